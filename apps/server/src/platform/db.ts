@@ -1,0 +1,199 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import pg from 'pg';
+
+/**
+ * One database layer over two engines: PGlite in-process (the embedded default) or PostgreSQL
+ * (DATABASE_URL). Both run the same Drizzle schema and migrations.
+ *
+ * Rule of the house: work that writes, or that reads more than once, goes through `transaction()` and its
+ * `tx`; `db` is for single-statement reads. Never issue BEGIN/COMMIT by hand.
+ */
+
+type Schema = Record<string, never>;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** What a repository function accepts: the database or a transaction inside it. */
+export type Executor = Db | Tx;
+
+export type DatabaseOptions =
+  | { kind: 'pglite'; dataDir?: string; memory?: boolean }
+  | { kind: 'postgres'; url: string; poolSize?: number };
+
+export interface TransactionOptions {
+  isolationLevel?: 'read committed' | 'repeatable read' | 'serializable';
+  /** Retries on serialization failures and deadlocks (PostgreSQL only); default 3. */
+  retries?: number;
+}
+
+export interface Database {
+  readonly kind: 'pglite' | 'postgres';
+  readonly db: Db;
+  transaction<T>(fn: (tx: Tx) => Promise<T>, options?: TransactionOptions): Promise<T>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
+const RETRYABLE = new Set(['40001', '40P01']);
+
+export class DatabaseLockedError extends Error {
+  override name = 'DatabaseLockedError';
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  return options.kind === 'postgres'
+    ? openPostgres(options.url, options.poolSize ?? 20)
+    : openPglite(options);
+}
+
+async function openPglite(options: { dataDir?: string; memory?: boolean }): Promise<Database> {
+  let release = () => {};
+  let client: PGlite;
+  if (options.memory || !options.dataDir) {
+    client = new PGlite();
+  } else {
+    fs.mkdirSync(options.dataDir, { recursive: true });
+    release = lockDataDir(options.dataDir);
+    client = new PGlite(path.join(options.dataDir, 'pg'));
+  }
+  try {
+    await client.waitReady;
+    const db = drizzlePglite({ client, casing: 'snake_case' }) as unknown as Db;
+    await migratePglite(db as never, { migrationsFolder });
+    return {
+      kind: 'pglite',
+      db,
+      // PGlite has one connection and serialises transactions itself; no retries are ever needed.
+      transaction: (fn, opts) =>
+        db.transaction(fn, opts?.isolationLevel ? { isolationLevel: opts.isolationLevel } : undefined),
+      ping: async () => {
+        await client.query('select 1');
+      },
+      close: async () => {
+        try {
+          await client.close();
+        } finally {
+          release();
+        }
+      },
+    };
+  } catch (err) {
+    release();
+    throw err;
+  }
+}
+
+async function openPostgres(url: string, poolSize: number): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // A pool error on an idle client must not crash the process; the next query reports it.
+  pool.on('error', () => {});
+  const db = drizzlePg({ client: pool, casing: 'snake_case' }) as unknown as Db;
+  await migrateUnderLock(pool);
+  return {
+    kind: 'postgres',
+    db,
+    transaction: async (fn, opts) => {
+      const retries = opts?.retries ?? 3;
+      for (let attempt = 0; ; attempt++) {
+        try {
+          return await db.transaction(
+            fn,
+            opts?.isolationLevel ? { isolationLevel: opts.isolationLevel } : undefined,
+          );
+        } catch (err) {
+          if (attempt >= retries || !RETRYABLE.has(pgCode(err) ?? '')) throw err;
+          await new Promise((r) => setTimeout(r, 2 ** attempt * 5 + Math.random() * 10));
+        }
+      }
+    },
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    close: () => pool.end(),
+  };
+}
+
+/** Several server processes may start at once on one PostgreSQL: migrate under an advisory lock. */
+async function migrateUnderLock(pool: pg.Pool) {
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock(727274)');
+    await migratePg(drizzlePg({ client, casing: 'snake_case' }), { migrationsFolder });
+  } finally {
+    await client.query('select pg_advisory_unlock(727274)').catch(() => {});
+    client.release();
+  }
+}
+
+/** The SQLSTATE of a driver error, also when Drizzle wraps it. */
+export function pgCode(err: unknown): string | undefined {
+  for (let e: unknown = err, i = 0; e && i < 5; e = (e as { cause?: unknown }).cause, i++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+  }
+  return undefined;
+}
+
+/** The constraint name of a driver error (unique and check violations), also when Drizzle wraps it. */
+export function pgConstraint(err: unknown): string | undefined {
+  for (let e: unknown = err, i = 0; e && i < 5; e = (e as { cause?: unknown }).cause, i++) {
+    const c = (e as { constraint?: unknown }).constraint;
+    if (typeof c === 'string') return c;
+  }
+  return undefined;
+}
+
+/**
+ * PGlite is single-process: two processes on one data directory silently lose data. A lock file holding
+ * the owner's pid refuses the second one; a lock left by a dead process is taken over.
+ */
+function lockDataDir(dataDir: string): () => void {
+  const lockPath = path.join(dataDir, 'server.lock');
+  const me = `${process.pid}@${os.hostname()}`;
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      fs.writeFileSync(lockPath, me, { flag: 'wx' });
+      return () => {
+        try {
+          if (fs.readFileSync(lockPath, 'utf8') === me) fs.unlinkSync(lockPath);
+        } catch {
+          /* already gone */
+        }
+      };
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      const owner = fs.readFileSync(lockPath, 'utf8').trim();
+      const [pidText, host] = owner.split('@');
+      const pid = Number(pidText);
+      if (host === os.hostname() && Number.isInteger(pid) && !isAlive(pid)) {
+        fs.rmSync(lockPath, { force: true });
+        continue;
+      }
+      throw new DatabaseLockedError(
+        `The embedded database in ${dataDir} is in use by process ${owner}. PGlite allows one process per ` +
+          `data directory: stop that process, or give this one another DATA_DIR, or use DATABASE_URL.`,
+      );
+    }
+  }
+  throw new DatabaseLockedError(`Could not lock ${lockPath}`);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}

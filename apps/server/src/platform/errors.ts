@@ -1,0 +1,27 @@
+import { ErrorCode, httpStatusOf } from '@aposta/contracts';
+import type { MessageKey } from './i18n';
+
+/**
+ * The one error type of domain code. `key` names a message of the server catalogue, translated into the
+ * request's language by the error handler; `params` fill its placeholders.
+ */
+export class AppError extends Error {
+  readonly httpStatus: number;
+
+  constructor(
+    readonly code: ErrorCode,
+    readonly key: MessageKey,
+    readonly params: Record<string, string | number> = {},
+    options?: { cause?: unknown; httpStatus?: number },
+  ) {
+    super(key, options?.cause ? { cause: options.cause } : undefined);
+    this.name = 'AppError';
+    this.httpStatus = options?.httpStatus ?? httpStatusOf[code];
+  }
+}
+
+export const badRequest = (key: MessageKey, params?: Record<string, string | number>) =>
+  new AppError(ErrorCode.BAD_REQUEST, key, params);
+export const notFound = (key: MessageKey = 'notFound') => new AppError(ErrorCode.NOT_FOUND, key);
+export const conflict = (key: MessageKey) => new AppError(ErrorCode.CONFLICT, key);
+export const forbidden = (key: MessageKey = 'forbidden') => new AppError(ErrorCode.FORBIDDEN, key);

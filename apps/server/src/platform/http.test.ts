@@ -1,0 +1,93 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, TEST_OPERATOR_KEY } from '../../test/helpers';
+
+describe('platform http', () => {
+  let t: Awaited<ReturnType<typeof createTestApp>>;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => t.close());
+
+  it('answers /healthz and /readyz', async () => {
+    const h = await t.app.inject({ url: '/healthz' });
+    expect(h.statusCode).toBe(200);
+    const r = await t.app.inject({ url: '/readyz' });
+    expect(r.statusCode).toBe(200);
+    expect(r.json().data.database).toMatch(/^ok/);
+  });
+
+  it('answers unknown API paths with a 404 envelope in the request language', async () => {
+    const pt = await t.app.inject({ url: '/api/nope' });
+    expect(pt.statusCode).toBe(404);
+    expect(pt.json()).toEqual({ status: 40400, message: 'Não encontrado', data: null });
+    const en = await t.app.inject({ url: '/api/nope', headers: { lang: 'en' } });
+    expect(en.json().message).toBe('Not found');
+  });
+
+  it('sends security headers', async () => {
+    const res = await t.app.inject({ url: '/healthz' });
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+  });
+
+  it('refuses malformed JSON with a 400 envelope', async () => {
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/operator/settings',
+      headers: { 'content-type': 'application/json', 'x-operator-key': TEST_OPERATOR_KEY },
+      payload: '{"a":',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ status: 40000, data: null });
+    expect(res.body).not.toMatch(/at .*\.ts/);
+  });
+
+  it('guards operator calls with X-Operator-Key', async () => {
+    expect((await t.app.inject({ url: '/api/operator/settings' })).statusCode).toBe(403);
+    const wrong = await t.app.inject({
+      url: '/api/operator/settings',
+      headers: { 'x-operator-key': 'x'.repeat(27) },
+    });
+    expect(wrong.statusCode).toBe(403);
+    const good = await t.app.inject({
+      url: '/api/operator/settings',
+      headers: { 'x-operator-key': TEST_OPERATOR_KEY },
+    });
+    expect(good.statusCode).toBe(200);
+    expect(good.json().data['wagering.depositMultiplier']).toBe(1);
+  });
+
+  it('updates settings and refuses unknown keys or bad values without changing anything', async () => {
+    const headers = { 'x-operator-key': TEST_OPERATOR_KEY };
+    const bad = await t.app.inject({
+      method: 'PUT',
+      url: '/api/operator/settings',
+      headers,
+      payload: { 'wagering.depositMultiplier': 0, nope: 1 },
+    });
+    expect(bad.statusCode).toBe(400);
+    const neg = await t.app.inject({
+      method: 'PUT',
+      url: '/api/operator/settings',
+      headers,
+      payload: { 'wagering.depositMultiplier': -1 },
+    });
+    expect(neg.statusCode).toBe(400);
+    const still = await t.app.inject({ url: '/api/operator/settings', headers });
+    expect(still.json().data['wagering.depositMultiplier']).toBe(1);
+    const set = await t.app.inject({
+      method: 'PUT',
+      url: '/api/operator/settings',
+      headers,
+      payload: { 'wagering.depositMultiplier': 0 },
+    });
+    expect(set.statusCode).toBe(200);
+    expect(set.json().data['wagering.depositMultiplier']).toBe(0);
+  });
+
+  it('serves the OpenAPI document', async () => {
+    const res = await t.app.inject({ url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().openapi).toMatch(/^3\./);
+  });
+});

@@ -1,0 +1,200 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { ErrorCode, isLanguageKey, type LanguageKey } from '@aposta/contracts';
+import cors from '@fastify/cors';
+import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  hasZodFastifySchemaValidationErrors,
+  isResponseSerializationError,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
+import type { Redis } from 'ioredis';
+import type { Config } from '../config';
+import { AppError } from './errors';
+import { isMessageKey, languageOf, translate, type MessageKey } from './i18n';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    lang: LanguageKey;
+  }
+}
+
+/** A success envelope. `key` is the message shown to the player (the spec shows some, e.g. setPwd). */
+export function ok<T>(req: FastifyRequest, data: T, key: MessageKey = 'ok') {
+  return { status: ErrorCode.OK, message: translate(req.lang, key), data };
+}
+
+interface ZodIssueLike {
+  code?: string;
+  message?: string;
+  path?: PropertyKey[];
+  keys?: string[];
+  instancePath?: string;
+  params?: { issue?: ZodIssueLike };
+}
+
+/** Turns the first validation issue into a message in the request's language. */
+function validationMessage(lang: LanguageKey, issues: ZodIssueLike[]): string {
+  const raw = issues[0] ?? {};
+  const issue = raw.params?.issue ?? raw;
+  if (issue.code === 'unrecognized_keys')
+    return translate(lang, 'unknownField', { field: issue.keys?.join(', ') ?? '' });
+  if (issue.message && isMessageKey(issue.message)) return translate(lang, issue.message);
+  const field = issue.path?.join('.') || raw.instancePath?.replace(/^\//, '').replace(/\//g, '.') || 'body';
+  return translate(lang, 'fieldInvalid', { field });
+}
+
+function send(reply: FastifyReply, httpStatus: number, code: number, message: string) {
+  return reply.status(httpStatus).send({ status: code, message, data: null });
+}
+
+export async function registerHttp(app: FastifyInstance, config: Config, redis: Redis | undefined) {
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorateRequest('lang', 'pt_BR');
+  app.addHook('onRequest', async (req) => {
+    req.lang = languageOf(req.headers);
+  });
+
+  app.setErrorHandler((error: unknown, req, reply) => {
+    const lang = isLanguageKey(req.lang) ? req.lang : 'pt_BR';
+    if (error instanceof AppError) {
+      return send(reply, error.httpStatus, error.code, translate(lang, error.key, error.params));
+    }
+    const err = error as FastifyError;
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      return send(
+        reply,
+        400,
+        ErrorCode.BAD_REQUEST,
+        validationMessage(lang, err.validation as ZodIssueLike[]),
+      );
+    }
+    if (err.validation) {
+      return send(
+        reply,
+        400,
+        ErrorCode.BAD_REQUEST,
+        validationMessage(lang, err.validation as ZodIssueLike[]),
+      );
+    }
+    if (err.statusCode === 429) {
+      return send(reply, 429, ErrorCode.RATE_LIMITED, translate(lang, 'rateLimited'));
+    }
+    const status = err.statusCode ?? 500;
+    if (status >= 400 && status < 500 && !isResponseSerializationError(err)) {
+      const key: MessageKey =
+        status === 413
+          ? 'bodyTooLarge'
+          : status === 415
+            ? 'unsupportedMediaType'
+            : err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err instanceof SyntaxError
+              ? 'invalidJson'
+              : status === 404
+                ? 'notFound'
+                : 'badRequest';
+      return send(
+        reply,
+        status,
+        status === 404 ? ErrorCode.NOT_FOUND : ErrorCode.BAD_REQUEST,
+        translate(lang, key),
+      );
+    }
+    req.log.error({ err }, 'unhandled error');
+    return send(reply, 500, ErrorCode.INTERNAL, translate(lang, 'internal'));
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        frameSrc: ["'self'"],
+        frameAncestors: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    // The sandbox PIX page and game screens are framed by our own app.
+    frameguard: { action: 'sameorigin' },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(cors, {
+    origin: config.corsOrigins.includes('*') ? true : config.corsOrigins,
+    allowedHeaders: [
+      'Authorization',
+      'Content-Type',
+      'zone',
+      'lang',
+      'curreny',
+      'deviceId',
+      'device-type',
+      'Idempotency-Key',
+    ],
+  });
+  await app.register(formbody);
+  await app.register(rateLimit, {
+    global: true,
+    max: config.rateLimitPerMinute,
+    timeWindow: '1 minute',
+    ...(redis ? { redis, nameSpace: 'aposta-rl:' } : {}),
+    allowList: (req) => req.url === '/healthz' || req.url === '/readyz',
+    errorResponseBuilder: (req, ctx) => {
+      const e = new Error('rate limited') as FastifyError;
+      e.statusCode = ctx.statusCode;
+      return e;
+    },
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Aposta API',
+        version: '1.0.0',
+        description: 'Every answer is an envelope { status, message, data }.',
+      },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+}
+
+/** Serves the built player app with a single-page fallback; hashed assets are cached for a year. */
+export async function registerWebApp(app: FastifyInstance, config: Config) {
+  const index = path.join(config.webDist, 'index.html');
+  const hasWeb = fs.existsSync(index);
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: config.webDist,
+      wildcard: false,
+      index: false,
+      setHeaders: (reply, filePath) => {
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          reply.header('Cache-Control', 'public, max-age=31536000, immutable');
+        }
+      },
+    });
+  }
+  app.setNotFoundHandler((req, reply) => {
+    const isPage =
+      req.method === 'GET' &&
+      !req.url.startsWith('/api/') &&
+      !req.url.startsWith('/sandbox/') &&
+      !/\.\w+$/.test(req.url.split('?')[0]!);
+    if (hasWeb && isPage) {
+      return reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html');
+    }
+    return send(reply, 404, ErrorCode.NOT_FOUND, translate(req.lang, 'notFound'));
+  });
+}

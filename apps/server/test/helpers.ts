@@ -1,0 +1,64 @@
+import crypto from 'node:crypto';
+import pg from 'pg';
+import { buildApp, type App } from '../src/app';
+import { loadConfig, type Env } from '../src/config';
+import { openDatabase, type Database } from '../src/platform/db';
+
+/** The engine the suite runs on: PostgreSQL when DATABASE_URL is set (CI's second pass), else PGlite. */
+export const onPostgres = loadConfig().database.kind === 'postgres';
+
+/**
+ * A fresh, migrated database for one test file: in-memory PGlite, or on PostgreSQL a new database that
+ * is dropped on close, so test files never see each other's rows.
+ */
+export async function createTestDatabase(): Promise<Database> {
+  const base = loadConfig().database;
+  if (base.kind === 'pglite') return openDatabase({ kind: 'pglite', memory: true });
+  const name = `t_${crypto.randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base.url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(base.url);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 40 });
+  const close = database.close.bind(database);
+  return Object.assign(database, {
+    close: async () => {
+      await close();
+      const a = new pg.Client({ connectionString: base.url });
+      await a.connect();
+      await a.query(`drop database if exists ${name} with (force)`);
+      await a.end();
+    },
+  });
+}
+
+export const TEST_CAPTCHA = 'TEST42';
+export const TEST_OPERATOR_KEY = 'operator-key-for-tests-only';
+
+/** The real app over a fresh database, with the black-box test settings. Close it in afterAll. */
+export async function createTestApp(
+  env: Env = {},
+): Promise<{ app: App; database: Database; close: () => Promise<void> }> {
+  const database = await createTestDatabase();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    TEST_CAPTCHA_CODE: TEST_CAPTCHA,
+    OPERATOR_KEY: TEST_OPERATOR_KEY,
+    RATE_LIMIT_PER_MINUTE: '100000',
+    ...(loadConfig().redisUrl ? { REDIS_URL: loadConfig().redisUrl } : {}),
+    ...env,
+  } as Record<string, string>);
+  const app = await buildApp(config, { database });
+  await app.ready();
+  return {
+    app,
+    database,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}

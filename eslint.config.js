@@ -1,0 +1,102 @@
+import js from '@eslint/js';
+import boundaries from 'eslint-plugin-boundaries';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      'apps/server/drizzle/**',
+      '**/*.d.ts',
+      'artifacts/**',
+      'test-results/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { ecmaVersion: 2023, sourceType: 'module' },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-non-null-assertion': 'off',
+    },
+  },
+  // Import boundaries: a server module is reached only through its index; a web feature never imports
+  // another feature (bulletproof-react's rule); packages import no app.
+  {
+    files: ['apps/**/*.{ts,tsx}', 'packages/**/*.ts'],
+    plugins: { boundaries },
+    settings: {
+      'import/resolver': { typescript: true, node: true },
+      'boundaries/elements': [
+        { type: 'server-platform', pattern: 'apps/server/src/platform' },
+        { type: 'server-module', pattern: 'apps/server/src/modules/*', capture: ['name'] },
+        { type: 'web-feature', pattern: 'apps/web/src/features/*', capture: ['name'] },
+        { type: 'package', pattern: 'packages/*', capture: ['name'] },
+      ],
+    },
+    rules: {
+      'boundaries/dependencies': [
+        2,
+        {
+          default: 'allow',
+          policies: [
+            {
+              from: { element: { type: '!server-module' } },
+              disallow: { to: { element: { type: 'server-module', fileInternalPath: '!index.ts' } } },
+            },
+            {
+              from: { element: { type: 'server-module' } },
+              disallow: {
+                to: {
+                  element: {
+                    type: 'server-module',
+                    captured: { name: '!{{from.captured.name}}' },
+                    fileInternalPath: '!index.ts',
+                  },
+                },
+              },
+            },
+            {
+              from: { element: { type: 'web-feature' } },
+              disallow: {
+                to: { element: { type: 'web-feature', captured: { name: '!{{from.captured.name}}' } } },
+              },
+            },
+            {
+              from: { element: { type: 'server-platform' } },
+              disallow: { to: { element: { type: 'server-module' } } },
+            },
+            {
+              from: { element: { type: 'package' } },
+              disallow: { to: { element: { types: { anyOf: ['server-module', 'web-feature'] } } } },
+            },
+          ],
+        },
+      ],
+    },
+  },
+  // Config is read in one place: process.env only in the server's config.ts (and scripts/benchmarks).
+  {
+    files: ['apps/**/*.{ts,tsx}', 'packages/**/*.ts'],
+    ignores: [
+      'apps/server/src/config.ts',
+      'apps/web/src/lib/env.ts',
+      'apps/web/vite.config.ts',
+      'apps/web/playwright.config.ts',
+    ],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        {
+          object: 'process',
+          property: 'env',
+          message: 'Read settings through config.ts (server) or src/lib/env.ts (web).',
+        },
+        { object: 'import.meta', property: 'env', message: 'Read settings through src/lib/env.ts.' },
+      ],
+    },
+  },
+);

@@ -1,0 +1,23 @@
+/** The nine UI languages (spec section 1). `key` is what the app sends in the `lang` header. */
+export const LANGUAGES = [
+  { key: 'pt_BR', name: 'Português', locale: 'pt-BR', currency: 'BRL', unit: 'R$', showCurrency: true },
+  { key: 'en', name: 'English', locale: 'en-US', currency: 'BRL', unit: 'R$', showCurrency: false },
+  { key: 'id', name: 'Bahasa Indonesia', locale: 'id-ID', currency: 'BRL', unit: 'R$', showCurrency: false },
+  { key: 'vi', name: 'Tiếng Việt', locale: 'vi-VN', currency: 'BRL', unit: 'R$', showCurrency: false },
+  { key: 'ng', name: 'Nigerian English', locale: 'en-NG', currency: 'NGN', unit: '₦', showCurrency: true },
+  { key: 'ja', name: '日本語', locale: 'ja-JP', currency: 'BRL', unit: 'R$', showCurrency: false },
+  { key: 'ko', name: '한국어', locale: 'ko-KR', currency: 'BRL', unit: 'R$', showCurrency: false },
+  { key: 'zh', name: '中文', locale: 'zh-CN', currency: 'BRL', unit: 'R$', showCurrency: false },
+  { key: 'ru', name: 'Русский', locale: 'ru-RU', currency: 'BRL', unit: 'R$', showCurrency: false },
+] as const;
+
+export type LanguageKey = (typeof LANGUAGES)[number]['key'];
+export const LANGUAGE_KEYS = LANGUAGES.map((l) => l.key) as readonly LanguageKey[];
+export const DEFAULT_LANGUAGE: LanguageKey = 'pt_BR';
+
+/** Sportsbook-only dictionaries (bet vocabulary), not offered as UI languages. */
+export const SPORTSBOOK_LANGUAGE_KEYS = ['de', 'es', 'fr', 'it', 'hi', 'th'] as const;
+
+export function isLanguageKey(value: unknown): value is LanguageKey {
+  return typeof value === 'string' && (LANGUAGE_KEYS as readonly string[]).includes(value);
+}

@@ -1,0 +1,20 @@
+import type { LanguageKey } from '../languages';
+import { commonMessages } from './common';
+
+/**
+ * The one catalogue of server messages (errors and validation), in every UI language. Each area owns a
+ * file made with `defineMessages` (compile-time complete); add yours to the list below.
+ */
+const tables = [commonMessages] as const;
+
+type Keys<T> = T extends Record<LanguageKey, Record<infer K, string>> ? K : never;
+export type MessageKey = Keys<(typeof tables)[number]>;
+
+export const messages = Object.fromEntries(
+  (Object.keys(commonMessages) as LanguageKey[]).map((lang) => [
+    lang,
+    Object.assign({}, ...tables.map((t) => t[lang])),
+  ]),
+) as Record<LanguageKey, Record<MessageKey, string>>;
+
+export { defineMessages } from './define';

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+
+/** Money on the wire: major units as a JSON number with at most 2 decimals (decisions.md, "Money"). */
+export const moneyNumber = z.number();
+
+/** User info (spec section 3), every field with its type. */
+export const userInfo = z.object({
+  uId: z.number().int(),
+  name: z.string(),
+  username: z.string(),
+  email: z.string(),
+  level: z.number().int().min(0).max(12),
+  header: z.number().int().min(0).max(35),
+  balance: moneyNumber,
+  freeBalance: moneyNumber,
+  payAmount: moneyNumber,
+  yqm: z.string(),
+  time: z.string(),
+  extendInfo: z.string(),
+  paySumAmount: moneyNumber,
+  wdSumAmount: moneyNumber,
+  gameSumAmount: moneyNumber,
+  level1Amount: moneyNumber,
+  level2Amount: moneyNumber,
+  level3Amount: moneyNumber,
+  level1Person: z.number().int(),
+  level2Person: z.number().int(),
+  level3Person: z.number().int(),
+  nextlevel: z.object({ paySumAmount: moneyNumber, gameSumAmount: moneyNumber }),
+  payDiscount: z.object({ discount: z.number(), expiredTime: z.number().int() }).nullable(),
+  kyc: z.number().int(),
+  testFlag: z.string(),
+  lx: z.string(),
+  cardNo: z.string(),
+  country: z.string(),
+  phone: z.string(),
+  paypackage: z.array(z.unknown()),
+});
+export type UserInfo = z.infer<typeof userInfo>;
+
+export const balanceAnswer = z.object({ balance: moneyNumber, freeBalance: moneyNumber });
+
+export const testAccount = z.object({ username: z.string(), pwd: z.string(), balance: moneyNumber });
+export type TestAccount = z.infer<typeof testAccount>;

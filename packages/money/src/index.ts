@@ -1,0 +1,200 @@
+/**
+ * Money as integer minor units (centavos, kobo). No floating-point arithmetic on money: amounts enter as
+ * strings or 2-decimal numbers, are held as safe integers, and leave through Intl formatting or `toMajor`.
+ */
+
+export const CURRENCIES = {
+  BRL: { code: 'BRL', minorDigits: 2, locale: 'pt-BR', symbol: 'R$' },
+  NGN: { code: 'NGN', minorDigits: 2, locale: 'en-NG', symbol: '₦' },
+} as const;
+
+export type Currency = keyof typeof CURRENCIES;
+export const DEFAULT_CURRENCY: Currency = 'BRL';
+
+/** An amount in minor units. Always a safe integer. */
+export type Minor = number;
+
+export class MoneyError extends Error {
+  constructor(
+    readonly reason: 'notANumber' | 'notFinite' | 'subMinor' | 'tooLarge' | 'unknownCurrency' | 'malformed',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'MoneyError';
+  }
+}
+
+/** Largest amount we accept anywhere: 10^13 minor units (R$ 100 billion) keeps sums far from 2^53. */
+export const MAX_MINOR: Minor = 10_000_000_000_000;
+
+export function isCurrency(value: unknown): value is Currency {
+  return typeof value === 'string' && Object.hasOwn(CURRENCIES, value);
+}
+
+export function assertCurrency(value: unknown): Currency {
+  if (!isCurrency(value)) throw new MoneyError('unknownCurrency', `unknown currency: ${String(value)}`);
+  return value;
+}
+
+export function assertMinor(value: number): Minor {
+  if (Number.isNaN(value)) throw new MoneyError('notANumber', 'amount is not a number');
+  if (!Number.isFinite(value)) throw new MoneyError('notFinite', 'amount is not finite');
+  if (!Number.isInteger(value))
+    throw new MoneyError('subMinor', 'amount is not a whole number of minor units');
+  if (Math.abs(value) > MAX_MINOR) throw new MoneyError('tooLarge', 'amount is too large');
+  return value;
+}
+
+const DECIMAL = /^([+-])?(\d+)(?:\.(\d+))?$/;
+
+/**
+ * Major units (a JSON number with at most 2 decimals, or a plain decimal string "12.34") to minor units.
+ * Refuses NaN, infinities, sub-centavo precision and amounts beyond MAX_MINOR.
+ */
+export function toMinor(major: number | string, currency: Currency = DEFAULT_CURRENCY): Minor {
+  const digits = CURRENCIES[currency].minorDigits;
+  let text: string;
+  if (typeof major === 'number') {
+    if (Number.isNaN(major)) throw new MoneyError('notANumber', 'amount is not a number');
+    if (!Number.isFinite(major)) throw new MoneyError('notFinite', 'amount is not finite');
+    if (Math.abs(major) > MAX_MINOR) throw new MoneyError('tooLarge', 'amount is too large');
+    // The shortest round-trip form of the double is exactly what the sender wrote (12.34 -> "12.34").
+    text = exponentFree(major);
+  } else {
+    text = major.trim();
+  }
+  const m = DECIMAL.exec(text);
+  if (!m) throw new MoneyError('malformed', `not a decimal amount: ${text.slice(0, 40)}`);
+  const [, sign, whole, frac = ''] = m;
+  if (frac.replace(/0+$/, '').length > digits) {
+    throw new MoneyError('subMinor', `more than ${digits} decimals`);
+  }
+  if (whole!.replace(/^0+/, '').length > 16) throw new MoneyError('tooLarge', 'amount is too large');
+  const minor = Number(whole) * 10 ** digits + Number(frac.padEnd(digits, '0').slice(0, digits) || '0');
+  return assertMinor(sign === '-' ? -minor : minor);
+}
+
+function exponentFree(n: number): string {
+  const s = String(n);
+  if (!/e/i.test(s)) return s;
+  // Tiny or huge numbers: tiny ones are sub-minor, huge ones are rejected by the size check.
+  return n.toFixed(20).replace(/0+$/, '').replace(/\.$/, '');
+}
+
+/** Minor units to a major-unit JSON number (the API's wire format). Exact for every 2-decimal amount. */
+export function toMajor(minor: Minor, currency: Currency = DEFAULT_CURRENCY): number {
+  assertMinor(minor);
+  return minor / 10 ** CURRENCIES[currency].minorDigits;
+}
+
+/** Minor units as a plain decimal string ("1234.50"), for places that must not go through a double. */
+export function toDecimalString(minor: Minor, currency: Currency = DEFAULT_CURRENCY): string {
+  assertMinor(minor);
+  const digits = CURRENCIES[currency].minorDigits;
+  const sign = minor < 0 ? '-' : '';
+  const abs = Math.abs(minor);
+  const unit = 10 ** digits;
+  return `${sign}${Math.trunc(abs / unit)}.${String(abs % unit).padStart(digits, '0')}`;
+}
+
+const formatters = new Map<string, Intl.NumberFormat>();
+
+function formatter(locale: string, currency: Currency, style: 'currency' | 'decimal'): Intl.NumberFormat {
+  const key = `${locale}|${currency}|${style}`;
+  let f = formatters.get(key);
+  if (!f) {
+    const digits = CURRENCIES[currency].minorDigits;
+    f = new Intl.NumberFormat(locale, {
+      style,
+      currency,
+      currencyDisplay: 'narrowSymbol',
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+    });
+    formatters.set(key, f);
+  }
+  return f;
+}
+
+/**
+ * Formats as the locale writes it: `formatMoney(123456, 'BRL')` is "R$ 1.234,56" (with a no-break space).
+ * Goes through a decimal string so no double rounding can creep in.
+ */
+export function formatMoney(
+  minor: Minor,
+  currency: Currency = DEFAULT_CURRENCY,
+  locale: string = CURRENCIES[currency].locale,
+): string {
+  return formatter(locale, currency, 'currency').format(
+    toDecimalString(minor, currency) as unknown as number,
+  );
+}
+
+/** Formats without the currency symbol ("1.234,56"), for places where the symbol is shown apart. */
+export function formatAmount(
+  minor: Minor,
+  currency: Currency = DEFAULT_CURRENCY,
+  locale: string = CURRENCIES[currency].locale,
+): string {
+  return formatter(locale, currency, 'decimal').format(toDecimalString(minor, currency) as unknown as number);
+}
+
+/**
+ * Parses what a person types or what `formatMoney` wrote, in the given locale: "R$ 1.234,56", "1234,5",
+ * "₦1,234.56". Returns minor units; throws MoneyError on anything else.
+ */
+export function parseMoney(
+  text: string,
+  currency: Currency = DEFAULT_CURRENCY,
+  locale: string = CURRENCIES[currency].locale,
+): Minor {
+  const parts = formatter(locale, currency, 'decimal').formatToParts(-1234.5);
+  const group = parts.find((p) => p.type === 'group')?.value ?? ',';
+  const decimal = parts.find((p) => p.type === 'decimal')?.value ?? '.';
+  let s = text.trim();
+  const negative = /[-−]/.test(s);
+  s = s.replace(/[^\d.,]/g, '');
+  if (!s) throw new MoneyError('malformed', 'no digits');
+  s = s.split(group).join('');
+  if (decimal !== '.') s = s.replace(decimal, '.');
+  if (/[.,].*[.,]/.test(s) || /,/.test(s))
+    throw new MoneyError('malformed', `cannot read ${text.slice(0, 40)}`);
+  const minor = toMinor(s, currency);
+  return negative ? -minor : minor;
+}
+
+export type Rounding = 'down' | 'up' | 'halfEven';
+
+/**
+ * minor * numerator / denominator with integer arithmetic and an explicit rounding: fees, rates, shares.
+ * `mulDiv(10000, 25, 1000, 'down')` is 2.5% of R$ 100,00 = 250.
+ */
+export function mulDiv(minor: Minor, numerator: number, denominator: number, rounding: Rounding): Minor {
+  assertMinor(minor);
+  if (!Number.isInteger(numerator) || !Number.isInteger(denominator) || denominator <= 0) {
+    throw new MoneyError('malformed', 'mulDiv takes whole numbers and a positive denominator');
+  }
+  const product = BigInt(minor) * BigInt(numerator);
+  const d = BigInt(denominator);
+  let q = product / d;
+  const r = product % d;
+  if (r !== 0n) {
+    const positive = product > 0n;
+    if (rounding === 'up') {
+      if (positive) q += 1n;
+    } else if (rounding === 'down') {
+      if (!positive) q -= 1n;
+    } else {
+      const twice = (r < 0n ? -r : r) * 2n;
+      if (twice > d || (twice === d && q % 2n !== 0n)) q += positive ? 1n : -1n;
+    }
+  }
+  return assertMinor(Number(q));
+}
+
+/** Sum of minor amounts, checked. */
+export function sum(amounts: readonly Minor[]): Minor {
+  let total = 0;
+  for (const a of amounts) total += assertMinor(a);
+  return assertMinor(total);
+}

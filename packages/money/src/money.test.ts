@@ -1,0 +1,120 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  formatMoney,
+  formatAmount,
+  MAX_MINOR,
+  MoneyError,
+  mulDiv,
+  parseMoney,
+  sum,
+  toDecimalString,
+  toMajor,
+  toMinor,
+} from './index';
+
+const nbsp = (s: string) => s.replace(/\u00a0/g, ' ');
+const minor = fc.integer({ min: -MAX_MINOR, max: MAX_MINOR });
+
+describe('toMinor', () => {
+  it('reads numbers and strings with up to 2 decimals', () => {
+    expect(toMinor(12.34)).toBe(1234);
+    expect(toMinor('12.34')).toBe(1234);
+    expect(toMinor(0.1)).toBe(10);
+    expect(toMinor('0.10')).toBe(10);
+    expect(toMinor(100)).toBe(10000);
+    expect(toMinor(-5.5)).toBe(-550);
+    expect(toMinor('1.230')).toBe(123);
+  });
+
+  it.each([NaN, Infinity, -Infinity, 0.001, 1.005, 1e300, 1e-7, '1,00', 'abc', '', '1e5', '0x10'])(
+    'refuses %s',
+    (bad) => {
+      expect(() => toMinor(bad as number)).toThrow(MoneyError);
+    },
+  );
+
+  it('round-trips every amount through the wire format', () => {
+    fc.assert(fc.property(minor, (m) => toMinor(toMajor(m)) === m));
+  });
+
+  it('round-trips every amount through decimal strings', () => {
+    fc.assert(fc.property(minor, (m) => toMinor(toDecimalString(m)) === m));
+  });
+});
+
+describe('formatMoney', () => {
+  it('writes BRL as pt-BR does', () => {
+    expect(nbsp(formatMoney(123456))).toBe('R$ 1.234,56');
+    expect(nbsp(formatMoney(5000))).toBe('R$ 50,00');
+    expect(nbsp(formatMoney(1))).toBe('R$ 0,01');
+    expect(formatAmount(100)).toBe('1,00');
+  });
+
+  it('writes NGN with the naira sign', () => {
+    expect(formatMoney(123456, 'NGN')).toBe('₦1,234.56');
+  });
+
+  it('is exact for amounts a double cannot hold as decimals', () => {
+    expect(nbsp(formatMoney(MAX_MINOR - 1))).toBe('R$ 99.999.999.999,99');
+  });
+
+  it('parses what it formats, in every locale', () => {
+    const locales = ['pt-BR', 'en-US', 'en-NG', 'ja-JP', 'ru-RU', 'vi-VN', 'id-ID', 'ko-KR', 'zh-CN'];
+    fc.assert(
+      fc.property(
+        minor,
+        fc.constantFrom(...locales),
+        fc.constantFrom('BRL' as const, 'NGN' as const),
+        (m, locale, cur) => {
+          expect(parseMoney(formatMoney(m, cur, locale), cur, locale)).toBe(m);
+        },
+      ),
+    );
+  });
+
+  it('parses what people type', () => {
+    expect(parseMoney('1234,5')).toBe(123450);
+    expect(parseMoney('R$ 50')).toBe(5000);
+    expect(() => parseMoney('1,2,3')).toThrow(MoneyError);
+    expect(() => parseMoney('R$')).toThrow(MoneyError);
+  });
+});
+
+describe('mulDiv', () => {
+  it('computes fees with explicit rounding', () => {
+    expect(mulDiv(10000, 25, 1000, 'down')).toBe(250);
+    expect(mulDiv(333, 1, 2, 'down')).toBe(166);
+    expect(mulDiv(333, 1, 2, 'up')).toBe(167);
+    expect(mulDiv(333, 1, 2, 'halfEven')).toBe(166);
+    expect(mulDiv(335, 1, 2, 'halfEven')).toBe(168);
+    expect(mulDiv(-333, 1, 2, 'down')).toBe(-167);
+  });
+
+  it('brackets the exact quotient', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: -1e9, max: 1e9 }),
+        fc.integer({ min: 0, max: 10_000 }),
+        fc.integer({ min: 1, max: 10_000 }),
+        (m, n, d) => {
+          const down = mulDiv(m, n, d, 'down');
+          const up = mulDiv(m, n, d, 'up');
+          const even = mulDiv(m, n, d, 'halfEven');
+          const exact = BigInt(m) * BigInt(n);
+          expect(BigInt(down) * BigInt(d) <= exact).toBe(true);
+          expect(BigInt(up) * BigInt(d) >= exact).toBe(true);
+          expect(up - down <= 1).toBe(true);
+          expect(even === down || even === up).toBe(true);
+        },
+      ),
+    );
+  });
+});
+
+describe('sum', () => {
+  it('adds and refuses non-integers', () => {
+    expect(sum([1, 2, 3])).toBe(6);
+    expect(() => sum([1, 0.5])).toThrow(MoneyError);
+  });
+});
