@@ -4,5 +4,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     projects: ['packages/*', 'apps/server', 'apps/web'],
+    // PGlite instances and browsers are heavy; two workers suit the 2-core machines.
+    maxWorkers: 2,
   },
 });

@@ -6,7 +6,5 @@ export default defineConfig({
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    // PGlite instances are heavy; two workers suit the 2-core machines.
-    maxWorkers: 2,
   },
 });

@@ -4,6 +4,7 @@ import type { Config } from './config';
 import { openDatabase, type Database } from './platform/db';
 import { registerHealth } from './platform/health';
 import { registerHttp, registerWebApp } from './platform/http';
+import { createBus } from './platform/bus';
 import { createRedis } from './platform/redis';
 import { createSettingsService, settingsRoutes } from './modules/settings';
 
@@ -30,7 +31,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
 
   const database = overrides.database ?? (await openDatabase(config.database));
   const redis = config.redisUrl ? createRedis(config.redisUrl) : undefined;
+  const bus = createBus(config.redisUrl);
   app.addHook('onClose', async () => {
+    await bus.close();
     await redis?.quit().catch(() => {});
     if (!overrides.database) await database.close();
   });

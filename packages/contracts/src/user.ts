@@ -42,3 +42,23 @@ export const balanceAnswer = z.object({ balance: moneyNumber, freeBalance: money
 
 export const testAccount = z.object({ username: z.string(), pwd: z.string(), balance: moneyNumber });
 export type TestAccount = z.infer<typeof testAccount>;
+
+/**
+ * The money, VIP and referral figures of userInfo. The accounts module fills the rest of userInfo and asks the
+ * composition root for these (the wallet module provides them; zeros until a module owns a figure).
+ */
+export const userFigures = userInfo.pick({
+  balance: true,
+  freeBalance: true,
+  payAmount: true,
+  paySumAmount: true,
+  wdSumAmount: true,
+  gameSumAmount: true,
+  level: true,
+  nextlevel: true,
+  payDiscount: true,
+  level1Amount: true,
+  level2Amount: true,
+  level3Amount: true,
+});
+export type UserFigures = z.infer<typeof userFigures>;
