@@ -28,6 +28,10 @@ const envSchema = z.object({
   DATABASE_URL: optionalUrl.optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
   REDIS_URL: optionalUrl.optional(),
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[\w:.-]{1,40}$/)
+    .default('aposta:'),
   SANDBOX: bool.optional(),
   TEST_CAPTCHA_CODE: z.string().min(1).max(16).optional(),
   OPERATOR_KEY: z.string().min(16, 'OPERATOR_KEY must be at least 16 characters').optional(),
@@ -79,6 +83,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       ? ({ kind: 'postgres', url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE } as const)
       : ({ kind: 'pglite', dataDir: path.resolve(e.DATA_DIR) } as const),
     redisUrl: e.REDIS_URL,
+    /** Prefix of every Redis key and channel, so several deployments (or test runs) can share one Redis. */
+    redisPrefix: e.REDIS_PREFIX,
     testCaptchaCode: e.TEST_CAPTCHA_CODE,
     operatorKey: e.OPERATOR_KEY,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },

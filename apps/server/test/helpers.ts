@@ -48,7 +48,10 @@ export async function createTestApp(
     TEST_CAPTCHA_CODE: TEST_CAPTCHA,
     OPERATOR_KEY: TEST_OPERATOR_KEY,
     RATE_LIMIT_PER_MINUTE: '100000',
-    ...(loadConfig().redisUrl ? { REDIS_URL: loadConfig().redisUrl } : {}),
+    // Each test app gets its own Redis key prefix: rate-limit counters and bus channels never leak between files.
+    ...(loadConfig().redisUrl
+      ? { REDIS_URL: loadConfig().redisUrl, REDIS_PREFIX: `t${crypto.randomBytes(4).toString('hex')}:` }
+      : {}),
     ...env,
   } as Record<string, string>);
   const app = await buildApp(config, { database });

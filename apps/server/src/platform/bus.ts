@@ -23,9 +23,8 @@ export interface EventBus {
   close(): Promise<void>;
 }
 
-const CHANNEL_PREFIX = 'aposta:bus:';
-
-export function createBus(redisUrl?: string): EventBus {
+export function createBus(redisUrl?: string, prefix = 'aposta:'): EventBus {
+  const CHANNEL_PREFIX = `${prefix}bus:`;
   const local = new EventEmitter();
   local.setMaxListeners(0);
   if (!redisUrl) {

@@ -147,7 +147,7 @@ export async function registerHttp(app: FastifyInstance, config: Config, redis: 
     global: true,
     max: config.rateLimitPerMinute,
     timeWindow: '1 minute',
-    ...(redis ? { redis, nameSpace: 'aposta-rl:' } : {}),
+    ...(redis ? { redis, nameSpace: `${config.redisPrefix}rl:` } : {}),
     allowList: (req) => req.url === '/healthz' || req.url === '/readyz',
     errorResponseBuilder: (req, ctx) => {
       const e = new Error('rate limited') as FastifyError;

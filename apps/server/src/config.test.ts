@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('config', () => {
+  it('defaults to the embedded database in ./data on port 3000, sandbox on', () => {
+    const c = loadConfig({});
+    expect(c.port).toBe(3000);
+    expect(c.database.kind).toBe('pglite');
+    expect(c.database.kind === 'pglite' && c.database.dataDir).toMatch(/\/data$/);
+    expect(c.sandbox).toBe(true);
+  });
+
+  it('uses PostgreSQL when DATABASE_URL is set', () => {
+    const c = loadConfig({ DATABASE_URL: 'postgres://u@127.0.0.1:5432/x' });
+    expect(c.database).toMatchObject({ kind: 'postgres', url: 'postgres://u@127.0.0.1:5432/x' });
+  });
+
+  it('lists every problem at once', () => {
+    let message = '';
+    try {
+      loadConfig({ PORT: 'eighty', LOG_LEVEL: 'loud', DATABASE_URL: 'not a url' });
+    } catch (err) {
+      expect(err).toBeInstanceOf(ConfigError);
+      message = (err as Error).message;
+    }
+    expect(message).toMatch(/PORT/);
+    expect(message).toMatch(/LOG_LEVEL/);
+    expect(message).toMatch(/DATABASE_URL/);
+  });
+
+  it('refuses the test captcha and the sandbox in production', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', TEST_CAPTCHA_CODE: '1234' })).toThrow(
+      /TEST_CAPTCHA_CODE/,
+    );
+    expect(() => loadConfig({ NODE_ENV: 'production', SANDBOX: 'true' })).toThrow(/SANDBOX/);
+    expect(loadConfig({ NODE_ENV: 'production' }).sandbox).toBe(false);
+  });
+});
