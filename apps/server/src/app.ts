@@ -3,10 +3,16 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import { openDatabase, type Database } from './platform/db';
 import { registerHealth } from './platform/health';
-import { registerHttp, registerWebApp } from './platform/http';
+import { frameworkErrors, registerHttp, registerWebApp } from './platform/http';
 import { createBus } from './platform/bus';
 import { createRedis } from './platform/redis';
 import { createSettingsService, settingsRoutes } from './modules/settings';
+import { createMailService, mailRoutes } from './modules/mail';
+import { createAccounts } from './modules/accounts';
+import { registerRealtime } from './modules/realtime';
+import { createPayments } from './modules/payments';
+import { startRollUp } from './modules/ledger';
+import { createWalletService, walletRoutes } from './modules/wallet';
 
 export interface AppOverrides {
   /** A database opened by the caller (tests); it is then left open on close. */
@@ -27,11 +33,13 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
     bodyLimit: 64 * 1024,
     requestTimeout: 30_000,
     return503OnClosing: true,
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
 
   const database = overrides.database ?? (await openDatabase(config.database));
   const redis = config.redisUrl ? createRedis(config.redisUrl) : undefined;
-  const bus = createBus(config.redisUrl);
+  const bus = createBus(config.redisUrl, config.redisPrefix);
+  app.decorate('bus', bus);
   app.addHook('onClose', async () => {
     await bus.close();
     await redis?.quit().catch(() => {});
@@ -44,6 +52,41 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   // Modules, in dependency order.
   const settings = createSettingsService({ database });
   await app.register(settingsRoutes, { settings, config });
+  const mail = createMailService({ database, config });
+  if (config.sandbox) await app.register(mailRoutes, { mail });
+  // The wallet and accounts need each other: the wallet reaches accounts lazily, once both exist.
+  const wallet = createWalletService({
+    database,
+    settings,
+    bus,
+    accounts: {
+      createTestUser: () => accounts.createTestUser(),
+      findUserByUsername: (username) => accounts.findUserByUsername(username),
+    },
+  });
+  const figures = wallet.figures;
+  const stopRollUp = startRollUp(database, 1_000, (err) => app.log.error({ err }, 'ledger roll-up failed'));
+  app.addHook('onClose', stopRollUp);
+  const accounts = createAccounts({
+    database,
+    config,
+    bus,
+    mail,
+    figures,
+  });
+  await app.register(accounts.routes);
+  await app.register(walletRoutes, { wallet, config, authenticate: accounts.authenticate });
+  await registerRealtime(app, { config, database, bus, verifyToken: accounts.verifyToken, figures });
+  const payments = createPayments({
+    database,
+    config,
+    settings,
+    bus,
+    authenticate: accounts.authenticate,
+    profileOf: accounts.userInfo,
+    levelOf: async (userId) => (await figures(userId)).level,
+  });
+  await app.register(payments.routes);
 
   await registerWebApp(app, config);
   return app;

@@ -33,6 +33,12 @@ const envSchema = z.object({
     .regex(/^[\w:.-]{1,40}$/)
     .default('aposta:'),
   SANDBOX: bool.optional(),
+  /** PIX pay-in provider; 'sandbox' needs SANDBOX on, 'mercadopago' its two MERCADOPAGO_* settings. */
+  PIX_PROVIDER: z.enum(['sandbox', 'mercadopago']).optional(),
+  /** HMAC secret of the sandbox PIX provider's webhooks; random per process when unset. */
+  SANDBOX_PIX_SECRET: z.string().min(16).optional(),
+  MERCADOPAGO_ACCESS_TOKEN: z.string().min(1).optional(),
+  MERCADOPAGO_WEBHOOK_SECRET: z.string().min(1).optional(),
   TEST_CAPTCHA_CODE: z.string().min(1).max(16).optional(),
   OPERATOR_KEY: z.string().min(16, 'OPERATOR_KEY must be at least 16 characters').optional(),
   SMTP_URL: optionalUrl.optional(),
@@ -66,6 +72,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (production && e.TEST_CAPTCHA_CODE)
     problems.push('TEST_CAPTCHA_CODE must not be set when NODE_ENV=production');
   if (production && e.SANDBOX) problems.push('SANDBOX must not be true when NODE_ENV=production');
+  const sandbox = e.SANDBOX ?? !production;
+  const hasMercadoPago = Boolean(e.MERCADOPAGO_ACCESS_TOKEN && e.MERCADOPAGO_WEBHOOK_SECRET);
+  // With no provider at all, deposits answer "provider unavailable" rather than the server refusing to start.
+  const pixProvider =
+    e.PIX_PROVIDER ?? (sandbox ? 'sandbox' : hasMercadoPago ? 'mercadopago' : ('none' as const));
+  if (pixProvider === 'mercadopago' && !hasMercadoPago)
+    problems.push('PIX_PROVIDER=mercadopago needs MERCADOPAGO_ACCESS_TOKEN and MERCADOPAGO_WEBHOOK_SECRET');
+  if (pixProvider === 'sandbox' && !sandbox) problems.push('PIX_PROVIDER=sandbox needs SANDBOX on');
   if (problems.length)
     throw new ConfigError(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
 
@@ -79,6 +93,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     /** Sandbox outside parties (outbox, PIX page, payout rail) are on by default outside production. */
     sandbox: e.SANDBOX ?? !production,
+    payments: {
+      pixProvider,
+      sandboxPixSecret: e.SANDBOX_PIX_SECRET,
+      mercadoPago: { accessToken: e.MERCADOPAGO_ACCESS_TOKEN, webhookSecret: e.MERCADOPAGO_WEBHOOK_SECRET },
+    },
     database: e.DATABASE_URL
       ? ({ kind: 'postgres', url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE } as const)
       : ({ kind: 'pglite', dataDir: path.resolve(e.DATA_DIR) } as const),

@@ -14,24 +14,30 @@ export const onPostgres = loadConfig().database.kind === 'postgres';
 export async function createTestDatabase(): Promise<Database> {
   const base = loadConfig().database;
   if (base.kind === 'pglite') return openDatabase({ kind: 'pglite', memory: true });
-  const name = `t_${crypto.randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base.url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(base.url);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 40 });
+  const fresh = await createPostgresDatabase(base.url);
+  const database = await openDatabase({ kind: 'postgres', url: fresh.url, poolSize: 40 });
   const close = database.close.bind(database);
   return Object.assign(database, {
     close: async () => {
       await close();
-      const a = new pg.Client({ connectionString: base.url });
-      await a.connect();
-      await a.query(`drop database if exists ${name} with (force)`);
-      await a.end();
+      await fresh.drop();
     },
   });
+}
+
+/** A new, empty PostgreSQL database beside the one at `baseUrl` (for server processes started by a test). */
+export async function createPostgresDatabase(baseUrl: string) {
+  const name = `t_${crypto.randomBytes(6).toString('hex')}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: baseUrl });
+    await client.connect();
+    await client.query(statement);
+    await client.end();
+  };
+  await admin(`create database ${name}`);
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
 }
 
 export const TEST_CAPTCHA = 'TEST42';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isValidCpf } from './documents';
 
 /**
  * Account calls (spec sections 3, 5, 7). Zod messages are message keys: the server translates them into the
@@ -9,25 +10,39 @@ export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 export const AVATAR_COUNT = 36;
 
-/** The client picks a random 8-digit id below 100,000,000 for each captcha. */
-export const captchaCodeId = z.string().regex(/^\d{1,9}$/, 'invalidCaptchaId');
+/** The client picks a random 8-digit id below 100,000,000 for each captcha (as a string or a number). */
+export const captchaCodeId = z
+  .union([z.string(), z.number().int().nonnegative()], { error: 'invalidCaptchaId' })
+  .transform(String)
+  .pipe(z.string().regex(/^\d{1,9}$/, 'invalidCaptchaId'));
 
-const captCode = z.string().trim().min(1, 'captchaRequired').max(16, 'captchaRequired');
+/** The spec's clients opt out of the loading indicator with `loading=false` in the body of any call. */
+const loadingFlag = { loading: z.union([z.boolean(), z.enum(['true', 'false'])]).optional() };
+
+const captCode = z
+  .string({ error: 'captchaRequired' })
+  .trim()
+  .min(1, 'captchaRequired')
+  .max(16, 'captchaRequired');
 const email = z
-  .string()
+  .string({ error: 'invalidEmail' })
   .trim()
   .max(254, 'invalidEmail')
   .pipe(z.email('invalidEmail'))
   .transform((s) => s.toLowerCase());
 const password = z
-  .string()
+  .string({ error: 'passwordTooShort' })
   .min(PASSWORD_MIN_LENGTH, 'passwordTooShort')
   .max(PASSWORD_MAX_LENGTH, 'passwordTooLong');
-const loginPassword = z.string().min(1, 'passwordRequired').max(PASSWORD_MAX_LENGTH, 'passwordTooLong');
+const loginPassword = z
+  .string({ error: 'passwordRequired' })
+  .min(1, 'passwordRequired')
+  .max(PASSWORD_MAX_LENGTH, 'passwordTooLong');
 const optionalText = (max: number) => z.string().trim().max(max, 'fieldTooLong').optional().default('');
 const zeroOrOne = z.union([z.literal(0), z.literal(1), z.literal('0'), z.literal('1')]).transform(Number);
 
 export const loginRequest = z.strictObject({
+  ...loadingFlag,
   username: email,
   pwd: loginPassword,
   codeId: captchaCodeId,
@@ -37,6 +52,7 @@ export type LoginRequest = z.input<typeof loginRequest>;
 
 export const registerRequest = z
   .strictObject({
+    ...loadingFlag,
     name: optionalText(80),
     cardNo: optionalText(20),
     username: email,
@@ -53,7 +69,7 @@ export const registerRequest = z
       .optional()
       .default(''),
     pwd: password,
-    pwd1: z.string().max(PASSWORD_MAX_LENGTH, 'passwordTooLong'),
+    pwd1: z.string({ error: 'passwordMismatch' }).max(PASSWORD_MAX_LENGTH, 'passwordTooLong'),
     regcode: z
       .string()
       .trim()
@@ -70,38 +86,51 @@ export type RegisterRequest = z.input<typeof registerRequest>;
 export const tokenAnswer = z.object({ access_token: z.string() });
 export type TokenAnswer = z.infer<typeof tokenAnswer>;
 
-export const sendEmailRequest = z.strictObject({ email });
+export const sendEmailRequest = z.strictObject({ ...loadingFlag, email });
 export const checkEmailRequest = z.strictObject({
+  ...loadingFlag,
   email,
   code: z
-    .string()
-    .trim()
-    .regex(/^\d{6}$/, 'invalidCode'),
+    .union([z.string(), z.number().int()], { error: 'invalidCode' })
+    .transform((c) => String(c).trim())
+    .pipe(z.string().regex(/^\d{6}$/, 'invalidCode')),
 });
 export const checkEmailAnswer = z.object({ chkId: z.string() });
 export const setPwdRequest = z.strictObject({
+  ...loadingFlag,
   nPwd: password,
   chkId: z.string().min(1, 'invalidRequest').max(128, 'invalidRequest'),
 });
 
 export const changePasswordRequest = z.strictObject({
+  ...loadingFlag,
   oldPwd: loginPassword,
   nPwd: password,
 });
 
 export const setHeaderParams = z.strictObject({
-  index: z.coerce
-    .number()
-    .int('invalidAvatar')
-    .min(0, 'invalidAvatar')
-    .max(AVATAR_COUNT - 1, 'invalidAvatar'),
+  index: z
+    .string()
+    .regex(/^\d{1,2}$/, 'invalidAvatar')
+    .transform(Number)
+    .pipe(z.number().max(AVATAR_COUNT - 1, 'invalidAvatar')),
 });
 
+/** KYC (editBank overlay): the player's name and CPF; the server stores the CPF as 11 digits. */
 export const updateKycRequest = z.strictObject({
-  name: z.string().trim().min(1, 'nameRequired').max(80, 'fieldTooLong'),
-  cardNo: z.string().trim().max(20, 'invalidCpf'),
+  ...loadingFlag,
+  name: z.string({ error: 'nameRequired' }).trim().min(1, 'nameRequired').max(80, 'fieldTooLong'),
+  cardNo: z
+    .string({ error: 'invalidCpf' })
+    .trim()
+    .max(20, 'invalidCpf')
+    .refine(isValidCpf, 'invalidCpf')
+    .transform((v) => v.replace(/\D/g, '')),
 });
 
 /** One-time login link behind /zgo{token}. */
 export const loginLinkAnswer = z.object({ token: z.string(), url: z.string() });
-export const loginLinkRedeemRequest = z.strictObject({ token: z.string().min(16).max(128) });
+export const loginLinkRedeemRequest = z.strictObject({
+  ...loadingFlag,
+  token: z.string({ error: 'invalidLoginLink' }).regex(/^[A-Za-z0-9_-]{16,128}$/, 'invalidLoginLink'),
+});

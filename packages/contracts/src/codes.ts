@@ -91,3 +91,49 @@ export const GamePeriod = {
   QUARTER_4: 1004,
 } as const;
 export type GamePeriod = (typeof GamePeriod)[keyof typeof GamePeriod];
+
+/**
+ * Ledger transaction types. The spec's record, award and flow codes keep their values; the codes that bets,
+ * games, transfers and ledger corrections need are ours (three digits, apart from the spec's).
+ */
+export const TxType = {
+  DEPOSIT: RecordType.DEPOSIT,
+  /** Cash reserved for a withdrawal request (a hold); its status is the hold's. */
+  WITHDRAWAL: RecordType.WITHDRAWAL,
+  RECHARGE: FlowType.RECHARGE,
+  VIP_UPGRADE: AwardType.VIP_UPGRADE,
+  PROMOTION: AwardType.PROMOTION,
+  PRIZE: FlowType.PRIZE,
+  BK: FlowType.BK,
+  /** The payout rail paid a held withdrawal. */
+  WITHDRAWAL_PAID: 110,
+  /** A held withdrawal was refused or cancelled: the cash goes back. */
+  WITHDRAWAL_RELEASED: 111,
+  /** Bonus money whose wagering is met, moved to cash. */
+  BONUS_RELEASED: 142,
+  /** A stake reserved (a hold); its status is the hold's. */
+  BET: 300,
+  /** A stake settled: stake to the house, winnings to the player. */
+  BET_SETTLED: 301,
+  /** A stake voided and returned. */
+  BET_VOIDED: 302,
+  TRANSFER: 400,
+  /** Play money given to a test account. */
+  PLAY_FUNDING: 500,
+  /** The exact opposite of an earlier transaction. */
+  REVERSAL: 900,
+} as const;
+export type TxType = (typeof TxType)[keyof typeof TxType];
+
+/** The groups of the records screen (`/registros`) and the transaction types each shows. */
+export const RecordCategory = {
+  deposit: [TxType.DEPOSIT, TxType.RECHARGE],
+  withdrawal: [TxType.WITHDRAWAL],
+  bet: [TxType.BET],
+  prize: [TxType.PRIZE, TxType.BET_SETTLED],
+  bonus: [TxType.VIP_UPGRADE, TxType.PROMOTION, TxType.BK, TxType.BONUS_RELEASED, TxType.PLAY_FUNDING],
+  transfer: [TxType.TRANSFER],
+  adjustment: [TxType.REVERSAL],
+} as const satisfies Record<string, readonly TxType[]>;
+export type RecordCategory = keyof typeof RecordCategory;
+export const RECORD_CATEGORIES = Object.keys(RecordCategory) as RecordCategory[];

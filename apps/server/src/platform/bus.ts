@@ -7,21 +7,44 @@ import { Redis } from 'ioredis';
  * after their transaction commits; no module imports Socket.IO.
  */
 export interface BusEvents {
-  /** A player's balances changed (any ledger movement touching their accounts). */
-  'balance.changed': { userId: number };
+  /**
+   * A player's balances changed (any ledger movement touching their accounts). `cause: 'stake'` when a bet
+   * took the money (the gateway then sends insBalance under 10), with `usedFreeBalance` when it drew on bonus
+   * money (the gateway then sends freeBalance).
+   */
+  'balance.changed': { userId: number; cause?: 'stake'; usedFreeBalance?: boolean };
   /** A broadcast notice (HTML, sanitised by the client). */
   'notice.published': { text: string };
   /** A session was revoked (logout, password change, reset): its sockets must close. */
   'session.revoked': { userId: number; sessionIds: string[] };
+  /** A deposit was paid: czflag 0 on the player's first deposit; payTime in epoch milliseconds. */
+  'payment.succeeded': { userId: number; czflag: 0 | 1; payTime: number };
+  /** Offer of the increase-bonus popup: multiplier `bouns` and `amount` in minor units. */
+  'bonus.increaseOffered': { userId: number; bouns: number; amount: number };
+  /** The player left a game screen (the client's offGame). */
+  'game.left': { userId: number; gameCode: string };
 }
 
 export type BusTopic = keyof BusEvents;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The app's event bus (modules get it passed in; tests publish and listen through this). */
+    bus: EventBus;
+  }
+}
 
 export interface EventBus {
   publish<T extends BusTopic>(topic: T, payload: BusEvents[T]): Promise<void>;
   subscribe<T extends BusTopic>(topic: T, handler: (payload: BusEvents[T]) => void): () => void;
   close(): Promise<void>;
 }
+
+/**
+ * Options of a subscriber connection. No ready check: ioredis writes SUBSCRIBE while still connecting, and
+ * the ready check's INFO is then refused in subscriber mode, which breaks the subscription for good.
+ */
+export const SUBSCRIBER_OPTIONS = { maxRetriesPerRequest: null, enableReadyCheck: false } as const;
 
 export function createBus(redisUrl?: string, prefix = 'aposta:'): EventBus {
   const CHANNEL_PREFIX = `${prefix}bus:`;
@@ -43,7 +66,7 @@ export function createBus(redisUrl?: string, prefix = 'aposta:'): EventBus {
     };
   }
   const pub = new Redis(redisUrl, { maxRetriesPerRequest: 2 });
-  const sub = new Redis(redisUrl, { maxRetriesPerRequest: null });
+  const sub = new Redis(redisUrl, SUBSCRIBER_OPTIONS);
   const subscribed = new Set<string>();
   sub.on('message', (channel: string, message: string) => {
     if (!channel.startsWith(CHANNEL_PREFIX)) return;

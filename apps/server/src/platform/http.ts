@@ -56,6 +56,16 @@ function send(reply: FastifyReply, httpStatus: number, code: number, message: st
   return reply.status(httpStatus).send({ status: code, message, data: null });
 }
 
+/**
+ * Errors Fastify raises before routing (a malformed URL, an over-long path parameter): the same envelope
+ * as every other error instead of Fastify's own body, which echoes the path. Passed as `frameworkErrors`.
+ */
+export function frameworkErrors(error: FastifyError, req: FastifyRequest, reply: FastifyReply) {
+  const status =
+    error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+  return send(reply, status, ErrorCode.BAD_REQUEST, translate(languageOf(req.headers), 'badRequest'));
+}
+
 export async function registerHttp(app: FastifyInstance, config: Config, redis: Redis | undefined) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -4,11 +4,68 @@ import { z } from 'zod';
  * Business constants (decisions.md: "settings with the spec's values as defaults, so a test can set, say,
  * the deposit wagering requirement to zero"). Amounts are minor units. Each module adds its own keys here.
  */
+/**
+ * One VIP level: `reward` (column 1, paid once on reaching it), `paySum` (column 2, total deposits to reach
+ * it), `gameSum` (column 3, turnover needed with the next level's paySum; null on the last), `withdrawalsPerDay`
+ * (column 4), `withdrawFeeBp` (column 5 in basis points: 2.5% is 250). Amounts in minor units.
+ */
+const vipLevel = z.object({
+  reward: z.number().int().min(0),
+  paySum: z.number().int().min(0),
+  gameSum: z.number().int().min(0).nullable(),
+  withdrawalsPerDay: z.number().int().min(0).max(100),
+  withdrawFeeBp: z.number().int().min(0).max(10_000),
+});
+export type VipLevel = z.infer<typeof vipLevel>;
+
+// prettier-ignore
+const VIP_TABLE: VipLevel[] = [
+  [0, 0, 40_000, 1, 300],
+  [500, 10_000, 300_000, 1, 250],
+  [2_500, 50_000, 600_000, 1, 200],
+  [5_000, 100_000, 1_500_000, 1, 150],
+  [10_000, 200_000, 4_000_000, 1, 100],
+  [25_000, 500_000, 8_000_000, 2, 50],
+  [50_000, 1_000_000, 40_000_000, 2, 0],
+  [250_000, 5_000_000, 160_000_000, 2, 0],
+  [1_000_000, 20_000_000, 300_000_000, 2, 0],
+  [2_500_000, 50_000_000, 600_000_000, 3, 0],
+  [7_500_000, 150_000_000, 2_000_000_000, 3, 0],
+  [25_000_000, 500_000_000, 4_000_000_000, 3, 0],
+  [50_000_000, 1_000_000_000, null, 5, 0],
+].map(([reward, paySum, gameSum, withdrawalsPerDay, withdrawFeeBp]) => ({
+  reward: reward!,
+  paySum: paySum!,
+  gameSum,
+  withdrawalsPerDay: withdrawalsPerDay!,
+  withdrawFeeBp: withdrawFeeBp!,
+}));
+
 export const settingsSchema = z.object({
   /** Turnover required on deposited cash before it can be withdrawn (x deposit). */
   'wagering.depositMultiplier': z.number().min(0).max(100).default(1),
   /** Turnover required on bonus money before it becomes cash (x bonus). */
   'wagering.bonusMultiplier': z.number().min(0).max(100).default(2),
+  /** Smallest withdrawal (the spec's limitAmount, default R$ 50). */
+  'withdraw.minAmount': z.number().int().min(1).default(5_000),
+  /** Largest withdrawal (spec: R$ 10,000). */
+  'withdraw.maxAmount': z.number().int().min(1).default(1_000_000),
+  /** BRL centavos per USDT for USDT(TRC20) withdrawals. */
+  'withdraw.usdtRate': z.number().int().min(1).default(550),
+  /** A deposit order not paid within this many minutes expires (spec: pay within 30 minutes). */
+  'deposit.orderTtlMinutes': z.number().int().min(1).max(1440).default(30),
+  /** The VIP table (decisions.md "VIP table"), levels 0 to 12. */
+  'vip.table': z.array(vipLevel).length(13).default(VIP_TABLE),
+  /** Transfers between players (a licensed profile switches them off). */
+  'transfer.enabled': z.boolean().default(true),
+  /** Smallest transfer (R$ 1). */
+  'transfer.minAmount': z.number().int().min(1).default(100),
+  /** Largest single transfer (R$ 10,000, as the largest withdrawal). */
+  'transfer.maxAmount': z.number().int().min(1).default(1_000_000),
+  /** Most a player may send in one day, UTC (R$ 50,000). */
+  'transfer.dailyMax': z.number().int().min(1).default(5_000_000),
+  /** Play money given to a new test account (R$ 1,000). */
+  'testAccount.playBalance': z.number().int().min(0).default(100_000),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;

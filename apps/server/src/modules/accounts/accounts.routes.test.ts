@@ -1,0 +1,405 @@
+import crypto from 'node:crypto';
+import { userInfo } from '@aposta/contracts';
+import { eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createTestApp, TEST_CAPTCHA } from '../../../test/helpers';
+import { users } from './accounts.tables';
+
+type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+const newCodeId = () => String(crypto.randomInt(10_000_000, 100_000_000));
+const email = (tag: string) => `${tag}-${crypto.randomBytes(4).toString('hex')}@example.com`;
+const PWD = 'correct horse 1';
+
+/** A black-box client of one app: every call goes through HTTP (app.inject). */
+function client(t: TestApp) {
+  const { app } = t;
+  const bearer = (token?: string) => (token ? { authorization: `Bearer ${token}` } : {});
+  return {
+    async captcha() {
+      const codeId = newCodeId();
+      const res = await app.inject({ url: `/api/auth/user/captcha/${codeId}` });
+      expect(res.statusCode).toBe(200);
+      return codeId;
+    },
+    async register(body: Record<string, unknown>) {
+      return app.inject({
+        method: 'POST',
+        url: '/api/auth/user/restRegister',
+        payload: { codeId: await this.captcha(), captCode: TEST_CAPTCHA, pwd: PWD, pwd1: PWD, ...body },
+      });
+    },
+    async login(username: string, pwd = PWD, remoteAddress = '127.0.0.1') {
+      return app.inject({
+        method: 'POST',
+        url: '/api/auth/user/restLogin',
+        remoteAddress,
+        payload: { username, pwd, codeId: await this.captcha(), captCode: TEST_CAPTCHA },
+      });
+    },
+    async signUp(regcode = '') {
+      const username = email('player');
+      const res = await this.register({ username, regcode });
+      expect(res.statusCode, res.body).toBe(200);
+      return { username, token: res.json().data.access_token as string };
+    },
+    get: (url: string, token?: string, headers: Record<string, string> = {}) =>
+      app.inject({ url, headers: { ...bearer(token), ...headers } }),
+    post: (url: string, token?: string, payload?: Record<string, unknown>) =>
+      app.inject({ method: 'POST', url, headers: bearer(token), ...(payload ? { payload } : {}) }),
+    form: (url: string, fields: Record<string, string>) =>
+      app.inject({
+        method: 'POST',
+        url,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams(fields).toString(),
+      }),
+  };
+}
+
+describe('accounts over HTTP', () => {
+  let t: TestApp;
+  let c: ReturnType<typeof client>;
+  beforeAll(async () => {
+    t = await createTestApp({ LOGIN_PER_IP_PER_MINUTE: '100000' });
+    c = client(t);
+  });
+  afterAll(async () => t.close());
+  afterEach(() => vi.useRealTimers());
+
+  it('walks the whole flow: invite chain, login, userInfo, avatar, reset through the outbox, logout', async () => {
+    // Four generations of invitations: A invites B, B invites C, C invites D, D invites E.
+    const a = await c.signUp();
+    const yqmOf = async (token: string) => (await c.get('/api/app/user/userInfo', token)).json().data.yqm;
+    const b = await c.signUp(await yqmOf(a.token));
+    const cc = await c.signUp((await yqmOf(b.token)).toLowerCase());
+    const d = await c.signUp(await yqmOf(cc.token));
+    await c.signUp(await yqmOf(d.token));
+
+    const idOf = async (u: { username: string }) =>
+      (await t.database.db.select().from(users).where(eq(users.username, u.username)))[0]!;
+    const [ra, rb, rc, rd] = await Promise.all([a, b, cc, d].map(idOf));
+    expect([rd!.l1Id, rd!.l2Id, rd!.l3Id]).toEqual([rc!.id, rb!.id, ra!.id]);
+    expect([rb!.l1Id, rb!.l2Id, rb!.l3Id]).toEqual([ra!.id, null, null]);
+
+    const infoA = (await c.get('/api/app/user/userInfo', a.token)).json().data;
+    expect([infoA.level1Person, infoA.level2Person, infoA.level3Person]).toEqual([1, 1, 1]);
+    const infoB = (await c.get('/api/app/user/userInfo', b.token)).json().data;
+    expect([infoB.level1Person, infoB.level2Person, infoB.level3Person]).toEqual([1, 1, 1]);
+
+    // Log in as B and read every userInfo field with its type.
+    const login = await c.login(b.username);
+    expect(login.statusCode).toBe(200);
+    const token = login.json().data.access_token as string;
+    const res = await c.get('/api/app/user/userInfo?loading=false', token);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.status).toBe(0);
+    expect(Object.keys(body.data).sort()).toEqual(Object.keys(userInfo.shape).sort());
+    const info = userInfo.parse(body.data);
+    expect(info).toMatchObject({
+      username: b.username,
+      email: b.username,
+      header: 0,
+      kyc: 0,
+      testFlag: '0',
+      country: '+55',
+      extendInfo: '',
+      paypackage: [],
+      balance: 0,
+    });
+    expect(info.yqm).toMatch(/^[A-Z0-9]{8}$/);
+    expect(Number.isNaN(Date.parse(info.time))).toBe(false);
+    expect((await c.get('/api/app/user/getBalance', token)).json().data).toEqual({
+      balance: 0,
+      freeBalance: 0,
+    });
+
+    // Change the avatar.
+    const avatar = await c.get('/api/app/user/setHeader/35', token);
+    expect(avatar.json()).toMatchObject({ status: 0 });
+    expect((await c.get('/api/app/user/userInfo', token)).json().data.header).toBe(35);
+
+    // Reset the password through the outbox (form bodies, as the app sends them).
+    const sent = await c.form('/api/app/main/RESETPWD/sendEmail', { email: b.username.toUpperCase() });
+    expect(sent.json()).toMatchObject({ status: 0 });
+    const outbox = await c.get(`/sandbox/outbox.json?to=${encodeURIComponent(b.username)}`);
+    const mail = outbox.json().data[0];
+    expect(mail.subject).toBe('Seu código de verificação');
+    const code = /\b(\d{6})\b/.exec(mail.text)![1]!;
+    const checked = await c.form('/api/app/main/RESETPWD/checkEmail', { email: b.username, code });
+    expect(checked.statusCode, checked.body).toBe(200);
+    const chkId = checked.json().data.chkId as string;
+    const newPwd = 'a brand new secret';
+    const set = await c.form('/api/app/main/setPwd', { nPwd: newPwd, chkId });
+    expect(set.json()).toEqual({ status: 0, message: expect.stringMatching(/Senha alterada/), data: null });
+    // Every session of B is gone; the old password no longer works, the new one does.
+    for (const old of [token, b.token]) {
+      const gone = await c.get('/api/app/user/userInfo', old);
+      expect(gone.statusCode).toBe(401);
+      expect(gone.json().status).toBe(40101);
+    }
+    expect((await c.login(b.username)).statusCode).toBe(401);
+    const relog = await c.login(b.username, newPwd);
+    expect(relog.statusCode).toBe(200);
+    const fresh = relog.json().data.access_token as string;
+    // The chkId is single-use.
+    expect((await c.form('/api/app/main/setPwd', { nPwd: 'another secret', chkId })).statusCode).toBe(400);
+
+    // Log out: the token is revoked.
+    const out = await c.post('/api/auth/user/logout', fresh);
+    expect(out.json()).toMatchObject({ status: 0 });
+    const after = await c.get('/api/app/user/userInfo', fresh);
+    expect(after.statusCode).toBe(401);
+    expect(after.json()).toEqual({ status: 40101, message: expect.any(String), data: null });
+  });
+
+  it('refuses bad registrations with clear messages and stores the username lower-cased', async () => {
+    const username = email('Mixed').toUpperCase();
+    expect((await c.register({ username })).statusCode).toBe(200);
+    expect((await c.login(username.toLowerCase())).statusCode).toBe(200);
+
+    const dup = await c.register({ username: username.toLowerCase() });
+    expect(dup.statusCode).toBe(409);
+    expect(dup.json()).toMatchObject({ status: 40900, message: 'Este e-mail já está cadastrado' });
+
+    const cases: [Record<string, unknown>, number, string][] = [
+      [{ username: email('x'), regcode: 'NOPE1234' }, 400, 'Código de convite não encontrado'],
+      [
+        { username: email('x'), pwd: 'short', pwd1: 'short' },
+        400,
+        'A senha deve ter pelo menos 8 caracteres',
+      ],
+      [{ username: email('x'), pwd1: 'something else' }, 400, 'As senhas não coincidem'],
+      [{ username: 'not-an-email' }, 400, 'Digite um e-mail válido'],
+      [{ username: email('x'), captCode: 'WRONG' }, 400, 'Código de verificação incorreto ou expirado'],
+    ];
+    for (const [body, status, message] of cases) {
+      const res = await c.register(body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(status);
+      expect(res.json().message).toBe(message);
+    }
+    const en = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/user/restRegister',
+      headers: { lang: 'en' },
+      payload: { username: email('x'), pwd: PWD, pwd1: PWD, codeId: newCodeId() },
+    });
+    expect(en.statusCode).toBe(400);
+    expect(en.json().message).toBe('Please verify: enter the code from the image');
+  });
+
+  it('gives the same answer for a wrong password and an unknown user', async () => {
+    const { username } = await c.signUp();
+    const wrong = await c.login(username, 'not the password');
+    const unknown = await c.login(email('nobody'), 'not the password');
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(wrong.statusCode);
+    expect(unknown.body).toBe(wrong.body);
+    expect(wrong.json()).toEqual({ status: 40102, message: 'E-mail ou senha incorretos', data: null });
+  });
+
+  it('serves captchas as uncached images, single-use, case-insensitive, expiring after 5 minutes', async () => {
+    const codeId = newCodeId();
+    const img = await t.app.inject({ url: `/api/auth/user/captcha/${codeId}` });
+    expect(img.headers['content-type']).toMatch(/^image\/svg\+xml/);
+    expect(img.headers['cache-control']).toBe('no-store');
+    expect(img.body).toMatch(/^<svg/);
+
+    const { username } = await c.signUp();
+    const login = (id: string, captCode: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/user/restLogin',
+        payload: { username, pwd: PWD, codeId: id, captCode },
+      });
+    expect((await login(codeId, TEST_CAPTCHA.toLowerCase())).statusCode).toBe(200);
+    const reused = await login(codeId, TEST_CAPTCHA);
+    expect(reused.statusCode).toBe(400);
+    expect(reused.json().status).toBe(40001);
+
+    // A wrong answer uses the captcha up too.
+    const other = newCodeId();
+    await t.app.inject({ url: `/api/auth/user/captcha/${other}` });
+    expect((await login(other, 'nope')).statusCode).toBe(400);
+    expect((await login(other, TEST_CAPTCHA)).statusCode).toBe(400);
+
+    const late = newCodeId();
+    await t.app.inject({ url: `/api/auth/user/captcha/${late}` });
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + 5 * 60_000 + 1_000);
+    expect((await login(late, TEST_CAPTCHA)).json().status).toBe(40001);
+
+    const bad = await t.app.inject({ url: '/api/auth/user/captcha/12ab' });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('sets the avatar only to 0..35', async () => {
+    const { token } = await c.signUp();
+    for (const index of ['36', '-1', '1.5', 'abc', '%20', '999999999999']) {
+      const res = await c.get(`/api/app/user/setHeader/${index}`, token);
+      expect(res.statusCode, index).toBe(400);
+      expect(res.json().message).toBe('Escolha um avatar de 0 a 35');
+    }
+    expect((await c.get('/api/app/user/setHeader/0', token)).statusCode).toBe(200);
+    expect((await c.get('/api/app/user/setHeader/5')).statusCode).toBe(401);
+  });
+
+  it('records KYC with a valid CPF only, and then keeps the CPF', async () => {
+    const { token } = await c.signUp();
+    const kyc = (payload: Record<string, unknown>) => c.post('/api/app/user/updateKyc', token, payload);
+    const bad = await kyc({ name: 'Maria', cardNo: '529.982.247-24' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe('CPF inválido');
+    expect((await kyc({ name: '', cardNo: '52998224725' })).statusCode).toBe(400);
+
+    const good = await kyc({ name: 'Maria Silva', cardNo: '529.982.247-25' });
+    expect(good.json()).toEqual({ status: 0, message: 'Terminar', data: null });
+    const info = (await c.get('/api/app/user/userInfo', token)).json().data;
+    expect(info).toMatchObject({ kyc: 1, name: 'Maria Silva', cardNo: '52998224725' });
+
+    expect((await kyc({ name: 'Maria S.', cardNo: '52998224725' })).statusCode).toBe(200);
+    const change = await kyc({ name: 'Maria', cardNo: '111.444.777-35' });
+    expect(change.statusCode).toBe(409);
+  });
+
+  it('answers getUserTest only for test accounts', async () => {
+    const { token } = await c.signUp();
+    const res = await c.get('/api/app/user/getUserTest', token);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe('Esta não é uma conta de teste');
+  });
+
+  it('issues single-use login links that expire after 10 minutes', async () => {
+    const { token } = await c.signUp();
+    const link = (await c.post('/api/auth/user/loginLink', token)).json().data;
+    expect(link.url).toBe(`http://localhost:3000/zgo${link.token}`);
+    const redeem = (tok: string) => c.post('/api/auth/user/zgo', undefined, { token: tok });
+    const first = await redeem(link.token);
+    expect(first.statusCode).toBe(200);
+    const session = first.json().data.access_token;
+    expect((await c.get('/api/app/user/userInfo', session)).statusCode).toBe(200);
+    expect((await redeem(link.token)).statusCode).toBe(400);
+
+    const late = (await c.post('/api/auth/user/loginLink', token)).json().data;
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + 10 * 60_000 + 1_000);
+    const expired = await redeem(late.token);
+    expect(expired.statusCode).toBe(400);
+    expect(expired.json().message).toBe('O link de acesso é inválido, expirou ou já foi usado');
+    expect((await c.post('/api/auth/user/loginLink')).statusCode).toBe(401);
+  });
+
+  it('changes the password and revokes every session', async () => {
+    const { username, token } = await c.signUp();
+    const other = (await c.login(username)).json().data.access_token;
+    const wrong = await c.post('/api/app/user/changePwd', token, { oldPwd: 'not it', nPwd: 'whatever123' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().message).toBe('A senha atual está incorreta');
+    const done = await c.post('/api/app/user/changePwd', token, { oldPwd: PWD, nPwd: 'changed secret' });
+    expect(done.statusCode).toBe(200);
+    for (const tok of [token, other]) {
+      expect((await c.get('/api/app/user/getBalance', tok)).json().status).toBe(40101);
+    }
+    expect((await c.login(username, 'changed secret')).statusCode).toBe(200);
+  });
+
+  it('answers sendEmail alike for known and unknown e-mails, limits resends and wrong codes', async () => {
+    const { username } = await c.signUp();
+    const known = await c.form('/api/app/main/RESETPWD/sendEmail', { email: username });
+    const unknown = await c.form('/api/app/main/RESETPWD/sendEmail', { email: email('ghost') });
+    expect(unknown.statusCode).toBe(known.statusCode);
+    expect(unknown.body).toBe(known.body);
+    const again = await c.form('/api/app/main/RESETPWD/sendEmail', { email: username });
+    expect(again.statusCode).toBe(429);
+
+    const mail = (await c.get(`/sandbox/outbox.json?to=${encodeURIComponent(username)}`)).json().data;
+    expect(mail).toHaveLength(1);
+    const code = /\b(\d{6})\b/.exec(mail[0].text)![1]!;
+    const wrongCode = code === '000000' ? '111111' : '000000';
+    for (let i = 0; i < 5; i++) {
+      const res = await c.form('/api/app/main/RESETPWD/checkEmail', { email: username, code: wrongCode });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe('Código incorreto ou expirado');
+    }
+    // Five wrong codes killed it: the right one no longer works.
+    expect((await c.form('/api/app/main/RESETPWD/checkEmail', { email: username, code })).statusCode).toBe(
+      400,
+    );
+    const missing = await c.form('/api/app/main/RESETPWD/checkEmail', { email: username });
+    expect(missing.json().message).toBe('Digite o código de 6 dígitos');
+  });
+
+  it('sends the reset mail in the request language and expires the code after 15 minutes', async () => {
+    const { username } = await c.signUp();
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/app/main/RESETPWD/sendEmail',
+      headers: { lang: 'en' },
+      payload: { email: username },
+    });
+    const mail = (await c.get(`/sandbox/outbox.json?to=${encodeURIComponent(username)}`)).json().data[0];
+    expect(mail.subject).toBe('Your verification code');
+    const code = /\b(\d{6})\b/.exec(mail.text)![1]!;
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + 15 * 60_000 + 1_000);
+    expect((await c.form('/api/app/main/RESETPWD/checkEmail', { email: username, code })).statusCode).toBe(
+      400,
+    );
+  });
+
+  it('shows the outbox as escaped HTML', async () => {
+    const res = await c.get('/sandbox/outbox');
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.body).toContain('Sandbox outbox');
+    expect(res.body).not.toMatch(/<script/i);
+  });
+});
+
+describe('login throttling', () => {
+  let t: TestApp;
+  let c: ReturnType<typeof client>;
+  beforeAll(async () => {
+    t = await createTestApp({
+      LOGIN_MAX_FAILURES: '3',
+      LOGIN_LOCK_MINUTES: '15',
+      LOGIN_PER_IP_PER_MINUTE: '4',
+    });
+    c = client(t);
+  });
+  afterAll(async () => t.close());
+  afterEach(() => vi.useRealTimers());
+
+  // Each test signs in from its own address, so the per-IP limit (shared through Redis) stays apart.
+  const address = () => `10.${crypto.randomInt(256)}.${crypto.randomInt(256)}.${crypto.randomInt(1, 255)}`;
+
+  it('locks an account after the configured failures, known or unknown alike, then unlocks', async () => {
+    const { username } = await c.signUp();
+    const ghost = email('ghost');
+    for (const name of [username, ghost]) {
+      for (let i = 0; i < 2; i++) expect((await c.login(name, 'wrong', address())).statusCode).toBe(401);
+      const third = await c.login(name, 'wrong', address());
+      expect(third.statusCode).toBe(429);
+      expect(third.json()).toEqual({
+        status: 42900,
+        message: 'Muitas tentativas. Tente novamente em 15 minutos',
+        data: null,
+      });
+    }
+    // Even the right password is refused while locked.
+    expect((await c.login(username, PWD, address())).statusCode).toBe(429);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + 16 * 60_000);
+    expect((await c.login(username, PWD, address())).statusCode).toBe(200);
+  });
+
+  it('limits sign-in attempts per IP address', async () => {
+    const { username } = await c.signUp();
+    const ip = address();
+    const codes: number[] = [];
+    for (let i = 0; i < 5; i++) codes.push((await c.login(username, PWD, ip)).statusCode);
+    expect(codes.slice(0, 4)).toEqual([200, 200, 200, 200]);
+    expect(codes[4]).toBe(429);
+    expect((await c.login(username, PWD, address())).statusCode).toBe(200);
+  });
+});

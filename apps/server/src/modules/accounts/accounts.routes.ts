@@ -1,0 +1,157 @@
+import {
+  balanceAnswer,
+  captchaCodeId,
+  changePasswordRequest,
+  checkEmailAnswer,
+  checkEmailRequest,
+  envelope,
+  loginLinkAnswer,
+  loginLinkRedeemRequest,
+  loginRequest,
+  registerRequest,
+  sendEmailRequest,
+  setHeaderParams,
+  setPwdRequest,
+  testAccount,
+  tokenAnswer,
+  updateKycRequest,
+  userInfo,
+} from '@aposta/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Config } from '../../config';
+import { ok } from '../../platform/http';
+import type { AccountsService, AuthUser } from './accounts.service';
+
+const noData = { 200: envelope(z.null()) };
+const answer = <T extends z.ZodType>(data: T) => ({ 200: envelope(data) });
+
+export async function accountsRoutes(
+  app: FastifyInstance,
+  {
+    accounts,
+    authenticate,
+    config,
+  }: { accounts: AccountsService; authenticate: (req: FastifyRequest) => Promise<void>; config: Config },
+) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  /** Per-IP limit of the calls that guess secrets (passwords, codes, links). */
+  const perIp = { rateLimit: { max: config.auth.loginPerIpPerMinute, timeWindow: '1 minute' } };
+  const auth = { onRequest: authenticate, schema: { tags: ['user'], security: [{ bearer: [] }] } };
+  const me = (req: FastifyRequest) => req.user as AuthUser;
+
+  r.get(
+    '/api/auth/user/captcha/:codeId',
+    { schema: { tags: ['auth'], params: z.strictObject({ codeId: captchaCodeId }) } },
+    async (req, reply) =>
+      reply
+        .type('image/svg+xml')
+        .header('Cache-Control', 'no-store')
+        .send(await accounts.captcha(req.params.codeId)),
+  );
+
+  r.post(
+    '/api/auth/user/restRegister',
+    { schema: { tags: ['auth'], body: registerRequest, response: answer(tokenAnswer) } },
+    async (req) => ok(req, { access_token: await accounts.register(req.body) }),
+  );
+
+  r.post(
+    '/api/auth/user/restLogin',
+    { config: perIp, schema: { tags: ['auth'], body: loginRequest, response: answer(tokenAnswer) } },
+    async (req) => ok(req, { access_token: await accounts.login(req.body) }),
+  );
+
+  r.post('/api/auth/user/logout', { ...auth, schema: { ...auth.schema, response: noData } }, async (req) => {
+    await accounts.logout(me(req));
+    return ok(req, null, 'loggedOut');
+  });
+
+  r.post(
+    '/api/auth/user/loginLink',
+    { ...auth, schema: { ...auth.schema, response: answer(loginLinkAnswer) } },
+    async (req) => ok(req, await accounts.createLoginLink(me(req).id)),
+  );
+
+  r.post(
+    '/api/auth/user/zgo',
+    {
+      config: perIp,
+      schema: { tags: ['auth'], body: loginLinkRedeemRequest, response: answer(tokenAnswer) },
+    },
+    async (req) => ok(req, { access_token: await accounts.redeemLoginLink(req.body.token) }),
+  );
+
+  r.get(
+    '/api/app/user/userInfo',
+    { ...auth, schema: { ...auth.schema, response: answer(userInfo) } },
+    async (req) => ok(req, await accounts.userInfo(me(req).id)),
+  );
+
+  r.get(
+    '/api/app/user/getBalance',
+    { ...auth, schema: { ...auth.schema, response: answer(balanceAnswer) } },
+    async (req) => ok(req, await accounts.balance(me(req).id)),
+  );
+
+  r.post(
+    '/api/app/user/changePwd',
+    { ...auth, config: perIp, schema: { ...auth.schema, body: changePasswordRequest, response: noData } },
+    async (req) => {
+      await accounts.changePassword(me(req).id, req.body.oldPwd, req.body.nPwd);
+      return ok(req, null, 'passwordChanged');
+    },
+  );
+
+  r.get(
+    '/api/app/user/setHeader/:index',
+    { ...auth, schema: { ...auth.schema, params: setHeaderParams, response: noData } },
+    async (req) => {
+      await accounts.setHeader(me(req).id, req.params.index);
+      return ok(req, null, 'avatarSaved');
+    },
+  );
+
+  r.get(
+    '/api/app/user/getUserTest',
+    { ...auth, schema: { ...auth.schema, response: answer(testAccount) } },
+    async (req) => ok(req, await accounts.testAccount(me(req).id)),
+  );
+
+  r.post(
+    '/api/app/user/updateKyc',
+    { ...auth, schema: { ...auth.schema, body: updateKycRequest, response: noData } },
+    async (req) => {
+      await accounts.updateKyc(me(req).id, req.body.name, req.body.cardNo);
+      return ok(req, null, 'kycDone');
+    },
+  );
+
+  r.post(
+    '/api/app/main/RESETPWD/sendEmail',
+    { config: perIp, schema: { tags: ['auth'], body: sendEmailRequest, response: noData } },
+    async (req) => {
+      await accounts.sendResetCode(req.body.email, req.lang);
+      return ok(req, null, 'resetMailSent');
+    },
+  );
+
+  r.post(
+    '/api/app/main/RESETPWD/checkEmail',
+    {
+      config: perIp,
+      schema: { tags: ['auth'], body: checkEmailRequest, response: answer(checkEmailAnswer) },
+    },
+    async (req) => ok(req, { chkId: await accounts.checkResetCode(req.body.email, req.body.code) }),
+  );
+
+  r.post(
+    '/api/app/main/setPwd',
+    { config: perIp, schema: { tags: ['auth'], body: setPwdRequest, response: noData } },
+    async (req) => {
+      await accounts.resetPassword(req.body.chkId, req.body.nPwd);
+      return ok(req, null, 'passwordResetDone');
+    },
+  );
+}

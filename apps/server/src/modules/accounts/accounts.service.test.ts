@@ -1,0 +1,117 @@
+import crypto from 'node:crypto';
+import type { UserFigures } from '@aposta/contracts';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config';
+import { createBus, type BusEvents } from '../../platform/bus';
+import { createTestApp, TEST_CAPTCHA } from '../../../test/helpers';
+import { createMailService } from '../mail';
+import { createAccounts } from './index';
+
+const figures = async (userId: number): Promise<UserFigures> => ({
+  balance: userId + 0.5,
+  freeBalance: 1.25,
+  payAmount: 0,
+  paySumAmount: 0,
+  wdSumAmount: 0,
+  gameSumAmount: 0,
+  level: 3,
+  nextlevel: { paySumAmount: 1000, gameSumAmount: 15000 },
+  payDiscount: null,
+  level1Amount: 0,
+  level2Amount: 0,
+  level3Amount: 0,
+});
+
+describe('accounts public face', () => {
+  let t: Awaited<ReturnType<typeof createTestApp>>;
+  let accounts: ReturnType<typeof createAccounts>;
+  /** This instance's routes alone, mounted on a bare Fastify. */
+  let mine: FastifyInstance;
+  const bus = createBus();
+  const revoked: BusEvents['session.revoked'][] = [];
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const config = loadConfig({ NODE_ENV: 'test', TEST_CAPTCHA_CODE: TEST_CAPTCHA });
+    const mail = createMailService({ database: t.database, config });
+    // A second instance over the app's database, with its own bus and figures, to see what it publishes.
+    accounts = createAccounts({ database: t.database, config, bus, mail, figures });
+    bus.subscribe('session.revoked', (e) => revoked.push(e));
+    mine = Fastify();
+    mine.setValidatorCompiler(validatorCompiler);
+    mine.setSerializerCompiler(serializerCompiler);
+    mine.decorateRequest('lang', 'pt_BR');
+    await mine.register(accounts.routes);
+  });
+  afterAll(async () => {
+    await mine.close();
+    await bus.close();
+    await t.close();
+  });
+
+  const login = async (username: string, pwd: string) => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/user/restLogin',
+      payload: { username, pwd, codeId: String(crypto.randomInt(1e8)), captCode: TEST_CAPTCHA },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().data.access_token as string;
+  };
+
+  it('creates play-money test accounts that can sign in and read their credentials', async () => {
+    const created = await accounts.createTestUser();
+    expect(created.username).toMatch(/^test-[0-9a-f]{12}@test\.aposta\.local$/);
+    expect(created.pwd).toHaveLength(12);
+    expect(await accounts.findUserByUsername(created.username.toUpperCase())).toEqual({
+      id: created.userId,
+      username: created.username,
+      testFlag: '1',
+    });
+
+    const token = await login(created.username, created.pwd);
+    const res = await t.app.inject({
+      url: '/api/app/user/getUserTest',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(res.json().data).toEqual({ username: created.username, pwd: created.pwd, balance: 0 });
+    const info = (
+      await t.app.inject({ url: '/api/app/user/userInfo', headers: { authorization: `Bearer ${token}` } })
+    ).json().data;
+    expect(info.testFlag).toBe('1');
+    expect(JSON.parse(info.extendInfo)).toEqual({ username: created.username, pwd: created.pwd, balance: 0 });
+    expect(await accounts.findUserByUsername('nobody@example.com')).toBeNull();
+  });
+
+  it('verifies tokens and publishes session.revoked on logout', async () => {
+    const { userId, username, pwd } = await accounts.createTestUser();
+    const token = await login(username, pwd);
+    const session = await accounts.verifyToken(token);
+    expect(session).toEqual({ userId, sessionId: expect.any(String) });
+    expect(await accounts.verifyToken('x'.repeat(43))).toBeNull();
+    expect(await accounts.verifyToken('')).toBeNull();
+
+    const out = await mine.inject({
+      method: 'POST',
+      url: '/api/auth/user/logout',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(out.statusCode).toBe(200);
+    await new Promise((r) => setImmediate(r));
+    expect(revoked).toContainEqual({ userId, sessionIds: [session!.sessionId] });
+    expect(await accounts.verifyToken(token)).toBeNull();
+  });
+
+  it('takes userInfo and getBalance figures from the injected function', async () => {
+    const { userId, username, pwd } = await accounts.createTestUser();
+    const token = await login(username, pwd);
+    const headers = { authorization: `Bearer ${token}` };
+    const info = (await mine.inject({ url: '/api/app/user/userInfo', headers })).json().data;
+    expect(info).toMatchObject({ balance: userId + 0.5, freeBalance: 1.25, level: 3 });
+    expect(info.nextlevel).toEqual({ paySumAmount: 1000, gameSumAmount: 15000 });
+    const balance = (await mine.inject({ url: '/api/app/user/getBalance', headers })).json().data;
+    expect(balance).toEqual({ balance: userId + 0.5, freeBalance: 1.25 });
+  });
+});

@@ -1,0 +1,522 @@
+import crypto from 'node:crypto';
+import { ErrorCode, type LanguageKey, type UserFigures, type UserInfo } from '@aposta/contracts';
+import argon2 from 'argon2';
+import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import svgCaptcha from 'svg-captcha';
+import type { Config } from '../../config';
+import type { EventBus } from '../../platform/bus';
+import { pgCode, pgConstraint, type Database, type Executor, type Tx } from '../../platform/db';
+import { AppError, badRequest, conflict } from '../../platform/errors';
+import { translate } from '../../platform/i18n';
+import type { Mailer } from '../mail';
+import { captchas, loginLinks, loginThrottle, passwordResets, sessions, users } from './accounts.tables';
+
+/** OWASP's argon2id baseline (19 MiB, 2 passes); hashing runs on libuv's pool, off the event loop. */
+const ARGON2 = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+const CAPTCHA_TTL_MS = 5 * 60_000;
+/** Letters and digits that cannot be confused with one another in a distorted image. */
+const CAPTCHA_ALPHABET = 'abcdefghjkmnpqrstuvwxyzABCDEFGHJKMNPQRSTUVWXYZ23456789';
+const RESET_CODE_TTL_MINUTES = 15;
+const RESET_MAX_ATTEMPTS = 5;
+const RESET_RESEND_SECONDS = 60;
+const RESET_CHK_TTL_MS = 15 * 60_000;
+const LOGIN_LINK_TTL_MS = 10 * 60_000;
+const INVITE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+const TEST_USER_DOMAIN = 'test.aposta.local';
+
+/** The typings of svg-captcha omit its callable default export: render the given text. */
+const renderCaptcha = svgCaptcha as unknown as (
+  text: string,
+  options: { width: number; height: number; noise: number; color: boolean },
+) => string;
+
+const sha256 = (value: string) => crypto.createHash('sha256').update(value).digest('hex');
+const randomToken = () => crypto.randomBytes(32).toString('base64url');
+const randomFrom = (alphabet: string, length: number) =>
+  Array.from({ length }, () => alphabet[crypto.randomInt(alphabet.length)]).join('');
+const sameHash = (a: string, b: string) =>
+  a.length === b.length && crypto.timingSafeEqual(Buffer.from(a), Buffer.from(b));
+const captchaHash = (codeId: string, answer: string) => sha256(`${codeId}:${answer.trim().toLowerCase()}`);
+const resetCodeHash = (email: string, code: string) => sha256(`${email}:${code}`);
+const fromNow = (ms: number) => new Date(Date.now() + ms);
+
+export interface AuthUser {
+  id: number;
+  username: string;
+  testFlag: string;
+  sessionId: string;
+}
+
+export interface AccountsDeps {
+  database: Database;
+  config: Config;
+  bus: EventBus;
+  mail: Mailer;
+  /** Money, VIP and referral-amount figures, owned by the wallet side (zeros until it lands). */
+  figures: (userId: number) => Promise<UserFigures>;
+}
+
+export interface RegisterInput {
+  name: string;
+  cardNo: string;
+  username: string;
+  country: string;
+  phone: string;
+  pwd: string;
+  regcode: string;
+  codeId: string;
+  captCode: string;
+  isapp: number;
+}
+
+const sessionInvalid = (key: 'againLog' | 'pleaseLogin' = 'againLog') =>
+  new AppError(ErrorCode.SESSION_INVALID, key);
+
+export function createAccountsService({ database, config, bus, mail, figures }: AccountsDeps) {
+  const { db } = database;
+  const sessionTtlMs = config.auth.sessionTtlHours * 3_600_000;
+  const lockMs = config.auth.lockMinutes * 60_000;
+  // Unknown usernames are verified against this hash so that they take as long as real ones.
+  const dummyHash = argon2.hash(randomToken(), ARGON2);
+
+  async function publishRevoked(userId: number, sessionIds: string[]) {
+    if (sessionIds.length) await bus.publish('session.revoked', { userId, sessionIds });
+  }
+
+  async function createSession(tx: Executor, userId: number): Promise<string> {
+    const token = randomToken();
+    await tx.insert(sessions).values({
+      id: crypto.randomUUID(),
+      userId,
+      tokenHash: sha256(token),
+      expiresAt: fromNow(sessionTtlMs),
+    });
+    return token;
+  }
+
+  async function revokeAll(tx: Tx, userId: number): Promise<string[]> {
+    const rows = await tx
+      .update(sessions)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+      .returning({ id: sessions.id });
+    return rows.map((r) => r.id);
+  }
+
+  /** Inserts a user with a fresh unique invitation code (retried on the rare collision). */
+  async function insertUser(tx: Tx, values: Omit<typeof users.$inferInsert, 'yqm'>): Promise<number> {
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const [row] = await tx
+        .insert(users)
+        .values({ ...values, yqm: randomFrom(INVITE_ALPHABET, 8) })
+        .onConflictDoNothing({ target: users.yqm })
+        .returning({ id: users.id });
+      if (row) return row.id;
+    }
+    throw new AppError(ErrorCode.INTERNAL, 'internal');
+  }
+
+  /** Consumes the captcha (any attempt uses it up) and throws unless the answer is right and fresh. */
+  async function checkCaptcha(codeId: string, answer: string) {
+    const now = new Date();
+    const [row] = await db
+      .update(captchas)
+      .set({ consumedAt: now })
+      .where(and(eq(captchas.codeId, codeId), isNull(captchas.consumedAt)))
+      .returning();
+    const testCode = config.testCaptchaCode?.toLowerCase();
+    if (row) {
+      if (row.expiresAt > now && sameHash(row.answerHash, captchaHash(codeId, answer))) return;
+    } else if (testCode && answer.trim().toLowerCase() === testCode) {
+      // Black-box test mode: a codeId never fetched is accepted once with the test code.
+      const [fresh] = await db
+        .insert(captchas)
+        .values({
+          codeId,
+          answerHash: captchaHash(codeId, testCode),
+          expiresAt: fromNow(CAPTCHA_TTL_MS),
+          consumedAt: now,
+        })
+        .onConflictDoNothing()
+        .returning();
+      if (fresh) return;
+    }
+    throw new AppError(ErrorCode.CAPTCHA_INVALID, 'captchaInvalid');
+  }
+
+  async function recordLoginFailure(username: string): Promise<boolean> {
+    return database.transaction(async (tx) => {
+      const now = new Date();
+      const [row] = await tx
+        .insert(loginThrottle)
+        .values({ username, failures: 1, lastFailureAt: now })
+        .onConflictDoUpdate({
+          target: loginThrottle.username,
+          // Failures older than one lock period are forgotten.
+          set: {
+            failures: sql`case when ${loginThrottle.lastFailureAt} < ${new Date(now.getTime() - lockMs)}
+              then 1 else ${loginThrottle.failures} + 1 end`,
+            lastFailureAt: now,
+          },
+        })
+        .returning({ failures: loginThrottle.failures });
+      if (row!.failures < config.auth.maxFailures) return false;
+      await tx
+        .update(loginThrottle)
+        .set({ failures: 0, lockedUntil: new Date(now.getTime() + lockMs) })
+        .where(eq(loginThrottle.username, username));
+      return true;
+    });
+  }
+
+  const locked = () =>
+    new AppError(ErrorCode.RATE_LIMITED, 'loginLocked', { minutes: config.auth.lockMinutes });
+
+  async function loadUser(tx: Executor, userId: number) {
+    const [user] = await tx.select().from(users).where(eq(users.id, userId));
+    if (!user) throw sessionInvalid();
+    return user;
+  }
+
+  async function setPassword(tx: Tx, user: { id: number; testFlag: string }, pwd: string) {
+    const passwordHash = await argon2.hash(pwd, ARGON2);
+    await tx
+      .update(users)
+      .set({ passwordHash, ...(user.testFlag === '1' ? { testPwd: pwd } : {}) })
+      .where(eq(users.id, user.id));
+    return revokeAll(tx, user.id);
+  }
+
+  return {
+    /** A fresh captcha image for the client's codeId (a new one replaces the old). */
+    async captcha(codeId: string): Promise<string> {
+      const text = randomFrom(CAPTCHA_ALPHABET, 4);
+      const answer = config.testCaptchaCode ?? text;
+      await database.transaction(async (tx) => {
+        await tx.delete(captchas).where(lt(captchas.expiresAt, new Date()));
+        await tx
+          .insert(captchas)
+          .values({ codeId, answerHash: captchaHash(codeId, answer), expiresAt: fromNow(CAPTCHA_TTL_MS) })
+          .onConflictDoUpdate({
+            target: captchas.codeId,
+            set: {
+              answerHash: captchaHash(codeId, answer),
+              expiresAt: fromNow(CAPTCHA_TTL_MS),
+              consumedAt: null,
+            },
+          });
+      });
+      return renderCaptcha(config.testCaptchaCode ?? text, { width: 120, height: 44, noise: 2, color: true });
+    },
+
+    async register(input: RegisterInput): Promise<string> {
+      await checkCaptcha(input.codeId, input.captCode);
+      const passwordHash = await argon2.hash(input.pwd, ARGON2);
+      try {
+        return await database.transaction(async (tx) => {
+          let chain: { l1Id: number | null; l2Id: number | null; l3Id: number | null } = {
+            l1Id: null,
+            l2Id: null,
+            l3Id: null,
+          };
+          if (input.regcode) {
+            const [inviter] = await tx
+              .select({ id: users.id, l1Id: users.l1Id, l2Id: users.l2Id })
+              .from(users)
+              .where(eq(users.yqm, input.regcode.toUpperCase()));
+            if (!inviter) throw badRequest('inviteCodeUnknown');
+            chain = { l1Id: inviter.id, l2Id: inviter.l1Id, l3Id: inviter.l2Id };
+          }
+          const [taken] = await tx
+            .select({ id: users.id })
+            .from(users)
+            .where(eq(users.username, input.username));
+          if (taken) throw conflict('usernameTaken');
+          const userId = await insertUser(tx, {
+            username: input.username,
+            passwordHash,
+            name: input.name,
+            cardNo: input.cardNo,
+            country: input.country.startsWith('+') ? input.country : `+${input.country}`,
+            phone: input.phone,
+            isapp: input.isapp,
+            ...chain,
+          });
+          return createSession(tx, userId);
+        });
+      } catch (err) {
+        // Two registrations of one e-mail at once: the loser sees the same answer as a later one.
+        if (pgCode(err) === '23505' && pgConstraint(err)?.includes('username'))
+          throw conflict('usernameTaken');
+        throw err;
+      }
+    },
+
+    async login(input: { username: string; pwd: string; codeId: string; captCode: string }): Promise<string> {
+      await checkCaptcha(input.codeId, input.captCode);
+      const [throttle] = await db
+        .select({ lockedUntil: loginThrottle.lockedUntil })
+        .from(loginThrottle)
+        .where(eq(loginThrottle.username, input.username));
+      if (throttle?.lockedUntil && throttle.lockedUntil > new Date()) throw locked();
+
+      const [user] = await db
+        .select({ id: users.id, passwordHash: users.passwordHash })
+        .from(users)
+        .where(eq(users.username, input.username));
+      const valid = await argon2.verify(user?.passwordHash ?? (await dummyHash), input.pwd);
+      if (!user || !valid) {
+        if (await recordLoginFailure(input.username)) throw locked();
+        throw new AppError(ErrorCode.LOGIN_FAILED, 'loginFailed');
+      }
+      return database.transaction(async (tx) => {
+        await tx.delete(loginThrottle).where(eq(loginThrottle.username, input.username));
+        return createSession(tx, user.id);
+      });
+    },
+
+    /** The signed-in user behind a bearer token, or null when it is unknown, revoked or expired. */
+    async resolveToken(token: string): Promise<AuthUser | null> {
+      if (!token || token.length > 256) return null;
+      const [row] = await db
+        .select({ sessionId: sessions.id, id: users.id, username: users.username, testFlag: users.testFlag })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(
+          and(
+            eq(sessions.tokenHash, sha256(token)),
+            isNull(sessions.revokedAt),
+            gt(sessions.expiresAt, new Date()),
+          ),
+        );
+      return row ?? null;
+    },
+
+    async logout(user: AuthUser) {
+      await db
+        .update(sessions)
+        .set({ revokedAt: new Date() })
+        .where(and(eq(sessions.id, user.sessionId), isNull(sessions.revokedAt)));
+      await publishRevoked(user.id, [user.sessionId]);
+    },
+
+    async changePassword(userId: number, oldPwd: string, nPwd: string) {
+      const revoked = await database.transaction(async (tx) => {
+        const user = await loadUser(tx, userId);
+        if (!(await argon2.verify(user.passwordHash, oldPwd))) throw badRequest('oldPasswordWrong');
+        return setPassword(tx, user, nPwd);
+      });
+      await publishRevoked(userId, revoked);
+    },
+
+    async userInfo(userId: number): Promise<UserInfo> {
+      const { user, counts } = await database.transaction(async (tx) => {
+        const user = await loadUser(tx, userId);
+        const [counts] = await tx
+          .select({
+            l1: sql<number>`count(*) filter (where ${users.l1Id} = ${userId})::int`,
+            l2: sql<number>`count(*) filter (where ${users.l2Id} = ${userId})::int`,
+            l3: sql<number>`count(*) filter (where ${users.l3Id} = ${userId})::int`,
+          })
+          .from(users)
+          .where(or(eq(users.l1Id, userId), eq(users.l2Id, userId), eq(users.l3Id, userId)));
+        return { user, counts: counts! };
+      });
+      const f = await figures(userId);
+      const isTest = user.testFlag === '1';
+      return {
+        uId: user.id,
+        name: user.name,
+        username: user.username,
+        email: user.username,
+        level: f.level,
+        header: user.header,
+        balance: f.balance,
+        freeBalance: f.freeBalance,
+        payAmount: f.payAmount,
+        yqm: user.yqm,
+        time: user.createdAt.toISOString(),
+        extendInfo: isTest
+          ? JSON.stringify({ username: user.username, pwd: user.testPwd ?? '', balance: f.balance })
+          : '',
+        paySumAmount: f.paySumAmount,
+        wdSumAmount: f.wdSumAmount,
+        gameSumAmount: f.gameSumAmount,
+        level1Amount: f.level1Amount,
+        level2Amount: f.level2Amount,
+        level3Amount: f.level3Amount,
+        level1Person: counts.l1,
+        level2Person: counts.l2,
+        level3Person: counts.l3,
+        nextlevel: f.nextlevel,
+        payDiscount: f.payDiscount,
+        kyc: user.kyc,
+        testFlag: user.testFlag,
+        lx: user.lx,
+        cardNo: user.cardNo,
+        country: user.country,
+        phone: user.phone,
+        paypackage: [],
+      };
+    },
+
+    async balance(userId: number) {
+      const f = await figures(userId);
+      return { balance: f.balance, freeBalance: f.freeBalance };
+    },
+
+    async setHeader(userId: number, index: number) {
+      await db.update(users).set({ header: index }).where(eq(users.id, userId));
+    },
+
+    async testAccount(userId: number) {
+      const user = await loadUser(db, userId);
+      if (user.testFlag !== '1') throw new AppError(ErrorCode.FORBIDDEN, 'notTestAccount');
+      const f = await figures(userId);
+      return { username: user.username, pwd: user.testPwd ?? '', balance: f.balance };
+    },
+
+    /** KYC: name and CPF (11 digits, already validated). Once done, the CPF can no longer change. */
+    async updateKyc(userId: number, name: string, cpf: string) {
+      await database.transaction(async (tx) => {
+        const user = await loadUser(tx, userId);
+        if (user.kyc === 1 && user.cardNo !== cpf) throw conflict('kycLocked');
+        await tx.update(users).set({ name, cardNo: cpf, kyc: 1 }).where(eq(users.id, userId));
+      });
+    },
+
+    /**
+     * Mails a 6-digit code when the e-mail belongs to a player. Unknown e-mails get the same answer and the
+     * same resend limit, so the call does not reveal who is registered.
+     */
+    async sendResetCode(email: string, lang: LanguageKey) {
+      const code = String(crypto.randomInt(1_000_000)).padStart(6, '0');
+      const now = new Date();
+      const [user] = await db.select({ id: users.id }).from(users).where(eq(users.username, email));
+      const values = {
+        userId: user?.id ?? null,
+        codeHash: user ? resetCodeHash(email, code) : null,
+        codeExpiresAt: fromNow(RESET_CODE_TTL_MINUTES * 60_000),
+        attempts: 0,
+        sentAt: now,
+        chkHash: null,
+        chkExpiresAt: null,
+      };
+      const [row] = await db
+        .insert(passwordResets)
+        .values({ email, ...values })
+        .onConflictDoUpdate({
+          target: passwordResets.email,
+          set: values,
+          setWhere: lt(passwordResets.sentAt, new Date(now.getTime() - RESET_RESEND_SECONDS * 1000)),
+        })
+        .returning({ email: passwordResets.email });
+      if (!row) throw new AppError(ErrorCode.RATE_LIMITED, 'resetTooSoon', { seconds: RESET_RESEND_SECONDS });
+      if (user) {
+        await mail.send({
+          to: email,
+          subject: translate(lang, 'resetMailSubject'),
+          text: translate(lang, 'resetMailBody', { code, minutes: RESET_CODE_TTL_MINUTES }),
+        });
+      }
+    },
+
+    /** Checks the mailed code; a right one becomes a chkId, too many wrong ones kill it. */
+    async checkResetCode(email: string, code: string): Promise<string> {
+      const chkId = await database.transaction(async (tx) => {
+        const [row] = await tx
+          .select()
+          .from(passwordResets)
+          .where(eq(passwordResets.email, email))
+          .for('update');
+        if (!row?.codeHash || !row.userId || !row.codeExpiresAt || row.codeExpiresAt <= new Date())
+          return null;
+        if (!sameHash(row.codeHash, resetCodeHash(email, code))) {
+          const attempts = row.attempts + 1;
+          await tx
+            .update(passwordResets)
+            .set({ attempts, ...(attempts >= RESET_MAX_ATTEMPTS ? { codeHash: null } : {}) })
+            .where(eq(passwordResets.email, email));
+          return null;
+        }
+        const chk = randomToken();
+        await tx
+          .update(passwordResets)
+          .set({ codeHash: null, chkHash: sha256(chk), chkExpiresAt: fromNow(RESET_CHK_TTL_MS) })
+          .where(eq(passwordResets.email, email));
+        return chk;
+      });
+      if (!chkId) throw badRequest('resetCodeInvalid');
+      return chkId;
+    },
+
+    /** Sets the new password for a checked reset and signs the player out everywhere. */
+    async resetPassword(chkId: string, nPwd: string) {
+      const live = and(
+        eq(passwordResets.chkHash, sha256(chkId)),
+        gt(passwordResets.chkExpiresAt, new Date()),
+      );
+      const [pending] = await db.select({ email: passwordResets.email }).from(passwordResets).where(live);
+      if (!pending) throw badRequest('resetLinkInvalid');
+      const { userId, revoked } = await database.transaction(async (tx) => {
+        const [row] = await tx
+          .delete(passwordResets)
+          .where(live)
+          .returning({ userId: passwordResets.userId });
+        if (!row?.userId) throw badRequest('resetLinkInvalid');
+        const user = await loadUser(tx, row.userId);
+        return { userId: user.id, revoked: await setPassword(tx, user, nPwd) };
+      });
+      await publishRevoked(userId, revoked);
+    },
+
+    async createLoginLink(userId: number) {
+      const token = randomToken();
+      await db
+        .insert(loginLinks)
+        .values({ tokenHash: sha256(token), userId, expiresAt: fromNow(LOGIN_LINK_TTL_MS) });
+      return { token, url: `${config.publicUrl}/zgo${token}` };
+    },
+
+    /** Redeems a login link once, for a new session. */
+    async redeemLoginLink(token: string): Promise<string> {
+      return database.transaction(async (tx) => {
+        const [link] = await tx
+          .update(loginLinks)
+          .set({ usedAt: new Date() })
+          .where(
+            and(
+              eq(loginLinks.tokenHash, sha256(token)),
+              isNull(loginLinks.usedAt),
+              gt(loginLinks.expiresAt, new Date()),
+            ),
+          )
+          .returning({ userId: loginLinks.userId });
+        if (!link) throw badRequest('loginLinkInvalid');
+        return createSession(tx, link.userId);
+      });
+    },
+
+    /** A play-money test account (testFlag '1') with a generated e-mail-like username and password. */
+    async createTestUser(): Promise<{ userId: number; username: string; pwd: string }> {
+      const username = `test-${crypto.randomBytes(6).toString('hex')}@${TEST_USER_DOMAIN}`;
+      const pwd = randomFrom(INVITE_ALPHABET.toLowerCase() + INVITE_ALPHABET, 12);
+      const passwordHash = await argon2.hash(pwd, ARGON2);
+      const userId = await database.transaction((tx) =>
+        insertUser(tx, { username, passwordHash, testFlag: '1', testPwd: pwd }),
+      );
+      return { userId, username, pwd };
+    },
+
+    async findUserByUsername(username: string) {
+      const [user] = await db
+        .select({ id: users.id, username: users.username, testFlag: users.testFlag })
+        .from(users)
+        .where(eq(users.username, username.trim().toLowerCase()));
+      return user ?? null;
+    },
+  };
+}
+
+export type AccountsService = ReturnType<typeof createAccountsService>;
+export { sessionInvalid };

@@ -1,0 +1,105 @@
+import { sql } from 'drizzle-orm';
+import { type AnyPgColumn, index, integer, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
+const at = () => timestamp({ withTimezone: true });
+
+/** A player. `username` is the lower-cased e-mail; `l1Id..l3Id` are the three referral levels above. */
+export const users = pgTable(
+  'users',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    username: text().notNull().unique(),
+    passwordHash: text().notNull(),
+    name: text().notNull().default(''),
+    cardNo: text().notNull().default(''),
+    country: text().notNull().default('+55'),
+    phone: text().notNull().default(''),
+    header: smallint().notNull().default(0),
+    /** Invitation code others register with (upper case). */
+    yqm: text().notNull().unique(),
+    l1Id: integer().references((): AnyPgColumn => users.id),
+    l2Id: integer().references((): AnyPgColumn => users.id),
+    l3Id: integer().references((): AnyPgColumn => users.id),
+    kyc: smallint().notNull().default(0),
+    testFlag: text().notNull().default('0'),
+    /**
+     * A test account's password, kept readable because getUserTest shows it (spec). Test accounts hold
+     * play money only; real accounts never have it.
+     */
+    testPwd: text(),
+    /** '20' enables USDT withdrawal. */
+    lx: text().notNull().default(''),
+    isapp: smallint().notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.l1Id), index().on(t.l2Id), index().on(t.l3Id)],
+);
+
+/** A signed-in session. Only the sha256 of its bearer token is stored. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id),
+    tokenHash: text().notNull().unique(),
+    createdAt: createdAt(),
+    expiresAt: at().notNull(),
+    revokedAt: at(),
+  },
+  (t) => [
+    index()
+      .on(t.userId)
+      .where(sql`${t.revokedAt} is null`),
+  ],
+);
+
+/** Captchas by the client's codeId; the answer is stored hashed and consumed by any verification. */
+export const captchas = pgTable(
+  'captchas',
+  {
+    codeId: text().primaryKey(),
+    answerHash: text().notNull(),
+    expiresAt: at().notNull(),
+    consumedAt: at(),
+  },
+  (t) => [index().on(t.expiresAt)],
+);
+
+/**
+ * Failed sign-ins per username, whether or not the account exists (so a lock does not reveal it). Stored in
+ * the database so every node sees the same count.
+ */
+export const loginThrottle = pgTable('login_throttle', {
+  username: text().primaryKey(),
+  failures: integer().notNull().default(0),
+  lastFailureAt: at().notNull(),
+  lockedUntil: at(),
+});
+
+/**
+ * Password resets per e-mail, also for unknown e-mails (same answer, same resend limit). The e-mailed code
+ * becomes a chkId once checked; both stored hashed.
+ */
+export const passwordResets = pgTable('password_resets', {
+  email: text().primaryKey(),
+  userId: integer().references(() => users.id),
+  codeHash: text(),
+  codeExpiresAt: at(),
+  attempts: integer().notNull().default(0),
+  sentAt: at().notNull(),
+  chkHash: text().unique(),
+  chkExpiresAt: at(),
+});
+
+/** One-time login links for the app's /zgo{token} route. */
+export const loginLinks = pgTable('login_links', {
+  tokenHash: text().primaryKey(),
+  userId: integer()
+    .notNull()
+    .references(() => users.id),
+  expiresAt: at().notNull(),
+  usedAt: at(),
+});

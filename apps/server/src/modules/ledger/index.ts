@@ -1,0 +1,41 @@
+/**
+ * The ledger: the only module that moves money. It knows no other module. Every operation is a plain
+ * function taking `database.db` (runs alone, atomically) or a `tx` (joins the caller's transaction).
+ */
+export {
+  post,
+  hold,
+  settle,
+  voidHold,
+  reverse,
+  openPlayerAccounts,
+  playerAccounts,
+  lockPlayerAccount,
+  systemBalance,
+  rollUp,
+  startRollUp,
+  listEntries,
+  sentSince,
+  keyUsed,
+  type Tagged,
+  type Posted,
+  type PlayerPosting,
+  type SystemPosting,
+  type PostInput,
+  type HoldInput,
+  type SettleInput,
+  type PlayerAccount,
+  type Entry,
+  type EntryQuery,
+} from './ledger.service';
+export { auditLedger, type AuditResult, type AuditCheck } from './ledger.audit';
+export {
+  PRODUCTS,
+  playerAccountId,
+  systemAccountId,
+  type Book,
+  type PlayerKind,
+  type Product,
+  type SystemKind,
+} from './ledger.accounts';
+export { parseAmount, parseCurrency, positiveMinor, requestHash } from './ledger.money';

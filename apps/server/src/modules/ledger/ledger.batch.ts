@@ -1,0 +1,125 @@
+import { sql } from 'drizzle-orm';
+import type { Executor } from '../../platform/db';
+
+/** A hot-path operation, as the SQL functions of migration 0005 take it. */
+export type HotOp =
+  | {
+      op: 'hold';
+      type: number;
+      user: number;
+      account: string;
+      currency: string;
+      amount: number;
+      key: string | null;
+      hash: string | null;
+      ref: string | null;
+      memo: unknown;
+    }
+  | {
+      op: 'settle';
+      hold: number;
+      capture: number;
+      payout: number;
+      kinds: string[];
+      amounts: number[];
+      key: string | null;
+      hash: string | null;
+      ref: string | null;
+      memo: unknown;
+    };
+
+/** What the database said: the new transaction's id (null: nothing done), or the error it raised. */
+export type HotAnswer = { id: number | null } | { error: string; constraint?: string; column?: string };
+
+/** The database error of a failed operation, whether it came from a driver or a batch answer. */
+export interface DbFailure {
+  code?: string;
+  constraint?: string;
+  column?: string;
+}
+
+const MAX_BATCH = 32; // below PostgreSQL's 64 cached subtransactions per transaction
+const MAX_IN_FLIGHT = 4;
+const RETRYABLE = new Set(['40001', '40P01']);
+
+interface Waiting {
+  op: HotOp;
+  tries: number;
+  resolve: (a: HotAnswer) => void;
+  reject: (e: unknown) => void;
+}
+
+/**
+ * Group commit for the hot path. Operations given the database itself (not a caller's transaction) queue
+ * here; while MAX_IN_FLIGHT batches run, new ones wait and leave together in the next batch, one
+ * statement and one commit for all. With one caller a batch holds one operation, so nothing waits.
+ */
+class Batcher {
+  private queue: Waiting[] = [];
+  private inFlight = 0;
+
+  constructor(private readonly db: Executor) {}
+
+  submit(op: HotOp): Promise<HotAnswer> {
+    return new Promise((resolve, reject) => {
+      this.queue.push({ op, tries: 0, resolve, reject });
+      this.pump();
+    });
+  }
+
+  private pump() {
+    while (this.inFlight < MAX_IN_FLIGHT && this.queue.length) {
+      const batch = this.queue.splice(0, MAX_BATCH);
+      this.inFlight++;
+      void this.flush(batch).finally(() => {
+        this.inFlight--;
+        this.pump();
+      });
+    }
+  }
+
+  private async flush(batch: Waiting[]) {
+    try {
+      const result = (await this.db.execute(
+        sql`select ledger_batch(${JSON.stringify(batch.map((w) => w.op))}::jsonb) as answers`,
+      )) as unknown as { rows: { answers: HotAnswer[] | string }[] };
+      const raw = result.rows[0]!.answers;
+      const answers = typeof raw === 'string' ? (JSON.parse(raw) as HotAnswer[]) : raw;
+      batch.forEach((w, i) => {
+        const a = answers[i]!;
+        // A deadlock or serialization failure hit only this operation: run it again in a later batch.
+        if ('error' in a && RETRYABLE.has(a.error) && w.tries < 3) {
+          w.tries++;
+          this.queue.push(w);
+        } else w.resolve(a);
+      });
+    } catch (err) {
+      for (const w of batch) w.reject(err);
+    }
+  }
+}
+
+const batchers = new WeakMap<object, Batcher>();
+
+const inTransaction = (exec: Executor) => 'rollback' in exec;
+
+/** Runs a hot-path operation: inside the caller's transaction, or batched with others on the database. */
+export async function runHot(exec: Executor, op: HotOp): Promise<HotAnswer> {
+  if (!inTransaction(exec)) {
+    let b = batchers.get(exec);
+    if (!b) batchers.set(exec, (b = new Batcher(exec)));
+    return b.submit(op);
+  }
+  const call =
+    op.op === 'hold'
+      ? sql`select ledger_hold(${op.type}::int, ${op.user}::bigint, ${op.account}::text, ${op.currency}::text,
+          ${op.amount}::bigint, ${op.key}::text, ${op.hash}::text, ${op.ref}::text, ${jsonOrNull(op.memo)}::jsonb) as id`
+      : sql`select ledger_settle(${op.hold}::bigint, ${op.capture}::bigint, ${op.payout}::bigint,
+          ${`{${op.kinds.join(',')}}`}::text[], ${`{${op.amounts.join(',')}}`}::bigint[],
+          ${op.key}::text, ${op.hash}::text, ${op.ref}::text, ${jsonOrNull(op.memo)}::jsonb) as id`;
+  const result = (await exec.execute(call)) as unknown as { rows: { id: string | number | null }[] };
+  const id = result.rows[0]?.id;
+  return { id: id == null ? null : Number(id) };
+}
+
+const jsonOrNull = (v: unknown) => (v == null ? null : JSON.stringify(v));

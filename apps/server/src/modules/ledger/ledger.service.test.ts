@@ -1,0 +1,193 @@
+import { TxType } from '@aposta/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../../../test/helpers';
+import type { Database } from '../../platform/db';
+import {
+  auditLedger,
+  hold,
+  listEntries,
+  openPlayerAccounts,
+  playerAccounts,
+  post,
+  reverse,
+  rollUp,
+  settle,
+  systemBalance,
+  voidHold,
+} from './index';
+
+let database: Database;
+let nextUser = 1000;
+const newUser = () => ++nextUser;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(async () => {
+  const audit = await auditLedger(database);
+  expect(audit.checks.filter((c) => c.faults.length)).toEqual([]);
+  await database.close();
+});
+
+const deposit = (userId: number, amount: number, idempotencyKey?: string) =>
+  post(database.db, {
+    type: TxType.DEPOSIT,
+    players: [{ userId, amount, wagerDue: amount }],
+    system: [{ kind: 'payment_clearing', amount: -amount }],
+    idempotencyKey,
+  });
+
+const cash = async (userId: number) =>
+  (await playerAccounts(database.db, userId)).find((a) => a.kind === 'cash');
+
+describe('ledger', () => {
+  it('credits a deposit, creating the account, and keeps the totals', async () => {
+    const u = newUser();
+    const { txId, replayed } = await deposit(u, 10_000);
+    expect(txId).toBeGreaterThan(0);
+    expect(replayed).toBe(false);
+    expect(await cash(u)).toMatchObject({
+      balance: 10_000,
+      available: 10_000,
+      deposited: 10_000,
+      wagerDue: 10_000,
+    });
+    expect(await systemBalance(database.db, 'real', 'payment_clearing')).toBe(-10_000);
+  });
+
+  it('holds, settles a win in part, and counts the stake as turnover', async () => {
+    const u = newUser();
+    await deposit(u, 5_000);
+    const h = await hold(database.db, { type: TxType.BET, userId: u, amount: 1_000, ref: 'bet-1' });
+    expect(await cash(u)).toMatchObject({ balance: 5_000, held: 1_000, available: 4_000 });
+    await settle(database.db, {
+      holdId: h.txId,
+      capture: 800,
+      to: [{ kind: 'house.originals', amount: 800 }],
+      payout: { from: 'house.originals', amount: 2_000 },
+    });
+    expect(await cash(u)).toMatchObject({ balance: 6_200, held: 0, wagered: 800, wagerDue: 4_200 });
+    const entries = await listEntries(database.db, {
+      userId: u,
+      types: [TxType.DEPOSIT, TxType.BET, TxType.BET_SETTLED],
+      limit: 10,
+    });
+    expect(entries.map((e) => [e.type, e.amount, e.state])).toEqual([
+      [TxType.BET_SETTLED, 2_000, 'posted'],
+      [TxType.BET, -1_000, 'posted'],
+      [TxType.DEPOSIT, 5_000, 'posted'],
+    ]);
+  });
+
+  it('voids a hold once, and refuses to settle it afterwards', async () => {
+    const u = newUser();
+    await deposit(u, 1_000);
+    const h = await hold(database.db, { type: TxType.WITHDRAWAL, userId: u, amount: 1_000 });
+    await expect(hold(database.db, { type: TxType.BET, userId: u, amount: 1 })).rejects.toMatchObject({
+      code: 9999,
+    });
+    await voidHold(database.db, { holdId: h.txId });
+    await expect(voidHold(database.db, { holdId: h.txId })).rejects.toMatchObject({ key: 'holdNotOpen' });
+    await expect(
+      settle(database.db, {
+        holdId: h.txId,
+        capture: 1_000,
+        to: [{ kind: 'payouts_pending', amount: 1_000 }],
+      }),
+    ).rejects.toMatchObject({ key: 'holdNotOpen' });
+    expect(await cash(u)).toMatchObject({ balance: 1_000, held: 0 });
+  });
+
+  it('refuses an overdraft in the database and posts nothing', async () => {
+    const u = newUser();
+    const v = newUser();
+    await deposit(u, 100);
+    await expect(
+      post(database.db, {
+        type: TxType.TRANSFER,
+        players: [
+          { userId: u, amount: -101 },
+          { userId: v, amount: 101 },
+        ],
+      }),
+    ).rejects.toMatchObject({ code: 9999 });
+    expect(await cash(u)).toMatchObject({ balance: 100 });
+    expect(await cash(v)).toBeUndefined();
+  });
+
+  it('answers a repeated idempotency key with the first result and refuses another body', async () => {
+    const u = newUser();
+    const first = await deposit(u, 700, `dep-${u}`);
+    const again = await deposit(u, 700, `dep-${u}`);
+    expect(again).toEqual({ txId: first.txId, replayed: true });
+    await expect(deposit(u, 701, `dep-${u}`)).rejects.toMatchObject({ code: 40901, httpStatus: 409 });
+    expect(await cash(u)).toMatchObject({ balance: 700 });
+  });
+
+  it('reverses a transaction once, and not when the money is spent', async () => {
+    const u = newUser();
+    const d = await deposit(u, 300);
+    const r = await reverse(database.db, { txId: d.txId });
+    expect(await cash(u)).toMatchObject({ balance: 0 });
+    await expect(reverse(database.db, { txId: d.txId })).rejects.toMatchObject({ key: 'alreadyReversed' });
+    await reverse(database.db, { txId: r.txId });
+    expect(await cash(u)).toMatchObject({ balance: 300 });
+    const d2 = await deposit(u, 50);
+    await hold(database.db, { type: TxType.BET, userId: u, amount: 340 });
+    await expect(reverse(database.db, { txId: d2.txId })).rejects.toMatchObject({ code: 9999 });
+  });
+
+  it('keeps play money apart from real money', async () => {
+    const t = newUser();
+    const u = newUser();
+    await openPlayerAccounts(database.db, t, 'play');
+    await post(database.db, {
+      type: TxType.PLAY_FUNDING,
+      players: [{ userId: t, amount: 1_000 }],
+      system: [{ kind: 'play_bank', amount: -1_000 }],
+    });
+    await deposit(u, 1_000);
+    await expect(
+      post(database.db, {
+        type: TxType.TRANSFER,
+        players: [
+          { userId: t, amount: -10 },
+          { userId: u, amount: 10 },
+        ],
+      }),
+    ).rejects.toMatchObject({ key: 'bookMismatch' });
+    await expect(
+      post(database.db, {
+        type: TxType.DEPOSIT,
+        book: 'real',
+        players: [{ userId: t, amount: 10 }],
+        system: [{ kind: 'payment_clearing', amount: -10 }],
+      }),
+    ).rejects.toMatchObject({ key: 'bookMismatch' });
+    expect(await systemBalance(database.db, 'play', 'play_bank')).toBe(-1_000);
+  });
+
+  it('refuses bad amounts and unbalanced postings with a clear error', async () => {
+    const u = newUser();
+    await deposit(u, 1_000);
+    for (const amount of [0, -5, 0.5, Number.NaN, Infinity, 1e16]) {
+      await expect(hold(database.db, { type: TxType.BET, userId: u, amount })).rejects.toMatchObject({
+        httpStatus: 400,
+      });
+    }
+    await expect(
+      hold(database.db, { type: TxType.BET, userId: u, amount: 10, currency: 'XXX' as never }),
+    ).rejects.toMatchObject({ key: 'unknownCurrency' });
+    await expect(
+      post(database.db, { type: TxType.DEPOSIT, players: [{ userId: u, amount: 10 }], system: [] }),
+    ).rejects.toMatchObject({ key: 'ledgerInvalid' });
+    expect(await cash(u)).toMatchObject({ balance: 1_000, held: 0 });
+  });
+
+  it('rolls the hot accounts up without changing their balance', async () => {
+    const before = await systemBalance(database.db, 'real', 'house.originals');
+    expect(await rollUp(database.db)).toBeGreaterThan(0);
+    expect(await systemBalance(database.db, 'real', 'house.originals')).toBe(before);
+    expect(await rollUp(database.db)).toBe(0);
+  });
+});

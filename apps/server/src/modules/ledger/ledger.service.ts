@@ -1,0 +1,641 @@
+import { ErrorCode, TxType } from '@aposta/contracts';
+import { assertMinor, DEFAULT_CURRENCY, type Currency, type Minor } from '@aposta/money';
+import { sql, type SQL } from 'drizzle-orm';
+import { pgCode, pgConstraint, type Database, type Executor } from '../../platform/db';
+import { AppError, notFound } from '../../platform/errors';
+import {
+  playerAccountId,
+  systemAccountId,
+  type Book,
+  type PlayerKind,
+  type SystemKind,
+} from './ledger.accounts';
+import { runHot, type HotOp } from './ledger.batch';
+import {
+  idempotencyConflict,
+  insufficientBalance,
+  parseCurrency,
+  positiveMinor,
+  requestHash,
+} from './ledger.money';
+
+/**
+ * The ledger's operations. Each one is a single SQL statement (data-modifying CTEs), so it is atomic on its
+ * own and costs one round trip: pass `database.db` to run it alone, or a `tx` to make it part of a larger
+ * transaction. Player balances are guarded by CHECK constraints, so an overdraft fails in the database
+ * whatever the interleaving; hot system accounts are only appended to (see ledger_deltas).
+ */
+
+export interface Tagged {
+  /** Unique per ledger; a repeat with the same request answers the first result, another request gets 409. */
+  idempotencyKey?: string;
+  ref?: string;
+  memo?: Record<string, string | number>;
+}
+
+export interface Posted {
+  txId: number;
+  /** True when this answer comes from an earlier call with the same idempotency key. */
+  replayed: boolean;
+}
+
+export interface PlayerPosting {
+  userId: number;
+  kind?: PlayerKind;
+  /** Signed: positive credits the player. */
+  amount: Minor;
+  /** Turnover added to the cash wagering requirement (deposits x multiplier). */
+  wagerDue?: Minor;
+  /** Turnover added to the bonus wagering requirement. */
+  bonusWagerDue?: Minor;
+}
+
+export interface SystemPosting {
+  kind: SystemKind;
+  /** Signed. */
+  amount: Minor;
+}
+
+export interface PostInput extends Tagged {
+  type: TxType;
+  currency?: Currency;
+  players?: PlayerPosting[];
+  system?: SystemPosting[];
+  /** Required book of every player involved; by default theirs (real for new players and system-only). */
+  book?: Book;
+  /** The player the transaction is about; defaults to the first player. */
+  userId?: number;
+  counterUserId?: number;
+}
+
+export interface HoldInput extends Tagged {
+  type: typeof TxType.BET | typeof TxType.WITHDRAWAL;
+  userId: number;
+  amount: Minor;
+  currency?: Currency;
+  kind?: PlayerKind;
+}
+
+export interface SettleInput extends Tagged {
+  holdId: number;
+  /** The part of the hold taken: all of it, or less (the rest is released to the player). */
+  capture: Minor;
+  /** Where the captured money goes; the amounts sum to `capture`. */
+  to: { kind: SystemKind; amount: Minor }[];
+  /** Winnings paid into the hold's account from a system account. */
+  payout?: { from: SystemKind; amount: Minor };
+}
+
+const invalid = () => new AppError(ErrorCode.UNPROCESSABLE, 'ledgerInvalid');
+
+async function rows<T>(exec: Executor, query: SQL): Promise<T[]> {
+  return ((await exec.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+function id(value: number): number {
+  if (!Number.isSafeInteger(value) || value <= 0) throw notFound('transactionNotFound');
+  return value;
+}
+
+function idempotencyOf(operation: string, input: Tagged, body: unknown) {
+  if (input.idempotencyKey === undefined) return { key: null, hash: null };
+  if (!/^[\w.:@/-]{1,200}$/.test(input.idempotencyKey)) throw invalid();
+  return { key: input.idempotencyKey, hash: requestHash(operation, body) };
+}
+
+const memoOf = (memo: Tagged['memo']) => (memo ? JSON.stringify(memo) : null);
+
+/** The statement answered nothing: a replay, a reused key, or `otherwise()` explains why. */
+async function explain(
+  exec: Executor,
+  key: string | null,
+  hash: string | null,
+  otherwise: () => Promise<never>,
+): Promise<Posted> {
+  if (key) {
+    const [row] = await rows<{ id: string; request_hash: string }>(
+      exec,
+      sql`select id, request_hash from ledger_transactions where idempotency_key = ${key}`,
+    );
+    if (row) {
+      if (row.request_hash !== hash) throw idempotencyConflict();
+      return { txId: Number(row.id), replayed: true };
+    }
+  }
+  return otherwise();
+}
+
+/** Constraint failures of the database, as the domain errors they are. */
+async function guard<T>(exec: Executor, key: string | null, hash: string | null, run: () => Promise<T>) {
+  try {
+    return await run();
+  } catch (err) {
+    const code = pgCode(err);
+    const constraint = pgConstraint(err) ?? '';
+    if (code === '23514' && constraint === 'ledger_accounts_player_funds') throw insufficientBalance();
+    if (code === '23502' && notNullColumn(err) === 'balance')
+      throw new AppError(ErrorCode.CONFLICT, 'bookMismatch');
+    if (code === '23505' && constraint === 'ledger_transactions_hold') {
+      // Another call closed the hold first; if it was this very request (same key), answer it.
+      const replay = key ? await explain(exec, key, hash, () => Promise.reject(err)).catch(() => null) : null;
+      if (replay) return replay as T;
+      throw new AppError(ErrorCode.CONFLICT, 'holdNotOpen');
+    }
+    if (code === '23505' && constraint === 'ledger_transactions_reverses')
+      throw new AppError(ErrorCode.CONFLICT, 'alreadyReversed');
+    throw err;
+  }
+}
+
+/** The column of a NOT NULL violation, also when Drizzle wraps the driver error. */
+function notNullColumn(err: unknown): string | undefined {
+  for (let e: unknown = err, i = 0; e && i < 5; e = (e as { cause?: unknown }).cause, i++) {
+    const column = (e as { column?: unknown }).column;
+    if (typeof column === 'string') return column;
+  }
+  return undefined;
+}
+
+function valuesList(tuples: SQL[]): SQL {
+  return sql.join(tuples, sql`, `);
+}
+
+/**
+ * Posts one balanced transaction: player postings update their account rows (created on first credit),
+ * system postings are appended. Amounts are signed and sum to zero.
+ */
+export async function post(exec: Executor, input: PostInput): Promise<Posted> {
+  const currency = parseCurrency(input.currency ?? DEFAULT_CURRENCY);
+  const merged = new Map<string, Required<PlayerPosting>>();
+  for (const p of input.players ?? []) {
+    const kind = p.kind ?? 'cash';
+    const id = playerAccountId(p.userId, kind, currency);
+    const m = merged.get(id) ?? { userId: p.userId, kind, amount: 0, wagerDue: 0, bonusWagerDue: 0 };
+    m.amount += assertMinor(p.amount);
+    m.wagerDue += Math.max(0, assertMinor(p.wagerDue ?? 0));
+    m.bonusWagerDue += Math.max(0, assertMinor(p.bonusWagerDue ?? 0));
+    merged.set(id, m);
+  }
+  const system = new Map<SystemKind, number>();
+  for (const s of input.system ?? []) system.set(s.kind, (system.get(s.kind) ?? 0) + assertMinor(s.amount));
+  const players = [...merged].filter(([, p]) => p.amount !== 0);
+  const systems = [...system].filter(([, a]) => a !== 0);
+  const total = players.reduce((s, [, p]) => s + p.amount, 0) + systems.reduce((s, [, a]) => s + a, 0);
+  if (total !== 0 || players.length + systems.length < 2) throw invalid();
+
+  const book = await bookOf(
+    exec,
+    players.map(([id]) => id),
+    input.book,
+  );
+  const userId = input.userId ?? players[0]?.[1].userId ?? null;
+  const deposit = input.type === TxType.DEPOSIT || input.type === TxType.RECHARGE;
+  const { key, hash } = idempotencyOf('post', input, { ...input, currency, book });
+
+  const x = valuesList([
+    ...players.map(
+      ([id, p]) =>
+        sql`(${id}::text, ${p.amount}::bigint, ${p.userId}::bigint, ${p.kind}::text, ${p.wagerDue}::bigint, ${p.bonusWagerDue}::bigint, ${deposit && p.kind === 'cash' && p.amount > 0 ? p.amount : 0}::bigint)`,
+    ),
+    ...systems.map(
+      ([kind, amount]) =>
+        sql`(${systemAccountId(book, kind, currency)}::text, ${amount}::bigint, null::bigint, ${kind}::text, 0::bigint, 0::bigint, 0::bigint)`,
+    ),
+  ]);
+  return guard(exec, key, hash, async () => {
+    const [row] = await rows<{ id: string }>(
+      exec,
+      sql`
+      with t as (
+        insert into ledger_transactions (type, book, user_id, counter_user_id, idempotency_key, request_hash, ref, memo)
+        values (${input.type}::int, ${book}, ${userId}::bigint, ${input.counterUserId ?? null}::bigint, ${key}, ${hash}, ${input.ref ?? null}, ${memoOf(input.memo)}::jsonb)
+        on conflict (idempotency_key) where idempotency_key is not null do nothing
+        returning id
+      ),
+      x (account_id, amount, user_id, kind, wager_due, bonus_wager_due, deposited) as (values ${x}),
+      p as (
+        insert into ledger_postings (tx_id, account_id, currency, amount)
+        select t.id, x.account_id, ${currency}, x.amount from t, x
+      ),
+      d as (
+        insert into ledger_deltas (account_id, amount)
+        select x.account_id, x.amount from t, x where x.user_id is null
+      ),
+      a as (
+        -- CHECK constraints apply to the proposed row before ON CONFLICT is considered, so a debit is
+        -- proposed as (balance 0, held d): refused for an account that does not exist, and turned into
+        -- balance - d by the update for one that does (where the constraints check the result).
+        insert into ledger_accounts as acc
+          (id, book, user_id, kind, currency, balance, held, wager_due, bonus_wager_due, deposited)
+        select x.account_id, ${book}, x.user_id, x.kind, ${currency}, greatest(x.amount, 0), greatest(-x.amount, 0),
+          x.wager_due, x.bonus_wager_due, x.deposited
+        from t, x where x.user_id is not null
+        on conflict (id) do update set
+          -- NULL when the books differ: the NOT NULL constraint then refuses the whole statement.
+          balance = case when acc.book = excluded.book then acc.balance + excluded.balance - excluded.held end,
+          held = acc.held,
+          wager_due = acc.wager_due + excluded.wager_due,
+          bonus_wager_due = acc.bonus_wager_due + excluded.bonus_wager_due,
+          deposited = acc.deposited + excluded.deposited
+      )
+      select id from t`,
+    );
+    if (row) return { txId: Number(row.id), replayed: false };
+    return explain(exec, key, hash, () => Promise.reject(invalid()));
+  });
+}
+
+/** The book of the given player accounts (all must agree, and agree with `required`). */
+async function bookOf(exec: Executor, accountIds: string[], required: Book | undefined): Promise<Book> {
+  const found = accountIds.length
+    ? await rows<{ book: Book }>(
+        exec,
+        sql`select distinct book from ledger_accounts where id in (${sql.join(
+          accountIds.map((id) => sql`${id}`),
+          sql`, `,
+        )})`,
+      )
+    : [];
+  const books = new Set(found.map((r) => r.book));
+  if (required) books.add(required);
+  if (books.size > 1) throw new AppError(ErrorCode.CONFLICT, 'bookMismatch');
+  return [...books][0] ?? 'real';
+}
+
+/** Reserves `amount` of a player's account (a stake, a withdrawal). Answers the hold's id as `txId`. */
+export async function hold(exec: Executor, input: HoldInput): Promise<Posted> {
+  if (input.type !== TxType.BET && input.type !== TxType.WITHDRAWAL) throw invalid();
+  const amount = positiveMinor(input.amount);
+  const currency = parseCurrency(input.currency ?? DEFAULT_CURRENCY);
+  const account = playerAccountId(input.userId, input.kind ?? 'cash', currency);
+  const { key, hash } = idempotencyOf('hold', input, { ...input, currency });
+  return hot(
+    exec,
+    {
+      op: 'hold',
+      type: input.type,
+      user: input.userId,
+      account,
+      currency,
+      amount,
+      key,
+      hash,
+      ref: input.ref ?? null,
+      memo: input.memo ?? null,
+    },
+    () => Promise.reject(insufficientBalance()),
+  );
+}
+
+/** Runs a hot-path operation; a refusal by the database becomes the domain error it means. */
+async function hot(exec: Executor, op: HotOp, otherwise: () => Promise<never>): Promise<Posted> {
+  return guard(exec, op.key, op.hash, async () => {
+    const answer = await runHot(exec, op);
+    if ('error' in answer)
+      throw Object.assign(new Error(`ledger ${op.op} failed: ${answer.error}`), {
+        code: answer.error,
+        constraint: answer.constraint,
+        column: answer.column,
+      });
+    if (answer.id !== null) return { txId: answer.id, replayed: false };
+    return explain(exec, op.key, op.hash, otherwise);
+  });
+}
+
+/** Why a hold could not be closed. */
+async function holdProblem(exec: Executor, holdId: number, capture = 0): Promise<never> {
+  const [h] = await rows<{ state: string; amount: string }>(
+    exec,
+    sql`select state, amount from ledger_holds where tx_id = ${holdId}`,
+  );
+  if (!h) throw notFound('holdNotFound');
+  if (h.state !== 'held') throw new AppError(ErrorCode.CONFLICT, 'holdNotOpen');
+  if (Number(h.amount) < capture) throw new AppError(ErrorCode.BAD_REQUEST, 'holdAmountExceeded');
+  throw invalid();
+}
+
+/**
+ * Posts a hold, in full or in part: `capture` leaves the player for `to`, the rest of the hold is released,
+ * and `payout` (winnings) is credited. Settled stakes count as turnover against the wagering requirements.
+ */
+export async function settle(exec: Executor, input: SettleInput): Promise<Posted> {
+  id(input.holdId);
+  const capture = assertMinor(input.capture);
+  if (capture < 0) throw invalid();
+  const payout = input.payout ? positiveMinor(input.payout.amount) : 0;
+  const system = new Map<SystemKind, number>();
+  for (const t of input.to) system.set(t.kind, (system.get(t.kind) ?? 0) + positiveMinor(t.amount));
+  if ([...system.values()].reduce((s, a) => s + a, 0) !== capture) throw invalid();
+  if (input.payout) system.set(input.payout.from, (system.get(input.payout.from) ?? 0) - payout);
+  const systems = [...system].filter(([, a]) => a !== 0);
+  const { key, hash } = idempotencyOf('settle', input, input);
+  return hot(
+    exec,
+    {
+      op: 'settle',
+      hold: input.holdId,
+      capture,
+      payout,
+      kinds: systems.map(([k]) => k),
+      amounts: systems.map(([, a]) => a),
+      key,
+      hash,
+      ref: input.ref ?? null,
+      memo: input.memo ?? null,
+    },
+    () => holdProblem(exec, input.holdId, capture),
+  );
+}
+
+/** Releases a whole hold back to the player (a cancelled bet, a refused withdrawal). */
+export async function voidHold(exec: Executor, input: Tagged & { holdId: number }): Promise<Posted> {
+  id(input.holdId);
+  const { key, hash } = idempotencyOf('void', input, input);
+  return guard(exec, key, hash, async () => {
+    const [row] = await rows<{ id: string }>(
+      exec,
+      sql`
+      with h as (
+        select tx_id, type, account_id, user_id, book, amount from ledger_holds
+        where tx_id = ${input.holdId}::bigint and state = 'held'
+      ),
+      t as (
+        insert into ledger_transactions (type, book, user_id, hold_id, idempotency_key, request_hash, ref, memo)
+        select case h.type when ${TxType.BET}::int then ${TxType.BET_VOIDED}::int else ${TxType.WITHDRAWAL_RELEASED}::int end,
+          h.book, h.user_id, h.tx_id, ${key}, ${hash}, ${input.ref ?? null}, ${memoOf(input.memo)}::jsonb
+        from h
+        on conflict (idempotency_key) where idempotency_key is not null do nothing
+        returning id
+      ),
+      c as (update ledger_holds set state = 'voided' from t where tx_id = ${input.holdId}::bigint),
+      a as (update ledger_accounts set held = held - h.amount from h, t where ledger_accounts.id = h.account_id)
+      select id from t`,
+    );
+    if (row) return { txId: Number(row.id), replayed: false };
+    return explain(exec, key, hash, () => holdProblem(exec, input.holdId));
+  });
+}
+
+/** Posts the exact opposite of a transaction (once). Fails if a player has since spent the money. */
+export async function reverse(exec: Executor, input: Tagged & { txId: number }): Promise<Posted> {
+  id(input.txId);
+  const { key, hash } = idempotencyOf('reverse', input, input);
+  return guard(exec, key, hash, async () => {
+    const [row] = await rows<{ id: string }>(
+      exec,
+      sql`
+      with o as (
+        select id, book, user_id, counter_user_id from ledger_transactions src
+        where id = ${input.txId}::bigint and exists (select 1 from ledger_postings where tx_id = src.id)
+      ),
+      t as (
+        insert into ledger_transactions
+          (type, book, user_id, counter_user_id, reverses_id, idempotency_key, request_hash, ref, memo)
+        select ${TxType.REVERSAL}::int, o.book, o.user_id, o.counter_user_id, o.id, ${key}, ${hash},
+          ${input.ref ?? null}, ${memoOf(input.memo)}::jsonb
+        from o
+        on conflict (idempotency_key) where idempotency_key is not null do nothing
+        returning id
+      ),
+      x as (select account_id, currency, -amount as amount from ledger_postings where tx_id = ${input.txId}::bigint),
+      p as (
+        insert into ledger_postings (tx_id, account_id, currency, amount)
+        select t.id, x.account_id, x.currency, x.amount from t, x
+      ),
+      d as (
+        insert into ledger_deltas (account_id, amount)
+        select x.account_id, x.amount from t, x where x.account_id not like 'u%'
+      ),
+      a as (
+        update ledger_accounts set balance = balance + s.amount
+        from t, (select account_id, sum(amount) as amount from x where account_id like 'u%' group by account_id) s
+        where ledger_accounts.id = s.account_id
+      )
+      select id from t`,
+    );
+    if (row) return { txId: Number(row.id), replayed: false };
+    return explain(exec, key, hash, async () => {
+      const [o] = await rows(exec, sql`select 1 from ledger_transactions where id = ${input.txId}::bigint`);
+      throw o ? invalid() : notFound('transactionNotFound');
+    });
+  });
+}
+
+/**
+ * Creates a player's cash and bonus accounts in a book (test accounts: 'play') before any movement.
+ * Refuses when the player already has accounts in the other book.
+ */
+export async function openPlayerAccounts(
+  exec: Executor,
+  userId: number,
+  book: Book,
+  currency: Currency = DEFAULT_CURRENCY,
+): Promise<void> {
+  const ids = (['cash', 'bonus'] as const).map((kind) => [playerAccountId(userId, kind, currency), kind]);
+  await exec.execute(sql`
+    insert into ledger_accounts (id, book, user_id, kind, currency)
+    values ${valuesList(ids.map(([id, kind]) => sql`(${id}, ${book}, ${userId}, ${kind}, ${currency})`))}
+    on conflict (id) do nothing`);
+  await bookOf(
+    exec,
+    ids.map(([id]) => id!),
+    book,
+  );
+}
+
+export interface PlayerAccount {
+  id: string;
+  book: Book;
+  kind: PlayerKind;
+  currency: Currency;
+  balance: Minor;
+  held: Minor;
+  /** balance - held: what the player can spend. */
+  available: Minor;
+  deposited: Minor;
+  withdrawn: Minor;
+  wagered: Minor;
+  wagerDue: Minor;
+  bonusWagerDue: Minor;
+}
+
+/** A player's accounts (absent ones are simply missing: a new player has nothing). */
+export async function playerAccounts(exec: Executor, userId: number): Promise<PlayerAccount[]> {
+  const list = await rows<Record<string, string>>(
+    exec,
+    sql`select id, book, kind, currency, balance, held, deposited, withdrawn, wagered, wager_due, bonus_wager_due
+        from ledger_accounts where user_id = ${userId} order by id`,
+  );
+  return list.map((r) => ({
+    id: r.id!,
+    book: r.book as Book,
+    kind: r.kind as PlayerKind,
+    currency: r.currency as Currency,
+    balance: Number(r.balance),
+    held: Number(r.held),
+    available: Number(r.balance) - Number(r.held),
+    deposited: Number(r.deposited),
+    withdrawn: Number(r.withdrawn),
+    wagered: Number(r.wagered),
+    wagerDue: Number(r.wager_due),
+    bonusWagerDue: Number(r.bonus_wager_due),
+  }));
+}
+
+/** Locks a player's account row until the end of `tx` (serialises checks such as daily limits). */
+export async function lockPlayerAccount(tx: Executor, userId: number, kind: PlayerKind, currency: Currency) {
+  await tx.execute(
+    sql`select 1 from ledger_accounts where id = ${playerAccountId(userId, kind, currency)} for update`,
+  );
+}
+
+/** A system account's balance, including postings not yet rolled up. */
+export async function systemBalance(
+  exec: Executor,
+  book: Book,
+  kind: SystemKind,
+  currency: Currency = DEFAULT_CURRENCY,
+): Promise<Minor> {
+  const id = systemAccountId(book, kind, currency);
+  const [row] = await rows<{ total: string }>(
+    exec,
+    sql`select coalesce((select balance from ledger_accounts where id = ${id}), 0)
+             + coalesce((select sum(amount) from ledger_deltas where account_id = ${id}), 0) as total`,
+  );
+  return Number(row!.total);
+}
+
+/**
+ * Moves the appended system postings into the system balances, in one statement: a delta committed while
+ * this runs is simply left for the next roll-up, and two roll-ups never take the same row.
+ */
+export async function rollUp(exec: Executor): Promise<number> {
+  const [row] = await rows<{ moved: string }>(
+    exec,
+    sql`
+    with moved as (delete from ledger_deltas returning account_id, amount),
+    s as (select account_id, sum(amount) as amount, count(*) as n from moved group by account_id),
+    u as (
+      insert into ledger_accounts as acc (id, book, kind, currency, balance)
+      select account_id, split_part(account_id, ':', 1), split_part(account_id, ':', 2),
+        split_part(account_id, ':', 3), amount
+      from s
+      on conflict (id) do update set balance = acc.balance + excluded.balance
+    )
+    select coalesce(sum(n), 0) as moved from s`,
+  );
+  return Number(row!.moved);
+}
+
+/** Rolls the hot accounts up every `intervalMs` until the returned function is called. */
+export function startRollUp(database: Database, intervalMs: number, onError: (err: unknown) => void) {
+  let running: Promise<unknown> = Promise.resolve();
+  const timer = setInterval(() => {
+    running = rollUp(database.db).catch(onError);
+  }, intervalMs);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
+}
+
+export interface Entry {
+  id: number;
+  type: TxType;
+  /** Signed, from the player's side. */
+  amount: Minor;
+  currency: Currency;
+  /** 'held' | 'posted' | 'voided' for holds; 'posted' otherwise. */
+  state: 'held' | 'posted' | 'voided';
+  time: Date;
+  ref: string | null;
+  memo: Record<string, string | number> | null;
+}
+
+export interface EntryQuery {
+  userId: number;
+  types: readonly number[];
+  state?: Entry['state'];
+  from?: Date;
+  to?: Date;
+  /** Only entries with a smaller id. */
+  before?: number;
+  limit: number;
+}
+
+/**
+ * A player's movements, newest first: holds (stakes, withdrawals) with their state, the winnings of settled
+ * stakes, and every other transaction with the player's net amount.
+ */
+export async function listEntries(exec: Executor, q: EntryQuery): Promise<Entry[]> {
+  if (!q.types.length) return [];
+  const where = sql.join(
+    [
+      sql`t.type in (${sql.join(
+        q.types.map((t) => sql`${t}::int`),
+        sql`, `,
+      )})`,
+      q.before !== undefined ? sql`t.id < ${q.before}` : sql`true`,
+      q.from ? sql`t.created_at >= ${q.from.toISOString()}::timestamptz` : sql`true`,
+      q.to ? sql`t.created_at <= ${q.to.toISOString()}::timestamptz` : sql`true`,
+    ],
+    sql` and `,
+  );
+  const list = await rows<Record<string, unknown>>(
+    exec,
+    sql`
+    select * from (
+      select t.id, t.type, -h.amount as amount, h.currency, h.state, t.created_at, t.ref, t.memo
+      from ledger_holds h join ledger_transactions t on t.id = h.tx_id
+      where h.user_id = ${q.userId} and ${where}
+      union all
+      select t.id, t.type, h.paid, h.currency, 'posted', t.created_at, t.ref, t.memo
+      from ledger_holds h join ledger_transactions t on t.hold_id = h.tx_id
+      where h.user_id = ${q.userId} and t.type = ${TxType.BET_SETTLED}::int and h.paid > 0 and ${where}
+      union all
+      select t.id, t.type, sum(p.amount), min(p.currency), 'posted', t.created_at, t.ref, t.memo
+      from ledger_accounts a
+      join ledger_postings p on p.account_id = a.id
+      join ledger_transactions t on t.id = p.tx_id
+      where a.user_id = ${q.userId} and t.type <> ${TxType.BET_SETTLED}::int and t.hold_id is null and ${where}
+      group by t.id
+    ) e
+    where ${q.state ? sql`e.state = ${q.state}` : sql`true`}
+    order by e.id desc
+    limit ${q.limit}`,
+  );
+  return list.map((r) => ({
+    id: Number(r.id),
+    type: Number(r.type) as TxType,
+    amount: Number(r.amount),
+    currency: r.currency as Currency,
+    state: r.state as Entry['state'],
+    time: new Date(r.created_at as string),
+    ref: (r.ref as string | null) ?? null,
+    memo: typeof r.memo === 'string' ? JSON.parse(r.memo) : ((r.memo as Entry['memo']) ?? null),
+  }));
+}
+
+/** Whether an idempotency key has been used. */
+export async function keyUsed(exec: Executor, key: string): Promise<boolean> {
+  return (await rows(exec, sql`select 1 from ledger_transactions where idempotency_key = ${key}`)).length > 0;
+}
+
+/** What a player sent out in transactions of these types since `since` (a positive amount). */
+export async function sentSince(
+  exec: Executor,
+  userId: number,
+  type: TxType,
+  since: Date,
+  currency: Currency = DEFAULT_CURRENCY,
+): Promise<Minor> {
+  const [row] = await rows<{ total: string }>(
+    exec,
+    sql`select coalesce(-sum(p.amount), 0) as total
+        from ledger_transactions t join ledger_postings p on p.tx_id = t.id
+        where t.user_id = ${userId} and t.type = ${type} and t.created_at >= ${since.toISOString()}::timestamptz
+          and p.account_id = ${playerAccountId(userId, 'cash', currency)} and p.amount < 0`,
+  );
+  return Number(row!.total);
+}

@@ -1,0 +1,388 @@
+import { ErrorCode, OrderStatus, RecordType, TxType, type PrePayAnswer } from '@aposta/contracts';
+import { and, eq, lt, or, sql } from 'drizzle-orm';
+import { pgCode, type Executor } from '../../platform/db';
+import { AppError, badRequest, notFound } from '../../platform/errors';
+import { post } from '../ledger';
+import { hashRequest, orderByKey, newOrderId, record, times, transition, type OrderRow } from './orders';
+import type { PackagesService } from './packages.service';
+import type { PaymentsDeps } from './payments.deps';
+import { paymentOrders, paymentWebhookEvents } from './payments.tables';
+import {
+  ProviderUnavailable,
+  WebhookRejected,
+  type ChargeState,
+  type PixProvider,
+  type WebhookInput,
+} from './providers/provider';
+
+const unavailable = () => new AppError(ErrorCode.UNAVAILABLE, 'providerUnavailable');
+const OPEN: OrderStatus[] = [OrderStatus.PENDING, OrderStatus.PAYING, OrderStatus.PAYING_ALT];
+const CLOSED: OrderStatus[] = [OrderStatus.CANCELLED, OrderStatus.FAILED];
+
+export interface PrePayInput {
+  pkgId: number;
+  /** 0 waives the package's gift. */
+  gift: 0 | 1;
+  isapp: 0 | 1;
+  idempotencyKey?: string;
+}
+
+/** What applying a provider's charge state did. */
+type Applied =
+  | { kind: 'credited'; userId: number; czflag: 0 | 1; payTime: number }
+  | { kind: 'amountMismatch' | 'alreadyPaid' | 'updated' | 'unchanged' };
+
+export function createDepositsService(
+  deps: PaymentsDeps & { packages: PackagesService; provider: PixProvider | null },
+) {
+  const { database, settings, bus, packages, provider, config } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  const answerOf = (o: OrderRow): PrePayAnswer => ({
+    orderId: o.orderId,
+    payNo: o.providerRef ?? '',
+    url: o.payUrl ?? '',
+  });
+
+  const byKey = (userId: number, key: string) => orderByKey(database.db, userId, RecordType.DEPOSIT, key);
+
+  /** A repeated Idempotency-Key: the first answer, or 409 for another body or an order still starting. */
+  function repeat(existing: OrderRow, hash: string): PrePayAnswer {
+    if (existing.requestHash !== hash)
+      throw new AppError(ErrorCode.IDEMPOTENCY_CONFLICT, 'idempotencyConflict');
+    if (existing.status === OrderStatus.FAILED) throw unavailable();
+    if (!existing.providerRef) throw new AppError(ErrorCode.CONFLICT, 'idempotencyInProgress');
+    return answerOf(existing);
+  }
+
+  /** Credits a paid order (cash with its wagering, gift as bonus) and marks it paid, inside `tx`. */
+  async function credit(tx: Executor, order: OrderRow): Promise<Applied> {
+    const s = await settings.all();
+    await post(tx, {
+      type: TxType.DEPOSIT,
+      idempotencyKey: `deposit:${order.orderId}`,
+      ref: order.orderId,
+      players: [
+        {
+          userId: order.userId,
+          kind: 'cash',
+          amount: order.amount,
+          wagerDue: times(order.amount, s['wagering.depositMultiplier']),
+        },
+      ],
+      system: [{ kind: 'payment_clearing', amount: -order.amount }],
+    });
+    if (order.gift > 0) {
+      await post(tx, {
+        type: TxType.PROMOTION,
+        idempotencyKey: `deposit-gift:${order.orderId}`,
+        ref: order.orderId,
+        players: [
+          {
+            userId: order.userId,
+            kind: 'bonus',
+            amount: order.gift,
+            bonusWagerDue: times(order.gift, s['wagering.bonusMultiplier']),
+          },
+        ],
+        system: [{ kind: 'promotions', amount: -order.gift }],
+      });
+    }
+    const [before] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(paymentOrders)
+      .where(
+        and(
+          eq(paymentOrders.userId, order.userId),
+          eq(paymentOrders.type, RecordType.DEPOSIT),
+          eq(paymentOrders.status, OrderStatus.PAID),
+        ),
+      );
+    const lateNote = CLOSED.includes(order.status as OrderStatus) ? 'paid after the order closed' : '';
+    await transition(
+      tx,
+      order,
+      [...OPEN, ...CLOSED],
+      OrderStatus.PAID,
+      'paid',
+      lateNote ? { flag: 'paidAfterClose' } : {},
+      lateNote,
+    );
+    const payTime = now().getTime();
+    return { kind: 'credited', userId: order.userId, czflag: before!.n === 0 ? 0 : 1, payTime };
+  }
+
+  /** Brings an order in line with the provider's state of its charge, inside `tx` (the order row locked). */
+  async function apply(tx: Executor, order: OrderRow, state: ChargeState): Promise<Applied> {
+    switch (state.status) {
+      case 'paid':
+        if (order.status === OrderStatus.PAID) return { kind: 'alreadyPaid' };
+        if (state.amount !== order.amount) {
+          await tx
+            .update(paymentOrders)
+            .set({ flag: 'amountMismatch', updatedAt: now() })
+            .where(eq(paymentOrders.orderId, order.orderId));
+          await record(
+            tx,
+            order.orderId,
+            order.status,
+            'amountMismatch',
+            `provider reported ${state.amount}, order is ${order.amount} (centavos)`,
+          );
+          return { kind: 'amountMismatch' };
+        }
+        return credit(tx, order);
+      case 'cancelled':
+        return (await transition(tx, order, OPEN, OrderStatus.CANCELLED, 'cancelled'))
+          ? { kind: 'updated' }
+          : { kind: 'unchanged' };
+      case 'failed':
+        return (await transition(tx, order, OPEN, OrderStatus.FAILED, 'failed'))
+          ? { kind: 'updated' }
+          : { kind: 'unchanged' };
+      case 'processing':
+        return (await transition(tx, order, [OrderStatus.PENDING], OrderStatus.PAYING, 'processing'))
+          ? { kind: 'updated' }
+          : { kind: 'unchanged' };
+      default:
+        return { kind: 'unchanged' };
+    }
+  }
+
+  async function announce(applied: Applied) {
+    if (applied.kind !== 'credited') return;
+    await bus.publish('balance.changed', { userId: applied.userId });
+    await bus.publish('payment.succeeded', {
+      userId: applied.userId,
+      czflag: applied.czflag,
+      payTime: applied.payTime,
+    });
+  }
+
+  const lockOrder = async (tx: Executor, orderId: string) =>
+    (await tx.select().from(paymentOrders).where(eq(paymentOrders.orderId, orderId)).for('update'))[0];
+
+  /**
+   * Closes an open order whose time is up: the provider is asked first, so a payment whose notification was
+   * lost is still credited.
+   */
+  async function expire(order: OrderRow) {
+    let state: ChargeState | null = null;
+    if (provider && order.providerRef && order.provider === provider.name) {
+      state = await provider.queryCharge(order.providerRef).catch(() => null);
+    }
+    const applied = await database.transaction(async (tx) => {
+      const locked = await lockOrder(tx, order.orderId);
+      if (!locked || !OPEN.includes(locked.status as OrderStatus)) return { kind: 'unchanged' } as Applied;
+      if (state?.status === 'paid') {
+        const result = await apply(tx, locked, state);
+        if (result.kind !== 'amountMismatch') return result;
+      }
+      await transition(tx, locked, OPEN, OrderStatus.CANCELLED, 'expired');
+      return { kind: 'updated' } as Applied;
+    });
+    await announce(applied);
+  }
+
+  return {
+    async prePay(userId: number, input: PrePayInput): Promise<PrePayAnswer> {
+      const profile = await deps.profileOf(userId);
+      if (!profile) throw notFound();
+      if (profile.testFlag === '1') throw new AppError(ErrorCode.FORBIDDEN, 'testAccountNoMoney');
+      if (profile.kyc !== 1) throw new AppError(ErrorCode.UNPROCESSABLE, 'kycRequired');
+      const pkg = await packages.payable(input.pkgId);
+      if (!pkg) throw badRequest('selectRechargeAmount');
+      if (!provider) throw unavailable();
+
+      const hash = hashRequest({ pkgId: input.pkgId, gift: input.gift });
+      const key = input.idempotencyKey;
+      if (key) {
+        const existing = await byKey(userId, key);
+        if (existing) return repeat(existing, hash);
+      }
+      const orderId = newOrderId('D', now());
+      const ttl = await settings.get('deposit.orderTtlMinutes');
+      const expiresAt = new Date(now().getTime() + ttl * 60_000);
+      const order = {
+        orderId,
+        type: RecordType.DEPOSIT,
+        userId,
+        status: OrderStatus.PENDING,
+        amount: pkg.price,
+        gift: input.gift === 0 ? 0 : pkg.gift,
+        pkgId: pkg.pkgId,
+        provider: provider.name,
+        idempotencyKey: key ?? null,
+        requestHash: hash,
+        expiresAt,
+      };
+      try {
+        await database.transaction(async (tx) => {
+          await tx.insert(paymentOrders).values(order);
+          await record(tx, orderId, OrderStatus.PENDING, 'created', `package ${pkg.pkgId}`);
+        });
+      } catch (err) {
+        if (key && pgCode(err) === '23505') {
+          const existing = await byKey(userId, key);
+          if (existing) return repeat(existing, hash);
+        }
+        throw err;
+      }
+
+      let charge;
+      try {
+        charge = await provider.createCharge({
+          orderId,
+          amount: pkg.price,
+          description: `Depósito ${orderId}`,
+          payer: { email: profile.username, name: profile.name, cpf: profile.cardNo },
+          expiresAt,
+          idempotencyKey: `deposit:${orderId}`,
+          notificationUrl: `${config.publicUrl}/api/payments/webhook/${provider.name}`,
+        });
+      } catch (err) {
+        await database.transaction((tx) =>
+          transition(
+            tx,
+            order,
+            [OrderStatus.PENDING],
+            OrderStatus.FAILED,
+            'failed',
+            {},
+            String(err).slice(0, 200),
+          ),
+        );
+        if (err instanceof ProviderUnavailable) throw unavailable();
+        throw err;
+      }
+      await database.db
+        .update(paymentOrders)
+        .set({ providerRef: charge.chargeId, payUrl: charge.url, updatedAt: now() })
+        .where(eq(paymentOrders.orderId, orderId));
+      return { orderId, payNo: charge.chargeId, url: charge.url };
+    },
+
+    /** The player's own order status; someone else's order is "not found". An overdue order expires here. */
+    async status(userId: number, orderId: string): Promise<OrderStatus> {
+      const [order] = await database.db
+        .select()
+        .from(paymentOrders)
+        .where(and(eq(paymentOrders.orderId, orderId), eq(paymentOrders.userId, userId)));
+      if (!order) throw new AppError(ErrorCode.NOT_FOUND, 'orderNotFound');
+      if (OPEN.includes(order.status as OrderStatus) && order.expiresAt && order.expiresAt <= now()) {
+        await expire(order);
+        const [after] = await database.db
+          .select({ status: paymentOrders.status })
+          .from(paymentOrders)
+          .where(eq(paymentOrders.orderId, orderId));
+        return after!.status as OrderStatus;
+      }
+      return order.status as OrderStatus;
+    },
+
+    /**
+     * A provider's notification: verified, refused when replayed, then applied once under the order's row
+     * lock. Throws AppError with the reason for the provider's log (forged, stale, replayed, amount).
+     */
+    async webhook(providerName: string, input: WebhookInput): Promise<{ outcome: Applied['kind'] }> {
+      if (!provider || provider.name !== providerName) throw notFound();
+      let event;
+      try {
+        event = provider.parseWebhook(input);
+      } catch (err) {
+        if (!(err instanceof WebhookRejected)) throw err;
+        if (err.reason === 'signature') throw new AppError(ErrorCode.UNAUTHORIZED, 'webhookSignatureInvalid');
+        throw badRequest(err.reason === 'stale' ? 'webhookStale' : 'badRequest');
+      }
+      let state: ChargeState;
+      try {
+        state = event.state ?? (await provider.queryCharge(event.chargeId));
+      } catch (err) {
+        if (err instanceof ProviderUnavailable) throw unavailable();
+        throw err;
+      }
+      const result = await database.transaction(async (tx) => {
+        const fresh = await tx
+          .insert(paymentWebhookEvents)
+          .values({
+            provider: provider.name,
+            eventId: event.eventId,
+            chargeId: event.chargeId,
+            outcome: 'received',
+          })
+          .onConflictDoNothing()
+          .returning();
+        if (!fresh.length) return 'replayed' as const;
+        const [found] = await tx
+          .select({ orderId: paymentOrders.orderId })
+          .from(paymentOrders)
+          .where(
+            and(
+              eq(paymentOrders.type, RecordType.DEPOSIT),
+              eq(paymentOrders.provider, provider.name),
+              or(
+                eq(paymentOrders.providerRef, event.chargeId),
+                state.orderId ? eq(paymentOrders.orderId, state.orderId) : undefined,
+              ),
+            ),
+          );
+        const order = found && (await lockOrder(tx, found.orderId));
+        const applied: Applied | 'unknown' = order ? await apply(tx, order, state) : 'unknown';
+        const outcome = typeof applied === 'string' ? applied : applied.kind;
+        await tx
+          .update(paymentWebhookEvents)
+          .set({ outcome })
+          .where(
+            and(
+              eq(paymentWebhookEvents.provider, provider.name),
+              eq(paymentWebhookEvents.eventId, event.eventId),
+            ),
+          );
+        return applied;
+      });
+      if (result === 'replayed') throw new AppError(ErrorCode.CONFLICT, 'webhookReplayed');
+      if (result === 'unknown') throw new AppError(ErrorCode.NOT_FOUND, 'orderNotFound');
+      if (result.kind === 'amountMismatch')
+        throw new AppError(ErrorCode.UNPROCESSABLE, 'webhookAmountMismatch');
+      await announce(result);
+      return { outcome: result.kind };
+    },
+
+    /** Expires the open orders whose time is up (a periodic job; `status` also does it lazily). */
+    async expireDue(limit = 100): Promise<number> {
+      const due = await database.db
+        .select()
+        .from(paymentOrders)
+        .where(
+          and(
+            eq(paymentOrders.type, RecordType.DEPOSIT),
+            or(...OPEN.map((s) => eq(paymentOrders.status, s))),
+            lt(paymentOrders.expiresAt, now()),
+          ),
+        )
+        .limit(limit);
+      for (const order of due) await expire(order);
+      return due.length;
+    },
+
+    /** 1 shows the gift popup: a real player who has not deposited yet. */
+    async userGift(userId: number): Promise<0 | 1> {
+      const profile = await deps.profileOf(userId);
+      if (!profile || profile.testFlag === '1') return 0;
+      const [paid] = await database.db
+        .select({ id: paymentOrders.id })
+        .from(paymentOrders)
+        .where(
+          and(
+            eq(paymentOrders.userId, userId),
+            eq(paymentOrders.type, RecordType.DEPOSIT),
+            eq(paymentOrders.status, OrderStatus.PAID),
+          ),
+        )
+        .limit(1);
+      return paid ? 0 : 1;
+    },
+  };
+}
+
+export type DepositsService = ReturnType<typeof createDepositsService>;

@@ -1,0 +1,135 @@
+import crypto from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLedger, playerAccounts } from '../ledger';
+import { SANDBOX_SIGNATURE_HEADER, signSandboxWebhook, type SandboxWebhookBody } from './providers/sandbox';
+import {
+  paymentsClient,
+  paymentsTestApp,
+  SANDBOX_SECRET,
+  type Player,
+  type TestApp,
+} from './payments.test-client';
+
+let t: TestApp;
+let c: ReturnType<typeof paymentsClient>;
+
+beforeAll(async () => {
+  t = await paymentsTestApp();
+  c = paymentsClient(t);
+});
+afterAll(() => t.close());
+
+const cashOf = async (userId: number) =>
+  (await playerAccounts(t.database.db, userId)).find((a) => a.kind === 'cash')?.balance ?? 0;
+
+/** A sandbox notification for an order, signed with `secret` at `unixSeconds`. */
+function hook(
+  order: { orderId: string; payNo: string },
+  over: { amount?: number; status?: 'paid' | 'cancelled'; id?: string; secret?: string; at?: number } = {},
+) {
+  const created = over.at ?? Math.floor(Date.now() / 1000);
+  const body: SandboxWebhookBody = {
+    id: over.id ?? `evt_${crypto.randomBytes(12).toString('hex')}`,
+    type: over.status === 'cancelled' ? 'charge.cancelled' : 'charge.paid',
+    created,
+    data: {
+      chargeId: order.payNo,
+      orderId: order.orderId,
+      amount: over.amount ?? 10_000,
+      status: over.status ?? 'paid',
+    },
+  };
+  const rawBody = JSON.stringify(body);
+  return {
+    rawBody,
+    send: (raw = rawBody, signature = signSandboxWebhook(over.secret ?? SANDBOX_SECRET, rawBody, created)) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/payments/webhook/sandbox',
+        headers: { 'content-type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: signature },
+        payload: raw,
+      }),
+  };
+}
+
+describe('sandbox webhooks under attack', () => {
+  let p: Player;
+  let order: { orderId: string; payNo: string; url: string };
+
+  beforeAll(async () => {
+    p = await c.signUp();
+    order = (await c.prePay(p)).json().data;
+  });
+
+  it('refuses a forged, an unsigned, a tampered and a stale notification, crediting nothing', async () => {
+    const forged = await hook(order, { secret: 'not-the-sandbox-secret-at-all' }).send();
+    expect(forged.statusCode).toBe(401);
+    expect(forged.json().message).toBe('Assinatura da notificação inválida');
+    const h = hook(order);
+    const unsigned = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/webhook/sandbox',
+      headers: { 'content-type': 'application/json' },
+      payload: h.rawBody,
+    });
+    expect(unsigned.statusCode).toBe(401);
+    const tampered = await h.send(h.rawBody.replace('"amount":10000', '"amount":10001'));
+    expect(tampered.statusCode).toBe(401);
+    const stale = await hook(order, { at: Math.floor(Date.now() / 1000) - 6 * 60 }).send();
+    expect(stale.statusCode).toBe(400);
+    expect(stale.json().message).toBe('Notificação expirada');
+    const junk = 'this is not json';
+    const malformed = await h.send(
+      junk,
+      signSandboxWebhook(SANDBOX_SECRET, junk, Math.floor(Date.now() / 1000)),
+    );
+    expect(malformed.statusCode).toBe(400);
+    expect((await c.status(p, order.orderId)).json().data.status).toBe('00');
+    expect(await cashOf(p.userId)).toBe(0);
+  });
+
+  it('refuses and flags a payment whose amount differs from the order', async () => {
+    const res = await hook(order, { amount: 1_000 }).send();
+    expect(res.statusCode).toBe(422);
+    expect(res.json().message).toBe('O valor pago é diferente do valor do pedido');
+    expect((await c.status(p, order.orderId)).json().data.status).toBe('00');
+    expect(await cashOf(p.userId)).toBe(0);
+    const records = (await c.call('GET', '/api/app/order/records?type=10', p.token)).json().data;
+    const mine = records.list.find((r: { orderId: string }) => r.orderId === order.orderId);
+    expect(mine.events.map((e: { event: string }) => e.event)).toContain('amountMismatch');
+  });
+
+  it('credits once when the same notification arrives ten times at once; replays are refused', async () => {
+    const h = hook(order);
+    const answers = await Promise.all(Array.from({ length: 10 }, () => h.send()));
+    const codes = answers.map((a) => a.statusCode).sort();
+    expect(codes).toEqual([200, ...Array(9).fill(409)]);
+    expect(answers.find((a) => a.statusCode === 409)!.json().message).toBe('Notificação já recebida');
+    expect(await cashOf(p.userId)).toBe(10_000);
+    expect((await c.status(p, order.orderId)).json().data.status).toBe('10');
+    expect((await h.send()).statusCode).toBe(409);
+    // Another notification of the same payment (new event id) changes nothing.
+    const again = await hook(order).send();
+    expect(again.statusCode).toBe(200);
+    expect(again.json().data.outcome).toBe('alreadyPaid');
+    expect(await cashOf(p.userId)).toBe(10_000);
+  });
+
+  it('answers 404 for an unknown charge or provider', async () => {
+    expect((await hook({ orderId: 'D1', payNo: 'sbx_000000000000000000000000' }).send()).statusCode).toBe(
+      404,
+    );
+    const other = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/webhook/mercadopago',
+      payload: {},
+    });
+    expect(other.statusCode).toBe(404);
+  });
+
+  it('leaves the ledger audit clean', async () => {
+    const audit = await auditLedger(t.database);
+    expect(audit.checks.filter((check) => check.faults.length)).toEqual([]);
+    expect(audit.ok).toBe(true);
+  });
+});

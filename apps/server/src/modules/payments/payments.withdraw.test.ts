@@ -1,0 +1,244 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLedger, playerAccounts } from '../ledger';
+import { paymentsClient, paymentsTestApp, type Player, type TestApp } from './payments.test-client';
+
+let t: TestApp;
+let c: ReturnType<typeof paymentsClient>;
+
+const VALID_TRON = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
+
+beforeAll(async () => {
+  t = await paymentsTestApp();
+  c = paymentsClient(t);
+  // Deposits are withdrawable at once in this file, unless a test says otherwise.
+  await c.setSettings({ 'wagering.depositMultiplier': 0 });
+});
+afterAll(() => t.close());
+
+const funded = async (pkgId = 4): Promise<Player> => {
+  const p = await c.signUp();
+  await c.deposit(p, pkgId);
+  return p;
+};
+
+const cash = async (userId: number) => {
+  const account = (await playerAccounts(t.database.db, userId)).find((a) => a.kind === 'cash');
+  return { balance: account?.balance ?? 0, held: account?.held ?? 0 };
+};
+
+const message = async (res: Promise<{ json: () => { message: string } }>) => (await res).json().message;
+
+describe('withdraw checks, in the spec order, with its messages', () => {
+  it('rule 2: one withdrawal a day at VIP 0, then "Número de retiradas restantes hoje 0"', async () => {
+    const p = await funded();
+    expect((await c.withdraw(p, c.pixWithdrawal(p, 50))).statusCode).toBe(200);
+    const limits = (await c.call('GET', '/api/app/order/getWithdraw', p.token)).json().data;
+    expect(limits.number).toBe(0);
+    const second = await c.withdraw(p, c.pixWithdrawal(p, 50));
+    expect(second.statusCode).toBe(422);
+    expect(second.json().message).toBe('Número de retiradas restantes hoje 0, tente novamente amanhã。');
+  });
+
+  it('rule 3: nothing withdrawable ("Sem valor de levantamento"), in English too', async () => {
+    const p = await c.signUp();
+    expect(await message(c.withdraw(p, c.pixWithdrawal(p, 50)))).toBe('Sem valor de levantamento');
+    expect(await message(c.withdraw(p, c.pixWithdrawal(p, 50), undefined, 'en'))).toBe(
+      'No withdrawable amount',
+    );
+  });
+
+  it('rule 4: empty, unreadable or below the minimum amount', async () => {
+    const p = await funded();
+    for (const amount of ['', 'abc', 49.99, -50, 0]) {
+      expect(await message(c.withdraw(p, c.pixWithdrawal(p, amount)))).toBe(
+        'Montante mínimo de retirada:R$50,00',
+      );
+    }
+    const { amount: _a, ...noAmount } = c.pixWithdrawal(p, 0);
+    expect(await message(c.withdraw(p, noAmount))).toBe('Montante mínimo de retirada:R$50,00');
+    await c.setSettings({ 'withdraw.minAmount': 7_000 });
+    try {
+      expect(await message(c.withdraw(p, c.pixWithdrawal(p, 60)))).toBe(
+        'Montante mínimo de retirada:R$70,00',
+      );
+    } finally {
+      await c.setSettings({ 'withdraw.minAmount': 5_000 });
+    }
+  });
+
+  it('rule 5: above the withdrawable amount or the maximum; the amount is capped to the balance', async () => {
+    const p = await funded();
+    await c.setSettings({ 'wagering.depositMultiplier': 0.5 });
+    try {
+      expect(await message(c.withdraw(p, c.pixWithdrawal(p, 80)))).toBe(
+        'Montante máximo de levantamento:R$50,00',
+      );
+    } finally {
+      await c.setSettings({ 'wagering.depositMultiplier': 0 });
+    }
+    await c.setSettings({ 'withdraw.maxAmount': 6_000 });
+    try {
+      expect(await message(c.withdraw(p, c.pixWithdrawal(p, 70)))).toBe(
+        'Montante máximo de levantamento:R$60,00',
+      );
+    } finally {
+      await c.setSettings({ 'withdraw.maxAmount': 1_000_000 });
+    }
+    const capped = await c.withdraw(p, c.pixWithdrawal(p, 5_000));
+    expect(capped.statusCode, capped.body).toBe(200);
+    expect(capped.json().data.amount).toBe(100);
+    expect(await cash(p.userId)).toEqual({ balance: 10_000, held: 10_000 });
+  });
+
+  it('rule 6: payout fields required; CPF and CNPJ check digits; an unknown type', async () => {
+    const p = await funded();
+    const base = c.pixWithdrawal(p, 50);
+    const info = 'Por favor, preencha as informações completamente';
+    expect(await message(c.withdraw(p, { ...base, payCardNo: '' }))).toBe(info);
+    expect(await message(c.withdraw(p, { ...base, whatsapp: ' ' }))).toBe(info);
+    expect(await message(c.withdraw(p, { ...base, name: '' }))).toBe(info);
+    expect(await message(c.withdraw(p, { ...base, payCardBank: undefined }))).toBe(info);
+    expect(await message(c.withdraw(p, { ...base, payCardBank: 'PAYPAL' }))).toBe('Tipo de saque inválido');
+    for (const bad of ['529.982.247-24', '111.111.111-11', '5299822472', 'abcdefghijk', '529982247255']) {
+      expect(await message(c.withdraw(p, { ...base, payCardNo: bad }))).toBe('CPF inválido');
+    }
+    for (const bad of ['11.222.333/0001-80', '00.000.000/0000-00', '11222333000', '11.222.333/0001-8X']) {
+      expect(await message(c.withdraw(p, { ...base, payCardBank: 'CNPJ', payCardNo: bad }))).toBe(
+        'CNPJ inválido',
+      );
+    }
+    expect(await cash(p.userId)).toEqual({ balance: 10_000, held: 0 });
+    const ok = await c.withdraw(p, { ...base, payCardBank: 'CNPJ', payCardNo: '11.222.333/0001-81' });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().data).toMatchObject({ payCardBank: 'CNPJ', amount: 50, status: '00' });
+    const limits = (await c.call('GET', '/api/app/order/getWithdraw', p.token)).json().data;
+    expect(limits.cardInfo.CNPJ).toMatchObject({ payCardNo: '11222333000181', whatsapp: base.whatsapp });
+  });
+
+  it('USDT(TRC20) only with lx 20, to a valid TRON address, shown as amount / rate - 1', async () => {
+    const p = await funded(5);
+    const usdt = { payCardBank: 'USDT', payCardNo: VALID_TRON, whatsapp: '+5511999990000', amount: 110 };
+    const refused = await c.withdraw(p, usdt);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe('O saque em USDT não está disponível para esta conta');
+    await t.database.db.execute(sql`update users set lx = '20' where id = ${p.userId}`);
+    const bad = [
+      'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6u',
+      '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2',
+      'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj60',
+      'tR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
+      'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6',
+      '0x742d35Cc6634C0532925a3b844Bc454e4438f44e',
+    ];
+    for (const address of bad) {
+      expect(await message(c.withdraw(p, { ...usdt, payCardNo: address }))).toBe(
+        'Endereço USDT (TRC20) inválido',
+      );
+    }
+    const res = await c.withdraw(p, usdt);
+    expect(res.statusCode, res.body).toBe(200);
+    // 110 - 3% fee = 106.70; at R$ 5.50 per USDT, 19.4 USDT less the 1 USDT network fee.
+    expect(res.json().data).toMatchObject({ amount: 110, fee: 3.3, netAmount: 106.7, usdtAmount: 18.4 });
+    const limits = (await c.call('GET', '/api/app/order/getWithdraw', p.token)).json().data;
+    expect(limits).toMatchObject({ usdtRate: 5.5 });
+    expect(limits.cardInfo.USDT).toMatchObject({ payCardNo: VALID_TRON, ifsc: '5.5' });
+  });
+
+  it('needs an Idempotency-Key; the same key with another body is refused', async () => {
+    const p = await funded();
+    const none = await c.withdraw(p, c.pixWithdrawal(p, 50), null);
+    expect(none.statusCode).toBe(400);
+    expect(none.json().message).toBe('Falta o cabeçalho Idempotency-Key');
+    expect((await c.withdraw(p, c.pixWithdrawal(p, 50), 'key-reuse-0001')).statusCode).toBe(200);
+    expect((await c.withdraw(p, c.pixWithdrawal(p, 60), 'key-reuse-0001')).statusCode).toBe(409);
+    expect(await cash(p.userId)).toEqual({ balance: 10_000, held: 5_000 });
+  });
+});
+
+describe('operator decisions and the payout rail', () => {
+  const pendingId = async (orderId: string) =>
+    (await c.operator('GET', '/api/operator/withdrawals?status=pending'))
+      .json()
+      .data.find((w: { orderId: string }) => w.orderId === orderId).id as number;
+
+  it('needs the operator key', async () => {
+    expect((await c.call('GET', '/api/operator/withdrawals')).statusCode).toBe(403);
+    expect((await c.call('POST', '/api/operator/withdrawals/1/approve')).statusCode).toBe(403);
+  });
+
+  it('a rejection releases the hold', async () => {
+    const p = await funded();
+    const w = (await c.withdraw(p, c.pixWithdrawal(p, 60))).json().data;
+    expect(await cash(p.userId)).toEqual({ balance: 10_000, held: 6_000 });
+    const res = await c.operator('POST', `/api/operator/withdrawals/${await pendingId(w.orderId)}/reject`, {
+      reason: 'holder name differs',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.status).toBe('01');
+    expect(res.json().data.events.map((e: { event: string }) => e.event)).toEqual(['requested', 'rejected']);
+    expect(res.json().data.events[1].note).toBe('holder name differs');
+    expect(await cash(p.userId)).toEqual({ balance: 10_000, held: 0 });
+  });
+
+  it('a failed payout releases the hold and shows as failed', async () => {
+    const p = await funded();
+    const w = (await c.withdraw(p, c.pixWithdrawal(p, 50))).json().data;
+    expect((await c.call('POST', '/sandbox/payouts/mode', undefined, { mode: 'fail' })).statusCode).toBe(200);
+    try {
+      const res = await c.operator('POST', `/api/operator/withdrawals/${await pendingId(w.orderId)}/approve`);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().data.status).toBe('-01');
+      expect(res.json().data.events.map((e: { event: string }) => e.event)).toEqual([
+        'requested',
+        'approved',
+        'payoutFailed',
+      ]);
+    } finally {
+      await c.call('POST', '/sandbox/payouts/mode', undefined, { mode: 'pay' });
+    }
+    expect(await cash(p.userId)).toEqual({ balance: 10_000, held: 0 });
+    const failed = (await c.operator('GET', '/api/operator/withdrawals?status=failed')).json().data;
+    expect(failed.map((x: { orderId: string }) => x.orderId)).toContain(w.orderId);
+  });
+});
+
+describe('concurrent withdrawals on one balance', () => {
+  it('fifty at once at one a day: exactly one is held', async () => {
+    const p = await funded();
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, () => c.withdraw(p, c.pixWithdrawal(p, 50))),
+    );
+    const accepted = answers.filter((a) => a.statusCode === 200);
+    expect(accepted).toHaveLength(1);
+    for (const a of answers.filter((x) => x.statusCode !== 200)) {
+      expect(a.json().message).toBe('Número de retiradas restantes hoje 0, tente novamente amanhã。');
+    }
+    expect(await cash(p.userId)).toEqual({ balance: 10_000, held: 5_000 });
+  });
+
+  it('fifty at once with a high daily count: never more than the balance', async () => {
+    const settings = (await c.operator('GET', '/api/operator/settings')).json().data;
+    const table = settings['vip.table'].map((row: object, i: number) =>
+      i === 0 ? { ...row, withdrawalsPerDay: 100 } : row,
+    );
+    await c.setSettings({ 'vip.table': table });
+    try {
+      const p = await funded();
+      const answers = await Promise.all(
+        Array.from({ length: 50 }, () => c.withdraw(p, c.pixWithdrawal(p, 50))),
+      );
+      expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(2);
+      expect(answers.every((a) => a.statusCode === 200 || a.statusCode === 422)).toBe(true);
+      expect(await cash(p.userId)).toEqual({ balance: 10_000, held: 10_000 });
+      const limits = (await c.call('GET', '/api/app/order/getWithdraw', p.token)).json().data;
+      expect(limits).toMatchObject({ number: 98, wdAmount: 0 });
+    } finally {
+      await c.setSettings({ 'vip.table': settings['vip.table'] });
+    }
+  });
+
+  it('leaves the ledger audit clean', async () => {
+    expect((await auditLedger(t.database)).ok).toBe(true);
+  });
+});

@@ -1,0 +1,153 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { createMercadoPago, type Fetch } from './mercadopago';
+import { ProviderUnavailable, WebhookRejected, type WebhookInput } from './provider';
+
+interface Exchange {
+  request?: { method: string; url: string; headers?: Record<string, string>; body?: unknown };
+  response: { status: number; body: unknown };
+}
+
+/** A recorded exchange, written from the provider's public documentation (see each file's _source). */
+const fixture = <T = Exchange>(name: string): T =>
+  JSON.parse(fs.readFileSync(new URL(`./fixtures/mercadopago/${name}.json`, import.meta.url), 'utf8')) as T;
+
+const createFixture = fixture<{
+  request: { headers: Record<string, string>; body: unknown; method: string; url: string };
+  response: {
+    status: number;
+    body: { point_of_interaction: { transaction_data: { qr_code: string; ticket_url: string } } };
+  };
+}>('create-pix-payment');
+const approvedFixture = fixture('get-payment-approved');
+const rejectedFixture = fixture('get-payment-rejected');
+const errorFixture = fixture('error-unauthorized');
+const webhookFixture = fixture<{
+  secret: string;
+  receivedAt: string;
+  request: { query: Record<string, string>; headers: Record<string, string>; body: unknown };
+}>('webhook-payment-updated');
+
+/** The HTTP boundary replaced by recorded exchanges: each call must match the next recorded request. */
+function recorded(exchanges: Exchange[]) {
+  const calls: Array<{ url: string; init: RequestInit }> = [];
+  const fetch: Fetch = async (url, init) => {
+    calls.push({ url, init });
+    const next = exchanges.shift();
+    if (!next) throw new Error(`unexpected call ${url}`);
+    if (next.request) {
+      expect(init.method).toBe(next.request.method);
+      expect(url).toBe(next.request.url);
+    }
+    return new Response(JSON.stringify(next.response.body), {
+      status: next.response.status,
+      headers: { 'content-type': 'application/json' },
+    });
+  };
+  return { fetch, calls };
+}
+
+const ACCESS_TOKEN = createFixture.request.headers.Authorization.replace('Bearer ', '');
+const provider = (fetch: Fetch, now = new Date(webhookFixture.receivedAt)) =>
+  createMercadoPago({
+    accessToken: ACCESS_TOKEN,
+    webhookSecret: webhookFixture.secret,
+    fetch,
+    now: () => now,
+  });
+
+const webhook = (over: Partial<WebhookInput> = {}): WebhookInput => ({
+  rawBody: Buffer.from(JSON.stringify(webhookFixture.request.body)),
+  headers: { ...webhookFixture.request.headers },
+  query: { ...webhookFixture.request.query },
+  ...over,
+});
+
+describe('Mercado Pago adapter against recorded exchanges', () => {
+  it('creates a PIX charge exactly as the docs ask and reads the copia e cola and page', async () => {
+    const http = recorded([createFixture]);
+    const charge = await provider(http.fetch).createCharge({
+      orderId: 'D2026112210413912345678',
+      amount: 10_000,
+      description: 'Depósito D2026112210413912345678',
+      payer: { email: 'ana@example.com', name: 'Ana Souza Lima', cpf: '52998224725' },
+      expiresAt: new Date('2026-11-22T11:11:39.000Z'),
+      idempotencyKey: 'deposit:D2026112210413912345678',
+      notificationUrl: 'https://aposta.example/api/payments/webhook/mercadopago',
+    });
+    const sent = http.calls[0]!;
+    expect(JSON.parse(String(sent.init.body))).toEqual(createFixture.request.body);
+    const headers = sent.init.headers as Record<string, string>;
+    for (const [k, v] of Object.entries(createFixture.request.headers)) expect(headers[k]).toBe(v);
+    const data = createFixture.response.body.point_of_interaction.transaction_data;
+    expect(charge).toEqual({ chargeId: '131313131313', url: data.ticket_url, brCode: data.qr_code });
+  });
+
+  it('maps the payment status and amount (approved -> paid, rejected -> failed) in centavos', async () => {
+    const http = recorded([approvedFixture, rejectedFixture]);
+    const p = provider(http.fetch);
+    expect(await p.queryCharge('131313131313')).toEqual({
+      chargeId: '131313131313',
+      status: 'paid',
+      amount: 10_000,
+      orderId: 'D2026112210413912345678',
+    });
+    expect(await p.queryCharge('131313131314')).toMatchObject({ status: 'failed', amount: 5_050 });
+  });
+
+  it('reports an error answer or a network failure as ProviderUnavailable', async () => {
+    await expect(provider(recorded([errorFixture]).fetch).queryCharge('1')).rejects.toBeInstanceOf(
+      ProviderUnavailable,
+    );
+    const down = provider(async () => {
+      throw new TypeError('fetch failed');
+    });
+    await expect(down.queryCharge('1')).rejects.toBeInstanceOf(ProviderUnavailable);
+    await expect(down.queryCharge('../v1/users/me')).rejects.toBeInstanceOf(ProviderUnavailable);
+  });
+
+  it('accepts the recorded notification and asks for the state (the body carries only the id)', () => {
+    const event = provider(recorded([]).fetch).parseWebhook(webhook());
+    expect(event).toEqual({ eventId: '12117654321', chargeId: '131313131313', state: null });
+  });
+
+  it('refuses a forged signature, another payment id, a missing header, and a stale timestamp', () => {
+    const p = provider(recorded([]).fetch);
+    const rejected = (input: WebhookInput) => {
+      try {
+        p.parseWebhook(input);
+        return 'accepted';
+      } catch (err) {
+        return err instanceof WebhookRejected ? err.reason : 'other';
+      }
+    };
+    const sig = webhookFixture.request.headers['x-signature'];
+    const forged = sig.replace(/v1=./, (m) => (m.endsWith('0') ? 'v1=1' : 'v1=0'));
+    expect(rejected(webhook({ headers: { ...webhookFixture.request.headers, 'x-signature': forged } }))).toBe(
+      'signature',
+    );
+    expect(rejected(webhook({ query: { 'data.id': '131313131399', type: 'payment' } }))).toBe('signature');
+    expect(rejected(webhook({ headers: { 'content-type': 'application/json' } }))).toBe('signature');
+    const { 'x-request-id': _r, ...noRequestId } = webhookFixture.request.headers;
+    expect(rejected(webhook({ headers: noRequestId }))).toBe('signature');
+    const late = provider(recorded([]).fetch, new Date(Date.parse(webhookFixture.receivedAt) + 10 * 60_000));
+    expect(() => late.parseWebhook(webhook())).toThrow(WebhookRejected);
+  });
+
+  it('signs the manifest as documented (a signature we compute the documented way is accepted)', () => {
+    const ts = String(Math.floor(Date.now() / 1000));
+    const manifest = `id:987654321;request-id:req-1;ts:${ts};`;
+    const v1 = crypto.createHmac('sha256', webhookFixture.secret).update(manifest).digest('hex');
+    const event = createMercadoPago({
+      accessToken: 'x',
+      webhookSecret: webhookFixture.secret,
+      fetch: recorded([]).fetch,
+    }).parseWebhook({
+      rawBody: Buffer.from(JSON.stringify({ type: 'payment', data: { id: '987654321' } })),
+      headers: { 'x-signature': `ts=${ts},v1=${v1}`, 'x-request-id': 'req-1' },
+      query: { 'data.id': '987654321' },
+    });
+    expect(event).toMatchObject({ chargeId: '987654321', eventId: '987654321:req-1' });
+  });
+});

@@ -1,0 +1,62 @@
+import { formatMoney } from '@aposta/money';
+import QRCode from 'qrcode';
+import type { ChargeStatus } from './providers/provider';
+
+const escape = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+const LABEL: Record<ChargeStatus, string> = {
+  pending: 'Aguardando pagamento',
+  processing: 'Processando',
+  paid: 'Pago',
+  cancelled: 'Cancelado',
+  failed: 'Falhou',
+};
+
+/**
+ * The sandbox provider's hosted page: amount, QR code (inline SVG), the copia-e-cola text and the Pay and
+ * Cancel buttons. Plain forms, no script: the CSP allows none inline, and a provider page needs none.
+ */
+export async function renderSandboxPage(charge: {
+  chargeId: string;
+  amount: number;
+  status: ChargeStatus;
+  brCode: string;
+  expiresAt: Date;
+}): Promise<string> {
+  const qr = await QRCode.toString(charge.brCode, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
+  const action = `/sandbox/pix/${encodeURIComponent(charge.chargeId)}`;
+  const open = charge.status === 'pending' && charge.expiresAt > new Date();
+  return `<!doctype html>
+<html lang="pt-BR"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width,initial-scale=1">
+<title>PIX sandbox</title>
+<style>
+body{font-family:system-ui,sans-serif;margin:0;background:#f4f6f8;color:#1b1f24}
+main{max-width:420px;margin:0 auto;padding:20px;text-align:center}
+.amount{font-size:2rem;font-weight:700;margin:8px 0}
+.qr svg{width:240px;height:240px;background:#fff;border-radius:8px}
+textarea{width:100%;height:96px;font:12px monospace;word-break:break-all}
+.status{font-weight:600}
+form{display:inline-block;margin:12px 6px}
+button{font-size:1rem;padding:12px 28px;border:0;border-radius:8px;cursor:pointer}
+.pay{background:#32bcad;color:#fff}.cancel{background:#d9dde2}
+small{color:#667}
+</style></head>
+<body><main>
+<h1>PIX — sandbox</h1>
+<p class="amount" data-testid="amount">${escape(formatMoney(charge.amount))}</p>
+<p class="status" data-testid="status">${LABEL[charge.status]}</p>
+<div class="qr" aria-label="QR code PIX">${qr}</div>
+<p><label for="brcode">PIX copia e cola</label></p>
+<textarea id="brcode" readonly data-testid="brcode">${escape(charge.brCode)}</textarea>
+${
+  open
+    ? `<form method="post" action="${action}/pay"><button class="pay" type="submit">Pagar</button></form>
+<form method="post" action="${action}/cancel"><button class="cancel" type="submit">Cancelar</button></form>
+<p><small>Válido até ${escape(charge.expiresAt.toISOString())}</small></p>`
+    : ''
+}
+<p><small>Ambiente de testes: nenhum dinheiro real é movimentado.</small></p>
+</main></body></html>`;
+}

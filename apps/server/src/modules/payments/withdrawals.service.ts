@@ -1,0 +1,401 @@
+import {
+  ErrorCode,
+  LANGUAGES,
+  MAX_WITHDRAW_MAJOR,
+  normalizeCnpj,
+  normalizeCpf,
+  OrderStatus,
+  PAY_CARD_BANKS,
+  RecordType,
+  TxType,
+  type CardInfoEntry,
+  type GetWithdrawAnswer,
+  type LanguageKey,
+  type OperatorWithdrawal,
+  type PayCardBank,
+  type WithdrawRequest,
+} from '@aposta/contracts';
+import { formatAmount, MoneyError, mulDiv, toMajor, toMinor } from '@aposta/money';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { pgCode, type Executor } from '../../platform/db';
+import { AppError, badRequest, notFound } from '../../platform/errors';
+import type { MessageKey } from '../../platform/i18n';
+import { hold, lockPlayerAccount, playerAccounts, settle, voidHold } from '../ledger';
+import type { Settings } from '../settings';
+import {
+  hashRequest,
+  listOrders,
+  newOrderId,
+  orderByKey,
+  record,
+  times,
+  toRecord,
+  transition,
+  type OrderRow,
+} from './orders';
+import type { PaymentsDeps, PlayerProfile } from './payments.deps';
+import { paymentOrders, paymentWithdrawCounters } from './payments.tables';
+import type { PayoutRail } from './providers/provider';
+import { normalizeTronAddress } from './tron';
+
+const refuse = (key: MessageKey, params?: Record<string, string | number>) =>
+  new AppError(ErrorCode.UNPROCESSABLE, key, params);
+const unavailable = () => new AppError(ErrorCode.UNAVAILABLE, 'providerUnavailable');
+
+/** The calendar day of the players (Brazil): the daily withdrawal count resets at midnight there. */
+export function saoPauloDay(at: Date): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(at);
+}
+
+/** The amount typed, in centavos, or null when empty or not an amount (rule 4 then answers). */
+function amountOf(value: WithdrawRequest['amount']): number | null {
+  if (value === undefined || value === '') return null;
+  try {
+    const minor = toMinor(typeof value === 'string' ? value.replace(',', '.') : value);
+    return minor > 0 ? minor : null;
+  } catch (err) {
+    if (err instanceof MoneyError) return null;
+    throw err;
+  }
+}
+
+interface Payout {
+  payCardBank: PayCardBank;
+  payCardNo: string;
+  ifsc: string;
+  name: string;
+  whatsapp: string;
+}
+
+/** Rule 6 and the payout key checks: type, account number, holder, WhatsApp; CPF/CNPJ/TRON validity. */
+function payoutOf(body: WithdrawRequest, profile: PlayerProfile, usdtRate: number): Payout {
+  const bank = body.payCardBank?.trim().toUpperCase() ?? '';
+  const cardNo = body.payCardNo?.trim() ?? '';
+  const name = body.name?.trim() ?? '';
+  const whatsapp = body.whatsapp?.trim() ?? '';
+  if (!bank || !cardNo || !whatsapp) throw badRequest('payoutInfoRequired');
+  if (!(PAY_CARD_BANKS as readonly string[]).includes(bank)) throw badRequest('payoutTypeInvalid');
+  if (bank === 'USDT') {
+    if (profile.lx !== '20') throw new AppError(ErrorCode.FORBIDDEN, 'usdtNotAllowed');
+    const address = normalizeTronAddress(cardNo);
+    if (!address) throw badRequest('usdtAddressInvalid');
+    return { payCardBank: 'USDT', payCardNo: address, ifsc: String(toMajor(usdtRate)), name, whatsapp };
+  }
+  if (!name) throw badRequest('payoutInfoRequired');
+  if (bank === 'CPF') {
+    const cpf = normalizeCpf(cardNo);
+    if (!cpf) throw badRequest('cpfInvalid');
+    return { payCardBank: 'CPF', payCardNo: cpf, ifsc: cpf, name, whatsapp };
+  }
+  const cnpj = normalizeCnpj(cardNo);
+  if (!cnpj) throw badRequest('cnpjInvalid');
+  return { payCardBank: 'CNPJ', payCardNo: cnpj, ifsc: cnpj, name, whatsapp };
+}
+
+export function createWithdrawalsService(deps: PaymentsDeps & { payouts: PayoutRail | null }) {
+  const { database, settings, bus, payouts } = deps;
+  const now = deps.now ?? (() => new Date());
+  const lockedOf = deps.lockedOf ?? (async () => false);
+
+  const vipOf = async (userId: number, s: Settings) => {
+    const level = Math.min(Math.max(await deps.levelOf(userId), 0), s['vip.table'].length - 1);
+    return s['vip.table'][level]!;
+  };
+
+  async function usedToday(exec: Executor, userId: number): Promise<number> {
+    const [row] = await exec
+      .select({ count: paymentWithdrawCounters.count })
+      .from(paymentWithdrawCounters)
+      .where(
+        and(eq(paymentWithdrawCounters.userId, userId), eq(paymentWithdrawCounters.day, saoPauloDay(now()))),
+      );
+    return row?.count ?? 0;
+  }
+
+  /**
+   * Spendable cash, and the part of it whose wagering is met: deposits need their turnover (deposited x the
+   * current multiplier, so an operator's change applies at once) before they can leave.
+   */
+  async function withdrawable(exec: Executor, userId: number, s: Settings) {
+    const cash = (await playerAccounts(exec, userId)).find(
+      (a) => a.kind === 'cash' && a.currency === 'BRL' && a.book === 'real',
+    );
+    if (!cash) return { balance: 0, wdAmount: 0 };
+    const unmet = Math.max(0, times(cash.deposited, s['wagering.depositMultiplier']) - cash.wagered);
+    return { balance: cash.available, wdAmount: Math.max(0, cash.available - unmet) };
+  }
+
+  async function cardInfo(userId: number, profile: PlayerProfile): Promise<GetWithdrawAnswer['cardInfo']> {
+    const last = await database.db
+      .selectDistinctOn([paymentOrders.payCardBank])
+      .from(paymentOrders)
+      .where(and(eq(paymentOrders.userId, userId), eq(paymentOrders.type, RecordType.WITHDRAWAL)))
+      .orderBy(paymentOrders.payCardBank, desc(paymentOrders.id));
+    const info: GetWithdrawAnswer['cardInfo'] = {};
+    if (profile.kyc === 1 && profile.cardNo) {
+      info.CPF = { ifsc: profile.cardNo, payCardNo: profile.cardNo, name: profile.name, whatsapp: '' };
+    }
+    for (const o of last) {
+      const entry: CardInfoEntry = {
+        ifsc: o.ifsc ?? '',
+        payCardNo: o.payCardNo ?? '',
+        name: o.holderName ?? '',
+        whatsapp: o.whatsapp ?? '',
+      };
+      if (o.payCardBank === 'CPF' || o.payCardBank === 'CNPJ') info[o.payCardBank] = entry;
+      if (o.payCardBank === 'USDT' && profile.lx === '20') info.USDT = entry;
+    }
+    return info;
+  }
+
+  async function byId(exec: Executor, id: number, lock = false) {
+    const q = exec
+      .select()
+      .from(paymentOrders)
+      .where(and(eq(paymentOrders.id, id), eq(paymentOrders.type, RecordType.WITHDRAWAL)));
+    const [row] = lock ? await q.for('update') : await q;
+    if (!row) throw new AppError(ErrorCode.NOT_FOUND, 'orderNotFound');
+    return row;
+  }
+
+  async function operatorView(id: number): Promise<OperatorWithdrawal> {
+    const [item] = await listOrders(database.db, eq(paymentOrders.id, id), 1);
+    return toOperator(item!.row, item!.events);
+  }
+
+  function toOperator(row: OrderRow, events: Parameters<typeof toRecord>[1]): OperatorWithdrawal {
+    return {
+      ...toRecord(row, events),
+      payCardNo: row.payCardNo,
+      id: row.id,
+      userId: row.userId,
+      name: row.holderName ?? '',
+      whatsapp: row.whatsapp ?? '',
+      ifsc: row.ifsc ?? '',
+    };
+  }
+
+  const byKey = (userId: number, key: string) => orderByKey(database.db, userId, RecordType.WITHDRAWAL, key);
+
+  async function repeat(row: OrderRow, hash: string) {
+    if (row.requestHash !== hash) throw new AppError(ErrorCode.IDEMPOTENCY_CONFLICT, 'idempotencyConflict');
+    const [item] = await listOrders(database.db, eq(paymentOrders.id, row.id), 1);
+    return toRecord(item!.row, item!.events);
+  }
+
+  return {
+    async limits(userId: number): Promise<GetWithdrawAnswer> {
+      const s = await settings.all();
+      const profile = await deps.profileOf(userId);
+      if (!profile) throw notFound();
+      const vip = await vipOf(userId, s);
+      const { wdAmount } = await withdrawable(database.db, userId, s);
+      return {
+        limitAmount: toMajor(s['withdraw.minAmount']),
+        number: Math.max(0, vip.withdrawalsPerDay - (await usedToday(database.db, userId))),
+        lock: await lockedOf(userId),
+        wdAmount: toMajor(wdAmount),
+        usdtRate: toMajor(s['withdraw.usdtRate']),
+        serviceAmount: vip.withdrawFeeBp / 10_000,
+        maxAmount: Math.min(MAX_WITHDRAW_MAJOR, toMajor(s['withdraw.maxAmount'])),
+        cardInfo: await cardInfo(userId, profile),
+      };
+    },
+
+    /**
+     * The spec's six checks in order, then the payout key; the amount is held in the same transaction that
+     * counts the request, under the player's cash-account lock, so concurrent requests cannot overdraw the
+     * withdrawable amount nor pass the daily count.
+     */
+    async request(
+      userId: number,
+      body: WithdrawRequest,
+      idempotencyKey: string | undefined,
+      lang: LanguageKey,
+    ) {
+      if (!idempotencyKey) throw badRequest('idempotencyKeyRequired');
+      const hash = hashRequest(body);
+      const existing = await byKey(userId, idempotencyKey);
+      if (existing) return repeat(existing, hash);
+
+      const profile = await deps.profileOf(userId);
+      if (!profile) throw notFound();
+      if (profile.testFlag === '1') throw new AppError(ErrorCode.FORBIDDEN, 'testAccountNoMoney');
+      const s = await settings.all();
+      const vip = await vipOf(userId, s);
+      const locale = LANGUAGES.find((l) => l.key === lang)?.locale ?? 'pt-BR';
+      const shown = (minor: number) => formatAmount(minor, 'BRL', locale);
+
+      if (await lockedOf(userId)) throw refuse('withdrawLocked');
+      const orderId = newOrderId('W', now());
+      let created: OrderRow;
+      try {
+        created = await database.transaction(async (tx) => {
+          await lockPlayerAccount(tx, userId, 'cash', 'BRL');
+          if (vip.withdrawalsPerDay - (await usedToday(tx, userId)) < 1) throw refuse('withdrawNoneLeft');
+          const { balance, wdAmount } = await withdrawable(tx, userId, s);
+          if (wdAmount <= 0) throw refuse('withdrawNothing');
+          const typed = amountOf(body.amount);
+          const amount = typed === null ? null : Math.min(typed, balance);
+          const min = s['withdraw.minAmount'];
+          if (amount === null || amount < min) throw refuse('withdrawMinimum', { amount: shown(min) });
+          const max = Math.min(wdAmount, s['withdraw.maxAmount'], MAX_WITHDRAW_MAJOR * 100);
+          if (amount > max) throw refuse('withdrawMaximum', { amount: shown(max) });
+          const payout = payoutOf(body, profile, s['withdraw.usdtRate']);
+
+          const fee = mulDiv(amount, vip.withdrawFeeBp, 10_000, 'down');
+          // The app shows USDT as amount / rate - 1 (a 1 USDT network fee), on what the player receives.
+          const usdtMicro =
+            payout.payCardBank === 'USDT'
+              ? mulDiv(amount - fee, 1_000_000, s['withdraw.usdtRate'], 'down') - 1_000_000
+              : null;
+          if (usdtMicro !== null && usdtMicro <= 0) throw refuse('withdrawMinimum', { amount: shown(min) });
+
+          const counted = await tx
+            .insert(paymentWithdrawCounters)
+            .values({ userId, day: saoPauloDay(now()), count: 1 })
+            .onConflictDoUpdate({
+              target: [paymentWithdrawCounters.userId, paymentWithdrawCounters.day],
+              set: { count: sql`${paymentWithdrawCounters.count} + 1` },
+              setWhere: sql`${paymentWithdrawCounters.count} < ${vip.withdrawalsPerDay}`,
+            })
+            .returning({ count: paymentWithdrawCounters.count });
+          if (!counted.length) throw refuse('withdrawNoneLeft');
+
+          const held = await hold(tx, {
+            type: TxType.WITHDRAWAL,
+            userId,
+            amount,
+            idempotencyKey: `withdraw:${orderId}`,
+            ref: orderId,
+          });
+          const [row] = await tx
+            .insert(paymentOrders)
+            .values({
+              orderId,
+              type: RecordType.WITHDRAWAL,
+              userId,
+              status: OrderStatus.PENDING,
+              amount,
+              fee,
+              payCardBank: payout.payCardBank,
+              payCardNo: payout.payCardNo,
+              ifsc: payout.ifsc,
+              holderName: payout.name,
+              whatsapp: payout.whatsapp,
+              usdtRate: payout.payCardBank === 'USDT' ? s['withdraw.usdtRate'] : null,
+              usdtMicro,
+              holdId: String(held.txId),
+              idempotencyKey,
+              requestHash: hash,
+            })
+            .returning();
+          await record(tx, orderId, OrderStatus.PENDING, 'requested');
+          return row!;
+        });
+      } catch (err) {
+        if (pgCode(err) === '23505') {
+          const first = await byKey(userId, idempotencyKey);
+          if (first) return repeat(first, hash);
+        }
+        throw err;
+      }
+      await bus.publish('balance.changed', { userId });
+      return repeat(created, hash);
+    },
+
+    async list(status: OrderStatus | null, limit = 200): Promise<OperatorWithdrawal[]> {
+      const where = and(
+        eq(paymentOrders.type, RecordType.WITHDRAWAL),
+        status ? eq(paymentOrders.status, status) : undefined,
+      );
+      return (await listOrders(database.db, where, limit)).map(({ row, events }) => toOperator(row, events));
+    },
+
+    /** Approves a pending withdrawal and pays it through the payout rail; a failure releases the hold. */
+    async approve(id: number): Promise<OperatorWithdrawal> {
+      if (!payouts) throw unavailable();
+      const order = await database.transaction(async (tx) => {
+        const row = await byId(tx, id, true);
+        if (!(await transition(tx, row, [OrderStatus.PENDING], OrderStatus.PAYING, 'approved'))) {
+          throw new AppError(ErrorCode.CONFLICT, 'withdrawalNotPending');
+        }
+        return row;
+      });
+      let result;
+      try {
+        result = await payouts.createPayout({
+          orderId: order.orderId,
+          amount: order.amount - order.fee,
+          method: order.payCardBank as PayCardBank,
+          key: order.payCardNo ?? '',
+          name: order.holderName ?? '',
+          ...(order.usdtMicro !== null ? { usdtMicro: order.usdtMicro } : {}),
+        });
+      } catch (err) {
+        // The rail is idempotent by order id: back to pending, the operator may approve again.
+        await database.transaction((tx) =>
+          transition(tx, order, [OrderStatus.PAYING], OrderStatus.PENDING, 'payoutError', {}, String(err)),
+        );
+        throw unavailable();
+      }
+      const holdId = Number(order.holdId);
+      await database.transaction(async (tx) => {
+        const ref = { providerRef: result.reference };
+        if (result.status === 'paid') {
+          const to: { kind: 'payment_clearing' | 'fees'; amount: number }[] = [
+            { kind: 'payment_clearing', amount: order.amount - order.fee },
+          ];
+          if (order.fee > 0) to.push({ kind: 'fees', amount: order.fee });
+          await settle(tx, {
+            holdId,
+            capture: order.amount,
+            to,
+            idempotencyKey: `withdraw-paid:${order.orderId}`,
+            ref: order.orderId,
+          });
+          await transition(tx, order, [OrderStatus.PAYING], OrderStatus.PAID, 'paid', ref, result.reference);
+        } else if (result.status === 'failed') {
+          await voidHold(tx, {
+            holdId,
+            idempotencyKey: `withdraw-release:${order.orderId}`,
+            ref: order.orderId,
+          });
+          await transition(
+            tx,
+            order,
+            [OrderStatus.PAYING],
+            OrderStatus.FAILED,
+            'payoutFailed',
+            ref,
+            result.reason,
+          );
+        } else {
+          await tx.update(paymentOrders).set(ref).where(eq(paymentOrders.id, id));
+        }
+      });
+      await bus.publish('balance.changed', { userId: order.userId });
+      return operatorView(id);
+    },
+
+    /** Rejects a pending withdrawal: the hold goes back to the player. */
+    async reject(id: number, reason = ''): Promise<OperatorWithdrawal> {
+      const order = await database.transaction(async (tx) => {
+        const row = await byId(tx, id, true);
+        if (row.status !== OrderStatus.PENDING)
+          throw new AppError(ErrorCode.CONFLICT, 'withdrawalNotPending');
+        await voidHold(tx, {
+          holdId: Number(row.holdId),
+          idempotencyKey: `withdraw-release:${row.orderId}`,
+          ref: row.orderId,
+        });
+        await transition(tx, row, [OrderStatus.PENDING], OrderStatus.CANCELLED, 'rejected', {}, reason);
+        return row;
+      });
+      await bus.publish('balance.changed', { userId: order.userId });
+      return operatorView(id);
+    },
+  };
+}
+
+export type WithdrawalsService = ReturnType<typeof createWithdrawalsService>;

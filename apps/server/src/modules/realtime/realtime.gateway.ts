@@ -1,0 +1,264 @@
+import type http from 'node:http';
+import {
+  ErrorCode,
+  INS_BALANCE_BELOW,
+  REALTIME_MAX_FRAME_BYTES,
+  REALTIME_PATH,
+  clientEvents,
+  isClientEvent,
+  serverEvents,
+  type ClientToServerEvents,
+  type LanguageKey,
+  type RealtimeAck,
+  type ServerEventPayloads,
+  type ServerToClientEvents,
+  type UserFigures,
+} from '@aposta/contracts';
+import { toMajor } from '@aposta/money';
+import { createAdapter } from '@socket.io/redis-adapter';
+import type { FastifyBaseLogger } from 'fastify';
+import { Redis } from 'ioredis';
+import { Server, type ExtendedError, type Socket } from 'socket.io';
+import { SUBSCRIBER_OPTIONS, type BusEvents, type BusTopic, type EventBus } from '../../platform/bus';
+import { languageOf, translate, type MessageKey } from '../../platform/i18n';
+
+export type VerifyToken = (token: string) => Promise<{ userId: number; sessionId: string } | null>;
+
+export interface GatewayOptions {
+  server: http.Server;
+  bus: EventBus;
+  verifyToken: VerifyToken;
+  /** The player's money and VIP figures (the wallet's). */
+  figures: (userId: number) => Promise<UserFigures>;
+  /** With Redis, the Socket.IO Redis adapter joins the nodes. */
+  redis?: { url: string; prefix: string };
+  log: FastifyBaseLogger;
+  limits?: Partial<RateLimits>;
+}
+
+export interface RateLimits {
+  /** Client events a socket may send at once. */
+  burst: number;
+  /** Client events per second refilled. */
+  perSecond: number;
+  /** Events dropped in a row over the limit before the socket is disconnected as a flood. */
+  floodAfter: number;
+}
+
+const DEFAULT_LIMITS: RateLimits = { burst: 20, perSecond: 10, floodAfter: 30 };
+
+export interface SocketData {
+  userId: number;
+  sessionId: string;
+  lang: LanguageKey;
+  tokens: number;
+  refilledAt: number;
+  /** Events dropped in a row over the rate limit. */
+  dropped: number;
+}
+
+type IoSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+type Ack = (answer: RealtimeAck) => void;
+
+const room = (userId: number) => `user:${userId}`;
+
+/**
+ * The Socket.IO gateway on the server's own port. Bus events reach every node (the bus fans out through
+ * Redis), so each node emits them to its own sockets only (`io.local`); the Redis adapter carries what
+ * starts on one node for all of them (room-wide disconnects, fetchSockets, future game broadcasts).
+ */
+export function createGateway(options: GatewayOptions) {
+  const { bus, verifyToken, figures, log } = options;
+  const limits = { ...DEFAULT_LIMITS, ...options.limits };
+  const io = new Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>(
+    options.server,
+    {
+      path: REALTIME_PATH,
+      transports: ['websocket'],
+      serveClient: false,
+      maxHttpBufferSize: REALTIME_MAX_FRAME_BYTES,
+      connectTimeout: 10_000,
+    },
+  );
+
+  let adapterClients: Redis[] = [];
+  if (options.redis) {
+    const pub = new Redis(options.redis.url, { maxRetriesPerRequest: 2 });
+    const sub = new Redis(options.redis.url, SUBSCRIBER_OPTIONS);
+    adapterClients = [pub, sub];
+    io.adapter(createAdapter(pub, sub, { key: `${options.redis.prefix}sio` }));
+  }
+
+  io.use(async (socket, next) => {
+    const query = socket.handshake.query;
+    const lang = languageOf({
+      ...socket.handshake.headers,
+      ...(typeof query.lang === 'string' ? { lang: query.lang } : {}),
+    });
+    const token = typeof query.token === 'string' ? query.token : socket.handshake.auth?.token;
+    if (typeof token !== 'string' || token === '' || token.length > 4096) {
+      return next(refusal(lang, ErrorCode.UNAUTHORIZED, 'pleaseLogin'));
+    }
+    let session: Awaited<ReturnType<VerifyToken>>;
+    try {
+      session = await verifyToken(token);
+    } catch (err) {
+      log.error({ err }, 'realtime: token check failed');
+      return next(refusal(lang, ErrorCode.UNAVAILABLE, 'unavailable'));
+    }
+    if (!session) return next(refusal(lang, ErrorCode.SESSION_INVALID, 'againLog'));
+    Object.assign(socket.data, {
+      userId: session.userId,
+      sessionId: session.sessionId,
+      lang,
+      tokens: limits.burst,
+      refilledAt: Date.now(),
+      dropped: 0,
+    });
+    next();
+  });
+
+  io.on('connection', (socket: IoSocket) => {
+    void socket.join(room(socket.data.userId));
+    socket.use((packet, next) => {
+      const [event, ...args] = packet;
+      const ack = typeof args.at(-1) === 'function' ? (args.pop() as Ack) : undefined;
+      const refuse = (status: ErrorCode, key: MessageKey) => {
+        const answer = { status, message: translate(socket.data.lang, key) };
+        if (ack) ack(answer);
+        else socket.emit('rejected', { event: String(event).slice(0, 64), ...answer });
+      };
+      if (!takeToken(socket.data, limits)) {
+        socket.data.dropped += 1;
+        if (socket.data.dropped === 1) refuse(ErrorCode.RATE_LIMITED, 'rateLimited');
+        if (socket.data.dropped >= limits.floodAfter) {
+          log.warn({ userId: socket.data.userId }, 'realtime: event flood, socket disconnected');
+          socket.disconnect(true);
+        }
+        return;
+      }
+      socket.data.dropped = 0;
+      if (!isClientEvent(event)) return refuse(ErrorCode.BAD_REQUEST, 'badRequest');
+      const parsed = clientEvents[event].safeParse(args[0]);
+      if (!parsed.success || args.length > 1) return refuse(ErrorCode.BAD_REQUEST, 'checkTheInput');
+      packet.splice(1, packet.length - 1, parsed.data, ...(ack ? [ack] : []));
+      next();
+    });
+    socket.on('offGame', ({ gameCode }, ack) => {
+      void bus.publish('game.left', { userId: socket.data.userId, gameCode });
+      ack?.({ status: ErrorCode.OK, message: translate(socket.data.lang, 'ok') });
+    });
+  });
+
+  /** Emits to this node's sockets of one player (or everyone), after checking the payload's contract. */
+  function emitLocal<E extends keyof ServerEventPayloads>(
+    userId: number | null,
+    event: E,
+    payload: ServerEventPayloads[E],
+  ) {
+    const parsed = serverEvents[event].safeParse(payload);
+    if (!parsed.success) {
+      log.error({ event, issues: parsed.error.issues }, 'realtime: outgoing payload breaks the contract');
+      return;
+    }
+    const target = userId === null ? io.local : io.local.to(room(userId));
+    (target.emit as (e: string, p: unknown) => boolean)(event, parsed.data);
+  }
+
+  const localSocketsOf = (userId: number) => io.of('/').adapter.rooms.get(room(userId));
+
+  /** One figures read per player at a time: changes arriving meanwhile are folded into one more read. */
+  const balanceQueue = new Map<number, BusEvents['balance.changed'] | null>();
+  async function onBalanceChanged(change: BusEvents['balance.changed']) {
+    const { userId } = change;
+    if (!localSocketsOf(userId)?.size) return;
+    if (balanceQueue.has(userId)) {
+      const queued = balanceQueue.get(userId);
+      balanceQueue.set(userId, {
+        userId,
+        cause: queued?.cause ?? change.cause,
+        usedFreeBalance: queued?.usedFreeBalance || change.usedFreeBalance,
+      });
+      return;
+    }
+    balanceQueue.set(userId, null);
+    try {
+      const f = await figures(userId);
+      const { payDiscount, ...rest } = f;
+      emitLocal(userId, 'updateUserInfo', { ...rest, discount: payDiscount });
+      if (change.cause === 'stake' && f.balance < INS_BALANCE_BELOW)
+        emitLocal(userId, 'insBalance', { balance: f.balance });
+      if (change.cause === 'stake' && change.usedFreeBalance)
+        emitLocal(userId, 'freeBalance', { freeBalance: f.freeBalance });
+    } catch (err) {
+      log.error({ err, userId }, 'realtime: could not read the figures');
+    } finally {
+      const next = balanceQueue.get(userId);
+      balanceQueue.delete(userId);
+      if (next) void onBalanceChanged(next);
+    }
+  }
+
+  // A bad event from a publisher is logged; it must never throw into the bus (an uncaught exception).
+  const on = <T extends BusTopic>(topic: T, handler: (payload: BusEvents[T]) => void) =>
+    bus.subscribe(topic, (payload) => {
+      try {
+        handler(payload);
+      } catch (err) {
+        log.error({ err, topic }, 'realtime: bus event dropped');
+      }
+    });
+  const unsubscribe = [
+    on('notice.published', ({ text }) => emitLocal(null, 'notice', { text })),
+    on('balance.changed', (change) => void onBalanceChanged(change)),
+    on('payment.succeeded', ({ userId, czflag, payTime }) =>
+      emitLocal(userId, 'paySuccess', { czflag, payTime }),
+    ),
+    on('bonus.increaseOffered', ({ userId, bouns, amount }) =>
+      emitLocal(userId, 'userBetAmount', { bouns, amount: toMajor(amount) }),
+    ),
+    on('session.revoked', ({ userId, sessionIds }) => {
+      const revoked = new Set(sessionIds);
+      for (const id of localSocketsOf(userId) ?? []) {
+        const socket = io.of('/').sockets.get(id);
+        if (socket && revoked.has(socket.data.sessionId)) socket.disconnect(true);
+      }
+    }),
+  ];
+
+  return {
+    io,
+    /** Nodes sharing the adapter (1 without Redis) and this node's open connections. */
+    async stats() {
+      return { nodes: await io.of('/').adapter.serverCount(), connections: io.engine.clientsCount };
+    },
+    /**
+     * Graceful stop: closes every connection at the transport level, so clients reconnect (with backoff) to
+     * another node or to this one after restart; a server-side disconnect would stop them from reconnecting.
+     */
+    async close() {
+      for (const off of unsubscribe) off();
+      io.engine.close();
+      await io.of('/').adapter.close();
+      await Promise.allSettled(adapterClients.map((c) => c.quit()));
+    },
+  };
+}
+
+export type Gateway = ReturnType<typeof createGateway>;
+
+function refusal(lang: LanguageKey, status: ErrorCode, key: MessageKey): ExtendedError {
+  const err: ExtendedError = new Error(translate(lang, key));
+  err.data = { status };
+  return err;
+}
+
+/** Token bucket per socket. */
+function takeToken(data: SocketData, limits: RateLimits): boolean {
+  const now = Date.now();
+  data.tokens = Math.min(limits.burst, data.tokens + ((now - data.refilledAt) / 1000) * limits.perSecond);
+  data.refilledAt = now;
+  if (data.tokens < 1) return false;
+  data.tokens -= 1;
+  return true;
+}

@@ -1,0 +1,292 @@
+import crypto from 'node:crypto';
+import {
+  recordsAnswer,
+  transferAnswer,
+  TxType,
+  WALLET_RECORDS_PATH,
+  WALLET_TRANSFER_PATH,
+} from '@aposta/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, onPostgres, TEST_CAPTCHA, TEST_OPERATOR_KEY } from '../../../test/helpers';
+import { auditLedger, playerAccounts, post } from '../ledger';
+
+type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+let t: TestApp;
+const PWD = 'correct horse 1';
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  const audit = await auditLedger(t.database);
+  expect(audit.checks.filter((c) => c.faults.length)).toEqual([]);
+  await t.close();
+});
+
+const key = () => crypto.randomUUID();
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+async function signUp() {
+  const username = `w-${crypto.randomBytes(5).toString('hex')}@example.com`;
+  const codeId = String(crypto.randomInt(10_000_000, 100_000_000));
+  await t.app.inject({ url: `/api/auth/user/captcha/${codeId}` });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/user/restRegister',
+    payload: { username, pwd: PWD, pwd1: PWD, codeId, captCode: TEST_CAPTCHA },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  const token = res.json().data.access_token as string;
+  const info = await t.app.inject({ url: '/api/app/user/userInfo', headers: bearer(token) });
+  return { username, token, id: info.json().data.uId as number };
+}
+
+/** A deposit as the payments module credits it. */
+const fund = (userId: number, amount: number) =>
+  post(t.database.db, {
+    type: TxType.DEPOSIT,
+    players: [{ userId, amount, wagerDue: amount }],
+    system: [{ kind: 'payment_clearing', amount: -amount }],
+  });
+
+const transfer = (token: string, payload: Record<string, unknown>, idempotencyKey: string | null = key()) =>
+  t.app.inject({
+    method: 'POST',
+    url: WALLET_TRANSFER_PATH,
+    headers: { ...bearer(token), ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}) },
+    payload,
+  });
+
+const cashOf = async (userId: number) =>
+  (await playerAccounts(t.database.db, userId)).find((a) => a.kind === 'cash')?.balance ?? 0;
+
+const records = async (token: string, query = '') => {
+  const res = await t.app.inject({ url: `${WALLET_RECORDS_PATH}${query}`, headers: bearer(token) });
+  expect(res.statusCode, res.body).toBe(200);
+  return recordsAnswer.parse(res.json().data);
+};
+
+describe('wallet over HTTP', () => {
+  it('shows the ledger balance and totals in userInfo and getBalance', async () => {
+    const a = await signUp();
+    await fund(a.id, 12_345);
+    const info = (await t.app.inject({ url: '/api/app/user/userInfo', headers: bearer(a.token) })).json()
+      .data;
+    expect(info).toMatchObject({ balance: 123.45, freeBalance: 0, paySumAmount: 123.45, gameSumAmount: 0 });
+    // VIP level 1 takes R$ 100 of deposits and R$ 400 of turnover (decisions.md "VIP table").
+    expect(info).toMatchObject({ level: 0, nextlevel: { paySumAmount: 100, gameSumAmount: 400 } });
+    const bal = await t.app.inject({ url: '/api/app/user/getBalance', headers: bearer(a.token) });
+    expect(bal.json().data).toEqual({ balance: 123.45, freeBalance: 0 });
+  });
+
+  it('transfers to another player, publishes both balances, and lists both sides in the records', async () => {
+    const a = await signUp();
+    const b = await signUp();
+    await fund(a.id, 10_000);
+    const changed: number[] = [];
+    const off = t.app.bus.subscribe('balance.changed', ({ userId }) => changed.push(userId));
+    const res = await transfer(a.token, { username: b.username.toUpperCase(), amount: 25.5 });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(transferAnswer.parse(res.json().data)).toMatchObject({ username: b.username, amount: 25.5 });
+    expect(await cashOf(a.id)).toBe(7_450);
+    expect(await cashOf(b.id)).toBe(2_550);
+    await expect.poll(() => changed.sort()).toEqual([a.id, b.id].sort());
+    off();
+
+    const sent = await records(a.token, '?type=transfer');
+    expect(sent.list).toEqual([
+      expect.objectContaining({
+        category: 'transfer',
+        amount: -25.5,
+        status: '10',
+        counterparty: b.username,
+      }),
+    ]);
+    const got = await records(b.token);
+    expect(got.list).toEqual([
+      expect.objectContaining({ category: 'transfer', amount: 25.5, counterparty: a.username }),
+    ]);
+  });
+
+  it('answers a repeated key with the first answer and refuses the key with another body', async () => {
+    const a = await signUp();
+    const b = await signUp();
+    await fund(a.id, 10_000);
+    const k = key();
+    const first = await transfer(a.token, { username: b.username, amount: 10 }, k);
+    const again = await transfer(a.token, { username: b.username, amount: 10 }, k);
+    expect(again.statusCode).toBe(200);
+    expect(again.json().data).toEqual(first.json().data);
+    const other = await transfer(a.token, { username: b.username, amount: 11 }, k);
+    expect(other.statusCode).toBe(409);
+    expect(other.json()).toMatchObject({ status: 40901, data: null });
+    expect(await cashOf(a.id)).toBe(9_000);
+  });
+
+  it('sends the same key 10 times at once: one transfer, ten identical answers', async () => {
+    const a = await signUp();
+    const b = await signUp();
+    await fund(a.id, 10_000);
+    const k = key();
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => transfer(a.token, { username: b.username, amount: 7 }, k)),
+    );
+    expect(answers.map((r) => r.statusCode)).toEqual(Array(10).fill(200));
+    expect(new Set(answers.map((r) => JSON.stringify(r.json().data))).size).toBe(1);
+    expect(await cashOf(a.id)).toBe(9_300);
+    expect((await records(a.token, '?type=transfer')).list).toHaveLength(1);
+  });
+
+  it('refuses bad transfers with a clear message and moves nothing', async () => {
+    const a = await signUp();
+    const b = await signUp();
+    await fund(a.id, 1_000);
+    const cases: [Record<string, unknown>, number, string | null][] = [
+      [{ username: b.username, amount: -1 }, 400, 'O valor deve ser maior que zero'],
+      [{ username: b.username, amount: 0 }, 400, 'O valor deve ser maior que zero'],
+      [{ username: b.username, amount: 1.001 }, 400, 'O valor pode ter no máximo 2 casas decimais'],
+      [{ username: b.username, amount: 'NaN' }, 400, 'Valor inválido'],
+      [{ username: b.username, amount: 'Infinity' }, 400, 'Valor inválido'],
+      [{ username: b.username, amount: 1e300 }, 400, 'O valor é grande demais'],
+      [{ username: b.username, amount: 5, currency: 'XYZ' }, 400, 'Moeda desconhecida'],
+      [{ username: a.username, amount: 5 }, 400, 'Não é possível transferir para si mesmo'],
+      [{ username: 'nobody@example.com', amount: 5 }, 404, 'Usuário não encontrado'],
+      [{ username: b.username, amount: 10.01 }, 409, 'Saldo insuficiente'],
+      [{ username: b.username, amount: 0.5 }, 400, 'Valor mínimo de transferência: R$\u00a01,00'],
+      [{ username: '', amount: 5 }, 400, 'Informe o usuário da transferência'],
+      [{ username: b.username }, 400, null],
+    ];
+    for (const [payload, status, message] of cases) {
+      const res = await transfer(a.token, payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(status);
+      expect(res.json().data).toBeNull();
+      if (message) expect(res.json().message).toBe(message);
+    }
+    const noKey = await transfer(a.token, { username: b.username, amount: 5 }, null);
+    expect(noKey.statusCode).toBe(400);
+    expect(noKey.json().message).toBe('Falta o cabeçalho Idempotency-Key');
+    const en = await t.app.inject({
+      method: 'POST',
+      url: WALLET_TRANSFER_PATH,
+      headers: { ...bearer(a.token), 'idempotency-key': key(), lang: 'en' },
+      payload: { username: a.username, amount: 5 },
+    });
+    expect(en.json().message).toBe('You cannot transfer to yourself');
+    expect(await cashOf(a.id)).toBe(1_000);
+    expect(await cashOf(b.id)).toBe(0);
+    expect((await transfer(b.token, { username: a.username, amount: 5 })).json().status).toBe(9999);
+  });
+
+  it('enforces the transfer limits from settings', async () => {
+    const a = await signUp();
+    const b = await signUp();
+    await fund(a.id, 100_000);
+    const put = (body: Record<string, unknown>) =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/operator/settings',
+        headers: { 'x-operator-key': TEST_OPERATOR_KEY },
+        payload: body,
+      });
+    expect((await put({ 'transfer.maxAmount': 20_000, 'transfer.dailyMax': 30_000 })).statusCode).toBe(200);
+    try {
+      expect((await transfer(a.token, { username: b.username, amount: 200.01 })).statusCode).toBe(400);
+      expect((await transfer(a.token, { username: b.username, amount: 200 })).statusCode).toBe(200);
+      const over = await transfer(a.token, { username: b.username, amount: 100.01 });
+      expect(over.json().message).toBe('Limite diário de transferências excedido: R$\u00a0300,00');
+      expect((await transfer(a.token, { username: b.username, amount: 100 })).statusCode).toBe(200);
+      expect((await put({ 'transfer.enabled': false })).statusCode).toBe(200);
+      expect((await transfer(b.token, { username: a.username, amount: 1 })).statusCode).toBe(403);
+    } finally {
+      await put({
+        'transfer.maxAmount': 1_000_000,
+        'transfer.dailyMax': 5_000_000,
+        'transfer.enabled': true,
+      });
+    }
+    expect(await cashOf(a.id)).toBe(70_000);
+  });
+
+  it('creates play-money test accounts kept apart from real money', async () => {
+    expect((await t.app.inject({ method: 'POST', url: '/api/operator/test-accounts' })).statusCode).toBe(403);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/operator/test-accounts',
+      headers: { 'x-operator-key': TEST_OPERATOR_KEY },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const { username, pwd, balance } = res.json().data;
+    expect(balance).toBe(1000);
+    const codeId = String(crypto.randomInt(10_000_000, 100_000_000));
+    await t.app.inject({ url: `/api/auth/user/captcha/${codeId}` });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/user/restLogin',
+      payload: { username, pwd, codeId, captCode: TEST_CAPTCHA },
+    });
+    expect(login.statusCode, login.body).toBe(200);
+    const token = login.json().data.access_token as string;
+    const test = await t.app.inject({ url: '/api/app/user/getUserTest', headers: bearer(token) });
+    expect(test.json().data).toEqual({ username, pwd, balance: 1000 });
+    const real = await signUp();
+    const refused = await transfer(token, { username: real.username, amount: 1 });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe('Contas de teste não podem transferir');
+    const toTest = await signUp();
+    await fund(toTest.id, 1_000);
+    expect((await transfer(toTest.token, { username, amount: 1 })).statusCode).toBe(403);
+    const list = await records(token);
+    expect(list.list).toEqual([expect.objectContaining({ type: TxType.PLAY_FUNDING, amount: 1000 })]);
+  });
+
+  it('filters records by type, status and date, and pages with a cursor', async () => {
+    const a = await signUp();
+    const b = await signUp();
+    await fund(a.id, 50_000);
+    for (let i = 1; i <= 5; i++) await transfer(a.token, { username: b.username, amount: i });
+    const page1 = await records(a.token, '?limit=2');
+    expect(page1.list.map((r) => r.amount)).toEqual([-5, -4]);
+    const page2 = await records(a.token, `?limit=2&cursor=${page1.nextCursor}`);
+    expect(page2.list.map((r) => r.amount)).toEqual([-3, -2]);
+    const page3 = await records(a.token, `?limit=2&cursor=${page2.nextCursor}`);
+    expect(page3.list.map((r) => r.amount)).toEqual([-1, 500]);
+    expect(page3.nextCursor).toBeNull();
+    expect((await records(a.token, '?type=deposit')).list.map((r) => r.amount)).toEqual([500]);
+    expect((await records(a.token, '?status=00')).list).toEqual([]);
+    expect((await records(a.token, '?status=10')).list).toHaveLength(6);
+    expect((await records(a.token, '?to=2000-01-01')).list).toEqual([]);
+    const today = new Date().toISOString().slice(0, 10);
+    expect((await records(a.token, `?from=${today}&to=${today}`)).list).toHaveLength(6);
+    for (const q of [
+      '?type=nope',
+      '?status=77',
+      '?from=yesterday',
+      '?cursor=abc',
+      '?limit=0',
+      '?limit=101',
+    ]) {
+      const res = await t.app.inject({ url: `${WALLET_RECORDS_PATH}${q}`, headers: bearer(a.token) });
+      expect(res.statusCode, q).toBe(400);
+    }
+    expect((await t.app.inject({ url: WALLET_RECORDS_PATH })).statusCode).toBe(401);
+  });
+
+  it.runIf(onPostgres)(
+    'lets 500 concurrent debits of a on a balance B through exactly floor(B/a) times',
+    async () => {
+      const a = await signUp();
+      const b = await signUp();
+      const B = 100_000;
+      const amount = 333;
+      await fund(a.id, B);
+      const results = await Promise.all(
+        Array.from({ length: 500 }, () => transfer(a.token, { username: b.username, amount: amount / 100 })),
+      );
+      const ok = results.filter((r) => r.statusCode === 200).length;
+      expect(results.filter((r) => r.statusCode !== 200).every((r) => r.json().status === 9999)).toBe(true);
+      expect(ok).toBe(Math.floor(B / amount));
+      expect(await cashOf(a.id)).toBe(B - ok * amount);
+      expect(await cashOf(b.id)).toBe(ok * amount);
+    },
+  );
+});

@@ -1,0 +1,51 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+export const CAPTCHA = 'TEST42';
+export const OPERATOR_KEY = 'operator-key-for-tests-only';
+const shots = fileURLToPath(new URL('../../../artifacts/screenshots', import.meta.url));
+
+let counter = 0;
+/** A fresh e-mail per test run. */
+export function newEmail(prefix = 'player') {
+  return `${prefix}${Date.now().toString(36)}${(counter++).toString(36)}@example.com`;
+}
+
+export async function screenshot(page: Page, name: string) {
+  fs.mkdirSync(shots, { recursive: true });
+  // Let transitions and lazy images settle before the picture.
+  await page.waitForLoadState('networkidle').catch(() => undefined);
+  await page.screenshot({ path: path.join(shots, `${name}.png`) });
+}
+
+async function captcha(request: APIRequestContext) {
+  const codeId = String(10_000_000 + Math.floor(Math.random() * 90_000_000));
+  expect((await request.get(`/api/auth/user/captcha/${codeId}`)).ok()).toBe(true);
+  return { codeId, captCode: CAPTCHA };
+}
+
+/** Registers through the API and returns the access token. */
+export async function registerViaApi(request: APIRequestContext, username: string, pwd = 'Senha-forte-1', regcode = '') {
+  const res = await request.post('/api/auth/user/restRegister', {
+    data: { name: 'Jogador Teste', cardNo: '', username, country: '+55', phone: '', pwd, pwd1: pwd, regcode, isapp: 0, ...(await captcha(request)) },
+  });
+  const body = await res.json();
+  expect(body.status, body.message).toBe(0);
+  return body.data.access_token as string;
+}
+
+export async function userInfoViaApi(request: APIRequestContext, token: string) {
+  const res = await request.get('/api/app/user/userInfo', { headers: { Authorization: `Bearer ${token}` } });
+  return (await res.json()).data as { yqm: string; username: string; header: number };
+}
+
+/** Fills and submits the login overlay (already open). */
+export async function login(page: Page, username: string, pwd: string, captCode = CAPTCHA) {
+  const form = page.getByRole('form', { name: 'Entrar' });
+  await form.getByRole('combobox', { name: 'E-mail' }).fill(username);
+  await form.getByLabel('Senha', { exact: true }).fill(pwd);
+  await form.getByLabel('Código de verificação').fill(captCode);
+  await form.getByRole('button', { name: 'Entrar' }).click();
+}

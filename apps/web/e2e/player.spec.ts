@@ -1,0 +1,211 @@
+import { expect, test } from '@playwright/test';
+import { login, newEmail, registerViaApi, screenshot, userInfoViaApi } from './helpers';
+
+test('a visitor sees home, the frames of later screens and the error page', async ({ page }) => {
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(page.getByRole('heading', { name: 'Esportes e cassino num só lugar' })).toBeVisible();
+  await screenshot(page, '01-home');
+
+  await page.getByRole('button', { name: 'Abrir menu' }).click();
+  const menu = page.getByRole('dialog', { name: 'Menu' });
+  for (const line of ['Agente', 'Escada de agente', 'VIP', 'Bônus de jogo', 'Clube VIP', 'Compartilhar', 'Baixar o app', 'Redes sociais', 'Atendimento ao cliente']) {
+    await expect(menu.getByRole('button', { name: line, exact: true })).toBeVisible();
+  }
+  await screenshot(page, '02-settings-menu');
+  await menu.getByRole('button', { name: 'Clube VIP' }).click();
+  await expect(page).toHaveURL(/\/vip$/);
+  await expect(page.getByRole('heading', { name: 'Clube VIP' })).toBeVisible();
+  await expect(page.getByText('Em breve', { exact: true })).toBeVisible();
+  await screenshot(page, '03-coming-soon-vip');
+
+  await page.goto('/no-such-page');
+  await expect(page).toHaveURL(/\/home$/);
+  await page.goto('/error');
+  await expect(page.getByRole('heading', { name: 'Algo deu errado' })).toBeVisible();
+  await screenshot(page, '04-error');
+});
+
+test('home is kept alive: its scroll position survives a trip away', async ({ page }) => {
+  await page.goto('/home');
+  await page.evaluate(() => window.scrollTo(0, 400));
+  const before = await page.evaluate(() => window.scrollY);
+  expect(before).toBeGreaterThan(100);
+  await page.getByRole('link', { name: 'Esportes', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Futebol' })).toBeVisible();
+  await page.getByRole('link', { name: 'Início', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Esportes e cassino num só lugar' })).toBeInViewport({ ratio: 0 }).catch(() => undefined);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(before);
+});
+
+test('register through an invitation link, start mask, account panel, avatar, copy e-mail, sign out', async ({ page, request, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const inviter = await userInfoViaApi(request, await registerViaApi(request, newEmail('inviter')));
+  const email = newEmail('convidado');
+
+  await page.goto(`/y${inviter.yqm}`);
+  await expect(page).toHaveURL(/\/home$/);
+  const dialog = page.getByRole('dialog', { name: 'Entrar ou registrar' });
+  await expect(dialog.getByRole('tab', { name: 'Registrar' })).toHaveAttribute('aria-selected', 'true');
+  const form = dialog.getByRole('form', { name: 'Registrar' });
+  await expect(form.getByLabel(/^Código de convite/)).toHaveValue(inviter.yqm);
+  await form.getByLabel(/^Nome completo/).fill('Maria Convidada');
+  await form.getByRole('combobox', { name: 'E-mail' }).fill(email.toUpperCase());
+  await expect(form.getByRole('combobox', { name: 'E-mail' })).toHaveValue(email);
+  await form.getByLabel('Senha', { exact: true }).fill('Senha-forte-1');
+  await form.getByLabel('Confirmar senha').fill('Senha-forte-1');
+  await form.getByLabel('Código de verificação').fill('TEST42');
+  await screenshot(page, '05-register');
+  await form.getByRole('button', { name: 'Registrar' }).click();
+  await expect(page.getByRole('alertdialog')).toHaveText(/Por favor, aceite os termos de serviço/);
+  await page.getByRole('button', { name: 'Eu entendi' }).click();
+  await form.getByRole('checkbox').check();
+  await form.getByRole('button', { name: 'Registrar' }).click();
+
+  // Start mask -> sign-in sheet.
+  const mask = page.getByRole('dialog', { name: 'Presença diária' });
+  await expect(mask).toBeVisible();
+  await screenshot(page, '06-start-mask');
+  await mask.getByRole('button', { name: 'Toque para abrir sua folha de presença' }).click();
+  const sheet = page.getByRole('dialog', { name: 'Folha de presença' });
+  await expect(sheet.getByText('Em breve', { exact: true })).toBeVisible();
+  await sheet.getByRole('button', { name: 'Fechar' }).click();
+  await expect(page.getByTestId('header-balance')).toHaveText('R$ 0,00');
+
+  // Account panel from the top.
+  await page.getByRole('button', { name: 'Abrir minha conta' }).click();
+  const panel = page.getByRole('dialog', { name: 'Minha conta' });
+  await expect(panel.getByTestId('account-email')).toHaveText(email);
+  await expect(panel.getByText('VIP 0')).toBeVisible();
+  await screenshot(page, '07-account-panel');
+
+  // Avatar picker: 36 avatars; the choice is saved on the server.
+  await panel.getByRole('button', { name: 'Trocar avatar' }).click();
+  const picker = page.getByRole('dialog', { name: 'Escolher avatar' });
+  await expect(picker.getByRole('button', { name: /^Avatar \d+$/ })).toHaveCount(36);
+  await screenshot(page, '08-avatar-picker');
+  await picker.getByRole('button', { name: 'Avatar 8', exact: true }).click();
+  await expect(picker).toBeHidden();
+  await expect(panel.getByRole('button', { name: 'Trocar avatar' }).locator('img')).toHaveAttribute('src', '/avatars/7.svg');
+  const token = await page.evaluate(() => localStorage.getItem('TOKEN_B'));
+  expect((await userInfoViaApi(request, token!)).header).toBe(7);
+
+  // Copy the e-mail.
+  await panel.getByRole('button', { name: 'Copiar e-mail' }).click();
+  await expect(page.getByText('A cópia foi bem-sucedida')).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(email);
+
+  // Sign out: home, login overlay, storage cleared, session revoked on the server.
+  await panel.getByRole('button', { name: 'Sair' }).click();
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(page.getByRole('dialog', { name: 'Entrar ou registrar' })).toBeVisible();
+  expect(await page.evaluate(() => [localStorage.getItem('TOKEN_B'), localStorage.getItem('USERINFO')])).toEqual([null, null]);
+  const after = await request.get('/api/app/user/userInfo', { headers: { Authorization: `Bearer ${token}` } });
+  expect((await after.json()).status).toBe(40101);
+});
+
+test('a failed login reloads the captcha; the right one signs in', async ({ page, request }) => {
+  const email = newEmail('login');
+  await registerViaApi(request, email, 'Senha-forte-1');
+  await page.goto('/home');
+  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Entrar ou registrar' });
+  const submit = dialog.getByRole('form', { name: 'Entrar' }).getByRole('button', { name: 'Entrar' });
+  await expect(submit).toBeDisabled();
+  await screenshot(page, '09-login');
+  const image = dialog.getByTestId('captcha-image');
+  const firstId = await image.getAttribute('data-code-id');
+  await login(page, email, 'Senha-forte-1', 'WRONG1');
+  await expect(page.getByRole('alertdialog')).toBeVisible();
+  await expect(image).not.toHaveAttribute('data-code-id', firstId!);
+  await page.getByRole('button', { name: 'Eu entendi' }).click();
+  await login(page, email, 'Senha-forte-1');
+  await expect(page.getByRole('dialog', { name: 'Presença diária' })).toBeVisible();
+});
+
+test('forgot password through the sandbox outbox', async ({ page, request }) => {
+  const email = newEmail('forgot');
+  await registerViaApi(request, email, 'Senha-antiga-1');
+  await page.goto('/home');
+  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
+  await page.getByRole('button', { name: 'Esqueceu a senha?' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Recuperar senha' });
+  await dialog.getByRole('button', { name: 'Enviar código' }).click();
+  await expect(page.getByRole('alertdialog')).toHaveText(/Por favor, preencha as informações completamente/);
+  await page.getByRole('button', { name: 'Eu entendi' }).click();
+  await dialog.getByRole('combobox', { name: 'E-mail' }).fill(email);
+  await dialog.getByRole('button', { name: 'Enviar código' }).click();
+  await expect(dialog.getByText('Passo 2 de 3')).toBeVisible();
+  await screenshot(page, '10-forgot-password');
+
+  const outbox = await (await request.get(`/sandbox/outbox.json?to=${encodeURIComponent(email)}`)).json();
+  const code = /\b(\d{6})\b/.exec(outbox.data[0].text)![1]!;
+  await dialog.getByLabel('Código recebido por e-mail').fill(code);
+  await dialog.getByRole('button', { name: 'Verificar código' }).click();
+  await expect(dialog.getByText('Passo 3 de 3')).toBeVisible();
+  await dialog.getByLabel('Nova senha').fill('Senha-nova-22');
+  await dialog.getByRole('button', { name: 'Salvar nova senha' }).click();
+  await expect(page.getByRole('alertdialog')).toBeVisible();
+  await page.getByRole('button', { name: 'Eu entendi' }).click();
+
+  await login(page, email, 'Senha-nova-22');
+  await expect(page.getByRole('dialog', { name: 'Presença diária' })).toBeVisible();
+});
+
+test('the guard on /share: alert, home, login overlay', async ({ page }) => {
+  await page.goto('/share');
+  await expect(page.getByRole('alertdialog')).toHaveText(/Por favor, faça login primeiro/);
+  await screenshot(page, '11-login-required');
+  await page.getByRole('button', { name: 'Eu entendi' }).click();
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(page.getByRole('dialog', { name: 'Entrar ou registrar' })).toBeVisible();
+});
+
+test('switch to English and back', async ({ page }) => {
+  await page.goto('/home');
+  await page.getByRole('button', { name: 'Abrir menu' }).click();
+  await page.getByRole('button', { name: /^Idioma/ }).click();
+  await page.getByRole('button', { name: 'English', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Log in', exact: true })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en-US');
+  expect(await page.evaluate(() => localStorage.getItem('LANG'))).toBe('en');
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Sports and casino in one place' })).toBeVisible();
+  await screenshot(page, '12-home-english');
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await page.getByRole('button', { name: /^Language/ }).click();
+  await page.getByRole('button', { name: 'Português' }).click();
+  await expect(page.getByRole('button', { name: 'Entrar', exact: true })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('LANG'))).toBe('pt_BR');
+});
+
+test('a 40101 from the server signs the player out', async ({ page, request }) => {
+  const email = newEmail('expired');
+  await registerViaApi(request, email);
+  await page.goto('/home');
+  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
+  await login(page, email, 'Senha-forte-1');
+  await page.getByRole('dialog', { name: 'Presença diária' }).getByRole('button', { name: 'Fechar' }).click();
+  const token = await page.evaluate(() => localStorage.getItem('TOKEN_B'));
+  expect(token).toBeTruthy();
+  // The session ends elsewhere (here: revoked through the API).
+  expect((await (await request.post('/api/auth/user/logout', { headers: { Authorization: `Bearer ${token}` } })).json()).status).toBe(0);
+  await page.getByRole('button', { name: 'Atualizar saldo' }).click();
+  await expect(page.getByRole('dialog', { name: 'Entrar ou registrar' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Abrir minha conta' })).toBeHidden();
+  expect(await page.evaluate(() => localStorage.getItem('TOKEN_B'))).toBeNull();
+});
+
+test('a one-time login link (/zgo{token}) signs the player in', async ({ page, request }) => {
+  const token = await registerViaApi(request, newEmail('link'));
+  const link = await (await request.post('/api/auth/user/loginLink', { headers: { Authorization: `Bearer ${token}` } })).json();
+  expect(link.status).toBe(0);
+  await page.goto(new URL(link.data.url).pathname);
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(page.getByRole('button', { name: 'Abrir minha conta' })).toBeVisible();
+  // A link works once.
+  await page.evaluate(() => localStorage.clear());
+  await page.goto(new URL(link.data.url).pathname);
+  await expect(page.getByRole('alertdialog')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Abrir minha conta' })).toBeHidden();
+});

@@ -1,0 +1,61 @@
+import { QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect, useRef } from 'react';
+import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { queryClient, userInfoQuery } from '../lib/account';
+import { closeRealtime, connectRealtime, isPlayLocation, leaveGame } from '../lib/realtime';
+import { useSession } from '../lib/session';
+import { useUi } from '../lib/ui';
+import { AlertHost, LoadingBar, ToastHost } from './hosts';
+import { OverlayHost } from './OverlayHost';
+
+// The wallet's realtime events and the increase-bonus popup load with the first sign-in, not before.
+const RealtimeHost = lazy(() => import('../features/realtime').then((m) => ({ default: m.RealtimeHost })));
+
+function WalletRealtime() {
+  const token = useSession((s) => s.token);
+  return token ? (
+    <Suspense fallback={null}>
+      <RealtimeHost />
+    </Suspense>
+  ) : null;
+}
+
+/** Session side effects (spec section 4): user info freshness, the realtime connection, leaving games. */
+function SessionEffects() {
+  const token = useSession((s) => s.token);
+  const { pathname, hash } = useLocation();
+  useQuery({ ...userInfoQuery, queryKey: [...userInfoQuery.queryKey, token], enabled: Boolean(token) });
+
+  // Login state changed: connect or close the realtime connection; reset game-deposit and bonus popups.
+  useEffect(() => {
+    const { overlay } = useUi.getState();
+    if (overlay === 'gameDeposit') useUi.setState({ overlay: null });
+    if (!token) closeRealtime();
+  }, [token]);
+
+  useEffect(() => {
+    if (token && !isPlayLocation(pathname, hash)) void connectRealtime(token);
+  }, [token, pathname, hash]);
+
+  const previous = useRef(pathname);
+  useEffect(() => {
+    if (previous.current !== pathname) leaveGame(previous.current);
+    previous.current = pathname;
+  }, [pathname]);
+  return null;
+}
+
+export function Root() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <SessionEffects />
+      <Outlet />
+      <OverlayHost />
+      <WalletRealtime />
+      <AlertHost />
+      <ToastHost />
+      <LoadingBar />
+      <ScrollRestoration getKey={(location) => (location.pathname === '/home' ? 'home' : location.key)} />
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,53 @@
+import { lazy, Suspense, useLayoutEffect, useRef } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { HomePage } from '../../features/home';
+import { SupportButton } from '../../features/support/components/SupportButton';
+import { BottomNav } from './BottomNav';
+import { Header } from './Header';
+import { useUi } from '../../lib/ui';
+
+// The banner carries the HTML sanitiser; it loads only when there is a notice.
+const NoticeBanner = lazy(() => import('../../features/notice').then((m) => ({ default: m.NoticeBanner })));
+
+/**
+ * The frame of every screen. Home is the one view kept alive (spec section 2): it stays mounted while other
+ * routes show, and its scroll position comes back with it.
+ */
+export function MainLayout() {
+  const { pathname } = useLocation();
+  const isHome = pathname === '/home';
+  const hasNotice = useUi((st) => st.notice !== '');
+  const homeScroll = useRef(0);
+  const wasHome = useRef(isHome);
+
+  useLayoutEffect(() => {
+    if (wasHome.current && !isHome) {
+      homeScroll.current = window.scrollY;
+      window.scrollTo(0, 0);
+    } else if (!wasHome.current && isHome) {
+      window.scrollTo(0, homeScroll.current);
+    } else if (!isHome) {
+      window.scrollTo(0, 0);
+    }
+    wasHome.current = isHome;
+  }, [isHome, pathname]);
+
+  return (
+    <div className="app-column flex flex-col pb-[calc(0.6rem+env(safe-area-inset-bottom))]">
+      <Header />
+      {hasNotice ? (
+        <Suspense fallback={null}>
+          <NoticeBanner />
+        </Suspense>
+      ) : null}
+      <main id="main" className="flex-1">
+        <div hidden={!isHome} data-testid="home-view">
+          <HomePage />
+        </div>
+        {isHome ? null : <Outlet />}
+      </main>
+      <SupportButton />
+      <BottomNav />
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { act } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { setNavigator } from '../lib/navigation';
+import { useSession } from '../lib/session';
+import { useUi } from '../lib/ui';
+import { envelope, fakeFetch } from '../test/render';
+import { routes } from './router';
+
+afterEach(() => vi.unstubAllGlobals());
+
+function start(path: string) {
+  vi.stubGlobal('fetch', fakeFetch(() => ({ body: envelope({ uId: 1, username: 'a@b.co', header: 0, yqm: 'AB12CD' }) })).fn);
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  setNavigator((to, options) => void router.navigate(to, options));
+  render(<RouterProvider router={router} />);
+  return router;
+}
+
+describe('routes', () => {
+  it('redirects / and /main to /home, and unknown paths to /', async () => {
+    for (const path of ['/', '/main', '/no/such/page']) {
+      const router = start(path);
+      await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
+    }
+  });
+
+  it.each(['/share', '/gameMess', '/dice'])('guards %s: alert, then home, then the login overlay', async (path) => {
+    const router = start(path);
+    const alert = await screen.findByRole('alertdialog');
+    expect(alert).toHaveTextContent('Por favor, faça login primeiro');
+    expect(useUi.getState().overlay).toBeNull();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Eu entendi' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
+    expect(useUi.getState().overlay).toBe('login');
+  });
+
+  it('lets a signed-in player into /share with the invitation link', async () => {
+    useSession.setState({ token: 't', user: null });
+    start('/share');
+    expect(await screen.findByTestId('share-link')).toHaveTextContent('/yAB12CD');
+  });
+
+  it('/y{yqm} keeps the invitation code and opens registration on home', async () => {
+    const router = start('/yQWE123');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
+    expect(localStorage.getItem('YQM')).toBe('QWE123');
+    expect(useUi.getState().overlay).toBe('register');
+  });
+
+  it('/active{id} shows the activity frame; later screens say "Em breve"', async () => {
+    const router = start('/active42');
+    expect(await screen.findByRole('heading', { name: 'Atividade 42' })).toBeInTheDocument();
+    await act(() => router.navigate('/vip'));
+    expect(await screen.findByRole('heading', { name: 'Clube VIP' })).toBeInTheDocument();
+    expect(screen.getByText('Em breve')).toBeInTheDocument();
+  });
+
+  it('keeps home mounted while another screen shows', async () => {
+    const router = start('/home');
+    const home = await screen.findByTestId('home-view');
+    await act(() => router.navigate('/vip'));
+    expect(screen.getByTestId('home-view')).toBe(home);
+    expect(home).not.toBeVisible();
+    await act(() => router.navigate('/home'));
+    expect(screen.getByTestId('home-view')).toBe(home);
+    expect(home).toBeVisible();
+  });
+});

@@ -1,0 +1,53 @@
+import type { UserInfo } from '@aposta/contracts';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { useSession } from '../../../lib/session';
+import { useUi } from '../../../lib/ui';
+import { envelope, fakeFetch, renderWithApp } from '../../../test/render';
+import { AccountPanel } from './AccountPanel';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const user = (over: Partial<UserInfo> = {}) =>
+  ({ uId: 7, name: 'Ana Souza', username: 'ana@mail.com', email: 'ana@mail.com', level: 3, header: 5, balance: 1234.5, time: '2026-01-05T10:00:00Z', testFlag: '0', extendInfo: '', kyc: 0, ...over }) as UserInfo;
+
+describe('account panel', () => {
+  it('shows avatar, VIP level, balance and e-mail; copying shows the exact toast', async () => {
+    useSession.setState({ token: 't', user: user() });
+    const u = userEvent.setup(); // provides a clipboard stand-in
+    renderWithApp(<AccountPanel />);
+    expect(screen.getByRole('dialog', { name: 'Minha conta' })).toBeInTheDocument();
+    expect(screen.getByText('VIP 3')).toBeInTheDocument();
+    expect(screen.getByTestId('account-balance')).toHaveTextContent('R$ 1.234,50');
+    await u.click(screen.getByRole('button', { name: 'Copiar e-mail' }));
+    expect(await navigator.clipboard.readText()).toBe('ana@mail.com');
+    expect(await screen.findByText('A cópia foi bem-sucedida')).toBeInTheDocument();
+    for (const name of ['Depositar', 'Sacar', 'Conta', 'Nível VIP', 'Registros', 'Alterar senha', 'Sair']) {
+      expect(screen.getByRole('button', { name: new RegExp(name) })).toBeInTheDocument();
+    }
+  });
+
+  it('deposit without KYC diverts to the editBank overlay and closes the panel', async () => {
+    useSession.setState({ token: 't', user: user({ kyc: 0 }) });
+    useUi.setState({ accountOpen: true, menuOpen: true });
+    renderWithApp(<AccountPanel />);
+    await userEvent.setup().click(screen.getByRole('button', { name: /Depositar/ }));
+    expect(useUi.getState()).toMatchObject({ overlay: 'editBank', afterKyc: 'deposit', accountOpen: false, menuOpen: false });
+  });
+
+  it('shows the test-account box; "Mudar de conta" keeps the credentials and signs out', async () => {
+    const f = fakeFetch(() => ({ body: envelope(null) }));
+    vi.stubGlobal('fetch', f.fn);
+    useSession.setState({ token: 't', user: user({ testFlag: '1', extendInfo: JSON.stringify({ username: 'demo7@aposta.test', pwd: 'demo-pass', balance: 1000 }) }) });
+    renderWithApp(<AccountPanel />);
+    const box = screen.getByRole('region', { name: 'Conta de teste' });
+    expect(box).toHaveTextContent('demo7@aposta.test');
+    expect(box).toHaveTextContent('R$ 1.000,00');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Mudar de conta' }));
+    await waitFor(() => expect(useSession.getState().token).toBe(''));
+    expect(JSON.parse(sessionStorage.getItem('TESTACCOUNT')!)).toEqual({ username: 'demo7@aposta.test', pwd: 'demo-pass' });
+    expect(f.calls.some((c) => c.url.endsWith('/api/auth/user/logout'))).toBe(true);
+    expect(useUi.getState().overlay).toBe('login');
+  });
+});

@@ -1,0 +1,53 @@
+import { changePasswordRequest } from '@aposta/contracts';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/Button';
+import { Sheet } from '../../../components/ui/Sheet';
+import { TextField } from '../../../components/ui/TextField';
+import { logout } from '../../../lib/account';
+import { alertMessage, closeOverlay } from '../../../lib/ui';
+import { changePassword } from '../api/account';
+
+/** Change password; success signs out everywhere, which also closes the panels (spec section 4). */
+export function ChangePasswordOverlay() {
+  const { t } = useTranslation();
+  const [form, setForm] = useState({ oldPwd: '', nPwd: '', confirm: '' });
+  const [busy, setBusy] = useState(false);
+  const set = (field: keyof typeof form) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [field]: e.target.value }));
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (busy) return;
+    if (!form.oldPwd || !form.nPwd || !form.confirm) return void alertMessage(t('errors.pleaseFill'));
+    if (form.nPwd !== form.confirm) return void alertMessage(t('validation.passwordMismatch'));
+    const checked = changePasswordRequest.safeParse({ oldPwd: form.oldPwd, nPwd: form.nPwd });
+    if (!checked.success) {
+      const key = checked.error.issues[0]?.message ?? 'invalidRequest';
+      return void alertMessage(t(`validation.${key}`, { defaultValue: t('errors.checkTheInput') }));
+    }
+    setBusy(true);
+    try {
+      const message = await changePassword(form.oldPwd, form.nPwd);
+      closeOverlay();
+      await alertMessage(message);
+      await logout();
+    } catch {
+      // shown by the request client
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Sheet title={t('account.changePassword')} onClose={closeOverlay} side="bottom">
+      <form onSubmit={submit} className="flex flex-col gap-14 p-16" noValidate>
+        <TextField label={t('account.oldPassword')} type="password" name="oldPwd" autoComplete="current-password" value={form.oldPwd} onChange={set('oldPwd')} />
+        <TextField label={t('account.newPassword')} type="password" name="nPwd" autoComplete="new-password" value={form.nPwd} onChange={set('nPwd')} />
+        <TextField label={t('account.confirmNewPassword')} type="password" name="confirm" autoComplete="new-password" value={form.confirm} onChange={set('confirm')} />
+        <Button type="submit" disabled={busy} className="w-full text-lg">
+          {t('common.confirm')}
+        </Button>
+      </form>
+    </Sheet>
+  );
+}

@@ -1,0 +1,5 @@
+export { AccountPanel } from './components/AccountPanel';
+export { AvatarPicker } from './components/AvatarPicker';
+export { ChangePasswordOverlay } from './components/ChangePasswordOverlay';
+export { KycOverlay } from './components/KycOverlay';
+export { TestAccountPopup } from './components/TestAccountPopup';

@@ -1,0 +1,40 @@
+import type { LoginRequest, RegisterRequest, TokenAnswer } from '@aposta/contracts';
+import { request } from '../../../lib/api';
+
+/** A random 8-digit captcha id (spec: below 100,000,000). */
+export function newCodeId(): string {
+  return String(10_000_000 + Math.floor(Math.random() * 90_000_000));
+}
+
+export function captchaUrl(codeId: string): string {
+  return `/api/auth/user/captcha/${codeId}`;
+}
+
+export async function login(body: LoginRequest): Promise<string> {
+  const { data } = await request<TokenAnswer>('/api/auth/user/restLogin', { json: body });
+  return data.access_token;
+}
+
+export async function register(body: RegisterRequest): Promise<string> {
+  const { data } = await request<TokenAnswer>('/api/auth/user/restRegister', { json: body });
+  return data.access_token;
+}
+
+/** Redeems a one-time login link (/zgo{token}). */
+export async function redeemLoginLink(token: string): Promise<string> {
+  const { data } = await request<TokenAnswer>('/api/auth/user/zgo', { json: { token } });
+  return data.access_token;
+}
+
+/** The three steps of password recovery (form-encoded, as the spec sends them). */
+export async function sendResetCode(email: string): Promise<string> {
+  return (await request<null>('/api/app/main/RESETPWD/sendEmail', { form: { email } })).message;
+}
+
+export async function checkResetCode(email: string, code: string): Promise<string> {
+  return (await request<{ chkId: string }>('/api/app/main/RESETPWD/checkEmail', { form: { email, code } })).data.chkId;
+}
+
+export async function setNewPassword(nPwd: string, chkId: string): Promise<string> {
+  return (await request<null>('/api/app/main/setPwd', { form: { nPwd, chkId } })).message;
+}

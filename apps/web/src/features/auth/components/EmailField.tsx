@@ -1,0 +1,98 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { TextField } from '../../../components/ui/TextField';
+
+/** Common mail domains of the audience, offered after the player types a name (spec: auto-suggest). */
+export const MAIL_DOMAINS = ['gmail.com', 'hotmail.com', 'outlook.com', 'yahoo.com.br', 'icloud.com', 'live.com', 'uol.com.br', 'bol.com.br'];
+
+export function mailSuggestions(value: string): string[] {
+  const at = value.indexOf('@');
+  const local = at < 0 ? value : value.slice(0, at);
+  if (!local || /\s/.test(local)) return [];
+  const typed = at < 0 ? '' : value.slice(at + 1);
+  return MAIL_DOMAINS.filter((d) => d.startsWith(typed) && d !== typed).map((d) => `${local}@${d}`);
+}
+
+interface EmailFieldProps {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  name?: string;
+  autoFocus?: boolean;
+}
+
+/** An e-mail input, lower-cased as typed (spec: username forced to lower case), with a domain list. */
+export function EmailField({ label, value, onChange, name = 'username', autoFocus }: EmailFieldProps) {
+  const { t } = useTranslation();
+  const listId = useId();
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
+  const options = open ? mailSuggestions(value).slice(0, 5) : [];
+
+  function choose(option: string) {
+    onChange(option);
+    setOpen(false);
+    setActive(-1);
+  }
+
+  return (
+    <TextField
+      label={label}
+      name={name}
+      type="email"
+      inputMode="email"
+      autoComplete="username"
+      autoCapitalize="none"
+      spellCheck={false}
+      placeholder={t('auth.usernamePlaceholder')}
+      value={value}
+      data-autofocus={autoFocus ? true : undefined}
+      role="combobox"
+      aria-expanded={options.length > 0}
+      aria-controls={listId}
+      aria-autocomplete="list"
+      aria-activedescendant={active >= 0 ? `${listId}-${active}` : undefined}
+      onChange={(e) => {
+        onChange(e.target.value.toLowerCase().replace(/\s/g, ''));
+        setOpen(true);
+        setActive(-1);
+      }}
+      onBlur={() => setTimeout(() => setOpen(false), 150)}
+      onKeyDown={(e) => {
+        if (!options.length) return;
+        if (e.key === 'ArrowDown') {
+          e.preventDefault();
+          setActive((a) => (a + 1) % options.length);
+        } else if (e.key === 'ArrowUp') {
+          e.preventDefault();
+          setActive((a) => (a <= 0 ? options.length - 1 : a - 1));
+        } else if (e.key === 'Enter' && active >= 0) {
+          e.preventDefault();
+          choose(options[active]!);
+        } else if (e.key === 'Escape') {
+          e.stopPropagation();
+          setOpen(false);
+        }
+      }}
+      below={
+        <ul id={listId} role="listbox" aria-label={t('auth.suggestions')} hidden={options.length === 0} className="absolute left-0 right-0 z-10 mt-4 overflow-hidden rounded-xl border border-line bg-raised shadow-xl">
+          {options.map((option, i) => (
+            <li
+              key={option}
+              id={`${listId}-${i}`}
+              role="option"
+              aria-selected={i === active}
+              onMouseDown={(e) => {
+                e.preventDefault();
+                choose(option);
+              }}
+              className={`flex min-h-44 cursor-pointer items-center px-12 text-sm ${i === active ? 'bg-gold/15 text-gold' : 'text-text'}`}
+            >
+              {option}
+            </li>
+          ))}
+        </ul>
+      }
+    />
+  );
+}

@@ -1,0 +1,70 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { useSession } from '../../../lib/session';
+import { useUi } from '../../../lib/ui';
+import { envelope, fakeFetch, renderWithApp } from '../../../test/render';
+import { RegisterForm } from './RegisterForm';
+
+afterEach(() => vi.unstubAllGlobals());
+
+async function fill(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(screen.getByRole('combobox', { name: 'E-mail' }), 'Novo@Mail.com');
+  await user.type(screen.getByLabelText('Senha'), 'segredo-123');
+  await user.type(screen.getByLabelText('Confirmar senha'), 'segredo-123');
+}
+
+describe('register form', () => {
+  it('has every register field, with the invitation code from YQM', () => {
+    localStorage.setItem('YQM', 'ABC123');
+    renderWithApp(<RegisterForm />);
+    for (const label of ['Nome completo', 'CPF', 'País', 'Telefone', 'Senha', 'Confirmar senha', 'Código de verificação']) {
+      expect(screen.getByLabelText(new RegExp(`^${label}`))).toBeInTheDocument();
+    }
+    expect(screen.getByLabelText(/^Código de convite/)).toHaveValue('ABC123');
+    expect(screen.getByLabelText('País')).toHaveValue('+55');
+  });
+
+  it('asks for the terms, then for the captcha, with the exact messages', async () => {
+    renderWithApp(<RegisterForm />);
+    const user = userEvent.setup();
+    await fill(user);
+    await user.click(screen.getByRole('button', { name: 'Registrar' }));
+    expect(await screen.findByRole('alertdialog')).toHaveTextContent('Por favor, aceite os termos de serviço');
+    await user.click(screen.getByRole('button', { name: 'Eu entendi' }));
+    await user.click(screen.getByRole('checkbox'));
+    await user.click(screen.getByRole('button', { name: 'Registrar' }));
+    expect(await screen.findByRole('alertdialog')).toHaveTextContent('Por favor verifique');
+  });
+
+  it('checks the contract before sending (password confirmation)', async () => {
+    const f = fakeFetch(() => ({ body: envelope(null) }));
+    vi.stubGlobal('fetch', f.fn);
+    renderWithApp(<RegisterForm />);
+    const user = userEvent.setup();
+    await user.type(screen.getByRole('combobox', { name: 'E-mail' }), 'novo@mail.com');
+    await user.type(screen.getByLabelText('Senha'), 'segredo-123');
+    await user.type(screen.getByLabelText('Confirmar senha'), 'outra-coisa');
+    await user.type(screen.getByLabelText('Código de verificação'), 'TEST42');
+    await user.click(screen.getByRole('checkbox'));
+    await user.click(screen.getByRole('button', { name: 'Registrar' }));
+    expect(await screen.findByRole('alertdialog')).toHaveTextContent('As senhas não coincidem');
+    expect(f.calls).toHaveLength(0);
+  });
+
+  it('registers, signs in and flags the first deposit', async () => {
+    localStorage.setItem('YQM', 'INV42');
+    const f = fakeFetch((url) => (url.includes('restRegister') ? { body: envelope({ access_token: 'tok-new' }) } : { body: envelope({ uId: 2, username: 'novo@mail.com', kyc: 0 }) }));
+    vi.stubGlobal('fetch', f.fn);
+    renderWithApp(<RegisterForm />);
+    const user = userEvent.setup();
+    await fill(user);
+    await user.type(screen.getByLabelText('Código de verificação'), 'TEST42');
+    await user.click(screen.getByRole('checkbox'));
+    await user.click(screen.getByRole('button', { name: 'Registrar' }));
+    await waitFor(() => expect(useSession.getState().token).toBe('tok-new'));
+    const body = JSON.parse(String(f.calls[0]!.init.body));
+    expect(body).toMatchObject({ username: 'novo@mail.com', regcode: 'INV42', country: '+55', isapp: 0, captCode: 'TEST42' });
+    expect(useUi.getState()).toMatchObject({ startMask: true, firstDeposit: true });
+  });
+});

@@ -1,0 +1,106 @@
+import { registerRequest } from '@aposta/contracts';
+import { useMemo, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/Button';
+import { TextField } from '../../../components/ui/TextField';
+import { signInWithToken } from '../../../lib/account';
+import { languageEntry, useAppState } from '../../../lib/app-state';
+import { LocalKey, readText } from '../../../lib/storage';
+import { alertMessage } from '../../../lib/ui';
+import { register } from '../api/auth';
+import { useCaptcha } from '../hooks/useCaptcha';
+import { Captcha } from './Captcha';
+import { EmailField } from './EmailField';
+import { PasswordField } from './PasswordField';
+
+/** Phone prefixes offered in the country list; Brazil first (spec: prefix +55). */
+const COUNTRIES = [
+  ['BR', '+55'],
+  ['PT', '+351'],
+  ['AO', '+244'],
+  ['MZ', '+258'],
+  ['NG', '+234'],
+  ['US', '+1'],
+  ['ID', '+62'],
+  ['VN', '+84'],
+  ['JP', '+81'],
+  ['KR', '+82'],
+  ['CN', '+86'],
+  ['RU', '+7'],
+] as const;
+
+export function RegisterForm() {
+  const { t } = useTranslation();
+  const lang = useAppState((s) => s.lang);
+  const isApp = useAppState((s) => s.isApp);
+  const regionNames = useMemo(() => new Intl.DisplayNames([languageEntry(lang).locale], { type: 'region' }), [lang]);
+  const [form, setForm] = useState({
+    name: '',
+    cardNo: '',
+    username: '',
+    country: '+55',
+    phone: '',
+    pwd: '',
+    pwd1: '',
+    regcode: readText('local', LocalKey.YQM),
+  });
+  const [terms, setTerms] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const captcha = useCaptcha();
+  const set = (field: keyof typeof form) => (value: string) => setForm((f) => ({ ...f, [field]: value }));
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (busy) return;
+    if (!terms) return void alertMessage(t('errors.acceptTerms'));
+    if (!captcha.captCode) return void alertMessage(t('errors.pleaseVerify'));
+    const body = { ...form, codeId: captcha.codeId, captCode: captcha.captCode, isapp: isApp ? 1 : 0 } as const;
+    const checked = registerRequest.safeParse(body);
+    if (!checked.success) {
+      const key = checked.error.issues[0]?.message ?? 'invalidRequest';
+      return void alertMessage(t(`validation.${key}`, { defaultValue: t('errors.checkTheInput') }));
+    }
+    setBusy(true);
+    try {
+      await signInWithToken(await register(body), { firstDeposit: true });
+    } catch {
+      captcha.reloadAfterFailure();
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} className="flex flex-col gap-12 p-16" aria-label={t('auth.registerTab')} noValidate>
+      <TextField label={t('auth.name')} hint={t('auth.optional')} name="name" autoComplete="name" value={form.name} maxLength={80} onChange={(e) => set('name')(e.target.value)} />
+      <TextField label={t('auth.cardNo')} hint={t('auth.optional')} name="cardNo" inputMode="numeric" value={form.cardNo} maxLength={20} onChange={(e) => set('cardNo')(e.target.value.replace(/[^\d.-]/g, ''))} />
+      <EmailField label={t('auth.username')} value={form.username} onChange={set('username')} autoFocus />
+      <div className="flex gap-8">
+        <div className="w-130 shrink-0">
+          <label htmlFor="register-country" className="mb-4 block text-sm text-muted">
+            {t('auth.country')}
+          </label>
+          <select id="register-country" name="country" value={form.country} onChange={(e) => set('country')(e.target.value)} className="min-h-46 w-full rounded-xl border border-line bg-deep/80 px-8 text-sm text-text">
+            {COUNTRIES.map(([region, prefix]) => (
+              <option key={region} value={prefix}>
+                {prefix} {regionNames.of(region)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <TextField className="flex-1" label={t('auth.phone')} hint={t('auth.optional')} name="phone" type="tel" inputMode="tel" autoComplete="tel-national" value={form.phone} maxLength={20} onChange={(e) => set('phone')(e.target.value)} />
+      </div>
+      <PasswordField label={t('auth.password')} name="pwd" value={form.pwd} onChange={set('pwd')} autoComplete="new-password" />
+      <PasswordField label={t('auth.confirmPassword')} name="pwd1" value={form.pwd1} onChange={set('pwd1')} autoComplete="new-password" />
+      <TextField label={t('auth.regcode')} hint={t('auth.optional')} name="regcode" value={form.regcode} maxLength={16} autoCapitalize="none" onChange={(e) => set('regcode')(e.target.value.trim())} />
+      <Captcha codeId={captcha.codeId} value={captcha.captCode} onChange={captcha.setCaptCode} onRefresh={captcha.refresh} />
+      <label className="flex min-h-44 cursor-pointer items-center gap-10 text-sm text-muted">
+        <input type="checkbox" name="terms" checked={terms} onChange={(e) => setTerms(e.target.checked)} className="size-20 shrink-0 accent-[#f8c94a]" />
+        {t('auth.terms')}
+      </label>
+      <Button type="submit" disabled={busy} className="w-full text-lg">
+        {t('auth.submitRegister')}
+      </Button>
+    </form>
+  );
+}

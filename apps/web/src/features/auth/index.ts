@@ -1,0 +1,3 @@
+export { redeemLoginLink } from './api/auth';
+export { AuthOverlay } from './components/AuthOverlay';
+export { ForgotPasswordOverlay } from './components/ForgotPasswordOverlay';

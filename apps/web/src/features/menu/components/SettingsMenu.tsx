@@ -1,0 +1,89 @@
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { Icon, type IconName } from '../../../components/ui/Icon';
+import { Sheet } from '../../../components/ui/Sheet';
+import { languageEntry, useAppState } from '../../../lib/app-state';
+import { env } from '../../../lib/env';
+import { useSession } from '../../../lib/session';
+import { openOverlay, setPanel, toast } from '../../../lib/ui';
+
+interface Line {
+  icon: IconName;
+  label: string;
+  run: () => void;
+  detail?: string;
+}
+
+function openExternal(url: string) {
+  window.open(url, '_blank', 'noopener,noreferrer');
+}
+
+/** The settings side menu, sliding in from the left (spec section 2): four cards, then the link lines. */
+export function SettingsMenu() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const token = useSession((s) => s.token);
+  const lang = useAppState((s) => s.lang);
+  const close = () => setPanel('menuOpen', false);
+  const goTo = (path: string) => () => {
+    close();
+    navigate(path);
+  };
+  const external = (url: string | undefined) => () => (url ? openExternal(url) : toast(t('common.comingSoon')));
+
+  const cards: Line[] = [
+    { icon: 'people', label: t('menu.agent'), run: goTo('/agentJl') },
+    { icon: 'ladder', label: t('menu.agentLadder'), run: goTo('/agentJl?moveTop=1') },
+    { icon: 'crown', label: t('menu.vip'), run: goTo('/vip') },
+    { icon: 'gift', label: t('menu.gameBonus'), run: goTo('/gamebouns') },
+  ];
+  const lines: Line[] = [
+    { icon: 'crown', label: t('menu.vipClub'), run: goTo('/vip') },
+    { icon: 'share', label: t('menu.share'), run: goTo('/share') },
+    { icon: 'download', label: t('menu.download'), run: external(env.downloadUrl) },
+    { icon: 'globe', label: t('menu.social'), run: external(env.socialUrl) },
+  ];
+  // The messaging-app support line exists only when such a link is configured, and needs a session.
+  if (env.messagingUrl) {
+    const url = env.messagingUrl;
+    lines.push({ icon: 'send', label: t('menu.messaging'), run: () => (token ? openExternal(url) : openOverlay('login')) });
+  }
+  lines.push(
+    {
+      icon: 'headset',
+      label: t('menu.customerService'),
+      run: () => {
+        close();
+        setPanel('chatOpen', true);
+      },
+    },
+    { icon: 'globe', label: t('menu.language'), detail: languageEntry(lang).name, run: () => openOverlay('language') },
+  );
+
+  return (
+    <Sheet title={t('menu.title')} onClose={close} side="left">
+      <nav aria-label={t('menu.title')} className="flex flex-col gap-16 p-16">
+        <div className="grid grid-cols-2 gap-8">
+          {cards.map((c) => (
+            <button key={c.label} type="button" onClick={c.run} className="flex min-h-72 flex-col items-start justify-between gap-6 rounded-xl border border-line bg-gradient-to-br from-raised to-panel p-10 text-left text-sm font-semibold hover:border-gold/60">
+              <Icon name={c.icon} className="size-22 text-gold" />
+              {c.label}
+            </button>
+          ))}
+        </div>
+        <ul className="flex flex-col divide-y divide-line rounded-xl border border-line bg-deep/60">
+          {lines.map((l) => (
+            <li key={l.label}>
+              <button type="button" onClick={l.run} className="flex min-h-48 w-full items-center gap-12 px-12 text-left text-base">
+                <Icon name={l.icon} className="size-20 text-muted" />
+                <span className="flex-1">{l.label}</span>
+                {l.detail ? <span className="text-sm text-muted">{l.detail}</span> : null}
+                <Icon name="chevron" className="size-16 text-muted" />
+              </button>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </Sheet>
+  );
+}

@@ -1,0 +1,2 @@
+export { LanguagePicker } from './components/LanguagePicker';
+export { SettingsMenu } from './components/SettingsMenu';

@@ -1,0 +1,22 @@
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { useUi } from '../../../lib/ui';
+import { NoticeBanner, sanitizeNotice } from './NoticeBanner';
+
+describe('notice banner', () => {
+  it('sanitises the server HTML', () => {
+    const dirty = '<b>Manutenção</b> às 3h<img src=x onerror=alert(1)><script>alert(2)</script><a href="javascript:alert(3)">x</a><a href="/vip">VIP</a>';
+    const clean = sanitizeNotice(dirty);
+    expect(clean).toContain('<b>Manutenção</b>');
+    expect(clean).not.toMatch(/script|onerror|<img|javascript:/);
+    expect(clean).toContain('href="/vip"');
+  });
+
+  it('renders the notice and can be closed', () => {
+    useUi.setState({ notice: '<i>Olá</i><script>x()</script>' });
+    render(<NoticeBanner />);
+    expect(screen.getByTestId('notice-text').innerHTML).toBe('<i>Olá</i>');
+    screen.getByRole('button', { name: 'Fechar aviso' }).click();
+    expect(useUi.getState().notice).toBe('');
+  });
+});

@@ -1,0 +1,1 @@
+export { NoticeBanner } from './components/NoticeBanner';

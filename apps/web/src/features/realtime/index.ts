@@ -1,0 +1,1 @@
+export { RealtimeHost } from './RealtimeHost';

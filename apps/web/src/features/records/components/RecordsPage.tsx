@@ -1,0 +1,129 @@
+import { RECORD_CATEGORIES, type OrderStatus, type RecordCategory, type WalletRecord } from '@aposta/contracts';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/Button';
+import { languageEntry, useAppState } from '../../../lib/app-state';
+import { displayMoney } from '../../../lib/format';
+import { useSession } from '../../../lib/session';
+import { openOverlay } from '../../../lib/ui';
+import { fetchRecords, type RecordFilters } from '../api/records';
+import { STATUS_FILTERS, STATUS_LABEL, STATUS_TONE } from './status';
+
+function RecordRow({ record }: { record: WalletRecord }) {
+  const { t } = useTranslation('wallet');
+  const lang = useAppState((s) => s.lang);
+  const when = new Intl.DateTimeFormat(languageEntry(lang).locale, { dateStyle: 'short', timeStyle: 'short' }).format(new Date(record.time));
+  const credit = record.amount > 0;
+  return (
+    <li className="flex items-center gap-10 border-b border-line/70 px-4 py-10" data-testid="record-row" data-category={record.category} data-status={record.status}>
+      <div className="min-w-0 flex-1">
+        <p className="text-base font-semibold">{t(`records.types.${record.category}`)}</p>
+        <p className="text-xs text-muted">
+          <time dateTime={record.time}>{when}</time>
+          {record.counterparty ? ` · ${t('records.with', { user: record.counterparty })}` : ''}
+        </p>
+      </div>
+      <div className="flex flex-col items-end gap-4">
+        <span className={`text-base font-bold ${credit ? 'text-mint' : 'text-text'}`}>
+          {credit ? '+' : record.amount < 0 ? '−' : ''}
+          {displayMoney(Math.abs(record.amount), lang)}
+        </span>
+        <span className={`rounded-full px-8 py-1 text-2xs font-semibold ${STATUS_TONE[record.status]}`}>{t(`records.statuses.${STATUS_LABEL[record.status]}`)}</span>
+      </div>
+    </li>
+  );
+}
+
+const selectClass = 'min-h-44 w-full rounded-xl border border-line bg-deep/80 px-10 text-sm text-text';
+
+/** /registros: deposits, withdrawals, bets, prizes, bonuses and transfers; filters; cursor pagination. */
+export function RecordsPage() {
+  const { t } = useTranslation('wallet');
+  const token = useSession((s) => s.token);
+  const [filters, setFilters] = useState<RecordFilters>({});
+  const records = useInfiniteQuery({
+    queryKey: ['records', filters, token],
+    queryFn: ({ pageParam }) => fetchRecords(filters, pageParam),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    enabled: Boolean(token),
+    staleTime: 0,
+  });
+  const list = records.data?.pages.flatMap((p) => p.list) ?? [];
+  const set = (patch: RecordFilters) => setFilters((f) => ({ ...f, ...patch }));
+
+  if (!token) {
+    return (
+      <section className="flex flex-col items-center gap-16 px-24 py-56 text-center" aria-labelledby="records-title">
+        <h1 id="records-title" className="text-xl font-bold">
+          {t('records.title')}
+        </h1>
+        <p className="text-sm text-muted">{t('records.loginFirst')}</p>
+        <Button onClick={() => openOverlay('login')}>{t('conta.login')}</Button>
+      </section>
+    );
+  }
+
+  return (
+    <section className="flex flex-col gap-12 p-16" aria-labelledby="records-title">
+      <h1 id="records-title" className="text-xl font-bold">
+        {t('records.title')}
+      </h1>
+      <div role="group" aria-label={t('records.type')} className="-mx-16 flex gap-6 overflow-x-auto px-16 pb-2">
+        {[undefined, ...RECORD_CATEGORIES].map((c) => (
+          <button
+            key={c ?? 'all'}
+            type="button"
+            aria-pressed={filters.type === c}
+            onClick={() => set({ type: c as RecordCategory | undefined })}
+            className={`min-h-44 shrink-0 rounded-full border px-14 text-sm font-semibold ${filters.type === c ? 'border-gold bg-gold/15 text-gold' : 'border-line text-muted'}`}
+          >
+            {c ? t(`records.types.${c}`) : t('records.all')}
+          </button>
+        ))}
+      </div>
+      <fieldset className="grid grid-cols-3 gap-8">
+        <legend className="sr-only">{t('records.filters')}</legend>
+        <label className="text-xs text-muted">
+          {t('records.status')}
+          <select className={selectClass} value={filters.status ?? ''} onChange={(e) => set({ status: (e.target.value || undefined) as OrderStatus | undefined })}>
+            <option value="">{t('records.anyStatus')}</option>
+            {STATUS_FILTERS.map((s) => (
+              <option key={s} value={s}>
+                {t(`records.statuses.${STATUS_LABEL[s]}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="text-xs text-muted">
+          {t('records.from')}
+          <input type="date" className={selectClass} value={filters.from ?? ''} max={filters.to} onChange={(e) => set({ from: e.target.value || undefined })} />
+        </label>
+        <label className="text-xs text-muted">
+          {t('records.to')}
+          <input type="date" className={selectClass} value={filters.to ?? ''} min={filters.from} onChange={(e) => set({ to: e.target.value || undefined })} />
+        </label>
+      </fieldset>
+      {Object.values(filters).some(Boolean) ? (
+        <button type="button" onClick={() => setFilters({})} className="min-h-44 self-start text-sm text-gold">
+          {t('records.clear')}
+        </button>
+      ) : null}
+
+      {records.isSuccess && list.length === 0 ? <p className="py-32 text-center text-sm text-muted">{t('records.empty')}</p> : null}
+      <ul aria-label={t('records.title')} aria-busy={records.isFetching}>
+        {list.map((r) => (
+          <RecordRow key={r.id} record={r} />
+        ))}
+      </ul>
+      {records.hasNextPage ? (
+        <Button variant="outline" onClick={() => void records.fetchNextPage()} disabled={records.isFetchingNextPage} className="w-full">
+          {t('records.loadMore')}
+        </Button>
+      ) : list.length > 0 ? (
+        <p className="text-center text-xs text-muted">{t('records.end')}</p>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,2 @@
+export { SignInSheet } from './components/SignInSheet';
+export { StartMask } from './components/StartMask';

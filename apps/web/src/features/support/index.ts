@@ -1,0 +1,2 @@
+export { ChatPanel } from './components/ChatPanel';
+export { SupportButton } from './components/SupportButton';

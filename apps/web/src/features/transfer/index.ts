@@ -1,0 +1,1 @@
+export { TransferPage } from './components/TransferPage';

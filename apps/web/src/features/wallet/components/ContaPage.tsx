@@ -1,0 +1,100 @@
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Button } from '../../../components/ui/Button';
+import { Icon, type IconName } from '../../../components/ui/Icon';
+import { openDeposit, refreshBalance } from '../../../lib/account';
+import { useAppState } from '../../../lib/app-state';
+import { displayMoney } from '../../../lib/format';
+import { useSession } from '../../../lib/session';
+import { openOverlay } from '../../../lib/ui';
+import { fetchWithdrawLimits } from '../api/payments';
+
+/** /conta: the balance, and the ways in and out of it (top-up, withdrawal, records, transfer). */
+export function ContaPage() {
+  const { t } = useTranslation('wallet');
+  const token = useSession((s) => s.token);
+  const user = useSession((s) => s.user);
+  const lang = useAppState((s) => s.lang);
+  const money = (major: number) => displayMoney(major, lang);
+  // The withdrawable amount follows the balance: asked again whenever the balance changes.
+  const limits = useQuery({ queryKey: ['withdrawLimits', user?.balance], queryFn: fetchWithdrawLimits, enabled: Boolean(token) });
+
+  if (!token) {
+    return (
+      <section className="flex flex-col items-center gap-16 px-24 py-56 text-center" aria-labelledby="conta-title">
+        <h1 id="conta-title" className="text-xl font-bold">
+          {t('conta.title')}
+        </h1>
+        <p className="text-sm text-muted">{t('conta.loginFirst')}</p>
+        <Button onClick={() => openOverlay('login')}>{t('conta.login')}</Button>
+      </section>
+    );
+  }
+
+  const links: { to: string; icon: IconName; label: string }[] = [
+    { to: '/registros', icon: 'record', label: t('conta.records') },
+    { to: '/transfer', icon: 'send', label: t('conta.transfer') },
+  ];
+
+  return (
+    <section className="flex flex-col gap-14 p-16" aria-labelledby="conta-title">
+      <h1 id="conta-title" className="text-xl font-bold">
+        {t('conta.title')}
+      </h1>
+      <div className="rounded-2xl border border-gold/30 bg-gradient-to-b from-raised to-panel p-16">
+        <div className="flex items-start justify-between gap-8">
+          <div>
+            <p className="text-xs text-muted">{t('conta.balance')}</p>
+            <p className="text-3xl font-black text-gold" data-testid="conta-balance">
+              {money(user?.balance ?? 0)}
+            </p>
+          </div>
+          <button type="button" onClick={() => void refreshBalance().catch(() => undefined)} aria-label={t('conta.refresh')} className="flex size-44 items-center justify-center rounded-full border border-line text-muted">
+            <Icon name="refresh" className="size-18" />
+          </button>
+        </div>
+        <dl className="mt-12 grid grid-cols-2 gap-8 border-t border-line pt-12">
+          <div>
+            <dt className="text-xs text-muted">{t('conta.bonus')}</dt>
+            <dd className="text-base font-semibold text-mint" data-testid="conta-bonus">
+              {money(user?.freeBalance ?? 0)}
+            </dd>
+          </div>
+          <div>
+            <dt className="text-xs text-muted">{t('conta.withdrawable')}</dt>
+            <dd className="text-base font-semibold" data-testid="conta-withdrawable">
+              {limits.data ? money(limits.data.wdAmount) : '—'}
+            </dd>
+          </div>
+        </dl>
+        <div className="mt-14 grid grid-cols-2 gap-10">
+          <Button onClick={() => openDeposit()}>
+            <Icon name="wallet" className="size-18" />
+            {t('conta.deposit')}
+          </Button>
+          <Button variant="outline" onClick={() => openOverlay('withdraw')}>
+            <Icon name="download" className="size-18" />
+            {t('conta.withdraw')}
+          </Button>
+        </div>
+      </div>
+      <ul className="flex flex-col gap-8">
+        {links.map((l) => (
+          <li key={l.to}>
+            <Link to={l.to} className="flex min-h-52 items-center gap-12 rounded-xl border border-line bg-raised/40 px-14 text-base hover:border-gold/60">
+              <Icon name={l.icon} className="size-20 text-gold" />
+              <span className="flex-1">{l.label}</span>
+              <Icon name="chevron" className="size-16 text-muted" />
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <ul className="flex flex-col gap-4 text-xs text-muted">
+        <li>{t('conta.hours')}</li>
+        <li>{t('conta.fastest')}</li>
+        <li>{t('conta.arrival')}</li>
+      </ul>
+    </section>
+  );
+}

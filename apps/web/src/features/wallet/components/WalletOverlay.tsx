@@ -1,0 +1,49 @@
+import { INS_BALANCE_BELOW } from '@aposta/contracts';
+import { useTranslation } from 'react-i18next';
+import { Sheet } from '../../../components/ui/Sheet';
+import { openDeposit } from '../../../lib/account';
+import { useAppState } from '../../../lib/app-state';
+import { displayMoney } from '../../../lib/format';
+import { closeOverlay, openOverlay } from '../../../lib/ui';
+import { DepositPanel } from './DepositPanel';
+import { WithdrawPanel } from './WithdrawPanel';
+
+/** Deposit and withdraw (two tabs), and the low-balance game deposit (spec section 2, overlays). */
+export function WalletOverlay({ kind }: { kind: 'deposit' | 'withdraw' | 'gameDeposit' }) {
+  const { t } = useTranslation('wallet');
+  const lang = useAppState((s) => s.lang);
+
+  if (kind === 'gameDeposit') {
+    return (
+      <Sheet title={t('deposit.gameTitle')} onClose={closeOverlay} side="bottom">
+        <p className="px-16 pt-12 text-sm text-muted">{t('deposit.lowBalance', { amount: displayMoney(INS_BALANCE_BELOW, lang) })}</p>
+        <DepositPanel kind="gameDeposit" />
+      </Sheet>
+    );
+  }
+
+  const title = kind === 'deposit' ? t('tabs.deposit') : t('tabs.withdraw');
+  return (
+    <Sheet title={title} onClose={closeOverlay} side="bottom">
+      <div role="tablist" aria-label={t('tabs.label')} className="mx-16 mt-12 grid grid-cols-2 rounded-xl bg-deep p-4">
+        {(['deposit', 'withdraw'] as const).map((tab) => (
+          <button
+            key={tab}
+            type="button"
+            role="tab"
+            id={`wallet-tab-${tab}`}
+            aria-selected={kind === tab}
+            aria-controls="wallet-tabpanel"
+            onClick={() => (tab === 'deposit' ? openDeposit() : openOverlay('withdraw'))}
+            className={`min-h-44 rounded-lg font-semibold ${kind === tab ? 'btn-gold' : 'text-muted'}`}
+          >
+            {t(`tabs.${tab}`)}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id="wallet-tabpanel" aria-labelledby={`wallet-tab-${kind}`}>
+        {kind === 'deposit' ? <DepositPanel kind="deposit" /> : <WithdrawPanel />}
+      </div>
+    </Sheet>
+  );
+}

@@ -1,0 +1,231 @@
+import { PAY_CARD_BANKS, type GetWithdrawAnswer, type PayCardBank, type WithdrawRequest } from '@aposta/contracts';
+import { formatAmount, isCurrency, MoneyError, mulDiv, parseMoney, toMajor, toMinor } from '@aposta/money';
+import { useQuery } from '@tanstack/react-query';
+import { useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/Button';
+import { TextField } from '../../../components/ui/TextField';
+import { refreshUserInfo } from '../../../lib/account';
+import { ApiError } from '../../../lib/api';
+import { languageEntry, useAppState } from '../../../lib/app-state';
+import { displayMoney } from '../../../lib/format';
+import { submissionKeys } from '../../../lib/idempotency';
+import { go } from '../../../lib/navigation';
+import { useSession } from '../../../lib/session';
+import { alertMessage, closeOverlay } from '../../../lib/ui';
+import { fetchWithdrawLimits, requestWithdrawal } from '../api/payments';
+import { payoutComplete, payoutKeyError, withdrawVerdict, type Payout } from './withdraw-rules';
+
+const EMPTY: Payout = { payCardNo: '', name: '', whatsapp: '' };
+
+function fromCardInfo(limits: GetWithdrawAnswer | undefined, type: PayCardBank): Payout {
+  const entry = limits?.cardInfo[type];
+  return entry ? { payCardNo: entry.payCardNo, name: entry.name, whatsapp: entry.whatsapp } : EMPTY;
+}
+
+/** The request body: for CPF and CNPJ the ifsc field carries the key, for USDT the rate (spec section 5). */
+function requestBody(type: PayCardBank, payout: Payout, amount: number, usdtRate: number): WithdrawRequest {
+  const payCardNo = payout.payCardNo.trim();
+  return {
+    payCardBank: type,
+    payCardNo,
+    ifsc: type === 'USDT' ? String(usdtRate) : payCardNo,
+    name: payout.name.trim(),
+    amount: toMajor(amount),
+    whatsapp: payout.whatsapp.trim(),
+  };
+}
+
+/** What the player receives: amount less the fee, or for USDT amount / rate - 1 (the network fee). */
+function receiveText(amount: number, limits: GetWithdrawAnswer, type: PayCardBank, money: (minor: number) => string, t: (k: string, o?: Record<string, unknown>) => string) {
+  if (type === 'USDT') {
+    if (!(limits.usdtRate > 0)) return '';
+    const usdtCents = mulDiv(amount, 1_000_000, Math.round(limits.usdtRate * 1_000_000), 'down') - 100;
+    return t('withdraw.receiveUsdt', { usdt: (Math.max(0, usdtCents) / 100).toFixed(2), rate: limits.usdtRate });
+  }
+  const fee = mulDiv(amount, Math.round(limits.serviceAmount * 10_000), 10_000, 'down');
+  return t('withdraw.receive', { amount: money(amount - fee) });
+}
+
+/**
+ * The withdrawal tab: limits from getWithdraw, the amount capped to the balance, the payout type (USDT only
+ * for lx '20'), the six checks in order, the payout-info panel, then the request with an Idempotency-Key.
+ */
+export function WithdrawPanel() {
+  const { t } = useTranslation('wallet');
+  const lang = useAppState((s) => s.lang);
+  const user = useSession((s) => s.user);
+  const limits = useQuery({ queryKey: ['withdrawLimits'], queryFn: fetchWithdrawLimits, staleTime: 0 });
+  const [type, setType] = useState<PayCardBank>('CPF');
+  const [edited, setEdited] = useState<Partial<Record<PayCardBank, Payout>>>({});
+  const [draft, setDraft] = useState<Payout | null>(null);
+  const [amountText, setAmountText] = useState('');
+  const [busy, setBusy] = useState(false);
+  const keys = useRef(submissionKeys());
+
+  const entry = languageEntry(lang);
+  const currency = isCurrency(entry.currency) ? entry.currency : 'BRL';
+  const money = (minor: number) => displayMoney(toMajor(minor), lang);
+  const balance = toMinor(Math.max(0, user?.balance ?? 0));
+  const types = PAY_CARD_BANKS.filter((b) => b !== 'USDT' || user?.lx === '20');
+  const payout = edited[type] ?? fromCardInfo(limits.data, type);
+
+  function parseAmount(text: string): number | null {
+    if (!text.trim()) return null;
+    try {
+      const minor = parseMoney(text, currency, entry.locale);
+      return minor > 0 ? minor : null;
+    } catch (err) {
+      if (err instanceof MoneyError) return null;
+      throw err;
+    }
+  }
+  const amount = parseAmount(amountText);
+
+  /** The amount typed is capped to the balance (spec section 5). */
+  function changeAmount(text: string) {
+    const cleaned = text.replace(/[^\d.,]/g, '');
+    const minor = parseAmount(cleaned);
+    setAmountText(minor !== null && minor > balance ? formatAmount(balance, currency, entry.locale) : cleaned);
+  }
+
+  async function send(p: Payout) {
+    const data = limits.data;
+    if (!data || amount === null || busy) return;
+    const body = requestBody(type, p, amount, data.usdtRate);
+    const key = keys.current.keyFor(body);
+    setBusy(true);
+    try {
+      await requestWithdrawal(body, key);
+      keys.current.settle();
+      closeOverlay();
+      void refreshUserInfo({ loading: false });
+      go('/home');
+      void alertMessage(t('withdraw.success'));
+    } catch (err) {
+      if (err instanceof ApiError && err.status !== 0) keys.current.settle();
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    if (!limits.data) return;
+    const verdict = withdrawVerdict(limits.data, amount, type, payout);
+    if (verdict.kind === 'refuse') {
+      const shown = 'amount' in verdict ? formatAmount(verdict.amount, 'BRL', entry.locale) : '';
+      void alertMessage(t(`withdraw.${verdict.key}`, { amount: shown }));
+    } else if (verdict.kind === 'panel') setDraft(payout);
+    else void send(payout);
+  }
+
+  function confirmPayout(e: FormEvent) {
+    e.preventDefault();
+    if (!draft) return;
+    if (!payoutComplete(type, draft)) return void alertMessage(t('withdraw.fill'));
+    const keyError = payoutKeyError(type, draft.payCardNo);
+    if (keyError) return void alertMessage(t(`withdraw.${keyError}`));
+    setEdited((s) => ({ ...s, [type]: draft }));
+    setDraft(null);
+    const verdict = limits.data ? withdrawVerdict(limits.data, amount, type, draft) : null;
+    if (verdict?.kind === 'send') void send(draft);
+  }
+
+  const accountLabel = type === 'CPF' ? t('withdraw.accountCpf') : type === 'CNPJ' ? t('withdraw.accountCnpj') : t('withdraw.accountUsdt');
+
+  if (draft) {
+    return (
+      <form onSubmit={confirmPayout} noValidate className="flex flex-col gap-12 p-16" aria-labelledby="payout-title">
+        <h3 id="payout-title" className="text-lg font-semibold">
+          {t('withdraw.payout')} · {t(`withdraw.${type.toLowerCase() as 'cpf' | 'cnpj' | 'usdt'}`)}
+        </h3>
+        <TextField label={accountLabel} name="payCardNo" autoComplete="off" maxLength={64} value={draft.payCardNo} data-autofocus onChange={(e) => setDraft({ ...draft, payCardNo: e.target.value })} inputMode={type === 'USDT' ? 'text' : 'numeric'} />
+        {type === 'USDT' ? null : <TextField label={t('withdraw.holder')} name="holder" autoComplete="name" maxLength={100} value={draft.name} onChange={(e) => setDraft({ ...draft, name: e.target.value })} />}
+        <TextField label={t('withdraw.whatsapp')} name="whatsapp" type="tel" autoComplete="tel" maxLength={32} value={draft.whatsapp} onChange={(e) => setDraft({ ...draft, whatsapp: e.target.value.replace(/[^\d+ ()-]/g, '') })} />
+        <div className="grid grid-cols-2 gap-10">
+          <Button variant="outline" onClick={() => setDraft(null)}>
+            {t('transfer.back')}
+          </Button>
+          <Button type="submit" disabled={busy}>
+            {t('withdraw.confirmPayout')}
+          </Button>
+        </div>
+      </form>
+    );
+  }
+
+  const data = limits.data;
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-12 p-16">
+      <dl className="grid grid-cols-2 gap-8 rounded-xl border border-line bg-deep/70 p-12">
+        <div>
+          <dt className="text-xs text-muted">{t('withdraw.balance')}</dt>
+          <dd className="text-lg font-bold text-gold" data-testid="withdraw-balance">
+            {money(balance)}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-xs text-muted">{t('withdraw.withdrawable')}</dt>
+          <dd className="text-lg font-bold text-mint" data-testid="withdraw-wd">
+            {data ? money(toMinor(data.wdAmount)) : '—'}
+          </dd>
+        </div>
+        {data ? (
+          <p className="col-span-2 text-xs text-muted">
+            {t('withdraw.left', { count: data.number })} · {t('withdraw.fee', { percent: Math.round(data.serviceAmount * 10_000) / 100 })}
+          </p>
+        ) : null}
+      </dl>
+
+      <fieldset>
+        <legend className="mb-6 text-sm text-muted">{t('withdraw.type')}</legend>
+        <div role="radiogroup" aria-label={t('withdraw.type')} className={`grid gap-8 ${types.length === 3 ? 'grid-cols-3' : 'grid-cols-2'}`}>
+          {types.map((b) => (
+            <button key={b} type="button" role="radio" aria-checked={type === b} onClick={() => setType(b)} className={`min-h-44 rounded-xl border px-6 text-sm font-semibold ${type === b ? 'border-gold bg-gold/15 text-gold' : 'border-line bg-raised/50 text-text'}`}>
+              {t(`withdraw.${b.toLowerCase() as 'cpf' | 'cnpj' | 'usdt'}`)}
+            </button>
+          ))}
+        </div>
+      </fieldset>
+
+      <div className="flex min-h-56 items-center gap-10 rounded-xl border border-line bg-raised/40 px-12 py-8">
+        <div className="min-w-0 flex-1">
+          <p className="text-xs text-muted">{t('withdraw.payout')}</p>
+          {payout.payCardNo ? (
+            <p className="truncate text-sm" data-testid="payout-summary">
+              {payout.payCardNo}
+              {payout.name ? ` · ${payout.name}` : ''}
+            </p>
+          ) : (
+            <p className="text-sm text-muted">{t('withdraw.payoutMissing')}</p>
+          )}
+        </div>
+        <button type="button" onClick={() => setDraft(payout)} className="min-h-44 rounded-lg border border-line px-12 text-sm text-gold">
+          {t('withdraw.payoutEdit')}
+        </button>
+      </div>
+
+      <TextField
+        label={t('withdraw.amount')}
+        name="amount"
+        inputMode="decimal"
+        autoComplete="off"
+        placeholder={data ? t('withdraw.amountHint', { min: money(toMinor(data.limitAmount)), max: money(toMinor(data.maxAmount)) }) : ''}
+        value={amountText}
+        onChange={(e) => changeAmount(e.target.value)}
+        trailing={
+          <button type="button" onClick={() => changeAmount(formatAmount(Math.min(balance, toMinor(data?.wdAmount ?? 0)), currency, entry.locale))} className="min-h-44 px-12 text-sm font-semibold text-gold">
+            {t('withdraw.all')}
+          </button>
+        }
+        below={data && amount !== null ? <p className="mt-4 text-xs text-muted">{receiveText(amount, data, type, money, t)}</p> : null}
+      />
+
+      <Button type="submit" disabled={!data || busy} className="w-full text-lg" data-testid="withdraw-submit">
+        {t('withdraw.submit')}
+      </Button>
+      <p className="text-center text-xs text-muted">{t('withdraw.fastest')}</p>
+    </form>
+  );
+}

@@ -1,0 +1,3 @@
+export { WalletOverlay } from './components/WalletOverlay';
+export { ContaPage } from './components/ContaPage';
+export { PaySuccessPage } from './components/PaySuccessPage';

@@ -1,0 +1,70 @@
+import { QueryClient } from '@tanstack/react-query';
+import type { UserInfo } from '@aposta/contracts';
+import { request } from './api';
+import { go } from './navigation';
+import { patchUser, setToken, setUser, signOut, useSession } from './session';
+import { closeOverlay, openOverlay, useUi, type DepositMode } from './ui';
+
+/** Server state cache; user info lives in the session store (persisted as USERINFO) and is kept fresh here. */
+export const queryClient = new QueryClient({
+  defaultOptions: { queries: { retry: false, staleTime: 15_000 } },
+});
+
+export const USER_INFO_KEY = ['userInfo'] as const;
+
+/** Fetches user info; a failure resets it to defaults (spec section 4). */
+async function fetchUserInfo(loading: boolean): Promise<UserInfo | null> {
+  try {
+    const { data } = await request<UserInfo>('/api/app/user/userInfo', { loading, quiet: true });
+    setUser(data);
+    return data;
+  } catch {
+    setUser(null);
+    return null;
+  }
+}
+
+/** The user-info query: refetched when the player returns to the tab, shared by every caller. */
+export const userInfoQuery = {
+  queryKey: USER_INFO_KEY,
+  queryFn: () => fetchUserInfo(false),
+} as const;
+
+export async function refreshUserInfo(options: { loading?: boolean } = {}): Promise<UserInfo | null> {
+  const user = await fetchUserInfo(options.loading !== false);
+  queryClient.setQueryData(USER_INFO_KEY, user);
+  return user;
+}
+
+export async function refreshBalance() {
+  const { data } = await request<{ balance: number; freeBalance: number }>('/api/app/user/getBalance');
+  patchUser(data);
+}
+
+/**
+ * Logged out becomes logged in (spec section 4): store the token, fetch user info, close the overlay, show the
+ * start mask. A test account's credentials popup shows once per sign-in.
+ */
+export async function signInWithToken(token: string, after: { firstDeposit?: boolean } = {}) {
+  setToken(token);
+  const user = await refreshUserInfo();
+  closeOverlay();
+  useUi.setState({
+    startMask: true,
+    firstDeposit: Boolean(after.firstDeposit),
+    testPopup: user?.testFlag === '1',
+  });
+}
+
+/** 'Sair': revoke the session on the server, clear this device, go home (where the login overlay opens). */
+export async function logout() {
+  await request('/api/auth/user/logout', { method: 'POST', json: {}, quiet: true }).catch(() => undefined);
+  go('/home');
+  signOut();
+}
+
+/** Opening deposit without KYC diverts to the editBank overlay, which continues to deposit (spec section 4). */
+export function openDeposit(depositMode: DepositMode = 'normal') {
+  if (useSession.getState().user?.kyc !== 1) openOverlay('editBank', { afterKyc: 'deposit', depositMode });
+  else openOverlay('deposit', { depositMode });
+}

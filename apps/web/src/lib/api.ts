@@ -1,0 +1,135 @@
+import { ErrorCode, type Envelope } from '@aposta/contracts';
+import { useAppState } from './app-state';
+import { deviceId } from './device';
+import { env } from './env';
+import { i18n } from './i18n';
+import { go } from './navigation';
+import { signOut, useSession } from './session';
+import { alertMessage, beginLoading, endLoading, ERROR_ALERT_DELAY_MS, openOverlay, toast } from './ui';
+
+export const REQUEST_TIMEOUT_MS = 30_000;
+
+/** A refused call, carrying the envelope's body code (the client keys off it, not the HTTP status). */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly httpStatus: number,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+type Scalar = string | number | boolean | undefined;
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  query?: Record<string, Scalar>;
+  json?: unknown;
+  /** Form-encoded body (the spec's RESETPWD, setPwd and prePay calls). */
+  form?: Record<string, Scalar | Scalar[]>;
+  /**
+   * The spec's `loading=false` opt-out of the global indicator. It stays on the client: the server's strict
+   * schemas would refuse an unknown field.
+   */
+  loading?: boolean;
+  /** The spec ignores some failures silently (KYC save, test-account fetch); session loss still signs out. */
+  quiet?: boolean;
+  idempotencyKey?: string;
+}
+
+function url(path: string, query?: Record<string, Scalar>): string {
+  const u = new URL(env.apiBase + path, window.location.origin);
+  for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined) u.searchParams.set(k, String(v));
+  return u.toString();
+}
+
+/** Form bodies: arrays repeat the key without indexes (the spec strips `[0]`). */
+function formBody(form: Record<string, Scalar | Scalar[]>): URLSearchParams {
+  const body = new URLSearchParams();
+  for (const [k, v] of Object.entries(form)) {
+    for (const item of Array.isArray(v) ? v : [v]) if (item !== undefined) body.append(k, String(item));
+  }
+  return body;
+}
+
+async function headers(opts: RequestOptions): Promise<Record<string, string>> {
+  const app = useAppState.getState();
+  const token = useSession.getState().token;
+  const h: Record<string, string> = {
+    Accept: 'application/json',
+    zone: app.zone,
+    lang: app.lang,
+    curreny: app.payUnit,
+    deviceId: await deviceId(),
+    'device-type': env.deviceType,
+  };
+  if (token) h.Authorization = `Bearer ${token}`;
+  if (opts.json !== undefined) h['Content-Type'] = 'application/json';
+  if (opts.form) h['Content-Type'] = 'application/x-www-form-urlencoded';
+  if (opts.idempotencyKey) h['Idempotency-Key'] = opts.idempotencyKey;
+  return h;
+}
+
+/**
+ * The spec's error catalogue (section 8), in one place. Returns the error the caller's promise rejects with.
+ */
+function handleFailure(path: string, httpStatus: number, body: Partial<Envelope<unknown>> | undefined, opts: RequestOptions, hadToken: boolean): ApiError {
+  const status = typeof body?.status === 'number' ? body.status : httpStatus;
+  const message = typeof body?.message === 'string' ? body.message : '';
+  const error = new ApiError(status, message, httpStatus);
+
+  // A refused sign-in also answers 401; only a session that existed is ended.
+  if (status === ErrorCode.SESSION_INVALID || (httpStatus === 401 && hadToken)) {
+    signOut();
+    if (message) toast(message);
+    return error;
+  }
+  if (status === ErrorCode.INSUFFICIENT_BALANCE) {
+    if (path.includes('/bet')) openOverlay('gameDeposit');
+    else void alertMessage(message || '-').then(() => openOverlay('deposit'));
+    return error;
+  }
+  if (status === ErrorCode.BLOCKED) {
+    go('/error');
+    return error;
+  }
+  if (opts.quiet) return error;
+  if (message) setTimeout(() => void alertMessage(message), ERROR_ALERT_DELAY_MS);
+  else go('/error');
+  return error;
+}
+
+/** One call to the API. Resolves with the envelope of a success (status 0); rejects with ApiError otherwise. */
+export async function request<T>(path: string, opts: RequestOptions = {}): Promise<Envelope<T>> {
+  const showLoading = opts.loading !== false;
+  const hadToken = Boolean(useSession.getState().token);
+  if (showLoading) beginLoading();
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), REQUEST_TIMEOUT_MS);
+  try {
+    let res: Response;
+    try {
+      res = await fetch(url(path, opts.query), {
+        method: opts.method ?? (opts.json !== undefined || opts.form ? 'POST' : 'GET'),
+        headers: await headers(opts),
+        body: opts.form ? formBody(opts.form) : opts.json !== undefined ? JSON.stringify(opts.json) : undefined,
+        credentials: 'omit',
+        signal: controller.signal,
+      });
+    } catch {
+      // Offline or the 30 s timeout: there is no body to show, so say the connection is slow.
+      const message = i18n.t('errors.internetSlow');
+      if (!opts.quiet) setTimeout(() => void alertMessage(message), ERROR_ALERT_DELAY_MS);
+      throw new ApiError(0, message, 0);
+    }
+    const body = (await res.json().catch(() => undefined)) as Envelope<T> | undefined;
+    if (res.ok && body && body.status === ErrorCode.OK) return body;
+    throw handleFailure(path, res.status, body, opts, hadToken);
+  } finally {
+    clearTimeout(timer);
+    if (showLoading) endLoading();
+  }
+}
+

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { displayDate, displayMoney } from './format';
+
+describe('display of money and dates', () => {
+  it('shows reais with the symbol in Portuguese', () => {
+    expect(displayMoney(1234.56, 'pt_BR')).toBe('R$\u00a01.234,56');
+    expect(displayMoney(0, 'pt_BR')).toBe('R$\u00a00,00');
+  });
+  it('shows naira in Nigerian English', () => {
+    expect(displayMoney(1234.5, 'ng')).toBe('₦1,234.50');
+  });
+  it('hides the currency in the other languages', () => {
+    expect(displayMoney(1234.5, 'en')).toBe('1,234.50');
+    expect(displayMoney(1234.5, 'ru')).toMatch(/^1\s234,50$/);
+  });
+  it('refuses sub-centavo amounts instead of rounding them', () => {
+    expect(displayMoney(0.001, 'pt_BR')).toBe('—');
+  });
+  it('writes dates in the locale', () => {
+    const date = new Date(Date.UTC(2026, 10, 22, 12));
+    expect(displayDate(date, 'pt_BR')).toContain('2026');
+    expect(displayDate(date, 'pt_BR')).toMatch(/nov/);
+    expect(displayDate(date, 'en')).toMatch(/Nov/);
+    expect(displayDate('not a date', 'en')).toBe('');
+  });
+});

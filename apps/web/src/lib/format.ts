@@ -1,0 +1,26 @@
+import { toMinor, formatAmount, formatMoney, isCurrency, type Currency } from '@aposta/money';
+import { languageEntry } from './app-state';
+import type { LanguageKey } from '@aposta/contracts';
+
+/**
+ * Amounts on the wire are major units; the display goes through @aposta/money (integer minor units, Intl).
+ * Only Portuguese and Nigerian show the currency symbol (spec section 1).
+ */
+export function displayMoney(major: number, lang: LanguageKey): string {
+  const entry = languageEntry(lang);
+  const currency: Currency = isCurrency(entry.currency) ? entry.currency : 'BRL';
+  let minor: number;
+  try {
+    minor = toMinor(major, currency);
+  } catch {
+    return '—';
+  }
+  return entry.showCurrency ? formatMoney(minor, currency, entry.locale) : formatAmount(minor, currency, entry.locale);
+}
+
+/** A calendar date in the chosen language's locale. */
+export function displayDate(value: Date | number | string, lang: LanguageKey): string {
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return '';
+  return new Intl.DateTimeFormat(languageEntry(lang).locale, { dateStyle: 'medium' }).format(date);
+}

@@ -1,0 +1,12 @@
+/** Lets non-React code (the request client, the realtime handlers) navigate through the router. */
+type Navigate = (to: string, options?: { replace?: boolean }) => void;
+
+let navigate: Navigate = (to) => window.location.assign(to);
+
+export function setNavigator(fn: Navigate) {
+  navigate = fn;
+}
+
+export function go(to: string, options?: { replace?: boolean }) {
+  navigate(to, options);
+}

@@ -1,0 +1,50 @@
+import {
+  ErrorCode,
+  FREE_BALANCE_DEPOSIT_BELOW,
+  INS_BALANCE_BELOW,
+  REALTIME_PATH,
+  type ClientToServerEvents,
+  type ServerToClientEvents,
+} from '@aposta/contracts';
+import { io, type Socket } from 'socket.io-client';
+import { useAppState } from './app-state';
+import { patchUser, signOut } from './session';
+import { openOverlay, useUi } from './ui';
+
+/** Notices are relayed to the game frame as window messages with this prefix. */
+export const NOTICE_MARKER = 'aposta-notice:';
+
+type RealtimeSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+/** Wires the server's events (contracts realtime.ts) to the stores. */
+export function attachHandlers(socket: Pick<RealtimeSocket, 'on'>) {
+  socket.on('notice', ({ text }) => {
+    useUi.setState({ notice: text });
+    for (const frame of Array.from(document.querySelectorAll('iframe'))) {
+      frame.contentWindow?.postMessage(NOTICE_MARKER + text, window.location.origin);
+    }
+  });
+  socket.on('updateUserInfo', ({ discount, ...figures }) => patchUser({ ...figures, payDiscount: discount }));
+  socket.on('insBalance', ({ balance }) => {
+    patchUser({ balance });
+    if (balance < INS_BALANCE_BELOW) openOverlay('gameDeposit');
+  });
+  socket.on('freeBalance', ({ freeBalance }) => {
+    patchUser({ freeBalance });
+    if (freeBalance < FREE_BALANCE_DEPOSIT_BELOW) openOverlay('deposit');
+  });
+}
+
+/** Opens the Socket.IO connection: websocket transport only, token (and language) in the query. */
+export function openSocket(token: string): RealtimeSocket {
+  const socket: RealtimeSocket = io({
+    path: REALTIME_PATH,
+    query: { token, lang: useAppState.getState().lang },
+    transports: ['websocket'],
+  });
+  attachHandlers(socket);
+  socket.on('connect_error', (err: Error & { data?: { status?: number } }) => {
+    if (err.data?.status === ErrorCode.SESSION_INVALID) signOut();
+  });
+  return socket;
+}

@@ -1,0 +1,56 @@
+import type { UserInfo } from '@aposta/contracts';
+import { create } from 'zustand';
+import { clearSessionStorageKeys, LocalKey, readJson, readText, writeJson, writeText } from './storage';
+import { openOverlay, useUi } from './ui';
+
+/** What the app needs of the realtime connection; socket.io's client satisfies it. */
+export interface RealtimeConnection {
+  emit: (event: 'offGame', payload: { gameCode: string }) => unknown;
+  disconnect: () => unknown;
+}
+
+interface SessionState {
+  token: string;
+  user: UserInfo | null;
+  /** Per-game code map (spec: user state), persisted under APIKEY. */
+  gameCodes: Record<string, string>;
+  realtime: RealtimeConnection | null;
+}
+
+/** User state (spec section 3): token, user info, per-game code map, realtime connection. */
+export const useSession = create<SessionState>()(() => ({
+  token: readText('local', LocalKey.TOKEN),
+  user: readJson<UserInfo>('local', LocalKey.USERINFO) ?? null,
+  gameCodes: readJson<Record<string, string>>('local', LocalKey.APIKEY) ?? {},
+  realtime: null,
+}));
+
+useSession.subscribe((s, prev) => {
+  if (s.token !== prev.token) writeText('local', LocalKey.TOKEN, s.token);
+  if (s.user !== prev.user) writeJson('local', LocalKey.USERINFO, s.user);
+  if (s.gameCodes !== prev.gameCodes) writeJson('local', LocalKey.APIKEY, s.gameCodes);
+});
+
+export function setToken(token: string) {
+  useSession.setState({ token });
+}
+
+export function setUser(user: UserInfo | null) {
+  useSession.setState({ user });
+}
+
+export function patchUser(patch: Partial<UserInfo>) {
+  const user = useSession.getState().user;
+  if (user) useSession.setState({ user: { ...user, ...patch } });
+}
+
+/**
+ * Ends the session on this device (spec section 4): clears storage, empties the token, closes panels and opens
+ * the login overlay. The server-side revocation is the caller's business (see lib/account.ts).
+ */
+export function signOut() {
+  clearSessionStorageKeys();
+  useSession.setState({ token: '', user: null, gameCodes: {} });
+  useUi.setState({ startMask: false, testPopup: false, firstDeposit: false, notice: '' });
+  openOverlay('login');
+}

@@ -1,0 +1,112 @@
+import { create } from 'zustand';
+
+/** Overlays that are not routes (spec section 2). Opening any of them closes the side menus. */
+export type OverlayName =
+  | 'login'
+  | 'register'
+  | 'forgot'
+  | 'deposit'
+  | 'withdraw'
+  | 'editBank'
+  | 'gameDeposit'
+  | 'changePwd'
+  | 'signInSheet'
+  | 'language';
+
+export type DepositMode = 'normal' | 'secondDeposit';
+
+export const TOAST_MS = 1500;
+export const ERROR_ALERT_DELAY_MS = 500;
+
+interface AlertItem {
+  id: number;
+  message: string;
+  resolve: () => void;
+}
+
+interface ToastItem {
+  id: number;
+  message: string;
+}
+
+interface UiState {
+  /** Requests in flight that asked for the global loading indicator. */
+  loading: number;
+  overlay: OverlayName | null;
+  depositMode: DepositMode;
+  /** After KYC is saved, continue to the deposit overlay. */
+  afterKyc: 'deposit' | null;
+  menuOpen: boolean;
+  accountOpen: boolean;
+  avatarOpen: boolean;
+  chatOpen: boolean;
+  startMask: boolean;
+  /** Set after registration: closing the start mask leads to the first deposit. */
+  firstDeposit: boolean;
+  /** The test account's credentials are shown once per sign-in. */
+  testPopup: boolean;
+  notice: string;
+  alerts: AlertItem[];
+  toasts: ToastItem[];
+}
+
+let seq = 0;
+
+export const useUi = create<UiState>()(() => ({
+  loading: 0,
+  overlay: null,
+  depositMode: 'normal',
+  afterKyc: null,
+  menuOpen: false,
+  accountOpen: false,
+  avatarOpen: false,
+  chatOpen: false,
+  startMask: false,
+  firstDeposit: false,
+  testPopup: false,
+  notice: '',
+  alerts: [],
+  toasts: [],
+}));
+
+export function openOverlay(overlay: OverlayName, extra: Partial<Pick<UiState, 'depositMode' | 'afterKyc'>> = {}) {
+  useUi.setState({ overlay, menuOpen: false, accountOpen: false, avatarOpen: false, ...extra });
+}
+
+export function closeOverlay() {
+  useUi.setState({ overlay: null });
+}
+
+export function setPanel(panel: 'menuOpen' | 'accountOpen' | 'avatarOpen' | 'chatOpen', open: boolean) {
+  useUi.setState({ [panel]: open } as Partial<UiState>);
+}
+
+/** Shows a modal message with the 'Eu entendi' button; resolves when the player confirms. */
+export function alertMessage(message: string): Promise<void> {
+  return new Promise((resolve) => {
+    const id = ++seq;
+    useUi.setState((s) => ({
+      alerts: [...s.alerts, { id, message, resolve }],
+    }));
+  });
+}
+
+export function dismissAlert(id: number) {
+  const item = useUi.getState().alerts.find((a) => a.id === id);
+  useUi.setState((s) => ({ alerts: s.alerts.filter((a) => a.id !== id) }));
+  item?.resolve();
+}
+
+export function toast(message: string) {
+  const id = ++seq;
+  useUi.setState((s) => ({ toasts: [...s.toasts, { id, message }] }));
+  setTimeout(() => useUi.setState((s) => ({ toasts: s.toasts.filter((t) => t.id !== id) })), TOAST_MS);
+}
+
+export function beginLoading() {
+  useUi.setState((s) => ({ loading: s.loading + 1 }));
+}
+
+export function endLoading() {
+  useUi.setState((s) => ({ loading: Math.max(0, s.loading - 1) }));
+}

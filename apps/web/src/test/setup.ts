@@ -1,0 +1,20 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterEach, beforeEach } from 'vitest';
+import { useAppState } from '../lib/app-state';
+import '../lib/i18n';
+import { useSession } from '../lib/session';
+import { useUi } from '../lib/ui';
+
+const initialUi = useUi.getState();
+
+beforeEach(() => {
+  localStorage.clear();
+  sessionStorage.clear();
+  // A known device id keeps the fingerprint library out of unit tests.
+  useAppState.setState({ deviceId: 'test-device', lang: 'pt_BR', payUnit: 'BRL', zone: 'America/Sao_Paulo' });
+  useSession.setState({ token: '', user: null, gameCodes: {}, realtime: null });
+  useUi.setState({ ...initialUi, alerts: [], toasts: [] }, true);
+});
+
+afterEach(() => cleanup());

@@ -1,0 +1,229 @@
+/**
+ * Ledger throughput: a bet = hold the stake, then settle it (win or lose against one hot house account).
+ * 1, 8 and 32 concurrent clients, on PostgreSQL (DATABASE_URL, or the local default; a fresh database that
+ * is dropped afterwards) and on PGlite (in memory). The same run measures a naive baseline in which every
+ * bet locks and updates the house row, then rolls up and audits the ledger.
+ *
+ *   npm run bench:ledger            BENCH_SECONDS=3 (per configuration)
+ *
+ * Prints a table, then ONE JSON line with every figure.
+ */
+import crypto from 'node:crypto';
+import { TxType } from '@aposta/contracts';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import {
+  auditLedger,
+  hold,
+  post,
+  rollUp,
+  settle,
+  type SystemKind,
+} from '../apps/server/src/modules/ledger/index';
+import { openDatabase, type Database } from '../apps/server/src/platform/db';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
+const CLIENTS = [1, 8, 32];
+const PLAYERS = 2_000;
+const STAKE = 100;
+const HOUSE: SystemKind = 'house.originals';
+const BASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+type Mode = 'ledger' | 'naive';
+interface Figures {
+  engine: string;
+  mode: Mode;
+  clients: number;
+  bets: number;
+  opsPerSec: number;
+  p50Ms: number;
+  p99Ms: number;
+}
+
+/** One bet through the ledger: two single-statement operations, the house only appended to. */
+async function ledgerBet(database: Database, userId: number, win: boolean) {
+  const h = await hold(database.db, { type: TxType.BET, userId, amount: STAKE });
+  await settle(database.db, {
+    holdId: h.txId,
+    capture: STAKE,
+    to: [{ kind: HOUSE, amount: STAKE }],
+    ...(win ? { payout: { from: HOUSE, amount: 2 * STAKE } } : {}),
+  });
+}
+
+/**
+ * The naive way: each step a transaction that locks what it touches, the house row included, so every
+ * settlement waits for the one before it. Same rows and postings as the ledger, house balance updated.
+ */
+async function naiveBet(database: Database, userId: number, win: boolean) {
+  const account = `u${userId}:cash:BRL`;
+  const house = `real:${HOUSE}:BRL`;
+  const holdId = await database.transaction(async (tx) => {
+    const [p] = (
+      (await tx.execute(
+        sql`select balance - held as free from ledger_accounts where id = ${account} for update`,
+      )) as unknown as { rows: { free: string }[] }
+    ).rows;
+    if (!p || Number(p.free) < STAKE) throw new Error('insufficient');
+    await tx.execute(sql`update ledger_accounts set held = held + ${STAKE} where id = ${account}`);
+    const [t] = (
+      (await tx.execute(
+        sql`insert into ledger_transactions (type, book, user_id) values (${TxType.BET}, 'real', ${userId}) returning id`,
+      )) as unknown as { rows: { id: string }[] }
+    ).rows;
+    await tx.execute(sql`insert into ledger_holds (tx_id, type, account_id, user_id, book, currency, amount)
+      values (${t!.id}, ${TxType.BET}, ${account}, ${userId}, 'real', 'BRL', ${STAKE})`);
+    return Number(t!.id);
+  });
+  await database.transaction(async (tx) => {
+    await tx.execute(sql`select 1 from ledger_accounts where id = ${house} for update`);
+    const payout = win ? 2 * STAKE : 0;
+    const net = payout - STAKE;
+    await tx.execute(sql`update ledger_holds set state = 'posted', posted = ${STAKE}, paid = ${payout}
+      where tx_id = ${holdId} and state = 'held'`);
+    const [t] = (
+      (await tx.execute(
+        sql`insert into ledger_transactions (type, book, user_id, hold_id)
+            values (${TxType.BET_SETTLED}, 'real', ${userId}, ${holdId}) returning id`,
+      )) as unknown as { rows: { id: string }[] }
+    ).rows;
+    await tx.execute(sql`insert into ledger_postings (tx_id, account_id, currency, amount)
+      values (${t!.id}, ${account}, 'BRL', ${net}), (${t!.id}, ${house}, 'BRL', ${-net})`);
+    await tx.execute(sql`update ledger_accounts set balance = balance + ${net}, held = held - ${STAKE},
+      wagered = wagered + ${STAKE} where id = ${account}`);
+    await tx.execute(sql`update ledger_accounts set balance = balance - ${net} where id = ${house}`);
+  });
+}
+
+function percentile(sorted: number[], p: number) {
+  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : 0;
+}
+
+async function run(database: Database, engine: string, mode: Mode, clients: number): Promise<Figures> {
+  const bet = mode === 'ledger' ? ledgerBet : naiveBet;
+  const latencies: number[] = [];
+  const deadline = performance.now() + SECONDS * 1000;
+  let failures = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: clients }, async (_, c) => {
+      // Each client plays its own slice of players: no two clients wait on the same player row.
+      let i = c;
+      while (performance.now() < deadline) {
+        const userId = 1 + (i % PLAYERS);
+        i += clients;
+        const t0 = performance.now();
+        try {
+          await bet(database, userId, Math.random() < 0.48);
+          latencies.push(performance.now() - t0);
+        } catch (err) {
+          failures++;
+          if (failures === 1) console.error(err);
+        }
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  const f = {
+    engine,
+    mode,
+    clients,
+    bets: latencies.length,
+    opsPerSec: Math.round(latencies.length / elapsed),
+    p50Ms: round(percentile(latencies, 50)),
+    p99Ms: round(percentile(latencies, 99)),
+  };
+  console.log(
+    `${engine.padEnd(9)} ${mode.padEnd(7)} clients=${String(clients).padStart(2)}  ${String(f.opsPerSec).padStart(6)} bets/s  p50 ${f.p50Ms} ms  p99 ${f.p99Ms} ms${failures ? `  FAILURES ${failures}` : ''}`,
+  );
+  if (failures) throw new Error(`${failures} bets failed`);
+  return f;
+}
+
+const round = (n: number) => Math.round(n * 100) / 100;
+
+async function fund(database: Database) {
+  for (let u = 1; u <= PLAYERS; u += 100) {
+    await Promise.all(
+      Array.from({ length: Math.min(100, PLAYERS - u + 1) }, (_, k) =>
+        post(database.db, {
+          type: TxType.DEPOSIT,
+          players: [{ userId: u + k, amount: 1_000_000_000 }],
+          system: [{ kind: 'payment_clearing', amount: -1_000_000_000 }],
+        }),
+      ),
+    );
+  }
+}
+
+/** Money is neither created nor lost: every balance (system ones with their pending roll-up) sums to 0. */
+async function drift(database: Database): Promise<number> {
+  const r = (await database.db.execute(
+    sql`select (select coalesce(sum(balance), 0) from ledger_accounts)
+             + (select coalesce(sum(amount), 0) from ledger_deltas) as total`,
+  )) as unknown as { rows: { total: string }[] };
+  return Number(r.rows[0]!.total);
+}
+
+async function engine(name: string, database: Database) {
+  await fund(database);
+  const figures: Figures[] = [];
+  for (const mode of ['ledger', 'naive'] as const) {
+    // The naive bets update the house row itself: it must exist, with everything appended so far.
+    await rollUp(database.db);
+    for (const clients of CLIENTS) figures.push(await run(database, name, mode, clients));
+  }
+  const beforeRollUp = await drift(database);
+  await rollUp(database.db);
+  const audit = await auditLedger(database);
+  const d = Math.abs(beforeRollUp) + Math.abs(await drift(database));
+  console.log(`${name}: drift ${d}, audit ${audit.ok ? 'OK' : 'FAULTS'}`);
+  if (!audit.ok) console.log(JSON.stringify(audit.checks.filter((c) => c.faults.length)));
+  return { figures, drift: d, auditOk: audit.ok };
+}
+
+async function withPostgres<T>(fn: (database: Database) => Promise<T>): Promise<T> {
+  const name = `bench_ledger_${crypto.randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: BASE_URL });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const url = new URL(BASE_URL);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 40 });
+  try {
+    return await fn(database);
+  } finally {
+    await database.close();
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+}
+
+async function main() {
+  console.log(`ledger benchmark: ${SECONDS}s per configuration, ${PLAYERS} players, stake ${STAKE}`);
+  const postgres = await withPostgres((db) => engine('postgres', db));
+  const lite = await openDatabase({ kind: 'pglite', memory: true });
+  const pglite = await engine('pglite', lite).finally(() => lite.close());
+
+  const at = (r: typeof postgres, mode: Mode, clients: number) =>
+    r.figures.find((f) => f.mode === mode && f.clients === clients)!;
+  const pg32 = at(postgres, 'ledger', 32);
+  const result = {
+    bench: 'ledger',
+    secondsPerConfig: SECONDS,
+    postgres32: pg32.opsPerSec,
+    postgres32P99Ms: pg32.p99Ms,
+    naive32: at(postgres, 'naive', 32).opsPerSec,
+    speedupVsNaive: round(pg32.opsPerSec / at(postgres, 'naive', 32).opsPerSec),
+    pglite32: at(pglite, 'ledger', 32).opsPerSec,
+    pgliteShareOfPostgres: round(at(pglite, 'ledger', 32).opsPerSec / pg32.opsPerSec),
+    drift: postgres.drift + pglite.drift,
+    auditOk: postgres.auditOk && pglite.auditOk,
+    runs: [...postgres.figures, ...pglite.figures],
+  };
+  console.log(JSON.stringify(result));
+  if (!result.auditOk || result.drift !== 0) process.exitCode = 1;
+}
+
+await main();

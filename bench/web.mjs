@@ -1,0 +1,115 @@
+#!/usr/bin/env node
+// Player app performance: production build, first-load JS size, and Lighthouse 12 (mobile, simulated 4G and
+// CPU throttling, Debian's Chromium) on home and on the login/register overlay. Ends with one JSON line.
+// Options: RUNS (default 3; the median run is reported), CHROME_PATH, BENCH_WEB_PORT (default 3320).
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { fileURLToPath } from 'node:url';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const dist = path.join(root, 'apps/web/dist');
+const port = Number(process.env.BENCH_WEB_PORT ?? 3320);
+const runs = Number(process.env.RUNS ?? 3);
+const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+
+// 1. Production build.
+const build = spawnSync('npm', ['run', 'build', '-w', '@aposta/web'], { cwd: root, stdio: 'inherit' });
+if (build.status !== 0) process.exit(build.status ?? 1);
+
+// 2. First-load JS: the entry script, its modulepreloads and their static imports, gzipped.
+function firstLoadJs() {
+  const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
+  const queue = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]);
+  const seen = new Set();
+  while (queue.length) {
+    const file = queue.shift();
+    if (seen.has(file)) continue;
+    seen.add(file);
+    const code = fs.readFileSync(path.join(dist, file), 'utf8');
+    for (const m of code.matchAll(/(?:from|import)\s*"\.\/([^"]+\.js)"/g)) queue.push(`assets/${m[1]}`);
+  }
+  let gzip = 0;
+  for (const file of seen) gzip += zlib.gzipSync(fs.readFileSync(path.join(dist, file)), { level: 9 }).length;
+  const css = [...html.matchAll(/href="\/(assets\/[^"]+\.css)"/g)].reduce(
+    (n, m) => n + zlib.gzipSync(fs.readFileSync(path.join(dist, m[1])), { level: 9 }).length,
+    0,
+  );
+  return { files: seen.size, jsGzipKb: +(gzip / 1024).toFixed(1), cssGzipKb: +(css / 1024).toFixed(1) };
+}
+const firstLoad = firstLoadJs();
+console.log(`first-load JS: ${firstLoad.jsGzipKb} KB gzip in ${firstLoad.files} files; CSS ${firstLoad.cssGzipKb} KB gzip`);
+
+// 3. The real server on a fresh embedded database.
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aposta-bench-web-'));
+const server = spawn('npx', ['tsx', 'apps/server/src/main.ts'], {
+  cwd: root,
+  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+  stdio: ['ignore', 'ignore', 'inherit'],
+  detached: true,
+});
+const base = `http://127.0.0.1:${port}`;
+async function waitForServer() {
+  for (let i = 0; i < 120; i++) {
+    try {
+      if ((await fetch(`${base}/healthz`)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error('server did not start');
+}
+
+const pages = [
+  { name: 'home', url: `${base}/home` },
+  // /y{code} lands on home with the login/register overlay open (register tab, the heavier one).
+  { name: 'loginOverlay', url: `${base}/yBENCH1` },
+];
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+let chrome;
+const results = {};
+try {
+  await waitForServer();
+  chrome = await chromeLauncher.launch({
+    chromePath,
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  for (const page of pages) {
+    const samples = [];
+    for (let i = 0; i < runs; i++) {
+      const r = await lighthouse(page.url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+      const a = r.lhr.audits;
+      samples.push({
+        score: Math.round(r.lhr.categories.performance.score * 100),
+        lcpMs: Math.round(a['largest-contentful-paint'].numericValue),
+        tbtMs: Math.round(a['total-blocking-time'].numericValue),
+        cls: +a['cumulative-layout-shift'].numericValue.toFixed(3),
+        fcpMs: Math.round(a['first-contentful-paint'].numericValue),
+      });
+    }
+    const pick = samples.find((s) => s.score === median(samples.map((x) => x.score)));
+    results[page.name] = pick;
+    console.log(`${page.name}: score ${pick.score}, LCP ${pick.lcpMs} ms, TBT ${pick.tbtMs} ms, CLS ${pick.cls}, FCP ${pick.fcpMs} ms (median of ${runs}; scores ${samples.map((s) => s.score).join(', ')})`);
+  }
+} finally {
+  await chrome?.kill();
+  try {
+    process.kill(-server.pid, 'SIGTERM');
+  } catch {
+    // already gone
+  }
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
+
+const goals = { score: 95, lcpMs: 1800, firstLoadJsGzipKb: 150 };
+const met =
+  Object.values(results).every((r) => r.score >= goals.score && r.lcpMs <= goals.lcpMs) &&
+  firstLoad.jsGzipKb <= goals.firstLoadJsGzipKb;
+console.log(JSON.stringify({ bench: 'web', firstLoad, lighthouse: results, goals, met }));

@@ -1,0 +1,189 @@
+import { z } from 'zod';
+import { OrderStatus } from './codes';
+
+/**
+ * Payment calls (spec sections 3, 5, 7): price packages, pre-pay and order status, the gift flag, withdraw
+ * limits and request, the player's order records and the operator's withdrawal calls. Money fields are
+ * major units (JSON numbers with at most 2 decimals). Objects are not strict: the app may add `loading`.
+ */
+
+const money = z.number();
+const orderStatus = z.enum([
+  OrderStatus.PENDING,
+  OrderStatus.CANCELLED,
+  OrderStatus.FAILED,
+  OrderStatus.PAID,
+  OrderStatus.PAYING,
+  OrderStatus.PAYING_ALT,
+]);
+
+/** Package groups (`curreny`, sic): BRL and EXTPAY and '' on the deposit page, INSBRL game deposit, EXPPAY bonus popup, BTBRL/FCBRL gift data. */
+export const PACKAGE_GROUPS = ['BRL', 'EXTPAY', 'INSBRL', 'EXPPAY', 'BTBRL', 'FCBRL', ''] as const;
+export type PackageGroup = (typeof PACKAGE_GROUPS)[number];
+
+/** The largest withdrawal shown and accepted (spec section 9): R$ 10,000. */
+export const MAX_WITHDRAW_MAJOR = 10_000;
+/** The USDT network mining fee shown in the app: amount / rate - 1 (spec section 9). */
+export const USDT_NETWORK_FEE = 1;
+
+export const pricePackage = z.object({
+  pkgId: z.number().int(),
+  price: money,
+  /** Bonus credited with the deposit (wagering 2x) unless the player waives promotions. */
+  gift: money,
+  sort: z.number().int(),
+  curreny: z.string(),
+  /** The package pre-selected on the deposit page (the spec's default, 100). */
+  selected: z.boolean(),
+});
+export type PricePackage = z.infer<typeof pricePackage>;
+
+export const getPricesQuery = z.object({ curreny: z.string().max(16).optional() });
+export const getPricesAnswer = z.array(pricePackage);
+
+const zeroOrOne = z
+  .union([z.literal(0), z.literal(1), z.literal('0'), z.literal('1')])
+  .transform(Number)
+  .pipe(z.union([z.literal(0), z.literal(1)]));
+
+export const prePayParams = z.object({ pkgId: z.coerce.number().int().positive('selectRechargeAmount') });
+/** Form or JSON. gift 0 waives promotions; default 1. */
+export const prePayBody = z
+  .object({
+    gift: zeroOrOne.optional(),
+    pkgId: z.union([z.string(), z.number()]).optional(),
+    isapp: zeroOrOne.optional(),
+  })
+  .optional();
+export type PrePayBody = z.input<typeof prePayBody>;
+
+export const prePayAnswer = z.object({
+  orderId: z.string(),
+  /** The provider's charge id. */
+  payNo: z.string(),
+  /** The provider's payment page, opened in a full-screen frame. */
+  url: z.string(),
+});
+export type PrePayAnswer = z.infer<typeof prePayAnswer>;
+
+export const orderIdParams = z.object({ orderId: z.string().min(1).max(64) });
+export const orderStatusAnswer = z.object({ status: orderStatus });
+export type OrderStatusAnswer = z.infer<typeof orderStatusAnswer>;
+
+/** 1 shows the gift popup. */
+export const userGiftAnswer = z.union([z.literal(0), z.literal(1)]);
+
+export const PAY_CARD_BANKS = ['CPF', 'CNPJ', 'USDT'] as const;
+export type PayCardBank = (typeof PAY_CARD_BANKS)[number];
+
+/** The payout data last used (or known from KYC) for one payout type. */
+export const cardInfoEntry = z.object({
+  ifsc: z.string(),
+  payCardNo: z.string(),
+  name: z.string(),
+  whatsapp: z.string(),
+});
+export type CardInfoEntry = z.infer<typeof cardInfoEntry>;
+
+export const getWithdrawAnswer = z.object({
+  /** Minimum withdrawal (default 50). */
+  limitAmount: money,
+  /** Withdrawals left today (VIP table column 4 minus today's requests). */
+  number: z.number().int(),
+  /** A game bill is being produced: withdrawing is refused for now. */
+  lock: z.boolean(),
+  /** Cash whose wagering requirement is met. */
+  wdAmount: money,
+  /** BRL per USDT. */
+  usdtRate: z.number(),
+  /** Withdrawal fee as a fraction (VIP table column 5 / 100). */
+  serviceAmount: z.number(),
+  /** R$ 10,000. */
+  maxAmount: money,
+  cardInfo: z.object({
+    CPF: cardInfoEntry.optional(),
+    CNPJ: cardInfoEntry.optional(),
+    USDT: cardInfoEntry.optional(),
+    CHANNEL: z.unknown().optional(),
+  }),
+});
+export type GetWithdrawAnswer = z.infer<typeof getWithdrawAnswer>;
+
+/**
+ * The withdraw request. Fields are loose on purpose: the server checks the spec's six rules in order and
+ * answers with their messages, so a missing amount must reach rule 4, not fail schema validation.
+ */
+export const withdrawRequest = z.object({
+  payCardBank: z.string().max(16).optional(),
+  payCardNo: z.string().max(128).optional(),
+  ifsc: z.union([z.string().max(64), z.number()]).optional(),
+  name: z.string().max(100).optional(),
+  amount: z.union([z.number(), z.string().max(32)]).optional(),
+  whatsapp: z.string().max(32).optional(),
+});
+export type WithdrawRequest = z.input<typeof withdrawRequest>;
+
+export const withdrawalEvent = z.object({
+  status: orderStatus,
+  /** 'requested', 'approved', 'paid', 'payoutFailed', 'rejected'. */
+  event: z.string(),
+  note: z.string(),
+  at: z.string(),
+});
+
+/** A deposit (type 10) or withdrawal (type 11) order as the records and the operator see it. */
+export const paymentRecord = z.object({
+  orderId: z.string(),
+  type: z.union([z.literal(10), z.literal(11)]),
+  status: orderStatus,
+  amount: money,
+  /** Deposit: gift credited; withdrawal: fee. */
+  gift: money,
+  fee: money,
+  /** Withdrawal: what the player receives (amount - fee), in BRL. */
+  netAmount: money,
+  /** USDT withdrawals: amount / rate - 1. */
+  usdtAmount: z.number().nullable(),
+  payCardBank: z.string().nullable(),
+  payCardNo: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  events: z.array(withdrawalEvent),
+});
+export type PaymentRecord = z.infer<typeof paymentRecord>;
+
+export const withdrawAnswer = paymentRecord;
+
+export const paymentRecordsQuery = z.object({
+  type: z.coerce
+    .number()
+    .int()
+    .pipe(z.union([z.literal(10), z.literal(11)]))
+    .optional(),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  size: z.coerce.number().int().min(1).max(100).default(20),
+});
+export const paymentRecordsAnswer = z.object({ list: z.array(paymentRecord), total: z.number().int() });
+
+/** Operator calls (X-Operator-Key until the back office exists). */
+export const operatorWithdrawalsQuery = z.object({
+  status: z.enum(['pending', 'paying', 'paid', 'failed', 'rejected', 'all']).default('pending'),
+});
+export const operatorWithdrawal = paymentRecord.extend({
+  id: z.number().int(),
+  userId: z.number().int(),
+  name: z.string(),
+  whatsapp: z.string(),
+  ifsc: z.string(),
+});
+export type OperatorWithdrawal = z.infer<typeof operatorWithdrawal>;
+export const operatorWithdrawalsAnswer = z.array(operatorWithdrawal);
+export const operatorWithdrawalParams = z.object({ id: z.coerce.number().int().positive() });
+export const operatorRejectBody = z.object({ reason: z.string().trim().max(200).optional() }).optional();
+
+/** Socket payload of `paySuccess`: czflag 0 on the player's first deposit (the ad pixel's Purchase). */
+export const paySuccessEvent = z.object({
+  czflag: z.union([z.literal(0), z.literal(1)]),
+  payTime: z.number(),
+});
+export type PaySuccessEvent = z.infer<typeof paySuccessEvent>;

@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { paySuccessEvent } from './payments';
+import { moneyNumber, userFigures, userInfo } from './user';
+
+/**
+ * The realtime connection (spec section 4): Socket.IO at REALTIME_PATH, websocket transport only, the access
+ * token in the handshake query (`?token=<access_token>`, optional `&lang=<language>`). A refused handshake
+ * gives `connect_error` with `message` (in that language) and `data.status` (40100 no token, 40101 invalid,
+ * revoked or expired session, 50300 unavailable).
+ *
+ * Client events are acknowledged when the client asks for an ack (`emitWithAck`) with `realtimeAck`; without
+ * an ack, a dropped event is reported by the `rejected` event. Over the rate limit events are dropped; a
+ * sustained flood disconnects that socket.
+ */
+
+export const REALTIME_PATH = '/gamecenter-siop';
+/** Largest client frame the server reads; a bigger one closes that connection. */
+export const REALTIME_MAX_FRAME_BYTES = 4 * 1024;
+export const NOTICE_MAX_LENGTH = 2000;
+/** `insBalance` is sent after a stake that leaves the cash balance under this (major units). */
+export const INS_BALANCE_BELOW = 10;
+/** The client opens the deposit overlay when a `freeBalance` value is under this (major units). */
+export const FREE_BALANCE_DEPOSIT_BELOW = 0.51;
+
+/** Notice text is HTML; the client sanitises it before rendering. */
+export const noticeText = z.string().trim().min(1, 'checkTheInput').max(NOTICE_MAX_LENGTH, 'checkTheInput');
+
+/** POST /api/operator/notices (X-Operator-Key) body; the answer's data is `noticeAnswer`. */
+export const noticeRequest = z.strictObject({ text: noticeText });
+export const noticeAnswer = z.object({ id: z.number().int(), text: z.string(), time: z.string() });
+
+/** GET /api/operator/realtime (X-Operator-Key): nodes joined through Redis, and this node's connections. */
+export const realtimeStatsAnswer = z.object({ nodes: z.number().int(), connections: z.number().int() });
+
+/** Server -> client events and their payloads. */
+export const serverEvents = {
+  /** Banner text (HTML), broadcast to everyone. */
+  notice: z.object({ text: z.string() }),
+  /** After every balance change of the player: the money and VIP figures; `discount` becomes payDiscount. */
+  updateUserInfo: userFigures.omit({ payDiscount: true }).extend({ discount: userInfo.shape.payDiscount }),
+  /** After a stake that left the balance under INS_BALANCE_BELOW: opens the game-deposit overlay. */
+  insBalance: z.object({ balance: moneyNumber }),
+  /** A deposit was paid. */
+  paySuccess: paySuccessEvent,
+  /** The increase-bonus popup: multiplier and amount. */
+  userBetAmount: z.object({ bouns: z.number(), amount: moneyNumber }),
+  /** After a stake that drew on bonus money: the bonus balance left. */
+  freeBalance: z.object({ freeBalance: moneyNumber }),
+  /** A client event was dropped (no ack asked): which one and why. */
+  rejected: z.object({ event: z.string(), status: z.number().int(), message: z.string() }),
+} as const;
+
+/** Client -> server events and their payloads. */
+export const clientEvents = {
+  /** The player left a screen that has a game code. */
+  offGame: z.strictObject({ gameCode: z.string().trim().min(1, 'checkTheInput').max(64, 'checkTheInput') }),
+} as const;
+
+/** The acknowledgement of a client event: the envelope of the REST calls without data. */
+export const realtimeAck = z.object({ status: z.number().int(), message: z.string() });
+export type RealtimeAck = z.infer<typeof realtimeAck>;
+
+type Payloads<T extends Record<string, z.ZodType>> = { [K in keyof T]: z.infer<T[K]> };
+export type ServerEventPayloads = Payloads<typeof serverEvents>;
+export type ClientEventPayloads = Payloads<typeof clientEvents>;
+export type ServerToClientEvents = {
+  [K in keyof ServerEventPayloads]: (payload: ServerEventPayloads[K]) => void;
+};
+export type ClientToServerEvents = {
+  [K in keyof ClientEventPayloads]: (
+    payload: ClientEventPayloads[K],
+    ack?: (answer: RealtimeAck) => void,
+  ) => void;
+};
+export type ClientEventName = keyof typeof clientEvents;
+
+export function isClientEvent(name: unknown): name is ClientEventName {
+  return typeof name === 'string' && Object.hasOwn(clientEvents, name);
+}
