@@ -21,28 +21,20 @@ const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const build = spawnSync('npm', ['run', 'build', '-w', '@aposta/web'], { cwd: root, stdio: 'inherit' });
 if (build.status !== 0) process.exit(build.status ?? 1);
 
-// 2. First-load JS: the entry script, its modulepreloads and their static imports, gzipped.
-function firstLoadJs() {
-  const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
-  const queue = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]);
-  const seen = new Set();
-  while (queue.length) {
-    const file = queue.shift();
-    if (seen.has(file)) continue;
-    seen.add(file);
-    const code = fs.readFileSync(path.join(dist, file), 'utf8');
-    for (const m of code.matchAll(/(?:from|import)\s*"\.\/([^"]+\.js)"/g)) queue.push(`assets/${m[1]}`);
-  }
-  let gzip = 0;
-  for (const file of seen) gzip += zlib.gzipSync(fs.readFileSync(path.join(dist, file)), { level: 9 }).length;
-  const css = [...html.matchAll(/href="\/(assets\/[^"]+\.css)"/g)].reduce(
-    (n, m) => n + zlib.gzipSync(fs.readFileSync(path.join(dist, m[1])), { level: 9 }).length,
-    0,
-  );
-  return { files: seen.size, jsGzipKb: +(gzip / 1024).toFixed(1), cssGzipKb: +(css / 1024).toFixed(1) };
+// 2. First-load JS: every script the home page fetched during its Lighthouse run (entry, the app it imports
+// after the first frame, and their chunks), measured gzipped from dist. The CSS is reported apart.
+function gzipKb(files) {
+  const bytes = files.reduce((n, f) => n + zlib.gzipSync(fs.readFileSync(path.join(dist, f)), { level: 9 }).length, 0);
+  return +(bytes / 1024).toFixed(1);
 }
-const firstLoad = firstLoadJs();
-console.log(`first-load JS: ${firstLoad.jsGzipKb} KB gzip in ${firstLoad.files} files; CSS ${firstLoad.cssGzipKb} KB gzip`);
+function firstLoadOf(lhr) {
+  const scripts = lhr.audits['network-requests'].details.items
+    .filter((i) => i.resourceType === 'Script' && new URL(i.url).pathname.startsWith('/assets/'))
+    .map((i) => new URL(i.url).pathname.slice(1));
+  const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
+  const css = [...html.matchAll(/href="\/(assets\/[^"]+\.css)"/g)].map((m) => m[1]);
+  return { files: new Set(scripts).size, jsGzipKb: gzipKb([...new Set(scripts)]), cssGzipKb: gzipKb(css) };
+}
 
 // 3. The real server on a fresh embedded database.
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aposta-bench-web-'));
@@ -74,6 +66,7 @@ const pages = [
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 let chrome;
+let firstLoad;
 const results = {};
 try {
   await waitForServer();
@@ -86,16 +79,21 @@ try {
     for (let i = 0; i < runs; i++) {
       const r = await lighthouse(page.url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
       const a = r.lhr.audits;
+      if (page.name === 'home' && !firstLoad) firstLoad = firstLoadOf(r.lhr);
       samples.push({
         score: Math.round(r.lhr.categories.performance.score * 100),
         lcpMs: Math.round(a['largest-contentful-paint'].numericValue),
         tbtMs: Math.round(a['total-blocking-time'].numericValue),
         cls: +a['cumulative-layout-shift'].numericValue.toFixed(3),
         fcpMs: Math.round(a['first-contentful-paint'].numericValue),
+        benchmarkIndex: Math.round(r.lhr.environment.benchmarkIndex),
       });
     }
     const pick = samples.find((s) => s.score === median(samples.map((x) => x.score)));
     results[page.name] = pick;
+    if (page.name === 'home') {
+      console.log(`first-load JS of home: ${firstLoad.jsGzipKb} KB gzip in ${firstLoad.files} files; CSS ${firstLoad.cssGzipKb} KB gzip`);
+    }
     console.log(`${page.name}: score ${pick.score}, LCP ${pick.lcpMs} ms, TBT ${pick.tbtMs} ms, CLS ${pick.cls}, FCP ${pick.fcpMs} ms (median of ${runs}; scores ${samples.map((s) => s.score).join(', ')})`);
   }
 } finally {
@@ -112,4 +110,6 @@ const goals = { score: 95, lcpMs: 1800, firstLoadJsGzipKb: 150 };
 const met =
   Object.values(results).every((r) => r.score >= goals.score && r.lcpMs <= goals.lcpMs) &&
   firstLoad.jsGzipKb <= goals.firstLoadJsGzipKb;
-console.log(JSON.stringify({ bench: 'web', firstLoad, lighthouse: results, goals, met }));
+// The host's load matters: Lighthouse multiplies observed CPU time by 4 for its mobile estimate.
+const loadAverage = +os.loadavg()[0].toFixed(2);
+console.log(JSON.stringify({ bench: 'web', firstLoad, lighthouse: results, goals, met, loadAverage }));

@@ -11,7 +11,7 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aposta-web-e2e-'));
 
 export default defineConfig({
   testDir: './e2e',
-  outputDir: path.join(repoRoot, 'test-results/web'),
+  outputDir: path.join(repoRoot, 'test-results/web-e2e'),
   fullyParallel: false,
   workers: 1,
   timeout: 60_000,

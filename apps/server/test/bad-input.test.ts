@@ -262,6 +262,31 @@ describe('every route answers hostile input with a 4xx envelope', () => {
     }
   }, 300_000);
 
+  it('refuses U+0000 in bodies, params and queries alike on both engines', async () => {
+    const codeId = String(crypto.randomInt(10_000_000, 100_000_000));
+    const reg = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/user/restRegister',
+      payload: {
+        name: 'a\u0000b',
+        username: 'nul-check@example.com',
+        pwd: 'abcdefgh',
+        pwd1: 'abcdefgh',
+        codeId,
+        captCode: TEST_CAPTCHA,
+      },
+    });
+    expect(reg.statusCode).toBe(400);
+    const kyc = await t.app.inject({
+      method: 'POST',
+      url: '/api/app/user/updateKyc?x=%00',
+      headers: { authorization: `Bearer ${token}` },
+      payload: { name: 'Maria', cardNo: '52998224725' },
+    });
+    expect(kyc.statusCode).toBe(400);
+    expect((await t.app.inject({ url: '/api/auth/user/captcha/%00' })).statusCode).toBe(400);
+  });
+
   it('refuses a missing or reused captcha on sign-in and registration', async () => {
     const login = (extra: Record<string, unknown>) =>
       t.app.inject({

@@ -27,9 +27,25 @@ async function captcha(request: APIRequestContext) {
 }
 
 /** Registers through the API and returns the access token. */
-export async function registerViaApi(request: APIRequestContext, username: string, pwd = 'Senha-forte-1', regcode = '') {
+export async function registerViaApi(
+  request: APIRequestContext,
+  username: string,
+  pwd = 'Senha-forte-1',
+  regcode = '',
+) {
   const res = await request.post('/api/auth/user/restRegister', {
-    data: { name: 'Jogador Teste', cardNo: '', username, country: '+55', phone: '', pwd, pwd1: pwd, regcode, isapp: 0, ...(await captcha(request)) },
+    data: {
+      name: 'Jogador Teste',
+      cardNo: '',
+      username,
+      country: '+55',
+      phone: '',
+      pwd,
+      pwd1: pwd,
+      regcode,
+      isapp: 0,
+      ...(await captcha(request)),
+    },
   });
   const body = await res.json();
   expect(body.status, body.message).toBe(0);

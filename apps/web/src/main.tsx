@@ -1,24 +1,19 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
-import { createAppRouter } from './app/router';
-import { languageEntry, useAppState } from './lib/app-state';
-import { i18n, loadLanguage } from './lib/i18n';
-import './index.css';
+import { startTransition } from 'react';
 
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+/**
+ * Starts the app in steps, each in its own task (React DOM, then the app), and renders in a transition so the
+ * first render is sliced too: no single long task keeps a slow phone from answering a tap.
+ */
 async function start() {
-  const { lang } = useAppState.getState();
-  // A stored non-default language is fetched before the first paint, so no Portuguese flash.
-  if (lang !== i18n.language) await loadLanguage(lang).catch(() => undefined);
-  document.documentElement.lang = languageEntry(lang).locale;
-  useAppState.subscribe((s, prev) => {
-    if (s.lang !== prev.lang) document.documentElement.lang = languageEntry(s.lang).locale;
-  });
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <RouterProvider router={createAppRouter()} />
-    </StrictMode>,
-  );
+  const { createRoot } = await import('react-dom/client');
+  await nextTask();
+  const { App, prepareLanguage } = await import('./app/App');
+  await prepareLanguage();
+  await nextTask();
+  const root = createRoot(document.getElementById('root')!);
+  startTransition(() => root.render(<App />));
 }
 
 void start();

@@ -29,7 +29,8 @@ export const httpStatusOf: Record<ErrorCode, number> = {
   [ErrorCode.CAPTCHA_INVALID]: 400,
   [ErrorCode.UNAUTHORIZED]: 401,
   [ErrorCode.SESSION_INVALID]: 401,
-  [ErrorCode.LOGIN_FAILED]: 401,
+  // Not 401: the client signs out on any 401, which would wipe the language and invitation code.
+  [ErrorCode.LOGIN_FAILED]: 400,
   [ErrorCode.BLOCKED]: 403,
   [ErrorCode.FORBIDDEN]: 403,
   [ErrorCode.NOT_FOUND]: 404,

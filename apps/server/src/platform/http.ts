@@ -18,7 +18,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import type { Config } from '../config';
-import { AppError } from './errors';
+import { AppError, badRequest } from './errors';
 import { isMessageKey, languageOf, translate, type MessageKey } from './i18n';
 
 declare module 'fastify' {
@@ -66,12 +66,23 @@ export function frameworkErrors(error: FastifyError, req: FastifyRequest, reply:
   return send(reply, status, ErrorCode.BAD_REQUEST, translate(languageOf(req.headers), 'badRequest'));
 }
 
+/** Whether a parsed input holds U+0000 anywhere (keys too), looking a bounded depth down. */
+function hasNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (depth > 32 || value === null || typeof value !== 'object') return false;
+  return Object.entries(value).some(([k, v]) => k.includes('\u0000') || hasNul(v, depth + 1));
+}
+
 export async function registerHttp(app: FastifyInstance, config: Config, redis: Redis | undefined) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('lang', 'pt_BR');
   app.addHook('onRequest', async (req) => {
     req.lang = languageOf(req.headers);
+  });
+  // PostgreSQL text cannot hold U+0000 (PGlite can): refuse it at the edge, so both engines answer 400.
+  app.addHook('preValidation', async (req) => {
+    if (hasNul(req.params) || hasNul(req.query) || hasNul(req.body)) throw badRequest('badRequest');
   });
 
   app.setErrorHandler((error: unknown, req, reply) => {

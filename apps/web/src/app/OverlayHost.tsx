@@ -3,12 +3,18 @@ import { useUi } from '../lib/ui';
 
 // Every overlay is its own chunk: the first load carries none of them.
 const AuthOverlay = lazy(() => import('../features/auth').then((m) => ({ default: m.AuthOverlay })));
-const ForgotPasswordOverlay = lazy(() => import('../features/auth').then((m) => ({ default: m.ForgotPasswordOverlay })));
+const ForgotPasswordOverlay = lazy(() =>
+  import('../features/auth').then((m) => ({ default: m.ForgotPasswordOverlay })),
+);
 const AccountPanel = lazy(() => import('../features/account').then((m) => ({ default: m.AccountPanel })));
 const AvatarPicker = lazy(() => import('../features/account').then((m) => ({ default: m.AvatarPicker })));
-const ChangePasswordOverlay = lazy(() => import('../features/account').then((m) => ({ default: m.ChangePasswordOverlay })));
+const ChangePasswordOverlay = lazy(() =>
+  import('../features/account').then((m) => ({ default: m.ChangePasswordOverlay })),
+);
 const KycOverlay = lazy(() => import('../features/account').then((m) => ({ default: m.KycOverlay })));
-const TestAccountPopup = lazy(() => import('../features/account').then((m) => ({ default: m.TestAccountPopup })));
+const TestAccountPopup = lazy(() =>
+  import('../features/account').then((m) => ({ default: m.TestAccountPopup })),
+);
 const SettingsMenu = lazy(() => import('../features/menu').then((m) => ({ default: m.SettingsMenu })));
 const LanguagePicker = lazy(() => import('../features/menu').then((m) => ({ default: m.LanguagePicker })));
 const ChatPanel = lazy(() => import('../features/support').then((m) => ({ default: m.ChatPanel })));

@@ -1,12 +1,12 @@
-import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef } from 'react';
-import { Outlet, ScrollRestoration, useLocation } from 'react-router';
-import { queryClient, userInfoQuery } from '../lib/account';
+import { Outlet, useLocation } from 'react-router';
 import { closeRealtime, connectRealtime, isPlayLocation, leaveGame } from '../lib/realtime';
 import { useSession } from '../lib/session';
 import { useUi } from '../lib/ui';
 import { AlertHost, LoadingBar, ToastHost } from './hosts';
 import { OverlayHost } from './OverlayHost';
+
+const SessionSync = lazy(() => import('./SessionSync'));
 
 // The wallet's realtime events and the increase-bonus popup load with the first sign-in, not before.
 const RealtimeHost = lazy(() => import('../features/realtime').then((m) => ({ default: m.RealtimeHost })));
@@ -24,7 +24,6 @@ function WalletRealtime() {
 function SessionEffects() {
   const token = useSession((s) => s.token);
   const { pathname, hash } = useLocation();
-  useQuery({ ...userInfoQuery, queryKey: [...userInfoQuery.queryKey, token], enabled: Boolean(token) });
 
   // Login state changed: connect or close the realtime connection; reset game-deposit and bonus popups.
   useEffect(() => {
@@ -42,12 +41,16 @@ function SessionEffects() {
     if (previous.current !== pathname) leaveGame(previous.current);
     previous.current = pathname;
   }, [pathname]);
-  return null;
+  return token ? (
+    <Suspense fallback={null}>
+      <SessionSync token={token} />
+    </Suspense>
+  ) : null;
 }
 
 export function Root() {
   return (
-    <QueryClientProvider client={queryClient}>
+    <>
       <SessionEffects />
       <Outlet />
       <OverlayHost />
@@ -55,7 +58,6 @@ export function Root() {
       <AlertHost />
       <ToastHost />
       <LoadingBar />
-      <ScrollRestoration getKey={(location) => (location.pathname === '/home' ? 'home' : location.key)} />
-    </QueryClientProvider>
+    </>
   );
 }

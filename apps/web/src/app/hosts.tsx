@@ -13,11 +13,21 @@ export function AlertHost() {
   if (!alert) return null;
   return (
     <div className="fixed inset-0 z-[60] mx-auto flex max-w-393 items-center justify-center bg-black/70 px-28">
-      <div role="alertdialog" aria-modal="true" aria-labelledby={`alert-${alert.id}`} className="w-full rounded-2xl border border-line bg-panel p-20 text-center shadow-2xl">
+      <div
+        role="alertdialog"
+        aria-modal="true"
+        aria-labelledby={`alert-${alert.id}`}
+        className="w-full rounded-2xl border border-line bg-panel p-20 text-center shadow-2xl"
+      >
         <p id={`alert-${alert.id}`} className="whitespace-pre-line text-base">
           {alert.message}
         </p>
-        <button ref={button} type="button" onClick={() => dismissAlert(alert.id)} className="btn-gold mt-18 min-h-44 w-full rounded-xl font-bold">
+        <button
+          ref={button}
+          type="button"
+          onClick={() => dismissAlert(alert.id)}
+          className="btn-gold mt-18 min-h-44 w-full rounded-xl font-bold"
+        >
           {t('common.ok')}
         </button>
       </div>
@@ -29,9 +39,16 @@ export function AlertHost() {
 export function ToastHost() {
   const toasts = useUi((s) => s.toasts);
   return (
-    <div aria-live="polite" role="status" className="pointer-events-none fixed inset-x-0 top-[40%] z-[70] mx-auto flex max-w-393 flex-col items-center gap-6 px-24">
+    <div
+      aria-live="polite"
+      role="status"
+      className="pointer-events-none fixed inset-x-0 top-[40%] z-[70] mx-auto flex max-w-393 flex-col items-center gap-6 px-24"
+    >
       {toasts.map((item) => (
-        <p key={item.id} className="rounded-xl bg-black/85 px-16 py-10 text-center text-sm text-text shadow-lg">
+        <p
+          key={item.id}
+          className="rounded-xl bg-black/85 px-16 py-10 text-center text-sm text-text shadow-lg"
+        >
           {item.message}
         </p>
       ))}
@@ -45,7 +62,12 @@ export function LoadingBar() {
   const loading = useUi((s) => s.loading > 0);
   if (!loading) return null;
   return (
-    <div role="progressbar" aria-label={t('common.loading')} className="fixed inset-x-0 top-0 z-[80] mx-auto h-3 max-w-393 overflow-hidden bg-gold/20" data-testid="loading">
+    <div
+      role="progressbar"
+      aria-label={t('common.loading')}
+      className="fixed inset-x-0 top-0 z-[80] mx-auto h-3 max-w-393 overflow-hidden bg-gold/20"
+      data-testid="loading"
+    >
       <div className="loading-bar h-full w-2/5 bg-gold" />
     </div>
   );

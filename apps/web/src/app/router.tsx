@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ComponentType } from 'react';
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { Navigate, useNavigate, useRoutes, type RouteObject } from 'react-router';
 import { signInWithToken } from '../lib/account';
 import { go, setNavigator } from '../lib/navigation';
 import { LocalKey, writeText } from '../lib/storage';
@@ -15,7 +15,14 @@ const RecordsPage = lazy(() => import('../features/records').then((m) => ({ defa
 const TransferPage = lazy(() => import('../features/transfer').then((m) => ({ default: m.TransferPage })));
 
 /** A lazily loaded screen. */
-const page = (path: string, Page: ComponentType) => ({ path, element: <Suspense fallback={null}><Page /></Suspense> });
+const page = (path: string, Page: ComponentType) => ({
+  path,
+  element: (
+    <Suspense fallback={null}>
+      <Page />
+    </Suspense>
+  ),
+});
 
 /** /y{yqm}: keep the invitation code (YQM), go home and open registration with it. */
 function acceptInvite(yqm: string) {
@@ -90,8 +97,9 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export function createAppRouter() {
-  const router = createBrowserRouter(routes);
-  setNavigator((to, options) => void router.navigate(to, options));
-  return router;
+/** The routes, with the router's navigate lent to code outside React (lib/navigation). */
+export function AppRoutes() {
+  const navigate = useNavigate();
+  setNavigator((to, options) => void navigate(to, options));
+  return useRoutes(routes);
 }

@@ -12,7 +12,10 @@ import { routes } from './router';
 afterEach(() => vi.unstubAllGlobals());
 
 function start(path: string) {
-  vi.stubGlobal('fetch', fakeFetch(() => ({ body: envelope({ uId: 1, username: 'a@b.co', header: 0, yqm: 'AB12CD' }) })).fn);
+  vi.stubGlobal(
+    'fetch',
+    fakeFetch(() => ({ body: envelope({ uId: 1, username: 'a@b.co', header: 0, yqm: 'AB12CD' }) })).fn,
+  );
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   setNavigator((to, options) => void router.navigate(to, options));
   render(<RouterProvider router={router} />);
@@ -27,20 +30,26 @@ describe('routes', () => {
     }
   });
 
-  it.each(['/share', '/gameMess', '/dice'])('guards %s: alert, then home, then the login overlay', async (path) => {
-    const router = start(path);
-    const alert = await screen.findByRole('alertdialog');
-    expect(alert).toHaveTextContent('Por favor, faça login primeiro');
-    expect(useUi.getState().overlay).toBeNull();
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Eu entendi' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
-    expect(useUi.getState().overlay).toBe('login');
-  });
+  it.each(['/share', '/gameMess', '/dice'])(
+    'guards %s: alert, then home, then the login overlay',
+    async (path) => {
+      const router = start(path);
+      const alert = await screen.findByRole('alertdialog');
+      expect(alert).toHaveTextContent('Por favor, faça login primeiro');
+      expect(useUi.getState().overlay).toBeNull();
+      await userEvent.setup().click(screen.getByRole('button', { name: 'Eu entendi' }));
+      await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
+      expect(useUi.getState().overlay).toBe('login');
+    },
+  );
 
   it('lets a signed-in player into /share with the invitation link', async () => {
     useSession.setState({ token: 't', user: null });
     start('/share');
-    expect(await screen.findByTestId('share-link')).toHaveTextContent('/yAB12CD');
+    // The user info arrives through the lazily loaded session sync.
+    await waitFor(() => expect(screen.getByTestId('share-link')).toHaveTextContent('/yAB12CD'), {
+      timeout: 5000,
+    });
   });
 
   it('/y{yqm} keeps the invitation code and opens registration on home', async () => {

@@ -1,19 +1,11 @@
-import { QueryClient } from '@tanstack/react-query';
 import type { UserInfo } from '@aposta/contracts';
 import { request } from './api';
 import { go } from './navigation';
 import { patchUser, setToken, setUser, signOut, useSession } from './session';
 import { closeOverlay, openOverlay, useUi, type DepositMode } from './ui';
 
-/** Server state cache; user info lives in the session store (persisted as USERINFO) and is kept fresh here. */
-export const queryClient = new QueryClient({
-  defaultOptions: { queries: { retry: false, staleTime: 15_000 } },
-});
-
-export const USER_INFO_KEY = ['userInfo'] as const;
-
 /** Fetches user info; a failure resets it to defaults (spec section 4). */
-async function fetchUserInfo(loading: boolean): Promise<UserInfo | null> {
+export async function fetchUserInfo(loading: boolean): Promise<UserInfo | null> {
   try {
     const { data } = await request<UserInfo>('/api/app/user/userInfo', { loading, quiet: true });
     setUser(data);
@@ -24,16 +16,8 @@ async function fetchUserInfo(loading: boolean): Promise<UserInfo | null> {
   }
 }
 
-/** The user-info query: refetched when the player returns to the tab, shared by every caller. */
-export const userInfoQuery = {
-  queryKey: USER_INFO_KEY,
-  queryFn: () => fetchUserInfo(false),
-} as const;
-
-export async function refreshUserInfo(options: { loading?: boolean } = {}): Promise<UserInfo | null> {
-  const user = await fetchUserInfo(options.loading !== false);
-  queryClient.setQueryData(USER_INFO_KEY, user);
-  return user;
+export function refreshUserInfo(options: { loading?: boolean } = {}): Promise<UserInfo | null> {
+  return fetchUserInfo(options.loading !== false);
 }
 
 export async function refreshBalance() {

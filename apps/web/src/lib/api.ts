@@ -75,7 +75,13 @@ async function headers(opts: RequestOptions): Promise<Record<string, string>> {
 /**
  * The spec's error catalogue (section 8), in one place. Returns the error the caller's promise rejects with.
  */
-function handleFailure(path: string, httpStatus: number, body: Partial<Envelope<unknown>> | undefined, opts: RequestOptions, hadToken: boolean): ApiError {
+function handleFailure(
+  path: string,
+  httpStatus: number,
+  body: Partial<Envelope<unknown>> | undefined,
+  opts: RequestOptions,
+  hadToken: boolean,
+): ApiError {
   const status = typeof body?.status === 'number' ? body.status : httpStatus;
   const message = typeof body?.message === 'string' ? body.message : '';
   const error = new ApiError(status, message, httpStatus);
@@ -114,7 +120,11 @@ export async function request<T>(path: string, opts: RequestOptions = {}): Promi
       res = await fetch(url(path, opts.query), {
         method: opts.method ?? (opts.json !== undefined || opts.form ? 'POST' : 'GET'),
         headers: await headers(opts),
-        body: opts.form ? formBody(opts.form) : opts.json !== undefined ? JSON.stringify(opts.json) : undefined,
+        body: opts.form
+          ? formBody(opts.form)
+          : opts.json !== undefined
+            ? JSON.stringify(opts.json)
+            : undefined,
         credentials: 'omit',
         signal: controller.signal,
       });
@@ -132,4 +142,3 @@ export async function request<T>(path: string, opts: RequestOptions = {}): Promi
     if (showLoading) endLoading();
   }
 }
-

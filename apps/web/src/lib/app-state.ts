@@ -58,4 +58,3 @@ useAppState.subscribe((s, prev) => {
   }
   if (s.deviceId !== prev.deviceId) writeText('session', SessionKey.DEVICE_ID, s.deviceId);
 });
-

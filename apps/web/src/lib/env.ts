@@ -16,5 +16,6 @@ export const env = {
   messagingUrl: optionalUrl(e.VITE_MESSAGING_URL),
   downloadUrl: optionalUrl(e.VITE_DOWNLOAD_URL),
   /** Advertising pixel id: the first deposit's Purchase event is sent only when it is set. */
-  pixelId: typeof e.VITE_PIXEL_ID === 'string' && /^\w{1,64}$/.test(e.VITE_PIXEL_ID) ? e.VITE_PIXEL_ID : undefined,
+  pixelId:
+    typeof e.VITE_PIXEL_ID === 'string' && /^\w{1,64}$/.test(e.VITE_PIXEL_ID) ? e.VITE_PIXEL_ID : undefined,
 };

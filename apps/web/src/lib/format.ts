@@ -15,7 +15,9 @@ export function displayMoney(major: number, lang: LanguageKey): string {
   } catch {
     return '—';
   }
-  return entry.showCurrency ? formatMoney(minor, currency, entry.locale) : formatAmount(minor, currency, entry.locale);
+  return entry.showCurrency
+    ? formatMoney(minor, currency, entry.locale)
+    : formatAmount(minor, currency, entry.locale);
 }
 
 /** A calendar date in the chosen language's locale. */

@@ -33,6 +33,9 @@ describe('realtime events', () => {
     expect(useUi.getState().overlay).toBe('deposit');
 
     socket.fire('updateUserInfo', { balance: 80, discount: { discount: 0.1, expiredTime: 99 } } as never);
-    expect(useSession.getState().user).toMatchObject({ balance: 80, payDiscount: { discount: 0.1, expiredTime: 99 } });
+    expect(useSession.getState().user).toMatchObject({
+      balance: 80,
+      payDiscount: { discount: 0.1, expiredTime: 99 },
+    });
   });
 });

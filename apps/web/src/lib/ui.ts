@@ -69,7 +69,10 @@ export const useUi = create<UiState>()(() => ({
   toasts: [],
 }));
 
-export function openOverlay(overlay: OverlayName, extra: Partial<Pick<UiState, 'depositMode' | 'afterKyc'>> = {}) {
+export function openOverlay(
+  overlay: OverlayName,
+  extra: Partial<Pick<UiState, 'depositMode' | 'afterKyc'>> = {},
+) {
   useUi.setState({ overlay, menuOpen: false, accountOpen: false, avatarOpen: false, ...extra });
 }
 

@@ -139,7 +139,7 @@ describe('accounts over HTTP', () => {
       expect(gone.statusCode).toBe(401);
       expect(gone.json().status).toBe(40101);
     }
-    expect((await c.login(b.username)).statusCode).toBe(401);
+    expect((await c.login(b.username)).statusCode).toBe(400);
     const relog = await c.login(b.username, newPwd);
     expect(relog.statusCode).toBe(200);
     const fresh = relog.json().data.access_token as string;
@@ -193,7 +193,7 @@ describe('accounts over HTTP', () => {
     const { username } = await c.signUp();
     const wrong = await c.login(username, 'not the password');
     const unknown = await c.login(email('nobody'), 'not the password');
-    expect(wrong.statusCode).toBe(401);
+    expect(wrong.statusCode).toBe(400);
     expect(unknown.statusCode).toBe(wrong.statusCode);
     expect(unknown.body).toBe(wrong.body);
     expect(wrong.json()).toEqual({ status: 40102, message: 'E-mail ou senha incorretos', data: null });
@@ -377,7 +377,7 @@ describe('login throttling', () => {
     const { username } = await c.signUp();
     const ghost = email('ghost');
     for (const name of [username, ghost]) {
-      for (let i = 0; i < 2; i++) expect((await c.login(name, 'wrong', address())).statusCode).toBe(401);
+      for (let i = 0; i < 2; i++) expect((await c.login(name, 'wrong', address())).statusCode).toBe(400);
       const third = await c.login(name, 'wrong', address());
       expect(third.statusCode).toBe(429);
       expect(third.json()).toEqual({

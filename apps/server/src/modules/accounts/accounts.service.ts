@@ -69,7 +69,7 @@ export interface RegisterInput {
   isapp: number;
 }
 
-const sessionInvalid = (key: 'againLog' | 'pleaseLogin' = 'againLog') =>
+export const sessionInvalid = (key: 'againLog' | 'pleaseLogin' = 'againLog') =>
   new AppError(ErrorCode.SESSION_INVALID, key);
 
 export function createAccountsService({ database, config, bus, mail, figures }: AccountsDeps) {
@@ -519,4 +519,3 @@ export function createAccountsService({ database, config, bus, mail, figures }: 
 }
 
 export type AccountsService = ReturnType<typeof createAccountsService>;
-export { sessionInvalid };

@@ -1,6 +1,7 @@
 import { TxType } from '@aposta/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../../test/helpers';
+import { sql } from 'drizzle-orm';
+import { createTestDatabase, onPostgres } from '../../../test/helpers';
 import type { Database } from '../../platform/db';
 import {
   auditLedger,
@@ -190,4 +191,83 @@ describe('ledger', () => {
     expect(await systemBalance(database.db, 'real', 'house.originals')).toBe(before);
     expect(await rollUp(database.db)).toBe(0);
   });
+
+  it('refuses to change or delete journal rows (append-only in the database)', async () => {
+    const u = newUser();
+    const { txId } = await deposit(u, 100);
+    for (const statement of [
+      sql`update ledger_postings set amount = amount + 1 where tx_id = ${txId}`,
+      sql`delete from ledger_postings where tx_id = ${txId}`,
+      sql`update ledger_transactions set type = 11 where id = ${txId}`,
+      sql`delete from ledger_transactions where id = ${txId}`,
+    ])
+      await expect(database.db.execute(statement)).rejects.toThrow();
+    expect(await cash(u)).toMatchObject({ balance: 100 });
+  });
+
+  it('reports a tampered balance, and is clean again once it is put back', async () => {
+    const u = newUser();
+    await deposit(u, 900);
+    const id = `u${u}:cash:BRL`;
+    await database.db.execute(sql`update ledger_accounts set balance = balance + 1 where id = ${id}`);
+    const audit = await auditLedger(database);
+    expect(audit.ok).toBe(false);
+    const fault = audit.checks.find((c) => c.name === 'each player balance equals the sum of its postings');
+    expect(fault?.faults).toEqual([expect.objectContaining({ id })]);
+    await database.db.execute(sql`update ledger_accounts set balance = balance - 1 where id = ${id}`);
+    expect((await auditLedger(database)).ok).toBe(true);
+  });
+
+  it.runIf(onPostgres)(
+    'lets 500 concurrent stakes of a on a balance B through exactly floor(B/a) times',
+    async () => {
+      const u = newUser();
+      const B = 50_000;
+      const a = 333;
+      await deposit(u, B);
+      const results = await Promise.allSettled(
+        Array.from({ length: 500 }, () => hold(database.db, { type: TxType.BET, userId: u, amount: a })),
+      );
+      const ok = results.filter((r) => r.status === 'fulfilled');
+      const refused = results.filter((r) => r.status === 'rejected');
+      expect(ok).toHaveLength(Math.floor(B / a));
+      expect(refused.every((r) => (r.reason as { code?: number }).code === 9999)).toBe(true);
+      expect(await cash(u)).toMatchObject({ balance: B, held: ok.length * a });
+      const settled = await Promise.all(
+        ok.map((r) =>
+          settle(database.db, {
+            holdId: r.value.txId,
+            capture: a,
+            to: [{ kind: 'house.sports', amount: a }],
+          }),
+        ),
+      );
+      expect(new Set(settled.map((s) => s.txId)).size).toBe(ok.length);
+      expect(await cash(u)).toMatchObject({ balance: B - ok.length * a, held: 0 });
+    },
+  );
+
+  it.runIf(onPostgres)(
+    'runs the same stake key 10 times at once as one hold with identical answers',
+    async () => {
+      const u = newUser();
+      await deposit(u, 1_000);
+      const stake = () =>
+        hold(database.db, { type: TxType.BET, userId: u, amount: 100, idempotencyKey: `bet-${u}` });
+      const answers = await Promise.all(Array.from({ length: 10 }, stake));
+      expect(new Set(answers.map((a) => a.txId)).size).toBe(1);
+      expect(answers.filter((a) => !a.replayed)).toHaveLength(1);
+      expect(await cash(u)).toMatchObject({ balance: 1_000, held: 100 });
+      const close = () =>
+        settle(database.db, {
+          holdId: answers[0]!.txId,
+          capture: 100,
+          to: [{ kind: 'house.sports', amount: 100 }],
+          idempotencyKey: `settle-${u}`,
+        });
+      const closed = await Promise.all(Array.from({ length: 10 }, close));
+      expect(new Set(closed.map((c) => c.txId)).size).toBe(1);
+      expect(await cash(u)).toMatchObject({ balance: 900, held: 0 });
+    },
+  );
 });

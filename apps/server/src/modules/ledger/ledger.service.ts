@@ -183,11 +183,12 @@ export async function post(exec: Executor, input: PostInput): Promise<Posted> {
   const total = players.reduce((s, [, p]) => s + p.amount, 0) + systems.reduce((s, [, a]) => s + a, 0);
   if (total !== 0 || players.length + systems.length < 2) throw invalid();
 
-  const book = await bookOf(
+  const found = await booksOf(
     exec,
     players.map(([id]) => id),
-    input.book,
   );
+  if (players.some(([id, p]) => p.amount < 0 && !found.has(id))) throw insufficientBalance();
+  const book = agreedBook(found, input.book);
   const userId = input.userId ?? players[0]?.[1].userId ?? null;
   const deposit = input.type === TxType.DEPOSIT || input.type === TxType.RECHARGE;
   const { key, hash } = idempotencyOf('post', input, { ...input, currency, book });
@@ -222,21 +223,22 @@ export async function post(exec: Executor, input: PostInput): Promise<Posted> {
         select x.account_id, x.amount from t, x where x.user_id is null
       ),
       a as (
-        -- CHECK constraints apply to the proposed row before ON CONFLICT is considered, so a debit is
-        -- proposed as (balance 0, held d): refused for an account that does not exist, and turned into
-        -- balance - d by the update for one that does (where the constraints check the result).
         insert into ledger_accounts as acc
-          (id, book, user_id, kind, currency, balance, held, wager_due, bonus_wager_due, deposited)
-        select x.account_id, ${book}, x.user_id, x.kind, ${currency}, greatest(x.amount, 0), greatest(-x.amount, 0),
-          x.wager_due, x.bonus_wager_due, x.deposited
-        from t, x where x.user_id is not null
+          (id, book, user_id, kind, currency, balance, wager_due, bonus_wager_due, deposited)
+        select x.account_id, ${book}, x.user_id, x.kind, ${currency}, x.amount, x.wager_due, x.bonus_wager_due, x.deposited
+        from t, x where x.user_id is not null and x.amount > 0
         on conflict (id) do update set
           -- NULL when the books differ: the NOT NULL constraint then refuses the whole statement.
-          balance = case when acc.book = excluded.book then acc.balance + excluded.balance - excluded.held end,
-          held = acc.held,
+          balance = case when acc.book = excluded.book then acc.balance + excluded.balance end,
           wager_due = acc.wager_due + excluded.wager_due,
           bonus_wager_due = acc.bonus_wager_due + excluded.bonus_wager_due,
           deposited = acc.deposited + excluded.deposited
+      ),
+      -- Debits update existing rows only (checked above): CHECK would refuse a negative proposed row
+      -- before ON CONFLICT turned it into an update.
+      b as (
+        update ledger_accounts set balance = balance + x.amount
+        from t, x where ledger_accounts.id = x.account_id and x.user_id is not null and x.amount < 0
       )
       select id from t`,
     );
@@ -245,18 +247,23 @@ export async function post(exec: Executor, input: PostInput): Promise<Posted> {
   });
 }
 
-/** The book of the given player accounts (all must agree, and agree with `required`). */
-async function bookOf(exec: Executor, accountIds: string[], required: Book | undefined): Promise<Book> {
+/** The books of those of the given player accounts that exist. */
+async function booksOf(exec: Executor, accountIds: string[]): Promise<Map<string, Book>> {
   const found = accountIds.length
-    ? await rows<{ book: Book }>(
+    ? await rows<{ id: string; book: Book }>(
         exec,
-        sql`select distinct book from ledger_accounts where id in (${sql.join(
+        sql`select id, book from ledger_accounts where id in (${sql.join(
           accountIds.map((id) => sql`${id}`),
           sql`, `,
         )})`,
       )
     : [];
-  const books = new Set(found.map((r) => r.book));
+  return new Map(found.map((r) => [r.id, r.book]));
+}
+
+/** The one book the accounts and `required` agree on (real when there is nothing to go by). */
+function agreedBook(found: Map<string, Book>, required: Book | undefined): Book {
+  const books = new Set(found.values());
   if (required) books.add(required);
   if (books.size > 1) throw new AppError(ErrorCode.CONFLICT, 'bookMismatch');
   return [...books][0] ?? 'real';
@@ -436,9 +443,11 @@ export async function openPlayerAccounts(
     insert into ledger_accounts (id, book, user_id, kind, currency)
     values ${valuesList(ids.map(([id, kind]) => sql`(${id}, ${book}, ${userId}, ${kind}, ${currency})`))}
     on conflict (id) do nothing`);
-  await bookOf(
-    exec,
-    ids.map(([id]) => id!),
+  agreedBook(
+    await booksOf(
+      exec,
+      ids.map(([id]) => id!),
+    ),
     book,
   );
 }

@@ -4,6 +4,7 @@ import { pgCode, type Executor } from '../../platform/db';
 import { AppError, badRequest, notFound } from '../../platform/errors';
 import { post } from '../ledger';
 import { hashRequest, orderByKey, newOrderId, record, times, transition, type OrderRow } from './orders';
+import type { Settings } from '../settings';
 import type { PackagesService } from './packages.service';
 import type { PaymentsDeps } from './payments.deps';
 import { paymentOrders, paymentWebhookEvents } from './payments.tables';
@@ -30,7 +31,7 @@ export interface PrePayInput {
 /** What applying a provider's charge state did. */
 type Applied =
   | { kind: 'credited'; userId: number; czflag: 0 | 1; payTime: number }
-  | { kind: 'amountMismatch' | 'alreadyPaid' | 'updated' | 'unchanged' };
+  | { kind: 'amountMismatch' | 'alreadyPaid' | 'updated' | 'unchanged' | 'ignored' };
 
 export function createDepositsService(
   deps: PaymentsDeps & { packages: PackagesService; provider: PixProvider | null },
@@ -55,9 +56,11 @@ export function createDepositsService(
     return answerOf(existing);
   }
 
-  /** Credits a paid order (cash with its wagering, gift as bonus) and marks it paid, inside `tx`. */
-  async function credit(tx: Executor, order: OrderRow): Promise<Applied> {
-    const s = await settings.all();
+  /**
+   * Credits a paid order (cash with its wagering, gift as bonus) and marks it paid, inside `tx`. Settings are
+   * read before the transaction: on PGlite a read outside `tx` would wait for `tx` itself.
+   */
+  async function credit(tx: Executor, order: OrderRow, s: Settings): Promise<Applied> {
     await post(tx, {
       type: TxType.DEPOSIT,
       idempotencyKey: `deposit:${order.orderId}`,
@@ -113,7 +116,7 @@ export function createDepositsService(
   }
 
   /** Brings an order in line with the provider's state of its charge, inside `tx` (the order row locked). */
-  async function apply(tx: Executor, order: OrderRow, state: ChargeState): Promise<Applied> {
+  async function apply(tx: Executor, order: OrderRow, state: ChargeState, s: Settings): Promise<Applied> {
     switch (state.status) {
       case 'paid':
         if (order.status === OrderStatus.PAID) return { kind: 'alreadyPaid' };
@@ -131,7 +134,7 @@ export function createDepositsService(
           );
           return { kind: 'amountMismatch' };
         }
-        return credit(tx, order);
+        return credit(tx, order, s);
       case 'cancelled':
         return (await transition(tx, order, OPEN, OrderStatus.CANCELLED, 'cancelled'))
           ? { kind: 'updated' }
@@ -171,11 +174,12 @@ export function createDepositsService(
     if (provider && order.providerRef && order.provider === provider.name) {
       state = await provider.queryCharge(order.providerRef).catch(() => null);
     }
+    const s = await settings.all();
     const applied = await database.transaction(async (tx) => {
       const locked = await lockOrder(tx, order.orderId);
       if (!locked || !OPEN.includes(locked.status as OrderStatus)) return { kind: 'unchanged' } as Applied;
       if (state?.status === 'paid') {
-        const result = await apply(tx, locked, state);
+        const result = await apply(tx, locked, state, s);
         if (result.kind !== 'amountMismatch') return result;
       }
       await transition(tx, locked, OPEN, OrderStatus.CANCELLED, 'expired');
@@ -294,6 +298,7 @@ export function createDepositsService(
         if (err.reason === 'signature') throw new AppError(ErrorCode.UNAUTHORIZED, 'webhookSignatureInvalid');
         throw badRequest(err.reason === 'stale' ? 'webhookStale' : 'badRequest');
       }
+      if (!event) return { outcome: 'ignored' };
       let state: ChargeState;
       try {
         state = event.state ?? (await provider.queryCharge(event.chargeId));
@@ -301,6 +306,7 @@ export function createDepositsService(
         if (err instanceof ProviderUnavailable) throw unavailable();
         throw err;
       }
+      const s = await settings.all();
       const result = await database.transaction(async (tx) => {
         const fresh = await tx
           .insert(paymentWebhookEvents)
@@ -327,7 +333,7 @@ export function createDepositsService(
             ),
           );
         const order = found && (await lockOrder(tx, found.orderId));
-        const applied: Applied | 'unknown' = order ? await apply(tx, order, state) : 'unknown';
+        const applied: Applied | 'unknown' = order ? await apply(tx, order, state, s) : 'unknown';
         const outcome = typeof applied === 'string' ? applied : applied.kind;
         await tx
           .update(paymentWebhookEvents)

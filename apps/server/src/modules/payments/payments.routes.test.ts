@@ -163,6 +163,9 @@ describe('deposit refusals', () => {
     }
     await t.database.db.execute(sql`update users set test_flag = '1' where id = ${p.userId}`);
     expect((await c.prePay(p)).statusCode).toBe(403);
+    const w = await c.withdraw(p, c.pixWithdrawal(p, 50));
+    expect(w.statusCode).toBe(403);
+    expect(w.json().message).toBe('Contas de teste não podem depositar nem sacar');
     expect((await c.call('GET', '/api/app/main/userGift', p.token)).json().data).toBe(0);
   });
 

@@ -68,15 +68,18 @@ describe('withdraw checks, in the spec order, with its messages', () => {
   });
 
   it('rule 5: above the withdrawable amount or the maximum; the amount is capped to the balance', async () => {
-    const p = await funded();
+    // Half the deposit still to be wagered: R$ 50 of the R$ 100 is withdrawable.
     await c.setSettings({ 'wagering.depositMultiplier': 0.5 });
     try {
-      expect(await message(c.withdraw(p, c.pixWithdrawal(p, 80)))).toBe(
+      const half = await funded();
+      expect((await c.call('GET', '/api/app/order/getWithdraw', half.token)).json().data.wdAmount).toBe(50);
+      expect(await message(c.withdraw(half, c.pixWithdrawal(half, 80)))).toBe(
         'Montante máximo de levantamento:R$50,00',
       );
     } finally {
       await c.setSettings({ 'wagering.depositMultiplier': 0 });
     }
+    const p = await funded();
     await c.setSettings({ 'withdraw.maxAmount': 6_000 });
     try {
       expect(await message(c.withdraw(p, c.pixWithdrawal(p, 70)))).toBe(

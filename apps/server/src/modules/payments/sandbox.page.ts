@@ -54,7 +54,7 @@ ${
   open
     ? `<form method="post" action="${action}/pay"><button class="pay" type="submit">Pagar</button></form>
 <form method="post" action="${action}/cancel"><button class="cancel" type="submit">Cancelar</button></form>
-<p><small>Válido até ${escape(charge.expiresAt.toISOString())}</small></p>`
+<p><small>Válido até ${escape(charge.expiresAt.toLocaleString('pt-BR', { timeZone: 'America/Sao_Paulo' }))}</small></p>`
     : ''
 }
 <p><small>Ambiente de testes: nenhum dinheiro real é movimentado.</small></p>

@@ -28,7 +28,6 @@ import {
   newOrderId,
   orderByKey,
   record,
-  times,
   toRecord,
   transition,
   type OrderRow,
@@ -113,15 +112,16 @@ export function createWithdrawalsService(deps: PaymentsDeps & { payouts: PayoutR
   }
 
   /**
-   * Spendable cash, and the part of it whose wagering is met: deposits need their turnover (deposited x the
-   * current multiplier, so an operator's change applies at once) before they can leave.
+   * Spendable cash, and the part of it whose wagering is met (decisions.md "Money"): the ledger's wagerDue,
+   * fixed when the money came in (deposit x multiplier) and worn down by settled stakes. A multiplier of 0
+   * switches the rule off, also for money already in (an operator's "no deposit wagering").
    */
   async function withdrawable(exec: Executor, userId: number, s: Settings) {
     const cash = (await playerAccounts(exec, userId)).find(
       (a) => a.kind === 'cash' && a.currency === 'BRL' && a.book === 'real',
     );
     if (!cash) return { balance: 0, wdAmount: 0 };
-    const unmet = Math.max(0, times(cash.deposited, s['wagering.depositMultiplier']) - cash.wagered);
+    const unmet = s['wagering.depositMultiplier'] === 0 ? 0 : cash.wagerDue;
     return { balance: cash.available, wdAmount: Math.max(0, cash.available - unmet) };
   }
 

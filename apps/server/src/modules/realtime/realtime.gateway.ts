@@ -145,7 +145,9 @@ export function createGateway(options: GatewayOptions) {
       next();
     });
     socket.on('offGame', ({ gameCode }, ack) => {
-      void bus.publish('game.left', { userId: socket.data.userId, gameCode });
+      bus
+        .publish('game.left', { userId: socket.data.userId, gameCode })
+        .catch((err: unknown) => log.warn({ err }, 'realtime: game.left not published'));
       ack?.({ status: ErrorCode.OK, message: translate(socket.data.lang, 'ok') });
     });
   });

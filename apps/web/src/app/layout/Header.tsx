@@ -20,7 +20,14 @@ export function Logo() {
           </linearGradient>
         </defs>
         <path d="M16 2l12 7v14l-12 7L4 23V9z" fill="url(#logo-g)" />
-        <path d="M11 21l5-11 5 11M12.8 17h6.4" stroke="#2a1700" strokeWidth="2.4" fill="none" strokeLinecap="round" strokeLinejoin="round" />
+        <path
+          d="M11 21l5-11 5 11M12.8 17h6.4"
+          stroke="#2a1700"
+          strokeWidth="2.4"
+          fill="none"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        />
       </svg>
       <span className="text-xl font-black italic tracking-tight text-gold-gradient">Aposta</span>
     </span>
@@ -35,10 +42,19 @@ export function Header() {
   return (
     <header className="safe-top sticky top-0 z-20 border-b border-line/70 bg-deep/95 backdrop-blur">
       <div className="flex min-h-56 items-center gap-4 px-6">
-        <button type="button" onClick={() => setPanel('menuOpen', true)} aria-label={t('nav.menu')} className="flex size-44 items-center justify-center rounded-lg text-text">
+        <button
+          type="button"
+          onClick={() => setPanel('menuOpen', true)}
+          aria-label={t('nav.menu')}
+          className="flex size-44 items-center justify-center rounded-lg text-text"
+        >
           <Icon name="menu" className="size-22" />
         </button>
-        <Link to="/home" aria-label={`${t('common.brand')} — ${t('nav.home')}`} className="flex min-h-44 items-center">
+        <Link
+          to="/home"
+          aria-label={`${t('common.brand')} — ${t('nav.home')}`}
+          className="flex min-h-44 items-center"
+        >
           <Logo />
         </Link>
         <div className="ml-auto flex items-center gap-6">
@@ -49,20 +65,38 @@ export function Header() {
                 <span className="text-sm font-bold text-gold" data-testid="header-balance">
                   {displayMoney(user?.balance ?? 0, lang)}
                 </span>
-                <button type="button" onClick={() => void refreshBalance().catch(() => undefined)} aria-label={t('nav.refreshBalance')} className="flex size-36 items-center justify-center text-muted">
+                <button
+                  type="button"
+                  onClick={() => void refreshBalance().catch(() => undefined)}
+                  aria-label={t('nav.refreshBalance')}
+                  className="flex size-36 items-center justify-center text-muted"
+                >
                   <Icon name="refresh" className="size-14" />
                 </button>
               </div>
-              <button type="button" onClick={() => setPanel('accountOpen', true)} aria-label={t('nav.openAccount')} className="flex size-44 items-center justify-center rounded-full">
+              <button
+                type="button"
+                onClick={() => setPanel('accountOpen', true)}
+                aria-label={t('nav.openAccount')}
+                className="flex size-44 items-center justify-center rounded-full"
+              >
                 <Avatar index={user?.header ?? 0} size={34} eager />
               </button>
             </>
           ) : (
             <>
-              <button type="button" onClick={() => openOverlay('login')} className="min-h-44 rounded-xl border border-line px-12 text-sm font-semibold">
+              <button
+                type="button"
+                onClick={() => openOverlay('login')}
+                className="min-h-44 rounded-xl border border-line px-12 text-sm font-semibold"
+              >
                 {t('nav.login')}
               </button>
-              <button type="button" onClick={() => openOverlay('register')} className="btn-gold min-h-44 rounded-xl px-12 text-sm font-bold">
+              <button
+                type="button"
+                onClick={() => openOverlay('register')}
+                className="btn-gold min-h-44 rounded-xl px-12 text-sm font-bold"
+              >
                 {t('nav.register')}
               </button>
             </>

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useLayoutEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { HomePage } from '../../features/home';
 import { SupportButton } from '../../features/support/components/SupportButton';
@@ -20,15 +20,17 @@ export function MainLayout() {
   const homeScroll = useRef(0);
   const wasHome = useRef(isHome);
 
+  // While home shows, remember where it is scrolled (leaving it shortens the page and resets the scroll).
+  useEffect(() => {
+    if (!isHome) return;
+    const remember = () => (homeScroll.current = window.scrollY);
+    window.addEventListener('scroll', remember, { passive: true });
+    return () => window.removeEventListener('scroll', remember);
+  }, [isHome]);
+
   useLayoutEffect(() => {
-    if (wasHome.current && !isHome) {
-      homeScroll.current = window.scrollY;
-      window.scrollTo(0, 0);
-    } else if (!wasHome.current && isHome) {
-      window.scrollTo(0, homeScroll.current);
-    } else if (!isHome) {
-      window.scrollTo(0, 0);
-    }
+    if (!wasHome.current && isHome) window.scrollTo(0, homeScroll.current);
+    else if (!isHome) window.scrollTo(0, 0);
     wasHome.current = isHome;
   }, [isHome, pathname]);
 

@@ -7,7 +7,23 @@ import { i18n } from '../../lib/i18n';
 import { useSession } from '../../lib/session';
 import { alertMessage, openOverlay } from '../../lib/ui';
 
-type PageName = 'vip' | 'agentJl' | 'ladderBonus' | 'gamebouns' | 'gameMess' | 'registros' | 'conta' | 'paySuccess' | 'footballPage' | 'play' | 'mines' | 'limbo' | 'luckyColor' | 'rowDouble' | 'double' | 'dice';
+type PageName =
+  | 'vip'
+  | 'agentJl'
+  | 'ladderBonus'
+  | 'gamebouns'
+  | 'gameMess'
+  | 'registros'
+  | 'conta'
+  | 'paySuccess'
+  | 'footballPage'
+  | 'play'
+  | 'mines'
+  | 'limbo'
+  | 'luckyColor'
+  | 'rowDouble'
+  | 'double'
+  | 'dice';
 
 const icons: Partial<Record<PageName, IconName>> = {
   vip: 'crown',
@@ -37,7 +53,10 @@ export function ErrorPage() {
   const { t } = useTranslation();
   return (
     <section className="flex flex-col items-center px-24 py-56 text-center" aria-labelledby="error-title">
-      <div className="mb-16 flex size-72 items-center justify-center rounded-full border border-rose/40 bg-rose/10 text-3xl font-black text-rose" aria-hidden="true">
+      <div
+        className="mb-16 flex size-72 items-center justify-center rounded-full border border-rose/40 bg-rose/10 text-3xl font-black text-rose"
+        aria-hidden="true"
+      >
         !
       </div>
       <h1 id="error-title" className="text-xl font-bold">
@@ -73,7 +92,13 @@ export function RequireLogin({ children }: { children: ReactNode }) {
 }
 
 /** Paths with an inline parameter: /y{yqm}, /zgo{token}, /active{id}; anything else goes to /. */
-export function ParamPath({ onInvite, onLoginLink }: { onInvite: (yqm: string) => void; onLoginLink: (token: string) => void }) {
+export function ParamPath({
+  onInvite,
+  onLoginLink,
+}: {
+  onInvite: (yqm: string) => void;
+  onLoginLink: (token: string) => void;
+}) {
   const { pathname } = useLocation();
   const invite = /^\/y([A-Za-z0-9]{1,32})\/?$/.exec(pathname);
   const link = /^\/zgo([A-Za-z0-9_-]{16,128})\/?$/.exec(pathname);

@@ -10,7 +10,12 @@ const variants: Record<Variant, string> = {
 };
 
 /** 44 px minimum touch target (at 393 px width), rounded, with a visible focus ring. */
-export function Button({ variant = 'gold', className = '', type = 'button', ...rest }: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant }) {
+export function Button({
+  variant = 'gold',
+  className = '',
+  type = 'button',
+  ...rest
+}: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant }) {
   return (
     <button
       type={type}

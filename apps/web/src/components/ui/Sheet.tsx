@@ -12,7 +12,8 @@ const panelClass: Record<Side, string> = {
   full: 'inset-0 h-full w-full',
 };
 
-const FOCUSABLE = 'a[href],button:not([disabled]),input:not([disabled]),select,textarea,[tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'a[href],button:not([disabled]),input:not([disabled]),select,textarea,[tabindex]:not([tabindex="-1"])';
 
 interface SheetProps {
   title: string;
@@ -38,7 +39,8 @@ export function Sheet({ title, onClose, side = 'bottom', children, hideTitle, cl
   useEffect(() => {
     const opener = document.activeElement as HTMLElement | null;
     const node = panel.current;
-    const first = node?.querySelector<HTMLElement>('[data-autofocus]') ?? node?.querySelector<HTMLElement>(FOCUSABLE);
+    const first =
+      node?.querySelector<HTMLElement>('[data-autofocus]') ?? node?.querySelector<HTMLElement>(FOCUSABLE);
     first?.focus();
     function onKey(e: KeyboardEvent) {
       if (!node) return;
@@ -46,7 +48,9 @@ export function Sheet({ title, onClose, side = 'bottom', children, hideTitle, cl
         e.stopPropagation();
         closeRef.current();
       } else if (e.key === 'Tab') {
-        const items = Array.from(node.querySelectorAll<HTMLElement>(FOCUSABLE)).filter((el) => el.offsetParent !== null || el === document.activeElement);
+        const items = Array.from(node.querySelectorAll<HTMLElement>(FOCUSABLE)).filter(
+          (el) => el.offsetParent !== null || el === document.activeElement,
+        );
         if (items.length === 0) return;
         const firstItem = items[0]!;
         const lastItem = items[items.length - 1]!;
@@ -68,7 +72,11 @@ export function Sheet({ title, onClose, side = 'bottom', children, hideTitle, cl
 
   return (
     <div className="fixed inset-0 z-40 mx-auto max-w-393">
-      <div className="absolute inset-0 bg-black/65 backdrop-blur-[2px]" aria-hidden="true" onClick={onClose} />
+      <div
+        className="absolute inset-0 bg-black/65 backdrop-blur-[2px]"
+        aria-hidden="true"
+        onClick={onClose}
+      />
       <div
         ref={panel}
         role="dialog"
@@ -76,7 +84,9 @@ export function Sheet({ title, onClose, side = 'bottom', children, hideTitle, cl
         aria-labelledby={titleId}
         className={`absolute flex flex-col overflow-hidden border border-line bg-panel shadow-2xl ${panelClass[side]} ${className}`}
       >
-        <div className={`flex min-h-52 items-center justify-between gap-8 px-16 ${side === 'top' ? 'safe-top' : ''} ${hideTitle ? 'absolute right-0 top-0 z-10' : 'border-b border-line'}`}>
+        <div
+          className={`flex min-h-52 items-center justify-between gap-8 px-16 ${side === 'top' ? 'safe-top' : ''} ${hideTitle ? 'absolute right-0 top-0 z-10' : 'border-b border-line'}`}
+        >
           <h2 id={titleId} className={hideTitle ? 'sr-only' : 'text-lg font-semibold'}>
             {title}
           </h2>
@@ -89,7 +99,11 @@ export function Sheet({ title, onClose, side = 'bottom', children, hideTitle, cl
             <Icon name="close" className="size-20" />
           </button>
         </div>
-        <div className={`overflow-y-auto overscroll-contain ${side === 'bottom' || side === 'left' ? 'safe-bottom' : ''}`}>{children}</div>
+        <div
+          className={`overflow-y-auto overscroll-contain ${side === 'bottom' || side === 'left' ? 'safe-bottom' : ''}`}
+        >
+          {children}
+        </div>
       </div>
     </div>
   );

@@ -19,7 +19,11 @@ export function TextField({ label, hint, trailing, below, className = '', id, ..
         {hint ? <span className="ml-4 text-xs opacity-75">({hint})</span> : null}
       </label>
       <div className="flex min-h-46 items-center rounded-xl border border-line bg-deep/80 focus-within:border-gold/70">
-        <input id={inputId} className="min-h-44 w-full min-w-0 flex-1 bg-transparent px-12 text-base text-text outline-none placeholder:text-muted/60" {...rest} />
+        <input
+          id={inputId}
+          className="min-h-44 w-full min-w-0 flex-1 bg-transparent px-12 text-base text-text outline-none placeholder:text-muted/60"
+          {...rest}
+        />
         {trailing}
       </div>
       {below}

@@ -37,17 +37,20 @@ describe('dictionaries', () => {
     }
   });
 
-  it.each(LANGUAGE_KEYS)('wallet namespace %s has every key of pt_BR, no extra, same placeholders', (lang) => {
-    const walletKeys = leaves(walletPt as unknown as Tree);
-    const dict = walletModules[`./wallet/${lang}.ts`]?.default;
-    expect(dict, `missing wallet dictionary ${lang}`).toBeDefined();
-    const got = leaves(dict!);
-    expect([...got.keys()].sort()).toEqual([...walletKeys.keys()].sort());
-    for (const [key, text] of got) {
-      expect(text.trim(), `${lang}:${key} is empty`).not.toBe('');
-      expect(placeholders(text), `${lang}:${key}`).toBe(placeholders(walletKeys.get(key)!));
-    }
-  });
+  it.each(LANGUAGE_KEYS)(
+    'wallet namespace %s has every key of pt_BR, no extra, same placeholders',
+    (lang) => {
+      const walletKeys = leaves(walletPt as unknown as Tree);
+      const dict = walletModules[`./wallet/${lang}.ts`]?.default;
+      expect(dict, `missing wallet dictionary ${lang}`).toBeDefined();
+      const got = leaves(dict!);
+      expect([...got.keys()].sort()).toEqual([...walletKeys.keys()].sort());
+      for (const [key, text] of got) {
+        expect(text.trim(), `${lang}:${key} is empty`).not.toBe('');
+        expect(placeholders(text), `${lang}:${key}`).toBe(placeholders(walletKeys.get(key)!));
+      }
+    },
+  );
 
   it.each([...LANGUAGE_KEYS, ...SPORTSBOOK_LANGUAGE_KEYS])('bet vocabulary %s is complete', (lang) => {
     const dict = betModules[`./bet/${lang}.ts`]?.default;

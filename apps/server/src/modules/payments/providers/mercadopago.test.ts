@@ -135,6 +135,20 @@ describe('Mercado Pago adapter against recorded exchanges', () => {
     expect(() => late.parseWebhook(webhook())).toThrow(WebhookRejected);
   });
 
+  it('acknowledges a genuine notification of another topic without acting on it', () => {
+    const ts = String(Math.floor(Date.now() / 1000));
+    const v1 = crypto
+      .createHmac('sha256', webhookFixture.secret)
+      .update(`id:555;request-id:r;ts:${ts};`)
+      .digest('hex');
+    const event = provider(recorded([]).fetch, new Date()).parseWebhook({
+      rawBody: Buffer.from(JSON.stringify({ type: 'merchant_order', data: { id: '555' } })),
+      headers: { 'x-signature': `ts=${ts},v1=${v1}`, 'x-request-id': 'r' },
+      query: { 'data.id': '555', type: 'merchant_order' },
+    });
+    expect(event).toBeNull();
+  });
+
   it('signs the manifest as documented (a signature we compute the documented way is accepted)', () => {
     const ts = String(Math.floor(Date.now() / 1000));
     const manifest = `id:987654321;request-id:req-1;ts:${ts};`;

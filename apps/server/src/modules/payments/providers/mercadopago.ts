@@ -132,7 +132,7 @@ export function createMercadoPago(deps: {
       return { chargeId: String(payment.id), url: data.ticket_url, brCode: data.qr_code };
     },
 
-    parseWebhook({ rawBody, headers, query }: WebhookInput): WebhookEvent {
+    parseWebhook({ rawBody, headers, query }: WebhookInput): WebhookEvent | null {
       const signature = headers['x-signature'];
       const requestId = headers['x-request-id'];
       if (typeof signature !== 'string') throw new WebhookRejected('signature');
@@ -158,7 +158,8 @@ export function createMercadoPago(deps: {
       if (Math.abs(now().getTime() / 1000 - tsSeconds) > WEBHOOK_TOLERANCE_SECONDS) {
         throw new WebhookRejected('stale');
       }
-      if (!dataId || (body.type && body.type !== 'payment')) throw new WebhookRejected('malformed');
+      if (body.type && body.type !== 'payment') return null;
+      if (!dataId) throw new WebhookRejected('malformed');
       const eventId = body.id != null ? String(body.id) : `${dataId}:${String(requestId)}`;
       return { eventId, chargeId: dataId, state: null };
     },

@@ -95,8 +95,11 @@ export class ProviderUnavailable extends Error {
 export interface PixProvider {
   readonly name: string;
   createCharge(input: CreateChargeInput): Promise<Charge>;
-  /** Verifies the signature and freshness, then parses. Throws WebhookRejected. */
-  parseWebhook(input: WebhookInput): WebhookEvent;
+  /**
+   * Verifies the signature and freshness, then parses. Throws WebhookRejected; null for a genuine
+   * notification of something payments does not act on (acknowledged so the provider stops sending it).
+   */
+  parseWebhook(input: WebhookInput): WebhookEvent | null;
   queryCharge(chargeId: string): Promise<ChargeState>;
 }
 

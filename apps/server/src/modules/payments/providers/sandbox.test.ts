@@ -98,8 +98,8 @@ describe('sandbox PIX provider', () => {
       headers: hook!.headers,
       query: {},
     });
-    expect(event.chargeId).toBe(c.chargeId);
-    expect(event.state).toMatchObject({ status: 'paid', amount: 12_345 });
+    expect(event?.chargeId).toBe(c.chargeId);
+    expect(event?.state).toMatchObject({ status: 'paid', amount: 12_345 });
     expect(await sandbox.settle(c.chargeId, 'paid')).toBeNull();
     expect(await sandbox.queryCharge(c.chargeId)).toMatchObject({ status: 'paid' });
   });

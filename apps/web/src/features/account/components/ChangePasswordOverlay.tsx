@@ -1,4 +1,3 @@
-import { changePasswordRequest } from '@aposta/contracts';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/Button';
@@ -20,6 +19,7 @@ export function ChangePasswordOverlay() {
     if (busy) return;
     if (!form.oldPwd || !form.nPwd || !form.confirm) return void alertMessage(t('errors.pleaseFill'));
     if (form.nPwd !== form.confirm) return void alertMessage(t('validation.passwordMismatch'));
+    const { changePasswordRequest } = await import('@aposta/contracts');
     const checked = changePasswordRequest.safeParse({ oldPwd: form.oldPwd, nPwd: form.nPwd });
     if (!checked.success) {
       const key = checked.error.issues[0]?.message ?? 'invalidRequest';

@@ -32,7 +32,8 @@ export async function sendResetCode(email: string): Promise<string> {
 }
 
 export async function checkResetCode(email: string, code: string): Promise<string> {
-  return (await request<{ chkId: string }>('/api/app/main/RESETPWD/checkEmail', { form: { email, code } })).data.chkId;
+  return (await request<{ chkId: string }>('/api/app/main/RESETPWD/checkEmail', { form: { email, code } }))
+    .data.chkId;
 }
 
 export async function setNewPassword(nPwd: string, chkId: string): Promise<string> {

@@ -13,7 +13,11 @@ export function AuthOverlay({ tab }: { tab: 'login' | 'register' }) {
   ] as const;
   return (
     <Sheet title={t('auth.title')} onClose={closeOverlay} side="bottom">
-      <div role="tablist" aria-label={t('auth.title')} className="mx-16 mt-12 grid grid-cols-2 rounded-xl bg-deep p-4">
+      <div
+        role="tablist"
+        aria-label={t('auth.title')}
+        className="mx-16 mt-12 grid grid-cols-2 rounded-xl bg-deep p-4"
+      >
         {tabs.map((item) => (
           <button
             key={item.id}

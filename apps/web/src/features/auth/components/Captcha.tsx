@@ -24,8 +24,22 @@ export function Captcha({ codeId, value, onChange, onRefresh }: CaptchaProps) {
       maxLength={16}
       name="captCode"
       trailing={
-        <button type="button" onClick={onRefresh} className="mr-4 flex min-h-44 items-center gap-4 rounded-lg pl-4 pr-6" aria-label={t('auth.refreshCaptcha')}>
-          <img key={codeId} src={captchaUrl(codeId)} alt={t('auth.captchaImage')} width={100} height={36} className="h-36 w-100 rounded-md bg-white" data-testid="captcha-image" data-code-id={codeId} />
+        <button
+          type="button"
+          onClick={onRefresh}
+          className="mr-4 flex min-h-44 items-center gap-4 rounded-lg pl-4 pr-6"
+          aria-label={t('auth.refreshCaptcha')}
+        >
+          <img
+            key={codeId}
+            src={captchaUrl(codeId)}
+            alt={t('auth.captchaImage')}
+            width={100}
+            height={36}
+            className="h-36 w-100 rounded-md bg-white"
+            data-testid="captcha-image"
+            data-code-id={codeId}
+          />
           <Icon name="refresh" className="size-16 text-muted" />
         </button>
       }

@@ -3,7 +3,16 @@ import { useTranslation } from 'react-i18next';
 import { TextField } from '../../../components/ui/TextField';
 
 /** Common mail domains of the audience, offered after the player types a name (spec: auto-suggest). */
-export const MAIL_DOMAINS = ['gmail.com', 'hotmail.com', 'outlook.com', 'yahoo.com.br', 'icloud.com', 'live.com', 'uol.com.br', 'bol.com.br'];
+export const MAIL_DOMAINS = [
+  'gmail.com',
+  'hotmail.com',
+  'outlook.com',
+  'yahoo.com.br',
+  'icloud.com',
+  'live.com',
+  'uol.com.br',
+  'bol.com.br',
+];
 
 export function mailSuggestions(value: string): string[] {
   const at = value.indexOf('@');
@@ -75,7 +84,13 @@ export function EmailField({ label, value, onChange, name = 'username', autoFocu
         }
       }}
       below={
-        <ul id={listId} role="listbox" aria-label={t('auth.suggestions')} hidden={options.length === 0} className="absolute left-0 right-0 z-10 mt-4 overflow-hidden rounded-xl border border-line bg-raised shadow-xl">
+        <ul
+          id={listId}
+          role="listbox"
+          aria-label={t('auth.suggestions')}
+          hidden={options.length === 0}
+          className="absolute left-0 right-0 z-10 mt-4 overflow-hidden rounded-xl border border-line bg-raised shadow-xl"
+        >
           {options.map((option, i) => (
             <li
               key={option}

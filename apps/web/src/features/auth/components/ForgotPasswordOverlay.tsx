@@ -60,15 +60,44 @@ export function ForgotPasswordOverlay() {
       <form onSubmit={submit} className="flex flex-col gap-14 p-16" noValidate>
         <ol className="flex gap-6" aria-label={t('forgot.step', { n: step })}>
           {[1, 2, 3].map((n) => (
-            <li key={n} className={`h-4 flex-1 rounded-full ${n <= step ? 'bg-gold' : 'bg-line'}`} aria-current={n === step ? 'step' : undefined} />
+            <li
+              key={n}
+              className={`h-4 flex-1 rounded-full ${n <= step ? 'bg-gold' : 'bg-line'}`}
+              aria-current={n === step ? 'step' : undefined}
+            />
           ))}
         </ol>
         <p className="text-sm text-muted">{t('forgot.step', { n: step })}</p>
-        {step < 3 ? <EmailField label={t('forgot.email')} name="email" value={email} onChange={setEmail} autoFocus={step === 1} /> : null}
-        {step === 2 ? (
-          <TextField label={t('forgot.code')} name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={code} data-autofocus onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))} />
+        {step < 3 ? (
+          <EmailField
+            label={t('forgot.email')}
+            name="email"
+            value={email}
+            onChange={setEmail}
+            autoFocus={step === 1}
+          />
         ) : null}
-        {step === 3 ? <PasswordField label={t('forgot.newPassword')} name="nPwd" value={nPwd} onChange={setNPwd} autoComplete="new-password" /> : null}
+        {step === 2 ? (
+          <TextField
+            label={t('forgot.code')}
+            name="code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            value={code}
+            data-autofocus
+            onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
+          />
+        ) : null}
+        {step === 3 ? (
+          <PasswordField
+            label={t('forgot.newPassword')}
+            name="nPwd"
+            value={nPwd}
+            onChange={setNPwd}
+            autoComplete="new-password"
+          />
+        ) : null}
         <Button type="submit" disabled={busy} className="w-full text-lg">
           {step === 1 ? t('forgot.sendCode') : step === 2 ? t('forgot.check') : t('forgot.submit')}
         </Button>

@@ -40,7 +40,10 @@ describe('login form', () => {
   it('reloads the captcha after a failed login and signs in on success', async () => {
     let refuse = true;
     const f = fakeFetch((url) => {
-      if (url.includes('restLogin')) return refuse ? { status: 401, body: envelope(null, 40102, 'Dados incorretos') } : { body: envelope({ access_token: 'tok-9' }) };
+      if (url.includes('restLogin'))
+        return refuse
+          ? { status: 400, body: envelope(null, 40102, 'Dados incorretos') }
+          : { body: envelope({ access_token: 'tok-9' }) };
       return { body: envelope({ uId: 1, username: 'ana@mail.com', testFlag: '0', header: 0 }) };
     });
     vi.stubGlobal('fetch', f.fn);
@@ -53,7 +56,12 @@ describe('login form', () => {
     await user.click(screen.getByRole('button', { name: 'Entrar' }));
     await waitFor(() => expect(captchaId()).not.toBe(before));
     expect(screen.getByLabelText('Código de verificação')).toHaveValue('');
-    expect(JSON.parse(String(f.calls[0]!.init.body))).toEqual({ username: 'ana@mail.com', pwd: 'segredo-123', codeId: before, captCode: 'WRONG' });
+    expect(JSON.parse(String(f.calls[0]!.init.body))).toEqual({
+      username: 'ana@mail.com',
+      pwd: 'segredo-123',
+      codeId: before,
+      captCode: 'WRONG',
+    });
 
     refuse = false;
     await user.type(screen.getByLabelText('Código de verificação'), 'TEST42');
@@ -65,7 +73,10 @@ describe('login form', () => {
   });
 
   it('is prefilled with the test account left by "Mudar de conta"', () => {
-    sessionStorage.setItem(SessionKey.TESTACCOUNT, JSON.stringify({ username: 'test01@aposta.test', pwd: 'pw-test-1' }));
+    sessionStorage.setItem(
+      SessionKey.TESTACCOUNT,
+      JSON.stringify({ username: 'test01@aposta.test', pwd: 'pw-test-1' }),
+    );
     renderWithApp(<LoginForm />);
     expect(screen.getByRole('combobox', { name: 'E-mail' })).toHaveValue('test01@aposta.test');
     expect(screen.getByLabelText('Senha')).toHaveValue('pw-test-1');

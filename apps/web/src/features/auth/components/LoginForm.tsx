@@ -42,9 +42,24 @@ export function LoginForm() {
   return (
     <form onSubmit={submit} className="flex flex-col gap-14 p-16" aria-label={t('auth.loginTab')} noValidate>
       <EmailField label={t('auth.username')} value={username} onChange={setUsername} autoFocus />
-      <PasswordField label={t('auth.password')} name="pwd" value={pwd} onChange={setPwd} autoComplete="current-password" />
-      <Captcha codeId={captcha.codeId} value={captcha.captCode} onChange={captcha.setCaptCode} onRefresh={captcha.refresh} />
-      <button type="button" onClick={() => openOverlay('forgot')} className="-my-4 self-end min-h-44 px-4 text-sm text-gold underline-offset-4 hover:underline">
+      <PasswordField
+        label={t('auth.password')}
+        name="pwd"
+        value={pwd}
+        onChange={setPwd}
+        autoComplete="current-password"
+      />
+      <Captcha
+        codeId={captcha.codeId}
+        value={captcha.captCode}
+        onChange={captcha.setCaptCode}
+        onRefresh={captcha.refresh}
+      />
+      <button
+        type="button"
+        onClick={() => openOverlay('forgot')}
+        className="-my-4 self-end min-h-44 px-4 text-sm text-gold underline-offset-4 hover:underline"
+      >
         {t('auth.forgot')}
       </button>
       <Button type="submit" disabled={!filled || busy} className="w-full text-lg">

@@ -25,7 +25,13 @@ export function PasswordField({ label, value, onChange, name, autoComplete }: Pa
       maxLength={128}
       onChange={(e) => onChange(e.target.value)}
       trailing={
-        <button type="button" onClick={() => setShown((s) => !s)} aria-label={shown ? t('auth.hidePassword') : t('auth.showPassword')} aria-pressed={shown} className="flex size-44 items-center justify-center text-muted">
+        <button
+          type="button"
+          onClick={() => setShown((s) => !s)}
+          aria-label={shown ? t('auth.hidePassword') : t('auth.showPassword')}
+          aria-pressed={shown}
+          className="flex size-44 items-center justify-center text-muted"
+        >
           <Icon name={shown ? 'eyeOff' : 'eye'} className="size-18" />
         </button>
       }

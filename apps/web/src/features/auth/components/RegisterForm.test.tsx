@@ -18,7 +18,15 @@ describe('register form', () => {
   it('has every register field, with the invitation code from YQM', () => {
     localStorage.setItem('YQM', 'ABC123');
     renderWithApp(<RegisterForm />);
-    for (const label of ['Nome completo', 'CPF', 'País', 'Telefone', 'Senha', 'Confirmar senha', 'Código de verificação']) {
+    for (const label of [
+      'Nome completo',
+      'CPF',
+      'País',
+      'Telefone',
+      'Senha',
+      'Confirmar senha',
+      'Código de verificação',
+    ]) {
       expect(screen.getByLabelText(new RegExp(`^${label}`))).toBeInTheDocument();
     }
     expect(screen.getByLabelText(/^Código de convite/)).toHaveValue('ABC123');
@@ -30,7 +38,9 @@ describe('register form', () => {
     const user = userEvent.setup();
     await fill(user);
     await user.click(screen.getByRole('button', { name: 'Registrar' }));
-    expect(await screen.findByRole('alertdialog')).toHaveTextContent('Por favor, aceite os termos de serviço');
+    expect(await screen.findByRole('alertdialog')).toHaveTextContent(
+      'Por favor, aceite os termos de serviço',
+    );
     await user.click(screen.getByRole('button', { name: 'Eu entendi' }));
     await user.click(screen.getByRole('checkbox'));
     await user.click(screen.getByRole('button', { name: 'Registrar' }));
@@ -54,7 +64,11 @@ describe('register form', () => {
 
   it('registers, signs in and flags the first deposit', async () => {
     localStorage.setItem('YQM', 'INV42');
-    const f = fakeFetch((url) => (url.includes('restRegister') ? { body: envelope({ access_token: 'tok-new' }) } : { body: envelope({ uId: 2, username: 'novo@mail.com', kyc: 0 }) }));
+    const f = fakeFetch((url) =>
+      url.includes('restRegister')
+        ? { body: envelope({ access_token: 'tok-new' }) }
+        : { body: envelope({ uId: 2, username: 'novo@mail.com', kyc: 0 }) },
+    );
     vi.stubGlobal('fetch', f.fn);
     renderWithApp(<RegisterForm />);
     const user = userEvent.setup();
@@ -64,7 +78,13 @@ describe('register form', () => {
     await user.click(screen.getByRole('button', { name: 'Registrar' }));
     await waitFor(() => expect(useSession.getState().token).toBe('tok-new'));
     const body = JSON.parse(String(f.calls[0]!.init.body));
-    expect(body).toMatchObject({ username: 'novo@mail.com', regcode: 'INV42', country: '+55', isapp: 0, captCode: 'TEST42' });
+    expect(body).toMatchObject({
+      username: 'novo@mail.com',
+      regcode: 'INV42',
+      country: '+55',
+      isapp: 0,
+      captCode: 'TEST42',
+    });
     expect(useUi.getState()).toMatchObject({ startMask: true, firstDeposit: true });
   });
 });

@@ -1,4 +1,3 @@
-import { registerRequest } from '@aposta/contracts';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/Button';
@@ -33,7 +32,10 @@ export function RegisterForm() {
   const { t } = useTranslation();
   const lang = useAppState((s) => s.lang);
   const isApp = useAppState((s) => s.isApp);
-  const regionNames = useMemo(() => new Intl.DisplayNames([languageEntry(lang).locale], { type: 'region' }), [lang]);
+  const regionNames = useMemo(
+    () => new Intl.DisplayNames([languageEntry(lang).locale], { type: 'region' }),
+    [lang],
+  );
   const [form, setForm] = useState({
     name: '',
     cardNo: '',
@@ -54,7 +56,14 @@ export function RegisterForm() {
     if (busy) return;
     if (!terms) return void alertMessage(t('errors.acceptTerms'));
     if (!captcha.captCode) return void alertMessage(t('errors.pleaseVerify'));
-    const body = { ...form, codeId: captcha.codeId, captCode: captcha.captCode, isapp: isApp ? 1 : 0 } as const;
+    const body = {
+      ...form,
+      codeId: captcha.codeId,
+      captCode: captcha.captCode,
+      isapp: isApp ? 1 : 0,
+    } as const;
+    // The contract's schema (and zod) load with the first submit, not with the overlay.
+    const { registerRequest } = await import('@aposta/contracts');
     const checked = registerRequest.safeParse(body);
     if (!checked.success) {
       const key = checked.error.issues[0]?.message ?? 'invalidRequest';
@@ -71,16 +80,43 @@ export function RegisterForm() {
   }
 
   return (
-    <form onSubmit={submit} className="flex flex-col gap-12 p-16" aria-label={t('auth.registerTab')} noValidate>
-      <TextField label={t('auth.name')} hint={t('auth.optional')} name="name" autoComplete="name" value={form.name} maxLength={80} onChange={(e) => set('name')(e.target.value)} />
-      <TextField label={t('auth.cardNo')} hint={t('auth.optional')} name="cardNo" inputMode="numeric" value={form.cardNo} maxLength={20} onChange={(e) => set('cardNo')(e.target.value.replace(/[^\d.-]/g, ''))} />
+    <form
+      onSubmit={submit}
+      className="flex flex-col gap-12 p-16"
+      aria-label={t('auth.registerTab')}
+      noValidate
+    >
+      <TextField
+        label={t('auth.name')}
+        hint={t('auth.optional')}
+        name="name"
+        autoComplete="name"
+        value={form.name}
+        maxLength={80}
+        onChange={(e) => set('name')(e.target.value)}
+      />
+      <TextField
+        label={t('auth.cardNo')}
+        hint={t('auth.optional')}
+        name="cardNo"
+        inputMode="numeric"
+        value={form.cardNo}
+        maxLength={20}
+        onChange={(e) => set('cardNo')(e.target.value.replace(/[^\d.-]/g, ''))}
+      />
       <EmailField label={t('auth.username')} value={form.username} onChange={set('username')} autoFocus />
       <div className="flex gap-8">
         <div className="w-130 shrink-0">
           <label htmlFor="register-country" className="mb-4 block text-sm text-muted">
             {t('auth.country')}
           </label>
-          <select id="register-country" name="country" value={form.country} onChange={(e) => set('country')(e.target.value)} className="min-h-46 w-full rounded-xl border border-line bg-deep/80 px-8 text-sm text-text">
+          <select
+            id="register-country"
+            name="country"
+            value={form.country}
+            onChange={(e) => set('country')(e.target.value)}
+            className="min-h-46 w-full rounded-xl border border-line bg-deep/80 px-8 text-sm text-text"
+          >
             {COUNTRIES.map(([region, prefix]) => (
               <option key={region} value={prefix}>
                 {prefix} {regionNames.of(region)}
@@ -88,14 +124,56 @@ export function RegisterForm() {
             ))}
           </select>
         </div>
-        <TextField className="flex-1" label={t('auth.phone')} hint={t('auth.optional')} name="phone" type="tel" inputMode="tel" autoComplete="tel-national" value={form.phone} maxLength={20} onChange={(e) => set('phone')(e.target.value)} />
+        <TextField
+          className="flex-1"
+          label={t('auth.phone')}
+          hint={t('auth.optional')}
+          name="phone"
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel-national"
+          value={form.phone}
+          maxLength={20}
+          onChange={(e) => set('phone')(e.target.value)}
+        />
       </div>
-      <PasswordField label={t('auth.password')} name="pwd" value={form.pwd} onChange={set('pwd')} autoComplete="new-password" />
-      <PasswordField label={t('auth.confirmPassword')} name="pwd1" value={form.pwd1} onChange={set('pwd1')} autoComplete="new-password" />
-      <TextField label={t('auth.regcode')} hint={t('auth.optional')} name="regcode" value={form.regcode} maxLength={16} autoCapitalize="none" onChange={(e) => set('regcode')(e.target.value.trim())} />
-      <Captcha codeId={captcha.codeId} value={captcha.captCode} onChange={captcha.setCaptCode} onRefresh={captcha.refresh} />
+      <PasswordField
+        label={t('auth.password')}
+        name="pwd"
+        value={form.pwd}
+        onChange={set('pwd')}
+        autoComplete="new-password"
+      />
+      <PasswordField
+        label={t('auth.confirmPassword')}
+        name="pwd1"
+        value={form.pwd1}
+        onChange={set('pwd1')}
+        autoComplete="new-password"
+      />
+      <TextField
+        label={t('auth.regcode')}
+        hint={t('auth.optional')}
+        name="regcode"
+        value={form.regcode}
+        maxLength={16}
+        autoCapitalize="none"
+        onChange={(e) => set('regcode')(e.target.value.trim())}
+      />
+      <Captcha
+        codeId={captcha.codeId}
+        value={captcha.captCode}
+        onChange={captcha.setCaptCode}
+        onRefresh={captcha.refresh}
+      />
       <label className="flex min-h-44 cursor-pointer items-center gap-10 text-sm text-muted">
-        <input type="checkbox" name="terms" checked={terms} onChange={(e) => setTerms(e.target.checked)} className="size-20 shrink-0 accent-[#f8c94a]" />
+        <input
+          type="checkbox"
+          name="terms"
+          checked={terms}
+          onChange={(e) => setTerms(e.target.checked)}
+          className="size-20 shrink-0 accent-[#f8c94a]"
+        />
         {t('auth.terms')}
       </label>
       <Button type="submit" disabled={busy} className="w-full text-lg">

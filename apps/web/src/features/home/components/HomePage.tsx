@@ -21,26 +21,7 @@ export function HomePage() {
   return (
     <div className="flex flex-col gap-20 px-12 pb-24 pt-12">
       <section className="relative overflow-hidden rounded-2xl border border-gold/25 bg-gradient-to-br from-[#3b1d78] via-[#1c1f4a] to-[#0f1329] p-16" aria-labelledby="hero-title">
-        <svg viewBox="0 0 160 140" className="pointer-events-none absolute -right-10 -top-4 h-150 w-170 opacity-90" aria-hidden="true">
-          <clipPath id="hero-ball">
-            <circle cx="108" cy="58" r="34" />
-          </clipPath>
-          <circle cx="108" cy="58" r="34" fill="#f8fafc" />
-          <g clipPath="url(#hero-ball)" fill="#1b1b2f">
-            <path d="M108 44l13 9.5-5 15.5h-16l-5-15.5z" />
-            <path d="M108 44V30M121 53.5l13-4.5M116 69l8 12M100 69l-8 12M95 53.5l-13-4.5" stroke="#1b1b2f" strokeWidth="2.5" />
-            <path d="M98 22l10-4 10 4-2 9h-16z" />
-            <path d="M137 42l6 11-3 11-8-5 1-12z" />
-            <path d="M79 42l-6 11 3 11 8-5-1-12z" />
-            <path d="M118 92l9-6 2-9-9-1-6 9z" />
-            <path d="M98 92l-9-6-2-9 9-1 6 9z" />
-          </g>
-          <circle cx="108" cy="58" r="34" fill="none" stroke="#cbd5e1" strokeWidth="1.5" />
-          <rect x="30" y="66" width="40" height="56" rx="6" fill="#f8c94a" transform="rotate(-16 50 94)" />
-          <path d="M47 86s-9 7-9 13a5 5 0 009 3l-2 6h6l-2-6a5 5 0 009-3c0-6-9-13-9-13z" fill="#2a1700" transform="rotate(-16 50 94)" />
-          <circle cx="140" cy="112" r="14" fill="#33e0a1" />
-          <circle cx="140" cy="112" r="9" fill="none" stroke="#0f5132" strokeWidth="3" strokeDasharray="4 3" />
-        </svg>
+        <img src="/hero.svg" alt="" width={170} height={150} fetchPriority="high" className="pointer-events-none absolute -right-10 -top-4 h-150 w-170" />
         <h1 id="hero-title" className="relative max-w-220 text-2xl font-extrabold text-gold-gradient">
           {t('home.heroTitle')}
         </h1>

@@ -1,6 +1,5 @@
 import { RECORD_CATEGORIES, type OrderStatus, type RecordCategory, type WalletRecord } from '@aposta/contracts';
-import { useInfiniteQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/Button';
 import { languageEntry, useAppState } from '../../../lib/app-state';
@@ -42,16 +41,31 @@ export function RecordsPage() {
   const { t } = useTranslation('wallet');
   const token = useSession((s) => s.token);
   const [filters, setFilters] = useState<RecordFilters>({});
-  const records = useInfiniteQuery({
-    queryKey: ['records', filters, token],
-    queryFn: ({ pageParam }) => fetchRecords(filters, pageParam),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
-    enabled: Boolean(token),
-    staleTime: 0,
-  });
-  const list = records.data?.pages.flatMap((p) => p.list) ?? [];
+  const [pages, setPages] = useState<{ list: WalletRecord[]; nextCursor: string | null; loading: boolean }>({ list: [], nextCursor: null, loading: true });
   const set = (patch: RecordFilters) => setFilters((f) => ({ ...f, ...patch }));
+  const list = pages.list;
+
+  // The first page again whenever the filters change; an answer for older filters is dropped.
+  useEffect(() => {
+    if (!token) return;
+    let live = true;
+    setPages({ list: [], nextCursor: null, loading: true });
+    fetchRecords(filters).then(
+      (page) => live && setPages({ list: page.list, nextCursor: page.nextCursor, loading: false }),
+      () => live && setPages((p) => ({ ...p, loading: false })),
+    );
+    return () => {
+      live = false;
+    };
+  }, [filters, token]);
+
+  async function loadMore() {
+    if (!pages.nextCursor || pages.loading) return;
+    const cursor = pages.nextCursor;
+    setPages((p) => ({ ...p, loading: true }));
+    const page = await fetchRecords(filters, cursor).catch(() => null);
+    setPages((p) => (page ? { list: [...p.list, ...page.list], nextCursor: page.nextCursor, loading: false } : { ...p, loading: false }));
+  }
 
   if (!token) {
     return (
@@ -111,14 +125,14 @@ export function RecordsPage() {
         </button>
       ) : null}
 
-      {records.isSuccess && list.length === 0 ? <p className="py-32 text-center text-sm text-muted">{t('records.empty')}</p> : null}
-      <ul aria-label={t('records.title')} aria-busy={records.isFetching}>
+      {!pages.loading && list.length === 0 ? <p className="py-32 text-center text-sm text-muted">{t('records.empty')}</p> : null}
+      <ul aria-label={t('records.title')} aria-busy={pages.loading}>
         {list.map((r) => (
           <RecordRow key={r.id} record={r} />
         ))}
       </ul>
-      {records.hasNextPage ? (
-        <Button variant="outline" onClick={() => void records.fetchNextPage()} disabled={records.isFetchingNextPage} className="w-full">
+      {pages.nextCursor ? (
+        <Button variant="outline" onClick={() => void loadMore()} disabled={pages.loading} className="w-full">
           {t('records.loadMore')}
         </Button>
       ) : list.length > 0 ? (

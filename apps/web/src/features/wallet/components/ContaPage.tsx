@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/Button';
@@ -7,6 +6,7 @@ import { openDeposit, refreshBalance } from '../../../lib/account';
 import { useAppState } from '../../../lib/app-state';
 import { displayMoney } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
+import { useAsync } from '../../../lib/use-async';
 import { openOverlay } from '../../../lib/ui';
 import { fetchWithdrawLimits } from '../api/payments';
 
@@ -18,7 +18,8 @@ export function ContaPage() {
   const lang = useAppState((s) => s.lang);
   const money = (major: number) => displayMoney(major, lang);
   // The withdrawable amount follows the balance: asked again whenever the balance changes.
-  const limits = useQuery({ queryKey: ['withdrawLimits', user?.balance], queryFn: fetchWithdrawLimits, enabled: Boolean(token) });
+  const balance = user?.balance;
+  const limits = useAsync(() => (token ? fetchWithdrawLimits() : Promise.resolve(undefined)), [token, balance]);
 
   if (!token) {
     return (

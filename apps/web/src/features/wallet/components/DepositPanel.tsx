@@ -1,5 +1,4 @@
 import { OrderStatus, type PrePayAnswer, type PricePackage } from '@aposta/contracts';
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/Button';
@@ -10,6 +9,7 @@ import { depositPaid } from '../../../lib/deposit';
 import { displayMoney } from '../../../lib/format';
 import { submissionKeys } from '../../../lib/idempotency';
 import { useSession } from '../../../lib/session';
+import { useAsync } from '../../../lib/use-async';
 import { alertMessage, closeOverlay, toast } from '../../../lib/ui';
 import { fetchOrderStatus, fetchPackages, prePay, type DepositKind } from '../api/payments';
 import { DiscountBadge } from './DiscountBadge';
@@ -34,7 +34,7 @@ export function DepositPanel({ kind }: { kind: DepositKind }) {
   const lang = useAppState((s) => s.lang);
   const isApp = useAppState((s) => s.isApp);
   const discount = useSession((s) => s.user?.payDiscount ?? null);
-  const packages = useQuery({ queryKey: ['packages', kind], queryFn: () => fetchPackages(kind), staleTime: 60_000 });
+  const packages = useAsync(() => fetchPackages(kind), [kind]);
   const [picked, setPicked] = useState<number | null>(null);
   const [waive, setWaive] = useState(false);
   const [stage, setStage] = useState<Stage>('pick');
@@ -178,7 +178,7 @@ export function DepositPanel({ kind }: { kind: DepositKind }) {
       {discount ? <DiscountBadge discount={discount.discount} expiredTime={discount.expiredTime} /> : null}
       <fieldset>
         <legend className="mb-8 text-sm text-muted">{t('deposit.choose')}</legend>
-        {packages.isSuccess && list.length === 0 ? <p className="text-sm text-muted">{t('deposit.empty')}</p> : null}
+        {!packages.loading && list.length === 0 ? <p className="text-sm text-muted">{t('deposit.empty')}</p> : null}
         <div role="radiogroup" aria-label={t('deposit.choose')} className="grid grid-cols-3 gap-8">
           {list.map((p) => {
             const on = p.pkgId === selected?.pkgId;

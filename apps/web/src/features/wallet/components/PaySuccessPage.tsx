@@ -27,6 +27,11 @@ export function PaySuccessPage() {
           <p className="text-2xl font-bold text-gold" data-testid="pay-success-balance">
             {displayMoney(user.balance, lang)}
           </p>
+          {user.freeBalance > 0 ? (
+            <p className="mt-4 text-sm text-mint" data-testid="pay-success-bonus">
+              {t('conta.bonus')}: {displayMoney(user.freeBalance, lang)}
+            </p>
+          ) : null}
         </div>
       ) : null}
       <div className="mt-24 grid w-full grid-cols-2 gap-10">

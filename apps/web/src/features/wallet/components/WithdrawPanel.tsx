@@ -1,6 +1,5 @@
 import { PAY_CARD_BANKS, type GetWithdrawAnswer, type PayCardBank, type WithdrawRequest } from '@aposta/contracts';
 import { formatAmount, isCurrency, MoneyError, mulDiv, parseMoney, toMajor, toMinor } from '@aposta/money';
-import { useQuery } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/Button';
@@ -12,6 +11,7 @@ import { displayMoney } from '../../../lib/format';
 import { submissionKeys } from '../../../lib/idempotency';
 import { go } from '../../../lib/navigation';
 import { useSession } from '../../../lib/session';
+import { useAsync } from '../../../lib/use-async';
 import { alertMessage, closeOverlay } from '../../../lib/ui';
 import { fetchWithdrawLimits, requestWithdrawal } from '../api/payments';
 import { payoutComplete, payoutKeyError, withdrawVerdict, type Payout } from './withdraw-rules';
@@ -55,7 +55,7 @@ export function WithdrawPanel() {
   const { t } = useTranslation('wallet');
   const lang = useAppState((s) => s.lang);
   const user = useSession((s) => s.user);
-  const limits = useQuery({ queryKey: ['withdrawLimits'], queryFn: fetchWithdrawLimits, staleTime: 0 });
+  const limits = useAsync(fetchWithdrawLimits, []);
   const [type, setType] = useState<PayCardBank>('CPF');
   const [edited, setEdited] = useState<Partial<Record<PayCardBank, Payout>>>({});
   const [draft, setDraft] = useState<Payout | null>(null);

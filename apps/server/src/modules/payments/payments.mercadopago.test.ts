@@ -1,0 +1,121 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createTestApp } from '../../../test/helpers';
+import { playerAccounts } from '../ledger';
+import { paymentsClient, type TestApp } from './payments.test-client';
+
+/**
+ * The whole deposit path with PIX_PROVIDER=mercadopago: the app's own wiring, with only the HTTP boundary
+ * (global fetch) answering from the recorded exchanges in providers/fixtures/mercadopago.
+ */
+
+const SECRET = 'mp-webhook-secret-from-the-dashboard';
+const read = (name: string) =>
+  JSON.parse(
+    fs.readFileSync(new URL(`./providers/fixtures/mercadopago/${name}.json`, import.meta.url), 'utf8'),
+  ) as { response: { status: number; body: unknown } };
+
+let t: TestApp;
+let c: ReturnType<typeof paymentsClient>;
+const calls: Array<{ method: string; url: string; idempotencyKey?: string }> = [];
+let providerDown = false;
+
+beforeAll(async () => {
+  const answers: Record<string, ReturnType<typeof read>> = {
+    'POST /v1/payments': read('create-pix-payment'),
+    'GET /v1/payments/131313131313': read('get-payment-approved'),
+  };
+  vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+    const { pathname, origin } = new URL(url);
+    expect(origin).toBe('https://api.mercadopago.com');
+    const headers = init.headers as Record<string, string>;
+    calls.push({ method: init.method!, url: pathname, idempotencyKey: headers['X-Idempotency-Key'] });
+    if (providerDown) return new Response('{"message":"internal_error"}', { status: 500 });
+    const answer = answers[`${init.method} ${pathname}`];
+    if (!answer) return new Response('{"message":"not found"}', { status: 404 });
+    return new Response(JSON.stringify(answer.response.body), { status: answer.response.status });
+  });
+  t = await createTestApp({
+    PIX_PROVIDER: 'mercadopago',
+    MERCADOPAGO_ACCESS_TOKEN: 'TEST-access-token',
+    MERCADOPAGO_WEBHOOK_SECRET: SECRET,
+  });
+  c = paymentsClient(t);
+});
+afterAll(async () => {
+  await t.close();
+  vi.unstubAllGlobals();
+});
+
+/** A notification as Mercado Pago sends it, signed now with the application's secret. */
+function notify(dataId: string, requestId = crypto.randomUUID(), secret = SECRET) {
+  const ts = String(Math.floor(Date.now() / 1000));
+  const v1 = crypto
+    .createHmac('sha256', secret)
+    .update(`id:${dataId};request-id:${requestId};ts:${ts};`)
+    .digest('hex');
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/payments/webhook/mercadopago?data.id=${dataId}&type=payment`,
+    headers: {
+      'content-type': 'application/json',
+      'x-signature': `ts=${ts},v1=${v1}`,
+      'x-request-id': requestId,
+    },
+    payload: JSON.stringify({
+      id: Number(requestId.replace(/\D/g, '').slice(0, 12)),
+      type: 'payment',
+      action: 'payment.updated',
+      data: { id: dataId },
+    }),
+  });
+}
+
+describe('deposit through Mercado Pago (recorded answers)', () => {
+  it('creates the charge, opens its ticket page, credits once on the signed notification', async () => {
+    const p = await c.signUp();
+    const pre = await c.prePay(p);
+    expect(pre.statusCode, pre.body).toBe(200);
+    const order = pre.json().data;
+    expect(order.payNo).toBe('131313131313');
+    expect(order.url).toMatch(/^https:\/\/www\.mercadopago\.com\.br\/payments\/131313131313\/ticket/);
+    expect(calls[0]).toEqual({
+      method: 'POST',
+      url: '/v1/payments',
+      idempotencyKey: `deposit:${order.orderId}`,
+    });
+
+    expect((await notify('131313131313', crypto.randomUUID(), 'a-forged-secret')).statusCode).toBe(401);
+    const ok = await notify('131313131313');
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(calls.at(-1)).toMatchObject({ method: 'GET', url: '/v1/payments/131313131313' });
+    expect((await c.status(p, order.orderId)).json().data.status).toBe('10');
+    // payment.created and payment.updated both arrive: the second changes nothing.
+    expect((await notify('131313131313')).json().data.outcome).toBe('alreadyPaid');
+    const cash = (await playerAccounts(t.database.db, p.userId)).find((a) => a.kind === 'cash');
+    expect(cash?.balance).toBe(10_000);
+  });
+
+  it('answers 503 when the charge cannot be created, and the order shows as failed', async () => {
+    const p = await c.signUp();
+    providerDown = true;
+    try {
+      const res = await c.prePay(p);
+      expect(res.statusCode).toBe(503);
+      expect(res.json().message).toBe(
+        'O provedor de pagamento está indisponível, tente novamente mais tarde',
+      );
+    } finally {
+      providerDown = false;
+    }
+    const records = (await c.call('GET', '/api/app/order/records', p.token)).json().data;
+    expect(records.list.map((r: { status: string }) => r.status)).toEqual(['-01']);
+    expect(records.list[0].events.map((e: { event: string }) => e.event)).toEqual(['created', 'failed']);
+  });
+
+  it('answers 503 (the provider will retry) when Mercado Pago cannot say what happened', async () => {
+    const res = await notify('999999999');
+    expect(res.statusCode).toBe(503);
+  });
+});

@@ -1,0 +1,94 @@
+import http from 'node:http';
+import type { UserFigures } from '@aposta/contracts';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createBus } from '../../platform/bus';
+import { connectClient, connected, next, type Client } from '../../../test/realtime-client';
+import { createGateway, type Gateway } from './index';
+
+/** The gateway alone, with the wallet's figures replaced by a gate the test opens: reads are countable. */
+const PORT = 3405;
+
+describe('realtime gateway: balance changes of one player', () => {
+  const bus = createBus();
+  const server = http.createServer();
+  let gateway: Gateway;
+  let socket: Client;
+  let reads = 0;
+  let balance = 0;
+  let open: () => void = () => {};
+  let gate = Promise.resolve();
+
+  beforeAll(async () => {
+    gateway = createGateway({
+      server,
+      bus,
+      verifyToken: async (token) => (token === 'player-7' ? { userId: 7, sessionId: 's7' } : null),
+      figures: async (): Promise<UserFigures> => {
+        reads++;
+        await gate;
+        return {
+          balance,
+          freeBalance: 0,
+          payAmount: 0,
+          paySumAmount: 0,
+          wdSumAmount: 0,
+          gameSumAmount: 0,
+          level: 0,
+          nextlevel: { paySumAmount: 0, gameSumAmount: 0 },
+          payDiscount: { discount: 0.1, expiredTime: 1_790_000_000_000 },
+          level1Amount: 0,
+          level2Amount: 0,
+          level3Amount: 0,
+        };
+      },
+      log: pino({ level: 'silent' }),
+    });
+    await new Promise<void>((resolve) => server.listen(PORT, '127.0.0.1', resolve));
+    socket = await connected(connectClient(`http://127.0.0.1:${PORT}`, { token: 'player-7' }));
+  });
+  afterAll(async () => {
+    socket.close();
+    await gateway.close();
+    await bus.close();
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  it('folds changes arriving during a read into one more read, keeping the stake flags', async () => {
+    gate = new Promise((resolve) => (open = resolve));
+    const seen: Array<[string, unknown]> = [];
+    socket.onAny((event, payload) => seen.push([event, payload]));
+
+    await bus.publish('balance.changed', { userId: 7 });
+    await expect.poll(() => reads).toBe(1);
+    balance = 5;
+    await bus.publish('balance.changed', { userId: 7, cause: 'stake' });
+    await bus.publish('balance.changed', { userId: 7 });
+    await bus.publish('balance.changed', { userId: 7, cause: 'stake', usedFreeBalance: true });
+    const last = next(socket, 'freeBalance');
+    open();
+    await last;
+
+    expect(reads).toBe(2);
+    expect(seen.map(([event]) => event)).toEqual([
+      'updateUserInfo',
+      'updateUserInfo',
+      'insBalance',
+      'freeBalance',
+    ]);
+    expect(seen[1]![1]).toMatchObject({
+      balance: 5,
+      discount: { discount: 0.1, expiredTime: 1_790_000_000_000 },
+    });
+    expect(seen[2]![1]).toEqual({ balance: 5 });
+  });
+
+  it('does no read for a player with no socket on this node', async () => {
+    const before = reads;
+    await bus.publish('balance.changed', { userId: 8 });
+    const marker = next(socket, 'notice');
+    await bus.publish('notice.published', { text: 'after' });
+    await marker;
+    expect(reads).toBe(before);
+  });
+});

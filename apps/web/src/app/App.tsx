@@ -1,0 +1,25 @@
+import { StrictMode } from 'react';
+import { BrowserRouter } from 'react-router';
+import { languageEntry, useAppState } from '../lib/app-state';
+import { i18n, loadLanguage } from '../lib/i18n';
+import { AppRoutes } from './router';
+
+/** A stored non-default language is fetched before the first render, so there is no Portuguese flash. */
+export async function prepareLanguage() {
+  const { lang } = useAppState.getState();
+  if (lang !== i18n.language) await loadLanguage(lang).catch(() => undefined);
+  document.documentElement.lang = languageEntry(lang).locale;
+  useAppState.subscribe((s, prev) => {
+    if (s.lang !== prev.lang) document.documentElement.lang = languageEntry(s.lang).locale;
+  });
+}
+
+export function App() {
+  return (
+    <StrictMode>
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
+    </StrictMode>
+  );
+}
