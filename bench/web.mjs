@@ -12,19 +12,31 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const dist = path.join(root, 'apps/web/dist');
+// Built into a directory of its own, so a parallel build of apps/web/dist cannot change files under the run.
+const runDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aposta-bench-web-'));
+const dist = path.join(runDir, 'dist');
 const port = Number(process.env.BENCH_WEB_PORT ?? 3320);
 const runs = Number(process.env.RUNS ?? 3);
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
 // 1. Production build.
-const build = spawnSync('npm', ['run', 'build', '-w', '@aposta/web'], { cwd: root, stdio: 'inherit' });
+const build = spawnSync(
+  'npm',
+  ['run', 'build', '-w', '@aposta/web', '--', '--outDir', dist, '--emptyOutDir'],
+  {
+    cwd: root,
+    stdio: 'inherit',
+  },
+);
 if (build.status !== 0) process.exit(build.status ?? 1);
 
 // 2. First-load JS: every script the home page fetched during its Lighthouse run (entry, the app it imports
 // after the first frame, and their chunks), measured gzipped from dist. The CSS is reported apart.
 function gzipKb(files) {
-  const bytes = files.reduce((n, f) => n + zlib.gzipSync(fs.readFileSync(path.join(dist, f)), { level: 9 }).length, 0);
+  const bytes = files.reduce(
+    (n, f) => n + zlib.gzipSync(fs.readFileSync(path.join(dist, f)), { level: 9 }).length,
+    0,
+  );
   return +(bytes / 1024).toFixed(1);
 }
 function firstLoadOf(lhr) {
@@ -37,10 +49,17 @@ function firstLoadOf(lhr) {
 }
 
 // 3. The real server on a fresh embedded database.
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aposta-bench-web-'));
+const dataDir = path.join(runDir, 'data');
 const server = spawn('npx', ['tsx', 'apps/server/src/main.ts'], {
   cwd: root,
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+  env: {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    WEB_DIST: dist,
+    LOG_LEVEL: 'warn',
+  },
   stdio: ['ignore', 'ignore', 'inherit'],
   detached: true,
 });
@@ -72,13 +91,25 @@ try {
   await waitForServer();
   chrome = await chromeLauncher.launch({
     chromePath,
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    // chrome-launcher adds its own quiet defaults (no first run, sync, background networking, updates).
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic'],
   });
   for (const page of pages) {
     const samples = [];
     for (let i = 0; i < runs; i++) {
-      const r = await lighthouse(page.url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+      const r = await lighthouse(page.url, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance'],
+      });
       const a = r.lhr.audits;
+      if (r.lhr.runtimeError || a['cumulative-layout-shift'].numericValue === undefined) {
+        console.log(
+          `${page.name}: run ${i + 1} failed (${r.lhr.runtimeError?.code ?? 'no metrics'}), not counted`,
+        );
+        continue;
+      }
       if (page.name === 'home' && !firstLoad) firstLoad = firstLoadOf(r.lhr);
       samples.push({
         score: Math.round(r.lhr.categories.performance.score * 100),
@@ -89,12 +120,17 @@ try {
         benchmarkIndex: Math.round(r.lhr.environment.benchmarkIndex),
       });
     }
+    if (samples.length === 0) throw new Error(`no Lighthouse run of ${page.name} succeeded`);
     const pick = samples.find((s) => s.score === median(samples.map((x) => x.score)));
     results[page.name] = pick;
     if (page.name === 'home') {
-      console.log(`first-load JS of home: ${firstLoad.jsGzipKb} KB gzip in ${firstLoad.files} files; CSS ${firstLoad.cssGzipKb} KB gzip`);
+      console.log(
+        `first-load JS of home: ${firstLoad.jsGzipKb} KB gzip in ${firstLoad.files} files; CSS ${firstLoad.cssGzipKb} KB gzip`,
+      );
     }
-    console.log(`${page.name}: score ${pick.score}, LCP ${pick.lcpMs} ms, TBT ${pick.tbtMs} ms, CLS ${pick.cls}, FCP ${pick.fcpMs} ms (median of ${runs}; scores ${samples.map((s) => s.score).join(', ')})`);
+    console.log(
+      `${page.name}: score ${pick.score}, LCP ${pick.lcpMs} ms, TBT ${pick.tbtMs} ms, CLS ${pick.cls}, FCP ${pick.fcpMs} ms (median of ${runs}; scores ${samples.map((s) => s.score).join(', ')})`,
+    );
   }
 } finally {
   await chrome?.kill();
@@ -103,7 +139,7 @@ try {
   } catch {
     // already gone
   }
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  fs.rmSync(runDir, { recursive: true, force: true });
 }
 
 const goals = { score: 95, lcpMs: 1800, firstLoadJsGzipKb: 150 };

@@ -7,7 +7,9 @@ import { defineConfig } from '@playwright/test';
 // Browser tests: the production build served by the real server, on a fresh embedded database.
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 const port = Number(process.env.WEB_E2E_PORT ?? 3310);
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aposta-web-e2e-'));
+const runDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aposta-web-e2e-'));
+// Each run builds into its own directory, so a parallel build of apps/web/dist cannot pull files from under it.
+const webDist = path.join(runDir, 'dist');
 
 export default defineConfig({
   testDir: './e2e',
@@ -42,7 +44,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'npm run build -w @aposta/web && npx tsx apps/server/src/main.ts',
+    command: `npm run build -w @aposta/web -- --outDir ${webDist} --emptyOutDir && npx tsx apps/server/src/main.ts`,
     cwd: repoRoot,
     url: `http://127.0.0.1:${port}/healthz`,
     reuseExistingServer: false,
@@ -53,7 +55,8 @@ export default defineConfig({
       PORT: String(port),
       HOST: '127.0.0.1',
       PUBLIC_URL: `http://127.0.0.1:${port}`,
-      DATA_DIR: dataDir,
+      DATA_DIR: path.join(runDir, 'data'),
+      WEB_DIST: webDist,
       TEST_CAPTCHA_CODE: 'TEST42',
       OPERATOR_KEY: 'operator-key-for-tests-only',
       LOG_LEVEL: 'warn',

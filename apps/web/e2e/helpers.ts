@@ -65,3 +65,11 @@ export async function login(page: Page, username: string, pwd: string, captCode 
   await form.getByLabel('Código de verificação').fill(captCode);
   await form.getByRole('button', { name: 'Entrar' }).click();
 }
+
+/** Opens home, signs in through the login overlay and closes the start mask. */
+export async function signInFromHome(page: Page, username: string, pwd = 'Senha-forte-1') {
+  await page.goto('/home');
+  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
+  await login(page, username, pwd);
+  await page.getByRole('dialog', { name: 'Presença diária' }).getByRole('button', { name: 'Fechar' }).click();
+}

@@ -1,5 +1,13 @@
 import { expect, test } from '@playwright/test';
-import { login, newEmail, registerViaApi, screenshot, userInfoViaApi } from './helpers';
+import {
+  login,
+  newEmail,
+  OPERATOR_KEY,
+  registerViaApi,
+  screenshot,
+  signInFromHome,
+  userInfoViaApi,
+} from './helpers';
 
 test('a visitor sees home, the frames of later screens and the error page', async ({ page }) => {
   await page.goto('/');
@@ -75,6 +83,12 @@ test('register through an invitation link, start mask, account panel, avatar, co
   await page.getByRole('button', { name: 'Eu entendi' }).click();
   await form.getByRole('checkbox').check();
   await form.getByRole('button', { name: 'Registrar' }).click();
+
+  // The first deposit opens at once; without KYC it starts with the personal details (editBank).
+  const kyc = page.getByRole('dialog', { name: 'Dados pessoais' });
+  await expect(kyc.getByLabel('CPF')).toBeVisible();
+  await screenshot(page, '06-kyc-after-register');
+  await kyc.getByRole('button', { name: 'Fechar' }).click();
 
   // Start mask -> sign-in sheet.
   const mask = page.getByRole('dialog', { name: 'Presença diária' });
@@ -203,10 +217,7 @@ test('switch to English and back', async ({ page }) => {
 test('a 40101 from the server signs the player out', async ({ page, request }) => {
   const email = newEmail('expired');
   await registerViaApi(request, email);
-  await page.goto('/home');
-  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
-  await login(page, email, 'Senha-forte-1');
-  await page.getByRole('dialog', { name: 'Presença diária' }).getByRole('button', { name: 'Fechar' }).click();
+  await signInFromHome(page, email);
   const token = await page.evaluate(() => localStorage.getItem('TOKEN_B'));
   expect(token).toBeTruthy();
   // The session ends elsewhere (here: revoked through the API).
@@ -237,4 +248,50 @@ test('a one-time login link (/zgo{token}) signs the player in', async ({ page, r
   await page.goto(new URL(link.data.url).pathname);
   await expect(page.getByRole('alertdialog')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Abrir minha conta' })).toBeHidden();
+});
+
+test('a signed-in player gets the operator notice live, sanitised', async ({ page, request }) => {
+  const email = newEmail('notice');
+  await registerViaApi(request, email);
+  await signInFromHome(page, email);
+  await expect(page.getByTestId('header-balance')).toHaveText('R$ 0,00');
+  // The realtime connection opens after sign-in; publish until the banner shows (the socket may still connect).
+  const text = '<b>Manutenção</b> hoje às 3h <img src=x onerror="window.__pwned=1">';
+  await expect(async () => {
+    const res = await request.post('/api/operator/notices', {
+      headers: { 'X-Operator-Key': OPERATOR_KEY },
+      data: { text },
+    });
+    expect(res.ok()).toBe(true);
+    await expect(page.getByTestId('notice-text')).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 15_000 });
+  await expect(page.getByTestId('notice-text')).toHaveText('Manutenção hoje às 3h');
+  expect(await page.getByTestId('notice-text').innerHTML()).toBe('<b>Manutenção</b> hoje às 3h ');
+  expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+  await screenshot(page, '13-home-signed-in-notice');
+});
+
+test('change password from the account panel signs out; the new password works', async ({
+  page,
+  request,
+}) => {
+  const email = newEmail('chpwd');
+  await registerViaApi(request, email, 'Senha-forte-1');
+  await signInFromHome(page, email);
+  await page.getByRole('button', { name: 'Abrir minha conta' }).click();
+  await page
+    .getByRole('dialog', { name: 'Minha conta' })
+    .getByRole('button', { name: 'Alterar senha' })
+    .click();
+  const dialog = page.getByRole('dialog', { name: 'Alterar senha' });
+  await dialog.getByLabel('Senha atual').fill('Senha-forte-1');
+  await dialog.getByLabel('Nova senha', { exact: true }).fill('Outra-senha-2');
+  await dialog.getByLabel('Confirmar nova senha').fill('Outra-senha-2');
+  await screenshot(page, '14-change-password');
+  await dialog.getByRole('button', { name: 'Confirmar' }).click();
+  await expect(page.getByRole('alertdialog')).toBeVisible();
+  await page.getByRole('button', { name: 'Eu entendi' }).click();
+  await expect(page.getByRole('dialog', { name: 'Entrar ou registrar' })).toBeVisible();
+  await login(page, email, 'Outra-senha-2');
+  await expect(page.getByRole('dialog', { name: 'Presença diária' })).toBeVisible();
 });

@@ -27,7 +27,9 @@ export async function refreshBalance() {
 
 /**
  * Logged out becomes logged in (spec section 4): store the token, fetch user info, close the overlay, show the
- * start mask. A test account's credentials popup shows once per sign-in.
+ * start mask. After registration the first-deposit flag is set and the deposit overlay opens in
+ * 'secondDeposit' mode (through KYC when it is missing); the start mask shows once it closes. A test
+ * account's credentials popup shows once per sign-in.
  */
 export async function signInWithToken(token: string, after: { firstDeposit?: boolean } = {}) {
   setToken(token);
@@ -38,6 +40,7 @@ export async function signInWithToken(token: string, after: { firstDeposit?: boo
     firstDeposit: Boolean(after.firstDeposit),
     testPopup: user?.testFlag === '1',
   });
+  if (after.firstDeposit) openDeposit('secondDeposit');
 }
 
 /** 'Sair': revoke the session on the server, clear this device, go home (where the login overlay opens). */

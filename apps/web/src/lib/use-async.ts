@@ -12,7 +12,11 @@ export interface AsyncState<T> {
  * moved on is dropped. (The query library stays out of the wallet screens' chunks.)
  */
 export function useAsync<T>(load: () => Promise<T>, deps: DependencyList): AsyncState<T> {
-  const [state, setState] = useState<{ data: T | undefined; loading: boolean; failed: boolean }>({ data: undefined, loading: true, failed: false });
+  const [state, setState] = useState<{ data: T | undefined; loading: boolean; failed: boolean }>({
+    data: undefined,
+    loading: true,
+    failed: false,
+  });
   const [round, setRound] = useState(0);
   useEffect(() => {
     let live = true;

@@ -24,7 +24,6 @@ export interface PrePayInput {
   pkgId: number;
   /** 0 waives the package's gift. */
   gift: 0 | 1;
-  isapp: 0 | 1;
   idempotencyKey?: string;
 }
 
@@ -57,8 +56,8 @@ export function createDepositsService(
   }
 
   /**
-   * Credits a paid order (cash with its wagering, gift as bonus) and marks it paid, inside `tx`. Settings are
-   * read before the transaction: on PGlite a read outside `tx` would wait for `tx` itself.
+   * Credits a paid order (cash with its wagering, gift as bonus) and marks it paid, inside `tx`. The settings
+   * are read by the caller before the transaction, so no other read runs while the order row is locked.
    */
   async function credit(tx: Executor, order: OrderRow, s: Settings): Promise<Applied> {
     await post(tx, {

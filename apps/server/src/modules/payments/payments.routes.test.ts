@@ -219,6 +219,19 @@ describe('deposit refusals', () => {
     expect(await cash(p.userId)).toMatchObject({ balance: 0 });
   });
 
+  it("an operator's new bonus multiplier applies to the next credit", async () => {
+    const p = await c.signUp();
+    const order = (await c.prePay(p)).json().data;
+    await c.setSettings({ 'wagering.bonusMultiplier': 3 });
+    try {
+      const pay = await c.call('POST', `${new URL(order.url).pathname}/pay`);
+      expect(pay.json().data.webhook.statusCode).toBe(200);
+      expect(await cash(p.userId)).toMatchObject({ balance: 10_000, bonus: 500, bonusWagerDue: 1_500 });
+    } finally {
+      await c.setSettings({ 'wagering.bonusMultiplier': 2 });
+    }
+  });
+
   it('a form post from the page comes back to the page', async () => {
     const p = await c.signUp();
     const order = (await c.prePay(p)).json().data;

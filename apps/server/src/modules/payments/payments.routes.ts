@@ -72,7 +72,6 @@ export async function paymentsRoutes(app: FastifyInstance, deps: PaymentsRoutesD
         await deposits.prePay(userOf(req), {
           pkgId: req.params.pkgId,
           gift: req.body?.gift ?? 1,
-          isapp: req.body?.isapp ?? 0,
           idempotencyKey: keyOf(req),
         }),
       ),

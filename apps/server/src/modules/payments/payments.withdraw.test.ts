@@ -153,7 +153,12 @@ describe('withdraw checks, in the spec order, with its messages', () => {
     const none = await c.withdraw(p, c.pixWithdrawal(p, 50), null);
     expect(none.statusCode).toBe(400);
     expect(none.json().message).toBe('Falta o cabeçalho Idempotency-Key');
-    expect((await c.withdraw(p, c.pixWithdrawal(p, 50), 'key-reuse-0001')).statusCode).toBe(200);
+    // Sent ten times at once under one key: one withdrawal, and every answer is that one.
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => c.withdraw(p, c.pixWithdrawal(p, 50), 'key-reuse-0001')),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(10).fill(200));
+    expect(new Set(answers.map((a) => a.json().data.orderId)).size).toBe(1);
     expect((await c.withdraw(p, c.pixWithdrawal(p, 60), 'key-reuse-0001')).statusCode).toBe(409);
     expect(await cash(p.userId)).toEqual({ balance: 10_000, held: 5_000 });
   });

@@ -20,8 +20,9 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { pgCode, type Executor } from '../../platform/db';
 import { AppError, badRequest, notFound } from '../../platform/errors';
 import type { MessageKey } from '../../platform/i18n';
-import { hold, lockPlayerAccount, playerAccounts, settle, voidHold } from '../ledger';
+import { hold, lockPlayerAccount, settle, voidHold } from '../ledger';
 import type { Settings } from '../settings';
+import { withdrawable } from '../wallet';
 import {
   hashRequest,
   listOrders,
@@ -111,20 +112,6 @@ export function createWithdrawalsService(deps: PaymentsDeps & { payouts: PayoutR
     return row?.count ?? 0;
   }
 
-  /**
-   * Spendable cash, and the part of it whose wagering is met (decisions.md "Money"): the ledger's wagerDue,
-   * fixed when the money came in (deposit x multiplier) and worn down by settled stakes. A multiplier of 0
-   * switches the rule off, also for money already in (an operator's "no deposit wagering").
-   */
-  async function withdrawable(exec: Executor, userId: number, s: Settings) {
-    const cash = (await playerAccounts(exec, userId)).find(
-      (a) => a.kind === 'cash' && a.currency === 'BRL' && a.book === 'real',
-    );
-    if (!cash) return { balance: 0, wdAmount: 0 };
-    const unmet = s['wagering.depositMultiplier'] === 0 ? 0 : cash.wagerDue;
-    return { balance: cash.available, wdAmount: Math.max(0, cash.available - unmet) };
-  }
-
   async function cardInfo(userId: number, profile: PlayerProfile): Promise<GetWithdrawAnswer['cardInfo']> {
     const last = await database.db
       .selectDistinctOn([paymentOrders.payCardBank])
@@ -189,7 +176,7 @@ export function createWithdrawalsService(deps: PaymentsDeps & { payouts: PayoutR
       const profile = await deps.profileOf(userId);
       if (!profile) throw notFound();
       const vip = await vipOf(userId, s);
-      const { wdAmount } = await withdrawable(database.db, userId, s);
+      const { wdAmount } = await withdrawable(database.db, userId, s['wagering.depositMultiplier']);
       return {
         limitAmount: toMajor(s['withdraw.minAmount']),
         number: Math.max(0, vip.withdrawalsPerDay - (await usedToday(database.db, userId))),
@@ -228,12 +215,15 @@ export function createWithdrawalsService(deps: PaymentsDeps & { payouts: PayoutR
 
       if (await lockedOf(userId)) throw refuse('withdrawLocked');
       const orderId = newOrderId('W', now());
-      let created: OrderRow;
+      let created: { row: OrderRow; fresh: boolean };
       try {
         created = await database.transaction(async (tx) => {
           await lockPlayerAccount(tx, userId, 'cash', 'BRL');
+          // The same key sent twice at once: the second waited for the lock and answers the first.
+          const first = await orderByKey(tx, userId, RecordType.WITHDRAWAL, idempotencyKey);
+          if (first) return { row: first, fresh: false };
           if (vip.withdrawalsPerDay - (await usedToday(tx, userId)) < 1) throw refuse('withdrawNoneLeft');
-          const { balance, wdAmount } = await withdrawable(tx, userId, s);
+          const { balance, wdAmount } = await withdrawable(tx, userId, s['wagering.depositMultiplier']);
           if (wdAmount <= 0) throw refuse('withdrawNothing');
           const typed = amountOf(body.amount);
           const amount = typed === null ? null : Math.min(typed, balance);
@@ -291,7 +281,7 @@ export function createWithdrawalsService(deps: PaymentsDeps & { payouts: PayoutR
             })
             .returning();
           await record(tx, orderId, OrderStatus.PENDING, 'requested');
-          return row!;
+          return { row: row!, fresh: true };
         });
       } catch (err) {
         if (pgCode(err) === '23505') {
@@ -300,8 +290,8 @@ export function createWithdrawalsService(deps: PaymentsDeps & { payouts: PayoutR
         }
         throw err;
       }
-      await bus.publish('balance.changed', { userId });
-      return repeat(created, hash);
+      if (created.fresh) await bus.publish('balance.changed', { userId });
+      return repeat(created.row, hash);
     },
 
     async list(status: OrderStatus | null, limit = 200): Promise<OperatorWithdrawal[]> {

@@ -1,10 +1,11 @@
 /**
- * The player-facing wallet: figures for userInfo and getBalance (`figures`), withdrawable cash (`wdAmount`),
+ * The player-facing wallet: figures for userInfo and getBalance (`figures`), the one definition of withdrawable cash (`withdrawable`),
  * records, transfers between players and play-money test accounts. Money moves through the ledger only.
  */
 export { walletRoutes, type WalletRouteDeps } from './wallet.routes';
 export {
   createWalletService,
+  withdrawable,
   type WalletService,
   type WalletDeps,
   type WalletAccounts,

@@ -8,7 +8,7 @@ import {
 } from '@aposta/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, onPostgres, TEST_CAPTCHA, TEST_OPERATOR_KEY } from '../../../test/helpers';
-import { auditLedger, playerAccounts, post } from '../ledger';
+import { auditLedger, hold, playerAccounts, post, settle } from '../ledger';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 let t: TestApp;
@@ -77,6 +77,25 @@ describe('wallet over HTTP', () => {
     expect(info).toMatchObject({ level: 0, nextlevel: { paySumAmount: 100, gameSumAmount: 400 } });
     const bal = await t.app.inject({ url: '/api/app/user/getBalance', headers: bearer(a.token) });
     expect(bal.json().data).toEqual({ balance: 123.45, freeBalance: 0 });
+    // R$ 400 of settled stakes reach level 1; a stake on hold is not spendable and not yet turnover.
+    await fund(a.id, 40_000);
+    const stake = await hold(t.database.db, { type: TxType.BET, userId: a.id, amount: 40_000 });
+    expect(
+      (await t.app.inject({ url: '/api/app/user/getBalance', headers: bearer(a.token) })).json().data,
+    ).toEqual({
+      balance: 123.45,
+      freeBalance: 0,
+    });
+    await settle(t.database.db, {
+      holdId: stake.txId,
+      capture: 40_000,
+      to: [{ kind: 'house.casino', amount: 40_000 }],
+      payout: { from: 'house.casino', amount: 30_000 },
+    });
+    const after = (await t.app.inject({ url: '/api/app/user/userInfo', headers: bearer(a.token) })).json()
+      .data;
+    expect(after).toMatchObject({ balance: 423.45, paySumAmount: 523.45, gameSumAmount: 400, level: 1 });
+    expect(after.nextlevel).toEqual({ paySumAmount: 500, gameSumAmount: 3000 });
   });
 
   it('transfers to another player, publishes both balances, and lists both sides in the records', async () => {

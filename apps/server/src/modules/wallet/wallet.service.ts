@@ -12,7 +12,7 @@ import {
 } from '@aposta/contracts';
 import { DEFAULT_CURRENCY, formatMoney, toMajor, type Currency } from '@aposta/money';
 import type { EventBus } from '../../platform/bus';
-import type { Database } from '../../platform/db';
+import type { Database, Executor } from '../../platform/db';
 import { AppError, badRequest, notFound } from '../../platform/errors';
 import {
   keyUsed,
@@ -113,15 +113,8 @@ export function createWalletService({ database, settings, bus, accounts }: Walle
     };
   }
 
-  /** Cash whose wagering requirement is met: what a withdrawal may take. */
-  async function wdAmount(userId: number, currency: Currency = DEFAULT_CURRENCY): Promise<number> {
-    const cash = (await playerAccounts(db, userId)).find((a) => a.kind === 'cash' && a.currency === currency);
-    return cash ? Math.max(0, cash.available - cash.wagerDue) : 0;
-  }
-
   return {
     figures,
-    wdAmount,
 
     /** A new test account holding play money only (decisions.md "Test accounts"). */
     async createTestAccount(): Promise<TestAccount> {
@@ -240,3 +233,18 @@ export function createWalletService({ database, settings, bus, accounts }: Walle
 }
 
 export type WalletService = ReturnType<typeof createWalletService>;
+
+/**
+ * The one definition of the withdrawable amount (decisions.md "Money"): spendable real cash, less the
+ * wagering still due on it. wagerDue is fixed when money comes in (deposit x multiplier) and worn down by
+ * settled stakes; a deposit multiplier of 0 switches the rule off, also for money already in (an operator's
+ * "no deposit wagering"). Pass the caller's `tx` when the answer must hold until it commits.
+ */
+export async function withdrawable(exec: Executor, userId: number, depositMultiplier: number) {
+  const cash = (await playerAccounts(exec, userId)).find(
+    (a) => a.kind === 'cash' && a.currency === DEFAULT_CURRENCY && a.book === 'real',
+  );
+  if (!cash) return { balance: 0, wdAmount: 0 };
+  const unmet = depositMultiplier === 0 ? 0 : cash.wagerDue;
+  return { balance: cash.available, wdAmount: Math.max(0, cash.available - unmet) };
+}

@@ -69,7 +69,7 @@ export function Header() {
                   type="button"
                   onClick={() => void refreshBalance().catch(() => undefined)}
                   aria-label={t('nav.refreshBalance')}
-                  className="flex size-36 items-center justify-center text-muted"
+                  className="-my-4 flex size-44 items-center justify-center text-muted"
                 >
                   <Icon name="refresh" className="size-14" />
                 </button>

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useLayoutEffect, useRef } from 'react';
+import { lazy, Suspense, useLayoutEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { HomePage } from '../../features/home';
 import { SupportButton } from '../../features/support/components/SupportButton';
@@ -20,13 +20,8 @@ export function MainLayout() {
   const homeScroll = useRef(0);
   const wasHome = useRef(isHome);
 
-  // While home shows, remember where it is scrolled (leaving it shortens the page and resets the scroll).
-  useEffect(() => {
-    if (!isHome) return;
-    const remember = () => (homeScroll.current = window.scrollY);
-    window.addEventListener('scroll', remember, { passive: true });
-    return () => window.removeEventListener('scroll', remember);
-  }, [isHome]);
+  // Read while home is still in the page: once hidden, the page is shorter and the browser drops the scroll.
+  if (wasHome.current && !isHome) homeScroll.current = window.scrollY;
 
   useLayoutEffect(() => {
     if (!wasHome.current && isHome) window.scrollTo(0, homeScroll.current);

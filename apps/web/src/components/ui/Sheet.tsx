@@ -49,7 +49,7 @@ export function Sheet({ title, onClose, side = 'bottom', children, hideTitle, cl
         closeRef.current();
       } else if (e.key === 'Tab') {
         const items = Array.from(node.querySelectorAll<HTMLElement>(FOCUSABLE)).filter(
-          (el) => el.offsetParent !== null || el === document.activeElement,
+          (el) => !el.closest('[hidden]'),
         );
         if (items.length === 0) return;
         const firstItem = items[0]!;

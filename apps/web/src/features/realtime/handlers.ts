@@ -24,7 +24,9 @@ export function attachWalletHandlers(socket: EventSource, analytics: AnalyticsAd
     if (czflag === 0) analytics.purchase(payTime);
     depositPaid();
   });
-  socket.on('userBetAmount', ({ bouns, amount }) => useRealtimeWallet.setState({ bonusOffer: { bouns, amount } }));
+  socket.on('userBetAmount', ({ bouns, amount }) =>
+    useRealtimeWallet.setState({ bonusOffer: { bouns, amount } }),
+  );
 
   let attempt = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;

@@ -10,7 +10,20 @@ import { AccountPanel } from './AccountPanel';
 afterEach(() => vi.unstubAllGlobals());
 
 const user = (over: Partial<UserInfo> = {}) =>
-  ({ uId: 7, name: 'Ana Souza', username: 'ana@mail.com', email: 'ana@mail.com', level: 3, header: 5, balance: 1234.5, time: '2026-01-05T10:00:00Z', testFlag: '0', extendInfo: '', kyc: 0, ...over }) as UserInfo;
+  ({
+    uId: 7,
+    name: 'Ana Souza',
+    username: 'ana@mail.com',
+    email: 'ana@mail.com',
+    level: 3,
+    header: 5,
+    balance: 1234.5,
+    time: '2026-01-05T10:00:00Z',
+    testFlag: '0',
+    extendInfo: '',
+    kyc: 0,
+    ...over,
+  }) as UserInfo;
 
 describe('account panel', () => {
   it('shows avatar, VIP level, balance and e-mail; copying shows the exact toast', async () => {
@@ -33,20 +46,34 @@ describe('account panel', () => {
     useUi.setState({ accountOpen: true, menuOpen: true });
     renderWithApp(<AccountPanel />);
     await userEvent.setup().click(screen.getByRole('button', { name: /Depositar/ }));
-    expect(useUi.getState()).toMatchObject({ overlay: 'editBank', afterKyc: 'deposit', accountOpen: false, menuOpen: false });
+    expect(useUi.getState()).toMatchObject({
+      overlay: 'editBank',
+      afterKyc: 'deposit',
+      accountOpen: false,
+      menuOpen: false,
+    });
   });
 
   it('shows the test-account box; "Mudar de conta" keeps the credentials and signs out', async () => {
     const f = fakeFetch(() => ({ body: envelope(null) }));
     vi.stubGlobal('fetch', f.fn);
-    useSession.setState({ token: 't', user: user({ testFlag: '1', extendInfo: JSON.stringify({ username: 'demo7@aposta.test', pwd: 'demo-pass', balance: 1000 }) }) });
+    useSession.setState({
+      token: 't',
+      user: user({
+        testFlag: '1',
+        extendInfo: JSON.stringify({ username: 'demo7@aposta.test', pwd: 'demo-pass', balance: 1000 }),
+      }),
+    });
     renderWithApp(<AccountPanel />);
     const box = screen.getByRole('region', { name: 'Conta de teste' });
     expect(box).toHaveTextContent('demo7@aposta.test');
     expect(box).toHaveTextContent('R$ 1.000,00');
     await userEvent.setup().click(screen.getByRole('button', { name: 'Mudar de conta' }));
     await waitFor(() => expect(useSession.getState().token).toBe(''));
-    expect(JSON.parse(sessionStorage.getItem('TESTACCOUNT')!)).toEqual({ username: 'demo7@aposta.test', pwd: 'demo-pass' });
+    expect(JSON.parse(sessionStorage.getItem('TESTACCOUNT')!)).toEqual({
+      username: 'demo7@aposta.test',
+      pwd: 'demo-pass',
+    });
     expect(f.calls.some((c) => c.url.endsWith('/api/auth/user/logout'))).toBe(true);
     expect(useUi.getState().overlay).toBe('login');
   });

@@ -16,7 +16,10 @@ import { Avatar } from './Avatar';
 import { VipBadge } from './VipBadge';
 
 /** A test account's credentials: extendInfo holds them, getUserTest is asked otherwise (spec section 3). */
-export function useTestAccount(testFlag: string | undefined, extendInfo: string | undefined): TestAccount | null {
+export function useTestAccount(
+  testFlag: string | undefined,
+  extendInfo: string | undefined,
+): TestAccount | null {
   const [fetched, setFetched] = useState<TestAccount | null>(null);
   const fromExtend = parseTestAccount(extendInfo);
   useEffect(() => {
@@ -28,7 +31,9 @@ export function useTestAccount(testFlag: string | undefined, extendInfo: string 
 function parseTestAccount(extendInfo: string | undefined): TestAccount | null {
   try {
     const v = JSON.parse(extendInfo ?? '') as Partial<TestAccount>;
-    return typeof v.username === 'string' && typeof v.pwd === 'string' ? { username: v.username, pwd: v.pwd, balance: Number(v.balance ?? 0) } : null;
+    return typeof v.username === 'string' && typeof v.pwd === 'string'
+      ? { username: v.username, pwd: v.pwd, balance: Number(v.balance ?? 0) }
+      : null;
   } catch {
     return null;
   }
@@ -65,7 +70,12 @@ export function AccountPanel() {
     <Sheet title={t('account.title')} onClose={close} side="top">
       <div className="flex flex-col gap-14 p-16">
         <div className="flex items-center gap-12">
-          <button type="button" onClick={() => setPanel('avatarOpen', true)} aria-label={t('account.changeAvatar')} className="relative rounded-full">
+          <button
+            type="button"
+            onClick={() => setPanel('avatarOpen', true)}
+            aria-label={t('account.changeAvatar')}
+            className="relative rounded-full"
+          >
             <Avatar index={user?.header ?? 0} size={64} eager />
             <span className="absolute -bottom-2 -right-2 flex size-22 items-center justify-center rounded-full bg-gold text-night">
               <Icon name="refresh" className="size-12" />
@@ -75,7 +85,11 @@ export function AccountPanel() {
             <p className="truncate text-lg font-semibold">{user?.name || user?.username}</p>
             <div className="mt-4 flex items-center gap-8">
               <VipBadge level={user?.level ?? 0} />
-              {user ? <span className="text-2xs text-muted">{t('account.memberSince')} {displayDate(user.time, lang)}</span> : null}
+              {user ? (
+                <span className="text-2xs text-muted">
+                  {t('account.memberSince')} {displayDate(user.time, lang)}
+                </span>
+              ) : null}
             </div>
           </div>
         </div>
@@ -92,7 +106,12 @@ export function AccountPanel() {
                 {user?.email || user?.username}
               </p>
             </div>
-            <button type="button" onClick={() => void copyText(user?.email || user?.username || '')} className="flex min-h-44 items-center gap-4 rounded-lg border border-line px-10 text-sm text-gold" aria-label={t('account.copyEmail')}>
+            <button
+              type="button"
+              onClick={() => void copyText(user?.email || user?.username || '')}
+              className="flex min-h-44 items-center gap-4 rounded-lg border border-line px-10 text-sm text-gold"
+              aria-label={t('account.copyEmail')}
+            >
               <Icon name="copy" className="size-16" />
               {t('common.copy')}
             </button>
@@ -100,7 +119,10 @@ export function AccountPanel() {
         </div>
 
         {test ? (
-          <section className="rounded-xl border border-violet/50 bg-violet/10 p-12" aria-labelledby="test-account-title">
+          <section
+            className="rounded-xl border border-violet/50 bg-violet/10 p-12"
+            aria-labelledby="test-account-title"
+          >
             <h3 id="test-account-title" className="text-sm font-bold text-violet-200">
               {t('account.testAccount')}
             </h3>
@@ -113,7 +135,11 @@ export function AccountPanel() {
               <dt className="text-muted">{t('account.testBalance')}</dt>
               <dd>{displayMoney(test.balance, lang)}</dd>
             </dl>
-            <button type="button" onClick={() => void switchAccount(test)} className="mt-10 min-h-44 w-full rounded-lg border border-violet/60 text-sm font-semibold text-violet-100">
+            <button
+              type="button"
+              onClick={() => void switchAccount(test)}
+              className="mt-10 min-h-44 w-full rounded-lg border border-violet/60 text-sm font-semibold text-violet-100"
+            >
               {t('account.switchAccount')}
             </button>
           </section>
@@ -121,14 +147,23 @@ export function AccountPanel() {
 
         <div className="grid grid-cols-3 gap-8">
           {actions.map((a) => (
-            <button key={a.label} type="button" onClick={a.run} className="flex min-h-72 flex-col items-center justify-center gap-6 rounded-xl border border-line bg-raised/50 px-4 text-xs text-text hover:border-gold/60">
+            <button
+              key={a.label}
+              type="button"
+              onClick={a.run}
+              className="flex min-h-72 flex-col items-center justify-center gap-6 rounded-xl border border-line bg-raised/50 px-4 text-xs text-text hover:border-gold/60"
+            >
               <Icon name={a.icon} className="size-22 text-gold" />
               {a.label}
             </button>
           ))}
         </div>
 
-        <button type="button" onClick={() => void logout()} className="flex min-h-44 items-center justify-center gap-8 rounded-xl border border-rose/50 text-base font-semibold text-rose">
+        <button
+          type="button"
+          onClick={() => void logout()}
+          className="flex min-h-44 items-center justify-center gap-8 rounded-xl border border-rose/50 text-base font-semibold text-rose"
+        >
           <Icon name="logout" className="size-18" />
           {t('account.logout')}
         </button>

@@ -4,7 +4,17 @@ export function avatarSrc(index: number): string {
 }
 
 /** One of the 36 drawn avatars (static SVG files, lazy-loaded). Decorative unless given a label. */
-export function Avatar({ index, size = 40, label, eager }: { index: number; size?: number; label?: string; eager?: boolean }) {
+export function Avatar({
+  index,
+  size = 40,
+  label,
+  eager,
+}: {
+  index: number;
+  size?: number;
+  label?: string;
+  eager?: boolean;
+}) {
   return (
     <img
       src={avatarSrc(index)}

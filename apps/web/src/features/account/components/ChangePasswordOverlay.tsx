@@ -12,7 +12,8 @@ export function ChangePasswordOverlay() {
   const { t } = useTranslation();
   const [form, setForm] = useState({ oldPwd: '', nPwd: '', confirm: '' });
   const [busy, setBusy] = useState(false);
-  const set = (field: keyof typeof form) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [field]: e.target.value }));
+  const set = (field: keyof typeof form) => (e: { target: { value: string } }) =>
+    setForm((f) => ({ ...f, [field]: e.target.value }));
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -41,9 +42,30 @@ export function ChangePasswordOverlay() {
   return (
     <Sheet title={t('account.changePassword')} onClose={closeOverlay} side="bottom">
       <form onSubmit={submit} className="flex flex-col gap-14 p-16" noValidate>
-        <TextField label={t('account.oldPassword')} type="password" name="oldPwd" autoComplete="current-password" value={form.oldPwd} onChange={set('oldPwd')} />
-        <TextField label={t('account.newPassword')} type="password" name="nPwd" autoComplete="new-password" value={form.nPwd} onChange={set('nPwd')} />
-        <TextField label={t('account.confirmNewPassword')} type="password" name="confirm" autoComplete="new-password" value={form.confirm} onChange={set('confirm')} />
+        <TextField
+          label={t('account.oldPassword')}
+          type="password"
+          name="oldPwd"
+          autoComplete="current-password"
+          value={form.oldPwd}
+          onChange={set('oldPwd')}
+        />
+        <TextField
+          label={t('account.newPassword')}
+          type="password"
+          name="nPwd"
+          autoComplete="new-password"
+          value={form.nPwd}
+          onChange={set('nPwd')}
+        />
+        <TextField
+          label={t('account.confirmNewPassword')}
+          type="password"
+          name="confirm"
+          autoComplete="new-password"
+          value={form.confirm}
+          onChange={set('confirm')}
+        />
         <Button type="submit" disabled={busy} className="w-full text-lg">
           {t('common.confirm')}
         </Button>

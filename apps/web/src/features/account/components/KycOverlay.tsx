@@ -31,11 +31,30 @@ export function KycOverlay() {
   }
 
   return (
-    <Sheet title={t('kyc.title')} onClose={() => useUi.setState({ overlay: null, afterKyc: null })} side="bottom">
+    <Sheet
+      title={t('kyc.title')}
+      onClose={() => useUi.setState({ overlay: null, afterKyc: null })}
+      side="bottom"
+    >
       <form onSubmit={submit} className="flex flex-col gap-14 p-16" noValidate>
         <p className="text-sm text-muted">{t('kyc.hint')}</p>
-        <TextField label={t('kyc.name')} name="name" autoComplete="name" maxLength={80} value={name} data-autofocus onChange={(e) => setName(e.target.value)} />
-        <TextField label={t('kyc.cpf')} name="cardNo" inputMode="numeric" maxLength={20} value={cardNo} onChange={(e) => setCardNo(e.target.value.replace(/[^\d.-]/g, ''))} />
+        <TextField
+          label={t('kyc.name')}
+          name="name"
+          autoComplete="name"
+          maxLength={80}
+          value={name}
+          data-autofocus
+          onChange={(e) => setName(e.target.value)}
+        />
+        <TextField
+          label={t('kyc.cpf')}
+          name="cardNo"
+          inputMode="numeric"
+          maxLength={20}
+          value={cardNo}
+          onChange={(e) => setCardNo(e.target.value.replace(/[^\d.-]/g, ''))}
+        />
         <Button type="submit" disabled={busy} className="w-full text-lg">
           {t('common.save')}
         </Button>

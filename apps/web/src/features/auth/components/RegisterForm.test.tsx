@@ -85,6 +85,12 @@ describe('register form', () => {
       isapp: 0,
       captCode: 'TEST42',
     });
-    expect(useUi.getState()).toMatchObject({ startMask: true, firstDeposit: true });
+    expect(useUi.getState()).toMatchObject({
+      startMask: true,
+      firstDeposit: true,
+      overlay: 'editBank',
+      afterKyc: 'deposit',
+      depositMode: 'secondDeposit',
+    });
   });
 });

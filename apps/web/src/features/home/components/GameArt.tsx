@@ -49,7 +49,12 @@ const art = {
     <>
       <circle cx="32" cy="32" r="22" fill="#1f2937" />
       {Array.from({ length: 12 }, (_, i) => (
-        <path key={i} d="M32 32L32 10A22 22 0 0 1 43 13z" fill={i === 0 ? '#f8fafc' : i % 2 ? '#ef4444' : '#111827'} transform={`rotate(${i * 30} 32 32)`} />
+        <path
+          key={i}
+          d="M32 32L32 10A22 22 0 0 1 43 13z"
+          fill={i === 0 ? '#f8fafc' : i % 2 ? '#ef4444' : '#111827'}
+          transform={`rotate(${i * 30} 32 32)`}
+        />
       ))}
       <circle cx="32" cy="32" r="8" fill="#f8c94a" />
     </>

@@ -20,18 +20,35 @@ export function HomePage() {
   const token = useSession((s) => s.token);
   return (
     <div className="flex flex-col gap-20 px-12 pb-24 pt-12">
-      <section className="relative overflow-hidden rounded-2xl border border-gold/25 bg-gradient-to-br from-[#3b1d78] via-[#1c1f4a] to-[#0f1329] p-16" aria-labelledby="hero-title">
-        <img src="/hero.svg" alt="" width={170} height={150} fetchPriority="high" className="pointer-events-none absolute -right-10 -top-4 h-150 w-170" />
+      <section
+        className="relative overflow-hidden rounded-2xl border border-gold/25 bg-gradient-to-br from-[#3b1d78] via-[#1c1f4a] to-[#0f1329] p-16"
+        aria-labelledby="hero-title"
+      >
+        <img
+          src="/hero.svg"
+          alt=""
+          width={170}
+          height={150}
+          fetchPriority="high"
+          className="pointer-events-none absolute -right-10 -top-4 h-150 w-170"
+        />
         <h1 id="hero-title" className="relative max-w-220 text-2xl font-extrabold text-gold-gradient">
           {t('home.heroTitle')}
         </h1>
         <p className="relative mt-8 max-w-210 text-sm text-text/85">{t('home.heroText')}</p>
         {token ? (
-          <a href="#originals" className="btn-gold relative mt-14 inline-flex min-h-44 items-center rounded-xl px-18 font-bold">
+          <a
+            href="#originals"
+            className="btn-gold relative mt-14 inline-flex min-h-44 items-center rounded-xl px-18 font-bold"
+          >
             {t('home.heroCtaLogged')}
           </a>
         ) : (
-          <button type="button" onClick={() => openOverlay('register')} className="btn-gold relative mt-14 inline-flex min-h-44 items-center rounded-xl px-18 font-bold">
+          <button
+            type="button"
+            onClick={() => openOverlay('register')}
+            className="btn-gold relative mt-14 inline-flex min-h-44 items-center rounded-xl px-18 font-bold"
+          >
             {t('home.heroCta')}
           </button>
         )}
@@ -45,7 +62,10 @@ export function HomePage() {
         <ul className="grid grid-cols-3 gap-8">
           {originals.map((g) => (
             <li key={g.path}>
-              <Link to={g.path} className={`flex aspect-[4/5] flex-col items-center justify-center gap-6 rounded-xl border border-line bg-gradient-to-b ${g.tint} to-panel p-6 text-center text-sm font-semibold hover:border-gold/60`}>
+              <Link
+                to={g.path}
+                className={`flex aspect-[4/5] flex-col items-center justify-center gap-6 rounded-xl border border-line bg-gradient-to-b ${g.tint} to-panel p-6 text-center text-sm font-semibold hover:border-gold/60`}
+              >
                 <GameArt name={g.name} />
                 {t(`pages.${g.name}`)}
               </Link>
@@ -60,7 +80,11 @@ export function HomePage() {
           { to: '/play', icon: 'spade' as const, title: t('home.casino'), text: t('home.casinoText') },
           { to: '/vip', icon: 'crown' as const, title: t('home.promotions'), text: t('home.promotionsText') },
         ].map((c) => (
-          <Link key={c.to} to={c.to} className="flex min-h-64 items-center gap-12 rounded-xl border border-line bg-panel px-14 hover:border-gold/60">
+          <Link
+            key={c.to}
+            to={c.to}
+            className="flex min-h-64 items-center gap-12 rounded-xl border border-line bg-panel px-14 hover:border-gold/60"
+          >
             <span className="flex size-40 items-center justify-center rounded-full bg-gold/15 text-gold">
               <Icon name={c.icon} className="size-22" />
             </span>
@@ -74,7 +98,9 @@ export function HomePage() {
       </section>
 
       <footer className="mt-8 flex gap-10 border-t border-line pt-16 text-xs text-muted">
-        <span className="flex size-36 shrink-0 items-center justify-center rounded-full border-2 border-rose font-bold text-rose">{t('home.footerAge')}</span>
+        <span className="flex size-36 shrink-0 items-center justify-center rounded-full border-2 border-rose font-bold text-rose">
+          {t('home.footerAge')}
+        </span>
         <p>{t('home.footerText')}</p>
       </footer>
     </div>

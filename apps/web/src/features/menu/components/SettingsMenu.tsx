@@ -29,7 +29,8 @@ export function SettingsMenu() {
     close();
     navigate(path);
   };
-  const external = (url: string | undefined) => () => (url ? openExternal(url) : toast(t('common.comingSoon')));
+  const external = (url: string | undefined) => () =>
+    url ? openExternal(url) : toast(t('common.comingSoon'));
 
   const cards: Line[] = [
     { icon: 'people', label: t('menu.agent'), run: goTo('/agentJl') },
@@ -46,7 +47,11 @@ export function SettingsMenu() {
   // The messaging-app support line exists only when such a link is configured, and needs a session.
   if (env.messagingUrl) {
     const url = env.messagingUrl;
-    lines.push({ icon: 'send', label: t('menu.messaging'), run: () => (token ? openExternal(url) : openOverlay('login')) });
+    lines.push({
+      icon: 'send',
+      label: t('menu.messaging'),
+      run: () => (token ? openExternal(url) : openOverlay('login')),
+    });
   }
   lines.push(
     {
@@ -57,7 +62,12 @@ export function SettingsMenu() {
         setPanel('chatOpen', true);
       },
     },
-    { icon: 'globe', label: t('menu.language'), detail: languageEntry(lang).name, run: () => openOverlay('language') },
+    {
+      icon: 'globe',
+      label: t('menu.language'),
+      detail: languageEntry(lang).name,
+      run: () => openOverlay('language'),
+    },
   );
 
   return (
@@ -65,7 +75,12 @@ export function SettingsMenu() {
       <nav aria-label={t('menu.title')} className="flex flex-col gap-16 p-16">
         <div className="grid grid-cols-2 gap-8">
           {cards.map((c) => (
-            <button key={c.label} type="button" onClick={c.run} className="flex min-h-72 flex-col items-start justify-between gap-6 rounded-xl border border-line bg-gradient-to-br from-raised to-panel p-10 text-left text-sm font-semibold hover:border-gold/60">
+            <button
+              key={c.label}
+              type="button"
+              onClick={c.run}
+              className="flex min-h-72 flex-col items-start justify-between gap-6 rounded-xl border border-line bg-gradient-to-br from-raised to-panel p-10 text-left text-sm font-semibold hover:border-gold/60"
+            >
               <Icon name={c.icon} className="size-22 text-gold" />
               {c.label}
             </button>
@@ -74,7 +89,11 @@ export function SettingsMenu() {
         <ul className="flex flex-col divide-y divide-line rounded-xl border border-line bg-deep/60">
           {lines.map((l) => (
             <li key={l.label}>
-              <button type="button" onClick={l.run} className="flex min-h-48 w-full items-center gap-12 px-12 text-left text-base">
+              <button
+                type="button"
+                onClick={l.run}
+                className="flex min-h-48 w-full items-center gap-12 px-12 text-left text-base"
+              >
                 <Icon name={l.icon} className="size-20 text-muted" />
                 <span className="flex-1">{l.label}</span>
                 {l.detail ? <span className="text-sm text-muted">{l.detail}</span> : null}

@@ -5,7 +5,8 @@ import { NoticeBanner, sanitizeNotice } from './NoticeBanner';
 
 describe('notice banner', () => {
   it('sanitises the server HTML', () => {
-    const dirty = '<b>Manutenção</b> às 3h<img src=x onerror=alert(1)><script>alert(2)</script><a href="javascript:alert(3)">x</a><a href="/vip">VIP</a>';
+    const dirty =
+      '<b>Manutenção</b> às 3h<img src=x onerror=alert(1)><script>alert(2)</script><a href="javascript:alert(3)">x</a><a href="/vip">VIP</a>';
     const clean = sanitizeNotice(dirty);
     expect(clean).toContain('<b>Manutenção</b>');
     expect(clean).not.toMatch(/script|onerror|<img|javascript:/);

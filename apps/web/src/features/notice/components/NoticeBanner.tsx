@@ -19,10 +19,23 @@ export function NoticeBanner() {
   const clean = useMemo(() => sanitizeNotice(notice), [notice]);
   if (!clean) return null;
   return (
-    <div role="status" aria-label={t('notice.label')} className="mx-12 mt-8 flex items-start gap-8 rounded-xl border border-gold/40 bg-gold/10 px-12 py-8 text-sm">
+    <div
+      role="status"
+      aria-label={t('notice.label')}
+      className="mx-12 mt-8 flex items-start gap-8 rounded-xl border border-gold/40 bg-gold/10 px-12 py-8 text-sm"
+    >
       <Icon name="bell" className="mt-2 size-16 shrink-0 text-gold" />
-      <div className="min-w-0 flex-1 break-words [&_a]:text-gold [&_a]:underline" data-testid="notice-text" dangerouslySetInnerHTML={{ __html: clean }} />
-      <button type="button" onClick={() => useUi.setState({ notice: '' })} aria-label={t('notice.close')} className="-my-6 -mr-8 flex size-36 shrink-0 items-center justify-center text-muted">
+      <div
+        className="min-w-0 flex-1 break-words [&_a]:text-gold [&_a]:underline"
+        data-testid="notice-text"
+        dangerouslySetInnerHTML={{ __html: clean }}
+      />
+      <button
+        type="button"
+        onClick={() => useUi.setState({ notice: '' })}
+        aria-label={t('notice.close')}
+        className="-my-10 -mr-12 flex size-44 shrink-0 items-center justify-center text-muted"
+      >
         <Icon name="close" className="size-14" />
       </button>
     </div>

@@ -1,4 +1,12 @@
-import { recordsAnswer, WALLET_RECORDS_PATH, type RecordCategory, type OrderStatus, type RecordsAnswer } from '@aposta/contracts';
+import {
+  paymentRecordsAnswer,
+  recordsAnswer,
+  WALLET_RECORDS_PATH,
+  type OrderStatus,
+  type PaymentRecord,
+  type RecordCategory,
+  type RecordsAnswer,
+} from '@aposta/contracts';
 import { request } from '../../../lib/api';
 
 export interface RecordFilters {
@@ -18,4 +26,13 @@ export async function fetchRecords(filters: RecordFilters, cursor?: string): Pro
     loading: false,
   });
   return recordsAnswer.parse(data);
+}
+
+/** The payment order behind a deposit or withdrawal record, with its steps (requested, approved, paid...). */
+export async function fetchPaymentOrder(type: 10 | 11, orderId: string): Promise<PaymentRecord | null> {
+  const { data } = await request<unknown>('/api/app/order/records', {
+    query: { type, page: 1, size: 100 },
+    loading: false,
+  });
+  return paymentRecordsAnswer.parse(data).list.find((o) => o.orderId === orderId) ?? null;
 }

@@ -1,22 +1,74 @@
-import { RECORD_CATEGORIES, type OrderStatus, type RecordCategory, type WalletRecord } from '@aposta/contracts';
-import { useEffect, useState } from 'react';
+import {
+  RECORD_CATEGORIES,
+  type OrderStatus,
+  type RecordCategory,
+  type WalletRecord,
+} from '@aposta/contracts';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/Button';
 import { languageEntry, useAppState } from '../../../lib/app-state';
 import { displayMoney } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import { openOverlay } from '../../../lib/ui';
-import { fetchRecords, type RecordFilters } from '../api/records';
+import { useAsync } from '../../../lib/use-async';
+import { fetchPaymentOrder, fetchRecords, type RecordFilters } from '../api/records';
 import { STATUS_FILTERS, STATUS_LABEL, STATUS_TONE } from './status';
+
+const EVENTS = [
+  'created',
+  'requested',
+  'processing',
+  'approved',
+  'paid',
+  'cancelled',
+  'expired',
+  'failed',
+  'rejected',
+  'payoutError',
+  'payoutFailed',
+] as const;
+
+/** A deposit's or withdrawal's steps, from its payment order. */
+function OrderSteps({ record, locale }: { record: WalletRecord; locale: string }) {
+  const { t } = useTranslation('wallet');
+  const type = record.category === 'deposit' ? 10 : 11;
+  const order = useAsync(() => fetchPaymentOrder(type, record.ref ?? ''), [type, record.ref]);
+  const format = new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'medium' });
+  if (!order.data) return null;
+  return (
+    <ol
+      className="mt-8 flex flex-col gap-4 border-l border-line pl-12"
+      aria-label={t('records.steps')}
+      data-testid="record-steps"
+    >
+      {order.data.events.map((e, i) => (
+        <li key={i} className="text-xs">
+          <span className="font-semibold text-text">
+            {(EVENTS as readonly string[]).includes(e.event)
+              ? t(`records.events.${e.event as (typeof EVENTS)[number]}`)
+              : e.event}
+          </span>
+          <span className="text-muted"> · {format.format(new Date(e.at))}</span>
+        </li>
+      ))}
+    </ol>
+  );
+}
 
 function RecordRow({ record }: { record: WalletRecord }) {
   const { t } = useTranslation('wallet');
   const lang = useAppState((s) => s.lang);
-  const when = new Intl.DateTimeFormat(languageEntry(lang).locale, { dateStyle: 'short', timeStyle: 'short' }).format(new Date(record.time));
+  const [open, setOpen] = useState(false);
+  const locale = languageEntry(lang).locale;
+  const when = new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' }).format(
+    new Date(record.time),
+  );
   const credit = record.amount > 0;
-  return (
-    <li className="flex items-center gap-10 border-b border-line/70 px-4 py-10" data-testid="record-row" data-category={record.category} data-status={record.status}>
-      <div className="min-w-0 flex-1">
+  const hasSteps = Boolean(record.ref) && (record.category === 'deposit' || record.category === 'withdrawal');
+  const summary = (
+    <>
+      <div className="min-w-0 flex-1 text-left">
         <p className="text-base font-semibold">{t(`records.types.${record.category}`)}</p>
         <p className="text-xs text-muted">
           <time dateTime={record.time}>{when}</time>
@@ -28,27 +80,59 @@ function RecordRow({ record }: { record: WalletRecord }) {
           {credit ? '+' : record.amount < 0 ? '−' : ''}
           {displayMoney(Math.abs(record.amount), lang)}
         </span>
-        <span className={`rounded-full px-8 py-1 text-2xs font-semibold ${STATUS_TONE[record.status]}`}>{t(`records.statuses.${STATUS_LABEL[record.status]}`)}</span>
+        <span className={`rounded-full px-8 py-1 text-2xs font-semibold ${STATUS_TONE[record.status]}`}>
+          {t(`records.statuses.${STATUS_LABEL[record.status]}`)}
+        </span>
       </div>
+    </>
+  );
+  return (
+    <li
+      className="border-b border-line/70 px-4 py-10"
+      data-testid="record-row"
+      data-category={record.category}
+      data-status={record.status}
+    >
+      {hasSteps ? (
+        <button
+          type="button"
+          aria-expanded={open}
+          onClick={() => setOpen((o) => !o)}
+          className="flex min-h-44 w-full items-center gap-10"
+        >
+          {summary}
+        </button>
+      ) : (
+        <div className="flex min-h-44 items-center gap-10">{summary}</div>
+      )}
+      {open ? <OrderSteps record={record} locale={locale} /> : null}
     </li>
   );
 }
 
 const selectClass = 'min-h-44 w-full rounded-xl border border-line bg-deep/80 px-10 text-sm text-text';
+const dateClass = 'min-h-44 w-full min-w-0 rounded-xl border border-line bg-deep/80 px-4 text-sm text-text';
 
 /** /registros: deposits, withdrawals, bets, prizes, bonuses and transfers; filters; cursor pagination. */
 export function RecordsPage() {
   const { t } = useTranslation('wallet');
   const token = useSession((s) => s.token);
   const [filters, setFilters] = useState<RecordFilters>({});
-  const [pages, setPages] = useState<{ list: WalletRecord[]; nextCursor: string | null; loading: boolean }>({ list: [], nextCursor: null, loading: true });
+  const [pages, setPages] = useState<{ list: WalletRecord[]; nextCursor: string | null; loading: boolean }>({
+    list: [],
+    nextCursor: null,
+    loading: true,
+  });
   const set = (patch: RecordFilters) => setFilters((f) => ({ ...f, ...patch }));
   const list = pages.list;
+  // Bumped on every filter change, so a page asked for under older filters is dropped.
+  const generation = useRef(0);
 
   // The first page again whenever the filters change; an answer for older filters is dropped.
   useEffect(() => {
     if (!token) return;
     let live = true;
+    generation.current += 1;
     setPages({ list: [], nextCursor: null, loading: true });
     fetchRecords(filters).then(
       (page) => live && setPages({ list: page.list, nextCursor: page.nextCursor, loading: false }),
@@ -62,14 +146,23 @@ export function RecordsPage() {
   async function loadMore() {
     if (!pages.nextCursor || pages.loading) return;
     const cursor = pages.nextCursor;
+    const asked = generation.current;
     setPages((p) => ({ ...p, loading: true }));
     const page = await fetchRecords(filters, cursor).catch(() => null);
-    setPages((p) => (page ? { list: [...p.list, ...page.list], nextCursor: page.nextCursor, loading: false } : { ...p, loading: false }));
+    if (asked !== generation.current) return;
+    setPages((p) =>
+      page
+        ? { list: [...p.list, ...page.list], nextCursor: page.nextCursor, loading: false }
+        : { ...p, loading: false },
+    );
   }
 
   if (!token) {
     return (
-      <section className="flex flex-col items-center gap-16 px-24 py-56 text-center" aria-labelledby="records-title">
+      <section
+        className="flex flex-col items-center gap-16 px-24 py-56 text-center"
+        aria-labelledby="records-title"
+      >
         <h1 id="records-title" className="text-xl font-bold">
           {t('records.title')}
         </h1>
@@ -84,7 +177,11 @@ export function RecordsPage() {
       <h1 id="records-title" className="text-xl font-bold">
         {t('records.title')}
       </h1>
-      <div role="group" aria-label={t('records.type')} className="-mx-16 flex gap-6 overflow-x-auto px-16 pb-2">
+      <div
+        role="group"
+        aria-label={t('records.type')}
+        className="-mx-16 flex gap-6 overflow-x-auto px-16 pb-2"
+      >
         {[undefined, ...RECORD_CATEGORIES].map((c) => (
           <button
             key={c ?? 'all'}
@@ -97,11 +194,15 @@ export function RecordsPage() {
           </button>
         ))}
       </div>
-      <fieldset className="grid grid-cols-3 gap-8">
+      <fieldset className="grid grid-cols-[0.8fr_1fr_1fr] gap-6">
         <legend className="sr-only">{t('records.filters')}</legend>
         <label className="text-xs text-muted">
           {t('records.status')}
-          <select className={selectClass} value={filters.status ?? ''} onChange={(e) => set({ status: (e.target.value || undefined) as OrderStatus | undefined })}>
+          <select
+            className={selectClass}
+            value={filters.status ?? ''}
+            onChange={(e) => set({ status: (e.target.value || undefined) as OrderStatus | undefined })}
+          >
             <option value="">{t('records.anyStatus')}</option>
             {STATUS_FILTERS.map((s) => (
               <option key={s} value={s}>
@@ -112,20 +213,38 @@ export function RecordsPage() {
         </label>
         <label className="text-xs text-muted">
           {t('records.from')}
-          <input type="date" className={selectClass} value={filters.from ?? ''} max={filters.to} onChange={(e) => set({ from: e.target.value || undefined })} />
+          <input
+            type="date"
+            className={dateClass}
+            value={filters.from ?? ''}
+            max={filters.to}
+            onChange={(e) => set({ from: e.target.value || undefined })}
+          />
         </label>
         <label className="text-xs text-muted">
           {t('records.to')}
-          <input type="date" className={selectClass} value={filters.to ?? ''} min={filters.from} onChange={(e) => set({ to: e.target.value || undefined })} />
+          <input
+            type="date"
+            className={dateClass}
+            value={filters.to ?? ''}
+            min={filters.from}
+            onChange={(e) => set({ to: e.target.value || undefined })}
+          />
         </label>
       </fieldset>
       {Object.values(filters).some(Boolean) ? (
-        <button type="button" onClick={() => setFilters({})} className="min-h-44 self-start text-sm text-gold">
+        <button
+          type="button"
+          onClick={() => setFilters({})}
+          className="min-h-44 self-start text-sm text-gold"
+        >
           {t('records.clear')}
         </button>
       ) : null}
 
-      {!pages.loading && list.length === 0 ? <p className="py-32 text-center text-sm text-muted">{t('records.empty')}</p> : null}
+      {!pages.loading && list.length === 0 ? (
+        <p className="py-32 text-center text-sm text-muted">{t('records.empty')}</p>
+      ) : null}
       <ul aria-label={t('records.title')} aria-busy={pages.loading}>
         {list.map((r) => (
           <RecordRow key={r.id} record={r} />

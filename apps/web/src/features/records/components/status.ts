@@ -11,7 +11,13 @@ export const STATUS_LABEL: Record<OrderStatus, 'pending' | 'cancelled' | 'failed
 };
 
 /** Status filter choices: one per label ('99' stands for both paying codes). */
-export const STATUS_FILTERS: OrderStatus[] = [OrderStatus.PENDING, OrderStatus.PAYING, OrderStatus.PAID, OrderStatus.CANCELLED, OrderStatus.FAILED];
+export const STATUS_FILTERS: OrderStatus[] = [
+  OrderStatus.PENDING,
+  OrderStatus.PAYING,
+  OrderStatus.PAID,
+  OrderStatus.CANCELLED,
+  OrderStatus.FAILED,
+];
 
 export const STATUS_TONE: Record<OrderStatus, string> = {
   [OrderStatus.PENDING]: 'bg-gold/15 text-gold',

@@ -19,7 +19,12 @@ export function SharePage() {
         <p className="mt-2 break-all text-base text-gold" data-testid="share-link">
           {link}
         </p>
-        <button type="button" disabled={!link} onClick={() => void copyText(link)} className="btn-gold mt-12 flex min-h-44 w-full items-center justify-center gap-6 rounded-xl font-semibold">
+        <button
+          type="button"
+          disabled={!link}
+          onClick={() => void copyText(link)}
+          className="btn-gold mt-12 flex min-h-44 w-full items-center justify-center gap-6 rounded-xl font-semibold"
+        >
           <Icon name="copy" className="size-16" />
           {t('share.copyLink')}
         </button>

@@ -1,20 +1,22 @@
 import { useTranslation } from 'react-i18next';
 import { Sheet } from '../../../components/ui/Sheet';
-import { openDeposit } from '../../../lib/account';
 import { openOverlay, useUi } from '../../../lib/ui';
 
-/** After registration, closing the mask leads to the first deposit in 'secondDeposit' mode (spec section 4). */
 function closeMask() {
-  const { firstDeposit } = useUi.getState();
-  useUi.setState({ startMask: false, firstDeposit: false });
-  if (firstDeposit) openDeposit('secondDeposit');
+  useUi.setState({ startMask: false });
 }
 
 /** The start mask: one image that leads to the sign-in sheet. */
 export function StartMask() {
   const { t } = useTranslation();
   return (
-    <Sheet title={t('startMask.title')} onClose={closeMask} side="center" hideTitle className="border-gold/40">
+    <Sheet
+      title={t('startMask.title')}
+      onClose={closeMask}
+      side="center"
+      hideTitle
+      className="border-gold/40"
+    >
       <button
         type="button"
         onClick={() => {
@@ -49,7 +51,14 @@ export function StartMask() {
           <rect x="120" y="48" width="100" height="22" rx="11" fill="#e39a17" />
           <circle cx="146" cy="46" r="7" fill="#2a1700" />
           <circle cx="194" cy="46" r="7" fill="#2a1700" />
-          <path d="M150 98l14 13 28-28" stroke="#2a1700" strokeWidth="9" fill="none" strokeLinecap="round" strokeLinejoin="round" />
+          <path
+            d="M150 98l14 13 28-28"
+            stroke="#2a1700"
+            strokeWidth="9"
+            fill="none"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          />
         </svg>
         <span className="block bg-panel px-16 py-14 text-center">
           <span className="block text-xl font-bold text-gold-gradient">{t('startMask.title')}</span>

@@ -37,7 +37,10 @@ export function TransferPage() {
 
   if (!token) {
     return (
-      <section className="flex flex-col items-center gap-16 px-24 py-56 text-center" aria-labelledby="transfer-title">
+      <section
+        className="flex flex-col items-center gap-16 px-24 py-56 text-center"
+        aria-labelledby="transfer-title"
+      >
         <h1 id="transfer-title" className="text-xl font-bold">
           {t('transfer.title')}
         </h1>
@@ -102,8 +105,26 @@ export function TransferPage() {
         <form onSubmit={review} noValidate className="flex flex-col gap-14">
           <p className="text-sm text-muted">{t('transfer.text')}</p>
           <p className="text-sm">{t('transfer.available', { amount: money(balance) })}</p>
-          <TextField label={t('transfer.username')} name="username" type="email" autoComplete="off" autoCapitalize="none" maxLength={254} placeholder={t('transfer.usernamePrompt')} value={username} onChange={(e) => setUsername(e.target.value.toLowerCase())} />
-          <TextField label={t('transfer.amount')} name="amount" inputMode="decimal" autoComplete="off" placeholder={t('transfer.amountPrompt')} value={amountText} onChange={(e) => setAmountText(e.target.value.replace(/[^\d.,]/g, ''))} />
+          <TextField
+            label={t('transfer.username')}
+            name="username"
+            type="email"
+            autoComplete="off"
+            autoCapitalize="none"
+            maxLength={254}
+            placeholder={t('transfer.usernamePrompt')}
+            value={username}
+            onChange={(e) => setUsername(e.target.value.toLowerCase())}
+          />
+          <TextField
+            label={t('transfer.amount')}
+            name="amount"
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder={t('transfer.amountPrompt')}
+            value={amountText}
+            onChange={(e) => setAmountText(e.target.value.replace(/[^\d.,]/g, ''))}
+          />
           <Button type="submit" className="w-full text-lg">
             {t('transfer.next')}
           </Button>
@@ -116,7 +137,7 @@ export function TransferPage() {
           </h2>
           <dl className="grid grid-cols-[auto_1fr] gap-x-12 gap-y-8 rounded-xl border border-line bg-deep/70 p-14">
             <dt className="text-muted">{t('transfer.to')}</dt>
-            <dd className="truncate text-right font-semibold">{username.trim().toLowerCase()}</dd>
+            <dd className="break-all text-right font-semibold">{username.trim().toLowerCase()}</dd>
             <dt className="text-muted">{t('transfer.amount')}</dt>
             <dd className="text-right text-lg font-bold text-gold">{money(amount)}</dd>
           </dl>
@@ -132,7 +153,9 @@ export function TransferPage() {
       ) : null}
       {step === 'done' && result ? (
         <div className="flex flex-col gap-14" role="status">
-          <p className="rounded-xl border border-mint/40 bg-mint/10 p-14 text-center text-base text-mint">{t('transfer.success', { amount: money(result.amount), user: result.username })}</p>
+          <p className="rounded-xl border border-mint/40 bg-mint/10 p-14 text-center text-base text-mint">
+            {t('transfer.success', { amount: money(result.amount), user: result.username })}
+          </p>
           <Button variant="outline" onClick={again} className="w-full">
             {t('transfer.again')}
           </Button>

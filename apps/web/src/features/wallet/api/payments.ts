@@ -3,10 +3,8 @@ import {
   getWithdrawAnswer,
   orderStatusAnswer,
   prePayAnswer,
-  withdrawAnswer,
   type GetWithdrawAnswer,
   type OrderStatus,
-  type PaymentRecord,
   type PrePayAnswer,
   type PricePackage,
   type WithdrawRequest,
@@ -24,20 +22,31 @@ export async function fetchPackages(kind: DepositKind): Promise<PricePackage[]> 
   const query = kind === 'gameDeposit' ? { curreny: 'INSBRL' } : undefined;
   const { data } = await request<unknown>('/api/app/order/getPrices', { query, loading: false });
   const all = getPricesAnswer.parse(data).sort((a, b) => a.sort - b.sort);
-  return kind === 'gameDeposit' ? all.slice(0, GAME_DEPOSIT_PACKAGES) : all.filter((p) => DEPOSIT_GROUPS.has(p.curreny));
+  return kind === 'gameDeposit'
+    ? all.slice(0, GAME_DEPOSIT_PACKAGES)
+    : all.filter((p) => DEPOSIT_GROUPS.has(p.curreny));
 }
 
 /** Creates the order; `gift` 0 waives promotions; `isapp` goes only with the deposit page. */
-export async function prePay(pkgId: number, options: { gift: 0 | 1; isapp?: 0 | 1; idempotencyKey: string }): Promise<PrePayAnswer> {
+export async function prePay(
+  pkgId: number,
+  options: { gift: 0 | 1; isapp?: 0 | 1; idempotencyKey: string },
+): Promise<PrePayAnswer> {
   const form: Record<string, number> = { gift: options.gift, pkgId };
   if (options.isapp !== undefined) form.isapp = options.isapp;
-  const { data } = await request<unknown>(`/api/app/order/prePay/${pkgId}`, { form, idempotencyKey: options.idempotencyKey });
+  const { data } = await request<unknown>(`/api/app/order/prePay/${pkgId}`, {
+    form,
+    idempotencyKey: options.idempotencyKey,
+  });
   return prePayAnswer.parse(data);
 }
 
 /** Polled while the player pays: no loading bar, no alert on a failed poll. */
 export async function fetchOrderStatus(orderId: string): Promise<OrderStatus> {
-  const { data } = await request<unknown>(`/api/app/order/getStatus/${encodeURIComponent(orderId)}`, { loading: false, quiet: true });
+  const { data } = await request<unknown>(`/api/app/order/getStatus/${encodeURIComponent(orderId)}`, {
+    loading: false,
+    quiet: true,
+  });
   return orderStatusAnswer.parse(data).status;
 }
 
@@ -46,7 +55,7 @@ export async function fetchWithdrawLimits(): Promise<GetWithdrawAnswer> {
   return getWithdrawAnswer.parse(data);
 }
 
-export async function requestWithdrawal(body: WithdrawRequest, idempotencyKey: string): Promise<PaymentRecord> {
-  const { data } = await request<unknown>('/api/app/order/withdraw', { json: body, idempotencyKey });
-  return withdrawAnswer.parse(data);
+/** The answer (the order) is not needed: once the request is accepted the app refreshes the balance. */
+export async function requestWithdrawal(body: WithdrawRequest, idempotencyKey: string): Promise<void> {
+  await request<unknown>('/api/app/order/withdraw', { json: body, idempotencyKey });
 }

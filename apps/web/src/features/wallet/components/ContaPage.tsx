@@ -19,11 +19,17 @@ export function ContaPage() {
   const money = (major: number) => displayMoney(major, lang);
   // The withdrawable amount follows the balance: asked again whenever the balance changes.
   const balance = user?.balance;
-  const limits = useAsync(() => (token ? fetchWithdrawLimits() : Promise.resolve(undefined)), [token, balance]);
+  const limits = useAsync(
+    () => (token ? fetchWithdrawLimits() : Promise.resolve(undefined)),
+    [token, balance],
+  );
 
   if (!token) {
     return (
-      <section className="flex flex-col items-center gap-16 px-24 py-56 text-center" aria-labelledby="conta-title">
+      <section
+        className="flex flex-col items-center gap-16 px-24 py-56 text-center"
+        aria-labelledby="conta-title"
+      >
         <h1 id="conta-title" className="text-xl font-bold">
           {t('conta.title')}
         </h1>
@@ -51,7 +57,12 @@ export function ContaPage() {
               {money(user?.balance ?? 0)}
             </p>
           </div>
-          <button type="button" onClick={() => void refreshBalance().catch(() => undefined)} aria-label={t('conta.refresh')} className="flex size-44 items-center justify-center rounded-full border border-line text-muted">
+          <button
+            type="button"
+            onClick={() => void refreshBalance().catch(() => undefined)}
+            aria-label={t('conta.refresh')}
+            className="flex size-44 items-center justify-center rounded-full border border-line text-muted"
+          >
             <Icon name="refresh" className="size-18" />
           </button>
         </div>
@@ -83,7 +94,10 @@ export function ContaPage() {
       <ul className="flex flex-col gap-8">
         {links.map((l) => (
           <li key={l.to}>
-            <Link to={l.to} className="flex min-h-52 items-center gap-12 rounded-xl border border-line bg-raised/40 px-14 text-base hover:border-gold/60">
+            <Link
+              to={l.to}
+              className="flex min-h-52 items-center gap-12 rounded-xl border border-line bg-raised/40 px-14 text-base hover:border-gold/60"
+            >
               <Icon name={l.icon} className="size-20 text-gold" />
               <span className="flex-1">{l.label}</span>
               <Icon name="chevron" className="size-16 text-muted" />

@@ -61,7 +61,10 @@ export function DepositPanel({ kind }: { kind: DepositKind }) {
   useEffect(() => {
     if (!order) return;
     const timer = setInterval(() => {
-      void fetchOrderStatus(order.orderId).then((s) => apply.current(s), () => undefined);
+      void fetchOrderStatus(order.orderId).then(
+        (s) => apply.current(s),
+        () => undefined,
+      );
     }, STATUS_POLL_MS);
     return () => clearInterval(timer);
   }, [order]);
@@ -104,15 +107,29 @@ export function DepositPanel({ kind }: { kind: DepositKind }) {
 
   if (order && stage === 'frame') {
     return (
-      <div role="dialog" aria-modal="true" aria-label={t('deposit.frameTitle')} className="fixed inset-0 z-50 mx-auto flex max-w-393 flex-col bg-night">
+      <div
+        role="dialog"
+        aria-modal="true"
+        aria-label={t('deposit.frameTitle')}
+        className="fixed inset-0 z-50 mx-auto flex max-w-393 flex-col bg-night"
+      >
         <div className="safe-top flex min-h-52 items-center gap-8 border-b border-line bg-deep px-8">
-          <button type="button" onClick={() => setStage('waiting')} className="flex min-h-44 items-center gap-4 rounded-lg px-8 text-sm text-text">
+          <button
+            type="button"
+            onClick={() => setStage('waiting')}
+            className="flex min-h-44 items-center gap-4 rounded-lg px-8 text-sm text-text"
+          >
             <Icon name="chevron" className="size-18 rotate-180" />
             {t('deposit.frameBack')}
           </button>
           <h3 className="text-base font-semibold">{t('deposit.frameTitle')}</h3>
         </div>
-        <iframe src={order.url} title={t('deposit.frameTitle')} className="w-full flex-1 border-0 bg-white" data-testid="pay-frame" />
+        <iframe
+          src={order.url}
+          title={t('deposit.frameTitle')}
+          className="w-full flex-1 border-0 bg-white"
+          data-testid="pay-frame"
+        />
       </div>
     );
   }
@@ -121,7 +138,10 @@ export function DepositPanel({ kind }: { kind: DepositKind }) {
     return (
       <section className="flex flex-col gap-12 p-16" aria-labelledby="deposit-waiting">
         <div className="flex flex-col items-center gap-8 rounded-xl border border-line bg-deep/70 p-16 text-center">
-          <div className="flex size-56 items-center justify-center rounded-full border border-gold/40 bg-gold/10 text-gold" aria-hidden="true">
+          <div
+            className="flex size-56 items-center justify-center rounded-full border border-gold/40 bg-gold/10 text-gold"
+            aria-hidden="true"
+          >
             <Icon name="wallet" className="size-26" />
           </div>
           <h3 id="deposit-waiting" className="text-lg font-semibold">
@@ -158,7 +178,9 @@ export function DepositPanel({ kind }: { kind: DepositKind }) {
           <dt className="text-muted">{t('deposit.amount')}</dt>
           <dd className="text-right font-bold text-gold">{money(selected.price)}</dd>
           <dt className="text-muted">{t('deposit.bonus')}</dt>
-          <dd className="text-right font-semibold text-mint">{gift > 0 ? money(gift) : t('deposit.noBonus')}</dd>
+          <dd className="text-right font-semibold text-mint">
+            {gift > 0 ? money(gift) : t('deposit.noBonus')}
+          </dd>
         </dl>
         <p className="text-sm text-muted">{t('deposit.payWithin')}</p>
         <div className="grid grid-cols-2 gap-10">
@@ -178,7 +200,9 @@ export function DepositPanel({ kind }: { kind: DepositKind }) {
       {discount ? <DiscountBadge discount={discount.discount} expiredTime={discount.expiredTime} /> : null}
       <fieldset>
         <legend className="mb-8 text-sm text-muted">{t('deposit.choose')}</legend>
-        {!packages.loading && list.length === 0 ? <p className="text-sm text-muted">{t('deposit.empty')}</p> : null}
+        {!packages.loading && list.length === 0 ? (
+          <p className="text-sm text-muted">{t('deposit.empty')}</p>
+        ) : null}
         <div role="radiogroup" aria-label={t('deposit.choose')} className="grid grid-cols-3 gap-8">
           {list.map((p) => {
             const on = p.pkgId === selected?.pkgId;
@@ -192,17 +216,28 @@ export function DepositPanel({ kind }: { kind: DepositKind }) {
                 className={`relative flex min-h-64 flex-col items-center justify-center rounded-xl border px-4 py-8 ${on ? 'border-gold bg-gold/15 text-gold' : 'border-line bg-raised/50 text-text'}`}
               >
                 <span className="text-base font-bold">{money(p.price)}</span>
-                {p.gift > 0 && !waive ? <span className="text-2xs font-semibold text-mint">{t('deposit.gift', { amount: money(p.gift) })}</span> : null}
+                {p.gift > 0 && !waive ? (
+                  <span className="text-2xs font-semibold text-mint">
+                    {t('deposit.gift', { amount: money(p.gift) })}
+                  </span>
+                ) : null}
               </button>
             );
           })}
         </div>
       </fieldset>
       <label className="flex min-h-44 items-center gap-10 text-sm">
-        <input type="checkbox" checked={waive} onChange={(e) => setWaive(e.target.checked)} className="size-20 accent-gold" />
+        <input
+          type="checkbox"
+          checked={waive}
+          onChange={(e) => setWaive(e.target.checked)}
+          className="size-20 accent-gold"
+        />
         {t('deposit.waive')}
       </label>
-      {selected && selected.gift > 0 && !waive ? <p className="text-xs text-muted">{t('deposit.wagering')}</p> : null}
+      {selected && selected.gift > 0 && !waive ? (
+        <p className="text-xs text-muted">{t('deposit.wagering')}</p>
+      ) : null}
       <Button onClick={choose} className="w-full text-lg" data-testid="deposit-submit">
         {t('deposit.submit')} {selected ? money(selected.price) : ''}
       </Button>

@@ -27,7 +27,10 @@ export function DiscountBadge({ discount, expiredTime }: { discount: number; exp
   if (left <= 0 || !(discount > 0)) return null;
   const percent = Math.round(discount * 10_000) / 100;
   return (
-    <p className="rounded-xl border border-violet/50 bg-violet/15 px-12 py-8 text-center text-sm font-semibold text-violet-100" role="status">
+    <p
+      className="rounded-xl border border-violet/50 bg-violet/15 px-12 py-8 text-center text-sm font-semibold text-violet-100"
+      role="status"
+    >
       {t('deposit.discount', { percent, time: countdown(left) })}
     </p>
   );

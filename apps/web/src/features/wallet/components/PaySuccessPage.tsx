@@ -11,9 +11,23 @@ export function PaySuccessPage() {
   const user = useSession((s) => s.user);
   const lang = useAppState((s) => s.lang);
   return (
-    <section className="flex flex-col items-center px-24 py-48 text-center" aria-labelledby="pay-success-title">
-      <div className="mb-16 flex size-80 items-center justify-center rounded-full border border-mint/50 bg-mint/10 text-mint" aria-hidden="true">
-        <svg viewBox="0 0 24 24" className="size-40" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round">
+    <section
+      className="flex flex-col items-center px-24 py-48 text-center"
+      aria-labelledby="pay-success-title"
+    >
+      <div
+        className="mb-16 flex size-80 items-center justify-center rounded-full border border-mint/50 bg-mint/10 text-mint"
+        aria-hidden="true"
+      >
+        <svg
+          viewBox="0 0 24 24"
+          className="size-40"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2.2"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        >
           <path d="M5 12.5l4.5 4.5L19 7.5" />
         </svg>
       </div>
@@ -35,11 +49,17 @@ export function PaySuccessPage() {
         </div>
       ) : null}
       <div className="mt-24 grid w-full grid-cols-2 gap-10">
-        <Link to="/registros" className="flex min-h-44 items-center justify-center gap-6 rounded-xl border border-line text-sm">
+        <Link
+          to="/registros"
+          className="flex min-h-44 items-center justify-center gap-6 rounded-xl border border-line text-sm"
+        >
           <Icon name="record" className="size-16" />
           {t('paySuccess.records')}
         </Link>
-        <Link to="/home" className="btn-gold flex min-h-44 items-center justify-center rounded-xl text-sm font-bold">
+        <Link
+          to="/home"
+          className="btn-gold flex min-h-44 items-center justify-center rounded-xl text-sm font-bold"
+        >
           {t('paySuccess.home')}
         </Link>
       </div>

@@ -16,7 +16,9 @@ export function WalletOverlay({ kind }: { kind: 'deposit' | 'withdraw' | 'gameDe
   if (kind === 'gameDeposit') {
     return (
       <Sheet title={t('deposit.gameTitle')} onClose={closeOverlay} side="bottom">
-        <p className="px-16 pt-12 text-sm text-muted">{t('deposit.lowBalance', { amount: displayMoney(INS_BALANCE_BELOW, lang) })}</p>
+        <p className="px-16 pt-12 text-sm text-muted">
+          {t('deposit.lowBalance', { amount: displayMoney(INS_BALANCE_BELOW, lang) })}
+        </p>
         <DepositPanel kind="gameDeposit" />
       </Sheet>
     );
@@ -25,7 +27,11 @@ export function WalletOverlay({ kind }: { kind: 'deposit' | 'withdraw' | 'gameDe
   const title = kind === 'deposit' ? t('tabs.deposit') : t('tabs.withdraw');
   return (
     <Sheet title={title} onClose={closeOverlay} side="bottom">
-      <div role="tablist" aria-label={t('tabs.label')} className="mx-16 mt-12 grid grid-cols-2 rounded-xl bg-deep p-4">
+      <div
+        role="tablist"
+        aria-label={t('tabs.label')}
+        className="mx-16 mt-12 grid grid-cols-2 rounded-xl bg-deep p-4"
+      >
         {(['deposit', 'withdraw'] as const).map((tab) => (
           <button
             key={tab}

@@ -1,4 +1,9 @@
-import { PAY_CARD_BANKS, type GetWithdrawAnswer, type PayCardBank, type WithdrawRequest } from '@aposta/contracts';
+import {
+  PAY_CARD_BANKS,
+  type GetWithdrawAnswer,
+  type PayCardBank,
+  type WithdrawRequest,
+} from '@aposta/contracts';
 import { formatAmount, isCurrency, MoneyError, mulDiv, parseMoney, toMajor, toMinor } from '@aposta/money';
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -37,11 +42,20 @@ function requestBody(type: PayCardBank, payout: Payout, amount: number, usdtRate
 }
 
 /** What the player receives: amount less the fee, or for USDT amount / rate - 1 (the network fee). */
-function receiveText(amount: number, limits: GetWithdrawAnswer, type: PayCardBank, money: (minor: number) => string, t: (k: string, o?: Record<string, unknown>) => string) {
+function receiveText(
+  amount: number,
+  limits: GetWithdrawAnswer,
+  type: PayCardBank,
+  money: (minor: number) => string,
+  t: (k: string, o?: Record<string, unknown>) => string,
+) {
   if (type === 'USDT') {
     if (!(limits.usdtRate > 0)) return '';
     const usdtCents = mulDiv(amount, 1_000_000, Math.round(limits.usdtRate * 1_000_000), 'down') - 100;
-    return t('withdraw.receiveUsdt', { usdt: (Math.max(0, usdtCents) / 100).toFixed(2), rate: limits.usdtRate });
+    return t('withdraw.receiveUsdt', {
+      usdt: (Math.max(0, usdtCents) / 100).toFixed(2),
+      rate: limits.usdtRate,
+    });
   }
   const fee = mulDiv(amount, Math.round(limits.serviceAmount * 10_000), 10_000, 'down');
   return t('withdraw.receive', { amount: money(amount - fee) });
@@ -86,7 +100,9 @@ export function WithdrawPanel() {
   function changeAmount(text: string) {
     const cleaned = text.replace(/[^\d.,]/g, '');
     const minor = parseAmount(cleaned);
-    setAmountText(minor !== null && minor > balance ? formatAmount(balance, currency, entry.locale) : cleaned);
+    setAmountText(
+      minor !== null && minor > balance ? formatAmount(balance, currency, entry.locale) : cleaned,
+    );
   }
 
   async function send(p: Payout) {
@@ -132,17 +148,53 @@ export function WithdrawPanel() {
     if (verdict?.kind === 'send') void send(draft);
   }
 
-  const accountLabel = type === 'CPF' ? t('withdraw.accountCpf') : type === 'CNPJ' ? t('withdraw.accountCnpj') : t('withdraw.accountUsdt');
+  const accountLabel =
+    type === 'CPF'
+      ? t('withdraw.accountCpf')
+      : type === 'CNPJ'
+        ? t('withdraw.accountCnpj')
+        : t('withdraw.accountUsdt');
 
   if (draft) {
     return (
-      <form onSubmit={confirmPayout} noValidate className="flex flex-col gap-12 p-16" aria-labelledby="payout-title">
+      <form
+        onSubmit={confirmPayout}
+        noValidate
+        className="flex flex-col gap-12 p-16"
+        aria-labelledby="payout-title"
+      >
         <h3 id="payout-title" className="text-lg font-semibold">
           {t('withdraw.payout')} · {t(`withdraw.${type.toLowerCase() as 'cpf' | 'cnpj' | 'usdt'}`)}
         </h3>
-        <TextField label={accountLabel} name="payCardNo" autoComplete="off" maxLength={64} value={draft.payCardNo} data-autofocus onChange={(e) => setDraft({ ...draft, payCardNo: e.target.value })} inputMode={type === 'USDT' ? 'text' : 'numeric'} />
-        {type === 'USDT' ? null : <TextField label={t('withdraw.holder')} name="holder" autoComplete="name" maxLength={100} value={draft.name} onChange={(e) => setDraft({ ...draft, name: e.target.value })} />}
-        <TextField label={t('withdraw.whatsapp')} name="whatsapp" type="tel" autoComplete="tel" maxLength={32} value={draft.whatsapp} onChange={(e) => setDraft({ ...draft, whatsapp: e.target.value.replace(/[^\d+ ()-]/g, '') })} />
+        <TextField
+          label={accountLabel}
+          name="payCardNo"
+          autoComplete="off"
+          maxLength={64}
+          value={draft.payCardNo}
+          data-autofocus
+          onChange={(e) => setDraft({ ...draft, payCardNo: e.target.value })}
+          inputMode={type === 'USDT' ? 'text' : 'numeric'}
+        />
+        {type === 'USDT' ? null : (
+          <TextField
+            label={t('withdraw.holder')}
+            name="holder"
+            autoComplete="name"
+            maxLength={100}
+            value={draft.name}
+            onChange={(e) => setDraft({ ...draft, name: e.target.value })}
+          />
+        )}
+        <TextField
+          label={t('withdraw.whatsapp')}
+          name="whatsapp"
+          type="tel"
+          autoComplete="tel"
+          maxLength={32}
+          value={draft.whatsapp}
+          onChange={(e) => setDraft({ ...draft, whatsapp: e.target.value.replace(/[^\d+ ()-]/g, '') })}
+        />
         <div className="grid grid-cols-2 gap-10">
           <Button variant="outline" onClick={() => setDraft(null)}>
             {t('transfer.back')}
@@ -173,16 +225,28 @@ export function WithdrawPanel() {
         </div>
         {data ? (
           <p className="col-span-2 text-xs text-muted">
-            {t('withdraw.left', { count: data.number })} · {t('withdraw.fee', { percent: Math.round(data.serviceAmount * 10_000) / 100 })}
+            {t('withdraw.left', { count: data.number })} ·{' '}
+            {t('withdraw.fee', { percent: Math.round(data.serviceAmount * 10_000) / 100 })}
           </p>
         ) : null}
       </dl>
 
       <fieldset>
         <legend className="mb-6 text-sm text-muted">{t('withdraw.type')}</legend>
-        <div role="radiogroup" aria-label={t('withdraw.type')} className={`grid gap-8 ${types.length === 3 ? 'grid-cols-3' : 'grid-cols-2'}`}>
+        <div
+          role="radiogroup"
+          aria-label={t('withdraw.type')}
+          className={`grid gap-8 ${types.length === 3 ? 'grid-cols-3' : 'grid-cols-2'}`}
+        >
           {types.map((b) => (
-            <button key={b} type="button" role="radio" aria-checked={type === b} onClick={() => setType(b)} className={`min-h-44 rounded-xl border px-6 text-sm font-semibold ${type === b ? 'border-gold bg-gold/15 text-gold' : 'border-line bg-raised/50 text-text'}`}>
+            <button
+              key={b}
+              type="button"
+              role="radio"
+              aria-checked={type === b}
+              onClick={() => setType(b)}
+              className={`min-h-44 rounded-xl border px-6 text-sm font-semibold ${type === b ? 'border-gold bg-gold/15 text-gold' : 'border-line bg-raised/50 text-text'}`}
+            >
               {t(`withdraw.${b.toLowerCase() as 'cpf' | 'cnpj' | 'usdt'}`)}
             </button>
           ))}
@@ -201,7 +265,11 @@ export function WithdrawPanel() {
             <p className="text-sm text-muted">{t('withdraw.payoutMissing')}</p>
           )}
         </div>
-        <button type="button" onClick={() => setDraft(payout)} className="min-h-44 rounded-lg border border-line px-12 text-sm text-gold">
+        <button
+          type="button"
+          onClick={() => setDraft(payout)}
+          className="min-h-44 rounded-lg border border-line px-12 text-sm text-gold"
+        >
           {t('withdraw.payoutEdit')}
         </button>
       </div>
@@ -211,15 +279,34 @@ export function WithdrawPanel() {
         name="amount"
         inputMode="decimal"
         autoComplete="off"
-        placeholder={data ? t('withdraw.amountHint', { min: money(toMinor(data.limitAmount)), max: money(toMinor(data.maxAmount)) }) : ''}
+        placeholder={
+          data
+            ? t('withdraw.amountHint', {
+                min: money(toMinor(data.limitAmount)),
+                max: money(toMinor(data.maxAmount)),
+              })
+            : ''
+        }
         value={amountText}
         onChange={(e) => changeAmount(e.target.value)}
         trailing={
-          <button type="button" onClick={() => changeAmount(formatAmount(Math.min(balance, toMinor(data?.wdAmount ?? 0)), currency, entry.locale))} className="min-h-44 px-12 text-sm font-semibold text-gold">
+          <button
+            type="button"
+            onClick={() =>
+              changeAmount(
+                formatAmount(Math.min(balance, toMinor(data?.wdAmount ?? 0)), currency, entry.locale),
+              )
+            }
+            className="min-h-44 px-12 text-sm font-semibold text-gold"
+          >
             {t('withdraw.all')}
           </button>
         }
-        below={data && amount !== null ? <p className="mt-4 text-xs text-muted">{receiveText(amount, data, type, money, t)}</p> : null}
+        below={
+          data && amount !== null ? (
+            <p className="mt-4 text-xs text-muted">{receiveText(amount, data, type, money, t)}</p>
+          ) : null
+        }
       />
 
       <Button type="submit" disabled={!data || busy} className="w-full text-lg" data-testid="withdraw-submit">

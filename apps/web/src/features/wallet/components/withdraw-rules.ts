@@ -22,7 +22,12 @@ export function payoutComplete(type: PayCardBank, p: Payout): boolean {
  * The spec's withdraw checks, in order (section 5). Amounts in minor units; `amount` null when empty or
  * unreadable. The maximum is the withdrawable amount, never above R$ 10,000.
  */
-export function withdrawVerdict(limits: GetWithdrawAnswer, amount: number | null, type: PayCardBank, payout: Payout): Verdict {
+export function withdrawVerdict(
+  limits: GetWithdrawAnswer,
+  amount: number | null,
+  type: PayCardBank,
+  payout: Payout,
+): Verdict {
   if (limits.lock) return { kind: 'refuse', key: 'locked' };
   if (limits.number < 1) return { kind: 'refuse', key: 'noneLeft' };
   const withdrawable = toMinor(limits.wdAmount);

@@ -1,0 +1,131 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useSession } from '../../../lib/session';
+import { envelope, fakeFetch, renderWithApp } from '../../../test/render';
+import { RecordsPage } from './RecordsPage';
+
+const rec = (id: string, category: string, amount: number, status: string, extra: object = {}) => ({
+  id,
+  type: 0,
+  category,
+  amount,
+  currency: 'BRL',
+  status,
+  time: '2026-11-22T12:00:00.000Z',
+  counterparty: null,
+  ref: null,
+  ...extra,
+});
+
+function stub() {
+  const f = fakeFetch((url) => {
+    if (url.includes('/api/app/order/records')) {
+      return {
+        body: envelope({
+          total: 1,
+          list: [
+            {
+              orderId: 'W1',
+              type: 11,
+              status: '10',
+              amount: 50,
+              gift: 0,
+              fee: 1.5,
+              netAmount: 48.5,
+              usdtAmount: null,
+              payCardBank: 'CPF',
+              payCardNo: '1',
+              createdAt: '',
+              updatedAt: '',
+              events: [
+                { status: '00', event: 'requested', note: '', at: '2026-11-22T12:00:00.000Z' },
+                { status: '99', event: 'approved', note: '', at: '2026-11-22T12:01:00.000Z' },
+                { status: '10', event: 'paid', note: '', at: '2026-11-22T12:02:00.000Z' },
+              ],
+            },
+          ],
+        }),
+      };
+    }
+    const cursor = new URL(url).searchParams.get('cursor');
+    if (cursor === '7') return { body: envelope({ list: [rec('3', 'bet', -2, '10')], nextCursor: null }) };
+    return {
+      body: envelope({
+        list: [
+          rec('9', 'withdrawal', -50, '10', { ref: 'W1' }),
+          rec('8', 'transfer', -12.5, '10', { counterparty: 'ana@example.com' }),
+          rec('7', 'deposit', 1234.5, '00'),
+        ],
+        nextCursor: '7',
+      }),
+    };
+  });
+  vi.stubGlobal('fetch', f.fn);
+  return f.calls;
+}
+
+beforeEach(() => useSession.setState({ token: 't', user: { uId: 1 } as never }));
+afterEach(() => vi.unstubAllGlobals());
+
+const text = (el: HTMLElement) => el.textContent!.replace(/\u00a0/g, ' ');
+
+describe('records screen', () => {
+  it('lists records with locale amounts and the code-table status labels, and pages with the cursor', async () => {
+    const calls = stub();
+    const user = userEvent.setup();
+    renderWithApp(<RecordsPage />);
+    const rows = await screen.findAllByTestId('record-row');
+    expect(rows.map(text)).toEqual([
+      expect.stringMatching(/^Saque.*−R\$ 50,00Concluído$/),
+      expect.stringMatching(/^Transferência.*Com ana@example\.com−R\$ 12,50Concluído$/),
+      expect.stringMatching(/^Depósito.*\+R\$ 1\.234,50Pendente$/),
+    ]);
+    expect(new URL(calls[0]!.url).searchParams.get('limit')).toBe('20');
+    await user.click(screen.getByRole('button', { name: 'Carregar mais' }));
+    await waitFor(() => expect(screen.getAllByTestId('record-row')).toHaveLength(4));
+    expect(new URL(calls.at(-1)!.url).searchParams.get('cursor')).toBe('7');
+    expect(screen.getByText('Fim da lista')).toBeInTheDocument();
+  });
+
+  it('sends the type, status and date filters, and starts again from the first page', async () => {
+    const calls = stub();
+    const user = userEvent.setup();
+    renderWithApp(<RecordsPage />);
+    await screen.findAllByTestId('record-row');
+    await user.click(screen.getByRole('button', { name: 'Saque', pressed: false }));
+    await user.selectOptions(screen.getByLabelText('Situação'), 'Pendente');
+    await user.type(screen.getByLabelText('De'), '2026-11-01');
+    await waitFor(() => {
+      const q = new URL(calls.at(-1)!.url).searchParams;
+      expect([q.get('type'), q.get('status'), q.get('from'), q.get('cursor')]).toEqual([
+        'withdrawal',
+        '00',
+        '2026-11-01',
+        null,
+      ]);
+    });
+    await user.click(screen.getByRole('button', { name: 'Limpar filtros' }));
+    await waitFor(() => expect(new URL(calls.at(-1)!.url).searchParams.get('type')).toBeNull());
+  });
+
+  it('shows the steps of a withdrawal from its payment order', async () => {
+    stub();
+    const user = userEvent.setup();
+    renderWithApp(<RecordsPage />);
+    const [withdrawal] = await screen.findAllByTestId('record-row');
+    await user.click(within(withdrawal!).getByRole('button'));
+    const steps = await within(withdrawal!).findByTestId('record-steps');
+    expect(
+      within(steps)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent!.split(' · ')[0]),
+    ).toEqual(['Saque solicitado', 'Aprovado', 'Pago']);
+  });
+
+  it('asks a visitor to log in', () => {
+    useSession.setState({ token: '' });
+    renderWithApp(<RecordsPage />);
+    expect(screen.getByText('Entre para ver seus registros')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,102 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useSession } from '../../../lib/session';
+import { useUi } from '../../../lib/ui';
+import { envelope, renderWithApp } from '../../../test/render';
+import { TransferPage } from './TransferPage';
+
+type Answer = 'ok' | 'lost' | 'refused';
+let answers: Answer[];
+let sent: { body: unknown; key: string }[];
+
+function stub() {
+  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = String(input);
+    if (url.includes('/wallet/transfer')) {
+      sent.push({
+        body: JSON.parse(String(init.body)),
+        key: (init.headers as Record<string, string>)['Idempotency-Key']!,
+      });
+      const answer = answers.shift() ?? 'ok';
+      if (answer === 'lost') throw new TypeError('Failed to fetch');
+      if (answer === 'refused')
+        return Response.json(envelope(null, 42200, 'Usuário não encontrado'), { status: 422 });
+      return Response.json(
+        envelope({ id: '1', username: 'ana@example.com', amount: 12.5, currency: 'BRL', time: '' }),
+      );
+    }
+    return Response.json(envelope({ ...useSession.getState().user, balance: 87.5 }));
+  });
+}
+
+beforeEach(() => {
+  answers = [];
+  sent = [];
+  useSession.setState({ token: 't', user: { uId: 1, balance: 100 } as never });
+  stub();
+});
+afterEach(() => vi.unstubAllGlobals());
+
+async function fillAndReview(
+  user: ReturnType<typeof userEvent.setup>,
+  username = 'Ana@Example.com',
+  amount = '12,50',
+) {
+  await user.type(screen.getByLabelText('Usuário que recebe (e-mail)'), username);
+  await user.type(screen.getByLabelText('Valor da transferência'), amount);
+  await user.click(screen.getByRole('button', { name: 'Continuar' }));
+}
+
+describe('transfer screen', () => {
+  it('asks for the user and a valid amount before the confirmation step', async () => {
+    const user = userEvent.setup();
+    renderWithApp(<TransferPage />);
+    await user.click(screen.getByRole('button', { name: 'Continuar' }));
+    expect(await screen.findByRole('alertdialog')).toHaveTextContent('Digite o usuário da transferência');
+    await user.click(screen.getByRole('button', { name: 'Eu entendi' }));
+    await fillAndReview(user, 'ana@example.com', '0');
+    expect(await screen.findByRole('alertdialog')).toHaveTextContent('Digite o valor da transferência');
+    expect(sent).toHaveLength(0);
+  });
+
+  it('confirms, then sends once with an Idempotency-Key; the balance is refreshed', async () => {
+    const user = userEvent.setup();
+    renderWithApp(<TransferPage />);
+    await fillAndReview(user);
+    expect(screen.getByRole('heading', { name: 'Confirmar transferência' })).toBeInTheDocument();
+    expect(sent).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Transferir' }));
+    expect((await screen.findByText(/concluída/)).textContent).toMatch(
+      /^Transferência de R\$\s12,50 para ana@example\.com concluída$/,
+    );
+    expect(sent).toEqual([
+      { body: { username: 'ana@example.com', amount: 12.5 }, key: expect.stringMatching(/^[\w.:-]{8,128}$/) },
+    ]);
+    await waitFor(() => expect(useSession.getState().user?.balance).toBe(87.5));
+  });
+
+  it('a retry after a lost answer reuses the key; a changed submission gets a new one', async () => {
+    answers = ['lost', 'ok'];
+    const user = userEvent.setup();
+    renderWithApp(<TransferPage />);
+    await fillAndReview(user);
+    await user.click(screen.getByRole('button', { name: 'Transferir' }));
+    await user.click(await screen.findByRole('button', { name: 'Tentar novamente' }));
+    await screen.findByText(/concluída/);
+    expect(sent).toHaveLength(2);
+    expect(sent[1]!.key).toBe(sent[0]!.key);
+
+    answers = ['refused'];
+    await user.click(screen.getByRole('button', { name: 'Nova transferência' }));
+    await fillAndReview(user);
+    await user.click(screen.getByRole('button', { name: 'Transferir' }));
+    await waitFor(() => expect(sent).toHaveLength(3));
+    expect(sent[2]!.key).not.toBe(sent[0]!.key);
+    // A refusal ends the submission: back to the form, with the server's message.
+    expect(await screen.findByRole('button', { name: 'Continuar' })).toBeInTheDocument();
+    await waitFor(() =>
+      expect(useUi.getState().alerts.map((a) => a.message)).toContain('Usuário não encontrado'),
+    );
+  });
+});

@@ -1,0 +1,211 @@
+import { OrderStatus } from '@aposta/contracts';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setNavigator } from '../../../lib/navigation';
+import { useSession } from '../../../lib/session';
+import { useUi } from '../../../lib/ui';
+import { envelope, fakeFetch, renderWithApp } from '../../../test/render';
+import { STATUS_POLL_MS } from './DepositPanel';
+import { WalletOverlay } from './WalletOverlay';
+
+const pkg = (pkgId: number, price: number, gift: number, curreny: string, selected = false) => ({
+  pkgId,
+  price,
+  gift,
+  sort: pkgId,
+  curreny,
+  selected,
+});
+const PACKAGES = [
+  pkg(1, 20, 0, 'BRL'),
+  pkg(4, 100, 5, 'BRL', true),
+  pkg(9, 300, 20, ''),
+  pkg(20, 10_000, 1200, 'EXTPAY'),
+  pkg(50, 100, 10, 'BTBRL'),
+  pkg(60, 50, 5, 'FCBRL'),
+];
+const INS = [
+  pkg(30, 20, 0, 'INSBRL'),
+  pkg(31, 50, 2, 'INSBRL'),
+  pkg(32, 100, 5, 'INSBRL'),
+  pkg(33, 200, 12, 'INSBRL'),
+  pkg(34, 500, 35, 'INSBRL'),
+];
+
+let status: string = OrderStatus.PENDING;
+let prices: ReturnType<typeof pkg>[] | null = null;
+let navigations: string[] = [];
+
+function stub() {
+  const f = fakeFetch((url) => {
+    if (url.includes('/getPrices'))
+      return { body: envelope(prices ?? (url.includes('curreny=INSBRL') ? INS : PACKAGES)) };
+    if (url.includes('/prePay/'))
+      return { body: envelope({ orderId: 'D1', payNo: 'sbx_1', url: '/sandbox/pix/sbx_1' }) };
+    if (url.includes('/getStatus/')) return { body: envelope({ status }) };
+    if (url.includes('/userInfo')) return { body: envelope({ ...useSession.getState().user, balance: 100 }) };
+    return { status: 404, body: envelope(null, 40400, 'no') };
+  });
+  vi.stubGlobal('fetch', f.fn);
+  return f.calls;
+}
+
+beforeEach(() => {
+  status = OrderStatus.PENDING;
+  prices = null;
+  navigations = [];
+  setNavigator((to) => navigations.push(to));
+  useSession.setState({
+    token: 't',
+    user: { uId: 1, balance: 0, freeBalance: 0, kyc: 1, lx: '', payDiscount: null } as never,
+  });
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+describe('deposit overlay', () => {
+  it('shows the deposit page packages (BRL, EXTPAY, ungrouped) with 100 preselected and its gift', async () => {
+    stub();
+    useUi.setState({ overlay: 'deposit' });
+    renderWithApp(<WalletOverlay kind="deposit" />);
+    const radios = await screen.findAllByRole('radio');
+    expect(radios.map((r) => r.textContent!.replace(/\u00a0/g, ' '))).toEqual([
+      'R$ 20,00',
+      'R$ 100,00+R$ 5,00 bônus',
+      'R$ 300,00+R$ 20,00 bônus',
+      'R$ 10.000,00+R$ 1.200,00 bônus',
+    ]);
+    expect(screen.getByRole('radio', { name: /R\$\s100,00/ })).toHaveAttribute('aria-checked', 'true');
+    expect(screen.getByRole('tab', { name: 'Depositar' })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  it('confirm, pre-pay with gift 1 and an Idempotency-Key, the provider page in a frame, the waiting view, paid -> /paySuccess', async () => {
+    const calls = stub();
+    useUi.setState({ overlay: 'deposit' });
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
+    renderWithApp(<WalletOverlay kind="deposit" />);
+    await user.click(await screen.findByRole('button', { name: /^Depositar R\$\s100,00$/ }));
+    expect(screen.getByRole('heading', { name: 'Confirmar depósito' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Confirmar' }));
+
+    const frame = await screen.findByTitle('Pagamento PIX');
+    expect(frame).toHaveAttribute('src', '/sandbox/pix/sbx_1');
+    const prePay = calls.find((c) => c.url.includes('/prePay/4'))!;
+    expect(String(prePay.init.body)).toBe('gift=1&pkgId=4&isapp=0');
+    expect((prePay.init.headers as Record<string, string>)['Idempotency-Key']).toMatch(/^[\w.:-]{8,128}$/);
+
+    await user.click(screen.getByRole('button', { name: 'Voltar' }));
+    expect(screen.getByRole('heading', { name: 'Aguardando pagamento' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Conclua sua recarga' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Cancelar recarga' })).toBeInTheDocument();
+    expect(screen.getByTestId('deposit-status')).toHaveTextContent('Situação: Pendente');
+
+    status = OrderStatus.PAID;
+    await act(async () => {
+      vi.advanceTimersByTime(STATUS_POLL_MS);
+    });
+    await waitFor(() => expect(useUi.getState().overlay).toBeNull());
+    expect(navigations).toEqual(['/paySuccess']);
+  });
+
+  it('waiving promotions sends gift 0 and hides the gifts', async () => {
+    const calls = stub();
+    renderWithApp(<WalletOverlay kind="deposit" />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('checkbox', { name: /Não quero participar das promoções/ }));
+    expect(screen.queryByText(/bônus$/)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: /^Depositar R\$\s100,00$/ }));
+    expect(screen.getByText('Sem bônus')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Confirmar' }));
+    await screen.findByTitle('Pagamento PIX');
+    expect(String(calls.find((c) => c.url.includes('/prePay/'))!.init.body)).toBe('gift=0&pkgId=4&isapp=0');
+  });
+
+  it('a cancelled order closes the overlay; so does Cancel recharge', async () => {
+    stub();
+    useUi.setState({ overlay: 'deposit' });
+    const user = userEvent.setup();
+    renderWithApp(<WalletOverlay kind="deposit" />);
+    await user.click(await screen.findByRole('button', { name: /^Depositar R\$\s100,00$/ }));
+    await user.click(screen.getByRole('button', { name: 'Confirmar' }));
+    await user.click(await screen.findByRole('button', { name: 'Voltar' }));
+    status = OrderStatus.CANCELLED;
+    await user.click(screen.getByRole('button', { name: 'Recarregado' }));
+    await waitFor(() => expect(useUi.getState().overlay).toBeNull());
+    expect(navigations).toEqual([]);
+  });
+
+  it('the withdraw tab switches the overlay; the deposit tab goes through the KYC gate', async () => {
+    stub();
+    useSession.setState({ user: { ...useSession.getState().user!, kyc: 0 } });
+    useUi.setState({ overlay: 'withdraw' });
+    vi.stubGlobal(
+      'fetch',
+      fakeFetch(() => ({
+        body: envelope({
+          limitAmount: 50,
+          number: 1,
+          lock: false,
+          wdAmount: 0,
+          usdtRate: 5.5,
+          serviceAmount: 0.03,
+          maxAmount: 10000,
+          cardInfo: {},
+        }),
+      })).fn,
+    );
+    renderWithApp(<WalletOverlay kind="withdraw" />);
+    await userEvent.setup().click(screen.getByRole('tab', { name: 'Depositar' }));
+    expect(useUi.getState()).toMatchObject({ overlay: 'editBank', afterKyc: 'deposit' });
+  });
+});
+
+describe('game deposit overlay', () => {
+  it('offers the first 4 INSBRL packages, 100 preselected', async () => {
+    const calls = stub();
+    renderWithApp(<WalletOverlay kind="gameDeposit" />);
+    const dialog = await screen.findByRole('dialog', { name: 'Saldo baixo' });
+    expect(await within(dialog).findAllByRole('radio')).toHaveLength(4);
+    expect(within(dialog).getByRole('radio', { name: /R\$\s100,00/ })).toHaveAttribute(
+      'aria-checked',
+      'true',
+    );
+    expect(calls[0]!.url).toContain('curreny=INSBRL');
+    expect(within(dialog).queryByRole('tablist')).not.toBeInTheDocument();
+  });
+
+  it('with no amount selected asks for one', async () => {
+    stub();
+    prices = [pkg(30, 20, 0, 'INSBRL'), pkg(31, 50, 2, 'INSBRL')];
+    renderWithApp(<WalletOverlay kind="gameDeposit" />);
+    await screen.findAllByRole('radio');
+    await userEvent.setup().click(screen.getByTestId('deposit-submit'));
+    expect(await screen.findByRole('alertdialog')).toHaveTextContent(
+      'Por favor, selecione o montante de recarga',
+    );
+    expect(screen.queryByRole('heading', { name: 'Confirmar depósito' })).not.toBeInTheDocument();
+  });
+
+  it('pre-pays without isapp and says so when paid', async () => {
+    const calls = stub();
+    useUi.setState({ overlay: 'gameDeposit' });
+    const user = userEvent.setup();
+    renderWithApp(<WalletOverlay kind="gameDeposit" />);
+    await user.click(await screen.findByRole('radio', { name: /R\$\s50,00/ }));
+    await user.click(screen.getByTestId('deposit-submit'));
+    await user.click(screen.getByRole('button', { name: 'Confirmar' }));
+    await user.click(await screen.findByRole('button', { name: 'Voltar' }));
+    expect(String(calls.find((c) => c.url.includes('/prePay/31'))!.init.body)).toBe('gift=1&pkgId=31');
+    status = OrderStatus.PAID;
+    await user.click(screen.getByRole('button', { name: 'Recarregado' }));
+    expect(await screen.findByRole('alertdialog')).toHaveTextContent(
+      'Recarga bem-sucedida, continue fazendo apostas',
+    );
+    expect(useUi.getState().overlay).toBeNull();
+    expect(navigations).toEqual([]);
+  });
+});

@@ -1,0 +1,169 @@
+import type { GetWithdrawAnswer } from '@aposta/contracts';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setNavigator } from '../../../lib/navigation';
+import { useSession } from '../../../lib/session';
+import { dismissAlert, useUi } from '../../../lib/ui';
+import { envelope, fakeFetch, renderWithApp } from '../../../test/render';
+import { WithdrawPanel } from './WithdrawPanel';
+
+const CPF = '52998224725';
+let limits: GetWithdrawAnswer;
+let navigations: string[];
+
+function stub() {
+  const f = fakeFetch((url) => {
+    if (url.includes('/getWithdraw')) return { body: envelope(limits) };
+    if (url.includes('/order/withdraw'))
+      return { body: envelope({ orderId: 'W1' }, 0, 'Solicitação de saque bem-sucedida!') };
+    if (url.includes('/userInfo')) return { body: envelope({ ...useSession.getState().user, balance: 50 }) };
+    return { status: 404, body: envelope(null, 40400, 'no') };
+  });
+  vi.stubGlobal('fetch', f.fn);
+  return f.calls;
+}
+
+/** The alert on screen, then confirmed. */
+async function alerted() {
+  const alert = await screen.findByRole('alertdialog');
+  const text = alert.textContent!.replace(/\u00a0/g, ' ').replace('Eu entendi', '');
+  dismissAlert(useUi.getState().alerts[0]!.id);
+  return text;
+}
+
+beforeEach(() => {
+  navigations = [];
+  setNavigator((to) => navigations.push(to));
+  limits = {
+    limitAmount: 50,
+    number: 2,
+    lock: false,
+    wdAmount: 80,
+    usdtRate: 5.5,
+    serviceAmount: 0.03,
+    maxAmount: 10_000,
+    cardInfo: { CPF: { ifsc: CPF, payCardNo: CPF, name: 'Maria', whatsapp: '' } },
+  };
+  useSession.setState({
+    token: 't',
+    user: { uId: 1, balance: 100, freeBalance: 0, kyc: 1, lx: '' } as never,
+  });
+  useUi.setState({ overlay: 'withdraw' });
+});
+afterEach(() => vi.unstubAllGlobals());
+
+async function open() {
+  const user = userEvent.setup();
+  renderWithApp(<WithdrawPanel />);
+  await screen.findByText(/Saques restantes hoje: 2/);
+  return user;
+}
+
+describe('withdrawal tab', () => {
+  it.each([
+    [
+      'a game bill is being produced',
+      { lock: true },
+      '70',
+      'Sua fatura do jogo está sendo gerada, por favor, tente novamente mais tarde',
+    ],
+    [
+      'no withdrawals left today',
+      { number: 0 },
+      '70',
+      'Número de retiradas restantes hoje 0, tente novamente amanhã。',
+    ],
+    ['nothing is withdrawable', { wdAmount: 0 }, '70', 'Sem valor de levantamento'],
+    ['the amount is under the minimum', {}, '49,99', 'Montante mínimo de retirada:R$50,00'],
+    ['the amount is empty', {}, '', 'Montante mínimo de retirada:R$50,00'],
+    ['the amount is over the withdrawable amount', {}, '80,01', 'Montante máximo de levantamento:R$80,00'],
+  ])('refuses when %s, with the spec message', async (_, patch, amount, message) => {
+    const calls = stub();
+    limits = { ...limits, ...patch, number: (patch as Partial<GetWithdrawAnswer>).number ?? 2 };
+    const user = userEvent.setup();
+    renderWithApp(<WithdrawPanel />);
+    await waitFor(() => expect(calls.some((c) => c.url.includes('/getWithdraw'))).toBe(true));
+    await waitFor(() => expect(screen.getByTestId('withdraw-submit')).toBeEnabled());
+    if (amount) await user.type(screen.getByLabelText('Valor do saque'), amount);
+    await user.click(screen.getByTestId('withdraw-submit'));
+    expect(await alerted()).toBe(message);
+    expect(calls.some((c) => c.url.includes('/order/withdraw'))).toBe(false);
+  });
+
+  it('caps the amount to the balance and shows what the player receives', async () => {
+    stub();
+    const user = await open();
+    await user.type(screen.getByLabelText('Valor do saque'), '500');
+    expect(screen.getByLabelText('Valor do saque')).toHaveValue('100,00');
+    await user.clear(screen.getByLabelText('Valor do saque'));
+    await user.type(screen.getByLabelText('Valor do saque'), '50');
+    expect(screen.getByText(/Você recebe/).textContent!.replace(/\u00a0/g, ' ')).toBe('Você recebe R$ 48,50');
+  });
+
+  it('opens the payout panel when a required field is missing, then sends with ifsc = CPF and an Idempotency-Key', async () => {
+    const calls = stub();
+    const user = await open();
+    await user.type(screen.getByLabelText('Valor do saque'), '50');
+    await user.click(screen.getByTestId('withdraw-submit'));
+    expect(screen.getByLabelText('Chave PIX (CPF)')).toHaveValue(CPF);
+    await user.click(screen.getByRole('button', { name: 'Confirmar e sacar' }));
+    expect(await alerted()).toBe('Por favor, preencha as informações completamente');
+    await user.type(screen.getByLabelText('WhatsApp'), '+55 11 91234-5678');
+    await user.click(screen.getByRole('button', { name: 'Confirmar e sacar' }));
+
+    expect(await alerted()).toBe('Solicitação de saque bem-sucedida!');
+    const sent = calls.find((c) => c.url.includes('/order/withdraw'))!;
+    expect(JSON.parse(String(sent.init.body))).toEqual({
+      payCardBank: 'CPF',
+      payCardNo: CPF,
+      ifsc: CPF,
+      name: 'Maria',
+      amount: 50,
+      whatsapp: '+55 11 91234-5678',
+    });
+    expect((sent.init.headers as Record<string, string>)['Idempotency-Key']).toMatch(/^[\w.:-]{8,128}$/);
+    expect(useUi.getState().overlay).toBeNull();
+    expect(navigations).toEqual(['/home']);
+    await waitFor(() => expect(calls.some((c) => c.url.includes('/userInfo'))).toBe(true));
+  });
+
+  it('refuses a CPF with wrong check digits before sending', async () => {
+    const calls = stub();
+    limits = { ...limits, cardInfo: {} };
+    const user = await open();
+    await user.type(screen.getByLabelText('Valor do saque'), '50');
+    await user.click(screen.getByTestId('withdraw-submit'));
+    await user.type(screen.getByLabelText('Chave PIX (CPF)'), '52998224726');
+    await user.type(screen.getByLabelText('Nome do titular'), 'Maria');
+    await user.type(screen.getByLabelText('WhatsApp'), '11912345678');
+    await user.click(screen.getByRole('button', { name: 'Confirmar e sacar' }));
+    expect(await alerted()).toBe('CPF inválido');
+    expect(calls.some((c) => c.url.includes('/order/withdraw'))).toBe(false);
+  });
+
+  it('does not offer USDT without lx 20', async () => {
+    stub();
+    await open();
+    expect(screen.queryByRole('radio', { name: 'USDT (TRC20)' })).not.toBeInTheDocument();
+  });
+
+  it('USDT (lx 20): the amount in USDT is amount / rate - 1', async () => {
+    const calls = stub();
+    useSession.setState({ user: { ...useSession.getState().user!, lx: '20' } });
+    limits = {
+      ...limits,
+      cardInfo: { USDT: { ifsc: '5.5', payCardNo: 'TXYZ', name: '', whatsapp: '11912345678' } },
+    };
+    const user = await open();
+    await user.click(screen.getByRole('radio', { name: 'USDT (TRC20)' }));
+    await user.type(screen.getByLabelText('Valor do saque'), '55');
+    expect(screen.getByText(/USDT \(cotação/)).toHaveTextContent(
+      'Você recebe ≈ 9.00 USDT (cotação 5.5, taxa de rede de 1 USDT)',
+    );
+    await user.click(screen.getByTestId('withdraw-submit'));
+    await alerted();
+    const sent = JSON.parse(String(calls.find((c) => c.url.includes('/order/withdraw'))!.init.body));
+    expect(sent).toMatchObject({ payCardBank: 'USDT', payCardNo: 'TXYZ', ifsc: '5.5', amount: 55 });
+  });
+});
