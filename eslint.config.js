@@ -82,7 +82,11 @@ export default tseslint.config(
   // Config is read in one place: process.env only in the server's config.ts (and scripts/benchmarks).
   {
     files: ['apps/**/*.{ts,tsx}', 'packages/**/*.ts'],
+    // Tests may hand the environment to the processes they spawn.
     ignores: [
+      '**/*.test.ts',
+      '**/*.test.tsx',
+      'apps/server/test/**',
       'apps/server/src/config.ts',
       'apps/web/src/lib/env.ts',
       'apps/web/vite.config.ts',

@@ -229,3 +229,17 @@ test('transfer to another player: confirmation step, one key per submission, the
   await expect(page.getByTestId('record-row')).toContainText(`Com ${receiver}`);
   await expect(page.getByTestId('record-row')).toContainText('−R$ 12,50');
 });
+
+test('a player with no deposit yet gets the gift popup on home; its button leads through KYC to the deposit', async ({
+  page,
+  request,
+}) => {
+  const token = await registerViaApi(request, newEmail('presente'));
+  await page.addInitScript((t) => localStorage.setItem('TOKEN_B', t), token);
+  await page.goto('/home');
+  const popup = page.getByRole('dialog', { name: 'Presente de depósito' });
+  await expect(popup).toBeVisible();
+  await screenshot(page, 'wallet-12-gift-popup');
+  await popup.getByRole('button', { name: 'Depositar' }).click();
+  await expect(page.getByRole('dialog', { name: 'Dados pessoais' })).toBeVisible();
+});

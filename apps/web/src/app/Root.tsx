@@ -8,14 +8,16 @@ import { OverlayHost } from './OverlayHost';
 
 const SessionSync = lazy(() => import('./SessionSync'));
 
-// The wallet's realtime events and the increase-bonus popup load with the first sign-in, not before.
+// The wallet's realtime events, the increase-bonus and gift popups load with the first sign-in, not before.
 const RealtimeHost = lazy(() => import('../features/realtime').then((m) => ({ default: m.RealtimeHost })));
+const GiftCheck = lazy(() => import('../features/wallet').then((m) => ({ default: m.GiftCheck })));
 
 function WalletRealtime() {
   const token = useSession((s) => s.token);
   return token ? (
     <Suspense fallback={null}>
       <RealtimeHost />
+      <GiftCheck />
     </Suspense>
   ) : null;
 }

@@ -3,6 +3,7 @@ import {
   getWithdrawAnswer,
   orderStatusAnswer,
   prePayAnswer,
+  userGiftAnswer,
   type GetWithdrawAnswer,
   type OrderStatus,
   type PrePayAnswer,
@@ -58,4 +59,10 @@ export async function fetchWithdrawLimits(): Promise<GetWithdrawAnswer> {
 /** The answer (the order) is not needed: once the request is accepted the app refreshes the balance. */
 export async function requestWithdrawal(body: WithdrawRequest, idempotencyKey: string): Promise<void> {
   await request<unknown>('/api/app/order/withdraw', { json: body, idempotencyKey });
+}
+
+/** 1: the player has a deposit gift waiting (the gift popup shows). */
+export async function fetchUserGift(): Promise<0 | 1> {
+  const { data } = await request<unknown>('/api/app/main/userGift', { loading: false, quiet: true });
+  return userGiftAnswer.parse(data);
 }

@@ -1,0 +1,66 @@
+import { act, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useSession } from '../../../lib/session';
+import { useUi } from '../../../lib/ui';
+import { envelope, fakeFetch, renderWithApp } from '../../../test/render';
+import { GIFT_CHECK_DELAY_MS, GiftCheck } from './GiftCheck';
+
+let gift = 1;
+let calls: { url: string }[];
+
+beforeEach(() => {
+  gift = 1;
+  vi.useFakeTimers({ shouldAdvanceTime: true });
+  const f = fakeFetch(() => ({ body: envelope(gift) }));
+  calls = f.calls;
+  vi.stubGlobal('fetch', f.fn);
+  useSession.setState({ token: 't', user: { uId: 1, kyc: 1 } as never });
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+async function wait(ms: number) {
+  await act(async () => {
+    vi.advanceTimersByTime(ms);
+  });
+}
+
+describe('gift popup', () => {
+  it('asks 1 s after home loads and shows the popup when the answer is 1; its button opens the deposit', async () => {
+    renderWithApp(<GiftCheck />, '/home');
+    await wait(GIFT_CHECK_DELAY_MS - 10);
+    expect(calls).toHaveLength(0);
+    await wait(10);
+    expect(calls[0]!.url).toContain('/api/app/main/userGift');
+    await userEvent
+      .setup({ advanceTimers: vi.advanceTimersByTime })
+      .click(await screen.findByRole('button', { name: 'Depositar' }));
+    expect(useUi.getState().overlay).toBe('deposit');
+  });
+
+  it('shows nothing when the answer is 0', async () => {
+    gift = 0;
+    renderWithApp(<GiftCheck />, '/home');
+    await wait(GIFT_CHECK_DELAY_MS);
+    expect(calls).toHaveLength(1);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('does not ask off home', async () => {
+    renderWithApp(<GiftCheck />, '/conta');
+    await wait(GIFT_CHECK_DELAY_MS * 2);
+    expect(calls).toHaveLength(0);
+  });
+
+  it('does not cover an open overlay', async () => {
+    useUi.setState({ overlay: 'editBank' });
+    renderWithApp(<GiftCheck />, '/home');
+    await wait(GIFT_CHECK_DELAY_MS);
+    expect(calls).toHaveLength(1);
+    await act(async () => undefined);
+    expect(screen.queryByRole('dialog', { name: 'Presente de depósito' })).not.toBeInTheDocument();
+  });
+});
