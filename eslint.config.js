@@ -30,7 +30,7 @@ export default tseslint.config(
     files: ['apps/**/*.{ts,tsx}', 'packages/**/*.ts'],
     plugins: { boundaries },
     settings: {
-      'import/resolver': { typescript: true, node: true },
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs'] } },
       'boundaries/elements': [
         { type: 'server-platform', pattern: 'apps/server/src/platform' },
         { type: 'server-module', pattern: 'apps/server/src/modules/*', capture: ['name'] },

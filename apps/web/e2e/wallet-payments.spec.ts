@@ -107,6 +107,8 @@ test('register, KYC, deposit 100 by the sandbox PIX page, withdraw 50 by PIX, op
   await expect(withdraw.getByTestId('withdraw-wd')).toHaveText('R$ 0,00');
   await withdraw.getByLabel('Valor do saque').fill('50');
   await withdraw.getByTestId('withdraw-submit').click();
+  await expect(page.getByRole('alertdialog', { name: 'Sem valor de levantamento' })).toBeVisible();
+  await screenshot(page, 'wallet-07a-withdraw-refused');
   await dismissAlert(page, 'Sem valor de levantamento');
   await withdraw.getByRole('button', { name: 'Fechar' }).click();
 

@@ -111,7 +111,7 @@ function RecordRow({ record }: { record: WalletRecord }) {
 }
 
 const selectClass = 'min-h-44 w-full rounded-xl border border-line bg-deep/80 px-10 text-sm text-text';
-const dateClass = 'min-h-44 w-full min-w-0 rounded-xl border border-line bg-deep/80 px-4 text-sm text-text';
+const dateClass = 'min-h-44 w-full min-w-0 rounded-xl border border-line bg-deep/80 px-10 text-sm text-text';
 
 /** /registros: deposits, withdrawals, bets, prizes, bonuses and transfers; filters; cursor pagination. */
 export function RecordsPage() {
@@ -194,9 +194,8 @@ export function RecordsPage() {
           </button>
         ))}
       </div>
-      <fieldset className="grid grid-cols-[0.8fr_1fr_1fr] gap-6">
-        <legend className="sr-only">{t('records.filters')}</legend>
-        <label className="text-xs text-muted">
+      <div role="group" aria-label={t('records.filters')} className="grid grid-cols-2 gap-8">
+        <label className="col-span-2 text-xs text-muted">
           {t('records.status')}
           <select
             className={selectClass}
@@ -231,7 +230,7 @@ export function RecordsPage() {
             onChange={(e) => set({ to: e.target.value || undefined })}
           />
         </label>
-      </fieldset>
+      </div>
       {Object.values(filters).some(Boolean) ? (
         <button
           type="button"

@@ -2,6 +2,7 @@ import { OrderStatus } from '@aposta/contracts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { loadLanguage } from '../../../lib/i18n';
 import { setNavigator } from '../../../lib/navigation';
 import { useSession } from '../../../lib/session';
 import { useUi } from '../../../lib/ui';
@@ -161,6 +162,31 @@ describe('deposit overlay', () => {
     renderWithApp(<WalletOverlay kind="withdraw" />);
     await userEvent.setup().click(screen.getByRole('tab', { name: 'Depositar' }));
     expect(useUi.getState()).toMatchObject({ overlay: 'editBank', afterKyc: 'deposit' });
+  });
+});
+
+describe('languages', () => {
+  it('loads the wallet namespace with the chosen language', async () => {
+    stub();
+    await loadLanguage('ru');
+    try {
+      renderWithApp(<WalletOverlay kind="deposit" />);
+      expect(screen.getByRole('tab', { name: 'Пополнить' })).toHaveAttribute('aria-selected', 'true');
+      expect(await screen.findByText('Выберите сумму', { selector: 'legend' })).toBeInTheDocument();
+    } finally {
+      await loadLanguage('pt_BR');
+    }
+  });
+});
+
+describe('KYC gate', () => {
+  it.each(['deposit', 'gameDeposit'] as const)('%s without KYC diverts to editBank, which continues to deposit', async (kind) => {
+    stub();
+    useSession.setState({ user: { ...useSession.getState().user!, kyc: 0 } });
+    useUi.setState({ overlay: kind });
+    renderWithApp(<WalletOverlay kind={kind} />);
+    await waitFor(() => expect(useUi.getState()).toMatchObject({ overlay: 'editBank', afterKyc: 'deposit' }));
+    expect(screen.queryByRole('radio')).not.toBeInTheDocument();
   });
 });
 

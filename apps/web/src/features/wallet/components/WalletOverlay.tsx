@@ -1,9 +1,11 @@
 import { INS_BALANCE_BELOW } from '@aposta/contracts';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Sheet } from '../../../components/ui/Sheet';
 import { openDeposit } from '../../../lib/account';
 import { useAppState } from '../../../lib/app-state';
 import { displayMoney } from '../../../lib/format';
+import { useSession } from '../../../lib/session';
 import { closeOverlay, openOverlay } from '../../../lib/ui';
 import { DepositPanel } from './DepositPanel';
 import { WithdrawPanel } from './WithdrawPanel';
@@ -12,6 +14,12 @@ import { WithdrawPanel } from './WithdrawPanel';
 export function WalletOverlay({ kind }: { kind: 'deposit' | 'withdraw' | 'gameDeposit' }) {
   const { t } = useTranslation('wallet');
   const lang = useAppState((s) => s.lang);
+  // Every way in (a tab, the 9999 error, a realtime event) meets the KYC gate: editBank first, then deposit.
+  const kycMissing = useSession((s) => s.user !== null && s.user.kyc !== 1) && kind !== 'withdraw';
+  useEffect(() => {
+    if (kycMissing) openOverlay('editBank', { afterKyc: 'deposit' });
+  }, [kycMissing]);
+  if (kycMissing) return null;
 
   if (kind === 'gameDeposit') {
     return (
