@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -69,14 +70,20 @@ async function openPglite(options: { dataDir?: string; memory?: boolean }): Prom
   }
   try {
     await client.waitReady;
-    const db = drizzlePglite({ client, casing: 'snake_case' }) as unknown as Db;
-    await migratePglite(db as never, { migrationsFolder });
+    const raw = drizzlePglite({ client, casing: 'snake_case' }) as unknown as Db;
+    await migratePglite(raw as never, { migrationsFolder });
+    const db = guardAgainstSelfDeadlock(raw);
     return {
       kind: 'pglite',
       db,
       // PGlite has one connection and serialises transactions itself; no retries are ever needed.
-      transaction: (fn, opts) =>
-        db.transaction(fn, opts?.isolationLevel ? { isolationLevel: opts.isolationLevel } : undefined),
+      transaction: (fn, opts) => {
+        refuseInsideTransaction('transaction()');
+        return raw.transaction(
+          (tx) => insideTransaction.run(true, () => fn(tx)),
+          opts?.isolationLevel ? { isolationLevel: opts.isolationLevel } : undefined,
+        );
+      },
       ping: async () => {
         await client.query('select 1');
       },
@@ -92,6 +99,47 @@ async function openPglite(options: { dataDir?: string; memory?: boolean }): Prom
     release();
     throw err;
   }
+}
+
+/**
+ * PGlite has one connection: a statement sent on `db` (or a nested `transaction()`) from inside a
+ * transaction's callback waits for that transaction, which waits for it — the server hangs for good. Such a
+ * call is a bug (use the callback's `tx`); on PGlite it fails at once with this error instead of hanging, and
+ * the test suite, which runs on PGlite, finds it.
+ */
+const insideTransaction = new AsyncLocalStorage<true>();
+const STATEMENTS = new Set([
+  'select',
+  'selectDistinct',
+  'selectDistinctOn',
+  'insert',
+  'update',
+  'delete',
+  'execute',
+  'with',
+  '$count',
+  'transaction',
+]);
+
+function refuseInsideTransaction(what: string) {
+  if (insideTransaction.getStore()) {
+    throw new Error(
+      `database.${what} called inside a transaction: use the transaction's tx (PGlite would deadlock)`,
+    );
+  }
+}
+
+function guardAgainstSelfDeadlock(db: Db): Db {
+  return new Proxy(db, {
+    get(target, prop, receiver) {
+      const value = Reflect.get(target, prop, receiver);
+      if (typeof value !== 'function' || typeof prop !== 'string' || !STATEMENTS.has(prop)) return value;
+      return (...args: unknown[]) => {
+        refuseInsideTransaction(`db.${prop}()`);
+        return (value as (...a: unknown[]) => unknown).apply(target, args);
+      };
+    },
+  });
 }
 
 async function openPostgres(url: string, poolSize: number): Promise<Database> {

@@ -169,7 +169,8 @@ export async function registerHttp(app: FastifyInstance, config: Config, redis: 
     max: config.rateLimitPerMinute,
     timeWindow: '1 minute',
     ...(redis ? { redis, nameSpace: `${config.redisPrefix}rl:` } : {}),
-    allowList: (req) => req.url === '/healthz' || req.url === '/readyz',
+    // The API is limited; the app's static files and health checks are not (a page load fetches dozens).
+    allowList: (req) => !req.url.startsWith('/api/'),
     errorResponseBuilder: (req, ctx) => {
       const e = new Error('rate limited') as FastifyError;
       e.statusCode = ctx.statusCode;

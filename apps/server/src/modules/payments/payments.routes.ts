@@ -129,6 +129,9 @@ export async function paymentsRoutes(app: FastifyInstance, deps: PaymentsRoutesD
     scope.withTypeProvider<ZodTypeProvider>().post(
       '/api/payments/webhook/:provider',
       {
+        // A provider notifies from a few addresses in bursts; the signature, not a per-IP limit, guards this
+        // route, and a refused notification would leave a paid order uncredited until the next status check.
+        config: { rateLimit: false },
         schema: {
           tags,
           params: z.object({ provider: z.string().max(32) }),

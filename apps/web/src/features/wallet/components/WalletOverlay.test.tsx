@@ -180,14 +180,19 @@ describe('languages', () => {
 });
 
 describe('KYC gate', () => {
-  it.each(['deposit', 'gameDeposit'] as const)('%s without KYC diverts to editBank, which continues to deposit', async (kind) => {
-    stub();
-    useSession.setState({ user: { ...useSession.getState().user!, kyc: 0 } });
-    useUi.setState({ overlay: kind });
-    renderWithApp(<WalletOverlay kind={kind} />);
-    await waitFor(() => expect(useUi.getState()).toMatchObject({ overlay: 'editBank', afterKyc: 'deposit' }));
-    expect(screen.queryByRole('radio')).not.toBeInTheDocument();
-  });
+  it.each(['deposit', 'gameDeposit'] as const)(
+    '%s without KYC diverts to editBank, which continues to deposit',
+    async (kind) => {
+      stub();
+      useSession.setState({ user: { ...useSession.getState().user!, kyc: 0 } });
+      useUi.setState({ overlay: kind });
+      renderWithApp(<WalletOverlay kind={kind} />);
+      await waitFor(() =>
+        expect(useUi.getState()).toMatchObject({ overlay: 'editBank', afterKyc: 'deposit' }),
+      );
+      expect(screen.queryByRole('radio')).not.toBeInTheDocument();
+    },
+  );
 });
 
 describe('game deposit overlay', () => {

@@ -1,15 +1,13 @@
 import en from './en';
 import type { WalletMessages } from './pt_BR';
 
-/** Nigerian English: English wording; the limits in the withdrawal messages are in naira. */
+/** Nigerian English: English wording; amounts are formatted by the locale, not by the text. */
 const ng: WalletMessages = {
   ...en,
   withdraw: {
     ...en.withdraw,
-    accountCpf: 'Account number (CPF)',
-    accountCnpj: 'Account number (CNPJ)',
-    minimum: 'Minimum withdrawal amount: ₦{{amount}}',
-    maximum: 'Maximum withdrawal amount: ₦{{amount}}',
+    accountCpf: 'Account key (CPF)',
+    accountCnpj: 'Account key (CNPJ)',
   },
 };
 

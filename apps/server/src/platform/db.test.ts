@@ -1,0 +1,25 @@
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { openDatabase } from './db';
+
+describe('embedded database', () => {
+  it('refuses db and nested transaction() inside a transaction instead of deadlocking', async () => {
+    const database = await openDatabase({ kind: 'pglite', memory: true });
+    try {
+      await expect(
+        database.transaction(async () => {
+          await database.db.execute(sql`select 1`);
+        }),
+      ).rejects.toThrow(/inside a transaction/);
+      await expect(database.transaction(async () => database.transaction(async () => 1))).rejects.toThrow(
+        /inside a transaction/,
+      );
+      // The tx itself works, and so does db outside.
+      const inside = await database.transaction(async (tx) => (await tx.execute(sql`select 2 as n`)).rows[0]);
+      expect(inside).toEqual({ n: 2 });
+      expect((await database.db.execute(sql`select 3 as n`)).rows[0]).toEqual({ n: 3 });
+    } finally {
+      await database.close();
+    }
+  });
+});
