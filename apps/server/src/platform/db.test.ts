@@ -15,9 +15,11 @@ describe('embedded database', () => {
         /inside a transaction/,
       );
       // The tx itself works, and so does db outside.
-      const inside = await database.transaction(async (tx) => (await tx.execute(sql`select 2 as n`)).rows[0]);
+      const inside = await database.transaction(
+        async (tx) => (await tx.execute<{ n: number }>(sql`select 2 as n`)).rows[0],
+      );
       expect(inside).toEqual({ n: 2 });
-      expect((await database.db.execute(sql`select 3 as n`)).rows[0]).toEqual({ n: 3 });
+      expect((await database.db.execute<{ n: number }>(sql`select 3 as n`)).rows[0]).toEqual({ n: 3 });
     } finally {
       await database.close();
     }
