@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from './db';
 
+const firstRow = (result: unknown) => (result as { rows: unknown[] }).rows[0];
+
 describe('embedded database', () => {
   it('refuses db and nested transaction() inside a transaction instead of deadlocking', async () => {
     const database = await openDatabase({ kind: 'pglite', memory: true });
@@ -19,7 +21,7 @@ describe('embedded database', () => {
         async (tx) => (await tx.execute<{ n: number }>(sql`select 2 as n`)).rows[0],
       );
       expect(inside).toEqual({ n: 2 });
-      expect((await database.db.execute<{ n: number }>(sql`select 3 as n`)).rows[0]).toEqual({ n: 3 });
+      expect(firstRow(await database.db.execute(sql`select 3 as n`))).toEqual({ n: 3 });
     } finally {
       await database.close();
     }
