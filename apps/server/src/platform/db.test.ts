@@ -17,9 +17,7 @@ describe('embedded database', () => {
         /inside a transaction/,
       );
       // The tx itself works, and so does db outside.
-      const inside = await database.transaction(
-        async (tx) => (await tx.execute<{ n: number }>(sql`select 2 as n`)).rows[0],
-      );
+      const inside = await database.transaction(async (tx) => firstRow(await tx.execute(sql`select 2 as n`)));
       expect(inside).toEqual({ n: 2 });
       expect(firstRow(await database.db.execute(sql`select 3 as n`))).toEqual({ n: 3 });
     } finally {
