@@ -5,6 +5,7 @@ import { openDatabase, type Database } from './platform/db';
 import { registerHealth } from './platform/health';
 import { frameworkErrors, registerHttp, registerWebApp } from './platform/http';
 import { createBus } from './platform/bus';
+import { serializeError } from './platform/log';
 import { createRedis } from './platform/redis';
 import { createSettingsService, settingsRoutes } from './modules/settings';
 import { createMailService, mailRoutes } from './modules/mail';
@@ -28,6 +29,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
     logger: {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.body.pwd', 'req.body.pwd1', 'req.body.nPwd'],
+      serializers: { err: serializeError },
     },
     trustProxy: config.trustProxy,
     bodyLimit: 64 * 1024,
@@ -85,6 +87,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
     authenticate: accounts.authenticate,
     profileOf: accounts.userInfo,
     levelOf: async (userId) => (await figures(userId)).level,
+    log: app.log,
   });
   await app.register(payments.routes);
 

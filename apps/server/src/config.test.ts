@@ -28,6 +28,12 @@ describe('config', () => {
     expect(message).toMatch(/DATABASE_URL/);
   });
 
+  it('turns the sandbox on by default only on a loopback address', () => {
+    expect(loadConfig({ PUBLIC_URL: 'http://127.0.0.1:3000' }).sandbox).toBe(true);
+    expect(loadConfig({ PUBLIC_URL: 'https://staging.example.com' }).sandbox).toBe(false);
+    expect(loadConfig({ PUBLIC_URL: 'https://staging.example.com', SANDBOX: 'true' }).sandbox).toBe(true);
+  });
+
   it('refuses the test captcha and the sandbox in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', TEST_CAPTCHA_CODE: '1234' })).toThrow(
       /TEST_CAPTCHA_CODE/,

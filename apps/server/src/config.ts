@@ -91,8 +91,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     port: e.PORT,
     publicUrl,
     logLevel: e.LOG_LEVEL,
-    /** Sandbox outside parties (outbox, PIX page, payout rail) are on by default outside production. */
-    sandbox: e.SANDBOX ?? !production,
+    /**
+     * Sandbox outside parties (outbox, PIX page, payout rail) are on by default only on a laptop: outside
+     * production AND on a loopback address. A reachable server that forgot NODE_ENV must not serve the outbox
+     * (reset codes, login links) to anyone; SANDBOX=true turns them on there explicitly.
+     */
+    sandbox: e.SANDBOX ?? (!production && isLoopback(publicUrl)),
     payments: {
       pixProvider,
       sandboxPixSecret: e.SANDBOX_PIX_SECRET,
@@ -122,6 +126,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 }
 
 export type Config = ReturnType<typeof loadConfig>;
+
+function isLoopback(url: string): boolean {
+  const host = new URL(url).hostname;
+  return host === 'localhost' || host === '[::1]' || /^127\./.test(host);
+}
 
 export class ConfigError extends Error {
   override name = 'ConfigError';

@@ -192,6 +192,15 @@ export function mulDiv(minor: Minor, numerator: number, denominator: number, rou
   return assertMinor(Number(q));
 }
 
+/**
+ * minor x factor, where factor is a business constant such as a wagering multiplier (1, 1.5, 2) or a rate,
+ * taken to 4 decimals and applied in integer arithmetic: `scale(100, 1.1, 'up')` is 110, never 111.
+ */
+export function scale(minor: Minor, factor: number, rounding: Rounding): Minor {
+  if (!Number.isFinite(factor)) throw new MoneyError('notFinite', 'factor is not finite');
+  return mulDiv(minor, Math.round(factor * 10_000), 10_000, rounding);
+}
+
 /** Sum of minor amounts, checked. */
 export function sum(amounts: readonly Minor[]): Minor {
   let total = 0;

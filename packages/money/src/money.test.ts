@@ -6,6 +6,7 @@ import {
   MAX_MINOR,
   MoneyError,
   mulDiv,
+  scale,
   parseMoney,
   sum,
   toDecimalString,
@@ -116,5 +117,26 @@ describe('sum', () => {
   it('adds and refuses non-integers', () => {
     expect(sum([1, 2, 3])).toBe(6);
     expect(() => sum([1, 0.5])).toThrow(MoneyError);
+  });
+});
+
+describe('scale', () => {
+  it('applies decimal factors exactly, where floating point would not', () => {
+    expect(Math.ceil(100 * 1.1)).toBe(111); // what float arithmetic gives
+    expect(scale(100, 1.1, 'up')).toBe(110);
+    expect(scale(333, 1.5, 'up')).toBe(500);
+    expect(scale(333, 1.5, 'down')).toBe(499);
+    expect(scale(12345, 0, 'up')).toBe(0);
+    expect(() => scale(1, Infinity, 'up')).toThrow(MoneyError);
+  });
+
+  it('equals the exact product for every factor with up to 4 decimals', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 1e9 }), fc.integer({ min: 0, max: 100_000 }), (m, f4) => {
+        const exact = BigInt(m) * BigInt(f4);
+        const up = BigInt(scale(m, f4 / 10_000, 'up')) * 10_000n;
+        expect(up >= exact && up - exact < 10_000n).toBe(true);
+      }),
+    );
   });
 });

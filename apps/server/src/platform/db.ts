@@ -46,7 +46,8 @@ export interface Database {
 }
 
 const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
-const RETRYABLE = new Set(['40001', '40P01']);
+/** Serialization failures and deadlocks: the transaction may simply be run again. */
+export const RETRYABLE_SQLSTATES: ReadonlySet<string> = new Set(['40001', '40P01']);
 
 export class DatabaseLockedError extends Error {
   override name = 'DatabaseLockedError';
@@ -160,7 +161,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
             opts?.isolationLevel ? { isolationLevel: opts.isolationLevel } : undefined,
           );
         } catch (err) {
-          if (attempt >= retries || !RETRYABLE.has(pgCode(err) ?? '')) throw err;
+          if (attempt >= retries || !RETRYABLE_SQLSTATES.has(pgCode(err) ?? '')) throw err;
           await new Promise((r) => setTimeout(r, 2 ** attempt * 5 + Math.random() * 10));
         }
       }
@@ -184,23 +185,20 @@ async function migrateUnderLock(pool: pg.Pool) {
   }
 }
 
-/** The SQLSTATE of a driver error, also when Drizzle wraps it. */
-export function pgCode(err: unknown): string | undefined {
+/** A field of a driver error (`code`, `constraint`, `column`…), also when Drizzle wraps it in causes. */
+export function pgField(err: unknown, field: 'code' | 'constraint' | 'column'): string | undefined {
   for (let e: unknown = err, i = 0; e && i < 5; e = (e as { cause?: unknown }).cause, i++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    const value = (e as Record<string, unknown>)[field];
+    if (typeof value === 'string' && (field !== 'code' || /^[0-9A-Z]{5}$/.test(value))) return value;
   }
   return undefined;
 }
 
-/** The constraint name of a driver error (unique and check violations), also when Drizzle wraps it. */
-export function pgConstraint(err: unknown): string | undefined {
-  for (let e: unknown = err, i = 0; e && i < 5; e = (e as { cause?: unknown }).cause, i++) {
-    const c = (e as { constraint?: unknown }).constraint;
-    if (typeof c === 'string') return c;
-  }
-  return undefined;
-}
+/** The SQLSTATE of a driver error. */
+export const pgCode = (err: unknown) => pgField(err, 'code');
+
+/** The constraint name of a driver error (unique and check violations). */
+export const pgConstraint = (err: unknown) => pgField(err, 'constraint');
 
 /**
  * PGlite is single-process: two processes on one data directory silently lose data. A lock file holding

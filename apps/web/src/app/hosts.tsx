@@ -35,14 +35,19 @@ export function AlertHost() {
   );
 }
 
-/** Short confirmations, 1500 ms each. */
+/**
+ * Short confirmations, 1500 ms each. They sit at the top safe area, over the header's middle, and let taps
+ * through: the middle of a phone screen holds the content of open sheets (the deposit tiles) and its bottom
+ * their main buttons.
+ */
 export function ToastHost() {
   const toasts = useUi((s) => s.toasts);
   return (
     <div
       aria-live="polite"
       role="status"
-      className="pointer-events-none fixed inset-x-0 top-[40%] z-[70] mx-auto flex max-w-393 flex-col items-center gap-6 px-24"
+      data-testid="toasts"
+      className="pointer-events-none fixed inset-x-0 top-[calc(0.1rem+env(safe-area-inset-top))] z-[70] mx-auto flex max-w-393 flex-col items-center gap-6 px-56"
     >
       {toasts.map((item) => (
         <p

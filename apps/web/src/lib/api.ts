@@ -73,6 +73,18 @@ async function headers(opts: RequestOptions): Promise<Record<string, string>> {
 }
 
 /**
+ * The catalogue's session loss: body status 40101, or HTTP 401 to a caller that had a session (a refused
+ * sign-in also answers 401). Signs out and shows the server's message; answers whether it did. The realtime
+ * connection's refused handshakes come through here too, so both ends of the session end it the same way.
+ */
+export function endsSession(status: number, httpStatus: number, message: string, hadToken: boolean): boolean {
+  if (status !== ErrorCode.SESSION_INVALID && !(httpStatus === 401 && hadToken)) return false;
+  signOut();
+  if (message) toast(message);
+  return true;
+}
+
+/**
  * The spec's error catalogue (section 8), in one place. Returns the error the caller's promise rejects with.
  */
 function handleFailure(
@@ -86,12 +98,7 @@ function handleFailure(
   const message = typeof body?.message === 'string' ? body.message : '';
   const error = new ApiError(status, message, httpStatus);
 
-  // A refused sign-in also answers 401; only a session that existed is ended.
-  if (status === ErrorCode.SESSION_INVALID || (httpStatus === 401 && hadToken)) {
-    signOut();
-    if (message) toast(message);
-    return error;
-  }
+  if (endsSession(status, httpStatus, message, hadToken)) return error;
   if (status === ErrorCode.INSUFFICIENT_BALANCE) {
     if (path.includes('/bet')) openOverlay('gameDeposit');
     else void alertMessage(message || '-').then(() => openOverlay('deposit'));

@@ -1,14 +1,16 @@
 import {
-  ErrorCode,
   FREE_BALANCE_DEPOSIT_BELOW,
+  httpStatusOf,
   INS_BALANCE_BELOW,
   REALTIME_PATH,
   type ClientToServerEvents,
+  type ErrorCode,
   type ServerToClientEvents,
 } from '@aposta/contracts';
 import { io, type Socket } from 'socket.io-client';
+import { endsSession } from './api';
 import { useAppState } from './app-state';
-import { patchUser, signOut } from './session';
+import { patchUser } from './session';
 import { openOverlay, useUi } from './ui';
 
 /** Notices are relayed to the game frame as window messages with this prefix. */
@@ -44,7 +46,13 @@ export function openSocket(token: string): RealtimeSocket {
   });
   attachHandlers(socket);
   socket.on('connect_error', (err: Error & { data?: { status?: number } }) => {
-    if (err.data?.status === ErrorCode.SESSION_INVALID) signOut();
+    const status = err.data?.status;
+    // No status: the transport failed, and socket.io retries with its own backoff.
+    if (status === undefined) return;
+    // A refused handshake (40100 no token, 40101 revoked or expired session) is final for this token: nothing
+    // reopens this socket, and the session ends the way a refused API call ends it.
+    socket.disconnect();
+    endsSession(status, httpStatusOf[status as ErrorCode], err.message, true);
   });
   return socket;
 }

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import type { Executor } from '../../platform/db';
+import { RETRYABLE_SQLSTATES, type Executor } from '../../platform/db';
 
 /** A hot-path operation, as the SQL functions of migration 0005 take it. */
 export type HotOp =
@@ -45,7 +45,6 @@ const MAX_BATCH = 32; // below PostgreSQL's 64 cached subtransactions per transa
  * more connections on a small machine (measured: 2 beat 4 and 8). PGlite runs one statement at a time.
  */
 const inFlightFor = (db: Executor) => ((db as { $client?: unknown }).$client instanceof pg.Pool ? 2 : 1);
-const RETRYABLE = new Set(['40001', '40P01']);
 
 interface Waiting {
   op: HotOp;
@@ -96,7 +95,7 @@ class Batcher {
       batch.forEach((w, i) => {
         const a = answers[i]!;
         // A deadlock or serialization failure hit only this operation: run it again in a later batch.
-        if ('error' in a && RETRYABLE.has(a.error) && w.tries < 3) {
+        if ('error' in a && RETRYABLE_SQLSTATES.has(a.error) && w.tries < 3) {
           w.tries++;
           this.queue.push(w);
         } else w.resolve(a);

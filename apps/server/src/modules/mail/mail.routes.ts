@@ -3,14 +3,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../platform/http';
 import type { MailService } from './mail.service';
+import { escapeHtml } from '../../platform/html';
 
 const outboxQuery = z.object({
   to: z.string().trim().toLowerCase().max(254).optional(),
   limit: z.coerce.number().int().min(1).max(500).default(100),
 });
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** The sandbox outbox (sandbox mode only): what the platform would have e-mailed. */
 export async function mailRoutes(app: FastifyInstance, { mail }: { mail: MailService }) {

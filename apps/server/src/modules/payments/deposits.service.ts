@@ -6,7 +6,7 @@ import { post } from '../ledger';
 import { hashRequest, orderByKey, newOrderId, record, times, transition, type OrderRow } from './orders';
 import type { Settings } from '../settings';
 import type { PackagesService } from './packages.service';
-import type { PaymentsDeps } from './payments.deps';
+import { logOf, unavailable, type PaymentsDeps } from './payments.deps';
 import { paymentOrders, paymentWebhookEvents } from './payments.tables';
 import {
   ProviderUnavailable,
@@ -16,7 +16,6 @@ import {
   type WebhookInput,
 } from './providers/provider';
 
-const unavailable = () => new AppError(ErrorCode.UNAVAILABLE, 'providerUnavailable');
 const OPEN: OrderStatus[] = [OrderStatus.PENDING, OrderStatus.PAYING, OrderStatus.PAYING_ALT];
 const CLOSED: OrderStatus[] = [OrderStatus.CANCELLED, OrderStatus.FAILED];
 
@@ -30,6 +29,7 @@ export interface PrePayInput {
 /** What applying a provider's charge state did. */
 type Applied =
   | { kind: 'credited'; userId: number; czflag: 0 | 1; payTime: number }
+  | { kind: 'chargedBack'; userId: number; orderId: string }
   | { kind: 'amountMismatch' | 'alreadyPaid' | 'updated' | 'unchanged' | 'ignored' };
 
 export function createDepositsService(
@@ -37,6 +37,7 @@ export function createDepositsService(
 ) {
   const { database, settings, bus, packages, provider, config } = deps;
   const now = deps.now ?? (() => new Date());
+  const log = logOf(deps);
 
   const answerOf = (o: OrderRow): PrePayAnswer => ({
     orderId: o.orderId,
@@ -134,6 +135,21 @@ export function createDepositsService(
           return { kind: 'amountMismatch' };
         }
         return credit(tx, order, s);
+      case 'reversed':
+        // Money already credited taken back: flagged for an operator (who decides on reversing), never
+        // reversed here. Before a credit it is a cancellation.
+        if (order.status === OrderStatus.PAID) {
+          if (order.flag === 'chargedBack') return { kind: 'unchanged' };
+          await tx
+            .update(paymentOrders)
+            .set({ flag: 'chargedBack', updatedAt: now() })
+            .where(eq(paymentOrders.orderId, order.orderId));
+          await record(tx, order.orderId, order.status, 'chargedBack');
+          return { kind: 'chargedBack', userId: order.userId, orderId: order.orderId };
+        }
+        return (await transition(tx, order, OPEN, OrderStatus.CANCELLED, 'cancelled'))
+          ? { kind: 'updated' }
+          : { kind: 'unchanged' };
       case 'cancelled':
         return (await transition(tx, order, OPEN, OrderStatus.CANCELLED, 'cancelled'))
           ? { kind: 'updated' }
@@ -152,6 +168,12 @@ export function createDepositsService(
   }
 
   async function announce(applied: Applied) {
+    if (applied.kind === 'chargedBack') {
+      log.warn(
+        { orderId: applied.orderId, userId: applied.userId },
+        'credited deposit refunded or charged back: flagged for an operator',
+      );
+    }
     if (applied.kind !== 'credited') return;
     await bus.publish('balance.changed', { userId: applied.userId });
     await bus.publish('payment.succeeded', {
@@ -244,16 +266,10 @@ export function createDepositsService(
           notificationUrl: `${config.publicUrl}/api/payments/webhook/${provider.name}`,
         });
       } catch (err) {
+        // Players see the order's notes: a fixed reason here, the detail in the server log.
+        log.error({ err, orderId }, 'creating the charge failed');
         await database.transaction((tx) =>
-          transition(
-            tx,
-            order,
-            [OrderStatus.PENDING],
-            OrderStatus.FAILED,
-            'failed',
-            {},
-            String(err).slice(0, 200),
-          ),
+          transition(tx, order, [OrderStatus.PENDING], OrderStatus.FAILED, 'failed', {}, 'provider_error'),
         );
         if (err instanceof ProviderUnavailable) throw unavailable();
         throw err;

@@ -14,6 +14,7 @@ export type OrderEvent =
   | 'failed'
   | 'processing'
   | 'amountMismatch'
+  | 'chargedBack'
   | 'requested'
   | 'approved'
   | 'payoutFailed'

@@ -1,4 +1,7 @@
+import { ErrorCode } from '@aposta/contracts';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
+import { AppError } from '../../platform/errors';
 import type { EventBus } from '../../platform/bus';
 import type { Database } from '../../platform/db';
 import type { SettingsService } from '../settings';
@@ -28,4 +31,12 @@ export interface PaymentsDeps {
   /** True while a game bill is being produced for the player (withdrawing then waits). */
   lockedOf?: (userId: number) => Promise<boolean>;
   now?: () => Date;
+  /** Server-side detail of provider errors (players see fixed reason codes only). */
+  log?: Pick<FastifyBaseLogger, 'warn' | 'error'>;
 }
+
+/** A provider or rail could not be reached or did not answer clearly (503; the caller may try again). */
+export const unavailable = () => new AppError(ErrorCode.UNAVAILABLE, 'providerUnavailable');
+
+const silent = { warn: () => {}, error: () => {} };
+export const logOf = (deps: PaymentsDeps) => deps.log ?? silent;

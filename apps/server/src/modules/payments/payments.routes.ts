@@ -119,6 +119,11 @@ export async function paymentsRoutes(app: FastifyInstance, deps: PaymentsRoutesD
     { ...operator, schema: { tags: opTags, params: operatorWithdrawalParams, body: operatorRejectBody } },
     async (req) => ok(req, await withdrawals.reject(req.params.id, req.body?.reason)),
   );
+  r.post(
+    '/api/operator/withdrawals/:id/reconcile',
+    { ...operator, schema: { tags: opTags, params: operatorWithdrawalParams } },
+    async (req) => ok(req, await withdrawals.reconcile(req.params.id)),
+  );
 
   // Provider notifications: the signature covers the exact bytes, so this scope keeps the raw body.
   await app.register(async (scope) => {
@@ -151,10 +156,14 @@ export async function paymentsRoutes(app: FastifyInstance, deps: PaymentsRoutesD
   });
 
   // Orders not paid in time expire (also lazily in getStatus); a lost notification is caught up here.
+  // Withdrawals left PAYING (the rail threw, or the process stopped mid-payout) are settled by the rail's word.
   let timer: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
     timer = setInterval(() => {
       deposits.expireDue().catch((err: unknown) => app.log.error({ err }, 'expiring deposit orders failed'));
+      withdrawals
+        .reconcileDue()
+        .catch((err: unknown) => app.log.error({ err }, 'reconciling withdrawals failed'));
     }, 60_000);
     timer.unref();
   });

@@ -64,7 +64,7 @@ export const paymentOrders = pgTable(
     holdId: text(),
     idempotencyKey: text(),
     requestHash: text(),
-    /** Set when something needs a person: 'amountMismatch', 'paidAfterClose'. */
+    /** Set when something needs a person: 'amountMismatch', 'paidAfterClose', 'chargedBack'. */
     flag: text(),
     expiresAt: at(),
     createdAt: at().notNull().defaultNow(),

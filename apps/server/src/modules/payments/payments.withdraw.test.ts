@@ -14,7 +14,16 @@ beforeAll(async () => {
   // Deposits are withdrawable at once in this file, unless a test says otherwise.
   await c.setSettings({ 'wagering.depositMultiplier': 0 });
 });
-afterAll(() => t.close());
+// Every test's money movements, checked once all have run (so running one test alone checks it too).
+afterAll(async () => {
+  try {
+    const audit = await auditLedger(t.database);
+    expect(audit.checks.filter((check) => check.faults.length)).toEqual([]);
+    expect(audit.ok).toBe(true);
+  } finally {
+    await t.close();
+  }
+});
 
 const funded = async (pkgId = 4): Promise<Player> => {
   const p = await c.signUp();
@@ -211,6 +220,130 @@ describe('operator decisions and the payout rail', () => {
   });
 });
 
+describe('a payout whose outcome is unknown stays PAYING until the rail answers', () => {
+  const mode = async (m: 'pay' | 'fail' | 'throw' | 'processing') =>
+    expect((await c.call('POST', '/sandbox/payouts/mode', undefined, { mode: m })).statusCode).toBe(200);
+  const requested = async () => {
+    const p = await funded();
+    const w = (await c.withdraw(p, c.pixWithdrawal(p, 50))).json().data;
+    const list = (await c.operator('GET', '/api/operator/withdrawals?status=pending')).json().data;
+    const id = list.find((x: { orderId: string }) => x.orderId === w.orderId).id as number;
+    return { p, id, orderId: w.orderId as string };
+  };
+  const events = (res: { json: () => { data: { events: { event: string }[] } } }) =>
+    res.json().data.events.map((e) => e.event);
+  const paidOut = async (orderId: string) =>
+    (await c.call('GET', '/sandbox/payouts.json'))
+      .json()
+      .data.payouts.filter(
+        (x: { orderId: string; status: string }) => x.orderId === orderId && x.status === 'paid',
+      ).length;
+
+  it('the rail throws after paying: reject and approve are refused, the hold stays, reconcile settles once', async () => {
+    const { p, id, orderId } = await requested();
+    await mode('throw');
+    try {
+      const res = await c.operator('POST', `/api/operator/withdrawals/${id}/approve`);
+      expect(res.statusCode).toBe(503);
+    } finally {
+      await mode('pay');
+    }
+    const [order] = (await c.operator('GET', '/api/operator/withdrawals?status=paying'))
+      .json()
+      .data.filter((x: { orderId: string }) => x.orderId === orderId);
+    expect(order.status).toBe('99');
+    expect(order.events.map((e: { event: string }) => e.event)).toEqual([
+      'requested',
+      'approved',
+      'payoutError',
+    ]);
+    // The player sees a reason code, not the rail's error text.
+    expect(order.events[2].note).toBe('payout_outcome_unknown');
+    expect(
+      (await c.operator('POST', `/api/operator/withdrawals/${id}/reject`, { reason: 'x' })).statusCode,
+    ).toBe(409);
+    expect((await c.operator('POST', `/api/operator/withdrawals/${id}/approve`)).statusCode).toBe(409);
+    expect(await cash(p.userId)).toEqual({ balance: 10_000, held: 5_000 });
+
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => c.operator('POST', `/api/operator/withdrawals/${id}/reconcile`)),
+    );
+    expect(answers.filter((a) => a.statusCode === 200).length).toBeGreaterThanOrEqual(1);
+    expect(answers.every((a) => a.statusCode === 200 || a.statusCode === 409)).toBe(true);
+    const after = await c.operator('GET', '/api/operator/withdrawals?status=paid');
+    const paid = after.json().data.find((x: { orderId: string }) => x.orderId === orderId);
+    expect(paid.events.map((e: { event: string }) => e.event)).toEqual([
+      'requested',
+      'approved',
+      'payoutError',
+      'paid',
+    ]);
+    expect(await cash(p.userId)).toEqual({ balance: 5_000, held: 0 });
+    expect(await paidOut(orderId)).toBe(1);
+    expect((await c.operator('POST', `/api/operator/withdrawals/${id}/reconcile`)).statusCode).toBe(409);
+  });
+
+  it('the rail answers processing, then paid: reconcile settles once', async () => {
+    const { p, id } = await requested();
+    await mode('processing');
+    try {
+      const res = await c.operator('POST', `/api/operator/withdrawals/${id}/approve`);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().data.status).toBe('99');
+      const still = await c.operator('POST', `/api/operator/withdrawals/${id}/reconcile`);
+      expect(still.json().data.status).toBe('99');
+      expect(await cash(p.userId)).toEqual({ balance: 10_000, held: 5_000 });
+    } finally {
+      await mode('pay');
+    }
+    const res = await c.operator('POST', `/api/operator/withdrawals/${id}/reconcile`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.status).toBe('10');
+    expect(events(res)).toEqual(['requested', 'approved', 'paid']);
+    expect(await cash(p.userId)).toEqual({ balance: 5_000, held: 0 });
+    expect((await c.operator('POST', `/api/operator/withdrawals/${id}/reconcile`)).statusCode).toBe(409);
+    expect(await cash(p.userId)).toEqual({ balance: 5_000, held: 0 });
+  });
+
+  it('the rail answers processing, then failed: reconcile releases the hold', async () => {
+    const { p, id } = await requested();
+    await mode('processing');
+    try {
+      expect((await c.operator('POST', `/api/operator/withdrawals/${id}/approve`)).statusCode).toBe(200);
+      await mode('fail');
+      const res = await c.operator('POST', `/api/operator/withdrawals/${id}/reconcile`);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().data.status).toBe('-01');
+      expect(events(res)).toEqual(['requested', 'approved', 'payoutFailed']);
+    } finally {
+      await mode('pay');
+    }
+    expect(await cash(p.userId)).toEqual({ balance: 10_000, held: 0 });
+  });
+
+  it('stopped between approval and the rail call: the rail never heard of it, released after the grace', async () => {
+    const { p, id, orderId } = await requested();
+    // What a crash right after the approval commits leaves behind.
+    await t.database.db.execute(sql`update payment_orders set status = '99' where order_id = ${orderId}`);
+    const young = await c.operator('POST', `/api/operator/withdrawals/${id}/reconcile`);
+    expect(young.json().data.status).toBe('99');
+    expect(await cash(p.userId)).toEqual({ balance: 10_000, held: 5_000 });
+    await t.database.db.execute(
+      sql`update payment_orders set updated_at = now() - interval '1 hour' where order_id = ${orderId}`,
+    );
+    const res = await c.operator('POST', `/api/operator/withdrawals/${id}/reconcile`);
+    expect(res.json().data.status).toBe('-01');
+    expect(res.json().data.events.at(-1)).toMatchObject({ event: 'payoutFailed', note: 'payout_not_found' });
+    expect(await cash(p.userId)).toEqual({ balance: 10_000, held: 0 });
+  });
+
+  it('reconcile needs the operator key and a PAYING order', async () => {
+    expect((await c.call('POST', '/api/operator/withdrawals/1/reconcile')).statusCode).toBe(403);
+    const { id } = await requested();
+    expect((await c.operator('POST', `/api/operator/withdrawals/${id}/reconcile`)).statusCode).toBe(409);
+  });
+});
+
 describe('concurrent withdrawals on one balance', () => {
   it('fifty at once at one a day: exactly one is held', async () => {
     const p = await funded();
@@ -244,9 +377,5 @@ describe('concurrent withdrawals on one balance', () => {
     } finally {
       await c.setSettings({ 'vip.table': settings['vip.table'] });
     }
-  });
-
-  it('leaves the ledger audit clean', async () => {
-    expect((await auditLedger(t.database)).ok).toBe(true);
   });
 });

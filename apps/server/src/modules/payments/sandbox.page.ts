@@ -1,9 +1,7 @@
 import { formatMoney } from '@aposta/money';
 import QRCode from 'qrcode';
 import type { ChargeStatus } from './providers/provider';
-
-const escape = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+import { escapeHtml } from '../../platform/html';
 
 const LABEL: Record<ChargeStatus, string> = {
   pending: 'Aguardando pagamento',
@@ -11,6 +9,7 @@ const LABEL: Record<ChargeStatus, string> = {
   paid: 'Pago',
   cancelled: 'Cancelado',
   failed: 'Falhou',
+  reversed: 'Estornado',
 };
 
 /**
@@ -45,16 +44,16 @@ small{color:#667}
 </style></head>
 <body><main>
 <h1>PIX — sandbox</h1>
-<p class="amount" data-testid="amount">${escape(formatMoney(charge.amount))}</p>
+<p class="amount" data-testid="amount">${escapeHtml(formatMoney(charge.amount))}</p>
 <p class="status" data-testid="status">${LABEL[charge.status]}</p>
 <div class="qr" aria-label="QR code PIX">${qr}</div>
 <p><label for="brcode">PIX copia e cola</label></p>
-<textarea id="brcode" readonly data-testid="brcode">${escape(charge.brCode)}</textarea>
+<textarea id="brcode" readonly data-testid="brcode">${escapeHtml(charge.brCode)}</textarea>
 ${
   open
     ? `<form method="post" action="${action}/pay"><button class="pay" type="submit">Pagar</button></form>
 <form method="post" action="${action}/cancel"><button class="cancel" type="submit">Cancelar</button></form>
-<p><small>Válido até ${escape(charge.expiresAt.toLocaleString('pt-BR', { timeZone: 'America/Sao_Paulo' }))}</small></p>`
+<p><small>Válido até ${escapeHtml(charge.expiresAt.toLocaleString('pt-BR', { timeZone: 'America/Sao_Paulo' }))}</small></p>`
     : ''
 }
 <p><small>Ambiente de testes: nenhum dinheiro real é movimentado.</small></p>

@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../platform/errors';
 import { ok } from '../../platform/http';
-import type { SandboxPayoutRail } from './providers/sandbox-payout';
+import { SANDBOX_PAYOUT_MODES, type SandboxPayoutRail } from './providers/sandbox-payout';
 import type { SandboxPix } from './providers/sandbox';
 import { renderSandboxPage } from './sandbox.page';
 
@@ -59,7 +59,7 @@ export async function sandboxRoutes(
     );
     r.post(
       '/sandbox/payouts/mode',
-      { schema: { tags, body: z.object({ mode: z.enum(['pay', 'fail']) }) } },
+      { schema: { tags, body: z.object({ mode: z.enum(SANDBOX_PAYOUT_MODES) }) } },
       async (req) => {
         payouts.setMode(req.body.mode);
         return ok(req, { mode: payouts.mode });

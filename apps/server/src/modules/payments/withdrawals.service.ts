@@ -33,14 +33,15 @@ import {
   transition,
   type OrderRow,
 } from './orders';
-import type { PaymentsDeps, PlayerProfile } from './payments.deps';
+import { logOf, unavailable, type PaymentsDeps, type PlayerProfile } from './payments.deps';
 import { paymentOrders, paymentWithdrawCounters } from './payments.tables';
-import type { PayoutRail } from './providers/provider';
+import type { PayoutRail, PayoutState } from './providers/provider';
 import { normalizeTronAddress } from './tron';
 
 const refuse = (key: MessageKey, params?: Record<string, string | number>) =>
   new AppError(ErrorCode.UNPROCESSABLE, key, params);
-const unavailable = () => new AppError(ErrorCode.UNAVAILABLE, 'providerUnavailable');
+/** A rail call still in flight may yet pay: 'none' releases a hold only after this long in PAYING. */
+export const PAYOUT_GRACE_MS = 10 * 60_000;
 
 /** The calendar day of the players (Brazil): the daily withdrawal count resets at midnight there. */
 export function saoPauloDay(at: Date): string {
@@ -96,6 +97,7 @@ export function createWithdrawalsService(deps: PaymentsDeps & { payouts: PayoutR
   const { database, settings, bus, payouts } = deps;
   const now = deps.now ?? (() => new Date());
   const lockedOf = deps.lockedOf ?? (async () => false);
+  const log = logOf(deps);
 
   const vipOf = async (userId: number, s: Settings) => {
     const level = Math.min(Math.max(await deps.levelOf(userId), 0), s['vip.table'].length - 1);
@@ -168,6 +170,58 @@ export function createWithdrawalsService(deps: PaymentsDeps & { payouts: PayoutR
     if (row.requestHash !== hash) throw new AppError(ErrorCode.IDEMPOTENCY_CONFLICT, 'idempotencyConflict');
     const [item] = await listOrders(database.db, eq(paymentOrders.id, row.id), 1);
     return toRecord(item!.row, item!.events);
+  }
+
+  const railOf = (): PayoutRail => {
+    if (!payouts) throw unavailable();
+    return payouts;
+  };
+
+  /**
+   * Applies the rail's answer to a PAYING order under its row lock: paid settles the hold, failed releases
+   * it, none (the rail never received it) releases it once the approval is older than PAYOUT_GRACE_MS (a
+   * call still in flight could yet pay), processing only keeps the reference. Idempotent.
+   */
+  async function applyPayout(id: number, state: PayoutState) {
+    const changed = await database.transaction(async (tx) => {
+      const order = await byId(tx, id, true);
+      if (order.status !== OrderStatus.PAYING) return false;
+      const ref = state.reference ? { providerRef: state.reference } : {};
+      const holdId = Number(order.holdId);
+      if (state.status === 'paid') {
+        const to: { kind: 'payment_clearing' | 'fees'; amount: number }[] = [
+          { kind: 'payment_clearing', amount: order.amount - order.fee },
+        ];
+        if (order.fee > 0) to.push({ kind: 'fees', amount: order.fee });
+        await settle(tx, {
+          holdId,
+          capture: order.amount,
+          to,
+          idempotencyKey: `withdraw-paid:${order.orderId}`,
+          ref: order.orderId,
+        });
+        return transition(tx, order, [OrderStatus.PAYING], OrderStatus.PAID, 'paid', ref, state.reference);
+      }
+      const stale = now().getTime() - order.updatedAt.getTime() >= PAYOUT_GRACE_MS;
+      if (state.status === 'failed' || (state.status === 'none' && stale)) {
+        await voidHold(tx, {
+          holdId,
+          idempotencyKey: `withdraw-release:${order.orderId}`,
+          ref: order.orderId,
+        });
+        const note = state.status === 'none' ? 'payout_not_found' : (state.reason ?? '');
+        return transition(tx, order, [OrderStatus.PAYING], OrderStatus.FAILED, 'payoutFailed', ref, note);
+      }
+      if (state.reference) await tx.update(paymentOrders).set(ref).where(eq(paymentOrders.id, id));
+      return false;
+    });
+    if (changed) {
+      const [row] = await database.db
+        .select({ userId: paymentOrders.userId })
+        .from(paymentOrders)
+        .where(eq(paymentOrders.id, id));
+      await bus.publish('balance.changed', { userId: row!.userId });
+    }
   }
 
   return {
@@ -302,9 +356,13 @@ export function createWithdrawalsService(deps: PaymentsDeps & { payouts: PayoutR
       return (await listOrders(database.db, where, limit)).map(({ row, events }) => toOperator(row, events));
     },
 
-    /** Approves a pending withdrawal and pays it through the payout rail; a failure releases the hold. */
+    /**
+     * Approves a pending withdrawal and pays it through the payout rail; a refusal releases the hold. The
+     * order is PAYING (committed) before the rail is called, and the rail is idempotent by order id, so a
+     * throw or a crash leaves a PAYING order with its hold open that reconciliation settles.
+     */
     async approve(id: number): Promise<OperatorWithdrawal> {
-      if (!payouts) throw unavailable();
+      const rail = railOf();
       const order = await database.transaction(async (tx) => {
         const row = await byId(tx, id, true);
         if (!(await transition(tx, row, [OrderStatus.PENDING], OrderStatus.PAYING, 'approved'))) {
@@ -312,9 +370,9 @@ export function createWithdrawalsService(deps: PaymentsDeps & { payouts: PayoutR
         }
         return row;
       });
-      let result;
+      let result: PayoutState;
       try {
-        result = await payouts.createPayout({
+        result = await rail.createPayout({
           orderId: order.orderId,
           amount: order.amount - order.fee,
           method: order.payCardBank as PayCardBank,
@@ -323,49 +381,60 @@ export function createWithdrawalsService(deps: PaymentsDeps & { payouts: PayoutR
           ...(order.usdtMicro !== null ? { usdtMicro: order.usdtMicro } : {}),
         });
       } catch (err) {
-        // The rail is idempotent by order id: back to pending, the operator may approve again.
+        // The rail may have paid: the order stays PAYING with its hold; only the rail's answer settles it.
+        log.error({ err, orderId: order.orderId }, 'payout outcome unknown');
         await database.transaction((tx) =>
-          transition(tx, order, [OrderStatus.PAYING], OrderStatus.PENDING, 'payoutError', {}, String(err)),
-        );
-        throw unavailable();
-      }
-      const holdId = Number(order.holdId);
-      await database.transaction(async (tx) => {
-        const ref = { providerRef: result.reference };
-        if (result.status === 'paid') {
-          const to: { kind: 'payment_clearing' | 'fees'; amount: number }[] = [
-            { kind: 'payment_clearing', amount: order.amount - order.fee },
-          ];
-          if (order.fee > 0) to.push({ kind: 'fees', amount: order.fee });
-          await settle(tx, {
-            holdId,
-            capture: order.amount,
-            to,
-            idempotencyKey: `withdraw-paid:${order.orderId}`,
-            ref: order.orderId,
-          });
-          await transition(tx, order, [OrderStatus.PAYING], OrderStatus.PAID, 'paid', ref, result.reference);
-        } else if (result.status === 'failed') {
-          await voidHold(tx, {
-            holdId,
-            idempotencyKey: `withdraw-release:${order.orderId}`,
-            ref: order.orderId,
-          });
-          await transition(
+          transition(
             tx,
             order,
             [OrderStatus.PAYING],
-            OrderStatus.FAILED,
-            'payoutFailed',
-            ref,
-            result.reason,
-          );
-        } else {
-          await tx.update(paymentOrders).set(ref).where(eq(paymentOrders.id, id));
-        }
-      });
-      await bus.publish('balance.changed', { userId: order.userId });
+            OrderStatus.PAYING,
+            'payoutError',
+            {},
+            'payout_outcome_unknown',
+          ),
+        );
+        throw unavailable();
+      }
+      await applyPayout(id, result);
       return operatorView(id);
+    },
+
+    /** Asks the rail about one PAYING withdrawal and settles or releases its hold by the answer. */
+    async reconcile(id: number): Promise<OperatorWithdrawal> {
+      const rail = railOf();
+      const order = await byId(database.db, id);
+      if (order.status !== OrderStatus.PAYING) throw new AppError(ErrorCode.CONFLICT, 'withdrawalNotPending');
+      let state: PayoutState;
+      try {
+        state = await rail.queryPayout(order.orderId);
+      } catch (err) {
+        log.error({ err, orderId: order.orderId }, 'payout query failed');
+        throw unavailable();
+      }
+      await applyPayout(id, state);
+      return operatorView(id);
+    },
+
+    /** Reconciles the PAYING withdrawals (a periodic job); returns how many were asked about. */
+    async reconcileDue(limit = 100): Promise<number> {
+      if (!payouts) return 0;
+      const due = await database.db
+        .select({ id: paymentOrders.id, orderId: paymentOrders.orderId })
+        .from(paymentOrders)
+        .where(
+          and(eq(paymentOrders.type, RecordType.WITHDRAWAL), eq(paymentOrders.status, OrderStatus.PAYING)),
+        )
+        .orderBy(paymentOrders.id)
+        .limit(limit);
+      for (const o of due) {
+        const state = await payouts.queryPayout(o.orderId).catch((err: unknown) => {
+          log.error({ err, orderId: o.orderId }, 'payout query failed');
+          return null;
+        });
+        if (state) await applyPayout(o.id, state);
+      }
+      return due.length;
     },
 
     /** Rejects a pending withdrawal: the hold goes back to the player. */

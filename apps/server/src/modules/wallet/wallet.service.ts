@@ -10,7 +10,7 @@ import {
   type UserFigures,
   type WalletRecord,
 } from '@aposta/contracts';
-import { DEFAULT_CURRENCY, formatMoney, toMajor, type Currency } from '@aposta/money';
+import { DEFAULT_CURRENCY, formatMoney, scale, toMajor, type Currency } from '@aposta/money';
 import type { EventBus } from '../../platform/bus';
 import type { Database, Executor } from '../../platform/db';
 import { AppError, badRequest, notFound } from '../../platform/errors';
@@ -205,7 +205,7 @@ export function createWalletService({ database, settings, bus, accounts }: Walle
           counterUserId: receiver.id,
           players: [
             { userId: sender.id, amount: -amount },
-            { userId: receiver.id, amount, wagerDue: Math.ceil(amount * s['wagering.depositMultiplier']) },
+            { userId: receiver.id, amount, wagerDue: scale(amount, s['wagering.depositMultiplier'], 'up') },
           ],
           memo: { from: sender.username, to: receiver.username },
           idempotencyKey: key,

@@ -48,8 +48,8 @@ const STATUS: Record<string, ChargeStatus> = {
   in_mediation: 'processing',
   rejected: 'failed',
   cancelled: 'cancelled',
-  refunded: 'cancelled',
-  charged_back: 'cancelled',
+  refunded: 'reversed',
+  charged_back: 'reversed',
 };
 
 /** Mercado Pago's date format: 2026-11-22T10:41:39.000-03:00 (Brasília has no DST since 2019). */
@@ -160,7 +160,8 @@ export function createMercadoPago(deps: {
       }
       if (body.type && body.type !== 'payment') return null;
       if (!dataId) throw new WebhookRejected('malformed');
-      const eventId = body.id != null ? String(body.id) : `${dataId}:${String(requestId)}`;
+      // Only signed parts: body.id is not covered by the signature, so a forger could vary it to replay.
+      const eventId = `${dataId}:${typeof requestId === 'string' ? requestId : ''}:${ts}`;
       return { eventId, chargeId: dataId, state: null };
     },
 

@@ -27,7 +27,8 @@ export function signatureParts(header: string): Record<string, string> {
   );
 }
 
-export type ChargeStatus = 'pending' | 'processing' | 'paid' | 'cancelled' | 'failed';
+/** 'reversed': money paid was taken back (refund, chargeback); what to do about it is an operator's call. */
+export type ChargeStatus = 'pending' | 'processing' | 'paid' | 'cancelled' | 'failed' | 'reversed';
 
 export interface CreateChargeInput {
   /** Our order id; providers echo it back (external reference / txid). */
@@ -122,7 +123,20 @@ export interface PayoutResult {
   reason?: string;
 }
 
+/** What the rail knows of a payout asked for under our order id; 'none' when it never received it. */
+export interface PayoutState {
+  status: PayoutResult['status'] | 'none';
+  reference?: string;
+  reason?: string;
+}
+
 export interface PayoutRail {
   readonly name: string;
+  /**
+   * Idempotent by `input.orderId`. A throw means the outcome is unknown (the rail may have paid): the
+   * caller keeps the hold and asks `queryPayout` later.
+   */
   createPayout(input: PayoutInput): Promise<PayoutResult>;
+  /** The rail's state of the payout made under our order id (reconciliation after a throw or a crash). */
+  queryPayout(orderId: string): Promise<PayoutState>;
 }

@@ -95,7 +95,12 @@ describe('records screen', () => {
     await screen.findAllByTestId('record-row');
     await user.click(screen.getByRole('button', { name: 'Saque', pressed: false }));
     await user.selectOptions(screen.getByLabelText('Situação'), 'Pendente');
+    // The day reads in the chosen language (pt-BR), whatever locale the browser writes its date field in.
+    const shown = () => screen.getAllByTestId('date-shown').map((el) => el.textContent);
+    expect(shown()).toEqual(['dd/mm/aaaa', 'dd/mm/aaaa']);
     await user.type(screen.getByLabelText('De'), '2026-11-01');
+    expect(shown()).toEqual(['01/11/2026', 'dd/mm/aaaa']);
+    expect(screen.getByLabelText('De')).toHaveAttribute('lang', 'pt-BR');
     await waitFor(() => {
       const q = new URL(calls.at(-1)!.url).searchParams;
       expect([q.get('type'), q.get('status'), q.get('from'), q.get('cursor')]).toEqual([

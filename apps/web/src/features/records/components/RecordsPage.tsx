@@ -7,12 +7,14 @@ import {
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/Button';
+import { LoginFirst } from '../../../components/ui/LoginFirst';
 import { languageEntry, useAppState } from '../../../lib/app-state';
 import { displayMoney } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import { openOverlay } from '../../../lib/ui';
 import { useAsync } from '../../../lib/use-async';
 import { fetchPaymentOrder, fetchRecords, type RecordFilters } from '../api/records';
+import { DateField } from './DateField';
 import { STATUS_FILTERS, STATUS_LABEL, STATUS_TONE } from './status';
 
 const EVENTS = [
@@ -111,7 +113,6 @@ function RecordRow({ record }: { record: WalletRecord }) {
 }
 
 const selectClass = 'min-h-44 w-full rounded-xl border border-line bg-deep/80 px-10 text-sm text-text';
-const dateClass = 'min-h-44 w-full min-w-0 rounded-xl border border-line bg-deep/80 px-10 text-sm text-text';
 
 /** /registros: deposits, withdrawals, bets, prizes, bonuses and transfers; filters; cursor pagination. */
 export function RecordsPage() {
@@ -159,16 +160,12 @@ export function RecordsPage() {
 
   if (!token) {
     return (
-      <section
-        className="flex flex-col items-center gap-16 px-24 py-56 text-center"
-        aria-labelledby="records-title"
-      >
-        <h1 id="records-title" className="text-xl font-bold">
-          {t('records.title')}
-        </h1>
-        <p className="text-sm text-muted">{t('records.loginFirst')}</p>
-        <Button onClick={() => openOverlay('login')}>{t('conta.login')}</Button>
-      </section>
+      <LoginFirst
+        title={t('records.title')}
+        text={t('records.loginFirst')}
+        action={t('conta.login')}
+        onAction={() => openOverlay('login')}
+      />
     );
   }
 
@@ -210,26 +207,13 @@ export function RecordsPage() {
             ))}
           </select>
         </label>
-        <label className="text-xs text-muted">
-          {t('records.from')}
-          <input
-            type="date"
-            className={dateClass}
-            value={filters.from ?? ''}
-            max={filters.to}
-            onChange={(e) => set({ from: e.target.value || undefined })}
-          />
-        </label>
-        <label className="text-xs text-muted">
-          {t('records.to')}
-          <input
-            type="date"
-            className={dateClass}
-            value={filters.to ?? ''}
-            min={filters.from}
-            onChange={(e) => set({ to: e.target.value || undefined })}
-          />
-        </label>
+        <DateField
+          label={t('records.from')}
+          value={filters.from}
+          max={filters.to}
+          onChange={(from) => set({ from })}
+        />
+        <DateField label={t('records.to')} value={filters.to} min={filters.from} onChange={(to) => set({ to })} />
       </div>
       {Object.values(filters).some(Boolean) ? (
         <button

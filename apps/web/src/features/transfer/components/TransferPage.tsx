@@ -3,6 +3,7 @@ import { isCurrency, MoneyError, parseMoney, toMajor, toMinor } from '@aposta/mo
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/Button';
+import { LoginFirst } from '../../../components/ui/LoginFirst';
 import { TextField } from '../../../components/ui/TextField';
 import { refreshUserInfo } from '../../../lib/account';
 import { ApiError } from '../../../lib/api';
@@ -37,16 +38,12 @@ export function TransferPage() {
 
   if (!token) {
     return (
-      <section
-        className="flex flex-col items-center gap-16 px-24 py-56 text-center"
-        aria-labelledby="transfer-title"
-      >
-        <h1 id="transfer-title" className="text-xl font-bold">
-          {t('transfer.title')}
-        </h1>
-        <p className="text-sm text-muted">{t('conta.loginFirst')}</p>
-        <Button onClick={() => openOverlay('login')}>{t('conta.login')}</Button>
-      </section>
+      <LoginFirst
+        title={t('transfer.title')}
+        text={t('conta.loginFirst')}
+        action={t('conta.login')}
+        onAction={() => openOverlay('login')}
+      />
     );
   }
 

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Button } from '../../../components/ui/Button';
+import { LoginFirst } from '../../../components/ui/LoginFirst';
 import { Icon, type IconName } from '../../../components/ui/Icon';
 import { openDeposit, refreshBalance } from '../../../lib/account';
 import { useAppState } from '../../../lib/app-state';
@@ -26,16 +26,12 @@ export function ContaPage() {
 
   if (!token) {
     return (
-      <section
-        className="flex flex-col items-center gap-16 px-24 py-56 text-center"
-        aria-labelledby="conta-title"
-      >
-        <h1 id="conta-title" className="text-xl font-bold">
-          {t('conta.title')}
-        </h1>
-        <p className="text-sm text-muted">{t('conta.loginFirst')}</p>
-        <Button onClick={() => openOverlay('login')}>{t('conta.login')}</Button>
-      </section>
+      <LoginFirst
+        title={t('conta.title')}
+        text={t('conta.loginFirst')}
+        action={t('conta.login')}
+        onAction={() => openOverlay('login')}
+      />
     );
   }
 

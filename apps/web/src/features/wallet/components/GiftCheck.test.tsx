@@ -1,4 +1,4 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../../../lib/session';
@@ -28,6 +28,11 @@ async function wait(ms: number) {
   });
 }
 
+/** Lets the answer reach the component: a macrotask runs only after every pending microtask (the fetch chain). */
+async function settled() {
+  await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+}
+
 describe('gift popup', () => {
   it('asks 1 s after home loads and shows the popup when the answer is 1; its button opens the deposit', async () => {
     renderWithApp(<GiftCheck />, '/home');
@@ -45,7 +50,8 @@ describe('gift popup', () => {
     gift = 0;
     renderWithApp(<GiftCheck />, '/home');
     await wait(GIFT_CHECK_DELAY_MS);
-    expect(calls).toHaveLength(1);
+    await waitFor(() => expect(calls).toHaveLength(1));
+    await settled();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
@@ -59,8 +65,8 @@ describe('gift popup', () => {
     useUi.setState({ overlay: 'editBank' });
     renderWithApp(<GiftCheck />, '/home');
     await wait(GIFT_CHECK_DELAY_MS);
-    expect(calls).toHaveLength(1);
-    await act(async () => undefined);
+    await waitFor(() => expect(calls).toHaveLength(1));
+    await settled();
     expect(screen.queryByRole('dialog', { name: 'Presente de depósito' })).not.toBeInTheDocument();
   });
 });

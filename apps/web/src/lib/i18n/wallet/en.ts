@@ -101,6 +101,7 @@ const en: WalletMessages = {
     anyStatus: 'Any',
     from: 'From',
     to: 'To',
+    dateParts: { day: 'dd', month: 'mm', year: 'yyyy' },
     clear: 'Clear filters',
     loadMore: 'Load more',
     empty: 'No records found.',

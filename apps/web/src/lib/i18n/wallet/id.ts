@@ -101,6 +101,7 @@ const id: WalletMessages = {
     anyStatus: 'Semua',
     from: 'Dari',
     to: 'Sampai',
+    dateParts: { day: 'hh', month: 'bb', year: 'tttt' },
     clear: 'Hapus filter',
     loadMore: 'Muat lebih banyak',
     empty: 'Tidak ada riwayat.',

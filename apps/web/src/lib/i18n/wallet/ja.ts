@@ -101,6 +101,7 @@ const ja: WalletMessages = {
     anyStatus: 'すべて',
     from: '開始日',
     to: '終了日',
+    dateParts: { day: '日', month: '月', year: '年' },
     clear: '絞り込みを解除',
     loadMore: 'さらに読み込む',
     empty: '履歴はありません。',

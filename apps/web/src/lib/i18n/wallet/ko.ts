@@ -101,6 +101,7 @@ const ko: WalletMessages = {
     anyStatus: '전체',
     from: '시작일',
     to: '종료일',
+    dateParts: { day: '일', month: '월', year: '연도' },
     clear: '필터 초기화',
     loadMore: '더 보기',
     empty: '내역이 없습니다.',

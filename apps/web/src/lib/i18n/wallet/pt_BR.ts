@@ -103,6 +103,8 @@ const ptBR = {
     anyStatus: 'Todas',
     from: 'De',
     to: 'Até',
+    /** The empty date field's pattern, one placeholder per part, in the locale's order. */
+    dateParts: { day: 'dd', month: 'mm', year: 'aaaa' },
     clear: 'Limpar filtros',
     loadMore: 'Carregar mais',
     empty: 'Nenhum registro encontrado.',

@@ -101,6 +101,7 @@ const ru: WalletMessages = {
     anyStatus: 'Любой',
     from: 'С',
     to: 'По',
+    dateParts: { day: 'дд', month: 'мм', year: 'гггг' },
     clear: 'Сбросить фильтры',
     loadMore: 'Показать ещё',
     empty: 'Записей не найдено.',

@@ -101,6 +101,7 @@ const vi: WalletMessages = {
     anyStatus: 'Tất cả',
     from: 'Từ',
     to: 'Đến',
+    dateParts: { day: 'dd', month: 'mm', year: 'yyyy' },
     clear: 'Xóa bộ lọc',
     loadMore: 'Tải thêm',
     empty: 'Không có bản ghi nào.',

@@ -101,6 +101,7 @@ const zh: WalletMessages = {
     anyStatus: '全部',
     from: '开始日期',
     to: '结束日期',
+    dateParts: { day: '日', month: '月', year: '年' },
     clear: '清除筛选',
     loadMore: '加载更多',
     empty: '暂无记录。',
