@@ -124,6 +124,8 @@ test('register through an invitation link, start mask, account panel, avatar, co
   // Copy the e-mail.
   await panel.getByRole('button', { name: 'Copiar e-mail' }).click();
   await expect(page.getByText('A cópia foi bem-sucedida')).toBeVisible();
+  // Toasts sit at the top and leave the panel's buttons free.
+  await screenshot(page, '07b-copy-toast');
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(email);
 
   // Sign out: home, login overlay, storage cleared, session revoked on the server.

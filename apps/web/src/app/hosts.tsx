@@ -36,27 +36,26 @@ export function AlertHost() {
 }
 
 /**
- * Short confirmations, 1500 ms each. They sit at the top safe area, over the header's middle, and let taps
- * through: the middle of a phone screen holds the content of open sheets (the deposit tiles) and its bottom
- * their main buttons.
+ * Short confirmations, 1500 ms each; a newer one replaces the one on screen. It sits at the top safe area,
+ * over the header's middle, and lets taps through: the middle of a phone screen holds the content of open
+ * sheets (the deposit tiles) and its bottom their main buttons.
  */
 export function ToastHost() {
-  const toasts = useUi((s) => s.toasts);
+  const latest = useUi((s) => s.toasts.at(-1));
   return (
     <div
       aria-live="polite"
       role="status"
-      data-testid="toasts"
-      className="pointer-events-none fixed inset-x-0 top-[calc(0.1rem+env(safe-area-inset-top))] z-[70] mx-auto flex max-w-393 flex-col items-center gap-6 px-56"
+      className="pointer-events-none fixed inset-x-0 top-[calc(0.1rem+env(safe-area-inset-top))] z-[70] mx-auto flex max-w-393 justify-center px-56"
     >
-      {toasts.map((item) => (
+      {latest ? (
         <p
-          key={item.id}
+          key={latest.id}
           className="rounded-xl bg-black/85 px-16 py-10 text-center text-sm text-text shadow-lg"
         >
-          {item.message}
+          {latest.message}
         </p>
-      ))}
+      ) : null}
     </div>
   );
 }

@@ -1,8 +1,23 @@
-import type { ServerEventPayloads } from '@aposta/contracts';
-import { describe, expect, it } from 'vitest';
+import { ErrorCode, type ServerEventPayloads } from '@aposta/contracts';
+import { io } from 'socket.io-client';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { connectRealtime } from './realtime';
 import { attachHandlers } from './realtime-socket';
 import { useSession } from './session';
 import { useUi } from './ui';
+
+// The socket.io client is the outside party here: a stand-in that records handlers and lets the test refuse.
+const server = vi.hoisted(() => {
+  const handlers = new Map<string, (payload: unknown) => void>();
+  const socket = {
+    on: (event: string, fn: (payload: unknown) => void) => handlers.set(event, fn),
+    connect: vi.fn(),
+    disconnect: vi.fn(),
+    emit: vi.fn(),
+  };
+  return { handlers, socket };
+});
+vi.mock('socket.io-client', () => ({ io: vi.fn(() => server.socket) }));
 
 function fakeSocket() {
   const handlers = new Map<string, (payload: unknown) => void>();
@@ -37,5 +52,51 @@ describe('realtime events', () => {
       balance: 80,
       payDiscount: { discount: 0.1, expiredTime: 99 },
     });
+  });
+});
+
+describe('refused realtime handshakes', () => {
+  beforeEach(() => {
+    server.handlers.clear();
+    vi.clearAllMocks();
+    useSession.setState({ token: 't', user: { uId: 1 } as never });
+  });
+
+  function refuse(status?: number, message = 'Por favor, faça login novamente') {
+    const err = Object.assign(new Error(message), status === undefined ? {} : { data: { status } });
+    server.handlers.get('connect_error')!(err);
+  }
+
+  it.each([
+    ['40101 revoked session', ErrorCode.SESSION_INVALID],
+    ['40100 no token', ErrorCode.UNAUTHORIZED],
+  ])('%s: closes the socket for good and signs out as a refused API call does', async (_, status) => {
+    await connectRealtime('t');
+    expect(io).toHaveBeenCalledTimes(1);
+    refuse(status);
+    expect(server.socket.disconnect).toHaveBeenCalledTimes(1);
+    expect(server.socket.connect).not.toHaveBeenCalled();
+    expect(useSession.getState()).toMatchObject({ token: '', user: null });
+    expect(useUi.getState().overlay).toBe('login');
+    expect(useUi.getState().toasts.map((x) => x.message)).toEqual(['Por favor, faça login novamente']);
+    // Nothing opens a new connection for the lost token.
+    await connectRealtime('t');
+    expect(io).toHaveBeenCalledTimes(1);
+  });
+
+  it('a transport failure (no status) is left to socket.io: the session stays', async () => {
+    await connectRealtime('t');
+    refuse(undefined, 'websocket error');
+    expect(server.socket.disconnect).not.toHaveBeenCalled();
+    expect(useSession.getState().token).toBe('t');
+    expect(useUi.getState().toasts).toEqual([]);
+  });
+
+  it('another refusal (50300) ends nothing but this socket', async () => {
+    await connectRealtime('t');
+    refuse(ErrorCode.UNAVAILABLE, 'Serviço indisponível');
+    expect(server.socket.disconnect).toHaveBeenCalledTimes(1);
+    expect(useSession.getState().token).toBe('t');
+    expect(useUi.getState().overlay).toBeNull();
   });
 });

@@ -25,6 +25,12 @@ const CHECKS: Record<string, string> = {
     left join (select account_id, sum(amount) as total from ledger_postings group by account_id) p
       on p.account_id = a.id
     where a.user_id is not null and a.balance <> coalesce(p.total, 0)`,
+  'each player deposited total equals the deposits its postings record': `
+    select a.id, a.deposited, coalesce(p.total, 0) as postings
+    from ledger_accounts a
+    left join (select account_id, sum(deposited) as total from ledger_postings where deposited is not null
+      group by account_id) p on p.account_id = a.id
+    where a.user_id is not null and a.deposited <> coalesce(p.total, 0)`,
   'each system balance plus its pending roll-up equals the sum of its postings': `
     with posted as (
       select account_id, sum(amount) as total from ledger_postings where account_id not like 'u%' group by account_id
@@ -76,14 +82,17 @@ const CHECKS: Record<string, string> = {
              having sum(p.amount) <> h.paid - h.posted))
        or (c.id is not null and h.paid - h.posted <> 0 and not exists (
              select 1 from ledger_postings p where p.tx_id = c.id and p.account_id = h.account_id))`,
-  'a reversal mirrors the transaction it reverses': `
+  'a reversal mirrors the transaction it reverses, totals included': `
     select r.id, r.reverses_id from ledger_transactions r
     where r.reverses_id is not null and exists (
-      select account_id, sum(amount) from (
-        select account_id, amount from ledger_postings where tx_id = r.id
+      select account_id from (
+        select account_id, amount, deposited, wager_due, bonus_wager_due from ledger_postings where tx_id = r.id
         union all
-        select account_id, amount from ledger_postings where tx_id = r.reverses_id
-      ) both_sides group by account_id having sum(amount) <> 0)`,
+        select account_id, amount, deposited, wager_due, bonus_wager_due from ledger_postings
+        where tx_id = r.reverses_id
+      ) both_sides group by account_id
+      having sum(amount) <> 0 or coalesce(sum(deposited), 0) <> 0 or coalesce(sum(wager_due), 0) <> 0
+        or coalesce(sum(bonus_wager_due), 0) <> 0)`,
 };
 
 /**

@@ -13,9 +13,10 @@ import { auditLedger, hold, playerAccounts, post, reverse, rollUp, settle, voidH
 
 interface Model {
   users: number[];
-  cash: Map<number, { balance: number; held: number }>;
-  holds: { id: number; userId: number; amount: number; open: boolean }[];
-  txs: { id: number; deltas: Map<number, number>; reversed: boolean }[];
+  cash: Map<number, { balance: number; held: number; deposited: number; wagerDue: number }>;
+  holds: { id: number; userId: number; amount: number; open: boolean; bet: boolean }[];
+  /** Posted transactions: balance deltas, and what each added to deposited and to wager_due. */
+  txs: { id: number; deltas: Map<number, number>; totals: Map<number, number>; reversed: boolean }[];
 }
 interface Real {
   database: Database;
@@ -36,7 +37,12 @@ async function expectAgrees(m: Model, r: Real) {
   for (const u of m.users) {
     const cash = (await playerAccounts(r.database.db, u)).find((a) => a.kind === 'cash');
     const want = m.cash.get(u)!;
-    expect({ balance: cash?.balance ?? 0, held: cash?.held ?? 0 }).toEqual(want);
+    expect({
+      balance: cash?.balance ?? 0,
+      held: cash?.held ?? 0,
+      deposited: cash?.deposited ?? 0,
+      wagerDue: cash?.wagerDue ?? 0,
+    }).toEqual(want);
   }
 }
 
@@ -67,11 +73,15 @@ class Deposit extends PlayerAmount {
     const userId = this.player(m);
     const { txId } = await post(r.database.db, {
       type: TxType.DEPOSIT,
-      players: [{ userId, amount: this.amount }],
+      players: [{ userId, amount: this.amount, wagerDue: this.amount }],
       system: [{ kind: 'payment_clearing', amount: -this.amount }],
     });
-    m.cash.get(userId)!.balance += this.amount;
-    m.txs.push({ id: txId, deltas: new Map([[userId, this.amount]]), reversed: false });
+    const c = m.cash.get(userId)!;
+    c.balance += this.amount;
+    c.deposited += this.amount;
+    c.wagerDue += this.amount;
+    const totals = new Map([[userId, this.amount]]);
+    m.txs.push({ id: txId, deltas: new Map([[userId, this.amount]]), totals, reversed: false });
     await expectAgrees(m, r);
   }
 }
@@ -83,7 +93,7 @@ class Hold extends PlayerAmount {
     await step(m, r, ok, 9999, async () => {
       const { txId } = await hold(r.database.db, { type: TxType.BET, userId, amount: this.amount });
       m.cash.get(userId)!.held += this.amount;
-      m.holds.push({ id: txId, userId, amount: this.amount, open: true });
+      m.holds.push({ id: txId, userId, amount: this.amount, open: true, bet: true });
     });
   }
 }
@@ -108,6 +118,7 @@ class Settle implements Cmd {
       const c = m.cash.get(h.userId)!;
       c.held -= h.amount;
       c.balance += this.payout - capture;
+      if (h.bet) c.wagerDue = Math.max(0, c.wagerDue - capture);
       h.open = false;
     });
   }
@@ -141,6 +152,11 @@ class Reverse implements Cmd {
     await step(m, r, fundsOk, 9999, async () => {
       await reverse(r.database.db, { txId: tx.id });
       for (const [u, d] of tx.deltas) m.cash.get(u)!.balance -= d;
+      for (const [u, added] of tx.totals) {
+        const c = m.cash.get(u)!;
+        c.deposited -= added;
+        c.wagerDue = Math.max(0, c.wagerDue - added);
+      }
       tx.reversed = true;
     });
   }
@@ -173,6 +189,7 @@ class Transfer implements Cmd {
           [a, -this.amount],
           [b, this.amount],
         ]),
+        totals: new Map(),
         reversed: false,
       });
     });
@@ -191,7 +208,7 @@ class Withdraw extends PlayerAmount {
         to: [{ kind: 'payouts_pending', amount: this.amount }],
       });
       m.cash.get(userId)!.balance -= this.amount;
-      m.holds.push({ id: h.txId, userId, amount: this.amount, open: false });
+      m.holds.push({ id: h.txId, userId, amount: this.amount, open: false, bet: false });
     });
   }
 }
@@ -214,7 +231,7 @@ it('agrees with an in-memory model over random sequences, and the audit stays cl
       const users = [nextUser++, nextUser++];
       const model: Model = {
         users,
-        cash: new Map(users.map((u) => [u, { balance: 0, held: 0 }])),
+        cash: new Map(users.map((u) => [u, { balance: 0, held: 0, deposited: 0, wagerDue: 0 }])),
         holds: [],
         txs: [],
       };

@@ -129,13 +129,39 @@ describe('ledger', () => {
     const u = newUser();
     const d = await deposit(u, 300);
     const r = await reverse(database.db, { txId: d.txId });
-    expect(await cash(u)).toMatchObject({ balance: 0 });
+    // A reversed deposit no longer counts as deposited nor owes its wagering.
+    expect(await cash(u)).toMatchObject({ balance: 0, deposited: 0, wagerDue: 0 });
     await expect(reverse(database.db, { txId: d.txId })).rejects.toMatchObject({ key: 'alreadyReversed' });
     await reverse(database.db, { txId: r.txId });
-    expect(await cash(u)).toMatchObject({ balance: 300 });
+    expect(await cash(u)).toMatchObject({ balance: 300, deposited: 300, wagerDue: 300 });
     const d2 = await deposit(u, 50);
     await hold(database.db, { type: TxType.BET, userId: u, amount: 340 });
     await expect(reverse(database.db, { txId: d2.txId })).rejects.toMatchObject({ code: 9999 });
+  });
+
+  it('takes back the bonus wagering of a reversed promotion, and refuses to reverse a settlement', async () => {
+    const u = newUser();
+    await deposit(u, 1_000);
+    const gift = await post(database.db, {
+      type: TxType.PROMOTION,
+      players: [{ userId: u, kind: 'bonus', amount: 200, bonusWagerDue: 600 }],
+      system: [{ kind: 'promotions', amount: -200 }],
+    });
+    const bonus = async () => (await playerAccounts(database.db, u)).find((a) => a.kind === 'bonus');
+    expect(await bonus()).toMatchObject({ balance: 200, bonusWagerDue: 600 });
+    await reverse(database.db, { txId: gift.txId });
+    expect(await bonus()).toMatchObject({ balance: 0, bonusWagerDue: 0 });
+    // Staked 400 of the 1000 owed: a reversal takes back the deposit's 1000, the requirement stops at 0.
+    const stake = await hold(database.db, { type: TxType.BET, userId: u, amount: 400 });
+    const settled = await settle(database.db, {
+      holdId: stake.txId,
+      capture: 400,
+      to: [{ kind: 'house.casino', amount: 400 }],
+    });
+    await expect(reverse(database.db, { txId: settled.txId })).rejects.toMatchObject({
+      key: 'ledgerInvalid',
+    });
+    expect(await cash(u)).toMatchObject({ balance: 600, deposited: 1_000, wagered: 400, wagerDue: 600 });
   });
 
   it('keeps play money apart from real money', async () => {

@@ -215,8 +215,10 @@ export async function post(exec: Executor, input: PostInput): Promise<Posted> {
       ),
       x (account_id, amount, user_id, kind, wager_due, bonus_wager_due, deposited) as (values ${x}),
       p as (
-        insert into ledger_postings (tx_id, account_id, currency, amount)
-        select t.id, x.account_id, ${currency}, x.amount from t, x
+        insert into ledger_postings (tx_id, account_id, currency, amount, deposited, wager_due, bonus_wager_due)
+        select t.id, x.account_id, ${currency}, x.amount,
+          nullif(x.deposited, 0), nullif(x.wager_due, 0), nullif(x.bonus_wager_due, 0)
+        from t, x
       ),
       d as (
         insert into ledger_deltas (account_id, amount)
@@ -383,7 +385,12 @@ export async function voidHold(exec: Executor, input: Tagged & { holdId: number 
   });
 }
 
-/** Posts the exact opposite of a transaction (once). Fails if a player has since spent the money. */
+/**
+ * Posts the exact opposite of a transaction (once), balances and totals: what it added to deposited and to
+ * the wagering requirements is taken back (a requirement already worn down by staking stops at zero). Fails
+ * if a player has since spent the money. A settlement (a hold's closing) is refused as invalid: its
+ * turnover cannot be unwound exactly and its hold stays closed; correct it with a new posting.
+ */
 export async function reverse(exec: Executor, input: Tagged & { txId: number }): Promise<Posted> {
   id(input.txId);
   const { key, hash } = idempotencyOf('reverse', input, input);
@@ -393,7 +400,8 @@ export async function reverse(exec: Executor, input: Tagged & { txId: number }):
       sql`
       with o as (
         select id, book, user_id, counter_user_id from ledger_transactions src
-        where id = ${input.txId}::bigint and exists (select 1 from ledger_postings where tx_id = src.id)
+        where id = ${input.txId}::bigint and hold_id is null
+          and exists (select 1 from ledger_postings where tx_id = src.id)
       ),
       t as (
         insert into ledger_transactions
@@ -404,19 +412,27 @@ export async function reverse(exec: Executor, input: Tagged & { txId: number }):
         on conflict (idempotency_key) where idempotency_key is not null do nothing
         returning id
       ),
-      x as (select account_id, currency, -amount as amount from ledger_postings where tx_id = ${input.txId}::bigint),
+      x as (
+        select account_id, currency, -amount as amount, -deposited as deposited, -wager_due as wager_due,
+          -bonus_wager_due as bonus_wager_due
+        from ledger_postings where tx_id = ${input.txId}::bigint
+      ),
       p as (
-        insert into ledger_postings (tx_id, account_id, currency, amount)
-        select t.id, x.account_id, x.currency, x.amount from t, x
+        insert into ledger_postings (tx_id, account_id, currency, amount, deposited, wager_due, bonus_wager_due)
+        select t.id, x.account_id, x.currency, x.amount, x.deposited, x.wager_due, x.bonus_wager_due from t, x
       ),
       d as (
         insert into ledger_deltas (account_id, amount)
         select x.account_id, x.amount from t, x where x.account_id not like 'u%'
       ),
       a as (
-        update ledger_accounts set balance = balance + s.amount
-        from t, (select account_id, sum(amount) as amount from x where account_id like 'u%' group by account_id) s
-        where ledger_accounts.id = s.account_id
+        update ledger_accounts set
+          balance = balance + x.amount,
+          deposited = ledger_accounts.deposited + coalesce(x.deposited, 0),
+          wager_due = greatest(0, ledger_accounts.wager_due + coalesce(x.wager_due, 0)),
+          bonus_wager_due = greatest(0, ledger_accounts.bonus_wager_due + coalesce(x.bonus_wager_due, 0))
+        from t, x
+        where ledger_accounts.id = x.account_id and x.account_id like 'u%'
       )
       select id from t`,
     );

@@ -114,6 +114,14 @@ export const ledgerPostings = pgTable(
     accountId: text().notNull(),
     currency: text().notNull(),
     amount: bigint({ mode: 'number' }).notNull(),
+    /**
+     * What this posting added to the player account's totals (post and reverse only; null for none), so a
+     * reversal takes back exactly what its transaction added. Settlements move totals too but are never
+     * reversed.
+     */
+    deposited: bigint({ mode: 'number' }),
+    wagerDue: bigint({ mode: 'number' }),
+    bonusWagerDue: bigint({ mode: 'number' }),
   },
   (t) => [
     primaryKey({ columns: [t.txId, t.accountId] }),

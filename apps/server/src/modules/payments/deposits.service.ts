@@ -2,8 +2,8 @@ import { ErrorCode, OrderStatus, RecordType, TxType, type PrePayAnswer } from '@
 import { and, eq, lt, or, sql } from 'drizzle-orm';
 import { pgCode, type Executor } from '../../platform/db';
 import { AppError, badRequest, notFound } from '../../platform/errors';
-import { post } from '../ledger';
-import { hashRequest, orderByKey, newOrderId, record, times, transition, type OrderRow } from './orders';
+import { post, requestHash } from '../ledger';
+import { orderByKey, newOrderId, record, repeated, times, transition, type OrderRow } from './orders';
 import type { Settings } from '../settings';
 import type { PackagesService } from './packages.service';
 import { logOf, unavailable, type PaymentsDeps } from './payments.deps';
@@ -48,13 +48,12 @@ export function createDepositsService(
   const byKey = (userId: number, key: string) => orderByKey(database.db, userId, RecordType.DEPOSIT, key);
 
   /** A repeated Idempotency-Key: the first answer, or 409 for another body or an order still starting. */
-  function repeat(existing: OrderRow, hash: string): PrePayAnswer {
-    if (existing.requestHash !== hash)
-      throw new AppError(ErrorCode.IDEMPOTENCY_CONFLICT, 'idempotencyConflict');
-    if (existing.status === OrderStatus.FAILED) throw unavailable();
-    if (!existing.providerRef) throw new AppError(ErrorCode.CONFLICT, 'idempotencyInProgress');
-    return answerOf(existing);
-  }
+  const repeat = (existing: OrderRow, hash: string): PrePayAnswer =>
+    repeated(existing, hash, (o) => {
+      if (o.status === OrderStatus.FAILED) throw unavailable();
+      if (!o.providerRef) throw new AppError(ErrorCode.CONFLICT, 'idempotencyInProgress');
+      return answerOf(o);
+    });
 
   /**
    * Credits a paid order (cash with its wagering, gift as bonus) and marks it paid, inside `tx`. The settings
@@ -219,7 +218,7 @@ export function createDepositsService(
       if (!pkg) throw badRequest('selectRechargeAmount');
       if (!provider) throw unavailable();
 
-      const hash = hashRequest({ pkgId: input.pkgId, gift: input.gift });
+      const hash = requestHash('prePay', { pkgId: input.pkgId, gift: input.gift });
       const key = input.idempotencyKey;
       if (key) {
         const existing = await byKey(userId, key);

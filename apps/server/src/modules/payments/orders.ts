@@ -1,8 +1,9 @@
 import crypto from 'node:crypto';
-import { RecordType, type OrderStatus, type PaymentRecord } from '@aposta/contracts';
+import { ErrorCode, RecordType, type OrderStatus, type PaymentRecord } from '@aposta/contracts';
 import { mulDiv, toMajor } from '@aposta/money';
 import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../platform/db';
+import { AppError } from '../../platform/errors';
 import { paymentOrderEvents, paymentOrders } from './payments.tables';
 
 /** What changes an order's state: the event names the records and the operator see. */
@@ -44,9 +45,13 @@ export async function orderByKey(exec: Executor, userId: number, type: number, k
   return row;
 }
 
-/** SHA-256 of a request, so a repeated Idempotency-Key with another body is told apart. */
-export function hashRequest(body: unknown): string {
-  return crypto.createHash('sha256').update(JSON.stringify(body)).digest('hex');
+/**
+ * A repeated Idempotency-Key: `answer` of the order it first made, or 409 when the request differs (hashes
+ * by the ledger's `requestHash`).
+ */
+export function repeated<T>(row: OrderRow, hash: string, answer: (row: OrderRow) => T): T {
+  if (row.requestHash !== hash) throw new AppError(ErrorCode.IDEMPOTENCY_CONFLICT, 'idempotencyConflict');
+  return answer(row);
 }
 
 /** Sets an order's status (when it is still in one of `from`) and records the event; false if it was not. */

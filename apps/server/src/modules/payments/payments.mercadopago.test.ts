@@ -1,8 +1,10 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp } from '../../../test/helpers';
 import { playerAccounts } from '../ledger';
+import { paymentOrders } from './payments.tables';
 import { paymentsClient, type TestApp } from './payments.test-client';
 
 /**
@@ -21,11 +23,12 @@ let c: ReturnType<typeof paymentsClient>;
 const calls: Array<{ method: string; url: string; idempotencyKey?: string }> = [];
 let providerDown = false;
 
+const answers: Record<string, ReturnType<typeof read>> = {
+  'POST /v1/payments': read('create-pix-payment'),
+  'GET /v1/payments/131313131313': read('get-payment-approved'),
+};
+
 beforeAll(async () => {
-  const answers: Record<string, ReturnType<typeof read>> = {
-    'POST /v1/payments': read('create-pix-payment'),
-    'GET /v1/payments/131313131313': read('get-payment-approved'),
-  };
   vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
     const { pathname, origin } = new URL(url);
     expect(origin).toBe('https://api.mercadopago.com');
@@ -49,8 +52,12 @@ afterAll(async () => {
 });
 
 /** A notification as Mercado Pago sends it, signed now with the application's secret. */
-function notify(dataId: string, requestId = crypto.randomUUID(), secret = SECRET) {
-  const ts = String(Math.floor(Date.now() / 1000));
+function notify(
+  dataId: string,
+  requestId = crypto.randomUUID(),
+  secret = SECRET,
+  { ts = String(Math.floor(Date.now() / 1000)), bodyId }: { ts?: string; bodyId?: number } = {},
+) {
   const v1 = crypto
     .createHmac('sha256', secret)
     .update(`id:${dataId};request-id:${requestId};ts:${ts};`)
@@ -64,7 +71,7 @@ function notify(dataId: string, requestId = crypto.randomUUID(), secret = SECRET
       'x-request-id': requestId,
     },
     payload: JSON.stringify({
-      id: Number(requestId.replace(/\D/g, '').slice(0, 12)),
+      id: bodyId ?? Number(requestId.replace(/\D/g, '').slice(0, 12)),
       type: 'payment',
       action: 'payment.updated',
       data: { id: dataId },
@@ -97,6 +104,48 @@ describe('deposit through Mercado Pago (recorded answers)', () => {
     expect(cash?.balance).toBe(10_000);
   });
 
+  it('a chargeback of a credited deposit flags the order for the operator and moves no money', async () => {
+    // The recorded charge id is the first test's: free it, so this test's order gets it.
+    await t.database.db.execute(
+      sql`update payment_orders set provider_ref = null where provider_ref = '131313131313'`,
+    );
+    const p = await c.signUp();
+    const order = (await c.prePay(p)).json().data;
+    expect((await notify('131313131313')).json().data.outcome).toBe('credited');
+    const cashOf = async () =>
+      (await playerAccounts(t.database.db, p.userId)).find((a) => a.kind === 'cash')?.balance;
+    const before = await cashOf();
+    const saved = answers['GET /v1/payments/131313131313']!;
+    answers['GET /v1/payments/131313131313'] = read('get-payment-charged-back');
+    try {
+      const res = await notify('131313131313');
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().data.outcome).toBe('chargedBack');
+      // Mercado Pago notifies again: flagged once.
+      expect((await notify('131313131313')).json().data.outcome).toBe('unchanged');
+    } finally {
+      answers['GET /v1/payments/131313131313'] = saved;
+    }
+    expect(await cashOf()).toBe(before);
+    const [row] = await t.database.db
+      .select({ status: paymentOrders.status, flag: paymentOrders.flag })
+      .from(paymentOrders)
+      .where(eq(paymentOrders.orderId, order.orderId));
+    expect(row).toEqual({ status: '10', flag: 'chargedBack' });
+    const records = (await c.call('GET', '/api/app/order/records', p.token)).json().data;
+    const events = records.list[0].events.map((e: { event: string }) => e.event);
+    expect(events.filter((e: string) => e === 'chargedBack')).toHaveLength(1);
+  });
+
+  it('a notification re-sent with another unsigned body id is a replay', async () => {
+    const requestId = crypto.randomUUID();
+    const ts = String(Math.floor(Date.now() / 1000));
+    const first = await notify('131313131313', requestId, SECRET, { ts, bodyId: 1 });
+    expect(first.statusCode, first.body).not.toBe(409);
+    const again = await notify('131313131313', requestId, SECRET, { ts, bodyId: 2 });
+    expect(again.statusCode).toBe(409);
+  });
+
   it('answers 503 when the charge cannot be created, and the order shows as failed', async () => {
     const p = await c.signUp();
     providerDown = true;
@@ -112,6 +161,8 @@ describe('deposit through Mercado Pago (recorded answers)', () => {
     const records = (await c.call('GET', '/api/app/order/records', p.token)).json().data;
     expect(records.list.map((r: { status: string }) => r.status)).toEqual(['-01']);
     expect(records.list[0].events.map((e: { event: string }) => e.event)).toEqual(['created', 'failed']);
+    // The player sees a reason code; the provider's error text stays in the server log.
+    expect(records.list[0].events[1].note).toBe('provider_error');
   });
 
   it('answers 503 (the provider will retry) when Mercado Pago cannot say what happened', async () => {

@@ -1,6 +1,5 @@
 import {
   getPricesQuery,
-  idempotencyKey,
   operatorRejectBody,
   operatorWithdrawalParams,
   operatorWithdrawalsQuery,
@@ -16,8 +15,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config';
 import type { Database } from '../../platform/db';
-import { badRequest } from '../../platform/errors';
 import { ok } from '../../platform/http';
+import { idempotencyKeyOf } from '../../platform/idempotency';
 import { operatorGuard } from '../../platform/operator';
 import type { DepositsService } from './deposits.service';
 import { playerRecords } from './orders';
@@ -42,14 +41,9 @@ const OPERATOR_STATUS = {
   all: null,
 } as const;
 
-/** The Idempotency-Key header, checked for shape when present. */
-function keyOf(req: FastifyRequest): string | undefined {
-  const raw = req.headers['idempotency-key'];
-  if (raw === undefined) return undefined;
-  const parsed = idempotencyKey.safeParse(raw);
-  if (!parsed.success) throw badRequest('fieldInvalid', { field: 'Idempotency-Key' });
-  return parsed.data;
-}
+/** prePay's key is optional (it opens an order, it moves no money); when sent, it is checked like any other. */
+const optionalKeyOf = (req: FastifyRequest) =>
+  req.headers['idempotency-key'] === undefined ? undefined : idempotencyKeyOf(req);
 
 const userOf = (req: FastifyRequest) => req.user!.id;
 
@@ -72,7 +66,7 @@ export async function paymentsRoutes(app: FastifyInstance, deps: PaymentsRoutesD
         await deposits.prePay(userOf(req), {
           pkgId: req.params.pkgId,
           gift: req.body?.gift ?? 1,
-          idempotencyKey: keyOf(req),
+          idempotencyKey: optionalKeyOf(req),
         }),
       ),
   );
@@ -92,7 +86,11 @@ export async function paymentsRoutes(app: FastifyInstance, deps: PaymentsRoutesD
   );
 
   r.post('/api/app/order/withdraw', { ...player, schema: { tags, body: withdrawRequest } }, async (req) =>
-    ok(req, await withdrawals.request(userOf(req), req.body, keyOf(req), req.lang), 'withdrawRequested'),
+    ok(
+      req,
+      await withdrawals.request(userOf(req), req.body, idempotencyKeyOf(req), req.lang),
+      'withdrawRequested',
+    ),
   );
 
   r.get(

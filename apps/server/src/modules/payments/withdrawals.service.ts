@@ -20,15 +20,15 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { pgCode, type Executor } from '../../platform/db';
 import { AppError, badRequest, notFound } from '../../platform/errors';
 import type { MessageKey } from '../../platform/i18n';
-import { hold, lockPlayerAccount, settle, voidHold } from '../ledger';
+import { hold, lockPlayerAccount, requestHash, settle, voidHold } from '../ledger';
 import type { Settings } from '../settings';
 import { withdrawable } from '../wallet';
 import {
-  hashRequest,
   listOrders,
   newOrderId,
   orderByKey,
   record,
+  repeated,
   toRecord,
   transition,
   type OrderRow,
@@ -166,11 +166,11 @@ export function createWithdrawalsService(deps: PaymentsDeps & { payouts: PayoutR
 
   const byKey = (userId: number, key: string) => orderByKey(database.db, userId, RecordType.WITHDRAWAL, key);
 
-  async function repeat(row: OrderRow, hash: string) {
-    if (row.requestHash !== hash) throw new AppError(ErrorCode.IDEMPOTENCY_CONFLICT, 'idempotencyConflict');
-    const [item] = await listOrders(database.db, eq(paymentOrders.id, row.id), 1);
-    return toRecord(item!.row, item!.events);
-  }
+  const repeat = (row: OrderRow, hash: string) =>
+    repeated(row, hash, async (r) => {
+      const [item] = await listOrders(database.db, eq(paymentOrders.id, r.id), 1);
+      return toRecord(item!.row, item!.events);
+    });
 
   const railOf = (): PayoutRail => {
     if (!payouts) throw unavailable();
@@ -248,14 +248,8 @@ export function createWithdrawalsService(deps: PaymentsDeps & { payouts: PayoutR
      * counts the request, under the player's cash-account lock, so concurrent requests cannot overdraw the
      * withdrawable amount nor pass the daily count.
      */
-    async request(
-      userId: number,
-      body: WithdrawRequest,
-      idempotencyKey: string | undefined,
-      lang: LanguageKey,
-    ) {
-      if (!idempotencyKey) throw badRequest('idempotencyKeyRequired');
-      const hash = hashRequest(body);
+    async request(userId: number, body: WithdrawRequest, idempotencyKey: string, lang: LanguageKey) {
+      const hash = requestHash('withdraw', body);
       const existing = await byKey(userId, idempotencyKey);
       if (existing) return repeat(existing, hash);
 

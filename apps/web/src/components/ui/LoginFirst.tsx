@@ -15,10 +15,7 @@ export function LoginFirst({
 }) {
   const titleId = useId();
   return (
-    <section
-      className="flex flex-col items-center gap-16 px-24 py-56 text-center"
-      aria-labelledby={titleId}
-    >
+    <section className="flex flex-col items-center gap-16 px-24 py-56 text-center" aria-labelledby={titleId}>
       <h1 id={titleId} className="text-xl font-bold">
         {title}
       </h1>

@@ -96,6 +96,15 @@ describe('Mercado Pago adapter against recorded exchanges', () => {
     expect(await p.queryCharge('131313131314')).toMatchObject({ status: 'failed', amount: 5_050 });
   });
 
+  it('maps a charged-back or refunded payment to reversed (not cancelled: it had been paid)', async () => {
+    const chargedBack = fixture('get-payment-charged-back');
+    const refunded = structuredClone(chargedBack) as { response: { body: { status: string } } };
+    refunded.response.body.status = 'refunded';
+    const p = provider(recorded([chargedBack, refunded as Exchange]).fetch);
+    expect(await p.queryCharge('131313131313')).toMatchObject({ status: 'reversed', amount: 10_000 });
+    expect(await p.queryCharge('131313131313')).toMatchObject({ status: 'reversed' });
+  });
+
   it('reports an error answer or a network failure as ProviderUnavailable', async () => {
     await expect(provider(recorded([errorFixture]).fetch).queryCharge('1')).rejects.toBeInstanceOf(
       ProviderUnavailable,
@@ -109,7 +118,18 @@ describe('Mercado Pago adapter against recorded exchanges', () => {
 
   it('accepts the recorded notification and asks for the state (the body carries only the id)', () => {
     const event = provider(recorded([]).fetch).parseWebhook(webhook());
-    expect(event).toEqual({ eventId: '12117654321', chargeId: '131313131313', state: null });
+    // The event id is made of signed parts only (body.id is not covered by the signature).
+    expect(event).toEqual({
+      eventId: '131313131313:bb56a2f1-6aae-46ac-982e-9dcd3581d08e:1795342210',
+      chargeId: '131313131313',
+      state: null,
+    });
+    const otherBodyId = { ...(webhookFixture.request.body as object), id: 1 };
+    expect(
+      provider(recorded([]).fetch).parseWebhook(
+        webhook({ rawBody: Buffer.from(JSON.stringify(otherBodyId)) }),
+      )?.eventId,
+    ).toBe(event?.eventId);
   });
 
   it('refuses a forged signature, another payment id, a missing header, and a stale timestamp', () => {
@@ -162,6 +182,6 @@ describe('Mercado Pago adapter against recorded exchanges', () => {
       headers: { 'x-signature': `ts=${ts},v1=${v1}`, 'x-request-id': 'req-1' },
       query: { 'data.id': '987654321' },
     });
-    expect(event).toMatchObject({ chargeId: '987654321', eventId: '987654321:req-1' });
+    expect(event).toMatchObject({ chargeId: '987654321', eventId: `987654321:req-1:${ts}` });
   });
 });

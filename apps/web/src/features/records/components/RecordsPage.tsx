@@ -213,7 +213,12 @@ export function RecordsPage() {
           max={filters.to}
           onChange={(from) => set({ from })}
         />
-        <DateField label={t('records.to')} value={filters.to} min={filters.from} onChange={(to) => set({ to })} />
+        <DateField
+          label={t('records.to')}
+          value={filters.to}
+          min={filters.from}
+          onChange={(to) => set({ to })}
+        />
       </div>
       {Object.values(filters).some(Boolean) ? (
         <button

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { Button } from '../../../components/ui/Button';
 import { LoginFirst } from '../../../components/ui/LoginFirst';
 import { Icon, type IconName } from '../../../components/ui/Icon';
 import { openDeposit, refreshBalance } from '../../../lib/account';
