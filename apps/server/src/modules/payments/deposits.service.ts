@@ -1,9 +1,10 @@
 import { ErrorCode, OrderStatus, RecordType, TxType, type PrePayAnswer } from '@aposta/contracts';
 import { and, eq, lt, or, sql } from 'drizzle-orm';
+import { scale } from '@aposta/money';
 import { pgCode, type Executor } from '../../platform/db';
 import { AppError, badRequest, notFound } from '../../platform/errors';
 import { post, requestHash } from '../ledger';
-import { orderByKey, newOrderId, record, repeated, times, transition, type OrderRow } from './orders';
+import { orderByKey, newOrderId, record, repeated, transition, type OrderRow } from './orders';
 import type { Settings } from '../settings';
 import type { PackagesService } from './packages.service';
 import { logOf, unavailable, type PaymentsDeps } from './payments.deps';
@@ -69,7 +70,7 @@ export function createDepositsService(
           userId: order.userId,
           kind: 'cash',
           amount: order.amount,
-          wagerDue: times(order.amount, s['wagering.depositMultiplier']),
+          wagerDue: scale(order.amount, s['wagering.depositMultiplier'], 'up'),
         },
       ],
       system: [{ kind: 'payment_clearing', amount: -order.amount }],
@@ -84,7 +85,7 @@ export function createDepositsService(
             userId: order.userId,
             kind: 'bonus',
             amount: order.gift,
-            bonusWagerDue: times(order.gift, s['wagering.bonusMultiplier']),
+            bonusWagerDue: scale(order.gift, s['wagering.bonusMultiplier'], 'up'),
           },
         ],
         system: [{ kind: 'promotions', amount: -order.gift }],

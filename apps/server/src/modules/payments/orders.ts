@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { ErrorCode, RecordType, type OrderStatus, type PaymentRecord } from '@aposta/contracts';
-import { mulDiv, toMajor } from '@aposta/money';
+import { toMajor } from '@aposta/money';
 import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../platform/db';
 import { AppError } from '../../platform/errors';
@@ -151,9 +151,4 @@ export async function playerRecords(
   const items = await listOrders(exec, where, query.size, (query.page - 1) * query.size);
   const [total] = await exec.select({ n: count() }).from(paymentOrders).where(where);
   return { list: items.map(({ row, events }) => toRecord(row, events)), total: total?.n ?? 0 };
-}
-
-/** amount x multiplier (a setting such as 1 or 1.5), rounded up to the centavo. */
-export function times(amount: number, multiplier: number): number {
-  return mulDiv(amount, Math.round(multiplier * 10_000), 10_000, 'up');
 }

@@ -23,7 +23,8 @@ describe('rate limits around payments', () => {
     expect(statuses.every((s) => s >= 400 && s < 500)).toBe(true); // unsigned: refused, but for its signature
 
     const api: number[] = [];
-    for (let i = 0; i < 5; i++) api.push((await t.app.inject({ url: '/api/app/order/getPrices' })).statusCode);
+    for (let i = 0; i < 5; i++)
+      api.push((await t.app.inject({ url: '/api/app/order/getPrices' })).statusCode);
     expect(api).toContain(429);
   });
 });

@@ -1,11 +1,15 @@
+import { TxType } from '@aposta/contracts';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../test/helpers';
 import { loadConfig } from '../../config';
 import { createBus } from '../../platform/bus';
 import type { Database } from '../../platform/db';
 import { translate } from '../../platform/i18n';
+import { auditLedger, playerAccounts, post } from '../ledger';
 import { createSettingsService } from '../settings';
 import type { PlayerProfile } from './payments.deps';
+import { createSandboxPayoutRail } from './providers/sandbox-payout';
 import { createWithdrawalsService, saoPauloDay } from './withdrawals.service';
 
 const profile: PlayerProfile = {
@@ -66,5 +70,66 @@ describe('withdrawals service', () => {
   it('counts days in Brazil: 02:00 UTC is still the day before in São Paulo', () => {
     expect(saoPauloDay(new Date('2026-11-22T02:00:00Z'))).toBe('2026-11-21');
     expect(saoPauloDay(new Date('2026-11-22T03:00:00Z'))).toBe('2026-11-22');
+  });
+});
+
+describe('the reconciliation job', () => {
+  it('settles a payout the rail made after a throw, once, and releases one the rail never received', async () => {
+    const database = await createTestDatabase();
+    const bus = createBus();
+    const rail = createSandboxPayoutRail();
+    let clock = new Date();
+    const settings = createSettingsService({ database });
+    const service = createWithdrawalsService({
+      database,
+      config: loadConfig({ NODE_ENV: 'test' }),
+      settings,
+      bus,
+      profileOf: async () => profile,
+      levelOf: async () => 0,
+      payouts: rail,
+      now: () => clock,
+    });
+    try {
+      await settings.update({ 'wagering.depositMultiplier': 0 });
+      const body = { amount: 50, payCardBank: 'CPF', payCardNo: profile.cardNo, name: 'Ana', whatsapp: '1' };
+      const withdrawal = async (userId: number) => {
+        await post(database.db, {
+          type: TxType.DEPOSIT,
+          players: [{ userId, amount: 10_000 }],
+          system: [{ kind: 'payment_clearing', amount: -10_000 }],
+        });
+        const { orderId } = await service.request(userId, body, `key-${userId}-0001`, 'pt_BR');
+        return (await service.list(null)).find((w) => w.orderId === orderId)!;
+      };
+      const cash = async (userId: number) => {
+        const a = (await playerAccounts(database.db, userId)).find((x) => x.kind === 'cash')!;
+        return { balance: a.balance, held: a.held };
+      };
+
+      const paid = await withdrawal(11);
+      rail.setMode('throw');
+      await expect(service.approve(paid.id)).rejects.toMatchObject({ httpStatus: 503 });
+      // Stopped after the approval committed, before the rail call: the rail never heard of this one.
+      const lost = await withdrawal(12);
+      await database.db.execute(sql`update payment_orders set status = '99' where id = ${lost.id}`);
+      rail.setMode('pay');
+
+      expect(await service.reconcileDue()).toBe(2);
+      expect(await service.reconcileDue()).toBe(1);
+      expect(await cash(11)).toEqual({ balance: 5_000, held: 0 });
+      // Too young to be given up: a rail call could still be in flight.
+      expect(await cash(12)).toEqual({ balance: 10_000, held: 5_000 });
+      clock = new Date(clock.getTime() + 60 * 60_000);
+      expect(await service.reconcileDue()).toBe(1);
+      expect(await cash(12)).toEqual({ balance: 10_000, held: 0 });
+      expect(await service.reconcileDue()).toBe(0);
+      const statuses = (await service.list(null)).map((w) => [w.orderId, w.status]);
+      expect(Object.fromEntries(statuses)).toEqual({ [paid.orderId]: '10', [lost.orderId]: '-01' });
+      expect((await auditLedger(database)).ok).toBe(true);
+    } finally {
+      await bus.close();
+      await database.close();
+    }
   });
 });

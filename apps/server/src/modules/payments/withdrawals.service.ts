@@ -41,7 +41,7 @@ import { normalizeTronAddress } from './tron';
 const refuse = (key: MessageKey, params?: Record<string, string | number>) =>
   new AppError(ErrorCode.UNPROCESSABLE, key, params);
 /** A rail call still in flight may yet pay: 'none' releases a hold only after this long in PAYING. */
-export const PAYOUT_GRACE_MS = 10 * 60_000;
+const PAYOUT_GRACE_MS = 10 * 60_000;
 
 /** The calendar day of the players (Brazil): the daily withdrawal count resets at midnight there. */
 export function saoPauloDay(at: Date): string {
