@@ -1,7 +1,9 @@
 import crypto from 'node:crypto';
 import pg from 'pg';
+import { expect } from 'vitest';
 import { buildApp, type App } from '../src/app';
 import { loadConfig, type Env } from '../src/config';
+import { auditLedger } from '../src/modules/ledger';
 import { openDatabase, type Database } from '../src/platform/db';
 
 /** The engine the suite runs on: PostgreSQL when DATABASE_URL is set (CI's second pass), else PGlite. */
@@ -70,4 +72,18 @@ export async function createTestApp(
       await database.close();
     },
   };
+}
+
+/**
+ * The end of every test file that moves money: the ledger audit must find no fault in what all its tests
+ * did (so running one test alone checks it too), then the database closes whatever the audit said.
+ */
+export async function expectCleanLedgerThenClose(database: Database, close: () => Promise<void>) {
+  try {
+    const audit = await auditLedger(database);
+    expect(audit.checks.filter((check) => check.faults.length)).toEqual([]);
+    expect(audit.ok).toBe(true);
+  } finally {
+    await close();
+  }
 }

@@ -1,7 +1,7 @@
 import { TxType } from '@aposta/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { createTestDatabase, onPostgres } from '../../../test/helpers';
+import { createTestDatabase, onPostgres, expectCleanLedgerThenClose } from '../../../test/helpers';
 import type { Database } from '../../platform/db';
 import {
   auditLedger,
@@ -24,11 +24,7 @@ const newUser = () => ++nextUser;
 beforeAll(async () => {
   database = await createTestDatabase();
 });
-afterAll(async () => {
-  const audit = await auditLedger(database);
-  expect(audit.checks.filter((c) => c.faults.length)).toEqual([]);
-  await database.close();
-});
+afterAll(() => expectCleanLedgerThenClose(database, () => database.close()));
 
 const deposit = (userId: number, amount: number, idempotencyKey?: string) =>
   post(database.db, {

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLedger, playerAccounts } from '../ledger';
+import { playerAccounts } from '../ledger';
 import { SANDBOX_SIGNATURE_HEADER, signSandboxWebhook, type SandboxWebhookBody } from './providers/sandbox';
 import {
   paymentsClient,
@@ -9,6 +9,7 @@ import {
   type Player,
   type TestApp,
 } from './payments.test-client';
+import { expectCleanLedgerThenClose } from '../../../test/helpers';
 
 let t: TestApp;
 let c: ReturnType<typeof paymentsClient>;
@@ -18,15 +19,7 @@ beforeAll(async () => {
   c = paymentsClient(t);
 });
 // Every test's money movements, checked once all have run (so running one test alone checks it too).
-afterAll(async () => {
-  try {
-    const audit = await auditLedger(t.database);
-    expect(audit.checks.filter((check) => check.faults.length)).toEqual([]);
-    expect(audit.ok).toBe(true);
-  } finally {
-    await t.close();
-  }
-});
+afterAll(() => expectCleanLedgerThenClose(t.database, t.close));
 
 const cashOf = async (userId: number) =>
   (await playerAccounts(t.database.db, userId)).find((a) => a.kind === 'cash')?.balance ?? 0;

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLedger, playerAccounts } from '../ledger';
+import { playerAccounts } from '../ledger';
 import { paymentsClient, paymentsTestApp, type Player, type TestApp } from './payments.test-client';
+import { expectCleanLedgerThenClose } from '../../../test/helpers';
 
 let t: TestApp;
 let c: ReturnType<typeof paymentsClient>;
@@ -15,15 +16,7 @@ beforeAll(async () => {
   await c.setSettings({ 'wagering.depositMultiplier': 0 });
 });
 // Every test's money movements, checked once all have run (so running one test alone checks it too).
-afterAll(async () => {
-  try {
-    const audit = await auditLedger(t.database);
-    expect(audit.checks.filter((check) => check.faults.length)).toEqual([]);
-    expect(audit.ok).toBe(true);
-  } finally {
-    await t.close();
-  }
-});
+afterAll(() => expectCleanLedgerThenClose(t.database, t.close));
 
 const funded = async (pkgId = 4): Promise<Player> => {
   const p = await c.signUp();

@@ -7,8 +7,14 @@ import {
   WALLET_TRANSFER_PATH,
 } from '@aposta/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, onPostgres, TEST_CAPTCHA, TEST_OPERATOR_KEY } from '../../../test/helpers';
-import { auditLedger, hold, playerAccounts, post, settle } from '../ledger';
+import {
+  createTestApp,
+  onPostgres,
+  TEST_CAPTCHA,
+  TEST_OPERATOR_KEY,
+  expectCleanLedgerThenClose,
+} from '../../../test/helpers';
+import { hold, playerAccounts, post, settle } from '../ledger';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 let t: TestApp;
@@ -17,11 +23,7 @@ const PWD = 'correct horse 1';
 beforeAll(async () => {
   t = await createTestApp();
 });
-afterAll(async () => {
-  const audit = await auditLedger(t.database);
-  expect(audit.checks.filter((c) => c.faults.length)).toEqual([]);
-  await t.close();
-});
+afterAll(() => expectCleanLedgerThenClose(t.database, t.close));
 
 const key = () => crypto.randomUUID();
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
