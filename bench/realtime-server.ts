@@ -6,7 +6,7 @@
  */
 import http from 'node:http';
 import pino from 'pino';
-import type { UserFigures } from '@aposta/contracts';
+import { ZERO_FIGURES, type UserFigures } from '@aposta/contracts';
 import { createGateway } from '../apps/server/src/modules/realtime';
 import { createBus } from '../apps/server/src/platform/bus';
 
@@ -22,20 +22,7 @@ const gateway = createGateway({
     const n = /^bench-(\d+)$/.exec(token)?.[1];
     return n ? { userId: Number(n), sessionId: `s${n}` } : null;
   },
-  figures: async (userId): Promise<UserFigures> => ({
-    balance: balances.get(userId) ?? 0,
-    freeBalance: 0,
-    payAmount: 0,
-    paySumAmount: 0,
-    wdSumAmount: 0,
-    gameSumAmount: 0,
-    level: 0,
-    nextlevel: { paySumAmount: 0, gameSumAmount: 0 },
-    payDiscount: null,
-    level1Amount: 0,
-    level2Amount: 0,
-    level3Amount: 0,
-  }),
+  figures: async (userId): Promise<UserFigures> => ({ ...ZERO_FIGURES, balance: balances.get(userId) ?? 0 }),
   log: pino({ level: 'warn' }),
 });
 

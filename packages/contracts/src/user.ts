@@ -62,3 +62,19 @@ export const userFigures = userInfo.pick({
   level3Amount: true,
 });
 export type UserFigures = z.infer<typeof userFigures>;
+
+/** A player with no money, VIP progress or referral earnings yet; stand-ins override what they need. */
+export const ZERO_FIGURES: UserFigures = {
+  balance: 0,
+  freeBalance: 0,
+  payAmount: 0,
+  paySumAmount: 0,
+  wdSumAmount: 0,
+  gameSumAmount: 0,
+  level: 0,
+  nextlevel: { paySumAmount: 0, gameSumAmount: 0 },
+  payDiscount: null,
+  level1Amount: 0,
+  level2Amount: 0,
+  level3Amount: 0,
+};

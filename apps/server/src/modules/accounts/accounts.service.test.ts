@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { UserFigures } from '@aposta/contracts';
+import { ZERO_FIGURES, type UserFigures } from '@aposta/contracts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,18 +10,11 @@ import { createMailService } from '../mail';
 import { createAccounts } from './index';
 
 const figures = async (userId: number): Promise<UserFigures> => ({
+  ...ZERO_FIGURES,
   balance: userId + 0.5,
   freeBalance: 1.25,
-  payAmount: 0,
-  paySumAmount: 0,
-  wdSumAmount: 0,
-  gameSumAmount: 0,
   level: 3,
   nextlevel: { paySumAmount: 1000, gameSumAmount: 15000 },
-  payDiscount: null,
-  level1Amount: 0,
-  level2Amount: 0,
-  level3Amount: 0,
 });
 
 describe('accounts public face', () => {

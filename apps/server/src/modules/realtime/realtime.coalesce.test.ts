@@ -1,5 +1,5 @@
 import http from 'node:http';
-import type { UserFigures } from '@aposta/contracts';
+import { ZERO_FIGURES, type UserFigures } from '@aposta/contracts';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBus } from '../../platform/bus';
@@ -27,20 +27,7 @@ describe('realtime gateway: balance changes of one player', () => {
       figures: async (): Promise<UserFigures> => {
         reads++;
         await gate;
-        return {
-          balance,
-          freeBalance: 0,
-          payAmount: 0,
-          paySumAmount: 0,
-          wdSumAmount: 0,
-          gameSumAmount: 0,
-          level: 0,
-          nextlevel: { paySumAmount: 0, gameSumAmount: 0 },
-          payDiscount: { discount: 0.1, expiredTime: 1_790_000_000_000 },
-          level1Amount: 0,
-          level2Amount: 0,
-          level3Amount: 0,
-        };
+        return { ...ZERO_FIGURES, balance, payDiscount: { discount: 0.1, expiredTime: 1_790_000_000_000 } };
       },
       log: pino({ level: 'silent' }),
     });
