@@ -5,9 +5,10 @@ import { openDatabase, type Database } from './platform/db';
 import { registerHealth } from './platform/health';
 import { frameworkErrors, registerHttp, registerWebApp } from './platform/http';
 import { createBus } from './platform/bus';
+import { platformPlugin } from './platform/module';
 import { serializeError } from './platform/log';
 import { createRedis } from './platform/redis';
-import { createSettingsService, settingsRoutes } from './modules/settings';
+import { settingsModule } from './modules/settings';
 import { createMailService, mailRoutes } from './modules/mail';
 import { createAccounts } from './modules/accounts';
 import { registerRealtime } from './modules/realtime';
@@ -41,19 +42,19 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   const database = overrides.database ?? (await openDatabase(config.database));
   const redis = config.redisUrl ? createRedis(config.redisUrl) : undefined;
   const bus = createBus(config.redisUrl, config.redisPrefix);
-  app.decorate('bus', bus);
   app.addHook('onClose', async () => {
     await bus.close();
     await redis?.quit().catch(() => {});
     if (!overrides.database) await database.close();
   });
 
+  await app.register(platformPlugin, { config, database, bus });
   await registerHttp(app, config, redis);
   registerHealth(app, database, redis);
 
   // Modules, in dependency order.
-  const settings = createSettingsService({ database });
-  await app.register(settingsRoutes, { settings, config });
+  await app.register(settingsModule);
+  const { settings } = app;
   const mail = createMailService({ database, config });
   if (config.sandbox) await app.register(mailRoutes, { mail });
   // The wallet and accounts need each other: the wallet reaches accounts lazily, once both exist.

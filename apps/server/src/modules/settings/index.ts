@@ -1,3 +1,3 @@
-export { settingsRoutes } from './settings.routes';
-export { createSettingsService, type SettingsService } from './settings.service';
+export { settingsModule } from './settings.module';
 export { settingsSchema, SETTING_KEYS, type Settings, type SettingKey } from './settings.schema';
+export { createSettingsService, type SettingsService } from './settings.service';

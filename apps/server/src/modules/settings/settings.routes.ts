@@ -1,23 +1,29 @@
+import { envelope } from '@aposta/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Config } from '../../config';
 import { ok } from '../../platform/http';
 import { operatorGuard } from '../../platform/operator';
-import type { SettingsService } from './settings.service';
+import { settingsSchema } from './settings.schema';
 
-export async function settingsRoutes(
-  app: FastifyInstance,
-  { settings, config }: { settings: SettingsService; config: Config },
-) {
+const answer = { 200: envelope(settingsSchema) };
+
+/** Thin routes: schema in, the service, schema out. */
+export async function settingsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const guard = operatorGuard(config);
-  r.get('/api/operator/settings', { preHandler: guard, schema: { tags: ['operator'] } }, async (req) =>
-    ok(req, await settings.all()),
+  const { settings } = app;
+  const guard = operatorGuard(app.config);
+  r.get(
+    '/api/operator/settings',
+    { preHandler: guard, schema: { tags: ['operator'], response: answer } },
+    async (req) => ok(req, await settings.all()),
   );
   r.put(
     '/api/operator/settings',
-    { preHandler: guard, schema: { tags: ['operator'], body: z.record(z.string().max(100), z.unknown()) } },
+    {
+      preHandler: guard,
+      schema: { tags: ['operator'], body: z.record(z.string().max(100), z.unknown()), response: answer },
+    },
     async (req) => ok(req, await settings.update(req.body)),
   );
 }

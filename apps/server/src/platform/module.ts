@@ -1,0 +1,47 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Config } from '../config';
+import type { EventBus } from './bus';
+import type { Database } from './db';
+
+/**
+ * What the platform gives every module, decorated on the root instance by `platformPlugin` before any
+ * module registers. A module reads these from `app` and never builds its own.
+ */
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    database: Database;
+  }
+}
+
+export interface PlatformParts {
+  config: Config;
+  database: Database;
+  bus: EventBus;
+}
+
+/** The platform's parts on the root instance; every module declares a dependency on it. */
+export const platformPlugin = fp(
+  async (app: FastifyInstance, parts: PlatformParts) => {
+    app.decorate('config', parts.config);
+    app.decorate('database', parts.database);
+    app.decorate('bus', parts.bus);
+  },
+  { name: 'platform', fastify: '5.x' },
+);
+
+/**
+ * A business module: a Fastify plugin with a name and the modules it needs. `register` builds the module's
+ * one service from `app` (the platform's parts and the services of its dependencies), decorates it on the
+ * instance (`app.decorate('<name>', service)`, typed by a `declare module 'fastify'` block beside it) and
+ * registers the module's routes, jobs and event handlers. Fastify refuses to start when a dependency is
+ * missing or registered later, so the order in `app.ts` is checked at boot and a cycle cannot start.
+ */
+export function defineModule(
+  name: string,
+  dependencies: readonly string[],
+  register: (app: FastifyInstance) => Promise<void>,
+) {
+  return fp(register, { name, dependencies: ['platform', ...dependencies], fastify: '5.x' });
+}
