@@ -1,8 +1,8 @@
+import { envelope } from '@aposta/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ok } from '../../platform/http';
-import type { MailService } from './mail.service';
+import { ok, textAnswer } from '../../platform/http';
 import { escapeHtml } from '../../platform/html';
 
 const outboxQuery = z.object({
@@ -10,14 +10,31 @@ const outboxQuery = z.object({
   limit: z.coerce.number().int().min(1).max(500).default(100),
 });
 
+/** One outbox mail as the sandbox shows it (a sandbox-only shape, not part of the player contract). */
+const outboxMail = z.object({
+  id: z.number().int(),
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  createdAt: z.string(),
+});
+
 /** The sandbox outbox (sandbox mode only): what the platform would have e-mailed. */
-export async function mailRoutes(app: FastifyInstance, { mail }: { mail: MailService }) {
+export async function mailRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const schema = { tags: ['sandbox'], querystring: outboxQuery };
+  const { mail } = app;
+  const tags = ['sandbox'];
 
-  r.get('/sandbox/outbox.json', { schema }, async (req) => ok(req, await mail.outbox(req.query)));
+  r.get(
+    '/sandbox/outbox.json',
+    { schema: { tags, querystring: outboxQuery, response: { 200: envelope(z.array(outboxMail)) } } },
+    async (req) => {
+      const rows = await mail.outbox(req.query);
+      return ok(req, rows.map((m) => ({ ...m, createdAt: m.createdAt.toISOString() })));
+    },
+  );
 
-  r.get('/sandbox/outbox', { schema }, async (req, reply) => {
+  r.get('/sandbox/outbox', { schema: { tags, querystring: outboxQuery, response: textAnswer('text/html', 'The outbox as a page') } }, async (req, reply) => {
     const rows = await mail.outbox(req.query);
     const items = rows
       .map(
