@@ -9,6 +9,8 @@ const ROLL_UP_MS = 1_000;
  * `database.db` or a `tx`); as a module it owns only its job: the roll-up of the hot system accounts.
  */
 export const ledgerModule = defineModule('ledger', [], async (app) => {
-  const stop = startRollUp(app.database, ROLL_UP_MS, (err) => app.log.error({ err }, 'ledger roll-up failed'));
+  const stop = startRollUp(app.database, ROLL_UP_MS, (err) =>
+    app.log.error({ err }, 'ledger roll-up failed'),
+  );
   app.addHook('onClose', stop);
 });

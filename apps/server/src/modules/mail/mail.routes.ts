@@ -30,29 +30,36 @@ export async function mailRoutes(app: FastifyInstance) {
     { schema: { tags, querystring: outboxQuery, response: { 200: envelope(z.array(outboxMail)) } } },
     async (req) => {
       const rows = await mail.outbox(req.query);
-      return ok(req, rows.map((m) => ({ ...m, createdAt: m.createdAt.toISOString() })));
+      return ok(
+        req,
+        rows.map((m) => ({ ...m, createdAt: m.createdAt.toISOString() })),
+      );
     },
   );
 
-  r.get('/sandbox/outbox', { schema: { tags, querystring: outboxQuery, response: textAnswer('text/html', 'The outbox as a page') } }, async (req, reply) => {
-    const rows = await mail.outbox(req.query);
-    const items = rows
-      .map(
-        (m) =>
-          `<article><h2>${escapeHtml(m.subject)}</h2><p class="meta">${escapeHtml(m.to)} · ` +
-          `${m.createdAt.toISOString()}</p><pre>${escapeHtml(m.text)}</pre></article>`,
-      )
-      .join('\n');
-    const empty =
-      mail.transport === 'smtp' ? 'Mail goes out by SMTP; the outbox is not used.' : 'No mail yet.';
-    return reply
-      .type('text/html; charset=utf-8')
-      .header('Cache-Control', 'no-store')
-      .send(
-        `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sandbox outbox</title>` +
-          `<style>body{font-family:sans-serif;max-width:48rem;margin:2rem auto;padding:0 1rem}` +
-          `article{border-bottom:1px solid #ddd}.meta{color:#666}pre{white-space:pre-wrap}</style></head>` +
-          `<body><h1>Sandbox outbox</h1>${items || `<p>${empty}</p>`}</body></html>`,
-      );
-  });
+  r.get(
+    '/sandbox/outbox',
+    { schema: { tags, querystring: outboxQuery, response: textAnswer('text/html', 'The outbox as a page') } },
+    async (req, reply) => {
+      const rows = await mail.outbox(req.query);
+      const items = rows
+        .map(
+          (m) =>
+            `<article><h2>${escapeHtml(m.subject)}</h2><p class="meta">${escapeHtml(m.to)} · ` +
+            `${m.createdAt.toISOString()}</p><pre>${escapeHtml(m.text)}</pre></article>`,
+        )
+        .join('\n');
+      const empty =
+        mail.transport === 'smtp' ? 'Mail goes out by SMTP; the outbox is not used.' : 'No mail yet.';
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('Cache-Control', 'no-store')
+        .send(
+          `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sandbox outbox</title>` +
+            `<style>body{font-family:sans-serif;max-width:48rem;margin:2rem auto;padding:0 1rem}` +
+            `article{border-bottom:1px solid #ddd}.meta{color:#666}pre{white-space:pre-wrap}</style></head>` +
+            `<body><h1>Sandbox outbox</h1>${items || `<p>${empty}</p>`}</body></html>`,
+        );
+    },
+  );
 }

@@ -116,7 +116,11 @@ export async function paymentsRoutes(app: FastifyInstance) {
     '/api/operator/withdrawals',
     {
       ...operator,
-      schema: { tags: opTags, querystring: operatorWithdrawalsQuery, response: answer(operatorWithdrawalsAnswer) },
+      schema: {
+        tags: opTags,
+        querystring: operatorWithdrawalsQuery,
+        response: answer(operatorWithdrawalsAnswer),
+      },
     },
     async (req) => ok(req, await withdrawals.list(OPERATOR_STATUS[req.query.status])),
   );

@@ -20,7 +20,10 @@ const settledAnswer = {
       webhook: z.object({ statusCode: z.number().int() }),
     }),
   ),
-  303: { description: 'The page\'s own form is sent back to the page', content: { 'text/plain': { schema: z.string() } } },
+  303: {
+    description: "The page's own form is sent back to the page",
+    content: { 'text/plain': { schema: z.string() } },
+  },
 };
 const modeAnswer = z.object({ mode: z.enum(SANDBOX_PAYOUT_MODES) });
 /** A payout the sandbox rail received (`PayoutInput`, amount in centavos) with the rail's outcome. */

@@ -1,3 +1,9 @@
 export { realtimeModule } from './realtime.module';
-export { createGateway, type Gateway, type GatewayOptions, type RateLimits, type VerifyToken } from './realtime.gateway';
+export {
+  createGateway,
+  type Gateway,
+  type GatewayOptions,
+  type RateLimits,
+  type VerifyToken,
+} from './realtime.gateway';
 export type { RealtimeService } from './realtime.service';
