@@ -1,5 +1,6 @@
 import js from '@eslint/js';
 import boundaries from 'eslint-plugin-boundaries';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
@@ -78,6 +79,19 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  // No import cycles in the server and the packages: a module that needs another declares it (defineModule)
+  // and imports its index; the one it needs never imports it back. (The rule skips `import type`, which
+  // leaves no trace at run time; Fastify's module dependencies refuse a cycle at boot as well.)
+  {
+    files: ['apps/server/**/*.ts', 'packages/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.js', '.mjs'] })],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   // Config is read in one place: process.env only in the server's config.ts (and scripts/benchmarks).
   {

@@ -8,13 +8,13 @@ import { createBus } from './platform/bus';
 import { platformPlugin } from './platform/module';
 import { serializeError } from './platform/log';
 import { createRedis } from './platform/redis';
+import { accountsModule } from './modules/accounts';
+import { ledgerModule } from './modules/ledger';
+import { mailModule } from './modules/mail';
+import { paymentsModule } from './modules/payments';
+import { realtimeModule } from './modules/realtime';
 import { settingsModule } from './modules/settings';
-import { createMailService, mailRoutes } from './modules/mail';
-import { createAccounts } from './modules/accounts';
-import { registerRealtime } from './modules/realtime';
-import { createPayments } from './modules/payments';
-import { startRollUp } from './modules/ledger';
-import { createWalletService, walletRoutes } from './modules/wallet';
+import { walletModule } from './modules/wallet';
 
 export interface AppOverrides {
   /** A database opened by the caller (tests); it is then left open on close. */
@@ -23,7 +23,7 @@ export interface AppOverrides {
 
 /**
  * The composition root: platform plugins first, then every module, listed explicitly and in dependency
- * order, then the player app's static files.
+ * order, then the player app's static files. Modules are wired by their declared dependencies, not here.
  */
 export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   const app = Fastify({
@@ -52,45 +52,14 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   await registerHttp(app, config, redis);
   registerHealth(app, database, redis);
 
-  // Modules, in dependency order.
+  // Modules, in dependency order (each declares what it needs; Fastify refuses to boot when one is missing).
   await app.register(settingsModule);
-  const { settings } = app;
-  const mail = createMailService({ database, config });
-  if (config.sandbox) await app.register(mailRoutes, { mail });
-  // The wallet and accounts need each other: the wallet reaches accounts lazily, once both exist.
-  const wallet = createWalletService({
-    database,
-    settings,
-    bus,
-    accounts: {
-      createTestUser: () => accounts.createTestUser(),
-      findUserByUsername: (username) => accounts.findUserByUsername(username),
-    },
-  });
-  const figures = wallet.figures;
-  const stopRollUp = startRollUp(database, 1_000, (err) => app.log.error({ err }, 'ledger roll-up failed'));
-  app.addHook('onClose', stopRollUp);
-  const accounts = createAccounts({
-    database,
-    config,
-    bus,
-    mail,
-    figures,
-  });
-  await app.register(accounts.routes);
-  await app.register(walletRoutes, { wallet, config, authenticate: accounts.authenticate });
-  await registerRealtime(app, { config, database, bus, verifyToken: accounts.verifyToken, figures });
-  const payments = createPayments({
-    database,
-    config,
-    settings,
-    bus,
-    authenticate: accounts.authenticate,
-    profileOf: accounts.userInfo,
-    levelOf: async (userId) => (await figures(userId)).level,
-    log: app.log,
-  });
-  await app.register(payments.routes);
+  await app.register(ledgerModule);
+  await app.register(mailModule);
+  await app.register(accountsModule);
+  await app.register(walletModule);
+  await app.register(realtimeModule);
+  await app.register(paymentsModule);
 
   await registerWebApp(app, config);
   return app;

@@ -17,6 +17,7 @@ import {
   validatorCompiler,
 } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
+import { z } from 'zod';
 import type { Config } from '../config';
 import { AppError, badRequest } from './errors';
 import { isMessageKey, languageOf, translate, type MessageKey } from './i18n';
@@ -31,6 +32,14 @@ declare module 'fastify' {
 export function ok<T>(req: FastifyRequest, data: T, key: MessageKey = 'ok') {
   return { status: ErrorCode.OK, message: translate(req.lang, key), data };
 }
+
+/**
+ * The response schema of a route that answers a page or an image instead of an envelope, so the OpenAPI
+ * document describes that answer too (Fastify sends such string bodies as they are).
+ */
+export const textAnswer = (contentType: string, description: string) => ({
+  200: { description, content: { [contentType]: { schema: z.string() } } },
+});
 
 interface ZodIssueLike {
   code?: string;

@@ -1,5 +1,4 @@
 import {
-  balanceAnswer,
   captchaCodeId,
   changePasswordRequest,
   checkEmailAnswer,
@@ -12,30 +11,23 @@ import {
   sendEmailRequest,
   setHeaderParams,
   setPwdRequest,
-  testAccount,
   tokenAnswer,
   updateKycRequest,
-  userInfo,
 } from '@aposta/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Config } from '../../config';
-import { ok } from '../../platform/http';
-import type { AccountsService, AuthUser } from './accounts.service';
+import { ok, textAnswer } from '../../platform/http';
+import type { AuthUser } from './accounts.service';
 
 const noData = { 200: envelope(z.null()) };
 const answer = <T extends z.ZodType>(data: T) => ({ 200: envelope(data) });
 
-export async function accountsRoutes(
-  app: FastifyInstance,
-  {
-    accounts,
-    authenticate,
-    config,
-  }: { accounts: AccountsService; authenticate: (req: FastifyRequest) => Promise<void>; config: Config },
-) {
+/** Thin routes: schema in, the accounts service, schema out. A player's money figures are the wallet's routes. */
+export async function accountsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const { accounts, config } = app;
+  const { authenticate } = accounts;
   /** Per-IP limit of the calls that guess secrets (passwords, codes, links). */
   const perIp = { rateLimit: { max: config.auth.loginPerIpPerMinute, timeWindow: '1 minute' } };
   const auth = { onRequest: authenticate, schema: { tags: ['user'], security: [{ bearer: [] }] } };
@@ -43,7 +35,13 @@ export async function accountsRoutes(
 
   r.get(
     '/api/auth/user/captcha/:codeId',
-    { schema: { tags: ['auth'], params: z.strictObject({ codeId: captchaCodeId }) } },
+    {
+      schema: {
+        tags: ['auth'],
+        params: z.strictObject({ codeId: captchaCodeId }),
+        response: textAnswer('image/svg+xml', 'The captcha image'),
+      },
+    },
     async (req, reply) =>
       reply
         .type('image/svg+xml')
@@ -83,18 +81,6 @@ export async function accountsRoutes(
     async (req) => ok(req, { access_token: await accounts.redeemLoginLink(req.body.token) }),
   );
 
-  r.get(
-    '/api/app/user/userInfo',
-    { ...auth, schema: { ...auth.schema, response: answer(userInfo) } },
-    async (req) => ok(req, await accounts.userInfo(me(req).id)),
-  );
-
-  r.get(
-    '/api/app/user/getBalance',
-    { ...auth, schema: { ...auth.schema, response: answer(balanceAnswer) } },
-    async (req) => ok(req, await accounts.balance(me(req).id)),
-  );
-
   r.post(
     '/api/app/user/changePwd',
     { ...auth, config: perIp, schema: { ...auth.schema, body: changePasswordRequest, response: noData } },
@@ -111,12 +97,6 @@ export async function accountsRoutes(
       await accounts.setHeader(me(req).id, req.params.index);
       return ok(req, null, 'avatarSaved');
     },
-  );
-
-  r.get(
-    '/api/app/user/getUserTest',
-    { ...auth, schema: { ...auth.schema, response: answer(testAccount) } },
-    async (req) => ok(req, await accounts.testAccount(me(req).id)),
   );
 
   r.post(

@@ -1,26 +1,20 @@
 import crypto from 'node:crypto';
-import { ZERO_FIGURES, type UserFigures } from '@aposta/contracts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
 import { createBus, type BusEvents } from '../../platform/bus';
-import { createTestApp, TEST_CAPTCHA } from '../../../test/helpers';
-import { createMailService } from '../mail';
-import { createAccounts } from './index';
-
-const figures = async (userId: number): Promise<UserFigures> => ({
-  ...ZERO_FIGURES,
-  balance: userId + 0.5,
-  freeBalance: 1.25,
-  level: 3,
-  nextlevel: { paySumAmount: 1000, gameSumAmount: 15000 },
-});
+import { platformPlugin } from '../../platform/module';
+import { createTestApp, expectCleanLedgerThenClose, TEST_CAPTCHA } from '../../../test/helpers';
+import { mailModule } from '../mail';
+import { settingsModule } from '../settings';
+import { walletModule } from '../wallet';
+import { accountsModule, type Accounts } from './index';
 
 describe('accounts public face', () => {
   let t: Awaited<ReturnType<typeof createTestApp>>;
-  let accounts: ReturnType<typeof createAccounts>;
-  /** This instance's routes alone, mounted on a bare Fastify. */
+  let accounts: Accounts;
+  /** The accounts module (and the wallet over it) alone, mounted on a bare Fastify. */
   let mine: FastifyInstance;
   const bus = createBus();
   const revoked: BusEvents['session.revoked'][] = [];
@@ -28,20 +22,32 @@ describe('accounts public face', () => {
   beforeAll(async () => {
     t = await createTestApp();
     const config = loadConfig({ NODE_ENV: 'test', TEST_CAPTCHA_CODE: TEST_CAPTCHA });
-    const mail = createMailService({ database: t.database, config });
-    // A second instance over the app's database, with its own bus and figures, to see what it publishes.
-    accounts = createAccounts({ database: t.database, config, bus, mail, figures });
+    // A second instance over the app's database, with its own bus, to see what it publishes.
     bus.subscribe('session.revoked', (e) => revoked.push(e));
     mine = Fastify();
     mine.setValidatorCompiler(validatorCompiler);
     mine.setSerializerCompiler(serializerCompiler);
     mine.decorateRequest('lang', 'pt_BR');
-    await mine.register(accounts.routes);
+    await mine.register(platformPlugin, { config, database: t.database, bus });
+    await mine.register(settingsModule);
+    await mine.register(mailModule);
+    await mine.register(accountsModule);
+    await mine.register(walletModule);
+    await mine.ready();
+    accounts = mine.accounts;
   });
   afterAll(async () => {
     await mine.close();
     await bus.close();
-    await t.close();
+    await expectCleanLedgerThenClose(t.database, t.close);
+  });
+
+  it('refuses to start without the modules it depends on', async () => {
+    const bare = Fastify();
+    const config = loadConfig({ NODE_ENV: 'test' });
+    await bare.register(platformPlugin, { config, database: t.database, bus });
+    await expect(bare.register(accountsModule)).rejects.toThrow(/mail/);
+    await bare.close();
   });
 
   const login = async (username: string, pwd: string) => {
@@ -97,14 +103,18 @@ describe('accounts public face', () => {
     expect(await accounts.verifyToken(token)).toBeNull();
   });
 
-  it('takes userInfo and getBalance figures from the injected function', async () => {
-    const { userId, username, pwd } = await accounts.createTestUser();
+  it('leaves money to the wallet, which composes userInfo, getBalance and getUserTest with its figures', async () => {
+    expect('userInfo' in accounts || 'balance' in accounts).toBe(false);
+    const { username, pwd } = await mine.wallet.createTestAccount();
     const token = await login(username, pwd);
     const headers = { authorization: `Bearer ${token}` };
     const info = (await mine.inject({ url: '/api/app/user/userInfo', headers })).json().data;
-    expect(info).toMatchObject({ balance: userId + 0.5, freeBalance: 1.25, level: 3 });
-    expect(info.nextlevel).toEqual({ paySumAmount: 1000, gameSumAmount: 15000 });
+    expect(info).toMatchObject({ username, testFlag: '1', balance: 1000, freeBalance: 0, level: 0 });
+    expect(info.nextlevel).toEqual({ paySumAmount: 100, gameSumAmount: 400 });
+    expect(JSON.parse(info.extendInfo)).toEqual({ username, pwd, balance: 1000 });
     const balance = (await mine.inject({ url: '/api/app/user/getBalance', headers })).json().data;
-    expect(balance).toEqual({ balance: userId + 0.5, freeBalance: 1.25 });
+    expect(balance).toEqual({ balance: 1000, freeBalance: 0 });
+    const test = (await mine.inject({ url: '/api/app/user/getUserTest', headers })).json().data;
+    expect(test).toEqual({ username, pwd, balance: 1000 });
   });
 });

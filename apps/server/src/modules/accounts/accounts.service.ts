@@ -52,9 +52,16 @@ export interface AccountsDeps {
   config: Config;
   bus: EventBus;
   mail: Mailer;
-  /** Money, VIP and referral-amount figures, owned by the wallet side (zeros until it lands). */
-  figures: (userId: number) => Promise<UserFigures>;
 }
+
+/**
+ * A player as the accounts module knows them: userInfo without the wallet's money, VIP and referral-amount
+ * figures (the wallet composes the two, so accounts never depends on the wallet), plus a test account's
+ * password for `extendInfo` and getUserTest.
+ */
+export type AccountProfile = Omit<UserInfo, keyof UserFigures | 'extendInfo' | 'paypackage'> & {
+  testPwd: string | null;
+};
 
 export interface RegisterInput {
   name: string;
@@ -72,7 +79,7 @@ export interface RegisterInput {
 export const sessionInvalid = (key: 'againLog' | 'pleaseLogin' = 'againLog') =>
   new AppError(ErrorCode.SESSION_INVALID, key);
 
-export function createAccountsService({ database, config, bus, mail, figures }: AccountsDeps) {
+export function createAccountsService({ database, config, bus, mail }: AccountsDeps) {
   const { db } = database;
   const sessionTtlMs = config.auth.sessionTtlHours * 3_600_000;
   const lockMs = config.auth.lockMinutes * 60_000;
@@ -309,7 +316,8 @@ export function createAccountsService({ database, config, bus, mail, figures }: 
       await publishRevoked(userId, revoked);
     },
 
-    async userInfo(userId: number): Promise<UserInfo> {
+    /** The player's own fields and referral counts; throws the session error when the user is gone. */
+    async profile(userId: number): Promise<AccountProfile> {
       const { user, counts } = await database.transaction(async (tx) => {
         const user = await loadUser(tx, userId);
         const [counts] = await tx
@@ -322,58 +330,29 @@ export function createAccountsService({ database, config, bus, mail, figures }: 
           .where(or(eq(users.l1Id, userId), eq(users.l2Id, userId), eq(users.l3Id, userId)));
         return { user, counts: counts! };
       });
-      const f = await figures(userId);
-      const isTest = user.testFlag === '1';
       return {
         uId: user.id,
         name: user.name,
         username: user.username,
         email: user.username,
-        level: f.level,
         header: user.header,
-        balance: f.balance,
-        freeBalance: f.freeBalance,
-        payAmount: f.payAmount,
         yqm: user.yqm,
         time: user.createdAt.toISOString(),
-        extendInfo: isTest
-          ? JSON.stringify({ username: user.username, pwd: user.testPwd ?? '', balance: f.balance })
-          : '',
-        paySumAmount: f.paySumAmount,
-        wdSumAmount: f.wdSumAmount,
-        gameSumAmount: f.gameSumAmount,
-        level1Amount: f.level1Amount,
-        level2Amount: f.level2Amount,
-        level3Amount: f.level3Amount,
         level1Person: counts.l1,
         level2Person: counts.l2,
         level3Person: counts.l3,
-        nextlevel: f.nextlevel,
-        payDiscount: f.payDiscount,
         kyc: user.kyc,
         testFlag: user.testFlag,
         lx: user.lx,
         cardNo: user.cardNo,
         country: user.country,
         phone: user.phone,
-        paypackage: [],
+        testPwd: user.testPwd,
       };
-    },
-
-    async balance(userId: number) {
-      const f = await figures(userId);
-      return { balance: f.balance, freeBalance: f.freeBalance };
     },
 
     async setHeader(userId: number, index: number) {
       await db.update(users).set({ header: index }).where(eq(users.id, userId));
-    },
-
-    async testAccount(userId: number) {
-      const user = await loadUser(db, userId);
-      if (user.testFlag !== '1') throw new AppError(ErrorCode.FORBIDDEN, 'notTestAccount');
-      const f = await figures(userId);
-      return { username: user.username, pwd: user.testPwd ?? '', balance: f.balance };
     },
 
     /** KYC: name and CPF (11 digits, already validated). Once done, the CPF can no longer change. */

@@ -2,6 +2,7 @@
  * The ledger: the only module that moves money. It knows no other module. Every operation is a plain
  * function taking `database.db` (runs alone, atomically) or a `tx` (joins the caller's transaction).
  */
+export { ledgerModule } from './ledger.module';
 export {
   post,
   hold,

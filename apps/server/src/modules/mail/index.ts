@@ -1,4 +1,4 @@
-export { mailRoutes } from './mail.routes';
+export { mailModule } from './mail.module';
 export {
   createMailService,
   type MailMessage,

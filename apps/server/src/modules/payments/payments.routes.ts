@@ -1,36 +1,31 @@
 import {
+  envelope,
+  getPricesAnswer,
   getPricesQuery,
+  getWithdrawAnswer,
   operatorRejectBody,
+  operatorWithdrawal,
   operatorWithdrawalParams,
+  operatorWithdrawalsAnswer,
   operatorWithdrawalsQuery,
   OrderStatus,
   orderIdParams,
+  orderStatusAnswer,
+  paymentRecordsAnswer,
   paymentRecordsQuery,
+  prePayAnswer,
   prePayBody,
   prePayParams,
+  userGiftAnswer,
+  withdrawAnswer,
   withdrawRequest,
 } from '@aposta/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Config } from '../../config';
-import type { Database } from '../../platform/db';
 import { ok } from '../../platform/http';
 import { idempotencyKeyOf } from '../../platform/idempotency';
 import { operatorGuard } from '../../platform/operator';
-import type { DepositsService } from './deposits.service';
-import { playerRecords } from './orders';
-import type { PackagesService } from './packages.service';
-import type { WithdrawalsService } from './withdrawals.service';
-
-export interface PaymentsRoutesDeps {
-  config: Config;
-  database: Database;
-  packages: PackagesService;
-  deposits: DepositsService;
-  withdrawals: WithdrawalsService;
-  authenticate: (req: FastifyRequest) => Promise<void>;
-}
 
 const OPERATOR_STATUS = {
   pending: OrderStatus.PENDING,
@@ -47,19 +42,26 @@ const optionalKeyOf = (req: FastifyRequest) =>
 
 const userOf = (req: FastifyRequest) => req.user!.id;
 
-export async function paymentsRoutes(app: FastifyInstance, deps: PaymentsRoutesDeps) {
-  const { packages, deposits, withdrawals, authenticate } = deps;
+const answer = <T extends z.ZodType>(data: T) => ({ 200: envelope(data) });
+/** What a provider's notification did (for the provider's log; players never see it). */
+const webhookAnswer = z.object({ outcome: z.string() });
+
+/** Thin routes: schema in, the payments service, schema out. */
+export async function paymentsRoutes(app: FastifyInstance) {
+  const { packages, deposits, withdrawals } = app.payments;
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const player = { onRequest: authenticate };
+  const player = { onRequest: app.accounts.authenticate };
   const tags = ['payments'];
 
-  r.get('/api/app/order/getPrices', { schema: { tags, querystring: getPricesQuery } }, async (req) =>
-    ok(req, await packages.list(req.query.curreny)),
+  r.get(
+    '/api/app/order/getPrices',
+    { schema: { tags, querystring: getPricesQuery, response: answer(getPricesAnswer) } },
+    async (req) => ok(req, await packages.list(req.query.curreny)),
   );
 
   r.post(
     '/api/app/order/prePay/:pkgId',
-    { ...player, schema: { tags, params: prePayParams, body: prePayBody } },
+    { ...player, schema: { tags, params: prePayParams, body: prePayBody, response: answer(prePayAnswer) } },
     async (req) =>
       ok(
         req,
@@ -73,53 +75,71 @@ export async function paymentsRoutes(app: FastifyInstance, deps: PaymentsRoutesD
 
   r.get(
     '/api/app/order/getStatus/:orderId',
-    { ...player, schema: { tags, params: orderIdParams } },
+    { ...player, schema: { tags, params: orderIdParams, response: answer(orderStatusAnswer) } },
     async (req) => ok(req, { status: await deposits.status(userOf(req), req.params.orderId) }),
   );
 
-  r.get('/api/app/main/userGift', { ...player, schema: { tags } }, async (req) =>
-    ok(req, await deposits.userGift(userOf(req))),
+  r.get(
+    '/api/app/main/userGift',
+    { ...player, schema: { tags, response: answer(userGiftAnswer) } },
+    async (req) => ok(req, await deposits.userGift(userOf(req))),
   );
 
-  r.get('/api/app/order/getWithdraw', { ...player, schema: { tags } }, async (req) =>
-    ok(req, await withdrawals.limits(userOf(req))),
+  r.get(
+    '/api/app/order/getWithdraw',
+    { ...player, schema: { tags, response: answer(getWithdrawAnswer) } },
+    async (req) => ok(req, await withdrawals.limits(userOf(req))),
   );
 
-  r.post('/api/app/order/withdraw', { ...player, schema: { tags, body: withdrawRequest } }, async (req) =>
-    ok(
-      req,
-      await withdrawals.request(userOf(req), req.body, idempotencyKeyOf(req), req.lang),
-      'withdrawRequested',
-    ),
+  r.post(
+    '/api/app/order/withdraw',
+    { ...player, schema: { tags, body: withdrawRequest, response: answer(withdrawAnswer) } },
+    async (req) =>
+      ok(
+        req,
+        await withdrawals.request(userOf(req), req.body, idempotencyKeyOf(req), req.lang),
+        'withdrawRequested',
+      ),
   );
 
   r.get(
     '/api/app/order/records',
-    { ...player, schema: { tags, querystring: paymentRecordsQuery } },
-    async (req) => ok(req, await playerRecords(deps.database.db, userOf(req), req.query)),
+    { ...player, schema: { tags, querystring: paymentRecordsQuery, response: answer(paymentRecordsAnswer) } },
+    async (req) => ok(req, await app.payments.records(userOf(req), req.query)),
   );
 
   // Operator calls (decisions.md): X-Operator-Key until the back office exists.
-  const operator = { preHandler: operatorGuard(deps.config) };
+  const operator = { preHandler: operatorGuard(app.config) };
   const opTags = ['operator'];
+  const decided = answer(operatorWithdrawal);
   r.get(
     '/api/operator/withdrawals',
-    { ...operator, schema: { tags: opTags, querystring: operatorWithdrawalsQuery } },
+    {
+      ...operator,
+      schema: {
+        tags: opTags,
+        querystring: operatorWithdrawalsQuery,
+        response: answer(operatorWithdrawalsAnswer),
+      },
+    },
     async (req) => ok(req, await withdrawals.list(OPERATOR_STATUS[req.query.status])),
   );
   r.post(
     '/api/operator/withdrawals/:id/approve',
-    { ...operator, schema: { tags: opTags, params: operatorWithdrawalParams } },
+    { ...operator, schema: { tags: opTags, params: operatorWithdrawalParams, response: decided } },
     async (req) => ok(req, await withdrawals.approve(req.params.id)),
   );
   r.post(
     '/api/operator/withdrawals/:id/reject',
-    { ...operator, schema: { tags: opTags, params: operatorWithdrawalParams, body: operatorRejectBody } },
+    {
+      ...operator,
+      schema: { tags: opTags, params: operatorWithdrawalParams, body: operatorRejectBody, response: decided },
+    },
     async (req) => ok(req, await withdrawals.reject(req.params.id, req.body?.reason)),
   );
   r.post(
     '/api/operator/withdrawals/:id/reconcile',
-    { ...operator, schema: { tags: opTags, params: operatorWithdrawalParams } },
+    { ...operator, schema: { tags: opTags, params: operatorWithdrawalParams, response: decided } },
     async (req) => ok(req, await withdrawals.reconcile(req.params.id)),
   );
 
@@ -139,6 +159,7 @@ export async function paymentsRoutes(app: FastifyInstance, deps: PaymentsRoutesD
           tags,
           params: z.object({ provider: z.string().max(32) }),
           querystring: z.record(z.string(), z.string()),
+          response: answer(webhookAnswer),
         },
       },
       async (req) => {
@@ -152,18 +173,4 @@ export async function paymentsRoutes(app: FastifyInstance, deps: PaymentsRoutesD
       },
     );
   });
-
-  // Orders not paid in time expire (also lazily in getStatus); a lost notification is caught up here.
-  // Withdrawals left PAYING (the rail threw, or the process stopped mid-payout) are settled by the rail's word.
-  let timer: NodeJS.Timeout | undefined;
-  app.addHook('onReady', async () => {
-    timer = setInterval(() => {
-      deposits.expireDue().catch((err: unknown) => app.log.error({ err }, 'expiring deposit orders failed'));
-      withdrawals
-        .reconcileDue()
-        .catch((err: unknown) => app.log.error({ err }, 'reconciling withdrawals failed'));
-    }, 60_000);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => clearInterval(timer));
 }

@@ -1,14 +1,44 @@
-import { ErrorCode } from '@aposta/contracts';
+import { envelope, ErrorCode } from '@aposta/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../platform/errors';
-import { ok } from '../../platform/http';
+import { ok, textAnswer } from '../../platform/http';
 import { SANDBOX_PAYOUT_MODES, type SandboxPayoutRail } from './providers/sandbox-payout';
 import type { SandboxPix } from './providers/sandbox';
 import { renderSandboxPage } from './sandbox.page';
 
 const params = z.object({ chargeId: z.string().regex(/^sbx_[0-9a-f]{24}$/) });
+
+// Sandbox-only shapes (not part of the player contract).
+/** Pay or Cancel from a script: the charge's new state and how our webhook answered the provider's call. */
+const settledAnswer = {
+  200: envelope(
+    z.object({
+      chargeId: z.string(),
+      status: z.enum(['paid', 'cancelled']),
+      webhook: z.object({ statusCode: z.number().int() }),
+    }),
+  ),
+  303: {
+    description: "The page's own form is sent back to the page",
+    content: { 'text/plain': { schema: z.string() } },
+  },
+};
+const modeAnswer = z.object({ mode: z.enum(SANDBOX_PAYOUT_MODES) });
+/** A payout the sandbox rail received (`PayoutInput`, amount in centavos) with the rail's outcome. */
+const sandboxPayout = z.object({
+  orderId: z.string(),
+  amount: z.number().int(),
+  method: z.enum(['CPF', 'CNPJ', 'USDT']),
+  key: z.string(),
+  name: z.string(),
+  usdtMicro: z.number().int().optional(),
+  status: z.enum(['paid', 'failed', 'processing']),
+  reference: z.string(),
+  reason: z.string().optional(),
+  at: z.string(),
+});
 
 /**
  * The sandbox outside parties (on only in sandbox mode): the PIX provider's hosted page with Pay and Cancel
@@ -23,7 +53,8 @@ export async function sandboxRoutes(
   const tags = ['sandbox'];
 
   if (pix) {
-    r.get('/sandbox/pix/:chargeId', { schema: { tags, params } }, async (req, reply) => {
+    const page = { tags, params, response: textAnswer('text/html', 'The sandbox payment page') };
+    r.get('/sandbox/pix/:chargeId', { schema: page }, async (req, reply) => {
       const charge = await pix.find(req.params.chargeId);
       if (!charge) throw new AppError(ErrorCode.NOT_FOUND, 'orderNotFound');
       const state = await pix.queryCharge(charge.chargeId);
@@ -49,17 +80,19 @@ export async function sandboxRoutes(
       }
       return ok(req, { chargeId, status: outcome, webhook: { statusCode: delivered.statusCode } });
     };
-    r.post('/sandbox/pix/:chargeId/pay', { schema: { tags, params } }, settle('paid'));
-    r.post('/sandbox/pix/:chargeId/cancel', { schema: { tags, params } }, settle('cancelled'));
+    const settled = { tags, params, response: settledAnswer };
+    r.post('/sandbox/pix/:chargeId/pay', { schema: settled }, settle('paid'));
+    r.post('/sandbox/pix/:chargeId/cancel', { schema: settled }, settle('cancelled'));
   }
 
   if (payouts) {
-    r.get('/sandbox/payouts.json', { schema: { tags } }, async (req) =>
+    const payoutsAnswer = envelope(modeAnswer.extend({ payouts: z.array(sandboxPayout) }));
+    r.get('/sandbox/payouts.json', { schema: { tags, response: { 200: payoutsAnswer } } }, async (req) =>
       ok(req, { mode: payouts.mode, payouts: payouts.list() }),
     );
     r.post(
       '/sandbox/payouts/mode',
-      { schema: { tags, body: z.object({ mode: z.enum(SANDBOX_PAYOUT_MODES) }) } },
+      { schema: { tags, body: modeAnswer, response: { 200: envelope(modeAnswer) } } },
       async (req) => {
         payouts.setMode(req.body.mode);
         return ok(req, { mode: payouts.mode });

@@ -1,22 +1,18 @@
 import { envelope, noticeAnswer, noticeRequest, realtimeStatsAnswer } from '@aposta/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Config } from '../../config';
 import { ok } from '../../platform/http';
 import { operatorGuard } from '../../platform/operator';
-import type { Gateway } from './realtime.gateway';
-import type { RealtimeService } from './realtime.service';
 
-export async function realtimeRoutes(
-  app: FastifyInstance,
-  { realtime, gateway, config }: { realtime: RealtimeService; gateway: Gateway; config: Config },
-) {
+/** Thin routes: schema in, the realtime service, schema out. */
+export async function realtimeRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const guard = operatorGuard(config);
+  const { realtime } = app;
+  const guard = operatorGuard(app.config);
   r.get(
     '/api/operator/realtime',
     { preHandler: guard, schema: { tags: ['operator'], response: { 200: envelope(realtimeStatsAnswer) } } },
-    async (req) => ok(req, await gateway.stats()),
+    async (req) => ok(req, await realtime.stats()),
   );
   r.post(
     '/api/operator/notices',

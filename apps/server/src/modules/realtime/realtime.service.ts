@@ -1,8 +1,17 @@
 import type { Database } from '../../platform/db';
 import type { EventBus } from '../../platform/bus';
+import type { Gateway } from './realtime.gateway';
 import { notices } from './realtime.tables';
 
-export function createRealtimeService({ database, bus }: { database: Database; bus: EventBus }) {
+export function createRealtimeService({
+  database,
+  bus,
+  gateway,
+}: {
+  database: Database;
+  bus: EventBus;
+  gateway: Pick<Gateway, 'stats'>;
+}) {
   return {
     /** Stores a notice, then broadcasts it to every connected player on every node. */
     async publishNotice(text: string) {
@@ -10,6 +19,8 @@ export function createRealtimeService({ database, bus }: { database: Database; b
       await bus.publish('notice.published', { text: row!.text });
       return { id: row!.id, text: row!.text, time: row!.createdAt.toISOString() };
     },
+    /** Connections and sockets of the gateway (this node and, with Redis, the cluster). */
+    stats: () => gateway.stats(),
   };
 }
 

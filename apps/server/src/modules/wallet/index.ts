@@ -2,7 +2,7 @@
  * The player-facing wallet: figures for userInfo and getBalance (`figures`), the one definition of withdrawable cash (`withdrawable`),
  * records, transfers between players and play-money test accounts. Money moves through the ledger only.
  */
-export { walletRoutes, type WalletRouteDeps } from './wallet.routes';
+export { walletModule } from './wallet.module';
 export {
   createWalletService,
   withdrawable,

@@ -1,31 +1,50 @@
 import {
+  balanceAnswer,
   envelope,
   recordsAnswer,
   recordsQuery,
   testAccount,
   transferAnswer,
   transferRequest,
+  userInfo,
   WALLET_RECORDS_PATH,
   WALLET_TRANSFER_PATH,
 } from '@aposta/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Config } from '../../config';
 import { ok } from '../../platform/http';
 import { idempotencyKeyOf, scopedKey } from '../../platform/idempotency';
 import { operatorGuard } from '../../platform/operator';
 import type { AuthUser } from '../accounts';
-import type { WalletService } from './wallet.service';
 
-export interface WalletRouteDeps {
-  wallet: WalletService;
-  config: Config;
-  authenticate: (req: FastifyRequest) => Promise<void>;
-}
-
-export async function walletRoutes(app: FastifyInstance, { wallet, config, authenticate }: WalletRouteDeps) {
+/**
+ * Thin routes: schema in, the wallet service, schema out. The wallet owns the calls that show a player's
+ * money (userInfo, getBalance, getUserTest): it composes the accounts' profile with its figures.
+ */
+export async function walletRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const { wallet, config } = app;
+  const { authenticate } = app.accounts;
   const user = (req: FastifyRequest) => req.user as AuthUser;
+  const auth = { onRequest: authenticate, schema: { tags: ['user'], security: [{ bearer: [] }] } };
+
+  r.get(
+    '/api/app/user/userInfo',
+    { ...auth, schema: { ...auth.schema, response: { 200: envelope(userInfo) } } },
+    async (req) => ok(req, await wallet.userInfo(user(req).id)),
+  );
+
+  r.get(
+    '/api/app/user/getBalance',
+    { ...auth, schema: { ...auth.schema, response: { 200: envelope(balanceAnswer) } } },
+    async (req) => ok(req, await wallet.balance(user(req).id)),
+  );
+
+  r.get(
+    '/api/app/user/getUserTest',
+    { ...auth, schema: { ...auth.schema, response: { 200: envelope(testAccount) } } },
+    async (req) => ok(req, await wallet.testAccount(user(req).id)),
+  );
 
   r.get(
     WALLET_RECORDS_PATH,

@@ -8,6 +8,7 @@ import {
   type TestAccount,
   type TransferAnswer,
   type UserFigures,
+  type UserInfo,
   type WalletRecord,
 } from '@aposta/contracts';
 import { DEFAULT_CURRENCY, formatMoney, scale, toMajor, type Currency } from '@aposta/money';
@@ -26,12 +27,14 @@ import {
   sentSince,
   type Entry,
 } from '../ledger';
+import type { AccountProfile } from '../accounts';
 import type { SettingsService } from '../settings';
 
-/** What the wallet needs of the accounts module (passed in by the composition root). */
+/** What the wallet needs of the accounts module (the wallet depends on accounts, never the reverse). */
 export interface WalletAccounts {
   createTestUser(): Promise<{ userId: number; username: string; pwd: string }>;
   findUserByUsername(username: string): Promise<{ id: number; username: string; testFlag: string } | null>;
+  profile(userId: number): Promise<AccountProfile>;
 }
 
 export interface WalletDeps {
@@ -115,6 +118,35 @@ export function createWalletService({ database, settings, bus, accounts }: Walle
 
   return {
     figures,
+
+    /** userInfo: the accounts' profile of the player with the wallet's figures. */
+    async userInfo(userId: number): Promise<UserInfo> {
+      const { testPwd, ...profile } = await accounts.profile(userId);
+      const f = await figures(userId);
+      return {
+        ...profile,
+        ...f,
+        extendInfo:
+          profile.testFlag === '1'
+            ? JSON.stringify({ username: profile.username, pwd: testPwd ?? '', balance: f.balance })
+            : '',
+        paypackage: [],
+      };
+    },
+
+    /** getBalance: cash and bonus money. */
+    async balance(userId: number) {
+      const f = await figures(userId);
+      return { balance: f.balance, freeBalance: f.freeBalance };
+    },
+
+    /** getUserTest: a test account's credentials and play-money balance; refused for real accounts. */
+    async testAccount(userId: number): Promise<TestAccount> {
+      const profile = await accounts.profile(userId);
+      if (profile.testFlag !== '1') throw new AppError(ErrorCode.FORBIDDEN, 'notTestAccount');
+      const f = await figures(userId);
+      return { username: profile.username, pwd: profile.testPwd ?? '', balance: f.balance };
+    },
 
     /** A new test account holding play money only (decisions.md "Test accounts"). */
     async createTestAccount(): Promise<TestAccount> {

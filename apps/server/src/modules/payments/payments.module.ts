@@ -1,0 +1,97 @@
+import crypto from 'node:crypto';
+import { defineModule } from '../../platform/module';
+import { createDepositsService } from './deposits.service';
+import { playerRecords } from './orders';
+import { createPackagesService } from './packages.service';
+import type { PaymentsDeps } from './payments.deps';
+import { paymentsRoutes } from './payments.routes';
+import { createMercadoPago } from './providers/mercadopago';
+import type { PixProvider } from './providers/provider';
+import { createSandboxPix, type SandboxPix } from './providers/sandbox';
+import { createSandboxPayoutRail } from './providers/sandbox-payout';
+import { sandboxRoutes } from './sandbox.routes';
+import { createWithdrawalsService } from './withdrawals.service';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Price packages, PIX deposits, withdrawals and the player's order records. */
+    payments: PaymentsService;
+  }
+}
+
+/** The payments service and the sandbox parties it talks to (the sandbox routes serve those). */
+export function createPayments(deps: PaymentsDeps) {
+  const { config } = deps;
+  let sandboxPix: SandboxPix | null = null;
+  let provider: PixProvider | null = null;
+  if (config.payments.pixProvider === 'sandbox') {
+    sandboxPix = createSandboxPix({
+      database: deps.database,
+      publicUrl: config.publicUrl,
+      secret: config.payments.sandboxPixSecret ?? crypto.randomBytes(32).toString('hex'),
+      now: deps.now,
+    });
+    provider = sandboxPix;
+  } else if (config.payments.pixProvider === 'mercadopago') {
+    provider = createMercadoPago({
+      accessToken: config.payments.mercadoPago.accessToken!,
+      webhookSecret: config.payments.mercadoPago.webhookSecret!,
+    });
+  }
+  const payouts = config.sandbox ? createSandboxPayoutRail() : null;
+  const packages = createPackagesService(deps);
+  const deposits = createDepositsService({ ...deps, packages, provider });
+  const withdrawals = createWithdrawalsService({ ...deps, payouts });
+  const service = {
+    packages,
+    deposits,
+    withdrawals,
+    /** The player's deposit and withdrawal orders, newest first. */
+    records: (userId: number, query: Parameters<typeof playerRecords>[2]) =>
+      playerRecords(deps.database.db, userId, query),
+  };
+  return { service, sandbox: { pix: sandboxPix, payouts } };
+}
+
+export type PaymentsService = ReturnType<typeof createPayments>['service'];
+
+/** How often the payments jobs run. */
+const JOBS_MS = 60_000;
+
+/**
+ * Payments: price packages, PIX deposits through a provider adapter (the sandbox, or Mercado Pago), webhooks
+ * credited once, withdrawals held at request and paid by a payout rail after an operator's approval.
+ * Profiles come from accounts, VIP levels from the wallet.
+ */
+export const paymentsModule = defineModule('payments', ['settings', 'accounts', 'wallet'], async (app) => {
+  const { database, config, settings, bus, accounts, wallet } = app;
+  const { service, sandbox } = createPayments({
+    database,
+    config,
+    settings,
+    bus,
+    profileOf: accounts.profile,
+    levelOf: async (userId) => (await wallet.figures(userId)).level,
+    log: app.log,
+  });
+  app.decorate('payments', service);
+  await service.packages.seed();
+  await app.register(paymentsRoutes);
+  if (config.sandbox) await app.register(sandboxRoutes, sandbox);
+
+  // Jobs. Orders not paid in time expire (also lazily in getStatus); a lost notification is caught up here.
+  // Withdrawals left PAYING (the rail threw, or the process stopped mid-payout) are settled by the rail's word.
+  let timer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    timer = setInterval(() => {
+      service.deposits
+        .expireDue()
+        .catch((err: unknown) => app.log.error({ err }, 'expiring deposit orders failed'));
+      service.withdrawals
+        .reconcileDue()
+        .catch((err: unknown) => app.log.error({ err }, 'reconciling withdrawals failed'));
+    }, JOBS_MS);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => clearInterval(timer));
+});

@@ -1,0 +1,31 @@
+import { defineModule } from '../../platform/module';
+import { createGateway } from './realtime.gateway';
+import { realtimeRoutes } from './realtime.routes';
+import { createRealtimeService, type RealtimeService } from './realtime.service';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Operator notices and the gateway's figures. */
+    realtime: RealtimeService;
+  }
+}
+
+/**
+ * The realtime gateway on the app's own server (Socket.IO at /gamecenter-siop) and the operator's notice
+ * calls. Sessions come from accounts, figures from the wallet. Closes its sockets before the HTTP server
+ * stops (preClose), so shutdown never waits on them.
+ */
+export const realtimeModule = defineModule('realtime', ['accounts', 'wallet'], async (app) => {
+  const { config, database, bus } = app;
+  const gateway = createGateway({
+    server: app.server,
+    bus,
+    verifyToken: app.accounts.verifyToken,
+    figures: app.wallet.figures,
+    redis: config.redisUrl ? { url: config.redisUrl, prefix: config.redisPrefix } : undefined,
+    log: app.log,
+  });
+  app.addHook('preClose', async () => gateway.close());
+  app.decorate('realtime', createRealtimeService({ database, bus, gateway }));
+  await app.register(realtimeRoutes);
+});

@@ -1,0 +1,20 @@
+import { defineModule } from '../../platform/module';
+import { walletRoutes } from './wallet.routes';
+import { createWalletService, type WalletService } from './wallet.service';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The player's money as they see it: figures, records, transfers, play-money test accounts. */
+    wallet: WalletService;
+  }
+}
+
+/**
+ * The player-facing wallet over the ledger. Depends on accounts (profiles, test users, usernames); accounts
+ * knows nothing of money, so the calls that show a profile with its figures are the wallet's.
+ */
+export const walletModule = defineModule('wallet', ['settings', 'accounts'], async (app) => {
+  const { database, settings, bus, accounts } = app;
+  app.decorate('wallet', createWalletService({ database, settings, bus, accounts }));
+  await app.register(walletRoutes);
+});
