@@ -1,6 +1,6 @@
 import js from '@eslint/js';
 import boundaries from 'eslint-plugin-boundaries';
-import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+import importPlugin from 'eslint-plugin-import';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
@@ -85,13 +85,14 @@ export default tseslint.config(
   // leaves no trace at run time; Fastify's module dependencies refuse a cycle at boot as well.)
   {
     files: ['apps/server/**/*.ts', 'packages/**/*.ts'],
-    plugins: { 'import-x': importX },
+    plugins: { import: importPlugin },
     settings: {
-      'import-x/extensions': ['.ts', '.js', '.mjs'],
-      'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
-      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.js', '.mjs'] })],
+      'import/extensions': ['.ts', '.js', '.mjs'],
+      // Only our own files are read for the cycle check; packages are never parsed.
+      'import/ignore': ['node_modules'],
+      'import/resolver': { node: { extensions: ['.ts', '.js', '.mjs'] } },
     },
-    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+    rules: { 'import/no-cycle': ['error', { ignoreExternal: true }] },
   },
   // Config is read in one place: process.env only in the server's config.ts (and scripts/benchmarks).
   {
