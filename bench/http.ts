@@ -199,7 +199,8 @@ async function main() {
   const loadBefore = load();
   const figures = [await bareNode()];
   for (const engine of ENGINES) figures.push(...(await aposta(engine)));
-  const at = (engine: string, target: string) => figures.find((f) => f.engine === engine && f.target === target);
+  const at = (engine: string, target: string) =>
+    figures.find((f) => f.engine === engine && f.target === target);
   const summary: Record<string, number | undefined> = { bare: at('node', 'bare')?.reqPerSec };
   for (const engine of ENGINES)
     for (const target of ['healthz', 'getBalance', 'userInfo', 'getPrices']) {

@@ -18,7 +18,8 @@ const STAMP = '.build-stamp';
 const shared = ['packages/contracts/src', 'packages/money/src', 'package-lock.json', 'tsconfig.base.json'];
 
 /** Outputs may be moved (WEB_DIST is also where the server looks for the app; SERVER_DIST only for this). */
-const outDir = (setting, fallback) => (process.env[setting] ? path.resolve(process.env[setting]) : at(fallback));
+const outDir = (setting, fallback) =>
+  process.env[setting] ? path.resolve(process.env[setting]) : at(fallback);
 
 export const targets = {
   server: {
@@ -48,7 +49,10 @@ export const targets = {
 async function buildServer(outDir) {
   const esbuild = await import('esbuild');
   await esbuild.build({
-    entryPoints: { main: at('apps/server/src/main.ts'), 'ledger-audit': at('apps/server/src/cli/ledger-audit.ts') },
+    entryPoints: {
+      main: at('apps/server/src/main.ts'),
+      'ledger-audit': at('apps/server/src/cli/ledger-audit.ts'),
+    },
     outdir: outDir,
     bundle: true,
     platform: 'node',
@@ -84,7 +88,9 @@ function run(cmd, args, opts) {
   return new Promise((resolve, reject) => {
     const child = spawn(cmd, args, { stdio: ['ignore', 'inherit', 'inherit'], ...opts });
     child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${path.basename(args[0])} exited ${code}`))));
+    child.on('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`${path.basename(args[0])} exited ${code}`)),
+    );
   });
 }
 
@@ -100,9 +106,16 @@ export function inputHash(name) {
     } else if (!/\.test\.tsx?$/.test(rel)) files.push(rel);
   };
   for (const input of targets[name].inputs) walk(input);
-  for (const rel of files) hash.update(rel).update('\0').update(fs.readFileSync(at(rel))).update('\0');
+  for (const rel of files)
+    hash
+      .update(rel)
+      .update('\0')
+      .update(fs.readFileSync(at(rel)))
+      .update('\0');
   if (name === 'web') {
-    for (const key of Object.keys(process.env).filter((k) => k.startsWith('VITE_')).sort())
+    for (const key of Object.keys(process.env)
+      .filter((k) => k.startsWith('VITE_'))
+      .sort())
       hash.update(`${key}=${process.env[key]}\0`);
   }
   return hash.digest('hex');
@@ -148,7 +161,8 @@ async function withLock(out, fn, { staleMs = 10 * 60_000, log } = {}) {
     let stale = false;
     try {
       const [pid, host] = fs.readFileSync(owner, 'utf8').split('@');
-      stale = (host === os.hostname() && !alive(Number(pid))) || Date.now() - fs.statSync(lock).mtimeMs > staleMs;
+      stale =
+        (host === os.hostname() && !alive(Number(pid))) || Date.now() - fs.statSync(lock).mtimeMs > staleMs;
     } catch {
       // Just created, owner not written yet; or just released.
     }

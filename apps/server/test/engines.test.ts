@@ -25,7 +25,11 @@ describe('Node engines', () => {
 
   it('every locked package runs on that Node', () => {
     const refusing = Object.entries(lock.packages)
-      .map(([where, p]) => ({ where, version: p.version, node: Array.isArray(p.engines) ? undefined : p.engines?.node }))
+      .map(([where, p]) => ({
+        where,
+        version: p.version,
+        node: Array.isArray(p.engines) ? undefined : p.engines?.node,
+      }))
       .filter((p) => p.node !== undefined && !semver.satisfies(oldest, p.node, { includePrerelease: true }))
       .map((p) => `${p.where}@${p.version} needs node ${p.node}`);
     expect(refusing).toEqual([]);

@@ -23,7 +23,15 @@ afterAll(async () => {
 function start(env: Record<string, string>) {
   const child = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: repoRoot,
-    env: { ...process.env, NODE_ENV: 'test', REDIS_URL: '', LOG_LEVEL: 'info', HOST: '127.0.0.1', PORT: '0', ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      REDIS_URL: '',
+      LOG_LEVEL: 'info',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(child);
@@ -33,10 +41,13 @@ function start(env: Record<string, string>) {
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   /** The URL from the start banner (PORT=0: the OS picks the port). */
   const url = async () => {
-    for (let exitedYet = false; !exitedYet; ) {
+    for (let exitedYet = false; !exitedYet;) {
       const banner = output.split('\n').find((line) => line.includes('"banner"'));
       if (banner) return (JSON.parse(banner) as { banner: { url: string } }).banner.url;
-      exitedYet = await Promise.race([exited.then(() => true), new Promise<false>((r) => setTimeout(() => r(false), 100))]);
+      exitedYet = await Promise.race([
+        exited.then(() => true),
+        new Promise<false>((r) => setTimeout(() => r(false), 100)),
+      ]);
     }
     throw new Error(`start exited before listening:\n${output}`);
   };
@@ -72,7 +83,9 @@ describe('npm start', () => {
     expect(logs.match(/building server/g)).toHaveLength(1);
     expect(logs.match(/building web/g)).toHaveLength(1);
     expect(fs.readdirSync(tmp).sort()).toEqual(
-      base.kind === 'postgres' ? ['server-dist', 'web-dist'] : ['data-0', 'data-1', 'data-2', 'server-dist', 'web-dist'],
+      base.kind === 'postgres'
+        ? ['server-dist', 'web-dist']
+        : ['data-0', 'data-1', 'data-2', 'server-dist', 'web-dist'],
     );
 
     // A restart finds both builds fresh and builds nothing.

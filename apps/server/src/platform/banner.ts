@@ -25,7 +25,9 @@ export function startBanner(config: Config, listeningAt: string) {
       config.database.kind === 'postgres'
         ? `PostgreSQL ${redactUrl(config.database.url)} (pool ${config.database.poolSize})`
         : `embedded PGlite in ${config.database.dataDir}`,
-    redis: config.redisUrl ? `on ${redactUrl(config.redisUrl)} (prefix ${config.redisPrefix})` : 'off (single node)',
+    redis: config.redisUrl
+      ? `on ${redactUrl(config.redisUrl)} (prefix ${config.redisPrefix})`
+      : 'off (single node)',
     sandbox: config.sandbox ? 'ON: sandbox outbox, PIX page and payout rail are served' : 'off',
     testCaptcha: config.testCaptchaCode ? 'ON: a fixed code passes every captcha' : 'off',
     operatorKey: config.operatorKey ? 'set' : 'not set',

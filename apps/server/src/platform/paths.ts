@@ -14,7 +14,8 @@ function findServerDir(): string {
     } catch {
       // No package.json here: keep walking up.
     }
-    if (path.dirname(dir) === dir) throw new Error('apps/server/package.json not found above the running code');
+    if (path.dirname(dir) === dir)
+      throw new Error('apps/server/package.json not found above the running code');
   }
 }
 

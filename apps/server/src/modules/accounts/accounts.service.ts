@@ -364,7 +364,9 @@ export function createAccountsService({ database, config, bus, mail }: AccountsD
         })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))
-        .where(and(eq(sessions.tokenHash, hash), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())));
+        .where(
+          and(eq(sessions.tokenHash, hash), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())),
+        );
       if (!row) return null;
       const { expiresAt, ...user } = row;
       return sessionCache.put(hash, user, expiresAt) ? user : null;

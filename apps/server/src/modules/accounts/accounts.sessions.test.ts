@@ -22,7 +22,9 @@ const nodeEnv = () => ({
   TEST_CAPTCHA_CODE: TEST_CAPTCHA,
   OPERATOR_KEY: TEST_OPERATOR_KEY,
   RATE_LIMIT_PER_MINUTE: '100000',
-  ...(base.redisUrl ? { REDIS_URL: base.redisUrl, REDIS_PREFIX: `t${crypto.randomBytes(4).toString('hex')}:` } : {}),
+  ...(base.redisUrl
+    ? { REDIS_URL: base.redisUrl, REDIS_PREFIX: `t${crypto.randomBytes(4).toString('hex')}:` }
+    : {}),
 });
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
@@ -88,7 +90,11 @@ describe('session cache', () => {
       const token = await signIn(a.app, `cache-${crypto.randomBytes(4).toString('hex')}@example.com`, true);
       // Node B caches the session.
       for (let i = 0; i < 3; i++) expect(await balance(b, token)).toBe(200);
-      const out = await a.app.inject({ method: 'POST', url: '/api/auth/user/logout', headers: bearer(token) });
+      const out = await a.app.inject({
+        method: 'POST',
+        url: '/api/auth/user/logout',
+        headers: bearer(token),
+      });
       expect(out.statusCode).toBe(200);
       expect(await balance(a.app, token)).toBe(401);
       // The revocation crosses the bus within milliseconds; the cache itself would keep the session 10 s.
