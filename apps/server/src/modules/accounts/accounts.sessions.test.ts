@@ -16,7 +16,7 @@ afterAll(async () => {
 });
 
 /** App settings shared by both nodes: the same Redis prefix puts them on one bus. */
-const nodeEnv = () => ({
+const nodeEnv = (): Record<string, string> => ({
   NODE_ENV: 'test',
   LOG_LEVEL: 'silent',
   TEST_CAPTCHA_CODE: TEST_CAPTCHA,
