@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../app';
 import { loadConfig } from '../../config';
 import { createTestApp, TEST_CAPTCHA, TEST_OPERATOR_KEY } from '../../../test/helpers';
@@ -44,9 +44,13 @@ async function signIn(app: App, username: string, register: boolean) {
 }
 
 describe('session cache', () => {
-  it('refuses a token on the node that revoked it, right after logout and after a password change', async () => {
-    const t = await createTestApp();
+  let t: Awaited<ReturnType<typeof createTestApp>>;
+  beforeAll(async () => {
+    t = await createTestApp();
     closers.push(t.close);
+  });
+
+  it('refuses a token on the node that revoked it, right after logout and after a password change', async () => {
     const username = `cache-${crypto.randomBytes(4).toString('hex')}@example.com`;
     const first = await signIn(t.app, username, true);
     const second = await signIn(t.app, username, false);
@@ -66,8 +70,6 @@ describe('session cache', () => {
   });
 
   it('refuses at once a token revoked by logout, though it was just served from the cache', async () => {
-    const t = await createTestApp();
-    closers.push(t.close);
     const token = await signIn(t.app, `cache-${crypto.randomBytes(4).toString('hex')}@example.com`, true);
     for (let i = 0; i < 3; i++) expect(await balance(t.app, token)).toBe(200);
     const out = await t.app.inject({ method: 'POST', url: '/api/auth/user/logout', headers: bearer(token) });
