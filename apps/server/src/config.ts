@@ -1,13 +1,11 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { repoRoot } from './platform/paths';
 
 /**
  * The only reader of process.env (lint forbids it elsewhere). Every setting is listed in README.md.
  * Parsing fails fast and lists every problem at once.
  */
-
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])

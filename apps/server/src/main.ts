@@ -1,6 +1,7 @@
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { startBanner } from './platform/banner';
 import { DatabaseLockedError } from './platform/db';
 
 /** Listen, and shut down gracefully: stop accepting, drain requests, close the database. Nothing else. */
@@ -12,7 +13,9 @@ async function main() {
     else app.log.info({ signal }, 'shutting down');
     await app.close();
   });
-  await app.listen({ host: config.host, port: config.port });
+  const listeningAt = await app.listen({ host: config.host, port: config.port });
+  const banner = startBanner(config, listeningAt);
+  app.log.info({ banner: banner.fields }, banner.text);
 }
 
 main().catch((err: unknown) => {

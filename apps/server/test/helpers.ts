@@ -1,10 +1,10 @@
 import crypto from 'node:crypto';
-import pg from 'pg';
 import { expect } from 'vitest';
 import { buildApp, type App } from '../src/app';
 import { loadConfig, type Env } from '../src/config';
 import { auditLedger } from '../src/modules/ledger';
 import { openDatabase, type Database } from '../src/platform/db';
+import { createPostgresDatabase } from './postgres';
 
 /** The engine the suite runs on: PostgreSQL when DATABASE_URL is set (CI's second pass), else PGlite. */
 export const onPostgres = loadConfig().database.kind === 'postgres';
@@ -27,20 +27,7 @@ export async function createTestDatabase(): Promise<Database> {
   });
 }
 
-/** A new, empty PostgreSQL database beside the one at `baseUrl` (for server processes started by a test). */
-export async function createPostgresDatabase(baseUrl: string) {
-  const name = `t_${crypto.randomBytes(6).toString('hex')}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: baseUrl });
-    await client.connect();
-    await client.query(statement);
-    await client.end();
-  };
-  await admin(`create database ${name}`);
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
-}
+export { createPostgresDatabase };
 
 export const TEST_CAPTCHA = 'TEST42';
 export const TEST_OPERATOR_KEY = 'operator-key-for-tests-only';

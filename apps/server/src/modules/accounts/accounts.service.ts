@@ -23,6 +23,14 @@ const RESET_CHK_TTL_MS = 15 * 60_000;
 const LOGIN_LINK_TTL_MS = 10 * 60_000;
 const INVITE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 const TEST_USER_DOMAIN = 'test.aposta.local';
+/**
+ * Resolved sessions are kept per node for this long: revocations arrive over the bus at once, and this bounds
+ * the damage of a bus message lost while Redis was unreachable.
+ */
+const SESSION_CACHE_MS = 10_000;
+const SESSION_CACHE_MAX = 100_000;
+/** Revoked session ids are remembered this long, so that a lookup already in flight cannot cache one. */
+const REVOKED_MEMORY_MS = 60_000;
 
 /** The typings of svg-captcha omit its callable default export: render the given text. */
 const renderCaptcha = svgCaptcha as unknown as (
@@ -79,14 +87,72 @@ export interface RegisterInput {
 export const sessionInvalid = (key: 'againLog' | 'pleaseLogin' = 'againLog') =>
   new AppError(ErrorCode.SESSION_INVALID, key);
 
+/**
+ * The per-node session cache of resolveToken (the hottest read: every signed-in call). Every revocation is
+ * published as `session.revoked`; this node drops the session on its own revocations before answering, and
+ * on other nodes' when the event arrives.
+ */
+function createSessionCache(bus: EventBus, enabled: boolean) {
+  const byHash = new Map<string, { user: AuthUser; until: number }>();
+  const hashBySession = new Map<string, string>();
+  const revokedAt = new Map<string, number>();
+
+  function forget(sessionIds: string[]) {
+    const now = Date.now();
+    for (const id of sessionIds) {
+      revokedAt.delete(id);
+      revokedAt.set(id, now);
+      const hash = hashBySession.get(id);
+      if (hash !== undefined) byHash.delete(hash);
+      hashBySession.delete(id);
+    }
+    // Insertion order is revocation order: the oldest are first.
+    for (const [id, at] of revokedAt) {
+      if (now - at < REVOKED_MEMORY_MS) break;
+      revokedAt.delete(id);
+    }
+  }
+  bus.subscribe('session.revoked', ({ sessionIds }) => forget(sessionIds));
+
+  return {
+    forget,
+    get(hash: string): AuthUser | undefined {
+      const hit = byHash.get(hash);
+      if (!hit) return undefined;
+      if (hit.until > Date.now()) return hit.user;
+      byHash.delete(hash);
+      hashBySession.delete(hit.user.sessionId);
+      return undefined;
+    },
+    /** Keeps a session read from the database; false when it was revoked meanwhile (then it is refused). */
+    put(hash: string, user: AuthUser, expiresAt: Date): boolean {
+      if (revokedAt.has(user.sessionId)) return false;
+      if (!enabled) return true;
+      if (byHash.size >= SESSION_CACHE_MAX) {
+        const [oldest, entry] = byHash.entries().next().value!;
+        byHash.delete(oldest);
+        hashBySession.delete(entry.user.sessionId);
+      }
+      byHash.set(hash, { user, until: Math.min(Date.now() + SESSION_CACHE_MS, expiresAt.getTime()) });
+      hashBySession.set(user.sessionId, hash);
+      return true;
+    },
+  };
+}
+
 export function createAccountsService({ database, config, bus, mail }: AccountsDeps) {
   const { db } = database;
+  // Only where every revocation reaches every node: Redis carries the bus, or PGlite (one process). Several
+  // PostgreSQL nodes without Redis have no bus between them, so they read every session from the database.
+  const sessionCache = createSessionCache(bus, Boolean(config.redisUrl) || config.database.kind === 'pglite');
   const sessionTtlMs = config.auth.sessionTtlHours * 3_600_000;
   const lockMs = config.auth.lockMinutes * 60_000;
   // Unknown usernames are verified against this hash so that they take as long as real ones.
   const dummyHash = argon2.hash(randomToken(), ARGON2);
 
   async function publishRevoked(userId: number, sessionIds: string[]) {
+    // This node refuses the sessions before the caller gets its answer; the bus tells the other nodes.
+    sessionCache.forget(sessionIds);
     if (sessionIds.length) await bus.publish('session.revoked', { userId, sessionIds });
   }
 
@@ -285,18 +351,25 @@ export function createAccountsService({ database, config, bus, mail }: AccountsD
     /** The signed-in user behind a bearer token, or null when it is unknown, revoked or expired. */
     async resolveToken(token: string): Promise<AuthUser | null> {
       if (!token || token.length > 256) return null;
+      const hash = sha256(token);
+      const cached = sessionCache.get(hash);
+      if (cached) return cached;
       const [row] = await db
-        .select({ sessionId: sessions.id, id: users.id, username: users.username, testFlag: users.testFlag })
+        .select({
+          sessionId: sessions.id,
+          id: users.id,
+          username: users.username,
+          testFlag: users.testFlag,
+          expiresAt: sessions.expiresAt,
+        })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))
         .where(
-          and(
-            eq(sessions.tokenHash, sha256(token)),
-            isNull(sessions.revokedAt),
-            gt(sessions.expiresAt, new Date()),
-          ),
+          and(eq(sessions.tokenHash, hash), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())),
         );
-      return row ?? null;
+      if (!row) return null;
+      const { expiresAt, ...user } = row;
+      return sessionCache.put(hash, user, expiresAt) ? user : null;
     },
 
     async logout(user: AuthUser) {

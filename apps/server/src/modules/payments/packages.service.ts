@@ -60,7 +60,39 @@ const PAYABLE: ReadonlySet<string> = new Set(['BRL', 'EXTPAY', 'INSBRL', 'EXPPAY
 
 export type PackageRow = typeof paymentPackages.$inferSelect;
 
+/**
+ * How long a node serves the package list from memory. Writes through this service drop it at once; an edit
+ * made elsewhere (another node, SQL by hand) shows within this time.
+ */
+const LIST_CACHE_MS = 5_000;
+const ALL = '\0all';
+/** The groups are few; a flood of made-up group names is answered from the database, never kept. */
+const LIST_CACHE_KEYS = 64;
+
 export function createPackagesService({ database }: { database: Database }) {
+  // Per group: the list (or the query in flight, so a burst of misses makes one query) and when it expires.
+  const listCache = new Map<string, { list: Promise<PricePackage[]>; until: number }>();
+
+  async function query(curreny?: string): Promise<PricePackage[]> {
+    const rows = await database.db
+      .select()
+      .from(paymentPackages)
+      .where(
+        curreny === undefined
+          ? eq(paymentPackages.active, true)
+          : and(eq(paymentPackages.active, true), eq(paymentPackages.curreny, curreny)),
+      )
+      .orderBy(asc(paymentPackages.sort), asc(paymentPackages.pkgId));
+    return rows.map((r) => ({
+      pkgId: r.pkgId,
+      price: toMajor(r.price),
+      gift: toMajor(r.gift),
+      sort: r.sort,
+      curreny: r.curreny,
+      selected: r.selected,
+    }));
+  }
+
   return {
     /** Inserts the seeded packages that are missing; never changes one an operator edited. */
     async seed() {
@@ -68,27 +100,25 @@ export function createPackagesService({ database }: { database: Database }) {
         .insert(paymentPackages)
         .values(SEED_PACKAGES.map((p, i) => ({ ...p, sort: i + 1, selected: p.selected ?? false })))
         .onConflictDoNothing();
+      listCache.clear();
     },
 
-    /** Active packages, of one group when `curreny` is given, in display order. */
-    async list(curreny?: string): Promise<PricePackage[]> {
-      const rows = await database.db
-        .select()
-        .from(paymentPackages)
-        .where(
-          curreny === undefined
-            ? eq(paymentPackages.active, true)
-            : and(eq(paymentPackages.active, true), eq(paymentPackages.curreny, curreny)),
-        )
-        .orderBy(asc(paymentPackages.sort), asc(paymentPackages.pkgId));
-      return rows.map((r) => ({
-        pkgId: r.pkgId,
-        price: toMajor(r.price),
-        gift: toMajor(r.gift),
-        sort: r.sort,
-        curreny: r.curreny,
-        selected: r.selected,
-      }));
+    /** Active packages, of one group when `curreny` is given, in display order (the getPrices hot read). */
+    list(curreny?: string): Promise<PricePackage[]> {
+      const key = curreny ?? ALL;
+      const hit = listCache.get(key);
+      if (hit && hit.until > Date.now()) return hit.list;
+      if (!hit && listCache.size >= LIST_CACHE_KEYS) return query(curreny);
+      const list = query(curreny);
+      listCache.set(key, { list, until: Date.now() + LIST_CACHE_MS });
+      // A failed query is not kept.
+      list.catch(() => listCache.get(key)?.list === list && listCache.delete(key));
+      return list;
+    },
+
+    /** Drops the cached lists (after an edit of the packages). */
+    invalidate() {
+      listCache.clear();
     },
 
     /** A package a player may pay, or null. */
