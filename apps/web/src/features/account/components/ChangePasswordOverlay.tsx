@@ -3,12 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/Button';
 import { Sheet } from '../../../components/ui/Sheet';
 import { TextField } from '../../../components/ui/TextField';
-import { logout } from '../../../lib/account';
 import { alertMessage, closeOverlay } from '../../../lib/ui';
 import { changePassword } from '../api/account';
 
 /** Change password; success signs out everywhere, which also closes the panels (spec section 4). */
-export function ChangePasswordOverlay() {
+export function ChangePasswordOverlay({ onLogout }: { onLogout: () => Promise<void> }) {
   const { t } = useTranslation();
   const [form, setForm] = useState({ oldPwd: '', nPwd: '', confirm: '' });
   const [busy, setBusy] = useState(false);
@@ -31,7 +30,7 @@ export function ChangePasswordOverlay() {
       const message = await changePassword(form.oldPwd, form.nPwd);
       closeOverlay();
       await alertMessage(message);
-      await logout();
+      await onLogout();
     } catch {
       // shown by the request client
     } finally {

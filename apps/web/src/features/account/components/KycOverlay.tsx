@@ -3,13 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/Button';
 import { Sheet } from '../../../components/ui/Sheet';
 import { TextField } from '../../../components/ui/TextField';
-import { refreshUserInfo } from '../../../lib/account';
+import { refreshUserInfo } from '../../../lib/user-info';
 import { useSession } from '../../../lib/session';
-import { closeOverlay, openOverlay, toast, useUi } from '../../../lib/ui';
+import { toast, useUi } from '../../../lib/ui';
 import { updateKyc } from '../api/account';
 
-/** KYC (editBank): name and CPF. After saving it continues to deposit when it was opened from there. */
-export function KycOverlay() {
+/** KYC (editBank): name and CPF. `onSaved` is the app's next step (the deposit, when that was the way in). */
+export function KycOverlay({ onSaved }: { onSaved: () => void }) {
   const { t } = useTranslation();
   const user = useSession((s) => s.user);
   const [name, setName] = useState(user?.name ?? '');
@@ -24,10 +24,8 @@ export function KycOverlay() {
     setBusy(false);
     if (message === null) return; // a failed save is ignored (spec section 8)
     toast(message || t('common.done'));
-    await refreshUserInfo({ loading: false });
-    const { afterKyc, depositMode } = useUi.getState();
-    if (afterKyc === 'deposit') openOverlay('deposit', { afterKyc: null, depositMode });
-    else closeOverlay();
+    await refreshUserInfo();
+    onSaved();
   }
 
   return (

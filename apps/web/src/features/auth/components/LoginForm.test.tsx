@@ -6,6 +6,7 @@ import { useSession } from '../../../lib/session';
 import { useUi } from '../../../lib/ui';
 import { envelope, fakeFetch, renderWithApp } from '../../../test/render';
 import { LoginForm } from './LoginForm';
+import { signInWithToken } from '../../../app/flows';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -13,7 +14,7 @@ const captchaId = () => screen.getByTestId('captcha-image').getAttribute('data-c
 
 describe('login form', () => {
   it('keeps submit disabled until username, password and captcha are filled; lower-cases the username', async () => {
-    renderWithApp(<LoginForm />);
+    renderWithApp(<LoginForm onSignedIn={signInWithToken} />);
     const user = userEvent.setup();
     const submit = screen.getByRole('button', { name: 'Entrar' });
     expect(submit).toBeDisabled();
@@ -26,7 +27,7 @@ describe('login form', () => {
   });
 
   it('offers common mail domains after the name is typed', async () => {
-    renderWithApp(<LoginForm />);
+    renderWithApp(<LoginForm onSignedIn={signInWithToken} />);
     const user = userEvent.setup();
     const email = screen.getByRole('combobox', { name: 'E-mail' });
     await user.type(email, 'ana@ho');
@@ -47,7 +48,7 @@ describe('login form', () => {
       return { body: envelope({ uId: 1, username: 'ana@mail.com', testFlag: '0', header: 0 }) };
     });
     vi.stubGlobal('fetch', f.fn);
-    renderWithApp(<LoginForm />);
+    renderWithApp(<LoginForm onSignedIn={signInWithToken} />);
     const user = userEvent.setup();
     await user.type(screen.getByRole('combobox', { name: 'E-mail' }), 'ana@mail.com');
     await user.type(screen.getByLabelText('Senha'), 'segredo-123');
@@ -77,7 +78,7 @@ describe('login form', () => {
       SessionKey.TESTACCOUNT,
       JSON.stringify({ username: 'test01@aposta.test', pwd: 'pw-test-1' }),
     );
-    renderWithApp(<LoginForm />);
+    renderWithApp(<LoginForm onSignedIn={signInWithToken} />);
     expect(screen.getByRole('combobox', { name: 'E-mail' })).toHaveValue('test01@aposta.test');
     expect(screen.getByLabelText('Senha')).toHaveValue('pw-test-1');
   });

@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/Button';
-import { signInWithToken } from '../../../lib/account';
 import { readJson, SessionKey } from '../../../lib/storage';
 import { openOverlay } from '../../../lib/ui';
 import { login } from '../api/auth';
+import type { SignedIn } from '../types';
 import { useCaptcha } from '../hooks/useCaptcha';
 import { Captcha } from './Captcha';
 import { EmailField } from './EmailField';
@@ -16,7 +16,7 @@ function testAccountPrefill(): { username: string; pwd: string } {
   return { username: saved?.username ?? '', pwd: saved?.pwd ?? '' };
 }
 
-export function LoginForm() {
+export function LoginForm({ onSignedIn }: { onSignedIn: SignedIn }) {
   const { t } = useTranslation();
   const [prefill] = useState(testAccountPrefill);
   const [username, setUsername] = useState(prefill.username);
@@ -31,7 +31,7 @@ export function LoginForm() {
     setBusy(true);
     try {
       const token = await login({ username, pwd, codeId: captcha.codeId, captCode: captcha.captCode });
-      await signInWithToken(token);
+      await onSignedIn(token);
     } catch {
       captcha.reloadAfterFailure();
     } finally {

@@ -5,6 +5,7 @@ import { useSession } from '../../../lib/session';
 import { useUi } from '../../../lib/ui';
 import { envelope, fakeFetch, renderWithApp } from '../../../test/render';
 import { RegisterForm } from './RegisterForm';
+import { signInWithToken } from '../../../app/flows';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -17,7 +18,7 @@ async function fill(user: ReturnType<typeof userEvent.setup>) {
 describe('register form', () => {
   it('has every register field, with the invitation code from YQM', () => {
     localStorage.setItem('YQM', 'ABC123');
-    renderWithApp(<RegisterForm />);
+    renderWithApp(<RegisterForm onSignedIn={signInWithToken} />);
     for (const label of [
       'Nome completo',
       'CPF',
@@ -34,7 +35,7 @@ describe('register form', () => {
   });
 
   it('asks for the terms, then for the captcha, with the exact messages', async () => {
-    renderWithApp(<RegisterForm />);
+    renderWithApp(<RegisterForm onSignedIn={signInWithToken} />);
     const user = userEvent.setup();
     await fill(user);
     await user.click(screen.getByRole('button', { name: 'Registrar' }));
@@ -50,7 +51,7 @@ describe('register form', () => {
   it('checks the contract before sending (password confirmation)', async () => {
     const f = fakeFetch(() => ({ body: envelope(null) }));
     vi.stubGlobal('fetch', f.fn);
-    renderWithApp(<RegisterForm />);
+    renderWithApp(<RegisterForm onSignedIn={signInWithToken} />);
     const user = userEvent.setup();
     await user.type(screen.getByRole('combobox', { name: 'E-mail' }), 'novo@mail.com');
     await user.type(screen.getByLabelText('Senha'), 'segredo-123');
@@ -70,7 +71,7 @@ describe('register form', () => {
         : { body: envelope({ uId: 2, username: 'novo@mail.com', kyc: 0 }) },
     );
     vi.stubGlobal('fetch', f.fn);
-    renderWithApp(<RegisterForm />);
+    renderWithApp(<RegisterForm onSignedIn={signInWithToken} />);
     const user = userEvent.setup();
     await fill(user);
     await user.type(screen.getByLabelText('Código de verificação'), 'TEST42');
@@ -88,8 +89,8 @@ describe('register form', () => {
     expect(useUi.getState()).toMatchObject({
       startMask: true,
       firstDeposit: true,
-      overlay: 'editBank',
-      afterKyc: 'deposit',
+      // The app's overlay host puts KYC first (app/OverlayHost.test.tsx).
+      overlay: 'deposit',
       depositMode: 'secondDeposit',
     });
   });

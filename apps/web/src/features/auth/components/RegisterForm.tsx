@@ -2,11 +2,11 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/Button';
 import { TextField } from '../../../components/ui/TextField';
-import { signInWithToken } from '../../../lib/account';
 import { languageEntry, useAppState } from '../../../lib/app-state';
 import { LocalKey, readText } from '../../../lib/storage';
 import { alertMessage } from '../../../lib/ui';
 import { register } from '../api/auth';
+import type { SignedIn } from '../types';
 import { useCaptcha } from '../hooks/useCaptcha';
 import { Captcha } from './Captcha';
 import { EmailField } from './EmailField';
@@ -28,7 +28,7 @@ const COUNTRIES = [
   ['RU', '+7'],
 ] as const;
 
-export function RegisterForm() {
+export function RegisterForm({ onSignedIn }: { onSignedIn: SignedIn }) {
   const { t } = useTranslation();
   const lang = useAppState((s) => s.lang);
   const isApp = useAppState((s) => s.isApp);
@@ -71,7 +71,7 @@ export function RegisterForm() {
     }
     setBusy(true);
     try {
-      await signInWithToken(await register(body), { firstDeposit: true });
+      await onSignedIn(await register(body), { firstDeposit: true });
     } catch {
       captcha.reloadAfterFailure();
     } finally {

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/Button';
 import { LoginFirst } from '../../../components/ui/LoginFirst';
 import { TextField } from '../../../components/ui/TextField';
-import { refreshUserInfo } from '../../../lib/account';
+import { refreshUserInfo } from '../../../lib/user-info';
 import { ApiError } from '../../../lib/api';
 import { languageEntry, useAppState } from '../../../lib/app-state';
 import { displayMoney } from '../../../lib/format';
@@ -72,7 +72,7 @@ export function TransferPage() {
       keys.current.settle();
       setLost(false);
       setStep('done');
-      void refreshUserInfo({ loading: false });
+      void refreshUserInfo();
     } catch (err) {
       // No answer: the same submission may be retried under the same key. A refusal ends it.
       const noAnswer = err instanceof ApiError && err.status === 0;

@@ -3,12 +3,12 @@ import { Link } from 'react-router';
 import { Button } from '../../../components/ui/Button';
 import { LoginFirst } from '../../../components/ui/LoginFirst';
 import { Icon, type IconName } from '../../../components/ui/Icon';
-import { openDeposit, refreshBalance } from '../../../lib/account';
 import { useAppState } from '../../../lib/app-state';
 import { displayMoney } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import { useAsync } from '../../../lib/use-async';
-import { openOverlay } from '../../../lib/ui';
+import { openDeposit, openOverlay } from '../../../lib/ui';
+import { refreshBalance } from '../../../lib/user-info';
 import { fetchWithdrawLimits } from '../api/payments';
 
 /** /conta: the balance, and the ways in and out of it (top-up, withdrawal, records, transfer). */

@@ -5,7 +5,6 @@ import { Button } from '../../../components/ui/Button';
 import { Icon } from '../../../components/ui/Icon';
 import { ApiError } from '../../../lib/api';
 import { useAppState } from '../../../lib/app-state';
-import { depositPaid } from '../../../lib/deposit';
 import { displayMoney } from '../../../lib/format';
 import { submissionKeys } from '../../../lib/idempotency';
 import { useSession } from '../../../lib/session';
@@ -29,7 +28,8 @@ function defaultPackage(list: PricePackage[]): PricePackage | undefined {
  * page in a full-screen frame, then wait ('Complete your recharge' / 'Cancel recharge') while the order status
  * is polled. A paid order (status '10' or the paySuccess event) closes the overlay.
  */
-export function DepositPanel({ kind }: { kind: DepositKind }) {
+/** `onPaid` is the app's paid-deposit flow (close, refresh user info, /paySuccess or the game alert). */
+export function DepositPanel({ kind, onPaid }: { kind: DepositKind; onPaid: () => void }) {
   const { t } = useTranslation('wallet');
   const lang = useAppState((s) => s.lang);
   const isApp = useAppState((s) => s.isApp);
@@ -48,7 +48,7 @@ export function DepositPanel({ kind }: { kind: DepositKind }) {
   const money = (major: number) => displayMoney(major, lang);
 
   function applyStatus(next: OrderStatus) {
-    if (next === OrderStatus.PAID) depositPaid();
+    if (next === OrderStatus.PAID) onPaid();
     else if (next === OrderStatus.CANCELLED || next === OrderStatus.FAILED) {
       setOrder(null);
       closeOverlay();

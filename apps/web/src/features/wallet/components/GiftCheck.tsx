@@ -4,10 +4,9 @@ import { useLocation } from 'react-router';
 import { Button } from '../../../components/ui/Button';
 import { Icon } from '../../../components/ui/Icon';
 import { Sheet } from '../../../components/ui/Sheet';
-import { openDeposit } from '../../../lib/account';
 import { env } from '../../../lib/env';
 import { useSession } from '../../../lib/session';
-import { useUi } from '../../../lib/ui';
+import { openDeposit, useUi } from '../../../lib/ui';
 import { fetchUserGift } from '../api/payments';
 
 /** The spec's gift check delay after home loads. */

@@ -9,7 +9,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/Button';
 import { TextField } from '../../../components/ui/TextField';
-import { refreshUserInfo } from '../../../lib/account';
+import { refreshUserInfo } from '../../../lib/user-info';
 import { ApiError } from '../../../lib/api';
 import { languageEntry, useAppState } from '../../../lib/app-state';
 import { displayMoney } from '../../../lib/format';
@@ -115,7 +115,7 @@ export function WithdrawPanel() {
       await requestWithdrawal(body, key);
       keys.current.settle();
       closeOverlay();
-      void refreshUserInfo({ loading: false });
+      void refreshUserInfo();
       go('/home');
       void alertMessage(t('withdraw.success'));
     } catch (err) {
