@@ -16,9 +16,10 @@ export async function changePassword(oldPwd: string, nPwd: string): Promise<stri
   return (await request<null>('/api/app/user/changePwd', { json: { oldPwd, nPwd } })).message;
 }
 
-/** KYC save; failures are ignored silently (spec section 8). Returns the server's message. */
-export async function updateKyc(name: string, cardNo: string): Promise<string | null> {
-  return request<null>('/api/app/user/updateKyc', { json: { name, cardNo }, quiet: true })
-    .then((r) => r.message)
-    .catch(() => null);
+/**
+ * KYC save. A refusal rejects (no modal: the form shows it beside the field, where the spec's silence left
+ * the player guessing). Returns the server's message.
+ */
+export async function updateKyc(name: string, cardNo: string): Promise<string> {
+  return (await request<null>('/api/app/user/updateKyc', { json: { name, cardNo }, quiet: true })).message;
 }
