@@ -64,5 +64,9 @@ export function useFieldErrors<F extends string>() {
       return rest as FieldErrors<F>;
     });
   }, []);
-  return { errors, show, clear };
+  /** A message the form found itself (its contract check before sending), placed the same way. */
+  const place = useCallback((field: F | 'form', message: string) => {
+    setErrors({ [field]: message } as FieldErrors<F>);
+  }, []);
+  return { errors, show, clear, place };
 }

@@ -57,6 +57,11 @@ describe('login form', () => {
     await user.click(screen.getByRole('button', { name: 'Entrar' }));
     await waitFor(() => expect(captchaId()).not.toBe(before));
     expect(screen.getByLabelText('Código de verificação')).toHaveValue('');
+    // The refusal (40102, wrong credentials) shows beside the password, not in a modal.
+    await waitFor(() =>
+      expect(screen.getByLabelText('Senha')).toHaveAccessibleDescription('Dados incorretos'),
+    );
+    expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(JSON.parse(String(f.calls[0]!.init.body))).toEqual({
       username: 'ana@mail.com',
       pwd: 'segredo-123',
@@ -66,6 +71,8 @@ describe('login form', () => {
 
     refuse = false;
     await user.type(screen.getByLabelText('Código de verificação'), 'TEST42');
+    await user.type(screen.getByLabelText('Senha'), '4');
+    expect(screen.getByLabelText('Senha')).not.toHaveAccessibleDescription('Dados incorretos');
     await user.click(screen.getByRole('button', { name: 'Entrar' }));
     await waitFor(() => expect(useSession.getState().token).toBe('tok-9'));
     expect(localStorage.getItem('TOKEN_B')).toBe('tok-9');

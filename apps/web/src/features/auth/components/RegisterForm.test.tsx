@@ -59,8 +59,35 @@ describe('register form', () => {
     await user.type(screen.getByLabelText('Código de verificação'), 'TEST42');
     await user.click(screen.getByRole('checkbox'));
     await user.click(screen.getByRole('button', { name: 'Registrar' }));
-    expect(await screen.findByRole('alertdialog')).toHaveTextContent('As senhas não coincidem');
+    await waitFor(() =>
+      expect(screen.getByLabelText('Confirmar senha')).toHaveAccessibleDescription('As senhas não coincidem'),
+    );
+    expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(f.calls).toHaveLength(0);
+  });
+
+  it('shows the server’s refusal beside its field: a taken e-mail, a wrong captcha', async () => {
+    let answer = { status: 409, body: envelope(null, 40900, 'Este e-mail já está cadastrado') };
+    vi.stubGlobal('fetch', fakeFetch(() => answer).fn);
+    renderWithApp(<RegisterForm onSignedIn={signInWithToken} />);
+    const user = userEvent.setup();
+    await fill(user);
+    await user.type(screen.getByLabelText('Código de verificação'), 'TEST42');
+    await user.click(screen.getByRole('checkbox'));
+    await user.click(screen.getByRole('button', { name: 'Registrar' }));
+    const email = screen.getByRole('combobox', { name: 'E-mail' });
+    await waitFor(() => expect(email).toHaveAccessibleDescription('Este e-mail já está cadastrado'));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+
+    answer = { status: 400, body: envelope(null, 40001, 'Código de verificação incorreto') };
+    await user.type(screen.getByLabelText('Código de verificação'), 'WRONG1');
+    await user.click(screen.getByRole('button', { name: 'Registrar' }));
+    await waitFor(() =>
+      expect(screen.getByLabelText('Código de verificação')).toHaveAccessibleDescription(
+        'Código de verificação incorreto',
+      ),
+    );
+    expect(email).not.toHaveAccessibleDescription(/cadastrado/);
   });
 
   it('registers, signs in and flags the first deposit', async () => {
