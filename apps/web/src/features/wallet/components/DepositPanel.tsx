@@ -160,9 +160,12 @@ export function DepositPanel({ kind, onPaid }: { kind: DepositKind; onPaid: () =
         <Button variant="outline" onClick={() => void checkNow()} className="w-full">
           {t('deposit.checked')}
         </Button>
-        <Button variant="danger" onClick={cancel} className="w-full">
+        <Button variant="danger" onClick={cancel} className="w-full" aria-describedby="deposit-cancel-hint">
           {t('deposit.cancel')}
         </Button>
+        <p id="deposit-cancel-hint" className="text-center text-xs text-muted">
+          {t('deposit.cancelHint')}
+        </p>
       </section>
     );
   }

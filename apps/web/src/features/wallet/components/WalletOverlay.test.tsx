@@ -102,8 +102,13 @@ describe('deposit overlay', () => {
 
     await user.click(screen.getByRole('button', { name: 'Voltar' }));
     expect(screen.getByRole('heading', { name: 'Aguardando pagamento' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Conclua sua recarga' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Cancelar recarga' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Abrir o pagamento PIX' })).toBeInTheDocument();
+    // The labels say what each button does: none reads like 'I have paid' (hardening item 12).
+    expect(screen.getByRole('button', { name: 'Fechar sem pagar' })).toHaveAccessibleDescription(
+      /expira em 30 minutos.*já pagou/,
+    );
+    expect(screen.getByRole('button', { name: 'Verificar pagamento' })).toBeInTheDocument();
+    expect(screen.queryByText('Recarregado')).toBeNull();
     expect(screen.getByTestId('deposit-status')).toHaveTextContent('Situação: Pendente');
 
     status = OrderStatus.PAID;
@@ -136,7 +141,7 @@ describe('deposit overlay', () => {
     await user.click(screen.getByRole('button', { name: 'Confirmar' }));
     await user.click(await screen.findByRole('button', { name: 'Voltar' }));
     status = OrderStatus.CANCELLED;
-    await user.click(screen.getByRole('button', { name: 'Recarregado' }));
+    await user.click(screen.getByRole('button', { name: 'Verificar pagamento' }));
     await waitFor(() => expect(useUi.getState().overlay).toBeNull());
     expect(navigations).toEqual([]);
   });
@@ -217,7 +222,7 @@ describe('game deposit overlay', () => {
     await user.click(await screen.findByRole('button', { name: 'Voltar' }));
     expect(String(calls.find((c) => c.url.includes('/prePay/31'))!.init.body)).toBe('gift=1&pkgId=31');
     status = OrderStatus.PAID;
-    await user.click(screen.getByRole('button', { name: 'Recarregado' }));
+    await user.click(screen.getByRole('button', { name: 'Verificar pagamento' }));
     expect(await screen.findByRole('alertdialog')).toHaveTextContent(
       'Recarga bem-sucedida, continue fazendo apostas',
     );
