@@ -120,6 +120,8 @@ const en: WalletMessages = {
       adjustment: 'Adjustment',
     },
     steps: 'Steps',
+    pixDeposit: 'PIX deposit',
+    pixDeposits: 'PIX deposits',
     events: {
       created: 'Order created',
       requested: 'Withdrawal requested',

@@ -120,6 +120,8 @@ const id: WalletMessages = {
       adjustment: 'Penyesuaian',
     },
     steps: 'Tahapan',
+    pixDeposit: 'Deposit PIX',
+    pixDeposits: 'Deposit PIX',
     events: {
       created: 'Pesanan dibuat',
       requested: 'Penarikan diajukan',

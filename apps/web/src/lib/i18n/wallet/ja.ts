@@ -119,6 +119,8 @@ const ja: WalletMessages = {
       adjustment: '調整',
     },
     steps: '進行状況',
+    pixDeposit: 'PIX入金',
+    pixDeposits: 'PIX入金',
     events: {
       created: '注文作成',
       requested: '出金申請',

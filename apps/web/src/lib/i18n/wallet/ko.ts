@@ -119,6 +119,8 @@ const ko: WalletMessages = {
       adjustment: '조정',
     },
     steps: '진행 단계',
+    pixDeposit: 'PIX 입금',
+    pixDeposits: 'PIX 입금',
     events: {
       created: '주문 생성',
       requested: '출금 신청',

@@ -123,6 +123,8 @@ const ptBR = {
       adjustment: 'Ajuste',
     },
     steps: 'Etapas',
+    pixDeposit: 'Depósito PIX',
+    pixDeposits: 'Depósitos PIX',
     events: {
       created: 'Pedido criado',
       requested: 'Saque solicitado',

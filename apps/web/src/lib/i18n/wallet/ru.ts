@@ -120,6 +120,8 @@ const ru: WalletMessages = {
       adjustment: 'Корректировка',
     },
     steps: 'Этапы',
+    pixDeposit: 'Пополнение PIX',
+    pixDeposits: 'Пополнения PIX',
     events: {
       created: 'Заказ создан',
       requested: 'Запрошен вывод',

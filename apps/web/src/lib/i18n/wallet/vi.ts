@@ -120,6 +120,8 @@ const vi: WalletMessages = {
       adjustment: 'Điều chỉnh',
     },
     steps: 'Các bước',
+    pixDeposit: 'Nạp tiền PIX',
+    pixDeposits: 'Các lần nạp PIX',
     events: {
       created: 'Đã tạo đơn',
       requested: 'Đã yêu cầu rút tiền',

@@ -119,6 +119,8 @@ const zh: WalletMessages = {
       adjustment: '调整',
     },
     steps: '进度',
+    pixDeposit: 'PIX充值',
+    pixDeposits: 'PIX充值记录',
     events: {
       created: '订单已创建',
       requested: '已申请提现',
