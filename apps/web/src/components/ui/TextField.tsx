@@ -19,6 +19,7 @@ export function TextField({
   error,
   className = '',
   id,
+  'aria-describedby': describedBy,
   ...rest
 }: TextFieldProps) {
   const autoId = useId();
@@ -36,7 +37,7 @@ export function TextField({
         <input
           id={inputId}
           aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
+          aria-describedby={[describedBy, error ? errorId : undefined].filter(Boolean).join(' ') || undefined}
           className="min-h-44 w-full min-w-0 flex-1 bg-transparent px-12 text-base text-text outline-none placeholder:text-muted/60"
           {...rest}
         />

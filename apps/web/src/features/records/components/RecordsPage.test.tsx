@@ -151,9 +151,18 @@ describe('records screen', () => {
             total: 4,
             list: [
               order('D4', '00', 20, [['00', 'created']]),
-              order('D3', '01', 50, [['00', 'created'], ['01', 'expired']]),
-              order('D2', '01', 30, [['00', 'created'], ['01', 'cancelled']]),
-              order('D1', '10', 100, [['00', 'created'], ['10', 'paid']]),
+              order('D3', '01', 50, [
+                ['00', 'created'],
+                ['01', 'expired'],
+              ]),
+              order('D2', '01', 30, [
+                ['00', 'created'],
+                ['01', 'cancelled'],
+              ]),
+              order('D1', '10', 100, [
+                ['00', 'created'],
+                ['10', 'paid'],
+              ]),
             ],
           }),
         };

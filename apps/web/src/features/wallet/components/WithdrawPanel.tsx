@@ -195,11 +195,12 @@ export function WithdrawPanel() {
           value={draft.whatsapp}
           onChange={(e) => setDraft({ ...draft, whatsapp: e.target.value.replace(/[^\d+ ()-]/g, '') })}
         />
-        <div className="grid grid-cols-2 gap-10">
+        {/* Back takes its own width, the main action the rest: its label stays on one line. */}
+        <div className="grid grid-cols-[auto_1fr] gap-10">
           <Button variant="outline" onClick={() => setDraft(null)}>
             {t('transfer.back')}
           </Button>
-          <Button type="submit" disabled={busy}>
+          <Button type="submit" disabled={busy} className="whitespace-nowrap">
             {t('withdraw.confirmPayout')}
           </Button>
         </div>
@@ -279,14 +280,9 @@ export function WithdrawPanel() {
         name="amount"
         inputMode="decimal"
         autoComplete="off"
-        placeholder={
-          data
-            ? t('withdraw.amountHint', {
-                min: money(toMinor(data.limitAmount)),
-                max: money(toMinor(data.maxAmount)),
-              })
-            : ''
-        }
+        // The limits are a hint that stays visible (a placeholder this long was cut, and goes once typing starts).
+        placeholder={formatAmount(0, currency, entry.locale)}
+        aria-describedby={data ? 'withdraw-limits' : undefined}
         value={amountText}
         onChange={(e) => changeAmount(e.target.value)}
         trailing={
@@ -303,8 +299,18 @@ export function WithdrawPanel() {
           </button>
         }
         below={
-          data && amount !== null ? (
-            <p className="mt-4 text-xs text-muted">{receiveText(amount, data, type, money, t)}</p>
+          data ? (
+            <>
+              <p id="withdraw-limits" className="mt-4 text-xs text-muted">
+                {t('withdraw.amountHint', {
+                  min: money(toMinor(data.limitAmount)),
+                  max: money(toMinor(data.maxAmount)),
+                })}
+              </p>
+              {amount !== null ? (
+                <p className="mt-2 text-xs text-muted">{receiveText(amount, data, type, money, t)}</p>
+              ) : null}
+            </>
           ) : null
         }
       />
