@@ -1,4 +1,4 @@
-/* global document, navigator */
+/* global document */
 // The sandbox PIX page's Copy button (apps/server/src/modules/payments/sandbox.page.ts). The page's CSP
 // allows scripts from this origin only, never inline ones, so the button's code is this file, served with
 // the player app. Without it the page still works: the code stays selectable in its text box.
