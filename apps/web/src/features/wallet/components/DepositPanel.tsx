@@ -8,9 +8,10 @@ import { useAppState } from '../../../lib/app-state';
 import { displayMoney } from '../../../lib/format';
 import { submissionKeys } from '../../../lib/idempotency';
 import { useSession } from '../../../lib/session';
-import { useAsync } from '../../../lib/use-async';
 import { alertMessage, closeOverlay, toast } from '../../../lib/ui';
-import { fetchOrderStatus, fetchPackages, prePay, type DepositKind } from '../api/payments';
+import { fetchOrderStatus } from '../api/get-status';
+import { usePackages, type DepositKind } from '../api/get-prices';
+import { prePay } from '../api/pre-pay';
 import { DiscountBadge } from './DiscountBadge';
 
 /** How often the order status is asked while the player pays. */
@@ -34,7 +35,7 @@ export function DepositPanel({ kind, onPaid }: { kind: DepositKind; onPaid: () =
   const lang = useAppState((s) => s.lang);
   const isApp = useAppState((s) => s.isApp);
   const discount = useSession((s) => s.user?.payDiscount ?? null);
-  const packages = useAsync(() => fetchPackages(kind), [kind]);
+  const packages = usePackages(kind);
   const [picked, setPicked] = useState<number | null>(null);
   const [waive, setWaive] = useState(false);
   const [stage, setStage] = useState<Stage>('pick');
@@ -203,7 +204,7 @@ export function DepositPanel({ kind, onPaid }: { kind: DepositKind; onPaid: () =
       {discount ? <DiscountBadge discount={discount.discount} expiredTime={discount.expiredTime} /> : null}
       <fieldset>
         <legend className="mb-8 text-sm text-muted">{t('deposit.choose')}</legend>
-        {!packages.loading && list.length === 0 ? (
+        {packages.isSuccess && list.length === 0 ? (
           <p className="text-sm text-muted">{t('deposit.empty')}</p>
         ) : null}
         <div role="radiogroup" aria-label={t('deposit.choose')} className="grid grid-cols-3 gap-8">

@@ -7,7 +7,7 @@ import { Sheet } from '../../../components/ui/Sheet';
 import { env } from '../../../lib/env';
 import { useSession } from '../../../lib/session';
 import { openDeposit, useUi } from '../../../lib/ui';
-import { fetchUserGift } from '../api/payments';
+import { fetchUserGift } from '../api/user-gift';
 
 /** The spec's gift check delay after home loads. */
 export const GIFT_CHECK_DELAY_MS = 1000;

@@ -16,9 +16,9 @@ import { displayMoney } from '../../../lib/format';
 import { submissionKeys } from '../../../lib/idempotency';
 import { go } from '../../../lib/navigation';
 import { useSession } from '../../../lib/session';
-import { useAsync } from '../../../lib/use-async';
 import { alertMessage, closeOverlay } from '../../../lib/ui';
-import { fetchWithdrawLimits, requestWithdrawal } from '../api/payments';
+import { useWithdrawLimits } from '../api/get-withdraw';
+import { requestWithdrawal } from '../api/withdraw';
 import { payoutComplete, payoutKeyError, withdrawVerdict, type Payout } from './withdraw-rules';
 
 const EMPTY: Payout = { payCardNo: '', name: '', whatsapp: '' };
@@ -69,7 +69,9 @@ export function WithdrawPanel() {
   const { t } = useTranslation('wallet');
   const lang = useAppState((s) => s.lang);
   const user = useSession((s) => s.user);
-  const limits = useAsync(fetchWithdrawLimits, []);
+  const token = useSession((s) => s.token);
+  // The same cache entry as the wallet page's: asked again whenever the balance changes.
+  const limits = useWithdrawLimits(token, user?.balance);
   const [type, setType] = useState<PayCardBank>('CPF');
   const [edited, setEdited] = useState<Partial<Record<PayCardBank, Payout>>>({});
   const [draft, setDraft] = useState<Payout | null>(null);
