@@ -13,7 +13,7 @@ export async function fetchTestAccount(): Promise<TestAccount | null> {
 }
 
 export async function changePassword(oldPwd: string, nPwd: string): Promise<string> {
-  return (await request<null>('/api/app/user/changePwd', { json: { oldPwd, nPwd } })).message;
+  return (await request<null>('/api/app/user/changePwd', { json: { oldPwd, nPwd }, quiet: true })).message;
 }
 
 /**

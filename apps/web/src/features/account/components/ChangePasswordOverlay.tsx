@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/Button';
 import { Sheet } from '../../../components/ui/Sheet';
 import { TextField } from '../../../components/ui/TextField';
+import { useFieldErrors } from '../../../lib/form-errors';
 import { alertMessage, closeOverlay } from '../../../lib/ui';
 import { changePassword } from '../api/account';
 
@@ -11,8 +12,11 @@ export function ChangePasswordOverlay({ onLogout }: { onLogout: () => Promise<vo
   const { t } = useTranslation();
   const [form, setForm] = useState({ oldPwd: '', nPwd: '', confirm: '' });
   const [busy, setBusy] = useState(false);
-  const set = (field: keyof typeof form) => (e: { target: { value: string } }) =>
+  const { errors, show, clear } = useFieldErrors<'oldPwd' | 'nPwd'>();
+  const set = (field: keyof typeof form) => (e: { target: { value: string } }) => {
     setForm((f) => ({ ...f, [field]: e.target.value }));
+    if (field !== 'confirm') clear(field);
+  };
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -31,8 +35,16 @@ export function ChangePasswordOverlay({ onLogout }: { onLogout: () => Promise<vo
       closeOverlay();
       await alertMessage(message);
       await onLogout();
-    } catch {
-      // shown by the request client
+    } catch (error) {
+      // A wrong current password is refused without a field name: it goes beside the current password.
+      await show(
+        error,
+        { oldPwd: form.oldPwd, nPwd: form.nPwd },
+        {
+          schema: () => import('@aposta/contracts').then((m) => m.changePasswordRequest),
+          fallback: 'oldPwd',
+        },
+      );
     } finally {
       setBusy(false);
     }
@@ -47,6 +59,7 @@ export function ChangePasswordOverlay({ onLogout }: { onLogout: () => Promise<vo
           name="oldPwd"
           autoComplete="current-password"
           value={form.oldPwd}
+          error={errors.oldPwd}
           onChange={set('oldPwd')}
         />
         <TextField
@@ -55,6 +68,7 @@ export function ChangePasswordOverlay({ onLogout }: { onLogout: () => Promise<vo
           name="nPwd"
           autoComplete="new-password"
           value={form.nPwd}
+          error={errors.nPwd}
           onChange={set('nPwd')}
         />
         <TextField
