@@ -8,5 +8,7 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
+    // Typing through user-event is slow on a loaded machine (CI shares its cores): time-outs stay generous.
+    testTimeout: 20_000,
   },
 });

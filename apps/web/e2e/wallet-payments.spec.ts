@@ -84,7 +84,7 @@ test('register, KYC, deposit 100 by the sandbox PIX page, withdraw 50 by PIX, op
   await expect(wallet.getByRole('heading', { name: 'Aguardando pagamento' })).toBeVisible();
   await expect(wallet.getByTestId('deposit-status')).toHaveText('Situação: Pendente');
   await screenshot(page, 'wallet-04-deposit-waiting');
-  await wallet.getByRole('button', { name: 'Conclua sua recarga' }).click();
+  await wallet.getByRole('button', { name: 'Abrir o pagamento PIX' }).click();
   await frame.getByRole('button', { name: 'Pagar' }).click();
 
   // paySuccess closes the overlay; balance and gift arrive live.

@@ -1,5 +1,8 @@
 import { lazy, Suspense } from 'react';
-import { useUi } from '../lib/ui';
+import { useEffect } from 'react';
+import { useSession } from '../lib/session';
+import { openOverlay, useUi } from '../lib/ui';
+import { depositPaid, kycSaved, logout, signInWithToken } from './flows';
 
 // Every overlay is its own chunk: the first load carries none of them.
 const AuthOverlay = lazy(() => import('../features/auth').then((m) => ({ default: m.AuthOverlay })));
@@ -22,22 +25,36 @@ const StartMask = lazy(() => import('../features/start-mask').then((m) => ({ def
 const SignInSheet = lazy(() => import('../features/start-mask').then((m) => ({ default: m.SignInSheet })));
 const WalletOverlay = lazy(() => import('../features/wallet').then((m) => ({ default: m.WalletOverlay })));
 
+/**
+ * Deposit after KYC: every way into a deposit (a tab, the 9999 error, a realtime event, the gift popup) meets
+ * the KYC gate here, so the wallet needs nothing of the account feature: editBank first, then deposit.
+ */
+function useKycGate(overlay: string | null): boolean {
+  const kycMissing = useSession((s) => s.user !== null && s.user.kyc !== 1);
+  const gated = kycMissing && (overlay === 'deposit' || overlay === 'gameDeposit');
+  useEffect(() => {
+    if (gated) openOverlay('editBank', { afterKyc: 'deposit', depositMode: useUi.getState().depositMode });
+  }, [gated]);
+  return gated;
+}
+
 function Overlay() {
   const overlay = useUi((s) => s.overlay);
+  if (useKycGate(overlay)) return null;
   switch (overlay) {
     case 'login':
     case 'register':
-      return <AuthOverlay tab={overlay} />;
+      return <AuthOverlay tab={overlay} onSignedIn={signInWithToken} />;
     case 'forgot':
       return <ForgotPasswordOverlay />;
     case 'editBank':
-      return <KycOverlay />;
+      return <KycOverlay onSaved={kycSaved} />;
     case 'changePwd':
-      return <ChangePasswordOverlay />;
+      return <ChangePasswordOverlay onLogout={logout} />;
     case 'deposit':
     case 'withdraw':
     case 'gameDeposit':
-      return <WalletOverlay kind={overlay} />;
+      return <WalletOverlay kind={overlay} onPaid={depositPaid} />;
     case 'signInSheet':
       return <SignInSheet />;
     case 'language':
@@ -53,7 +70,7 @@ export function OverlayHost() {
   return (
     <Suspense fallback={null}>
       {menuOpen ? <SettingsMenu /> : null}
-      {accountOpen ? <AccountPanel /> : null}
+      {accountOpen ? <AccountPanel onLogout={logout} /> : null}
       {avatarOpen ? <AvatarPicker /> : null}
       {chatOpen ? <ChatPanel /> : null}
       {startMask && !overlay ? <StartMask /> : null}

@@ -4,6 +4,7 @@ import { closeRealtime, connectRealtime, isPlayLocation, leaveGame } from '../li
 import { useSession } from '../lib/session';
 import { useUi } from '../lib/ui';
 import { AlertHost, LoadingBar, ToastHost } from './hosts';
+import { depositPaid } from './flows';
 import { OverlayHost } from './OverlayHost';
 
 const SessionSync = lazy(() => import('./SessionSync'));
@@ -16,7 +17,7 @@ function WalletRealtime() {
   const token = useSession((s) => s.token);
   return token ? (
     <Suspense fallback={null}>
-      <RealtimeHost />
+      <RealtimeHost onPaid={depositPaid} />
       <GiftCheck />
     </Suspense>
   ) : null;

@@ -1,10 +1,10 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { Navigate, useNavigate, useRoutes, type RouteObject } from 'react-router';
-import { signInWithToken } from '../lib/account';
 import { go, setNavigator } from '../lib/navigation';
 import { LocalKey, writeText } from '../lib/storage';
 import { openOverlay } from '../lib/ui';
 import { MainLayout } from './layout/MainLayout';
+import { signInWithToken } from './flows';
 import { Root } from './Root';
 import { ErrorPage, ParamPath, RequireLogin, SoonPage } from './routes/pages';
 

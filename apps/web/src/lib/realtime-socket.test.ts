@@ -1,6 +1,7 @@
 import { ErrorCode, type ServerEventPayloads } from '@aposta/contracts';
 import { io } from 'socket.io-client';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { envelope, fakeFetch } from '../test/render';
 import { connectRealtime } from './realtime';
 import { attachHandlers } from './realtime-socket';
 import { useSession } from './session';
@@ -98,5 +99,27 @@ describe('refused realtime handshakes', () => {
     expect(server.socket.disconnect).toHaveBeenCalledTimes(1);
     expect(useSession.getState().token).toBe('t');
     expect(useUi.getState().overlay).toBeNull();
+  });
+});
+
+describe('realtime reconnect', () => {
+  beforeEach(() => {
+    server.handlers.clear();
+    vi.clearAllMocks();
+    useSession.setState({ token: 't', user: { uId: 1, balance: 15 } as never, realtime: null });
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('asks for user info again after a reconnect (events sent while away are lost)', async () => {
+    const f = fakeFetch(() => ({ body: envelope({ uId: 1, balance: 16 }) }));
+    vi.stubGlobal('fetch', f.fn);
+    await connectRealtime('t');
+    const userInfoCalls = () => f.calls.filter((c) => c.url.includes('/api/app/user/userInfo')).length;
+    // The first connection follows the start's own fetch: nothing more to ask.
+    server.handlers.get('connect')!(undefined);
+    expect(userInfoCalls()).toBe(0);
+    server.handlers.get('connect')!(undefined);
+    await vi.waitFor(() => expect(useSession.getState().user?.balance).toBe(16));
+    expect(userInfoCalls()).toBe(1);
   });
 });

@@ -12,6 +12,7 @@ import { endsSession } from './api';
 import { useAppState } from './app-state';
 import { patchUser } from './session';
 import { openOverlay, useUi } from './ui';
+import { refreshUserInfo } from './user-info';
 
 /** Notices are relayed to the game frame as window messages with this prefix. */
 export const NOTICE_MARKER = 'aposta-notice:';
@@ -45,6 +46,13 @@ export function openSocket(token: string): RealtimeSocket {
     transports: ['websocket'],
   });
   attachHandlers(socket);
+  // socket.io says 'connect' again after each reconnect. Balance events sent while the connection was down
+  // are lost, so user info is asked again (the first connection follows the start's own fetch).
+  let connectedBefore = false;
+  socket.on('connect', () => {
+    if (connectedBefore) void refreshUserInfo();
+    connectedBefore = true;
+  });
   socket.on('connect_error', (err: Error & { data?: { status?: number } }) => {
     const status = err.data?.status;
     // No status: the transport failed, and socket.io retries with its own backoff.

@@ -113,3 +113,8 @@ export function beginLoading() {
 export function endLoading() {
   useUi.setState((s) => ({ loading: Math.max(0, s.loading - 1) }));
 }
+
+/** Opens the deposit overlay; the app's overlay host puts KYC first when it is missing (deposit after KYC). */
+export function openDeposit(depositMode: DepositMode = 'normal') {
+  openOverlay('deposit', { depositMode });
+}

@@ -1,10 +1,13 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach } from 'vitest';
 import { useAppState } from '../lib/app-state';
 import '../lib/i18n';
+import { queryClient } from '../lib/query';
 import { useSession } from '../lib/session';
 import { useUi } from '../lib/ui';
+
+configure({ asyncUtilTimeout: 4000 });
 
 const initialUi = useUi.getState();
 
@@ -17,4 +20,8 @@ beforeEach(() => {
   useUi.setState({ ...initialUi, alerts: [], toasts: [] }, true);
 });
 
-afterEach(() => cleanup());
+afterEach(() => {
+  cleanup();
+  // One cache per test: no answer of one test is another's.
+  queryClient.clear();
+});

@@ -13,8 +13,9 @@ const LABEL: Record<ChargeStatus, string> = {
 };
 
 /**
- * The sandbox provider's hosted page: amount, QR code (inline SVG), the copia-e-cola text and the Pay and
- * Cancel buttons. Plain forms, no script: the CSP allows none inline, and a provider page needs none.
+ * The sandbox provider's hosted page: amount, QR code (inline SVG), the copia-e-cola text with its Copy
+ * button, and the Pay and Cancel buttons. Plain forms; the CSP allows no inline script, so Copy is wired by
+ * the player app's `/pix-copy.js` (apps/web/public) and stays hidden where that script is absent.
  */
 export async function renderSandboxPage(charge: {
   chargeId: string;
@@ -40,6 +41,8 @@ textarea{width:100%;height:96px;font:12px monospace;word-break:break-all}
 form{display:inline-block;margin:12px 6px}
 button{font-size:1rem;padding:12px 28px;border:0;border-radius:8px;cursor:pointer}
 .pay{background:#32bcad;color:#fff}.cancel{background:#d9dde2}
+.copy{background:#1b1f24;color:#fff;margin-top:8px;width:100%}
+[hidden]{display:none}
 small{color:#667}
 </style></head>
 <body><main>
@@ -49,6 +52,9 @@ small{color:#667}
 <div class="qr" aria-label="QR code PIX">${qr}</div>
 <p><label for="brcode">PIX copia e cola</label></p>
 <textarea id="brcode" readonly data-testid="brcode">${escapeHtml(charge.brCode)}</textarea>
+<button class="copy" type="button" hidden data-copy="brcode" data-copy-status="copy-status"
+ data-done="Código copiado" data-failed="Não foi possível copiar: selecione o texto e copie">Copiar código PIX</button>
+<p id="copy-status" role="status"></p>
 ${
   open
     ? `<form method="post" action="${action}/pay"><button class="pay" type="submit">Pagar</button></form>
@@ -57,5 +63,5 @@ ${
     : ''
 }
 <p><small>Ambiente de testes: nenhum dinheiro real é movimentado.</small></p>
-</main></body></html>`;
+</main><script src="/pix-copy.js" defer></script></body></html>`;
 }

@@ -2,7 +2,6 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Icon } from '../../components/ui/Icon';
 import { Avatar } from '../../features/account/components/Avatar';
-import { refreshBalance } from '../../lib/account';
 import { useAppState } from '../../lib/app-state';
 import { displayMoney } from '../../lib/format';
 import { useSession } from '../../lib/session';
@@ -67,7 +66,9 @@ export function Header() {
                 </span>
                 <button
                   type="button"
-                  onClick={() => void refreshBalance().catch(() => undefined)}
+                  onClick={() =>
+                    void import('../../lib/user-info').then((m) => m.refreshBalance()).catch(() => undefined)
+                  }
                   aria-label={t('nav.refreshBalance')}
                   className="-my-4 flex size-44 items-center justify-center text-muted"
                 >

@@ -37,7 +37,8 @@ export function MainLayout() {
           <NoticeBanner />
         </Suspense>
       ) : null}
-      <main id="main" className="flex-1">
+      {/* Room under the last content for the floating support button, so it never covers the footer. */}
+      <main id="main" className="flex-1 pb-80">
         <div hidden={!isHome} data-testid="home-view">
           <HomePage />
         </div>

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/Button';
 import { Sheet } from '../../components/ui/Sheet';
-import { openDeposit } from '../../lib/account';
 import { useAppState } from '../../lib/app-state';
 import { displayMoney } from '../../lib/format';
+import { openDeposit } from '../../lib/ui';
 import { useRealtimeWallet } from './bonus-store';
 
 const close = () => useRealtimeWallet.setState({ bonusOffer: null });

@@ -15,14 +15,14 @@ function isEventSource(value: unknown): value is EventSource {
  * Adds the wallet's events to the session's realtime connection whenever one opens, resets the bonus popup on
  * a login change, and shows the increase-bonus popup.
  */
-export function RealtimeHost() {
+export function RealtimeHost({ onPaid }: { onPaid: () => void }) {
   const realtime = useSession((s) => s.realtime);
   const token = useSession((s) => s.token);
   const offer = useRealtimeWallet((s) => s.bonusOffer);
 
   useEffect(() => {
-    if (isEventSource(realtime)) return attachWalletHandlers(realtime, analytics);
-  }, [realtime]);
+    if (isEventSource(realtime)) return attachWalletHandlers(realtime, analytics, onPaid);
+  }, [realtime, onPaid]);
 
   useEffect(() => {
     useRealtimeWallet.setState({ bonusOffer: null });

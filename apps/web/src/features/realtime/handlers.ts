@@ -1,5 +1,4 @@
 import type { ServerToClientEvents } from '@aposta/contracts';
-import { depositPaid } from '../../lib/deposit';
 import type { AnalyticsAdapter } from './analytics';
 import { useRealtimeWallet } from './bonus-store';
 
@@ -18,11 +17,11 @@ export const RECONNECT_MAX_MS = 30_000;
  * Purchase (czflag 0) and closes the deposit; userBetAmount opens the increase-bonus popup. A connection the
  * server closed is reopened with a growing delay (socket.io reconnects other drops by itself).
  */
-export function attachWalletHandlers(socket: EventSource, analytics: AnalyticsAdapter) {
+export function attachWalletHandlers(socket: EventSource, analytics: AnalyticsAdapter, onPaid: () => void) {
   socket.on('paySuccess', ({ czflag, payTime }) => {
     useRealtimeWallet.setState({ payTime });
     if (czflag === 0) analytics.purchase(payTime);
-    depositPaid();
+    onPaid();
   });
   socket.on('userBetAmount', ({ bouns, amount }) =>
     useRealtimeWallet.setState({ bonusOffer: { bouns, amount } }),

@@ -10,6 +10,8 @@ import { createAnalytics } from './analytics';
 import { useRealtimeWallet } from './bonus-store';
 import { attachWalletHandlers, RECONNECT_BASE_MS } from './handlers';
 import { RealtimeHost } from './RealtimeHost';
+import { depositPaid } from '../../app/flows';
+import { OverlayHost } from '../../app/OverlayHost';
 
 function fakeSocket() {
   // Handlers are kept untyped: the tests fire each event with its contract payload.
@@ -54,7 +56,7 @@ describe('wallet realtime events', () => {
   it('paySuccess: records the pay time, closes the deposit and goes to /paySuccess; czflag 0 is a Purchase', () => {
     const socket = fakeSocket();
     const purchase = vi.fn();
-    attachWalletHandlers(socket, { purchase });
+    attachWalletHandlers(socket, { purchase }, depositPaid);
     useUi.setState({ overlay: 'deposit' });
     socket.fire('paySuccess', { czflag: 0, payTime: 1234 });
     expect(purchase).toHaveBeenCalledWith(1234);
@@ -69,7 +71,7 @@ describe('wallet realtime events', () => {
 
   it('paySuccess during a game deposit: the overlay closes, the alert says so, the player stays', async () => {
     const socket = fakeSocket();
-    attachWalletHandlers(socket, { purchase: vi.fn() });
+    attachWalletHandlers(socket, { purchase: vi.fn() }, depositPaid);
     useUi.setState({ overlay: 'gameDeposit' });
     socket.fire('paySuccess', { czflag: 1, payTime: 1 });
     expect(useUi.getState().overlay).toBeNull();
@@ -80,7 +82,7 @@ describe('wallet realtime events', () => {
   it('reopens a connection the server closed, with a growing delay, and not one the client closed', () => {
     vi.useFakeTimers();
     const socket = fakeSocket();
-    attachWalletHandlers(socket, { purchase: vi.fn() });
+    attachWalletHandlers(socket, { purchase: vi.fn() }, depositPaid);
     socket.drop('io client disconnect');
     vi.advanceTimersByTime(60_000);
     expect(socket.connects).toBe(0);
@@ -114,7 +116,12 @@ describe('wallet realtime events', () => {
   it('RealtimeHost attaches to the session connection and shows the increase-bonus popup (userBetAmount)', async () => {
     const socket = fakeSocket();
     useSession.setState({ realtime: socket });
-    render(<RealtimeHost />);
+    render(
+      <>
+        <RealtimeHost onPaid={depositPaid} />
+        <OverlayHost />
+      </>,
+    );
     act(() => socket.fire('userBetAmount', { bouns: 3, amount: 50 }));
     const popup = await screen.findByRole('dialog', { name: 'Aumente seu bônus' });
     expect(popup.textContent!.replace(/\u00a0/g, ' ')).toContain(

@@ -13,12 +13,13 @@ export async function fetchTestAccount(): Promise<TestAccount | null> {
 }
 
 export async function changePassword(oldPwd: string, nPwd: string): Promise<string> {
-  return (await request<null>('/api/app/user/changePwd', { json: { oldPwd, nPwd } })).message;
+  return (await request<null>('/api/app/user/changePwd', { json: { oldPwd, nPwd }, quiet: true })).message;
 }
 
-/** KYC save; failures are ignored silently (spec section 8). Returns the server's message. */
-export async function updateKyc(name: string, cardNo: string): Promise<string | null> {
-  return request<null>('/api/app/user/updateKyc', { json: { name, cardNo }, quiet: true })
-    .then((r) => r.message)
-    .catch(() => null);
+/**
+ * KYC save. A refusal rejects (no modal: the form shows it beside the field, where the spec's silence left
+ * the player guessing). Returns the server's message.
+ */
+export async function updateKyc(name: string, cardNo: string): Promise<string> {
+  return (await request<null>('/api/app/user/updateKyc', { json: { name, cardNo }, quiet: true })).message;
 }

@@ -6,6 +6,7 @@ import { useSession } from '../../../lib/session';
 import { useUi } from '../../../lib/ui';
 import { envelope, fakeFetch, renderWithApp } from '../../../test/render';
 import { AccountPanel } from './AccountPanel';
+import { logout } from '../../../app/flows';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -29,7 +30,7 @@ describe('account panel', () => {
   it('shows avatar, VIP level, balance and e-mail; copying shows the exact toast', async () => {
     useSession.setState({ token: 't', user: user() });
     const u = userEvent.setup(); // provides a clipboard stand-in
-    renderWithApp(<AccountPanel />);
+    renderWithApp(<AccountPanel onLogout={logout} />);
     expect(screen.getByRole('dialog', { name: 'Minha conta' })).toBeInTheDocument();
     expect(screen.getByText('VIP 3')).toBeInTheDocument();
     expect(screen.getByTestId('account-balance')).toHaveTextContent('R$ 1.234,50');
@@ -41,14 +42,13 @@ describe('account panel', () => {
     }
   });
 
-  it('deposit without KYC diverts to the editBank overlay and closes the panel', async () => {
+  it('deposit opens the deposit overlay (the app puts KYC first) and closes the panel', async () => {
     useSession.setState({ token: 't', user: user({ kyc: 0 }) });
     useUi.setState({ accountOpen: true, menuOpen: true });
-    renderWithApp(<AccountPanel />);
+    renderWithApp(<AccountPanel onLogout={logout} />);
     await userEvent.setup().click(screen.getByRole('button', { name: /Depositar/ }));
     expect(useUi.getState()).toMatchObject({
-      overlay: 'editBank',
-      afterKyc: 'deposit',
+      overlay: 'deposit',
       accountOpen: false,
       menuOpen: false,
     });
@@ -64,7 +64,7 @@ describe('account panel', () => {
         extendInfo: JSON.stringify({ username: 'demo7@aposta.test', pwd: 'demo-pass', balance: 1000 }),
       }),
     });
-    renderWithApp(<AccountPanel />);
+    renderWithApp(<AccountPanel onLogout={logout} />);
     const box = screen.getByRole('region', { name: 'Conta de teste' });
     expect(box).toHaveTextContent('demo7@aposta.test');
     expect(box).toHaveTextContent('R$ 1.000,00');

@@ -4,13 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Icon, type IconName } from '../../../components/ui/Icon';
 import { Sheet } from '../../../components/ui/Sheet';
-import { logout, openDeposit } from '../../../lib/account';
 import { useAppState } from '../../../lib/app-state';
 import { copyText } from '../../../lib/clipboard';
 import { displayDate, displayMoney } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import { SessionKey, writeJson } from '../../../lib/storage';
-import { openOverlay, setPanel } from '../../../lib/ui';
+import { openDeposit, openOverlay, setPanel } from '../../../lib/ui';
 import { fetchTestAccount } from '../api/account';
 import { Avatar } from './Avatar';
 import { VipBadge } from './VipBadge';
@@ -40,12 +39,13 @@ function parseTestAccount(extendInfo: string | undefined): TestAccount | null {
 }
 
 /** 'Mudar de conta': keep the test credentials for the login form, then sign out (spec section 4). */
-async function switchAccount(test: TestAccount) {
+async function switchAccount(test: TestAccount, logout: () => Promise<void>) {
   writeJson('session', SessionKey.TESTACCOUNT, { username: test.username, pwd: test.pwd });
   await logout();
 }
 
-export function AccountPanel() {
+/** `onLogout` is the app's sign-out flow (server revocation, then this device). */
+export function AccountPanel({ onLogout }: { onLogout: () => Promise<void> }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const user = useSession((s) => s.user);
@@ -137,7 +137,7 @@ export function AccountPanel() {
             </dl>
             <button
               type="button"
-              onClick={() => void switchAccount(test)}
+              onClick={() => void switchAccount(test, onLogout)}
               className="mt-10 min-h-44 w-full rounded-lg border border-violet/60 text-sm font-semibold text-violet-100"
             >
               {t('account.switchAccount')}
@@ -161,7 +161,7 @@ export function AccountPanel() {
 
         <button
           type="button"
-          onClick={() => void logout()}
+          onClick={() => void onLogout()}
           className="flex min-h-44 items-center justify-center gap-8 rounded-xl border border-rose/50 text-base font-semibold text-rose"
         >
           <Icon name="logout" className="size-18" />

@@ -3,17 +3,20 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/Button';
 import { Sheet } from '../../../components/ui/Sheet';
 import { TextField } from '../../../components/ui/TextField';
-import { logout } from '../../../lib/account';
+import { useFieldErrors } from '../../../lib/form-errors';
 import { alertMessage, closeOverlay } from '../../../lib/ui';
 import { changePassword } from '../api/account';
 
 /** Change password; success signs out everywhere, which also closes the panels (spec section 4). */
-export function ChangePasswordOverlay() {
+export function ChangePasswordOverlay({ onLogout }: { onLogout: () => Promise<void> }) {
   const { t } = useTranslation();
   const [form, setForm] = useState({ oldPwd: '', nPwd: '', confirm: '' });
   const [busy, setBusy] = useState(false);
-  const set = (field: keyof typeof form) => (e: { target: { value: string } }) =>
+  const { errors, show, clear } = useFieldErrors<'oldPwd' | 'nPwd'>();
+  const set = (field: keyof typeof form) => (e: { target: { value: string } }) => {
     setForm((f) => ({ ...f, [field]: e.target.value }));
+    if (field !== 'confirm') clear(field);
+  };
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -31,9 +34,17 @@ export function ChangePasswordOverlay() {
       const message = await changePassword(form.oldPwd, form.nPwd);
       closeOverlay();
       await alertMessage(message);
-      await logout();
-    } catch {
-      // shown by the request client
+      await onLogout();
+    } catch (error) {
+      // A wrong current password is refused without a field name: it goes beside the current password.
+      await show(
+        error,
+        { oldPwd: form.oldPwd, nPwd: form.nPwd },
+        {
+          schema: () => import('@aposta/contracts').then((m) => m.changePasswordRequest),
+          fallback: 'oldPwd',
+        },
+      );
     } finally {
       setBusy(false);
     }
@@ -48,6 +59,7 @@ export function ChangePasswordOverlay() {
           name="oldPwd"
           autoComplete="current-password"
           value={form.oldPwd}
+          error={errors.oldPwd}
           onChange={set('oldPwd')}
         />
         <TextField
@@ -56,6 +68,7 @@ export function ChangePasswordOverlay() {
           name="nPwd"
           autoComplete="new-password"
           value={form.nPwd}
+          error={errors.nPwd}
           onChange={set('nPwd')}
         />
         <TextField

@@ -3,31 +3,44 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/Button';
 import { Sheet } from '../../../components/ui/Sheet';
 import { TextField } from '../../../components/ui/TextField';
-import { refreshUserInfo } from '../../../lib/account';
+import { refreshUserInfo } from '../../../lib/user-info';
 import { useSession } from '../../../lib/session';
-import { closeOverlay, openOverlay, toast, useUi } from '../../../lib/ui';
+import { useFieldErrors } from '../../../lib/form-errors';
+import { toast, useUi } from '../../../lib/ui';
 import { updateKyc } from '../api/account';
 
-/** KYC (editBank): name and CPF. After saving it continues to deposit when it was opened from there. */
-export function KycOverlay() {
+/** KYC (editBank): name and CPF. `onSaved` is the app's next step (the deposit, when that was the way in). */
+export function KycOverlay({ onSaved }: { onSaved: () => void }) {
   const { t } = useTranslation();
   const user = useSession((s) => s.user);
   const [name, setName] = useState(user?.name ?? '');
   const [cardNo, setCardNo] = useState(user?.cardNo ?? '');
   const [busy, setBusy] = useState(false);
+  const { errors, show, clear } = useFieldErrors<'name' | 'cardNo'>();
 
   async function submit(e: FormEvent) {
     e.preventDefault();
     if (busy) return;
     setBusy(true);
-    const message = await updateKyc(name, cardNo);
-    setBusy(false);
-    if (message === null) return; // a failed save is ignored (spec section 8)
+    let message: string;
+    try {
+      message = await updateKyc(name, cardNo);
+    } catch (error) {
+      await show(
+        error,
+        { name, cardNo },
+        {
+          schema: () => import('@aposta/contracts').then((m) => m.updateKycRequest),
+          fallback: 'cardNo',
+        },
+      );
+      return;
+    } finally {
+      setBusy(false);
+    }
     toast(message || t('common.done'));
-    await refreshUserInfo({ loading: false });
-    const { afterKyc, depositMode } = useUi.getState();
-    if (afterKyc === 'deposit') openOverlay('deposit', { afterKyc: null, depositMode });
-    else closeOverlay();
+    await refreshUserInfo();
+    onSaved();
   }
 
   return (
@@ -45,7 +58,11 @@ export function KycOverlay() {
           maxLength={80}
           value={name}
           data-autofocus
-          onChange={(e) => setName(e.target.value)}
+          error={errors.name}
+          onChange={(e) => {
+            setName(e.target.value);
+            clear('name');
+          }}
         />
         <TextField
           label={t('kyc.cpf')}
@@ -53,7 +70,11 @@ export function KycOverlay() {
           inputMode="numeric"
           maxLength={20}
           value={cardNo}
-          onChange={(e) => setCardNo(e.target.value.replace(/[^\d.-]/g, ''))}
+          error={errors.cardNo}
+          onChange={(e) => {
+            setCardNo(e.target.value.replace(/[^\d.-]/g, ''));
+            clear('cardNo');
+          }}
         />
         <Button type="submit" disabled={busy} className="w-full text-lg">
           {t('common.save')}

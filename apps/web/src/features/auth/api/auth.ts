@@ -11,12 +11,12 @@ export function captchaUrl(codeId: string): string {
 }
 
 export async function login(body: LoginRequest): Promise<string> {
-  const { data } = await request<TokenAnswer>('/api/auth/user/restLogin', { json: body });
+  const { data } = await request<TokenAnswer>('/api/auth/user/restLogin', { json: body, quiet: true });
   return data.access_token;
 }
 
 export async function register(body: RegisterRequest): Promise<string> {
-  const { data } = await request<TokenAnswer>('/api/auth/user/restRegister', { json: body });
+  const { data } = await request<TokenAnswer>('/api/auth/user/restRegister', { json: body, quiet: true });
   return data.access_token;
 }
 
@@ -25,6 +25,8 @@ export async function redeemLoginLink(token: string): Promise<string> {
   const { data } = await request<TokenAnswer>('/api/auth/user/zgo', { json: { token } });
   return data.access_token;
 }
+
+/** Sign-in and registration are quiet: the forms show a refusal beside its field (lib/form-errors). */
 
 /** The three steps of password recovery (form-encoded, as the spec sends them). */
 export async function sendResetCode(email: string): Promise<string> {

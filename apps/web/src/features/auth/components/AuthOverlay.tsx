@@ -3,9 +3,10 @@ import { Sheet } from '../../../components/ui/Sheet';
 import { closeOverlay, openOverlay } from '../../../lib/ui';
 import { LoginForm } from './LoginForm';
 import { RegisterForm } from './RegisterForm';
+import type { SignedIn } from '../types';
 
 /** The login and register overlay: two tabs (spec section 2). */
-export function AuthOverlay({ tab }: { tab: 'login' | 'register' }) {
+export function AuthOverlay({ tab, onSignedIn }: { tab: 'login' | 'register'; onSignedIn: SignedIn }) {
   const { t } = useTranslation();
   const tabs = [
     { id: 'login', label: t('auth.loginTab') },
@@ -34,7 +35,7 @@ export function AuthOverlay({ tab }: { tab: 'login' | 'register' }) {
         ))}
       </div>
       <div role="tabpanel" id={`auth-panel-${tab}`} aria-labelledby={`auth-tab-${tab}`}>
-        {tab === 'login' ? <LoginForm /> : <RegisterForm />}
+        {tab === 'login' ? <LoginForm onSignedIn={onSignedIn} /> : <RegisterForm onSignedIn={onSignedIn} />}
       </div>
     </Sheet>
   );

@@ -8,16 +8,18 @@ interface CaptchaProps {
   value: string;
   onChange: (value: string) => void;
   onRefresh: () => void;
+  error?: string;
 }
 
 /** The captcha field: the code image (tap to refresh) next to the input. */
-export function Captcha({ codeId, value, onChange, onRefresh }: CaptchaProps) {
+export function Captcha({ codeId, value, onChange, onRefresh, error }: CaptchaProps) {
   const { t } = useTranslation();
   return (
     <TextField
       label={t('auth.captcha')}
       placeholder={t('auth.captchaPlaceholder')}
       value={value}
+      error={error}
       onChange={(e) => onChange(e.target.value.trim())}
       autoComplete="off"
       inputMode="text"

@@ -28,10 +28,11 @@ interface EmailFieldProps {
   onChange: (value: string) => void;
   name?: string;
   autoFocus?: boolean;
+  error?: string;
 }
 
 /** An e-mail input, lower-cased as typed (spec: username forced to lower case), with a domain list. */
-export function EmailField({ label, value, onChange, name = 'username', autoFocus }: EmailFieldProps) {
+export function EmailField({ label, value, onChange, name = 'username', autoFocus, error }: EmailFieldProps) {
   const { t } = useTranslation();
   const listId = useId();
   const [open, setOpen] = useState(false);
@@ -55,6 +56,7 @@ export function EmailField({ label, value, onChange, name = 'username', autoFocu
       spellCheck={false}
       placeholder={t('auth.usernamePlaceholder')}
       value={value}
+      error={error}
       data-autofocus={autoFocus ? true : undefined}
       role="combobox"
       aria-expanded={options.length > 0}

@@ -6,6 +6,7 @@ import { useSession } from '../../../lib/session';
 import { useUi } from '../../../lib/ui';
 import { envelope, fakeFetch, renderWithApp } from '../../../test/render';
 import { LoginForm } from './LoginForm';
+import { signInWithToken } from '../../../app/flows';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -13,7 +14,7 @@ const captchaId = () => screen.getByTestId('captcha-image').getAttribute('data-c
 
 describe('login form', () => {
   it('keeps submit disabled until username, password and captcha are filled; lower-cases the username', async () => {
-    renderWithApp(<LoginForm />);
+    renderWithApp(<LoginForm onSignedIn={signInWithToken} />);
     const user = userEvent.setup();
     const submit = screen.getByRole('button', { name: 'Entrar' });
     expect(submit).toBeDisabled();
@@ -26,7 +27,7 @@ describe('login form', () => {
   });
 
   it('offers common mail domains after the name is typed', async () => {
-    renderWithApp(<LoginForm />);
+    renderWithApp(<LoginForm onSignedIn={signInWithToken} />);
     const user = userEvent.setup();
     const email = screen.getByRole('combobox', { name: 'E-mail' });
     await user.type(email, 'ana@ho');
@@ -47,7 +48,7 @@ describe('login form', () => {
       return { body: envelope({ uId: 1, username: 'ana@mail.com', testFlag: '0', header: 0 }) };
     });
     vi.stubGlobal('fetch', f.fn);
-    renderWithApp(<LoginForm />);
+    renderWithApp(<LoginForm onSignedIn={signInWithToken} />);
     const user = userEvent.setup();
     await user.type(screen.getByRole('combobox', { name: 'E-mail' }), 'ana@mail.com');
     await user.type(screen.getByLabelText('Senha'), 'segredo-123');
@@ -56,6 +57,11 @@ describe('login form', () => {
     await user.click(screen.getByRole('button', { name: 'Entrar' }));
     await waitFor(() => expect(captchaId()).not.toBe(before));
     expect(screen.getByLabelText('Código de verificação')).toHaveValue('');
+    // The refusal (40102, wrong credentials) shows beside the password, not in a modal.
+    await waitFor(() =>
+      expect(screen.getByLabelText('Senha')).toHaveAccessibleDescription('Dados incorretos'),
+    );
+    expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(JSON.parse(String(f.calls[0]!.init.body))).toEqual({
       username: 'ana@mail.com',
       pwd: 'segredo-123',
@@ -65,6 +71,8 @@ describe('login form', () => {
 
     refuse = false;
     await user.type(screen.getByLabelText('Código de verificação'), 'TEST42');
+    await user.type(screen.getByLabelText('Senha'), '4');
+    expect(screen.getByLabelText('Senha')).not.toHaveAccessibleDescription('Dados incorretos');
     await user.click(screen.getByRole('button', { name: 'Entrar' }));
     await waitFor(() => expect(useSession.getState().token).toBe('tok-9'));
     expect(localStorage.getItem('TOKEN_B')).toBe('tok-9');
@@ -77,7 +85,7 @@ describe('login form', () => {
       SessionKey.TESTACCOUNT,
       JSON.stringify({ username: 'test01@aposta.test', pwd: 'pw-test-1' }),
     );
-    renderWithApp(<LoginForm />);
+    renderWithApp(<LoginForm onSignedIn={signInWithToken} />);
     expect(screen.getByRole('combobox', { name: 'E-mail' })).toHaveValue('test01@aposta.test');
     expect(screen.getByLabelText('Senha')).toHaveValue('pw-test-1');
   });

@@ -9,9 +9,10 @@ interface PasswordFieldProps {
   onChange: (value: string) => void;
   name: string;
   autoComplete: 'current-password' | 'new-password';
+  error?: string;
 }
 
-export function PasswordField({ label, value, onChange, name, autoComplete }: PasswordFieldProps) {
+export function PasswordField({ label, value, onChange, name, autoComplete, error }: PasswordFieldProps) {
   const { t } = useTranslation();
   const [shown, setShown] = useState(false);
   return (
@@ -22,6 +23,7 @@ export function PasswordField({ label, value, onChange, name, autoComplete }: Pa
       autoComplete={autoComplete}
       placeholder={t('auth.passwordPlaceholder')}
       value={value}
+      error={error}
       maxLength={128}
       onChange={(e) => onChange(e.target.value)}
       trailing={

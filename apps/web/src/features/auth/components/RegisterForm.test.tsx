@@ -5,6 +5,7 @@ import { useSession } from '../../../lib/session';
 import { useUi } from '../../../lib/ui';
 import { envelope, fakeFetch, renderWithApp } from '../../../test/render';
 import { RegisterForm } from './RegisterForm';
+import { signInWithToken } from '../../../app/flows';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -17,7 +18,7 @@ async function fill(user: ReturnType<typeof userEvent.setup>) {
 describe('register form', () => {
   it('has every register field, with the invitation code from YQM', () => {
     localStorage.setItem('YQM', 'ABC123');
-    renderWithApp(<RegisterForm />);
+    renderWithApp(<RegisterForm onSignedIn={signInWithToken} />);
     for (const label of [
       'Nome completo',
       'CPF',
@@ -34,7 +35,7 @@ describe('register form', () => {
   });
 
   it('asks for the terms, then for the captcha, with the exact messages', async () => {
-    renderWithApp(<RegisterForm />);
+    renderWithApp(<RegisterForm onSignedIn={signInWithToken} />);
     const user = userEvent.setup();
     await fill(user);
     await user.click(screen.getByRole('button', { name: 'Registrar' }));
@@ -50,7 +51,7 @@ describe('register form', () => {
   it('checks the contract before sending (password confirmation)', async () => {
     const f = fakeFetch(() => ({ body: envelope(null) }));
     vi.stubGlobal('fetch', f.fn);
-    renderWithApp(<RegisterForm />);
+    renderWithApp(<RegisterForm onSignedIn={signInWithToken} />);
     const user = userEvent.setup();
     await user.type(screen.getByRole('combobox', { name: 'E-mail' }), 'novo@mail.com');
     await user.type(screen.getByLabelText('Senha'), 'segredo-123');
@@ -58,8 +59,35 @@ describe('register form', () => {
     await user.type(screen.getByLabelText('Código de verificação'), 'TEST42');
     await user.click(screen.getByRole('checkbox'));
     await user.click(screen.getByRole('button', { name: 'Registrar' }));
-    expect(await screen.findByRole('alertdialog')).toHaveTextContent('As senhas não coincidem');
+    await waitFor(() =>
+      expect(screen.getByLabelText('Confirmar senha')).toHaveAccessibleDescription('As senhas não coincidem'),
+    );
+    expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(f.calls).toHaveLength(0);
+  });
+
+  it('shows the server’s refusal beside its field: a taken e-mail, a wrong captcha', async () => {
+    let answer = { status: 409, body: envelope(null, 40900, 'Este e-mail já está cadastrado') };
+    vi.stubGlobal('fetch', fakeFetch(() => answer).fn);
+    renderWithApp(<RegisterForm onSignedIn={signInWithToken} />);
+    const user = userEvent.setup();
+    await fill(user);
+    await user.type(screen.getByLabelText('Código de verificação'), 'TEST42');
+    await user.click(screen.getByRole('checkbox'));
+    await user.click(screen.getByRole('button', { name: 'Registrar' }));
+    const email = screen.getByRole('combobox', { name: 'E-mail' });
+    await waitFor(() => expect(email).toHaveAccessibleDescription('Este e-mail já está cadastrado'));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+
+    answer = { status: 400, body: envelope(null, 40001, 'Código de verificação incorreto') };
+    await user.type(screen.getByLabelText('Código de verificação'), 'WRONG1');
+    await user.click(screen.getByRole('button', { name: 'Registrar' }));
+    await waitFor(() =>
+      expect(screen.getByLabelText('Código de verificação')).toHaveAccessibleDescription(
+        'Código de verificação incorreto',
+      ),
+    );
+    expect(email).not.toHaveAccessibleDescription(/cadastrado/);
   });
 
   it('registers, signs in and flags the first deposit', async () => {
@@ -70,7 +98,7 @@ describe('register form', () => {
         : { body: envelope({ uId: 2, username: 'novo@mail.com', kyc: 0 }) },
     );
     vi.stubGlobal('fetch', f.fn);
-    renderWithApp(<RegisterForm />);
+    renderWithApp(<RegisterForm onSignedIn={signInWithToken} />);
     const user = userEvent.setup();
     await fill(user);
     await user.type(screen.getByLabelText('Código de verificação'), 'TEST42');
@@ -88,8 +116,8 @@ describe('register form', () => {
     expect(useUi.getState()).toMatchObject({
       startMask: true,
       firstDeposit: true,
-      overlay: 'editBank',
-      afterKyc: 'deposit',
+      // The app's overlay host puts KYC first (app/OverlayHost.test.tsx).
+      overlay: 'deposit',
       depositMode: 'secondDeposit',
     });
   });

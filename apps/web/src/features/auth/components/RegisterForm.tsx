@@ -1,12 +1,14 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ErrorCode } from '@aposta/contracts';
 import { Button } from '../../../components/ui/Button';
-import { TextField } from '../../../components/ui/TextField';
-import { signInWithToken } from '../../../lib/account';
+import { FieldError, TextField } from '../../../components/ui/TextField';
+import { useFieldErrors, type Placing } from '../../../lib/form-errors';
 import { languageEntry, useAppState } from '../../../lib/app-state';
 import { LocalKey, readText } from '../../../lib/storage';
 import { alertMessage } from '../../../lib/ui';
 import { register } from '../api/auth';
+import type { SignedIn } from '../types';
 import { useCaptcha } from '../hooks/useCaptcha';
 import { Captcha } from './Captcha';
 import { EmailField } from './EmailField';
@@ -28,7 +30,15 @@ const COUNTRIES = [
   ['RU', '+7'],
 ] as const;
 
-export function RegisterForm() {
+type RegisterField = 'name' | 'cardNo' | 'username' | 'phone' | 'pwd' | 'pwd1' | 'regcode' | 'captCode';
+
+/** Where the server's refusals of a registration go. */
+const placing: Placing<RegisterField> = {
+  schema: () => import('@aposta/contracts').then((m) => m.registerRequest),
+  codes: { [ErrorCode.CAPTCHA_INVALID]: 'captCode', [ErrorCode.CONFLICT]: 'username' },
+};
+
+export function RegisterForm({ onSignedIn }: { onSignedIn: SignedIn }) {
   const { t } = useTranslation();
   const lang = useAppState((s) => s.lang);
   const isApp = useAppState((s) => s.isApp);
@@ -49,7 +59,11 @@ export function RegisterForm() {
   const [terms, setTerms] = useState(false);
   const [busy, setBusy] = useState(false);
   const captcha = useCaptcha();
-  const set = (field: keyof typeof form) => (value: string) => setForm((f) => ({ ...f, [field]: value }));
+  const { errors, show, clear, place } = useFieldErrors<RegisterField>();
+  const set = (field: keyof typeof form) => (value: string) => {
+    setForm((f) => ({ ...f, [field]: value }));
+    if (field !== 'country') clear(field);
+  };
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -66,14 +80,20 @@ export function RegisterForm() {
     const { registerRequest } = await import('@aposta/contracts');
     const checked = registerRequest.safeParse(body);
     if (!checked.success) {
-      const key = checked.error.issues[0]?.message ?? 'invalidRequest';
-      return void alertMessage(t(`validation.${key}`, { defaultValue: t('errors.checkTheInput') }));
+      // The same check the server makes: its message goes beside the field, as a refusal would.
+      const issue = checked.error.issues[0];
+      const field = String(issue?.path[0] ?? '');
+      const message = t(`validation.${issue?.message ?? 'invalidRequest'}`, {
+        defaultValue: t('errors.checkTheInput'),
+      });
+      return place(field in form || field === 'captCode' ? (field as RegisterField) : 'form', message);
     }
     setBusy(true);
     try {
-      await signInWithToken(await register(body), { firstDeposit: true });
-    } catch {
+      await onSignedIn(await register(body), { firstDeposit: true });
+    } catch (error) {
       captcha.reloadAfterFailure();
+      await show(error, body, placing);
     } finally {
       setBusy(false);
     }
@@ -93,6 +113,7 @@ export function RegisterForm() {
         autoComplete="name"
         value={form.name}
         maxLength={80}
+        error={errors.name}
         onChange={(e) => set('name')(e.target.value)}
       />
       <TextField
@@ -102,9 +123,16 @@ export function RegisterForm() {
         inputMode="numeric"
         value={form.cardNo}
         maxLength={20}
+        error={errors.cardNo}
         onChange={(e) => set('cardNo')(e.target.value.replace(/[^\d.-]/g, ''))}
       />
-      <EmailField label={t('auth.username')} value={form.username} onChange={set('username')} autoFocus />
+      <EmailField
+        label={t('auth.username')}
+        value={form.username}
+        error={errors.username}
+        onChange={set('username')}
+        autoFocus
+      />
       <div className="flex gap-8">
         <div className="w-130 shrink-0">
           <label htmlFor="register-country" className="mb-4 block text-sm text-muted">
@@ -134,6 +162,7 @@ export function RegisterForm() {
           autoComplete="tel-national"
           value={form.phone}
           maxLength={20}
+          error={errors.phone}
           onChange={(e) => set('phone')(e.target.value)}
         />
       </div>
@@ -141,6 +170,7 @@ export function RegisterForm() {
         label={t('auth.password')}
         name="pwd"
         value={form.pwd}
+        error={errors.pwd}
         onChange={set('pwd')}
         autoComplete="new-password"
       />
@@ -148,6 +178,7 @@ export function RegisterForm() {
         label={t('auth.confirmPassword')}
         name="pwd1"
         value={form.pwd1}
+        error={errors.pwd1}
         onChange={set('pwd1')}
         autoComplete="new-password"
       />
@@ -158,12 +189,17 @@ export function RegisterForm() {
         value={form.regcode}
         maxLength={16}
         autoCapitalize="none"
+        error={errors.regcode}
         onChange={(e) => set('regcode')(e.target.value.trim())}
       />
       <Captcha
         codeId={captcha.codeId}
         value={captcha.captCode}
-        onChange={captcha.setCaptCode}
+        error={errors.captCode}
+        onChange={(v) => {
+          captcha.setCaptCode(v);
+          clear('captCode');
+        }}
         onRefresh={captcha.refresh}
       />
       <label className="flex min-h-44 cursor-pointer items-center gap-10 text-sm text-muted">
@@ -176,6 +212,7 @@ export function RegisterForm() {
         />
         {t('auth.terms')}
       </label>
+      <FieldError message={errors.form} />
       <Button type="submit" disabled={busy} className="w-full text-lg">
         {t('auth.submitRegister')}
       </Button>

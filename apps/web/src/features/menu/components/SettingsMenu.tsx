@@ -5,7 +5,7 @@ import { Sheet } from '../../../components/ui/Sheet';
 import { languageEntry, useAppState } from '../../../lib/app-state';
 import { env } from '../../../lib/env';
 import { useSession } from '../../../lib/session';
-import { openOverlay, setPanel, toast } from '../../../lib/ui';
+import { openOverlay, setPanel } from '../../../lib/ui';
 
 interface Line {
   icon: IconName;
@@ -29,8 +29,6 @@ export function SettingsMenu() {
     close();
     navigate(path);
   };
-  const external = (url: string | undefined) => () =>
-    url ? openExternal(url) : toast(t('common.comingSoon'));
 
   const cards: Line[] = [
     { icon: 'people', label: t('menu.agent'), run: goTo('/agentJl') },
@@ -41,9 +39,12 @@ export function SettingsMenu() {
   const lines: Line[] = [
     { icon: 'crown', label: t('menu.vipClub'), run: goTo('/vip') },
     { icon: 'share', label: t('menu.share'), run: goTo('/share') },
-    { icon: 'download', label: t('menu.download'), run: external(env.downloadUrl) },
-    { icon: 'globe', label: t('menu.social'), run: external(env.socialUrl) },
   ];
+  // The operator's download and social links show only when configured (README): no dead 'Em breve' lines.
+  const { downloadUrl, socialUrl } = env;
+  if (downloadUrl)
+    lines.push({ icon: 'download', label: t('menu.download'), run: () => openExternal(downloadUrl) });
+  if (socialUrl) lines.push({ icon: 'globe', label: t('menu.social'), run: () => openExternal(socialUrl) });
   // The messaging-app support line exists only when such a link is configured, and needs a session.
   if (env.messagingUrl) {
     const url = env.messagingUrl;

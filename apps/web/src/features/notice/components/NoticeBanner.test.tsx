@@ -13,6 +13,29 @@ describe('notice banner', () => {
     expect(clean).toContain('href="/vip"');
   });
 
+  it('keeps only http(s) links and same-origin paths, never protocol-relative ones', () => {
+    const href = (link: string) =>
+      new DOMParser()
+        .parseFromString(sanitizeNotice(`<a href="${link}">x</a>`), 'text/html')
+        .querySelector('a')
+        ?.getAttribute('href') ?? null;
+    for (const good of ['https://aposta.bet/x', 'http://a.b', '/vip', '/vip?x=1#y', 'HTTPS://A.B'])
+      expect(href(good)).toBe(good);
+    for (const bad of [
+      '//evil.example/x',
+      ' //evil.example',
+      '/\\evil.example',
+      '/\t/evil.example',
+      '\\\\evil.example',
+      'https:/evil',
+      'javascript:alert(1)',
+      'data:text/html,x',
+      'mailto:a@b.c',
+      'vip',
+    ])
+      expect(href(bad), bad).toBeNull();
+  });
+
   it('renders the notice and can be closed', () => {
     useUi.setState({ notice: '<i>Olá</i><script>x()</script>' });
     render(<NoticeBanner />);

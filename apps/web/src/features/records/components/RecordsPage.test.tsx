@@ -128,6 +128,69 @@ describe('records screen', () => {
     ).toEqual(['Saque solicitado', 'Aprovado', 'Pago']);
   });
 
+  it('lists every PIX deposit order with its state: paid, pending, cancelled and expired', async () => {
+    const order = (orderId: string, status: string, amount: number, events: [string, string][]) => ({
+      orderId,
+      type: 10,
+      status,
+      amount,
+      gift: 0,
+      fee: 0,
+      netAmount: amount,
+      usdtAmount: null,
+      payCardBank: null,
+      payCardNo: null,
+      createdAt: '2026-11-22T12:00:00.000Z',
+      updatedAt: '2026-11-22T12:00:00.000Z',
+      events: events.map(([st, event]) => ({ status: st, event, note: '', at: '2026-11-22T12:00:00.000Z' })),
+    });
+    const f = fakeFetch((url) => {
+      if (url.includes('/api/app/order/records'))
+        return {
+          body: envelope({
+            total: 4,
+            list: [
+              order('D4', '00', 20, [['00', 'created']]),
+              order('D3', '01', 50, [
+                ['00', 'created'],
+                ['01', 'expired'],
+              ]),
+              order('D2', '01', 30, [
+                ['00', 'created'],
+                ['01', 'cancelled'],
+              ]),
+              order('D1', '10', 100, [
+                ['00', 'created'],
+                ['10', 'paid'],
+              ]),
+            ],
+          }),
+        };
+      // The ledger knows only the paid one.
+      return { body: envelope({ list: [rec('1', 'deposit', 100, '10')], nextCursor: null }) };
+    });
+    vi.stubGlobal('fetch', f.fn);
+    const user = userEvent.setup();
+    renderWithApp(<RecordsPage />);
+    await screen.findAllByTestId('record-row');
+    await user.click(screen.getByRole('button', { name: 'Depósito', pressed: false }));
+    const rows = await screen.findAllByTestId('deposit-order');
+    expect(rows.map(text)).toEqual([
+      expect.stringMatching(/^Depósito PIX.*R\$ 20,00Pendente$/),
+      expect.stringMatching(/^Depósito PIX.*R\$ 50,00Expirado$/),
+      expect.stringMatching(/^Depósito PIX.*R\$ 30,00Cancelado$/),
+      expect.stringMatching(/^Depósito PIX.*R\$ 100,00Concluído$/),
+    ]);
+    const q = new URL(f.calls.find((c) => c.url.includes('/order/records'))!.url).searchParams;
+    expect(q.get('type')).toBe('10');
+    // The status filter applies to the orders too.
+    await user.selectOptions(screen.getByLabelText('Situação'), 'Cancelado');
+    expect(screen.getAllByTestId('deposit-order').map(text)).toEqual([
+      expect.stringMatching(/Expirado$/),
+      expect.stringMatching(/Cancelado$/),
+    ]);
+  });
+
   it('asks a visitor to log in', () => {
     useSession.setState({ token: '' });
     renderWithApp(<RecordsPage />);

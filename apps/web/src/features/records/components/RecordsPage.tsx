@@ -4,7 +4,7 @@ import {
   type RecordCategory,
   type WalletRecord,
 } from '@aposta/contracts';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/Button';
 import { LoginFirst } from '../../../components/ui/LoginFirst';
@@ -12,30 +12,17 @@ import { languageEntry, useAppState } from '../../../lib/app-state';
 import { displayMoney } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import { openOverlay } from '../../../lib/ui';
-import { useAsync } from '../../../lib/use-async';
-import { fetchPaymentOrder, fetchRecords, type RecordFilters } from '../api/records';
+import { usePaymentOrder, useWalletRecords, type RecordFilters } from '../api/records';
 import { DateField } from './DateField';
+import { DepositOrders } from './DepositOrders';
+import { EventName } from './EventName';
 import { STATUS_FILTERS, STATUS_LABEL, STATUS_TONE } from './status';
-
-const EVENTS = [
-  'created',
-  'requested',
-  'processing',
-  'approved',
-  'paid',
-  'cancelled',
-  'expired',
-  'failed',
-  'rejected',
-  'payoutError',
-  'payoutFailed',
-] as const;
 
 /** A deposit's or withdrawal's steps, from its payment order. */
 function OrderSteps({ record, locale }: { record: WalletRecord; locale: string }) {
   const { t } = useTranslation('wallet');
   const type = record.category === 'deposit' ? 10 : 11;
-  const order = useAsync(() => fetchPaymentOrder(type, record.ref ?? ''), [type, record.ref]);
+  const order = usePaymentOrder(type, record.ref ?? '');
   const format = new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'medium' });
   if (!order.data) return null;
   return (
@@ -47,9 +34,7 @@ function OrderSteps({ record, locale }: { record: WalletRecord; locale: string }
       {order.data.events.map((e, i) => (
         <li key={i} className="text-xs">
           <span className="font-semibold text-text">
-            {(EVENTS as readonly string[]).includes(e.event)
-              ? t(`records.events.${e.event as (typeof EVENTS)[number]}`)
-              : e.event}
+            <EventName event={e.event} />
           </span>
           <span className="text-muted"> · {format.format(new Date(e.at))}</span>
         </li>
@@ -119,44 +104,11 @@ export function RecordsPage() {
   const { t } = useTranslation('wallet');
   const token = useSession((s) => s.token);
   const [filters, setFilters] = useState<RecordFilters>({});
-  const [pages, setPages] = useState<{ list: WalletRecord[]; nextCursor: string | null; loading: boolean }>({
-    list: [],
-    nextCursor: null,
-    loading: true,
-  });
   const set = (patch: RecordFilters) => setFilters((f) => ({ ...f, ...patch }));
-  const list = pages.list;
-  // Bumped on every filter change, so a page asked for under older filters is dropped.
-  const generation = useRef(0);
-
-  // The first page again whenever the filters change; an answer for older filters is dropped.
-  useEffect(() => {
-    if (!token) return;
-    let live = true;
-    generation.current += 1;
-    setPages({ list: [], nextCursor: null, loading: true });
-    fetchRecords(filters).then(
-      (page) => live && setPages({ list: page.list, nextCursor: page.nextCursor, loading: false }),
-      () => live && setPages((p) => ({ ...p, loading: false })),
-    );
-    return () => {
-      live = false;
-    };
-  }, [filters, token]);
-
-  async function loadMore() {
-    if (!pages.nextCursor || pages.loading) return;
-    const cursor = pages.nextCursor;
-    const asked = generation.current;
-    setPages((p) => ({ ...p, loading: true }));
-    const page = await fetchRecords(filters, cursor).catch(() => null);
-    if (asked !== generation.current) return;
-    setPages((p) =>
-      page
-        ? { list: [...p.list, ...page.list], nextCursor: page.nextCursor, loading: false }
-        : { ...p, loading: false },
-    );
-  }
+  // Each filter set is its own query: an answer for older filters never lands in the list on screen.
+  const records = useWalletRecords(token, filters, filters.type !== 'deposit');
+  const list = (records.data?.pages ?? []).flatMap((p) => p.list);
+  const loading = records.isFetching;
 
   if (!token) {
     return (
@@ -230,21 +182,32 @@ export function RecordsPage() {
         </button>
       ) : null}
 
-      {!pages.loading && list.length === 0 ? (
-        <p className="py-32 text-center text-sm text-muted">{t('records.empty')}</p>
-      ) : null}
-      <ul aria-label={t('records.title')} aria-busy={pages.loading}>
-        {list.map((r) => (
-          <RecordRow key={r.id} record={r} />
-        ))}
-      </ul>
-      {pages.nextCursor ? (
-        <Button variant="outline" onClick={() => void loadMore()} disabled={pages.loading} className="w-full">
-          {t('records.loadMore')}
-        </Button>
-      ) : list.length > 0 ? (
-        <p className="text-center text-xs text-muted">{t('records.end')}</p>
-      ) : null}
+      {filters.type === 'deposit' ? (
+        <DepositOrders token={token} filters={filters} />
+      ) : (
+        <>
+          {records.isSuccess && list.length === 0 ? (
+            <p className="py-32 text-center text-sm text-muted">{t('records.empty')}</p>
+          ) : null}
+          <ul aria-label={t('records.title')} aria-busy={loading}>
+            {list.map((r) => (
+              <RecordRow key={r.id} record={r} />
+            ))}
+          </ul>
+          {records.hasNextPage ? (
+            <Button
+              variant="outline"
+              onClick={() => void records.fetchNextPage()}
+              disabled={records.isFetchingNextPage}
+              className="w-full"
+            >
+              {t('records.loadMore')}
+            </Button>
+          ) : list.length > 0 ? (
+            <p className="text-center text-xs text-muted">{t('records.end')}</p>
+          ) : null}
+        </>
+      )}
     </section>
   );
 }

@@ -93,10 +93,13 @@ describe('transfer screen', () => {
     await user.click(screen.getByRole('button', { name: 'Transferir' }));
     await waitFor(() => expect(sent).toHaveLength(3));
     expect(sent[2]!.key).not.toBe(sent[0]!.key);
-    // A refusal ends the submission: back to the form, with the server's message.
+    // A refusal ends the submission: back to the form, with the server's message beside the receiver.
     expect(await screen.findByRole('button', { name: 'Continuar' })).toBeInTheDocument();
     await waitFor(() =>
-      expect(useUi.getState().alerts.map((a) => a.message)).toContain('Usuário não encontrado'),
+      expect(screen.getByLabelText('Usuário que recebe (e-mail)')).toHaveAccessibleDescription(
+        'Usuário não encontrado',
+      ),
     );
+    expect(useUi.getState().alerts).toEqual([]);
   });
 });

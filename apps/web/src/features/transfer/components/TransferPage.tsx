@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/Button';
 import { LoginFirst } from '../../../components/ui/LoginFirst';
 import { TextField } from '../../../components/ui/TextField';
-import { refreshUserInfo } from '../../../lib/account';
+import { refreshUserInfo } from '../../../lib/user-info';
 import { ApiError } from '../../../lib/api';
 import { languageEntry, useAppState } from '../../../lib/app-state';
 import { displayMoney } from '../../../lib/format';
@@ -13,6 +13,7 @@ import { submissionKeys } from '../../../lib/idempotency';
 import { useSession } from '../../../lib/session';
 import { alertMessage, openOverlay } from '../../../lib/ui';
 import { sendTransfer } from '../api/transfer';
+import { useFieldErrors } from '../../../lib/form-errors';
 
 type Step = 'form' | 'confirm' | 'done';
 
@@ -33,6 +34,7 @@ export function TransferPage() {
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<TransferAnswer | null>(null);
   const keys = useRef(submissionKeys());
+  const { errors, show, clear } = useFieldErrors<'username' | 'amount'>();
   const entry = languageEntry(lang);
   const money = (major: number) => displayMoney(major, lang);
 
@@ -72,7 +74,7 @@ export function TransferPage() {
       keys.current.settle();
       setLost(false);
       setStep('done');
-      void refreshUserInfo({ loading: false });
+      void refreshUserInfo();
     } catch (err) {
       // No answer: the same submission may be retried under the same key. A refusal ends it.
       const noAnswer = err instanceof ApiError && err.status === 0;
@@ -80,6 +82,11 @@ export function TransferPage() {
       if (!noAnswer) {
         keys.current.settle();
         setStep('form');
+        // An unknown receiver, a refused amount: beside the field it concerns (the receiver by default).
+        await show(err, body, {
+          schema: () => import('@aposta/contracts').then((m) => m.transferRequest),
+          fallback: 'username',
+        });
       }
     } finally {
       setBusy(false);
@@ -111,7 +118,11 @@ export function TransferPage() {
             maxLength={254}
             placeholder={t('transfer.usernamePrompt')}
             value={username}
-            onChange={(e) => setUsername(e.target.value.toLowerCase())}
+            error={errors.username}
+            onChange={(e) => {
+              setUsername(e.target.value.toLowerCase());
+              clear('username');
+            }}
           />
           <TextField
             label={t('transfer.amount')}
@@ -120,7 +131,11 @@ export function TransferPage() {
             autoComplete="off"
             placeholder={t('transfer.amountPrompt')}
             value={amountText}
-            onChange={(e) => setAmountText(e.target.value.replace(/[^\d.,]/g, ''))}
+            error={errors.amount}
+            onChange={(e) => {
+              setAmountText(e.target.value.replace(/[^\d.,]/g, ''));
+              clear('amount');
+            }}
           />
           <Button type="submit" className="w-full text-lg">
             {t('transfer.next')}

@@ -3,13 +3,12 @@ import { Link } from 'react-router';
 import { Button } from '../../../components/ui/Button';
 import { LoginFirst } from '../../../components/ui/LoginFirst';
 import { Icon, type IconName } from '../../../components/ui/Icon';
-import { openDeposit, refreshBalance } from '../../../lib/account';
 import { useAppState } from '../../../lib/app-state';
 import { displayMoney } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
-import { useAsync } from '../../../lib/use-async';
-import { openOverlay } from '../../../lib/ui';
-import { fetchWithdrawLimits } from '../api/payments';
+import { openDeposit, openOverlay } from '../../../lib/ui';
+import { refreshBalance } from '../../../lib/user-info';
+import { useWithdrawLimits } from '../api/get-withdraw';
 
 /** /conta: the balance, and the ways in and out of it (top-up, withdrawal, records, transfer). */
 export function ContaPage() {
@@ -20,10 +19,7 @@ export function ContaPage() {
   const money = (major: number) => displayMoney(major, lang);
   // The withdrawable amount follows the balance: asked again whenever the balance changes.
   const balance = user?.balance;
-  const limits = useAsync(
-    () => (token ? fetchWithdrawLimits() : Promise.resolve(undefined)),
-    [token, balance],
-  );
+  const limits = useWithdrawLimits(token, balance);
 
   if (!token) {
     return (

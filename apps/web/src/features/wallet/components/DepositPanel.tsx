@@ -5,13 +5,13 @@ import { Button } from '../../../components/ui/Button';
 import { Icon } from '../../../components/ui/Icon';
 import { ApiError } from '../../../lib/api';
 import { useAppState } from '../../../lib/app-state';
-import { depositPaid } from '../../../lib/deposit';
 import { displayMoney } from '../../../lib/format';
 import { submissionKeys } from '../../../lib/idempotency';
 import { useSession } from '../../../lib/session';
-import { useAsync } from '../../../lib/use-async';
 import { alertMessage, closeOverlay, toast } from '../../../lib/ui';
-import { fetchOrderStatus, fetchPackages, prePay, type DepositKind } from '../api/payments';
+import { fetchOrderStatus } from '../api/get-status';
+import { usePackages, type DepositKind } from '../api/get-prices';
+import { prePay } from '../api/pre-pay';
 import { DiscountBadge } from './DiscountBadge';
 
 /** How often the order status is asked while the player pays. */
@@ -29,12 +29,13 @@ function defaultPackage(list: PricePackage[]): PricePackage | undefined {
  * page in a full-screen frame, then wait ('Complete your recharge' / 'Cancel recharge') while the order status
  * is polled. A paid order (status '10' or the paySuccess event) closes the overlay.
  */
-export function DepositPanel({ kind }: { kind: DepositKind }) {
+/** `onPaid` is the app's paid-deposit flow (close, refresh user info, /paySuccess or the game alert). */
+export function DepositPanel({ kind, onPaid }: { kind: DepositKind; onPaid: () => void }) {
   const { t } = useTranslation('wallet');
   const lang = useAppState((s) => s.lang);
   const isApp = useAppState((s) => s.isApp);
   const discount = useSession((s) => s.user?.payDiscount ?? null);
-  const packages = useAsync(() => fetchPackages(kind), [kind]);
+  const packages = usePackages(kind);
   const [picked, setPicked] = useState<number | null>(null);
   const [waive, setWaive] = useState(false);
   const [stage, setStage] = useState<Stage>('pick');
@@ -48,7 +49,7 @@ export function DepositPanel({ kind }: { kind: DepositKind }) {
   const money = (major: number) => displayMoney(major, lang);
 
   function applyStatus(next: OrderStatus) {
-    if (next === OrderStatus.PAID) depositPaid();
+    if (next === OrderStatus.PAID) onPaid();
     else if (next === OrderStatus.CANCELLED || next === OrderStatus.FAILED) {
       setOrder(null);
       closeOverlay();
@@ -160,9 +161,12 @@ export function DepositPanel({ kind }: { kind: DepositKind }) {
         <Button variant="outline" onClick={() => void checkNow()} className="w-full">
           {t('deposit.checked')}
         </Button>
-        <Button variant="danger" onClick={cancel} className="w-full">
+        <Button variant="danger" onClick={cancel} className="w-full" aria-describedby="deposit-cancel-hint">
           {t('deposit.cancel')}
         </Button>
+        <p id="deposit-cancel-hint" className="text-center text-xs text-muted">
+          {t('deposit.cancelHint')}
+        </p>
       </section>
     );
   }
@@ -200,7 +204,7 @@ export function DepositPanel({ kind }: { kind: DepositKind }) {
       {discount ? <DiscountBadge discount={discount.discount} expiredTime={discount.expiredTime} /> : null}
       <fieldset>
         <legend className="mb-8 text-sm text-muted">{t('deposit.choose')}</legend>
-        {!packages.loading && list.length === 0 ? (
+        {packages.isSuccess && list.length === 0 ? (
           <p className="text-sm text-muted">{t('deposit.empty')}</p>
         ) : null}
         <div role="radiogroup" aria-label={t('deposit.choose')} className="grid grid-cols-3 gap-8">

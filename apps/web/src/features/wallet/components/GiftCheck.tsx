@@ -4,11 +4,10 @@ import { useLocation } from 'react-router';
 import { Button } from '../../../components/ui/Button';
 import { Icon } from '../../../components/ui/Icon';
 import { Sheet } from '../../../components/ui/Sheet';
-import { openDeposit } from '../../../lib/account';
 import { env } from '../../../lib/env';
 import { useSession } from '../../../lib/session';
-import { useUi } from '../../../lib/ui';
-import { fetchUserGift } from '../api/payments';
+import { openDeposit, useUi } from '../../../lib/ui';
+import { fetchUserGift } from '../api/user-gift';
 
 /** The spec's gift check delay after home loads. */
 export const GIFT_CHECK_DELAY_MS = 1000;

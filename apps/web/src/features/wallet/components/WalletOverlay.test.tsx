@@ -2,6 +2,7 @@ import { OrderStatus } from '@aposta/contracts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { depositPaid } from '../../../app/flows';
 import { loadLanguage } from '../../../lib/i18n';
 import { setNavigator } from '../../../lib/navigation';
 import { useSession } from '../../../lib/session';
@@ -71,7 +72,7 @@ describe('deposit overlay', () => {
   it('shows the deposit page packages (BRL, EXTPAY, ungrouped) with 100 preselected and its gift', async () => {
     stub();
     useUi.setState({ overlay: 'deposit' });
-    renderWithApp(<WalletOverlay kind="deposit" />);
+    renderWithApp(<WalletOverlay kind="deposit" onPaid={depositPaid} />);
     const radios = await screen.findAllByRole('radio');
     expect(radios.map((r) => r.textContent!.replace(/\u00a0/g, ' '))).toEqual([
       'R$ 20,00',
@@ -88,7 +89,7 @@ describe('deposit overlay', () => {
     useUi.setState({ overlay: 'deposit' });
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
-    renderWithApp(<WalletOverlay kind="deposit" />);
+    renderWithApp(<WalletOverlay kind="deposit" onPaid={depositPaid} />);
     await user.click(await screen.findByRole('button', { name: /^Depositar R\$\s100,00$/ }));
     expect(screen.getByRole('heading', { name: 'Confirmar depósito' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Confirmar' }));
@@ -101,8 +102,13 @@ describe('deposit overlay', () => {
 
     await user.click(screen.getByRole('button', { name: 'Voltar' }));
     expect(screen.getByRole('heading', { name: 'Aguardando pagamento' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Conclua sua recarga' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Cancelar recarga' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Abrir o pagamento PIX' })).toBeInTheDocument();
+    // The labels say what each button does: none reads like 'I have paid' (hardening item 12).
+    expect(screen.getByRole('button', { name: 'Fechar sem pagar' })).toHaveAccessibleDescription(
+      /expira em 30 minutos.*já pagou/,
+    );
+    expect(screen.getByRole('button', { name: 'Verificar pagamento' })).toBeInTheDocument();
+    expect(screen.queryByText('Recarregado')).toBeNull();
     expect(screen.getByTestId('deposit-status')).toHaveTextContent('Situação: Pendente');
 
     status = OrderStatus.PAID;
@@ -115,7 +121,7 @@ describe('deposit overlay', () => {
 
   it('waiving promotions sends gift 0 and hides the gifts', async () => {
     const calls = stub();
-    renderWithApp(<WalletOverlay kind="deposit" />);
+    renderWithApp(<WalletOverlay kind="deposit" onPaid={depositPaid} />);
     const user = userEvent.setup();
     await user.click(await screen.findByRole('checkbox', { name: /Não quero participar das promoções/ }));
     expect(screen.queryByText(/bônus$/)).not.toBeInTheDocument();
@@ -130,17 +136,17 @@ describe('deposit overlay', () => {
     stub();
     useUi.setState({ overlay: 'deposit' });
     const user = userEvent.setup();
-    renderWithApp(<WalletOverlay kind="deposit" />);
+    renderWithApp(<WalletOverlay kind="deposit" onPaid={depositPaid} />);
     await user.click(await screen.findByRole('button', { name: /^Depositar R\$\s100,00$/ }));
     await user.click(screen.getByRole('button', { name: 'Confirmar' }));
     await user.click(await screen.findByRole('button', { name: 'Voltar' }));
     status = OrderStatus.CANCELLED;
-    await user.click(screen.getByRole('button', { name: 'Recarregado' }));
+    await user.click(screen.getByRole('button', { name: 'Verificar pagamento' }));
     await waitFor(() => expect(useUi.getState().overlay).toBeNull());
     expect(navigations).toEqual([]);
   });
 
-  it('the withdraw tab switches the overlay; the deposit tab goes through the KYC gate', async () => {
+  it('the withdraw tab switches the overlay; the deposit tab opens the deposit (the app gates it on KYC)', async () => {
     stub();
     useSession.setState({ user: { ...useSession.getState().user!, kyc: 0 } });
     useUi.setState({ overlay: 'withdraw' });
@@ -159,9 +165,9 @@ describe('deposit overlay', () => {
         }),
       })).fn,
     );
-    renderWithApp(<WalletOverlay kind="withdraw" />);
+    renderWithApp(<WalletOverlay kind="withdraw" onPaid={depositPaid} />);
     await userEvent.setup().click(screen.getByRole('tab', { name: 'Depositar' }));
-    expect(useUi.getState()).toMatchObject({ overlay: 'editBank', afterKyc: 'deposit' });
+    expect(useUi.getState()).toMatchObject({ overlay: 'deposit', depositMode: 'normal' });
   });
 });
 
@@ -170,7 +176,7 @@ describe('languages', () => {
     stub();
     await loadLanguage('ru');
     try {
-      renderWithApp(<WalletOverlay kind="deposit" />);
+      renderWithApp(<WalletOverlay kind="deposit" onPaid={depositPaid} />);
       expect(screen.getByRole('tab', { name: 'Пополнить' })).toHaveAttribute('aria-selected', 'true');
       expect(await screen.findByText('Выберите сумму', { selector: 'legend' })).toBeInTheDocument();
     } finally {
@@ -179,26 +185,10 @@ describe('languages', () => {
   });
 });
 
-describe('KYC gate', () => {
-  it.each(['deposit', 'gameDeposit'] as const)(
-    '%s without KYC diverts to editBank, which continues to deposit',
-    async (kind) => {
-      stub();
-      useSession.setState({ user: { ...useSession.getState().user!, kyc: 0 } });
-      useUi.setState({ overlay: kind });
-      renderWithApp(<WalletOverlay kind={kind} />);
-      await waitFor(() =>
-        expect(useUi.getState()).toMatchObject({ overlay: 'editBank', afterKyc: 'deposit' }),
-      );
-      expect(screen.queryByRole('radio')).not.toBeInTheDocument();
-    },
-  );
-});
-
 describe('game deposit overlay', () => {
   it('offers the first 4 INSBRL packages, 100 preselected', async () => {
     const calls = stub();
-    renderWithApp(<WalletOverlay kind="gameDeposit" />);
+    renderWithApp(<WalletOverlay kind="gameDeposit" onPaid={depositPaid} />);
     const dialog = await screen.findByRole('dialog', { name: 'Saldo baixo' });
     expect(await within(dialog).findAllByRole('radio')).toHaveLength(4);
     expect(within(dialog).getByRole('radio', { name: /R\$\s100,00/ })).toHaveAttribute(
@@ -212,7 +202,7 @@ describe('game deposit overlay', () => {
   it('with no amount selected asks for one', async () => {
     stub();
     prices = [pkg(30, 20, 0, 'INSBRL'), pkg(31, 50, 2, 'INSBRL')];
-    renderWithApp(<WalletOverlay kind="gameDeposit" />);
+    renderWithApp(<WalletOverlay kind="gameDeposit" onPaid={depositPaid} />);
     await screen.findAllByRole('radio');
     await userEvent.setup().click(screen.getByTestId('deposit-submit'));
     expect(await screen.findByRole('alertdialog')).toHaveTextContent(
@@ -225,14 +215,14 @@ describe('game deposit overlay', () => {
     const calls = stub();
     useUi.setState({ overlay: 'gameDeposit' });
     const user = userEvent.setup();
-    renderWithApp(<WalletOverlay kind="gameDeposit" />);
+    renderWithApp(<WalletOverlay kind="gameDeposit" onPaid={depositPaid} />);
     await user.click(await screen.findByRole('radio', { name: /R\$\s50,00/ }));
     await user.click(screen.getByTestId('deposit-submit'));
     await user.click(screen.getByRole('button', { name: 'Confirmar' }));
     await user.click(await screen.findByRole('button', { name: 'Voltar' }));
     expect(String(calls.find((c) => c.url.includes('/prePay/31'))!.init.body)).toBe('gift=1&pkgId=31');
     status = OrderStatus.PAID;
-    await user.click(screen.getByRole('button', { name: 'Recarregado' }));
+    await user.click(screen.getByRole('button', { name: 'Verificar pagamento' }));
     expect(await screen.findByRole('alertdialog')).toHaveTextContent(
       'Recarga bem-sucedida, continue fazendo apostas',
     );

@@ -1,33 +1,29 @@
 import { INS_BALANCE_BELOW } from '@aposta/contracts';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Sheet } from '../../../components/ui/Sheet';
-import { openDeposit } from '../../../lib/account';
 import { useAppState } from '../../../lib/app-state';
 import { displayMoney } from '../../../lib/format';
-import { useSession } from '../../../lib/session';
-import { closeOverlay, openOverlay } from '../../../lib/ui';
+import { closeOverlay, openDeposit, openOverlay } from '../../../lib/ui';
 import { DepositPanel } from './DepositPanel';
 import { WithdrawPanel } from './WithdrawPanel';
 
 /** Deposit and withdraw (two tabs), and the low-balance game deposit (spec section 2, overlays). */
-export function WalletOverlay({ kind }: { kind: 'deposit' | 'withdraw' | 'gameDeposit' }) {
+export function WalletOverlay({
+  kind,
+  onPaid,
+}: {
+  kind: 'deposit' | 'withdraw' | 'gameDeposit';
+  onPaid: () => void;
+}) {
   const { t } = useTranslation('wallet');
   const lang = useAppState((s) => s.lang);
-  // Every way in (a tab, the 9999 error, a realtime event) meets the KYC gate: editBank first, then deposit.
-  const kycMissing = useSession((s) => s.user !== null && s.user.kyc !== 1) && kind !== 'withdraw';
-  useEffect(() => {
-    if (kycMissing) openOverlay('editBank', { afterKyc: 'deposit' });
-  }, [kycMissing]);
-  if (kycMissing) return null;
-
   if (kind === 'gameDeposit') {
     return (
       <Sheet title={t('deposit.gameTitle')} onClose={closeOverlay} side="bottom">
         <p className="px-16 pt-12 text-sm text-muted">
           {t('deposit.lowBalance', { amount: displayMoney(INS_BALANCE_BELOW, lang) })}
         </p>
-        <DepositPanel kind="gameDeposit" />
+        <DepositPanel kind="gameDeposit" onPaid={onPaid} />
       </Sheet>
     );
   }
@@ -56,7 +52,7 @@ export function WalletOverlay({ kind }: { kind: 'deposit' | 'withdraw' | 'gameDe
         ))}
       </div>
       <div role="tabpanel" id="wallet-tabpanel" aria-labelledby={`wallet-tab-${kind}`}>
-        {kind === 'deposit' ? <DepositPanel kind="deposit" /> : <WithdrawPanel />}
+        {kind === 'deposit' ? <DepositPanel kind="deposit" onPaid={onPaid} /> : <WithdrawPanel />}
       </div>
     </Sheet>
   );

@@ -91,6 +91,14 @@ describe('withdrawal tab', () => {
     expect(calls.some((c) => c.url.includes('/order/withdraw'))).toBe(false);
   });
 
+  it('shows the limits as a hint that stays beside the amount, not as a placeholder that is cut', async () => {
+    stub();
+    await open();
+    const amount = screen.getByLabelText('Valor do saque');
+    expect(amount).toHaveAccessibleDescription(/^Mínimo R\$\s50,00 · máximo R\$\s10\.000,00$/);
+    expect(amount.getAttribute('placeholder')).not.toMatch(/Mínimo/);
+  });
+
   it('caps the amount to the balance and shows what the player receives', async () => {
     stub();
     const user = await open();

@@ -9,16 +9,16 @@ import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/Button';
 import { TextField } from '../../../components/ui/TextField';
-import { refreshUserInfo } from '../../../lib/account';
+import { refreshUserInfo } from '../../../lib/user-info';
 import { ApiError } from '../../../lib/api';
 import { languageEntry, useAppState } from '../../../lib/app-state';
 import { displayMoney } from '../../../lib/format';
 import { submissionKeys } from '../../../lib/idempotency';
 import { go } from '../../../lib/navigation';
 import { useSession } from '../../../lib/session';
-import { useAsync } from '../../../lib/use-async';
 import { alertMessage, closeOverlay } from '../../../lib/ui';
-import { fetchWithdrawLimits, requestWithdrawal } from '../api/payments';
+import { useWithdrawLimits } from '../api/get-withdraw';
+import { requestWithdrawal } from '../api/withdraw';
 import { payoutComplete, payoutKeyError, withdrawVerdict, type Payout } from './withdraw-rules';
 
 const EMPTY: Payout = { payCardNo: '', name: '', whatsapp: '' };
@@ -69,7 +69,9 @@ export function WithdrawPanel() {
   const { t } = useTranslation('wallet');
   const lang = useAppState((s) => s.lang);
   const user = useSession((s) => s.user);
-  const limits = useAsync(fetchWithdrawLimits, []);
+  const token = useSession((s) => s.token);
+  // The same cache entry as the wallet page's: asked again whenever the balance changes.
+  const limits = useWithdrawLimits(token, user?.balance);
   const [type, setType] = useState<PayCardBank>('CPF');
   const [edited, setEdited] = useState<Partial<Record<PayCardBank, Payout>>>({});
   const [draft, setDraft] = useState<Payout | null>(null);
@@ -115,7 +117,7 @@ export function WithdrawPanel() {
       await requestWithdrawal(body, key);
       keys.current.settle();
       closeOverlay();
-      void refreshUserInfo({ loading: false });
+      void refreshUserInfo();
       go('/home');
       void alertMessage(t('withdraw.success'));
     } catch (err) {
@@ -195,11 +197,12 @@ export function WithdrawPanel() {
           value={draft.whatsapp}
           onChange={(e) => setDraft({ ...draft, whatsapp: e.target.value.replace(/[^\d+ ()-]/g, '') })}
         />
-        <div className="grid grid-cols-2 gap-10">
+        {/* Back takes its own width, the main action the rest: its label stays on one line. */}
+        <div className="grid grid-cols-[auto_1fr] gap-10">
           <Button variant="outline" onClick={() => setDraft(null)}>
             {t('transfer.back')}
           </Button>
-          <Button type="submit" disabled={busy}>
+          <Button type="submit" disabled={busy} className="whitespace-nowrap">
             {t('withdraw.confirmPayout')}
           </Button>
         </div>
@@ -279,14 +282,9 @@ export function WithdrawPanel() {
         name="amount"
         inputMode="decimal"
         autoComplete="off"
-        placeholder={
-          data
-            ? t('withdraw.amountHint', {
-                min: money(toMinor(data.limitAmount)),
-                max: money(toMinor(data.maxAmount)),
-              })
-            : ''
-        }
+        // The limits are a hint that stays visible (a placeholder this long was cut, and goes once typing starts).
+        placeholder={formatAmount(0, currency, entry.locale)}
+        aria-describedby={data ? 'withdraw-limits' : undefined}
         value={amountText}
         onChange={(e) => changeAmount(e.target.value)}
         trailing={
@@ -303,8 +301,18 @@ export function WithdrawPanel() {
           </button>
         }
         below={
-          data && amount !== null ? (
-            <p className="mt-4 text-xs text-muted">{receiveText(amount, data, type, money, t)}</p>
+          data ? (
+            <>
+              <p id="withdraw-limits" className="mt-4 text-xs text-muted">
+                {t('withdraw.amountHint', {
+                  min: money(toMinor(data.limitAmount)),
+                  max: money(toMinor(data.maxAmount)),
+                })}
+              </p>
+              {amount !== null ? (
+                <p className="mt-2 text-xs text-muted">{receiveText(amount, data, type, money, t)}</p>
+              ) : null}
+            </>
           ) : null
         }
       />

@@ -42,9 +42,11 @@ const en: WalletMessages = {
     waitingTitle: 'Waiting for payment',
     waitingText: 'As soon as the PIX payment is confirmed, your balance updates automatically.',
     status: 'Status',
-    checked: 'I have paid',
-    complete: 'Complete your recharge',
-    cancel: 'Cancel recharge',
+    checked: 'Check payment',
+    complete: 'Open the PIX payment',
+    cancel: 'Close without paying',
+    cancelHint:
+      'Unpaid, the order expires in 30 minutes. If you have already paid, your balance is credited anyway.',
     failed: 'The recharge failed or was cancelled.',
     success: 'Recharge successful, keep placing bets',
     lowBalance: 'Your balance is below {{amount}}. Recharge to keep playing.',
@@ -118,6 +120,8 @@ const en: WalletMessages = {
       adjustment: 'Adjustment',
     },
     steps: 'Steps',
+    pixDeposit: 'PIX deposit',
+    pixDeposits: 'PIX deposits',
     events: {
       created: 'Order created',
       requested: 'Withdrawal requested',

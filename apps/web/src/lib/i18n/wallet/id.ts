@@ -42,9 +42,11 @@ const id: WalletMessages = {
     waitingTitle: 'Menunggu pembayaran',
     waitingText: 'Begitu pembayaran PIX dikonfirmasi, saldo Anda diperbarui secara otomatis.',
     status: 'Status',
-    checked: 'Saya sudah membayar',
-    complete: 'Selesaikan isi ulang Anda',
-    cancel: 'Batalkan isi ulang',
+    checked: 'Periksa pembayaran',
+    complete: 'Buka pembayaran PIX',
+    cancel: 'Tutup tanpa membayar',
+    cancelHint:
+      'Jika tidak dibayar, pesanan kedaluwarsa dalam 30 menit. Jika Anda sudah membayar, saldo tetap dikreditkan.',
     failed: 'Isi ulang gagal atau dibatalkan.',
     success: 'Isi ulang berhasil, lanjutkan taruhan',
     lowBalance: 'Saldo Anda di bawah {{amount}}. Isi ulang untuk terus bermain.',
@@ -118,6 +120,8 @@ const id: WalletMessages = {
       adjustment: 'Penyesuaian',
     },
     steps: 'Tahapan',
+    pixDeposit: 'Deposit PIX',
+    pixDeposits: 'Deposit PIX',
     events: {
       created: 'Pesanan dibuat',
       requested: 'Penarikan diajukan',

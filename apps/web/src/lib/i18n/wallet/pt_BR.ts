@@ -44,9 +44,11 @@ const ptBR = {
     waitingTitle: 'Aguardando pagamento',
     waitingText: 'Assim que o PIX for confirmado, o saldo é atualizado automaticamente.',
     status: 'Situação',
-    checked: 'Recarregado',
-    complete: 'Conclua sua recarga',
-    cancel: 'Cancelar recarga',
+    checked: 'Verificar pagamento',
+    complete: 'Abrir o pagamento PIX',
+    cancel: 'Fechar sem pagar',
+    cancelHint:
+      'Sem pagamento, o pedido expira em 30 minutos. Se você já pagou, o saldo é creditado mesmo assim.',
     failed: 'A recarga falhou ou foi cancelada.',
     success: 'Recarga bem-sucedida, continue fazendo apostas',
     lowBalance: 'Seu saldo está abaixo de {{amount}}. Recarregue para continuar jogando.',
@@ -121,6 +123,8 @@ const ptBR = {
       adjustment: 'Ajuste',
     },
     steps: 'Etapas',
+    pixDeposit: 'Depósito PIX',
+    pixDeposits: 'Depósitos PIX',
     events: {
       created: 'Pedido criado',
       requested: 'Saque solicitado',

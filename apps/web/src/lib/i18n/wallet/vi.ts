@@ -42,9 +42,11 @@ const vi: WalletMessages = {
     waitingTitle: 'Đang chờ thanh toán',
     waitingText: 'Ngay khi PIX được xác nhận, số dư của bạn sẽ tự động cập nhật.',
     status: 'Trạng thái',
-    checked: 'Tôi đã thanh toán',
-    complete: 'Hoàn tất nạp tiền',
-    cancel: 'Hủy nạp tiền',
+    checked: 'Kiểm tra thanh toán',
+    complete: 'Mở trang thanh toán PIX',
+    cancel: 'Đóng mà không thanh toán',
+    cancelHint:
+      'Nếu không thanh toán, đơn sẽ hết hạn sau 30 phút. Nếu bạn đã thanh toán, số dư vẫn được cộng.',
     failed: 'Nạp tiền thất bại hoặc đã bị hủy.',
     success: 'Nạp tiền thành công, hãy tiếp tục đặt cược',
     lowBalance: 'Số dư của bạn dưới {{amount}}. Hãy nạp thêm để tiếp tục chơi.',
@@ -118,6 +120,8 @@ const vi: WalletMessages = {
       adjustment: 'Điều chỉnh',
     },
     steps: 'Các bước',
+    pixDeposit: 'Nạp tiền PIX',
+    pixDeposits: 'Các lần nạp PIX',
     events: {
       created: 'Đã tạo đơn',
       requested: 'Đã yêu cầu rút tiền',

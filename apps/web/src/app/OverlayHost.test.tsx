@@ -1,0 +1,53 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useSession } from '../lib/session';
+import { useUi } from '../lib/ui';
+import { envelope, fakeFetch, renderWithApp } from '../test/render';
+import { OverlayHost } from './OverlayHost';
+
+let kycSaved = false;
+
+beforeEach(() => {
+  kycSaved = false;
+  useSession.setState({ token: 't', user: { uId: 1, balance: 0, freeBalance: 0, kyc: 0, lx: '' } as never });
+  vi.stubGlobal(
+    'fetch',
+    fakeFetch((url) => {
+      if (url.includes('/updateKyc')) {
+        kycSaved = true;
+        return { body: envelope(null, 0, 'Terminar') };
+      }
+      if (url.includes('/userInfo'))
+        return { body: envelope({ ...useSession.getState().user, kyc: kycSaved ? 1 : 0 }) };
+      if (url.includes('/getPrices')) return { body: envelope([]) };
+      return { body: envelope(null) };
+    }).fn,
+  );
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('deposit after KYC (composed by the app)', () => {
+  it.each(['deposit', 'gameDeposit'] as const)(
+    '%s without KYC diverts to editBank; saving it continues to the deposit',
+    async (kind) => {
+      useUi.setState({ overlay: kind, depositMode: 'secondDeposit' });
+      renderWithApp(<OverlayHost />);
+      await waitFor(() =>
+        expect(useUi.getState()).toMatchObject({ overlay: 'editBank', afterKyc: 'deposit' }),
+      );
+      const user = userEvent.setup();
+      await user.type(await screen.findByLabelText('Nome completo'), 'Ana Souza');
+      await user.type(screen.getByLabelText('CPF'), '52998224725');
+      await user.click(screen.getByRole('button', { name: 'Salvar' }));
+      await waitFor(() =>
+        expect(useUi.getState()).toMatchObject({
+          overlay: 'deposit',
+          afterKyc: null,
+          depositMode: 'secondDeposit',
+        }),
+      );
+      expect(useSession.getState().user?.kyc).toBe(1);
+    },
+  );
+});

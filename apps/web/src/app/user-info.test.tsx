@@ -1,0 +1,56 @@
+import { act, render, screen, waitFor } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setNavigator } from '../lib/navigation';
+import { useSession } from '../lib/session';
+import { envelope, fakeFetch } from '../test/render';
+import { routes } from './router';
+
+// The server's figures; the test changes them to see whether the app asks again.
+let serverBalance = 16;
+let userInfoCalls = 0;
+
+beforeEach(() => {
+  serverBalance = 16;
+  userInfoCalls = 0;
+  vi.stubGlobal(
+    'fetch',
+    fakeFetch((url) => {
+      if (url.includes('/api/app/user/userInfo')) {
+        userInfoCalls++;
+        return { body: envelope({ uId: 1, username: 'a@b.co', header: 0, kyc: 1, balance: serverBalance }) };
+      }
+      return { body: envelope(null) };
+    }).fn,
+  );
+});
+afterEach(() => vi.unstubAllGlobals());
+
+function openApp() {
+  const router = createMemoryRouter(routes, { initialEntries: ['/home'] });
+  setNavigator((to, options) => void router.navigate(to, options));
+  render(<RouterProvider router={router} />);
+}
+
+const headerBalance = () => screen.getByTestId('header-balance').textContent?.replace(/\u00a0/g, ' ');
+
+describe('user info freshness (the header balance)', () => {
+  it('is asked on start: a stored R$ 15,00 gives way to the server’s R$ 16,00', async () => {
+    // The copy a previous visit left in storage (USERINFO).
+    useSession.setState({ token: 'tok', user: { uId: 1, balance: 15, kyc: 1, header: 0 } as never });
+    openApp();
+    expect(headerBalance()).toBe('R$ 15,00');
+    await waitFor(() => expect(headerBalance()).toBe('R$ 16,00'), { timeout: 4000 });
+    expect(userInfoCalls).toBe(1);
+  });
+
+  it('is asked again when the player comes back to the tab, however recent the last answer', async () => {
+    useSession.setState({ token: 'tok', user: { uId: 1, balance: 15, kyc: 1, header: 0 } as never });
+    openApp();
+    await waitFor(() => expect(headerBalance()).toBe('R$ 16,00'), { timeout: 4000 });
+    serverBalance = 17;
+    act(() => void window.dispatchEvent(new Event('visibilitychange')));
+    await waitFor(() => expect(headerBalance()).toBe('R$ 17,00'));
+    expect(userInfoCalls).toBe(2);
+  });
+});

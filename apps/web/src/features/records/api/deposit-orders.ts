@@ -1,0 +1,39 @@
+import { paymentRecordsAnswer, RecordType, type PaymentRecord } from '@aposta/contracts';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { request } from '../../../lib/api';
+import { queryClient } from '../../../lib/query';
+
+export const DEPOSIT_ORDERS_PAGE_SIZE = 20;
+
+/**
+ * The player's PIX deposit orders, every one with its state (pending, paid, cancelled, expired): an unpaid
+ * order never reaches the ledger, so the ledger's records cannot show it. Pages of the server's
+ * `/api/app/order/records?type=10`.
+ */
+export const depositOrdersQuery = (token: string) =>
+  infiniteQueryOptions({
+    queryKey: ['depositOrders', token],
+    queryFn: async ({ pageParam }) => {
+      const { data } = await request<unknown>('/api/app/order/records', {
+        query: { type: RecordType.DEPOSIT, page: pageParam, size: DEPOSIT_ORDERS_PAGE_SIZE },
+        loading: false,
+      });
+      return paymentRecordsAnswer.parse(data);
+    },
+    initialPageParam: 1,
+    getNextPageParam: (last, pages) =>
+      pages.reduce((n, p) => n + p.list.length, 0) < last.total && last.list.length > 0
+        ? pages.length + 1
+        : undefined,
+    // A pending order changes state while the player looks: asked again on every visit.
+    staleTime: 0,
+  });
+
+export function useDepositOrders(token: string) {
+  return useInfiniteQuery(depositOrdersQuery(token), queryClient);
+}
+
+/** An order cancelled because nobody paid it in time is shown as expired, not as cancelled. */
+export function hasExpired(order: PaymentRecord): boolean {
+  return order.events.at(-1)?.event === 'expired';
+}

@@ -1,0 +1,106 @@
+import type { PaymentRecord } from '@aposta/contracts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/Button';
+import { languageEntry, useAppState } from '../../../lib/app-state';
+import { displayMoney } from '../../../lib/format';
+import { hasExpired, useDepositOrders } from '../api/deposit-orders';
+import type { RecordFilters } from '../api/records';
+import { EventName } from './EventName';
+import { STATUS_LABEL, STATUS_TONE } from './status';
+
+/** The order's local calendar day (yyyy-mm-dd), to compare with the date filter. */
+function localDay(iso: string): string {
+  const d = new Date(iso);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+}
+
+function matches(order: PaymentRecord, filters: RecordFilters): boolean {
+  if (filters.status && order.status !== filters.status) return false;
+  const day = order.createdAt ? localDay(order.createdAt) : '';
+  if (filters.from && day < filters.from) return false;
+  if (filters.to && day > filters.to) return false;
+  return true;
+}
+
+function OrderRow({ order }: { order: PaymentRecord }) {
+  const { t } = useTranslation('wallet');
+  const lang = useAppState((s) => s.lang);
+  const [open, setOpen] = useState(false);
+  const locale = languageEntry(lang).locale;
+  const format = (iso: string, timeStyle: 'short' | 'medium') =>
+    iso ? new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle }).format(new Date(iso)) : '';
+  const expired = hasExpired(order);
+  const label = expired ? t('records.events.expired') : t(`records.statuses.${STATUS_LABEL[order.status]}`);
+  return (
+    <li
+      className="border-b border-line/70 px-4 py-10"
+      data-testid="deposit-order"
+      data-status={expired ? 'expired' : order.status}
+    >
+      <button
+        type="button"
+        aria-expanded={open}
+        onClick={() => setOpen((o) => !o)}
+        className="flex min-h-44 w-full items-center gap-10"
+      >
+        <div className="min-w-0 flex-1 text-left">
+          <p className="text-base font-semibold">{t('records.pixDeposit')}</p>
+          <p className="text-xs text-muted">
+            <time dateTime={order.createdAt}>{format(order.createdAt, 'short')}</time>
+          </p>
+        </div>
+        <div className="flex flex-col items-end gap-4">
+          <span className="text-base font-bold">{displayMoney(order.amount, lang)}</span>
+          <span className={`rounded-full px-8 py-1 text-2xs font-semibold ${STATUS_TONE[order.status]}`}>
+            {label}
+          </span>
+        </div>
+      </button>
+      {open ? (
+        <ol className="mt-8 flex flex-col gap-4 border-l border-line pl-12" aria-label={t('records.steps')}>
+          {order.events.map((e, i) => (
+            <li key={i} className="text-xs">
+              <span className="font-semibold text-text">
+                <EventName event={e.event} />
+              </span>
+              <span className="text-muted"> · {format(e.at, 'medium')}</span>
+            </li>
+          ))}
+        </ol>
+      ) : null}
+    </li>
+  );
+}
+
+/** Deposits as PIX orders: each one with its state, unpaid ones included (hardening item 12). */
+export function DepositOrders({ token, filters }: { token: string; filters: RecordFilters }) {
+  const { t } = useTranslation('wallet');
+  const orders = useDepositOrders(token);
+  const list = (orders.data?.pages ?? []).flatMap((p) => p.list).filter((o) => matches(o, filters));
+  return (
+    <>
+      {orders.isSuccess && list.length === 0 ? (
+        <p className="py-32 text-center text-sm text-muted">{t('records.empty')}</p>
+      ) : null}
+      <ul aria-label={t('records.pixDeposits')} aria-busy={orders.isFetching}>
+        {list.map((o) => (
+          <OrderRow key={o.orderId} order={o} />
+        ))}
+      </ul>
+      {orders.hasNextPage ? (
+        <Button
+          variant="outline"
+          onClick={() => void orders.fetchNextPage()}
+          disabled={orders.isFetchingNextPage}
+          className="w-full"
+        >
+          {t('records.loadMore')}
+        </Button>
+      ) : list.length > 0 ? (
+        <p className="text-center text-xs text-muted">{t('records.end')}</p>
+      ) : null}
+    </>
+  );
+}

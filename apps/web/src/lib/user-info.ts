@@ -1,0 +1,47 @@
+import type { UserInfo } from '@aposta/contracts';
+import { queryOptions } from '@tanstack/react-query';
+import { request } from './api';
+import { queryClient } from './query';
+import { patchUser, setUser, useSession } from './session';
+
+/**
+ * The player's user info (balance, VIP level, KYC...). The cache entry is keyed by the session token; the
+ * session store (spec: USERINFO) mirrors every answer, since the header and the spec's storage read it there.
+ */
+export const userInfoQuery = (token: string) =>
+  queryOptions({
+    queryKey: ['userInfo', token],
+    queryFn: async () => {
+      try {
+        const { data } = await request<UserInfo>('/api/app/user/userInfo', { loading: false, quiet: true });
+        if (useSession.getState().token === token) setUser(data);
+        return data;
+      } catch {
+        // A failure resets user info to defaults (spec section 4).
+        if (useSession.getState().token === token) setUser(null);
+        return null;
+      }
+    },
+    // The stored copy paints at once but is never taken as fresh: the app asks the server on start...
+    initialData: () => useSession.getState().user ?? undefined,
+    initialDataUpdatedAt: 0,
+    // ...and again whenever the player comes back to the tab, however recent the last answer is.
+    refetchOnWindowFocus: 'always',
+  });
+
+/** Reads user info now (sign-in); the answer is what the session's query then holds. */
+export function loadUserInfo(token: string): Promise<UserInfo | null> {
+  return queryClient.fetchQuery({ ...userInfoQuery(token), staleTime: 0 });
+}
+
+/** Asks the server again (after KYC, a deposit, a withdrawal, a transfer, a realtime reconnect). */
+export async function refreshUserInfo(): Promise<void> {
+  const { token } = useSession.getState();
+  if (token) await queryClient.fetchQuery({ ...userInfoQuery(token), staleTime: 0 });
+}
+
+/** The header's and wallet's refresh button: the spec's getBalance call, folded into user info. */
+export async function refreshBalance(): Promise<void> {
+  const { data } = await request<{ balance: number; freeBalance: number }>('/api/app/user/getBalance');
+  patchUser(data);
+}
