@@ -6,12 +6,12 @@
  * Exit code 1 on refused input (bad e-mail, short password, unknown role, e-mail taken), 2 on a fault.
  */
 import { parseArgs } from 'node:util';
-import { OPERATOR_ROLES } from '@aposta/contracts';
+import { OPERATOR_ROLES, operatorCreateInput } from '@aposta/contracts';
 import { loadConfig } from '../config';
 import { createOperatorsService } from '../modules/operators';
 import { openDatabase } from '../platform/db';
 import { AppError } from '../platform/errors';
-import { translate } from '../platform/i18n';
+import { isMessageKey, translate } from '../platform/i18n';
 
 const USAGE = `usage: npm run operator:create -- --email E --password P --role R
   roles: ${OPERATOR_ROLES.join(', ')}`;
@@ -24,14 +24,18 @@ async function main(): Promise<number> {
     console.error(USAGE);
     return 1;
   }
+  // Bad input is refused before the database is opened (which may take seconds, or be held by a server).
+  const input = operatorCreateInput.safeParse(values);
+  if (!input.success) {
+    const key = input.error.issues[0]?.message ?? '';
+    console.error(isMessageKey(key) ? translate('en', key) : key);
+    console.error(USAGE);
+    return 1;
+  }
   const config = loadConfig();
   const database = await openDatabase(config.database);
   try {
-    const operator = await createOperatorsService({ database, config }).create({
-      email: values.email,
-      password: values.password,
-      role: values.role as (typeof OPERATOR_ROLES)[number],
-    });
+    const operator = await createOperatorsService({ database, config }).create(input.data);
     console.log(`Operator ${operator.email} (${operator.role}) created, id ${operator.id}.`);
     console.log('Scan this into an authenticator app; its codes are the "totp" of the sign-in:');
     console.log(operator.otpauthUrl);
@@ -39,7 +43,6 @@ async function main(): Promise<number> {
   } catch (err) {
     if (!(err instanceof AppError)) throw err;
     console.error(translate('en', err.key, err.params));
-    if (err.key === 'operatorRoleUnknown') console.error(USAGE);
     return 1;
   } finally {
     await database.close();
