@@ -331,7 +331,7 @@ describe('a payout whose outcome is unknown stays PAYING until the rail answers'
   });
 
   it('reconcile needs the operator key and a PAYING order', async () => {
-    expect((await c.call('POST', '/api/operator/withdrawals/1/reconcile')).statusCode).toBe(403);
+    expect((await c.call('POST', '/api/operator/withdrawals/1/reconcile')).statusCode).toBe(401);
     const { id } = await requested();
     expect((await c.operator('POST', `/api/operator/withdrawals/${id}/reconcile`)).statusCode).toBe(409);
   });
