@@ -20,12 +20,15 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** A new operator of `role`; `code(offsetSteps)` computes its TOTP code as an authenticator app would. */
+/**
+ * A new operator of `role`; `code(offsetSteps, at)` computes its TOTP code as an authenticator app would, for
+ * the step `offsetSteps` after the one of `at` (now by default).
+ */
 async function newOperator(role: OperatorRole) {
   const email = `${role}-${crypto.randomBytes(4).toString('hex')}@aposta.test`;
   const { otpauthUrl, id } = await t.app.operators.create({ email, password: PASSWORD, role });
   const totp = OTPAuth.URI.parse(otpauthUrl) as OTPAuth.TOTP;
-  const code = (offsetSteps = 0) => totp.generate({ timestamp: Date.now() + offsetSteps * 30_000 });
+  const code = (offsetSteps = 0, at = Date.now()) => totp.generate({ timestamp: at + offsetSteps * 30_000 });
   return { id, email, code };
 }
 
@@ -130,21 +133,24 @@ describe('operator sign-in', () => {
 
   it('refuses a replayed TOTP code, even with the right password', async () => {
     const op = await newOperator('admin');
-    const code = op.code();
+    // Codes are taken relative to one instant, so the test holds across a 30-second boundary (±1 window).
+    const at = Date.now();
+    const code = op.code(0, at);
     expect((await login({ email: op.email, password: PASSWORD, totp: code })).statusCode).toBe(200);
     const replay = await login({ email: op.email, password: PASSWORD, totp: code });
     expect(replay.statusCode).toBe(401);
     expect(await sessionsOf(op.id)).toBe(1);
     expect(await newestRow()).toMatchObject({ outcome: 'refused', reason: 'totpReplayed', actorId: op.id });
-    // The next step's code (still within the ±1 window) is a new code and is accepted once.
-    expect((await login({ email: op.email, password: PASSWORD, totp: op.code(1) })).statusCode).toBe(200);
+    // The next step's code (within the ±1 window) is a new code and is accepted once.
+    expect((await login({ email: op.email, password: PASSWORD, totp: op.code(1, at) })).statusCode).toBe(200);
     // The step of a code is recorded, so an older step's code cannot be used either.
-    expect((await login({ email: op.email, password: PASSWORD, totp: op.code(0) })).statusCode).toBe(401);
+    const older = await login({ email: op.email, password: PASSWORD, totp: op.code(0, at) });
+    expect(older.statusCode).toBe(401);
     const [{ step }] = (await t.database.db
       .select({ step: operators.lastTotpStep })
       .from(operators)
       .where(eq(operators.id, op.id))) as [{ step: number }];
-    expect(step).toBe(totpStepAt(Date.now()) + 1);
+    expect(step).toBe(totpStepAt(at) + 1);
   });
 
   it('refuses two sign-ins with one code sent at once: exactly one session', async () => {
