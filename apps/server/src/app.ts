@@ -11,6 +11,7 @@ import { createRedis } from './platform/redis';
 import { accountsModule } from './modules/accounts';
 import { ledgerModule } from './modules/ledger';
 import { mailModule } from './modules/mail';
+import { operatorsModule } from './modules/operators';
 import { paymentsModule } from './modules/payments';
 import { realtimeModule } from './modules/realtime';
 import { settingsModule } from './modules/settings';
@@ -53,6 +54,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   registerHealth(app, database, redis);
 
   // Modules, in dependency order (each declares what it needs; Fastify refuses to boot when one is missing).
+  // Operators first: its guard checks and audits every later module's operator routes.
+  await app.register(operatorsModule);
   await app.register(settingsModule);
   await app.register(ledgerModule);
   await app.register(mailModule);

@@ -8,4 +8,5 @@ export * from './user';
 export * from './wallet';
 export * from './payments';
 export * from './realtime';
+export * from './operators';
 export * from './messages';

@@ -43,12 +43,12 @@ describe('platform http', () => {
   });
 
   it('guards operator calls with X-Operator-Key', async () => {
-    expect((await t.app.inject({ url: '/api/operator/settings' })).statusCode).toBe(403);
+    expect((await t.app.inject({ url: '/api/operator/settings' })).statusCode).toBe(401);
     const wrong = await t.app.inject({
       url: '/api/operator/settings',
       headers: { 'x-operator-key': 'x'.repeat(27) },
     });
-    expect(wrong.statusCode).toBe(403);
+    expect(wrong.statusCode).toBe(401);
     const good = await t.app.inject({
       url: '/api/operator/settings',
       headers: { 'x-operator-key': TEST_OPERATOR_KEY },

@@ -1,6 +1,7 @@
 import type { LanguageKey } from '../languages';
 import { accountsMessages } from './accounts';
 import { commonMessages } from './common';
+import { operatorsMessages } from './operators';
 import { paymentsMessages } from './payments';
 import { walletMessages } from './wallet';
 
@@ -8,7 +9,13 @@ import { walletMessages } from './wallet';
  * The one catalogue of server messages (errors and validation), in every UI language. Each area owns a
  * file made with `defineMessages` (compile-time complete); add yours to the list below.
  */
-const tables = [commonMessages, accountsMessages, paymentsMessages, walletMessages] as const;
+const tables = [
+  commonMessages,
+  accountsMessages,
+  paymentsMessages,
+  walletMessages,
+  operatorsMessages,
+] as const;
 
 type Keys<T> = T extends Record<LanguageKey, Record<infer K, string>> ? K : never;
 export type MessageKey = Keys<(typeof tables)[number]>;

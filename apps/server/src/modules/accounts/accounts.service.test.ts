@@ -7,6 +7,7 @@ import { createBus, type BusEvents } from '../../platform/bus';
 import { platformPlugin } from '../../platform/module';
 import { createTestApp, expectCleanLedgerThenClose, TEST_CAPTCHA } from '../../../test/helpers';
 import { mailModule } from '../mail';
+import { operatorsModule } from '../operators';
 import { settingsModule } from '../settings';
 import { walletModule } from '../wallet';
 import { accountsModule, type Accounts } from './index';
@@ -29,6 +30,7 @@ describe('accounts public face', () => {
     mine.setSerializerCompiler(serializerCompiler);
     mine.decorateRequest('lang', 'pt_BR');
     await mine.register(platformPlugin, { config, database: t.database, bus });
+    await mine.register(operatorsModule);
     await mine.register(settingsModule);
     await mine.register(mailModule);
     await mine.register(accountsModule);

@@ -1,18 +1,16 @@
 import crypto from 'node:crypto';
 import { ErrorCode, type LanguageKey, type UserFigures, type UserInfo } from '@aposta/contracts';
-import argon2 from 'argon2';
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import svgCaptcha from 'svg-captcha';
 import type { Config } from '../../config';
 import type { EventBus } from '../../platform/bus';
 import { pgCode, pgConstraint, type Database, type Executor, type Tx } from '../../platform/db';
 import { AppError, badRequest, conflict } from '../../platform/errors';
+import { hashPassword, verifyPassword } from '../../platform/password';
 import { translate } from '../../platform/i18n';
 import type { Mailer } from '../mail';
 import { captchas, loginLinks, loginThrottle, passwordResets, sessions, users } from './accounts.tables';
 
-/** OWASP's argon2id baseline (19 MiB, 2 passes); hashing runs on libuv's pool, off the event loop. */
-const ARGON2 = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 const CAPTCHA_TTL_MS = 5 * 60_000;
 /** Letters and digits that cannot be confused with one another in a distorted image. */
 const CAPTCHA_ALPHABET = 'abcdefghjkmnpqrstuvwxyzABCDEFGHJKMNPQRSTUVWXYZ23456789';
@@ -147,8 +145,6 @@ export function createAccountsService({ database, config, bus, mail }: AccountsD
   const sessionCache = createSessionCache(bus, Boolean(config.redisUrl) || config.database.kind === 'pglite');
   const sessionTtlMs = config.auth.sessionTtlHours * 3_600_000;
   const lockMs = config.auth.lockMinutes * 60_000;
-  // Unknown usernames are verified against this hash so that they take as long as real ones.
-  const dummyHash = argon2.hash(randomToken(), ARGON2);
 
   async function publishRevoked(userId: number, sessionIds: string[]) {
     // This node refuses the sessions before the caller gets its answer; the bus tells the other nodes.
@@ -252,7 +248,7 @@ export function createAccountsService({ database, config, bus, mail }: AccountsD
   }
 
   async function setPassword(tx: Tx, user: { id: number; testFlag: string }, pwd: string) {
-    const passwordHash = await argon2.hash(pwd, ARGON2);
+    const passwordHash = await hashPassword(pwd);
     await tx
       .update(users)
       .set({ passwordHash, ...(user.testFlag === '1' ? { testPwd: pwd } : {}) })
@@ -284,7 +280,7 @@ export function createAccountsService({ database, config, bus, mail }: AccountsD
 
     async register(input: RegisterInput): Promise<string> {
       await checkCaptcha(input.codeId, input.captCode);
-      const passwordHash = await argon2.hash(input.pwd, ARGON2);
+      const passwordHash = await hashPassword(input.pwd);
       try {
         return await database.transaction(async (tx) => {
           let chain: { l1Id: number | null; l2Id: number | null; l3Id: number | null } = {
@@ -337,7 +333,7 @@ export function createAccountsService({ database, config, bus, mail }: AccountsD
         .select({ id: users.id, passwordHash: users.passwordHash })
         .from(users)
         .where(eq(users.username, input.username));
-      const valid = await argon2.verify(user?.passwordHash ?? (await dummyHash), input.pwd);
+      const valid = await verifyPassword(user?.passwordHash, input.pwd);
       if (!user || !valid) {
         if (await recordLoginFailure(input.username)) throw locked();
         throw new AppError(ErrorCode.LOGIN_FAILED, 'loginFailed');
@@ -383,7 +379,7 @@ export function createAccountsService({ database, config, bus, mail }: AccountsD
     async changePassword(userId: number, oldPwd: string, nPwd: string) {
       const revoked = await database.transaction(async (tx) => {
         const user = await loadUser(tx, userId);
-        if (!(await argon2.verify(user.passwordHash, oldPwd))) throw badRequest('oldPasswordWrong');
+        if (!(await verifyPassword(user.passwordHash, oldPwd))) throw badRequest('oldPasswordWrong');
         return setPassword(tx, user, nPwd);
       });
       await publishRevoked(userId, revoked);
@@ -553,7 +549,7 @@ export function createAccountsService({ database, config, bus, mail }: AccountsD
     async createTestUser(): Promise<{ userId: number; username: string; pwd: string }> {
       const username = `test-${crypto.randomBytes(6).toString('hex')}@${TEST_USER_DOMAIN}`;
       const pwd = randomFrom(INVITE_ALPHABET.toLowerCase() + INVITE_ALPHABET, 12);
-      const passwordHash = await argon2.hash(pwd, ARGON2);
+      const passwordHash = await hashPassword(pwd);
       const userId = await database.transaction((tx) =>
         insertUser(tx, { username, passwordHash, testFlag: '1', testPwd: pwd }),
       );

@@ -63,35 +63,39 @@ const JOBS_MS = 60_000;
  * credited once, withdrawals held at request and paid by a payout rail after an operator's approval.
  * Profiles come from accounts, VIP levels from the wallet.
  */
-export const paymentsModule = defineModule('payments', ['settings', 'accounts', 'wallet'], async (app) => {
-  const { database, config, settings, bus, accounts, wallet } = app;
-  const { service, sandbox } = createPayments({
-    database,
-    config,
-    settings,
-    bus,
-    profileOf: accounts.profile,
-    levelOf: async (userId) => (await wallet.figures(userId)).level,
-    log: app.log,
-  });
-  app.decorate('payments', service);
-  await service.packages.seed();
-  await app.register(paymentsRoutes);
-  if (config.sandbox) await app.register(sandboxRoutes, sandbox);
+export const paymentsModule = defineModule(
+  'payments',
+  ['operators', 'settings', 'accounts', 'wallet'],
+  async (app) => {
+    const { database, config, settings, bus, accounts, wallet } = app;
+    const { service, sandbox } = createPayments({
+      database,
+      config,
+      settings,
+      bus,
+      profileOf: accounts.profile,
+      levelOf: async (userId) => (await wallet.figures(userId)).level,
+      log: app.log,
+    });
+    app.decorate('payments', service);
+    await service.packages.seed();
+    await app.register(paymentsRoutes);
+    if (config.sandbox) await app.register(sandboxRoutes, sandbox);
 
-  // Jobs. Orders not paid in time expire (also lazily in getStatus); a lost notification is caught up here.
-  // Withdrawals left PAYING (the rail threw, or the process stopped mid-payout) are settled by the rail's word.
-  let timer: NodeJS.Timeout | undefined;
-  app.addHook('onReady', async () => {
-    timer = setInterval(() => {
-      service.deposits
-        .expireDue()
-        .catch((err: unknown) => app.log.error({ err }, 'expiring deposit orders failed'));
-      service.withdrawals
-        .reconcileDue()
-        .catch((err: unknown) => app.log.error({ err }, 'reconciling withdrawals failed'));
-    }, JOBS_MS);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => clearInterval(timer));
-});
+    // Jobs. Orders not paid in time expire (also lazily in getStatus); a lost notification is caught up here.
+    // Withdrawals left PAYING (the rail threw, or the process stopped mid-payout) are settled by the rail's word.
+    let timer: NodeJS.Timeout | undefined;
+    app.addHook('onReady', async () => {
+      timer = setInterval(() => {
+        service.deposits
+          .expireDue()
+          .catch((err: unknown) => app.log.error({ err }, 'expiring deposit orders failed'));
+        service.withdrawals
+          .reconcileDue()
+          .catch((err: unknown) => app.log.error({ err }, 'reconciling withdrawals failed'));
+      }, JOBS_MS);
+      timer.unref();
+    });
+    app.addHook('onClose', async () => clearInterval(timer));
+  },
+);

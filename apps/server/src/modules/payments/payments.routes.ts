@@ -25,7 +25,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../platform/http';
 import { idempotencyKeyOf } from '../../platform/idempotency';
-import { operatorGuard } from '../../platform/operator';
 
 const OPERATOR_STATUS = {
   pending: OrderStatus.PENDING,
@@ -108,14 +107,14 @@ export async function paymentsRoutes(app: FastifyInstance) {
     async (req) => ok(req, await app.payments.records(userOf(req), req.query)),
   );
 
-  // Operator calls (decisions.md): X-Operator-Key until the back office exists.
-  const operator = { preHandler: operatorGuard(app.config) };
+  // Operator calls: each names its permission; the operators module guards and audits them. An approval,
+  // rejection or reconciliation only succeeds from the one status the service accepts, so that is `before`.
   const opTags = ['operator'];
   const decided = answer(operatorWithdrawal);
   r.get(
     '/api/operator/withdrawals',
     {
-      ...operator,
+      config: { permission: 'withdrawals.read' },
       schema: {
         tags: opTags,
         querystring: operatorWithdrawalsQuery,
@@ -126,21 +125,45 @@ export async function paymentsRoutes(app: FastifyInstance) {
   );
   r.post(
     '/api/operator/withdrawals/:id/approve',
-    { ...operator, schema: { tags: opTags, params: operatorWithdrawalParams, response: decided } },
-    async (req) => ok(req, await withdrawals.approve(req.params.id)),
+    {
+      config: { permission: 'withdrawals.approve' },
+      schema: { tags: opTags, params: operatorWithdrawalParams, response: decided },
+    },
+    async (req) => {
+      req.audit({ target: `withdrawal:${req.params.id}` });
+      const order = await withdrawals.approve(req.params.id);
+      req.audit({ before: { status: OrderStatus.PENDING }, after: { status: order.status } });
+      return ok(req, order);
+    },
   );
   r.post(
     '/api/operator/withdrawals/:id/reject',
     {
-      ...operator,
+      config: { permission: 'withdrawals.reject' },
       schema: { tags: opTags, params: operatorWithdrawalParams, body: operatorRejectBody, response: decided },
     },
-    async (req) => ok(req, await withdrawals.reject(req.params.id, req.body?.reason)),
+    async (req) => {
+      req.audit({ target: `withdrawal:${req.params.id}` });
+      const order = await withdrawals.reject(req.params.id, req.body?.reason);
+      req.audit({
+        before: { status: OrderStatus.PENDING },
+        after: { status: order.status, reason: req.body?.reason ?? '' },
+      });
+      return ok(req, order);
+    },
   );
   r.post(
     '/api/operator/withdrawals/:id/reconcile',
-    { ...operator, schema: { tags: opTags, params: operatorWithdrawalParams, response: decided } },
-    async (req) => ok(req, await withdrawals.reconcile(req.params.id)),
+    {
+      config: { permission: 'withdrawals.reconcile' },
+      schema: { tags: opTags, params: operatorWithdrawalParams, response: decided },
+    },
+    async (req) => {
+      req.audit({ target: `withdrawal:${req.params.id}` });
+      const order = await withdrawals.reconcile(req.params.id);
+      req.audit({ before: { status: OrderStatus.PAYING }, after: { status: order.status } });
+      return ok(req, order);
+    },
   );
 
   // Provider notifications: the signature covers the exact bytes, so this scope keeps the raw body.

@@ -173,8 +173,8 @@ describe('operator decisions and the payout rail', () => {
       .data.find((w: { orderId: string }) => w.orderId === orderId).id as number;
 
   it('needs the operator key', async () => {
-    expect((await c.call('GET', '/api/operator/withdrawals')).statusCode).toBe(403);
-    expect((await c.call('POST', '/api/operator/withdrawals/1/approve')).statusCode).toBe(403);
+    expect((await c.call('GET', '/api/operator/withdrawals')).statusCode).toBe(401);
+    expect((await c.call('POST', '/api/operator/withdrawals/1/approve')).statusCode).toBe(401);
   });
 
   it('a rejection releases the hold', async () => {
@@ -331,7 +331,7 @@ describe('a payout whose outcome is unknown stays PAYING until the rail answers'
   });
 
   it('reconcile needs the operator key and a PAYING order', async () => {
-    expect((await c.call('POST', '/api/operator/withdrawals/1/reconcile')).statusCode).toBe(403);
+    expect((await c.call('POST', '/api/operator/withdrawals/1/reconcile')).statusCode).toBe(401);
     const { id } = await requested();
     expect((await c.operator('POST', `/api/operator/withdrawals/${id}/reconcile`)).statusCode).toBe(409);
   });

@@ -83,7 +83,7 @@ describe('realtime gateway (one node)', () => {
   it('tells the operator how many nodes and connections there are', async () => {
     const { token } = await player();
     await open(token);
-    expect((await t.app.inject({ url: '/api/operator/realtime' })).statusCode).toBe(403);
+    expect((await t.app.inject({ url: '/api/operator/realtime' })).statusCode).toBe(401);
     const res = await t.app.inject({
       url: '/api/operator/realtime',
       headers: { 'x-operator-key': TEST_OPERATOR_KEY },
@@ -107,7 +107,7 @@ describe('realtime gateway (one node)', () => {
     const socket = await open(token);
     const seen: string[] = [];
     socket.on('notice', ({ text }) => seen.push(text));
-    expect((await postNotice('hello', 'x'.repeat(27))).statusCode).toBe(403);
+    expect((await postNotice('hello', 'x'.repeat(27))).statusCode).toBe(401);
     expect((await postNotice('')).statusCode).toBe(400);
     const long = await postNotice('x'.repeat(2001));
     expect(long.statusCode).toBe(400);

@@ -15,7 +15,7 @@ declare module 'fastify' {
  * calls. Sessions come from accounts, figures from the wallet. Closes its sockets before the HTTP server
  * stops (preClose), so shutdown never waits on them.
  */
-export const realtimeModule = defineModule('realtime', ['accounts', 'wallet'], async (app) => {
+export const realtimeModule = defineModule('realtime', ['operators', 'accounts', 'wallet'], async (app) => {
   const { config, database, bus } = app;
   const gateway = createGateway({
     server: app.server,

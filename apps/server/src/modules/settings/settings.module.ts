@@ -13,7 +13,7 @@ declare module 'fastify' {
  * The smallest module, and the template of every other: build the service from the platform's parts,
  * decorate it, register the routes (which reach the service through `app`).
  */
-export const settingsModule = defineModule('settings', [], async (app) => {
+export const settingsModule = defineModule('settings', ['operators'], async (app) => {
   app.decorate('settings', createSettingsService({ database: app.database }));
   await app.register(settingsRoutes);
 });

@@ -3,7 +3,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../platform/http';
-import { operatorGuard } from '../../platform/operator';
 import { settingsSchema } from './settings.schema';
 
 const answer = { 200: envelope(settingsSchema) };
@@ -12,18 +11,22 @@ const answer = { 200: envelope(settingsSchema) };
 export async function settingsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { settings } = app;
-  const guard = operatorGuard(app.config);
   r.get(
     '/api/operator/settings',
-    { preHandler: guard, schema: { tags: ['operator'], response: answer } },
+    { config: { permission: 'settings.read' }, schema: { tags: ['operator'], response: answer } },
     async (req) => ok(req, await settings.all()),
   );
   r.put(
     '/api/operator/settings',
     {
-      preHandler: guard,
+      config: { permission: 'settings.write' },
       schema: { tags: ['operator'], body: z.record(z.string().max(100), z.unknown()), response: answer },
     },
-    async (req) => ok(req, await settings.update(req.body)),
+    async (req) => {
+      req.audit({ target: 'settings' });
+      const { before, after } = await settings.change(req.body);
+      req.audit({ before, after });
+      return ok(req, await settings.all());
+    },
   );
 }

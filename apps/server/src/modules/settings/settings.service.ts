@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Database } from '../../platform/db';
+import type { Database, Executor } from '../../platform/db';
 import { badRequest } from '../../platform/errors';
 import { settingsSchema, SETTING_KEYS, type SettingKey, type Settings } from './settings.schema';
 import { settings } from './settings.tables';
@@ -10,8 +10,8 @@ const CACHE_MS = 2_000;
 export function createSettingsService({ database }: { database: Database }) {
   let cached: { at: number; value: Settings } | undefined;
 
-  async function load(): Promise<Settings> {
-    const rows = await database.db.select().from(settings);
+  async function load(executor: Executor = database.db): Promise<Settings> {
+    const rows = await executor.select().from(settings);
     const raw: Record<string, unknown> = {};
     for (const row of rows) if ((SETTING_KEYS as string[]).includes(row.key)) raw[row.key] = row.value;
     return settingsSchema.parse(raw);
@@ -26,23 +26,38 @@ export function createSettingsService({ database }: { database: Database }) {
     async get<K extends SettingKey>(key: K): Promise<Settings[K]> {
       return (await this.all())[key];
     },
-    /** Sets some keys (validated together); an unknown key or a bad value changes nothing. */
-    async update(patch: Record<string, unknown>): Promise<Settings> {
+    /**
+     * Sets some keys (validated together); an unknown key or a bad value changes nothing. Answers the
+     * changed keys' values before and after (read in the same transaction, for the operator audit log).
+     */
+    async change(
+      patch: Record<string, unknown>,
+    ): Promise<{ before: Partial<Settings>; after: Partial<Settings> }> {
       for (const key of Object.keys(patch)) {
         if (!(SETTING_KEYS as string[]).includes(key)) throw badRequest('unknownField', { field: key });
       }
-      const next = settingsSchema.safeParse({ ...(await load()), ...patch });
-      if (!next.success)
-        throw badRequest('fieldInvalid', { field: String(next.error.issues[0]?.path[0] ?? '') });
-      await database.transaction(async (tx) => {
+      const result = await database.transaction(async (tx) => {
+        const current = await load(tx);
+        const next = settingsSchema.safeParse({ ...current, ...patch });
+        if (!next.success)
+          throw badRequest('fieldInvalid', { field: String(next.error.issues[0]?.path[0] ?? '') });
         for (const [key, value] of Object.entries(patch)) {
           await tx
             .insert(settings)
             .values({ key, value })
             .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: sql`now()` } });
         }
+        const keys = Object.keys(patch) as SettingKey[];
+        const pick = (from: Settings) =>
+          Object.fromEntries(keys.map((k) => [k, from[k]])) as Partial<Settings>;
+        return { before: pick(current), after: pick(next.data) };
       });
       cached = undefined;
+      return result;
+    },
+    /** Sets some keys (as `change`) and answers every setting. */
+    async update(patch: Record<string, unknown>): Promise<Settings> {
+      await this.change(patch);
       return this.all();
     },
   };

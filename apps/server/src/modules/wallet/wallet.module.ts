@@ -13,7 +13,7 @@ declare module 'fastify' {
  * The player-facing wallet over the ledger. Depends on accounts (profiles, test users, usernames); accounts
  * knows nothing of money, so the calls that show a profile with its figures are the wallet's.
  */
-export const walletModule = defineModule('wallet', ['settings', 'accounts'], async (app) => {
+export const walletModule = defineModule('wallet', ['operators', 'settings', 'accounts'], async (app) => {
   const { database, settings, bus, accounts } = app;
   app.decorate('wallet', createWalletService({ database, settings, bus, accounts }));
   await app.register(walletRoutes);

@@ -229,7 +229,7 @@ describe('wallet over HTTP', () => {
   });
 
   it('creates play-money test accounts kept apart from real money', async () => {
-    expect((await t.app.inject({ method: 'POST', url: '/api/operator/test-accounts' })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'POST', url: '/api/operator/test-accounts' })).statusCode).toBe(401);
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/operator/test-accounts',

@@ -14,7 +14,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../platform/http';
 import { idempotencyKeyOf, scopedKey } from '../../platform/idempotency';
-import { operatorGuard } from '../../platform/operator';
 import type { AuthUser } from '../accounts';
 
 /**
@@ -23,7 +22,7 @@ import type { AuthUser } from '../accounts';
  */
 export async function walletRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { wallet, config } = app;
+  const { wallet } = app;
   const { authenticate } = app.accounts;
   const user = (req: FastifyRequest) => req.user as AuthUser;
   const auth = { onRequest: authenticate, schema: { tags: ['user'], security: [{ bearer: [] }] } };
@@ -71,9 +70,14 @@ export async function walletRoutes(app: FastifyInstance) {
   r.post(
     '/api/operator/test-accounts',
     {
-      preHandler: operatorGuard(config),
+      config: { permission: 'testAccounts.create' },
       schema: { tags: ['operator'], response: { 200: envelope(testAccount) } },
     },
-    async (req) => ok(req, await wallet.createTestAccount()),
+    async (req) => {
+      const account = await wallet.createTestAccount();
+      // The password stays out of the audit log.
+      req.audit({ target: `user:${account.username}`, after: { username: account.username } });
+      return ok(req, account);
+    },
   );
 }

@@ -1,0 +1,406 @@
+import crypto from 'node:crypto';
+import type { OperatorRole } from '@aposta/contracts';
+import { count, eq, sql } from 'drizzle-orm';
+import Fastify from 'fastify';
+import * as OTPAuth from 'otpauth';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, TEST_CAPTCHA, TEST_OPERATOR_KEY } from '../../../test/helpers';
+import { createBus } from '../../platform/bus';
+import { platformPlugin } from '../../platform/module';
+import { operatorsModule, totpStepAt } from './index';
+import { operatorAudit, operators, operatorSessions } from './operators.tables';
+
+type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+let t: TestApp;
+const PASSWORD = 'a long operator password';
+const MAX_FAILURES = 4;
+
+beforeAll(async () => {
+  t = await createTestApp({ LOGIN_MAX_FAILURES: String(MAX_FAILURES) });
+});
+afterAll(() => t.close());
+
+/**
+ * A new operator of `role`; `code(offsetSteps, at)` computes its TOTP code as an authenticator app would, for
+ * the step `offsetSteps` after the one of `at` (now by default).
+ */
+async function newOperator(role: OperatorRole) {
+  const email = `${role}-${crypto.randomBytes(4).toString('hex')}@aposta.test`;
+  const { otpauthUrl, id } = await t.app.operators.create({ email, password: PASSWORD, role });
+  const totp = OTPAuth.URI.parse(otpauthUrl) as OTPAuth.TOTP;
+  const code = (offsetSteps = 0, at = Date.now()) => totp.generate({ timestamp: at + offsetSteps * 30_000 });
+  return { id, email, code };
+}
+
+const login = (body: Record<string, unknown>) =>
+  t.app.inject({ method: 'POST', url: '/api/operator/auth/login', payload: body });
+
+async function signIn(role: OperatorRole) {
+  const op = await newOperator(role);
+  const res = await login({ email: op.email, password: PASSWORD, totp: op.code() });
+  expect(res.statusCode, res.body).toBe(200);
+  return { ...op, token: res.json().data.access_token as string };
+}
+
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+const putSettings = (headers: Record<string, string>, patch: Record<string, unknown>) =>
+  t.app.inject({ method: 'PUT', url: '/api/operator/settings', headers, payload: patch });
+const depositMultiplier = () => t.app.settings.get('wagering.depositMultiplier');
+
+async function auditRows(limit = 20) {
+  const res = await t.app.inject({
+    url: `/api/operator/audit?limit=${limit}`,
+    headers: { 'x-operator-key': TEST_OPERATOR_KEY },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data as Array<Record<string, unknown>>;
+}
+const newestRow = async () => (await auditRows(1))[0]!;
+const sessionsOf = async (operatorId: number) =>
+  (
+    await t.database.db
+      .select({ n: count() })
+      .from(operatorSessions)
+      .where(eq(operatorSessions.operatorId, operatorId))
+  )[0]!.n;
+
+async function playerToken() {
+  const codeId = String(crypto.randomInt(10_000_000, 100_000_000));
+  await t.app.inject({ url: `/api/auth/user/captcha/${codeId}` });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/user/restRegister',
+    payload: {
+      username: `p-${crypto.randomBytes(4).toString('hex')}@example.com`,
+      pwd: PASSWORD,
+      pwd1: PASSWORD,
+      codeId,
+      captCode: TEST_CAPTCHA,
+    },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data.access_token as string;
+}
+
+describe('operator sign-in', () => {
+  it('signs in with password and TOTP, answers the profile, and audits the sign-in', async () => {
+    const op = await newOperator('finance');
+    const res = await login({ email: op.email.toUpperCase(), password: PASSWORD, totp: op.code() });
+    expect(res.statusCode, res.body).toBe(200);
+    const data = res.json().data;
+    expect(res.json().status).toBe(0);
+    expect(data.access_token).toMatch(/^op_/);
+    expect(data.operator).toEqual({
+      id: op.id,
+      email: op.email,
+      role: 'finance',
+      permissions: expect.arrayContaining(['withdrawals.approve', 'withdrawals.read']),
+    });
+    expect(data.operator.permissions).not.toContain('settings.write');
+    const me = await t.app.inject({ url: '/api/operator/auth/me', headers: bearer(data.access_token) });
+    expect(me.statusCode).toBe(200);
+    expect(me.json().data.email).toBe(op.email);
+    const [meRow, loginRow] = await auditRows(2);
+    expect(meRow).toMatchObject({ action: 'auth.me', actorId: op.id, actorEmail: op.email, outcome: 'ok' });
+    expect(loginRow).toMatchObject({
+      action: 'auth.login',
+      actorId: op.id,
+      actorEmail: op.email,
+      target: `operator:${op.email}`,
+      outcome: 'ok',
+      httpStatus: 200,
+      request: 'POST /api/operator/auth/login',
+    });
+  });
+
+  it('refuses a wrong TOTP code: no session, a clear message, and the refusal audited', async () => {
+    const op = await newOperator('admin');
+    const wrong = String((Number(op.code()) + 1) % 1_000_000).padStart(6, '0');
+    const res = await login({ email: op.email, password: PASSWORD, totp: wrong });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toMatchObject({ status: 40100, data: null });
+    expect(res.json().message).toBe('E-mail, senha ou código incorretos (cada código vale uma só vez)');
+    expect(await sessionsOf(op.id)).toBe(0);
+    expect(await newestRow()).toMatchObject({
+      action: 'auth.login',
+      actorId: op.id,
+      actorEmail: op.email,
+      outcome: 'refused',
+      httpStatus: 401,
+      reason: 'wrongTotp',
+    });
+  });
+
+  it('refuses a replayed TOTP code, even with the right password', async () => {
+    const op = await newOperator('admin');
+    // Codes are taken relative to one instant, so the test holds across a 30-second boundary (±1 window).
+    const at = Date.now();
+    const code = op.code(0, at);
+    expect((await login({ email: op.email, password: PASSWORD, totp: code })).statusCode).toBe(200);
+    const replay = await login({ email: op.email, password: PASSWORD, totp: code });
+    expect(replay.statusCode).toBe(401);
+    expect(await sessionsOf(op.id)).toBe(1);
+    expect(await newestRow()).toMatchObject({ outcome: 'refused', reason: 'totpReplayed', actorId: op.id });
+    // The next step's code (within the ±1 window) is a new code and is accepted once.
+    expect((await login({ email: op.email, password: PASSWORD, totp: op.code(1, at) })).statusCode).toBe(200);
+    // The step of a code is recorded, so an older step's code cannot be used either.
+    const older = await login({ email: op.email, password: PASSWORD, totp: op.code(0, at) });
+    expect(older.statusCode).toBe(401);
+    const [{ step }] = (await t.database.db
+      .select({ step: operators.lastTotpStep })
+      .from(operators)
+      .where(eq(operators.id, op.id))) as [{ step: number }];
+    expect(step).toBe(totpStepAt(at) + 1);
+  });
+
+  it('refuses two sign-ins with one code sent at once: exactly one session', async () => {
+    const op = await newOperator('admin');
+    const code = op.code();
+    const answers = await Promise.all(
+      // Fewer than MAX_FAILURES, so the refusals do not lock the e-mail.
+      Array.from({ length: MAX_FAILURES }, () => login({ email: op.email, password: PASSWORD, totp: code })),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 401, 401, 401]);
+    expect(await sessionsOf(op.id)).toBe(1);
+  });
+
+  it('answers a wrong password and an unknown e-mail alike, and audits both', async () => {
+    const op = await newOperator('admin');
+    const wrong = await login({ email: op.email, password: 'not the password', totp: op.code() });
+    const unknown = await login({ email: 'nobody@aposta.test', password: PASSWORD, totp: '123456' });
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.json().message).toBe(unknown.json().message);
+    const [u, w] = await auditRows(2);
+    expect(u).toMatchObject({ reason: 'unknownEmail', actorId: null, target: 'operator:nobody@aposta.test' });
+    expect(w).toMatchObject({ reason: 'wrongPassword', actorId: op.id });
+  });
+
+  it('locks the e-mail after repeated failures, even for the right password and code', async () => {
+    const op = await newOperator('admin');
+    for (let i = 0; i < MAX_FAILURES - 1; i++)
+      expect((await login({ email: op.email, password: 'wrong password!', totp: '000000' })).statusCode).toBe(
+        401,
+      );
+    expect((await login({ email: op.email, password: 'wrong password!', totp: '000000' })).statusCode).toBe(
+      429,
+    );
+    const right = await login({ email: op.email, password: PASSWORD, totp: op.code() });
+    expect(right.statusCode).toBe(429);
+    expect(right.json().message).toMatch(/15 minutos/);
+    expect(await sessionsOf(op.id)).toBe(0);
+    expect(await newestRow()).toMatchObject({ outcome: 'refused', reason: 'locked', httpStatus: 429 });
+  });
+
+  it('validates the body: 400 with a translated message, audited as failed', async () => {
+    const res = await login({ email: 'a@b.co', password: PASSWORD, totp: '12ab56' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('O código deve ter 6 dígitos');
+    expect(await newestRow()).toMatchObject({ action: 'auth.login', outcome: 'failed', httpStatus: 400 });
+  });
+
+  it('signs out: the token stops working', async () => {
+    const op = await signIn('support');
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/api/operator/auth/logout',
+      headers: bearer(op.token),
+    });
+    expect(out.statusCode).toBe(200);
+    const after = await t.app.inject({ url: '/api/operator/auth/me', headers: bearer(op.token) });
+    expect(after.statusCode).toBe(401);
+    expect(after.json().message).toBe('Sessão de operador inválida ou encerrada, entre novamente');
+    expect(await newestRow()).toMatchObject({ reason: 'sessionRevoked', actorId: op.id, outcome: 'refused' });
+  });
+});
+
+describe('the guard of /api/operator/*', () => {
+  it('refuses a call without a session: 401, nothing changed, refusal audited', async () => {
+    const before = await depositMultiplier();
+    const res = await putSettings({}, { 'wagering.depositMultiplier': 7 });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ status: 40100, message: 'É necessário entrar como operador', data: null });
+    expect(await depositMultiplier()).toBe(before);
+    expect(await newestRow()).toMatchObject({
+      action: 'settings.write',
+      actorId: null,
+      actorEmail: null,
+      outcome: 'refused',
+      httpStatus: 401,
+      reason: 'noSession',
+      request: 'PUT /api/operator/settings',
+      after: null,
+    });
+  });
+
+  it("refuses a player's token: 403, nothing changed, refusal audited", async () => {
+    const before = await depositMultiplier();
+    const res = await putSettings(
+      { ...bearer(await playerToken()), lang: 'en' },
+      { 'wagering.depositMultiplier': 7 },
+    );
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe(
+      'This is not an operator session: player sessions cannot call operator routes',
+    );
+    expect(await depositMultiplier()).toBe(before);
+    expect(await newestRow()).toMatchObject({
+      outcome: 'refused',
+      reason: 'notOperatorToken',
+      httpStatus: 403,
+    });
+  });
+
+  it('refuses an expired session: 401, nothing changed, refusal audited with the operator', async () => {
+    const op = await signIn('admin');
+    await t.database.db.execute(
+      sql`update operator_sessions set expires_at = now() - interval '1 second' where operator_id = ${op.id}`,
+    );
+    const before = await depositMultiplier();
+    const res = await putSettings(bearer(op.token), { 'wagering.depositMultiplier': 7 });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().message).toBe('Sessão de operador expirada, entre novamente');
+    expect(await depositMultiplier()).toBe(before);
+    expect(await newestRow()).toMatchObject({
+      outcome: 'refused',
+      reason: 'sessionExpired',
+      actorId: op.id,
+      actorEmail: op.email,
+    });
+  });
+
+  it('refuses a role without the permission: 403 naming it, nothing changed, refusal audited', async () => {
+    const op = await signIn('marketing');
+    const before = await depositMultiplier();
+    const res = await putSettings(bearer(op.token), { 'wagering.depositMultiplier': 7 });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({
+      status: 40300,
+      message: 'Sua função não permite esta ação (settings.write)',
+    });
+    expect(await depositMultiplier()).toBe(before);
+    expect(await newestRow()).toMatchObject({
+      action: 'settings.write',
+      actorId: op.id,
+      outcome: 'refused',
+      reason: 'permissionMissing',
+    });
+    // Reading the audit log is for admins only.
+    const audit = await t.app.inject({ url: '/api/operator/audit', headers: bearer(op.token) });
+    expect(audit.statusCode).toBe(403);
+    // What the role does allow goes through.
+    const notice = await t.app.inject({
+      method: 'POST',
+      url: '/api/operator/notices',
+      headers: bearer(op.token),
+      payload: { text: 'Bem-vindo!' },
+    });
+    expect(notice.statusCode, notice.body).toBe(200);
+    expect(await newestRow()).toMatchObject({
+      action: 'notices.publish',
+      actorEmail: op.email,
+      outcome: 'ok',
+      after: { text: 'Bem-vindo!' },
+    });
+  });
+
+  it('refuses a wrong operator key and an unknown operator token', async () => {
+    const before = await depositMultiplier();
+    const key = await putSettings(
+      { 'x-operator-key': 'not-the-operator-key' },
+      { 'wagering.depositMultiplier': 7 },
+    );
+    expect(key.statusCode).toBe(401);
+    expect(await newestRow()).toMatchObject({ reason: 'wrongKey', outcome: 'refused' });
+    const token = await putSettings(bearer(`op_${'x'.repeat(43)}`), { 'wagering.depositMultiplier': 7 });
+    expect(token.statusCode).toBe(401);
+    expect(await newestRow()).toMatchObject({ reason: 'sessionUnknown', outcome: 'refused' });
+    expect(await depositMultiplier()).toBe(before);
+  });
+
+  it('takes OPERATOR_KEY as an admin, audited as the key, with the changed settings before and after', async () => {
+    const before = await depositMultiplier();
+    const res = await putSettings(
+      { 'x-operator-key': TEST_OPERATOR_KEY },
+      { 'wagering.depositMultiplier': 3 },
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data['wagering.depositMultiplier']).toBe(3);
+    expect(await newestRow()).toMatchObject({
+      action: 'settings.write',
+      actorId: null,
+      actorEmail: 'operator-key',
+      target: 'settings',
+      before: { 'wagering.depositMultiplier': before },
+      after: { 'wagering.depositMultiplier': 3 },
+      outcome: 'ok',
+    });
+    await putSettings({ 'x-operator-key': TEST_OPERATOR_KEY }, { 'wagering.depositMultiplier': before });
+  });
+
+  it('audits an action that fails on its own (bad setting value) as failed, with nothing changed', async () => {
+    const op = await signIn('admin');
+    const before = await depositMultiplier();
+    const res = await putSettings(bearer(op.token), { 'wagering.depositMultiplier': -1 });
+    expect(res.statusCode).toBe(400);
+    expect(await depositMultiplier()).toBe(before);
+    expect(await newestRow()).toMatchObject({
+      action: 'settings.write',
+      actorId: op.id,
+      outcome: 'failed',
+      reason: 'fieldInvalid',
+      target: 'settings',
+      before: null,
+      after: null,
+    });
+  });
+
+  it('lists the newest audit rows first, at most `limit`', async () => {
+    const rows = await auditRows(5);
+    expect(rows).toHaveLength(5);
+    const ids = rows.map((r) => r.id as number);
+    expect(ids).toEqual([...ids].sort((a, b) => b - a));
+    const bad = await t.app.inject({
+      url: '/api/operator/audit?limit=0',
+      headers: { 'x-operator-key': TEST_OPERATOR_KEY },
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+});
+
+describe('the audit log', () => {
+  it('is append-only in the database: update, delete and truncate are refused', async () => {
+    const countRows = async (refusedOnly = false) =>
+      (
+        await t.database.db
+          .select({ n: count() })
+          .from(operatorAudit)
+          .where(refusedOnly ? eq(operatorAudit.outcome, 'refused') : undefined)
+      )[0]!.n;
+    const rows = await countRows();
+    expect(rows).toBeGreaterThan(0);
+    for (const statement of [
+      sql`update operator_audit set outcome = 'ok', reason = null`,
+      sql`delete from operator_audit`,
+      sql`truncate operator_audit`,
+    ]) {
+      await expect(t.database.db.execute(statement)).rejects.toThrow();
+    }
+    expect(await countRows()).toBe(rows);
+    expect(await countRows(true)).toBeGreaterThan(0);
+  });
+
+  it('no server starts with an operator route that names no permission', async () => {
+    const app = Fastify({ logger: false });
+    const boot = async () => {
+      await app.register(platformPlugin, { config: t.app.config, database: t.database, bus: createBus() });
+      await app.register(operatorsModule);
+      await app.register(async (scope) => {
+        scope.get('/api/operator/forgotten', async () => 'open');
+      });
+      await app.ready();
+    };
+    await expect(boot()).rejects.toThrow(/GET \/api\/operator\/forgotten must name an operator permission/);
+    await app.close().catch(() => {});
+  });
+});

@@ -1,0 +1,316 @@
+import crypto from 'node:crypto';
+import {
+  ErrorCode,
+  OPERATOR_PERMISSIONS,
+  OPERATOR_ROLES,
+  ROLE_PERMISSIONS,
+  operatorCreateInput,
+  type AuditOutcome,
+  type OperatorAuditRow,
+  type OperatorCreateInput,
+  type OperatorPermission,
+  type OperatorProfile,
+  type OperatorRole,
+} from '@aposta/contracts';
+import { desc, eq, sql } from 'drizzle-orm';
+import * as OTPAuth from 'otpauth';
+import type { Config } from '../../config';
+import { pgCode, type Database } from '../../platform/db';
+import { AppError, badRequest, conflict } from '../../platform/errors';
+import type { MessageKey } from '../../platform/i18n';
+import { hashPassword, verifyPassword } from '../../platform/password';
+import { operatorAudit, operatorLoginThrottle, operators, operatorSessions } from './operators.tables';
+
+/** Who acts: a signed-in operator, or the `OPERATOR_KEY` automation acting as an admin. */
+export interface Actor {
+  /** null for the key. */
+  id: number | null;
+  email: string;
+  role: OperatorRole;
+  /** null for the key, which has no session. */
+  sessionId: string | null;
+  permissions: ReadonlySet<OperatorPermission>;
+}
+
+/** The audit log's actor e-mail for calls made with `X-Operator-Key`. */
+export const KEY_ACTOR = 'operator-key';
+/** Operator tokens carry a prefix, so a player's token is told apart without asking the accounts module. */
+const TOKEN_PREFIX = 'op_';
+const ISSUER = 'Aposta';
+/** RFC 6238 defaults that every authenticator app understands: SHA-1, 6 digits, 30-second steps. */
+const TOTP_PERIOD_S = 30;
+/** Codes of the previous and next step are accepted too (clock drift of the operator's phone). */
+const TOTP_WINDOW = 1;
+
+/**
+ * A refusal by the guard or the sign-in. The answer shows `key` (sometimes vaguer on purpose: a failed
+ * sign-in does not say which factor was wrong); the audit log records `reason` and the actor when known.
+ */
+export class Refusal extends AppError {
+  constructor(
+    code: ErrorCode,
+    key: MessageKey,
+    readonly reason: string,
+    readonly extra: { params?: Record<string, string | number>; actor?: { id: number; email: string } } = {},
+  ) {
+    super(code, key, extra.params ?? {});
+  }
+}
+
+const sha256 = (value: string) => crypto.createHash('sha256').update(value).digest('hex');
+const isRole = (role: string): role is OperatorRole => (OPERATOR_ROLES as readonly string[]).includes(role);
+const permissionsOf = (role: string): ReadonlySet<OperatorPermission> =>
+  new Set(isRole(role) ? ROLE_PERMISSIONS[role] : []);
+
+function totpOf(email: string, secret: string) {
+  return new OTPAuth.TOTP({
+    issuer: ISSUER,
+    label: email,
+    algorithm: 'SHA1',
+    digits: 6,
+    period: TOTP_PERIOD_S,
+    secret: OTPAuth.Secret.fromBase32(secret),
+  });
+}
+
+/** The 30-second step a time falls in (what a TOTP code is computed from). */
+export const totpStepAt = (ms: number) => Math.floor(ms / 1000 / TOTP_PERIOD_S);
+
+export interface AuditEntry {
+  actorId: number | null;
+  actorEmail: string | null;
+  action: string;
+  request: string;
+  target: string | null;
+  before: unknown;
+  after: unknown;
+  ip: string;
+  outcome: AuditOutcome;
+  httpStatus: number;
+  reason: string | null;
+}
+
+export function createOperatorsService({ database, config }: { database: Database; config: Config }) {
+  const { db } = database;
+  const sessionTtlMs = config.operatorSessionTtlHours * 3_600_000;
+  const lockMs = config.auth.lockMinutes * 60_000;
+  const keyDigest = config.operatorKey
+    ? crypto.createHash('sha256').update(config.operatorKey).digest()
+    : undefined;
+
+  const loginFailed = (reason: string, actor?: { id: number; email: string }) =>
+    new Refusal(ErrorCode.UNAUTHORIZED, 'operatorLoginFailed', reason, actor ? { actor } : {});
+
+  /** Counts a failed sign-in of `email`; true when it locks the e-mail. Old failures are forgotten. */
+  async function recordFailure(email: string): Promise<boolean> {
+    return database.transaction(async (tx) => {
+      const now = new Date();
+      const [row] = await tx
+        .insert(operatorLoginThrottle)
+        .values({ email, failures: 1, lastFailureAt: now })
+        .onConflictDoUpdate({
+          target: operatorLoginThrottle.email,
+          set: {
+            failures: sql`case when ${operatorLoginThrottle.lastFailureAt} < ${new Date(now.getTime() - lockMs)}
+              then 1 else ${operatorLoginThrottle.failures} + 1 end`,
+            lastFailureAt: now,
+          },
+        })
+        .returning({ failures: operatorLoginThrottle.failures });
+      if (row!.failures < config.auth.maxFailures) return false;
+      await tx
+        .update(operatorLoginThrottle)
+        .set({ failures: 0, lockedUntil: new Date(now.getTime() + lockMs) })
+        .where(eq(operatorLoginThrottle.email, email));
+      return true;
+    });
+  }
+
+  const locked = (reason: string) =>
+    new Refusal(ErrorCode.RATE_LIMITED, 'loginLocked', reason, {
+      params: { minutes: config.auth.lockMinutes },
+    });
+
+  function profileOf(actor: Actor): OperatorProfile {
+    return {
+      id: actor.id,
+      email: actor.email,
+      role: actor.role,
+      permissions: OPERATOR_PERMISSIONS.filter((p) => actor.permissions.has(p)),
+    };
+  }
+
+  return {
+    profileOf,
+
+    /** A new operator with a fresh TOTP secret; answers the `otpauth://` URL to enrol it in an app. */
+    async create(input: OperatorCreateInput) {
+      const parsed = operatorCreateInput.safeParse(input);
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        throw badRequest((issue?.message as MessageKey) ?? 'badRequest');
+      }
+      const { email, password, role } = parsed.data;
+      const secret = new OTPAuth.Secret({ size: 20 }).base32;
+      try {
+        const [row] = await db
+          .insert(operators)
+          .values({ email, role, passwordHash: await hashPassword(password), totpSecret: secret })
+          .returning({ id: operators.id });
+        return { id: row!.id, email, role, otpauthUrl: totpOf(email, secret).toString() };
+      } catch (err) {
+        if (pgCode(err) === '23505') throw conflict('operatorEmailTaken');
+        throw err;
+      }
+    },
+
+    /**
+     * Password and TOTP code, both required. A code is accepted for the previous, current or next 30-second
+     * step, and only for a step later than the last one accepted for this operator (a replay is refused).
+     * Every failure counts towards the lock of the e-mail.
+     */
+    async login(input: { email: string; password: string; totp: string }, ip: string, now = Date.now()) {
+      const { email } = input;
+      const [throttle] = await db
+        .select({ lockedUntil: operatorLoginThrottle.lockedUntil })
+        .from(operatorLoginThrottle)
+        .where(eq(operatorLoginThrottle.email, email));
+      if (throttle?.lockedUntil && throttle.lockedUntil.getTime() > now) throw locked('locked');
+
+      const [found] = await db.select().from(operators).where(eq(operators.email, email));
+      const operator = found && !found.disabledAt ? found : undefined;
+      const passwordOk = await verifyPassword(operator?.passwordHash, input.password);
+      const who = operator && { id: operator.id, email: operator.email };
+      const fail = async (reason: string) => {
+        if (await recordFailure(email)) return locked(reason);
+        return loginFailed(reason, who);
+      };
+      if (!operator) throw await fail(found ? 'operatorDisabled' : 'unknownEmail');
+      if (!passwordOk) throw await fail('wrongPassword');
+
+      const delta = totpOf(operator.email, operator.totpSecret).validate({
+        token: input.totp,
+        timestamp: now,
+        window: TOTP_WINDOW,
+      });
+      if (delta === null) throw await fail('wrongTotp');
+      const step = totpStepAt(now) + delta;
+
+      const token = TOKEN_PREFIX + crypto.randomBytes(32).toString('base64url');
+      const expiresAt = new Date(now + sessionTtlMs);
+      const sessionId = await database.transaction(async (tx) => {
+        // One statement decides a replay, so two sign-ins with the same code at once cannot both pass.
+        const [used] = await tx
+          .update(operators)
+          .set({ lastTotpStep: step })
+          .where(
+            sql`${operators.id} = ${operator.id} and (${operators.lastTotpStep} is null or ${operators.lastTotpStep} < ${step})`,
+          )
+          .returning({ id: operators.id });
+        if (!used) return null;
+        await tx.delete(operatorLoginThrottle).where(eq(operatorLoginThrottle.email, email));
+        const id = crypto.randomUUID();
+        await tx
+          .insert(operatorSessions)
+          .values({ id, operatorId: operator.id, tokenHash: sha256(token), ip, expiresAt });
+        return id;
+      });
+      if (!sessionId) throw await fail('totpReplayed');
+      const actor: Actor = {
+        id: operator.id,
+        email: operator.email,
+        role: operator.role as OperatorRole,
+        sessionId,
+        permissions: permissionsOf(operator.role),
+      };
+      return { token, expiresAt, actor };
+    },
+
+    /**
+     * The actor behind a call's credentials: `X-Operator-Key` (compared in constant time; acts as an admin)
+     * or `Authorization: Bearer <operator token>`. Throws a Refusal saying why not.
+     */
+    async authenticate(headers: { authorization?: string; 'x-operator-key'?: string | string[] }) {
+      const key = headers['x-operator-key'];
+      if (key !== undefined) {
+        const given = crypto
+          .createHash('sha256')
+          .update(typeof key === 'string' ? key : '')
+          .digest();
+        if (!keyDigest || !crypto.timingSafeEqual(given, keyDigest))
+          throw new Refusal(
+            ErrorCode.UNAUTHORIZED,
+            'operatorKeyInvalid',
+            keyDigest ? 'wrongKey' : 'keyNotSet',
+          );
+        const actor: Actor = {
+          id: null,
+          email: KEY_ACTOR,
+          role: 'admin',
+          sessionId: null,
+          permissions: permissionsOf('admin'),
+        };
+        return actor;
+      }
+      const token = headers.authorization?.replace(/^Bearer\s+/i, '').trim();
+      if (!token) throw new Refusal(ErrorCode.UNAUTHORIZED, 'operatorSignInRequired', 'noSession');
+      if (!token.startsWith(TOKEN_PREFIX))
+        throw new Refusal(ErrorCode.FORBIDDEN, 'operatorNotOperatorToken', 'notOperatorToken');
+      const invalid = (reason: string, actor?: { id: number; email: string }) =>
+        new Refusal(ErrorCode.UNAUTHORIZED, 'operatorSessionInvalid', reason, actor ? { actor } : {});
+      if (token.length > 256) throw invalid('sessionUnknown');
+      const [row] = await db
+        .select({
+          sessionId: operatorSessions.id,
+          expiresAt: operatorSessions.expiresAt,
+          revokedAt: operatorSessions.revokedAt,
+          id: operators.id,
+          email: operators.email,
+          role: operators.role,
+          disabledAt: operators.disabledAt,
+        })
+        .from(operatorSessions)
+        .innerJoin(operators, eq(operators.id, operatorSessions.operatorId))
+        .where(eq(operatorSessions.tokenHash, sha256(token)));
+      if (!row) throw invalid('sessionUnknown');
+      const who = { id: row.id, email: row.email };
+      if (row.revokedAt) throw invalid('sessionRevoked', who);
+      if (row.disabledAt) throw invalid('operatorDisabled', who);
+      if (row.expiresAt.getTime() <= Date.now())
+        throw new Refusal(ErrorCode.UNAUTHORIZED, 'operatorSessionExpired', 'sessionExpired', { actor: who });
+      const actor: Actor = {
+        id: row.id,
+        email: row.email,
+        role: row.role as OperatorRole,
+        sessionId: row.sessionId,
+        permissions: permissionsOf(row.role),
+      };
+      return actor;
+    },
+
+    async logout(actor: Actor) {
+      if (!actor.sessionId) return;
+      await db
+        .update(operatorSessions)
+        .set({ revokedAt: new Date() })
+        .where(eq(operatorSessions.id, actor.sessionId));
+    },
+
+    /** Appends one audit row (the table refuses anything but inserts). */
+    async record(entry: AuditEntry) {
+      await db.insert(operatorAudit).values(entry);
+    },
+
+    /** The newest audit rows first. */
+    async auditLog(limit: number): Promise<OperatorAuditRow[]> {
+      const rows = await db.select().from(operatorAudit).orderBy(desc(operatorAudit.id)).limit(limit);
+      return rows.map((r) => ({
+        ...r,
+        at: r.at.toISOString(),
+        outcome: r.outcome as AuditOutcome,
+      }));
+    },
+  };
+}
+
+export type OperatorsService = ReturnType<typeof createOperatorsService>;

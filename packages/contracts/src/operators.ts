@@ -1,0 +1,126 @@
+import { z } from 'zod';
+
+/**
+ * Operators (the back office's users): roles, the permission of each operator action, and the calls of
+ * `/api/operator/auth` and `/api/operator/audit`. Shared so the back office can show only what a role may do.
+ */
+
+/** One permission per operator action; every `/api/operator/*` route names the one it needs. */
+export const OPERATOR_PERMISSIONS = [
+  'settings.read',
+  'settings.write',
+  'notices.publish',
+  'realtime.read',
+  'withdrawals.read',
+  'withdrawals.approve',
+  'withdrawals.reject',
+  'withdrawals.reconcile',
+  'testAccounts.create',
+  'audit.read',
+  'jobs.read',
+] as const;
+export type OperatorPermission = (typeof OPERATOR_PERMISSIONS)[number];
+
+/**
+ * Actions of the operator's own session: signing in needs no session (it is audited all the same), the
+ * other two any signed-in operator.
+ */
+export const OPERATOR_SESSION_ACTIONS = ['auth.login', 'auth.logout', 'auth.me'] as const;
+export type OperatorSessionAction = (typeof OPERATOR_SESSION_ACTIONS)[number];
+/** What an audit row's `action` holds. */
+export type OperatorAction = OperatorPermission | OperatorSessionAction;
+
+export const OPERATOR_ROLES = ['admin', 'finance', 'risk', 'trader', 'support', 'marketing'] as const;
+export type OperatorRole = (typeof OPERATOR_ROLES)[number];
+
+/** Role → permissions. Admin has every permission; the others only what their work needs. */
+export const ROLE_PERMISSIONS: Record<OperatorRole, readonly OperatorPermission[]> = {
+  admin: OPERATOR_PERMISSIONS,
+  finance: [
+    'settings.read',
+    'withdrawals.read',
+    'withdrawals.approve',
+    'withdrawals.reject',
+    'withdrawals.reconcile',
+  ],
+  risk: ['settings.read', 'withdrawals.read', 'withdrawals.reject'],
+  trader: ['settings.read', 'realtime.read'],
+  support: ['withdrawals.read', 'realtime.read', 'testAccounts.create'],
+  marketing: ['notices.publish', 'realtime.read'],
+};
+
+export const OPERATOR_PASSWORD_MIN_LENGTH = 12;
+
+const email = z
+  .string({ error: 'invalidEmail' })
+  .trim()
+  .max(254, 'invalidEmail')
+  .pipe(z.email('invalidEmail'))
+  .transform((s) => s.toLowerCase());
+
+export const operatorLoginRequest = z.strictObject({
+  email,
+  password: z.string({ error: 'passwordRequired' }).min(1, 'passwordRequired').max(128, 'passwordTooLong'),
+  /** The six digits of the authenticator app (spaces allowed, as apps show them in two groups). */
+  totp: z
+    .string({ error: 'operatorTotpFormat' })
+    .transform((s) => s.replace(/\s+/g, ''))
+    .pipe(z.string().regex(/^\d{6}$/, 'operatorTotpFormat')),
+});
+export type OperatorLoginRequest = z.input<typeof operatorLoginRequest>;
+
+/** A new operator (the `operator:create` command). */
+export const operatorCreateInput = z.strictObject({
+  email,
+  password: z
+    .string({ error: 'passwordTooShort' })
+    .min(OPERATOR_PASSWORD_MIN_LENGTH, 'operatorPasswordTooShort')
+    .max(128, 'passwordTooLong'),
+  role: z.enum(OPERATOR_ROLES, { error: 'operatorRoleUnknown' }),
+});
+export type OperatorCreateInput = z.input<typeof operatorCreateInput>;
+
+export const operatorProfile = z.object({
+  /** null for the `OPERATOR_KEY` automation actor. */
+  id: z.number().int().nullable(),
+  email: z.string(),
+  role: z.enum(OPERATOR_ROLES),
+  permissions: z.array(z.enum(OPERATOR_PERMISSIONS)),
+});
+export type OperatorProfile = z.infer<typeof operatorProfile>;
+
+export const operatorLoginAnswer = z.object({
+  access_token: z.string(),
+  expiresAt: z.string(),
+  operator: operatorProfile,
+});
+
+export const operatorAuditQuery = z.object({
+  limit: z.coerce.number().int().min(1, 'fieldInvalid').max(1000, 'fieldInvalid').default(100),
+});
+
+export const AUDIT_OUTCOMES = ['ok', 'refused', 'failed'] as const;
+export type AuditOutcome = (typeof AUDIT_OUTCOMES)[number];
+
+export const operatorAuditRow = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  /** Who: the operator's id and e-mail (`operator-key` for the key; null when nobody was identified). */
+  actorId: z.number().int().nullable(),
+  actorEmail: z.string().nullable(),
+  /** What: the permission (or `auth.*`) of the call. */
+  action: z.string(),
+  /** The request line, as sent. */
+  request: z.string(),
+  target: z.string().nullable(),
+  before: z.unknown(),
+  after: z.unknown(),
+  ip: z.string(),
+  /** ok; refused (by the guard or the sign-in); failed (the action itself answered an error). */
+  outcome: z.enum(AUDIT_OUTCOMES),
+  httpStatus: z.number().int(),
+  /** Why it was refused or failed (a message key or a sign-in reason), null on success. */
+  reason: z.string().nullable(),
+});
+export type OperatorAuditRow = z.infer<typeof operatorAuditRow>;
+export const operatorAuditAnswer = z.array(operatorAuditRow);
