@@ -14,6 +14,7 @@ import { mailModule } from './modules/mail';
 import { paymentsModule } from './modules/payments';
 import { realtimeModule } from './modules/realtime';
 import { settingsModule } from './modules/settings';
+import { wageringModule } from './modules/wagering';
 import { walletModule } from './modules/wallet';
 
 export interface AppOverrides {
@@ -55,6 +56,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   // Modules, in dependency order (each declares what it needs; Fastify refuses to boot when one is missing).
   await app.register(settingsModule);
   await app.register(ledgerModule);
+  await app.register(wageringModule);
   await app.register(mailModule);
   await app.register(accountsModule);
   await app.register(walletModule);
