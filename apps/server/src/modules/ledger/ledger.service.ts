@@ -414,7 +414,7 @@ export async function reverse(exec: Executor, input: Tagged & { txId: number }):
       exec,
       sql`
       with o as (
-        select id, book, user_id, counter_user_id from ledger_transactions src
+        select id, book, user_id, counter_user_id, reverses_id from ledger_transactions src
         where id = ${input.txId}::bigint and hold_id is null and type <> ${TxType.SETTLEMENT_REVERSED}::int
           and exists (select 1 from ledger_postings where tx_id = src.id)
       ),
@@ -434,7 +434,8 @@ export async function reverse(exec: Executor, input: Tagged & { txId: number }):
       ),
       e as (
         insert into outbox_events (topic, payload)
-        select 'ledger.reversed', jsonb_build_object('txId', o.id, 'reversalId', t.id, 'userId', o.user_id)
+        select 'ledger.reversed', jsonb_build_object('txId', o.id, 'reversalId', t.id, 'userId', o.user_id,
+          'reverses', o.reverses_id)
         from o, t
       ),
       d as (

@@ -56,6 +56,8 @@ export interface ReversedFact {
   txId: number;
   reversalId: number;
   userId: number;
+  /** When the reversed transaction was itself a reversal: the transaction it had reversed. */
+  reverses: number | null;
 }
 
 const KINDS = ['cash', 'bonus'] as const;
@@ -71,11 +73,24 @@ export async function recordCredit(tx: Executor, fact: CreditFact, m: Multiplier
   const cashBase = deposit + assertMinor(fact.received ?? 0);
   const raisedCash = scale(cashBase, m['wagering.depositMultiplier'], 'up');
   const raisedBonus = scale(assertMinor(fact.bonus ?? 0), m['wagering.bonusMultiplier'], 'up');
+  await raise(tx, fact.txId, fact.userId, currency, deposit, raisedCash, raisedBonus);
+}
+
+/** The credit of ledger transaction `txId`: journal row, deposit total, one requirement row per kind. */
+async function raise(
+  tx: Executor,
+  txId: number,
+  userId: number,
+  currency: string,
+  deposit: number,
+  raisedCash: number,
+  raisedBonus: number,
+) {
   if (deposit === 0 && raisedCash === 0 && raisedBonus === 0) return;
   await tx.execute(sql`
     with e as (
       insert into wagering_events (key, user_id, currency, deposited, raised_cash, raised_bonus)
-      values (${`credit:${fact.txId}`}, ${fact.userId}, ${currency}, ${deposit}, ${raisedCash}, ${raisedBonus})
+      values (${`credit:${txId}`}, ${userId}, ${currency}, ${deposit}, ${raisedCash}, ${raisedBonus})
       on conflict (key) do nothing
       returning user_id
     ),
@@ -85,7 +100,7 @@ export async function recordCredit(tx: Executor, fact: CreditFact, m: Multiplier
       on conflict (user_id, currency) do update set deposited = w.deposited + excluded.deposited
     )
     insert into wagering_requirements (user_id, currency, kind, source, required, remaining)
-    select e.user_id, ${currency}, k.kind, ${`tx:${fact.txId}:`} || k.kind, k.amount, k.amount
+    select e.user_id, ${currency}, k.kind, ${`tx:${txId}:`} || k.kind, k.amount, k.amount
     from e, (values ('cash', ${raisedCash}::bigint), ('bonus', ${raisedBonus}::bigint)) k (kind, amount)
     where k.amount > 0`);
 }
@@ -206,16 +221,46 @@ export async function onWithdrawalPaid(payload: SettledFact, tx: Executor): Prom
 
 /**
  * A ledger transaction reversed: when it was a recorded credit, its deposit leaves the totals and what is
- * left of its requirements is cleared. Idempotent by the reversed transaction id.
+ * left of its requirements is cleared; when it was the reversal of one, the credit counts again, with its
+ * requirements raised afresh (under the reversal's id). Idempotent by the reversed transaction id.
  */
 export async function onReversed(payload: ReversedFact, tx: Executor): Promise<void> {
-  const [credit] = await rows<{ currency: string; deposited: string }>(
-    tx,
-    sql`select currency, deposited from wagering_events where key = ${`credit:${payload.txId}`}`,
-  );
-  if (!credit) return;
+  const credit = async (txId: number | null | undefined) =>
+    txId == null
+      ? undefined
+      : (
+          await rows<{
+            user_id: string;
+            currency: string;
+            deposited: string;
+            raised_cash: string;
+            raised_bonus: string;
+          }>(
+            tx,
+            sql`select user_id, currency, deposited, raised_cash, raised_bonus from wagering_events
+                where key = ${`credit:${txId}`}`,
+          )
+        )[0];
+  const undone = await credit(payload.txId);
+  if (!undone) {
+    // The reversal of a reversed credit: the credit stands again.
+    const again = await credit(payload.reverses);
+    if (again)
+      await raise(
+        tx,
+        payload.reversalId,
+        Number(again.user_id),
+        again.currency,
+        Number(again.deposited),
+        Number(again.raised_cash),
+        Number(again.raised_bonus),
+      );
+    return;
+  }
+  // The credited player (for a transfer, the receiver, not the transaction's sender).
+  const userId = Number(undone.user_id);
   const key = `reversed:${payload.txId}`;
-  if (!(await begin(tx, key, payload.userId, credit.currency, {}))) return;
+  if (!(await begin(tx, key, userId, undone.currency, {}))) return;
   await tx.execute(sql`
     with c as (
       update wagering_requirements r set remaining = 0
@@ -224,10 +269,10 @@ export async function onReversed(payload: ReversedFact, tx: Executor): Promise<v
       returning r.kind, o.remaining as cleared
     ),
     t as (
-      update wagering_totals set deposited = deposited - ${Number(credit.deposited)}
-      where user_id = ${payload.userId} and currency = ${credit.currency}
+      update wagering_totals set deposited = deposited - ${Number(undone.deposited)}
+      where user_id = ${userId} and currency = ${undone.currency}
     )
-    update wagering_events set deposited = ${-Number(credit.deposited)},
+    update wagering_events set deposited = ${-Number(undone.deposited)},
       worn_cash = (select coalesce(sum(cleared), 0) from c where kind = 'cash'),
       worn_bonus = (select coalesce(sum(cleared), 0) from c where kind = 'bonus')
     where key = ${key}`);
