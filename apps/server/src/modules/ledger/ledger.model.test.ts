@@ -203,26 +203,35 @@ class Deposit extends PlayerAmount {
 }
 
 class Hold extends PlayerAmount {
+  constructor(
+    u: number,
+    amount: number,
+    /** Stake all the free cash and `amount` of bonus on top (a stake spanning both accounts). */
+    readonly spanning = false,
+  ) {
+    super(u, amount);
+  }
   async run(m: Model, r: Real) {
     const userId = this.player(m);
     const p = m.players.get(userId)!;
-    const ok = free(p.cash) + free(p.bonus) >= this.amount;
+    const stake = this.spanning ? free(p.cash) + this.amount : this.amount;
+    const ok = free(p.cash) + free(p.bonus) >= stake;
     await step(m, r, ok, 9999, async () => {
       const { txId } = await hold(r.database.db, {
         type: TxType.BET,
         userId,
-        amount: this.amount,
+        amount: stake,
         product: 'casino',
         reference: `round-${++nextRef}`,
       });
-      const fromCash = Math.min(this.amount, free(p.cash));
+      const fromCash = Math.min(stake, free(p.cash));
       p.cash.held += fromCash;
-      p.bonus.held += this.amount - fromCash;
+      p.bonus.held += stake - fromCash;
       m.holds.push({
         id: txId,
         userId,
-        amount: this.amount,
-        bonus: this.amount - fromCash,
+        amount: stake,
+        bonus: stake - fromCash,
         state: 'held',
         bet: true,
         cashNet: 0,
@@ -447,11 +456,17 @@ class Withdraw extends PlayerAmount {
   }
 }
 
-const settlement = fc.tuple(pick, fc.integer({ min: 0, max: 100 }), fc.oneof(fc.constant(0), amount));
+// Whole captures often: a capture reaches a spanning stake's bonus part only past its cash part.
+const settlement = fc.tuple(
+  pick,
+  fc.oneof(fc.constant(100), fc.integer({ min: 0, max: 100 })),
+  fc.oneof(fc.constant(0), amount),
+);
 const commands = [
   fc.tuple(pick, fc.integer({ min: 1, max: 20_000 })).map(([u, a]) => new Deposit(u, a)),
   fc.tuple(pick, amount).map(([u, a]) => new Deposit(u, a, 'bonus')),
   fc.tuple(pick, amount).map(([u, a]) => new Hold(u, a)),
+  fc.tuple(pick, fc.integer({ min: 1, max: 3_000 })).map(([u, a]) => new Hold(u, a, true)),
   settlement.map(([h, c, p]) => new Settle(h, c, p)),
   settlement.map(([h, c, p]) => new Resettle(h, c, p)),
   pick.map((h) => new Void(h)),
