@@ -2,7 +2,8 @@
  * Ledger throughput: a bet = hold the stake, then settle it (win or lose against one hot house account).
  * 1, 8 and 32 concurrent clients, on PostgreSQL (DATABASE_URL, or the local default; a fresh database that
  * is dropped afterwards) and on PGlite (in memory). The same run measures a naive baseline in which every
- * bet locks and updates the house row, then rolls up and audits the ledger.
+ * bet locks and updates the house row, and the resettlement rate (a settled bet's result corrected: win
+ * to loss and back, each one reversal and one new settlement), then rolls up and audits the ledger.
  *
  *   npm run bench:ledger            BENCH_SECONDS=3 (per configuration)
  *
@@ -17,6 +18,7 @@ import {
   auditLedger,
   hold,
   post,
+  resettle,
   rollUp,
   settle,
   type SystemKind,
@@ -30,7 +32,7 @@ const STAKE = 100;
 const HOUSE: SystemKind = 'house.originals';
 const BASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
-type Mode = 'ledger' | 'naive';
+type Mode = 'ledger' | 'naive' | 'resettle';
 interface Figures {
   engine: string;
   mode: Mode;
@@ -41,15 +43,42 @@ interface Figures {
   p99Ms: number;
 }
 
+let nextRef = 0;
+/** Settled bets per player and whether each currently wins: what the resettlement runs correct. */
+const settled = new Map<number, Map<number, boolean>>();
+
 /** One bet through the ledger: two single-statement operations, the house only appended to. */
 async function ledgerBet(database: Database, userId: number, win: boolean) {
-  const h = await hold(database.db, { type: TxType.BET, userId, amount: STAKE });
+  const h = await hold(database.db, {
+    type: TxType.BET,
+    userId,
+    amount: STAKE,
+    product: 'originals',
+    reference: `bench-${++nextRef}`,
+  });
   await settle(database.db, {
     holdId: h.txId,
     capture: STAKE,
     to: [{ kind: HOUSE, amount: STAKE }],
     ...(win ? { payout: { from: HOUSE, amount: 2 * STAKE } } : {}),
   });
+  let mine = settled.get(userId);
+  if (!mine) settled.set(userId, (mine = new Map()));
+  if (mine.size < 64) mine.set(h.txId, win);
+}
+
+/** One correction of a settled bet of the player: its result flips (the old settlement reversed, a new one posted). */
+async function resettleBet(database: Database, userId: number) {
+  const mine = settled.get(userId)!;
+  const [holdId, won] = mine.entries().next().value!;
+  mine.delete(holdId);
+  await resettle(database.db, {
+    holdId,
+    capture: STAKE,
+    to: [{ kind: HOUSE, amount: STAKE }],
+    ...(won ? {} : { payout: { from: HOUSE, amount: 2 * STAKE } }),
+  });
+  mine.set(holdId, !won);
 }
 
 /**
@@ -72,26 +101,29 @@ async function naiveBet(database: Database, userId: number, win: boolean) {
         sql`insert into ledger_transactions (type, book, user_id) values (${TxType.BET}, 'real', ${userId}) returning id`,
       )) as unknown as { rows: { id: string }[] }
     ).rows;
-    await tx.execute(sql`insert into ledger_holds (tx_id, type, account_id, user_id, book, currency, amount)
-      values (${t!.id}, ${TxType.BET}, ${account}, ${userId}, 'real', 'BRL', ${STAKE})`);
+    await tx.execute(sql`insert into ledger_holds (tx_id, type, account_id, user_id, book, currency, amount, product, reference)
+      values (${t!.id}, ${TxType.BET}, ${account}, ${userId}, 'real', 'BRL', ${STAKE}, 'originals', ${`naive-${++nextRef}`})`);
     return Number(t!.id);
   });
   await database.transaction(async (tx) => {
     await tx.execute(sql`select 1 from ledger_accounts where id = ${house} for update`);
     const payout = win ? 2 * STAKE : 0;
     const net = payout - STAKE;
-    await tx.execute(sql`update ledger_holds set state = 'posted', posted = ${STAKE}, paid = ${payout}
-      where tx_id = ${holdId} and state = 'held'`);
     const [t] = (
       (await tx.execute(
         sql`insert into ledger_transactions (type, book, user_id, hold_id)
             values (${TxType.BET_SETTLED}, 'real', ${userId}, ${holdId}) returning id`,
       )) as unknown as { rows: { id: string }[] }
     ).rows;
+    await tx.execute(sql`update ledger_holds set state = 'posted', closed_by = ${t!.id}, posted = ${STAKE},
+      paid = ${payout} where tx_id = ${holdId} and state = 'held'`);
+    // The same turnover fact the ledger writes.
+    await tx.execute(sql`insert into outbox_events (topic, payload) values ('ledger.stakeSettled',
+      ${JSON.stringify({ txId: Number(t!.id), holdId, userId, cash: STAKE, bonus: 0, payout, turnover: STAKE })}::jsonb)`);
     await tx.execute(sql`insert into ledger_postings (tx_id, account_id, currency, amount)
       values (${t!.id}, ${account}, 'BRL', ${net}), (${t!.id}, ${house}, 'BRL', ${-net})`);
-    await tx.execute(sql`update ledger_accounts set balance = balance + ${net}, held = held - ${STAKE},
-      wagered = wagered + ${STAKE} where id = ${account}`);
+    await tx.execute(sql`update ledger_accounts set balance = balance + ${net}, held = held - ${STAKE}
+      where id = ${account}`);
     await tx.execute(sql`update ledger_accounts set balance = balance - ${net} where id = ${house}`);
   });
 }
@@ -101,18 +133,28 @@ function percentile(sorted: number[], p: number) {
 }
 
 async function run(database: Database, engine: string, mode: Mode, clients: number): Promise<Figures> {
-  const bet = mode === 'ledger' ? ledgerBet : naiveBet;
+  const bet =
+    mode === 'ledger'
+      ? ledgerBet
+      : mode === 'naive'
+        ? naiveBet
+        : (database: Database, userId: number) => resettleBet(database, userId);
   const latencies: number[] = [];
   // Half a second of warm-up (connections, plans, caches) is played but not counted.
   const counting = performance.now() + 500;
   const deadline = counting + SECONDS * 1000;
   let failures = 0;
+  // Resettlements correct the bets settled in the ledger runs: only players who have some.
+  // Each player's bets belong to one client (the count of players a multiple of the clients').
+  const all = mode === 'resettle' ? [...settled.keys()] : null;
+  const ids = all ? all.slice(0, all.length - (all.length % clients)) : null;
+  if (ids && !ids.length) throw new Error('no settled bets to resettle');
   await Promise.all(
     Array.from({ length: clients }, async (_, c) => {
       // Each client plays its own slice of players: no two clients wait on the same player row.
       let i = c;
       while (performance.now() < deadline) {
-        const userId = 1 + (i % PLAYERS);
+        const userId = ids ? ids[i % ids.length]! : 1 + (i % PLAYERS);
         i += clients;
         const t0 = performance.now();
         try {
@@ -137,7 +179,7 @@ async function run(database: Database, engine: string, mode: Mode, clients: numb
     p99Ms: round(percentile(latencies, 99)),
   };
   console.log(
-    `${engine.padEnd(9)} ${mode.padEnd(7)} clients=${String(clients).padStart(2)}  ${String(f.opsPerSec).padStart(6)} bets/s  p50 ${f.p50Ms} ms  p99 ${f.p99Ms} ms${failures ? `  FAILURES ${failures}` : ''}`,
+    `${engine.padEnd(9)} ${mode.padEnd(8)} clients=${String(clients).padStart(2)}  ${String(f.opsPerSec).padStart(6)} ops/s  p50 ${f.p50Ms} ms  p99 ${f.p99Ms} ms${failures ? `  FAILURES ${failures}` : ''}`,
   );
   if (failures) throw new Error(`${failures} bets failed`);
   return f;
@@ -171,7 +213,8 @@ async function drift(database: Database): Promise<number> {
 async function engine(name: string, database: Database) {
   await fund(database);
   const figures: Figures[] = [];
-  for (const mode of ['ledger', 'naive'] as const) {
+  settled.clear();
+  for (const mode of ['ledger', 'resettle', 'naive'] as const) {
     // The naive bets update the house row itself: it must exist, with everything appended so far.
     await rollUp(database.db);
     for (const clients of CLIENTS) figures.push(await run(database, name, mode, clients));
@@ -224,6 +267,9 @@ async function main() {
     speedupVsNaive: round(pg32.opsPerSec / at(postgres, 'naive', 32).opsPerSec),
     pglite32: at(pglite, 'ledger', 32).opsPerSec,
     pgliteShareOfPostgres: round(at(pglite, 'ledger', 32).opsPerSec / pg32.opsPerSec),
+    resettlePostgres32: at(postgres, 'resettle', 32).opsPerSec,
+    resettlePostgres32P99Ms: at(postgres, 'resettle', 32).p99Ms,
+    resettlePglite32: at(pglite, 'resettle', 32).opsPerSec,
     drift: postgres.drift + pglite.drift,
     auditOk: postgres.auditOk && pglite.auditOk,
     runs: [...postgres.figures, ...pglite.figures],

@@ -15,6 +15,7 @@ import { operatorsModule } from './modules/operators';
 import { paymentsModule } from './modules/payments';
 import { realtimeModule } from './modules/realtime';
 import { settingsModule } from './modules/settings';
+import { wageringModule } from './modules/wagering';
 import { walletModule } from './modules/wallet';
 
 export interface AppOverrides {
@@ -58,6 +59,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   await app.register(operatorsModule);
   await app.register(settingsModule);
   await app.register(ledgerModule);
+  await app.register(wageringModule);
   await app.register(mailModule);
   await app.register(accountsModule);
   await app.register(walletModule);

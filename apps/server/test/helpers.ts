@@ -3,6 +3,7 @@ import { expect } from 'vitest';
 import { buildApp, type App } from '../src/app';
 import { loadConfig, type Env } from '../src/config';
 import { auditLedger } from '../src/modules/ledger';
+import { auditWagering, deliverLedgerFacts } from '../src/modules/wagering';
 import { openDatabase, type Database } from '../src/platform/db';
 import { createPostgresDatabase } from './postgres';
 
@@ -62,14 +63,18 @@ export async function createTestApp(
 }
 
 /**
- * The end of every test file that moves money: the ledger audit must find no fault in what all its tests
- * did (so running one test alone checks it too), then the database closes whatever the audit said.
+ * The end of every test file that moves money: the ledger and wagering audits must find no fault in what
+ * all its tests did (so running one test alone checks it too), then the database closes whatever they said.
  */
 export async function expectCleanLedgerThenClose(database: Database, close: () => Promise<void>) {
   try {
     const audit = await auditLedger(database);
     expect(audit.checks.filter((check) => check.faults.length)).toEqual([]);
     expect(audit.ok).toBe(true);
+    // The wagering module, once every ledger fact is delivered (the tests run without the outbox relay).
+    await deliverLedgerFacts(database);
+    const wagering = await auditWagering(database);
+    expect(wagering.checks.filter((check) => check.faults.length)).toEqual([]);
   } finally {
     await close();
   }

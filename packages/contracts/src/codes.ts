@@ -117,6 +117,8 @@ export const TxType = {
   BET_SETTLED: 301,
   /** A stake voided and returned. */
   BET_VOIDED: 302,
+  /** A stake's settlement undone by its resettlement (a corrected result); the new settlement follows it. */
+  SETTLEMENT_REVERSED: 303,
   TRANSFER: 400,
   /** Play money given to a test account. */
   PLAY_FUNDING: 500,

@@ -7,6 +7,8 @@ export {
   post,
   hold,
   settle,
+  resettle,
+  balancesQuery,
   voidHold,
   reverse,
   openPlayerAccounts,
@@ -25,6 +27,7 @@ export {
   type PostInput,
   type HoldInput,
   type SettleInput,
+  type ResettleInput,
   type PlayerAccount,
   type Entry,
   type EntryQuery,
@@ -33,10 +36,12 @@ export { auditLedger, type AuditResult, type AuditCheck } from './ledger.audit';
 export {
   PRODUCTS,
   playerAccountId,
+  providerClearing,
   systemAccountId,
   type Book,
   type PlayerKind,
   type Product,
+  type HoldProduct,
   type SystemKind,
 } from './ledger.accounts';
 export { parseAmount, parseCurrency, positiveMinor, requestHash } from './ledger.money';

@@ -4,8 +4,11 @@ import { assertCurrency, type Currency } from '@aposta/money';
 export type Book = 'real' | 'play';
 export type PlayerKind = 'cash' | 'bonus';
 
-export const PRODUCTS = ['sports', 'casino', 'originals'] as const;
+/** The products that take stakes; each has its own house account. */
+export const PRODUCTS = ['sports', 'casino', 'originals', 'lottery'] as const;
 export type Product = (typeof PRODUCTS)[number];
+/** What a hold is for: a product's bet or round, or a withdrawal. */
+export type HoldProduct = Product | 'withdrawal';
 
 /** The operator's side of every movement. */
 export type SystemKind =
@@ -14,9 +17,33 @@ export type SystemKind =
   | 'payouts_pending'
   | 'fees'
   | 'promotions'
-  | 'provider_clearing'
+  /** One per game provider (`providerClearing(code)`): what the operator and that provider owe each other. */
+  | `provider_clearing.${string}`
   /** Where play money comes from. */
   | 'play_bank';
+
+const PROVIDER_CODE = /^[a-z0-9][a-z0-9_-]{0,39}$/;
+const FIXED_KINDS = new Set<string>([
+  ...PRODUCTS.map((p) => `house.${p}`),
+  'payment_clearing',
+  'payouts_pending',
+  'fees',
+  'promotions',
+  'play_bank',
+]);
+
+/** The clearing account kind of a game provider; the code is lower-case letters, digits, `_` and `-`. */
+export function providerClearing(code: string): SystemKind {
+  if (!PROVIDER_CODE.test(code)) throw new TypeError(`bad provider code ${JSON.stringify(code)}`);
+  return `provider_clearing.${code}`;
+}
+
+/** A system kind checked at run time (it becomes part of an account id). */
+export function assertSystemKind(kind: string): SystemKind {
+  if (FIXED_KINDS.has(kind)) return kind as SystemKind;
+  if (kind.startsWith('provider_clearing.')) return providerClearing(kind.slice('provider_clearing.'.length));
+  throw new TypeError(`unknown system account kind ${JSON.stringify(kind)}`);
+}
 
 export interface PlayerRef {
   userId: number;
@@ -29,7 +56,7 @@ export function playerAccountId(userId: number, kind: PlayerKind, currency: Curr
 }
 
 export function systemAccountId(book: Book, kind: SystemKind, currency: Currency): string {
-  return `${book}:${kind}:${assertCurrency(currency)}`;
+  return `${book}:${assertSystemKind(kind)}:${assertCurrency(currency)}`;
 }
 
 /** Player account ids start with `u`; everything else is a system account. */

@@ -25,12 +25,6 @@ const CHECKS: Record<string, string> = {
     left join (select account_id, sum(amount) as total from ledger_postings group by account_id) p
       on p.account_id = a.id
     where a.user_id is not null and a.balance <> coalesce(p.total, 0)`,
-  'each player deposited total equals the deposits its postings record': `
-    select a.id, a.deposited, coalesce(p.total, 0) as postings
-    from ledger_accounts a
-    left join (select account_id, sum(deposited) as total from ledger_postings where deposited is not null
-      group by account_id) p on p.account_id = a.id
-    where a.user_id is not null and a.deposited <> coalesce(p.total, 0)`,
   'each system balance plus its pending roll-up equals the sum of its postings': `
     with posted as (
       select account_id, sum(amount) as total from ledger_postings where account_id not like 'u%' group by account_id
@@ -55,44 +49,82 @@ const CHECKS: Record<string, string> = {
        or (p.account_id like 'u%' and (a.id is null or a.book <> t.book or a.currency <> p.currency))
        or (p.account_id not like 'u%' and (split_part(p.account_id, ':', 1) <> t.book
            or split_part(p.account_id, ':', 3) <> p.currency))`,
-  'every hold belongs to its opening transaction': `
-    select h.tx_id, h.type, t.type as tx_type, h.user_id, t.user_id as tx_user
+  'every hold belongs to its opening transaction and names its product and reference': `
+    select h.tx_id, h.type, t.type as tx_type, h.user_id, t.user_id as tx_user, h.product, h.reference
     from ledger_holds h left join ledger_transactions t on t.id = h.tx_id
-    where t.id is null or t.type <> h.type or t.user_id <> h.user_id or t.book <> h.book`,
+    where t.id is null or t.type <> h.type or t.user_id <> h.user_id or t.book <> h.book
+       or h.product is null or h.reference is null or h.reference = ''
+       or (h.type = 11) <> (h.product = 'withdrawal')
+       or h.account_id <> 'u' || h.user_id || ':cash:' || h.currency`,
   'no player balance below zero or below its holds': `
     select id, balance, held from ledger_accounts
     where user_id is not null and (balance < 0 or held < 0 or balance < held)`,
-  'each account holds exactly its open holds': `
-    select a.id, a.held, coalesce(h.total, 0) as open_holds
-    from ledger_accounts a
-    left join (select account_id, sum(amount) as total from ledger_holds where state = 'held' group by account_id) h
-      on h.account_id = a.id
-    where a.held <> coalesce(h.total, 0)
+  'each account holds exactly its open holds (cash part and bonus part)': `
+    with parts as (
+      select account_id, amount - bonus as amount from ledger_holds where state = 'held'
+      union all
+      select 'u' || user_id || ':bonus:' || currency, bonus from ledger_holds where state = 'held' and bonus > 0
+    ),
+    open as (select account_id, sum(amount) as total from parts where amount > 0 group by account_id)
+    select coalesce(a.id, o.account_id) as id, a.held, o.total as open_holds
+    from ledger_accounts a full join open o on o.account_id = a.id
+    where (a.id is null or a.user_id is not null) and coalesce(a.held, -1) <> coalesce(o.total, 0)`,
+  'a hold has exactly one settlement in effect (its closed_by), an open one none': `
+    with c as (
+      select t.hold_id, t.id, t.supersedes_id,
+        exists (select 1 from ledger_transactions r where r.reverses_id = t.id) as reversed
+      from ledger_transactions t where t.hold_id is not null
+    )
+    select h.tx_id, h.state, h.closed_by,
+      (select count(*) from c where c.hold_id = h.tx_id) as closings,
+      (select count(*) from c where c.hold_id = h.tx_id and not c.reversed) as in_effect
+    from ledger_holds h
+    where (h.state = 'held') <> (h.closed_by is null)
+       or (h.state = 'held' and exists (select 1 from c where c.hold_id = h.tx_id))
+       or (h.state <> 'held' and (select count(*) from c where c.hold_id = h.tx_id and not c.reversed) <> 1)
+       or (h.state <> 'held' and not exists (
+             select 1 from c where c.hold_id = h.tx_id and c.id = h.closed_by and not c.reversed))
+       or (h.state = 'voided' and exists (select 1 from ledger_postings p where p.tx_id = h.closed_by))
+       or (h.state = 'voided' and (h.posted <> 0 or h.paid <> 0
+             or exists (select 1 from c where c.hold_id = h.tx_id and c.supersedes_id is not null)))`,
+  'each resettlement supersedes a settlement of its hold, which a reversal undoes, and nothing else is undone': `
+    select t.id, t.hold_id, t.supersedes_id, s.hold_id as superseded_hold
+    from ledger_transactions t left join ledger_transactions s on s.id = t.supersedes_id
+    where t.supersedes_id is not null and (s.id is null or s.hold_id is distinct from t.hold_id
+      or not exists (select 1 from ledger_transactions r where r.reverses_id = s.id and r.type = 303))
     union all
-    select h.account_id, null, sum(h.amount) from ledger_holds h
-    where h.state = 'held' and not exists (select 1 from ledger_accounts a where a.id = h.account_id)
-    group by h.account_id`,
-  'a hold is closed by exactly one transaction, an open one by none': `
-    select h.tx_id, h.state, c.id as closed_by, c.type as closing_type
-    from ledger_holds h left join ledger_transactions c on c.hold_id = h.tx_id
-    where (h.state = 'held') <> (c.id is null)
-       or (h.state = 'voided' and (h.posted <> 0 or h.paid <> 0))
-       or (c.id is not null and exists (
-             select 1 from ledger_postings p where p.tx_id = c.id and p.account_id = h.account_id
-             having sum(p.amount) <> h.paid - h.posted))
-       or (c.id is not null and h.paid - h.posted <> 0 and not exists (
-             select 1 from ledger_postings p where p.tx_id = c.id and p.account_id = h.account_id))`,
-  'a reversal mirrors the transaction it reverses, totals included': `
+    select s.id, s.hold_id, null, null from ledger_transactions s
+    where s.hold_id is not null
+      and exists (select 1 from ledger_transactions r where r.reverses_id = s.id)
+      and not exists (select 1 from ledger_transactions n where n.supersedes_id = s.id)
+    union all
+    select r.id, null, r.reverses_id, null from ledger_transactions r
+    where r.type = 303 and not exists (
+      select 1 from ledger_transactions s join ledger_transactions n on n.supersedes_id = s.id
+      where s.id = r.reverses_id and s.hold_id is not null and s.user_id = r.user_id and s.book = r.book)`,
+  'the settlement in effect posts what its hold records, cash and bonus parts by the stake rule': `
+    select h.tx_id, h.amount, h.bonus, h.posted, h.posted_bonus, h.paid, h.paid_bonus, p.cash, p.bonus_amount
+    from ledger_holds h
+    left join lateral (
+      select coalesce(sum(amount) filter (where account_id = h.account_id), 0) as cash,
+        coalesce(sum(amount) filter (where account_id = 'u' || h.user_id || ':bonus:' || h.currency), 0) as bonus_amount
+      from ledger_postings where tx_id = h.closed_by
+    ) p on true
+    where h.state = 'posted' and (
+      p.cash <> (h.paid - h.paid_bonus) - (h.posted - h.posted_bonus)
+      or p.bonus_amount <> h.paid_bonus - h.posted_bonus
+      or h.posted_bonus <> greatest(0, h.posted - (h.amount - h.bonus))
+      or h.paid_bonus <> ledger_bonus_share(h.paid, h.posted, h.posted_bonus, h.amount, h.bonus))
+    or h.state <> 'posted' and (h.posted_bonus <> 0 or h.paid_bonus <> 0)
+    or h.type = 11 and h.bonus <> 0`,
+  'a reversal mirrors the transaction it reverses': `
     select r.id, r.reverses_id from ledger_transactions r
     where r.reverses_id is not null and exists (
       select account_id from (
-        select account_id, amount, deposited, wager_due, bonus_wager_due from ledger_postings where tx_id = r.id
+        select account_id, amount from ledger_postings where tx_id = r.id
         union all
-        select account_id, amount, deposited, wager_due, bonus_wager_due from ledger_postings
-        where tx_id = r.reverses_id
-      ) both_sides group by account_id
-      having sum(amount) <> 0 or coalesce(sum(deposited), 0) <> 0 or coalesce(sum(wager_due), 0) <> 0
-        or coalesce(sum(bonus_wager_due), 0) <> 0)`,
+        select account_id, amount from ledger_postings where tx_id = r.reverses_id
+      ) both_sides group by account_id having sum(amount) <> 0)`,
 };
 
 /**

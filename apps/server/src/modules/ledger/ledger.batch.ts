@@ -2,22 +2,23 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { RETRYABLE_SQLSTATES, type Executor } from '../../platform/db';
 
-/** A hot-path operation, as the SQL functions of migration 0005 take it. */
+/** A hot-path operation, as the ledger's SQL functions (hand-written migrations) take it. */
 export type HotOp =
   | {
       op: 'hold';
       type: number;
       user: number;
-      account: string;
       currency: string;
       amount: number;
+      product: string;
+      reference: string;
       key: string | null;
       hash: string | null;
       ref: string | null;
       memo: unknown;
     }
   | {
-      op: 'settle';
+      op: 'settle' | 'resettle';
       hold: number;
       capture: number;
       payout: number;
@@ -119,11 +120,13 @@ export async function runHot(exec: Executor, op: HotOp): Promise<HotAnswer> {
   }
   const call =
     op.op === 'hold'
-      ? sql`select ledger_hold(${op.type}::int, ${op.user}::bigint, ${op.account}::text, ${op.currency}::text,
-          ${op.amount}::bigint, ${op.key}::text, ${op.hash}::text, ${op.ref}::text, ${jsonOrNull(op.memo)}::jsonb) as id`
-      : sql`select ledger_settle(${op.hold}::bigint, ${op.capture}::bigint, ${op.payout}::bigint,
-          ${`{${op.kinds.join(',')}}`}::text[], ${`{${op.amounts.join(',')}}`}::bigint[],
-          ${op.key}::text, ${op.hash}::text, ${op.ref}::text, ${jsonOrNull(op.memo)}::jsonb) as id`;
+      ? sql`select ledger_hold(${op.type}::int, ${op.user}::bigint, ${op.currency}::text, ${op.amount}::bigint,
+          ${op.product}::text, ${op.reference}::text, ${op.key}::text, ${op.hash}::text, ${op.ref}::text,
+          ${jsonOrNull(op.memo)}::jsonb) as id`
+      : sql`select ${sql.raw(op.op === 'settle' ? 'ledger_settle' : 'ledger_resettle')}(${op.hold}::bigint,
+          ${op.capture}::bigint, ${op.payout}::bigint, ${`{${op.kinds.join(',')}}`}::text[],
+          ${`{${op.amounts.join(',')}}`}::bigint[], ${op.key}::text, ${op.hash}::text, ${op.ref}::text,
+          ${jsonOrNull(op.memo)}::jsonb) as id`;
   const result = (await exec.execute(call)) as unknown as { rows: { id: string | number | null }[] };
   const id = result.rows[0]?.id;
   return { id: id == null ? null : Number(id) };

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestDatabase, onPostgres, expectCleanLedgerThenClose } from '../../../test/helpers';
 import type { Database } from '../../platform/db';
+import type { HoldInput } from './ledger.service';
 import {
   auditLedger,
   hold,
@@ -10,6 +11,8 @@ import {
   openPlayerAccounts,
   playerAccounts,
   post,
+  providerClearing,
+  resettle,
   reverse,
   rollUp,
   settle,
@@ -29,41 +32,94 @@ afterAll(() => expectCleanLedgerThenClose(database, () => database.close()));
 const deposit = (userId: number, amount: number, idempotencyKey?: string) =>
   post(database.db, {
     type: TxType.DEPOSIT,
-    players: [{ userId, amount, wagerDue: amount }],
+    players: [{ userId, amount }],
     system: [{ kind: 'payment_clearing', amount: -amount }],
     idempotencyKey,
   });
 
+const gift = (userId: number, amount: number) =>
+  post(database.db, {
+    type: TxType.PROMOTION,
+    players: [{ userId, kind: 'bonus', amount }],
+    system: [{ kind: 'promotions', amount: -amount }],
+  });
+
+let nextRef = 0;
+/** A stake on a product (originals unless told), with a fresh bet reference. */
+const stake = (userId: number, amount: number, extra: Partial<HoldInput> = {}) =>
+  hold(database.db, {
+    type: TxType.BET,
+    userId,
+    amount,
+    product: 'originals',
+    reference: `bet-${++nextRef}`,
+    ...extra,
+  });
+
+const withdrawal = (userId: number, amount: number) =>
+  hold(database.db, {
+    type: TxType.WITHDRAWAL,
+    userId,
+    amount,
+    product: 'withdrawal',
+    reference: `order-${++nextRef}`,
+  });
+
 const cash = async (userId: number) =>
   (await playerAccounts(database.db, userId)).find((a) => a.kind === 'cash');
+const bonus = async (userId: number) =>
+  (await playerAccounts(database.db, userId)).find((a) => a.kind === 'bonus');
+const holdRow = async (holdId: number) =>
+  (
+    (await database.db.execute(
+      sql`select product, reference, amount, bonus, state, posted, posted_bonus, paid, paid_bonus, closed_by
+          from ledger_holds where tx_id = ${holdId}`,
+    )) as unknown as { rows: Record<string, unknown>[] }
+  ).rows[0];
 
 describe('ledger', () => {
-  it('credits a deposit, creating the account, and keeps the totals', async () => {
+  it('credits a deposit, creating the account', async () => {
     const u = newUser();
     const { txId, replayed } = await deposit(u, 10_000);
     expect(txId).toBeGreaterThan(0);
     expect(replayed).toBe(false);
-    expect(await cash(u)).toMatchObject({
-      balance: 10_000,
-      available: 10_000,
-      deposited: 10_000,
-      wagerDue: 10_000,
-    });
+    expect(await cash(u)).toMatchObject({ balance: 10_000, available: 10_000, held: 0 });
     expect(await systemBalance(database.db, 'real', 'payment_clearing')).toBe(-10_000);
   });
 
-  it('holds, settles a win in part, and counts the stake as turnover', async () => {
+  it('holds, settles a win in part, and writes the turnover fact to the outbox', async () => {
     const u = newUser();
     await deposit(u, 5_000);
-    const h = await hold(database.db, { type: TxType.BET, userId: u, amount: 1_000, ref: 'bet-1' });
+    const h = await stake(u, 1_000, { product: 'sports', reference: 'ticket-77' });
+    expect(await holdRow(h.txId)).toMatchObject({ product: 'sports', reference: 'ticket-77', state: 'held' });
     expect(await cash(u)).toMatchObject({ balance: 5_000, held: 1_000, available: 4_000 });
     await settle(database.db, {
       holdId: h.txId,
       capture: 800,
-      to: [{ kind: 'house.originals', amount: 800 }],
-      payout: { from: 'house.originals', amount: 2_000 },
+      to: [{ kind: 'house.sports', amount: 800 }],
+      payout: { from: 'house.sports', amount: 2_000 },
     });
-    expect(await cash(u)).toMatchObject({ balance: 6_200, held: 0, wagered: 800, wagerDue: 4_200 });
+    expect(await cash(u)).toMatchObject({ balance: 6_200, held: 0 });
+    const facts = (await database.db.execute(
+      sql`select topic, payload from outbox_events where payload->>'holdId' = ${String(h.txId)}`,
+    )) as unknown as { rows: { topic: string; payload: unknown }[] };
+    expect(facts.rows.map((r) => [r.topic, typeof r.payload === 'string' ? JSON.parse(r.payload) : r.payload])).toEqual([
+      [
+        'ledger.stakeSettled',
+        expect.objectContaining({
+          holdId: h.txId,
+          userId: u,
+          product: 'sports',
+          reference: 'ticket-77',
+          currency: 'BRL',
+          cash: 800,
+          bonus: 0,
+          payout: 2_000,
+          turnover: 800,
+          supersedes: null,
+        }),
+      ],
+    ]);
     const entries = await listEntries(database.db, {
       userId: u,
       types: [TxType.DEPOSIT, TxType.BET, TxType.BET_SETTLED],
@@ -79,8 +135,8 @@ describe('ledger', () => {
   it('voids a hold once, and refuses to settle it afterwards', async () => {
     const u = newUser();
     await deposit(u, 1_000);
-    const h = await hold(database.db, { type: TxType.WITHDRAWAL, userId: u, amount: 1_000 });
-    await expect(hold(database.db, { type: TxType.BET, userId: u, amount: 1 })).rejects.toMatchObject({
+    const h = await withdrawal(u, 1_000);
+    await expect(stake(u, 1)).rejects.toMatchObject({
       code: 9999,
     });
     await voidHold(database.db, { holdId: h.txId });
@@ -121,43 +177,44 @@ describe('ledger', () => {
     expect(await cash(u)).toMatchObject({ balance: 700 });
   });
 
-  it('reverses a transaction once, and not when the money is spent', async () => {
+  it('reverses a transaction once, writes the fact, and not when the money is spent', async () => {
     const u = newUser();
     const d = await deposit(u, 300);
     const r = await reverse(database.db, { txId: d.txId });
-    // A reversed deposit no longer counts as deposited nor owes its wagering.
-    expect(await cash(u)).toMatchObject({ balance: 0, deposited: 0, wagerDue: 0 });
+    expect(await cash(u)).toMatchObject({ balance: 0 });
+    const facts = (await database.db.execute(
+      sql`select payload from outbox_events where topic = 'ledger.reversed' and payload->>'txId' = ${String(d.txId)}`,
+    )) as unknown as { rows: unknown[] };
+    expect(facts.rows).toHaveLength(1);
     await expect(reverse(database.db, { txId: d.txId })).rejects.toMatchObject({ key: 'alreadyReversed' });
     await reverse(database.db, { txId: r.txId });
-    expect(await cash(u)).toMatchObject({ balance: 300, deposited: 300, wagerDue: 300 });
+    expect(await cash(u)).toMatchObject({ balance: 300 });
     const d2 = await deposit(u, 50);
-    await hold(database.db, { type: TxType.BET, userId: u, amount: 340 });
+    await stake(u, 340);
     await expect(reverse(database.db, { txId: d2.txId })).rejects.toMatchObject({ code: 9999 });
   });
 
-  it('takes back the bonus wagering of a reversed promotion, and refuses to reverse a settlement', async () => {
+  it('refuses to reverse a settlement, its hold, or a resettlement\'s reversal: resettle corrects them', async () => {
     const u = newUser();
     await deposit(u, 1_000);
-    const gift = await post(database.db, {
-      type: TxType.PROMOTION,
-      players: [{ userId: u, kind: 'bonus', amount: 200, bonusWagerDue: 600 }],
-      system: [{ kind: 'promotions', amount: -200 }],
-    });
-    const bonus = async () => (await playerAccounts(database.db, u)).find((a) => a.kind === 'bonus');
-    expect(await bonus()).toMatchObject({ balance: 200, bonusWagerDue: 600 });
-    await reverse(database.db, { txId: gift.txId });
-    expect(await bonus()).toMatchObject({ balance: 0, bonusWagerDue: 0 });
-    // Staked 400 of the 1000 owed: a reversal takes back the deposit's 1000, the requirement stops at 0.
-    const stake = await hold(database.db, { type: TxType.BET, userId: u, amount: 400 });
+    const h = await stake(u, 400);
     const settled = await settle(database.db, {
-      holdId: stake.txId,
+      holdId: h.txId,
       capture: 400,
       to: [{ kind: 'house.casino', amount: 400 }],
     });
-    await expect(reverse(database.db, { txId: settled.txId })).rejects.toMatchObject({
+    for (const txId of [settled.txId, h.txId])
+      await expect(reverse(database.db, { txId })).rejects.toMatchObject({ key: 'ledgerInvalid' });
+    await resettle(database.db, { holdId: h.txId, capture: 0, to: [] });
+    const [undo] = (
+      (await database.db.execute(
+        sql`select id from ledger_transactions where reverses_id = ${settled.txId}`,
+      )) as unknown as { rows: { id: string }[] }
+    ).rows;
+    await expect(reverse(database.db, { txId: Number(undo!.id) })).rejects.toMatchObject({
       key: 'ledgerInvalid',
     });
-    expect(await cash(u)).toMatchObject({ balance: 600, deposited: 1_000, wagered: 400, wagerDue: 600 });
+    expect(await cash(u)).toMatchObject({ balance: 1_000, held: 0 });
   });
 
   it('keeps play money apart from real money', async () => {
@@ -194,13 +251,18 @@ describe('ledger', () => {
     const u = newUser();
     await deposit(u, 1_000);
     for (const amount of [0, -5, 0.5, Number.NaN, Infinity, 1e16]) {
-      await expect(hold(database.db, { type: TxType.BET, userId: u, amount })).rejects.toMatchObject({
-        httpStatus: 400,
-      });
+      await expect(stake(u, amount)).rejects.toMatchObject({ httpStatus: 400 });
     }
-    await expect(
-      hold(database.db, { type: TxType.BET, userId: u, amount: 10, currency: 'XXX' as never }),
-    ).rejects.toMatchObject({ key: 'unknownCurrency' });
+    await expect(stake(u, 10, { currency: 'XXX' as never })).rejects.toMatchObject({ key: 'unknownCurrency' });
+    // A stake names a product and a reference; a withdrawal is a withdrawal.
+    for (const extra of [
+      { product: 'poker' as never },
+      { product: 'withdrawal' as const },
+      { reference: '' },
+      { reference: ' leading-space' },
+      { type: TxType.WITHDRAWAL as typeof TxType.WITHDRAWAL },
+    ])
+      await expect(stake(u, 10, extra)).rejects.toMatchObject({ key: 'ledgerInvalid' });
     await expect(
       post(database.db, { type: TxType.DEPOSIT, players: [{ userId: u, amount: 10 }], system: [] }),
     ).rejects.toMatchObject({ key: 'ledgerInvalid' });
@@ -240,6 +302,197 @@ describe('ledger', () => {
     expect((await auditLedger(database)).ok).toBe(true);
   });
 
+  it('draws a stake from cash first, then bonus; the bonus share of a win returns as bonus, rounded up', async () => {
+    const u = newUser();
+    await deposit(u, 300);
+    await gift(u, 700);
+    const h = await stake(u, 1_000);
+    expect(await holdRow(h.txId)).toMatchObject({ amount: expect.anything(), bonus: expect.anything() });
+    expect(Number((await holdRow(h.txId))!.bonus)).toBe(700);
+    expect(await cash(u)).toMatchObject({ balance: 300, held: 300, available: 0 });
+    expect(await bonus(u)).toMatchObject({ balance: 700, held: 700, available: 0 });
+    await settle(database.db, {
+      holdId: h.txId,
+      capture: 1_000,
+      to: [{ kind: 'house.casino', amount: 1_000 }],
+      payout: { from: 'house.casino', amount: 1_001 },
+    });
+    // 1001 x 700/1000 = 700.7: the bonus gets 701, cash the other 300.
+    expect(await cash(u)).toMatchObject({ balance: 300, held: 0 });
+    expect(await bonus(u)).toMatchObject({ balance: 701, held: 0 });
+    expect(await holdRow(h.txId)).toMatchObject({ state: 'posted' });
+    expect(Number((await holdRow(h.txId))!.paid_bonus)).toBe(701);
+  });
+
+  it('captures part of a spanning stake cash first and releases the rest where it came from', async () => {
+    const u = newUser();
+    await deposit(u, 300);
+    await gift(u, 700);
+    const h = await stake(u, 1_000);
+    // Capture 500: 300 cash and 200 bonus; the other 500 of bonus goes back to the bonus account.
+    await settle(database.db, {
+      holdId: h.txId,
+      capture: 500,
+      to: [{ kind: 'house.lottery', amount: 500 }],
+      payout: { from: 'house.lottery', amount: 3 },
+    });
+    // 3 x 200/500 = 1.2: 2 to bonus, 1 to cash.
+    expect(await cash(u)).toMatchObject({ balance: 1, held: 0 });
+    expect(await bonus(u)).toMatchObject({ balance: 502, held: 0 });
+  });
+
+  it('voids a spanning stake back to each account, and refuses one larger than cash and bonus together', async () => {
+    const u = newUser();
+    await deposit(u, 50);
+    await gift(u, 150);
+    await expect(stake(u, 201)).rejects.toMatchObject({ code: 9999 });
+    expect(await cash(u)).toMatchObject({ held: 0 });
+    expect(await bonus(u)).toMatchObject({ held: 0 });
+    const h = await stake(u, 200);
+    expect(await cash(u)).toMatchObject({ balance: 50, held: 50 });
+    expect(await bonus(u)).toMatchObject({ balance: 150, held: 150 });
+    await voidHold(database.db, { holdId: h.txId });
+    expect(await cash(u)).toMatchObject({ balance: 50, held: 0 });
+    expect(await bonus(u)).toMatchObject({ balance: 150, held: 0 });
+    // A player with bonus money only stakes it all from bonus; a withdrawal never touches bonus.
+    const v = newUser();
+    await gift(v, 100);
+    await expect(withdrawal(v, 10)).rejects.toMatchObject({ code: 9999 });
+    const b = await stake(v, 100);
+    await settle(database.db, {
+      holdId: b.txId,
+      capture: 100,
+      to: [{ kind: 'house.originals', amount: 100 }],
+      payout: { from: 'house.originals', amount: 150 },
+    });
+    expect(await bonus(v)).toMatchObject({ balance: 150, held: 0 });
+    expect(await cash(v)).toBeUndefined();
+  });
+
+  it('resettles a settled stake any number of times, one settlement in effect, turnover by difference', async () => {
+    const u = newUser();
+    await deposit(u, 1_000);
+    const house = 'house.sports' as const;
+    const houseBefore = await systemBalance(database.db, 'real', house);
+    const h = await stake(u, 100, { product: 'sports' });
+    const lose = { capture: 100, to: [{ kind: house, amount: 100 }] };
+    const first = await settle(database.db, { holdId: h.txId, ...lose });
+    expect(await cash(u)).toMatchObject({ balance: 900 });
+    const win = await resettle(database.db, {
+      holdId: h.txId,
+      ...lose,
+      payout: { from: house, amount: 250 },
+    });
+    expect(win.txId).not.toBe(first.txId);
+    expect(await cash(u)).toMatchObject({ balance: 1_150, held: 0 });
+    await resettle(database.db, { holdId: h.txId, capture: 0, to: [] });
+    expect(await cash(u)).toMatchObject({ balance: 1_000 });
+    const last = await resettle(database.db, { holdId: h.txId, ...lose });
+    expect(await cash(u)).toMatchObject({ balance: 900 });
+    expect(await holdRow(h.txId)).toMatchObject({ state: 'posted' });
+    expect(Number((await holdRow(h.txId))!.closed_by)).toBe(last.txId);
+    expect((await systemBalance(database.db, 'real', house)) - houseBefore).toBe(100);
+    const turnovers = (await database.db.execute(
+      sql`select payload->>'turnover' as t from outbox_events
+          where topic = 'ledger.stakeSettled' and payload->>'holdId' = ${String(h.txId)} order by id`,
+    )) as unknown as { rows: { t: string }[] };
+    expect(turnovers.rows.map((r) => Number(r.t))).toEqual([100, 0, -100, 100]);
+    // Records show the stake and only the prize in effect (none now).
+    const entries = await listEntries(database.db, {
+      userId: u,
+      types: [TxType.BET, TxType.BET_SETTLED],
+      limit: 10,
+    });
+    expect(entries.map((e) => [e.type, e.amount])).toEqual([[TxType.BET, -100]]);
+    expect((await auditLedger(database)).ok).toBe(true);
+  });
+
+  it('moves bonus and cash back by the stake rule on a resettlement', async () => {
+    const u = newUser();
+    await deposit(u, 100);
+    await gift(u, 100);
+    const h = await stake(u, 200);
+    const to = [{ kind: 'house.casino' as const, amount: 200 }];
+    await settle(database.db, { holdId: h.txId, capture: 200, to, payout: { from: 'house.casino', amount: 400 } });
+    expect(await cash(u)).toMatchObject({ balance: 200 });
+    expect(await bonus(u)).toMatchObject({ balance: 200 });
+    await resettle(database.db, { holdId: h.txId, capture: 200, to, payout: { from: 'house.casino', amount: 3 } });
+    // 3 x 100/200 = 1.5: 2 to bonus, 1 to cash.
+    expect(await cash(u)).toMatchObject({ balance: 1 });
+    expect(await bonus(u)).toMatchObject({ balance: 2 });
+  });
+
+  it('refuses a resettlement taking back a win the player no longer has, and changes nothing', async () => {
+    const u = newUser();
+    await deposit(u, 100);
+    const h = await stake(u, 100);
+    const to = [{ kind: 'house.originals' as const, amount: 100 }];
+    const won = await settle(database.db, {
+      holdId: h.txId,
+      capture: 100,
+      to,
+      payout: { from: 'house.originals', amount: 1_000 },
+    });
+    await withdrawal(u, 950);
+    await expect(resettle(database.db, { holdId: h.txId, capture: 100, to })).rejects.toMatchObject({
+      code: 9999,
+      key: 'insufficientBalance',
+    });
+    expect(await cash(u)).toMatchObject({ balance: 1_000, held: 950 });
+    expect(Number((await holdRow(h.txId))!.closed_by)).toBe(won.txId);
+    expect(Number((await holdRow(h.txId))!.paid)).toBe(1_000);
+  });
+
+  it('answers a repeated resettlement key once, and refuses to resettle an open, voided or withdrawal hold', async () => {
+    const u = newUser();
+    await deposit(u, 1_000);
+    const h = await stake(u, 100);
+    const to = [{ kind: 'house.originals' as const, amount: 100 }];
+    await expect(resettle(database.db, { holdId: h.txId, capture: 100, to })).rejects.toMatchObject({
+      key: 'holdNotOpen',
+    });
+    await settle(database.db, { holdId: h.txId, capture: 100, to });
+    const input = { holdId: h.txId, capture: 0, to: [], idempotencyKey: `fix-${u}` };
+    const a = await resettle(database.db, input);
+    const b = await resettle(database.db, input);
+    expect(b).toEqual({ txId: a.txId, replayed: true });
+    await expect(resettle(database.db, { ...input, capture: 100, to })).rejects.toMatchObject({
+      code: 40901,
+    });
+    expect(await cash(u)).toMatchObject({ balance: 1_000 });
+    const v = await stake(u, 10);
+    await voidHold(database.db, { holdId: v.txId });
+    await expect(resettle(database.db, { holdId: v.txId, capture: 0, to: [] })).rejects.toMatchObject({
+      key: 'holdNotOpen',
+    });
+    const w = await withdrawal(u, 10);
+    await settle(database.db, { holdId: w.txId, capture: 10, to: [{ kind: 'payment_clearing', amount: 10 }] });
+    await expect(resettle(database.db, { holdId: w.txId, capture: 0, to: [] })).rejects.toMatchObject({
+      key: 'ledgerInvalid',
+    });
+    await expect(resettle(database.db, { holdId: 987_654_321, capture: 0, to: [] })).rejects.toMatchObject({
+      key: 'holdNotFound',
+    });
+  });
+
+  it('posts a provider round through that provider\'s clearing account', async () => {
+    const u = newUser();
+    await deposit(u, 500);
+    const h = await stake(u, 200, { product: 'casino', reference: 'pragmatic:round-9' });
+    const clearing = providerClearing('pragmatic');
+    await settle(database.db, {
+      holdId: h.txId,
+      capture: 200,
+      to: [{ kind: clearing, amount: 200 }],
+      payout: { from: clearing, amount: 50 },
+    });
+    expect(await systemBalance(database.db, 'real', clearing)).toBe(150);
+    expect(() => providerClearing('Bad:Code')).toThrow(TypeError);
+    await expect(
+      settle(database.db, { holdId: h.txId, capture: 1, to: [{ kind: 'house.poker' as never, amount: 1 }] }),
+    ).rejects.toThrow(TypeError);
+  });
+
   it.runIf(onPostgres)(
     'lets 500 concurrent stakes of a on a balance B through exactly floor(B/a) times',
     async () => {
@@ -248,7 +501,7 @@ describe('ledger', () => {
       const a = 333;
       await deposit(u, B);
       const results = await Promise.allSettled(
-        Array.from({ length: 500 }, () => hold(database.db, { type: TxType.BET, userId: u, amount: a })),
+        Array.from({ length: 500 }, () => stake(u, a)),
       );
       const ok = results.filter((r) => r.status === 'fulfilled');
       const refused = results.filter((r) => r.status === 'rejected');
@@ -274,9 +527,8 @@ describe('ledger', () => {
     async () => {
       const u = newUser();
       await deposit(u, 1_000);
-      const stake = () =>
-        hold(database.db, { type: TxType.BET, userId: u, amount: 100, idempotencyKey: `bet-${u}` });
-      const answers = await Promise.all(Array.from({ length: 10 }, stake));
+      const once = () => stake(u, 100, { reference: `bet-${u}`, idempotencyKey: `bet-${u}` });
+      const answers = await Promise.all(Array.from({ length: 10 }, once));
       expect(new Set(answers.map((a) => a.txId)).size).toBe(1);
       expect(answers.filter((a) => !a.replayed)).toHaveLength(1);
       expect(await cash(u)).toMatchObject({ balance: 1_000, held: 100 });
@@ -292,4 +544,21 @@ describe('ledger', () => {
       expect(await cash(u)).toMatchObject({ balance: 900, held: 0 });
     },
   );
+
+  it.runIf(onPostgres)('runs 20 resettlements of one stake at once, one after another', async () => {
+    const u = newUser();
+    await deposit(u, 1_000);
+    const h = await stake(u, 100);
+    const to = [{ kind: 'house.sports' as const, amount: 100 }];
+    await settle(database.db, { holdId: h.txId, capture: 100, to });
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        resettle(database.db, { holdId: h.txId, capture: 100, to, payout: { from: 'house.sports', amount: 10 * (i + 1) } }),
+      ),
+    );
+    expect(new Set(answers.map((a) => a.txId)).size).toBe(20);
+    const row = await holdRow(h.txId);
+    expect(await cash(u)).toMatchObject({ balance: 900 + Number(row!.paid) });
+    expect((await auditLedger(database)).ok).toBe(true);
+  });
 });

@@ -4,9 +4,12 @@ import { sql, type SQL } from 'drizzle-orm';
 import { pgCode, pgConstraint, type Database, type Executor } from '../../platform/db';
 import { AppError, notFound } from '../../platform/errors';
 import {
+  assertSystemKind,
   playerAccountId,
+  PRODUCTS,
   systemAccountId,
   type Book,
+  type HoldProduct,
   type PlayerKind,
   type SystemKind,
 } from './ledger.accounts';
@@ -44,10 +47,6 @@ export interface PlayerPosting {
   kind?: PlayerKind;
   /** Signed: positive credits the player. */
   amount: Minor;
-  /** Turnover added to the cash wagering requirement (deposits x multiplier). */
-  wagerDue?: Minor;
-  /** Turnover added to the bonus wagering requirement. */
-  bonusWagerDue?: Minor;
 }
 
 export interface SystemPosting {
@@ -73,7 +72,10 @@ export interface HoldInput extends Tagged {
   userId: number;
   amount: Minor;
   currency?: Currency;
-  kind?: PlayerKind;
+  /** A product for a stake (BET); `withdrawal` for a withdrawal. */
+  product: HoldProduct;
+  /** The bet, round or order id (also the transaction's `ref` unless one is given). */
+  reference: string;
 }
 
 export interface SettleInput extends Tagged {
@@ -82,9 +84,15 @@ export interface SettleInput extends Tagged {
   capture: Minor;
   /** Where the captured money goes; the amounts sum to `capture`. */
   to: { kind: SystemKind; amount: Minor }[];
-  /** Winnings paid into the hold's account from a system account. */
+  /**
+   * Winnings paid to the player from a system account. The share won with bonus money (payout x bonus part
+   * of the capture / capture, rounded up) goes to the bonus account, the rest to cash.
+   */
   payout?: { from: SystemKind; amount: Minor };
 }
+
+/** A new settlement for a settled stake: the one in effect is reversed and this one posted, at once. */
+export type ResettleInput = SettleInput;
 
 const invalid = () => new AppError(ErrorCode.UNPROCESSABLE, 'ledgerInvalid');
 
@@ -170,14 +178,13 @@ export async function post(exec: Executor, input: PostInput): Promise<Posted> {
   for (const p of input.players ?? []) {
     const kind = p.kind ?? 'cash';
     const id = playerAccountId(p.userId, kind, currency);
-    const m = merged.get(id) ?? { userId: p.userId, kind, amount: 0, wagerDue: 0, bonusWagerDue: 0 };
+    const m = merged.get(id) ?? { userId: p.userId, kind, amount: 0 };
     m.amount += assertMinor(p.amount);
-    m.wagerDue += Math.max(0, assertMinor(p.wagerDue ?? 0));
-    m.bonusWagerDue += Math.max(0, assertMinor(p.bonusWagerDue ?? 0));
     merged.set(id, m);
   }
   const system = new Map<SystemKind, number>();
-  for (const s of input.system ?? []) system.set(s.kind, (system.get(s.kind) ?? 0) + assertMinor(s.amount));
+  for (const s of input.system ?? [])
+    system.set(assertSystemKind(s.kind), (system.get(s.kind) ?? 0) + assertMinor(s.amount));
   const players = [...merged].filter(([, p]) => p.amount !== 0);
   const systems = [...system].filter(([, a]) => a !== 0);
   const total = players.reduce((s, [, p]) => s + p.amount, 0) + systems.reduce((s, [, a]) => s + a, 0);
@@ -190,17 +197,16 @@ export async function post(exec: Executor, input: PostInput): Promise<Posted> {
   if (players.some(([id, p]) => p.amount < 0 && !found.has(id))) throw insufficientBalance();
   const book = agreedBook(found, input.book);
   const userId = input.userId ?? players[0]?.[1].userId ?? null;
-  const deposit = input.type === TxType.DEPOSIT || input.type === TxType.RECHARGE;
   const { key, hash } = idempotencyOf('post', input, { ...input, currency, book });
 
   const x = valuesList([
     ...players.map(
       ([id, p]) =>
-        sql`(${id}::text, ${p.amount}::bigint, ${p.userId}::bigint, ${p.kind}::text, ${p.wagerDue}::bigint, ${p.bonusWagerDue}::bigint, ${deposit && p.kind === 'cash' && p.amount > 0 ? p.amount : 0}::bigint)`,
+        sql`(${id}::text, ${p.amount}::bigint, ${p.userId}::bigint, ${p.kind}::text)`,
     ),
     ...systems.map(
       ([kind, amount]) =>
-        sql`(${systemAccountId(book, kind, currency)}::text, ${amount}::bigint, null::bigint, ${kind}::text, 0::bigint, 0::bigint, 0::bigint)`,
+        sql`(${systemAccountId(book, kind, currency)}::text, ${amount}::bigint, null::bigint, ${kind}::text)`,
     ),
   ]);
   return guard(exec, key, hash, async () => {
@@ -213,28 +219,22 @@ export async function post(exec: Executor, input: PostInput): Promise<Posted> {
         on conflict (idempotency_key) where idempotency_key is not null do nothing
         returning id
       ),
-      x (account_id, amount, user_id, kind, wager_due, bonus_wager_due, deposited) as (values ${x}),
+      x (account_id, amount, user_id, kind) as (values ${x}),
       p as (
-        insert into ledger_postings (tx_id, account_id, currency, amount, deposited, wager_due, bonus_wager_due)
-        select t.id, x.account_id, ${currency}, x.amount,
-          nullif(x.deposited, 0), nullif(x.wager_due, 0), nullif(x.bonus_wager_due, 0)
-        from t, x
+        insert into ledger_postings (tx_id, account_id, currency, amount)
+        select t.id, x.account_id, ${currency}, x.amount from t, x
       ),
       d as (
         insert into ledger_deltas (account_id, amount)
         select x.account_id, x.amount from t, x where x.user_id is null
       ),
       a as (
-        insert into ledger_accounts as acc
-          (id, book, user_id, kind, currency, balance, wager_due, bonus_wager_due, deposited)
-        select x.account_id, ${book}, x.user_id, x.kind, ${currency}, x.amount, x.wager_due, x.bonus_wager_due, x.deposited
+        insert into ledger_accounts as acc (id, book, user_id, kind, currency, balance)
+        select x.account_id, ${book}, x.user_id, x.kind, ${currency}, x.amount
         from t, x where x.user_id is not null and x.amount > 0
         on conflict (id) do update set
           -- NULL when the books differ: the NOT NULL constraint then refuses the whole statement.
-          balance = case when acc.book = excluded.book then acc.balance + excluded.balance end,
-          wager_due = acc.wager_due + excluded.wager_due,
-          bonus_wager_due = acc.bonus_wager_due + excluded.bonus_wager_due,
-          deposited = acc.deposited + excluded.deposited
+          balance = case when acc.book = excluded.book then acc.balance + excluded.balance end
       ),
       -- Debits update existing rows only (checked above): CHECK would refuse a negative proposed row
       -- before ON CONFLICT turned it into an update.
@@ -271,12 +271,20 @@ function agreedBook(found: Map<string, Book>, required: Book | undefined): Book 
   return [...books][0] ?? 'real';
 }
 
-/** Reserves `amount` of a player's account (a stake, a withdrawal). Answers the hold's id as `txId`. */
+const isProduct = (p: string): boolean => (PRODUCTS as readonly string[]).includes(p);
+
+/**
+ * Reserves `amount` of a player (a stake, a withdrawal). A stake draws the player's cash first, then bonus
+ * money (one hold may span both accounts); a withdrawal draws cash only. Answers the hold's id as `txId`.
+ */
 export async function hold(exec: Executor, input: HoldInput): Promise<Posted> {
-  if (input.type !== TxType.BET && input.type !== TxType.WITHDRAWAL) throw invalid();
+  const stake = input.type === TxType.BET;
+  if (!stake && input.type !== TxType.WITHDRAWAL) throw invalid();
+  if (stake ? !isProduct(input.product) : input.product !== 'withdrawal') throw invalid();
+  if (typeof input.reference !== 'string' || !/^\S.{0,199}$/.test(input.reference)) throw invalid();
   const amount = positiveMinor(input.amount);
   const currency = parseCurrency(input.currency ?? DEFAULT_CURRENCY);
-  const account = playerAccountId(input.userId, input.kind ?? 'cash', currency);
+  playerAccountId(input.userId, 'cash', currency);
   const { key, hash } = idempotencyOf('hold', input, { ...input, currency });
   return hot(
     exec,
@@ -284,9 +292,10 @@ export async function hold(exec: Executor, input: HoldInput): Promise<Posted> {
       op: 'hold',
       type: input.type,
       user: input.userId,
-      account,
       currency,
       amount,
+      product: input.product,
+      reference: input.reference,
       key,
       hash,
       ref: input.ref ?? null,
@@ -311,85 +320,91 @@ async function hot(exec: Executor, op: HotOp, otherwise: () => Promise<never>): 
   });
 }
 
-/** Why a hold could not be closed. */
-async function holdProblem(exec: Executor, holdId: number, capture = 0): Promise<never> {
-  const [h] = await rows<{ state: string; amount: string }>(
+/** Why a hold could not be closed (or, `resettling`, a settled stake resettled). */
+async function holdProblem(exec: Executor, holdId: number, capture = 0, resettling = false): Promise<never> {
+  const [h] = await rows<{ state: string; amount: string; type: number }>(
     exec,
-    sql`select state, amount from ledger_holds where tx_id = ${holdId}`,
+    sql`select state, amount, type from ledger_holds where tx_id = ${holdId}`,
   );
   if (!h) throw notFound('holdNotFound');
-  if (h.state !== 'held') throw new AppError(ErrorCode.CONFLICT, 'holdNotOpen');
+  if (resettling && Number(h.type) !== TxType.BET) throw invalid();
+  if (h.state !== (resettling ? 'posted' : 'held')) throw new AppError(ErrorCode.CONFLICT, 'holdNotOpen');
   if (Number(h.amount) < capture) throw new AppError(ErrorCode.BAD_REQUEST, 'holdAmountExceeded');
   throw invalid();
 }
 
-/**
- * Posts a hold, in full or in part: `capture` leaves the player for `to`, the rest of the hold is released,
- * and `payout` (winnings) is credited. Settled stakes count as turnover against the wagering requirements.
- */
-export async function settle(exec: Executor, input: SettleInput): Promise<Posted> {
+/** A settlement's checked arguments, as the SQL functions take them. */
+function settlement(operation: 'settle' | 'resettle', input: SettleInput) {
   id(input.holdId);
   const capture = assertMinor(input.capture);
   if (capture < 0) throw invalid();
   const payout = input.payout ? positiveMinor(input.payout.amount) : 0;
   const system = new Map<SystemKind, number>();
-  for (const t of input.to) system.set(t.kind, (system.get(t.kind) ?? 0) + positiveMinor(t.amount));
+  for (const t of input.to)
+    system.set(assertSystemKind(t.kind), (system.get(t.kind) ?? 0) + positiveMinor(t.amount));
   if ([...system.values()].reduce((s, a) => s + a, 0) !== capture) throw invalid();
-  if (input.payout) system.set(input.payout.from, (system.get(input.payout.from) ?? 0) - payout);
+  if (input.payout) {
+    const from = assertSystemKind(input.payout.from);
+    system.set(from, (system.get(from) ?? 0) - payout);
+  }
   const systems = [...system].filter(([, a]) => a !== 0);
-  const { key, hash } = idempotencyOf('settle', input, input);
-  return hot(
-    exec,
-    {
-      op: 'settle',
-      hold: input.holdId,
-      capture,
-      payout,
-      kinds: systems.map(([k]) => k),
-      amounts: systems.map(([, a]) => a),
-      key,
-      hash,
-      ref: input.ref ?? null,
-      memo: input.memo ?? null,
-    },
-    () => holdProblem(exec, input.holdId, capture),
-  );
+  const { key, hash } = idempotencyOf(operation, input, input);
+  return {
+    op: operation,
+    hold: input.holdId,
+    capture,
+    payout,
+    kinds: systems.map(([k]) => k),
+    amounts: systems.map(([, a]) => a),
+    key,
+    hash,
+    ref: input.ref ?? null,
+    memo: input.memo ?? null,
+  } as const;
 }
 
-/** Releases a whole hold back to the player (a cancelled bet, a refused withdrawal). */
+/**
+ * Posts a hold, in full or in part: `capture` leaves the player for `to` (cash first, then bonus, as the
+ * stake was drawn), the rest of the hold is released to where it came from, and `payout` (winnings) is
+ * credited, its bonus share to the bonus account. Writes the `ledger.stakeSettled` (or
+ * `ledger.withdrawalPaid`) outbox fact in the same statement.
+ */
+export async function settle(exec: Executor, input: SettleInput): Promise<Posted> {
+  const op = settlement('settle', input);
+  return hot(exec, op, () => holdProblem(exec, input.holdId, op.capture));
+}
+
+/**
+ * Replaces the settlement in effect of a settled stake (a corrected sports result, a provider correction):
+ * the current settlement is reversed exactly and the new one posted, in one statement, any number of times;
+ * exactly one settlement is in effect at any moment. The player's balances move by the difference. When a
+ * lower win would take back money the player no longer has, it is refused (422 insufficientBalance) and
+ * nothing changes: balances never go below zero; the operator settles the difference another way.
+ */
+export async function resettle(exec: Executor, input: ResettleInput): Promise<Posted> {
+  const op = settlement('resettle', input);
+  return hot(exec, op, () => holdProblem(exec, input.holdId, op.capture, true));
+}
+
+/** Releases a whole hold back to where each part came from (a cancelled bet, a refused withdrawal). */
 export async function voidHold(exec: Executor, input: Tagged & { holdId: number }): Promise<Posted> {
   id(input.holdId);
   const { key, hash } = idempotencyOf('void', input, input);
   return guard(exec, key, hash, async () => {
-    const [row] = await rows<{ id: string }>(
+    const [row] = await rows<{ id: string | null }>(
       exec,
-      sql`
-      with h as (
-        select tx_id, type, account_id, user_id, book, amount from ledger_holds
-        where tx_id = ${input.holdId}::bigint and state = 'held'
-      ),
-      t as (
-        insert into ledger_transactions (type, book, user_id, hold_id, idempotency_key, request_hash, ref, memo)
-        select case h.type when ${TxType.BET}::int then ${TxType.BET_VOIDED}::int else ${TxType.WITHDRAWAL_RELEASED}::int end,
-          h.book, h.user_id, h.tx_id, ${key}, ${hash}, ${input.ref ?? null}, ${memoOf(input.memo)}::jsonb
-        from h
-        on conflict (idempotency_key) where idempotency_key is not null do nothing
-        returning id
-      ),
-      c as (update ledger_holds set state = 'voided' from t where tx_id = ${input.holdId}::bigint),
-      a as (update ledger_accounts set held = held - h.amount from h, t where ledger_accounts.id = h.account_id)
-      select id from t`,
+      sql`select ledger_void(${input.holdId}::bigint, ${key}::text, ${hash}::text, ${input.ref ?? null}::text,
+        ${memoOf(input.memo)}::jsonb) as id`,
     );
-    if (row) return { txId: Number(row.id), replayed: false };
+    if (row?.id != null) return { txId: Number(row.id), replayed: false };
     return explain(exec, key, hash, () => holdProblem(exec, input.holdId));
   });
 }
 
 /**
- * Posts the exact opposite of a transaction (once), balances and totals: what it added to deposited and to
- * the wagering requirements is taken back (a requirement already worn down by staking stops at zero). Fails
- * if a player has since spent the money. A settlement (a hold's closing) is refused as invalid: its
- * turnover cannot be unwound exactly and its hold stays closed; correct it with a new posting.
+ * Posts the exact opposite of a transaction (once). Fails if a player has since spent the money. Writes the
+ * `ledger.reversed` outbox fact, so the wagering module takes back what the original credit counted. A
+ * hold's opening or closing is refused as invalid: a settlement is corrected by `resettle`.
  */
 export async function reverse(exec: Executor, input: Tagged & { txId: number }): Promise<Posted> {
   id(input.txId);
@@ -399,8 +414,8 @@ export async function reverse(exec: Executor, input: Tagged & { txId: number }):
       exec,
       sql`
       with o as (
-        select id, book, user_id, counter_user_id from ledger_transactions src
-        where id = ${input.txId}::bigint and hold_id is null
+        select id, book, user_id, counter_user_id, reverses_id from ledger_transactions src
+        where id = ${input.txId}::bigint and hold_id is null and type <> ${TxType.SETTLEMENT_REVERSED}::int
           and exists (select 1 from ledger_postings where tx_id = src.id)
       ),
       t as (
@@ -412,25 +427,23 @@ export async function reverse(exec: Executor, input: Tagged & { txId: number }):
         on conflict (idempotency_key) where idempotency_key is not null do nothing
         returning id
       ),
-      x as (
-        select account_id, currency, -amount as amount, -deposited as deposited, -wager_due as wager_due,
-          -bonus_wager_due as bonus_wager_due
-        from ledger_postings where tx_id = ${input.txId}::bigint
-      ),
+      x as (select account_id, currency, -amount as amount from ledger_postings where tx_id = ${input.txId}::bigint),
       p as (
-        insert into ledger_postings (tx_id, account_id, currency, amount, deposited, wager_due, bonus_wager_due)
-        select t.id, x.account_id, x.currency, x.amount, x.deposited, x.wager_due, x.bonus_wager_due from t, x
+        insert into ledger_postings (tx_id, account_id, currency, amount)
+        select t.id, x.account_id, x.currency, x.amount from t, x
+      ),
+      e as (
+        insert into outbox_events (topic, payload)
+        select 'ledger.reversed', jsonb_build_object('txId', o.id, 'reversalId', t.id, 'userId', o.user_id,
+          'reverses', o.reverses_id)
+        from o, t
       ),
       d as (
         insert into ledger_deltas (account_id, amount)
         select x.account_id, x.amount from t, x where x.account_id not like 'u%'
       ),
       a as (
-        update ledger_accounts set
-          balance = balance + x.amount,
-          deposited = ledger_accounts.deposited + coalesce(x.deposited, 0),
-          wager_due = greatest(0, ledger_accounts.wager_due + coalesce(x.wager_due, 0)),
-          bonus_wager_due = greatest(0, ledger_accounts.bonus_wager_due + coalesce(x.bonus_wager_due, 0))
+        update ledger_accounts set balance = balance + x.amount
         from t, x
         where ledger_accounts.id = x.account_id and x.account_id like 'u%'
       )
@@ -477,19 +490,13 @@ export interface PlayerAccount {
   held: Minor;
   /** balance - held: what the player can spend. */
   available: Minor;
-  deposited: Minor;
-  withdrawn: Minor;
-  wagered: Minor;
-  wagerDue: Minor;
-  bonusWagerDue: Minor;
 }
 
 /** A player's accounts (absent ones are simply missing: a new player has nothing). */
 export async function playerAccounts(exec: Executor, userId: number): Promise<PlayerAccount[]> {
   const list = await rows<Record<string, string>>(
     exec,
-    sql`select id, book, kind, currency, balance, held, deposited, withdrawn, wagered, wager_due, bonus_wager_due
-        from ledger_accounts where user_id = ${userId} order by id`,
+    sql`select id, book, kind, currency, balance, held from ledger_accounts where user_id = ${userId} order by id`,
   );
   return list.map((r) => ({
     id: r.id!,
@@ -499,12 +506,22 @@ export async function playerAccounts(exec: Executor, userId: number): Promise<Pl
     balance: Number(r.balance),
     held: Number(r.held),
     available: Number(r.balance) - Number(r.held),
-    deposited: Number(r.deposited),
-    withdrawn: Number(r.withdrawn),
-    wagered: Number(r.wagered),
-    wagerDue: Number(r.wager_due),
-    bonusWagerDue: Number(r.bonus_wager_due),
   }));
+}
+
+/**
+ * The player's spendable cash and bonus in one currency and the book of their cash, as a one-row SQL
+ * subquery (`cash_available`, `bonus_available`, `cash_book`), for a caller that reads its figures from
+ * several modules in one query.
+ */
+export function balancesQuery(userId: number, currency: Currency = DEFAULT_CURRENCY): SQL {
+  const cash = playerAccountId(userId, 'cash', currency);
+  const bonus = playerAccountId(userId, 'bonus', currency);
+  return sql`select
+      coalesce(sum(balance - held) filter (where id = ${cash}), 0) as cash_available,
+      coalesce(sum(balance - held) filter (where id = ${bonus}), 0) as bonus_available,
+      min(book) filter (where id = ${cash}) as cash_book
+    from ledger_accounts where id in (${cash}, ${bonus})`;
 }
 
 /** Locks a player's account row until the end of `tx` (serialises checks such as daily limits). */
@@ -590,8 +607,8 @@ export interface EntryQuery {
 }
 
 /**
- * A player's movements, newest first: holds (stakes, withdrawals) with their state, the winnings of settled
- * stakes, and every other transaction with the player's net amount.
+ * A player's movements, newest first: holds (stakes, withdrawals) with their state, the winnings of the
+ * settlement in effect of settled stakes, and every other transaction with the player's net amount.
  */
 export async function listEntries(exec: Executor, q: EntryQuery): Promise<Entry[]> {
   if (!q.types.length) return [];
@@ -616,7 +633,7 @@ export async function listEntries(exec: Executor, q: EntryQuery): Promise<Entry[
       where h.user_id = ${q.userId} and ${where}
       union all
       select t.id, t.type, h.paid, h.currency, 'posted', t.created_at, t.ref, t.memo
-      from ledger_holds h join ledger_transactions t on t.hold_id = h.tx_id
+      from ledger_holds h join ledger_transactions t on t.id = h.closed_by
       where h.user_id = ${q.userId} and t.type = ${TxType.BET_SETTLED}::int and h.paid > 0 and ${where}
       union all
       select t.id, t.type, sum(p.amount), min(p.currency), 'posted', t.created_at, t.ref, t.memo

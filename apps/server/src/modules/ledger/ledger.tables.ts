@@ -34,14 +34,6 @@ export const ledgerAccounts = pgTable(
     balance: bigint({ mode: 'number' }).notNull().default(0),
     /** Sum of the open holds on the account; the spendable amount is balance - held. */
     held: bigint({ mode: 'number' }).notNull().default(0),
-    /** Player cash only: totals kept current by the ledger operations that move them. */
-    deposited: bigint({ mode: 'number' }).notNull().default(0),
-    withdrawn: bigint({ mode: 'number' }).notNull().default(0),
-    wagered: bigint({ mode: 'number' }).notNull().default(0),
-    /** Turnover still to be staked before the deposited cash is withdrawable. */
-    wagerDue: bigint({ mode: 'number' }).notNull().default(0),
-    /** Turnover still to be staked before the bonus money may become cash. */
-    bonusWagerDue: bigint({ mode: 'number' }).notNull().default(0),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -53,10 +45,6 @@ export const ledgerAccounts = pgTable(
     check('ledger_accounts_system_no_holds', sql`${t.userId} is not null or ${t.held} = 0`),
     check('ledger_accounts_player_kind', sql`(${t.userId} is not null) = (${t.kind} in ('cash', 'bonus'))`),
     check('ledger_accounts_book', sql`${t.book} in ('real', 'play')`),
-    check(
-      'ledger_accounts_counters',
-      sql`${t.deposited} >= 0 and ${t.withdrawn} >= 0 and ${t.wagered} >= 0 and ${t.wagerDue} >= 0 and ${t.bonusWagerDue} >= 0`,
-    ),
     index('ledger_accounts_user').on(t.userId),
   ],
 );
@@ -76,6 +64,11 @@ export const ledgerTransactions = pgTable(
     holdId: bigint({ mode: 'number' }),
     /** Set on a reversal: the transaction it undoes (at most one reversal each). */
     reversesId: bigint({ mode: 'number' }),
+    /**
+     * Set on a resettlement: the settlement of the same hold it replaces (which a reversal in the same
+     * statement undoes). A hold's settlements form a chain; the one nobody supersedes is in effect.
+     */
+    supersedesId: bigint({ mode: 'number' }),
     idempotencyKey: text(),
     /** SHA-256 of the request that used the key: the same key with another request is refused. */
     requestHash: text(),
@@ -90,9 +83,13 @@ export const ledgerTransactions = pgTable(
     index('ledger_transactions_receiver')
       .on(t.counterUserId, t.id)
       .where(sql`${t.counterUserId} is not null`),
+    // One first closing per hold; each later settlement replaces exactly one earlier one, once.
     uniqueIndex('ledger_transactions_hold')
       .on(t.holdId)
-      .where(sql`${t.holdId} is not null`),
+      .where(sql`${t.holdId} is not null and ${t.supersedesId} is null`),
+    uniqueIndex('ledger_transactions_supersedes')
+      .on(t.supersedesId)
+      .where(sql`${t.supersedesId} is not null`),
     uniqueIndex('ledger_transactions_reverses')
       .on(t.reversesId)
       .where(sql`${t.reversesId} is not null`),
@@ -114,14 +111,6 @@ export const ledgerPostings = pgTable(
     accountId: text().notNull(),
     currency: text().notNull(),
     amount: bigint({ mode: 'number' }).notNull(),
-    /**
-     * What this posting added to the player account's totals (post and reverse only; null for none), so a
-     * reversal takes back exactly what its transaction added. Settlements move totals too but are never
-     * reversed.
-     */
-    deposited: bigint({ mode: 'number' }),
-    wagerDue: bigint({ mode: 'number' }),
-    bonusWagerDue: bigint({ mode: 'number' }),
   },
   (t) => [
     primaryKey({ columns: [t.txId, t.accountId] }),
@@ -133,7 +122,11 @@ export const ledgerPostings = pgTable(
   ],
 );
 
-/** Two-phase movements (stakes, withdrawals): reserved on the player's account, then posted or voided. */
+/**
+ * Two-phase movements (stakes, withdrawals): reserved on the player's accounts, then posted or voided. A
+ * stake draws the player's cash first, then bonus: `bonus` is the part reserved on the bonus account
+ * (`account_id` is always the cash account; the bonus account id follows from user and currency).
+ */
 export const ledgerHolds = pgTable(
   'ledger_holds',
   {
@@ -146,18 +139,38 @@ export const ledgerHolds = pgTable(
     book: text().notNull(),
     currency: text().notNull(),
     amount: bigint({ mode: 'number' }).notNull(),
-    /** held -> posted | voided, once; the closing transaction is the one with hold_id = tx_id. */
+    /** The part of `amount` reserved on the bonus account (stakes only). */
+    bonus: bigint({ mode: 'number' }).notNull().default(0),
+    /** What the hold is for: a product's bet or round, or a withdrawal. */
+    product: text().notNull(),
+    /** The bet, round or order id of that product. */
+    reference: text().notNull(),
+    /**
+     * held -> posted | voided, once; a posted stake may be resettled any number of times. The figures below
+     * are those of the settlement in effect, `closed_by`.
+     */
     state: text().notNull().default('held'),
+    closedBy: bigint({ mode: 'number' }),
     posted: bigint({ mode: 'number' }).notNull().default(0),
+    /** The part of `posted` taken from the bonus account. */
+    postedBonus: bigint({ mode: 'number' }).notNull().default(0),
     /** Winnings credited when the hold was posted. */
     paid: bigint({ mode: 'number' }).notNull().default(0),
+    /** The part of `paid` credited to the bonus account (the share won with bonus money). */
+    paidBonus: bigint({ mode: 'number' }).notNull().default(0),
   },
   (t) => [
     check(
       'ledger_holds_amount',
-      sql`${t.amount} > 0 and ${t.posted} >= 0 and ${t.posted} <= ${t.amount} and ${t.paid} >= 0`,
+      sql`${t.amount} > 0 and ${t.posted} >= 0 and ${t.posted} <= ${t.amount} and ${t.paid} >= 0
+        and ${t.bonus} between 0 and ${t.amount} and ${t.postedBonus} between 0 and least(${t.bonus}, ${t.posted})
+        and ${t.paidBonus} between 0 and ${t.paid}`,
     ),
     check('ledger_holds_state', sql`${t.state} in ('held', 'posted', 'voided')`),
+    check(
+      'ledger_holds_product',
+      sql`${t.product} in ('sports', 'casino', 'originals', 'lottery', 'withdrawal') and ${t.reference} <> ''`,
+    ),
     index('ledger_holds_user').on(t.userId, t.txId),
   ],
 );

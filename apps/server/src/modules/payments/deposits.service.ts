@@ -1,9 +1,9 @@
 import { ErrorCode, OrderStatus, RecordType, TxType, type PrePayAnswer } from '@aposta/contracts';
 import { and, eq, lt, or, sql } from 'drizzle-orm';
-import { scale } from '@aposta/money';
 import { pgCode, type Executor } from '../../platform/db';
 import { AppError, badRequest, notFound } from '../../platform/errors';
 import { post, requestHash } from '../ledger';
+import { recordCredit } from '../wagering';
 import { orderByKey, newOrderId, record, repeated, transition, type OrderRow } from './orders';
 import type { Settings } from '../settings';
 import type { PackagesService } from './packages.service';
@@ -61,35 +61,24 @@ export function createDepositsService(
    * are read by the caller before the transaction, so no other read runs while the order row is locked.
    */
   async function credit(tx: Executor, order: OrderRow, s: Settings): Promise<Applied> {
-    await post(tx, {
+    const cash = await post(tx, {
       type: TxType.DEPOSIT,
       idempotencyKey: `deposit:${order.orderId}`,
       ref: order.orderId,
-      players: [
-        {
-          userId: order.userId,
-          kind: 'cash',
-          amount: order.amount,
-          wagerDue: scale(order.amount, s['wagering.depositMultiplier'], 'up'),
-        },
-      ],
+      players: [{ userId: order.userId, kind: 'cash', amount: order.amount }],
       system: [{ kind: 'payment_clearing', amount: -order.amount }],
     });
+    // Deposit total and requirements in this same transaction: no withdrawal can come in between.
+    await recordCredit(tx, { userId: order.userId, txId: cash.txId, deposit: order.amount }, s);
     if (order.gift > 0) {
-      await post(tx, {
+      const gift = await post(tx, {
         type: TxType.PROMOTION,
         idempotencyKey: `deposit-gift:${order.orderId}`,
         ref: order.orderId,
-        players: [
-          {
-            userId: order.userId,
-            kind: 'bonus',
-            amount: order.gift,
-            bonusWagerDue: scale(order.gift, s['wagering.bonusMultiplier'], 'up'),
-          },
-        ],
+        players: [{ userId: order.userId, kind: 'bonus', amount: order.gift }],
         system: [{ kind: 'promotions', amount: -order.gift }],
       });
+      await recordCredit(tx, { userId: order.userId, txId: gift.txId, bonus: order.gift }, s);
     }
     const [before] = await tx
       .select({ n: sql<number>`count(*)::int` })

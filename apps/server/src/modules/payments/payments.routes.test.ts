@@ -2,6 +2,7 @@ import { OrderStatus } from '@aposta/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { auditLedger, playerAccounts } from '../ledger';
+import { requirements } from '../wagering';
 import { paymentSandboxCharges } from './payments.tables';
 import { paymentsClient, paymentsTestApp, type TestApp } from './payments.test-client';
 
@@ -21,7 +22,10 @@ const cash = async (userId: number) => {
     balance: of('cash')?.balance ?? 0,
     held: of('cash')?.held ?? 0,
     bonus: of('bonus')?.balance ?? 0,
-    bonusWagerDue: of('bonus')?.bonusWagerDue ?? 0,
+    // The bonus requirement still due (the wagering module).
+    bonusWagerDue: (await requirements(t.database.db, userId))
+      .filter((r) => r.kind === 'bonus')
+      .reduce((sum, r) => sum + r.remaining, 0),
   };
 };
 

@@ -304,8 +304,9 @@ export function createWithdrawalsService(deps: PaymentsDeps & { payouts: PayoutR
             type: TxType.WITHDRAWAL,
             userId,
             amount,
+            product: 'withdrawal',
+            reference: orderId,
             idempotencyKey: `withdraw:${orderId}`,
-            ref: orderId,
           });
           const [row] = await tx
             .insert(paymentOrders)

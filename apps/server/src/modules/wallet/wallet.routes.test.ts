@@ -15,6 +15,7 @@ import {
   expectCleanLedgerThenClose,
 } from '../../../test/helpers';
 import { hold, playerAccounts, post, settle } from '../ledger';
+import { deliverLedgerFacts, recordCredit } from '../wagering';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 let t: TestApp;
@@ -43,12 +44,15 @@ async function signUp() {
   return { username, token, id: info.json().data.uId as number };
 }
 
-/** A deposit as the payments module credits it. */
+/** A deposit as the payments module credits it: the ledger posting and its wagering, in one transaction. */
 const fund = (userId: number, amount: number) =>
-  post(t.database.db, {
-    type: TxType.DEPOSIT,
-    players: [{ userId, amount, wagerDue: amount }],
-    system: [{ kind: 'payment_clearing', amount: -amount }],
+  t.database.transaction(async (tx) => {
+    const { txId } = await post(tx, {
+      type: TxType.DEPOSIT,
+      players: [{ userId, amount }],
+      system: [{ kind: 'payment_clearing', amount: -amount }],
+    });
+    await recordCredit(tx, { userId, txId, deposit: amount }, await t.app.settings.all());
   });
 
 const transfer = (token: string, payload: Record<string, unknown>, idempotencyKey: string | null = key()) =>
@@ -81,7 +85,13 @@ describe('wallet over HTTP', () => {
     expect(bal.json().data).toEqual({ balance: 123.45, freeBalance: 0 });
     // R$ 400 of settled stakes reach level 1; a stake on hold is not spendable and not yet turnover.
     await fund(a.id, 40_000);
-    const stake = await hold(t.database.db, { type: TxType.BET, userId: a.id, amount: 40_000 });
+    const stake = await hold(t.database.db, {
+      type: TxType.BET,
+      userId: a.id,
+      amount: 40_000,
+      product: 'casino',
+      reference: 'round-1',
+    });
     expect(
       (await t.app.inject({ url: '/api/app/user/getBalance', headers: bearer(a.token) })).json().data,
     ).toEqual({
@@ -94,6 +104,8 @@ describe('wallet over HTTP', () => {
       to: [{ kind: 'house.casino', amount: 40_000 }],
       payout: { from: 'house.casino', amount: 30_000 },
     });
+    // Turnover reaches the wagering module as the ledger's outbox fact (delivered here, as the relay would).
+    await deliverLedgerFacts(t.database);
     const after = (await t.app.inject({ url: '/api/app/user/userInfo', headers: bearer(a.token) })).json()
       .data;
     expect(after).toMatchObject({ balance: 423.45, paySumAmount: 523.45, gameSumAmount: 400, level: 1 });

@@ -11,24 +11,26 @@ import {
   type UserInfo,
   type WalletRecord,
 } from '@aposta/contracts';
-import { DEFAULT_CURRENCY, formatMoney, scale, toMajor, type Currency } from '@aposta/money';
+import { DEFAULT_CURRENCY, formatMoney, toMajor, type Currency } from '@aposta/money';
 import type { EventBus } from '../../platform/bus';
+import { sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../platform/db';
 import { AppError, badRequest, notFound } from '../../platform/errors';
 import {
+  balancesQuery,
   keyUsed,
   listEntries,
   lockPlayerAccount,
   openPlayerAccounts,
   parseAmount,
   parseCurrency,
-  playerAccounts,
   post,
   sentSince,
   type Entry,
 } from '../ledger';
 import type { AccountProfile } from '../accounts';
 import type { SettingsService } from '../settings';
+import { recordCredit, totalsQuery } from '../wagering';
 
 /** What the wallet needs of the accounts module (the wallet depends on accounts, never the reverse). */
 export interface WalletAccounts {
@@ -79,16 +81,32 @@ function bound(value: string | undefined, end: boolean): Date | undefined {
 const startOfUtcDay = (now: Date) =>
   new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
 
+interface FigureRow {
+  cash_available: string;
+  bonus_available: string;
+  cash_book: string | null;
+  deposited: string;
+  withdrawn: string;
+  wagered: string;
+  cash_due: string;
+}
+
+/** A player's balances (ledger) and totals (wagering) in one query, one round trip. */
+async function figureRow(exec: Executor, userId: number, currency: Currency): Promise<FigureRow> {
+  const result = (await exec.execute(
+    sql`select * from (${balancesQuery(userId, currency)}) b, (${totalsQuery(userId, currency)}) w`,
+  )) as unknown as { rows: FigureRow[] };
+  return result.rows[0]!;
+}
+
 export function createWalletService({ database, settings, bus, accounts }: WalletDeps) {
   const { db } = database;
 
   /** Balances and totals of userInfo, getBalance and the socket: major units of the player's currency. */
   async function figures(userId: number, currency: Currency = DEFAULT_CURRENCY): Promise<UserFigures> {
-    const [list, s] = await Promise.all([playerAccounts(db, userId), settings.all()]);
-    const cash = list.find((a) => a.kind === 'cash' && a.currency === currency);
-    const bonus = list.find((a) => a.kind === 'bonus' && a.currency === currency);
-    const paySum = cash?.deposited ?? 0;
-    const gameSum = cash?.wagered ?? 0;
+    const [row, s] = await Promise.all([figureRow(db, userId, currency), settings.all()]);
+    const paySum = Number(row.deposited);
+    const gameSum = Number(row.wagered);
     // VIP (decisions.md): level L needs column 2 of L in deposits and column 3 of L-1 in turnover.
     const table = s['vip.table'];
     let level = 0;
@@ -101,11 +119,11 @@ export function createWalletService({ database, settings, bus, accounts }: Walle
     const next = table[Math.min(level + 1, table.length - 1)]!;
     const major = (minor: number) => toMajor(minor, currency);
     return {
-      balance: major(cash?.available ?? 0),
-      freeBalance: major(bonus?.available ?? 0),
+      balance: major(Number(row.cash_available)),
+      freeBalance: major(Number(row.bonus_available)),
       payAmount: major(paySum),
       paySumAmount: major(paySum),
-      wdSumAmount: major(cash?.withdrawn ?? 0),
+      wdSumAmount: major(Number(row.withdrawn)),
       gameSumAmount: major(gameSum),
       level,
       nextlevel: { paySumAmount: major(next.paySum), gameSumAmount: major(table[level]!.gameSum ?? 0) },
@@ -229,7 +247,7 @@ export function createWalletService({ database, settings, bus, accounts }: Walle
         // A repeat of a transfer that reached the limit still gets its first answer from post().
         if (today + amount > s['transfer.dailyMax'] && !(await keyUsed(tx, key)))
           throw badRequest('transferDailyLimit', { amount: shown(s['transfer.dailyMax']) });
-        return post(tx, {
+        const sent = await post(tx, {
           type: TxType.TRANSFER,
           currency,
           book: 'real',
@@ -237,11 +255,14 @@ export function createWalletService({ database, settings, bus, accounts }: Walle
           counterUserId: receiver.id,
           players: [
             { userId: sender.id, amount: -amount },
-            { userId: receiver.id, amount, wagerDue: scale(amount, s['wagering.depositMultiplier'], 'up') },
+            { userId: receiver.id, amount },
           ],
           memo: { from: sender.username, to: receiver.username },
           idempotencyKey: key,
         });
+        // The received cash carries the deposit requirement, recorded in this same transaction.
+        await recordCredit(tx, { userId: receiver.id, currency, txId: sent.txId, received: amount }, s);
+        return sent;
       });
       if (!posted.replayed) {
         await bus.publish('balance.changed', { userId: sender.id });
@@ -267,16 +288,15 @@ export function createWalletService({ database, settings, bus, accounts }: Walle
 export type WalletService = ReturnType<typeof createWalletService>;
 
 /**
- * The one definition of the withdrawable amount (decisions.md "Money"): spendable real cash, less the
- * wagering still due on it. wagerDue is fixed when money comes in (deposit x multiplier) and worn down by
- * settled stakes; a deposit multiplier of 0 switches the rule off, also for money already in (an operator's
- * "no deposit wagering"). Pass the caller's `tx` when the answer must hold until it commits.
+ * The one definition of the withdrawable amount (decisions.md "Money"): spendable real cash, less the cash
+ * wagering requirement still due (the wagering module: raised when money comes in, deposit x multiplier,
+ * worn down by settled stakes); a deposit multiplier of 0 switches the rule off, also for money already in
+ * (an operator's "no deposit wagering"). Pass the caller's `tx` when the answer must hold until it commits.
  */
 export async function withdrawable(exec: Executor, userId: number, depositMultiplier: number) {
-  const cash = (await playerAccounts(exec, userId)).find(
-    (a) => a.kind === 'cash' && a.currency === DEFAULT_CURRENCY && a.book === 'real',
-  );
-  if (!cash) return { balance: 0, wdAmount: 0 };
-  const unmet = depositMultiplier === 0 ? 0 : cash.wagerDue;
-  return { balance: cash.available, wdAmount: Math.max(0, cash.available - unmet) };
+  const row = await figureRow(exec, userId, DEFAULT_CURRENCY);
+  if (row.cash_book !== 'real') return { balance: 0, wdAmount: 0 };
+  const available = Number(row.cash_available);
+  const unmet = depositMultiplier === 0 ? 0 : Number(row.cash_due);
+  return { balance: available, wdAmount: Math.max(0, available - unmet) };
 }

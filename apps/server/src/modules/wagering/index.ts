@@ -1,0 +1,25 @@
+/**
+ * Wagering: requirements (per credit, so a promotion can add its own), deposit and withdrawal totals and
+ * turnover, fed by credits in the crediting transaction and by the ledger's outbox facts.
+ */
+export { wageringModule } from './wagering.module';
+export {
+  createWageringService,
+  recordCredit,
+  onStakeSettled,
+  onWithdrawalPaid,
+  onReversed,
+  wageringHandlers,
+  deliverLedgerFacts,
+  totalsQuery,
+  totals,
+  requirements,
+  type WageringService,
+  type CreditFact,
+  type SettledFact,
+  type ReversedFact,
+  type Multipliers,
+  type Requirement,
+  type WageringTotals,
+} from './wagering.service';
+export { auditWagering } from './wagering.audit';

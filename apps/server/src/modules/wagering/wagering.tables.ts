@@ -1,0 +1,97 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  check,
+  index,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+
+/**
+ * A player's money totals outside the ledger's balances: deposits (paySumAmount, a VIP input), withdrawals
+ * paid (wdSumAmount) and turnover (gameSumAmount, the other VIP input). Kept current by the facts in
+ * `wagering_events`, which they always equal (the wagering audit checks it). Integer minor units.
+ */
+export const wageringTotals = pgTable(
+  'wagering_totals',
+  {
+    userId: bigint({ mode: 'number' }).notNull(),
+    currency: text().notNull(),
+    deposited: bigint({ mode: 'number' }).notNull().default(0),
+    withdrawn: bigint({ mode: 'number' }).notNull().default(0),
+    wagered: bigint({ mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.currency] }),
+    check(
+      'wagering_totals_nonnegative',
+      sql`${t.deposited} >= 0 and ${t.withdrawn} >= 0 and ${t.wagered} >= 0`,
+    ),
+  ],
+);
+
+/**
+ * Turnover a player must stake before money is free: one row per requirement, so a promotion can add its
+ * own (per bonus) beside the deposit ones. `cash` requirements hold deposited and received cash back from
+ * withdrawal; `bonus` requirements hold bonus money back from conversion. Stakes wear them down oldest first.
+ */
+export const wageringRequirements = pgTable(
+  'wagering_requirements',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    userId: bigint({ mode: 'number' }).notNull(),
+    currency: text().notNull(),
+    kind: text().notNull(),
+    /** What raised it: `tx:<ledger transaction id>` of the credit; unique, so a credit raises one once. */
+    source: text().notNull().unique(),
+    required: bigint({ mode: 'number' }).notNull(),
+    remaining: bigint({ mode: 'number' }).notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('wagering_requirements_kind', sql`${t.kind} in ('cash', 'bonus')`),
+    check(
+      'wagering_requirements_amounts',
+      sql`${t.required} > 0 and ${t.remaining} >= 0 and ${t.remaining} <= ${t.required}`,
+    ),
+    index('wagering_requirements_open')
+      .on(t.userId, t.currency, t.kind, t.id)
+      .where(sql`${t.remaining} > 0`),
+  ],
+);
+
+/**
+ * The module's journal: every fact applied, once (the key), with what it changed. Credits are recorded in
+ * the crediting transaction; stakes, withdrawals and reversals arrive as ledger outbox events.
+ */
+export const wageringEvents = pgTable(
+  'wagering_events',
+  {
+    /** `credit:<txId>`, `settled:<txId>`, `withdrawn:<txId>`, `reversed:<txId>`. */
+    key: text().primaryKey(),
+    userId: bigint({ mode: 'number' }).notNull(),
+    currency: text().notNull(),
+    /** The stake's hold, for settlements (a resettlement undoes what the hold's earlier ones wore). */
+    holdId: bigint({ mode: 'number' }),
+    /** Signed changes to the totals. */
+    deposited: bigint({ mode: 'number' }).notNull().default(0),
+    withdrawn: bigint({ mode: 'number' }).notNull().default(0),
+    wagered: bigint({ mode: 'number' }).notNull().default(0),
+    /** Requirements raised (credits). */
+    raisedCash: bigint({ mode: 'number' }).notNull().default(0),
+    raisedBonus: bigint({ mode: 'number' }).notNull().default(0),
+    /** Requirement worn down (negative: restored by a resettlement that lowered the stake). */
+    wornCash: bigint({ mode: 'number' }).notNull().default(0),
+    wornBonus: bigint({ mode: 'number' }).notNull().default(0),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('wagering_events_user').on(t.userId),
+    index('wagering_events_hold')
+      .on(t.holdId)
+      .where(sql`${t.holdId} is not null`),
+  ],
+);
