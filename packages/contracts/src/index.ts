@@ -9,3 +9,4 @@ export * from './wallet';
 export * from './payments';
 export * from './realtime';
 export * from './messages';
+export * from './operations';

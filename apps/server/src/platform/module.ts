@@ -3,6 +3,8 @@ import fp from 'fastify-plugin';
 import type { Config } from '../config';
 import type { EventBus } from './bus';
 import type { Database } from './db';
+import type { Jobs } from './jobs';
+import type { Outbox } from './outbox';
 
 /**
  * What the platform gives every module, decorated on the root instance by `platformPlugin` before any
@@ -12,6 +14,10 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     database: Database;
+    /** Durable domain events: `emit` in a transaction, `on` to handle them (platform/outbox.ts). */
+    outbox: Outbox;
+    /** Recurring and delayed jobs, one node per due job (platform/jobs.ts). */
+    jobs: Jobs;
   }
 }
 
@@ -19,7 +25,12 @@ export interface PlatformParts {
   config: Config;
   database: Database;
   bus: EventBus;
+  outbox: Outbox;
+  jobs: Jobs;
 }
+
+/** Delivered events are kept this long for inspection, then pruned. */
+const OUTBOX_KEEP_DAYS = 7;
 
 /** The platform's parts on the root instance; every module declares a dependency on it. */
 export const platformPlugin = fp(
@@ -27,6 +38,18 @@ export const platformPlugin = fp(
     app.decorate('config', parts.config);
     app.decorate('database', parts.database);
     app.decorate('bus', parts.bus);
+    app.decorate('outbox', parts.outbox);
+    app.decorate('jobs', parts.jobs);
+    parts.jobs.work('outbox.prune', async () => {
+      await parts.outbox.prune(OUTBOX_KEEP_DAYS);
+    });
+    parts.jobs.schedule('outbox.prune', '17 3 * * *');
+    // Modules register their jobs and handlers while registering; both start once all are known. The
+    // composition root stops them before the database closes.
+    app.addHook('onReady', async () => {
+      await parts.jobs.start();
+      parts.outbox.start();
+    });
   },
   { name: 'platform', fastify: '5.x' },
 );
