@@ -5,10 +5,8 @@ import { openDatabase, type Database } from './platform/db';
 import { registerHealth } from './platform/health';
 import { frameworkErrors, registerHttp, registerWebApp } from './platform/http';
 import { createBus } from './platform/bus';
-import { createJobs } from './platform/jobs';
 import { platformPlugin } from './platform/module';
 import { operationsRoutes } from './platform/operations.routes';
-import { createOutbox } from './platform/outbox';
 import { serializeError } from './platform/log';
 import { createRedis } from './platform/redis';
 import { accountsModule } from './modules/accounts';
@@ -45,28 +43,13 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   const database = overrides.database ?? (await openDatabase(config.database));
   const redis = config.redisUrl ? createRedis(config.redisUrl) : undefined;
   const bus = createBus(config.redisUrl, config.redisPrefix);
-  const outbox = createOutbox({
-    database,
-    log: app.log,
-    relay: config.outbox.relay,
-    pollMs: config.outbox.pollMs,
-  });
-  const jobs = createJobs({
-    database,
-    log: app.log,
-    enabled: config.jobs.enabled,
-    pollSeconds: config.jobs.pollSeconds,
-  });
   app.addHook('onClose', async () => {
-    // Work in flight finishes (or is handed back) before the database closes.
-    await jobs.stop();
-    await outbox.stop();
     await bus.close();
     await redis?.quit().catch(() => {});
     if (!overrides.database) await database.close();
   });
 
-  await app.register(platformPlugin, { config, database, bus, outbox, jobs });
+  await app.register(platformPlugin, { config, database, bus });
   await registerHttp(app, config, redis);
   registerHealth(app, database, redis);
   await app.register(operationsRoutes);

@@ -3,8 +3,8 @@ import fp from 'fastify-plugin';
 import type { Config } from '../config';
 import type { EventBus } from './bus';
 import type { Database } from './db';
-import type { Jobs } from './jobs';
-import type { Outbox } from './outbox';
+import { createJobs, type Jobs } from './jobs';
+import { createOutbox, type Outbox } from './outbox';
 
 /**
  * What the platform gives every module, decorated on the root instance by `platformPlugin` before any
@@ -25,8 +25,9 @@ export interface PlatformParts {
   config: Config;
   database: Database;
   bus: EventBus;
-  outbox: Outbox;
-  jobs: Jobs;
+  /** Built from `config` when not given. */
+  outbox?: Outbox;
+  jobs?: Jobs;
 }
 
 /** Delivered events are kept this long for inspection, then pruned. */
@@ -38,17 +39,34 @@ export const platformPlugin = fp(
     app.decorate('config', parts.config);
     app.decorate('database', parts.database);
     app.decorate('bus', parts.bus);
-    app.decorate('outbox', parts.outbox);
-    app.decorate('jobs', parts.jobs);
-    parts.jobs.work('outbox.prune', async () => {
-      await parts.outbox.prune(OUTBOX_KEEP_DAYS);
+    const { config, database } = parts;
+    const outbox =
+      parts.outbox ??
+      createOutbox({ database, log: app.log, relay: config.outbox.relay, pollMs: config.outbox.pollMs });
+    const jobs =
+      parts.jobs ??
+      createJobs({
+        database,
+        log: app.log,
+        enabled: config.jobs.enabled,
+        pollSeconds: config.jobs.pollSeconds,
+      });
+    app.decorate('outbox', outbox);
+    app.decorate('jobs', jobs);
+    jobs.work('outbox.prune', async () => {
+      await outbox.prune(OUTBOX_KEEP_DAYS);
     });
-    parts.jobs.schedule('outbox.prune', '17 3 * * *');
-    // Modules register their jobs and handlers while registering; both start once all are known. The
-    // composition root stops them before the database closes.
+    jobs.schedule('outbox.prune', '17 3 * * *');
+    // Modules register their jobs and handlers while registering; both start once all are known.
     app.addHook('onReady', async () => {
-      await parts.jobs.start();
-      parts.outbox.start();
+      await jobs.start();
+      outbox.start();
+    });
+    // onClose hooks run in reverse order of registration: this one before the composition root's, which
+    // closes the database, so work in flight finishes (or is handed back) first.
+    app.addHook('onClose', async () => {
+      await jobs.stop();
+      await outbox.stop();
     });
   },
   { name: 'platform', fastify: '5.x' },
