@@ -12,7 +12,7 @@ declare module './outbox' {
   }
 }
 
-const silent = { warn: () => {}, error: () => {} };
+const silent = { warn: () => {}, error: () => {}, debug: () => {} };
 let database: Database;
 
 /** A handler's database effect: one row per run, so a second run of one delivery shows as a duplicate. */

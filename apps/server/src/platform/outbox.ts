@@ -101,7 +101,7 @@ export function createOutbox({
   pollMs = 1_000,
 }: {
   database: Database;
-  log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
+  log: Pick<FastifyBaseLogger, 'warn' | 'error' | 'debug'>;
   relay?: 'on' | 'paused';
   pollMs?: number;
 }): Outbox {
@@ -153,48 +153,56 @@ export function createOutbox({
     if (!names.length) return false;
     let claimed: { eventId: number; handler: string; attempts: number } | undefined;
     try {
-      return await database.transaction(async (tx) => {
-        const [row] = await tx
-          .select({
-            eventId: outboxDeliveries.eventId,
-            handler: outboxDeliveries.handler,
-            attempts: outboxDeliveries.attempts,
-            topic: outboxEvents.topic,
-            payload: outboxEvents.payload,
-            createdAt: outboxEvents.createdAt,
-          })
-          .from(outboxDeliveries)
-          .innerJoin(outboxEvents, eq(outboxEvents.id, outboxDeliveries.eventId))
-          .where(
-            and(
-              isNull(outboxDeliveries.doneAt),
-              sql`${outboxDeliveries.nextAt} <= now()`,
-              sql`${outboxDeliveries.handler} in (${sql.join(
-                names.map((n) => sql`${n}`),
-                sql`, `,
-              )})`,
-            ),
-          )
-          .orderBy(asc(outboxDeliveries.nextAt))
-          .limit(1)
-          .for('update', { of: outboxDeliveries, skipLocked: true });
-        if (!row) return false;
-        claimed = row;
-        const h = handlers.get(row.handler)!;
-        await h.handler(row.payload, tx, {
-          eventId: row.eventId,
-          topic: row.topic,
-          attempt: row.attempts + 1,
-          createdAt: row.createdAt,
-        });
-        await tx
-          .update(outboxDeliveries)
-          .set({ doneAt: sql`now()`, attempts: row.attempts + 1, lastError: null })
-          .where(
-            and(eq(outboxDeliveries.eventId, row.eventId), eq(outboxDeliveries.handler, row.handler)),
+      return await database
+        .transaction(async (tx) => {
+          const [row] = await tx
+            .select({
+              eventId: outboxDeliveries.eventId,
+              handler: outboxDeliveries.handler,
+              attempts: outboxDeliveries.attempts,
+              topic: outboxEvents.topic,
+              payload: outboxEvents.payload,
+              createdAt: outboxEvents.createdAt,
+            })
+            .from(outboxDeliveries)
+            .innerJoin(outboxEvents, eq(outboxEvents.id, outboxDeliveries.eventId))
+            .where(
+              and(
+                isNull(outboxDeliveries.doneAt),
+                sql`${outboxDeliveries.nextAt} <= now()`,
+                sql`${outboxDeliveries.handler} in (${sql.join(
+                  names.map((n) => sql`${n}`),
+                  sql`, `,
+                )})`,
+              ),
+            )
+            .orderBy(asc(outboxDeliveries.nextAt))
+            .limit(1)
+            .for('update', { of: outboxDeliveries, skipLocked: true });
+          if (!row) return null;
+          claimed = row;
+          const h = handlers.get(row.handler)!;
+          await h.handler(row.payload, tx, {
+            eventId: row.eventId,
+            topic: row.topic,
+            attempt: row.attempts + 1,
+            createdAt: row.createdAt,
+          });
+          await tx
+            .update(outboxDeliveries)
+            .set({ doneAt: sql`now()`, attempts: row.attempts + 1, lastError: null })
+            .where(and(eq(outboxDeliveries.eventId, row.eventId), eq(outboxDeliveries.handler, row.handler)));
+          return row;
+        })
+        .then((row) => {
+          if (!row) return false;
+          // After the commit: the crash test counts these lines (one per delivery, across restarts).
+          log.debug(
+            { eventId: row.eventId, topic: row.topic, handler: row.handler, pid: process.pid },
+            'outbox delivered',
           );
-        return true;
-      });
+          return true;
+        });
     } catch (err) {
       if (!claimed) throw err;
       const attempts = claimed.attempts + 1;
