@@ -49,7 +49,9 @@ const operator = async (s: ServerProcess, url: string) =>
 
 const balanceOf = async (s: ServerProcess, token: string) =>
   (
-    (await (await fetch(`${s.base}/api/app/user/userInfo`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
+    (await (
+      await fetch(`${s.base}/api/app/user/userInfo`, { headers: { authorization: `Bearer ${token}` } })
+    ).json()) as {
       data: { balance: number };
     }
   ).data.balance;

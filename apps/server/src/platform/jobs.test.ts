@@ -84,7 +84,12 @@ describe('jobs (pg-boss on the app database)', () => {
     await until(async () => (await jobs.problems()).some((p) => p.id === id && p.state === 'retry'));
     const retrying = (await jobs.problems()).find((p) => p.id === id)!;
     // retryCount counts retries started: none yet, the first is waiting for its backoff.
-    expect(retrying).toMatchObject({ name: 't.flaky', retryCount: 0, retryLimit: 1, error: 'provider down (1)' });
+    expect(retrying).toMatchObject({
+      name: 't.flaky',
+      retryCount: 0,
+      retryLimit: 1,
+      error: 'provider down (1)',
+    });
     expect(retrying.startAfter.getTime()).toBeGreaterThan(retrying.createdOn.getTime());
     await until(async () => (await jobs.problems()).some((p) => p.id === id && p.state === 'failed'));
     expect(attempts).toBe(2);
@@ -139,9 +144,13 @@ describe('operator views', () => {
         headers: { 'x-operator-key': TEST_OPERATOR_KEY },
       });
       expect(jobs.statusCode).toBe(200);
-      expect(jobs.json().data.problems).toMatchObject([{ id, name: 'outbox.prune', state: 'failed', error: 'boom' }]);
+      expect(jobs.json().data.problems).toMatchObject([
+        { id, name: 'outbox.prune', state: 'failed', error: 'boom' },
+      ]);
 
-      await db.executeSql(`insert into outbox_events (topic, payload) values ('nobody.listens', '{}'::jsonb)`);
+      await db.executeSql(
+        `insert into outbox_events (topic, payload) values ('nobody.listens', '{}'::jsonb)`,
+      );
       const { rows } = await db.executeSql(`select id from outbox_events where topic = 'nobody.listens'`);
       await db.executeSql(
         `insert into outbox_deliveries (event_id, handler, attempts, last_error) values ($1, 'gone.handler', 3, 'no such handler')`,

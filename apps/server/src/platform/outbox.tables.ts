@@ -28,7 +28,11 @@ export const outboxEvents = pgTable(
     /** When the relay created this event's deliveries; null while waiting for fan-out. */
     dispatchedAt: at(),
   },
-  (t) => [index('outbox_events_undispatched').on(t.id).where(sql`${t.dispatchedAt} is null`)],
+  (t) => [
+    index('outbox_events_undispatched')
+      .on(t.id)
+      .where(sql`${t.dispatchedAt} is null`),
+  ],
 );
 
 /**
@@ -49,6 +53,8 @@ export const outboxDeliveries = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.eventId, t.handler] }),
-    index('outbox_deliveries_due').on(t.nextAt).where(sql`${t.doneAt} is null`),
+    index('outbox_deliveries_due')
+      .on(t.nextAt)
+      .where(sql`${t.doneAt} is null`),
   ],
 );

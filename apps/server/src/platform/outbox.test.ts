@@ -17,7 +17,9 @@ let database: Database;
 
 /** A handler's database effect: one row per run, so a second run of one delivery shows as a duplicate. */
 const effect = async (tx: Tx, handler: string, eventId: number, n: number) => {
-  await tx.execute(sql`insert into test_effects (handler, event_id, n) values (${handler}, ${eventId}, ${n})`);
+  await tx.execute(
+    sql`insert into test_effects (handler, event_id, n) values (${handler}, ${eventId}, ${n})`,
+  );
 };
 
 async function effects(handler?: string) {
@@ -117,7 +119,9 @@ describe('outbox', () => {
     await database.executeSql('update outbox_deliveries set next_at = now()');
     await outbox.relayOnce();
     failing = await outbox.failing();
-    expect(failing).toMatchObject([{ handler: 'flaky', attempts: 2, lastError: 'flaky failure at attempt 2' }]);
+    expect(failing).toMatchObject([
+      { handler: 'flaky', attempts: 2, lastError: 'flaky failure at attempt 2' },
+    ]);
     await database.executeSql('update outbox_deliveries set next_at = now()');
     expect(await outbox.relayOnce()).toBe(1);
 
@@ -147,13 +151,15 @@ describe('outbox', () => {
     await database.transaction(async (tx) => {
       await outbox.emit(tx, 'test.happened', { n: 1 });
       // Inline: done before emit returns, in the same transaction.
-      const seen = await tx.execute(sql`select count(*)::int as c from test_effects where handler = 'atomic'`);
+      const seen = await tx.execute(
+        sql`select count(*)::int as c from test_effects where handler = 'atomic'`,
+      );
       expect(JSON.stringify(seen)).toContain('"c":1');
     });
     // An inline failure rolls back the change and the event.
-    await expect(
-      database.transaction((tx) => outbox.emit(tx, 'test.happened', { n: -1 })),
-    ).rejects.toThrow('refused');
+    await expect(database.transaction((tx) => outbox.emit(tx, 'test.happened', { n: -1 }))).rejects.toThrow(
+      'refused',
+    );
     // As a database function would emit: plain SQL, only topic and payload.
     await database.executeSql(
       `insert into outbox_events (topic, payload) values ('test.happened', '{"n": 2}'::jsonb)`,
@@ -224,9 +230,11 @@ describe('outbox', () => {
         for (let n = i; n < i + 10; n++) await nodes[n % 3]!.emit(tx, 'test.happened', { n });
       });
     }
-    await Promise.all(nodes.map(async (node) => {
-      while ((await node.relayOnce()) > 0);
-    }));
+    await Promise.all(
+      nodes.map(async (node) => {
+        while ((await node.relayOnce()) > 0);
+      }),
+    );
     for (const handler of ['a', 'b']) {
       expect((await effects(handler)).map((e) => e.n)).toEqual([...Array(count).keys()]);
     }
