@@ -60,7 +60,7 @@ export const platformPlugin = fp(
     // Modules register their jobs and handlers while registering; both start once all are known.
     app.addHook('onReady', async () => {
       await jobs.start();
-      outbox.start();
+      await outbox.start();
     });
     // onClose hooks run in reverse order of registration: this one before the composition root's, which
     // closes the database, so work in flight finishes (or is handed back) first.

@@ -58,3 +58,14 @@ export const outboxDeliveries = pgTable(
       .where(sql`${t.doneAt} is null`),
   ],
 );
+
+/**
+ * The handlers some node has registered, by topic. Fan-out reads this table rather than the fanning node's
+ * own list, so a node missing a handler (an older version during a rolling deploy, a partial test instance)
+ * never drops that handler's deliveries; a node delivers only the handlers it knows.
+ */
+export const outboxHandlers = pgTable('outbox_handlers', {
+  handler: text().primaryKey(),
+  topic: text().notNull(),
+  registeredAt: at().notNull().defaultNow(),
+});

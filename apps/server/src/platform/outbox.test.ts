@@ -46,7 +46,10 @@ afterAll(async () => {
   await database.close();
 });
 beforeEach(async () => {
-  await database.executeSql('delete from test_effects; delete from outbox_events;');
+  // Each test registers its own handlers, as a fresh deployment would.
+  await database.executeSql(
+    'delete from test_effects; delete from outbox_events; delete from outbox_handlers;',
+  );
 });
 
 function outboxWith(
@@ -180,7 +183,7 @@ describe('outbox', () => {
         }),
       { pollMs: 60_000 },
     );
-    outbox.start();
+    await outbox.start();
     try {
       // Let the first pass (at start) finish.
       await new Promise((r) => setTimeout(r, 100));
@@ -199,19 +202,48 @@ describe('outbox', () => {
         await effect(tx, 'a', meta.eventId, p.n);
       });
     const paused = outboxWith(register, { relay: 'paused', pollMs: 50 });
-    paused.start();
+    await paused.start();
     await database.transaction((tx) => paused.emit(tx, 'test.happened', { n: 1 }));
     await new Promise((r) => setTimeout(r, 300));
     expect(await effects()).toEqual([]);
     await paused.stop();
 
     const running = outboxWith(register, { pollMs: 50 });
-    running.start();
+    await running.start();
     try {
       await until(async () => (await effects('a')).length === 1);
     } finally {
       await running.stop();
     }
+  });
+
+  it('fans out to handlers another node registered, and leaves their delivery to that node', async () => {
+    const older = outboxWith((o) =>
+      o.on('test.happened', 'a', async (p, tx, meta) => {
+        await effect(tx, 'a', meta.eventId, p.n);
+      }),
+    );
+    const newer = outboxWith(
+      (o) => {
+        o.on('test.happened', 'a', async (p, tx, meta) => {
+          await effect(tx, 'a', meta.eventId, p.n);
+        });
+        o.on('test.happened', 'b', async (p, tx, meta) => {
+          await effect(tx, 'b', meta.eventId, p.n);
+        });
+      },
+      { relay: 'paused' },
+    );
+    await newer.start();
+    await database.transaction((tx) => older.emit(tx, 'test.happened', { n: 5 }));
+    // The node without 'b' fans the event out to it, delivers only its own handler.
+    expect(await older.relayOnce()).toBe(1);
+    expect(await older.backlog()).toEqual({ undispatched: 0, undelivered: 1 });
+    expect(await newer.relayOnce()).toBe(1);
+    expect((await effects()).map((e) => [e.handler, e.n])).toEqual([
+      ['a', 5],
+      ['b', 5],
+    ]);
   });
 
   it('with several relays at once (several nodes), delivers every event exactly once', async () => {

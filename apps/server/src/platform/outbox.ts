@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterCommit, type Database, type Tx } from './db';
-import { outboxDeliveries, outboxEvents } from './outbox.tables';
+import { outboxDeliveries, outboxEvents, outboxHandlers } from './outbox.tables';
 
 /**
  * Durable domain events (transactional outbox). `emit(tx, topic, payload)` writes the event in the
@@ -64,8 +64,8 @@ export interface Outbox {
     handler: OutboxHandler<T>,
     options?: HandlerOptions,
   ): void;
-  /** Starts the relay (unless paused by OUTBOX_RELAY=paused). */
-  start(): void;
+  /** Subscribes this node's handlers and starts the relay (unless paused by OUTBOX_RELAY=paused). */
+  start(): Promise<void>;
   /** Stops the relay after the delivery in progress. */
   stop(): Promise<void>;
   /** One relay pass now: fan out, then deliver what is due. Answers the deliveries done. */
@@ -126,19 +126,20 @@ export function createOutbox({
         .limit(FAN_OUT_BATCH)
         .for('update', { skipLocked: true });
       if (!events.length) return 0;
-      const rows = events.flatMap((e) =>
-        registered(e.topic, false).map((h) => ({ eventId: e.id, handler: h.name })),
+      const ids = sql.join(
+        events.map((e) => sql`${e.id}`),
+        sql`, `,
       );
-      if (rows.length) await tx.insert(outboxDeliveries).values(rows).onConflictDoNothing();
+      // Every handler any node registered for the topic, not just this node's.
+      await tx.execute(sql`
+        insert into outbox_deliveries (event_id, handler)
+        select e.id, h.handler from outbox_events e join outbox_handlers h on h.topic = e.topic
+         where e.id in (${ids})
+        on conflict do nothing`);
       await tx
         .update(outboxEvents)
         .set({ dispatchedAt: sql`now()` })
-        .where(
-          sql`${outboxEvents.id} in (${sql.join(
-            events.map((e) => sql`${e.id}`),
-            sql`, `,
-          )})`,
-        );
+        .where(sql`${outboxEvents.id} in (${ids})`);
       return events.length;
     });
   }
@@ -229,7 +230,30 @@ export function createOutbox({
     }
   }
 
+  /** Records this node's handlers (once), so every node's fan-out includes them. */
+  let subscribed: Promise<void> | null = null;
+  function subscribe() {
+    subscribed ??= (async () => {
+      const rows = [...handlers.values()]
+        .filter((h) => !h.inline)
+        .map((h) => ({ handler: h.name, topic: h.topic }));
+      if (!rows.length) return;
+      await database.db
+        .insert(outboxHandlers)
+        .values(rows)
+        .onConflictDoUpdate({
+          target: outboxHandlers.handler,
+          set: { topic: sql`excluded.topic`, registeredAt: sql`now()` },
+        });
+    })().catch((err: unknown) => {
+      subscribed = null;
+      throw err;
+    });
+    return subscribed;
+  }
+
   async function relayOnce(): Promise<number> {
+    await subscribe();
     while ((await fanOut()) === FAN_OUT_BATCH);
     let done = 0;
     while (done < DELIVERIES_PER_PASS && (await deliverOne())) done++;
@@ -280,6 +304,7 @@ export function createOutbox({
 
     on(topic, handlerName, handler, options = {}) {
       if (handlers.has(handlerName)) throw new Error(`outbox handler ${handlerName} registered twice`);
+      if (subscribed) throw new Error('outbox: register handlers before the app is ready');
       const h: Registered = {
         topic,
         name: handlerName,
@@ -290,7 +315,9 @@ export function createOutbox({
       byTopic.set(topic, [...(byTopic.get(topic) ?? []), h]);
     },
 
-    start() {
+    async start() {
+      // Even a paused node subscribes its handlers: events emitted from now on are fanned out to them.
+      await subscribe();
       if (started || relay === 'paused') return;
       started = true;
       kick();
