@@ -28,8 +28,8 @@ describe.runIf(onPostgres)('jobs on two nodes', () => {
       JOBS_POLL_SECONDS: '0.5',
       DEPOSIT_CHECK_AFTER_SECONDS: '1',
     };
-    nodes.push(await startServer(env));
-    nodes.push(await startServer(env));
+    // Started together on the fresh database: both install pg-boss and create its queues at once.
+    nodes.push(...(await Promise.all([startServer(env), startServer(env)])));
     client = new pg.Client({ connectionString: database.url });
     await client.connect();
   }, 120_000);

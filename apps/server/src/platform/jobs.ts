@@ -1,6 +1,6 @@
 import PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from './db';
+import { pgCode, type Database } from './db';
 
 /**
  * Recurring and delayed jobs on pg-boss 10 (the last major on Node 20), in the application's own database:
@@ -153,19 +153,21 @@ export function createJobs({
 
     async start() {
       if (boss) return;
-      boss = new PgBoss({
-        db: { executeSql: (text, values) => database.executeSql(text, values) },
-        schema: SCHEMA,
-        supervise: enabled,
-        schedule: enabled,
-        migrate: true,
+      boss = await retryRaces(async () => {
+        const b = new PgBoss({
+          db: { executeSql: (text, values) => database.executeSql(text, values) },
+          schema: SCHEMA,
+          supervise: enabled,
+          schedule: enabled,
+          migrate: true,
+        });
+        b.on('error', (err) => log.error({ err }, 'job engine error'));
+        // A failed start leaves the instance unusable: a retry takes a new one.
+        return b.start();
       });
-      boss.on('error', (err) => log.error({ err }, 'job engine error'));
-      await boss.start();
       for (const [name, { options }] of queues) {
         const queue = { ...DEFAULT_QUEUE, ...options, name, policy: options.policy ?? 'standard' };
-        if (await boss.getQueue(name)) await boss.updateQueue(name, queue);
-        else await boss.createQueue(name, queue);
+        await ensureQueue(boss, queue);
       }
       if (!enabled) return;
       for (const [name, { handler }] of queues) {
@@ -209,6 +211,28 @@ export function createJobs({
   };
   return jobs;
 }
+
+/**
+ * Nodes starting together on a fresh database race to install pg-boss's schema and to create the same
+ * queues (a partition each; two creations can deadlock): the loser tries again and finds them there.
+ */
+async function retryRaces<T>(fn: () => Promise<T>): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await fn();
+    } catch (err) {
+      const code = pgCode(err);
+      if (attempt >= 5 || !(code === '40P01' || code === '23505' || code === '42P07')) throw err;
+      await new Promise((r) => setTimeout(r, 50 + Math.random() * 200 * (attempt + 1)));
+    }
+  }
+}
+
+const ensureQueue = (boss: PgBoss, queue: PgBoss.Queue & { name: string }) =>
+  retryRaces(async () => {
+    if (await boss.getQueue(queue.name)) await boss.updateQueue(queue.name, queue);
+    else await boss.createQueue(queue.name, queue);
+  });
 
 /** pg-boss stores a failed run's error as JSON output ({ message, stack, … }). */
 function errorText(output: unknown): string | null {
