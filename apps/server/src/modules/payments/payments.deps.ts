@@ -4,7 +4,6 @@ import type { Config } from '../../config';
 import { AppError } from '../../platform/errors';
 import type { EventBus } from '../../platform/bus';
 import type { Database } from '../../platform/db';
-
 import type { SettingsService } from '../settings';
 
 /** What payments needs to know of a player (the accounts module owns these fields). */
