@@ -6,6 +6,7 @@ import { registerHealth } from './platform/health';
 import { frameworkErrors, registerHttp, registerWebApp } from './platform/http';
 import { createBus } from './platform/bus';
 import { platformPlugin } from './platform/module';
+import { operationsRoutes } from './platform/operations.routes';
 import { serializeError } from './platform/log';
 import { createRedis } from './platform/redis';
 import { accountsModule } from './modules/accounts';
@@ -57,6 +58,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   // Modules, in dependency order (each declares what it needs; Fastify refuses to boot when one is missing).
   // Operators first: its guard checks and audits every later module's operator routes.
   await app.register(operatorsModule);
+  await app.register(operationsRoutes);
   await app.register(settingsModule);
   await app.register(ledgerModule);
   await app.register(wageringModule);

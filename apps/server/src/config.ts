@@ -55,6 +55,14 @@ const envSchema = z.object({
     .default(24 * 14),
   WEB_DIST: z.string().optional(),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
+  /** 'paused' stops this node delivering outbox events (they wait, committed, for a node that delivers). */
+  OUTBOX_RELAY: z.enum(['on', 'paused']).default('on'),
+  OUTBOX_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1_000),
+  /** 'off' runs no job worker or schedule on this node (jobs are still queued, for the other nodes). */
+  JOBS: z.enum(['on', 'off']).default('on'),
+  JOBS_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
+  /** First provider check of an unpaid deposit (a lost webhook); later checks back off from there. */
+  DEPOSIT_CHECK_AFTER_SECONDS: z.coerce.number().int().min(1).max(3_600).default(60),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -122,6 +130,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     webDist: path.resolve(e.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    outbox: { relay: e.OUTBOX_RELAY, pollMs: e.OUTBOX_POLL_MS },
+    jobs: { enabled: e.JOBS === 'on', pollSeconds: e.JOBS_POLL_SECONDS },
+    depositCheckAfterSeconds: e.DEPOSIT_CHECK_AFTER_SECONDS,
   };
 }
 

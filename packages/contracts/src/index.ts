@@ -10,3 +10,4 @@ export * from './payments';
 export * from './realtime';
 export * from './operators';
 export * from './messages';
+export * from './operations';

@@ -1,3 +1,4 @@
+import { AsyncResource } from 'node:async_hooks';
 import { EventEmitter } from 'node:events';
 import { Redis } from 'ioredis';
 
@@ -57,8 +58,11 @@ export function createBus(redisUrl?: string, prefix = 'aposta:'): EventBus {
         queueMicrotask(() => local.emit(topic, payload));
       },
       subscribe: (topic, handler) => {
-        local.on(topic, handler);
-        return () => local.off(topic, handler);
+        // A subscriber runs in its own context, not the publisher's: a publish from inside a transaction
+        // (an outbox handler) must not make the subscriber's reads look like statements of that transaction.
+        const bound = AsyncResource.bind(handler);
+        local.on(topic, bound);
+        return () => local.off(topic, bound);
       },
       close: async () => {
         local.removeAllListeners();

@@ -40,6 +40,12 @@ export interface TransactionOptions {
 export interface Database {
   readonly kind: 'pglite' | 'postgres';
   readonly db: Db;
+  /**
+   * Raw SQL with $n parameters on the engine itself, for libraries that bring their own SQL (pg-boss). On
+   * PGlite it is the one connection (it waits for a transaction in progress; several statements without
+   * parameters are allowed); on PostgreSQL a pooled connection.
+   */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
   transaction<T>(fn: (tx: Tx) => Promise<T>, options?: TransactionOptions): Promise<T>;
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -77,12 +83,21 @@ async function openPglite(options: { dataDir?: string; memory?: boolean }): Prom
       kind: 'pglite',
       db,
       // PGlite has one connection and serialises transactions itself; no retries are ever needed.
-      transaction: (fn, opts) => {
+      executeSql: async (text, values) => {
+        refuseInsideTransaction('executeSql()');
+        if (values?.length) return client.query<Record<string, unknown>>(text, values);
+        const results = await client.exec(text);
+        return { rows: (results.at(-1)?.rows ?? []) as Record<string, unknown>[] };
+      },
+      transaction: async (fn, opts) => {
         refuseInsideTransaction('transaction()');
-        return raw.transaction(
-          (tx) => insideTransaction.run(true, () => fn(tx)),
+        const context: TxContext = { guard: true, afterCommit: [] };
+        const result = await raw.transaction(
+          (tx) => txContext.run(context, () => fn(tx)),
           opts?.isolationLevel ? { isolationLevel: opts.isolationLevel } : undefined,
         );
+        runAfterCommit(context);
+        return result;
       },
       ping: async () => {
         await client.query('select 1');
@@ -107,7 +122,12 @@ async function openPglite(options: { dataDir?: string; memory?: boolean }): Prom
  * call is a bug (use the callback's `tx`); on PGlite it fails at once with this error instead of hanging, and
  * the test suite, which runs on PGlite, finds it.
  */
-const insideTransaction = new AsyncLocalStorage<true>();
+interface TxContext {
+  /** PGlite only: a statement outside the transaction's tx would deadlock. */
+  guard: boolean;
+  afterCommit: (() => void)[];
+}
+const txContext = new AsyncLocalStorage<TxContext>();
 const STATEMENTS = new Set([
   'select',
   'selectDistinct',
@@ -122,10 +142,31 @@ const STATEMENTS = new Set([
 ]);
 
 function refuseInsideTransaction(what: string) {
-  if (insideTransaction.getStore()) {
+  if (txContext.getStore()?.guard) {
     throw new Error(
       `database.${what} called inside a transaction: use the transaction's tx (PGlite would deadlock)`,
     );
+  }
+}
+
+/**
+ * Runs `fn` once the transaction in progress (of `database.transaction`) commits, or at once outside one;
+ * never when it rolls back. For in-process nudges only (a lost nudge must be harmless): a crash between
+ * the commit and `fn` loses it.
+ */
+export function afterCommit(fn: () => void) {
+  const context = txContext.getStore();
+  if (context) context.afterCommit.push(fn);
+  else fn();
+}
+
+function runAfterCommit(context: TxContext) {
+  for (const fn of context.afterCommit) {
+    try {
+      fn();
+    } catch {
+      /* a nudge never fails the committed work */
+    }
   }
 }
 
@@ -151,14 +192,19 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   return {
     kind: 'postgres',
     db,
+    executeSql: async (text, values) => pool.query(text, values),
     transaction: async (fn, opts) => {
       const retries = opts?.retries ?? 3;
       for (let attempt = 0; ; attempt++) {
         try {
-          return await db.transaction(
-            fn,
+          // A fresh context per attempt: the nudges of a rolled-back attempt never run.
+          const context: TxContext = { guard: false, afterCommit: [] };
+          const result = await db.transaction(
+            (tx) => txContext.run(context, () => fn(tx)),
             opts?.isolationLevel ? { isolationLevel: opts.isolationLevel } : undefined,
           );
+          runAfterCommit(context);
+          return result;
         } catch (err) {
           if (attempt >= retries || !RETRYABLE_SQLSTATES.has(pgCode(err) ?? '')) throw err;
           await new Promise((r) => setTimeout(r, 2 ** attempt * 5 + Math.random() * 10));

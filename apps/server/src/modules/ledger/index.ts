@@ -45,3 +45,4 @@ export {
   type SystemKind,
 } from './ledger.accounts';
 export { parseAmount, parseCurrency, positiveMinor, requestHash } from './ledger.money';
+export type { SettledFact, ReversedFact } from './ledger.events';

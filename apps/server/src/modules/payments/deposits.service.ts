@@ -1,7 +1,10 @@
 import { ErrorCode, OrderStatus, RecordType, TxType, type PrePayAnswer } from '@aposta/contracts';
 import { and, eq, lt, or, sql } from 'drizzle-orm';
-import { pgCode, type Executor } from '../../platform/db';
+import { pgCode, type Tx } from '../../platform/db';
 import { AppError, badRequest, notFound } from '../../platform/errors';
+import type { Jobs } from '../../platform/jobs';
+import type { Outbox } from '../../platform/outbox';
+import './payments.events';
 import { post, requestHash } from '../ledger';
 import { recordCredit } from '../wagering';
 import { orderByKey, newOrderId, record, repeated, transition, type OrderRow } from './orders';
@@ -16,6 +19,15 @@ import {
   type PixProvider,
   type WebhookInput,
 } from './providers/provider';
+
+/** The delayed provider check of one unpaid deposit order (hardening item 8). */
+export const CHECK_DEPOSIT_JOB = 'payments.checkDeposit';
+export interface CheckDepositJob {
+  orderId: string;
+  /** 0 for the first check; the delay doubles with each. */
+  attempt: number;
+}
+const CHECK_MAX_DELAY_SECONDS = 600;
 
 const OPEN: OrderStatus[] = [OrderStatus.PENDING, OrderStatus.PAYING, OrderStatus.PAYING_ALT];
 const CLOSED: OrderStatus[] = [OrderStatus.CANCELLED, OrderStatus.FAILED];
@@ -34,9 +46,14 @@ type Applied =
   | { kind: 'amountMismatch' | 'alreadyPaid' | 'updated' | 'unchanged' | 'ignored' };
 
 export function createDepositsService(
-  deps: PaymentsDeps & { packages: PackagesService; provider: PixProvider | null },
+  deps: PaymentsDeps & {
+    packages: PackagesService;
+    provider: PixProvider | null;
+    outbox: Outbox;
+    jobs: Pick<Jobs, 'send'>;
+  },
 ) {
-  const { database, settings, bus, packages, provider, config } = deps;
+  const { database, settings, packages, provider, config, outbox, jobs } = deps;
   const now = deps.now ?? (() => new Date());
   const log = logOf(deps);
 
@@ -60,7 +77,7 @@ export function createDepositsService(
    * Credits a paid order (cash with its wagering, gift as bonus) and marks it paid, inside `tx`. The settings
    * are read by the caller before the transaction, so no other read runs while the order row is locked.
    */
-  async function credit(tx: Executor, order: OrderRow, s: Settings): Promise<Applied> {
+  async function credit(tx: Tx, order: OrderRow, s: Settings): Promise<Applied> {
     const cash = await post(tx, {
       type: TxType.DEPOSIT,
       idempotencyKey: `deposit:${order.orderId}`,
@@ -101,11 +118,21 @@ export function createDepositsService(
       lateNote,
     );
     const payTime = now().getTime();
-    return { kind: 'credited', userId: order.userId, czflag: before!.n === 0 ? 0 : 1, payTime };
+    const czflag = before!.n === 0 ? 0 : 1;
+    // Written with the credit: the player's pushes follow its delivery, also after a crash right here.
+    await outbox.emit(tx, 'payment.credited', {
+      userId: order.userId,
+      orderId: order.orderId,
+      amount: order.amount,
+      gift: order.gift,
+      czflag,
+      payTime,
+    });
+    return { kind: 'credited', userId: order.userId, czflag, payTime };
   }
 
   /** Brings an order in line with the provider's state of its charge, inside `tx` (the order row locked). */
-  async function apply(tx: Executor, order: OrderRow, state: ChargeState, s: Settings): Promise<Applied> {
+  async function apply(tx: Tx, order: OrderRow, state: ChargeState, s: Settings): Promise<Applied> {
     switch (state.status) {
       case 'paid':
         if (order.status === OrderStatus.PAID) return { kind: 'alreadyPaid' };
@@ -156,23 +183,16 @@ export function createDepositsService(
     }
   }
 
-  async function announce(applied: Applied) {
+  function announce(applied: Applied) {
     if (applied.kind === 'chargedBack') {
       log.warn(
         { orderId: applied.orderId, userId: applied.userId },
         'credited deposit refunded or charged back: flagged for an operator',
       );
     }
-    if (applied.kind !== 'credited') return;
-    await bus.publish('balance.changed', { userId: applied.userId });
-    await bus.publish('payment.succeeded', {
-      userId: applied.userId,
-      czflag: applied.czflag,
-      payTime: applied.payTime,
-    });
   }
 
-  const lockOrder = async (tx: Executor, orderId: string) =>
+  const lockOrder = async (tx: Tx, orderId: string) =>
     (await tx.select().from(paymentOrders).where(eq(paymentOrders.orderId, orderId)).for('update'))[0];
 
   /**
@@ -195,7 +215,24 @@ export function createDepositsService(
       await transition(tx, locked, OPEN, OrderStatus.CANCELLED, 'expired');
       return { kind: 'updated' } as Applied;
     });
-    await announce(applied);
+    announce(applied);
+  }
+
+  /** Queues the next provider check of an unpaid order (a lost webhook); never fails the caller. */
+  async function scheduleCheck(order: Pick<OrderRow, 'orderId' | 'expiresAt'>, attempt: number) {
+    // 1x, 2x, 4x … the first delay, capped at 10 minutes, and never later than the order's expiry.
+    const delay = Math.min(config.depositCheckAfterSeconds * 2 ** attempt, CHECK_MAX_DELAY_SECONDS);
+    let at = new Date(now().getTime() + delay * 1_000);
+    if (order.expiresAt && order.expiresAt < at) at = new Date(order.expiresAt.getTime() + 1_000);
+    try {
+      await jobs.send(CHECK_DEPOSIT_JOB, { orderId: order.orderId, attempt } satisfies CheckDepositJob, {
+        startAfter: at,
+        singletonKey: order.orderId,
+      });
+    } catch (err) {
+      // The minute expiry scan still asks the provider before closing the order.
+      log.error({ err, orderId: order.orderId }, 'queueing the deposit check failed');
+    }
   }
 
   return {
@@ -267,7 +304,43 @@ export function createDepositsService(
         .update(paymentOrders)
         .set({ providerRef: charge.chargeId, payUrl: charge.url, updatedAt: now() })
         .where(eq(paymentOrders.orderId, orderId));
+      await scheduleCheck(order, 0);
       return { orderId, payNo: charge.chargeId, url: charge.url };
+    },
+
+    /**
+     * The delayed check of one unpaid order (job `payments.checkDeposit`): asks the provider and applies its
+     * answer, so a payment whose webhook was lost is credited within a minute or two rather than at expiry;
+     * while the charge is still open, checks again with backoff. A provider error fails the job, which
+     * pg-boss retries with its own backoff.
+     */
+    async checkPending({ orderId, attempt }: CheckDepositJob): Promise<Applied['kind']> {
+      const [order] = await database.db
+        .select()
+        .from(paymentOrders)
+        .where(and(eq(paymentOrders.orderId, orderId), eq(paymentOrders.type, RecordType.DEPOSIT)));
+      if (!order || !OPEN.includes(order.status as OrderStatus)) return 'unchanged';
+      if (order.expiresAt && order.expiresAt <= now()) {
+        await expire(order);
+        return 'updated';
+      }
+      if (!provider || !order.providerRef || order.provider !== provider.name) return 'ignored';
+      const state = await provider.queryCharge(order.providerRef);
+      let applied: Applied = { kind: 'unchanged' };
+      if (state.status !== 'pending') {
+        const s = await settings.all();
+        applied = await database.transaction(async (tx) => {
+          const locked = await lockOrder(tx, orderId);
+          if (!locked || !OPEN.includes(locked.status as OrderStatus))
+            return { kind: 'unchanged' } as Applied;
+          return apply(tx, locked, state, s);
+        });
+        announce(applied);
+      }
+      const stillOpen =
+        applied.kind === 'unchanged' || (applied.kind === 'updated' && state.status === 'processing');
+      if (stillOpen) await scheduleCheck(order, attempt + 1);
+      return applied.kind;
     },
 
     /** The player's own order status; someone else's order is "not found". An overdue order expires here. */
@@ -354,7 +427,7 @@ export function createDepositsService(
       if (result === 'unknown') throw new AppError(ErrorCode.NOT_FOUND, 'orderNotFound');
       if (result.kind === 'amountMismatch')
         throw new AppError(ErrorCode.UNPROCESSABLE, 'webhookAmountMismatch');
-      await announce(result);
+      announce(result);
       return { outcome: result.kind };
     },
 

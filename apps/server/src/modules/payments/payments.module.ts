@@ -11,6 +11,10 @@ import { createSandboxPix, type SandboxPix } from './providers/sandbox';
 import { createSandboxPayoutRail } from './providers/sandbox-payout';
 import { sandboxRoutes } from './sandbox.routes';
 import { createWithdrawalsService } from './withdrawals.service';
+import type { Jobs } from '../../platform/jobs';
+import type { Outbox } from '../../platform/outbox';
+import { registerPaymentEvents } from './payments.events';
+import { registerPaymentJobs } from './payments.jobs';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -20,7 +24,7 @@ declare module 'fastify' {
 }
 
 /** The payments service and the sandbox parties it talks to (the sandbox routes serve those). */
-export function createPayments(deps: PaymentsDeps) {
+export function createPayments(deps: PaymentsDeps & { outbox: Outbox; jobs: Pick<Jobs, 'send'> }) {
   const { config } = deps;
   let sandboxPix: SandboxPix | null = null;
   let provider: PixProvider | null = null;
@@ -55,47 +59,29 @@ export function createPayments(deps: PaymentsDeps) {
 
 export type PaymentsService = ReturnType<typeof createPayments>['service'];
 
-/** How often the payments jobs run. */
-const JOBS_MS = 60_000;
-
 /**
  * Payments: price packages, PIX deposits through a provider adapter (the sandbox, or Mercado Pago), webhooks
  * credited once, withdrawals held at request and paid by a payout rail after an operator's approval.
  * Profiles come from accounts, VIP levels from the wallet.
  */
-export const paymentsModule = defineModule(
-  'payments',
-  ['operators', 'settings', 'accounts', 'wallet'],
-  async (app) => {
-    const { database, config, settings, bus, accounts, wallet } = app;
-    const { service, sandbox } = createPayments({
-      database,
-      config,
-      settings,
-      bus,
-      profileOf: accounts.profile,
-      levelOf: async (userId) => (await wallet.figures(userId)).level,
-      log: app.log,
-    });
-    app.decorate('payments', service);
-    await service.packages.seed();
-    await app.register(paymentsRoutes);
-    if (config.sandbox) await app.register(sandboxRoutes, sandbox);
+export const paymentsModule = defineModule('payments', ['operators', 'settings', 'accounts', 'wallet'], async (app) => {
+  const { database, config, settings, bus, outbox, jobs, accounts, wallet } = app;
+  const { service, sandbox } = createPayments({
+    database,
+    config,
+    settings,
+    bus,
+    outbox,
+    jobs,
+    profileOf: accounts.profile,
+    levelOf: async (userId) => (await wallet.figures(userId)).level,
+    log: app.log,
+  });
+  app.decorate('payments', service);
+  await service.packages.seed();
+  await app.register(paymentsRoutes);
+  if (config.sandbox) await app.register(sandboxRoutes, sandbox);
 
-    // Jobs. Orders not paid in time expire (also lazily in getStatus); a lost notification is caught up here.
-    // Withdrawals left PAYING (the rail threw, or the process stopped mid-payout) are settled by the rail's word.
-    let timer: NodeJS.Timeout | undefined;
-    app.addHook('onReady', async () => {
-      timer = setInterval(() => {
-        service.deposits
-          .expireDue()
-          .catch((err: unknown) => app.log.error({ err }, 'expiring deposit orders failed'));
-        service.withdrawals
-          .reconcileDue()
-          .catch((err: unknown) => app.log.error({ err }, 'reconciling withdrawals failed'));
-      }, JOBS_MS);
-      timer.unref();
-    });
-    app.addHook('onClose', async () => clearInterval(timer));
-  },
-);
+  registerPaymentEvents(outbox, bus);
+  registerPaymentJobs(jobs, service);
+});

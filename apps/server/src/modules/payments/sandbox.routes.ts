@@ -9,6 +9,8 @@ import type { SandboxPix } from './providers/sandbox';
 import { renderSandboxPage } from './sandbox.page';
 
 const params = z.object({ chargeId: z.string().regex(/^sbx_[0-9a-f]{24}$/) });
+/** `?webhook=lost` settles the charge but drops its notification, as a network failure would. */
+const settleQuery = z.object({ webhook: z.enum(['send', 'lost']).default('send') });
 
 // Sandbox-only shapes (not part of the player contract).
 /** Pay or Cancel from a script: the charge's new state and how our webhook answered the provider's call. */
@@ -17,7 +19,8 @@ const settledAnswer = {
     z.object({
       chargeId: z.string(),
       status: z.enum(['paid', 'cancelled']),
-      webhook: z.object({ statusCode: z.number().int() }),
+      /** null when the notification was dropped (`?webhook=lost`). */
+      webhook: z.object({ statusCode: z.number().int().nullable() }),
     }),
   ),
   303: {
@@ -66,8 +69,10 @@ export async function sandboxRoutes(
 
     const settle = (outcome: 'paid' | 'cancelled') => async (req: FastifyRequest, reply: FastifyReply) => {
       const { chargeId } = params.parse(req.params);
+      const { webhook } = settleQuery.parse(req.query);
       const hook = await pix.settle(chargeId, outcome);
       if (!hook) throw new AppError(ErrorCode.CONFLICT, 'orderNotPayable');
+      if (webhook === 'lost') return ok(req, { chargeId, status: outcome, webhook: { statusCode: null } });
       const delivered = await app.inject({
         method: 'POST',
         url: '/api/payments/webhook/sandbox',
@@ -80,7 +85,7 @@ export async function sandboxRoutes(
       }
       return ok(req, { chargeId, status: outcome, webhook: { statusCode: delivered.statusCode } });
     };
-    const settled = { tags, params, response: settledAnswer };
+    const settled = { tags, params, querystring: settleQuery, response: settledAnswer };
     r.post('/sandbox/pix/:chargeId/pay', { schema: settled }, settle('paid'));
     r.post('/sandbox/pix/:chargeId/cancel', { schema: settled }, settle('cancelled'));
   }

@@ -16,8 +16,6 @@ export {
   requirements,
   type WageringService,
   type CreditFact,
-  type SettledFact,
-  type ReversedFact,
   type Multipliers,
   type Requirement,
   type WageringTotals,

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, expectCleanLedgerThenClose } from '../../../test/helpers';
 import type { Database, Executor } from '../../platform/db';
-import { hold, post, resettle, reverse, settle } from '../ledger';
+import { hold, post, resettle, reverse, settle, type SettledFact } from '../ledger';
 import {
   auditWagering,
   onStakeSettled,
@@ -11,7 +11,6 @@ import {
   requirements,
   totals,
   wageringHandlers,
-  type SettledFact,
 } from './index';
 
 const MULTIPLIERS = { 'wagering.depositMultiplier': 1, 'wagering.bonusMultiplier': 2 };
@@ -48,7 +47,7 @@ async function facts(topic: string, holdId: number): Promise<SettledFact[]> {
 }
 
 const apply = (topic: keyof typeof wageringHandlers, payload: unknown) =>
-  database.transaction((tx) => wageringHandlers[topic](payload, tx));
+  database.transaction((tx) => wageringHandlers[topic](payload as never, tx));
 
 const stake = async (userId: number, amount: number) =>
   (

@@ -1,7 +1,7 @@
 import { assertMinor, DEFAULT_CURRENCY, scale, type Currency, type Minor } from '@aposta/money';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../../platform/db';
-import { parseCurrency } from '../ledger';
+import { parseCurrency, type ReversedFact, type SettledFact } from '../ledger';
 import type { Settings } from '../settings';
 
 /**
@@ -30,34 +30,6 @@ export interface CreditFact {
   received?: Minor;
   /** Bonus money credited: raises the bonus requirement (x bonus multiplier). */
   bonus?: Minor;
-}
-
-/** A settled or resettled stake, or a paid withdrawal, as the ledger's settle/resettle functions write it. */
-export interface SettledFact {
-  txId: number;
-  holdId: number;
-  userId: number;
-  book: string;
-  currency: string;
-  product: string;
-  reference: string;
-  /** The captured stake's cash and bonus parts. */
-  cash: number;
-  bonus: number;
-  payout: number;
-  payoutBonus: number;
-  /** Turnover this fact adds: the capture, or for a resettlement the change of capture (may be negative). */
-  turnover: number;
-  /** A resettlement: the settlement it replaces. */
-  supersedes: number | null;
-}
-
-export interface ReversedFact {
-  txId: number;
-  reversalId: number;
-  userId: number;
-  /** When the reversed transaction was itself a reversal: the transaction it had reversed. */
-  reverses: number | null;
 }
 
 const KINDS = ['cash', 'bonus'] as const;
@@ -283,9 +255,9 @@ export async function onReversed(payload: ReversedFact, tx: Executor): Promise<v
  * The outbox relay (platform, "events") registers them with `app.outbox.on(topic, name, handler)`.
  */
 export const wageringHandlers = {
-  'ledger.stakeSettled': (payload: unknown, tx: Executor) => onStakeSettled(payload as SettledFact, tx),
-  'ledger.withdrawalPaid': (payload: unknown, tx: Executor) => onWithdrawalPaid(payload as SettledFact, tx),
-  'ledger.reversed': (payload: unknown, tx: Executor) => onReversed(payload as ReversedFact, tx),
+  'ledger.stakeSettled': (payload: SettledFact, tx: Executor) => onStakeSettled(payload, tx),
+  'ledger.withdrawalPaid': (payload: SettledFact, tx: Executor) => onWithdrawalPaid(payload, tx),
+  'ledger.reversed': (payload: ReversedFact, tx: Executor) => onReversed(payload, tx),
 } as const;
 
 /**
@@ -301,7 +273,7 @@ export async function deliverLedgerFacts(database: Database, afterId = 0): Promi
   for (const row of list) {
     const handler = wageringHandlers[row.topic as keyof typeof wageringHandlers];
     const payload = typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload;
-    if (handler) await database.transaction((tx) => handler(payload, tx));
+    if (handler) await database.transaction((tx) => handler(payload as never, tx));
     last = Number(row.id);
   }
   return last;

@@ -1,0 +1,30 @@
+import type { EventBus } from '../../platform/bus';
+import type { Outbox } from '../../platform/outbox';
+
+declare module '../../platform/outbox' {
+  interface OutboxEvents {
+    /**
+     * A deposit was credited (cash `amount` and bonus `gift` in minor units), written in the crediting
+     * transaction. czflag 0 on the player's first deposit; payTime in epoch milliseconds.
+     */
+    'payment.credited': {
+      userId: number;
+      orderId: string;
+      amount: number;
+      gift: number;
+      czflag: 0 | 1;
+      payTime: number;
+    };
+  }
+}
+
+/**
+ * The player's pushes follow the delivery of the credit (at least once; the gateway's figures are a fresh
+ * read, so a repeat is harmless).
+ */
+export function registerPaymentEvents(outbox: Outbox, bus: EventBus) {
+  outbox.on('payment.credited', 'payments.push', async ({ userId, czflag, payTime }) => {
+    await bus.publish('balance.changed', { userId });
+    await bus.publish('payment.succeeded', { userId, czflag, payTime });
+  });
+}

@@ -1,0 +1,275 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../../test/helpers';
+import type { Database, Tx } from './db';
+import { backoffSeconds, createOutbox, type Outbox } from './outbox';
+
+// Topics of this test only (modules declare theirs beside their code the same way).
+declare module './outbox' {
+  interface OutboxEvents {
+    'test.happened': { n: number };
+    'test.other': { n: number };
+  }
+}
+
+const silent = { warn: () => {}, error: () => {}, debug: () => {} };
+let database: Database;
+
+/** A handler's database effect: one row per run, so a second run of one delivery shows as a duplicate. */
+const effect = async (tx: Tx, handler: string, eventId: number, n: number) => {
+  await tx.execute(
+    sql`insert into test_effects (handler, event_id, n) values (${handler}, ${eventId}, ${n})`,
+  );
+};
+
+async function effects(handler?: string) {
+  const { rows } = await database.executeSql(
+    `select handler, event_id, n from test_effects ${handler ? 'where handler = $1' : ''} order by n`,
+    handler ? [handler] : [],
+  );
+  return rows as { handler: string; event_id: string; n: number }[];
+}
+
+async function until(check: () => Promise<boolean>, ms = 10_000) {
+  const end = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await database.executeSql('create table test_effects (handler text not null, event_id bigint, n int)');
+});
+afterAll(async () => {
+  await database.close();
+});
+beforeEach(async () => {
+  // Each test registers its own handlers, as a fresh deployment would.
+  await database.executeSql(
+    'delete from test_effects; delete from outbox_events; delete from outbox_handlers;',
+  );
+});
+
+function outboxWith(
+  handlers: (o: Outbox) => void,
+  options: { pollMs?: number; relay?: 'on' | 'paused' } = {},
+) {
+  const outbox = createOutbox({ database, log: silent, pollMs: options.pollMs ?? 60_000, ...options });
+  handlers(outbox);
+  return outbox;
+}
+
+describe('outbox', () => {
+  it('writes nothing when the emitting transaction rolls back', async () => {
+    const outbox = outboxWith((o) =>
+      o.on('test.happened', 'a', async (p, tx, meta) => {
+        await effect(tx, 'a', meta.eventId, p.n);
+      }),
+    );
+    await expect(
+      database.transaction(async (tx) => {
+        await outbox.emit(tx, 'test.happened', { n: 1 });
+        throw new Error('changed my mind');
+      }),
+    ).rejects.toThrow('changed my mind');
+    expect(await outbox.relayOnce()).toBe(0);
+    expect(await outbox.backlog()).toEqual({ undispatched: 0, undelivered: 0 });
+    expect(await effects()).toEqual([]);
+  });
+
+  it('delivers a committed event once to each handler of its topic, in the handler’s own transaction', async () => {
+    const outbox = outboxWith((o) => {
+      o.on('test.happened', 'a', async (p, tx, meta) => effect(tx, 'a', meta.eventId, p.n));
+      o.on('test.happened', 'b', async (p, tx, meta) => effect(tx, 'b', meta.eventId, p.n));
+      o.on('test.other', 'c', async (p, tx, meta) => effect(tx, 'c', meta.eventId, p.n));
+    });
+    await database.transaction((tx) => outbox.emit(tx, 'test.happened', { n: 7 }));
+    expect(await outbox.backlog()).toEqual({ undispatched: 1, undelivered: 0 });
+    expect(await outbox.relayOnce()).toBe(2);
+    expect(await outbox.relayOnce()).toBe(0);
+    expect((await effects()).map((e) => [e.handler, e.n])).toEqual([
+      ['a', 7],
+      ['b', 7],
+    ]);
+    expect(await outbox.backlog()).toEqual({ undispatched: 0, undelivered: 0 });
+  });
+
+  it('retries a failing handler with backoff, shows it to operators, and never reruns the others', async () => {
+    let failures = 2;
+    const outbox = outboxWith((o) => {
+      o.on('test.happened', 'steady', async (p, tx, meta) => {
+        await effect(tx, 'steady', meta.eventId, p.n);
+      });
+      o.on('test.happened', 'flaky', async (p, tx, meta) => {
+        // Its write is rolled back with the failure: only the successful run's row stays.
+        await effect(tx, 'flaky', meta.eventId, p.n);
+        if (failures-- > 0) throw new Error(`flaky failure at attempt ${meta.attempt}`);
+      });
+    });
+    await database.transaction((tx) => outbox.emit(tx, 'test.happened', { n: 1 }));
+    await outbox.relayOnce();
+    let failing = await outbox.failing();
+    expect(failing).toMatchObject([
+      { topic: 'test.happened', handler: 'flaky', attempts: 1, lastError: 'flaky failure at attempt 1' },
+    ]);
+    // Not due again before its backoff.
+    expect(failing[0]!.nextAt.getTime()).toBeGreaterThan(Date.now() + 500);
+    expect(await outbox.relayOnce()).toBe(0);
+
+    // Time passes (made due by hand rather than waited for).
+    await database.executeSql('update outbox_deliveries set next_at = now()');
+    await outbox.relayOnce();
+    failing = await outbox.failing();
+    expect(failing).toMatchObject([
+      { handler: 'flaky', attempts: 2, lastError: 'flaky failure at attempt 2' },
+    ]);
+    await database.executeSql('update outbox_deliveries set next_at = now()');
+    expect(await outbox.relayOnce()).toBe(1);
+
+    expect(await outbox.failing()).toEqual([]);
+    expect((await effects()).map((e) => e.handler).sort()).toEqual(['flaky', 'steady']);
+  });
+
+  it('backs off 1, 2, 4 … seconds, capped at ten minutes', () => {
+    expect([1, 2, 3, 4, 11, 50].map(backoffSeconds)).toEqual([1, 2, 4, 8, 600, 600]);
+  });
+
+  it('runs inline handlers inside the emitter’s transaction, and delivers SQL-inserted events to the others', async () => {
+    const outbox = outboxWith((o) => {
+      o.on(
+        'test.happened',
+        'atomic',
+        async (p, tx, meta) => {
+          await effect(tx, 'atomic', meta.eventId, p.n);
+          if (p.n < 0) throw new Error('refused');
+        },
+        { inline: true },
+      );
+      o.on('test.happened', 'later', async (p, tx, meta) => {
+        await effect(tx, 'later', meta.eventId, p.n);
+      });
+    });
+    await database.transaction(async (tx) => {
+      await outbox.emit(tx, 'test.happened', { n: 1 });
+      // Inline: done before emit returns, in the same transaction.
+      const seen = await tx.execute(
+        sql`select count(*)::int as c from test_effects where handler = 'atomic'`,
+      );
+      expect(JSON.stringify(seen)).toContain('"c":1');
+    });
+    // An inline failure rolls back the change and the event.
+    await expect(database.transaction((tx) => outbox.emit(tx, 'test.happened', { n: -1 }))).rejects.toThrow(
+      'refused',
+    );
+    // As a database function would emit: plain SQL, only topic and payload.
+    await database.executeSql(
+      `insert into outbox_events (topic, payload) values ('test.happened', '{"n": 2}'::jsonb)`,
+    );
+    await outbox.relayOnce();
+    expect((await effects()).map((e) => [e.handler, e.n])).toEqual([
+      ['atomic', 1],
+      ['later', 1],
+      ['later', 2],
+    ]);
+  });
+
+  it('is nudged by a local commit: delivered at once, long before the next poll', async () => {
+    const outbox = outboxWith(
+      (o) =>
+        o.on('test.happened', 'a', async (p, tx, meta) => {
+          await effect(tx, 'a', meta.eventId, p.n);
+        }),
+      { pollMs: 60_000 },
+    );
+    await outbox.start();
+    try {
+      // Let the first pass (at start) finish.
+      await new Promise((r) => setTimeout(r, 100));
+      const started = Date.now();
+      await database.transaction((tx) => outbox.emit(tx, 'test.happened', { n: 3 }));
+      await until(async () => (await effects('a')).length === 1, 5_000);
+      expect(Date.now() - started).toBeLessThan(5_000);
+    } finally {
+      await outbox.stop();
+    }
+  });
+
+  it('delivers nothing while paused, and everything after', async () => {
+    const register = (o: Outbox) =>
+      o.on('test.happened', 'a', async (p, tx, meta) => {
+        await effect(tx, 'a', meta.eventId, p.n);
+      });
+    const paused = outboxWith(register, { relay: 'paused', pollMs: 50 });
+    await paused.start();
+    await database.transaction((tx) => paused.emit(tx, 'test.happened', { n: 1 }));
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await effects()).toEqual([]);
+    await paused.stop();
+
+    const running = outboxWith(register, { pollMs: 50 });
+    await running.start();
+    try {
+      await until(async () => (await effects('a')).length === 1);
+    } finally {
+      await running.stop();
+    }
+  });
+
+  it('fans out to handlers another node registered, and leaves their delivery to that node', async () => {
+    const older = outboxWith((o) =>
+      o.on('test.happened', 'a', async (p, tx, meta) => {
+        await effect(tx, 'a', meta.eventId, p.n);
+      }),
+    );
+    const newer = outboxWith(
+      (o) => {
+        o.on('test.happened', 'a', async (p, tx, meta) => {
+          await effect(tx, 'a', meta.eventId, p.n);
+        });
+        o.on('test.happened', 'b', async (p, tx, meta) => {
+          await effect(tx, 'b', meta.eventId, p.n);
+        });
+      },
+      { relay: 'paused' },
+    );
+    await newer.start();
+    await database.transaction((tx) => older.emit(tx, 'test.happened', { n: 5 }));
+    // The node without 'b' fans the event out to it, delivers only its own handler.
+    expect(await older.relayOnce()).toBe(1);
+    expect(await older.backlog()).toEqual({ undispatched: 0, undelivered: 1 });
+    expect(await newer.relayOnce()).toBe(1);
+    expect((await effects()).map((e) => [e.handler, e.n])).toEqual([
+      ['a', 5],
+      ['b', 5],
+    ]);
+  });
+
+  it('with several relays at once (several nodes), delivers every event exactly once', async () => {
+    const register = (o: Outbox) => {
+      o.on('test.happened', 'a', async (p, tx, meta) => {
+        await effect(tx, 'a', meta.eventId, p.n);
+      });
+      o.on('test.happened', 'b', async (p, tx, meta) => {
+        await effect(tx, 'b', meta.eventId, p.n);
+      });
+    };
+    const nodes = [outboxWith(register), outboxWith(register), outboxWith(register)];
+    const count = 60;
+    for (let i = 0; i < count; i += 10) {
+      await database.transaction(async (tx) => {
+        for (let n = i; n < i + 10; n++) await nodes[n % 3]!.emit(tx, 'test.happened', { n });
+      });
+    }
+    await Promise.all(
+      nodes.map(async (node) => {
+        while ((await node.relayOnce()) > 0);
+      }),
+    );
+    for (const handler of ['a', 'b']) {
+      expect((await effects(handler)).map((e) => e.n)).toEqual([...Array(count).keys()]);
+    }
+    expect(await nodes[0]!.backlog()).toEqual({ undispatched: 0, undelivered: 0 });
+  });
+});
