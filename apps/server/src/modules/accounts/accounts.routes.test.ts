@@ -290,6 +290,39 @@ describe('accounts over HTTP', () => {
     expect((await c.post('/api/auth/user/loginLink')).statusCode).toBe(401);
   });
 
+  it('revokes login links with the session they came from: logout, password change and reset', async () => {
+    const redeem = (tok: string) => c.post('/api/auth/user/zgo', undefined, { token: tok });
+    const linkOf = async (token: string) =>
+      (await c.post('/api/auth/user/loginLink', token)).json().data.token as string;
+
+    const a = await c.signUp();
+    const afterLogout = await linkOf(a.token);
+    expect((await c.post('/api/auth/user/logout', a.token)).statusCode).toBe(200);
+    const refused = await redeem(afterLogout);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe('O link de acesso é inválido, expirou ou já foi usado');
+
+    const b = await c.signUp();
+    const afterChange = await linkOf(b.token);
+    const changed = await c.post('/api/app/user/changePwd', b.token, { oldPwd: PWD, nPwd: 'changed secret' });
+    expect(changed.statusCode).toBe(200);
+    expect((await redeem(afterChange)).statusCode).toBe(400);
+
+    const d = await c.signUp();
+    const afterReset = await linkOf(d.token);
+    await c.form('/api/app/main/RESETPWD/sendEmail', { email: d.username });
+    const mail = (await c.get(`/sandbox/outbox.json?to=${encodeURIComponent(d.username)}`)).json().data[0];
+    const code = /\b(\d{6})\b/.exec(mail.text)![1]!;
+    const chkId = (await c.form('/api/app/main/RESETPWD/checkEmail', { email: d.username, code })).json().data
+      .chkId as string;
+    expect((await c.form('/api/app/main/setPwd', { nPwd: 'reset secret', chkId })).statusCode).toBe(200);
+    expect((await redeem(afterReset)).statusCode).toBe(400);
+
+    // A link of a session that is still signed in works (once).
+    const e = await c.signUp();
+    expect((await redeem(await linkOf(e.token))).statusCode).toBe(200);
+  });
+
   it('changes the password and revokes every session', async () => {
     const { username, token } = await c.signUp();
     const other = (await c.login(username)).json().data.access_token;

@@ -69,7 +69,7 @@ export async function accountsRoutes(app: FastifyInstance) {
   r.post(
     '/api/auth/user/loginLink',
     { ...auth, schema: { ...auth.schema, response: answer(loginLinkAnswer) } },
-    async (req) => ok(req, await accounts.createLoginLink(me(req).id)),
+    async (req) => ok(req, await accounts.createLoginLink(me(req))),
   );
 
   r.post(

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { ErrorCode, type LanguageKey, type UserFigures, type UserInfo } from '@aposta/contracts';
-import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, exists, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import svgCaptcha from 'svg-captcha';
 import type { Config } from '../../config';
 import type { EventBus } from '../../platform/bus';
@@ -518,25 +518,44 @@ export function createAccountsService({ database, config, bus, mail }: AccountsD
       await publishRevoked(userId, revoked);
     },
 
-    async createLoginLink(userId: number) {
+    /** A link for the signed-in session `user`: it signs in only while that session is still live. */
+    async createLoginLink(user: AuthUser) {
       const token = randomToken();
-      await db
-        .insert(loginLinks)
-        .values({ tokenHash: sha256(token), userId, expiresAt: fromNow(LOGIN_LINK_TTL_MS) });
+      await db.insert(loginLinks).values({
+        tokenHash: sha256(token),
+        userId: user.id,
+        sessionId: user.sessionId,
+        expiresAt: fromNow(LOGIN_LINK_TTL_MS),
+      });
       return { token, url: `${config.publicUrl}/zgo${token}` };
     },
 
-    /** Redeems a login link once, for a new session. */
+    /**
+     * Redeems a login link once, for a new session, while the session it was made from is live: revoking a
+     * session (logout, password change, reset) revokes the credentials derived from it.
+     */
     async redeemLoginLink(token: string): Promise<string> {
       return database.transaction(async (tx) => {
+        const now = new Date();
+        const parentLive = tx
+          .select({ id: sessions.id })
+          .from(sessions)
+          .where(
+            and(
+              eq(sessions.id, loginLinks.sessionId),
+              isNull(sessions.revokedAt),
+              gt(sessions.expiresAt, now),
+            ),
+          );
         const [link] = await tx
           .update(loginLinks)
-          .set({ usedAt: new Date() })
+          .set({ usedAt: now })
           .where(
             and(
               eq(loginLinks.tokenHash, sha256(token)),
               isNull(loginLinks.usedAt),
-              gt(loginLinks.expiresAt, new Date()),
+              gt(loginLinks.expiresAt, now),
+              exists(parentLive),
             ),
           )
           .returning({ userId: loginLinks.userId });

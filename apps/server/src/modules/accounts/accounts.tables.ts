@@ -94,12 +94,16 @@ export const passwordResets = pgTable('password_resets', {
   chkExpiresAt: at(),
 });
 
-/** One-time login links for the app's /zgo{token} route. */
+/**
+ * One-time login links for the app's /zgo{token} route. A link is derived from the session that made it and
+ * dies with it (logout, password change, reset); rows from before `sessionId` existed never redeem.
+ */
 export const loginLinks = pgTable('login_links', {
   tokenHash: text().primaryKey(),
   userId: integer()
     .notNull()
     .references(() => users.id),
+  sessionId: text().references(() => sessions.id),
   expiresAt: at().notNull(),
   usedAt: at(),
 });
