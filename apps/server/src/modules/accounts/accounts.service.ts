@@ -577,7 +577,13 @@ export function createAccountsService({ database, config, bus, mail }: AccountsD
 
     async findUserByUsername(username: string) {
       const [user] = await db
-        .select({ id: users.id, username: users.username, testFlag: users.testFlag })
+        .select({
+          id: users.id,
+          username: users.username,
+          testFlag: users.testFlag,
+          kyc: users.kyc,
+          name: users.name,
+        })
         .from(users)
         .where(eq(users.username, username.trim().toLowerCase()));
       return user ?? null;
