@@ -194,18 +194,21 @@ export function createWalletService({ database, settings, bus, accounts }: Walle
     const targetHash = crypto.createHash('sha256').update(username).digest('hex');
     const now = new Date();
     const since = new Date(now.getTime() - LOOKUP_WINDOW_MS);
+    const mine = eq(transferLookups.userId, senderId);
+    const seenBy = (exec: Executor) =>
+      exec
+        .select({ at: transferLookups.lookedUpAt })
+        .from(transferLookups)
+        .where(and(mine, eq(transferLookups.targetHash, targetHash), gt(transferLookups.lookedUpAt, since)));
+    // A receiver already looked up costs nothing and needs no lock (a check, then its transfer).
+    if ((await seenBy(db)).length) return;
     await database.transaction(async (tx) => {
       // One look-up of a sender at a time, so that calls at once cannot pass the count together.
       await tx.execute(sql`select pg_advisory_xact_lock(${LOOKUP_LOCK}, ${senderId})`);
       await tx
         .delete(transferLookups)
         .where(and(eq(transferLookups.userId, senderId), lte(transferLookups.lookedUpAt, since)));
-      const mine = eq(transferLookups.userId, senderId);
-      const [seen] = await tx
-        .select({ at: transferLookups.lookedUpAt })
-        .from(transferLookups)
-        .where(and(mine, eq(transferLookups.targetHash, targetHash)));
-      if (seen) return;
+      if ((await seenBy(tx)).length) return;
       const [row] = await tx.select({ n: count() }).from(transferLookups).where(mine);
       if ((row?.n ?? 0) >= perDay) throw new AppError(ErrorCode.RATE_LIMITED, 'transferLookupLimit');
       await tx.insert(transferLookups).values({ userId: senderId, targetHash, lookedUpAt: now });
