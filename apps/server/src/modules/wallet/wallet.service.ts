@@ -27,6 +27,7 @@ import {
   openPlayerAccounts,
   parseAmount,
   parseCurrency,
+  playerAccounts,
   post,
   sentSince,
   type Entry,
