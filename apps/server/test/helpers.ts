@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import net from 'node:net';
 import { expect } from 'vitest';
 import { buildApp, type App } from '../src/app';
 import { loadConfig, type Env } from '../src/config';
@@ -29,6 +30,23 @@ export async function createTestDatabase(): Promise<Database> {
 }
 
 export { createPostgresDatabase };
+
+/**
+ * A port the OS says is free now, for a server process a test starts (in-process servers listen on port 0
+ * instead). No test hard-codes a port: it would fail whenever anything else holds it.
+ */
+export async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** The address an in-process test server listens on (after `listen({ port: 0 })`). */
+export function baseUrlOf(server: { address(): string | net.AddressInfo | null }): string {
+  return `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`;
+}
 
 export const TEST_CAPTCHA = 'TEST42';
 export const TEST_OPERATOR_KEY = 'operator-key-for-tests-only';

@@ -8,11 +8,16 @@ import { moneyNumber } from './user';
  *   POST /api/app/wallet/transfer  body `transferRequest` -> envelope of `transferAnswer`
  *        header `Idempotency-Key` (8-128 chars) required; a repeat answers the first answer, another body
  *        under the same key gets 409 / status 40901.
+ *   POST /api/app/wallet/transfer/check  body `transferCheckRequest` -> envelope of `transferCheckAnswer`
+ *        the receiver before the confirm step: the same checks as the transfer, in the same order, and the
+ *        receiver's name masked (`Jo** S****`); moves nothing, needs no Idempotency-Key. Counts as a
+ *        receiver look-up, like the transfer (a limit of different receivers per player and day).
  * Both need `Authorization`. Amounts are major units (at most 2 decimals) as JSON numbers.
  */
 
 export const WALLET_RECORDS_PATH = '/api/app/wallet/records';
 export const WALLET_TRANSFER_PATH = '/api/app/wallet/transfer';
+export const WALLET_TRANSFER_CHECK_PATH = '/api/app/wallet/transfer/check';
 
 export const recordCategory = z.enum(RECORD_CATEGORIES as [RecordCategory, ...RecordCategory[]]);
 
@@ -79,6 +84,16 @@ export const transferRequest = z.strictObject({
   currency: z.string().trim().max(8).optional(),
 });
 export type TransferRequest = z.input<typeof transferRequest>;
+
+/** The receiver check takes exactly what the transfer will send (the app calls it before confirming). */
+export const transferCheckRequest = transferRequest;
+export type TransferCheckRequest = z.input<typeof transferCheckRequest>;
+
+export const transferCheckAnswer = z.object({
+  /** The receiver's KYC name, masked: two letters of the first word, one of each other word. */
+  name: z.string(),
+});
+export type TransferCheckAnswer = z.infer<typeof transferCheckAnswer>;
 
 export const transferAnswer = z.object({
   id: z.string(),

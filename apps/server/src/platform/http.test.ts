@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, TEST_OPERATOR_KEY } from '../../test/helpers';
+import { createTestApp, TEST_CAPTCHA, TEST_OPERATOR_KEY } from '../../test/helpers';
 
 describe('platform http', () => {
   let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -90,4 +90,54 @@ describe('platform http', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().openapi).toMatch(/^3\./);
   });
+});
+
+describe('platform http: what must not be stored or shown', () => {
+  it('answers every API call with Cache-Control: no-store, the sign-in that carries the token too', async () => {
+    const t = await createTestApp();
+    try {
+      const codeId = '12345678';
+      await t.app.inject({ url: `/api/auth/user/captcha/${codeId}` });
+      const pwd = 'correct horse 1';
+      const register = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/user/restRegister',
+        payload: { username: 'nostore@example.com', pwd, pwd1: pwd, codeId, captCode: TEST_CAPTCHA },
+      });
+      expect(register.statusCode, register.body).toBe(200);
+      expect(register.headers['cache-control']).toBe('no-store');
+      const token = register.json().data.access_token as string;
+      const info = await t.app.inject({
+        url: '/api/app/user/userInfo',
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(info.headers['cache-control']).toBe('no-store');
+      // Errors, before and after routing, are not cached either.
+      expect((await t.app.inject({ url: '/api/nope' })).headers['cache-control']).toBe('no-store');
+      expect((await t.app.inject({ url: '/api/app/user/userInfo' })).headers['cache-control']).toBe(
+        'no-store',
+      );
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('serves the API documentation outside production only', async () => {
+    const dev = await createTestApp();
+    try {
+      expect((await dev.app.inject({ url: '/api/docs/json' })).statusCode).toBe(200);
+    } finally {
+      await dev.close();
+    }
+    const prod = await createTestApp({ NODE_ENV: 'production', TEST_CAPTCHA_CODE: undefined });
+    try {
+      for (const url of ['/api/docs', '/api/docs/json', '/api/docs/static/index.html']) {
+        const res = await prod.app.inject({ url });
+        expect(res.statusCode, url).toBe(404);
+        expect(res.body).not.toContain('/api/operator/');
+      }
+    } finally {
+      await prod.close();
+    }
+  }, 90_000);
 });

@@ -89,6 +89,12 @@ export async function registerHttp(app: FastifyInstance, config: Config, redis: 
   app.addHook('onRequest', async (req) => {
     req.lang = languageOf(req.headers);
   });
+  // API answers carry tokens, balances and personal data: no browser or proxy may keep them. Set on every
+  // answer under /api/, errors included (a route that sets its own Cache-Control keeps it).
+  app.addHook('onSend', async (req, reply) => {
+    if (req.url.startsWith('/api/') && !reply.hasHeader('cache-control'))
+      reply.header('Cache-Control', 'no-store');
+  });
   // PostgreSQL text cannot hold U+0000 (PGlite can): refuse it at the edge, so both engines answer 400.
   app.addHook('preValidation', async (req) => {
     if (hasNul(req.params) || hasNul(req.query) || hasNul(req.body)) throw badRequest('badRequest');
@@ -198,7 +204,8 @@ export async function registerHttp(app: FastifyInstance, config: Config, redis: 
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  // The document lists every route, the operator's too: a map for attackers, so not served in production.
+  if (!config.production) await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 }
 
 /** Serves the built player app with a single-page fallback; hashed assets are cached for a year. */

@@ -28,3 +28,23 @@ export function serializeError(err: Error): {
   };
   return scrub(out) as ReturnType<typeof serializeError>;
 }
+
+/**
+ * A limit on repeated log lines: `limited(key, write)` calls `write` for the first line of `key` in each
+ * interval and drops the rest, and the next line written says how many it left out (`suppressed`). For
+ * lines that an outsider can trigger at will (floods, refused connections), so that they cannot fill the
+ * disk or drown the other lines. Keys are a small fixed set (one per kind of line).
+ */
+export function limitLog(intervalMs = 60_000) {
+  const state = new Map<string, { until: number; suppressed: number }>();
+  return (key: string, write: (extra: { suppressed?: number }) => void) => {
+    const now = Date.now();
+    const seen = state.get(key);
+    if (seen && now < seen.until) {
+      seen.suppressed += 1;
+      return;
+    }
+    write(seen?.suppressed ? { suppressed: seen.suppressed } : {});
+    state.set(key, { until: now + intervalMs, suppressed: 0 });
+  };
+}

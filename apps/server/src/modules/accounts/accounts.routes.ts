@@ -58,7 +58,7 @@ export async function accountsRoutes(app: FastifyInstance) {
   r.post(
     '/api/auth/user/restLogin',
     { config: perIp, schema: { tags: ['auth'], body: loginRequest, response: answer(tokenAnswer) } },
-    async (req) => ok(req, { access_token: await accounts.login(req.body) }),
+    async (req) => ok(req, { access_token: await accounts.login({ ...req.body, source: req.ip }) }),
   );
 
   r.post('/api/auth/user/logout', { ...auth, schema: { ...auth.schema, response: noData } }, async (req) => {
@@ -69,7 +69,7 @@ export async function accountsRoutes(app: FastifyInstance) {
   r.post(
     '/api/auth/user/loginLink',
     { ...auth, schema: { ...auth.schema, response: answer(loginLinkAnswer) } },
-    async (req) => ok(req, await accounts.createLoginLink(me(req).id)),
+    async (req) => ok(req, await accounts.createLoginLink(me(req))),
   );
 
   r.post(

@@ -70,6 +70,8 @@ describe('accounts public face', () => {
       id: created.userId,
       username: created.username,
       testFlag: '1',
+      kyc: 0,
+      name: '',
     });
 
     const token = await login(created.username, created.pwd);

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { ErrorCode, type LanguageKey, type UserFigures, type UserInfo } from '@aposta/contracts';
-import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, exists, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import svgCaptcha from 'svg-captcha';
 import type { Config } from '../../config';
 import type { EventBus } from '../../platform/bus';
@@ -19,6 +19,8 @@ const RESET_MAX_ATTEMPTS = 5;
 const RESET_RESEND_SECONDS = 60;
 const RESET_CHK_TTL_MS = 15 * 60_000;
 const LOGIN_LINK_TTL_MS = 10 * 60_000;
+/** The first wait of a source after maxFailures wrong passwords for one account; doubles after each. */
+const LOGIN_FIRST_WAIT_MS = 5_000;
 const INVITE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 const TEST_USER_DOMAIN = 'test.aposta.local';
 /**
@@ -213,33 +215,37 @@ export function createAccountsService({ database, config, bus, mail }: AccountsD
     throw new AppError(ErrorCode.CAPTCHA_INVALID, 'captchaInvalid');
   }
 
-  async function recordLoginFailure(username: string): Promise<boolean> {
-    return database.transaction(async (tx) => {
-      const now = new Date();
-      const [row] = await tx
-        .insert(loginThrottle)
-        .values({ username, failures: 1, lastFailureAt: now })
-        .onConflictDoUpdate({
-          target: loginThrottle.username,
-          // Failures older than one lock period are forgotten.
-          set: {
-            failures: sql`case when ${loginThrottle.lastFailureAt} < ${new Date(now.getTime() - lockMs)}
-              then 1 else ${loginThrottle.failures} + 1 end`,
-            lastFailureAt: now,
-          },
-        })
-        .returning({ failures: loginThrottle.failures });
-      if (row!.failures < config.auth.maxFailures) return false;
-      await tx
-        .update(loginThrottle)
-        .set({ failures: 0, lockedUntil: new Date(now.getTime() + lockMs) })
-        .where(eq(loginThrottle.username, username));
-      return true;
-    });
+  /**
+   * Counts a failed sign-in of `username` from `source`. From the maxFailures-th failure on, that source
+   * waits before its next try of that username: 5 s, then twice as long after each further failure, at
+   * most one lock period. Failures older than one lock period are forgotten.
+   */
+  async function recordLoginFailure(username: string, source: string) {
+    const now = new Date();
+    const stale = new Date(now.getTime() - lockMs);
+    const failures = sql`case when ${loginThrottle.lastFailureAt} < ${stale} then 1
+      else ${loginThrottle.failures} + 1 end`;
+    const [row] = await db
+      .insert(loginThrottle)
+      .values({ username, source, failures: 1, lastFailureAt: now })
+      .onConflictDoUpdate({
+        target: [loginThrottle.username, loginThrottle.source],
+        set: { failures, lastFailureAt: now },
+      })
+      .returning({ failures: loginThrottle.failures });
+    const over = row!.failures - config.auth.maxFailures;
+    if (over < 0) return;
+    const waitMs = Math.min(lockMs, LOGIN_FIRST_WAIT_MS * 2 ** Math.min(over, 20));
+    await db
+      .update(loginThrottle)
+      .set({ lockedUntil: new Date(now.getTime() + waitMs) })
+      .where(and(eq(loginThrottle.username, username), eq(loginThrottle.source, source)));
   }
 
-  const locked = () =>
-    new AppError(ErrorCode.RATE_LIMITED, 'loginLocked', { minutes: config.auth.lockMinutes });
+  const mustWait = (until: Date) =>
+    new AppError(ErrorCode.RATE_LIMITED, 'loginWait', {
+      seconds: Math.max(1, Math.ceil((until.getTime() - Date.now()) / 1000)),
+    });
 
   async function loadUser(tx: Executor, userId: number) {
     const [user] = await tx.select().from(users).where(eq(users.id, userId));
@@ -321,13 +327,24 @@ export function createAccountsService({ database, config, bus, mail }: AccountsD
       }
     },
 
-    async login(input: { username: string; pwd: string; codeId: string; captCode: string }): Promise<string> {
+    /**
+     * Signs in with a fresh captcha. Wrong passwords are throttled per account and source (`source` is the
+     * client's address): a stranger's failures make the stranger wait, never the owner elsewhere.
+     */
+    async login(input: {
+      username: string;
+      pwd: string;
+      codeId: string;
+      captCode: string;
+      source: string;
+    }): Promise<string> {
       await checkCaptcha(input.codeId, input.captCode);
+      const mine = and(eq(loginThrottle.username, input.username), eq(loginThrottle.source, input.source));
       const [throttle] = await db
         .select({ lockedUntil: loginThrottle.lockedUntil })
         .from(loginThrottle)
-        .where(eq(loginThrottle.username, input.username));
-      if (throttle?.lockedUntil && throttle.lockedUntil > new Date()) throw locked();
+        .where(mine);
+      if (throttle?.lockedUntil && throttle.lockedUntil > new Date()) throw mustWait(throttle.lockedUntil);
 
       const [user] = await db
         .select({ id: users.id, passwordHash: users.passwordHash })
@@ -335,11 +352,12 @@ export function createAccountsService({ database, config, bus, mail }: AccountsD
         .where(eq(users.username, input.username));
       const valid = await verifyPassword(user?.passwordHash, input.pwd);
       if (!user || !valid) {
-        if (await recordLoginFailure(input.username)) throw locked();
+        await recordLoginFailure(input.username, input.source);
         throw new AppError(ErrorCode.LOGIN_FAILED, 'loginFailed');
       }
       return database.transaction(async (tx) => {
-        await tx.delete(loginThrottle).where(eq(loginThrottle.username, input.username));
+        // Only this source's count: a success here gives a stranger elsewhere no fresh tries.
+        await tx.delete(loginThrottle).where(mine);
         return createSession(tx, user.id);
       });
     },
@@ -518,25 +536,44 @@ export function createAccountsService({ database, config, bus, mail }: AccountsD
       await publishRevoked(userId, revoked);
     },
 
-    async createLoginLink(userId: number) {
+    /** A link for the signed-in session `user`: it signs in only while that session is still live. */
+    async createLoginLink(user: AuthUser) {
       const token = randomToken();
-      await db
-        .insert(loginLinks)
-        .values({ tokenHash: sha256(token), userId, expiresAt: fromNow(LOGIN_LINK_TTL_MS) });
+      await db.insert(loginLinks).values({
+        tokenHash: sha256(token),
+        userId: user.id,
+        sessionId: user.sessionId,
+        expiresAt: fromNow(LOGIN_LINK_TTL_MS),
+      });
       return { token, url: `${config.publicUrl}/zgo${token}` };
     },
 
-    /** Redeems a login link once, for a new session. */
+    /**
+     * Redeems a login link once, for a new session, while the session it was made from is live: revoking a
+     * session (logout, password change, reset) revokes the credentials derived from it.
+     */
     async redeemLoginLink(token: string): Promise<string> {
       return database.transaction(async (tx) => {
+        const now = new Date();
+        const parentLive = tx
+          .select({ id: sessions.id })
+          .from(sessions)
+          .where(
+            and(
+              eq(sessions.id, loginLinks.sessionId),
+              isNull(sessions.revokedAt),
+              gt(sessions.expiresAt, now),
+            ),
+          );
         const [link] = await tx
           .update(loginLinks)
-          .set({ usedAt: new Date() })
+          .set({ usedAt: now })
           .where(
             and(
               eq(loginLinks.tokenHash, sha256(token)),
               isNull(loginLinks.usedAt),
-              gt(loginLinks.expiresAt, new Date()),
+              gt(loginLinks.expiresAt, now),
+              exists(parentLive),
             ),
           )
           .returning({ userId: loginLinks.userId });
@@ -558,7 +595,13 @@ export function createAccountsService({ database, config, bus, mail }: AccountsD
 
     async findUserByUsername(username: string) {
       const [user] = await db
-        .select({ id: users.id, username: users.username, testFlag: users.testFlag })
+        .select({
+          id: users.id,
+          username: users.username,
+          testFlag: users.testFlag,
+          kyc: users.kyc,
+          name: users.name,
+        })
         .from(users)
         .where(eq(users.username, username.trim().toLowerCase()));
       return user ?? null;

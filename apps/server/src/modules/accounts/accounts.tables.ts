@@ -1,5 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, index, integer, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
 const at = () => timestamp({ withTimezone: true });
@@ -69,15 +78,22 @@ export const captchas = pgTable(
 );
 
 /**
- * Failed sign-ins per username, whether or not the account exists (so a lock does not reveal it). Stored in
- * the database so every node sees the same count.
+ * Failed sign-ins per username and source (the client's IP address), whether or not the account exists (so a
+ * wait does not reveal it). Keyed by source too, so that a stranger's failures never hold the owner back.
+ * `lockedUntil` is when that source may try that username again. Stored in the database so every node sees
+ * the same count.
  */
-export const loginThrottle = pgTable('login_throttle', {
-  username: text().primaryKey(),
-  failures: integer().notNull().default(0),
-  lastFailureAt: at().notNull(),
-  lockedUntil: at(),
-});
+export const loginThrottle = pgTable(
+  'login_throttle',
+  {
+    username: text().notNull(),
+    source: text().notNull().default(''),
+    failures: integer().notNull().default(0),
+    lastFailureAt: at().notNull(),
+    lockedUntil: at(),
+  },
+  (t) => [primaryKey({ columns: [t.username, t.source] })],
+);
 
 /**
  * Password resets per e-mail, also for unknown e-mails (same answer, same resend limit). The e-mailed code
@@ -94,12 +110,16 @@ export const passwordResets = pgTable('password_resets', {
   chkExpiresAt: at(),
 });
 
-/** One-time login links for the app's /zgo{token} route. */
+/**
+ * One-time login links for the app's /zgo{token} route. A link is derived from the session that made it and
+ * dies with it (logout, password change, reset); rows from before `sessionId` existed never redeem.
+ */
 export const loginLinks = pgTable('login_links', {
   tokenHash: text().primaryKey(),
   userId: integer()
     .notNull()
     .references(() => users.id),
+  sessionId: text().references(() => sessions.id),
   expiresAt: at().notNull(),
   usedAt: at(),
 });

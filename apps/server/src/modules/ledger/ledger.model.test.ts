@@ -1,7 +1,7 @@
 import { TxType } from '@aposta/contracts';
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createTestDatabase, onPostgres } from '../../../test/helpers';
+import { createTestDatabase, expectCleanLedgerThenClose, onPostgres } from '../../../test/helpers';
 import type { Database } from '../../platform/db';
 import { auditWagering, deliverLedgerFacts, recordCredit, requirements, totals } from '../wagering';
 import {
@@ -85,7 +85,7 @@ let nextRef = 0;
 beforeAll(async () => {
   database = await createTestDatabase();
 });
-afterAll(async () => database.close());
+afterAll(() => expectCleanLedgerThenClose(database, () => database.close()));
 
 const free = (a: Acct) => a.balance - a.held;
 const acct = (m: Model, key: string) => {

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp } from '../../../test/helpers';
+import { createTestApp, expectCleanLedgerThenClose } from '../../../test/helpers';
 import { playerAccounts } from '../ledger';
 import { paymentOrders } from './payments.tables';
 import { paymentsClient, type TestApp } from './payments.test-client';
@@ -47,8 +47,8 @@ beforeAll(async () => {
   c = paymentsClient(t);
 });
 afterAll(async () => {
-  await t.close();
   vi.unstubAllGlobals();
+  await expectCleanLedgerThenClose(t.database, t.close);
 });
 
 /** A notification as Mercado Pago sends it, signed now with the application's secret. */

@@ -1,6 +1,7 @@
 import { OrderStatus } from '@aposta/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { expectCleanLedgerThenClose } from '../../../test/helpers';
 import { auditLedger, playerAccounts } from '../ledger';
 import { requirements } from '../wagering';
 import { paymentSandboxCharges } from './payments.tables';
@@ -13,7 +14,7 @@ beforeAll(async () => {
   t = await paymentsTestApp();
   c = paymentsClient(t);
 });
-afterAll(() => t.close());
+afterAll(() => expectCleanLedgerThenClose(t.database, t.close));
 
 const cash = async (userId: number) => {
   const list = await playerAccounts(t.database.db, userId);

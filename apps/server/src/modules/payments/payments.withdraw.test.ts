@@ -1,7 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { playerAccounts } from '../ledger';
-import { paymentsClient, paymentsTestApp, type Player, type TestApp } from './payments.test-client';
+import { TxType } from '@aposta/contracts';
+import { playerAccounts, post } from '../ledger';
+import {
+  paymentsClient,
+  paymentsTestApp,
+  randomCpf,
+  type Player,
+  type TestApp,
+} from './payments.test-client';
 import { expectCleanLedgerThenClose } from '../../../test/helpers';
 
 let t: TestApp;
@@ -32,6 +39,30 @@ const cash = async (userId: number) => {
 const message = async (res: Promise<{ json: () => { message: string } }>) => (await res).json().message;
 
 describe('withdraw checks, in the spec order, with its messages', () => {
+  it('refuses any withdrawal before KYC, also of money received by transfer, to any key', async () => {
+    const sender = await funded();
+    const receiver = await c.signUp({ kyc: false });
+    // Cash that reached a player without KYC (as a transfer did before transfers needed KYC).
+    await post(t.database.db, {
+      type: TxType.TRANSFER,
+      userId: sender.userId,
+      counterUserId: receiver.userId,
+      players: [
+        { userId: sender.userId, amount: -6_000 },
+        { userId: receiver.userId, amount: 6_000 },
+      ],
+    });
+    for (const body of [
+      c.pixWithdrawal(receiver, 60),
+      { ...c.pixWithdrawal(receiver, 60), payCardNo: randomCpf(), name: 'Someone Else' },
+    ]) {
+      const res = await c.withdraw(receiver, body);
+      expect(res.statusCode, res.body).toBe(403);
+      expect(res.json().message).toBe('Conclua a verificação de identidade (nome e CPF) antes de sacar');
+    }
+    expect(await cash(receiver.userId)).toEqual({ balance: 6_000, held: 0 });
+  });
+
   it('rule 2: one withdrawal a day at VIP 0, then "Número de retiradas restantes hoje 0"', async () => {
     const p = await funded();
     expect((await c.withdraw(p, c.pixWithdrawal(p, 50))).statusCode).toBe(200);

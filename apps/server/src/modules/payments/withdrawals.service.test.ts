@@ -1,7 +1,7 @@
 import { TxType } from '@aposta/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../../test/helpers';
+import { createTestDatabase, expectCleanLedgerThenClose } from '../../../test/helpers';
 import { loadConfig } from '../../config';
 import { createBus } from '../../platform/bus';
 import type { Database } from '../../platform/db';
@@ -42,7 +42,7 @@ describe('withdrawals service', () => {
   });
   afterAll(async () => {
     await bus.close();
-    await database.close();
+    await expectCleanLedgerThenClose(database, () => database.close());
   });
 
   const attempt = () =>

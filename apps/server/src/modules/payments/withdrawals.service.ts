@@ -256,6 +256,8 @@ export function createWithdrawalsService(deps: PaymentsDeps & { payouts: PayoutR
       const profile = await deps.profileOf(userId);
       if (!profile) throw notFound();
       if (profile.testFlag === '1') throw new AppError(ErrorCode.FORBIDDEN, 'testAccountNoMoney');
+      // Whatever the profile: money leaves only to a player whose name and CPF are on file.
+      if (profile.kyc !== 1) throw new AppError(ErrorCode.FORBIDDEN, 'withdrawKycRequired');
       const s = await settings.all();
       const vip = await vipOf(userId, s);
       const locale = LANGUAGES.find((l) => l.key === lang)?.locale ?? 'pt-BR';

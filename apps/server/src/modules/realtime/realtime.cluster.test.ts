@@ -4,7 +4,15 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
-import { createPostgresDatabase, onPostgres, TEST_CAPTCHA, TEST_OPERATOR_KEY } from '../../../test/helpers';
+import { openDatabase } from '../../platform/db';
+import {
+  createPostgresDatabase,
+  expectCleanLedgerThenClose,
+  freePort,
+  onPostgres,
+  TEST_CAPTCHA,
+  TEST_OPERATOR_KEY,
+} from '../../../test/helpers';
 import {
   connectClient,
   connected,
@@ -21,8 +29,7 @@ import {
  */
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const tsx = path.resolve(serverDir, '../../node_modules/.bin/tsx');
-const PORTS = [3450, 3451] as const;
-const base = PORTS.map((p) => `http://127.0.0.1:${p}`);
+const base: string[] = [];
 const config = loadConfig();
 
 describe.runIf(onPostgres && config.redisUrl)('realtime gateway on two nodes', () => {
@@ -46,13 +53,15 @@ describe.runIf(onPostgres && config.redisUrl)('realtime gateway on two nodes', (
       LOG_LEVEL: 'warn',
       WEB_DIST: path.join(serverDir, 'no-web-app'),
     };
-    for (const port of PORTS) {
+    const ports = [await freePort(), await freePort()];
+    base.push(...ports.map((p) => `http://127.0.0.1:${p}`));
+    for (const port of ports) {
       // `env` adds the settings to the inherited environment (only config.ts reads process.env).
       const vars = Object.entries({ ...env, PORT: String(port) }).map(([k, v]) => `${k}=${v}`);
       const child = spawn('env', [...vars, tsx, 'src/main.ts'], { cwd: serverDir, stdio: 'inherit' });
       children.push(child);
     }
-    await Promise.all(PORTS.map((port, i) => waitReady(port, children[i]!)));
+    await Promise.all(ports.map((port, i) => waitReady(port, children[i]!)));
   }, 90_000);
 
   afterAll(async () => {
@@ -67,7 +76,13 @@ describe.runIf(onPostgres && config.redisUrl)('realtime gateway on two nodes', (
           }),
       ),
     );
-    await database?.drop();
+    if (!database) return;
+    // The nodes moved money (a sandbox deposit): the ledger they leave must pass the audit.
+    const ledger = await openDatabase({ kind: 'postgres', url: database.url, poolSize: 2 });
+    await expectCleanLedgerThenClose(ledger, async () => {
+      await ledger.close();
+      await database.drop();
+    });
   }, 60_000);
 
   const open = async (node: number, token: string) => {

@@ -3,11 +3,11 @@ import { ZERO_FIGURES, type UserFigures } from '@aposta/contracts';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBus } from '../../platform/bus';
+import { baseUrlOf } from '../../../test/helpers';
 import { connectClient, connected, next, type Client } from '../../../test/realtime-client';
 import { createGateway, type Gateway } from './index';
 
 /** The gateway alone, with the wallet's figures replaced by a gate the test opens: reads are countable. */
-const PORT = 3405;
 
 describe('realtime gateway: balance changes of one player', () => {
   const bus = createBus();
@@ -31,8 +31,8 @@ describe('realtime gateway: balance changes of one player', () => {
       },
       log: pino({ level: 'silent' }),
     });
-    await new Promise<void>((resolve) => server.listen(PORT, '127.0.0.1', resolve));
-    socket = await connected(connectClient(`http://127.0.0.1:${PORT}`, { token: 'player-7' }));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    socket = await connected(connectClient(baseUrlOf(server), { token: 'player-7' }));
   });
   afterAll(async () => {
     socket.close();

@@ -1,7 +1,12 @@
 import { REALTIME_PATH, serverEvents } from '@aposta/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, TEST_OPERATOR_KEY } from '../../../test/helpers';
+import {
+  baseUrlOf,
+  createTestApp,
+  expectCleanLedgerThenClose,
+  TEST_OPERATOR_KEY,
+} from '../../../test/helpers';
 import {
   connectClient,
   connected,
@@ -14,8 +19,7 @@ import {
   type Client,
 } from '../../../test/realtime-client';
 
-const PORT = 3401;
-const base = `http://127.0.0.1:${PORT}`;
+let base = '';
 
 describe('realtime gateway (one node)', () => {
   let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -39,11 +43,12 @@ describe('realtime gateway (one node)', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    await t.app.listen({ host: '127.0.0.1', port: PORT });
+    await t.app.listen({ host: '127.0.0.1', port: 0 });
+    base = baseUrlOf(t.app.server);
   });
-  afterAll(async () => {
+  afterAll(() => {
     for (const c of clients) c.close();
-    await t.close();
+    return expectCleanLedgerThenClose(t.database, t.close);
   });
 
   it('refuses a handshake without a token, with a forged one, or on another transport', async () => {
@@ -251,8 +256,8 @@ describe('realtime gateway (one node)', () => {
 describe('realtime gateway shutdown', () => {
   it('closes the sockets at the transport on app close, so clients reconnect elsewhere', async () => {
     const t = await createTestApp();
-    await t.app.listen({ host: '127.0.0.1', port: PORT + 1 });
-    const url = `http://127.0.0.1:${PORT + 1}`;
+    await t.app.listen({ host: '127.0.0.1', port: 0 });
+    const url = baseUrlOf(t.app.server);
     const token = await registerPlayer(url);
     const socket = await connected(connectClient(url, { token }));
     const closed = disconnected(socket);

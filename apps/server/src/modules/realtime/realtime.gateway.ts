@@ -21,6 +21,7 @@ import { Redis } from 'ioredis';
 import { Server, type ExtendedError, type Socket } from 'socket.io';
 import { SUBSCRIBER_OPTIONS, type BusEvents, type BusTopic, type EventBus } from '../../platform/bus';
 import { languageOf, translate, type MessageKey } from '../../platform/i18n';
+import { limitLog } from '../../platform/log';
 
 export type VerifyToken = (token: string) => Promise<{ userId: number; sessionId: string } | null>;
 
@@ -70,6 +71,8 @@ const room = (userId: number) => `user:${userId}`;
 export function createGateway(options: GatewayOptions) {
   const { bus, verifyToken, figures, log } = options;
   const limits = { ...DEFAULT_LIMITS, ...options.limits };
+  // Floods are an outsider's choice: one line a minute for all of them, whatever their number.
+  const limitedLog = limitLog(60_000);
   const io = new Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>(
     options.server,
     {
@@ -121,6 +124,8 @@ export function createGateway(options: GatewayOptions) {
   io.on('connection', (socket: IoSocket) => {
     void socket.join(room(socket.data.userId));
     socket.use((packet, next) => {
+      // Packets that arrived with the ones that got this socket disconnected: nothing more to say.
+      if (socket.disconnected) return;
       const [event, ...args] = packet;
       const ack = typeof args.at(-1) === 'function' ? (args.pop() as Ack) : undefined;
       const refuse = (status: ErrorCode, key: MessageKey) => {
@@ -132,7 +137,10 @@ export function createGateway(options: GatewayOptions) {
         socket.data.dropped += 1;
         if (socket.data.dropped === 1) refuse(ErrorCode.RATE_LIMITED, 'rateLimited');
         if (socket.data.dropped >= limits.floodAfter) {
-          log.warn({ userId: socket.data.userId }, 'realtime: event flood, socket disconnected');
+          const { userId } = socket.data;
+          limitedLog('flood', (extra) =>
+            log.warn({ userId, ...extra }, 'realtime: event flood, socket disconnected'),
+          );
           socket.disconnect(true);
         }
         return;

@@ -64,6 +64,8 @@ export const settingsSchema = z.object({
   'transfer.maxAmount': z.number().int().min(1).default(1_000_000),
   /** Most a player may send in one day, UTC (R$ 50,000). */
   'transfer.dailyMax': z.number().int().min(1).default(5_000_000),
+  /** Different receivers a player may look up (check or transfer) in 24 hours: no probing of e-mails. */
+  'transfer.lookupsPerDay': z.number().int().min(1).max(1000).default(20),
   /** Play money given to a new test account (R$ 1,000). */
   'testAccount.playBalance': z.number().int().min(0).default(100_000),
 });

@@ -1,9 +1,12 @@
 import crypto from 'node:crypto';
 import {
+  isValidCpf,
   recordsAnswer,
   transferAnswer,
+  transferCheckAnswer,
   TxType,
   WALLET_RECORDS_PATH,
+  WALLET_TRANSFER_CHECK_PATH,
   WALLET_TRANSFER_PATH,
 } from '@aposta/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -29,7 +32,15 @@ afterAll(() => expectCleanLedgerThenClose(t.database, t.close));
 const key = () => crypto.randomUUID();
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
-async function signUp() {
+function randomCpf() {
+  let cpf: string;
+  do cpf = String(crypto.randomInt(0, 100_000_000_000)).padStart(11, '0');
+  while (!isValidCpf(cpf));
+  return cpf;
+}
+
+/** A player, with KYC done (name and CPF) unless told otherwise: transfers need it on both sides. */
+async function signUp({ kyc = true, name = 'Ana Souza' }: { kyc?: boolean; name?: string } = {}) {
   const username = `w-${crypto.randomBytes(5).toString('hex')}@example.com`;
   const codeId = String(crypto.randomInt(10_000_000, 100_000_000));
   await t.app.inject({ url: `/api/auth/user/captcha/${codeId}` });
@@ -40,6 +51,15 @@ async function signUp() {
   });
   expect(res.statusCode, res.body).toBe(200);
   const token = res.json().data.access_token as string;
+  if (kyc) {
+    const done = await t.app.inject({
+      method: 'POST',
+      url: '/api/app/user/updateKyc',
+      headers: bearer(token),
+      payload: { name, cardNo: randomCpf() },
+    });
+    expect(done.statusCode, done.body).toBe(200);
+  }
   const info = await t.app.inject({ url: '/api/app/user/userInfo', headers: bearer(token) });
   return { username, token, id: info.json().data.uId as number };
 }
@@ -62,6 +82,19 @@ const transfer = (token: string, payload: Record<string, unknown>, idempotencyKe
     headers: { ...bearer(token), ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}) },
     payload,
   });
+
+const check = (token: string, payload: Record<string, unknown>) =>
+  t.app.inject({ method: 'POST', url: WALLET_TRANSFER_CHECK_PATH, headers: bearer(token), payload });
+
+const setSettings = async (patch: Record<string, unknown>) => {
+  const res = await t.app.inject({
+    method: 'PUT',
+    url: '/api/operator/settings',
+    headers: { 'x-operator-key': TEST_OPERATOR_KEY },
+    payload: patch,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+};
 
 const cashOf = async (userId: number) =>
   (await playerAccounts(t.database.db, userId)).find((a) => a.kind === 'cash')?.balance ?? 0;
@@ -183,8 +216,12 @@ describe('wallet over HTTP', () => {
       [{ username: b.username, amount: 1e300 }, 400, 'O valor é grande demais'],
       [{ username: b.username, amount: 5, currency: 'XYZ' }, 400, 'Moeda desconhecida'],
       [{ username: a.username, amount: 5 }, 400, 'Não é possível transferir para si mesmo'],
-      [{ username: 'nobody@example.com', amount: 5 }, 404, 'Usuário não encontrado'],
-      [{ username: b.username, amount: 10.01 }, 409, 'Saldo insuficiente'],
+      [
+        { username: 'nobody@example.com', amount: 5 },
+        404,
+        'Nenhum jogador com este e-mail pode receber transferências',
+      ],
+      [{ username: b.username, amount: 10.01 }, 409, 'O valor é maior que o seu saldo de R$\u00a010,00'],
       [{ username: b.username, amount: 0.5 }, 400, 'Valor mínimo de transferência: R$\u00a01,00'],
       [{ username: '', amount: 5 }, 400, 'Informe o usuário da transferência'],
       [{ username: b.username }, 400, null],
@@ -240,6 +277,102 @@ describe('wallet over HTTP', () => {
     expect(await cashOf(a.id)).toBe(70_000);
   });
 
+  it('checks everything else before the receiver, so an unknown e-mail is only named last', async () => {
+    const a = await signUp();
+    await fund(a.id, 1_000);
+    const nobody = `nobody-${crypto.randomBytes(4).toString('hex')}@example.com`;
+    const cases: [Record<string, unknown>, number, string][] = [
+      [{ username: nobody, amount: 0.5 }, 400, 'Valor mínimo de transferência: R$\u00a01,00'],
+      [{ username: nobody, amount: 20_000 }, 400, 'Valor máximo de transferência: R$\u00a010.000,00'],
+      [{ username: nobody, amount: 10.01 }, 409, 'O valor é maior que o seu saldo de R$\u00a010,00'],
+      [{ username: nobody, amount: 5 }, 404, 'Nenhum jogador com este e-mail pode receber transferências'],
+    ];
+    for (const [payload, status, message] of cases) {
+      for (const res of [await transfer(a.token, payload), await check(a.token, payload)]) {
+        expect(res.statusCode, JSON.stringify(payload)).toBe(status);
+        expect(res.json().message).toBe(message);
+      }
+    }
+    expect(await cashOf(a.id)).toBe(1_000);
+  });
+
+  it('moves money only between players who passed KYC, and answers an unverified receiver as an unknown one', async () => {
+    const verified = await signUp();
+    const unverified = await signUp({ kyc: false });
+    await fund(verified.id, 5_000);
+    await fund(unverified.id, 5_000);
+    const fromUnverified = await transfer(unverified.token, { username: verified.username, amount: 5 });
+    expect(fromUnverified.statusCode).toBe(403);
+    expect(fromUnverified.json().message).toBe(
+      'Conclua a verificação de identidade (nome e CPF) antes de transferir',
+    );
+    expect((await check(unverified.token, { username: verified.username, amount: 5 })).statusCode).toBe(403);
+    for (const res of [
+      await transfer(verified.token, { username: unverified.username, amount: 5 }),
+      await check(verified.token, { username: unverified.username, amount: 5 }),
+    ]) {
+      expect(res.statusCode).toBe(404);
+      expect(res.json().message).toBe('Nenhum jogador com este e-mail pode receber transferências');
+    }
+    expect(await cashOf(verified.id)).toBe(5_000);
+    expect(await cashOf(unverified.id)).toBe(5_000);
+  });
+
+  it('limits the different receivers a player looks up, check and transfer alike', async () => {
+    await setSettings({ 'transfer.lookupsPerDay': 3 });
+    try {
+      const a = await signUp();
+      const b = await signUp();
+      const other = await signUp();
+      await fund(a.id, 10_000);
+      await fund(other.id, 1_000);
+      const unknown = () => `probe-${crypto.randomBytes(4).toString('hex')}@example.com`;
+      const first = unknown();
+      expect((await check(a.token, { username: first, amount: 1 })).statusCode).toBe(404);
+      expect((await transfer(a.token, { username: unknown(), amount: 1 })).statusCode).toBe(404);
+      expect((await check(a.token, { username: b.username, amount: 1 })).statusCode).toBe(200);
+      const fourth = await check(a.token, { username: unknown(), amount: 1 });
+      expect(fourth.statusCode).toBe(429);
+      expect(fourth.json().message).toBe(
+        'Muitos destinatários diferentes consultados. Tente novamente mais tarde',
+      );
+      expect((await transfer(a.token, { username: unknown(), amount: 1 })).statusCode).toBe(429);
+      // Receivers already looked up still answer: checking, then sending, to the same player costs one.
+      expect((await check(a.token, { username: first, amount: 1 })).statusCode).toBe(404);
+      expect((await transfer(a.token, { username: b.username, amount: 1 })).statusCode).toBe(200);
+      // The limit is the player's own.
+      expect((await check(other.token, { username: b.username, amount: 1 })).statusCode).toBe(200);
+    } finally {
+      await setSettings({ 'transfer.lookupsPerDay': 20 });
+    }
+  });
+
+  it('checks a receiver before the transfer and shows a masked name', async () => {
+    const a = await signUp();
+    const b = await signUp({ name: 'João Silva' });
+    await fund(a.id, 1_000);
+    const res = await check(a.token, { username: ` ${b.username.toUpperCase()} `, amount: 5 });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(transferCheckAnswer.parse(res.json().data)).toEqual({ name: 'Jo** S****' });
+    expect(res.json().data.name).not.toContain('ão');
+    expect((await check(a.token, { username: a.username, amount: 5 })).json().message).toBe(
+      'Não é possível transferir para si mesmo',
+    );
+    expect((await check(a.token, { username: b.username })).statusCode).toBe(400);
+    expect((await t.app.inject({ method: 'POST', url: WALLET_TRANSFER_CHECK_PATH })).statusCode).toBe(401);
+    const en = await t.app.inject({
+      method: 'POST',
+      url: WALLET_TRANSFER_CHECK_PATH,
+      headers: { ...bearer(a.token), lang: 'en' },
+      payload: { username: b.username, amount: 50 },
+    });
+    expect(en.statusCode).toBe(409);
+    expect(en.json().message).toBe('The amount is more than your balance of R$\u00a010,00');
+    // A check moves nothing.
+    expect(await cashOf(a.id)).toBe(1_000);
+    expect(await cashOf(b.id)).toBe(0);
+  });
+
   it('creates play-money test accounts kept apart from real money', async () => {
     expect((await t.app.inject({ method: 'POST', url: '/api/operator/test-accounts' })).statusCode).toBe(401);
     const res = await t.app.inject({
@@ -267,7 +400,8 @@ describe('wallet over HTTP', () => {
     expect(refused.json().message).toBe('Contas de teste não podem transferir');
     const toTest = await signUp();
     await fund(toTest.id, 1_000);
-    expect((await transfer(toTest.token, { username, amount: 1 })).statusCode).toBe(403);
+    // A test account is no receiver: the same answer as an unknown e-mail.
+    expect((await transfer(toTest.token, { username, amount: 1 })).statusCode).toBe(404);
     const list = await records(token);
     expect(list.list).toEqual([expect.objectContaining({ type: TxType.PLAY_FUNDING, amount: 1000 })]);
   });
@@ -321,5 +455,7 @@ describe('wallet over HTTP', () => {
       expect(await cashOf(a.id)).toBe(B - ok * amount);
       expect(await cashOf(b.id)).toBe(ok * amount);
     },
+    // 500 requests through the whole app on a shared machine; time is measured in bench/, not here.
+    120_000,
   );
 });

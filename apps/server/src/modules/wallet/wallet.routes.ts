@@ -5,9 +5,12 @@ import {
   recordsQuery,
   testAccount,
   transferAnswer,
+  transferCheckAnswer,
+  transferCheckRequest,
   transferRequest,
   userInfo,
   WALLET_RECORDS_PATH,
+  WALLET_TRANSFER_CHECK_PATH,
   WALLET_TRANSFER_PATH,
 } from '@aposta/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -65,6 +68,19 @@ export async function walletRoutes(app: FastifyInstance) {
       const key = scopedKey('transfer', sender.id, idempotencyKeyOf(req));
       return ok(req, await wallet.transfer(sender, req.body, key), 'transferDone');
     },
+  );
+
+  r.post(
+    WALLET_TRANSFER_CHECK_PATH,
+    {
+      onRequest: authenticate,
+      schema: {
+        tags: ['wallet'],
+        body: transferCheckRequest,
+        response: { 200: envelope(transferCheckAnswer) },
+      },
+    },
+    async (req) => ok(req, await wallet.checkTransfer(user(req), req.body)),
   );
 
   r.post(

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import {
   ErrorCode,
   OrderStatus,
@@ -7,13 +8,15 @@ import {
   type RecordsQuery,
   type TestAccount,
   type TransferAnswer,
+  type TransferCheckAnswer,
+  type TransferRequest,
   type UserFigures,
   type UserInfo,
   type WalletRecord,
 } from '@aposta/contracts';
 import { DEFAULT_CURRENCY, formatMoney, toMajor, type Currency } from '@aposta/money';
+import { and, count, eq, gt, lte, sql } from 'drizzle-orm';
 import type { EventBus } from '../../platform/bus';
-import { sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../platform/db';
 import { AppError, badRequest, notFound } from '../../platform/errors';
 import {
@@ -24,19 +27,30 @@ import {
   openPlayerAccounts,
   parseAmount,
   parseCurrency,
+  playerAccounts,
   post,
   sentSince,
   type Entry,
 } from '../ledger';
 import type { AccountProfile } from '../accounts';
-import type { SettingsService } from '../settings';
+import type { Settings, SettingsService } from '../settings';
 import { recordCredit, totalsQuery } from '../wagering';
+import { transferLookups } from './wallet.tables';
 
 /** What the wallet needs of the accounts module (the wallet depends on accounts, never the reverse). */
 export interface WalletAccounts {
   createTestUser(): Promise<{ userId: number; username: string; pwd: string }>;
-  findUserByUsername(username: string): Promise<{ id: number; username: string; testFlag: string } | null>;
+  findUserByUsername(username: string): Promise<Player | null>;
   profile(userId: number): Promise<AccountProfile>;
+}
+
+/** A player as the wallet sees one: kyc 1 = name and CPF on file; testFlag '1' = play money only. */
+export interface Player {
+  id: number;
+  username: string;
+  testFlag: string;
+  kyc: number;
+  name: string;
 }
 
 export interface WalletDeps {
@@ -99,6 +113,26 @@ async function figureRow(exec: Executor, userId: number, currency: Currency): Pr
   return result.rows[0]!;
 }
 
+const LOOKUP_WINDOW_MS = 24 * 3_600_000;
+/** First key of the advisory lock that serializes one player's receiver look-ups (the second is the id). */
+const LOOKUP_LOCK = 0x7472_6c6b;
+
+/** `João Silva` -> `Jo** S****`: enough for the sender to recognise the receiver, too little to learn a name. */
+export function maskName(name: string): string {
+  return name
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((word, i) => {
+      const chars = Array.from(word);
+      const shown = i === 0 ? 2 : 1;
+      return chars.slice(0, shown).join('') + '*'.repeat(Math.max(0, chars.length - shown));
+    })
+    .join(' ');
+}
+
+const receiverUnavailable = () => notFound('transferReceiverUnavailable');
+
 export function createWalletService({ database, settings, bus, accounts }: WalletDeps) {
   const { db } = database;
 
@@ -132,6 +166,86 @@ export function createWalletService({ database, settings, bus, accounts }: Walle
       level2Amount: 0,
       level3Amount: 0,
     };
+  }
+
+  async function availableCash(userId: number, currency: Currency): Promise<number> {
+    const cash = (await playerAccounts(db, userId)).find(
+      (a) => a.kind === 'cash' && a.currency === currency && a.book === 'real',
+    );
+    return cash?.available ?? 0;
+  }
+
+  const overBalance = (available: number, currency: Currency) =>
+    new AppError(ErrorCode.INSUFFICIENT_BALANCE, 'transferOverBalance', {
+      amount: formatMoney(available, currency),
+    });
+
+  async function checkDaily(exec: Executor, userId: number, amount: number, currency: Currency, s: Settings) {
+    const today = await sentSince(exec, userId, TxType.TRANSFER, startOfUtcDay(new Date()), currency);
+    if (today + amount > s['transfer.dailyMax'])
+      throw badRequest('transferDailyLimit', { amount: formatMoney(s['transfer.dailyMax'], currency) });
+  }
+
+  /**
+   * Records that `senderId` looked up `username` and throws once the sender has looked up more different
+   * receivers in 24 hours than the setting allows; looking up the same one again is free. Committed on its
+   * own, so a refusal that follows still counts.
+   */
+  async function countLookup(senderId: number, username: string, perDay: number) {
+    const targetHash = crypto.createHash('sha256').update(username).digest('hex');
+    const now = new Date();
+    const since = new Date(now.getTime() - LOOKUP_WINDOW_MS);
+    const mine = eq(transferLookups.userId, senderId);
+    const seenBy = (exec: Executor) =>
+      exec
+        .select({ at: transferLookups.lookedUpAt })
+        .from(transferLookups)
+        .where(and(mine, eq(transferLookups.targetHash, targetHash), gt(transferLookups.lookedUpAt, since)));
+    // A receiver already looked up costs nothing and needs no lock (a check, then its transfer).
+    if ((await seenBy(db)).length) return;
+    await database.transaction(async (tx) => {
+      // One look-up of a sender at a time, so that calls at once cannot pass the count together.
+      await tx.execute(sql`select pg_advisory_xact_lock(${LOOKUP_LOCK}, ${senderId})`);
+      await tx
+        .delete(transferLookups)
+        .where(and(eq(transferLookups.userId, senderId), lte(transferLookups.lookedUpAt, since)));
+      if ((await seenBy(tx)).length) return;
+      const [row] = await tx.select({ n: count() }).from(transferLookups).where(mine);
+      if ((row?.n ?? 0) >= perDay) throw new AppError(ErrorCode.RATE_LIMITED, 'transferLookupLimit');
+      await tx.insert(transferLookups).values({ userId: senderId, targetHash, lookedUpAt: now });
+    });
+  }
+
+  /**
+   * The transfer's rules in order: the amount, the switch, the sender (no test account, KYC), not oneself,
+   * the limits, the balance; only then the receiver, counted as a look-up, who must be a KYC'd real player
+   * (anyone else gets the same answer as an unknown e-mail). `key` is the transfer's idempotency key: its
+   * repeat skips the balance and daily checks, so that it gets the first answer from the ledger.
+   */
+  async function vet(sender: Sender, input: TransferRequest, key: string | null) {
+    const currency = parseCurrency(input.currency ?? DEFAULT_CURRENCY);
+    const amount = parseAmount(input.amount, currency);
+    const username = input.username.trim().toLowerCase();
+    const s = await settings.all();
+    if (!s['transfer.enabled']) throw new AppError(ErrorCode.FORBIDDEN, 'transferDisabled');
+    if (sender.testFlag === '1') throw new AppError(ErrorCode.FORBIDDEN, 'transferTestAccount');
+    const self = await accounts.findUserByUsername(sender.username);
+    if (self?.kyc !== 1) throw new AppError(ErrorCode.FORBIDDEN, 'transferKycRequired');
+    if (username === sender.username) throw badRequest('transferToSelf');
+    const shown = (minor: number) => formatMoney(minor, currency);
+    if (amount < s['transfer.minAmount'])
+      throw badRequest('transferMinimum', { amount: shown(s['transfer.minAmount']) });
+    if (amount > s['transfer.maxAmount'])
+      throw badRequest('transferMaximum', { amount: shown(s['transfer.maxAmount']) });
+    if (!key || !(await keyUsed(db, key))) {
+      await checkDaily(db, sender.id, amount, currency, s);
+      const available = await availableCash(sender.id, currency);
+      if (amount > available) throw overBalance(available, currency);
+    }
+    await countLookup(sender.id, username, s['transfer.lookupsPerDay']);
+    const receiver = await accounts.findUserByUsername(username);
+    if (!receiver || receiver.testFlag === '1' || receiver.kyc !== 1) throw receiverUnavailable();
+    return { receiver, amount, currency, s };
   }
 
   return {
@@ -216,54 +330,53 @@ export function createWalletService({ database, settings, bus, accounts }: Walle
     },
 
     /**
-     * Sends cash to another player by username. Refused for test accounts, to oneself and to nobody; limits
-     * from settings (per transfer and per UTC day). The receiver's money carries the deposit wagering
-     * requirement, so a transfer cannot launder unplayed deposits. Idempotent under `key`.
+     * The receiver check before the confirm step: every rule of the transfer, then the receiver's masked
+     * name. Moves nothing; counts as a receiver look-up.
      */
-    async transfer(
-      sender: Sender,
-      input: { username: string; amount: number | string; currency?: string },
-      key: string,
-    ): Promise<TransferAnswer> {
-      const currency = parseCurrency(input.currency ?? DEFAULT_CURRENCY);
-      const amount = parseAmount(input.amount, currency);
-      const s = await settings.all();
-      if (!s['transfer.enabled']) throw new AppError(ErrorCode.FORBIDDEN, 'transferDisabled');
-      if (sender.testFlag === '1') throw new AppError(ErrorCode.FORBIDDEN, 'transferTestAccount');
-      const receiver = await accounts.findUserByUsername(input.username);
-      if (!receiver) throw notFound('transferUserUnknown');
-      if (receiver.id === sender.id) throw badRequest('transferToSelf');
-      if (receiver.testFlag === '1') throw new AppError(ErrorCode.FORBIDDEN, 'transferTestAccount');
-      const shown = (minor: number) => formatMoney(minor, currency);
-      if (amount < s['transfer.minAmount'])
-        throw badRequest('transferMinimum', { amount: shown(s['transfer.minAmount']) });
-      if (amount > s['transfer.maxAmount'])
-        throw badRequest('transferMaximum', { amount: shown(s['transfer.maxAmount']) });
+    async checkTransfer(sender: Sender, input: TransferRequest): Promise<TransferCheckAnswer> {
+      const { receiver } = await vet(sender, input, null);
+      return { name: maskName(receiver.name) };
+    },
 
-      const posted = await database.transaction(async (tx) => {
-        // One transfer of a sender at a time, so that the daily sum cannot be raced past.
-        await lockPlayerAccount(tx, sender.id, 'cash', currency);
-        const today = await sentSince(tx, sender.id, TxType.TRANSFER, startOfUtcDay(new Date()), currency);
-        // A repeat of a transfer that reached the limit still gets its first answer from post().
-        if (today + amount > s['transfer.dailyMax'] && !(await keyUsed(tx, key)))
-          throw badRequest('transferDailyLimit', { amount: shown(s['transfer.dailyMax']) });
-        const sent = await post(tx, {
-          type: TxType.TRANSFER,
-          currency,
-          book: 'real',
-          userId: sender.id,
-          counterUserId: receiver.id,
-          players: [
-            { userId: sender.id, amount: -amount },
-            { userId: receiver.id, amount },
-          ],
-          memo: { from: sender.username, to: receiver.username },
-          idempotencyKey: key,
+    /**
+     * Sends cash to another player by username. Both must have passed KYC; test accounts neither send nor
+     * receive. Everything about the sender and the amount is checked before the receiver is looked up, and
+     * look-ups are limited per player, so the call does not tell who is registered. Limits from settings
+     * (per transfer and per UTC day). The receiver's money carries the deposit wagering requirement, so a
+     * transfer cannot launder unplayed deposits. Idempotent under `key`.
+     */
+    async transfer(sender: Sender, input: TransferRequest, key: string): Promise<TransferAnswer> {
+      const { receiver, amount, currency, s } = await vet(sender, input, key);
+      let posted: Awaited<ReturnType<typeof post>>;
+      try {
+        posted = await database.transaction(async (tx) => {
+          // One transfer of a sender at a time, so that the daily sum cannot be raced past.
+          await lockPlayerAccount(tx, sender.id, 'cash', currency);
+          // A repeat of a transfer that reached the limit still gets its first answer from post().
+          if (!(await keyUsed(tx, key))) await checkDaily(tx, sender.id, amount, currency, s);
+          const sent = await post(tx, {
+            type: TxType.TRANSFER,
+            currency,
+            book: 'real',
+            userId: sender.id,
+            counterUserId: receiver.id,
+            players: [
+              { userId: sender.id, amount: -amount },
+              { userId: receiver.id, amount },
+            ],
+            memo: { from: sender.username, to: receiver.username },
+            idempotencyKey: key,
+          });
+          // The received cash carries the deposit requirement, recorded in this same transaction.
+          await recordCredit(tx, { userId: receiver.id, currency, txId: sent.txId, received: amount }, s);
+          return sent;
         });
-        // The received cash carries the deposit requirement, recorded in this same transaction.
-        await recordCredit(tx, { userId: receiver.id, currency, txId: sent.txId, received: amount }, s);
-        return sent;
-      });
+      } catch (err) {
+        // The balance changed since the check (another spend at once): say so, as the check does.
+        if (err instanceof AppError && err.code === ErrorCode.INSUFFICIENT_BALANCE)
+          throw overBalance(await availableCash(sender.id, currency), currency);
+        throw err;
+      }
       if (!posted.replayed) {
         await bus.publish('balance.changed', { userId: sender.id });
         await bus.publish('balance.changed', { userId: receiver.id });
