@@ -5,7 +5,13 @@ import path from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../src/config';
-import { createPostgresDatabase, onPostgres, TEST_OPERATOR_KEY } from './helpers';
+import { openDatabase } from '../src/platform/db';
+import {
+  createPostgresDatabase,
+  expectCleanLedgerThenClose,
+  onPostgres,
+  TEST_OPERATOR_KEY,
+} from './helpers';
 import { depositThroughSandbox, registerPlayer, userIdOf } from './realtime-client';
 import { startServer, type ServerProcess } from './server-process';
 
@@ -101,5 +107,13 @@ describe('an event committed, then the process killed before delivery', () => {
     expect(await balanceOf(second, token)).toBe(100);
 
     expect(await second.kill('SIGTERM')).toBe(0);
+
+    // The money the crash straddled is accounted for: the ledger audit over what both processes wrote.
+    const ledger = await openDatabase(
+      env.DATABASE_URL
+        ? { kind: 'postgres', url: env.DATABASE_URL, poolSize: 2 }
+        : { kind: 'pglite', dataDir: env.DATA_DIR! },
+    );
+    await expectCleanLedgerThenClose(ledger, () => ledger.close());
   }, 180_000);
 });

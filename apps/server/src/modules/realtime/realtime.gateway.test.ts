@@ -82,9 +82,9 @@ describe('realtime gateway (one node)', () => {
 
     // A session past its expiry (one this node has not cached yet: a cached one is kept at most until its
     // expiry, which the database cannot move for it).
-    const late = await player();
+    const late = await registerPlayer(base);
     await t.database.db.execute(sql`update sessions set expires_at = now() - interval '1 second'`);
-    const expired = await refusal(connectClient(base, { token: late.token }));
+    const expired = await refusal(connectClient(base, { token: late }));
     expect(expired.data?.status).toBe(40101);
   });
 
