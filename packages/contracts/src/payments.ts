@@ -94,6 +94,8 @@ export const getWithdrawAnswer = z.object({
   lock: z.boolean(),
   /** Cash whose wagering requirement is met. */
   wdAmount: money,
+  /** Cash wagering still due before the rest of the cash becomes withdrawable (0 when none). */
+  wagerDue: money,
   /** BRL per USDT. */
   usdtRate: z.number(),
   /** Withdrawal fee as a fraction (VIP table column 5 / 100). */

@@ -36,6 +36,8 @@ export interface RequestOptions {
   loading?: boolean;
   /** The spec ignores some failures silently (KYC save, test-account fetch); session loss still signs out. */
   quiet?: boolean;
+  /** Body codes the caller shows itself (beside a form field), so the catalogue's own answer is skipped. */
+  handles?: readonly number[];
   idempotencyKey?: string;
 }
 
@@ -99,6 +101,7 @@ function handleFailure(
   const error = new ApiError(status, message, httpStatus);
 
   if (endsSession(status, httpStatus, message, hadToken)) return error;
+  if (opts.handles?.includes(status)) return error;
   if (status === ErrorCode.INSUFFICIENT_BALANCE) {
     if (path.includes('/bet')) openOverlay('gameDeposit');
     else void alertMessage(message || '-').then(() => openOverlay('deposit'));

@@ -11,7 +11,7 @@ export interface Placing<F extends string> {
   /** The contract schema the server checked the body with, loaded on demand (zod stays out of first load). */
   schema?: () => Promise<FieldCheck>;
   /** Refusals whose body code says which field they concern (e.g. a wrong captcha, a taken e-mail). */
-  codes?: Partial<Record<number, F>>;
+  codes?: Partial<Record<number, F | 'form'>>;
   /** Where any other refusal goes; without it, above the submit button. */
   fallback?: F;
 }
@@ -36,8 +36,9 @@ export async function placeRefusal<F extends string>(
   placing: Placing<F>,
 ): Promise<FieldErrors<F>> {
   if (!(error instanceof ApiError) || !error.message) return {};
-  if (HANDLED.includes(error.status) || error.httpStatus === 401) return {};
+  // A code the form places itself wins: its request asked the client to leave it alone (`handles`).
   let field: F | 'form' | undefined = placing.codes?.[error.status];
+  if (!field && (HANDLED.includes(error.status) || error.httpStatus === 401)) return {};
   if (!field && error.status === ErrorCode.BAD_REQUEST && placing.schema) {
     const checked = (await placing.schema()).safeParse(values).error?.issues[0]?.path[0];
     if (typeof checked === 'string' && checked in values) field = checked as F;

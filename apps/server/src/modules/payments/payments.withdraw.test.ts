@@ -127,6 +127,20 @@ describe('withdraw checks, in the spec order, with its messages', () => {
     expect(await cash(p.userId)).toEqual({ balance: 10_000, held: 10_000 });
   });
 
+  it('getWithdraw says how much is still to be wagered: a fresh R$ 100 at 1x owes R$ 100, none at 0x', async () => {
+    await c.setSettings({ 'wagering.depositMultiplier': 1 });
+    try {
+      const p = await funded();
+      const limits = (await c.call('GET', '/api/app/order/getWithdraw', p.token)).json().data;
+      expect(limits).toMatchObject({ wdAmount: 0, wagerDue: 100 });
+    } finally {
+      await c.setSettings({ 'wagering.depositMultiplier': 0 });
+    }
+    const free = await funded();
+    const limits = (await c.call('GET', '/api/app/order/getWithdraw', free.token)).json().data;
+    expect(limits).toMatchObject({ wdAmount: 100, wagerDue: 0 });
+  });
+
   it('rule 6: payout fields required; CPF and CNPJ check digits; an unknown type', async () => {
     const p = await funded();
     const base = c.pixWithdrawal(p, 50);

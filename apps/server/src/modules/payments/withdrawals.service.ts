@@ -230,12 +230,13 @@ export function createWithdrawalsService(deps: PaymentsDeps & { payouts: PayoutR
       const profile = await deps.profileOf(userId);
       if (!profile) throw notFound();
       const vip = await vipOf(userId, s);
-      const { wdAmount } = await withdrawable(database.db, userId, s['wagering.depositMultiplier']);
+      const { wdAmount, wagerDue } = await withdrawable(database.db, userId, s['wagering.depositMultiplier']);
       return {
         limitAmount: toMajor(s['withdraw.minAmount']),
         number: Math.max(0, vip.withdrawalsPerDay - (await usedToday(database.db, userId))),
         lock: await lockedOf(userId),
         wdAmount: toMajor(wdAmount),
+        wagerDue: toMajor(wagerDue),
         usdtRate: toMajor(s['withdraw.usdtRate']),
         serviceAmount: vip.withdrawFeeBp / 10_000,
         maxAmount: Math.min(MAX_WITHDRAW_MAJOR, toMajor(s['withdraw.maxAmount'])),

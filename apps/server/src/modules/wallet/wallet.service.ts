@@ -405,11 +405,12 @@ export type WalletService = ReturnType<typeof createWalletService>;
  * wagering requirement still due (the wagering module: raised when money comes in, deposit x multiplier,
  * worn down by settled stakes); a deposit multiplier of 0 switches the rule off, also for money already in
  * (an operator's "no deposit wagering"). Pass the caller's `tx` when the answer must hold until it commits.
+ * `wagerDue` is that requirement itself, so the player can be told how much more to wager (minor units).
  */
 export async function withdrawable(exec: Executor, userId: number, depositMultiplier: number) {
   const row = await figureRow(exec, userId, DEFAULT_CURRENCY);
-  if (row.cash_book !== 'real') return { balance: 0, wdAmount: 0 };
+  if (row.cash_book !== 'real') return { balance: 0, wdAmount: 0, wagerDue: 0 };
   const available = Number(row.cash_available);
   const unmet = depositMultiplier === 0 ? 0 : Number(row.cash_due);
-  return { balance: available, wdAmount: Math.max(0, available - unmet) };
+  return { balance: available, wdAmount: Math.max(0, available - unmet), wagerDue: unmet };
 }

@@ -9,10 +9,18 @@ import { TransferPage } from './TransferPage';
 type Answer = 'ok' | 'lost' | 'refused';
 let answers: Answer[];
 let sent: { body: unknown; key: string }[];
+/** The receiver check's answers, in order: an envelope and its HTTP status (default: the masked name). */
+let checks: { status: number; body: unknown }[];
+let checked: unknown[];
 
 function stub() {
   vi.stubGlobal('fetch', async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = String(input);
+    if (url.includes('/wallet/transfer/check')) {
+      checked.push(JSON.parse(String(init.body)));
+      const answer = checks.shift() ?? { status: 200, body: envelope({ name: 'An* S****' }) };
+      return Response.json(answer.body, { status: answer.status });
+    }
     if (url.includes('/wallet/transfer')) {
       sent.push({
         body: JSON.parse(String(init.body)),
@@ -21,7 +29,7 @@ function stub() {
       const answer = answers.shift() ?? 'ok';
       if (answer === 'lost') throw new TypeError('Failed to fetch');
       if (answer === 'refused')
-        return Response.json(envelope(null, 42200, 'Usuário não encontrado'), { status: 422 });
+        return Response.json(envelope(null, 40400, 'Usuário não encontrado'), { status: 404 });
       return Response.json(
         envelope({ id: '1', username: 'ana@example.com', amount: 12.5, currency: 'BRL', time: '' }),
       );
@@ -33,6 +41,9 @@ function stub() {
 beforeEach(() => {
   answers = [];
   sent = [];
+  checks = [];
+  checked = [];
+  useUi.setState({ overlay: null, alerts: [] });
   useSession.setState({ token: 't', user: { uId: 1, balance: 100 } as never });
   stub();
 });
@@ -64,7 +75,11 @@ describe('transfer screen', () => {
     const user = userEvent.setup();
     renderWithApp(<TransferPage />);
     await fillAndReview(user);
-    expect(screen.getByRole('heading', { name: 'Confirmar transferência' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Confirmar transferência' })).toBeInTheDocument();
+    // The receiver was checked first, with the body the transfer will send; the confirm step names them.
+    expect(checked).toEqual([{ username: 'ana@example.com', amount: 12.5 }]);
+    expect(screen.getByTestId('transfer-receiver').textContent).toBe('An* S****ana@example.com');
+    expect(screen.getByText('Para')).toBeInTheDocument();
     expect(sent).toHaveLength(0);
     await user.click(screen.getByRole('button', { name: 'Transferir' }));
     expect((await screen.findByText(/concluída/)).textContent).toMatch(
@@ -100,6 +115,40 @@ describe('transfer screen', () => {
         'Usuário não encontrado',
       ),
     );
+    expect(useUi.getState().alerts).toEqual([]);
+  });
+
+  it.each([
+    ['an unknown receiver', 404, 40400, 'Usuário indisponível para transferência', 'Usuário que recebe (e-mail)'],
+    ['too many receivers looked up', 429, 42900, 'Limite de consultas atingido', 'Usuário que recebe (e-mail)'],
+    ['an amount over the balance', 409, 9999, 'Você pode transferir até R$ 40,00', 'Valor da transferência'],
+    ['an amount under the minimum', 400, 40000, 'Transferência mínima de R$ 10,00', 'Valor da transferência'],
+  ])(
+    'refuses %s before the confirm step, beside the field it concerns',
+    async (_, httpStatus, status, message, field) => {
+      checks = [{ status: httpStatus, body: envelope(null, status, message) }];
+      const user = userEvent.setup();
+      renderWithApp(<TransferPage />);
+      await fillAndReview(user);
+      await waitFor(() => expect(screen.getByLabelText(field)).toHaveAccessibleDescription(message));
+      expect(screen.queryByRole('heading', { name: 'Confirmar transferência' })).toBeNull();
+      expect(sent).toHaveLength(0);
+      // Shown in the form only: no modal, and an over-balance amount does not open the deposit overlay.
+      expect(useUi.getState().alerts).toEqual([]);
+      expect(useUi.getState().overlay).toBeNull();
+      // Editing the field clears its message.
+      await user.type(screen.getByLabelText(field), '0');
+      expect(screen.getByLabelText(field)).not.toHaveAccessibleDescription(message);
+    },
+  );
+
+  it('a refusal about the sender (KYC) shows above the button', async () => {
+    checks = [{ status: 403, body: envelope(null, 40300, 'Conclua a verificação de identidade') }];
+    const user = userEvent.setup();
+    renderWithApp(<TransferPage />);
+    await fillAndReview(user);
+    expect(await screen.findByText('Conclua a verificação de identidade')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Confirmar transferência' })).toBeNull();
     expect(useUi.getState().alerts).toEqual([]);
   });
 });

@@ -1,10 +1,10 @@
-import type { TransferAnswer } from '@aposta/contracts';
-import { isCurrency, MoneyError, parseMoney, toMajor, toMinor } from '@aposta/money';
+import { ErrorCode, type TransferAnswer } from '@aposta/contracts';
+import { isCurrency, MoneyError, parseMoney, toMajor } from '@aposta/money';
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/Button';
 import { LoginFirst } from '../../../components/ui/LoginFirst';
-import { TextField } from '../../../components/ui/TextField';
+import { FieldError, TextField } from '../../../components/ui/TextField';
 import { refreshUserInfo } from '../../../lib/user-info';
 import { ApiError } from '../../../lib/api';
 import { languageEntry, useAppState } from '../../../lib/app-state';
@@ -12,10 +12,28 @@ import { displayMoney } from '../../../lib/format';
 import { submissionKeys } from '../../../lib/idempotency';
 import { useSession } from '../../../lib/session';
 import { alertMessage, openOverlay } from '../../../lib/ui';
-import { sendTransfer } from '../api/transfer';
-import { useFieldErrors } from '../../../lib/form-errors';
+import { checkTransfer, sendTransfer } from '../api/transfer';
+import { useFieldErrors, type Placing } from '../../../lib/form-errors';
 
 type Step = 'form' | 'confirm' | 'done';
+type Field = 'username' | 'amount';
+
+/**
+ * Where a refusal of the check or the transfer goes: the receiver (unknown, look-up limit) beside the e-mail;
+ * the amount (over the balance, limits: 400s the contract schema does not place) beside the amount; the
+ * sender's own state (KYC, test account, transfers off) and a lost connection above the button.
+ */
+const PLACING: Placing<Field> = {
+  schema: () => import('@aposta/contracts').then((m) => m.transferRequest),
+  codes: {
+    [ErrorCode.NOT_FOUND]: 'username',
+    [ErrorCode.RATE_LIMITED]: 'username',
+    [ErrorCode.INSUFFICIENT_BALANCE]: 'amount',
+    [ErrorCode.FORBIDDEN]: 'form',
+    0: 'form',
+  },
+  fallback: 'amount',
+};
 
 /**
  * Transfer to another player by username: form, confirmation step, then one request whose Idempotency-Key is
@@ -33,8 +51,9 @@ export function TransferPage() {
   const [lost, setLost] = useState(false);
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<TransferAnswer | null>(null);
+  const [receiver, setReceiver] = useState('');
   const keys = useRef(submissionKeys());
-  const { errors, show, clear } = useFieldErrors<'username' | 'amount'>();
+  const { errors, show, clear } = useFieldErrors<Field>();
   const entry = languageEntry(lang);
   const money = (major: number) => displayMoney(major, lang);
 
@@ -49,8 +68,10 @@ export function TransferPage() {
     );
   }
 
-  function review(e: FormEvent) {
+  /** Client checks, then the server's check of the receiver and the amount before the confirm step. */
+  async function review(e: FormEvent) {
     e.preventDefault();
+    if (busy) return;
     if (!username.trim()) return void alertMessage(t('transfer.usernamePrompt'));
     let minor = 0;
     try {
@@ -59,9 +80,18 @@ export function TransferPage() {
       if (!(err instanceof MoneyError)) throw err;
     }
     if (!(minor > 0)) return void alertMessage(t('transfer.amountPrompt'));
-    if (minor > toMinor(Math.max(0, balance))) return void alertMessage(t('transfer.checkInput'));
-    setAmount(toMajor(minor));
-    setStep('confirm');
+    // Over the balance is the server's to say: its message names the cash the player can send.
+    const body = { username: username.trim().toLowerCase(), amount: toMajor(minor) };
+    setBusy(true);
+    try {
+      setReceiver((await checkTransfer(body)).name);
+      setAmount(body.amount);
+      setStep('confirm');
+    } catch (err) {
+      await show(err, body, PLACING);
+    } finally {
+      setBusy(false);
+    }
   }
 
   async function confirm() {
@@ -83,10 +113,7 @@ export function TransferPage() {
         keys.current.settle();
         setStep('form');
         // An unknown receiver, a refused amount: beside the field it concerns (the receiver by default).
-        await show(err, body, {
-          schema: () => import('@aposta/contracts').then((m) => m.transferRequest),
-          fallback: 'username',
-        });
+        await show(err, body, PLACING);
       }
     } finally {
       setBusy(false);
@@ -106,7 +133,7 @@ export function TransferPage() {
         {t('transfer.title')}
       </h1>
       {step === 'form' ? (
-        <form onSubmit={review} noValidate className="flex flex-col gap-14">
+        <form onSubmit={(e) => void review(e)} noValidate className="flex flex-col gap-14">
           <p className="text-sm text-muted">{t('transfer.text')}</p>
           <p className="text-sm">{t('transfer.available', { amount: money(balance) })}</p>
           <TextField
@@ -137,7 +164,8 @@ export function TransferPage() {
               clear('amount');
             }}
           />
-          <Button type="submit" className="w-full text-lg">
+          <FieldError message={errors.form} />
+          <Button type="submit" className="w-full text-lg" disabled={busy}>
             {t('transfer.next')}
           </Button>
         </form>
@@ -149,7 +177,10 @@ export function TransferPage() {
           </h2>
           <dl className="grid grid-cols-[auto_1fr] gap-x-12 gap-y-8 rounded-xl border border-line bg-deep/70 p-14">
             <dt className="text-muted">{t('transfer.to')}</dt>
-            <dd className="break-all text-right font-semibold">{username.trim().toLowerCase()}</dd>
+            <dd className="break-all text-right font-semibold" data-testid="transfer-receiver">
+              {receiver}
+              <span className="block text-xs font-normal text-muted">{username.trim().toLowerCase()}</span>
+            </dd>
             <dt className="text-muted">{t('transfer.amount')}</dt>
             <dd className="text-right text-lg font-bold text-gold">{money(amount)}</dd>
           </dl>

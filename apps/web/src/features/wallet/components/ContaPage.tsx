@@ -71,6 +71,11 @@ export function ContaPage() {
             <dd className="text-base font-semibold" data-testid="conta-withdrawable">
               {limits.data ? money(limits.data.wdAmount) : '—'}
             </dd>
+            {limits.data && limits.data.wagerDue > 0 ? (
+              <dd className="text-xs text-muted" data-testid="conta-wager-due">
+                {t('withdraw.wagerDue', { amount: money(limits.data.wagerDue) })}
+              </dd>
+            ) : null}
           </div>
         </dl>
         <div className="mt-14 grid grid-cols-2 gap-10">

@@ -158,6 +158,7 @@ describe('deposit overlay', () => {
           number: 1,
           lock: false,
           wdAmount: 0,
+          wagerDue: 0,
           usdtRate: 5.5,
           serviceAmount: 0.03,
           maxAmount: 10000,

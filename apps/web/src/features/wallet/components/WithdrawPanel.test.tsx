@@ -40,6 +40,7 @@ beforeEach(() => {
     number: 2,
     lock: false,
     wdAmount: 80,
+    wagerDue: 0,
     usdtRate: 5.5,
     serviceAmount: 0.03,
     maxAmount: 10_000,
@@ -97,6 +98,21 @@ describe('withdrawal tab', () => {
     const amount = screen.getByLabelText('Valor do saque');
     expect(amount).toHaveAccessibleDescription(/^Mínimo R\$\s50,00 · máximo R\$\s10\.000,00$/);
     expect(amount.getAttribute('placeholder')).not.toMatch(/Mínimo/);
+  });
+
+  it('says how much more must be wagered to release the withdrawal, only when something is due', async () => {
+    stub();
+    limits = { ...limits, wdAmount: 0, wagerDue: 37.5 };
+    await open();
+    expect(screen.getByTestId('withdraw-wager-due').textContent!.replace(/\u00a0/g, ' ')).toBe(
+      'Aposte mais R$ 37,50 para liberar o saque',
+    );
+  });
+
+  it('shows no wagering note when nothing is due', async () => {
+    stub();
+    await open();
+    expect(screen.queryByTestId('withdraw-wager-due')).toBeNull();
   });
 
   it('caps the amount to the balance and shows what the player receives', async () => {

@@ -225,6 +225,11 @@ export function WithdrawPanel() {
           <dd className="text-lg font-bold text-mint" data-testid="withdraw-wd">
             {data ? money(toMinor(data.wdAmount)) : '—'}
           </dd>
+          {data && data.wagerDue > 0 ? (
+            <dd className="text-xs text-muted" data-testid="withdraw-wager-due">
+              {t('withdraw.wagerDue', { amount: money(toMinor(data.wagerDue)) })}
+            </dd>
+          ) : null}
         </div>
         {data ? (
           <p className="col-span-2 text-xs text-muted">

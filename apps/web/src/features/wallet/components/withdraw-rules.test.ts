@@ -7,6 +7,7 @@ const limits: GetWithdrawAnswer = {
   number: 1,
   lock: false,
   wdAmount: 100,
+  wagerDue: 0,
   usdtRate: 5.5,
   serviceAmount: 0.03,
   maxAmount: 10_000,

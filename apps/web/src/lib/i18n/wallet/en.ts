@@ -55,6 +55,7 @@ const en: WalletMessages = {
   withdraw: {
     balance: 'Balance',
     withdrawable: 'Withdrawable amount',
+    wagerDue: 'Wager {{amount}} more to unlock withdrawal',
     amount: 'Withdrawal amount',
     amountHint: 'Minimum {{min}} · maximum {{max}}',
     all: 'All',

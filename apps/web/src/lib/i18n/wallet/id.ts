@@ -55,6 +55,7 @@ const id: WalletMessages = {
   withdraw: {
     balance: 'Saldo',
     withdrawable: 'Jumlah yang dapat ditarik',
+    wagerDue: 'Pasang taruhan {{amount}} lagi untuk membuka penarikan',
     amount: 'Jumlah penarikan',
     amountHint: 'Minimum {{min}} · maksimum {{max}}',
     all: 'Semua',

@@ -54,6 +54,7 @@ const ja: WalletMessages = {
   withdraw: {
     balance: '残高',
     withdrawable: '出金可能額',
+    wagerDue: '出金するにはあと{{amount}}のベットが必要です',
     amount: '出金額',
     amountHint: '最小 {{min}} · 最大 {{max}}',
     all: '全額',

@@ -54,6 +54,7 @@ const ko: WalletMessages = {
   withdraw: {
     balance: '잔액',
     withdrawable: '출금 가능 금액',
+    wagerDue: '출금하려면 {{amount}} 더 베팅하세요',
     amount: '출금 금액',
     amountHint: '최소 {{min}} · 최대 {{max}}',
     all: '전액',

@@ -57,6 +57,7 @@ const ptBR = {
   withdraw: {
     balance: 'Saldo',
     withdrawable: 'Valor sacável',
+    wagerDue: 'Aposte mais {{amount}} para liberar o saque',
     amount: 'Valor do saque',
     amountHint: 'Mínimo {{min}} · máximo {{max}}',
     all: 'Tudo',

@@ -55,6 +55,7 @@ const ru: WalletMessages = {
   withdraw: {
     balance: 'Баланс',
     withdrawable: 'Сумма к выводу',
+    wagerDue: 'Сделайте ставки ещё на {{amount}}, чтобы открыть вывод',
     amount: 'Сумма вывода',
     amountHint: 'Минимум {{min}} · максимум {{max}}',
     all: 'Всё',

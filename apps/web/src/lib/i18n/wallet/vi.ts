@@ -55,6 +55,7 @@ const vi: WalletMessages = {
   withdraw: {
     balance: 'Số dư',
     withdrawable: 'Số tiền có thể rút',
+    wagerDue: 'Cược thêm {{amount}} để mở khóa rút tiền',
     amount: 'Số tiền rút',
     amountHint: 'Tối thiểu {{min}} · tối đa {{max}}',
     all: 'Tất cả',

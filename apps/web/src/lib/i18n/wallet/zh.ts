@@ -54,6 +54,7 @@ const zh: WalletMessages = {
   withdraw: {
     balance: '余额',
     withdrawable: '可提现金额',
+    wagerDue: '再投注 {{amount}} 即可提现',
     amount: '提现金额',
     amountHint: '最低 {{min}} · 最高 {{max}}',
     all: '全部',

@@ -1,0 +1,53 @@
+import type { GetWithdrawAnswer } from '@aposta/contracts';
+import { screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useSession } from '../../../lib/session';
+import { envelope, fakeFetch, renderWithApp } from '../../../test/render';
+import { ContaPage } from './ContaPage';
+
+let limits: GetWithdrawAnswer;
+
+beforeEach(() => {
+  limits = {
+    limitAmount: 50,
+    number: 1,
+    lock: false,
+    wdAmount: 0,
+    wagerDue: 0,
+    usdtRate: 5.5,
+    serviceAmount: 0.03,
+    maxAmount: 10_000,
+    cardInfo: {},
+  };
+  useSession.setState({
+    token: 't',
+    user: { uId: 1, balance: 100, freeBalance: 0, kyc: 1, lx: '' } as never,
+  });
+  vi.stubGlobal(
+    'fetch',
+    fakeFetch((url) =>
+      url.includes('/getWithdraw')
+        ? { body: envelope(limits) }
+        : { status: 404, body: envelope(null, 40400, 'no') },
+    ).fn,
+  );
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const text = (el: HTMLElement) => el.textContent!.replace(/\u00a0/g, ' ');
+
+describe('/conta withdrawable amount', () => {
+  it('says how much more must be wagered when the withdrawable amount is held back', async () => {
+    limits = { ...limits, wagerDue: 100 };
+    renderWithApp(<ContaPage />, '/conta');
+    expect(text(await screen.findByTestId('conta-wager-due'))).toBe('Aposte mais R$ 100,00 para liberar o saque');
+    expect(text(screen.getByTestId('conta-withdrawable'))).toBe('R$ 0,00');
+  });
+
+  it('says nothing more when nothing is due', async () => {
+    limits = { ...limits, wdAmount: 100 };
+    renderWithApp(<ContaPage />, '/conta');
+    await screen.findByText((_, el) => el?.getAttribute('data-testid') === 'conta-withdrawable' && text(el as HTMLElement) === 'R$ 100,00');
+    expect(screen.queryByTestId('conta-wager-due')).toBeNull();
+  });
+});
