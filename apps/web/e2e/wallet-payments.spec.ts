@@ -188,8 +188,14 @@ test('transfer to another player: confirmation step, one key per submission, the
   const sender = newEmail('remetente');
   const receiver = newEmail('destino');
   const token = await registerViaApi(request, sender);
-  await registerViaApi(request, receiver);
+  const receiverToken = await registerViaApi(request, receiver);
   const auth = { Authorization: `Bearer ${token}` };
+  // Transfers go only between players who passed KYC.
+  const receiverKyc = await request.post('/api/app/user/updateKyc', {
+    headers: { Authorization: `Bearer ${receiverToken}` },
+    data: { name: 'Destino Final', cardNo: randomCpf() },
+  });
+  expect((await receiverKyc.json()).status).toBe(0);
   // Fund the sender through the sandbox provider, as a deposit would.
   const kyc = await request.post('/api/app/user/updateKyc', {
     headers: auth,
@@ -218,6 +224,8 @@ test('transfer to another player: confirmation step, one key per submission, the
   });
   await page.getByRole('button', { name: 'Continuar' }).click();
   await expect(page.getByRole('heading', { name: 'Confirmar transferência' })).toBeVisible();
+  // The server checked the receiver first and answered a masked name.
+  await expect(page.getByText(/^De\*+ F\*+$/)).toBeVisible();
   await screenshot(page, 'wallet-11-transfer-confirm');
   await page.getByRole('button', { name: 'Transferir', exact: true }).click();
   await expect(page.getByText(`Transferência de R$ 12,50 para ${receiver} concluída`)).toBeVisible();
