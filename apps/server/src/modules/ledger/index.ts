@@ -16,7 +16,6 @@ export {
   lockPlayerAccount,
   systemBalance,
   rollUp,
-  startRollUp,
   listEntries,
   sentSince,
   keyUsed,

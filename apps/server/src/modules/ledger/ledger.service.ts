@@ -1,7 +1,7 @@
 import { ErrorCode, TxType } from '@aposta/contracts';
 import { assertMinor, DEFAULT_CURRENCY, type Currency, type Minor } from '@aposta/money';
 import { sql, type SQL } from 'drizzle-orm';
-import { pgCode, pgConstraint, type Database, type Executor } from '../../platform/db';
+import { pgCode, pgConstraint, type Executor } from '../../platform/db';
 import { AppError, notFound } from '../../platform/errors';
 import {
   assertSystemKind,
@@ -567,19 +567,6 @@ export async function rollUp(exec: Executor): Promise<number> {
     select coalesce(sum(n), 0) as moved from s`,
   );
   return Number(row!.moved);
-}
-
-/** Rolls the hot accounts up every `intervalMs` until the returned function is called. */
-export function startRollUp(database: Database, intervalMs: number, onError: (err: unknown) => void) {
-  let running: Promise<unknown> = Promise.resolve();
-  const timer = setInterval(() => {
-    running = rollUp(database.db).catch(onError);
-  }, intervalMs);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
 }
 
 export interface Entry {
