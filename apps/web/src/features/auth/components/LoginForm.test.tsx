@@ -76,7 +76,8 @@ describe('login form', () => {
     await user.click(screen.getByRole('button', { name: 'Entrar' }));
     await waitFor(() => expect(useSession.getState().token).toBe('tok-9'));
     expect(localStorage.getItem('TOKEN_B')).toBe('tok-9');
-    expect(useUi.getState().startMask).toBe(true);
+    // The start mask opens once the signed-in flow has read the player's user info.
+    await waitFor(() => expect(useUi.getState().startMask).toBe(true));
     expect(useSession.getState().user?.username).toBe('ana@mail.com');
   });
 

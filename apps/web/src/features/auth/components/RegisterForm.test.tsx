@@ -15,6 +15,8 @@ async function fill(user: ReturnType<typeof userEvent.setup>) {
   await user.type(screen.getByLabelText('Confirmar senha'), 'segredo-123');
 }
 
+const captchaId = () => screen.getByTestId('captcha-image').getAttribute('data-code-id');
+
 describe('register form', () => {
   it('has every register field, with the invitation code from YQM', () => {
     localStorage.setItem('YQM', 'ABC123');
@@ -74,10 +76,13 @@ describe('register form', () => {
     await fill(user);
     await user.type(screen.getByLabelText('Código de verificação'), 'TEST42');
     await user.click(screen.getByRole('checkbox'));
+    const firstCaptcha = captchaId();
     await user.click(screen.getByRole('button', { name: 'Registrar' }));
     const email = screen.getByRole('combobox', { name: 'E-mail' });
     await waitFor(() => expect(email).toHaveAccessibleDescription('Este e-mail já está cadastrado'));
     expect(screen.queryByRole('alertdialog')).toBeNull();
+    // A refusal reloads the captcha a moment later (a new image, the code field emptied): wait for it.
+    await waitFor(() => expect(captchaId()).not.toBe(firstCaptcha));
 
     answer = { status: 400, body: envelope(null, 40001, 'Código de verificação incorreto') };
     await user.type(screen.getByLabelText('Código de verificação'), 'WRONG1');
