@@ -6,12 +6,7 @@ import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../src/config';
 import { openDatabase } from '../src/platform/db';
-import {
-  createPostgresDatabase,
-  expectCleanLedgerThenClose,
-  onPostgres,
-  TEST_OPERATOR_KEY,
-} from './helpers';
+import { createPostgresDatabase, expectCleanLedgerThenClose, onPostgres, TEST_OPERATOR_KEY } from './helpers';
 import { depositThroughSandbox, registerPlayer, userIdOf } from './realtime-client';
 import { startServer, type ServerProcess } from './server-process';
 

@@ -188,7 +188,11 @@ class Deposit extends PlayerAmount {
         players: [{ userId, kind: this.kind, amount: this.amount }],
         system: [{ kind: bonus ? 'promotions' : 'payment_clearing', amount: -this.amount }],
       });
-      await recordCredit(tx, { userId, txId, ...(bonus ? { bonus: this.amount } : { deposit: this.amount }) }, MULTIPLIERS);
+      await recordCredit(
+        tx,
+        { userId, txId, ...(bonus ? { bonus: this.amount } : { deposit: this.amount }) },
+        MULTIPLIERS,
+      );
       return txId;
     });
     m.players.get(userId)![this.kind].balance += this.amount;
@@ -196,7 +200,12 @@ class Deposit extends PlayerAmount {
       ? { userId, deposit: 0, cash: 0, bonus: 2 * this.amount }
       : { userId, deposit: this.amount, cash: this.amount, bonus: 0 };
     raise(m, txId, credit);
-    m.txs.push({ id: txId, deltas: new Map([[`${userId}:${this.kind}`, this.amount]]), credit, reversed: false });
+    m.txs.push({
+      id: txId,
+      deltas: new Map([[`${userId}:${this.kind}`, this.amount]]),
+      credit,
+      reversed: false,
+    });
     await expectAgrees(m, r);
   }
   override toString = () => `${this.kind === 'bonus' ? 'Gift' : 'Deposit'}(${this.u}, ${this.amount})`;

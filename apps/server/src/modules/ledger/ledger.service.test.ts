@@ -103,7 +103,9 @@ describe('ledger', () => {
     const facts = (await database.db.execute(
       sql`select topic, payload from outbox_events where payload->>'holdId' = ${String(h.txId)}`,
     )) as unknown as { rows: { topic: string; payload: unknown }[] };
-    expect(facts.rows.map((r) => [r.topic, typeof r.payload === 'string' ? JSON.parse(r.payload) : r.payload])).toEqual([
+    expect(
+      facts.rows.map((r) => [r.topic, typeof r.payload === 'string' ? JSON.parse(r.payload) : r.payload]),
+    ).toEqual([
       [
         'ledger.stakeSettled',
         expect.objectContaining({
@@ -194,7 +196,7 @@ describe('ledger', () => {
     await expect(reverse(database.db, { txId: d2.txId })).rejects.toMatchObject({ code: 9999 });
   });
 
-  it('refuses to reverse a settlement, its hold, or a resettlement\'s reversal: resettle corrects them', async () => {
+  it("refuses to reverse a settlement, its hold, or a resettlement's reversal: resettle corrects them", async () => {
     const u = newUser();
     await deposit(u, 1_000);
     const h = await stake(u, 400);
@@ -253,7 +255,9 @@ describe('ledger', () => {
     for (const amount of [0, -5, 0.5, Number.NaN, Infinity, 1e16]) {
       await expect(stake(u, amount)).rejects.toMatchObject({ httpStatus: 400 });
     }
-    await expect(stake(u, 10, { currency: 'XXX' as never })).rejects.toMatchObject({ key: 'unknownCurrency' });
+    await expect(stake(u, 10, { currency: 'XXX' as never })).rejects.toMatchObject({
+      key: 'unknownCurrency',
+    });
     // A stake names a product and a reference; a withdrawal is a withdrawal.
     for (const extra of [
       { product: 'poker' as never },
@@ -413,10 +417,20 @@ describe('ledger', () => {
     await gift(u, 100);
     const h = await stake(u, 200);
     const to = [{ kind: 'house.casino' as const, amount: 200 }];
-    await settle(database.db, { holdId: h.txId, capture: 200, to, payout: { from: 'house.casino', amount: 400 } });
+    await settle(database.db, {
+      holdId: h.txId,
+      capture: 200,
+      to,
+      payout: { from: 'house.casino', amount: 400 },
+    });
     expect(await cash(u)).toMatchObject({ balance: 200 });
     expect(await bonus(u)).toMatchObject({ balance: 200 });
-    await resettle(database.db, { holdId: h.txId, capture: 200, to, payout: { from: 'house.casino', amount: 3 } });
+    await resettle(database.db, {
+      holdId: h.txId,
+      capture: 200,
+      to,
+      payout: { from: 'house.casino', amount: 3 },
+    });
     // 3 x 100/200 = 1.5: 2 to bonus, 1 to cash.
     expect(await cash(u)).toMatchObject({ balance: 1 });
     expect(await bonus(u)).toMatchObject({ balance: 2 });
@@ -466,7 +480,11 @@ describe('ledger', () => {
       key: 'holdNotOpen',
     });
     const w = await withdrawal(u, 10);
-    await settle(database.db, { holdId: w.txId, capture: 10, to: [{ kind: 'payment_clearing', amount: 10 }] });
+    await settle(database.db, {
+      holdId: w.txId,
+      capture: 10,
+      to: [{ kind: 'payment_clearing', amount: 10 }],
+    });
     await expect(resettle(database.db, { holdId: w.txId, capture: 0, to: [] })).rejects.toMatchObject({
       key: 'ledgerInvalid',
     });
@@ -475,7 +493,7 @@ describe('ledger', () => {
     });
   });
 
-  it('posts a provider round through that provider\'s clearing account', async () => {
+  it("posts a provider round through that provider's clearing account", async () => {
     const u = newUser();
     await deposit(u, 500);
     const h = await stake(u, 200, { product: 'casino', reference: 'pragmatic:round-9' });
@@ -500,9 +518,7 @@ describe('ledger', () => {
       const B = 50_000;
       const a = 333;
       await deposit(u, B);
-      const results = await Promise.allSettled(
-        Array.from({ length: 500 }, () => stake(u, a)),
-      );
+      const results = await Promise.allSettled(Array.from({ length: 500 }, () => stake(u, a)));
       const ok = results.filter((r) => r.status === 'fulfilled');
       const refused = results.filter((r) => r.status === 'rejected');
       expect(ok).toHaveLength(Math.floor(B / a));
@@ -553,7 +569,12 @@ describe('ledger', () => {
     await settle(database.db, { holdId: h.txId, capture: 100, to });
     const answers = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
-        resettle(database.db, { holdId: h.txId, capture: 100, to, payout: { from: 'house.sports', amount: 10 * (i + 1) } }),
+        resettle(database.db, {
+          holdId: h.txId,
+          capture: 100,
+          to,
+          payout: { from: 'house.sports', amount: 10 * (i + 1) },
+        }),
       ),
     );
     expect(new Set(answers.map((a) => a.txId)).size).toBe(20);

@@ -201,8 +201,7 @@ export async function post(exec: Executor, input: PostInput): Promise<Posted> {
 
   const x = valuesList([
     ...players.map(
-      ([id, p]) =>
-        sql`(${id}::text, ${p.amount}::bigint, ${p.userId}::bigint, ${p.kind}::text)`,
+      ([id, p]) => sql`(${id}::text, ${p.amount}::bigint, ${p.userId}::bigint, ${p.kind}::text)`,
     ),
     ...systems.map(
       ([kind, amount]) =>

@@ -64,24 +64,28 @@ export type PaymentsService = ReturnType<typeof createPayments>['service'];
  * credited once, withdrawals held at request and paid by a payout rail after an operator's approval.
  * Profiles come from accounts, VIP levels from the wallet.
  */
-export const paymentsModule = defineModule('payments', ['operators', 'settings', 'accounts', 'wallet'], async (app) => {
-  const { database, config, settings, bus, outbox, jobs, accounts, wallet } = app;
-  const { service, sandbox } = createPayments({
-    database,
-    config,
-    settings,
-    bus,
-    outbox,
-    jobs,
-    profileOf: accounts.profile,
-    levelOf: async (userId) => (await wallet.figures(userId)).level,
-    log: app.log,
-  });
-  app.decorate('payments', service);
-  await service.packages.seed();
-  await app.register(paymentsRoutes);
-  if (config.sandbox) await app.register(sandboxRoutes, sandbox);
+export const paymentsModule = defineModule(
+  'payments',
+  ['operators', 'settings', 'accounts', 'wallet'],
+  async (app) => {
+    const { database, config, settings, bus, outbox, jobs, accounts, wallet } = app;
+    const { service, sandbox } = createPayments({
+      database,
+      config,
+      settings,
+      bus,
+      outbox,
+      jobs,
+      profileOf: accounts.profile,
+      levelOf: async (userId) => (await wallet.figures(userId)).level,
+      log: app.log,
+    });
+    app.decorate('payments', service);
+    await service.packages.seed();
+    await app.register(paymentsRoutes);
+    if (config.sandbox) await app.register(sandboxRoutes, sandbox);
 
-  registerPaymentEvents(outbox, bus);
-  registerPaymentJobs(jobs, service);
-});
+    registerPaymentEvents(outbox, bus);
+    registerPaymentJobs(jobs, service);
+  },
+);

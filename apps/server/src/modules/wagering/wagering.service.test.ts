@@ -4,14 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, expectCleanLedgerThenClose } from '../../../test/helpers';
 import type { Database, Executor } from '../../platform/db';
 import { hold, post, resettle, reverse, settle, type SettledFact } from '../ledger';
-import {
-  auditWagering,
-  onStakeSettled,
-  recordCredit,
-  requirements,
-  totals,
-  wageringHandlers,
-} from './index';
+import { auditWagering, onStakeSettled, recordCredit, requirements, totals, wageringHandlers } from './index';
 
 const MULTIPLIERS = { 'wagering.depositMultiplier': 1, 'wagering.bonusMultiplier': 2 };
 
@@ -67,7 +60,12 @@ describe('wagering', () => {
     const u = newUser();
     const txId = await deposit(u, 10_000);
     await database.transaction((tx) => recordCredit(tx, { userId: u, txId, deposit: 10_000 }, MULTIPLIERS));
-    expect(await totals(database.db, u)).toEqual({ deposited: 10_000, withdrawn: 0, wagered: 0, cashDue: 10_000 });
+    expect(await totals(database.db, u)).toEqual({
+      deposited: 10_000,
+      withdrawn: 0,
+      wagered: 0,
+      cashDue: 10_000,
+    });
     // A credit whose transaction rolls back leaves no requirement behind, and no money either.
     const v = newUser();
     await expect(
@@ -85,7 +83,14 @@ describe('wagering', () => {
     const h = await stake(u, 400);
     await settle(database.db, { holdId: h, ...lose(400) });
     const [fact] = await facts('ledger.stakeSettled', h);
-    expect(fact).toMatchObject({ holdId: h, userId: u, product: 'sports', cash: 400, bonus: 0, turnover: 400 });
+    expect(fact).toMatchObject({
+      holdId: h,
+      userId: u,
+      product: 'sports',
+      cash: 400,
+      bonus: 0,
+      turnover: 400,
+    });
     await apply('ledger.stakeSettled', fact);
     await apply('ledger.stakeSettled', fact);
     expect(await totals(database.db, u)).toMatchObject({ wagered: 400, cashDue: 400 });
@@ -115,7 +120,11 @@ describe('wagering', () => {
         players: [{ userId: v, amount: 1_000 }],
         system: [{ kind: 'payment_clearing', amount: -1_000 }],
       });
-      await recordCredit(tx, { userId: v, txId, deposit: 1_000 }, { ...MULTIPLIERS, 'wagering.depositMultiplier': 0 });
+      await recordCredit(
+        tx,
+        { userId: v, txId, deposit: 1_000 },
+        { ...MULTIPLIERS, 'wagering.depositMultiplier': 0 },
+      );
     });
     const k = await stake(v, 200);
     await settle(database.db, { holdId: k, ...lose(200) });
@@ -154,7 +163,12 @@ describe('wagering', () => {
     await apply('ledger.reversed', payload);
     await apply('ledger.reversed', payload);
     // The first deposit's requirement had 1500 left (500 worn by the stake): cleared; the second stands.
-    expect(await totals(database.db, u)).toEqual({ deposited: 700, withdrawn: 100, wagered: 500, cashDue: 700 });
+    expect(await totals(database.db, u)).toEqual({
+      deposited: 700,
+      withdrawn: 100,
+      wagered: 500,
+      cashDue: 700,
+    });
     expect((await requirements(database.db, u)).map((q) => [q.required, q.remaining])).toEqual([
       [2_000, 0],
       [700, 700],
@@ -167,7 +181,9 @@ describe('wagering', () => {
     await database.db.execute(sql`update wagering_totals set deposited = deposited + 1 where user_id = ${u}`);
     const audit = await auditWagering(database);
     expect(audit.ok).toBe(false);
-    expect(audit.checks.find((c) => c.faults.length)?.name).toBe('each player total equals the sum of its journal');
+    expect(audit.checks.find((c) => c.faults.length)?.name).toBe(
+      'each player total equals the sum of its journal',
+    );
     await database.db.execute(sql`update wagering_totals set deposited = deposited - 1 where user_id = ${u}`);
     expect((await auditWagering(database)).ok).toBe(true);
   });

@@ -157,7 +157,9 @@ async function restore(tx: Executor, userId: number, currency: string, kind: Kin
 export async function onStakeSettled(payload: SettledFact, tx: Executor): Promise<void> {
   const key = `settled:${payload.txId}`;
   const turnover = Number(payload.turnover);
-  if (!(await begin(tx, key, payload.userId, payload.currency, { holdId: payload.holdId, wagered: turnover })))
+  if (
+    !(await begin(tx, key, payload.userId, payload.currency, { holdId: payload.holdId, wagered: turnover }))
+  )
     return;
   const worn: Record<Kind, number> = { cash: 0, bonus: 0 };
   if (turnover > 0) {

@@ -119,8 +119,20 @@ describe('transfer screen', () => {
   });
 
   it.each([
-    ['an unknown receiver', 404, 40400, 'Usuário indisponível para transferência', 'Usuário que recebe (e-mail)'],
-    ['too many receivers looked up', 429, 42900, 'Limite de consultas atingido', 'Usuário que recebe (e-mail)'],
+    [
+      'an unknown receiver',
+      404,
+      40400,
+      'Usuário indisponível para transferência',
+      'Usuário que recebe (e-mail)',
+    ],
+    [
+      'too many receivers looked up',
+      429,
+      42900,
+      'Limite de consultas atingido',
+      'Usuário que recebe (e-mail)',
+    ],
     ['an amount over the balance', 409, 9999, 'Você pode transferir até R$ 40,00', 'Valor da transferência'],
     ['an amount under the minimum', 400, 40000, 'Transferência mínima de R$ 10,00', 'Valor da transferência'],
   ])(

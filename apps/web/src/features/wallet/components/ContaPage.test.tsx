@@ -40,14 +40,19 @@ describe('/conta withdrawable amount', () => {
   it('says how much more must be wagered when the withdrawable amount is held back', async () => {
     limits = { ...limits, wagerDue: 100 };
     renderWithApp(<ContaPage />, '/conta');
-    expect(text(await screen.findByTestId('conta-wager-due'))).toBe('Aposte mais R$ 100,00 para liberar o saque');
+    expect(text(await screen.findByTestId('conta-wager-due'))).toBe(
+      'Aposte mais R$ 100,00 para liberar o saque',
+    );
     expect(text(screen.getByTestId('conta-withdrawable'))).toBe('R$ 0,00');
   });
 
   it('says nothing more when nothing is due', async () => {
     limits = { ...limits, wdAmount: 100 };
     renderWithApp(<ContaPage />, '/conta');
-    await screen.findByText((_, el) => el?.getAttribute('data-testid') === 'conta-withdrawable' && text(el as HTMLElement) === 'R$ 100,00');
+    await screen.findByText(
+      (_, el) =>
+        el?.getAttribute('data-testid') === 'conta-withdrawable' && text(el as HTMLElement) === 'R$ 100,00',
+    );
     expect(screen.queryByTestId('conta-wager-due')).toBeNull();
   });
 });
