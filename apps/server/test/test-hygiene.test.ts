@@ -22,7 +22,7 @@ const files = [...testFiles(path.join(root, 'src')), ...testFiles(path.join(root
   .filter((file) => file !== fileURLToPath(import.meta.url))
   .map((file) => ({ name: path.relative(root, file), text: fs.readFileSync(file, 'utf8') }));
 
-/** A port written as a number (0 asks the OS): `PORT = 3401`, `port: 3000`, `listen(3405, …)`, `port + 1`. */
+/** A port written as a number (0 asks the OS), in a PORT assignment, a `port:` option, `listen(…)` or `port + 1`. */
 const FIXED_PORT = [/\bports?\s*[:=]\s*\[?\s*[1-9]/i, /\.listen\(\s*[1-9]/, /\bport\s*\+\s*\d/i];
 
 /** What moves money: the ledger's functions, the payments test client, a sandbox deposit, a transfer. */
