@@ -7,18 +7,20 @@
  * Options (env): BENCH_ENGINES=pglite,postgres (postgres needs DATABASE_URL: a fresh database is created
  * beside it and dropped; with REDIS_URL it runs as a cluster node does, with Redis, else without), BENCH_SECONDS=8, BENCH_CONNECTIONS=32, BENCH_LOG_LEVEL=info (the default an
  * operator runs with), BENCH_PROFILE=<dir> (the server writes a V8 CPU profile there).
+ * Beside each rate: CPU time per request of the server process and of its PostgreSQL backends (read from /proc,
+ * PostgreSQL on this machine), which depends far less on the machine's other work than the rate.
  * Goals (PostgreSQL): getBalance >= 5,000 req/s and userInfo >= 3,000 with p99 <= 25 ms; PGlite >= 40% of that.
  * Figures on a shared machine follow its other work: the load average goes into the result.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import pg from 'pg';
 import { createPostgresDatabase } from '../apps/server/test/postgres';
 import { ensureBuilt, targets } from '../scripts/build.mjs';
+import { freePort, load, registerPlayer, serve, stop } from './common';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
@@ -27,8 +29,6 @@ const BASE_URL = process.env.DATABASE_URL;
 const REDIS_URL = process.env.REDIS_URL ?? '';
 const ENGINES = (process.env.BENCH_ENGINES ?? (BASE_URL ? 'pglite,postgres' : 'pglite')).split(',');
 const CAPTCHA = 'BENCH1';
-const round = (n: number, d = 1) => Math.round(n * 10 ** d) / 10 ** d;
-const load = () => os.loadavg().map((l) => round(l, 2));
 
 interface Figure {
   target: string;
@@ -39,59 +39,44 @@ interface Figure {
   non2xx: number;
   errors: number;
   load1: number;
+  /** CPU time per request: the server process (PGlite runs inside it) and PostgreSQL's backends. */
+  cpuMsPerReq: { server?: number; postgres?: number };
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-    s.on('error', reject);
-  });
-}
+/** CPU time (ms) of processes, from /proc: the server, and on PostgreSQL its database's backends. */
+type CpuProbe = () => Promise<number>;
 
-const children: ChildProcess[] = [];
-process.on('exit', () => children.forEach((c) => c.kill('SIGKILL')));
-
-/** A child process that serves HTTP on `port`; resolves once `readyPath` answers 200. */
-async function serve(args: string[], env: NodeJS.ProcessEnv, port: number, readyPath: string) {
-  const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  children.push(child);
-  let tail = '';
-  // Logs are drained (an unread pipe would stall the server) and only the tail is kept for errors.
-  const keep = (d: Buffer) => (tail = (tail + d.toString()).slice(-4000));
-  child.stdout!.on('data', keep);
-  child.stderr!.on('data', keep);
-  const deadline = Date.now() + 180_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited ${child.exitCode}:\n${tail}`);
-    const ok = await fetch(`http://127.0.0.1:${port}${readyPath}`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return child;
-    await new Promise((r) => setTimeout(r, 100));
+const procCpuMs = (pid: number) => {
+  try {
+    // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th (ticks of 10 ms).
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(f[11]) + Number(f[12])) * 10;
+  } catch {
+    return 0;
   }
-  throw new Error(`server not ready after 180 s:\n${tail}`);
-}
-
-async function stop(child: ChildProcess) {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  await exited;
-}
+};
 
 async function measure(
   engine: string,
   target: string,
   url: string,
   headers: Record<string, string> = {},
+  probes: { server?: CpuProbe; postgres?: CpuProbe } = {},
 ): Promise<Figure> {
   // Warm-up: JIT, connection pools, caches.
   await autocannon({ url, connections: CONNECTIONS, duration: 1, headers });
+  const before = { server: await probes.server?.(), postgres: await probes.postgres?.() };
   const r = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers });
+  // CPU per request depends far less on the machine's other work than the rate does.
+  const perRequest = async (probe: CpuProbe | undefined, from: number | undefined) =>
+    probe && from !== undefined && r.requests.total
+      ? Math.round((((await probe()) - from) / r.requests.total) * 1000) / 1000
+      : undefined;
+  const cpuMsPerReq = {
+    server: await perRequest(probes.server, before.server),
+    postgres: await perRequest(probes.postgres, before.postgres),
+  };
   // Answers slower than the run itself are not counted by autocannon: none at all is a failure too.
   const figure = {
     target,
@@ -102,10 +87,13 @@ async function measure(
     non2xx: r.non2xx,
     errors: r.errors + r.timeouts + (r.requests.total === 0 ? 1 : 0),
     load1: load()[0]!,
+    cpuMsPerReq,
   };
   console.log(
     `${engine.padEnd(8)} ${target.padEnd(11)} ${String(figure.reqPerSec).padStart(7)} req/s  p50 ${figure.p50Ms} ms  p99 ${figure.p99Ms} ms` +
-      `${figure.non2xx || figure.errors ? `  non-2xx ${figure.non2xx} errors ${figure.errors}` : ''}  load ${figure.load1}`,
+      `${figure.non2xx || figure.errors ? `  non-2xx ${figure.non2xx} errors ${figure.errors}` : ''}  load ${figure.load1}` +
+      `${cpuMsPerReq.server !== undefined ? `  cpu/req server ${cpuMsPerReq.server} ms` : ''}` +
+      `${cpuMsPerReq.postgres !== undefined ? ` postgres ${cpuMsPerReq.postgres} ms` : ''}`,
   );
   return figure;
 }
@@ -131,10 +119,23 @@ async function bareNode(): Promise<Figure> {
 async function aposta(engine: string): Promise<Figure[]> {
   const cleanup: (() => unknown)[] = [];
   let database: NodeJS.ProcessEnv;
+  let postgresCpu: CpuProbe | undefined;
   if (engine === 'postgres') {
     if (!BASE_URL) throw new Error('BENCH_ENGINES=postgres needs DATABASE_URL');
     const fresh = await createPostgresDatabase(BASE_URL);
     cleanup.push(fresh.drop);
+    // The server's backends (PostgreSQL runs on this machine): their CPU, read from /proc.
+    const client = new pg.Client({ connectionString: BASE_URL });
+    await client.connect();
+    cleanup.unshift(() => client.end());
+    const name = new URL(fresh.url).pathname.slice(1);
+    postgresCpu = async () => {
+      const { rows } = await client.query<{ pid: number }>(
+        'select pid from pg_stat_activity where datname = $1',
+        [name],
+      );
+      return rows.reduce((sum, { pid }) => sum + procCpuMs(pid), 0);
+    };
     database = {
       DATABASE_URL: fresh.url,
       REDIS_URL,
@@ -168,27 +169,14 @@ async function aposta(engine: string): Promise<Figure[]> {
   );
   try {
     const base = `http://127.0.0.1:${port}`;
-    const codeId = String(crypto.randomInt(10_000_000, 100_000_000));
-    await fetch(`${base}/api/auth/user/captcha/${codeId}`);
-    const reg = await fetch(`${base}/api/auth/user/restRegister`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        username: `bench-${crypto.randomBytes(5).toString('hex')}@example.com`,
-        pwd: 'correct horse 1',
-        pwd1: 'correct horse 1',
-        codeId,
-        captCode: CAPTCHA,
-      }),
-    });
-    const token = ((await reg.json()) as { data?: { access_token?: string } }).data?.access_token;
-    if (!token) throw new Error(`registration failed: ${reg.status}`);
+    const token = await registerPlayer(base, CAPTCHA);
     const auth = { authorization: `Bearer ${token}` };
+    const probes = { server: async () => procCpuMs(child.pid!), postgres: postgresCpu };
     return [
-      await measure(engine, 'healthz', `${base}/healthz`),
-      await measure(engine, 'getBalance', `${base}/api/app/user/getBalance`, auth),
-      await measure(engine, 'userInfo', `${base}/api/app/user/userInfo`, auth),
-      await measure(engine, 'getPrices', `${base}/api/app/order/getPrices`),
+      await measure(engine, 'healthz', `${base}/healthz`, {}, probes),
+      await measure(engine, 'getBalance', `${base}/api/app/user/getBalance`, auth, probes),
+      await measure(engine, 'userInfo', `${base}/api/app/user/userInfo`, auth, probes),
+      await measure(engine, 'getPrices', `${base}/api/app/order/getPrices`, {}, probes),
     ];
   } finally {
     await stop(child);
@@ -211,6 +199,11 @@ async function main() {
     for (const target of ['healthz', 'getBalance', 'userInfo', 'getPrices']) {
       summary[`${engine}.${target}`] = at(engine, target)?.reqPerSec;
       summary[`${engine}.${target}.p99Ms`] = at(engine, target)?.p99Ms;
+      const cpu = at(engine, target)?.cpuMsPerReq;
+      summary[`${engine}.${target}.cpuMsPerReq`] =
+        cpu?.server !== undefined
+          ? Math.round(((cpu.server ?? 0) + (cpu.postgres ?? 0)) * 1000) / 1000
+          : undefined;
     }
   console.log(
     JSON.stringify({

@@ -5,11 +5,14 @@
  * bet locks and updates the house row, and the resettlement rate (a settled bet's result corrected: win
  * to loss and back, each one reversal and one new settlement), then rolls up and audits the ledger.
  *
- *   npm run bench:ledger            BENCH_SECONDS=3 (per configuration)
+ *   npm run bench:ledger            BENCH_SECONDS=3 (per configuration), BENCH_CLIENTS=1,8,32,
+ *                                   BENCH_ENGINES=postgres,pglite, BENCH_MODES=ledger,resettle,naive,
+ *                                   BENCH_PLAYERS=2000 (fewer: clients share players, more row contention)
  *
  * Prints a table, then ONE JSON line with every figure.
  */
 import crypto from 'node:crypto';
+import fs from 'node:fs';
 import os from 'node:os';
 import { TxType } from '@aposta/contracts';
 import { sql } from 'drizzle-orm';
@@ -26,8 +29,11 @@ import {
 import { openDatabase, type Database } from '../apps/server/src/platform/db';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
-const CLIENTS = [1, 8, 32];
-const PLAYERS = 2_000;
+const CLIENTS = (process.env.BENCH_CLIENTS ?? '1,8,32').split(',').map(Number);
+/** Engines to measure (the JSON line's ratios need postgres with 32 clients). */
+const ENGINES = (process.env.BENCH_ENGINES ?? 'postgres,pglite').split(',');
+const MODES = (process.env.BENCH_MODES ?? 'ledger,resettle,naive').split(',') as Mode[];
+const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 2_000);
 const STAKE = 100;
 const HOUSE: SystemKind = 'house.originals';
 const BASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -41,6 +47,8 @@ interface Figures {
   opsPerSec: number;
   p50Ms: number;
   p99Ms: number;
+  /** CPU time per operation (ms): this process (PGlite runs inside it) and, on PostgreSQL, its backends. */
+  cpuMsPerOp: { node: number; postgres?: number };
 }
 
 let nextRef = 0;
@@ -140,10 +148,12 @@ async function run(database: Database, engine: string, mode: Mode, clients: numb
         ? naiveBet
         : (database: Database, userId: number) => resettleBet(database, userId);
   const latencies: number[] = [];
+  const cpu0 = { node: process.cpuUsage(), postgres: await backendCpuMs(database) };
   // Half a second of warm-up (connections, plans, caches) is played but not counted.
   const counting = performance.now() + 500;
   const deadline = counting + SECONDS * 1000;
   let failures = 0;
+  let warmups = 0;
   // Resettlements correct the bets settled in the ledger runs: only players who have some.
   // Each player's bets belong to one client (the count of players a multiple of the clients').
   const all = mode === 'resettle' ? [...settled.keys()] : null;
@@ -160,6 +170,7 @@ async function run(database: Database, engine: string, mode: Mode, clients: numb
         try {
           await bet(database, userId, Math.random() < 0.48);
           if (t0 >= counting) latencies.push(performance.now() - t0);
+          else warmups++;
         } catch (err) {
           failures++;
           if (failures === 1) console.error(err);
@@ -168,6 +179,10 @@ async function run(database: Database, engine: string, mode: Mode, clients: numb
     }),
   );
   const elapsed = (performance.now() - counting) / 1000;
+  // CPU counted from the start (warm-up included), per operation played: independent of the machine's load.
+  const played = latencies.length + warmups;
+  const nodeCpu = process.cpuUsage(cpu0.node);
+  const pgCpu = cpu0.postgres && (await backendCpuMs(database));
   latencies.sort((a, b) => a - b);
   const f = {
     engine,
@@ -177,15 +192,47 @@ async function run(database: Database, engine: string, mode: Mode, clients: numb
     opsPerSec: Math.round(latencies.length / elapsed),
     p50Ms: round(percentile(latencies, 50)),
     p99Ms: round(percentile(latencies, 99)),
+    cpuMsPerOp: {
+      node: round3((nodeCpu.user + nodeCpu.system) / 1000 / played),
+      ...(pgCpu && cpu0.postgres ? { postgres: round3(cpuSince(cpu0.postgres, pgCpu) / played) } : {}),
+    },
   };
   console.log(
-    `${engine.padEnd(9)} ${mode.padEnd(8)} clients=${String(clients).padStart(2)}  ${String(f.opsPerSec).padStart(6)} ops/s  p50 ${f.p50Ms} ms  p99 ${f.p99Ms} ms${failures ? `  FAILURES ${failures}` : ''}`,
+    `${engine.padEnd(9)} ${mode.padEnd(8)} clients=${String(clients).padStart(2)}  ${String(f.opsPerSec).padStart(6)} ops/s  p50 ${f.p50Ms} ms  p99 ${f.p99Ms} ms  cpu/op node ${f.cpuMsPerOp.node} ms${f.cpuMsPerOp.postgres !== undefined ? ` postgres ${f.cpuMsPerOp.postgres} ms` : ''}${failures ? `  FAILURES ${failures}` : ''}`,
   );
   if (failures) throw new Error(`${failures} bets failed`);
   return f;
 }
 
 const round = (n: number) => Math.round(n * 100) / 100;
+const round3 = (n: number) => Math.round(n * 1000) / 1000;
+
+/**
+ * CPU time (ms) of each PostgreSQL backend serving this database, read from /proc (the server runs on this
+ * machine); null on PGlite or when /proc cannot be read.
+ */
+async function backendCpuMs(database: Database): Promise<Map<number, number> | null> {
+  if (database.kind !== 'postgres') return null;
+  const { rows } = await database.executeSql(
+    'select pid from pg_stat_activity where datname = current_database()',
+  );
+  const ticks = 100; // USER_HZ on Linux
+  const cpu = new Map<number, number>();
+  for (const { pid } of rows as { pid: number }[]) {
+    try {
+      // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      cpu.set(pid, ((Number(f[11]) + Number(f[12])) * 1000) / ticks);
+    } catch {
+      return null;
+    }
+  }
+  return cpu;
+}
+
+const cpuSince = (before: Map<number, number>, after: Map<number, number>) =>
+  [...after].reduce((sum, [pid, ms]) => sum + ms - (before.get(pid) ?? 0), 0);
 
 async function fund(database: Database) {
   for (let u = 1; u <= PLAYERS; u += 100) {
@@ -214,7 +261,7 @@ async function engine(name: string, database: Database) {
   await fund(database);
   const figures: Figures[] = [];
   settled.clear();
-  for (const mode of ['ledger', 'resettle', 'naive'] as const) {
+  for (const mode of MODES) {
     // The naive bets update the house row itself: it must exist, with everything appended so far.
     await rollUp(database.db);
     for (const clients of CLIENTS) figures.push(await run(database, name, mode, clients));
@@ -249,27 +296,35 @@ async function main() {
   console.log(`ledger benchmark: ${SECONDS}s per configuration, ${PLAYERS} players, stake ${STAKE}`);
   // Figures on a shared machine depend on its other work: the load average goes into the result.
   const loadBefore = round(os.loadavg()[0]!);
-  const postgres = await withPostgres((db) => engine('postgres', db));
-  const lite = await openDatabase({ kind: 'pglite', memory: true });
-  const pglite = await engine('pglite', lite).finally(() => lite.close());
+  const empty = { figures: [] as Figures[], drift: 0, auditOk: true };
+  const postgres = ENGINES.includes('postgres') ? await withPostgres((db) => engine('postgres', db)) : empty;
+  let pglite = empty;
+  if (ENGINES.includes('pglite')) {
+    const lite = await openDatabase({ kind: 'pglite', memory: true });
+    pglite = await engine('pglite', lite).finally(() => lite.close());
+  }
 
   const at = (r: typeof postgres, mode: Mode, clients: number) =>
-    r.figures.find((f) => f.mode === mode && f.clients === clients)!;
+    r.figures.find((f) => f.mode === mode && f.clients === clients);
   const pg32 = at(postgres, 'ledger', 32);
+  const naive32 = at(postgres, 'naive', 32);
+  const lite32 = at(pglite, 'ledger', 32);
+  const ratio = (a?: Figures, b?: Figures) => (a && b ? round(a.opsPerSec / b.opsPerSec) : undefined);
   const result = {
     bench: 'ledger',
     secondsPerConfig: SECONDS,
     cpus: os.cpus().length,
     loadAverage: [loadBefore, round(os.loadavg()[0]!)],
-    postgres32: pg32.opsPerSec,
-    postgres32P99Ms: pg32.p99Ms,
-    naive32: at(postgres, 'naive', 32).opsPerSec,
-    speedupVsNaive: round(pg32.opsPerSec / at(postgres, 'naive', 32).opsPerSec),
-    pglite32: at(pglite, 'ledger', 32).opsPerSec,
-    pgliteShareOfPostgres: round(at(pglite, 'ledger', 32).opsPerSec / pg32.opsPerSec),
-    resettlePostgres32: at(postgres, 'resettle', 32).opsPerSec,
-    resettlePostgres32P99Ms: at(postgres, 'resettle', 32).p99Ms,
-    resettlePglite32: at(pglite, 'resettle', 32).opsPerSec,
+    postgres32: pg32?.opsPerSec,
+    postgres32P99Ms: pg32?.p99Ms,
+    postgres32CpuMsPerBet: pg32?.cpuMsPerOp,
+    naive32: naive32?.opsPerSec,
+    speedupVsNaive: ratio(pg32, naive32),
+    pglite32: lite32?.opsPerSec,
+    pgliteShareOfPostgres: ratio(lite32, pg32),
+    resettlePostgres32: at(postgres, 'resettle', 32)?.opsPerSec,
+    resettlePostgres32P99Ms: at(postgres, 'resettle', 32)?.p99Ms,
+    resettlePglite32: at(pglite, 'resettle', 32)?.opsPerSec,
     drift: postgres.drift + pglite.drift,
     auditOk: postgres.auditOk && pglite.auditOk,
     runs: [...postgres.figures, ...pglite.figures],

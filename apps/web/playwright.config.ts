@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,7 +7,15 @@ import { defineConfig } from '@playwright/test';
 
 // Browser tests: the production build served by the real server, on a fresh embedded database.
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
-const port = Number(process.env.WEB_E2E_PORT ?? 3310);
+// A port the OS says is free (never a fixed one: two runs on one machine would meet on it). Playwright loads
+// this file again in each worker; the port goes through the environment so all of them agree.
+process.env.WEB_E2E_PORT ??= execFileSync(process.execPath, [
+  '-e',
+  "const s = require('net').createServer().listen(0, '127.0.0.1', () => { console.log(s.address().port); s.close(); })",
+])
+  .toString()
+  .trim();
+const port = Number(process.env.WEB_E2E_PORT);
 const runDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aposta-web-e2e-'));
 // Each run builds into its own directory, so a parallel build of apps/web/dist cannot pull files from under it.
 const webDist = path.join(runDir, 'dist');
@@ -62,6 +71,8 @@ export default defineConfig({
       // Every simulated player comes from 127.0.0.1: the per-IP limit would otherwise throttle the whole suite.
       RATE_LIMIT_PER_MINUTE: '100000',
       LOG_LEVEL: 'warn',
+      // Shared rounds four times faster than in production, so a browser test sees several in a minute.
+      ROUNDS_TIME_SCALE: '0.25',
     },
   },
 });

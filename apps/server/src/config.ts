@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
 import { repoRoot } from './platform/paths';
@@ -63,6 +64,44 @@ const envSchema = z.object({
   JOBS_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
   /** First provider check of an unpaid deposit (a lost webhook); later checks back off from there. */
   DEPOSIT_CHECK_AFTER_SECONDS: z.coerce.number().int().min(1).max(3_600).default(60),
+  /** AES-256-GCM key (64 hex characters) that encrypts the originals' unrevealed server seeds at rest. */
+  ORIGINALS_SEED_KEY: z
+    .string()
+    .regex(/^[0-9a-fA-F]{64}$/, 'ORIGINALS_SEED_KEY must be 64 hex characters (32 bytes)')
+    .optional(),
+  /**
+   * 'off': this node never drives the shared rounds' clock (it still serves their calls). Nodes with JOBS=off
+   * never drive it either. The test apps turn it off unless a test needs it.
+   */
+  ROUNDS_CLOCK: z.enum(['on', 'off']).default('on'),
+  /** Shared rounds' clock speed: 1 in production; tests and demos shorten every phase (0.05 = 20x faster). */
+  ROUNDS_TIME_SCALE: z.coerce.number().min(0.01).max(1).default(1),
+  /** Hashes in each new shared-round chain (one per round); a used-up chain is followed by a new one. */
+  ROUNDS_CHAIN_LENGTH: z.coerce.number().int().min(10).max(10_000_000).default(10_000),
+  /**
+   * The licence profile: 'default' is the spec's behaviour; 'br' the Brazilian licensed market (Lei
+   * 14.790/2023): CPF and birth date at registration (18+), no USDT payouts nor transfers between players, no
+   * deposit-linked gifts, sessions end after 30 minutes idle.
+   */
+  JURISDICTION: z.enum(['default', 'br']).default('default'),
+  /**
+   * The sportsbook's feed: 'sandbox' (the default in sandbox mode) keeps a schedule of simulated fixtures for
+   * the twelve sports and plays them in play; 'off' runs none (events come from operators). Runs as a job.
+   */
+  SPORTS_FEED: z.enum(['sandbox', 'football-data', 'off']).optional(),
+  /** football-data.org v4 API token (X-Auth-Token), needed by SPORTS_FEED=football-data. */
+  FOOTBALL_DATA_TOKEN: z.string().min(1).optional(),
+  /** Sandbox feed speed: match time per real time (1 = real time; 10 plays a football match in 9 minutes). */
+  SPORTS_FEED_SPEED: z.coerce.number().min(0.1).max(1000).default(1),
+  /** Seconds between the feed job's steps. */
+  SPORTS_FEED_SECONDS: z.coerce.number().min(1).max(59).default(5),
+  /** HMAC secret of our studio's wallet calls (the `aposta` provider); random per process when unset. */
+  STUDIO_SECRET: z.string().min(16).optional(),
+  /** Where our studio reaches the wallet API; by default this server on the loopback (`http://127.0.0.1:PORT`). */
+  STUDIO_WALLET_URL: optionalUrl.optional(),
+  /** Minutes a launch token may wait for the game to open it, and a game session lives without a call. */
+  CASINO_LAUNCH_TTL_MINUTES: z.coerce.number().int().min(1).max(60).default(5),
+  CASINO_SESSION_TTL_MINUTES: z.coerce.number().int().min(5).max(1440).default(240),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -79,6 +118,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (production && e.TEST_CAPTCHA_CODE)
     problems.push('TEST_CAPTCHA_CODE must not be set when NODE_ENV=production');
   if (production && e.SANDBOX) problems.push('SANDBOX must not be true when NODE_ENV=production');
+  if (production && e.ROUNDS_TIME_SCALE !== 1)
+    problems.push('ROUNDS_TIME_SCALE must be 1 when NODE_ENV=production');
   const sandbox = e.SANDBOX ?? !production;
   const hasMercadoPago = Boolean(e.MERCADOPAGO_ACCESS_TOKEN && e.MERCADOPAGO_WEBHOOK_SECRET);
   // With no provider at all, deposits answer "provider unavailable" rather than the server refusing to start.
@@ -86,6 +127,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     e.PIX_PROVIDER ?? (sandbox ? 'sandbox' : hasMercadoPago ? 'mercadopago' : ('none' as const));
   if (pixProvider === 'mercadopago' && !hasMercadoPago)
     problems.push('PIX_PROVIDER=mercadopago needs MERCADOPAGO_ACCESS_TOKEN and MERCADOPAGO_WEBHOOK_SECRET');
+  if (e.SPORTS_FEED === 'football-data' && !e.FOOTBALL_DATA_TOKEN)
+    problems.push('SPORTS_FEED=football-data needs FOOTBALL_DATA_TOKEN');
   if (pixProvider === 'sandbox' && !sandbox) problems.push('PIX_PROVIDER=sandbox needs SANDBOX on');
   if (problems.length)
     throw new ConfigError(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
@@ -133,6 +176,27 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     outbox: { relay: e.OUTBOX_RELAY, pollMs: e.OUTBOX_POLL_MS },
     jobs: { enabled: e.JOBS === 'on', pollSeconds: e.JOBS_POLL_SECONDS },
     depositCheckAfterSeconds: e.DEPOSIT_CHECK_AFTER_SECONDS,
+    /** Unset: server seeds are stored as they are (still never logged nor answered before rotation). */
+    originalsSeedKey: e.ORIGINALS_SEED_KEY,
+    jurisdiction: e.JURISDICTION,
+    sports: {
+      feed: e.SPORTS_FEED ?? (sandbox ? ('sandbox' as const) : ('off' as const)),
+      footballDataToken: e.FOOTBALL_DATA_TOKEN,
+      feedSpeed: e.SPORTS_FEED_SPEED,
+      feedSeconds: e.SPORTS_FEED_SECONDS,
+    },
+    rounds: {
+      clock: e.ROUNDS_CLOCK === 'on' && e.JOBS === 'on',
+      timeScale: e.ROUNDS_TIME_SCALE,
+      chainLength: e.ROUNDS_CHAIN_LENGTH,
+    },
+    casino: {
+      launchTtlMs: e.CASINO_LAUNCH_TTL_MINUTES * 60_000,
+      sessionTtlMs: e.CASINO_SESSION_TTL_MINUTES * 60_000,
+      /** Our studio is registered as the `aposta` provider at boot. */
+      studioSecret: e.STUDIO_SECRET ?? crypto.randomBytes(32).toString('hex'),
+      studioWalletUrl: (e.STUDIO_WALLET_URL ?? `http://127.0.0.1:${e.PORT}`).replace(/\/$/, ''),
+    },
   };
 }
 

@@ -3,8 +3,9 @@ import net from 'node:net';
 import { expect } from 'vitest';
 import { buildApp, type App } from '../src/app';
 import { loadConfig, type Env } from '../src/config';
-import { auditLedger } from '../src/modules/ledger';
-import { auditWagering, deliverLedgerFacts } from '../src/modules/wagering';
+import { TxType } from '@aposta/contracts';
+import { auditLedger, post } from '../src/modules/ledger';
+import { auditWagering, deliverLedgerFacts, recordCredit } from '../src/modules/wagering';
 import { openDatabase, type Database } from '../src/platform/db';
 import { createPostgresDatabase } from './postgres';
 
@@ -62,6 +63,10 @@ export async function createTestApp(
     TEST_CAPTCHA_CODE: TEST_CAPTCHA,
     OPERATOR_KEY: TEST_OPERATOR_KEY,
     RATE_LIMIT_PER_MINUTE: '100000',
+    // The shared rounds' clock (a step every 200 ms) only where a test asks for it (ROUNDS_CLOCK: 'on').
+    ROUNDS_CLOCK: 'off',
+    // The sandbox sports feed (simulated fixtures and matches) only where a test asks for it.
+    SPORTS_FEED: 'off',
     // Each test app gets its own Redis key prefix: rate-limit counters and bus channels never leak between files.
     ...(loadConfig().redisUrl
       ? { REDIS_URL: loadConfig().redisUrl, REDIS_PREFIX: `t${crypto.randomBytes(4).toString('hex')}:` }
@@ -96,4 +101,43 @@ export async function expectCleanLedgerThenClose(database: Database, close: () =
   } finally {
     await close();
   }
+}
+
+/**
+ * Players for API tests: `signUp` registers one through the real routes; `fund` deposits as the payments
+ * module credits a deposit (the ledger posting and its wagering requirement, in one transaction).
+ */
+export function testPlayers(app: App, database: Database) {
+  async function signUp(prefix = 'p') {
+    const username = `${prefix}-${crypto.randomBytes(5).toString('hex')}@example.com`;
+    const codeId = String(crypto.randomInt(10_000_000, 100_000_000));
+    await app.inject({ url: `/api/auth/user/captcha/${codeId}` });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/auth/user/restRegister',
+      payload: { username, pwd: 'correct horse 1', pwd1: 'correct horse 1', codeId, captCode: TEST_CAPTCHA },
+    });
+    if (res.statusCode !== 200) throw new Error(res.body);
+    const token = res.json().data.access_token as string;
+    const info = await app.inject({
+      url: '/api/app/user/userInfo',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    return { token, id: info.json().data.uId as number, username };
+  }
+
+  async function fund(userId: number, amount: number) {
+    // Read before the transaction: a statement outside its tx would deadlock PGlite (and is refused).
+    const settings = await app.settings.all();
+    await database.transaction(async (tx) => {
+      const { txId } = await post(tx, {
+        type: TxType.DEPOSIT,
+        players: [{ userId, amount }],
+        system: [{ kind: 'payment_clearing', amount: -amount }],
+      });
+      await recordCredit(tx, { userId, txId, deposit: amount }, settings);
+    });
+  }
+
+  return { signUp, fund };
 }

@@ -73,3 +73,47 @@ export async function signInFromHome(page: Page, username: string, pwd = 'Senha-
   await login(page, username, pwd);
   await page.getByRole('dialog', { name: 'Presença diária' }).getByRole('button', { name: 'Fechar' }).click();
 }
+
+/** A CPF with valid check digits. */
+export function randomCpf(): string {
+  const d = Array.from({ length: 9 }, () => Math.floor(Math.random() * 10));
+  if (d.every((x) => x === d[0])) d[0] = (d[0]! + 1) % 10;
+  for (const len of [9, 10]) {
+    const sum = d.slice(0, len).reduce((s, x, i) => s + x * (len + 1 - i), 0);
+    d.push(((sum * 10) % 11) % 10);
+  }
+  return d.join('');
+}
+
+/** Registers as a new player would: home, the register overlay, its form (accepting the terms). */
+export async function registerThroughOverlay(page: Page, name: string, email: string, pwd = 'Senha-forte-1') {
+  await page.goto('/home');
+  await page.getByRole('button', { name: 'Registrar', exact: true }).click();
+  const form = page
+    .getByRole('dialog', { name: 'Entrar ou registrar' })
+    .getByRole('form', { name: 'Registrar' });
+  await form.getByLabel(/^Nome completo/).fill(name);
+  await form.getByRole('combobox', { name: 'E-mail' }).fill(email);
+  await form.getByLabel('Senha', { exact: true }).fill(pwd);
+  await form.getByLabel('Confirmar senha').fill(pwd);
+  await form.getByLabel('Código de verificação').fill(CAPTCHA);
+  await form.getByRole('checkbox').check();
+  await form.getByRole('button', { name: 'Registrar' }).click();
+}
+
+/** A first deposit through the API as the app makes it: KYC, pre-pay of a package, the sandbox page's Pay. */
+export async function depositViaApi(request: APIRequestContext, token: string, pkgId = 4) {
+  const auth = { Authorization: `Bearer ${token}` };
+  const kyc = await request.post('/api/app/user/updateKyc', {
+    headers: auth,
+    data: { name: 'Jogador Teste', cardNo: randomCpf() },
+  });
+  expect((await kyc.json()).status).toBe(0);
+  const order = await request.post(`/api/app/order/prePay/${pkgId}`, {
+    headers: { ...auth, 'Idempotency-Key': `e2e-${Date.now()}-${counter++}` },
+    data: { gift: 0, pkgId, isapp: 0 },
+  });
+  const body = await order.json();
+  expect(body.status, body.message).toBe(0);
+  expect((await request.post(`${new URL(body.data.url).pathname}/pay`)).ok()).toBe(true);
+}

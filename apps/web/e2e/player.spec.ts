@@ -52,7 +52,7 @@ test('home is kept alive: its scroll position survives a trip away', async ({ pa
   const before = await page.evaluate(() => window.scrollY);
   expect(before).toBeGreaterThan(100);
   await page.getByRole('link', { name: 'Esportes', exact: true }).click();
-  await expect(page.getByRole('heading', { name: 'Futebol' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Esportes' })).toBeVisible();
   await page.getByRole('link', { name: 'Início', exact: true }).click();
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(before);
 });

@@ -1,18 +1,14 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { newEmail, OPERATOR_KEY, registerViaApi, screenshot } from './helpers';
+import {
+  newEmail,
+  OPERATOR_KEY,
+  randomCpf,
+  registerThroughOverlay,
+  registerViaApi,
+  screenshot,
+} from './helpers';
 
 const operator = { 'X-Operator-Key': OPERATOR_KEY };
-
-/** A CPF with valid check digits. */
-function randomCpf(): string {
-  const d = Array.from({ length: 9 }, () => Math.floor(Math.random() * 10));
-  if (d.every((x) => x === d[0])) d[0] = (d[0]! + 1) % 10;
-  for (const len of [9, 10]) {
-    const sum = d.slice(0, len).reduce((s, x, i) => s + x * (len + 1 - i), 0);
-    d.push(((sum * 10) % 11) % 10);
-  }
-  return d.join('');
-}
 
 async function setDepositWagering(request: APIRequestContext, multiplier: number) {
   const res = await request.put('/api/operator/settings', {
@@ -40,18 +36,7 @@ test('register, KYC, deposit 100 by the sandbox PIX page, withdraw 50 by PIX, op
   const cpf = randomCpf();
 
   // Register as a new player would.
-  await page.goto('/home');
-  await page.getByRole('button', { name: 'Registrar', exact: true }).click();
-  const form = page
-    .getByRole('dialog', { name: 'Entrar ou registrar' })
-    .getByRole('form', { name: 'Registrar' });
-  await form.getByLabel(/^Nome completo/).fill('Maria Pagadora');
-  await form.getByRole('combobox', { name: 'E-mail' }).fill(email);
-  await form.getByLabel('Senha', { exact: true }).fill('Senha-forte-1');
-  await form.getByLabel('Confirmar senha').fill('Senha-forte-1');
-  await form.getByLabel('Código de verificação').fill('TEST42');
-  await form.getByRole('checkbox').check();
-  await form.getByRole('button', { name: 'Registrar' }).click();
+  await registerThroughOverlay(page, 'Maria Pagadora', email);
 
   // The first deposit follows registration (after the start mask, when it shows); without KYC it goes to
   // editBank first.

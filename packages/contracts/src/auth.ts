@@ -79,6 +79,21 @@ export const registerRequest = z
     codeId: captchaCodeId,
     captCode,
     isapp: zeroOrOne.optional().default(0),
+    /** Date of birth, `YYYY-MM-DD`: required (18+) under the Brazilian profile. */
+    birthDate: z.iso.date({ error: 'brBirthDateRequired' }).optional(),
+    /** Daily loss limit in major units, asked at registration (Brazilian profile); absent = none. */
+    lossLimit: z
+      .number({ error: 'rgLimitInvalid' })
+      .positive('rgLimitInvalid')
+      .max(1_000_000, 'rgLimitTooLarge')
+      .optional(),
+    /** Daily playing-time limit in minutes, asked at registration (Brazilian profile); absent = none. */
+    timeLimit: z
+      .number({ error: 'rgLimitInvalid' })
+      .int('rgLimitInvalid')
+      .positive('rgLimitInvalid')
+      .max(1_440, 'rgLimitTooLarge')
+      .optional(),
   })
   .refine((r) => r.pwd === r.pwd1, { message: 'passwordMismatch', path: ['pwd1'] });
 export type RegisterRequest = z.input<typeof registerRequest>;

@@ -11,6 +11,10 @@ export const ErrorCode = {
   LOGIN_FAILED: 40102,
   BLOCKED: 1403,
   FORBIDDEN: 40300,
+  /** A responsible-gambling limit (stake, loss, deposit, time) would be passed. */
+  LIMIT_REACHED: 40310,
+  /** The player is in a cool-off or self-exclusion. */
+  SELF_EXCLUDED: 40311,
   NOT_FOUND: 40400,
   CONFLICT: 40900,
   IDEMPOTENCY_CONFLICT: 40901,
@@ -33,6 +37,8 @@ export const httpStatusOf: Record<ErrorCode, number> = {
   [ErrorCode.LOGIN_FAILED]: 400,
   [ErrorCode.BLOCKED]: 403,
   [ErrorCode.FORBIDDEN]: 403,
+  [ErrorCode.LIMIT_REACHED]: 403,
+  [ErrorCode.SELF_EXCLUDED]: 403,
   [ErrorCode.NOT_FOUND]: 404,
   [ErrorCode.CONFLICT]: 409,
   [ErrorCode.IDEMPOTENCY_CONFLICT]: 409,

@@ -11,3 +11,8 @@ export * from './realtime';
 export * from './operators';
 export * from './messages';
 export * from './operations';
+export * from './originals';
+export * from './rounds';
+export * from './sports';
+export * from './rg';
+export * from './casino';

@@ -18,6 +18,11 @@ export const OPERATOR_PERMISSIONS = [
   'testAccounts.create',
   'audit.read',
   'jobs.read',
+  'rounds.chains',
+  'rg.read',
+  'sports.trade',
+  'casino.manage',
+  'casino.read',
 ] as const;
 export type OperatorPermission = (typeof OPERATOR_PERMISSIONS)[number];
 
@@ -43,9 +48,9 @@ export const ROLE_PERMISSIONS: Record<OperatorRole, readonly OperatorPermission[
     'withdrawals.reject',
     'withdrawals.reconcile',
   ],
-  risk: ['settings.read', 'withdrawals.read', 'withdrawals.reject'],
-  trader: ['settings.read', 'realtime.read'],
-  support: ['withdrawals.read', 'realtime.read', 'testAccounts.create'],
+  risk: ['settings.read', 'withdrawals.read', 'withdrawals.reject', 'rg.read'],
+  trader: ['settings.read', 'realtime.read', 'sports.trade'],
+  support: ['withdrawals.read', 'realtime.read', 'testAccounts.create', 'casino.read', 'rg.read'],
   marketing: ['notices.publish', 'realtime.read'],
 };
 

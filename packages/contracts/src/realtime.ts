@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { paySuccessEvent } from './payments';
+import { roundEvents, roundGame } from './rounds';
+import { sportsEventUpdate } from './sports';
 import { moneyNumber, userFigures, userInfo } from './user';
 
 /**
@@ -48,12 +50,22 @@ export const serverEvents = {
   freeBalance: z.object({ freeBalance: moneyNumber }),
   /** A client event was dropped (no ack asked): which one and why. */
   rejected: z.object({ event: z.string(), status: z.number().int(), message: z.string() }),
+  /** Shared rounds (contracts/rounds.ts), to the sockets watching that game. */
+  ...roundEvents,
+  /** Sportsbook (contracts/sports.ts): an event's clock, score and prices, to the sockets watching it. */
+  sportsEvent: sportsEventUpdate,
 } as const;
 
 /** Client -> server events and their payloads. */
 export const clientEvents = {
   /** The player left a screen that has a game code. */
   offGame: z.strictObject({ gameCode: z.string().trim().min(1, 'checkTheInput').max(64, 'checkTheInput') }),
+  /** Join a shared-round game's room (its state, bets, cash-outs and crash ticks). */
+  roundsWatch: z.strictObject({ game: roundGame }),
+  roundsUnwatch: z.strictObject({ game: roundGame }),
+  /** Join a sports event's room: `sportsEvent` at every change of its clock, score or prices. */
+  sportsWatch: z.strictObject({ eventId: z.string().regex(/^\d{1,18}$/, 'sportsUnknownEvent') }),
+  sportsUnwatch: z.strictObject({ eventId: z.string().regex(/^\d{1,18}$/, 'sportsUnknownEvent') }),
 } as const;
 
 /** The acknowledgement of a client event: the envelope of the REST calls without data. */

@@ -1,6 +1,7 @@
 import { AsyncResource } from 'node:async_hooks';
 import { EventEmitter } from 'node:events';
 import { Redis } from 'ioredis';
+import type { SportsEventUpdate } from '@aposta/contracts';
 
 /**
  * Domain events between modules and the realtime gateway. In-process by default; Redis pub/sub when
@@ -24,6 +25,20 @@ export interface BusEvents {
   'bonus.increaseOffered': { userId: number; bouns: number; amount: number };
   /** The player left a game screen (the client's offGame). */
   'game.left': { userId: number; gameCode: string };
+  /**
+   * A shared-round event (contracts/rounds.ts `roundEvents`) for the sockets watching `game`: every node's
+   * gateway checks the payload against the event's schema and emits it to its own watchers of that game.
+   */
+  'rounds.push': {
+    game: string;
+    event: 'roundState' | 'roundBet' | 'roundCashout' | 'crashTick';
+    payload: unknown;
+  };
+  /**
+   * A sports event's clock, score and prices changed (contracts/sports.ts `sportsEventUpdate`): every node's
+   * gateway emits `sportsEvent` to its own sockets watching that event.
+   */
+  'sports.update': { eventId: string; payload: SportsEventUpdate };
 }
 
 export type BusTopic = keyof BusEvents;

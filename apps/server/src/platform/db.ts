@@ -8,8 +8,8 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
-import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { PgDialect, type PgDatabase, type PgQueryResultHKT, type PgTransaction } from 'drizzle-orm/pg-core';
+import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
 import pg from 'pg';
 import { migrationsFolder } from './paths';
 
@@ -47,6 +47,12 @@ export interface Database {
    */
   executeSql(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
   transaction<T>(fn: (tx: Tx) => Promise<T>, options?: TransactionOptions): Promise<T>;
+  /**
+   * A read that hot paths repeat (every signed-in call), outside a transaction. On PostgreSQL a named
+   * statement: parsed and planned once per connection instead of once per request. `name` must always come
+   * with the same SQL text (the values may differ). On PGlite the same as `db.execute`.
+   */
+  readPrepared<T>(name: string, query: SQL): Promise<T[]>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
@@ -99,6 +105,8 @@ async function openPglite(options: { dataDir?: string; memory?: boolean }): Prom
         runAfterCommit(context);
         return result;
       },
+      readPrepared: async <T>(_name: string, query: SQL) =>
+        ((await db.execute(query)) as unknown as { rows: T[] }).rows,
       ping: async () => {
         await client.query('select 1');
       },
@@ -188,6 +196,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   // A pool error on an idle client must not crash the process; the next query reports it.
   pool.on('error', () => {});
   const db = drizzlePg({ client: pool, casing: 'snake_case' }) as unknown as Db;
+  const dialect = new PgDialect({ casing: 'snake_case' });
   await migrateUnderLock(pool);
   return {
     kind: 'postgres',
@@ -210,6 +219,10 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
           await new Promise((r) => setTimeout(r, 2 ** attempt * 5 + Math.random() * 10));
         }
       }
+    },
+    readPrepared: async <T>(name: string, query: SQL) => {
+      const { sql: text, params } = dialect.sqlToQuery(query);
+      return (await pool.query({ name, text, values: params })).rows as T[];
     },
     ping: async () => {
       await db.execute(sql`select 1`);
@@ -287,4 +300,9 @@ function isAlive(pid: number): boolean {
   } catch (err) {
     return (err as NodeJS.ErrnoException).code === 'EPERM';
   }
+}
+
+/** Rows of a raw statement (bigint columns come back as strings or numbers depending on the engine). */
+export async function queryRows<T>(exec: Executor, query: SQL): Promise<T[]> {
+  return ((await exec.execute(query)) as unknown as { rows: T[] }).rows;
 }

@@ -7,16 +7,19 @@ import type { MessageKey } from './i18n';
  */
 export class AppError extends Error {
   readonly httpStatus: number;
+  /** What the envelope's `data` carries (null for most errors; e.g. the current prices of a moved slip). */
+  readonly data: unknown;
 
   constructor(
     readonly code: ErrorCode,
     readonly key: MessageKey,
     readonly params: Record<string, string | number> = {},
-    options?: { cause?: unknown; httpStatus?: number },
+    options?: { cause?: unknown; httpStatus?: number; data?: unknown },
   ) {
     super(key, options?.cause ? { cause: options.cause } : undefined);
     this.name = 'AppError';
     this.httpStatus = options?.httpStatus ?? httpStatusOf[code];
+    this.data = options?.data ?? null;
   }
 }
 

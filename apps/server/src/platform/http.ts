@@ -3,7 +3,6 @@ import path from 'node:path';
 import { ErrorCode, isLanguageKey, type LanguageKey } from '@aposta/contracts';
 import cors from '@fastify/cors';
 import formbody from '@fastify/formbody';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -16,6 +15,7 @@ import {
   serializerCompiler,
   validatorCompiler,
 } from 'fastify-type-provider-zod';
+import helmet from 'helmet';
 import type { Redis } from 'ioredis';
 import { z } from 'zod';
 import type { Config } from '../config';
@@ -61,8 +61,8 @@ function validationMessage(lang: LanguageKey, issues: ZodIssueLike[]): string {
   return translate(lang, 'fieldInvalid', { field });
 }
 
-function send(reply: FastifyReply, httpStatus: number, code: number, message: string) {
-  return reply.status(httpStatus).send({ status: code, message, data: null });
+function send(reply: FastifyReply, httpStatus: number, code: number, message: string, data: unknown = null) {
+  return reply.status(httpStatus).send({ status: code, message, data });
 }
 
 /**
@@ -103,7 +103,7 @@ export async function registerHttp(app: FastifyInstance, config: Config, redis: 
   app.setErrorHandler((error: unknown, req, reply) => {
     const lang = isLanguageKey(req.lang) ? req.lang : 'pt_BR';
     if (error instanceof AppError) {
-      return send(reply, error.httpStatus, error.code, translate(lang, error.key, error.params));
+      return send(reply, error.httpStatus, error.code, translate(lang, error.key, error.params), error.data);
     }
     const err = error as FastifyError;
     if (hasZodFastifySchemaValidationErrors(err)) {
@@ -148,7 +148,9 @@ export async function registerHttp(app: FastifyInstance, config: Config, redis: 
     return send(reply, 500, ErrorCode.INTERNAL, translate(lang, 'internal'));
   });
 
-  await app.register(helmet, {
+  // Security headers: helmet's middleware is built once (the Fastify plugin built it again for every request,
+  // parsing the CSP each time) and only sets its precomputed headers per request.
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -165,6 +167,9 @@ export async function registerHttp(app: FastifyInstance, config: Config, redis: 
     frameguard: { action: 'sameorigin' },
     crossOriginEmbedderPolicy: false,
   });
+  app.addHook('onRequest', (req, reply, done) =>
+    securityHeaders(req.raw, reply.raw, (err) => done(err as Error | undefined)),
+  );
   await app.register(cors, {
     origin: config.corsOrigins.includes('*') ? true : config.corsOrigins,
     allowedHeaders: [

@@ -123,6 +123,34 @@ describe('jobs (pg-boss on the app database)', () => {
     expect([...ranOn.values()].filter((nodes) => nodes.length !== 1)).toEqual([]);
     expect([...ranOn.values()].flat()).not.toContain('off');
   });
+
+  it('stops only once the statements pg-boss fires without awaiting have ended', async () => {
+    // pg-boss 10 marks a finished job complete without awaiting it; a slow database makes that statement
+    // outlive the handler. Whoever closes the database after stop() must find none of them running.
+    let running = 0;
+    let handled = false;
+    const slow: Database = {
+      ...database,
+      executeSql: async (text, values) => {
+        running++;
+        try {
+          if (handled) await new Promise((r) => setTimeout(r, 300));
+          return await database.executeSql(text, values);
+        } finally {
+          running--;
+        }
+      },
+    };
+    const jobs = createJobs({ database: slow, log: silent, enabled: true, pollSeconds: 0.5 });
+    jobs.work('t.slowComplete', async () => {
+      handled = true;
+    });
+    await jobs.start();
+    await jobs.send('t.slowComplete', {});
+    await until(() => handled);
+    await jobs.stop();
+    expect(running).toBe(0);
+  });
 });
 
 describe('operator views', () => {

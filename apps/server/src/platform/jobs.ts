@@ -97,6 +97,15 @@ export function createJobs({
   let boss: PgBoss | null = null;
   let stopping = false;
 
+  /** pg-boss's statements still running, so `stop` can wait for those it does not await itself. */
+  const inFlight = new Set<Promise<unknown>>();
+  const track: Database['executeSql'] = (text, values) => {
+    const running = database.executeSql(text, values);
+    inFlight.add(running);
+    const done = () => inFlight.delete(running);
+    running.then(done, done);
+    return running;
+  };
   const notStarted = () => new Error('jobs: register queues before the app is ready');
 
   function run(name: string, handler: JobHandler<object>) {
@@ -155,7 +164,7 @@ export function createJobs({
       if (boss) return;
       boss = await retryRaces(async () => {
         const b = new PgBoss({
-          db: { executeSql: (text, values) => database.executeSql(text, values) },
+          db: { executeSql: track },
           schema: SCHEMA,
           supervise: enabled,
           schedule: enabled,
@@ -187,6 +196,9 @@ export function createJobs({
       const b = boss;
       if (!b) return;
       await b.stop({ graceful: true, wait: true, timeout: 10_000, close: false });
+      // pg-boss 10 completes a finished job without awaiting it: let such statements end before the
+      // caller closes the database, or they meet a closed pool as an unhandled rejection.
+      while (inFlight.size) await Promise.allSettled([...inFlight]);
     },
 
     async problems(limit = 100) {

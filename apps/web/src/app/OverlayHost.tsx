@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { useEffect } from 'react';
 import { useSession } from '../lib/session';
+import { go } from '../lib/navigation';
 import { openOverlay, useUi } from '../lib/ui';
 import { depositPaid, kycSaved, logout, signInWithToken } from './flows';
 
@@ -23,6 +24,7 @@ const LanguagePicker = lazy(() => import('../features/menu').then((m) => ({ defa
 const ChatPanel = lazy(() => import('../features/support').then((m) => ({ default: m.ChatPanel })));
 const StartMask = lazy(() => import('../features/start-mask').then((m) => ({ default: m.StartMask })));
 const SignInSheet = lazy(() => import('../features/start-mask').then((m) => ({ default: m.SignInSheet })));
+const RealityCheck = lazy(() => import('../features/rg').then((m) => ({ default: m.RealityCheck })));
 const WalletOverlay = lazy(() => import('../features/wallet').then((m) => ({ default: m.WalletOverlay })));
 
 /**
@@ -67,6 +69,7 @@ function Overlay() {
 /** Side menus, panels and overlays, in stacking order. */
 export function OverlayHost() {
   const { menuOpen, accountOpen, avatarOpen, chatOpen, startMask, testPopup, overlay } = useUi();
+  const signedIn = useSession((s) => Boolean(s.token));
   return (
     <Suspense fallback={null}>
       {menuOpen ? <SettingsMenu /> : null}
@@ -76,6 +79,9 @@ export function OverlayHost() {
       {startMask && !overlay ? <StartMask /> : null}
       <Overlay />
       {testPopup && !startMask && !overlay ? <TestAccountPopup /> : null}
+      {signedIn ? (
+        <RealityCheck onStop={() => void logout()} onLimits={() => go('/jogoResponsavel')} />
+      ) : null}
     </Suspense>
   );
 }

@@ -39,6 +39,12 @@ export async function logout() {
   signOut();
 }
 
+/** A cool-off or self-exclusion began: the server revoked every session; clear this device and go home. */
+export function excluded() {
+  go('/home');
+  signOut();
+}
+
 /** KYC was saved: continue to the deposit when that is where the player was going (deposit after KYC). */
 export function kycSaved() {
   const { afterKyc, depositMode } = useUi.getState();

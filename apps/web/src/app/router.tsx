@@ -2,9 +2,9 @@ import { lazy, Suspense, type ComponentType } from 'react';
 import { Navigate, useNavigate, useRoutes, type RouteObject } from 'react-router';
 import { go, setNavigator } from '../lib/navigation';
 import { LocalKey, writeText } from '../lib/storage';
-import { openOverlay } from '../lib/ui';
+import { openOverlay, useUi } from '../lib/ui';
 import { MainLayout } from './layout/MainLayout';
-import { signInWithToken } from './flows';
+import { excluded, signInWithToken } from './flows';
 import { Root } from './Root';
 import { ErrorPage, ParamPath, RequireLogin, SoonPage } from './routes/pages';
 
@@ -12,7 +12,49 @@ const SharePage = lazy(() => import('../features/share').then((m) => ({ default:
 const ContaPage = lazy(() => import('../features/wallet').then((m) => ({ default: m.ContaPage })));
 const PaySuccessPage = lazy(() => import('../features/wallet').then((m) => ({ default: m.PaySuccessPage })));
 const RecordsPage = lazy(() => import('../features/records').then((m) => ({ default: m.RecordsPage })));
+const ResponsibleGamingPage = lazy(() =>
+  import('../features/rg').then((m) => ({
+    default: () => <m.ResponsibleGamingPage onExcluded={excluded} />,
+  })),
+);
 const TransferPage = lazy(() => import('../features/transfer').then((m) => ({ default: m.TransferPage })));
+// The originals: one chunk for the games and the verifier, loaded on the first visit to any of them.
+const originals = () => import('../features/originals');
+const DicePage = lazy(() => originals().then((m) => ({ default: m.DicePage })));
+const LimboPage = lazy(() => originals().then((m) => ({ default: m.LimboPage })));
+const MinesPage = lazy(() => originals().then((m) => ({ default: m.MinesPage })));
+const PlinkoPage = lazy(() => originals().then((m) => ({ default: m.PlinkoPage })));
+const RowDoublePage = lazy(() => originals().then((m) => ({ default: m.RowDoublePage })));
+const FairnessPage = lazy(() => originals().then((m) => ({ default: m.FairnessPage })));
+// The shared-round games (double, crash, lucky colour): one chunk, loaded on the first visit to any of them.
+const rounds = () => import('../features/rounds');
+const DoublePage = lazy(() => rounds().then((m) => ({ default: m.DoublePage })));
+const CrashPage = lazy(() => rounds().then((m) => ({ default: m.CrashPage })));
+const LuckyColorPage = lazy(() => rounds().then((m) => ({ default: m.LuckyColorPage })));
+
+// The sportsbook: one chunk for its screens, loaded on the first visit to any of them.
+const sports = () => import('../features/sports');
+const SportsPage = lazy(() => sports().then((m) => ({ default: m.SportsPage })));
+const SportsEventPage = lazy(() => sports().then((m) => ({ default: m.EventPage })));
+const MyBetsPage = lazy(() => sports().then((m) => ({ default: m.MyBetsPage })));
+
+// The casino: the lobby and the in-game screen, one chunk; our studio's game page is its own (it runs framed).
+const casino = () => import('../features/casino');
+const CasinoPage = lazy(() => casino().then((m) => ({ default: m.CasinoPage })));
+const PlayPage = lazy(() => casino().then((m) => ({ default: m.PlayPage })));
+const GameMessPage = lazy(() => casino().then((m) => ({ default: m.GameMessPage })));
+const StudioPage = lazy(() => import('../features/studio').then((m) => ({ default: m.StudioPage })));
+const NoticeBanner = lazy(() => import('../features/notice').then((m) => ({ default: m.NoticeBanner })));
+
+/** The notice banner on the full-screen game (the layout's own is not there). */
+function GameNotice() {
+  const hasNotice = useUi((st) => st.notice !== '');
+  return hasNotice ? (
+    <Suspense fallback={null}>
+      <NoticeBanner />
+    </Suspense>
+  ) : null;
+}
 
 /** A lazily loaded screen. */
 const page = (path: string, Page: ComponentType) => ({
@@ -53,11 +95,22 @@ const soon = (name: Parameters<typeof SoonPage>[0]['name'], guarded = false) => 
 
 /** The spec's route table (section 2). */
 export const routes: RouteObject[] = [
+  // Our studio's game page: a provider's page framed by /play, outside the app's frame and session effects.
+  page('/studio/:gameCode', StudioPage),
   {
     element: <Root />,
     children: [
       { path: '/', element: <Navigate to="/home" replace /> },
       { path: '/main', element: <Navigate to="/home" replace /> },
+      // The in-game screen covers the whole screen: no header or bottom bar over the game.
+      {
+        path: '/play',
+        element: (
+          <Suspense fallback={null}>
+            <PlayPage banner={<GameNotice />} />
+          </Suspense>
+        ),
+      },
       {
         element: <MainLayout />,
         children: [
@@ -76,19 +129,43 @@ export const routes: RouteObject[] = [
           soon('agentJl'),
           soon('ladderBonus'),
           soon('gamebouns'),
-          soon('gameMess', true),
+          {
+            path: '/gameMess',
+            element: (
+              <RequireLogin>
+                <Suspense fallback={null}>
+                  <GameMessPage />
+                </Suspense>
+              </RequireLogin>
+            ),
+          },
           page('/registros', RecordsPage),
           page('/conta', ContaPage),
           page('/paySuccess', PaySuccessPage),
           page('/transfer', TransferPage),
-          soon('footballPage'),
-          soon('play'),
-          soon('mines'),
-          soon('limbo'),
-          soon('luckyColor'),
-          soon('rowDouble'),
-          soon('double'),
-          soon('dice', true),
+          page('/jogoResponsavel', ResponsibleGamingPage),
+          page('/footballPage', SportsPage),
+          page('/footballPage/bets', MyBetsPage),
+          page('/footballPage/:eventId', SportsEventPage),
+          page('/casino', CasinoPage),
+          page('/mines', MinesPage),
+          page('/limbo', LimboPage),
+          page('/luckyColor', LuckyColorPage),
+          page('/rowDouble', RowDoublePage),
+          page('/plinko', PlinkoPage),
+          page('/fairness', FairnessPage),
+          page('/double', DoublePage),
+          page('/crash', CrashPage),
+          {
+            path: '/dice',
+            element: (
+              <RequireLogin>
+                <Suspense fallback={null}>
+                  <DicePage />
+                </Suspense>
+              </RequireLogin>
+            ),
+          },
           { path: '/error', element: <ErrorPage /> },
           { path: '*', element: <ParamPath onInvite={acceptInvite} onLoginLink={acceptLoginLink} /> },
         ],

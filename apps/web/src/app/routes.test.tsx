@@ -43,6 +43,17 @@ describe('routes', () => {
     },
   );
 
+  it('shows the floating support button on home, not over a game screen', async () => {
+    const router = start('/home');
+    expect(await screen.findByRole('button', { name: 'Abrir atendimento' })).toBeInTheDocument();
+    for (const game of ['/mines', '/crash']) {
+      await act(() => router.navigate('/home'));
+      expect(await screen.findByRole('button', { name: 'Abrir atendimento' })).toBeInTheDocument();
+      await act(() => router.navigate(game));
+      await waitFor(() => expect(screen.queryByRole('button', { name: 'Abrir atendimento' })).toBeNull());
+    }
+  });
+
   it('lets a signed-in player into /share with the invitation link', async () => {
     useSession.setState({ token: 't', user: null });
     start('/share');

@@ -15,6 +15,8 @@ export class ApiError extends Error {
     readonly status: number,
     message: string,
     readonly httpStatus: number,
+    /** The refusal's `data`, when the server gives one (a sports bet's moved prices). */
+    readonly data?: unknown,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -98,7 +100,7 @@ function handleFailure(
 ): ApiError {
   const status = typeof body?.status === 'number' ? body.status : httpStatus;
   const message = typeof body?.message === 'string' ? body.message : '';
-  const error = new ApiError(status, message, httpStatus);
+  const error = new ApiError(status, message, httpStatus, body?.data ?? undefined);
 
   if (endsSession(status, httpStatus, message, hadToken)) return error;
   if (opts.handles?.includes(status)) return error;

@@ -16,3 +16,15 @@ export const queryClient = new QueryClient({
 
 // What QueryClientProvider would do on mount: listen to tab focus and network state (refetch on return).
 queryClient.mount();
+
+/**
+ * The first part of the key of every query whose answer a paid deposit changes (the order status polled
+ * while the player pays, the gift check): features key those queries under it, and the realtime connection
+ * invalidates them all on paySuccess without knowing the features.
+ */
+export const DEPOSIT_STATE_KEY = 'depositState';
+
+/** A deposit was paid: its order status and the gift check are asked again (now if on screen). */
+export function invalidateDepositState() {
+  return queryClient.invalidateQueries({ queryKey: [DEPOSIT_STATE_KEY] });
+}

@@ -9,13 +9,15 @@ import {
 } from '@aposta/contracts';
 import { io, type Socket } from 'socket.io-client';
 import { endsSession } from './api';
+import { NOTICE_MARKER } from './game-frame';
 import { useAppState } from './app-state';
 import { patchUser } from './session';
+import { invalidateDepositState } from './query';
 import { openOverlay, useUi } from './ui';
 import { refreshUserInfo } from './user-info';
 
-/** Notices are relayed to the game frame as window messages with this prefix. */
-export const NOTICE_MARKER = 'aposta-notice:';
+/** Notices are relayed to the game frame as window messages with this prefix (lib/game-frame). */
+export { NOTICE_MARKER };
 
 type RealtimeSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -36,6 +38,8 @@ export function attachHandlers(socket: Pick<RealtimeSocket, 'on'>) {
     patchUser({ freeBalance });
     if (freeBalance < FREE_BALANCE_DEPOSIT_BELOW) openOverlay('deposit');
   });
+  // The wallet feature reacts to paySuccess itself; the server state it changes is asked again here.
+  socket.on('paySuccess', () => void invalidateDepositState());
 }
 
 /** Opens the Socket.IO connection: websocket transport only, token (and language) in the query. */

@@ -45,3 +45,17 @@ export async function refreshBalance(): Promise<void> {
   const { data } = await request<{ balance: number; freeBalance: number }>('/api/app/user/getBalance');
   patchUser(data);
 }
+
+/**
+ * A money call's answer carries the balance it left: shown at once (header, screens) without asking the server
+ * again, in the session store and the user-info query alike.
+ */
+export function applyBalance(balance: number): void {
+  const { token } = useSession.getState();
+  patchUser({ balance });
+  if (token) {
+    queryClient.setQueryData<UserInfo | null>(userInfoQuery(token).queryKey, (old) =>
+      old ? { ...old, balance } : old,
+    );
+  }
+}

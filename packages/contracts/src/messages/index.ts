@@ -2,8 +2,13 @@ import type { LanguageKey } from '../languages';
 import { accountsMessages } from './accounts';
 import { commonMessages } from './common';
 import { operatorsMessages } from './operators';
+import { originalsMessages } from './originals';
+import { rgMessages } from './rg';
+import { roundsMessages } from './rounds';
+import { sportsMessages } from './sports';
 import { paymentsMessages } from './payments';
 import { walletMessages } from './wallet';
+import { casinoMessages } from './casino';
 
 /**
  * The one catalogue of server messages (errors and validation), in every UI language. Each area owns a
@@ -15,6 +20,11 @@ const tables = [
   paymentsMessages,
   walletMessages,
   operatorsMessages,
+  originalsMessages,
+  roundsMessages,
+  sportsMessages,
+  rgMessages,
+  casinoMessages,
 ] as const;
 
 type Keys<T> = T extends Record<LanguageKey, Record<infer K, string>> ? K : never;

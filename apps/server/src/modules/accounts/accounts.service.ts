@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
-import { ErrorCode, type LanguageKey, type UserFigures, type UserInfo } from '@aposta/contracts';
-import { and, eq, exists, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { ErrorCode, isValidCpf, type LanguageKey, type UserFigures, type UserInfo } from '@aposta/contracts';
+import { and, eq, exists, gt, isNull, lt, sql } from 'drizzle-orm';
 import svgCaptcha from 'svg-captcha';
 import type { Config } from '../../config';
 import type { EventBus } from '../../platform/bus';
@@ -67,6 +67,26 @@ export interface AccountsDeps {
  * figures (the wallet composes the two, so accounts never depends on the wallet), plus a test account's
  * password for `extendInfo` and getUserTest.
  */
+/** The row of `profile`'s statement (column names as in the database). */
+interface ProfileRow {
+  id: number;
+  name: string;
+  username: string;
+  header: number;
+  yqm: string;
+  created_at: string | Date;
+  kyc: number;
+  test_flag: string;
+  lx: string;
+  card_no: string;
+  country: string;
+  phone: string;
+  test_pwd: string | null;
+  l1: number;
+  l2: number;
+  l3: number;
+}
+
 export type AccountProfile = Omit<UserInfo, keyof UserFigures | 'extendInfo' | 'paypackage'> & {
   testPwd: string | null;
 };
@@ -82,6 +102,33 @@ export interface RegisterInput {
   codeId: string;
   captCode: string;
   isapp: number;
+  /** `YYYY-MM-DD`; required (18+) under the Brazilian profile. */
+  birthDate?: string;
+  /** Daily loss limit (major units) and playing-time limit (minutes) asked at registration. */
+  lossLimit?: number;
+  timeLimit?: number;
+}
+
+/**
+ * Checks other modules add to sign-in and registration (responsible gambling): a sign-in check throws to
+ * refuse a player whose password was right; a registration hook runs in the registering transaction.
+ */
+export interface AccountHooks {
+  signIn: ((userId: number) => Promise<void>)[];
+  registered: ((tx: Tx, userId: number, input: RegisterInput) => Promise<void>)[];
+}
+
+/** Under the Brazilian profile a session ends after 30 minutes without a signed-in call (Portaria 722/2024). */
+export const BR_IDLE_MS = 30 * 60_000;
+/** A session's last call is written at most this often. */
+const TOUCH_EVERY_MS = 60_000;
+
+/** Whole years between a `YYYY-MM-DD` birth date and today (UTC). */
+export function ageOn(birthDate: string, today = new Date()): number {
+  const [y, m, d] = birthDate.split('-').map(Number) as [number, number, number];
+  let age = today.getUTCFullYear() - y;
+  if (today.getUTCMonth() + 1 < m || (today.getUTCMonth() + 1 === m && today.getUTCDate() < d)) age--;
+  return age;
 }
 
 export const sessionInvalid = (key: 'againLog' | 'pleaseLogin' = 'againLog') =>
@@ -93,7 +140,7 @@ export const sessionInvalid = (key: 'againLog' | 'pleaseLogin' = 'againLog') =>
  * on other nodes' when the event arrives.
  */
 function createSessionCache(bus: EventBus, enabled: boolean) {
-  const byHash = new Map<string, { user: AuthUser; until: number }>();
+  const byHash = new Map<string, { user: AuthUser; until: number; seen: number }>();
   const hashBySession = new Map<string, string>();
   const revokedAt = new Map<string, number>();
 
@@ -116,16 +163,16 @@ function createSessionCache(bus: EventBus, enabled: boolean) {
 
   return {
     forget,
-    get(hash: string): AuthUser | undefined {
+    get(hash: string): { user: AuthUser; seen: number } | undefined {
       const hit = byHash.get(hash);
       if (!hit) return undefined;
-      if (hit.until > Date.now()) return hit.user;
+      if (hit.until > Date.now()) return hit;
       byHash.delete(hash);
       hashBySession.delete(hit.user.sessionId);
       return undefined;
     },
     /** Keeps a session read from the database; false when it was revoked meanwhile (then it is refused). */
-    put(hash: string, user: AuthUser, expiresAt: Date): boolean {
+    put(hash: string, user: AuthUser, expiresAt: Date, seen: number): boolean {
       if (revokedAt.has(user.sessionId)) return false;
       if (!enabled) return true;
       if (byHash.size >= SESSION_CACHE_MAX) {
@@ -133,7 +180,7 @@ function createSessionCache(bus: EventBus, enabled: boolean) {
         byHash.delete(oldest);
         hashBySession.delete(entry.user.sessionId);
       }
-      byHash.set(hash, { user, until: Math.min(Date.now() + SESSION_CACHE_MS, expiresAt.getTime()) });
+      byHash.set(hash, { user, until: Math.min(Date.now() + SESSION_CACHE_MS, expiresAt.getTime()), seen });
       hashBySession.set(user.sessionId, hash);
       return true;
     },
@@ -147,6 +194,20 @@ export function createAccountsService({ database, config, bus, mail }: AccountsD
   const sessionCache = createSessionCache(bus, Boolean(config.redisUrl) || config.database.kind === 'pglite');
   const sessionTtlMs = config.auth.sessionTtlHours * 3_600_000;
   const lockMs = config.auth.lockMinutes * 60_000;
+  const idleMs = config.jurisdiction === 'br' ? BR_IDLE_MS : Infinity;
+  const hooks: AccountHooks = { signIn: [], registered: [] };
+
+  /** Keeps the session's last call to the minute (the idle limit, playing time); false when it is idle. */
+  async function touch(sessionId: string, seen: number): Promise<boolean> {
+    const now = Date.now();
+    if (now - seen > idleMs) return false;
+    if (now - seen < TOUCH_EVERY_MS) return true;
+    await db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(now) })
+      .where(eq(sessions.id, sessionId));
+    return true;
+  }
 
   async function publishRevoked(userId: number, sessionIds: string[]) {
     // This node refuses the sessions before the caller gets its answer; the bus tells the other nodes.
@@ -285,6 +346,11 @@ export function createAccountsService({ database, config, bus, mail }: AccountsD
     },
 
     async register(input: RegisterInput): Promise<string> {
+      if (config.jurisdiction === 'br') {
+        if (!isValidCpf(input.cardNo)) throw badRequest('brCpfRequired');
+        if (!input.birthDate) throw badRequest('brBirthDateRequired');
+        if (ageOn(input.birthDate) < 18) throw new AppError(ErrorCode.FORBIDDEN, 'brUnderage');
+      }
       await checkCaptcha(input.codeId, input.captCode);
       const passwordHash = await hashPassword(input.pwd);
       try {
@@ -315,8 +381,10 @@ export function createAccountsService({ database, config, bus, mail }: AccountsD
             country: input.country.startsWith('+') ? input.country : `+${input.country}`,
             phone: input.phone,
             isapp: input.isapp,
+            birthDate: input.birthDate ?? null,
             ...chain,
           });
+          for (const hook of hooks.registered) await hook(tx, userId, input);
           return createSession(tx, userId);
         });
       } catch (err) {
@@ -355,6 +423,7 @@ export function createAccountsService({ database, config, bus, mail }: AccountsD
         await recordLoginFailure(input.username, input.source);
         throw new AppError(ErrorCode.LOGIN_FAILED, 'loginFailed');
       }
+      for (const check of hooks.signIn) await check(user.id);
       return database.transaction(async (tx) => {
         // Only this source's count: a success here gives a stranger elsewhere no fresh tries.
         await tx.delete(loginThrottle).where(mine);
@@ -367,7 +436,11 @@ export function createAccountsService({ database, config, bus, mail }: AccountsD
       if (!token || token.length > 256) return null;
       const hash = sha256(token);
       const cached = sessionCache.get(hash);
-      if (cached) return cached;
+      if (cached) {
+        if (!(await touch(cached.user.sessionId, cached.seen))) return null;
+        if (Date.now() - cached.seen >= TOUCH_EVERY_MS) cached.seen = Date.now();
+        return cached.user;
+      }
       const [row] = await db
         .select({
           sessionId: sessions.id,
@@ -375,6 +448,7 @@ export function createAccountsService({ database, config, bus, mail }: AccountsD
           username: users.username,
           testFlag: users.testFlag,
           expiresAt: sessions.expiresAt,
+          lastSeenAt: sessions.lastSeenAt,
         })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))
@@ -382,8 +456,46 @@ export function createAccountsService({ database, config, bus, mail }: AccountsD
           and(eq(sessions.tokenHash, hash), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())),
         );
       if (!row) return null;
-      const { expiresAt, ...user } = row;
-      return sessionCache.put(hash, user, expiresAt) ? user : null;
+      const { expiresAt, lastSeenAt, ...user } = row;
+      if (!(await touch(user.sessionId, lastSeenAt.getTime()))) return null;
+      const seen = Date.now() - lastSeenAt.getTime() >= TOUCH_EVERY_MS ? Date.now() : lastSeenAt.getTime();
+      return sessionCache.put(hash, user, expiresAt, seen) ? user : null;
+    },
+
+    /** Hooks of other modules into sign-in and registration (see `AccountHooks`). */
+    hooks,
+
+    /**
+     * Signs the player out everywhere at once (a cool-off, a self-exclusion): every session revoked, dropped
+     * from this node's cache before the answer and from the others' by `session.revoked`.
+     */
+    async revokeAllSessions(userId: number): Promise<number> {
+      const revoked = await database.transaction((tx) => revokeAll(tx, userId));
+      await publishRevoked(userId, revoked);
+      return revoked.length;
+    },
+
+    /** When a session signed in (for the reality check), or null when it is unknown. */
+    async sessionStartedAt(sessionId: string): Promise<Date | null> {
+      const [row] = await db
+        .select({ createdAt: sessions.createdAt })
+        .from(sessions)
+        .where(eq(sessions.id, sessionId));
+      return row?.createdAt ?? null;
+    },
+
+    /**
+     * Whether a sign-in session is still in force (not revoked, not expired), read from the database: what a
+     * game session opened by it checks before every stake.
+     */
+    async sessionLive(sessionId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: sessions.id })
+        .from(sessions)
+        .where(
+          and(eq(sessions.id, sessionId), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())),
+        );
+      return Boolean(row);
     },
 
     async logout(user: AuthUser) {
@@ -405,36 +517,36 @@ export function createAccountsService({ database, config, bus, mail }: AccountsD
 
     /** The player's own fields and referral counts; throws the session error when the user is gone. */
     async profile(userId: number): Promise<AccountProfile> {
-      const { user, counts } = await database.transaction(async (tx) => {
-        const user = await loadUser(tx, userId);
-        const [counts] = await tx
-          .select({
-            l1: sql<number>`count(*) filter (where ${users.l1Id} = ${userId})::int`,
-            l2: sql<number>`count(*) filter (where ${users.l2Id} = ${userId})::int`,
-            l3: sql<number>`count(*) filter (where ${users.l3Id} = ${userId})::int`,
-          })
-          .from(users)
-          .where(or(eq(users.l1Id, userId), eq(users.l2Id, userId), eq(users.l3Id, userId)));
-        return { user, counts: counts! };
-      });
+      // userInfo's hot path: one prepared statement, the user and the referral counts (index lookups).
+      const [u] = await database.readPrepared<ProfileRow>(
+        'accounts_profile',
+        sql`select u.id, u.name, u.username, u.header, u.yqm, u.created_at, u.kyc, u.test_flag, u.lx,
+            u.card_no, u.country, u.phone, u.test_pwd,
+            (select count(*)::int from users r where r.l1_id = u.id) as l1,
+            (select count(*)::int from users r where r.l2_id = u.id) as l2,
+            (select count(*)::int from users r where r.l3_id = u.id) as l3
+          from users u where u.id = ${userId}`,
+      );
+      if (!u) throw sessionInvalid();
       return {
-        uId: user.id,
-        name: user.name,
-        username: user.username,
-        email: user.username,
-        header: user.header,
-        yqm: user.yqm,
-        time: user.createdAt.toISOString(),
-        level1Person: counts.l1,
-        level2Person: counts.l2,
-        level3Person: counts.l3,
-        kyc: user.kyc,
-        testFlag: user.testFlag,
-        lx: user.lx,
-        cardNo: user.cardNo,
-        country: user.country,
-        phone: user.phone,
-        testPwd: user.testPwd,
+        uId: Number(u.id),
+        name: u.name,
+        username: u.username,
+        email: u.username,
+        header: Number(u.header),
+        yqm: u.yqm,
+        time: new Date(u.created_at).toISOString(),
+        level1Person: Number(u.l1),
+        level2Person: Number(u.l2),
+        level3Person: Number(u.l3),
+        kyc: Number(u.kyc),
+        testFlag: u.test_flag,
+        // The Brazilian profile pays no USDT: the app hides it, as for any player without lx '20'.
+        lx: config.jurisdiction === 'br' ? '' : u.lx,
+        cardNo: u.card_no,
+        country: u.country,
+        phone: u.phone,
+        testPwd: u.test_pwd,
       };
     },
 
@@ -605,6 +717,16 @@ export function createAccountsService({ database, config, bus, mail }: AccountsD
         .from(users)
         .where(eq(users.username, username.trim().toLowerCase()));
       return user ?? null;
+    },
+
+    /**
+     * What payments decides a deposit or withdrawal on (KYC, test account, USDT, the payout holder): one
+     * read, without the referral counts of `profile`. Throws the session error when the user is gone.
+     */
+    async payoutProfile(userId: number) {
+      const user = await loadUser(db, userId);
+      const { username, name, cardNo, kyc, testFlag, lx } = user;
+      return { username, name, cardNo, kyc, testFlag, lx: config.jurisdiction === 'br' ? '' : lx };
     },
   };
 }

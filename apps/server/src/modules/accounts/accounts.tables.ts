@@ -4,6 +4,7 @@ import {
   index,
   integer,
   pgTable,
+  date,
   primaryKey,
   smallint,
   text,
@@ -40,6 +41,8 @@ export const users = pgTable(
     /** '20' enables USDT withdrawal. */
     lx: text().notNull().default(''),
     isapp: smallint().notNull().default(0),
+    /** Date of birth (`YYYY-MM-DD`), asked at registration under the Brazilian profile. */
+    birthDate: date({ mode: 'string' }),
     createdAt: createdAt(),
   },
   (t) => [index().on(t.l1Id), index().on(t.l2Id), index().on(t.l3Id)],
@@ -57,11 +60,18 @@ export const sessions = pgTable(
     createdAt: createdAt(),
     expiresAt: at().notNull(),
     revokedAt: at(),
+    /**
+     * Last signed-in call, kept to the minute (written at most once a minute per session): the idle limit of
+     * the Brazilian profile and the playing time of the responsible-gambling limits.
+     */
+    lastSeenAt: at().notNull().defaultNow(),
   },
   (t) => [
     index()
       .on(t.userId)
       .where(sql`${t.revokedAt} is null`),
+    // Playing time per period (responsible gambling's time limits, `rg_minutes_played`).
+    index('sessions_user_last_seen').on(t.userId, t.lastSeenAt),
   ],
 );
 

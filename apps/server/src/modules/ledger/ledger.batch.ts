@@ -40,7 +40,8 @@ export interface DbFailure {
   column?: string;
 }
 
-const MAX_BATCH = 32; // below PostgreSQL's 64 cached subtransactions per transaction
+const MAX_BATCH = 32; // the one-by-one fallback stays below PostgreSQL's 64 cached subtransactions
+const BATCH_SQL = 'select ledger_batch($1::jsonb) as answers';
 /**
  * Batches running at once. Two on PostgreSQL: one commits while the next fills, and fewer, fuller batches beat
  * more connections on a small machine (measured: 2 beat 4 and 8). PGlite runs one statement at a time.
@@ -57,7 +58,10 @@ interface Waiting {
 /**
  * Group commit for the hot path. Operations given the database itself (not a caller's transaction) queue
  * here; while the maximum number of batches run, new ones wait and leave together in the next batch, one
- * statement and one commit for all. With one caller a batch holds one operation, so nothing waits.
+ * statement and one commit for all. With one caller a batch holds one operation, so nothing waits. In the
+ * database (`ledger_batch`, migration 0018) the batch's holds are one set-based statement and its
+ * settlements another, in one subtransaction; only when the database refuses something there does it run
+ * the operations one by one, each in its own subtransaction, so one refusal leaves the others intact.
  */
 class Batcher {
   private queue: Waiting[] = [];
@@ -88,9 +92,14 @@ class Batcher {
 
   private async flush(batch: Waiting[]) {
     try {
-      const result = (await this.db.execute(
-        sql`select ledger_batch(${JSON.stringify(batch.map((w) => w.op))}::jsonb) as answers`,
-      )) as unknown as { rows: { answers: HotAnswer[] | string }[] };
+      const ops = JSON.stringify(batch.map((w) => w.op));
+      const client = (this.db as { $client?: unknown }).$client;
+      // On PostgreSQL a named statement: parsed once per connection, not once per batch.
+      const result = (
+        client instanceof pg.Pool
+          ? await client.query({ name: 'ledger_batch', text: BATCH_SQL, values: [ops] })
+          : await this.db.execute(sql`select ledger_batch(${ops}::jsonb) as answers`)
+      ) as { rows: { answers: HotAnswer[] | string }[] };
       const raw = result.rows[0]!.answers;
       const answers = typeof raw === 'string' ? (JSON.parse(raw) as HotAnswer[]) : raw;
       batch.forEach((w, i) => {

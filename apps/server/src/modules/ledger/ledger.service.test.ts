@@ -561,6 +561,102 @@ describe('ledger', () => {
     },
   );
 
+  it('batches stakes and settlements of players who share rows, spanning cash and bonus, exactly', async () => {
+    // Many calls at once on database.db leave in batches (set-based in the database); players appear several
+    // times in a batch and in batches in flight together, and some stakes are refused for want of money.
+    const players = Array.from({ length: 6 }, newUser);
+    for (const u of players) {
+      await deposit(u, 1_000);
+      await gift(u, 500);
+    }
+    const stakeOf = (i: number) => 100 + 10 * (i % 5);
+    /** One bet: a stake (maybe refused), then its settlement, won when i % 3 = 0; what it moved. */
+    const bet = async (u: number, i: number) => {
+      const a = stakeOf(i);
+      const h = await stake(u, a).catch((err: { code?: number }) => {
+        if (err.code !== 9999) throw err;
+        return null;
+      });
+      if (!h) return 0;
+      const payout = i % 3 === 0 ? 2 * a : 0;
+      await settle(database.db, {
+        holdId: h.txId,
+        capture: a,
+        to: [{ kind: 'house.originals', amount: a }],
+        ...(payout ? { payout: { from: 'house.originals', amount: payout } } : {}),
+      });
+      return payout - a;
+    };
+    // 32 callers, each betting 12 times in turn on the players, so a player's rows change in one batch
+    // while another batch that touches them is in flight.
+    const outcomes = (
+      await Promise.all(
+        Array.from({ length: 32 }, async (_, w) => {
+          const mine: { u: number; moved: number }[] = [];
+          for (let k = 0; k < 12; k++) {
+            const u = players[(w + k) % players.length]!;
+            mine.push({ u, moved: await bet(u, w * 12 + k) });
+          }
+          return mine;
+        }),
+      )
+    ).flat();
+    for (const u of players) {
+      const moved = outcomes.filter((o) => o.u === u).reduce((s, o) => s + o.moved, 0);
+      const [c, b] = [await cash(u), await bonus(u)];
+      expect(c!.held + b!.held).toBe(0);
+      expect(c!.balance + b!.balance).toBe(1_500 + moved);
+    }
+    // Every settlement posted what its hold records, cash first then bonus, the bonus share rounded up.
+    expect((await auditLedger(database)).ok).toBe(true);
+  });
+
+  it.runIf(onPostgres)(
+    "settles in a batch exactly when another transaction changed the player's rows meanwhile",
+    async () => {
+      // The batch's statement starts while another transaction holds (and then changes) the rows it
+      // updates: its update must apply to the new row, not be skipped.
+      const players = [newUser(), newUser()];
+      const holds: { txId: number }[] = [];
+      for (const u of players) {
+        await deposit(u, 1_000);
+        holds.push(await stake(u, 300));
+      }
+      const { pending } = await database.transaction(async (tx) => {
+        // A change the batch must build on (taken back below): 7 more on the first player's cash.
+        await tx.execute(
+          sql`update ledger_accounts set balance = balance + 7 where id = ${`u${players[0]}:cash:BRL`}`,
+        );
+        // Both settlements in one batch (one call of the batch function, as the group commit sends them).
+        const ops = holds.map((h) => ({
+          op: 'settle',
+          hold: h.txId,
+          capture: 300,
+          payout: 600,
+          kinds: ['house.originals'],
+          amounts: [-300],
+          key: null,
+          hash: null,
+          ref: null,
+          memo: null,
+        }));
+        const pending = database.db.execute(
+          sql`select ledger_batch(${JSON.stringify(ops)}::jsonb) as a`,
+        ) as unknown as Promise<{ rows: { a: { id: number | null }[] }[] }>;
+        await new Promise((r) => setTimeout(r, 300));
+        return { pending }; // not awaited here: it waits for this transaction's locks
+      });
+      const { a } = (await pending).rows[0]!;
+      expect(a.every((answer) => Number(answer.id) > 0)).toBe(true);
+      await database.db.execute(
+        sql`update ledger_accounts set balance = balance - 7 where id = ${`u${players[0]}:cash:BRL`}`,
+      );
+      for (const u of players) {
+        expect(await cash(u)).toMatchObject({ balance: 1_300, held: 0 });
+      }
+    },
+  );
+
   it.runIf(onPostgres)('runs 20 resettlements of one stake at once, one after another', async () => {
     const u = newUser();
     await deposit(u, 1_000);

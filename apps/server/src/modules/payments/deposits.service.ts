@@ -244,6 +244,8 @@ export function createDepositsService(
       const pkg = await packages.payable(input.pkgId);
       if (!pkg) throw badRequest('selectRechargeAmount');
       if (!provider) throw unavailable();
+      await deps.rg?.assertCanDeposit(userId, pkg.price);
+      const giftAllowed = (await deps.rg?.promotionsAllowed(userId)) ?? true;
 
       const hash = requestHash('prePay', { pkgId: input.pkgId, gift: input.gift });
       const key = input.idempotencyKey;
@@ -260,7 +262,7 @@ export function createDepositsService(
         userId,
         status: OrderStatus.PENDING,
         amount: pkg.price,
-        gift: input.gift === 0 ? 0 : pkg.gift,
+        gift: input.gift === 0 || !giftAllowed ? 0 : pkg.gift,
         pkgId: pkg.pkgId,
         provider: provider.name,
         idempotencyKey: key ?? null,
@@ -452,6 +454,7 @@ export function createDepositsService(
     async userGift(userId: number): Promise<0 | 1> {
       const profile = await deps.profileOf(userId);
       if (!profile || profile.testFlag === '1') return 0;
+      if (deps.rg && !(await deps.rg.promotionsAllowed(userId))) return 0;
       const [paid] = await database.db
         .select({ id: paymentOrders.id })
         .from(paymentOrders)

@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
 import { ErrorCode, RecordType, type OrderStatus, type PaymentRecord } from '@aposta/contracts';
 import { toMajor } from '@aposta/money';
-import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { WithSubqueryWithSelection } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { paymentOrderEvents, paymentOrders } from './payments.tables';
@@ -54,28 +55,100 @@ export function repeated<T>(row: OrderRow, hash: string, answer: (row: OrderRow)
   return answer(row);
 }
 
-/** Sets an order's status (when it is still in one of `from`) and records the event; false if it was not. */
+/** Which order a transition is about: by order id, or by row id and type (the operator's calls). */
+export type OrderTarget = { orderId: string } | { id: number; type: number };
+
+/**
+ * Sets an order's status when it is still in one of `from` (and `also` holds) and records the event, in one
+ * statement: an update and the event's insert as data-modifying CTEs, atomic on their own, so a caller
+ * needs no transaction for a change of state alone. Answers the updated row, or undefined (nothing changed).
+ * The update locks the row until the caller's transaction ends.
+ */
 export async function transition(
-  tx: Executor,
-  order: { orderId: string },
+  exec: Executor,
+  target: OrderTarget,
   from: readonly OrderStatus[],
   to: OrderStatus,
   event: OrderEvent,
   extra: Partial<Pick<OrderRow, 'providerRef' | 'flag' | 'holdId'>> = {},
   note = '',
-): Promise<boolean> {
-  const changed = await tx
-    .update(paymentOrders)
-    .set({ status: to, updatedAt: new Date(), ...extra })
-    .where(and(eq(paymentOrders.orderId, order.orderId), inArray(paymentOrders.status, [...from])))
-    .returning({ id: paymentOrders.id });
-  if (!changed.length) return false;
-  await record(tx, order.orderId, to, event, note);
-  return true;
+  also?: SQL,
+): Promise<OrderRow | undefined> {
+  const which =
+    'orderId' in target
+      ? eq(paymentOrders.orderId, target.orderId)
+      : and(eq(paymentOrders.id, target.id), eq(paymentOrders.type, target.type));
+  const updated = exec.$with('updated').as(
+    exec
+      .update(paymentOrders)
+      .set({ status: to, updatedAt: new Date(), ...extra })
+      .where(and(which, inArray(paymentOrders.status, [...from]), also))
+      .returning(),
+  );
+  const [row] = await exec
+    .with(updated, logged(exec, updated, event, note))
+    .select()
+    .from(updated);
+  return row;
+}
+
+/** Inserts a new order and its first event in one statement; answers the row and the event. */
+export async function createOrder(
+  exec: Executor,
+  values: typeof paymentOrders.$inferInsert,
+  event: OrderEvent,
+): Promise<{ row: OrderRow; event: OrderEventRow }> {
+  const created = exec.$with('created').as(exec.insert(paymentOrders).values(values).returning());
+  const [row] = await exec
+    .with(created, logged(exec, created, event, ''))
+    .select()
+    .from(created);
+  // The event's time is the transaction's `now()`, as the order's own timestamps.
+  return {
+    row: row!,
+    event: { id: 0, orderId: row!.orderId, status: row!.status, event, note: '', at: row!.createdAt },
+  };
+}
+
+/** The event insert that follows a changed order row (a CTE over the update or insert `rows`). */
+function logged<A extends string>(
+  exec: Executor,
+  rows: WithSubqueryWithSelection<typeof paymentOrders._.columns, A>,
+  event: OrderEvent,
+  note: string,
+) {
+  return exec.$with('logged').as(
+    exec
+      .insert(paymentOrderEvents)
+      .select(
+        exec
+          .select({
+            id: sql<number>`nextval('payment_order_events_id_seq')`.as('id'),
+            orderId: rows.orderId,
+            status: rows.status,
+            event: sql<string>`${event}::text`.as('event'),
+            note: sql<string>`${note.slice(0, 500)}::text`.as('note'),
+            at: sql<Date>`now()`.as('at'),
+          })
+          .from(rows),
+      )
+      .returning({ id: paymentOrderEvents.id }),
+  );
 }
 
 export async function record(tx: Executor, orderId: string, status: string, event: OrderEvent, note = '') {
   await tx.insert(paymentOrderEvents).values({ orderId, status, event, note: note.slice(0, 500) });
+}
+
+export type OrderEventRow = typeof paymentOrderEvents.$inferSelect;
+
+/** An order's events, oldest first. */
+export function eventsOf(exec: Executor, orderId: string): Promise<OrderEventRow[]> {
+  return exec
+    .select()
+    .from(paymentOrderEvents)
+    .where(eq(paymentOrderEvents.orderId, orderId))
+    .orderBy(asc(paymentOrderEvents.id));
 }
 
 /** Fraction of a USDT in micro-units as a number with 6 decimals (display only). */
@@ -87,10 +160,7 @@ export function maskKey(key: string | null): string | null {
   return key.length <= 6 ? key : `${key.slice(0, 3)}${'*'.repeat(key.length - 6)}${key.slice(-3)}`;
 }
 
-export function toRecord(
-  row: OrderRow,
-  events: Array<typeof paymentOrderEvents.$inferSelect>,
-): PaymentRecord {
+export function toRecord(row: OrderRow, events: OrderEventRow[]): PaymentRecord {
   const deposit = row.type === RecordType.DEPOSIT;
   return {
     orderId: row.orderId,

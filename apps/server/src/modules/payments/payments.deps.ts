@@ -26,8 +26,14 @@ export interface PaymentsDeps {
   settings: SettingsService;
   bus: EventBus;
   profileOf: (userId: number) => Promise<PlayerProfile | null>;
-  /** The player's VIP level (0 to 12): withdrawals per day and fee come from the VIP table. */
-  levelOf: (userId: number) => Promise<number>;
+  /**
+   * Responsible gambling: the check of a deposit (exclusion, deposit limits) before its order, and whether
+   * deposit gifts may be offered (never under an exclusion or the Brazilian profile).
+   */
+  rg?: {
+    assertCanDeposit(userId: number, amountMinor: number): Promise<void>;
+    promotionsAllowed(userId: number): Promise<boolean>;
+  };
   /** True while a game bill is being produced for the player (withdrawing then waits). */
   lockedOf?: (userId: number) => Promise<boolean>;
   now?: () => Date;

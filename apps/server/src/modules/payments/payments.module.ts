@@ -66,9 +66,9 @@ export type PaymentsService = ReturnType<typeof createPayments>['service'];
  */
 export const paymentsModule = defineModule(
   'payments',
-  ['operators', 'settings', 'accounts', 'wallet'],
+  ['operators', 'settings', 'accounts', 'wallet', 'rg'],
   async (app) => {
-    const { database, config, settings, bus, outbox, jobs, accounts, wallet } = app;
+    const { database, config, settings, bus, outbox, jobs, accounts, rg } = app;
     const { service, sandbox } = createPayments({
       database,
       config,
@@ -76,8 +76,8 @@ export const paymentsModule = defineModule(
       bus,
       outbox,
       jobs,
-      profileOf: accounts.profile,
-      levelOf: async (userId) => (await wallet.figures(userId)).level,
+      profileOf: accounts.payoutProfile,
+      rg,
       log: app.log,
     });
     app.decorate('payments', service);

@@ -17,6 +17,8 @@ import {
   prePayBody,
   prePayParams,
   userGiftAnswer,
+  payoutTimes,
+  payoutTimesQuery,
   withdrawAnswer,
   withdrawRequest,
 } from '@aposta/contracts';
@@ -122,6 +124,14 @@ export async function paymentsRoutes(app: FastifyInstance) {
       },
     },
     async (req) => ok(req, await withdrawals.list(OPERATOR_STATUS[req.query.status])),
+  );
+  r.get(
+    '/api/operator/withdrawals/payout-times',
+    {
+      config: { permission: 'withdrawals.read' },
+      schema: { tags: opTags, querystring: payoutTimesQuery, response: answer(payoutTimes) },
+    },
+    async (req) => ok(req, await withdrawals.payoutTimes(req.query.days)),
   );
   r.post(
     '/api/operator/withdrawals/:id/approve',

@@ -90,6 +90,8 @@ describe('withdraw checks, in the spec order, with its messages', () => {
     }
     const { amount: _a, ...noAmount } = c.pixWithdrawal(p, 0);
     expect(await message(c.withdraw(p, noAmount))).toBe('Montante mínimo de retirada:R$50,00');
+    // Each refusal came after the request was counted (rule 2 first) and took its count back with it.
+    expect((await c.call('GET', '/api/app/order/getWithdraw', p.token)).json().data.number).toBe(1);
     await c.setSettings({ 'withdraw.minAmount': 7_000 });
     try {
       expect(await message(c.withdraw(p, c.pixWithdrawal(p, 60)))).toBe(
@@ -195,6 +197,27 @@ describe('withdraw checks, in the spec order, with its messages', () => {
     expect(limits.cardInfo.USDT).toMatchObject({ payCardNo: VALID_TRON, ifsc: '5.5' });
   });
 
+  it('the VIP level read with the withdrawable amount sets the fee and the daily count', async () => {
+    const settings = (await c.operator('GET', '/api/operator/settings')).json().data;
+    // No turnover needed past level 0: the R$ 100 deposit alone reaches level 1 (2.5% fee instead of 3%).
+    const table = settings['vip.table'].map((row: object, i: number) =>
+      i === 0 ? { ...row, gameSum: 0 } : i === 1 ? { ...row, withdrawalsPerDay: 2 } : row,
+    );
+    await c.setSettings({ 'vip.table': table });
+    try {
+      const p = await funded();
+      const before = (await c.call('GET', '/api/app/order/getWithdraw', p.token)).json().data;
+      expect(before).toMatchObject({ serviceAmount: 0.025, number: 2 });
+      const res = await c.withdraw(p, c.pixWithdrawal(p, 60));
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().data).toMatchObject({ amount: 60, fee: 1.5, netAmount: 58.5 });
+      const after = (await c.call('GET', '/api/app/order/getWithdraw', p.token)).json().data;
+      expect(after.number).toBe(1);
+    } finally {
+      await c.setSettings({ 'vip.table': settings['vip.table'] });
+    }
+  });
+
   it('needs an Idempotency-Key; the same key with another body is refused', async () => {
     const p = await funded();
     const none = await c.withdraw(p, c.pixWithdrawal(p, 50), null);
@@ -206,6 +229,9 @@ describe('withdraw checks, in the spec order, with its messages', () => {
     );
     expect(answers.map((a) => a.statusCode)).toEqual(Array(10).fill(200));
     expect(new Set(answers.map((a) => a.json().data.orderId)).size).toBe(1);
+    // The first answer is built from what its transaction wrote, the repeats are read back: all the same.
+    expect(new Set(answers.map((a) => JSON.stringify(a.json().data))).size).toBe(1);
+    expect(answers[0]!.json().data.events).toHaveLength(1);
     expect((await c.withdraw(p, c.pixWithdrawal(p, 60), 'key-reuse-0001')).statusCode).toBe(409);
     expect(await cash(p.userId)).toEqual({ balance: 10_000, held: 5_000 });
   });

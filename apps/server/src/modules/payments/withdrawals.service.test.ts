@@ -35,7 +35,6 @@ describe('withdrawals service', () => {
       settings: createSettingsService({ database }),
       bus,
       profileOf: async () => profile,
-      levelOf: async () => 0,
       lockedOf: async () => locked,
       payouts: null,
     });
@@ -86,7 +85,6 @@ describe('the reconciliation job', () => {
       settings,
       bus,
       profileOf: async () => profile,
-      levelOf: async () => 0,
       payouts: rail,
       now: () => clock,
     });

@@ -14,23 +14,26 @@ import {
   type OperatorWithdrawal,
   type PayCardBank,
   type WithdrawRequest,
+  PAYOUT_DEADLINE_MINUTES,
+  type PayoutTimes,
 } from '@aposta/contracts';
 import { formatAmount, MoneyError, mulDiv, toMajor, toMinor } from '@aposta/money';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, lte, sql } from 'drizzle-orm';
 import { pgCode, type Executor } from '../../platform/db';
 import { AppError, badRequest, notFound } from '../../platform/errors';
 import type { MessageKey } from '../../platform/i18n';
 import { hold, lockPlayerAccount, requestHash, settle, voidHold } from '../ledger';
-import type { Settings } from '../settings';
 import { withdrawable } from '../wallet';
 import {
+  createOrder,
+  eventsOf,
   listOrders,
   newOrderId,
   orderByKey,
-  record,
   repeated,
   toRecord,
   transition,
+  type OrderEventRow,
   type OrderRow,
 } from './orders';
 import { logOf, unavailable, type PaymentsDeps, type PlayerProfile } from './payments.deps';
@@ -93,16 +96,27 @@ function payoutOf(body: WithdrawRequest, profile: PlayerProfile, usdtRate: numbe
   return { payCardBank: 'CNPJ', payCardNo: cnpj, ifsc: cnpj, name, whatsapp };
 }
 
+/** A repeat of the request's key found under the lock: the transaction rolls back, the first is answered. */
+class Repeat {
+  constructor(readonly row: OrderRow) {}
+}
+
+/**
+ * Withdrawals, walked route -> this service -> the ledger -> SQL: each state change is one database
+ * transaction holding the order's change, its event and the one ledger call it needs (request: `hold`;
+ * approval and reconciliation: `settle` or `voidHold`; rejection: `voidHold`); approval's PENDING -> PAYING
+ * and a rail's unknown outcome are single statements. The other modules are read, never called back:
+ * accounts for the profile, settings, the wallet's `withdrawable` (cash, requirement and VIP level in one
+ * read).
+ */
 export function createWithdrawalsService(deps: PaymentsDeps & { payouts: PayoutRail | null }) {
   const { database, settings, bus, payouts } = deps;
   const now = deps.now ?? (() => new Date());
   const lockedOf = deps.lockedOf ?? (async () => false);
   const log = logOf(deps);
 
-  const vipOf = async (userId: number, s: Settings) => {
-    const level = Math.min(Math.max(await deps.levelOf(userId), 0), s['vip.table'].length - 1);
-    return s['vip.table'][level]!;
-  };
+  const vipRow = (s: Awaited<ReturnType<typeof settings.all>>, level: number) =>
+    s['vip.table'][Math.min(Math.max(level, 0), s['vip.table'].length - 1)]!;
 
   async function usedToday(exec: Executor, userId: number): Promise<number> {
     const [row] = await exec
@@ -137,22 +151,31 @@ export function createWithdrawalsService(deps: PaymentsDeps & { payouts: PayoutR
     return info;
   }
 
-  async function byId(exec: Executor, id: number, lock = false) {
-    const q = exec
+  const target = (id: number) => ({ id, type: RecordType.WITHDRAWAL });
+
+  async function byId(exec: Executor, id: number) {
+    const [row] = await exec
       .select()
       .from(paymentOrders)
       .where(and(eq(paymentOrders.id, id), eq(paymentOrders.type, RecordType.WITHDRAWAL)));
-    const [row] = lock ? await q.for('update') : await q;
     if (!row) throw new AppError(ErrorCode.NOT_FOUND, 'orderNotFound');
     return row;
   }
 
-  async function operatorView(id: number): Promise<OperatorWithdrawal> {
+  /** Why a transition from PENDING found nothing: no such withdrawal (404), or it is no longer pending. */
+  async function notPending(exec: Executor, id: number): Promise<never> {
+    await byId(exec, id);
+    throw new AppError(ErrorCode.CONFLICT, 'withdrawalNotPending');
+  }
+
+  /** The operator's view of an order: the row just changed and its events, or both read afresh. */
+  async function operatorView(id: number, row?: OrderRow): Promise<OperatorWithdrawal> {
+    if (row) return toOperator(row, await eventsOf(database.db, row.orderId));
     const [item] = await listOrders(database.db, eq(paymentOrders.id, id), 1);
     return toOperator(item!.row, item!.events);
   }
 
-  function toOperator(row: OrderRow, events: Parameters<typeof toRecord>[1]): OperatorWithdrawal {
+  function toOperator(row: OrderRow, events: OrderEventRow[]): OperatorWithdrawal {
     return {
       ...toRecord(row, events),
       payCardNo: row.payCardNo,
@@ -178,50 +201,62 @@ export function createWithdrawalsService(deps: PaymentsDeps & { payouts: PayoutR
   };
 
   /**
-   * Applies the rail's answer to a PAYING order under its row lock: paid settles the hold, failed releases
-   * it, none (the rail never received it) releases it once the approval is older than PAYOUT_GRACE_MS (a
-   * call still in flight could yet pay), processing only keeps the reference. Idempotent.
+   * Applies the rail's answer to a PAYING order, in one transaction: the order's change (which also proves it
+   * is still PAYING and locks it) and the ledger call. Paid settles the hold, failed releases it, none (the
+   * rail never received it) releases it once the approval is older than PAYOUT_GRACE_MS (a call still in
+   * flight could yet pay), processing only keeps the reference. Idempotent. Answers the changed row.
    */
-  async function applyPayout(id: number, state: PayoutState) {
-    const changed = await database.transaction(async (tx) => {
-      const order = await byId(tx, id, true);
-      if (order.status !== OrderStatus.PAYING) return false;
-      const ref = state.reference ? { providerRef: state.reference } : {};
-      const holdId = Number(order.holdId);
-      if (state.status === 'paid') {
+  async function applyPayout(order: OrderRow, state: PayoutState): Promise<OrderRow | undefined> {
+    const ref = state.reference ? { providerRef: state.reference } : {};
+    const holdId = Number(order.holdId);
+    const paying = [OrderStatus.PAYING];
+    let changed: OrderRow | undefined;
+    if (state.status === 'paid') {
+      changed = await database.transaction(async (tx) => {
+        const row = await transition(tx, order, paying, OrderStatus.PAID, 'paid', ref, state.reference);
+        if (!row) return undefined;
         const to: { kind: 'payment_clearing' | 'fees'; amount: number }[] = [
-          { kind: 'payment_clearing', amount: order.amount - order.fee },
+          { kind: 'payment_clearing', amount: row.amount - row.fee },
         ];
-        if (order.fee > 0) to.push({ kind: 'fees', amount: order.fee });
+        if (row.fee > 0) to.push({ kind: 'fees', amount: row.fee });
         await settle(tx, {
           holdId,
-          capture: order.amount,
+          capture: row.amount,
           to,
-          idempotencyKey: `withdraw-paid:${order.orderId}`,
-          ref: order.orderId,
+          idempotencyKey: `withdraw-paid:${row.orderId}`,
+          ref: row.orderId,
         });
-        return transition(tx, order, [OrderStatus.PAYING], OrderStatus.PAID, 'paid', ref, state.reference);
-      }
-      const stale = now().getTime() - order.updatedAt.getTime() >= PAYOUT_GRACE_MS;
-      if (state.status === 'failed' || (state.status === 'none' && stale)) {
+        return row;
+      });
+    } else if (state.status === 'failed' || state.status === 'none') {
+      const note = state.status === 'none' ? 'payout_not_found' : (state.reason ?? '');
+      // 'none' only once the approval (the order's last change) is older than the grace period.
+      const stale =
+        state.status === 'none'
+          ? lte(paymentOrders.updatedAt, new Date(now().getTime() - PAYOUT_GRACE_MS))
+          : undefined;
+      changed = await database.transaction(async (tx) => {
+        const row = await transition(tx, order, paying, OrderStatus.FAILED, 'payoutFailed', ref, note, stale);
+        if (!row) return undefined;
         await voidHold(tx, {
           holdId,
-          idempotencyKey: `withdraw-release:${order.orderId}`,
-          ref: order.orderId,
+          idempotencyKey: `withdraw-release:${row.orderId}`,
+          ref: row.orderId,
         });
-        const note = state.status === 'none' ? 'payout_not_found' : (state.reason ?? '');
-        return transition(tx, order, [OrderStatus.PAYING], OrderStatus.FAILED, 'payoutFailed', ref, note);
-      }
-      if (state.reference) await tx.update(paymentOrders).set(ref).where(eq(paymentOrders.id, id));
-      return false;
-    });
-    if (changed) {
-      const [row] = await database.db
-        .select({ userId: paymentOrders.userId })
-        .from(paymentOrders)
-        .where(eq(paymentOrders.id, id));
-      await bus.publish('balance.changed', { userId: row!.userId });
+        return row;
+      });
     }
+    if (changed) {
+      await bus.publish('balance.changed', { userId: changed.userId });
+      return changed;
+    }
+    if (state.reference) {
+      await database.db
+        .update(paymentOrders)
+        .set(ref)
+        .where(and(eq(paymentOrders.id, order.id), eq(paymentOrders.status, OrderStatus.PAYING)));
+    }
+    return undefined;
   }
 
   return {
@@ -229,8 +264,8 @@ export function createWithdrawalsService(deps: PaymentsDeps & { payouts: PayoutR
       const s = await settings.all();
       const profile = await deps.profileOf(userId);
       if (!profile) throw notFound();
-      const vip = await vipOf(userId, s);
-      const { wdAmount, wagerDue } = await withdrawable(database.db, userId, s['wagering.depositMultiplier']);
+      const { wdAmount, wagerDue, level } = await withdrawable(database.db, userId, s);
+      const vip = vipRow(s, level);
       return {
         limitAmount: toMajor(s['withdraw.minAmount']),
         number: Math.max(0, vip.withdrawalsPerDay - (await usedToday(database.db, userId))),
@@ -245,9 +280,10 @@ export function createWithdrawalsService(deps: PaymentsDeps & { payouts: PayoutR
     },
 
     /**
-     * The spec's six checks in order, then the payout key; the amount is held in the same transaction that
-     * counts the request, under the player's cash-account lock, so concurrent requests cannot overdraw the
-     * withdrawable amount nor pass the daily count.
+     * The spec's six checks in order, then the payout key, in one transaction under the player's cash-account
+     * lock: the count (an upsert that refuses past the VIP limit), the withdrawable amount and the VIP level
+     * (one read), the hold and the order with its event. Concurrent requests can neither overdraw the
+     * withdrawable amount nor pass the daily count; a refusal rolls the count back.
      */
     async request(userId: number, body: WithdrawRequest, idempotencyKey: string, lang: LanguageKey) {
       const hash = requestHash('withdraw', body);
@@ -259,22 +295,38 @@ export function createWithdrawalsService(deps: PaymentsDeps & { payouts: PayoutR
       if (profile.testFlag === '1') throw new AppError(ErrorCode.FORBIDDEN, 'testAccountNoMoney');
       // Whatever the profile: money leaves only to a player whose name and CPF are on file.
       if (profile.kyc !== 1) throw new AppError(ErrorCode.FORBIDDEN, 'withdrawKycRequired');
+      // The Brazilian profile pays prizes only to the player's own account by PIX: never in USDT.
+      if (deps.config.jurisdiction === 'br' && body.payCardBank?.trim().toUpperCase() === 'USDT')
+        throw new AppError(ErrorCode.FORBIDDEN, 'brUsdtOff');
       const s = await settings.all();
-      const vip = await vipOf(userId, s);
       const locale = LANGUAGES.find((l) => l.key === lang)?.locale ?? 'pt-BR';
       const shown = (minor: number) => formatAmount(minor, 'BRL', locale);
 
       if (await lockedOf(userId)) throw refuse('withdrawLocked');
       const orderId = newOrderId('W', now());
-      let created: { row: OrderRow; fresh: boolean };
+      let created: { row: OrderRow; event: OrderEventRow };
       try {
         created = await database.transaction(async (tx) => {
           await lockPlayerAccount(tx, userId, 'cash', 'BRL');
           // The same key sent twice at once: the second waited for the lock and answers the first.
           const first = await orderByKey(tx, userId, RecordType.WITHDRAWAL, idempotencyKey);
-          if (first) return { row: first, fresh: false };
-          if (vip.withdrawalsPerDay - (await usedToday(tx, userId)) < 1) throw refuse('withdrawNoneLeft');
-          const { balance, wdAmount } = await withdrawable(tx, userId, s['wagering.depositMultiplier']);
+          if (first) throw new Repeat(first);
+          const { balance, wdAmount, level } = await withdrawable(tx, userId, s);
+          const vip = vipRow(s, level);
+          // Rule 2: counted first (a later refusal rolls the count back); no row means the day's are used.
+          const counted =
+            vip.withdrawalsPerDay < 1
+              ? []
+              : await tx
+                  .insert(paymentWithdrawCounters)
+                  .values({ userId, day: saoPauloDay(now()), count: 1 })
+                  .onConflictDoUpdate({
+                    target: [paymentWithdrawCounters.userId, paymentWithdrawCounters.day],
+                    set: { count: sql`${paymentWithdrawCounters.count} + 1` },
+                    setWhere: sql`${paymentWithdrawCounters.count} < ${vip.withdrawalsPerDay}`,
+                  })
+                  .returning({ count: paymentWithdrawCounters.count });
+          if (!counted.length) throw refuse('withdrawNoneLeft');
           if (wdAmount <= 0) throw refuse('withdrawNothing');
           const typed = amountOf(body.amount);
           const amount = typed === null ? null : Math.min(typed, balance);
@@ -292,17 +344,6 @@ export function createWithdrawalsService(deps: PaymentsDeps & { payouts: PayoutR
               : null;
           if (usdtMicro !== null && usdtMicro <= 0) throw refuse('withdrawMinimum', { amount: shown(min) });
 
-          const counted = await tx
-            .insert(paymentWithdrawCounters)
-            .values({ userId, day: saoPauloDay(now()), count: 1 })
-            .onConflictDoUpdate({
-              target: [paymentWithdrawCounters.userId, paymentWithdrawCounters.day],
-              set: { count: sql`${paymentWithdrawCounters.count} + 1` },
-              setWhere: sql`${paymentWithdrawCounters.count} < ${vip.withdrawalsPerDay}`,
-            })
-            .returning({ count: paymentWithdrawCounters.count });
-          if (!counted.length) throw refuse('withdrawNoneLeft');
-
           const held = await hold(tx, {
             type: TxType.WITHDRAWAL,
             userId,
@@ -311,9 +352,9 @@ export function createWithdrawalsService(deps: PaymentsDeps & { payouts: PayoutR
             reference: orderId,
             idempotencyKey: `withdraw:${orderId}`,
           });
-          const [row] = await tx
-            .insert(paymentOrders)
-            .values({
+          return createOrder(
+            tx,
+            {
               orderId,
               type: RecordType.WITHDRAWAL,
               userId,
@@ -330,20 +371,60 @@ export function createWithdrawalsService(deps: PaymentsDeps & { payouts: PayoutR
               holdId: String(held.txId),
               idempotencyKey,
               requestHash: hash,
-            })
-            .returning();
-          await record(tx, orderId, OrderStatus.PENDING, 'requested');
-          return { row: row!, fresh: true };
+            },
+            'requested',
+          );
         });
       } catch (err) {
+        if (err instanceof Repeat) return repeat(err.row, hash);
         if (pgCode(err) === '23505') {
           const first = await byKey(userId, idempotencyKey);
           if (first) return repeat(first, hash);
         }
         throw err;
       }
-      if (created.fresh) await bus.publish('balance.changed', { userId });
-      return repeat(created.row, hash);
+      await bus.publish('balance.changed', { userId });
+      // The answer is built from what the transaction wrote: a repeat reads the same row and event.
+      return repeated(created.row, hash, (row) => toRecord(row, [created.event]));
+    },
+
+    /**
+     * Withdrawals by how long they took from request to paid over the last `days`, against the 120-minute
+     * payout deadline, and the unpaid ones past it or within 30 minutes of it (oldest first).
+     */
+    async payoutTimes(days: number): Promise<PayoutTimes> {
+      const deadline = PAYOUT_DEADLINE_MINUTES;
+      const result = (await database.db.execute(
+        sql`with w as (
+              select o.order_id, o.status, o.created_at,
+                (select min(e.at) from payment_order_events e where e.order_id = o.order_id and e.event = 'paid') as paid_at
+              from payment_orders o
+              where o.type = ${RecordType.WITHDRAWAL} and o.created_at >= now() - make_interval(days => ${days})
+            )
+            select order_id, status,
+              floor(extract(epoch from coalesce(paid_at, now()) - created_at) / 60)::int as minutes,
+              paid_at is not null as paid
+            from w where paid_at is not null or status in (${OrderStatus.PENDING}, ${OrderStatus.PAYING}, ${OrderStatus.PAYING_ALT})
+            order by created_at`,
+      )) as unknown as { rows: { order_id: string; minutes: number; paid: boolean }[] };
+      const paid = result.rows.filter((r) => r.paid).map((r) => Number(r.minutes));
+      return {
+        deadlineMinutes: deadline,
+        paid: {
+          within30: paid.filter((m) => m <= 30).length,
+          within60: paid.filter((m) => m > 30 && m <= 60).length,
+          within120: paid.filter((m) => m > 60 && m <= deadline).length,
+          late: paid.filter((m) => m > deadline).length,
+          slowestMinutes: paid.length ? Math.max(...paid) : null,
+        },
+        open: result.rows
+          .filter((r) => !r.paid && Number(r.minutes) >= deadline - 30)
+          .map((r) => ({
+            orderId: r.order_id,
+            minutesWaiting: Number(r.minutes),
+            late: Number(r.minutes) > deadline,
+          })),
+      };
     },
 
     async list(status: OrderStatus | null, limit = 200): Promise<OperatorWithdrawal[]> {
@@ -356,18 +437,14 @@ export function createWithdrawalsService(deps: PaymentsDeps & { payouts: PayoutR
 
     /**
      * Approves a pending withdrawal and pays it through the payout rail; a refusal releases the hold. The
-     * order is PAYING (committed) before the rail is called, and the rail is idempotent by order id, so a
-     * throw or a crash leaves a PAYING order with its hold open that reconciliation settles.
+     * order is PAYING (one statement, committed) before the rail is called, and the rail is idempotent by
+     * order id, so a throw or a crash leaves a PAYING order with its hold open that reconciliation settles.
      */
     async approve(id: number): Promise<OperatorWithdrawal> {
       const rail = railOf();
-      const order = await database.transaction(async (tx) => {
-        const row = await byId(tx, id, true);
-        if (!(await transition(tx, row, [OrderStatus.PENDING], OrderStatus.PAYING, 'approved'))) {
-          throw new AppError(ErrorCode.CONFLICT, 'withdrawalNotPending');
-        }
-        return row;
-      });
+      const order =
+        (await transition(database.db, target(id), [OrderStatus.PENDING], OrderStatus.PAYING, 'approved')) ??
+        (await notPending(database.db, id));
       let result: PayoutState;
       try {
         result = await rail.createPayout({
@@ -381,21 +458,19 @@ export function createWithdrawalsService(deps: PaymentsDeps & { payouts: PayoutR
       } catch (err) {
         // The rail may have paid: the order stays PAYING with its hold; only the rail's answer settles it.
         log.error({ err, orderId: order.orderId }, 'payout outcome unknown');
-        await database.transaction((tx) =>
-          transition(
-            tx,
-            order,
-            [OrderStatus.PAYING],
-            OrderStatus.PAYING,
-            'payoutError',
-            {},
-            'payout_outcome_unknown',
-          ),
+        const paying = [OrderStatus.PAYING];
+        await transition(
+          database.db,
+          order,
+          paying,
+          OrderStatus.PAYING,
+          'payoutError',
+          {},
+          'payout_outcome_unknown',
         );
         throw unavailable();
       }
-      await applyPayout(id, result);
-      return operatorView(id);
+      return operatorView(id, await applyPayout(order, result));
     },
 
     /** Asks the rail about one PAYING withdrawal and settles or releases its hold by the answer. */
@@ -410,15 +485,14 @@ export function createWithdrawalsService(deps: PaymentsDeps & { payouts: PayoutR
         log.error({ err, orderId: order.orderId }, 'payout query failed');
         throw unavailable();
       }
-      await applyPayout(id, state);
-      return operatorView(id);
+      return operatorView(id, await applyPayout(order, state));
     },
 
     /** Reconciles the PAYING withdrawals (a periodic job); returns how many were asked about. */
     async reconcileDue(limit = 100): Promise<number> {
       if (!payouts) return 0;
       const due = await database.db
-        .select({ id: paymentOrders.id, orderId: paymentOrders.orderId })
+        .select()
         .from(paymentOrders)
         .where(
           and(eq(paymentOrders.type, RecordType.WITHDRAWAL), eq(paymentOrders.status, OrderStatus.PAYING)),
@@ -430,27 +504,33 @@ export function createWithdrawalsService(deps: PaymentsDeps & { payouts: PayoutR
           log.error({ err, orderId: o.orderId }, 'payout query failed');
           return null;
         });
-        if (state) await applyPayout(o.id, state);
+        if (state) await applyPayout(o, state);
       }
       return due.length;
     },
 
-    /** Rejects a pending withdrawal: the hold goes back to the player. */
+    /** Rejects a pending withdrawal: the hold goes back to the player (one transaction). */
     async reject(id: number, reason = ''): Promise<OperatorWithdrawal> {
       const order = await database.transaction(async (tx) => {
-        const row = await byId(tx, id, true);
-        if (row.status !== OrderStatus.PENDING)
-          throw new AppError(ErrorCode.CONFLICT, 'withdrawalNotPending');
+        const row =
+          (await transition(
+            tx,
+            target(id),
+            [OrderStatus.PENDING],
+            OrderStatus.CANCELLED,
+            'rejected',
+            {},
+            reason,
+          )) ?? (await notPending(tx, id));
         await voidHold(tx, {
           holdId: Number(row.holdId),
           idempotencyKey: `withdraw-release:${row.orderId}`,
           ref: row.orderId,
         });
-        await transition(tx, row, [OrderStatus.PENDING], OrderStatus.CANCELLED, 'rejected', {}, reason);
         return row;
       });
       await bus.publish('balance.changed', { userId: order.userId });
-      return operatorView(id);
+      return operatorView(id, order);
     },
   };
 }

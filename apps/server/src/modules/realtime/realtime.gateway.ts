@@ -62,6 +62,10 @@ type IoSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string
 type Ack = (answer: RealtimeAck) => void;
 
 const room = (userId: number) => `user:${userId}`;
+/** The sockets watching a shared-round game (`roundsWatch`). */
+const gameRoom = (game: string) => `rounds:${game}`;
+/** The sockets watching a sports event (`sportsWatch`). */
+const sportsRoom = (eventId: string) => `sports:${eventId}`;
 
 /**
  * The Socket.IO gateway on the server's own port. Bus events reach every node (the bus fans out through
@@ -158,11 +162,30 @@ export function createGateway(options: GatewayOptions) {
         .catch((err: unknown) => log.warn({ err }, 'realtime: game.left not published'));
       ack?.({ status: ErrorCode.OK, message: translate(socket.data.lang, 'ok') });
     });
+    socket.on('roundsWatch', ({ game }, ack) => {
+      void socket.join(gameRoom(game));
+      ack?.({ status: ErrorCode.OK, message: translate(socket.data.lang, 'ok') });
+    });
+    socket.on('roundsUnwatch', ({ game }, ack) => {
+      void socket.leave(gameRoom(game));
+      ack?.({ status: ErrorCode.OK, message: translate(socket.data.lang, 'ok') });
+    });
+    socket.on('sportsWatch', ({ eventId }, ack) => {
+      void socket.join(sportsRoom(eventId));
+      ack?.({ status: ErrorCode.OK, message: translate(socket.data.lang, 'ok') });
+    });
+    socket.on('sportsUnwatch', ({ eventId }, ack) => {
+      void socket.leave(sportsRoom(eventId));
+      ack?.({ status: ErrorCode.OK, message: translate(socket.data.lang, 'ok') });
+    });
   });
 
-  /** Emits to this node's sockets of one player (or everyone), after checking the payload's contract. */
+  /**
+   * Emits to this node's sockets of one player (a user id), of a room (a name) or everyone (null), after
+   * checking the payload's contract.
+   */
   function emitLocal<E extends keyof ServerEventPayloads>(
-    userId: number | null,
+    to: number | string | null,
     event: E,
     payload: ServerEventPayloads[E],
   ) {
@@ -171,7 +194,7 @@ export function createGateway(options: GatewayOptions) {
       log.error({ event, issues: parsed.error.issues }, 'realtime: outgoing payload breaks the contract');
       return;
     }
-    const target = userId === null ? io.local : io.local.to(room(userId));
+    const target = to === null ? io.local : io.local.to(typeof to === 'number' ? room(to) : to);
     (target.emit as (e: string, p: unknown) => boolean)(event, parsed.data);
   }
 
@@ -227,6 +250,12 @@ export function createGateway(options: GatewayOptions) {
     on('bonus.increaseOffered', ({ userId, bouns, amount }) =>
       emitLocal(userId, 'userBetAmount', { bouns, amount: toMajor(amount) }),
     ),
+    // Shared rounds: every node hears the push (bus) and emits it to its own watchers of that game.
+    on('rounds.push', ({ game, event, payload }) =>
+      emitLocal(gameRoom(game), event, payload as ServerEventPayloads[typeof event]),
+    ),
+    // Sportsbook: an event's new clock, score and prices to this node's watchers of it.
+    on('sports.update', ({ eventId, payload }) => emitLocal(sportsRoom(eventId), 'sportsEvent', payload)),
     on('session.revoked', ({ userId, sessionIds }) => {
       const revoked = new Set(sessionIds);
       for (const id of localSocketsOf(userId) ?? []) {

@@ -68,6 +68,47 @@ export const settingsSchema = z.object({
   'transfer.lookupsPerDay': z.number().int().min(1).max(1000).default(20),
   /** Play money given to a new test account (R$ 1,000). */
   'testAccount.playBalance': z.number().int().min(0).default(100_000),
+  /** Smallest stake of an original (dice, limbo, mines, plinko, row double): R$ 0,10. */
+  'originals.minStake': z.number().int().min(1).default(10),
+  /** Largest stake of an original (R$ 5.000). */
+  'originals.maxStake': z.number().int().min(1).default(500_000),
+  /**
+   * Largest payout of one original's bet (R$ 500.000): an instant bet that could pay more is refused before it
+   * is placed; a mines round is cashed out automatically when its payout reaches it.
+   */
+  'originals.maxPayout': z.number().int().min(1).default(50_000_000),
+  /** Smallest sports stake (R$ 1,00). */
+  'sports.minStake': z.number().int().min(1).default(100),
+  /** Largest sports stake (R$ 10.000). */
+  'sports.maxStake': z.number().int().min(1).default(1_000_000),
+  /** Largest payout of one sports bet (R$ 500.000): a bet that could pay more is refused. */
+  'sports.maxPayout': z.number().int().min(1).default(50_000_000),
+  /** Most legs of a parlay ("the parlay has reached the limit"). */
+  'sports.maxLegs': z.number().int().min(2).max(50).default(10),
+  /** In play, a bet waits this long and is refused if a market of it was suspended meanwhile. */
+  'sports.acceptanceDelayMs': z.number().int().min(0).max(30_000).default(2_000),
+  /**
+   * Margins in basis points per sport and market type (sportsbook.md "Prices"): `[sport][type]`, else
+   * `[sport].default`, else `default[type]`, else `default.default`.
+   */
+  'sports.margins': z.record(z.string(), z.record(z.string(), z.number().int().min(0).max(5_000))).default({
+    default: {
+      '1x2': 500,
+      winner: 450,
+      ah: 450,
+      total: 500,
+      oddEven: 500,
+      btts: 550,
+      correctScore: 1_500,
+      corners1x2: 800,
+      cornersTotal: 700,
+      default: 600,
+    },
+    boxing: { default: 700 },
+    motorRacing: { default: 800 },
+  }),
+  /** Added to every margin in play (basis points). */
+  'sports.inPlayMarginBp': z.number().int().min(0).max(2_000).default(200),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;

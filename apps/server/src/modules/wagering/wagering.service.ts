@@ -265,20 +265,46 @@ export const wageringHandlers = {
 /**
  * Delivers the ledger's outbox rows after `afterId` to the wagering handlers, each in its own transaction,
  * in order; answers the last id seen. For tests and the benchmark, which run without the outbox relay.
+ * Settlements touch only their player's rows, so on PostgreSQL several players' runs of settlements are
+ * delivered at once (each player's in order); a reversal, which may credit another player, waits for all
+ * before it and runs alone.
  */
 export async function deliverLedgerFacts(database: Database, afterId = 0): Promise<number> {
   const list = await rows<{ id: string; topic: string; payload: unknown }>(
     database.db,
     sql`select id, topic, payload from outbox_events where id > ${afterId} order by id`,
   );
-  let last = afterId;
-  for (const row of list) {
+  const deliver = async (row: (typeof list)[number]) => {
     const handler = wageringHandlers[row.topic as keyof typeof wageringHandlers];
     const payload = typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload;
     if (handler) await database.transaction((tx) => handler(payload as never, tx));
-    last = Number(row.id);
+  };
+  const lanes = database.kind === 'postgres' ? 8 : 1;
+  for (let i = 0; i < list.length;) {
+    if (list[i]!.topic === 'ledger.reversed' || lanes === 1) {
+      await deliver(list[i++]!);
+      continue;
+    }
+    // The run of settlements up to the next reversal, grouped by player.
+    const byPlayer = new Map<number, (typeof list)[number][]>();
+    for (; i < list.length && list[i]!.topic !== 'ledger.reversed'; i++) {
+      const row = list[i]!;
+      const payload = (
+        typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload
+      ) as SettledFact;
+      const userId = Number(payload.userId);
+      const queue = byPlayer.get(userId);
+      if (queue) queue.push(row);
+      else byPlayer.set(userId, [row]);
+    }
+    const queues = [...byPlayer.values()];
+    await Promise.all(
+      Array.from({ length: lanes }, async () => {
+        for (let q = queues.shift(); q; q = queues.shift()) for (const row of q) await deliver(row);
+      }),
+    );
   }
-  return last;
+  return list.length ? Number(list.at(-1)!.id) : afterId;
 }
 
 /**
@@ -286,12 +312,9 @@ export async function deliverLedgerFacts(database: Database, afterId = 0): Promi
  * (`deposited`, `withdrawn`, `wagered`, `cash_due`), for a caller reading its figures in one query.
  */
 export function totalsQuery(userId: number, currency: Currency = DEFAULT_CURRENCY): SQL {
-  return sql`select coalesce(t.deposited, 0) as deposited, coalesce(t.withdrawn, 0) as withdrawn,
-      coalesce(t.wagered, 0) as wagered,
-      (select coalesce(sum(remaining), 0) from wagering_requirements
-       where user_id = ${userId} and currency = ${currency} and kind = 'cash' and remaining > 0) as cash_due
-    from (select 1) one
-    left join wagering_totals t on t.user_id = ${userId} and t.currency = ${currency}`;
+  // The SQL function `wagering_figures` (migration 0019) keeps its plan per connection.
+  return sql`select deposited, withdrawn, wagered, cash_due
+    from wagering_figures(${userId}::bigint, ${currency}::text)`;
 }
 
 export interface Requirement {

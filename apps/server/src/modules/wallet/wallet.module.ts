@@ -14,7 +14,10 @@ declare module 'fastify' {
  * knows nothing of money, so the calls that show a profile with its figures are the wallet's.
  */
 export const walletModule = defineModule('wallet', ['operators', 'settings', 'accounts'], async (app) => {
-  const { database, settings, bus, accounts } = app;
-  app.decorate('wallet', createWalletService({ database, settings, bus, accounts }));
+  const { database, settings, bus, accounts, config } = app;
+  app.decorate(
+    'wallet',
+    createWalletService({ database, settings, bus, accounts, jurisdiction: config.jurisdiction }),
+  );
   await app.register(walletRoutes);
 });

@@ -65,15 +65,19 @@ async function signUp({ kyc = true, name = 'Ana Souza' }: { kyc?: boolean; name?
 }
 
 /** A deposit as the payments module credits it: the ledger posting and its wagering, in one transaction. */
-const fund = (userId: number, amount: number) =>
-  t.database.transaction(async (tx) => {
+const fund = async (userId: number, amount: number) => {
+  // Read before the transaction: on a cache miss settings reads the database, which PGlite refuses from
+  // inside a transaction (a slow run made this test flaky).
+  const settings = await t.app.settings.all();
+  await t.database.transaction(async (tx) => {
     const { txId } = await post(tx, {
       type: TxType.DEPOSIT,
       players: [{ userId, amount }],
       system: [{ kind: 'payment_clearing', amount: -amount }],
     });
-    await recordCredit(tx, { userId, txId, deposit: amount }, await t.app.settings.all());
+    await recordCredit(tx, { userId, txId, deposit: amount }, settings);
   });
+};
 
 const transfer = (token: string, payload: Record<string, unknown>, idempotencyKey: string | null = key()) =>
   t.app.inject({

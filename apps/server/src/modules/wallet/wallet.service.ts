@@ -58,6 +58,8 @@ export interface WalletDeps {
   settings: SettingsService;
   bus: EventBus;
   accounts: WalletAccounts;
+  /** The licence profile: 'br' forbids transfers between players. */
+  jurisdiction?: 'default' | 'br';
 }
 
 export interface Sender {
@@ -105,11 +107,12 @@ interface FigureRow {
   cash_due: string;
 }
 
+const figuresSql = (userId: number, currency: Currency) =>
+  sql`select * from (${balancesQuery(userId, currency)}) b, (${totalsQuery(userId, currency)}) w`;
+
 /** A player's balances (ledger) and totals (wagering) in one query, one round trip. */
 async function figureRow(exec: Executor, userId: number, currency: Currency): Promise<FigureRow> {
-  const result = (await exec.execute(
-    sql`select * from (${balancesQuery(userId, currency)}) b, (${totalsQuery(userId, currency)}) w`,
-  )) as unknown as { rows: FigureRow[] };
+  const result = (await exec.execute(figuresSql(userId, currency))) as unknown as { rows: FigureRow[] };
   return result.rows[0]!;
 }
 
@@ -133,23 +136,21 @@ export function maskName(name: string): string {
 
 const receiverUnavailable = () => notFound('transferReceiverUnavailable');
 
-export function createWalletService({ database, settings, bus, accounts }: WalletDeps) {
+export function createWalletService({ database, settings, bus, accounts, jurisdiction }: WalletDeps) {
   const { db } = database;
 
   /** Balances and totals of userInfo, getBalance and the socket: major units of the player's currency. */
   async function figures(userId: number, currency: Currency = DEFAULT_CURRENCY): Promise<UserFigures> {
-    const [row, s] = await Promise.all([figureRow(db, userId, currency), settings.all()]);
+    // The hottest read (getBalance, userInfo, the socket): a prepared statement on PostgreSQL.
+    const [rows, s] = await Promise.all([
+      database.readPrepared<FigureRow>('wallet_figures', figuresSql(userId, currency)),
+      settings.all(),
+    ]);
+    const row = rows[0]!; // aggregates: always one row
     const paySum = Number(row.deposited);
     const gameSum = Number(row.wagered);
-    // VIP (decisions.md): level L needs column 2 of L in deposits and column 3 of L-1 in turnover.
     const table = s['vip.table'];
-    let level = 0;
-    while (
-      level + 1 < table.length &&
-      paySum >= table[level + 1]!.paySum &&
-      gameSum >= (table[level]!.gameSum ?? Infinity)
-    )
-      level++;
+    const level = vipLevel(table, paySum, gameSum);
     const next = table[Math.min(level + 1, table.length - 1)]!;
     const major = (minor: number) => toMajor(minor, currency);
     return {
@@ -226,6 +227,7 @@ export function createWalletService({ database, settings, bus, accounts }: Walle
     const currency = parseCurrency(input.currency ?? DEFAULT_CURRENCY);
     const amount = parseAmount(input.amount, currency);
     const username = input.username.trim().toLowerCase();
+    if (jurisdiction === 'br') throw new AppError(ErrorCode.FORBIDDEN, 'brTransfersOff');
     const s = await settings.all();
     if (!s['transfer.enabled']) throw new AppError(ErrorCode.FORBIDDEN, 'transferDisabled');
     if (sender.testFlag === '1') throw new AppError(ErrorCode.FORBIDDEN, 'transferTestAccount');
@@ -253,8 +255,8 @@ export function createWalletService({ database, settings, bus, accounts }: Walle
 
     /** userInfo: the accounts' profile of the player with the wallet's figures. */
     async userInfo(userId: number): Promise<UserInfo> {
-      const { testPwd, ...profile } = await accounts.profile(userId);
-      const f = await figures(userId);
+      // Two reads at once (accounts' profile, the figures), one round trip of waiting.
+      const [{ testPwd, ...profile }, f] = await Promise.all([accounts.profile(userId), figures(userId)]);
       return {
         ...profile,
         ...f,
@@ -400,17 +402,36 @@ export function createWalletService({ database, settings, bus, accounts }: Walle
 
 export type WalletService = ReturnType<typeof createWalletService>;
 
+/** VIP (decisions.md): level L needs column 2 of L in deposits and column 3 of L-1 in turnover. */
+export function vipLevel(table: Settings['vip.table'], paySum: number, gameSum: number): number {
+  let level = 0;
+  while (
+    level + 1 < table.length &&
+    paySum >= table[level + 1]!.paySum &&
+    gameSum >= (table[level]!.gameSum ?? Infinity)
+  )
+    level++;
+  return level;
+}
+
 /**
  * The one definition of the withdrawable amount (decisions.md "Money"): spendable real cash, less the cash
  * wagering requirement still due (the wagering module: raised when money comes in, deposit x multiplier,
  * worn down by settled stakes); a deposit multiplier of 0 switches the rule off, also for money already in
  * (an operator's "no deposit wagering"). Pass the caller's `tx` when the answer must hold until it commits.
- * `wagerDue` is that requirement itself, so the player can be told how much more to wager (minor units).
+ * `wagerDue` is that requirement itself, so the player can be told how much more to wager (minor units);
+ * `level` is the player's VIP level from the same row (a withdrawal's daily count and fee), so a withdrawal
+ * reads the player's figures once.
  */
-export async function withdrawable(exec: Executor, userId: number, depositMultiplier: number) {
+export async function withdrawable(
+  exec: Executor,
+  userId: number,
+  s: Pick<Settings, 'wagering.depositMultiplier' | 'vip.table'>,
+) {
   const row = await figureRow(exec, userId, DEFAULT_CURRENCY);
-  if (row.cash_book !== 'real') return { balance: 0, wdAmount: 0, wagerDue: 0 };
+  const level = vipLevel(s['vip.table'], Number(row.deposited), Number(row.wagered));
+  if (row.cash_book !== 'real') return { balance: 0, wdAmount: 0, wagerDue: 0, level };
   const available = Number(row.cash_available);
-  const unmet = depositMultiplier === 0 ? 0 : Number(row.cash_due);
-  return { balance: available, wdAmount: Math.max(0, available - unmet), wagerDue: unmet };
+  const unmet = s['wagering.depositMultiplier'] === 0 ? 0 : Number(row.cash_due);
+  return { balance: available, wdAmount: Math.max(0, available - unmet), wagerDue: unmet, level };
 }

@@ -9,7 +9,7 @@ const items: {
 }[] = [
   { to: '/home', icon: 'home', label: 'home' },
   { to: '/footballPage', icon: 'ball', label: 'sports' },
-  { to: '/play', icon: 'spade', label: 'casino' },
+  { to: '/casino', icon: 'spade', label: 'casino' },
   { to: '/vip', icon: 'crown', label: 'promotions' },
   { to: '/conta', icon: 'wallet', label: 'account' },
 ];

@@ -6,6 +6,21 @@ import { BottomNav } from './BottomNav';
 import { Header } from './Header';
 import { useUi } from '../../lib/ui';
 
+/**
+ * Game screens keep the whole width for their controls: no floating support button there (the menu has it).
+ * The sportsbook's screens neither: its bet slip sits where the button would.
+ */
+const GAME_PATHS = new Set([
+  '/dice',
+  '/limbo',
+  '/mines',
+  '/plinko',
+  '/rowDouble',
+  '/double',
+  '/crash',
+  '/luckyColor',
+]);
+
 // The banner carries the HTML sanitiser; it loads only when there is a notice.
 const NoticeBanner = lazy(() => import('../../features/notice').then((m) => ({ default: m.NoticeBanner })));
 
@@ -44,7 +59,7 @@ export function MainLayout() {
         </div>
         {isHome ? null : <Outlet />}
       </main>
-      <SupportButton />
+      {GAME_PATHS.has(pathname) || pathname.startsWith('/footballPage') ? null : <SupportButton />}
       <BottomNav />
     </div>
   );

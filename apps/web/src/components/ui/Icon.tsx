@@ -28,6 +28,7 @@ const paths = {
   ladder: 'M7 3v18M17 3v18M7 7h10M7 12h10M7 17h10',
   record: 'M6 3h12v18H6zM9 8h6M9 12h6M9 16h4',
   bell: 'M6 16V11a6 6 0 1112 0v5l2 2H4zm4 4h4',
+  shield: 'M12 3l8 3v6c0 5-3.5 8-8 9-4.5-1-8-4-8-9V6z',
   calendar: 'M4 6h16v15H4zM4 10h16M8 3v5M16 3v5',
   spade: 'M12 3s-8 6-8 11a4 4 0 007 2.5L10 21h4l-1-4.5A4 4 0 0020 14c0-5-8-11-8-11z',
 } as const;

@@ -10,7 +10,7 @@ const close = () => useRealtimeWallet.setState({ bonusOffer: null });
 
 /** The increase-bonus full-screen popup (userBetAmount: bouns multiplier and amount). */
 export function IncreaseBonusPopup({ bouns, amount }: { bouns: number; amount: number }) {
-  const { t } = useTranslation('wallet');
+  const { t } = useTranslation('realtime');
   const lang = useAppState((s) => s.lang);
   return (
     <Sheet title={t('bonus.title')} onClose={close} side="full">

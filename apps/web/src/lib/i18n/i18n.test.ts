@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import { i18n, loadBetVocabulary, loadLanguage } from './index';
 import betPt from './bet/pt_BR';
 import uiPt from './ui/pt_BR';
-import walletPt from './wallet/pt_BR';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -20,7 +19,11 @@ const placeholders = (s: string) => (s.match(/{{\w+}}/g) ?? []).sort().join(',')
 
 const uiModules = import.meta.glob<{ default: Tree }>('./ui/*.ts', { eager: true });
 const betModules = import.meta.glob<{ default: Tree }>('./bet/*.ts', { eager: true });
-const walletModules = import.meta.glob<{ default: Tree }>('./wallet/*.ts', { eager: true });
+/** Every feature's own namespace: features/<name>/i18n/<lang>.ts. */
+const featureModules = import.meta.glob<{ default: Tree }>('../../features/*/i18n/*.ts', { eager: true });
+const features = [
+  ...new Set(Object.keys(featureModules).map((p) => /features\/([^/]+)\/i18n\//.exec(p)![1]!)),
+];
 
 describe('dictionaries', () => {
   const uiKeys = leaves(uiPt as unknown as Tree);
@@ -37,17 +40,38 @@ describe('dictionaries', () => {
     }
   });
 
-  it.each(LANGUAGE_KEYS)(
-    'wallet namespace %s has every key of pt_BR, no extra, same placeholders',
-    (lang) => {
-      const walletKeys = leaves(walletPt as unknown as Tree);
-      const dict = walletModules[`./wallet/${lang}.ts`]?.default;
-      expect(dict, `missing wallet dictionary ${lang}`).toBeDefined();
+  it('finds the features that keep their own translations', () => {
+    expect(features).toEqual(
+      expect.arrayContaining([
+        'account',
+        'auth',
+        'home',
+        'menu',
+        'notice',
+        'realtime',
+        'records',
+        'share',
+        'start-mask',
+        'support',
+        'transfer',
+        'wallet',
+      ]),
+    );
+  });
+
+  it.each(features.flatMap((f) => LANGUAGE_KEYS.map((lang) => [f, lang] as const)))(
+    'feature namespace %s in %s has every key of pt_BR, no extra, same placeholders',
+    (feature, lang) => {
+      const source = featureModules[`../../features/${feature}/i18n/pt_BR.ts`]?.default;
+      const dict = featureModules[`../../features/${feature}/i18n/${lang}.ts`]?.default;
+      expect(source, `missing ${feature} pt_BR`).toBeDefined();
+      expect(dict, `missing ${feature} dictionary ${lang}`).toBeDefined();
+      const sourceKeys = leaves(source!);
       const got = leaves(dict!);
-      expect([...got.keys()].sort()).toEqual([...walletKeys.keys()].sort());
+      expect([...got.keys()].sort()).toEqual([...sourceKeys.keys()].sort());
       for (const [key, text] of got) {
-        expect(text.trim(), `${lang}:${key} is empty`).not.toBe('');
-        expect(placeholders(text), `${lang}:${key}`).toBe(placeholders(walletKeys.get(key)!));
+        expect(text.trim(), `${feature}.${lang}:${key} is empty`).not.toBe('');
+        expect(placeholders(text), `${feature}.${lang}:${key}`).toBe(placeholders(sourceKeys.get(key)!));
       }
     },
   );
@@ -73,8 +97,9 @@ describe('dictionaries', () => {
     expect(i18n.t('nav.login')).toBe('Entrar');
     await loadLanguage('en');
     expect(i18n.t('nav.login')).toBe('Log in');
+    expect(i18n.t('withdraw.back', { ns: 'wallet' })).toBe('Back');
     await loadLanguage('ja');
-    expect(i18n.t('account.avatar', { n: 3 })).toBe('アバター 3');
+    expect(i18n.t('avatar', { ns: 'account', n: 3 })).toBe('アバター 3');
     await loadLanguage('pt_BR');
     expect(i18n.t('nav.login')).toBe('Entrar');
   });
@@ -83,5 +108,66 @@ describe('dictionaries', () => {
     await loadBetVocabulary('de');
     expect(i18n.t('slip.betSlip', { ns: 'bet', lng: 'de' })).toBe('Wettschein');
     expect(i18n.t('result.10', { ns: 'bet', lng: 'de' })).toBe('Gewonnen');
+  });
+});
+
+/**
+ * The code's side of the dictionaries: every key a component asks for exists in the namespace it reads, and a
+ * feature reads only its own namespace and the shared ones (`translation:`, and the sportsbook vocabulary
+ * `bet:`), never another feature's.
+ */
+const sources = import.meta.glob<string>(
+  ['../../{app,components,features,lib}/**/*.{ts,tsx}', '!../../**/*.test.{ts,tsx}', '!../../**/i18n/**'],
+  { query: '?raw', import: 'default', eager: true },
+);
+const namespaces: Record<string, Tree> = {
+  translation: uiPt as unknown as Tree,
+  bet: betPt as unknown as Tree,
+  ...Object.fromEntries(
+    features.map((f) => [f, featureModules[`../../features/${f}/i18n/pt_BR.ts`]!.default]),
+  ),
+};
+const lookUp = (tree: Tree | undefined, key: string) =>
+  key
+    .split('.')
+    .reduce<Tree | string | undefined>(
+      (node, part) => (typeof node === 'object' ? node[part] : undefined),
+      tree,
+    );
+
+describe('translation calls', () => {
+  const calls = Object.entries(sources).flatMap(([path, source]) => {
+    const feature = /features\/([^/]+)\//.exec(path)?.[1];
+    // useTranslation(), useTranslation('x') or useTranslation(['x', 'bet']): the first is the default.
+    const used = [...source.matchAll(/useTranslation\((?:\[?((?:'[\w-]+',?\s*)+)\]?)?\)/g)].flatMap((m) =>
+      m[1] ? [...m[1].matchAll(/'([\w-]+)'/g)].map((n) => n[1]!) : ['translation'],
+    );
+    const ns = used[0] ?? 'translation';
+    return [...source.matchAll(/\bt\((['`])([^'`]+)\1?(?:,\s*\{\s*ns:\s*'([\w-]+)')?/g)].map((m) => {
+      const [prefix, key] = m[2]!.includes(':') ? m[2]!.split(':') : [m[3] ?? ns, m[2]!];
+      return { path, feature, used, ns: prefix!, key: key! };
+    });
+  });
+
+  it('finds the calls', () => {
+    expect(calls.length).toBeGreaterThan(250);
+  });
+
+  it('a feature reads its own namespace and the shared one only', () => {
+    for (const c of calls.filter((c) => c.feature)) {
+      for (const ns of c.used)
+        expect([c.feature, 'translation', 'bet'], `${c.path}: useTranslation('${ns}')`).toContain(ns);
+      expect([c.feature, 'translation', 'bet'], `${c.path}: ${c.ns}:${c.key}`).toContain(c.ns);
+    }
+  });
+
+  it('every key asked for exists in its namespace', () => {
+    for (const { path, ns, key } of calls) {
+      const dynamic = key.indexOf('${');
+      if (dynamic >= 0) {
+        const group = key.slice(0, dynamic).replace(/\.$/, '');
+        expect(typeof lookUp(namespaces[ns], group), `${path}: ${ns}:${group}.*`).toBe('object');
+      } else expect(typeof lookUp(namespaces[ns], key), `${path}: ${ns}:${key}`).toBe('string');
+    }
   });
 });

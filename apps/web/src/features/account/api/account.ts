@@ -1,15 +1,7 @@
-import type { TestAccount } from '@aposta/contracts';
 import { request } from '../../../lib/api';
 
 export async function setAvatar(index: number): Promise<void> {
   await request<null>(`/api/app/user/setHeader/${index}`);
-}
-
-/** Failures are ignored silently (spec section 8). */
-export async function fetchTestAccount(): Promise<TestAccount | null> {
-  return request<TestAccount>('/api/app/user/getUserTest', { quiet: true, loading: false })
-    .then((r) => r.data)
-    .catch(() => null);
 }
 
 export async function changePassword(oldPwd: string, nPwd: string): Promise<string> {

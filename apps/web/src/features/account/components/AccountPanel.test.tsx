@@ -6,6 +6,7 @@ import { useSession } from '../../../lib/session';
 import { useUi } from '../../../lib/ui';
 import { envelope, fakeFetch, renderWithApp } from '../../../test/render';
 import { AccountPanel } from './AccountPanel';
+import { TestAccountPopup } from './TestAccountPopup';
 import { logout } from '../../../app/flows';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -76,5 +77,38 @@ describe('account panel', () => {
     });
     expect(f.calls.some((c) => c.url.endsWith('/api/auth/user/logout'))).toBe(true);
     expect(useUi.getState().overlay).toBe('login');
+  });
+
+  it('without extendInfo asks getUserTest once for the popup and the panel together', async () => {
+    const f = fakeFetch((url) =>
+      url.endsWith('/api/app/user/getUserTest')
+        ? { body: envelope({ username: 'demo9@aposta.test', pwd: 'pass-9', balance: 500 }) }
+        : { body: envelope(null) },
+    );
+    vi.stubGlobal('fetch', f.fn);
+    useSession.setState({ token: 't', user: user({ testFlag: '1', extendInfo: '' }) });
+    useUi.setState({ testPopup: true });
+    renderWithApp(
+      <>
+        <TestAccountPopup />
+        <AccountPanel onLogout={logout} />
+      </>,
+    );
+    const box = await screen.findByRole('region', { name: 'Conta de teste' });
+    expect(box).toHaveTextContent('demo9@aposta.test');
+    expect(box).toHaveTextContent('R$ 500,00');
+    expect(screen.getAllByText('pass-9').length).toBeGreaterThanOrEqual(2);
+    // One answer shared through the query cache (each hook used to ask for itself).
+    expect(f.calls.filter((c) => c.url.endsWith('/getUserTest'))).toHaveLength(1);
+  });
+
+  it('asks nothing for a real-money account', async () => {
+    const f = fakeFetch(() => ({ body: envelope(null) }));
+    vi.stubGlobal('fetch', f.fn);
+    useSession.setState({ token: 't', user: user() });
+    renderWithApp(<AccountPanel onLogout={logout} />);
+    await screen.findByRole('dialog', { name: 'Minha conta' });
+    expect(screen.queryByRole('region', { name: 'Conta de teste' })).not.toBeInTheDocument();
+    expect(f.calls.filter((c) => c.url.endsWith('/getUserTest'))).toHaveLength(0);
   });
 });

@@ -1,5 +1,4 @@
 import type { TestAccount } from '@aposta/contracts';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Icon, type IconName } from '../../../components/ui/Icon';
@@ -10,7 +9,7 @@ import { displayDate, displayMoney } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import { SessionKey, writeJson } from '../../../lib/storage';
 import { openDeposit, openOverlay, setPanel } from '../../../lib/ui';
-import { fetchTestAccount } from '../api/account';
+import { useUserTest } from '../api/get-user-test';
 import { Avatar } from './Avatar';
 import { VipBadge } from './VipBadge';
 
@@ -19,12 +18,10 @@ export function useTestAccount(
   testFlag: string | undefined,
   extendInfo: string | undefined,
 ): TestAccount | null {
-  const [fetched, setFetched] = useState<TestAccount | null>(null);
+  const token = useSession((s) => s.token);
   const fromExtend = parseTestAccount(extendInfo);
-  useEffect(() => {
-    if (testFlag === '1' && !fromExtend) void fetchTestAccount().then(setFetched);
-  }, [testFlag, fromExtend]);
-  return testFlag === '1' ? (fromExtend ?? fetched) : null;
+  const fetched = useUserTest(token, testFlag === '1' && !fromExtend);
+  return testFlag === '1' ? (fromExtend ?? fetched.data ?? null) : null;
 }
 
 function parseTestAccount(extendInfo: string | undefined): TestAccount | null {
@@ -46,7 +43,7 @@ async function switchAccount(test: TestAccount, logout: () => Promise<void>) {
 
 /** `onLogout` is the app's sign-out flow (server revocation, then this device). */
 export function AccountPanel({ onLogout }: { onLogout: () => Promise<void> }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('account');
   const navigate = useNavigate();
   const user = useSession((s) => s.user);
   const lang = useAppState((s) => s.lang);
@@ -58,22 +55,23 @@ export function AccountPanel({ onLogout }: { onLogout: () => Promise<void> }) {
   };
 
   const actions: { icon: IconName; label: string; run: () => void }[] = [
-    { icon: 'wallet', label: t('account.deposit'), run: () => openDeposit() },
-    { icon: 'download', label: t('account.withdraw'), run: () => openOverlay('withdraw') },
-    { icon: 'user', label: t('account.account'), run: () => goTo('/conta') },
-    { icon: 'crown', label: t('account.vip'), run: () => goTo('/vip') },
-    { icon: 'record', label: t('account.records'), run: () => goTo('/registros') },
-    { icon: 'lock', label: t('account.changePassword'), run: () => openOverlay('changePwd') },
+    { icon: 'wallet', label: t('deposit'), run: () => openDeposit() },
+    { icon: 'download', label: t('withdraw'), run: () => openOverlay('withdraw') },
+    { icon: 'user', label: t('account'), run: () => goTo('/conta') },
+    { icon: 'crown', label: t('vip'), run: () => goTo('/vip') },
+    { icon: 'record', label: t('records'), run: () => goTo('/registros') },
+    { icon: 'lock', label: t('changePassword'), run: () => openOverlay('changePwd') },
+    { icon: 'shield', label: t('responsibleGaming'), run: () => goTo('/jogoResponsavel') },
   ];
 
   return (
-    <Sheet title={t('account.title')} onClose={close} side="top">
+    <Sheet title={t('title')} onClose={close} side="top">
       <div className="flex flex-col gap-14 p-16">
         <div className="flex items-center gap-12">
           <button
             type="button"
             onClick={() => setPanel('avatarOpen', true)}
-            aria-label={t('account.changeAvatar')}
+            aria-label={t('changeAvatar')}
             className="relative rounded-full"
           >
             <Avatar index={user?.header ?? 0} size={64} eager />
@@ -87,7 +85,7 @@ export function AccountPanel({ onLogout }: { onLogout: () => Promise<void> }) {
               <VipBadge level={user?.level ?? 0} />
               {user ? (
                 <span className="text-2xs text-muted">
-                  {t('account.memberSince')} {displayDate(user.time, lang)}
+                  {t('memberSince')} {displayDate(user.time, lang)}
                 </span>
               ) : null}
             </div>
@@ -95,13 +93,13 @@ export function AccountPanel({ onLogout }: { onLogout: () => Promise<void> }) {
         </div>
 
         <div className="rounded-xl border border-line bg-deep/70 p-12">
-          <p className="text-xs text-muted">{t('nav.balance')}</p>
+          <p className="text-xs text-muted">{t('translation:nav.balance')}</p>
           <p className="text-2xl font-bold text-gold" data-testid="account-balance">
             {displayMoney(user?.balance ?? 0, lang)}
           </p>
           <div className="mt-10 flex items-center gap-8 border-t border-line pt-10">
             <div className="min-w-0 flex-1">
-              <p className="text-xs text-muted">{t('account.email')}</p>
+              <p className="text-xs text-muted">{t('email')}</p>
               <p className="truncate text-sm" data-testid="account-email">
                 {user?.email || user?.username}
               </p>
@@ -110,10 +108,10 @@ export function AccountPanel({ onLogout }: { onLogout: () => Promise<void> }) {
               type="button"
               onClick={() => void copyText(user?.email || user?.username || '')}
               className="flex min-h-44 items-center gap-4 rounded-lg border border-line px-10 text-sm text-gold"
-              aria-label={t('account.copyEmail')}
+              aria-label={t('copyEmail')}
             >
               <Icon name="copy" className="size-16" />
-              {t('common.copy')}
+              {t('translation:common.copy')}
             </button>
           </div>
         </div>
@@ -124,15 +122,15 @@ export function AccountPanel({ onLogout }: { onLogout: () => Promise<void> }) {
             aria-labelledby="test-account-title"
           >
             <h3 id="test-account-title" className="text-sm font-bold text-violet-200">
-              {t('account.testAccount')}
+              {t('testAccount')}
             </h3>
-            <p className="mb-8 text-xs text-muted">{t('account.testNotice')}</p>
+            <p className="mb-8 text-xs text-muted">{t('testNotice')}</p>
             <dl className="grid grid-cols-[auto_1fr] gap-x-10 gap-y-2 text-sm">
-              <dt className="text-muted">{t('account.testUser')}</dt>
+              <dt className="text-muted">{t('testUser')}</dt>
               <dd className="truncate">{test.username}</dd>
-              <dt className="text-muted">{t('account.testPwd')}</dt>
+              <dt className="text-muted">{t('testPwd')}</dt>
               <dd className="truncate">{test.pwd}</dd>
-              <dt className="text-muted">{t('account.testBalance')}</dt>
+              <dt className="text-muted">{t('testBalance')}</dt>
               <dd>{displayMoney(test.balance, lang)}</dd>
             </dl>
             <button
@@ -140,7 +138,7 @@ export function AccountPanel({ onLogout }: { onLogout: () => Promise<void> }) {
               onClick={() => void switchAccount(test, onLogout)}
               className="mt-10 min-h-44 w-full rounded-lg border border-violet/60 text-sm font-semibold text-violet-100"
             >
-              {t('account.switchAccount')}
+              {t('switchAccount')}
             </button>
           </section>
         ) : null}
@@ -165,7 +163,7 @@ export function AccountPanel({ onLogout }: { onLogout: () => Promise<void> }) {
           className="flex min-h-44 items-center justify-center gap-8 rounded-xl border border-rose/50 text-base font-semibold text-rose"
         >
           <Icon name="logout" className="size-18" />
-          {t('account.logout')}
+          {t('logout')}
         </button>
       </div>
     </Sheet>

@@ -9,7 +9,7 @@ import { changePassword } from '../api/account';
 
 /** Change password; success signs out everywhere, which also closes the panels (spec section 4). */
 export function ChangePasswordOverlay({ onLogout }: { onLogout: () => Promise<void> }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('account');
   const [form, setForm] = useState({ oldPwd: '', nPwd: '', confirm: '' });
   const [busy, setBusy] = useState(false);
   const { errors, show, clear } = useFieldErrors<'oldPwd' | 'nPwd'>();
@@ -21,13 +21,16 @@ export function ChangePasswordOverlay({ onLogout }: { onLogout: () => Promise<vo
   async function submit(e: FormEvent) {
     e.preventDefault();
     if (busy) return;
-    if (!form.oldPwd || !form.nPwd || !form.confirm) return void alertMessage(t('errors.pleaseFill'));
-    if (form.nPwd !== form.confirm) return void alertMessage(t('validation.passwordMismatch'));
+    if (!form.oldPwd || !form.nPwd || !form.confirm)
+      return void alertMessage(t('translation:errors.pleaseFill'));
+    if (form.nPwd !== form.confirm) return void alertMessage(t('translation:validation.passwordMismatch'));
     const { changePasswordRequest } = await import('@aposta/contracts');
     const checked = changePasswordRequest.safeParse({ oldPwd: form.oldPwd, nPwd: form.nPwd });
     if (!checked.success) {
       const key = checked.error.issues[0]?.message ?? 'invalidRequest';
-      return void alertMessage(t(`validation.${key}`, { defaultValue: t('errors.checkTheInput') }));
+      return void alertMessage(
+        t(`translation:validation.${key}`, { defaultValue: t('translation:errors.checkTheInput') }),
+      );
     }
     setBusy(true);
     try {
@@ -51,10 +54,10 @@ export function ChangePasswordOverlay({ onLogout }: { onLogout: () => Promise<vo
   }
 
   return (
-    <Sheet title={t('account.changePassword')} onClose={closeOverlay} side="bottom">
+    <Sheet title={t('changePassword')} onClose={closeOverlay} side="bottom">
       <form onSubmit={submit} className="flex flex-col gap-14 p-16" noValidate>
         <TextField
-          label={t('account.oldPassword')}
+          label={t('oldPassword')}
           type="password"
           name="oldPwd"
           autoComplete="current-password"
@@ -63,7 +66,7 @@ export function ChangePasswordOverlay({ onLogout }: { onLogout: () => Promise<vo
           onChange={set('oldPwd')}
         />
         <TextField
-          label={t('account.newPassword')}
+          label={t('newPassword')}
           type="password"
           name="nPwd"
           autoComplete="new-password"
@@ -72,7 +75,7 @@ export function ChangePasswordOverlay({ onLogout }: { onLogout: () => Promise<vo
           onChange={set('nPwd')}
         />
         <TextField
-          label={t('account.confirmNewPassword')}
+          label={t('confirmNewPassword')}
           type="password"
           name="confirm"
           autoComplete="new-password"
@@ -80,7 +83,7 @@ export function ChangePasswordOverlay({ onLogout }: { onLogout: () => Promise<vo
           onChange={set('confirm')}
         />
         <Button type="submit" disabled={busy} className="w-full text-lg">
-          {t('common.confirm')}
+          {t('translation:common.confirm')}
         </Button>
       </form>
     </Sheet>

@@ -11,7 +11,7 @@ import { updateKyc } from '../api/account';
 
 /** KYC (editBank): name and CPF. `onSaved` is the app's next step (the deposit, when that was the way in). */
 export function KycOverlay({ onSaved }: { onSaved: () => void }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('account');
   const user = useSession((s) => s.user);
   const [name, setName] = useState(user?.name ?? '');
   const [cardNo, setCardNo] = useState(user?.cardNo ?? '');
@@ -38,7 +38,7 @@ export function KycOverlay({ onSaved }: { onSaved: () => void }) {
     } finally {
       setBusy(false);
     }
-    toast(message || t('common.done'));
+    toast(message || t('translation:common.done'));
     await refreshUserInfo();
     onSaved();
   }
@@ -77,7 +77,7 @@ export function KycOverlay({ onSaved }: { onSaved: () => void }) {
           }}
         />
         <Button type="submit" disabled={busy} className="w-full text-lg">
-          {t('common.save')}
+          {t('translation:common.save')}
         </Button>
       </form>
     </Sheet>

@@ -22,7 +22,7 @@ export function vipColour(level: number): string {
 }
 
 export function VipBadge({ level }: { level: number }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('account');
   const colour = vipColour(level);
   return (
     <span
@@ -32,7 +32,7 @@ export function VipBadge({ level }: { level: number }) {
       <svg viewBox="0 0 24 24" className="size-14" aria-hidden="true">
         <path d="M3 8l4.5 4L12 5l4.5 7L21 8l-2 11H5z" fill={colour} />
       </svg>
-      {t('account.vipLevel', { level })}
+      {t('vipLevel', { level })}
     </span>
   );
 }

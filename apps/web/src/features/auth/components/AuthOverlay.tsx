@@ -7,16 +7,16 @@ import type { SignedIn } from '../types';
 
 /** The login and register overlay: two tabs (spec section 2). */
 export function AuthOverlay({ tab, onSignedIn }: { tab: 'login' | 'register'; onSignedIn: SignedIn }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('auth');
   const tabs = [
-    { id: 'login', label: t('auth.loginTab') },
-    { id: 'register', label: t('auth.registerTab') },
+    { id: 'login', label: t('loginTab') },
+    { id: 'register', label: t('registerTab') },
   ] as const;
   return (
-    <Sheet title={t('auth.title')} onClose={closeOverlay} side="bottom">
+    <Sheet title={t('title')} onClose={closeOverlay} side="bottom">
       <div
         role="tablist"
-        aria-label={t('auth.title')}
+        aria-label={t('title')}
         className="mx-16 mt-12 grid grid-cols-2 rounded-xl bg-deep p-4"
       >
         {tabs.map((item) => (

@@ -13,11 +13,11 @@ interface CaptchaProps {
 
 /** The captcha field: the code image (tap to refresh) next to the input. */
 export function Captcha({ codeId, value, onChange, onRefresh, error }: CaptchaProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('auth');
   return (
     <TextField
-      label={t('auth.captcha')}
-      placeholder={t('auth.captchaPlaceholder')}
+      label={t('captcha')}
+      placeholder={t('captchaPlaceholder')}
       value={value}
       error={error}
       onChange={(e) => onChange(e.target.value.trim())}
@@ -30,12 +30,12 @@ export function Captcha({ codeId, value, onChange, onRefresh, error }: CaptchaPr
           type="button"
           onClick={onRefresh}
           className="mr-4 flex min-h-44 items-center gap-4 rounded-lg pl-4 pr-6"
-          aria-label={t('auth.refreshCaptcha')}
+          aria-label={t('refreshCaptcha')}
         >
           <img
             key={codeId}
             src={captchaUrl(codeId)}
-            alt={t('auth.captchaImage')}
+            alt={t('captchaImage')}
             width={100}
             height={36}
             className="h-36 w-100 rounded-md bg-white"

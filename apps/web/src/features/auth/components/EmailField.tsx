@@ -33,7 +33,7 @@ interface EmailFieldProps {
 
 /** An e-mail input, lower-cased as typed (spec: username forced to lower case), with a domain list. */
 export function EmailField({ label, value, onChange, name = 'username', autoFocus, error }: EmailFieldProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('auth');
   const listId = useId();
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
@@ -54,7 +54,7 @@ export function EmailField({ label, value, onChange, name = 'username', autoFocu
       autoComplete="username"
       autoCapitalize="none"
       spellCheck={false}
-      placeholder={t('auth.usernamePlaceholder')}
+      placeholder={t('usernamePlaceholder')}
       value={value}
       error={error}
       data-autofocus={autoFocus ? true : undefined}
@@ -89,7 +89,7 @@ export function EmailField({ label, value, onChange, name = 'username', autoFocu
         <ul
           id={listId}
           role="listbox"
-          aria-label={t('auth.suggestions')}
+          aria-label={t('suggestions')}
           hidden={options.length === 0}
           className="absolute left-0 right-0 z-10 mt-4 overflow-hidden rounded-xl border border-line bg-raised shadow-xl"
         >

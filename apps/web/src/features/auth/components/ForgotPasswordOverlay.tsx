@@ -10,7 +10,7 @@ import { PasswordField } from './PasswordField';
 
 /** Password recovery in three steps (spec section 4): send code, check code, set the new password. */
 export function ForgotPasswordOverlay() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('auth');
   const [step, setStep] = useState<1 | 2 | 3>(1);
   const [email, setEmail] = useState('');
   const [code, setCode] = useState('');
@@ -33,19 +33,19 @@ export function ForgotPasswordOverlay() {
     e.preventDefault();
     if (busy) return;
     if (step === 1) {
-      if (!email) return void alertMessage(t('errors.pleaseFill'));
+      if (!email) return void alertMessage(t('translation:errors.pleaseFill'));
       void run(async () => {
-        toast((await sendResetCode(email)) || t('common.sentSuccessfully'));
+        toast((await sendResetCode(email)) || t('translation:common.sentSuccessfully'));
         setStep(2);
       });
     } else if (step === 2) {
-      if (!email || !code) return void alertMessage(t('errors.pleaseFill'));
+      if (!email || !code) return void alertMessage(t('translation:errors.pleaseFill'));
       void run(async () => {
         setChkId(await checkResetCode(email, code));
         setStep(3);
       });
     } else {
-      if (!nPwd) return void alertMessage(t('errors.pleaseFill'));
+      if (!nPwd) return void alertMessage(t('translation:errors.pleaseFill'));
       void run(async () => {
         const message = await setNewPassword(nPwd, chkId);
         closeOverlay();
@@ -56,9 +56,9 @@ export function ForgotPasswordOverlay() {
   }
 
   return (
-    <Sheet title={t('forgot.title')} onClose={closeOverlay} side="bottom">
+    <Sheet title={t('recover.title')} onClose={closeOverlay} side="bottom">
       <form onSubmit={submit} className="flex flex-col gap-14 p-16" noValidate>
-        <ol className="flex gap-6" aria-label={t('forgot.step', { n: step })}>
+        <ol className="flex gap-6" aria-label={t('recover.step', { n: step })}>
           {[1, 2, 3].map((n) => (
             <li
               key={n}
@@ -67,10 +67,10 @@ export function ForgotPasswordOverlay() {
             />
           ))}
         </ol>
-        <p className="text-sm text-muted">{t('forgot.step', { n: step })}</p>
+        <p className="text-sm text-muted">{t('recover.step', { n: step })}</p>
         {step < 3 ? (
           <EmailField
-            label={t('forgot.email')}
+            label={t('recover.email')}
             name="email"
             value={email}
             onChange={setEmail}
@@ -79,7 +79,7 @@ export function ForgotPasswordOverlay() {
         ) : null}
         {step === 2 ? (
           <TextField
-            label={t('forgot.code')}
+            label={t('recover.code')}
             name="code"
             inputMode="numeric"
             autoComplete="one-time-code"
@@ -91,7 +91,7 @@ export function ForgotPasswordOverlay() {
         ) : null}
         {step === 3 ? (
           <PasswordField
-            label={t('forgot.newPassword')}
+            label={t('recover.newPassword')}
             name="nPwd"
             value={nPwd}
             onChange={setNPwd}
@@ -99,7 +99,7 @@ export function ForgotPasswordOverlay() {
           />
         ) : null}
         <Button type="submit" disabled={busy} className="w-full text-lg">
-          {step === 1 ? t('forgot.sendCode') : step === 2 ? t('forgot.check') : t('forgot.submit')}
+          {step === 1 ? t('recover.sendCode') : step === 2 ? t('recover.check') : t('recover.submit')}
         </Button>
       </form>
     </Sheet>

@@ -28,7 +28,7 @@ function testAccountPrefill(): { username: string; pwd: string } {
 }
 
 export function LoginForm({ onSignedIn }: { onSignedIn: SignedIn }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('auth');
   const [prefill] = useState(testAccountPrefill);
   const [username, setUsername] = useState(prefill.username);
   const [pwd, setPwd] = useState(prefill.pwd);
@@ -53,9 +53,9 @@ export function LoginForm({ onSignedIn }: { onSignedIn: SignedIn }) {
   }
 
   return (
-    <form onSubmit={submit} className="flex flex-col gap-14 p-16" aria-label={t('auth.loginTab')} noValidate>
+    <form onSubmit={submit} className="flex flex-col gap-14 p-16" aria-label={t('loginTab')} noValidate>
       <EmailField
-        label={t('auth.username')}
+        label={t('username')}
         value={username}
         error={errors.username}
         onChange={(v) => {
@@ -65,7 +65,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: SignedIn }) {
         autoFocus
       />
       <PasswordField
-        label={t('auth.password')}
+        label={t('password')}
         name="pwd"
         value={pwd}
         error={errors.pwd}
@@ -90,11 +90,11 @@ export function LoginForm({ onSignedIn }: { onSignedIn: SignedIn }) {
         onClick={() => openOverlay('forgot')}
         className="-my-4 self-end min-h-44 px-4 text-sm text-gold underline-offset-4 hover:underline"
       >
-        {t('auth.forgot')}
+        {t('forgot')}
       </button>
       <FieldError message={errors.form} />
       <Button type="submit" disabled={!filled || busy} className="w-full text-lg">
-        {t('auth.submitLogin')}
+        {t('submitLogin')}
       </Button>
     </form>
   );

@@ -13,7 +13,7 @@ interface PasswordFieldProps {
 }
 
 export function PasswordField({ label, value, onChange, name, autoComplete, error }: PasswordFieldProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('auth');
   const [shown, setShown] = useState(false);
   return (
     <TextField
@@ -21,7 +21,7 @@ export function PasswordField({ label, value, onChange, name, autoComplete, erro
       name={name}
       type={shown ? 'text' : 'password'}
       autoComplete={autoComplete}
-      placeholder={t('auth.passwordPlaceholder')}
+      placeholder={t('passwordPlaceholder')}
       value={value}
       error={error}
       maxLength={128}
@@ -30,7 +30,7 @@ export function PasswordField({ label, value, onChange, name, autoComplete, erro
         <button
           type="button"
           onClick={() => setShown((s) => !s)}
-          aria-label={shown ? t('auth.hidePassword') : t('auth.showPassword')}
+          aria-label={shown ? t('hidePassword') : t('showPassword')}
           aria-pressed={shown}
           className="flex size-44 items-center justify-center text-muted"
         >

@@ -6,6 +6,7 @@ import { useUi } from '../../../lib/ui';
 import { envelope, fakeFetch, renderWithApp } from '../../../test/render';
 import { RegisterForm } from './RegisterForm';
 import { signInWithToken } from '../../../app/flows';
+import { queryClient } from '../../../lib/query';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -65,7 +66,7 @@ describe('register form', () => {
       expect(screen.getByLabelText('Confirmar senha')).toHaveAccessibleDescription('As senhas não coincidem'),
     );
     expect(screen.queryByRole('alertdialog')).toBeNull();
-    expect(f.calls).toHaveLength(0);
+    expect(f.calls.filter((c) => c.url.includes('restRegister'))).toHaveLength(0);
   });
 
   it('shows the server’s refusal beside its field: a taken e-mail, a wrong captcha', async () => {
@@ -110,7 +111,7 @@ describe('register form', () => {
     await user.click(screen.getByRole('checkbox'));
     await user.click(screen.getByRole('button', { name: 'Registrar' }));
     await waitFor(() => expect(useSession.getState().token).toBe('tok-new'));
-    const body = JSON.parse(String(f.calls[0]!.init.body));
+    const body = JSON.parse(String(f.calls.find((c) => c.url.includes('restRegister'))!.init.body));
     expect(body).toMatchObject({
       username: 'novo@mail.com',
       regcode: 'INV42',
@@ -118,12 +119,48 @@ describe('register form', () => {
       isapp: 0,
       captCode: 'TEST42',
     });
-    expect(useUi.getState()).toMatchObject({
-      startMask: true,
-      firstDeposit: true,
-      // The app's overlay host puts KYC first (app/OverlayHost.test.tsx).
-      overlay: 'deposit',
-      depositMode: 'secondDeposit',
-    });
+    // The flow ends after the user info answers (the token is set before it).
+    await waitFor(() =>
+      expect(useUi.getState()).toMatchObject({
+        startMask: true,
+        firstDeposit: true,
+        // The app's overlay host puts KYC first (app/OverlayHost.test.tsx).
+        overlay: 'deposit',
+        depositMode: 'secondDeposit',
+      }),
+    );
+  });
+
+  it('under the Brazilian profile asks the birth date and the limits, and sends them', async () => {
+    queryClient.setQueryData(['rgProfile'], { jurisdiction: 'br', nationalSelfExclusionUrl: '' });
+    const f = fakeFetch((url) =>
+      url.includes('restRegister')
+        ? { body: envelope({ access_token: 'tok-br' }) }
+        : { body: envelope({ uId: 3, username: 'novo@mail.com', kyc: 0 }) },
+    );
+    vi.stubGlobal('fetch', f.fn);
+    try {
+      renderWithApp(<RegisterForm onSignedIn={signInWithToken} />);
+      const user = userEvent.setup();
+      await fill(user);
+      await user.type(screen.getByLabelText('CPF'), '52998224725');
+      await user.type(screen.getByLabelText('Data de nascimento'), '1990-01-30');
+      await user.type(screen.getByLabelText(/^Limite diário de perdas/), '50');
+      await user.type(screen.getByLabelText('Código de verificação'), 'TEST42');
+      await user.click(screen.getByRole('checkbox'));
+      await user.click(screen.getByRole('button', { name: 'Registrar' }));
+      await waitFor(() => expect(useSession.getState().token).toBe('tok-br'));
+      const body = JSON.parse(String(f.calls.find((c) => c.url.includes('restRegister'))!.init.body));
+      expect(body).toMatchObject({ cardNo: '52998224725', birthDate: '1990-01-30', lossLimit: 50 });
+      expect(body.timeLimit).toBeUndefined();
+    } finally {
+      queryClient.removeQueries({ queryKey: ['rgProfile'] });
+    }
+  });
+
+  it('the default profile shows no birth date nor limits', () => {
+    renderWithApp(<RegisterForm onSignedIn={signInWithToken} />);
+    expect(screen.queryByLabelText('Data de nascimento')).toBeNull();
+    expect(screen.queryByLabelText(/^Limite diário de perdas/)).toBeNull();
   });
 });

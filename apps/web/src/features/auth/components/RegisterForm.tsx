@@ -1,3 +1,4 @@
+import { useJurisdiction } from '../../../lib/jurisdiction';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorCode } from '@aposta/contracts';
@@ -30,7 +31,18 @@ const COUNTRIES = [
   ['RU', '+7'],
 ] as const;
 
-type RegisterField = 'name' | 'cardNo' | 'username' | 'phone' | 'pwd' | 'pwd1' | 'regcode' | 'captCode';
+type RegisterField =
+  | 'name'
+  | 'cardNo'
+  | 'birthDate'
+  | 'lossLimit'
+  | 'timeLimit'
+  | 'username'
+  | 'phone'
+  | 'pwd'
+  | 'pwd1'
+  | 'regcode'
+  | 'captCode';
 
 /** Where the server's refusals of a registration go. */
 const placing: Placing<RegisterField> = {
@@ -39,9 +51,12 @@ const placing: Placing<RegisterField> = {
 };
 
 export function RegisterForm({ onSignedIn }: { onSignedIn: SignedIn }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('auth');
   const lang = useAppState((s) => s.lang);
   const isApp = useAppState((s) => s.isApp);
+  // The Brazilian profile requires CPF and birth date (18+) and asks the loss and time limits.
+  const br = useJurisdiction() === 'br';
+  const [extra, setExtra] = useState({ birthDate: '', lossLimit: '', timeLimit: '' });
   const regionNames = useMemo(
     () => new Intl.DisplayNames([languageEntry(lang).locale], { type: 'region' }),
     [lang],
@@ -68,10 +83,18 @@ export function RegisterForm({ onSignedIn }: { onSignedIn: SignedIn }) {
   async function submit(e: FormEvent) {
     e.preventDefault();
     if (busy) return;
-    if (!terms) return void alertMessage(t('errors.acceptTerms'));
-    if (!captcha.captCode) return void alertMessage(t('errors.pleaseVerify'));
+    if (!terms) return void alertMessage(t('translation:errors.acceptTerms'));
+    if (!captcha.captCode) return void alertMessage(t('translation:errors.pleaseVerify'));
+    const limit = (text: string) => (text.trim() ? Number(text.replace(',', '.')) : undefined);
     const body = {
       ...form,
+      ...(br
+        ? {
+            birthDate: extra.birthDate || undefined,
+            lossLimit: limit(extra.lossLimit),
+            timeLimit: limit(extra.timeLimit),
+          }
+        : {}),
       codeId: captcha.codeId,
       captCode: captcha.captCode,
       isapp: isApp ? 1 : 0,
@@ -83,32 +106,30 @@ export function RegisterForm({ onSignedIn }: { onSignedIn: SignedIn }) {
       // The same check the server makes: its message goes beside the field, as a refusal would.
       const issue = checked.error.issues[0];
       const field = String(issue?.path[0] ?? '');
-      const message = t(`validation.${issue?.message ?? 'invalidRequest'}`, {
-        defaultValue: t('errors.checkTheInput'),
+      const message = t(`translation:validation.${issue?.message ?? 'invalidRequest'}`, {
+        defaultValue: t('translation:errors.checkTheInput'),
       });
-      return place(field in form || field === 'captCode' ? (field as RegisterField) : 'form', message);
+      return place(
+        field in form || field in extra || field === 'captCode' ? (field as RegisterField) : 'form',
+        message,
+      );
     }
     setBusy(true);
     try {
       await onSignedIn(await register(body), { firstDeposit: true });
     } catch (error) {
       captcha.reloadAfterFailure();
-      await show(error, body, placing);
+      await show(error, { ...extra, ...body }, placing);
     } finally {
       setBusy(false);
     }
   }
 
   return (
-    <form
-      onSubmit={submit}
-      className="flex flex-col gap-12 p-16"
-      aria-label={t('auth.registerTab')}
-      noValidate
-    >
+    <form onSubmit={submit} className="flex flex-col gap-12 p-16" aria-label={t('registerTab')} noValidate>
       <TextField
-        label={t('auth.name')}
-        hint={t('auth.optional')}
+        label={t('name')}
+        hint={t('optional')}
         name="name"
         autoComplete="name"
         value={form.name}
@@ -117,8 +138,8 @@ export function RegisterForm({ onSignedIn }: { onSignedIn: SignedIn }) {
         onChange={(e) => set('name')(e.target.value)}
       />
       <TextField
-        label={t('auth.cardNo')}
-        hint={t('auth.optional')}
+        label={t('cardNo')}
+        hint={br ? undefined : t('optional')}
         name="cardNo"
         inputMode="numeric"
         value={form.cardNo}
@@ -126,8 +147,39 @@ export function RegisterForm({ onSignedIn }: { onSignedIn: SignedIn }) {
         error={errors.cardNo}
         onChange={(e) => set('cardNo')(e.target.value.replace(/[^\d.-]/g, ''))}
       />
+      {br ? (
+        <>
+          <TextField
+            label={t('birthDate')}
+            name="birthDate"
+            type="date"
+            autoComplete="bday"
+            value={extra.birthDate}
+            error={errors.birthDate}
+            onChange={(e) => setExtra((x) => ({ ...x, birthDate: e.target.value }))}
+          />
+          <TextField
+            label={t('lossLimit')}
+            hint={t('optional')}
+            name="lossLimit"
+            inputMode="decimal"
+            value={extra.lossLimit}
+            error={errors.lossLimit}
+            onChange={(e) => setExtra((x) => ({ ...x, lossLimit: e.target.value }))}
+          />
+          <TextField
+            label={t('timeLimit')}
+            hint={t('optional')}
+            name="timeLimit"
+            inputMode="numeric"
+            value={extra.timeLimit}
+            error={errors.timeLimit}
+            onChange={(e) => setExtra((x) => ({ ...x, timeLimit: e.target.value }))}
+          />
+        </>
+      ) : null}
       <EmailField
-        label={t('auth.username')}
+        label={t('username')}
         value={form.username}
         error={errors.username}
         onChange={set('username')}
@@ -136,7 +188,7 @@ export function RegisterForm({ onSignedIn }: { onSignedIn: SignedIn }) {
       <div className="flex gap-8">
         <div className="w-130 shrink-0">
           <label htmlFor="register-country" className="mb-4 block text-sm text-muted">
-            {t('auth.country')}
+            {t('country')}
           </label>
           <select
             id="register-country"
@@ -154,8 +206,8 @@ export function RegisterForm({ onSignedIn }: { onSignedIn: SignedIn }) {
         </div>
         <TextField
           className="flex-1"
-          label={t('auth.phone')}
-          hint={t('auth.optional')}
+          label={t('phone')}
+          hint={t('optional')}
           name="phone"
           type="tel"
           inputMode="tel"
@@ -167,7 +219,7 @@ export function RegisterForm({ onSignedIn }: { onSignedIn: SignedIn }) {
         />
       </div>
       <PasswordField
-        label={t('auth.password')}
+        label={t('password')}
         name="pwd"
         value={form.pwd}
         error={errors.pwd}
@@ -175,7 +227,7 @@ export function RegisterForm({ onSignedIn }: { onSignedIn: SignedIn }) {
         autoComplete="new-password"
       />
       <PasswordField
-        label={t('auth.confirmPassword')}
+        label={t('confirmPassword')}
         name="pwd1"
         value={form.pwd1}
         error={errors.pwd1}
@@ -183,8 +235,8 @@ export function RegisterForm({ onSignedIn }: { onSignedIn: SignedIn }) {
         autoComplete="new-password"
       />
       <TextField
-        label={t('auth.regcode')}
-        hint={t('auth.optional')}
+        label={t('regcode')}
+        hint={t('optional')}
         name="regcode"
         value={form.regcode}
         maxLength={16}
@@ -210,11 +262,11 @@ export function RegisterForm({ onSignedIn }: { onSignedIn: SignedIn }) {
           onChange={(e) => setTerms(e.target.checked)}
           className="size-20 shrink-0 accent-[#f8c94a]"
         />
-        {t('auth.terms')}
+        {t('terms')}
       </label>
       <FieldError message={errors.form} />
       <Button type="submit" disabled={busy} className="w-full text-lg">
-        {t('auth.submitRegister')}
+        {t('submitRegister')}
       </Button>
     </form>
   );

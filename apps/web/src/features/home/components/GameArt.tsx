@@ -27,6 +27,19 @@ const art = {
       <path d="M28 44h8l-4 12z" fill="#f8c94a" />
     </>
   ),
+  plinko: (
+    <>
+      {[0, 1, 2, 3].flatMap((r) =>
+        Array.from({ length: r + 2 }, (_, i) => (
+          <circle key={`${r}-${i}`} cx={32 + (i - (r + 1) / 2) * 10} cy={14 + r * 9} r="2.2" fill="#e2e8f0" />
+        )),
+      )}
+      <circle cx="37" cy="27" r="4.5" fill="#f8c94a" />
+      {['#ef4444', '#f97316', '#facc15', '#f97316', '#ef4444'].map((c, i) => (
+        <rect key={i} x={8 + i * 10} y="50" width="8" height="6" rx="1.5" fill={c} />
+      ))}
+    </>
+  ),
   luckyColor: (
     <>
       <circle cx="20" cy="36" r="11" fill="#22c55e" />
@@ -57,6 +70,14 @@ const art = {
         />
       ))}
       <circle cx="32" cy="32" r="8" fill="#f8c94a" />
+    </>
+  ),
+  crash: (
+    <>
+      <path d="M8 54h48M8 54V10" stroke="#64748b" strokeWidth="2" />
+      <path d="M10 52c14-2 26-10 36-30" stroke="#f8c94a" strokeWidth="4" fill="none" strokeLinecap="round" />
+      <path d="M46 22l-2 10 8-6z" fill="#f43f5e" />
+      <circle cx="48" cy="16" r="5" fill="#fb923c" />
     </>
   ),
 } as const;

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Icon } from '../../../components/ui/Icon';
@@ -5,18 +6,23 @@ import { useSession } from '../../../lib/session';
 import { openOverlay } from '../../../lib/ui';
 import { GameArt, type GameArtName } from './GameArt';
 
+// The hot games read the server (and so bring the query library): their own chunk, after the first paint.
+const HotGames = lazy(() => import('./HotGames'));
+
 const originals: { path: string; name: GameArtName; tint: string }[] = [
   { path: '/mines', name: 'mines', tint: 'from-sky-500/30' },
   { path: '/dice', name: 'dice', tint: 'from-rose-500/30' },
   { path: '/limbo', name: 'limbo', tint: 'from-indigo-500/30' },
+  { path: '/plinko', name: 'plinko', tint: 'from-orange-500/30' },
   { path: '/luckyColor', name: 'luckyColor', tint: 'from-emerald-500/30' },
   { path: '/rowDouble', name: 'rowDouble', tint: 'from-red-500/30' },
   { path: '/double', name: 'double', tint: 'from-amber-500/30' },
+  { path: '/crash', name: 'crash', tint: 'from-fuchsia-500/30' },
 ];
 
 /** Home: what the platform offers, and the doors to it. No figures are shown that the server did not give. */
 export function HomePage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('home');
   const token = useSession((s) => s.token);
   return (
     <div className="flex flex-col gap-20 px-12 pb-24 pt-12">
@@ -33,15 +39,15 @@ export function HomePage() {
           className="pointer-events-none absolute -right-10 -top-4 h-150 w-170"
         />
         <h1 id="hero-title" className="relative max-w-220 text-2xl font-extrabold text-gold-gradient">
-          {t('home.heroTitle')}
+          {t('heroTitle')}
         </h1>
-        <p className="relative mt-8 max-w-210 text-sm text-text/85">{t('home.heroText')}</p>
+        <p className="relative mt-8 max-w-210 text-sm text-text/85">{t('heroText')}</p>
         {token ? (
           <a
             href="#originals"
             className="btn-gold relative mt-14 inline-flex min-h-44 items-center rounded-xl px-18 font-bold"
           >
-            {t('home.heroCtaLogged')}
+            {t('heroCtaLogged')}
           </a>
         ) : (
           <button
@@ -49,15 +55,19 @@ export function HomePage() {
             onClick={() => openOverlay('register')}
             className="btn-gold relative mt-14 inline-flex min-h-44 items-center rounded-xl px-18 font-bold"
           >
-            {t('home.heroCta')}
+            {t('heroCta')}
           </button>
         )}
       </section>
 
+      <Suspense fallback={null}>
+        <HotGames />
+      </Suspense>
+
       <section aria-labelledby="originals" className="flex flex-col gap-10">
         <h2 id="originals" className="flex items-center gap-6 text-lg font-bold">
           <Icon name="dice" className="size-18 text-gold" />
-          {t('home.originals')}
+          {t('originals')}
         </h2>
         <ul className="grid grid-cols-3 gap-8">
           {originals.map((g) => (
@@ -67,18 +77,18 @@ export function HomePage() {
                 className={`flex aspect-[4/5] flex-col items-center justify-center gap-6 rounded-xl border border-line bg-gradient-to-b ${g.tint} to-panel p-6 text-center text-sm font-semibold hover:border-gold/60`}
               >
                 <GameArt name={g.name} />
-                {t(`pages.${g.name}`)}
+                {t(`translation:pages.${g.name}`)}
               </Link>
             </li>
           ))}
         </ul>
       </section>
 
-      <section className="grid grid-cols-1 gap-8" aria-label={t('nav.main')}>
+      <section className="grid grid-cols-1 gap-8" aria-label={t('translation:nav.main')}>
         {[
-          { to: '/footballPage', icon: 'ball' as const, title: t('home.sports'), text: t('home.sportsText') },
-          { to: '/play', icon: 'spade' as const, title: t('home.casino'), text: t('home.casinoText') },
-          { to: '/vip', icon: 'crown' as const, title: t('home.promotions'), text: t('home.promotionsText') },
+          { to: '/footballPage', icon: 'ball' as const, title: t('sports'), text: t('sportsText') },
+          { to: '/casino', icon: 'spade' as const, title: t('casino'), text: t('casinoText') },
+          { to: '/vip', icon: 'crown' as const, title: t('promotions'), text: t('promotionsText') },
         ].map((c) => (
           <Link
             key={c.to}
@@ -99,9 +109,14 @@ export function HomePage() {
 
       <footer className="mt-8 flex gap-10 border-t border-line pt-16 text-xs text-muted">
         <span className="flex size-36 shrink-0 items-center justify-center rounded-full border-2 border-rose font-bold text-rose">
-          {t('home.footerAge')}
+          {t('footerAge')}
         </span>
-        <p>{t('home.footerText')}</p>
+        <div className="flex flex-col gap-6">
+          <p>{t('footerText')}</p>
+          <Link to="/jogoResponsavel" className="text-gold underline">
+            {t('footerRg')}
+          </Link>
+        </div>
       </footer>
     </div>
   );

@@ -12,10 +12,10 @@ export async function chooseLanguage(lang: LanguageKey) {
 }
 
 export function LanguagePicker() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('menu');
   const current = useAppState((s) => s.lang);
   return (
-    <Sheet title={t('language.title')} onClose={closeOverlay} side="bottom">
+    <Sheet title={t('languagePicker.title')} onClose={closeOverlay} side="bottom">
       <ul className="flex flex-col gap-6 p-16">
         {LANGUAGES.map((l) => (
           <li key={l.key} lang={l.locale}>

@@ -20,7 +20,7 @@ function openExternal(url: string) {
 
 /** The settings side menu, sliding in from the left (spec section 2): four cards, then the link lines. */
 export function SettingsMenu() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('menu');
   const navigate = useNavigate();
   const token = useSession((s) => s.token);
   const lang = useAppState((s) => s.lang);
@@ -31,33 +31,33 @@ export function SettingsMenu() {
   };
 
   const cards: Line[] = [
-    { icon: 'people', label: t('menu.agent'), run: goTo('/agentJl') },
-    { icon: 'ladder', label: t('menu.agentLadder'), run: goTo('/agentJl?moveTop=1') },
-    { icon: 'crown', label: t('menu.vip'), run: goTo('/vip') },
-    { icon: 'gift', label: t('menu.gameBonus'), run: goTo('/gamebouns') },
+    { icon: 'people', label: t('agent'), run: goTo('/agentJl') },
+    { icon: 'ladder', label: t('agentLadder'), run: goTo('/agentJl?moveTop=1') },
+    { icon: 'crown', label: t('vip'), run: goTo('/vip') },
+    { icon: 'gift', label: t('gameBonus'), run: goTo('/gamebouns') },
   ];
   const lines: Line[] = [
-    { icon: 'crown', label: t('menu.vipClub'), run: goTo('/vip') },
-    { icon: 'share', label: t('menu.share'), run: goTo('/share') },
+    { icon: 'crown', label: t('vipClub'), run: goTo('/vip') },
+    { icon: 'share', label: t('share'), run: goTo('/share') },
   ];
   // The operator's download and social links show only when configured (README): no dead 'Em breve' lines.
   const { downloadUrl, socialUrl } = env;
   if (downloadUrl)
-    lines.push({ icon: 'download', label: t('menu.download'), run: () => openExternal(downloadUrl) });
-  if (socialUrl) lines.push({ icon: 'globe', label: t('menu.social'), run: () => openExternal(socialUrl) });
+    lines.push({ icon: 'download', label: t('download'), run: () => openExternal(downloadUrl) });
+  if (socialUrl) lines.push({ icon: 'globe', label: t('social'), run: () => openExternal(socialUrl) });
   // The messaging-app support line exists only when such a link is configured, and needs a session.
   if (env.messagingUrl) {
     const url = env.messagingUrl;
     lines.push({
       icon: 'send',
-      label: t('menu.messaging'),
+      label: t('messaging'),
       run: () => (token ? openExternal(url) : openOverlay('login')),
     });
   }
   lines.push(
     {
       icon: 'headset',
-      label: t('menu.customerService'),
+      label: t('customerService'),
       run: () => {
         close();
         setPanel('chatOpen', true);
@@ -65,15 +65,15 @@ export function SettingsMenu() {
     },
     {
       icon: 'globe',
-      label: t('menu.language'),
+      label: t('language'),
       detail: languageEntry(lang).name,
       run: () => openOverlay('language'),
     },
   );
 
   return (
-    <Sheet title={t('menu.title')} onClose={close} side="left">
-      <nav aria-label={t('menu.title')} className="flex flex-col gap-16 p-16">
+    <Sheet title={t('title')} onClose={close} side="left">
+      <nav aria-label={t('title')} className="flex flex-col gap-16 p-16">
         <div className="grid grid-cols-2 gap-8">
           {cards.map((c) => (
             <button

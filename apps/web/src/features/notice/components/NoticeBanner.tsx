@@ -20,14 +20,14 @@ export function sanitizeNotice(html: string): string {
 }
 
 export function NoticeBanner() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('notice');
   const notice = useUi((s) => s.notice);
   const clean = useMemo(() => sanitizeNotice(notice), [notice]);
   if (!clean) return null;
   return (
     <div
       role="status"
-      aria-label={t('notice.label')}
+      aria-label={t('label')}
       className="mx-12 mt-8 flex items-start gap-8 rounded-xl border border-gold/40 bg-gold/10 px-12 py-8 text-sm"
     >
       <Icon name="bell" className="mt-2 size-16 shrink-0 text-gold" />
@@ -39,7 +39,7 @@ export function NoticeBanner() {
       <button
         type="button"
         onClick={() => useUi.setState({ notice: '' })}
-        aria-label={t('notice.close')}
+        aria-label={t('close')}
         className="-my-10 -mr-12 flex size-44 shrink-0 items-center justify-center text-muted"
       >
         <Icon name="close" className="size-14" />

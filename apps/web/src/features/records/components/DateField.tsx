@@ -24,7 +24,7 @@ export function DateField({
   max?: string;
   onChange: (value: string | undefined) => void;
 }) {
-  const { t } = useTranslation('wallet');
+  const { t } = useTranslation('records');
   const id = useId();
   const locale = languageEntry(useAppState((s) => s.lang)).locale;
   const format = new Intl.DateTimeFormat(locale, {
@@ -39,9 +39,7 @@ export function DateField({
     : format
         .formatToParts(0)
         .map((p) =>
-          p.type === 'day' || p.type === 'month' || p.type === 'year'
-            ? t(`records.dateParts.${p.type}`)
-            : p.value,
+          p.type === 'day' || p.type === 'month' || p.type === 'year' ? t(`dateParts.${p.type}`) : p.value,
         )
         .join('');
   return (

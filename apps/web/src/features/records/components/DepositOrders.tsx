@@ -1,7 +1,7 @@
 import type { PaymentRecord } from '@aposta/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/Button';
+import { PagedList } from '../../../components/ui/PagedList';
 import { languageEntry, useAppState } from '../../../lib/app-state';
 import { displayMoney } from '../../../lib/format';
 import { hasExpired, useDepositOrders } from '../api/deposit-orders';
@@ -25,14 +25,14 @@ function matches(order: PaymentRecord, filters: RecordFilters): boolean {
 }
 
 function OrderRow({ order }: { order: PaymentRecord }) {
-  const { t } = useTranslation('wallet');
+  const { t } = useTranslation('records');
   const lang = useAppState((s) => s.lang);
   const [open, setOpen] = useState(false);
   const locale = languageEntry(lang).locale;
   const format = (iso: string, timeStyle: 'short' | 'medium') =>
     iso ? new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle }).format(new Date(iso)) : '';
   const expired = hasExpired(order);
-  const label = expired ? t('records.events.expired') : t(`records.statuses.${STATUS_LABEL[order.status]}`);
+  const label = expired ? t('events.expired') : t(`statuses.${STATUS_LABEL[order.status]}`);
   return (
     <li
       className="border-b border-line/70 px-4 py-10"
@@ -46,7 +46,7 @@ function OrderRow({ order }: { order: PaymentRecord }) {
         className="flex min-h-44 w-full items-center gap-10"
       >
         <div className="min-w-0 flex-1 text-left">
-          <p className="text-base font-semibold">{t('records.pixDeposit')}</p>
+          <p className="text-base font-semibold">{t('pixDeposit')}</p>
           <p className="text-xs text-muted">
             <time dateTime={order.createdAt}>{format(order.createdAt, 'short')}</time>
           </p>
@@ -59,7 +59,7 @@ function OrderRow({ order }: { order: PaymentRecord }) {
         </div>
       </button>
       {open ? (
-        <ol className="mt-8 flex flex-col gap-4 border-l border-line pl-12" aria-label={t('records.steps')}>
+        <ol className="mt-8 flex flex-col gap-4 border-l border-line pl-12" aria-label={t('steps')}>
           {order.events.map((e, i) => (
             <li key={i} className="text-xs">
               <span className="font-semibold text-text">
@@ -76,31 +76,19 @@ function OrderRow({ order }: { order: PaymentRecord }) {
 
 /** Deposits as PIX orders: each one with its state, unpaid ones included (hardening item 12). */
 export function DepositOrders({ token, filters }: { token: string; filters: RecordFilters }) {
-  const { t } = useTranslation('wallet');
+  const { t } = useTranslation('records');
   const orders = useDepositOrders(token);
   const list = (orders.data?.pages ?? []).flatMap((p) => p.list).filter((o) => matches(o, filters));
   return (
-    <>
-      {orders.isSuccess && list.length === 0 ? (
-        <p className="py-32 text-center text-sm text-muted">{t('records.empty')}</p>
-      ) : null}
-      <ul aria-label={t('records.pixDeposits')} aria-busy={orders.isFetching}>
-        {list.map((o) => (
-          <OrderRow key={o.orderId} order={o} />
-        ))}
-      </ul>
-      {orders.hasNextPage ? (
-        <Button
-          variant="outline"
-          onClick={() => void orders.fetchNextPage()}
-          disabled={orders.isFetchingNextPage}
-          className="w-full"
-        >
-          {t('records.loadMore')}
-        </Button>
-      ) : list.length > 0 ? (
-        <p className="text-center text-xs text-muted">{t('records.end')}</p>
-      ) : null}
-    </>
+    <PagedList
+      query={orders}
+      items={list}
+      itemKey={(o) => o.orderId}
+      renderItem={(o) => <OrderRow order={o} />}
+      label={t('pixDeposits')}
+      empty={t('empty')}
+      loadMore={t('loadMore')}
+      end={t('end')}
+    />
   );
 }

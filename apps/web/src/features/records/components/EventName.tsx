@@ -16,8 +16,8 @@ const EVENTS = [
 
 /** An order event's name in the player's language (an unknown one is shown as the server sent it). */
 export function EventName({ event }: { event: string }) {
-  const { t } = useTranslation('wallet');
+  const { t } = useTranslation('records');
   return (EVENTS as readonly string[]).includes(event)
-    ? t(`records.events.${event as (typeof EVENTS)[number]}`)
+    ? t(`events.${event as (typeof EVENTS)[number]}`)
     : event;
 }

@@ -6,8 +6,8 @@ import {
 } from '@aposta/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/Button';
 import { LoginFirst } from '../../../components/ui/LoginFirst';
+import { PagedList } from '../../../components/ui/PagedList';
 import { languageEntry, useAppState } from '../../../lib/app-state';
 import { displayMoney } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
@@ -20,7 +20,7 @@ import { STATUS_FILTERS, STATUS_LABEL, STATUS_TONE } from './status';
 
 /** A deposit's or withdrawal's steps, from its payment order. */
 function OrderSteps({ record, locale }: { record: WalletRecord; locale: string }) {
-  const { t } = useTranslation('wallet');
+  const { t } = useTranslation('records');
   const type = record.category === 'deposit' ? 10 : 11;
   const order = usePaymentOrder(type, record.ref ?? '');
   const format = new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'medium' });
@@ -28,7 +28,7 @@ function OrderSteps({ record, locale }: { record: WalletRecord; locale: string }
   return (
     <ol
       className="mt-8 flex flex-col gap-4 border-l border-line pl-12"
-      aria-label={t('records.steps')}
+      aria-label={t('steps')}
       data-testid="record-steps"
     >
       {order.data.events.map((e, i) => (
@@ -44,7 +44,7 @@ function OrderSteps({ record, locale }: { record: WalletRecord; locale: string }
 }
 
 function RecordRow({ record }: { record: WalletRecord }) {
-  const { t } = useTranslation('wallet');
+  const { t } = useTranslation('records');
   const lang = useAppState((s) => s.lang);
   const [open, setOpen] = useState(false);
   const locale = languageEntry(lang).locale;
@@ -56,10 +56,10 @@ function RecordRow({ record }: { record: WalletRecord }) {
   const summary = (
     <>
       <div className="min-w-0 flex-1 text-left">
-        <p className="text-base font-semibold">{t(`records.types.${record.category}`)}</p>
+        <p className="text-base font-semibold">{t(`types.${record.category}`)}</p>
         <p className="text-xs text-muted">
           <time dateTime={record.time}>{when}</time>
-          {record.counterparty ? ` · ${t('records.with', { user: record.counterparty })}` : ''}
+          {record.counterparty ? ` · ${t('with', { user: record.counterparty })}` : ''}
         </p>
       </div>
       <div className="flex flex-col items-end gap-4">
@@ -68,7 +68,7 @@ function RecordRow({ record }: { record: WalletRecord }) {
           {displayMoney(Math.abs(record.amount), lang)}
         </span>
         <span className={`rounded-full px-8 py-1 text-2xs font-semibold ${STATUS_TONE[record.status]}`}>
-          {t(`records.statuses.${STATUS_LABEL[record.status]}`)}
+          {t(`statuses.${STATUS_LABEL[record.status]}`)}
         </span>
       </div>
     </>
@@ -101,21 +101,20 @@ const selectClass = 'min-h-44 w-full rounded-xl border border-line bg-deep/80 px
 
 /** /registros: deposits, withdrawals, bets, prizes, bonuses and transfers; filters; cursor pagination. */
 export function RecordsPage() {
-  const { t } = useTranslation('wallet');
+  const { t } = useTranslation('records');
   const token = useSession((s) => s.token);
   const [filters, setFilters] = useState<RecordFilters>({});
   const set = (patch: RecordFilters) => setFilters((f) => ({ ...f, ...patch }));
   // Each filter set is its own query: an answer for older filters never lands in the list on screen.
   const records = useWalletRecords(token, filters, filters.type !== 'deposit');
   const list = (records.data?.pages ?? []).flatMap((p) => p.list);
-  const loading = records.isFetching;
 
   if (!token) {
     return (
       <LoginFirst
-        title={t('records.title')}
-        text={t('records.loginFirst')}
-        action={t('conta.login')}
+        title={t('title')}
+        text={t('loginFirst')}
+        action={t('login')}
         onAction={() => openOverlay('login')}
       />
     );
@@ -124,13 +123,9 @@ export function RecordsPage() {
   return (
     <section className="flex flex-col gap-12 p-16" aria-labelledby="records-title">
       <h1 id="records-title" className="text-xl font-bold">
-        {t('records.title')}
+        {t('title')}
       </h1>
-      <div
-        role="group"
-        aria-label={t('records.type')}
-        className="-mx-16 flex gap-6 overflow-x-auto px-16 pb-2"
-      >
+      <div role="group" aria-label={t('type')} className="-mx-16 flex gap-6 overflow-x-auto px-16 pb-2">
         {[undefined, ...RECORD_CATEGORIES].map((c) => (
           <button
             key={c ?? 'all'}
@@ -139,38 +134,33 @@ export function RecordsPage() {
             onClick={() => set({ type: c as RecordCategory | undefined })}
             className={`min-h-44 shrink-0 rounded-full border px-14 text-sm font-semibold ${filters.type === c ? 'border-gold bg-gold/15 text-gold' : 'border-line text-muted'}`}
           >
-            {c ? t(`records.types.${c}`) : t('records.all')}
+            {c ? t(`types.${c}`) : t('all')}
           </button>
         ))}
       </div>
-      <div role="group" aria-label={t('records.filters')} className="grid grid-cols-2 gap-8">
+      <div role="group" aria-label={t('filters')} className="grid grid-cols-2 gap-8">
         <label className="col-span-2 text-xs text-muted">
-          {t('records.status')}
+          {t('status')}
           <select
             className={selectClass}
             value={filters.status ?? ''}
             onChange={(e) => set({ status: (e.target.value || undefined) as OrderStatus | undefined })}
           >
-            <option value="">{t('records.anyStatus')}</option>
+            <option value="">{t('anyStatus')}</option>
             {STATUS_FILTERS.map((s) => (
               <option key={s} value={s}>
-                {t(`records.statuses.${STATUS_LABEL[s]}`)}
+                {t(`statuses.${STATUS_LABEL[s]}`)}
               </option>
             ))}
           </select>
         </label>
         <DateField
-          label={t('records.from')}
+          label={t('from')}
           value={filters.from}
           max={filters.to}
           onChange={(from) => set({ from })}
         />
-        <DateField
-          label={t('records.to')}
-          value={filters.to}
-          min={filters.from}
-          onChange={(to) => set({ to })}
-        />
+        <DateField label={t('to')} value={filters.to} min={filters.from} onChange={(to) => set({ to })} />
       </div>
       {Object.values(filters).some(Boolean) ? (
         <button
@@ -178,35 +168,23 @@ export function RecordsPage() {
           onClick={() => setFilters({})}
           className="min-h-44 self-start text-sm text-gold"
         >
-          {t('records.clear')}
+          {t('clear')}
         </button>
       ) : null}
 
       {filters.type === 'deposit' ? (
         <DepositOrders token={token} filters={filters} />
       ) : (
-        <>
-          {records.isSuccess && list.length === 0 ? (
-            <p className="py-32 text-center text-sm text-muted">{t('records.empty')}</p>
-          ) : null}
-          <ul aria-label={t('records.title')} aria-busy={loading}>
-            {list.map((r) => (
-              <RecordRow key={r.id} record={r} />
-            ))}
-          </ul>
-          {records.hasNextPage ? (
-            <Button
-              variant="outline"
-              onClick={() => void records.fetchNextPage()}
-              disabled={records.isFetchingNextPage}
-              className="w-full"
-            >
-              {t('records.loadMore')}
-            </Button>
-          ) : list.length > 0 ? (
-            <p className="text-center text-xs text-muted">{t('records.end')}</p>
-          ) : null}
-        </>
+        <PagedList
+          query={records}
+          items={list}
+          itemKey={(r) => r.id}
+          renderItem={(r) => <RecordRow record={r} />}
+          label={t('title')}
+          empty={t('empty')}
+          loadMore={t('loadMore')}
+          end={t('end')}
+        />
       )}
     </section>
   );

@@ -8,15 +8,9 @@ function closeMask() {
 
 /** The start mask: one image that leads to the sign-in sheet. */
 export function StartMask() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('start-mask');
   return (
-    <Sheet
-      title={t('startMask.title')}
-      onClose={closeMask}
-      side="center"
-      hideTitle
-      className="border-gold/40"
-    >
+    <Sheet title={t('title')} onClose={closeMask} side="center" hideTitle className="border-gold/40">
       <button
         type="button"
         onClick={() => {
@@ -24,7 +18,7 @@ export function StartMask() {
           openOverlay('signInSheet');
         }}
         className="block w-full text-left"
-        aria-label={t('startMask.text')}
+        aria-label={t('text')}
       >
         <svg viewBox="0 0 340 220" className="block w-full" aria-hidden="true">
           <defs>
@@ -61,8 +55,8 @@ export function StartMask() {
           />
         </svg>
         <span className="block bg-panel px-16 py-14 text-center">
-          <span className="block text-xl font-bold text-gold-gradient">{t('startMask.title')}</span>
-          <span className="mt-2 block text-sm text-muted">{t('startMask.text')}</span>
+          <span className="block text-xl font-bold text-gold-gradient">{t('title')}</span>
+          <span className="mt-2 block text-sm text-muted">{t('text')}</span>
         </span>
       </button>
     </Sheet>

@@ -5,11 +5,11 @@ import { setPanel } from '../../../lib/ui';
 
 /** The live-chat slide-in panel. The chat itself arrives with the support release; until then it says so. */
 export function ChatPanel() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('support');
   return (
-    <Sheet title={t('chat.title')} onClose={() => setPanel('chatOpen', false)} side="bottom">
-      <ComingSoon title={t('chat.title')} icon="headset" compact />
-      <p className="px-24 pb-24 text-center text-sm text-muted">{t('chat.text')}</p>
+    <Sheet title={t('title')} onClose={() => setPanel('chatOpen', false)} side="bottom">
+      <ComingSoon title={t('title')} icon="headset" compact />
+      <p className="px-24 pb-24 text-center text-sm text-muted">{t('text')}</p>
     </Sheet>
   );
 }

@@ -40,7 +40,7 @@ const PLACING: Placing<Field> = {
  * kept while the same submission is retried after a lost answer.
  */
 export function TransferPage() {
-  const { t } = useTranslation('wallet');
+  const { t } = useTranslation('transfer');
   const token = useSession((s) => s.token);
   const balance = useSession((s) => s.user?.balance ?? 0);
   const lang = useAppState((s) => s.lang);
@@ -60,9 +60,9 @@ export function TransferPage() {
   if (!token) {
     return (
       <LoginFirst
-        title={t('transfer.title')}
-        text={t('conta.loginFirst')}
-        action={t('conta.login')}
+        title={t('title')}
+        text={t('loginFirst')}
+        action={t('login')}
         onAction={() => openOverlay('login')}
       />
     );
@@ -72,14 +72,14 @@ export function TransferPage() {
   async function review(e: FormEvent) {
     e.preventDefault();
     if (busy) return;
-    if (!username.trim()) return void alertMessage(t('transfer.usernamePrompt'));
+    if (!username.trim()) return void alertMessage(t('usernamePrompt'));
     let minor = 0;
     try {
       minor = parseMoney(amountText, isCurrency(entry.currency) ? entry.currency : 'BRL', entry.locale);
     } catch (err) {
       if (!(err instanceof MoneyError)) throw err;
     }
-    if (!(minor > 0)) return void alertMessage(t('transfer.amountPrompt'));
+    if (!(minor > 0)) return void alertMessage(t('amountPrompt'));
     // Over the balance is the server's to say: its message names the cash the player can send.
     const body = { username: username.trim().toLowerCase(), amount: toMajor(minor) };
     setBusy(true);
@@ -130,20 +130,20 @@ export function TransferPage() {
   return (
     <section className="flex flex-col gap-14 p-16" aria-labelledby="transfer-title">
       <h1 id="transfer-title" className="text-xl font-bold">
-        {t('transfer.title')}
+        {t('title')}
       </h1>
       {step === 'form' ? (
         <form onSubmit={(e) => void review(e)} noValidate className="flex flex-col gap-14">
-          <p className="text-sm text-muted">{t('transfer.text')}</p>
-          <p className="text-sm">{t('transfer.available', { amount: money(balance) })}</p>
+          <p className="text-sm text-muted">{t('text')}</p>
+          <p className="text-sm">{t('available', { amount: money(balance) })}</p>
           <TextField
-            label={t('transfer.username')}
+            label={t('username')}
             name="username"
             type="email"
             autoComplete="off"
             autoCapitalize="none"
             maxLength={254}
-            placeholder={t('transfer.usernamePrompt')}
+            placeholder={t('usernamePrompt')}
             value={username}
             error={errors.username}
             onChange={(e) => {
@@ -152,11 +152,11 @@ export function TransferPage() {
             }}
           />
           <TextField
-            label={t('transfer.amount')}
+            label={t('amount')}
             name="amount"
             inputMode="decimal"
             autoComplete="off"
-            placeholder={t('transfer.amountPrompt')}
+            placeholder={t('amountPrompt')}
             value={amountText}
             error={errors.amount}
             onChange={(e) => {
@@ -166,30 +166,30 @@ export function TransferPage() {
           />
           <FieldError message={errors.form} />
           <Button type="submit" className="w-full text-lg" disabled={busy}>
-            {t('transfer.next')}
+            {t('next')}
           </Button>
         </form>
       ) : null}
       {step === 'confirm' ? (
         <div className="flex flex-col gap-14" role="group" aria-labelledby="transfer-confirm">
           <h2 id="transfer-confirm" className="text-lg font-semibold">
-            {t('transfer.confirmTitle')}
+            {t('confirmTitle')}
           </h2>
           <dl className="grid grid-cols-[auto_1fr] gap-x-12 gap-y-8 rounded-xl border border-line bg-deep/70 p-14">
-            <dt className="text-muted">{t('transfer.to')}</dt>
+            <dt className="text-muted">{t('to')}</dt>
             <dd className="break-all text-right font-semibold" data-testid="transfer-receiver">
               {receiver}
               <span className="block text-xs font-normal text-muted">{username.trim().toLowerCase()}</span>
             </dd>
-            <dt className="text-muted">{t('transfer.amount')}</dt>
+            <dt className="text-muted">{t('amount')}</dt>
             <dd className="text-right text-lg font-bold text-gold">{money(amount)}</dd>
           </dl>
           <div className="grid grid-cols-2 gap-10">
             <Button variant="outline" onClick={() => setStep('form')} disabled={busy}>
-              {t('transfer.back')}
+              {t('back')}
             </Button>
             <Button onClick={() => void confirm()} disabled={busy}>
-              {lost ? t('transfer.retry') : t('transfer.confirm')}
+              {lost ? t('retry') : t('confirm')}
             </Button>
           </div>
         </div>
@@ -197,10 +197,10 @@ export function TransferPage() {
       {step === 'done' && result ? (
         <div className="flex flex-col gap-14" role="status">
           <p className="rounded-xl border border-mint/40 bg-mint/10 p-14 text-center text-base text-mint">
-            {t('transfer.success', { amount: money(result.amount), user: result.username })}
+            {t('success', { amount: money(result.amount), user: result.username })}
           </p>
           <Button variant="outline" onClick={again} className="w-full">
-            {t('transfer.again')}
+            {t('again')}
           </Button>
         </div>
       ) : null}

@@ -1,6 +1,7 @@
 import type { GetWithdrawAnswer } from '@aposta/contracts';
 import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { queryClient } from '../../../lib/query';
 import { useSession } from '../../../lib/session';
 import { envelope, fakeFetch, renderWithApp } from '../../../test/render';
 import { ContaPage } from './ContaPage';
@@ -54,5 +55,20 @@ describe('/conta withdrawable amount', () => {
         el?.getAttribute('data-testid') === 'conta-withdrawable' && text(el as HTMLElement) === 'R$ 100,00',
     );
     expect(screen.queryByTestId('conta-wager-due')).toBeNull();
+  });
+
+  it('links the transfer screen, except under the Brazilian profile', async () => {
+    limits = { ...limits, wdAmount: 100 };
+    const { unmount } = renderWithApp(<ContaPage />, '/conta');
+    expect(await screen.findByRole('link', { name: /Transferir|Transfer/ })).toBeInTheDocument();
+    unmount();
+    queryClient.setQueryData(['rgProfile'], { jurisdiction: 'br', nationalSelfExclusionUrl: '' });
+    try {
+      renderWithApp(<ContaPage />, '/conta');
+      await screen.findByTestId('conta-withdrawable');
+      expect(screen.queryByRole('link', { name: /Transferir|Transfer/ })).toBeNull();
+    } finally {
+      queryClient.removeQueries({ queryKey: ['rgProfile'] });
+    }
   });
 });

@@ -1,3 +1,4 @@
+import { useJurisdiction } from '../../../lib/jurisdiction';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/Button';
@@ -13,6 +14,7 @@ import { useWithdrawLimits } from '../api/get-withdraw';
 /** /conta: the balance, and the ways in and out of it (top-up, withdrawal, records, transfer). */
 export function ContaPage() {
   const { t } = useTranslation('wallet');
+  const jurisdiction = useJurisdiction();
   const token = useSession((s) => s.token);
   const user = useSession((s) => s.user);
   const lang = useAppState((s) => s.lang);
@@ -34,7 +36,10 @@ export function ContaPage() {
 
   const links: { to: string; icon: IconName; label: string }[] = [
     { to: '/registros', icon: 'record', label: t('conta.records') },
-    { to: '/transfer', icon: 'send', label: t('conta.transfer') },
+    // The Brazilian profile forbids transfers between players.
+    ...(jurisdiction === 'br'
+      ? []
+      : [{ to: '/transfer', icon: 'send' as const, label: t('conta.transfer') }]),
   ];
 
   return (

@@ -9,13 +9,12 @@ import { displayMoney } from '../../../lib/format';
 import { submissionKeys } from '../../../lib/idempotency';
 import { useSession } from '../../../lib/session';
 import { alertMessage, closeOverlay, toast } from '../../../lib/ui';
-import { fetchOrderStatus } from '../api/get-status';
+import { useOrderStatus } from '../api/get-status';
 import { usePackages, type DepositKind } from '../api/get-prices';
 import { prePay } from '../api/pre-pay';
 import { DiscountBadge } from './DiscountBadge';
 
-/** How often the order status is asked while the player pays. */
-export const STATUS_POLL_MS = 3000;
+export { STATUS_POLL_MS } from '../api/get-status';
 
 type Stage = 'pick' | 'confirm' | 'frame' | 'waiting';
 
@@ -40,7 +39,6 @@ export function DepositPanel({ kind, onPaid }: { kind: DepositKind; onPaid: () =
   const [waive, setWaive] = useState(false);
   const [stage, setStage] = useState<Stage>('pick');
   const [order, setOrder] = useState<PrePayAnswer | null>(null);
-  const [status, setStatus] = useState<OrderStatus>(OrderStatus.PENDING);
   const [busy, setBusy] = useState(false);
   const keys = useRef(submissionKeys());
 
@@ -48,27 +46,25 @@ export function DepositPanel({ kind, onPaid }: { kind: DepositKind; onPaid: () =
   const selected = picked === null ? defaultPackage(list) : list.find((p) => p.pkgId === picked);
   const money = (major: number) => displayMoney(major, lang);
 
+  // The order's status, polled while the player pays (and asked at once on paySuccess).
+  const polled = useOrderStatus(order?.orderId ?? null);
+  const status = polled.data;
+
   function applyStatus(next: OrderStatus) {
     if (next === OrderStatus.PAID) onPaid();
     else if (next === OrderStatus.CANCELLED || next === OrderStatus.FAILED) {
       setOrder(null);
       closeOverlay();
       toast(t('deposit.failed'));
-    } else setStatus(next);
+    }
   }
   const apply = useRef(applyStatus);
   apply.current = applyStatus;
 
+  // Each new answer about the current order: paid, or closed without payment, ends the flow.
   useEffect(() => {
-    if (!order) return;
-    const timer = setInterval(() => {
-      void fetchOrderStatus(order.orderId).then(
-        (s) => apply.current(s),
-        () => undefined,
-      );
-    }, STATUS_POLL_MS);
-    return () => clearInterval(timer);
-  }, [order]);
+    if (order && status) apply.current(status);
+  }, [order, status]);
 
   function choose() {
     if (!selected || !(selected.price > 0)) void alertMessage(t('deposit.selectAmount'));
@@ -85,7 +81,6 @@ export function DepositPanel({ kind, onPaid }: { kind: DepositKind; onPaid: () =
       const created = await prePay(selected.pkgId, { gift, isapp, idempotencyKey: key });
       keys.current.settle();
       setOrder(created);
-      setStatus(OrderStatus.PENDING);
       setStage('frame');
     } catch (err) {
       // A refusal is final; a lost answer keeps the key, so pressing again cannot create a second order.
@@ -95,10 +90,9 @@ export function DepositPanel({ kind, onPaid }: { kind: DepositKind; onPaid: () =
     }
   }
 
-  async function checkNow() {
-    if (!order) return;
-    const s = await fetchOrderStatus(order.orderId).catch(() => null);
-    if (s) applyStatus(s);
+  /** 'Verificar pagamento': asks now; the answer goes the way of every poll's. */
+  function checkNow() {
+    if (order) void polled.refetch();
   }
 
   function cancel() {
@@ -152,13 +146,13 @@ export function DepositPanel({ kind, onPaid }: { kind: DepositKind; onPaid: () =
           <p className="text-sm text-muted">{t('deposit.waitingText')}</p>
           <p className="text-sm" data-testid="deposit-status">
             <span className="text-muted">{t('deposit.status')}: </span>
-            {status === OrderStatus.PENDING ? t('records.statuses.pending') : t('records.statuses.paying')}
+            {status === OrderStatus.PENDING ? t('deposit.pending') : t('deposit.paying')}
           </p>
         </div>
         <Button onClick={() => setStage('frame')} className="w-full text-lg">
           {t('deposit.complete')}
         </Button>
-        <Button variant="outline" onClick={() => void checkNow()} className="w-full">
+        <Button variant="outline" onClick={checkNow} className="w-full">
           {t('deposit.checked')}
         </Button>
         <Button variant="danger" onClick={cancel} className="w-full" aria-describedby="deposit-cancel-hint">
@@ -189,7 +183,7 @@ export function DepositPanel({ kind, onPaid }: { kind: DepositKind; onPaid: () =
         <p className="text-sm text-muted">{t('deposit.payWithin')}</p>
         <div className="grid grid-cols-2 gap-10">
           <Button variant="outline" onClick={() => setStage('pick')}>
-            {t('transfer.back')}
+            {t('deposit.back')}
           </Button>
           <Button onClick={() => void pay()} disabled={busy}>
             {t('deposit.confirm')}

@@ -1,6 +1,8 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { focusManager } from '@tanstack/react-query';
+import { attachHandlers } from '../../../lib/realtime-socket';
 import { useSession } from '../../../lib/session';
 import { useUi } from '../../../lib/ui';
 import { envelope, fakeFetch, renderWithApp } from '../../../test/render';
@@ -68,5 +70,26 @@ describe('gift popup', () => {
     await waitFor(() => expect(calls).toHaveLength(1));
     await settled();
     expect(screen.queryByRole('dialog', { name: 'Presente de depósito' })).not.toBeInTheDocument();
+  });
+
+  it('a paid deposit asks again while home shows; a return to the tab asks nothing', async () => {
+    const handlers = new Map<string, (payload: unknown) => void>();
+    attachHandlers({ on: (event: string, fn: (p: unknown) => void) => handlers.set(event, fn) } as never);
+    gift = 0;
+    renderWithApp(<GiftCheck />, '/home');
+    await wait(GIFT_CHECK_DELAY_MS);
+    await waitFor(() => expect(calls).toHaveLength(1));
+    await settled();
+    act(() => {
+      focusManager.setFocused(false);
+      focusManager.setFocused(true);
+    });
+    await settled();
+    expect(calls).toHaveLength(1);
+
+    await act(async () => handlers.get('paySuccess')!({ czflag: 0, payTime: Date.now() }));
+    await waitFor(() => expect(calls).toHaveLength(2));
+    await settled();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });

@@ -7,7 +7,7 @@ import { Sheet } from '../../../components/ui/Sheet';
 import { env } from '../../../lib/env';
 import { useSession } from '../../../lib/session';
 import { openDeposit, useUi } from '../../../lib/ui';
-import { fetchUserGift } from '../api/user-gift';
+import { useUserGift } from '../api/user-gift';
 
 /** The spec's gift check delay after home loads. */
 export const GIFT_CHECK_DELAY_MS = 1000;
@@ -36,21 +36,25 @@ export function GiftCheck() {
   const token = useSession((s) => s.token);
   const onHome = useLocation().pathname === '/home';
   const [open, setOpen] = useState(false);
+  const eligible = Boolean(token) && onHome && !env.messagingUrl?.includes('manager');
+  // When the check became due: the spec's delay after home shows (again after each token change).
+  const [dueAt, setDueAt] = useState<number | null>(null);
 
   useEffect(() => {
-    if (!token || !onHome || env.messagingUrl?.includes('manager')) return;
-    let live = true;
-    const timer = setTimeout(() => {
-      void fetchUserGift().then(
-        (gift) => live && gift === 1 && screenIsFree() && setOpen(true),
-        () => undefined,
-      );
-    }, GIFT_CHECK_DELAY_MS);
+    if (!eligible) return;
+    const timer = setTimeout(() => setDueAt(Date.now()), GIFT_CHECK_DELAY_MS);
     return () => {
-      live = false;
       clearTimeout(timer);
+      setDueAt(null);
     };
-  }, [token, onHome]);
+  }, [eligible, token]);
+
+  const gift = useUserGift(token, dueAt !== null);
+  // Only an answer given since the check became due opens the popup, and only on a free screen then.
+  const fresh = dueAt !== null && gift.isSuccess && gift.dataUpdatedAt >= dueAt ? gift.dataUpdatedAt : 0;
+  useEffect(() => {
+    if (fresh && gift.data === 1 && screenIsFree()) setOpen(true);
+  }, [fresh, gift.data]);
 
   if (!open || !onHome || !token) return null;
   return (

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { depositPaid } from '../../../app/flows';
 import { loadLanguage } from '../../../lib/i18n';
+import { attachHandlers } from '../../../lib/realtime-socket';
 import { setNavigator } from '../../../lib/navigation';
 import { useSession } from '../../../lib/session';
 import { useUi } from '../../../lib/ui';
@@ -117,6 +118,56 @@ describe('deposit overlay', () => {
     });
     await waitFor(() => expect(useUi.getState().overlay).toBeNull());
     expect(navigations).toEqual(['/paySuccess']);
+  });
+
+  it('paySuccess asks the status at once: paid closes the overlay without waiting for the next poll', async () => {
+    const calls = stub();
+    useUi.setState({ overlay: 'deposit' });
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
+    const handlers = new Map<string, (payload: unknown) => void>();
+    attachHandlers({ on: (event: string, fn: (p: unknown) => void) => handlers.set(event, fn) } as never);
+    renderWithApp(<WalletOverlay kind="deposit" onPaid={depositPaid} />);
+    await user.click(await screen.findByRole('button', { name: /^Depositar R\$\s100,00$/ }));
+    await user.click(screen.getByRole('button', { name: 'Confirmar' }));
+    await user.click(await screen.findByRole('button', { name: 'Voltar' }));
+    const polls = () => calls.filter((c) => c.url.includes('/getStatus/D1')).length;
+    // The order was just created as pending: the first ask is one poll later.
+    expect(polls()).toBe(0);
+
+    status = OrderStatus.PAID;
+    handlers.get('paySuccess')!({ czflag: 1, payTime: Date.now() });
+    await waitFor(() => expect(useUi.getState().overlay).toBeNull(), { timeout: STATUS_POLL_MS / 3 });
+    expect(polls()).toBe(1);
+    expect(navigations).toEqual(['/paySuccess']);
+  });
+
+  it('keeps polling after a failed poll, and shows paying', async () => {
+    let fail = true;
+    const calls = stub();
+    const ok = fetch;
+    vi.stubGlobal('fetch', (url: string, init: RequestInit) =>
+      url.includes('/getStatus/') && fail ? Promise.reject(new TypeError('offline')) : ok(url, init),
+    );
+    useUi.setState({ overlay: 'deposit' });
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
+    renderWithApp(<WalletOverlay kind="deposit" onPaid={depositPaid} />);
+    await user.click(await screen.findByRole('button', { name: /^Depositar R\$\s100,00$/ }));
+    await user.click(screen.getByRole('button', { name: 'Confirmar' }));
+    await user.click(await screen.findByRole('button', { name: 'Voltar' }));
+    await act(async () => {
+      vi.advanceTimersByTime(STATUS_POLL_MS);
+    });
+    expect(screen.getByTestId('deposit-status')).toHaveTextContent('Situação: Pendente');
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    fail = false;
+    status = OrderStatus.PAYING;
+    await act(async () => {
+      vi.advanceTimersByTime(STATUS_POLL_MS);
+    });
+    await waitFor(() => expect(screen.getByTestId('deposit-status')).not.toHaveTextContent('Pendente'));
+    expect(calls.filter((c) => c.url.includes('/getStatus/')).length).toBeGreaterThanOrEqual(1);
   });
 
   it('waiving promotions sends gift 0 and hides the gifts', async () => {

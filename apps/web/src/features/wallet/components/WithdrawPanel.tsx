@@ -200,7 +200,7 @@ export function WithdrawPanel() {
         {/* Back takes its own width, the main action the rest: its label stays on one line. */}
         <div className="grid grid-cols-[auto_1fr] gap-10">
           <Button variant="outline" onClick={() => setDraft(null)}>
-            {t('transfer.back')}
+            {t('withdraw.back')}
           </Button>
           <Button type="submit" disabled={busy} className="whitespace-nowrap">
             {t('withdraw.confirmPayout')}

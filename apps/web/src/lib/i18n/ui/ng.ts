@@ -4,12 +4,10 @@ import type { UiMessages } from './pt_BR';
 /** Nigerian English: English wording; amounts are shown in naira (₦) by the formatter, not by the text. */
 const ng: UiMessages = {
   ...en,
-  common: { ...en.common, comingSoonText: 'This area is being prepared and will be available soon.' },
-  home: {
-    ...en.home,
-    heroText: 'Sports betting, original games and slots, all in one place.',
+  common: {
+    ...en.common,
+    comingSoonText: 'This area is being prepared and will be available soon.',
   },
-  kyc: { ...en.kyc, hint: 'Your name and ID number identify you for deposits and withdrawals.' },
 };
 
 export default ng;

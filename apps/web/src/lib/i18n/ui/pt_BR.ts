@@ -1,4 +1,10 @@
-/** Portuguese (Brazil): the default language and the source of every key. The spec's messages are verbatim. */
+import type { Strings } from '../strings';
+
+/**
+ * Portuguese (Brazil): the default language and the source of every key. The spec's messages are verbatim.
+ * The shared namespace (`translation`): common words, the error catalogue, validation messages, and the app's
+ * navigation and page titles. A feature's own texts live in its folder (`features/<name>/i18n`).
+ */
 const ptBR = {
   common: {
     ok: 'Eu entendi',
@@ -84,148 +90,17 @@ const ptBR = {
     limbo: 'Limbo',
     luckyColor: 'Cor da sorte',
     rowDouble: 'Row Double',
+    plinko: 'Plinko',
     double: 'Double',
+    crash: 'Crash',
     dice: 'Dice',
     active: 'Atividade {{id}}',
-    share: 'Compartilhar',
     casino: 'Cassino',
     promotions: 'Promoções',
-  },
-  home: {
-    heroTitle: 'Esportes e cassino num só lugar',
-    heroText: 'Apostas esportivas, jogos originais e slots, com saques por PIX.',
-    heroCta: 'Criar conta',
-    heroCtaLogged: 'Ver jogos',
-    originals: 'Jogos originais',
-    sports: 'Apostas esportivas',
-    sportsText: 'Futebol, basquete, tênis e mais',
-    casino: 'Cassino e slots',
-    casinoText: 'Slots e jogos de mesa',
-    promotions: 'Promoções e VIP',
-    promotionsText: 'Bônus, clube VIP e indicações',
-    footerAge: '18+',
-    footerText:
-      'Jogue com responsabilidade. Apenas para maiores de 18 anos. A operadora não se responsabiliza por violações das leis locais de jogos online.',
-  },
-  auth: {
-    title: 'Entrar ou registrar',
-    loginTab: 'Entrar',
-    registerTab: 'Registrar',
-    username: 'E-mail',
-    usernamePlaceholder: 'Digite seu e-mail',
-    suggestions: 'Sugestões de e-mail',
-    password: 'Senha',
-    passwordPlaceholder: 'Digite sua senha',
-    showPassword: 'Mostrar senha',
-    hidePassword: 'Ocultar senha',
-    captcha: 'Código de verificação',
-    captchaPlaceholder: 'Digite o código da imagem',
-    captchaImage: 'Imagem do código de verificação',
-    refreshCaptcha: 'Atualizar código',
-    forgot: 'Esqueceu a senha?',
-    submitLogin: 'Entrar',
-    submitRegister: 'Registrar',
-    name: 'Nome completo',
-    cardNo: 'CPF',
-    country: 'País',
-    phone: 'Telefone',
-    confirmPassword: 'Confirmar senha',
-    regcode: 'Código de convite',
-    terms: 'Tenho 18 anos ou mais e aceito os termos de serviço',
-    optional: 'opcional',
-  },
-  forgot: {
-    title: 'Recuperar senha',
-    step: 'Passo {{n}} de 3',
-    email: 'E-mail',
-    sendCode: 'Enviar código',
-    code: 'Código recebido por e-mail',
-    check: 'Verificar código',
-    newPassword: 'Nova senha',
-    submit: 'Salvar nova senha',
-  },
-  account: {
-    title: 'Minha conta',
-    vipLevel: 'VIP {{level}}',
-    email: 'E-mail',
-    copyEmail: 'Copiar e-mail',
-    invitationCode: 'Código de convite',
-    memberSince: 'Membro desde',
-    deposit: 'Depositar',
-    withdraw: 'Sacar',
-    account: 'Conta',
-    vip: 'Nível VIP',
-    records: 'Registros',
-    changePassword: 'Alterar senha',
-    logout: 'Sair',
-    testAccount: 'Conta de teste',
-    testNotice: 'Esta conta usa apenas dinheiro fictício.',
-    testUser: 'Usuário',
-    testPwd: 'Senha',
-    testBalance: 'Saldo',
-    switchAccount: 'Mudar de conta',
-    testPopupTitle: 'Sua conta de teste',
-    testPopupText: 'Guarde estes dados de acesso: eles são mostrados uma única vez.',
-    chooseAvatar: 'Escolher avatar',
-    avatar: 'Avatar {{n}}',
-    changeAvatar: 'Trocar avatar',
-    oldPassword: 'Senha atual',
-    newPassword: 'Nova senha',
-    confirmNewPassword: 'Confirmar nova senha',
-  },
-  kyc: {
-    title: 'Dados pessoais',
-    hint: 'Seu nome e CPF identificam você nos depósitos e saques por PIX.',
-    name: 'Nome completo',
-    cpf: 'CPF',
-  },
-  menu: {
-    title: 'Menu',
-    agent: 'Agente',
-    agentLadder: 'Escada de agente',
-    vip: 'VIP',
-    gameBonus: 'Bônus de jogo',
-    vipClub: 'Clube VIP',
-    share: 'Compartilhar',
-    download: 'Baixar o app',
-    social: 'Redes sociais',
-    messaging: 'Suporte por mensagem',
-    customerService: 'Atendimento ao cliente',
-    language: 'Idioma',
-  },
-  startMask: {
-    title: 'Presença diária',
-    text: 'Toque para abrir sua folha de presença',
-  },
-  signIn: {
-    title: 'Folha de presença',
-  },
-  chat: {
-    title: 'Atendimento ao cliente',
-    open: 'Abrir atendimento',
-    text: 'O chat ao vivo com nossa equipe estará disponível em breve.',
-  },
-  notice: {
-    label: 'Aviso',
-    close: 'Fechar aviso',
-  },
-  share: {
-    text: 'Convide amigos com o seu link de convite.',
-    link: 'Seu link de convite',
-    copyLink: 'Copiar link',
-  },
-  wallet: {
-    depositTitle: 'Depositar',
-    withdrawTitle: 'Sacar',
-    gameDepositTitle: 'Saldo baixo',
-  },
-  language: {
-    title: 'Idioma',
   },
 };
 
 export default ptBR;
 
-type Strings<T> = { [K in keyof T]: T[K] extends string ? string : Strings<T[K]> };
 /** Every UI language gives exactly these keys; a missing one is a compile error (and a test failure). */
 export type UiMessages = Strings<typeof ptBR>;

@@ -1,0 +1,171 @@
+import crypto from 'node:crypto';
+import { casinoGame, casinoLobby, casinoProvider } from '@aposta/contracts';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, expectCleanLedgerThenClose } from '../../../test/helpers';
+import { casinoClient } from './casino.testing';
+
+type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+let t: TestApp;
+let c: ReturnType<typeof casinoClient>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  c = casinoClient(t.app, t.database);
+});
+afterAll(() => expectCleanLedgerThenClose(t.database, t.close));
+
+const op = (method: 'GET' | 'POST', url: string, payload?: object, headers = c.operator) =>
+  t.app.inject({ method, url: `/api/operator/casino${url}`, headers, ...(payload ? { payload } : {}) });
+
+describe('casino: providers and games as configuration', () => {
+  it('adds a provider without ever answering its secret, audited, behind a permission', async () => {
+    const secret = 'a-very-long-provider-secret';
+    const res = await op('POST', '/providers', { code: 'acme', name: 'Acme Games', secret });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(casinoProvider.parse(res.json().data)).toMatchObject({
+      code: 'acme',
+      name: 'Acme Games',
+      games: 0,
+    });
+    expect(res.body).not.toContain(secret);
+    const list = await op('GET', '/providers');
+    expect(list.body).not.toContain(secret);
+    expect(list.json().data.map((p: { code: string }) => p.code)).toContain('acme');
+    const audit = await t.database.db.execute(
+      sql`select action, target, after::text as after from operator_audit where target = 'casinoProvider:acme'`,
+    );
+    const rows = (audit as unknown as { rows: { action: string; after: string }[] }).rows;
+    expect(rows.map((r) => r.action)).toEqual(['casino.manage']);
+    expect(rows[0]!.after).not.toContain(secret);
+    expect(
+      (await op('POST', '/providers', { code: 'acme', name: 'x', secret }, {} as never)).statusCode,
+    ).toBe(401);
+    const bad = await op('POST', '/providers', { code: 'Bad Code', name: 'x', secret: 'short' });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('adds games, orders, disables and marks them hot; the lobby filters by category, search and provider', async () => {
+    const game = (gameCode: string, name: string, category: string) =>
+      op('POST', '/providers/acme/games', {
+        gameCode,
+        name,
+        category,
+        rtp: 96.2,
+        thumbnail: `/img/${gameCode}.png`,
+        launchUrl: `https://acme.example/launch?g=${gameCode}`,
+      });
+    expect(casinoGame.parse((await game('acme-tiger', 'Lucky Tiger', 'slots')).json().data)).toMatchObject({
+      provider: 'acme',
+      providerName: 'Acme Games',
+      rtp: 96.2,
+      enabled: true,
+      hot: false,
+    });
+    await game('acme-roulette', 'Roulette Royale', 'table');
+    await game('acme-mouse', 'Fortune Mouse', 'slots');
+    expect((await game('x', 'y', 'nonsense')).statusCode).toBe(400);
+    expect(
+      (
+        await op('POST', '/providers/nobody/games', {
+          gameCode: 'zz',
+          name: 'z',
+          category: 'slots',
+          rtp: 95,
+          thumbnail: '',
+          launchUrl: '/z',
+        })
+      ).statusCode,
+    ).toBe(404);
+    await op('POST', '/games/acme-mouse', { sort: 1, hot: true });
+    await op('POST', '/games/acme-roulette', { enabled: false });
+
+    const lobby = async (q = '') =>
+      casinoLobby.parse((await t.app.inject({ url: `/api/app/casino/games${q}` })).json().data);
+    const all = await lobby('?provider=acme');
+    expect(all.games.map((g) => g.gameCode)).toEqual(['acme-mouse', 'acme-tiger']);
+    expect(all.categories).toContainEqual({ category: 'slots', count: expect.any(Number) });
+    expect((await lobby('?q=tiger&provider=acme')).games.map((g) => g.gameCode)).toEqual(['acme-tiger']);
+    expect((await lobby('?category=table&provider=acme')).games).toEqual([]);
+    const hot = await t.app.inject({ url: '/api/app/casino/hot' });
+    expect(hot.json().data.map((g: { gameCode: string }) => g.gameCode)).toContain('acme-mouse');
+  });
+});
+
+describe('casino: launch', () => {
+  it('answers the game URL with a one-time token bound to the player; a demo needs no sign-in and no token', async () => {
+    const pl = await c.signUp('l');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/app/casino/launch',
+      headers: { authorization: `Bearer ${pl.token}`, lang: 'en' },
+      payload: { gameCode: 'acme-tiger' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const url = new URL(res.json().data.url);
+    expect(url.origin + url.pathname).toBe('https://acme.example/launch');
+    expect(url.searchParams.get('g')).toBe('acme-tiger');
+    expect(url.searchParams.get('currency')).toBe('BRL');
+    expect(url.searchParams.get('lang')).toBe('en');
+    expect(url.searchParams.get('token')).toMatch(/^[\w-]{32}$/);
+    const demo = await t.app.inject({
+      method: 'POST',
+      url: '/api/app/casino/launch',
+      payload: { gameCode: 'acme-tiger', demo: true },
+    });
+    expect(demo.json().data).toMatchObject({ demo: true });
+    expect(new URL(demo.json().data.url).searchParams.get('token')).toBeNull();
+    const anonymous = await t.app.inject({
+      method: 'POST',
+      url: '/api/app/casino/launch',
+      payload: { gameCode: 'acme-tiger' },
+    });
+    expect(anonymous.statusCode).toBe(401);
+    const disabled = await t.app.inject({
+      method: 'POST',
+      url: '/api/app/casino/launch',
+      headers: { authorization: `Bearer ${pl.token}`, lang: 'en' },
+      payload: { gameCode: 'acme-roulette' },
+    });
+    expect(disabled.statusCode).toBe(404);
+    expect(disabled.json().message).toBe('This game does not exist or is not available');
+  });
+});
+
+describe('casino: a provider signing with RSA (Hub88)', () => {
+  it('verifies RSA-SHA256 signatures of the raw body with its public key, refuses others', async () => {
+    const { publicKey, privateKey } = crypto.generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const pem = publicKey.export({ type: 'spki', format: 'pem' }).toString();
+    const made = await op('POST', '/providers', { code: 'rsaco', name: 'RSA Co', publicKey: pem });
+    expect(made.statusCode, made.body).toBe(200);
+    expect(made.json().data.signature).toBe('rsa');
+    expect((await op('POST', '/providers', { code: 'none', name: 'x' })).statusCode).toBe(400);
+    expect((await op('POST', '/providers', { code: 'bad', name: 'x', publicKey: 'nope' })).statusCode).toBe(
+      400,
+    );
+    await op('POST', '/providers/rsaco/games', {
+      gameCode: 'rsaco-slot',
+      name: 'RSA Slot',
+      category: 'slots',
+      rtp: 96,
+      thumbnail: '',
+      launchUrl: 'https://rsa.example/play',
+    });
+    const pl = await c.launched('rsaco-slot', 1_000);
+    const raw = JSON.stringify({ request_uuid: 'r1', token: pl.gameToken });
+    const send = (signature: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/provider/rsaco/user/balance',
+        headers: { 'content-type': 'application/json', 'x-signature': signature },
+        payload: raw,
+      });
+    const good = await send(crypto.sign('sha256', Buffer.from(raw), privateKey).toString('base64'));
+    expect(good.statusCode, good.body).toBe(200);
+    expect(good.json()).toMatchObject({ status: 'RS_OK', balance: 1_000 });
+    const other = crypto.generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey;
+    const forged = await send(crypto.sign('sha256', Buffer.from(raw), other).toString('base64'));
+    expect(forged.statusCode).toBe(200);
+    expect(forged.json().status).toBe('RS_ERROR_INVALID_SIGNATURE');
+  });
+});

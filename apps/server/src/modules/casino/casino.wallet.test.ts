@@ -1,0 +1,370 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createTestApp, expectCleanLedgerThenClose } from '../../../test/helpers';
+import { casinoClient, uid } from './casino.testing';
+import { signWalletBody } from './casino.wallet';
+
+type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+let t: TestApp;
+let c: ReturnType<typeof casinoClient>;
+let p: Awaited<ReturnType<ReturnType<typeof casinoClient>['provider']>>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  c = casinoClient(t.app, t.database);
+  p = await c.provider();
+});
+afterAll(() => expectCleanLedgerThenClose(t.database, t.close));
+
+/** A round's calls for one player. */
+function rounds(token: string, gameCode = p.gameCode) {
+  const round = uid('r');
+  const base = (amount: number) => ({
+    request_uuid: uid('q'),
+    token,
+    round,
+    round_closed: false,
+    game_code: gameCode,
+    currency: 'BRL',
+    amount,
+  });
+  return {
+    round,
+    bet: (amount: number, transaction_uuid = uid('b')) =>
+      ({ ...base(amount), transaction_uuid }) as Record<string, unknown>,
+    win: (amount: number, ref: string, transaction_uuid = uid('w')) =>
+      ({ ...base(amount), round_closed: true, transaction_uuid, reference_transaction_uuid: ref }) as Record<
+        string,
+        unknown
+      >,
+    rollback: (ref: string, transaction_uuid = uid('rb')) =>
+      ({ ...base(0), transaction_uuid, reference_transaction_uuid: ref }) as Record<string, unknown>,
+  };
+}
+
+const balanceOf = async (token: string) =>
+  (await p.call('user/balance', { request_uuid: uid('q'), token })).answer.balance;
+
+describe('casino wallet: signatures and identity', () => {
+  it('refuses unsigned, wrongly signed and unknown-provider calls before anything else (HTTP 200, as Hub88 answers)', async () => {
+    const pl = await c.launched(p.gameCode);
+    const body = { request_uuid: 'q1', token: pl.gameToken };
+    const unsigned = await p.call('user/info', body, { signature: null });
+    expect(unsigned.http).toBe(200);
+    expect(unsigned.answer.status).toBe('RS_ERROR_INVALID_SIGNATURE');
+    const wrong = await p.call('user/info', body, { signature: 'ab'.repeat(32) });
+    expect(wrong.answer.status).toBe('RS_ERROR_INVALID_SIGNATURE');
+    // Signed over other bytes than those sent.
+    const raw = JSON.stringify(body);
+    const tampered = await p.call('user/info', body, {
+      raw: raw.replace('q1', 'q2'),
+      signature: signWalletBody(p.secret, raw),
+    });
+    expect(tampered.http).toBe(200);
+    expect(tampered.answer.status).toBe('RS_ERROR_INVALID_SIGNATURE');
+    const other = await t.app.inject({
+      method: 'POST',
+      url: '/api/provider/nobody/user/info',
+      headers: { 'content-type': 'application/json', 'x-signature': 'ab'.repeat(32) },
+      payload: raw,
+    });
+    expect(other.statusCode).toBe(200);
+    expect(other.json().status).toBe('RS_ERROR_INVALID_SIGNATURE');
+  });
+
+  it('answers user/info and user/balance with the balance in centavos, echoing request_uuid', async () => {
+    const pl = await c.launched(p.gameCode, 12_345);
+    const info = await p.call('user/info', {
+      request_uuid: 'abc',
+      token: pl.gameToken,
+      game_code: p.gameCode,
+    });
+    expect(info).toEqual({
+      http: 200,
+      answer: { status: 'RS_OK', balance: 12_345, currency: 'BRL', request_uuid: 'abc', user: String(pl.id) },
+    });
+    const unknown = await p.call('user/balance', { request_uuid: 'u', token: 'nope' });
+    expect(unknown.http).toBe(200);
+    expect(unknown.answer.status).toBe('RS_ERROR_INVALID_TOKEN');
+    const game = await p.call('user/info', { request_uuid: 'g', token: pl.gameToken, game_code: 'other' });
+    expect(game.answer.status).toBe('RS_ERROR_INVALID_GAME');
+  });
+
+  it('answers malformed bodies, negative and fractional amounts with a status and moves nothing', async () => {
+    const pl = await c.launched(p.gameCode, 10_000);
+    const r = rounds(pl.gameToken);
+    expect((await p.call('transaction/bet', {}, { raw: '{not json' })).answer.status).toBe(
+      'RS_ERROR_WRONG_SYNTAX',
+    );
+    expect((await p.call('transaction/bet', r.bet(-100))).answer.status).toBe('RS_ERROR_WRONG_TYPES');
+    expect((await p.call('transaction/bet', r.bet(10.5))).answer.status).toBe('RS_ERROR_WRONG_TYPES');
+    expect((await p.call('transaction/bet', r.bet(0))).answer.status).toBe('RS_ERROR_WRONG_TYPES');
+    expect((await p.call('transaction/bet', { ...r.bet(100), amount: '100' })).answer.status).toBe(
+      'RS_ERROR_WRONG_TYPES',
+    );
+    expect(await balanceOf(pl.gameToken)).toBe(10_000);
+  });
+});
+
+describe('casino wallet: bets, wins, rollbacks', () => {
+  it('debits a bet and credits its win into the provider clearing account', async () => {
+    const pl = await c.launched(p.gameCode, 10_000);
+    const r = rounds(pl.gameToken);
+    const bet = r.bet(1_000);
+    const b = await p.call('transaction/bet', bet);
+    expect(b.answer).toMatchObject({ status: 'RS_OK', balance: 9_000, currency: 'BRL', user: String(pl.id) });
+    const w = await p.call('transaction/win', r.win(2_500, bet.transaction_uuid as string));
+    expect(w.answer).toMatchObject({ status: 'RS_OK', balance: 11_500 });
+    // A second win of the same round (free spins paid one by one) is a plain credit.
+    const w2 = await p.call('transaction/win', r.win(300, bet.transaction_uuid as string));
+    expect(w2.answer.balance).toBe(11_800);
+    const recall = await t.app.inject({
+      url: `/api/app/casino/rounds/${p.code}:${r.round}`,
+      headers: { authorization: `Bearer ${pl.token}` },
+    });
+    expect(recall.statusCode, recall.body).toBe(200);
+    const round = recall.json().data;
+    expect(round).toMatchObject({ stake: 10, win: 28, state: 'settled', gameName: 'Test Slot' });
+    expect(
+      round.steps.map((s: { call: string; balanceBefore: number; balanceAfter: number }) => [
+        s.call,
+        s.balanceBefore,
+        s.balanceAfter,
+      ]),
+    ).toEqual([
+      ['bet', 100, 90],
+      ['win', 90, 115],
+      ['win', 115, 118],
+    ]);
+    // Another player cannot read it; the operator can.
+    const other = await c.launched(p.gameCode, 0);
+    expect(
+      (
+        await t.app.inject({
+          url: `/api/app/casino/rounds/${p.code}:${r.round}`,
+          headers: { authorization: `Bearer ${other.token}` },
+        })
+      ).statusCode,
+    ).toBe(404);
+    const op = await t.app.inject({
+      url: `/api/operator/casino/rounds/${p.code}:${r.round}`,
+      headers: c.operator,
+    });
+    expect(op.json().data.userId).toBe(pl.id);
+    const mine = await t.app.inject({
+      url: '/api/app/casino/rounds',
+      headers: { authorization: `Bearer ${pl.token}` },
+    });
+    expect(mine.json().data[0].roundId).toBe(`${p.code}:${r.round}`);
+  });
+
+  it('refuses a bet above the balance with RS_ERROR_NOT_ENOUGH_MONEY and the balance', async () => {
+    const pl = await c.launched(p.gameCode, 500);
+    const r = rounds(pl.gameToken);
+    const b = await p.call('transaction/bet', r.bet(501));
+    expect(b.answer).toMatchObject({ status: 'RS_ERROR_NOT_ENOUGH_MONEY', balance: 500 });
+    // Refused calls are not remembered: the same uuid may come again once there is money.
+  });
+
+  it('is idempotent by transaction_uuid, refuses the same uuid with other data', async () => {
+    const pl = await c.launched(p.gameCode, 10_000);
+    const r = rounds(pl.gameToken);
+    const bet = r.bet(1_000);
+    const first = await p.call('transaction/bet', bet);
+    const again = await p.call('transaction/bet', { ...bet, request_uuid: 'retry-1' });
+    expect(again.answer).toEqual({ ...first.answer, request_uuid: 'retry-1' });
+    const other = await p.call('transaction/bet', { ...bet, amount: 2_000 });
+    expect(other.answer).toMatchObject({ status: 'RS_ERROR_DUPLICATE_TRANSACTION', balance: 9_000 });
+    const win = r.win(1_500, bet.transaction_uuid as string);
+    await p.call('transaction/win', win);
+    const winAgain = await p.call('transaction/win', win);
+    expect(winAgain.answer).toMatchObject({ status: 'RS_OK', balance: 10_500 });
+    expect((await p.call('transaction/win', { ...win, amount: 9 })).answer.status).toBe(
+      'RS_ERROR_DUPLICATE_TRANSACTION',
+    );
+    expect(await balanceOf(pl.gameToken)).toBe(10_500);
+  });
+
+  it('moves money once when the same bet, win or rollback arrives ten times at once', async () => {
+    const pl = await c.launched(p.gameCode, 10_000);
+    const r = rounds(pl.gameToken);
+    const bet = r.bet(700);
+    const bets = await Promise.all(Array.from({ length: 10 }, () => p.call('transaction/bet', bet)));
+    expect(bets.map((b) => [b.answer.status, b.answer.balance])).toEqual(Array(10).fill(['RS_OK', 9_300]));
+    const win = r.win(1_000, bet.transaction_uuid as string);
+    const wins = await Promise.all(Array.from({ length: 10 }, () => p.call('transaction/win', win)));
+    expect(new Set(wins.map((w) => `${w.answer.status}:${w.answer.balance}`))).toEqual(
+      new Set(['RS_OK:10300']),
+    );
+    const r2 = rounds(pl.gameToken);
+    const bet2 = r2.bet(300);
+    await p.call('transaction/bet', bet2);
+    const rb = r2.rollback(bet2.transaction_uuid as string);
+    const rbs = await Promise.all(Array.from({ length: 10 }, () => p.call('transaction/rollback', rb)));
+    expect(new Set(rbs.map((w) => `${w.answer.status}:${w.answer.balance}`))).toEqual(
+      new Set(['RS_OK:10300']),
+    );
+    expect(await balanceOf(pl.gameToken)).toBe(10_300);
+    const counted = await t.database.db.execute(
+      sql`select count(*)::int as n from casino_transactions
+          where transaction_uuid in (${bet.transaction_uuid as string}, ${win.transaction_uuid as string})`,
+    );
+    expect((counted as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(2);
+  });
+
+  it('rolls back a bet once, refuses a win for it, remembers a rollback of an unseen bet and refuses the late bet', async () => {
+    const pl = await c.launched(p.gameCode, 10_000);
+    const r = rounds(pl.gameToken);
+    const bet = r.bet(2_000);
+    await p.call('transaction/bet', bet);
+    const rb1 = await p.call('transaction/rollback', r.rollback(bet.transaction_uuid as string));
+    expect(rb1.answer).toMatchObject({ status: 'RS_OK', balance: 10_000 });
+    // A second rollback (another uuid) answers OK and moves nothing.
+    const rb2 = await p.call('transaction/rollback', r.rollback(bet.transaction_uuid as string));
+    expect(rb2.answer).toMatchObject({ status: 'RS_OK', balance: 10_000 });
+    const win = await p.call('transaction/win', r.win(5_000, bet.transaction_uuid as string));
+    expect(win.answer).toMatchObject({ status: 'RS_ERROR_TRANSACTION_DOES_NOT_EXIST', balance: 10_000 });
+
+    const late = rounds(pl.gameToken);
+    const unseen = uid('b');
+    const early = await p.call('transaction/rollback', late.rollback(unseen));
+    expect(early.answer).toMatchObject({ status: 'RS_OK', balance: 10_000 });
+    const lateBet = await p.call('transaction/bet', late.bet(1_000, unseen));
+    expect(lateBet.answer).toMatchObject({ status: 'RS_ERROR_DUPLICATE_TRANSACTION', balance: 10_000 });
+    // A win before any bet: nothing to pay.
+    const orphan = await p.call('transaction/win', late.win(100, uid('b')));
+    expect(orphan.answer.status).toBe('RS_ERROR_TRANSACTION_DOES_NOT_EXIST');
+    // A rollback of a bet already paid out is refused, money unmoved.
+    const r3 = rounds(pl.gameToken);
+    const paid = r3.bet(100);
+    await p.call('transaction/bet', paid);
+    await p.call('transaction/win', r3.win(0, paid.transaction_uuid as string));
+    expect(
+      (await p.call('transaction/rollback', r3.rollback(paid.transaction_uuid as string))).answer.status,
+    ).toBe('RS_ERROR_UNKNOWN');
+    expect(await balanceOf(pl.gameToken)).toBe(9_900);
+  });
+
+  it('refuses a wrong currency and a game other than the launched one', async () => {
+    const pl = await c.launched(p.gameCode, 10_000);
+    const r = rounds(pl.gameToken);
+    expect((await p.call('transaction/bet', { ...r.bet(100), currency: 'NGN' })).answer).toMatchObject({
+      status: 'RS_ERROR_WRONG_CURRENCY',
+      balance: 10_000,
+      currency: 'BRL',
+    });
+    expect((await p.call('transaction/bet', { ...r.bet(100), game_code: 'other' })).answer.status).toBe(
+      'RS_ERROR_INVALID_GAME',
+    );
+    const bet = r.bet(100);
+    await p.call('transaction/bet', bet);
+    expect(
+      (await p.call('transaction/win', { ...r.win(100, bet.transaction_uuid as string), currency: 'NGN' }))
+        .answer.status,
+    ).toBe('RS_ERROR_WRONG_CURRENCY');
+    await p.call('transaction/win', r.win(0, bet.transaction_uuid as string));
+  });
+});
+
+describe('casino wallet: game sessions', () => {
+  it('refuses bets after sign-out but pays wins and rollbacks of the rounds already open', async () => {
+    const pl = await c.launched(p.gameCode, 10_000);
+    const r = rounds(pl.gameToken);
+    const b1 = r.bet(1_000);
+    const b2 = r.bet(500);
+    await p.call('transaction/bet', b1);
+    await p.call('transaction/bet', b2);
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/user/logout',
+      headers: { authorization: `Bearer ${pl.token}` },
+    });
+    expect(out.statusCode, out.body).toBe(200);
+    expect((await p.call('transaction/bet', r.bet(100))).answer).toMatchObject({
+      status: 'RS_ERROR_INVALID_TOKEN',
+      balance: 8_500,
+    });
+    expect(
+      (await p.call('transaction/win', r.win(3_000, b1.transaction_uuid as string))).answer,
+    ).toMatchObject({
+      status: 'RS_OK',
+      balance: 11_500,
+    });
+    expect(
+      (await p.call('transaction/rollback', r.rollback(b2.transaction_uuid as string))).answer,
+    ).toMatchObject({
+      status: 'RS_OK',
+      balance: 12_000,
+    });
+  });
+
+  it('refuses bets once the session expired (RS_ERROR_TOKEN_EXPIRED) and after stopGame, wins still pass', async () => {
+    const pl = await c.launched(p.gameCode, 10_000);
+    const r = rounds(pl.gameToken);
+    const bet = r.bet(1_000);
+    await p.call('transaction/bet', bet);
+    await t.database.db.execute(
+      sql`update casino_sessions set expires_at = now() - interval '1 second' where user_id = ${pl.id}`,
+    );
+    expect((await p.call('transaction/bet', r.bet(100))).answer.status).toBe('RS_ERROR_TOKEN_EXPIRED');
+    // A repeat of the bet taken before the expiry still answers its first answer.
+    expect((await p.call('transaction/bet', bet)).answer.status).toBe('RS_OK');
+    expect(
+      (await p.call('transaction/win', r.win(2_000, bet.transaction_uuid as string))).answer.balance,
+    ).toBe(11_000);
+
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/app/casino/launch',
+      headers: { authorization: `Bearer ${pl.token}` },
+      payload: { gameCode: p.gameCode },
+    });
+    const token = new URL(again.json().data.url).searchParams.get('token')!;
+    const r2 = rounds(token);
+    const bet2 = r2.bet(100);
+    expect((await p.call('transaction/bet', bet2)).answer.status).toBe('RS_OK');
+    const inPlay = await t.app.inject({
+      url: '/api/app/game/inPlay',
+      headers: { authorization: `Bearer ${pl.token}` },
+    });
+    expect(inPlay.json().data).toMatchObject({ gameCode: p.gameCode, round: r2.round, roundOpen: true });
+    const stop = await t.app.inject({
+      url: '/api/app/game/stopGame',
+      headers: { authorization: `Bearer ${pl.token}` },
+    });
+    expect(stop.statusCode).toBe(200);
+    expect((await p.call('transaction/bet', r2.bet(100))).answer.status).toBe('RS_ERROR_INVALID_TOKEN');
+    expect((await p.call('transaction/win', r2.win(0, bet2.transaction_uuid as string))).answer.status).toBe(
+      'RS_OK',
+    );
+    const none = await t.app.inject({
+      url: '/api/app/game/inPlay',
+      headers: { authorization: `Bearer ${pl.token}` },
+    });
+    expect(none.json().data).toBeNull();
+  });
+
+  it('tells the realtime gateway of every movement (a stake as such), and ends the game left by offGame', async () => {
+    const pl = await c.launched(p.gameCode, 10_000);
+    const seen: unknown[] = [];
+    const off = t.app.bus.subscribe('balance.changed', (e) => {
+      if (e.userId === pl.id) seen.push(e);
+    });
+    try {
+      const r = rounds(pl.gameToken);
+      const bet = r.bet(1_000);
+      await p.call('transaction/bet', bet);
+      await p.call('transaction/bet', bet); // a repeat moves nothing and tells nothing
+      await p.call('transaction/win', r.win(500, bet.transaction_uuid as string));
+      await vi.waitFor(() => expect(seen).toEqual([{ userId: pl.id, cause: 'stake' }, { userId: pl.id }]));
+    } finally {
+      await off();
+    }
+    await t.app.bus.publish('game.left', { userId: pl.id, gameCode: p.gameCode });
+    await vi.waitFor(async () =>
+      expect((await p.call('transaction/bet', rounds(pl.gameToken).bet(100))).answer.status).toBe(
+        'RS_ERROR_INVALID_TOKEN',
+      ),
+    );
+  });
+});

@@ -1,0 +1,435 @@
+import {
+  ErrorCode,
+  RG_KINDS,
+  RG_NATIONAL_SELF_EXCLUSION_URL,
+  RG_PERIODS,
+  RG_SELF_EXCLUSION_MIN_DAYS,
+  TxType,
+  type RgExclusion,
+  type RgExclusionRequest,
+  type RgKind,
+  type RgLimit,
+  type RgLimits,
+  type RgLimitsRequest,
+  type RgOperatorPlayer,
+  type RgPeriod,
+  type RgSession,
+} from '@aposta/contracts';
+import { DEFAULT_CURRENCY, formatMoney, toMajor, toMinor } from '@aposta/money';
+import { sql, type SQL } from 'drizzle-orm';
+import type { Config } from '../../config';
+import { pgCode, pgConstraint, type Database, type Executor, type Tx } from '../../platform/db';
+import { AppError } from '../../platform/errors';
+import type { MessageKey } from '../../platform/i18n';
+import type { Accounts, AuthUser } from '../accounts';
+import { listEntries, type SettledFact } from '../ledger';
+
+/** A raise or a removal of a limit waits this long (a lower limit applies at once). */
+export const RAISE_DELAY_MS = 24 * 3_600_000;
+const DAY_MS = 24 * 3_600_000;
+
+export interface RgDeps {
+  database: Database;
+  config: Config;
+  accounts: Pick<Accounts, 'revokeAllSessions' | 'sessionStartedAt'>;
+  now?: () => Date;
+}
+
+async function rows<T>(exec: Executor, query: SQL): Promise<T[]> {
+  return ((await exec.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+const cap = (s: string) => s[0]!.toUpperCase() + s.slice(1);
+
+/** `2026-12-01 14:00 UTC`: the end of an exclusion in a refusal (every language reads it). */
+const shownTime = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
+
+/**
+ * The player's error for a refusal of `rg_stake` / `rg_deposit` (SQLSTATE RG001, reason in the constraint
+ * field, migration 0023), or null when `err` is something else. Every stake path maps its database errors
+ * through this, so a refusal reads the same in every product.
+ */
+export function rgRefusal(err: unknown, deposit = false): AppError | null {
+  if (pgCode(err) !== 'RG001') return null;
+  return refusalOf(pgConstraint(err) ?? '', deposit);
+}
+
+/** The same from the parts a batch answers ({ error: 'RG001', constraint }). */
+export function refusalOf(constraint: string, deposit = false): AppError {
+  const parts = constraint.split(':');
+  if (parts[1] === 'excluded') {
+    const until = parts.slice(2).join(':');
+    return until === 'permanent'
+      ? new AppError(ErrorCode.SELF_EXCLUDED, 'rgExcludedForever', {}, { data: { until: null } })
+      : new AppError(
+          ErrorCode.SELF_EXCLUDED,
+          'rgExcludedUntil',
+          { until: shownTime(until) },
+          { data: { until } },
+        );
+  }
+  const [, , kind = 'stake', period = 'day', raw = '0'] = parts;
+  const value = Number(raw);
+  const limit = kind === 'time' ? `${value} min` : formatMoney(value, DEFAULT_CURRENCY);
+  void deposit;
+  return new AppError(
+    ErrorCode.LIMIT_REACHED,
+    `rgLimit${cap(kind)}${cap(period)}` as MessageKey,
+    { limit },
+    { data: { kind, period, limit: kind === 'time' ? value : toMajor(value) } },
+  );
+}
+
+interface LimitRow {
+  kind: RgKind;
+  period: RgPeriod;
+  value: string | null;
+  pending_value: string | null;
+  pending_at: string | Date | null;
+}
+
+const iso = (d: string | Date) => new Date(d).toISOString();
+
+/** The value in force and the change still waiting, with a due change applied. */
+function effective(row: LimitRow | undefined, now: Date) {
+  if (!row) return { value: null as number | null, pending: null };
+  const num = (v: string | null) => (v === null ? null : Number(v));
+  if (row.pending_at && new Date(row.pending_at) <= now)
+    return { value: num(row.pending_value), pending: null };
+  return {
+    value: num(row.value),
+    pending: row.pending_at ? { value: num(row.pending_value), effectiveAt: iso(row.pending_at) } : null,
+  };
+}
+
+/**
+ * Responsible gambling: limits (a lower one at once, a higher one or a removal after 24 hours), cool-off and
+ * self-exclusion (every session revoked; sign-in refused until the end), the reality check, and the ONE
+ * check every stake and deposit asks (`assertCanStake`, `assertCanDeposit`; the instant originals ask it in
+ * SQL inside their batch). Usage per Brasília day is counted in `rg_usage`: stakes by the check itself, in the
+ * stake's transaction; payouts and deposits from the ledger's and the payments' outbox facts.
+ */
+export function createRgService({ database, config, accounts, now: clock }: RgDeps) {
+  const { db } = database;
+  const now = clock ?? (() => new Date());
+
+  async function limitRows(exec: Executor, userId: number): Promise<LimitRow[]> {
+    return rows<LimitRow>(
+      exec,
+      sql`select kind, period, value, pending_value, pending_at from rg_limits where user_id = ${userId}`,
+    );
+  }
+
+  /** Used per kind and period: money in minor units, time in minutes. */
+  async function usage(exec: Executor, userId: number) {
+    const [u] = await rows<Record<string, string>>(
+      exec,
+      sql`with d as (select rg_today() as today),
+        p as (select rg_period_start('day', today) as day, rg_period_start('week', today) as week,
+                     rg_period_start('month', today) as month from d)
+        select
+          coalesce(sum(staked) filter (where u.day >= p.day), 0) as stake_day,
+          coalesce(sum(staked) filter (where u.day >= p.week), 0) as stake_week,
+          coalesce(sum(staked), 0) as stake_month,
+          coalesce(sum(staked - paid) filter (where u.day >= p.day), 0) as loss_day,
+          coalesce(sum(staked - paid) filter (where u.day >= p.week), 0) as loss_week,
+          coalesce(sum(staked - paid), 0) as loss_month,
+          coalesce(sum(deposited) filter (where u.day >= p.day), 0) as deposit_day,
+          coalesce(sum(deposited) filter (where u.day >= p.week), 0) as deposit_week,
+          coalesce(sum(deposited), 0) as deposit_month,
+          (select rg_minutes_played(${userId}, p.day)) as time_day,
+          (select rg_minutes_played(${userId}, p.week)) as time_week,
+          (select rg_minutes_played(${userId}, p.month)) as time_month
+        from p left join rg_usage u on u.user_id = ${userId} and u.day >= least(p.week, p.month)
+        group by p.day, p.week, p.month`,
+    );
+    return (kind: RgKind, period: RgPeriod) => Math.max(0, Number(u?.[`${kind}_${period}`] ?? 0));
+  }
+
+  async function activeExclusion(exec: Executor, userId: number): Promise<RgExclusion | null> {
+    const [e] = await rows<{ kind: 'cooloff' | 'self'; starts_at: string; ends_at: string | null }>(
+      exec,
+      sql`select kind, starts_at, ends_at from rg_exclusions
+          where user_id = ${userId} and (ends_at is null or ends_at > now())
+          order by ends_at desc nulls first limit 1`,
+    );
+    return e ? { kind: e.kind, startsAt: iso(e.starts_at), endsAt: e.ends_at ? iso(e.ends_at) : null } : null;
+  }
+
+  const shown = (kind: RgKind, v: number | null) => (v === null || kind === 'time' ? v : toMajor(v));
+
+  async function limits(userId: number): Promise<RgLimits> {
+    const [rowsOf, used, exclusion, player] = await Promise.all([
+      limitRows(db, userId),
+      usage(db, userId),
+      activeExclusion(db, userId),
+      rows<{ reality_minutes: number | null }>(
+        db,
+        sql`select reality_minutes from rg_players where user_id = ${userId}`,
+      ),
+    ]);
+    const at = now();
+    const answer = {} as Record<RgKind, Record<RgPeriod, RgLimit>>;
+    for (const kind of RG_KINDS) {
+      answer[kind] = {} as Record<RgPeriod, RgLimit>;
+      for (const period of RG_PERIODS) {
+        const e = effective(
+          rowsOf.find((r) => r.kind === kind && r.period === period),
+          at,
+        );
+        const u = used(kind, period);
+        answer[kind][period] = {
+          value: shown(kind, e.value),
+          used: kind === 'time' ? u : toMajor(u),
+          pending: e.pending
+            ? { value: shown(kind, e.pending.value), effectiveAt: e.pending.effectiveAt }
+            : null,
+        };
+      }
+    }
+    return {
+      ...answer,
+      realityCheckMinutes: player[0]?.reality_minutes ?? null,
+      exclusion,
+      nationalSelfExclusionUrl: RG_NATIONAL_SELF_EXCLUSION_URL,
+    };
+  }
+
+  /**
+   * Sets limits in `tx`: lower (or new) at once; higher or removed after 24 hours (an earlier waiting change
+   * of the same limit is replaced). `values` in minor units (money) or minutes (time); null removes.
+   */
+  async function applyLimits(
+    tx: Tx,
+    userId: number,
+    values: { kind: RgKind; period: RgPeriod; value: number | null }[],
+  ) {
+    if (!values.length) return;
+    const at = now();
+    const current = await limitRows(tx, userId);
+    for (const { kind, period, value } of values) {
+      const e = effective(
+        current.find((r) => r.kind === kind && r.period === period),
+        at,
+      );
+      const stricter = value !== null && (e.value === null || value <= e.value);
+      const next = stricter
+        ? { value, pendingValue: null, pendingAt: null }
+        : value === e.value
+          ? { value: e.value, pendingValue: null, pendingAt: null }
+          : { value: e.value, pendingValue: value, pendingAt: new Date(at.getTime() + RAISE_DELAY_MS) };
+      await tx.execute(
+        sql`insert into rg_limits (user_id, kind, period, value, pending_value, pending_at, updated_at)
+            values (${userId}, ${kind}, ${period}, ${next.value}, ${next.pendingValue},
+              ${next.pendingAt?.toISOString() ?? null}::timestamptz, now())
+            on conflict (user_id, kind, period) do update set value = excluded.value,
+              pending_value = excluded.pending_value, pending_at = excluded.pending_at, updated_at = now()`,
+      );
+    }
+  }
+
+  async function setLimits(userId: number, input: RgLimitsRequest): Promise<RgLimits> {
+    const values: { kind: RgKind; period: RgPeriod; value: number | null }[] = [];
+    for (const kind of RG_KINDS) {
+      const given = input[kind];
+      if (!given) continue;
+      for (const period of RG_PERIODS) {
+        const v = given[period];
+        if (v === undefined) continue;
+        values.push({ kind, period, value: v === null ? null : kind === 'time' ? v : toMinor(v) });
+      }
+    }
+    await database.transaction(async (tx) => {
+      await applyLimits(tx, userId, values);
+      if (input.realityCheckMinutes !== undefined)
+        await tx.execute(
+          sql`insert into rg_players (user_id, reality_minutes) values (${userId}, ${input.realityCheckMinutes})
+              on conflict (user_id) do update set reality_minutes = excluded.reality_minutes, updated_at = now()`,
+        );
+    });
+    return limits(userId);
+  }
+
+  /**
+   * A cool-off (1-42 days) or self-exclusion (180 days or more; permanent without `days`): recorded, then every
+   * session of the player revoked through the accounts service, so every node drops them at once.
+   */
+  async function exclude(userId: number, input: RgExclusionRequest): Promise<RgExclusion> {
+    const start = now();
+    const days =
+      input.kind === 'self' && input.days === undefined ? null : (input.days ?? RG_SELF_EXCLUSION_MIN_DAYS);
+    const endsAt = days === null ? null : new Date(start.getTime() + days * DAY_MS);
+    const exclusion = await database.transaction(async (tx) => {
+      const current = await activeExclusion(tx, userId);
+      if (current && (current.endsAt === null || (endsAt && new Date(current.endsAt) >= endsAt)))
+        throw new AppError(ErrorCode.CONFLICT, 'rgAlreadyExcluded');
+      await tx.execute(
+        sql`insert into rg_exclusions (user_id, kind, starts_at, ends_at)
+            values (${userId}, ${input.kind}, ${start.toISOString()}::timestamptz,
+              ${endsAt?.toISOString() ?? null}::timestamptz)`,
+      );
+      return { kind: input.kind, startsAt: start.toISOString(), endsAt: endsAt?.toISOString() ?? null };
+    });
+    await accounts.revokeAllSessions(userId);
+    return exclusion;
+  }
+
+  /** Refuses a sign-in during a cool-off or self-exclusion, with its end. */
+  async function checkSignIn(userId: number): Promise<void> {
+    const e = await activeExclusion(db, userId);
+    if (!e) return;
+    throw e.endsAt
+      ? new AppError(
+          ErrorCode.SELF_EXCLUDED,
+          'rgSignInUntil',
+          { until: shownTime(e.endsAt) },
+          { data: { until: e.endsAt } },
+        )
+      : new AppError(ErrorCode.SELF_EXCLUDED, 'rgSignInForever', {}, { data: { until: null } });
+  }
+
+  /** Time and net result of the player's current session (the reality check). */
+  async function session(user: AuthUser): Promise<RgSession> {
+    const since = (await accounts.sessionStartedAt(user.sessionId)) ?? now();
+    const [entries, player] = await Promise.all([
+      listEntries(db, {
+        userId: user.id,
+        types: [TxType.BET, TxType.BET_SETTLED],
+        from: since,
+        limit: 10_000,
+      }),
+      rows<{ reality_minutes: number | null }>(
+        db,
+        sql`select reality_minutes from rg_players where user_id = ${user.id}`,
+      ),
+    ]);
+    let net = 0;
+    let staked = 0;
+    for (const e of entries) {
+      if (e.state === 'voided') continue;
+      net += e.amount;
+      if (e.type === TxType.BET) staked -= e.amount;
+    }
+    return {
+      since: since.toISOString(),
+      minutesPlayed: Math.max(0, Math.floor((now().getTime() - since.getTime()) / 60_000)),
+      netResult: toMajor(net),
+      staked: toMajor(staked),
+      realityCheckMinutes: player[0]?.reality_minutes ?? null,
+    };
+  }
+
+  /** Records a reality check shown to the player (the operator view's history) and answers its figures. */
+  async function realityCheck(user: AuthUser): Promise<RgSession> {
+    const figures = await session(user);
+    await db.execute(
+      sql`insert into rg_reality_checks (user_id, minutes_played, net_result)
+          values (${user.id}, ${figures.minutesPlayed}, ${toMinor(figures.netResult)})`,
+    );
+    return figures;
+  }
+
+  /** The operator's view of a player: limits, every exclusion, the last 100 reality checks. */
+  async function operatorView(userId: number): Promise<RgOperatorPlayer> {
+    const [view, exclusions, checks] = await Promise.all([
+      limits(userId),
+      rows<{ kind: 'cooloff' | 'self'; starts_at: string; ends_at: string | null }>(
+        db,
+        sql`select kind, starts_at, ends_at from rg_exclusions where user_id = ${userId} order by id desc`,
+      ),
+      rows<{ minutes_played: number; net_result: string; shown_at: string }>(
+        db,
+        sql`select minutes_played, net_result, shown_at from rg_reality_checks where user_id = ${userId}
+            order by id desc limit 100`,
+      ),
+    ]);
+    return {
+      userId,
+      limits: view,
+      exclusions: exclusions.map((e) => ({
+        kind: e.kind,
+        startsAt: iso(e.starts_at),
+        endsAt: e.ends_at ? iso(e.ends_at) : null,
+      })),
+      realityChecks: checks.map((c) => ({
+        minutesPlayed: Number(c.minutes_played),
+        netResult: toMajor(Number(c.net_result)),
+        shownAt: iso(c.shown_at),
+      })),
+    };
+  }
+
+  return {
+    limits,
+    setLimits,
+    realityCheck,
+    operatorView,
+    applyLimits,
+    exclude,
+    checkSignIn,
+    session,
+
+    /**
+     * THE check of every stake, inside the stake's transaction `tx` before its hold: refused (AppError
+     * LIMIT_REACHED / SELF_EXCLUDED, which rolls `tx` back) during an exclusion or when a stake, loss or time
+     * limit would be passed; otherwise the stake is counted. One statement.
+     */
+    async assertCanStake(tx: Executor, userId: number, amountMinor: number): Promise<void> {
+      try {
+        await tx.execute(sql`select rg_stake(${userId}, ${amountMinor})`);
+      } catch (err) {
+        throw rgRefusal(err) ?? err;
+      }
+    },
+
+    /**
+     * The same check, answering the refusal instead of throwing it (null: allowed and counted), with `tx` still
+     * usable: for a caller that answers in its own format, e.g. a casino wallet bet
+     * (`if (await app.rg.stakeRefusal(tx, userId, amountMinor)) return RS_ERROR_LIMIT_REACHED`).
+     */
+    async stakeRefusal(tx: Executor, userId: number, amountMinor: number): Promise<AppError | null> {
+      const [row] = await rows<{ reason: string | null }>(
+        tx,
+        sql`select rg_stake_refusal(${userId}, ${amountMinor}) as reason`,
+      );
+      return row?.reason ? refusalOf(row.reason) : null;
+    },
+
+    /** The check of a deposit before its order is made: exclusion and deposit limits (counted when paid). */
+    async assertCanDeposit(userId: number, amountMinor: number, exec: Executor = db): Promise<void> {
+      try {
+        await exec.execute(sql`select rg_deposit(${userId}, ${amountMinor})`);
+      } catch (err) {
+        throw rgRefusal(err, true) ?? err;
+      }
+    },
+
+    /** Whether promotions (deposit gifts, bonuses) may be offered to the player: never under an exclusion or br. */
+    async promotionsAllowed(userId: number): Promise<boolean> {
+      if (config.jurisdiction === 'br') return false;
+      return (await activeExclusion(db, userId)) === null;
+    },
+
+    /** Outbox handler of `ledger.stakeSettled`: the payout counts against the loss of the day it was paid. */
+    async onStakeSettled(fact: SettledFact, tx: Executor): Promise<void> {
+      // A resettlement's payout replaces the earlier one; not counted again (sports corrections are rare).
+      if (fact.supersedes !== null && fact.supersedes !== undefined) return;
+      const paid = Number(fact.payout);
+      if (!(paid > 0)) return;
+      await tx.execute(
+        sql`insert into rg_usage as u (user_id, day, paid) values (${fact.userId}, rg_today(), ${paid})
+            on conflict (user_id, day) do update set paid = u.paid + excluded.paid`,
+      );
+    },
+
+    /** Outbox handler of `payment.credited`: the deposit counts against the deposit limits. */
+    async onDeposit(fact: { userId: number; amount: number }, tx: Executor): Promise<void> {
+      await tx.execute(
+        sql`insert into rg_usage as u (user_id, day, deposited) values (${fact.userId}, rg_today(), ${fact.amount})
+            on conflict (user_id, day) do update set deposited = u.deposited + excluded.deposited`,
+      );
+    },
+  };
+}
+
+export type RgService = ReturnType<typeof createRgService>;

@@ -1,0 +1,48 @@
+import { defineModule } from '../../platform/module';
+import { createSeedVault } from '../originals';
+import { createChains } from './rounds.chains';
+import { createClock, type Clock } from './rounds.clock';
+import { registerRoundEvents } from './rounds.push';
+import { roundsRoutes } from './rounds.routes';
+import { createRoundsService, type RoundsService } from './rounds.service';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Shared-round games (double, crash, lucky colour): one clock for the cluster, money through the ledger. */
+    rounds: RoundsService & { clock: Clock | null };
+  }
+}
+
+/**
+ * Double, crash and lucky colour: rounds every player shares, outcomes from a hash chain committed before the
+ * first round, bets as ledger holds (product `originals`). The clock runs on nodes with JOBS and ROUNDS_CLOCK on;
+ * exactly one of them drives each game at a time (rounds.clock.ts). Pushes go to the gateway via the bus.
+ */
+export const roundsModule = defineModule(
+  'rounds',
+  ['settings', 'accounts', 'realtime', 'rg'],
+  async (app) => {
+    const { database, settings, bus, outbox, config, rg } = app;
+    const chains = createChains(createSeedVault(config.originalsSeedKey));
+    const rounds = createRoundsService({
+      database,
+      settings,
+      bus,
+      outbox,
+      chains,
+      scale: config.rounds.timeScale,
+      chainLength: config.rounds.chainLength,
+      rg,
+    });
+    // The clock runs where jobs run (and ROUNDS_CLOCK is on); it drives only the games whose lease it holds.
+    const clock = config.rounds.clock ? createClock({ database, rounds, bus, log: app.log }) : null;
+    app.decorate('rounds', Object.assign(rounds, { clock }));
+    registerRoundEvents(outbox, bus, rounds);
+    await app.register(roundsRoutes);
+    if (clock) {
+      app.addHook('onReady', async () => clock.start());
+      app.addHook('preClose', async () => clock.stop());
+    }
+    app.addHook('onClose', async () => rounds.close());
+  },
+);

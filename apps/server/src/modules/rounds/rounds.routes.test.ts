@@ -1,0 +1,360 @@
+import crypto from 'node:crypto';
+import {
+  roundBet,
+  roundChain,
+  roundHistory,
+  roundState,
+  ROUNDS_PATH,
+  type RoundGame,
+  type RoundState,
+} from '@aposta/contracts';
+import {
+  chainNext,
+  crashPoint,
+  doubleMultiplier,
+  doubleTile,
+  luckyDigit,
+  luckyMultiplier,
+  roundValue,
+  type DoubleColor,
+  type LuckyPick,
+} from '@aposta/fairness';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createTestApp,
+  expectCleanLedgerThenClose,
+  TEST_OPERATOR_KEY,
+  testPlayers,
+} from '../../../test/helpers';
+import { playerAccounts } from '../ledger';
+import { staleAfterMs } from './rounds.service';
+
+/**
+ * The shared rounds through their HTTP routes on the real app. This node runs no clock (JOBS=off): the tests
+ * step the clock themselves (`rounds.advance`), so a test decides when a stopped clock resumes. The round
+ * schedule still runs on the database's clock, five times faster than in production (ROUNDS_TIME_SCALE).
+ */
+type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+let t: TestApp;
+let c: ReturnType<typeof testPlayers>;
+const SCALE = 0.2;
+
+beforeAll(async () => {
+  t = await createTestApp({ JOBS: 'off', ROUNDS_TIME_SCALE: String(SCALE), ROUNDS_CHAIN_LENGTH: '40' });
+  c = testPlayers(t.app, t.database);
+});
+afterAll(() => expectCleanLedgerThenClose(t.database, t.close));
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const data = <T>(res: { statusCode: number; body: string; json(): { data: T } }) => {
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data;
+};
+
+const call = (path: string, token?: string, payload?: object, key: string | null = crypto.randomUUID()) =>
+  t.app.inject({
+    method: payload ? 'POST' : 'GET',
+    url: `${ROUNDS_PATH}/${path}`,
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(payload && key ? { 'idempotency-key': key } : {}),
+    },
+    ...(payload ? { payload } : {}),
+  });
+
+const stateOf = async (game: RoundGame) => roundState.parse(data(await call(`${game}/state`)));
+
+/** Steps the clock until `done` holds for the game's state (the schedule is the database's). */
+async function until(
+  game: RoundGame,
+  done: (s: RoundState) => boolean,
+  limitMs = 60_000,
+): Promise<RoundState> {
+  const end = Date.now() + limitMs;
+  for (;;) {
+    await t.app.rounds.advance(game);
+    const res = await call(`${game}/state`);
+    if (res.statusCode === 200) {
+      const s = roundState.parse(res.json().data);
+      if (done(s)) return s;
+    }
+    if (Date.now() > end) throw new Error(`${game}: state never came`);
+    await sleep(50);
+  }
+}
+
+/** A betting round with at least `leftMs` of its window left. */
+const bettingRound = (game: RoundGame, leftMs = 800) =>
+  until(game, (s) => s.phase === 'betting' && Date.parse(s.closesAt) - Date.parse(s.serverTime) > leftMs);
+
+/** Steps the clock until the round is drawn and every bet of it settled. */
+async function settled(game: RoundGame, roundId: string) {
+  await until(game, (s) => s.roundId !== roundId || s.phase === 'result');
+  for (;;) {
+    await t.app.rounds.advance(game);
+    const [r] = (
+      (await t.database.db.execute(
+        sql`select settled_at from rounds where id = ${roundId}::bigint`,
+      )) as unknown as { rows: { settled_at: unknown }[] }
+    ).rows;
+    if (r?.settled_at) break;
+    await sleep(50);
+  }
+  return roundState.parse(data(await call(`${game}/state`))).roundId === roundId ? await stateOf(game) : null;
+}
+
+const cashOf = async (userId: number) =>
+  (await playerAccounts(t.database.db, userId)).find((a) => a.kind === 'cash')?.available ?? 0;
+
+async function player(deposit = 100_000) {
+  const p = await c.signUp();
+  await c.fund(p.id, deposit);
+  return p;
+}
+
+/** The round's committed result, recomputed from its hash and the chain's salt. */
+async function verified(game: RoundGame, roundId: string) {
+  const chain = roundChain.parse(data(await call(`${game}/chain`)));
+  const history = roundHistory.parse(data(await call(`${game}/history?limit=100`)));
+  const item = history.find((h) => h.roundId === roundId);
+  expect(item).toBeDefined();
+  return { value: roundValue(item!.hash, chain.salt!), item: item!, chain, history };
+}
+
+describe('double', { timeout: 90_000 }, () => {
+  it('takes bets in the window, refuses bad ones, and pays the tile from the chain', async () => {
+    const p = await player();
+    // Signed up first: a sign-up's password hashing must not eat the round's window.
+    const poor = await c.signUp();
+    const s = await bettingRound('double', 1_500);
+    const before = await cashOf(p.id);
+    const key = crypto.randomUUID();
+    const red = roundBet.parse(
+      data(await call('double/bet', p.token, { roundId: s.roundId, amount: 1, color: 'red' }, key)),
+    );
+    expect(red).toMatchObject({ roundId: s.roundId, amount: 1, pick: 'red', state: 'open' });
+    expect(red.balance).toBe((before - 100) / 100);
+    // The same key and body answers the first bet; another body under it is refused.
+    const again = roundBet.parse(
+      data(await call('double/bet', p.token, { roundId: s.roundId, amount: 1, color: 'red' }, key)),
+    );
+    expect(again.betId).toBe(red.betId);
+    const conflictRes = await call(
+      'double/bet',
+      p.token,
+      { roundId: s.roundId, amount: 2, color: 'red' },
+      key,
+    );
+    expect(conflictRes.statusCode).toBe(409);
+    const white = roundBet.parse(
+      data(await call('double/bet', p.token, { roundId: s.roundId, amount: 2.5, color: 'white' })),
+    );
+
+    // Bad input: refused with a message, nothing posted.
+    const bad = [
+      await call('double/bet', p.token, { roundId: s.roundId, amount: 1, color: 'green' }),
+      await call('double/bet', p.token, { roundId: '999999', amount: 1, color: 'red' }),
+      await call('double/bet', p.token, { roundId: s.roundId, amount: 0.01, color: 'red' }),
+      await call('double/bet', p.token, { roundId: s.roundId, amount: 1, color: 'red' }, null),
+    ];
+    expect(bad.map((r) => r.statusCode)).toEqual([400, 404, 400, 400]);
+    for (const r of bad) expect(r.json().message).toBeTruthy();
+    const over = await call('double/bet', poor.token, { roundId: s.roundId, amount: 5, color: 'red' });
+    expect(over.json().status).toBe(9999);
+    expect(await cashOf(p.id)).toBe(before - 350);
+
+    // The public list shows the bets, masked.
+    const listed = await stateOf('double');
+    expect(listed.bets.length).toBeGreaterThanOrEqual(2);
+    expect(listed.bets.every((b) => b.player.includes('***'))).toBe(true);
+
+    // A bet after the close is refused by the server's clock.
+    await until('double', (x) => x.roundId === s.roundId && x.phase !== 'betting');
+    const late = await call('double/bet', p.token, { roundId: s.roundId, amount: 1, color: 'black' });
+    expect(late.statusCode).toBe(409);
+    expect(late.json().message).toMatch(/encerradas/);
+
+    const done = await settled('double', s.roundId);
+    const { value, item } = await verified('double', s.roundId);
+    const tile = doubleTile(value);
+    expect(item.result).toBe(tile);
+    if (done) expect(done.result).toBe(tile);
+    const mine = roundBet.array().parse(data(await call('double/bets', p.token)));
+    const paid = (color: DoubleColor, amount: number) =>
+      Math.floor((amount * doubleMultiplier(color, tile)) / 10_000);
+    const redBet = mine.find((b) => b.betId === red.betId)!;
+    const whiteBet = mine.find((b) => b.betId === white.betId)!;
+    expect(redBet.payout * 100).toBe(paid('red', 100));
+    expect(whiteBet.payout * 100).toBe(paid('white', 250));
+    expect(redBet.state).toBe(paid('red', 100) > 0 ? 'won' : 'lost');
+    expect(await cashOf(p.id)).toBe(before - 350 + paid('red', 100) + paid('white', 250));
+  });
+});
+
+describe('crash', { timeout: 90_000 }, () => {
+  it('pays an automatic target reached, refuses a second bet and cash-outs it should', async () => {
+    const a = await player();
+    const b = await player();
+    const s = await bettingRound('crash', 1_200);
+    const before = await cashOf(a.id);
+    // The window is 1 s at this speed: the calls that need it open come first.
+    const auto = roundBet.parse(
+      data(await call('crash/bet', a.token, { roundId: s.roundId, amount: 2, autoCashout: 1.5 })),
+    );
+    const manual = roundBet.parse(data(await call('crash/bet', b.token, { roundId: s.roundId, amount: 1 })));
+    const early = await call('crash/cashout', b.token, { roundId: s.roundId });
+    expect(early.statusCode).toBe(409);
+    expect(auto.autoCashout).toBe(1.5);
+    // A second bet in the round is refused (one bet per round, or the window has closed meanwhile).
+    const second = await call('crash/bet', a.token, { roundId: s.roundId, amount: 2 });
+    expect(second.statusCode).toBe(409);
+    const bad = await call('crash/bet', b.token, { roundId: s.roundId, amount: 1, autoCashout: 1.001 });
+    expect(bad.statusCode).toBe(400);
+
+    // Cash out by hand while it rises (or find it crashed).
+    await until('crash', (x) => x.roundId === s.roundId && x.phase !== 'betting');
+    // The state and the cash-out judge by the same clock (the database's): once the state says the round has
+    // left betting, a cash-out is never "not started yet", even before the clock's next step marks the row.
+    const out = await call('crash/cashout', b.token, { roundId: s.roundId });
+    expect(out.json().message).not.toMatch(/ainda não começou/);
+    await settled('crash', s.roundId);
+    const { value, item } = await verified('crash', s.roundId);
+    const point = crashPoint(value);
+    expect(Math.round(item.result * 100)).toBe(point);
+    if (out.statusCode === 200) {
+      const cashed = roundBet.parse(out.json().data);
+      expect(cashed.cashout! * 100).toBeLessThanOrEqual(point);
+      expect(cashed.payout * 100).toBe(Math.floor(100 * cashed.cashout!));
+      const twice = await call('crash/cashout', b.token, { roundId: s.roundId });
+      expect(twice.statusCode).toBe(409);
+    } else {
+      expect(out.statusCode).toBe(409);
+      expect(out.json().message).toMatch(/explodiu/);
+      const mine = roundBet.array().parse(data(await call('crash/bets', b.token)));
+      expect(mine.find((x) => x.betId === manual.betId)?.state).toBe('lost');
+    }
+    const mine = roundBet.array().parse(data(await call('crash/bets', a.token)));
+    const won = point >= 150;
+    expect(mine.find((x) => x.betId === auto.betId)).toMatchObject({
+      state: won ? 'won' : 'lost',
+      payout: won ? 3 : 0,
+      cashout: won ? 1.5 : null,
+    });
+    expect(await cashOf(a.id)).toBe(before - 200 + (won ? 300 : 0));
+  });
+});
+
+describe('lucky colour', { timeout: 90_000 }, () => {
+  it('pays picks on the period’s digit after the 2% fee', async () => {
+    const p = await player();
+    const s = await bettingRound('luckyColor-30s', 1_000);
+    expect(s.period).toMatch(/^\d{8}1\d{5}$/);
+    const before = await cashOf(p.id);
+    const picks: LuckyPick[] = ['green', '7', 'big'];
+    const bets = [];
+    for (const pick of picks)
+      bets.push(
+        roundBet.parse(
+          data(await call('luckyColor-30s/bet', p.token, { roundId: s.roundId, amount: 10, pick })),
+        ),
+      );
+    const wrong = await call('luckyColor-30s/bet', p.token, { roundId: s.roundId, amount: 10, pick: 'blue' });
+    expect(wrong.statusCode).toBe(400);
+    await settled('luckyColor-30s', s.roundId);
+    const { value } = await verified('luckyColor-30s', s.roundId);
+    const digit = luckyDigit(value);
+    const expected = picks.map((pick) => Math.floor((1000 * luckyMultiplier(pick, digit)) / 10_000));
+    const mine = roundBet.array().parse(data(await call('luckyColor-30s/bets', p.token)));
+    expect(bets.map((b) => Math.round(mine.find((m) => m.betId === b.betId)!.payout * 100))).toEqual(
+      expected,
+    );
+    expect(await cashOf(p.id)).toBe(before - 3000 + expected.reduce((x, y) => x + y, 0));
+  });
+});
+
+describe('the clock', { timeout: 90_000 }, () => {
+  it('refunds a round a stopped clock left before its draw, and settles each bet once', async () => {
+    const p = await player();
+    const s = await bettingRound('double');
+    const before = await cashOf(p.id);
+    data(await call('double/bet', p.token, { roundId: s.roundId, amount: 3, color: 'black' }));
+    // The clock stops past the close and the grace: the round never reached its draw.
+    await sleep(Date.parse(s.closesAt) - Date.parse(s.serverTime) + staleAfterMs(SCALE) + 300);
+    await Promise.all([t.app.rounds.advance('double'), t.app.rounds.advance('double')]);
+    const after = await t.app.rounds.stateById(s.roundId);
+    expect(after).toMatchObject({ phase: 'result', void: true, result: null });
+    expect(await cashOf(p.id)).toBe(before);
+    const mine = roundBet.array().parse(data(await call('double/bets', p.token)));
+    expect(mine[0]).toMatchObject({ roundId: s.roundId, state: 'refunded', payout: 0 });
+  });
+
+  it('settles a crash round interrupted while rising from its committed point', async () => {
+    const p = await player();
+    const s = await bettingRound('crash', 400);
+    const before = await cashOf(p.id);
+    data(await call('crash/bet', p.token, { roundId: s.roundId, amount: 1, autoCashout: 1.01 }));
+    await until('crash', (x) => x.roundId === s.roundId && x.phase === 'running');
+    // Stopped while rising; when the clock resumes after the crash moment, the committed point decides.
+    const [r] = (
+      (await t.database.db.execute(
+        sql`select extract(epoch from result_at - now()) * 1000 as left_ms from rounds where id = ${s.roundId}::bigint`,
+      )) as unknown as { rows: { left_ms: number }[] }
+    ).rows;
+    await sleep(Math.max(0, Number(r!.left_ms)) + 100);
+    await Promise.all([t.app.rounds.advance('crash'), t.app.rounds.advance('crash')]);
+    await settled('crash', s.roundId);
+    const { value } = await verified('crash', s.roundId);
+    const won = crashPoint(value) >= 101;
+    expect(await cashOf(p.id)).toBe(before - 100 + (won ? 101 : 0));
+  });
+
+  it('publishes a chain whose every round verifies and links to the next', async () => {
+    for (const game of ['double', 'crash', 'luckyColor-30s'] as const) {
+      const chain = roundChain.parse(data(await call(`${game}/chain`)));
+      expect(Date.parse(chain.saltSetAt!)).toBeGreaterThan(Date.parse(chain.committedAt));
+      const history = roundHistory
+        .parse(data(await call(`${game}/history?limit=1000`)))
+        .filter((h) => h.chainId === chain.chainId);
+      expect(history.length).toBeGreaterThan(0);
+      // Newest first: each hash hashes to the next older round's; the oldest (round 1) to the commitment.
+      const all = (
+        (await t.database.db.execute(
+          sql`select id, hash, chain_index from rounds where chain_id = ${chain.chainId}::bigint order by chain_index desc`,
+        )) as unknown as { rows: { id: string; hash: string; chain_index: number }[] }
+      ).rows;
+      for (let i = 0; i < all.length; i++) {
+        const next = i + 1 < all.length ? all[i + 1]!.hash : chain.commitment;
+        expect(chainNext(all[i]!.hash)).toBe(next);
+      }
+      for (const h of history) {
+        const v = roundValue(h.hash, chain.salt!);
+        const result =
+          game === 'double' ? doubleTile(v) : game === 'crash' ? crashPoint(v) / 100 : luckyDigit(v);
+        expect(h.result).toBe(result);
+      }
+    }
+  });
+
+  it('lets an operator start a new chain; the old one stays verifiable', async () => {
+    const old = roundChain.parse(data(await call('double/chain')));
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/operator/rounds/double/chain',
+      headers: { 'x-operator-key': TEST_OPERATOR_KEY },
+    });
+    const fresh = roundChain.parse(data(res));
+    expect(fresh.chainId).not.toBe(old.chainId);
+    expect(fresh.salt).toBeNull();
+    expect(fresh.commitment).not.toBe(old.commitment);
+    // The old chain is still published by its id, salt and all (the verifier asks for it by a round's chainId).
+    const kept = roundChain.parse(data(await call(`double/chain?chainId=${old.chainId}`)));
+    expect(kept).toMatchObject({ chainId: old.chainId, commitment: old.commitment, salt: old.salt });
+    const missing = await call('double/chain?chainId=999999999');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().message).toBe('Esta cadeia não existe');
+    expect((await call('double/chain?chainId=abc')).statusCode).toBe(400);
+    const unknown = await call('dice/state');
+    expect(unknown.statusCode).toBe(400);
+  });
+});

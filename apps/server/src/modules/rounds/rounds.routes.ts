@@ -1,0 +1,114 @@
+import {
+  cashoutRequest,
+  chainQuery,
+  crashBetRequest,
+  doubleBetRequest,
+  envelope,
+  historyQuery,
+  luckyBetRequest,
+  LUCKY_GAMES,
+  myRoundBetsQuery,
+  roundBet,
+  roundChain,
+  roundGame,
+  roundHistory,
+  ROUNDS_PATH,
+  roundState,
+} from '@aposta/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ok } from '../../platform/http';
+import { idempotencyKeyOf } from '../../platform/idempotency';
+import type { AuthUser } from '../accounts';
+
+const gameParams = z.object({ game: roundGame });
+
+/** Thin routes: schema in, the rounds service, schema out (contracts/rounds.ts is the contract). */
+export async function roundsRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { rounds } = app;
+  const { authenticate } = app.accounts;
+  const user = (req: FastifyRequest) => req.user as AuthUser;
+  const tags = ['rounds'];
+  const security = [{ bearer: [] }];
+  const bet = { 200: envelope(roundBet) };
+
+  r.get(
+    `${ROUNDS_PATH}/:game/state`,
+    { schema: { tags, params: gameParams, response: { 200: envelope(roundState) } } },
+    async (req) => ok(req, await rounds.state(req.params.game)),
+  );
+
+  r.get(
+    `${ROUNDS_PATH}/:game/history`,
+    {
+      schema: {
+        tags,
+        params: gameParams,
+        querystring: historyQuery,
+        response: { 200: envelope(roundHistory) },
+      },
+    },
+    async (req) => ok(req, await rounds.history(req.params.game, req.query.limit)),
+  );
+
+  r.get(
+    `${ROUNDS_PATH}/:game/chain`,
+    {
+      schema: { tags, params: gameParams, querystring: chainQuery, response: { 200: envelope(roundChain) } },
+    },
+    async (req) => ok(req, await rounds.chain(req.params.game, req.query.chainId)),
+  );
+
+  r.get(
+    `${ROUNDS_PATH}/:game/bets`,
+    {
+      onRequest: authenticate,
+      schema: {
+        tags,
+        security,
+        params: gameParams,
+        querystring: myRoundBetsQuery,
+        response: { 200: envelope(z.array(roundBet)) },
+      },
+    },
+    async (req) => ok(req, await rounds.myBets(req.params.game, user(req).id, req.query.limit)),
+  );
+
+  // One bet route per game, each with its own body (a static path wins over `:game`).
+  const bets = [
+    ['double', doubleBetRequest],
+    ['crash', crashBetRequest],
+    ...LUCKY_GAMES.map((g) => [g, luckyBetRequest] as const),
+  ] as const;
+  for (const [game, body] of bets) {
+    r.post(
+      `${ROUNDS_PATH}/${game}/bet`,
+      { preHandler: authenticate, schema: { tags, security, body, response: bet } },
+      async (req) => ok(req, await rounds.bet(game, user(req), req.body, idempotencyKeyOf(req))),
+    );
+  }
+
+  r.post(
+    `${ROUNDS_PATH}/crash/cashout`,
+    { preHandler: authenticate, schema: { tags, security, body: cashoutRequest, response: bet } },
+    async (req) => ok(req, await rounds.cashout(user(req), req.body.roundId, idempotencyKeyOf(req))),
+  );
+
+  r.post(
+    '/api/operator/rounds/:game/chain',
+    {
+      config: { permission: 'rounds.chains' },
+      schema: { tags: ['operator'], params: gameParams, response: { 200: envelope(roundChain) } },
+    },
+    async (req) => {
+      const chain = await rounds.newChain(req.params.game);
+      req.audit({
+        target: `rounds:${req.params.game}`,
+        after: { chainId: chain.chainId, commitment: chain.commitment },
+      });
+      return ok(req, chain);
+    },
+  );
+}

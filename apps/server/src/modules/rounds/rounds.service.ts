@@ -1,0 +1,786 @@
+import {
+  ErrorCode,
+  TxType,
+  type RoundBet,
+  type RoundChain,
+  type RoundGame,
+  type RoundHistoryItem,
+  type RoundPublicBet,
+  type RoundState,
+} from '@aposta/contracts';
+import {
+  crashMultiplierAt,
+  MULTIPLIER_SCALE,
+  payout as payoutOf,
+  roundResult,
+  roundValue,
+} from '@aposta/fairness';
+import { DEFAULT_CURRENCY, formatMoney, toMajor, type Currency } from '@aposta/money';
+import { sql } from 'drizzle-orm';
+import type { EventBus } from '../../platform/bus';
+import { pgCode, pgConstraint, type Database, type Executor, type Tx } from '../../platform/db';
+import { AppError, badRequest, conflict, notFound } from '../../platform/errors';
+import { scopedKey } from '../../platform/idempotency';
+import type { Outbox } from '../../platform/outbox';
+import { balancesQuery, hold, parseAmount, requestHash, settle, voidHold, type SystemKind } from '../ledger';
+import type { SettingsService } from '../settings';
+import type { RgService } from '../rg';
+import type { Chains, ChainRow } from './rounds.chains';
+import { bestOf, crashDurationMs, GAMES, luckyPeriod, multiplierOf } from './rounds.games';
+import { iso, rows } from './rounds.sql';
+import './rounds.events';
+
+export interface RoundsDeps {
+  database: Database;
+  settings: SettingsService;
+  bus: EventBus;
+  outbox: Outbox;
+  chains: Chains;
+  /** ROUNDS_TIME_SCALE: 1 in production. */
+  scale: number;
+  chainLength: number;
+  /** Responsible gambling's check of every stake. */
+  rg: Pick<RgService, 'assertCanStake'>;
+}
+
+/** The player placing a bet (the session's user). */
+export interface Player {
+  id: number;
+  username: string;
+}
+
+/** A bet request as the contract parses it (one shape for the three games). */
+export interface BetInput {
+  roundId: string;
+  amount: number | string;
+  color?: string;
+  pick?: string;
+  autoCashout?: number;
+}
+
+/**
+ * Shared rounds live under the originals' house account: they are in-house games, and the ledger's products
+ * are its own (not changed here). The hold's reference names the round bet.
+ */
+const HOUSE: SystemKind = 'house.originals';
+const PRODUCT = 'originals';
+const CURRENCY: Currency = DEFAULT_CURRENCY;
+/**
+ * A betting round this far past its close when a clock finds it never reached its draw: refunded. Longer than
+ * a clock's takeover (rounds.clock.ts: lease 5 s, renewed every second), so a takeover alone refunds nothing.
+ * The takeover does not speed up with ROUNDS_TIME_SCALE, so neither does the floor of 10 s.
+ */
+export const staleAfterMs = (scale: number) => Math.max(15_000 * scale, 10_000);
+/** Bets settled per wave; the ledger folds concurrent settlements into statements of up to 32. */
+const SETTLE_WAVE = 256;
+/** The public list of a round's bets shows at most this many (the newest). */
+const LIST_BETS = 100;
+/** How long a node gathers bets and cash-outs before pushing them to the watchers. */
+const FLUSH_MS = 250;
+
+interface RoundRow {
+  id: string;
+  game: RoundGame;
+  chain_id: string;
+  chain_index: number;
+  hash: string;
+  result: number;
+  phase: 'betting' | 'running' | 'result';
+  opens_at: string | Date;
+  closes_at: string | Date;
+  result_at: string | Date;
+  next_at: string | Date;
+  period: string | null;
+  void: boolean;
+  settled_at: string | Date | null;
+  now: string | Date;
+}
+
+interface BetRow {
+  id: string;
+  round_id: string;
+  game: RoundGame;
+  user_id: string;
+  pick: string | null;
+  auto_cashout: number | null;
+  amount: string;
+  hold_id: string;
+  state: 'open' | 'settling' | 'won' | 'lost' | 'refunded';
+  cashout: number | null;
+  multiplier: number;
+  payout: string;
+  player: string;
+  request_hash: string;
+  cashout_key: string | null;
+  created_at: string | Date;
+}
+
+const major = (minor: number | string) => toMajor(Number(minor), CURRENCY);
+const ms = (t: string | Date) => new Date(t).getTime();
+
+/** jo***@… → "jo***n": enough to tell players apart in a list, not enough to find them. */
+export function maskPlayer(username: string): string {
+  const name = username.split('@')[0] ?? '';
+  return name.length <= 2 ? `${name.slice(0, 1)}***` : `${name.slice(0, 2)}***${name.slice(-1)}`;
+}
+
+export function createRoundsService(deps: RoundsDeps) {
+  const { database, settings, bus, outbox, chains, scale } = deps;
+  const { db } = database;
+
+  /**
+   * Bets and cash-outs reach the watchers in batches: a push per bet would cost every watcher one message per
+   * bet (5,000 bets × 10,000 watchers). Each node gathers its own for up to FLUSH_MS.
+   */
+  const pending = new Map<
+    string,
+    { game: RoundGame; event: 'roundBet' | 'roundCashout'; roundId: string; bets: RoundPublicBet[] }
+  >();
+  let flushTimer: NodeJS.Timeout | undefined;
+  function flush() {
+    flushTimer = undefined;
+    for (const { game, event, roundId, bets } of pending.values())
+      void bus.publish('rounds.push', { game, event, payload: { game, roundId, bets } });
+    pending.clear();
+  }
+  function push(game: RoundGame, event: 'roundBet' | 'roundCashout', bet: RoundPublicBet, roundId: string) {
+    const key = `${game}:${event}:${roundId}`;
+    const batch = pending.get(key) ?? { game, event, roundId, bets: [] };
+    batch.bets.push(bet);
+    pending.set(key, batch);
+    flushTimer ??= setTimeout(flush, FLUSH_MS);
+  }
+
+  /**
+   * The round's state to its watchers, after the change committed. Not an outbox event: a state is worth
+   * pushing only now (a lost push is caught by the clients' poll), and phase changes must not queue behind
+   * the ledger's facts.
+   */
+  const pushState = async (roundId: string) => {
+    const state = await readState(roundId).catch(() => null);
+    if (state) await bus.publish('rounds.push', { game: state.game, event: 'roundState', payload: state });
+  };
+
+  const publicBet = (b: BetRow): RoundPublicBet => ({
+    player: b.player,
+    amount: major(b.amount),
+    pick: b.pick,
+    cashout: b.cashout === null ? null : b.cashout / 100,
+    payout: major(b.payout),
+  });
+
+  function betAnswer(b: BetRow, balance: number | string = 0): RoundBet {
+    return {
+      betId: String(b.id),
+      roundId: String(b.round_id),
+      game: b.game,
+      amount: major(b.amount),
+      pick: b.pick,
+      autoCashout: b.auto_cashout === null ? null : b.auto_cashout / 100,
+      cashout: b.cashout === null ? null : b.cashout / 100,
+      state: b.state === 'settling' ? 'open' : b.state,
+      multiplier: b.multiplier / MULTIPLIER_SCALE,
+      payout: major(b.payout),
+      balance: major(balance),
+      time: new Date(b.created_at).toISOString(),
+    };
+  }
+
+  /** The round a player sees: the live one, else the last one (showing its result until the next opens). */
+  async function currentRound(game: RoundGame): Promise<RoundRow | undefined> {
+    const [round] = await rows<RoundRow>(
+      db,
+      sql`select *, now() as now from rounds where game = ${game} order by id desc limit 1`,
+    );
+    return round;
+  }
+
+  async function stateOf(stored: RoundRow, exec: Executor = db): Promise<RoundState> {
+    const def = GAMES[stored.game];
+    // The phase by the database's clock: a step of the clock may come a moment after the time it acts on.
+    const now = ms(stored.now);
+    const phase =
+      stored.phase === 'betting' && now >= ms(stored.closes_at)
+        ? now >= ms(stored.result_at)
+          ? 'result'
+          : 'running'
+        : stored.phase === 'running' && now >= ms(stored.result_at)
+          ? 'result'
+          : stored.phase;
+    const round = { ...stored, phase };
+    const known = round.phase === 'result';
+    // The newest bets with the round's count in one read.
+    const bets = await rows<BetRow & { n: number }>(
+      exec,
+      sql`select *, count(*) over ()::int as n from round_bets where round_id = ${round.id}::bigint
+          order by id desc limit ${LIST_BETS}`,
+    );
+    return {
+      game: round.game,
+      roundId: String(round.id),
+      phase: round.phase,
+      opensAt: iso(round.opens_at)!,
+      closesAt: iso(round.closes_at)!,
+      // A crash round's end would tell its crash point: shown from the result on.
+      resultAt: def.kind === 'crash' && !known ? null : iso(round.result_at),
+      serverTime: iso(round.now)!,
+      result: known && !round.void ? (def.kind === 'crash' ? round.result / 100 : round.result) : null,
+      hash: known ? round.hash : null,
+      void: round.void,
+      period: round.period,
+      startedAt: def.kind === 'crash' && round.phase !== 'betting' ? iso(round.closes_at) : null,
+      bets: bets.map(publicBet),
+      betCount: bets[0]?.n ?? 0,
+    };
+  }
+
+  async function readState(roundId: string, exec: Executor = db): Promise<RoundState | null> {
+    const [round] = await rows<RoundRow>(
+      exec,
+      sql`select *, now() as now from rounds where id = ${roundId}::bigint`,
+    );
+    return round ? stateOf(round, exec) : null;
+  }
+
+  // ---------------------------------------------------------------- the clock's steps (one node at a time)
+
+  /** The game's active chain with its salt fixed and rounds left; a new chain when there is none. */
+  async function usableChain(game: RoundGame): Promise<ChainRow | null> {
+    const [chain] = await rows<ChainRow>(db, sql`select * from round_chains where game = ${game} and active`);
+    if (!chain || chain.used >= chain.length) {
+      await database.transaction((tx) => chains.create(tx, game, deps.chainLength));
+      return null; // its salt is fixed on a later step, after the commitment
+    }
+    if (!chain.salt_set_at) {
+      await chains.fixSalt(db, String(chain.id));
+      return null;
+    }
+    return { ...chain, id: String(chain.id) };
+  }
+
+  /** Opens the game's next round: the chain's next hash, its result and its schedule by the database's clock. */
+  async function openRound(game: RoundGame): Promise<void> {
+    const def = GAMES[game];
+    const chain = await usableChain(game);
+    if (!chain) return;
+    const j = chain.used + 1;
+    const hash = await chains.roundHash(chain, j);
+    const result = roundResult(def.kind, roundValue(hash, chain.salt!));
+    const opened = await database
+      .transaction(async (tx) => {
+        // Takes round j of the chain, unless another clock did meanwhile (then this one gives way).
+        const [taken] = await rows<{ now: string | Date }>(
+          tx,
+          sql`update round_chains set used = used + 1 where id = ${chain.id}::bigint and used = ${chain.used}
+            returning now() as now`,
+        );
+        if (!taken) return;
+        const now = ms(taken.now);
+        let times: { opens: number; closes: number; result: number; next: number; period: string | null };
+        if (def.kind === 'luckyColor') {
+          const p = luckyPeriod(def, now, scale);
+          times = {
+            opens: p.start,
+            closes: p.end - def.closeBeforeMs * scale,
+            result: p.end,
+            next: p.end,
+            period: p.number,
+          };
+        } else {
+          const closes = now + def.bettingMs * scale;
+          const rise = def.kind === 'crash' ? crashDurationMs(result, scale) : def.spinMs * scale;
+          times = {
+            opens: now,
+            closes,
+            result: closes + rise,
+            next: closes + rise + def.showMs * scale,
+            period: null,
+          };
+        }
+        const at = (t: number) => sql`${new Date(Math.round(t)).toISOString()}::timestamptz`;
+        const [round] = await rows<{ id: string }>(
+          tx,
+          sql`insert into rounds (game, chain_id, chain_index, hash, result, phase, opens_at, closes_at, result_at,
+              next_at, period)
+            values (${game}, ${chain.id}::bigint, ${j}, ${hash}, ${result}, 'betting', ${at(times.opens)},
+              ${at(times.closes)}, ${at(times.result)}, ${at(times.next)}, ${times.period})
+            on conflict do nothing returning id`,
+        );
+        if (!round) throw new GiveWay();
+        return String(round.id);
+      })
+      .catch((err: unknown) => {
+        if (!(err instanceof GiveWay)) throw err;
+        return null;
+      });
+    if (opened) void pushState(opened);
+  }
+
+  /** Moves a phase on when its time has come; answers the rounds that changed. */
+  async function transition(game: RoundGame, query: ReturnType<typeof sql>): Promise<string[]> {
+    const ids = await database.transaction(async (tx) => {
+      const changed = await rows<{ id: string }>(tx, query);
+      return changed.map((r) => String(r.id));
+    });
+    for (const id of ids) void pushState(id);
+    return ids;
+  }
+
+  /**
+   * Claims the round's bets still in play (a crash cash-out holding a bet's row finishes first; the claim then
+   * skips it), then closes each hold once: settles it (`refund` false) or voids it. Every ledger call carries
+   * the bet's key, so a settlement interrupted and run again replays instead of paying twice.
+   */
+  async function closeBets(round: RoundRow, refund: boolean): Promise<number[]> {
+    await db.execute(
+      sql`update round_bets set state = 'settling' where round_id = ${round.id}::bigint and state = 'open'`,
+    );
+    const bets = await rows<BetRow>(
+      db,
+      sql`select * from round_bets where round_id = ${round.id}::bigint and state = 'settling'`,
+    );
+    const { update, paid } = await payClaimed(round, bets, refund);
+    const winners = new Set(paid);
+    await database.transaction(async (tx) => {
+      if (update) await tx.execute(update);
+      const [done] = await rows<{ id: string }>(
+        tx,
+        sql`update rounds set settled_at = now() where id = ${round.id}::bigint and settled_at is null returning id`,
+      );
+      // The durable fact of a round that had bets (the winners' balances are pushed from its delivery).
+      if (done && bets.length)
+        await outbox.emit(tx, 'rounds.settled', {
+          game: round.game,
+          roundId: String(round.id),
+          paid: [...winners],
+        });
+    });
+    // At once for the watchers and the players paid; the outbox's delivery repeats both durably.
+    void pushState(String(round.id));
+    for (const userId of winners) void bus.publish('balance.changed', { userId });
+    return [...winners];
+  }
+
+  /**
+   * Closes the holds of bets claimed by a settlement (state 'settling'): settled by the round's result, or
+   * voided; every ledger call keyed by the bet (on `database.db`, where the ledger batches them), so a second
+   * run replays. Answers the statement that records the outcomes on the bets' rows, and the players whose
+   * balance went up.
+   */
+  async function payClaimed(round: RoundRow, bets: BetRow[], refund: boolean) {
+    const def = GAMES[round.game];
+    const maxPayout = await settings.get('originals.maxPayout');
+    const outcomes: { id: string; state: string; multiplier: number; paid: number }[] = [];
+    for (let i = 0; i < bets.length; i += SETTLE_WAVE) {
+      await Promise.all(
+        bets.slice(i, i + SETTLE_WAVE).map(async (b) => {
+          const amount = Number(b.amount);
+          if (refund) {
+            await voidHold(db, { holdId: Number(b.hold_id), idempotencyKey: `rounds:void:${b.id}` });
+            outcomes.push({ id: b.id, state: 'refunded', multiplier: 0, paid: 0 });
+            return;
+          }
+          const multiplier = multiplierOf(def, { pick: b.pick, autoCashout: b.auto_cashout }, round.result);
+          const paid = Math.min(payoutOf(amount, multiplier), maxPayout);
+          await settle(db, {
+            holdId: Number(b.hold_id),
+            capture: amount,
+            to: [{ kind: HOUSE, amount }],
+            ...(paid > 0 ? { payout: { from: HOUSE, amount: paid } } : {}),
+            idempotencyKey: `rounds:settle:${b.id}`,
+          });
+          outcomes.push({ id: b.id, state: paid > 0 ? 'won' : 'lost', multiplier, paid });
+        }),
+      );
+    }
+    if (!outcomes.length) return { update: null, paid: [] };
+    const values = sql.join(
+      outcomes.map((o) => sql`(${o.id}::bigint, ${o.state}, ${o.multiplier}::int, ${o.paid}::bigint)`),
+      sql`, `,
+    );
+    const update = sql`update round_bets b set state = v.state, multiplier = v.multiplier, payout = v.paid,
+          cashout = case when v.state = 'won' and b.game = 'crash' then b.auto_cashout else b.cashout end,
+          settled_at = now()
+        from (values ${values}) as v(id, state, multiplier, paid) where b.id = v.id`;
+    const byId = new Map(outcomes.map((o) => [o.id, o]));
+    const paid = new Set<number>();
+    for (const b of bets) {
+      const o = byId.get(b.id);
+      if (o && (o.paid > 0 || refund)) paid.add(Number(b.user_id));
+    }
+    return { update, paid: [...paid] };
+  }
+
+  /**
+   * Crash: pays the automatic cash-outs the curve has reached (`upTo`, hundredths, by the database's clock)
+   * while the round rises, so they show live. Claimed like a settlement (a manual cash-out holding a row
+   * finishes first), each paid at its own target, which the crash point is at least.
+   */
+  async function cashAutos(roundId: string, upTo: number): Promise<void> {
+    const claimed = await rows<BetRow>(
+      db,
+      sql`update round_bets b set state = 'settling' from rounds r
+          where b.round_id = ${roundId}::bigint and r.id = b.round_id and r.phase = 'running'
+            and b.state = 'open' and b.auto_cashout <= ${upTo} and b.auto_cashout <= r.result
+          returning b.*`,
+    );
+    if (!claimed.length) return;
+    const [round] = await rows<RoundRow>(
+      db,
+      sql`select *, now() as now from rounds where id = ${roundId}::bigint`,
+    );
+    const { update, paid } = await payClaimed(round!, claimed, false);
+    if (update) await db.execute(update);
+    for (const b of claimed)
+      push(
+        'crash',
+        'roundCashout',
+        {
+          player: b.player,
+          amount: major(b.amount),
+          pick: null,
+          cashout: b.auto_cashout! / 100,
+          payout: major(payoutOf(Number(b.amount), b.auto_cashout! * 100)),
+        },
+        roundId,
+      );
+    for (const userId of paid) void bus.publish('balance.changed', { userId });
+  }
+
+  /** One step of a game's clock: every due phase change, settlements owed, and the next round. */
+  async function advance(game: RoundGame): Promise<void> {
+    // Betting rounds a stopped clock left long past their close never reached their draw: refunded.
+    await transition(
+      game,
+      sql`update rounds set phase = 'result', void = true, result_at = now(), next_at = now()
+          where game = ${game} and phase = 'betting'
+            and closes_at < now() - ${`${staleAfterMs(scale)} milliseconds`}::interval
+          returning id`,
+    );
+    await transition(
+      game,
+      sql`update rounds set phase = 'running' where game = ${game} and phase = 'betting' and closes_at <= now()
+          returning id`,
+    );
+    await transition(
+      game,
+      sql`update rounds set phase = 'result' where game = ${game} and phase = 'running' and result_at <= now()
+          returning id`,
+    );
+    // Settlements owed: just drawn, or interrupted by a stop (settled from the committed result).
+    const owed = await rows<RoundRow>(
+      db,
+      sql`select *, now() as now from rounds where game = ${game} and phase = 'result' and settled_at is null
+          order by id`,
+    );
+    for (const round of owed) await closeBets(round, round.void);
+    const [live] = await rows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from rounds where game = ${game} and phase in ('betting', 'running')`,
+    );
+    if (live?.n) return;
+    const [last] = await rows<{ due: boolean }>(
+      db,
+      sql`select next_at <= now() as due from rounds where game = ${game} order by id desc limit 1`,
+    );
+    if (!last || last.due) await openRound(game);
+  }
+
+  // ---------------------------------------------------------------- players' calls
+
+  async function stakeOf(input: number | string, best: number | null) {
+    const amount = parseAmount(input, CURRENCY);
+    const s = await settings.all();
+    const shown = (minor: number) => formatMoney(minor, CURRENCY);
+    if (amount < s['originals.minStake'])
+      throw badRequest('originalsStakeBelowMin', { amount: shown(s['originals.minStake']) });
+    if (amount > s['originals.maxStake'])
+      throw badRequest('originalsStakeAboveMax', { amount: shown(s['originals.maxStake']) });
+    if (best !== null && payoutOf(amount, best) > s['originals.maxPayout'])
+      throw badRequest('originalsPayoutOverMax', { amount: shown(s['originals.maxPayout']) });
+    return amount;
+  }
+
+  async function overBalance(userId: number) {
+    const [b] = await rows<{ cash_available: string; bonus_available: string }>(
+      db,
+      balancesQuery(userId, CURRENCY),
+    );
+    const available = Number(b?.cash_available ?? 0) + Number(b?.bonus_available ?? 0);
+    return new AppError(ErrorCode.INSUFFICIENT_BALANCE, 'originalsOverBalance', {
+      amount: formatMoney(available, CURRENCY),
+    });
+  }
+
+  /** A repeat of a keyed call: the first answer (same request) or 409 (another request). */
+  async function replay(key: string, hash: string): Promise<RoundBet | null> {
+    const [prior] = await rows<BetRow>(db, sql`select * from round_bets where key = ${key}`);
+    if (!prior) return null;
+    if (prior.request_hash !== hash)
+      throw new AppError(ErrorCode.IDEMPOTENCY_CONFLICT, 'idempotencyConflict');
+    const [b] = await rows<{ cash_available: string }>(db, balancesQuery(Number(prior.user_id), CURRENCY));
+    return betAnswer(prior, b?.cash_available ?? 0);
+  }
+
+  const cashOf = async (tx: Tx, userId: number) => {
+    const [b] = await rows<{ cash_available: string }>(tx, balancesQuery(userId, CURRENCY));
+    return b?.cash_available ?? '0';
+  };
+
+  /**
+   * The clock's step for several games: one read of each game's latest round, then a full step only for the
+   * games with something due (a phase change, a settlement owed, the next round), so an idle step is cheap.
+   */
+  async function advanceDue(games: readonly RoundGame[]): Promise<void> {
+    const latest = await rows<{ game: RoundGame; due: boolean }>(
+      db,
+      sql`select g.game, coalesce(r.due, true) as due
+          from unnest(${`{${games.join(',')}}`}::text[]) as g(game)
+          left join lateral (
+            select (phase = 'betting' and closes_at <= now()) or (phase = 'running' and result_at <= now())
+                or (phase = 'result' and (settled_at is null or next_at <= now())) as due
+            from rounds where rounds.game = g.game order by id desc limit 1
+          ) r on true`,
+    );
+    let failure: unknown;
+    for (const { game, due } of latest) {
+      // One game's fault must not stop the others' clocks.
+      if (due) await advance(game).catch((err: unknown) => (failure ??= err));
+    }
+    if (failure) throw failure;
+  }
+
+  return {
+    advance,
+    advanceDue,
+
+    /** The live round of a game (or the last one, until the next opens), with its public list of bets. */
+    async state(game: RoundGame): Promise<RoundState> {
+      const round = await currentRound(game);
+      if (!round) throw notFound('roundsUnknownRound');
+      return stateOf(round);
+    },
+
+    /** The state of one round (pushed to the game's room at every phase); `exec`: an outbox handler's tx. */
+    stateById: readState,
+
+    /** Pushes what is still gathered and stops gathering (the app is closing). */
+    close() {
+      clearTimeout(flushTimer);
+      flush();
+    },
+
+    /**
+     * A bet on the round in its betting window, by the database's clock: the round row is read FOR SHARE, so
+     * the clock's close (an UPDATE of that row) waits for bets already in, and a bet after it sees the round
+     * closed. The hold and the bet row are one transaction; the key makes a repeat answer the first bet.
+     */
+    async bet(game: RoundGame, player: Player, input: BetInput, key: string): Promise<RoundBet> {
+      const def = GAMES[game];
+      const pick = def.kind === 'double' ? input.color! : def.kind === 'luckyColor' ? input.pick! : null;
+      const auto =
+        def.kind === 'crash' && input.autoCashout !== undefined ? Math.round(input.autoCashout * 100) : null;
+      const amount = await stakeOf(input.amount, bestOf(def, pick, auto));
+      const scoped = scopedKey(`rounds.bet.${game}`, player.id, key);
+      const hash = requestHash('rounds.bet', { game, ...input });
+      let answer: RoundBet;
+      try {
+        answer = await database.transaction(async (tx) => {
+          // The round's check and the bet's id in one round trip.
+          const [round] = await rows<{ open: boolean; id: string }>(
+            tx,
+            sql`select phase = 'betting' and now() < closes_at and now() >= opens_at as open,
+                  nextval('round_bets_id_seq') as id
+                from rounds where id = ${input.roundId}::bigint and game = ${game} for share`,
+          );
+          if (!round) throw notFound('roundsUnknownRound');
+          if (!round.open) throw conflict('roundsBettingClosed');
+          const id = String(round.id);
+          await deps.rg.assertCanStake(tx, player.id, amount);
+          const held = await hold(tx, {
+            type: TxType.BET,
+            userId: player.id,
+            amount,
+            product: PRODUCT,
+            reference: `round-bet:${id}`,
+          });
+          // The bet's row and the cash left, in one round trip.
+          const [bet] = await rows<BetRow & { cash_after: string }>(
+            tx,
+            sql`with b as (
+                  insert into round_bets (id, round_id, game, user_id, pick, auto_cashout, amount, hold_id, state,
+                    player, key, request_hash)
+                  values (${id}::bigint, ${input.roundId}::bigint, ${game}, ${player.id}, ${pick}, ${auto},
+                    ${amount}, ${held.txId}, 'open', ${maskPlayer(player.username)}, ${scoped}, ${hash})
+                  returning *
+                )
+                select b.*, c.cash_available as cash_after from b, (${balancesQuery(player.id, CURRENCY)}) c`,
+          );
+          return betAnswer(bet!, bet!.cash_after);
+        });
+      } catch (err) {
+        if (pgCode(err) === '23505' && pgConstraint(err) === 'round_bets_key') {
+          const prior = await replay(scoped, hash);
+          if (prior) return prior;
+        }
+        if (pgCode(err) === '23505' && pgConstraint(err) === 'round_bets_crash_one')
+          throw conflict('roundsOneBetPerRound');
+        if (err instanceof AppError && err.code === ErrorCode.INSUFFICIENT_BALANCE)
+          throw await overBalance(player.id);
+        throw err;
+      }
+      void bus.publish('balance.changed', { userId: player.id, cause: 'stake' });
+      push(
+        game,
+        'roundBet',
+        { player: maskPlayer(player.username), amount: answer.amount, pick, cashout: null, payout: 0 },
+        answer.roundId,
+      );
+      return answer;
+    },
+
+    /**
+     * Cashes out the player's crash bet at the multiplier the curve shows now, by the database's clock: refused
+     * once the curve has passed the crash point (or the round is over), whatever the client's clock says. An
+     * automatic target already passed cashes out at that target. Settles the hold at once (balance moves live).
+     */
+    async cashout(player: Player, roundId: string, key: string): Promise<RoundBet> {
+      const scoped = scopedKey('rounds.cashout', player.id, key);
+      const maxPayout = await settings.get('originals.maxPayout');
+      const answer = await database.transaction(async (tx) => {
+        const [row] = await rows<
+          BetRow & { elapsed: number; point: number; waiting: boolean; live: boolean }
+        >(
+          tx,
+          sql`select b.*, r.result as point,
+                (extract(epoch from (now() - r.closes_at)) * 1000)::float8 as elapsed,
+                now() < r.closes_at as waiting,
+                r.phase <> 'result' and now() >= r.closes_at and now() < r.result_at as live
+              from round_bets b join rounds r on r.id = b.round_id
+              where b.round_id = ${roundId}::bigint and b.user_id = ${player.id} and b.game = 'crash'
+              for update of b`,
+        );
+        if (!row) throw notFound('roundsNoBet');
+        if (row.cashout !== null) {
+          if (row.cashout_key === scoped) return betAnswer(row, await cashOf(tx, player.id));
+          throw conflict('roundsAlreadyCashedOut');
+        }
+        // By the database's clock, not the row's phase: the curve rises from the close even before the clock's
+        // next step marks the round running.
+        if (row.waiting) throw conflict('roundsNotRunning');
+        // Its automatic target was reached and is being paid.
+        if (row.state === 'settling' && row.live) throw conflict('roundsAlreadyCashedOut');
+        if (row.state !== 'open' || !row.live) throw conflict('roundsCrashed');
+        const now = crashMultiplierAt(Number(row.elapsed) / scale);
+        const at = row.auto_cashout !== null && row.auto_cashout <= now ? row.auto_cashout : now;
+        if (at > row.point) throw conflict('roundsCrashed');
+        const amount = Number(row.amount);
+        const multiplier = at * (MULTIPLIER_SCALE / 100);
+        const paid = Math.min(payoutOf(amount, multiplier), maxPayout);
+        await settle(tx, {
+          holdId: Number(row.hold_id),
+          capture: amount,
+          to: [{ kind: HOUSE, amount }],
+          payout: { from: HOUSE, amount: paid },
+          idempotencyKey: `rounds:settle:${row.id}`,
+        });
+        const [bet] = await rows<BetRow>(
+          tx,
+          sql`update round_bets set state = 'won', cashout = ${at}, multiplier = ${multiplier}, payout = ${paid},
+                cashout_key = ${scoped}, settled_at = now()
+              where id = ${row.id}::bigint returning *`,
+        );
+        return betAnswer(bet!, await cashOf(tx, player.id));
+      });
+      void bus.publish('balance.changed', { userId: player.id });
+      push(
+        'crash',
+        'roundCashout',
+        {
+          player: maskPlayer(player.username),
+          amount: answer.amount,
+          pick: null,
+          cashout: answer.cashout,
+          payout: answer.payout,
+        },
+        roundId,
+      );
+      return answer;
+    },
+
+    /** Rounds with their result, newest first: hash and result, for the verifier. */
+    async history(game: RoundGame, limit: number): Promise<RoundHistoryItem[]> {
+      const list = await rows<RoundRow>(
+        db,
+        sql`select *, now() as now from rounds where game = ${game} and phase = 'result' and not void
+            order by id desc limit ${limit}`,
+      );
+      const crash = GAMES[game].kind === 'crash';
+      return list.map((r) => ({
+        roundId: String(r.id),
+        hash: r.hash,
+        result: crash ? r.result / 100 : r.result,
+        settledAt: iso(r.settled_at),
+        period: r.period,
+        chainId: String(r.chain_id),
+      }));
+    },
+
+    /** The game's chain (the active one, or `chainId`'s): commitment and salt, for the verifier. */
+    async chain(game: RoundGame, chainId?: string): Promise<RoundChain> {
+      const [c] = await rows<ChainRow>(
+        db,
+        chainId
+          ? sql`select * from round_chains where game = ${game} and id = ${chainId}::bigint`
+          : sql`select * from round_chains where game = ${game} order by active desc, id desc limit 1`,
+      );
+      if (!c) throw notFound(chainId ? 'roundsUnknownChain' : 'roundsUnknownRound');
+      return {
+        chainId: String(c.id),
+        commitment: c.commitment,
+        committedAt: iso(c.committed_at)!,
+        salt: c.salt_set_at ? c.salt : null,
+        saltSetAt: iso(c.salt_set_at),
+        length: c.length,
+        used: c.used,
+      };
+    },
+
+    /** An operator starts a new chain for a game (the old one stays verifiable); its salt follows. */
+    async newChain(game: RoundGame): Promise<RoundChain> {
+      const created = await database.transaction((tx) => chains.create(tx, game, deps.chainLength));
+      return this.chain(game, created.id);
+    },
+
+    /** The player's own bets in a game, newest first. */
+    async myBets(game: RoundGame, userId: number, limit: number): Promise<RoundBet[]> {
+      const list = await rows<BetRow>(
+        db,
+        sql`select * from round_bets where user_id = ${userId} and game = ${game} order by id desc limit ${limit}`,
+      );
+      return list.map((b) => betAnswer(b));
+    },
+
+    /**
+     * Crash ticks: the running crash round and how far its curve is, by the database's clock; the automatic
+     * cash-outs reached are paid on the way.
+     */
+    async crashProgress(): Promise<{ roundId: string; elapsedMs: number; multiplier: number } | null> {
+      const [r] = await rows<{ id: string; elapsed: number }>(
+        db,
+        sql`select id, (extract(epoch from (now() - closes_at)) * 1000)::float8 as elapsed from rounds
+            where game = 'crash' and phase = 'running' and now() < result_at`,
+      );
+      if (!r) return null;
+      const elapsedMs = Math.max(0, Number(r.elapsed) / scale);
+      const reached = crashMultiplierAt(elapsedMs);
+      await cashAutos(String(r.id), reached);
+      return { roundId: String(r.id), elapsedMs, multiplier: reached / 100 };
+    },
+  };
+}
+
+/** Another clock opened the round first: this one gives way. */
+class GiveWay extends Error {}
+
+export type RoundsService = ReturnType<typeof createRoundsService>;

@@ -1,0 +1,45 @@
+import { defineModule } from '../../platform/module';
+import { createFootballDataFeed } from './feeds/football-data';
+import { createSandboxFeed } from './feeds/sandbox';
+import { createFeedRunner, type FeedRunner } from './sports.feed';
+import { sportsRoutes } from './sports.routes';
+import { createSportsService, SETTLE_JOB, type SportsService } from './sports.service';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The sportsbook: catalogue, prices, bets as ledger holds (product `sports`), settlement. */
+    sports: SportsService & { feed: FeedRunner | null };
+  }
+}
+
+/**
+ * The sportsbook. Bets are ledger holds with product `sports` (house account `house.sports`); an event's
+ * bets are settled by the job `sports.settleEvent`, queued by each result (or void), on one node.
+ */
+export const sportsModule = defineModule(
+  'sports',
+  ['operators', 'settings', 'ledger', 'accounts', 'rg'],
+  async (app) => {
+    const { database, settings, bus, jobs, log, config, rg } = app;
+    const sports = createSportsService({ database, settings, bus, jobs, log, rg });
+    // The feed, stepped by a job on one node: the sandbox (simulated fixtures and matches) only in sandbox
+    // mode, or football-data.org with its token.
+    const { feed: kind, footballDataToken } = config.sports;
+    const source =
+      kind === 'sandbox' && config.sandbox
+        ? createSandboxFeed({ speed: config.sports.feedSpeed, stepSeconds: config.sports.feedSeconds })
+        : kind === 'football-data' && footballDataToken
+          ? createFootballDataFeed({ token: footballDataToken })
+          : null;
+    const feed = source ? createFeedRunner({ database, sports, log, feed: source }) : null;
+    app.decorate('sports', { ...sports, feed });
+    if (feed)
+      jobs.every('sports.feed', config.sports.feedSeconds, async () => {
+        await feed.step();
+      });
+    jobs.work<{ eventId: string }>(SETTLE_JOB, async ({ eventId }) => {
+      await sports.settleEvent(eventId);
+    });
+    await app.register(sportsRoutes);
+  },
+);

@@ -1,0 +1,139 @@
+import {
+  betIdParam,
+  createEventRequest,
+  envelope,
+  eventIdParam,
+  eventResultAnswer,
+  eventResultRequest,
+  eventsQuery,
+  marketActionParams,
+  myBetsQuery,
+  placeBetAnswer,
+  placeBetRequest,
+  sportsBet,
+  sportsConfig,
+  sportsEventDetail,
+  sportsEventList,
+  sportsList,
+  sportsMarket,
+  SPORTS_OPERATOR_PATH,
+  SPORTS_PATH,
+} from '@aposta/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ok } from '../../platform/http';
+import { idempotencyKeyOf } from '../../platform/idempotency';
+import type { AuthUser } from '../accounts';
+
+/** Thin routes: schema in, the sports service, schema out (contracts/sports.ts is the contract). */
+export async function sportsRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { sports } = app;
+  const { authenticate } = app.accounts;
+  const user = (req: FastifyRequest) => req.user as AuthUser;
+  const tags = ['sports'];
+  const security = [{ bearer: [] }];
+
+  r.get(`${SPORTS_PATH}/sports`, { schema: { tags, response: { 200: envelope(sportsList) } } }, async (req) =>
+    ok(req, await sports.sports()),
+  );
+
+  r.get(
+    `${SPORTS_PATH}/config`,
+    { schema: { tags, response: { 200: envelope(sportsConfig) } } },
+    async (req) => ok(req, await sports.config()),
+  );
+
+  r.get(
+    `${SPORTS_PATH}/events`,
+    { schema: { tags, querystring: eventsQuery, response: { 200: envelope(sportsEventList) } } },
+    async (req) => ok(req, await sports.events(req.query)),
+  );
+
+  r.get(
+    `${SPORTS_PATH}/events/:eventId`,
+    { schema: { tags, params: eventIdParam, response: { 200: envelope(sportsEventDetail) } } },
+    async (req) => ok(req, await sports.eventDetail(req.params.eventId)),
+  );
+
+  r.post(
+    `${SPORTS_PATH}/bets`,
+    {
+      preHandler: authenticate,
+      schema: { tags, security, body: placeBetRequest, response: { 200: envelope(placeBetAnswer) } },
+    },
+    async (req) => ok(req, await sports.placeBet(user(req), req.body, idempotencyKeyOf(req))),
+  );
+
+  r.get(
+    `${SPORTS_PATH}/bets`,
+    {
+      onRequest: authenticate,
+      schema: { tags, security, querystring: myBetsQuery, response: { 200: envelope(z.array(sportsBet)) } },
+    },
+    async (req) => ok(req, await sports.myBets(user(req).id, req.query)),
+  );
+
+  r.get(
+    `${SPORTS_PATH}/bets/:betId`,
+    {
+      onRequest: authenticate,
+      schema: { tags, security, params: betIdParam, response: { 200: envelope(sportsBet) } },
+    },
+    async (req) => ok(req, await sports.bet(user(req).id, req.params.betId)),
+  );
+
+  const operator = ['operator'];
+
+  r.post(
+    `${SPORTS_OPERATOR_PATH}/events`,
+    {
+      config: { permission: 'sports.trade' },
+      schema: { tags: operator, body: createEventRequest, response: { 200: envelope(sportsEventDetail) } },
+    },
+    async (req) => {
+      const detail = await sports.createEvent(req.body);
+      req.audit({ target: `sports-event:${detail.event.eventId}`, after: req.body });
+      return ok(req, detail);
+    },
+  );
+
+  r.post(
+    `${SPORTS_OPERATOR_PATH}/events/:eventId/result`,
+    {
+      config: { permission: 'sports.trade' },
+      schema: {
+        tags: operator,
+        params: eventIdParam,
+        body: eventResultRequest,
+        response: { 200: envelope(eventResultAnswer) },
+      },
+    },
+    async (req) => {
+      const answer = await sports.postResult(req.params.eventId, req.body);
+      req.audit({
+        target: `sports-event:${req.params.eventId}`,
+        after: { ...req.body, resultVersion: answer.resultVersion },
+      });
+      return ok(req, answer);
+    },
+  );
+
+  r.post(
+    `${SPORTS_OPERATOR_PATH}/markets/:marketId/:action`,
+    {
+      config: { permission: 'sports.trade' },
+      schema: { tags: operator, params: marketActionParams, response: { 200: envelope(sportsMarket) } },
+    },
+    async (req) => {
+      const { market, before } = await sports.marketAction(req.params.marketId, req.params.action);
+      req.audit({
+        target: `sports-market:${market.marketId}`,
+        before: { status: before },
+        after: { status: market.status },
+      });
+      return ok(req, market);
+    },
+  );
+}

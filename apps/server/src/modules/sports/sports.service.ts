@@ -1,0 +1,803 @@
+import {
+  BetResult,
+  ErrorCode,
+  MatchTime,
+  SPORTS,
+  TxType,
+  type AcceptOdds,
+  type CreateEventRequest,
+  type EventResultAnswer,
+  type MarketType,
+  type PlaceBetAnswer,
+  type PriceChangedData,
+  type SportCode,
+  type SportsBet,
+  type SportsConfig,
+  type SportsEventDetail,
+  type SportsEventListItem,
+  type SportsListItem,
+  type SportsMarket,
+  type MarketStatus,
+} from '@aposta/contracts';
+import { DEFAULT_CURRENCY, formatMoney, toMajor } from '@aposta/money';
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { EventBus } from '../../platform/bus';
+import { pgCode, pgConstraint, queryRows, type Database, type Executor } from '../../platform/db';
+import { AppError, badRequest, conflict, notFound } from '../../platform/errors';
+import { scopedKey } from '../../platform/idempotency';
+import type { Jobs } from '../../platform/jobs';
+import { balancesQuery, hold, parseAmount, requestHash, resettle, settle } from '../ledger';
+import type { RgService } from '../rg';
+import type { SettingsService } from '../settings';
+import {
+  eventOf,
+  eventRows,
+  insertEvent,
+  isLive,
+  iso,
+  marketsOf,
+  repriceEvent,
+  type EventRow,
+  type NewEvent,
+} from './sports.catalogue';
+import { betOutcome, priceOf, selectionResult, type EventResult } from './sports.settlement';
+import type { LiveState } from './pricing';
+
+export const SETTLE_JOB = 'sports.settleEvent';
+/** A bet transaction's answer meaning: in play, wait the acceptance delay and try again. */
+const WAIT = Symbol('wait');
+const CURRENCY = DEFAULT_CURRENCY;
+const PRODUCT = 'sports';
+const HOUSE = 'house.sports';
+
+export interface Player {
+  id: number;
+  username: string;
+}
+
+export interface PlaceBetInput {
+  stake: number | string;
+  acceptOdds: AcceptOdds;
+  selections: { selectionId: string; price: number }[];
+}
+
+export interface SportsDeps {
+  database: Database;
+  settings: SettingsService;
+  bus: EventBus;
+  jobs: Pick<Jobs, 'send'>;
+  log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
+  /** Responsible gambling's check of every stake. */
+  rg: Pick<RgService, 'assertCanStake'>;
+  /** Waits before an in-play bet is accepted (tests may replace the clock). */
+  sleep?: (ms: number) => Promise<void>;
+}
+
+interface QuoteRow {
+  /** With the lock: the bet's id, drawn once for the statement. */
+  next_id: string | null;
+  selection_id: string;
+  market_id: string;
+  event_id: string;
+  price: number;
+  version: number;
+  status: MarketStatus;
+  suspensions: number;
+  clock: number;
+  open: boolean;
+}
+
+interface BetRow {
+  id: string;
+  user_id: string;
+  hold_id: string;
+  kind: 'single' | 'parlay';
+  stake: string;
+  price: number;
+  potential: string;
+  status: 'open' | 'settled';
+  result: number;
+  payout: string;
+  settlements: number;
+  request_hash: string;
+  placed_at: string | Date;
+  settled_at: string | Date | null;
+}
+
+const money = (minor: number | string) => toMajor(Number(minor), CURRENCY);
+const shown = (minor: number) => formatMoney(minor, CURRENCY);
+const hundredths = (price: number) => Math.round(price * 100);
+const sleepMs = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+const idList = (ids: (string | number)[]) =>
+  sql.join(
+    ids.map((id) => sql`${String(id)}::bigint`),
+    sql`, `,
+  );
+
+export function createSportsService({ database, settings, bus, jobs, log, rg, sleep = sleepMs }: SportsDeps) {
+  const { db } = database;
+
+  async function margins() {
+    const s = await settings.all();
+    return { margins: s['sports.margins'], inPlayBp: s['sports.inPlayMarginBp'] };
+  }
+
+  /** Selections with their market's status and whether their event takes bets now (database clock). */
+  async function quote(exec: Executor, ids: string[], lock = false): Promise<Map<string, QuoteRow>> {
+    const list = await queryRows<QuoteRow>(
+      exec,
+      sql`select ${lock ? sql`(select nextval('sports_bets_id_seq'))` : sql`null`} as next_id, s.id as selection_id, s.market_id, s.event_id, s.price, s.version, m.status, m.suspensions, e.clock,
+            (e.clock >= 0 and e.result is null and (e.clock > 0 or e.starts_at > now())) as open
+          from sports_selections s
+          join sports_markets m on m.id = s.market_id
+          join sports_events e on e.id = s.event_id
+          where s.id in (${idList(ids)})`,
+    );
+    return new Map(list.map((r) => [String(r.selection_id), r]));
+  }
+
+  function priceChanged(quoted: Map<string, QuoteRow>, ids: string[]): AppError {
+    const data: PriceChangedData = {
+      selections: ids.map((id) => {
+        const q = quoted.get(id)!;
+        return {
+          selectionId: id,
+          price: Number(q.price) / 100,
+          version: Number(q.version),
+          status: q.status,
+        };
+      }),
+    };
+    return new AppError(ErrorCode.CONFLICT, 'sportsPriceChanged', {}, { data });
+  }
+
+  /**
+   * The slip's checks against the catalogue as it stands: every selection exists, its event takes bets, its
+   * market is open and it is offered, and each price is one the player accepts. Answers the prices taken.
+   */
+  function check(input: PlaceBetInput, quoted: Map<string, QuoteRow>) {
+    const ids = input.selections.map((s) => s.selectionId);
+    for (const id of ids) {
+      const q = quoted.get(id);
+      if (!q) throw notFound('sportsUnknownSelection');
+      if (!q.open || q.status === 'closed' || q.status === 'settled' || q.status === 'void')
+        throw conflict('sportsNotAvailable');
+      if (q.status !== 'open' || Number(q.price) <= 0) throw conflict('sportsNotOpen');
+    }
+    const events = new Set(ids.map((id) => String(quoted.get(id)!.event_id)));
+    if (events.size < ids.length) throw badRequest('sportsSameEvent');
+    let moved = false;
+    const taken = input.selections.map((s) => {
+      const current = Number(quoted.get(s.selectionId)!.price);
+      const seen = hundredths(s.price);
+      if (current !== seen) {
+        if (input.acceptOdds === 'none' || (input.acceptOdds === 'higher' && current < seen)) moved = true;
+      }
+      return current;
+    });
+    if (moved) throw priceChanged(quoted, ids);
+    const live = ids.some((id) => isLive(Number(quoted.get(id)!.clock)));
+    return { taken, live };
+  }
+
+  async function replay(key: string, hash: string): Promise<PlaceBetAnswer | null> {
+    const [prior] = await queryRows<BetRow>(db, sql`select * from sports_bets where key = ${key}`);
+    if (!prior) return null;
+    if (prior.request_hash !== hash)
+      throw new AppError(ErrorCode.IDEMPOTENCY_CONFLICT, 'idempotencyConflict');
+    const [b] = await queryRows<{ cash_available: string }>(
+      db,
+      balancesQuery(Number(prior.user_id), CURRENCY),
+    );
+    return {
+      betId: String(prior.id),
+      price: Number(prior.price) / 100,
+      stake: money(prior.stake),
+      potentialPayout: money(prior.potential),
+      balance: money(b?.cash_available ?? 0),
+    };
+  }
+
+  async function overBalance(userId: number) {
+    const [b] = await queryRows<{ cash_available: string; bonus_available: string }>(
+      db,
+      balancesQuery(userId, CURRENCY),
+    );
+    const available = Number(b?.cash_available ?? 0) + Number(b?.bonus_available ?? 0);
+    return new AppError(ErrorCode.INSUFFICIENT_BALANCE, 'originalsOverBalance', { amount: shown(available) });
+  }
+
+  // ------------------------------------------------------------------ bets
+
+  async function placeBet(player: Player, input: PlaceBetInput, key: string): Promise<PlaceBetAnswer> {
+    const s = await settings.all();
+    const stake = parseAmount(input.stake, CURRENCY);
+    if (stake < s['sports.minStake'])
+      throw badRequest('sportsStakeBelowMin', { amount: shown(s['sports.minStake']) });
+    if (stake > s['sports.maxStake'])
+      throw badRequest('sportsStakeAboveMax', { amount: shown(s['sports.maxStake']) });
+    if (input.selections.length > s['sports.maxLegs']) throw badRequest('sportsParlayLimit');
+    const ids = input.selections.map((x) => x.selectionId);
+    if (new Set(ids).size < ids.length) throw badRequest('sportsSameEvent');
+    const scoped = scopedKey('sports.bet', player.id, key);
+    const hash = requestHash('sports.bet', input);
+    // A repeated key is recognised when its bet cannot be written again (the key is unique) or when the slip
+    // is refused now: the first answer is answered, another body under the key is refused.
+
+    const maxPayout = s['sports.maxPayout'];
+    const delay = s['sports.acceptanceDelayMs'];
+    const kind = ids.length === 1 ? 'single' : 'parlay';
+    /** Each market's suspension count when an in-play bet started to wait. */
+    let waited: Map<string, number> | null = null;
+    let answer: PlaceBetAnswer | typeof WAIT;
+    try {
+      for (;;) {
+        answer = await database.transaction(async (tx) => {
+          // The slip checked against the catalogue as it stands (and the bet's id drawn), in one statement. The
+          // prices are read, not locked: a bet stands at the price valid when it was read, and a reprice never
+          // waits for bets (shared locks on one hot selection serialise on PostgreSQL's multixacts).
+          const locked = await quote(tx, ids, true);
+          const { taken, live } = check(input, locked);
+          // In play the bet waits first, then is checked again here: a market suspended meanwhile refuses it.
+          if (live && delay > 0 && !waited) {
+            waited = new Map(ids.map((id) => [id, Number(locked.get(id)!.suspensions)]));
+            return WAIT;
+          }
+          // Suspended during the delay (even if open again now): refused.
+          if (waited && ids.some((id) => Number(locked.get(id)!.suspensions) !== waited!.get(id)))
+            throw conflict('sportsNotOpen');
+          const { price, potential } = priceOf(stake, taken);
+          if (potential > maxPayout) throw badRequest('sportsPayoutOverMax', { amount: shown(maxPayout) });
+          const id = String(locked.get(ids[0]!)!.next_id);
+          await rg.assertCanStake(tx, player.id, stake);
+          const held = await hold(tx, {
+            type: TxType.BET,
+            userId: player.id,
+            amount: stake,
+            product: PRODUCT,
+            reference: `sports-bet:${id}`,
+          });
+          // The bet, its legs and the cash left, in one round trip.
+          const legs = sql.join(
+            ids.map((sid, i) => {
+              const q = locked.get(sid)!;
+              return sql`(${sid}::bigint, ${q.market_id}::bigint, ${q.event_id}::bigint, ${taken[i]!}::int)`;
+            }),
+            sql`, `,
+          );
+          const [b] = await queryRows<{ cash_available: string }>(
+            tx,
+            sql`with b as (
+                  insert into sports_bets (id, user_id, hold_id, kind, stake, currency, price, potential, accept_odds,
+                    key, request_hash)
+                  values (${id}::bigint, ${player.id}, ${held.txId}, ${kind}, ${stake}, ${CURRENCY}, ${price},
+                    ${potential}, ${input.acceptOdds}, ${scoped}, ${hash})
+                  returning id),
+                l as (
+                  insert into sports_bet_legs (bet_id, selection_id, market_id, event_id, price)
+                  select b.id, v.selection_id, v.market_id, v.event_id, v.price
+                  from b, (values ${legs}) as v(selection_id, market_id, event_id, price))
+                select c.cash_available from (${balancesQuery(player.id, CURRENCY)}) c`,
+          );
+          return {
+            betId: id,
+            price: price / 100,
+            stake: money(stake),
+            potentialPayout: money(potential),
+            balance: money(b?.cash_available ?? 0),
+          };
+        });
+        if (answer !== WAIT) break;
+        await sleep(delay);
+      }
+    } catch (err) {
+      if ((pgCode(err) === '23505' && pgConstraint(err) === 'sports_bets_key') || err instanceof AppError) {
+        const again = await replay(scoped, hash);
+        if (again) return again;
+      }
+      if (err instanceof AppError && err.code === ErrorCode.INSUFFICIENT_BALANCE)
+        throw await overBalance(player.id);
+      throw err;
+    }
+    void bus.publish('balance.changed', { userId: player.id, cause: 'stake' });
+    return answer;
+  }
+
+  async function betsOf(userId: number, where: ReturnType<typeof sql>, limit: number): Promise<SportsBet[]> {
+    const bets = await queryRows<BetRow>(
+      db,
+      sql`select * from sports_bets where user_id = ${userId} and ${where} order by id desc limit ${limit}`,
+    );
+    if (bets.length === 0) return [];
+    const legs = await queryRows<{
+      bet_id: string;
+      selection_id: string;
+      price: number;
+      result: number;
+      event_id: string;
+      sport: SportCode;
+      home: string;
+      away: string;
+      starts_at: string | Date;
+      market_id: string;
+      type: MarketType;
+      period: number;
+      line: number | null;
+      name: string;
+      event_result: EventResult | null;
+    }>(
+      db,
+      sql`select l.bet_id, l.selection_id, l.price, l.result, l.event_id, e.sport, e.home, e.away, e.starts_at,
+            l.market_id, m.type, m.period, m.line, s.name, e.result as event_result
+          from sports_bet_legs l
+          join sports_selections s on s.id = l.selection_id
+          join sports_markets m on m.id = l.market_id
+          join sports_events e on e.id = l.event_id
+          where l.bet_id in (${idList(bets.map((b) => b.id))})
+          order by l.bet_id, l.event_id`,
+    );
+    return bets.map((b) => ({
+      betId: String(b.id),
+      kind: b.kind,
+      stake: money(b.stake),
+      price: Number(b.price) / 100,
+      potentialPayout: money(b.potential),
+      result: Number(b.result),
+      payout: money(b.payout),
+      status: b.status,
+      placedAt: iso(b.placed_at),
+      settledAt: b.settled_at ? iso(b.settled_at) : null,
+      legs: legs
+        .filter((l) => String(l.bet_id) === String(b.id))
+        .map((l) => ({
+          selectionId: String(l.selection_id),
+          price: Number(l.price) / 100,
+          result: Number(l.result),
+          eventId: String(l.event_id),
+          sport: l.sport,
+          home: l.home,
+          away: l.away,
+          startsAt: iso(l.starts_at),
+          marketId: String(l.market_id),
+          type: l.type,
+          period: Number(l.period),
+          line: l.line === null ? null : Number(l.line),
+          name: l.name,
+          score: l.event_result ? { home: l.event_result.home, away: l.event_result.away } : null,
+        })),
+    }));
+  }
+
+  // ------------------------------------------------------------------ settlement
+
+  /**
+   * Settles (or resettles) one bet from its legs' results, once: the bet row is locked, the outcome computed;
+   * a bet already settled to the same outcome is left alone; otherwise the ledger posts the settlement under
+   * the key `sports:settle:<bet>:<n>` (n = settlements so far + 1) in the same transaction as the row's update.
+   */
+  async function settleBet(betId: string): Promise<'settled' | 'resettled' | 'unchanged' | 'open'> {
+    let userId = 0;
+    const done = await database.transaction(
+      async (tx): Promise<'settled' | 'resettled' | 'unchanged' | 'open'> => {
+        const [bet] = await queryRows<BetRow>(
+          tx,
+          sql`select * from sports_bets where id = ${betId}::bigint for update`,
+        );
+        if (!bet) return 'unchanged';
+        const legs = await queryRows<{ price: number; result: number }>(
+          tx,
+          sql`select price, result from sports_bet_legs where bet_id = ${betId}::bigint`,
+        );
+        if (legs.some((l) => Number(l.result) === BetResult.PENDING)) return 'open';
+        const o = betOutcome(
+          Number(bet.stake),
+          legs.map((l) => ({ price: Number(l.price), result: Number(l.result) })),
+        );
+        if (bet.status === 'settled' && Number(bet.result) === o.result && Number(bet.payout) === o.payout)
+          return 'unchanged';
+        const n = Number(bet.settlements) + 1;
+        const input = {
+          holdId: Number(bet.hold_id),
+          capture: o.capture,
+          to: o.capture > 0 ? [{ kind: HOUSE, amount: o.capture } as const] : [],
+          ...(o.winnings > 0 ? { payout: { from: HOUSE, amount: o.winnings } as const } : {}),
+          idempotencyKey: `sports:settle:${betId}:${n}`,
+          ref: `sports-bet:${betId}`,
+        };
+        if (bet.status === 'settled') await resettle(tx, input);
+        else await settle(tx, input);
+        await tx.execute(
+          sql`update sports_bets set status = 'settled', result = ${o.result}, payout = ${o.payout},
+              settlements = ${n}, settled_at = now() where id = ${betId}::bigint`,
+        );
+        userId = Number(bet.user_id);
+        return bet.status === 'settled' ? 'resettled' : 'settled';
+      },
+    );
+    if (userId) void bus.publish('balance.changed', { userId });
+    return done;
+  }
+
+  type Settled = 'settled' | 'resettled' | 'unchanged' | 'open';
+
+  /**
+   * Settles a page of bets in one transaction: the bets locked in id order, their legs read in one query, each
+   * decided bet's ledger settlement (its own key, as `settleBet`), then one update of all their rows. A page that
+   * fails (one bet's resettlement refused) is rolled back and settled bet by bet instead.
+   */
+  async function settlePage(betIds: string[]): Promise<Settled[]> {
+    const users = new Set<number>();
+    const done = await database.transaction(async (tx) => {
+      await tx.execute(
+        sql`select id from sports_bets where id in (${idList(betIds)}) order by id for update`,
+      );
+      const bets = await queryRows<BetRow & { prices: number[]; results: number[] }>(
+        tx,
+        sql`select b.*, array_agg(l.price) as prices, array_agg(l.result) as results
+            from sports_bets b join sports_bet_legs l on l.bet_id = b.id
+            where b.id in (${idList(betIds)}) group by b.id order by b.id`,
+      );
+      const outcome: Settled[] = [];
+      const updates: ReturnType<typeof sql>[] = [];
+      for (const bet of bets) {
+        const results = bet.results.map(Number);
+        if (results.some((r) => r === BetResult.PENDING)) {
+          outcome.push('open');
+          continue;
+        }
+        const o = betOutcome(
+          Number(bet.stake),
+          results.map((result, i) => ({ price: Number(bet.prices[i]), result })),
+        );
+        if (bet.status === 'settled' && Number(bet.result) === o.result && Number(bet.payout) === o.payout) {
+          outcome.push('unchanged');
+          continue;
+        }
+        const n = Number(bet.settlements) + 1;
+        const input = {
+          holdId: Number(bet.hold_id),
+          capture: o.capture,
+          to: o.capture > 0 ? [{ kind: HOUSE, amount: o.capture } as const] : [],
+          ...(o.winnings > 0 ? { payout: { from: HOUSE, amount: o.winnings } as const } : {}),
+          idempotencyKey: `sports:settle:${bet.id}:${n}`,
+          ref: `sports-bet:${bet.id}`,
+        };
+        if (bet.status === 'settled') await resettle(tx, input);
+        else await settle(tx, input);
+        updates.push(sql`(${bet.id}::bigint, ${o.result}::int, ${o.payout}::bigint, ${n}::int)`);
+        users.add(Number(bet.user_id));
+        outcome.push(bet.status === 'settled' ? 'resettled' : 'settled');
+      }
+      if (updates.length)
+        await tx.execute(
+          sql`update sports_bets b set status = 'settled', result = v.result, payout = v.payout,
+                settlements = v.n, settled_at = now()
+              from (values ${sql.join(updates, sql`, `)}) as v(id, result, payout, n) where b.id = v.id`,
+        );
+      return outcome;
+    });
+    for (const userId of users) void bus.publish('balance.changed', { userId });
+    return done;
+  }
+
+  /**
+   * Every bet with a leg in the event, settled or resettled where its legs say so (the settlement job). On
+   * PostgreSQL four workers run at once, each with the bets of its own players (user id modulo 4), so no two
+   * of them ever lock the same player's accounts; each settles its bets in pages of 200.
+   */
+  async function settleEvent(eventId: string) {
+    const counts = { settled: 0, resettled: 0, unchanged: 0, open: 0, failed: 0 };
+    const bets = await queryRows<{ bet_id: string; user_id: string }>(
+      db,
+      sql`select b.id as bet_id, b.user_id from sports_bets b
+          where b.id in (select bet_id from sports_bet_legs where event_id = ${eventId}::bigint) order by b.id`,
+    );
+    const workers = database.kind === 'postgres' ? 4 : 1;
+    const lanes: string[][] = Array.from({ length: workers }, () => []);
+    for (const b of bets) lanes[Number(b.user_id) % workers]!.push(String(b.bet_id));
+    const work = async (lane: string[]) => {
+      for (let i = 0; i < lane.length; i += 200) {
+        const ids = lane.slice(i, i + 200);
+        try {
+          for (const r of await settlePage(ids)) counts[r]++;
+        } catch {
+          for (const id of ids) {
+            try {
+              counts[await settleBet(id)]++;
+            } catch (err) {
+              // One bet that cannot be settled (a resettlement taking back money the player spent) must not
+              // stop the others; the job is failed at the end, so it is retried and shown to operators.
+              counts.failed++;
+              log.error({ err, betId: id, eventId }, 'sports bet settlement failed');
+            }
+          }
+        }
+      }
+    };
+    await Promise.all(lanes.map(work));
+    if (counts.failed) throw new Error(`sports: ${counts.failed} bets of event ${eventId} not settled`);
+    return counts;
+  }
+
+  /** Writes each leg's result from its selection's, and queues the event's settlement job. */
+  async function markLegs(tx: Executor, eventId: string) {
+    const [row] = await queryRows<{ bets: string }>(
+      tx,
+      sql`with u as (
+            update sports_bet_legs l set result = s.result from sports_selections s
+            where l.selection_id = s.id and l.event_id = ${eventId}::bigint returning l.bet_id)
+          select count(distinct bet_id) as bets from u`,
+    );
+    return Number(row?.bets ?? 0);
+  }
+
+  async function queueSettlement(eventId: string) {
+    await jobs.send(SETTLE_JOB, { eventId });
+  }
+
+  // ------------------------------------------------------------------ results and market actions
+
+  async function postResult(eventId: string, result: EventResult): Promise<EventResultAnswer> {
+    const answer = await database.transaction(async (tx) => {
+      const [event] = await queryRows<EventRow>(
+        tx,
+        sql`select id, sport, result, result_version from sports_events where id = ${eventId}::bigint for update`,
+      );
+      if (!event) throw notFound('sportsUnknownEvent');
+      const normal = normaliseResult(result);
+      if (
+        event.result &&
+        JSON.stringify(normaliseResult(event.result as EventResult)) === JSON.stringify(normal)
+      )
+        throw conflict('sportsSameResult');
+      const version = Number(event.result_version) + 1;
+      const markets = await queryRows<{
+        id: string;
+        type: MarketType;
+        period: number;
+        line: number | null;
+        status: MarketStatus;
+      }>(
+        tx,
+        sql`select id, type, period, line, status from sports_markets where event_id = ${eventId}::bigint`,
+      );
+      const selections = await queryRows<{ id: string; market_id: string; name: string }>(
+        tx,
+        sql`select id, market_id, name from sports_selections where event_id = ${eventId}::bigint`,
+      );
+      const byMarket = new Map<string, { id: string; name: string }[]>();
+      for (const s of selections)
+        byMarket.set(String(s.market_id), [...(byMarket.get(String(s.market_id)) ?? []), s]);
+      const selectionUpdates: ReturnType<typeof sql>[] = [];
+      const marketUpdates: ReturnType<typeof sql>[] = [];
+      for (const m of markets) {
+        const list = byMarket.get(String(m.id)) ?? [];
+        // A market voided by an operator stays void; every other one is settled by this result.
+        if (m.status === 'void') continue;
+        const ref = {
+          type: m.type,
+          period: Number(m.period),
+          line: m.line === null ? null : Number(m.line),
+          names: list.map((s) => s.name),
+        };
+        const results = list.map((s) => selectionResult(ref, s.name, normal));
+        const allVoid = results.every((r) => r === BetResult.REFUND);
+        marketUpdates.push(sql`(${m.id}::bigint, ${allVoid ? 'void' : 'settled'})`);
+        list.forEach((s, i) => selectionUpdates.push(sql`(${s.id}::bigint, ${results[i]!}::int)`));
+      }
+      if (marketUpdates.length)
+        await tx.execute(
+          sql`update sports_markets m set status = v.status from (values ${sql.join(marketUpdates, sql`, `)})
+              as v(id, status) where m.id = v.id`,
+        );
+      if (selectionUpdates.length)
+        await tx.execute(
+          sql`update sports_selections s set result = v.result from (values ${sql.join(selectionUpdates, sql`, `)})
+              as v(id, result) where s.id = v.id`,
+        );
+      const state = await queryRows<{ state: LiveState }>(
+        tx,
+        sql`select state from sports_events where id = ${eventId}::bigint`,
+      );
+      const st = { ...state[0]!.state, score: { home: normal.home, away: normal.away } };
+      await tx.execute(
+        sql`update sports_events set result = ${JSON.stringify(normal)}::jsonb, result_version = ${version},
+              clock = ${MatchTime.FINISHED}, state = ${JSON.stringify(st)}::jsonb, updated_at = now()
+            where id = ${eventId}::bigint`,
+      );
+      const bets = await markLegs(tx, eventId);
+      return { eventId: String(eventId), resultVersion: version, markets: marketUpdates.length, bets };
+    });
+    await queueSettlement(eventId);
+    return answer;
+  }
+
+  async function marketAction(marketId: string, action: 'suspend' | 'open' | 'void') {
+    const changed = await database.transaction(async (tx) => {
+      const [m] = await queryRows<{ id: string; event_id: string; status: MarketStatus }>(
+        tx,
+        sql`select id, event_id, status from sports_markets where id = ${marketId}::bigint for update`,
+      );
+      if (!m) throw notFound('sportsUnknownMarket');
+      if (m.status === 'settled' || m.status === 'void') throw conflict('sportsMarketClosed');
+      const before = m.status;
+      if (action === 'suspend')
+        await tx.execute(
+          sql`update sports_markets set status = 'suspended', held = true, suspensions = suspensions + 1
+              where id = ${marketId}::bigint`,
+        );
+      else if (action === 'open')
+        await tx.execute(
+          sql`update sports_markets set status = 'open', held = false where id = ${marketId}::bigint`,
+        );
+      else {
+        await tx.execute(
+          sql`update sports_markets set status = 'void', held = false where id = ${marketId}::bigint`,
+        );
+        await tx.execute(
+          sql`update sports_selections set result = ${BetResult.REFUND} where market_id = ${marketId}::bigint`,
+        );
+        await tx.execute(
+          sql`update sports_bet_legs set result = ${BetResult.REFUND} where market_id = ${marketId}::bigint`,
+        );
+      }
+      return { eventId: String(m.event_id), before };
+    });
+    if (action === 'void') await queueSettlement(changed.eventId);
+    const market = (await marketsOf(db, [changed.eventId]))
+      .get(changed.eventId)!
+      .find((x) => x.marketId === String(marketId))!;
+    pushEvent(changed.eventId);
+    return { market, before: changed.before };
+  }
+
+  // ------------------------------------------------------------------ catalogue reads
+
+  async function eventDetail(eventId: string): Promise<SportsEventDetail> {
+    const [event] = await eventRows(db, sql`e.id = ${eventId}::bigint`, 1);
+    if (!event) throw notFound('sportsUnknownEvent');
+    const markets = (await marketsOf(db, [String(event.id)])).get(String(event.id)) ?? [];
+    return { event: eventOf(event), markets };
+  }
+
+  /** Publishes an event's state and prices for the realtime gateway (after a change committed). */
+  function pushEvent(eventId: string) {
+    void eventDetail(eventId)
+      .then((d) =>
+        bus.publish('sports.update', {
+          eventId,
+          payload: {
+            event: d.event,
+            markets: d.markets.map((m) => ({
+              marketId: m.marketId,
+              status: m.status,
+              selections: m.selections,
+            })),
+          },
+        }),
+      )
+      .catch((err: unknown) => log.warn({ err, eventId }, 'sports push failed'));
+  }
+
+  return {
+    async config(): Promise<SportsConfig> {
+      const s = await settings.all();
+      return {
+        minStake: money(s['sports.minStake']),
+        maxStake: money(s['sports.maxStake']),
+        maxPayout: money(s['sports.maxPayout']),
+        maxLegs: s['sports.maxLegs'],
+        acceptanceDelayMs: s['sports.acceptanceDelayMs'],
+      };
+    },
+
+    async sports(): Promise<SportsListItem[]> {
+      const counts = await queryRows<{ sport: SportCode; events: string; live: string }>(
+        db,
+        sql`select sport, count(*) as events, count(*) filter (where clock between 1 and 5) as live
+            from sports_events where clock >= 0 and result is null and (clock > 0 or starts_at > now())
+            group by sport`,
+      );
+      const by = new Map(counts.map((c) => [c.sport, c]));
+      return SPORTS.map((sport) => ({
+        sport,
+        events: Number(by.get(sport)?.events ?? 0),
+        live: Number(by.get(sport)?.live ?? 0),
+      }));
+    },
+
+    async events(q: { sport?: SportCode; live?: '0' | '1'; limit: number }): Promise<SportsEventListItem[]> {
+      const where = sql.join(
+        [
+          sql`e.clock >= 0 and e.result is null and (e.clock > 0 or e.starts_at > now())`,
+          ...(q.sport ? [sql`e.sport = ${q.sport}`] : []),
+          ...(q.live === '1' ? [sql`e.clock between 1 and 5`] : q.live === '0' ? [sql`e.clock = 0`] : []),
+        ],
+        sql` and `,
+      );
+      const events = await eventRows(db, where, q.limit);
+      const markets = await marketsOf(
+        db,
+        events.map((e) => String(e.id)),
+      );
+      return events.map((e) => {
+        const list: SportsMarket[] = markets.get(String(e.id)) ?? [];
+        const main = list.find((m) => (m.type === '1x2' || m.type === 'winner') && m.period === 1) ?? null;
+        return { ...eventOf(e), main, markets: list.filter((m) => m.status === 'open').length };
+      });
+    },
+
+    eventDetail,
+
+    async createEvent(input: CreateEventRequest, feed = 'operator', externalId: string | null = null) {
+      const { margins: m } = await margins();
+      const e: NewEvent = {
+        sport: input.sport,
+        competition: input.competition,
+        home: input.home,
+        away: input.away,
+        startsAt: new Date(input.startsAt),
+        strength: input.strength ?? (input.sport === 'football' ? 0.35 : 0),
+        feed,
+        externalId,
+      };
+      const id = await database.transaction((tx) => insertEvent(tx, e, m));
+      return eventDetail(id);
+    },
+
+    /**
+     * The state of play changed (a feed): writes the clock and state, reprices every market, and suspends all
+     * open markets on a dangerous moment (they reopen at the next calm update). Pushes the new prices.
+     */
+    async update(eventId: string, clock: number, state: LiveState, dangerous = false) {
+      const { margins: m, inPlayBp } = await margins();
+      const done = await database.transaction(async (tx) => {
+        const [event] = await queryRows<EventRow>(
+          tx,
+          sql`update sports_events set clock = ${clock}, state = ${JSON.stringify(state)}::jsonb, updated_at = now()
+              where id = ${eventId}::bigint and result is null returning id, sport, strength`,
+        );
+        if (!event) return null;
+        return repriceEvent(tx, event, state, m, isLive(clock) ? inPlayBp : 0, dangerous);
+      });
+      if (done) pushEvent(eventId);
+      return done;
+    },
+
+    placeBet,
+
+    async myBets(userId: number, q: { status?: 'open' | 'settled'; limit: number }) {
+      return betsOf(userId, q.status ? sql`status = ${q.status}` : sql`true`, q.limit);
+    },
+
+    async bet(userId: number, betId: string): Promise<SportsBet> {
+      const [bet] = await betsOf(userId, sql`id = ${betId}::bigint`, 1);
+      if (!bet) throw notFound('sportsBetNotFound');
+      return bet;
+    },
+
+    postResult,
+    marketAction,
+    settleBet,
+    settleEvent,
+    pushEvent,
+  };
+}
+
+/** A result with its optional figures in one order and without absent keys, so equal results compare equal. */
+function normaliseResult(r: EventResult): EventResult {
+  const out: EventResult = { home: r.home, away: r.away };
+  if (r.halfTimeHome !== undefined && r.halfTimeAway !== undefined) {
+    out.halfTimeHome = r.halfTimeHome;
+    out.halfTimeAway = r.halfTimeAway;
+  }
+  if (r.cornersHome !== undefined && r.cornersAway !== undefined) {
+    out.cornersHome = r.cornersHome;
+    out.cornersAway = r.cornersAway;
+  }
+  if (r.quarters?.length) out.quarters = r.quarters.map((q) => ({ home: q.home, away: q.away }));
+  return out;
+}
+
+export type SportsService = ReturnType<typeof createSportsService>;

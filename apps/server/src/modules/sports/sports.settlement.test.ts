@@ -1,0 +1,208 @@
+import { BetResult } from '@aposta/contracts';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { handicapResult, returnFactor, totalResult, type LegResult } from './sports.lines';
+import { betOutcome, priceOf, returnOf, selectionResult, type MarketRef } from './sports.settlement';
+
+const { WIN, LOSE, REFUND, WIN_HALF, LOSE_HALF } = BetResult;
+
+describe("Asian lines (the guide's examples)", () => {
+  it('−0.25 and the match drawn → lose half', () =>
+    expect(handicapResult('home', 1, 1, -0.25)).toBe(LOSE_HALF));
+  it('−0.75 and a one-goal win → win half', () => expect(handicapResult('home', 2, 1, -0.75)).toBe(WIN_HALF));
+  it('over 2.25 with 2 goals → lose half', () => expect(totalResult('over', 2, 2.25)).toBe(LOSE_HALF));
+  it('over 2.75 with 3 goals → win half', () => expect(totalResult('over', 3, 2.75)).toBe(WIN_HALF));
+
+  it('whole and half lines, both sides', () => {
+    expect(handicapResult('home', 1, 0, -1)).toBe(REFUND);
+    expect(handicapResult('away', 1, 0, -1)).toBe(REFUND);
+    expect(handicapResult('home', 2, 0, -1.5)).toBe(WIN);
+    expect(handicapResult('away', 2, 0, -1.5)).toBe(LOSE);
+    expect(handicapResult('away', 1, 1, -0.25)).toBe(WIN_HALF);
+    expect(handicapResult('away', 2, 1, -0.75)).toBe(LOSE_HALF);
+    expect(handicapResult('home', 0, 0, 0.25)).toBe(WIN_HALF);
+    expect(totalResult('under', 2, 2.25)).toBe(WIN_HALF);
+    expect(totalResult('under', 3, 2.75)).toBe(LOSE_HALF);
+    expect(totalResult('over', 2, 2)).toBe(REFUND);
+    expect(totalResult('under', 1, 2.5)).toBe(WIN);
+  });
+
+  it('a quarter line is half the stake on each neighbouring line (property)', () => {
+    const half = (r: LegResult, p: number) => returnFactor(r, p) / 2;
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 8 }),
+        fc.integer({ min: 0, max: 8 }),
+        fc.integer({ min: -14, max: 14 }).filter((q) => Math.abs(q) % 2 === 1),
+        fc.integer({ min: 101, max: 2000 }),
+        (h, a, q4, p100) => {
+          const line = q4 / 4;
+          const price = p100 / 100;
+          for (const side of ['home', 'away'] as const) {
+            const whole = returnFactor(handicapResult(side, h, a, line), price);
+            const split =
+              half(handicapResult(side, h, a, line - 0.25), price) +
+              half(handicapResult(side, h, a, line + 0.25), price);
+            expect(whole).toBeCloseTo(split, 12);
+          }
+          for (const side of ['over', 'under'] as const) {
+            const t = h + a;
+            const line2 = Math.abs(line) + 0.5;
+            const whole = returnFactor(totalResult(side, t, line2), price);
+            const split =
+              half(totalResult(side, t, line2 - 0.25), price) +
+              half(totalResult(side, t, line2 + 0.25), price);
+            expect(whole).toBeCloseTo(split, 12);
+          }
+        },
+      ),
+    );
+  });
+});
+
+describe('selection results', () => {
+  const m = (
+    type: MarketRef['type'],
+    period = 1,
+    line: number | null = null,
+    names: string[] = [],
+  ): MarketRef => ({
+    type,
+    period,
+    line,
+    names,
+  });
+  const r = { home: 2, away: 1, halfTimeHome: 0, halfTimeAway: 1, cornersHome: 6, cornersAway: 6 };
+  it('reads each market type and period', () => {
+    expect(selectionResult(m('1x2'), 'home', r)).toBe(WIN);
+    expect(selectionResult(m('1x2'), 'draw', r)).toBe(LOSE);
+    expect(selectionResult(m('1x2', 2), 'away', r)).toBe(WIN);
+    expect(selectionResult(m('corners1x2', 4), 'draw', r)).toBe(WIN);
+    expect(selectionResult(m('cornersTotal', 4, 12), 'over', r)).toBe(REFUND);
+    expect(selectionResult(m('btts'), 'yes', r)).toBe(WIN);
+    expect(selectionResult(m('oddEven'), 'odd', r)).toBe(WIN);
+    expect(selectionResult(m('correctScore', 1, null, ['2-1', '1-1', 'other']), '2-1', r)).toBe(WIN);
+    expect(selectionResult(m('correctScore', 1, null, ['1-1', 'other']), 'other', r)).toBe(WIN);
+    expect(selectionResult(m('winner'), 'home', { home: 3, away: 3 })).toBe(REFUND);
+  });
+  it('voids a market whose figures the result lacks', () => {
+    expect(selectionResult(m('1x2', 2), 'home', { home: 1, away: 0 })).toBe(REFUND);
+    expect(selectionResult(m('total', 1002, 50.5), 'over', { home: 1, away: 0 })).toBe(REFUND);
+  });
+});
+
+describe('bets', () => {
+  it('singles: win, lose, refund, and half results split the stake', () => {
+    expect(betOutcome(1000, [{ price: 195, result: WIN }])).toEqual({
+      result: WIN,
+      payout: 1950,
+      capture: 1000,
+      winnings: 1950,
+    });
+    expect(betOutcome(1000, [{ price: 195, result: LOSE }])).toEqual({
+      result: LOSE,
+      payout: 0,
+      capture: 1000,
+      winnings: 0,
+    });
+    expect(betOutcome(1000, [{ price: 195, result: REFUND }])).toEqual({
+      result: REFUND,
+      payout: 1000,
+      capture: 0,
+      winnings: 0,
+    });
+    // Win half at 1.90: ½ wins (500 × 1.90 = 950), ½ refunded (500) → 1450.
+    expect(betOutcome(1000, [{ price: 190, result: WIN_HALF }])).toEqual({
+      result: WIN_HALF,
+      payout: 1450,
+      capture: 500,
+      winnings: 950,
+    });
+    // Lose half: ½ lost, ½ refunded → 500.
+    expect(betOutcome(1000, [{ price: 190, result: LOSE_HALF }])).toEqual({
+      result: LOSE_HALF,
+      payout: 500,
+      capture: 500,
+      winnings: 0,
+    });
+    // An odd stake: the refunded half rounds down, the taken half up; the payout is stake × (1 + p)/2 rounded down.
+    expect(betOutcome(1001, [{ price: 191, result: WIN_HALF }])).toEqual({
+      result: WIN_HALF,
+      payout: 1456,
+      capture: 501,
+      winnings: 956,
+    });
+  });
+
+  it('parlays multiply the effective prices: won p, void 1, half won (1 + p)/2, half lost ½, lost 0', () => {
+    // 10.00 at 2.00 × void × (1 + 1.80)/2 × ½ = 10 × 2 × 1.4 × 0.5 = 14.00
+    const legs = [
+      { price: 200, result: WIN },
+      { price: 350, result: REFUND },
+      { price: 180, result: WIN_HALF },
+      { price: 190, result: LOSE_HALF },
+    ];
+    expect(betOutcome(1000, legs)).toEqual({ result: WIN, payout: 1400, capture: 1000, winnings: 1400 });
+    expect(betOutcome(1000, [...legs, { price: 150, result: LOSE }]).result).toBe(LOSE);
+    expect(betOutcome(1000, [...legs, { price: 150, result: LOSE }]).payout).toBe(0);
+    expect(
+      betOutcome(1000, [
+        { price: 200, result: REFUND },
+        { price: 300, result: REFUND },
+      ]),
+    ).toEqual({
+      result: REFUND,
+      payout: 1000,
+      capture: 0,
+      winnings: 0,
+    });
+    // Every decided leg half-won: the common code.
+    expect(
+      betOutcome(1000, [
+        { price: 200, result: WIN_HALF },
+        { price: 200, result: WIN_HALF },
+      ]).result,
+    ).toBe(WIN_HALF);
+    // Half lost and won legs that pay less than the stake.
+    expect(
+      betOutcome(1000, [
+        { price: 150, result: WIN },
+        { price: 150, result: LOSE_HALF },
+      ]),
+    ).toMatchObject({
+      result: LOSE_HALF,
+      payout: 750,
+    });
+  });
+
+  it('payouts are exact and rounded down to the centavo (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 100, max: 10_000_000 }),
+        fc.array(
+          fc.record({
+            price: fc.integer({ min: 101, max: 5000 }),
+            result: fc.constantFrom(WIN, LOSE, REFUND, WIN_HALF, LOSE_HALF),
+          }),
+          { minLength: 1, maxLength: 6 },
+        ),
+        (stake, legs) => {
+          const exact = legs.reduce((a, l) => a * returnFactor(l.result as LegResult, l.price / 100), stake);
+          const o = betOutcome(stake, legs);
+          expect(o.payout).toBe(returnOf(stake, legs));
+          expect(o.payout).toBeLessThanOrEqual(exact + 1e-6 * Math.max(1, exact));
+          expect(o.payout).toBeGreaterThan(exact - 1 - 1e-6 * Math.max(1, exact));
+          // What the ledger moves gives the player exactly the payout: released + winnings.
+          expect(stake - o.capture + o.winnings).toBe(o.payout);
+          expect(o.capture).toBeGreaterThanOrEqual(0);
+          expect(o.winnings).toBeGreaterThanOrEqual(0);
+        },
+      ),
+    );
+  });
+
+  it('a parlay price is the product of its legs, rounded down', () => {
+    expect(priceOf(1000, [195, 210])).toEqual({ price: 409, potential: 4095 });
+    expect(priceOf(1000, [150])).toEqual({ price: 150, potential: 1500 });
+  });
+});

@@ -1,0 +1,173 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+/**
+ * The sportsbook's catalogue (sport → competition → event → market → selection) and its bets. Prices are
+ * stored in hundredths (1.95 → 195); a selection's `version` increments with every change of its price.
+ * Result codes are the spec's (contracts `BetResult`): 0 open, 10 win, 20 lose, 90 refund, 21 win half,
+ * 11 lose half.
+ */
+
+/** The spec's twelve sports (contracts `SPORTS`), filled by the migration. */
+export const sportsSports = pgTable('sports_sports', {
+  code: text().primaryKey(),
+  position: integer().notNull(),
+});
+
+export const sportsCompetitions = pgTable(
+  'sports_competitions',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    sport: text()
+      .notNull()
+      .references(() => sportsSports.code),
+    name: text().notNull(),
+  },
+  (t) => [uniqueIndex('sports_competitions_name').on(t.sport, t.name)],
+);
+
+/**
+ * An event (fixture). `clock` is the spec's match time code; `state` what the models read in play (minute,
+ * share played, score, half-time score, corners, tennis games); `strength` the home side's superiority the
+ * event was priced with. `feed` names who runs it ('operator', 'sandbox', a real feed) and `external_id` its
+ * id there. `result` is the result in effect, `result_version` how many results were posted.
+ */
+export const sportsEvents = pgTable(
+  'sports_events',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    sport: text()
+      .notNull()
+      .references(() => sportsSports.code),
+    competitionId: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => sportsCompetitions.id),
+    home: text().notNull(),
+    away: text().notNull(),
+    startsAt: timestamp({ withTimezone: true }).notNull(),
+    clock: integer().notNull().default(0),
+    strength: doublePrecision().notNull().default(0),
+    state: jsonb().notNull(),
+    feed: text().notNull(),
+    externalId: text(),
+    result: jsonb(),
+    resultVersion: integer().notNull().default(0),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('sports_events_sport').on(t.sport, t.startsAt),
+    index('sports_events_clock').on(t.clock),
+    uniqueIndex('sports_events_external')
+      .on(t.feed, t.externalId)
+      .where(sql`${t.externalId} is not null`),
+  ],
+);
+
+/** A market: type, period (the spec's game period code), line (null where it has none), status. */
+export const sportsMarkets = pgTable(
+  'sports_markets',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    eventId: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => sportsEvents.id),
+    type: text().notNull(),
+    period: integer().notNull(),
+    line: doublePrecision(),
+    /** type|period|line: one market per key and event. */
+    key: text().notNull(),
+    status: text().notNull(),
+    /** Suspended by an operator (the feed does not reopen it). */
+    held: boolean().notNull().default(false),
+    /** Times the market was suspended: an in-play bet whose market was suspended during its delay is refused. */
+    suspensions: integer().notNull().default(0),
+  },
+  (t) => [uniqueIndex('sports_markets_key').on(t.eventId, t.key)],
+);
+
+export const sportsSelections = pgTable(
+  'sports_selections',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    marketId: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => sportsMarkets.id),
+    eventId: bigint({ mode: 'number' }).notNull(),
+    name: text().notNull(),
+    /** Hundredths; 0 = not offered (cannot win any more). */
+    price: integer().notNull(),
+    version: integer().notNull().default(1),
+    /** The result code under the result in effect (0 until resulted). */
+    result: integer().notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('sports_selections_name').on(t.marketId, t.name),
+    index('sports_selections_event').on(t.eventId),
+  ],
+);
+
+/**
+ * A bet: a single (one leg) or a parlay. The stake is a ledger hold (product `sports`, reference
+ * `sports-bet:<id>`); `price` is the product of the legs' prices in hundredths (rounded down), `potential`
+ * the payout if every leg wins. `settlements` counts the settlements posted (1 the first, 2… resettlements),
+ * each under the ledger key `sports:settle:<id>:<n>`, so a repeated job never pays twice.
+ */
+export const sportsBets = pgTable(
+  'sports_bets',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    userId: bigint({ mode: 'number' }).notNull(),
+    holdId: bigint({ mode: 'number' }).notNull(),
+    kind: text().notNull(),
+    stake: bigint({ mode: 'number' }).notNull(),
+    currency: text().notNull(),
+    price: integer().notNull(),
+    potential: bigint({ mode: 'number' }).notNull(),
+    acceptOdds: text().notNull(),
+    status: text().notNull().default('open'),
+    result: integer().notNull().default(0),
+    payout: bigint({ mode: 'number' }).notNull().default(0),
+    settlements: integer().notNull().default(0),
+    key: text().notNull(),
+    requestHash: text().notNull(),
+    placedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    settledAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [uniqueIndex('sports_bets_key').on(t.key), index('sports_bets_user').on(t.userId, t.id)],
+);
+
+export const sportsBetLegs = pgTable(
+  'sports_bet_legs',
+  {
+    betId: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => sportsBets.id),
+    selectionId: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => sportsSelections.id),
+    marketId: bigint({ mode: 'number' }).notNull(),
+    eventId: bigint({ mode: 'number' }).notNull(),
+    /** Hundredths, as taken. */
+    price: integer().notNull(),
+    result: integer().notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.betId, t.selectionId] }),
+    index('sports_bet_legs_event').on(t.eventId),
+    index('sports_bet_legs_selection').on(t.selectionId),
+  ],
+);

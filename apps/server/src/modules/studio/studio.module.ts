@@ -1,0 +1,25 @@
+import { defineModule } from '../../platform/module';
+import { createSeedVault } from '../originals';
+import { studioRoutes } from './studio.routes';
+import { createStudioService, type StudioService } from './studio.service';
+import { createWalletClient } from './studio.wallet-client';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Aposta Studios: our own game provider (its game server), reaching the platform only by the wallet API. */
+    studio: StudioService;
+  }
+}
+
+/**
+ * Our studio's game server, served by the same process but a provider like any other: it knows the platform
+ * only as the signed wallet API at STUDIO_WALLET_URL. Registered in sandbox mode, where the casino module
+ * configures it as the provider `aposta` with its games.
+ */
+export const studioModule = defineModule('studio', [], async (app) => {
+  const { database, config } = app;
+  const wallet = createWalletClient(config.casino.studioWalletUrl, config.casino.studioSecret);
+  const vault = createSeedVault(config.originalsSeedKey);
+  app.decorate('studio', createStudioService({ database, wallet, vault }));
+  await app.register(studioRoutes);
+});

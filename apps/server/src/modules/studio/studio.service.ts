@@ -1,0 +1,452 @@
+import crypto from 'node:crypto';
+import {
+  ErrorCode,
+  studioGameCode,
+  type StudioGameCode,
+  type StudioGameInfo,
+  type StudioRotateAnswer,
+  type StudioRound,
+  type StudioSession,
+  type StudioSpin,
+  type WalletAnswer,
+} from '@aposta/contracts';
+import {
+  hashServerSeed,
+  spinSlot,
+  STUDIO_BETS,
+  STUDIO_SLOT_FIGURES,
+  STUDIO_SLOTS,
+  type SlotGame,
+  type SlotOutcome,
+} from '@aposta/fairness';
+import { toMajor, toMinor, type Currency } from '@aposta/money';
+import { sql } from 'drizzle-orm';
+import type { Database, Executor } from '../../platform/db';
+import { AppError, badRequest, notFound } from '../../platform/errors';
+import type { SeedVault } from '../originals';
+import { WalletUnreachable, type WalletClient } from './studio.wallet-client';
+
+/**
+ * Aposta Studios' game server: a provider like any other. It opens a session from a launch token (once), plays
+ * a spin from the player's seed pair (`@aposta/fairness`), and moves money only by signed wallet calls over
+ * HTTP: a bet, then a win (0 when nothing is won) in the same round; a bet whose answer never came is rolled
+ * back. Every round keeps its steps and the balance before and after for the recall.
+ */
+
+export interface StudioDeps {
+  database: Database;
+  wallet: WalletClient;
+  vault: SeedVault;
+}
+
+/** Play money of a demo session. */
+const DEMO_BALANCE = 200_000;
+
+interface SessionRow {
+  id: string;
+  wallet_token: string | null;
+  player: string;
+  game: string;
+  currency: string;
+  demo: boolean;
+  demo_balance: string | number;
+}
+
+interface SeedRow {
+  id: string | number;
+  server_seed: string;
+  server_seed_hash: string;
+  client_seed: string;
+  nonce: number;
+}
+
+interface RoundRow {
+  id: string | number;
+  game: string;
+  demo: boolean;
+  bet: string | number;
+  win: string | number;
+  balance_before: string | number | null;
+  balance_after: string | number | null;
+  steps: unknown;
+  nonce: number;
+  created_at: string | Date;
+  server_seed_hash: string;
+  server_seed: string;
+  active: boolean;
+  currency: string;
+}
+
+async function rows<T>(exec: Executor, query: ReturnType<typeof sql>): Promise<T[]> {
+  return ((await exec.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+const sha256 = (s: string) => crypto.createHash('sha256').update(s).digest('hex');
+const sessionInvalid = () => new AppError(ErrorCode.SESSION_INVALID, 'casinoSessionInvalid');
+const unavailable = () => new AppError(ErrorCode.UNAVAILABLE, 'casinoWalletUnavailable');
+
+/** What the game client shows: the grid, lines, pay table (× bet), stakes and the declared figures. */
+export function gameInfo(code: StudioGameCode): StudioGameInfo {
+  const g = STUDIO_SLOTS[code]!;
+  const figures = STUDIO_SLOT_FIGURES[code]!;
+  const paytable: Record<string, Record<string, number>> = {};
+  const per = (u: number) => u / g.unitsPerBet;
+  if (g.kind === 'grid3x3') for (const [s, u] of Object.entries(g.pays)) paytable[s] = { 3: per(u) };
+  if (g.kind === 'lines5x3') {
+    for (const [s, [a, b, c]] of Object.entries(g.pays)) paytable[s] = { 3: per(a), 4: per(b), 5: per(c) };
+    const [a, b, c] = g.scatterPays;
+    paytable.S = { 3: per(a), 4: per(b), 5: per(c) };
+  }
+  if (g.kind === 'cluster')
+    for (const [s, [a, b, c]] of Object.entries(g.pays))
+      paytable[s] = { [g.minCount]: per(a), [g.minCount + 2]: per(b), [g.minCount + 4]: per(c) };
+  return {
+    gameCode: code,
+    name: g.name,
+    kind: g.kind,
+    rows: g.rows,
+    reels: g.strips.length,
+    symbols: g.symbols.map((s) => ({
+      id: s.id,
+      name: s.name,
+      wild: Boolean(s.wild),
+      scatter: Boolean(s.scatter),
+    })),
+    lines: g.kind === 'cluster' ? [] : g.lines,
+    paytable,
+    bets: STUDIO_BETS.map((b) => toMajor(b)),
+    rtp: figures.rtp,
+    hitFrequency: figures.hitFrequency,
+    maxWin: figures.maxWin,
+    volatility: g.volatility,
+  };
+}
+
+export function createStudioService({ database, wallet, vault }: StudioDeps) {
+  const { db } = database;
+
+  async function sessionOf(id: string): Promise<SessionRow> {
+    const [s] = await rows<SessionRow>(
+      db,
+      sql`select id, wallet_token, player, game, currency, demo, demo_balance from studio_sessions where id = ${id}`,
+    );
+    if (!s) throw sessionInvalid();
+    return s;
+  }
+
+  async function openPair(exec: Executor, player: string, clientSeed?: string) {
+    const seed = crypto.randomBytes(32).toString('hex');
+    await exec.execute(
+      sql`insert into studio_seeds (player, server_seed, server_seed_hash, client_seed)
+          values (${player}, ${vault.seal(seed)}, ${hashServerSeed(seed)},
+            ${clientSeed ?? crypto.randomBytes(12).toString('base64url')})
+          on conflict (player) where active do nothing`,
+    );
+  }
+
+  async function pairOf(exec: Executor, player: string): Promise<SeedRow> {
+    const read = () =>
+      rows<SeedRow>(
+        exec,
+        sql`select id, server_seed, server_seed_hash, client_seed, nonce from studio_seeds
+            where player = ${player} and active`,
+      );
+    let [pair] = await read();
+    if (!pair) {
+      await openPair(exec, player);
+      [pair] = await read();
+    }
+    return pair!;
+  }
+
+  const fairnessOf = (p: SeedRow) => ({
+    serverSeedHash: p.server_seed_hash,
+    clientSeed: p.client_seed,
+    nonce: Number(p.nonce),
+  });
+
+  /** Takes the next nonce of the player's pair (opening one on first use). */
+  async function takeNonce(player: string): Promise<SeedRow> {
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const [row] = await rows<SeedRow>(
+        db,
+        sql`update studio_seeds set nonce = nonce + 1 where player = ${player} and active
+            returning id, server_seed, server_seed_hash, client_seed, nonce - 1 as nonce`,
+      );
+      if (row) return row;
+      await openPair(db, player);
+    }
+    throw new Error('studio: no active seed pair');
+  }
+
+  function steps(outcome: SlotOutcome, game: SlotGame, bet: number, currency: Currency) {
+    const money = (units: number) => toMajor((units * bet) / game.unitsPerBet, currency);
+    return outcome.steps.map((s) => ({
+      kind: s.kind,
+      grid: s.grid,
+      stops: s.stops,
+      wins: s.wins.map((w) => ({
+        symbol: w.symbol,
+        count: w.count,
+        cells: w.cells,
+        line: w.line,
+        amount: money(w.units),
+      })),
+      multiplier: s.multiplier,
+      win: money(s.units),
+      freeSpinsLeft: s.freeSpinsLeft,
+    }));
+  }
+
+  function roundOf(r: RoundRow): StudioRound {
+    const currency = r.currency as Currency;
+    const m = (v: string | number | null) => toMajor(Number(v ?? 0), currency);
+    return {
+      roundId: String(r.id),
+      gameCode: studioGameCode.parse(r.game),
+      demo: r.demo,
+      bet: m(r.bet),
+      win: m(r.win),
+      balanceBefore: m(r.balance_before),
+      balanceAfter: m(r.balance_after),
+      steps: (typeof r.steps === 'string' ? JSON.parse(r.steps) : r.steps) as StudioRound['steps'],
+      serverSeedHash: r.server_seed_hash,
+      serverSeed: r.active ? null : vault.open(r.server_seed),
+      clientSeed: (r as unknown as { client_seed: string }).client_seed,
+      nonce: Number(r.nonce),
+      at: new Date(r.created_at).toISOString(),
+    };
+  }
+
+  const ROUND_SELECT = sql`select r.id, r.game, r.demo, r.bet, r.win, r.balance_before, r.balance_after, r.steps, r.nonce,
+    r.created_at, s.server_seed_hash, s.server_seed, s.client_seed, s.active, ss.currency
+    from studio_rounds r join studio_seeds s on s.id = r.seed_id join studio_sessions ss on ss.id = r.session_id`;
+
+  /** The wallet's refusal of a bet, as the player's error. */
+  function refusal(a: WalletAnswer): AppError {
+    switch (a.status) {
+      case 'RS_ERROR_NOT_ENOUGH_MONEY':
+        return new AppError(ErrorCode.INSUFFICIENT_BALANCE, 'casinoOverBalance');
+      case 'RS_ERROR_INVALID_TOKEN':
+      case 'RS_ERROR_TOKEN_EXPIRED':
+      case 'RS_ERROR_USER_DISABLED':
+        return sessionInvalid();
+      default:
+        return unavailable();
+    }
+  }
+
+  /** Sends a round's win (the same transaction_uuid on every attempt); null when the wallet cannot be reached. */
+  async function payWin(s: SessionRow, roundId: string, win: number): Promise<WalletAnswer | null> {
+    const paid = await wallet
+      .call('transaction/win', {
+        token: s.wallet_token!,
+        round: roundId,
+        game_code: s.game,
+        currency: s.currency,
+        request_uuid: crypto.randomUUID(),
+        transaction_uuid: `${roundId}-win`,
+        reference_transaction_uuid: `${roundId}-bet`,
+        round_closed: true,
+        amount: win,
+      })
+      .catch(() => null);
+    if (!paid || paid.status !== 'RS_OK') return null;
+    await db.execute(
+      sql`update studio_rounds set state = 'settled', balance_after = ${paid.balance} where id = ${roundId}`,
+    );
+    return paid;
+  }
+
+  /** Delivers the wins of the player's rounds whose bet was taken but whose win never arrived. */
+  async function payPending(player: string) {
+    const pending = await rows<{ id: string | number; session_id: string; win: string | number }>(
+      db,
+      sql`select id, session_id, win from studio_rounds where player = ${player} and state = 'placed' order by id`,
+    );
+    for (const r of pending) {
+      const s = await sessionOf(r.session_id).catch(() => null);
+      if (s?.wallet_token) await payWin(s, String(r.id), Number(r.win));
+    }
+  }
+
+  return {
+    /** Opens a session: a launch token opens one session only; a demo opens one on play money. */
+    async open(input: { token?: string; game: StudioGameCode; demo?: boolean }): Promise<StudioSession> {
+      const id = crypto.randomBytes(24).toString('base64url');
+      if (input.demo || !input.token) {
+        const player = `demo:${id}`;
+        await db.execute(
+          sql`insert into studio_sessions (id, player, game, currency, demo, demo_balance)
+              values (${id}, ${player}, ${input.game}, 'BRL', true, ${DEMO_BALANCE})`,
+        );
+        return {
+          session: id,
+          demo: true,
+          balance: toMajor(DEMO_BALANCE),
+          currency: 'BRL',
+          game: gameInfo(input.game),
+          fairness: fairnessOf(await pairOf(db, player)),
+        };
+      }
+      const tokenHash = sha256(input.token);
+      const [used] = await rows(
+        db,
+        sql`select 1 from studio_sessions where launch_token_hash = ${tokenHash}`,
+      );
+      if (used) throw sessionInvalid();
+      const info = await wallet
+        .call('user/info', { request_uuid: crypto.randomUUID(), token: input.token, game_code: input.game })
+        .catch((err: unknown) => {
+          throw err instanceof WalletUnreachable ? unavailable() : err;
+        });
+      if (info.status !== 'RS_OK') throw sessionInvalid();
+      const inserted = await rows(
+        db,
+        sql`insert into studio_sessions (id, launch_token_hash, wallet_token, player, game, currency, demo)
+            values (${id}, ${tokenHash}, ${input.token}, ${info.user}, ${input.game}, ${info.currency}, false)
+            on conflict (launch_token_hash) do nothing returning id`,
+      );
+      if (!inserted.length) throw sessionInvalid();
+      return {
+        session: id,
+        demo: false,
+        balance: toMajor(info.balance, info.currency as Currency),
+        currency: info.currency,
+        game: gameInfo(input.game),
+        fairness: fairnessOf(await pairOf(db, info.user)),
+      };
+    },
+
+    /** One paid spin: the bet, the outcome from the seeds, the win; the round recorded step by step. */
+    async spin(input: { session: string; bet: number }): Promise<StudioSpin> {
+      const s = await sessionOf(input.session);
+      const code = studioGameCode.parse(s.game);
+      const game = STUDIO_SLOTS[code]!;
+      const currency = s.currency as Currency;
+      const bet = toMinor(input.bet, currency);
+      if (!STUDIO_BETS.includes(bet)) throw badRequest('casinoBetInvalid');
+      if (!s.demo) await payPending(s.player);
+      const pair = await takeNonce(s.player);
+      const outcome = spinSlot(game, {
+        serverSeed: vault.open(pair.server_seed),
+        clientSeed: pair.client_seed,
+        nonce: Number(pair.nonce),
+      });
+      const win = (outcome.units * bet) / game.unitsPerBet;
+      const recorded = steps(outcome, game, bet, currency);
+      const [round] = await rows<{ id: string | number }>(
+        db,
+        sql`insert into studio_rounds (session_id, player, game, demo, bet, win, state, steps, seed_id, nonce)
+            values (${s.id}, ${s.player}, ${code}, ${s.demo}, ${bet}, ${win}, 'open', ${JSON.stringify(recorded)}::jsonb,
+              ${pair.id}, ${pair.nonce}) returning id`,
+      );
+      const roundId = String(round!.id);
+      let before: number;
+      let after: number;
+      if (s.demo) {
+        const [d] = await rows<{ demo_balance: string | number }>(
+          db,
+          sql`update studio_sessions set demo_balance = demo_balance - ${bet} + ${win}
+              where id = ${s.id} and demo_balance >= ${bet} returning demo_balance`,
+        );
+        if (!d) {
+          await db.execute(sql`update studio_rounds set state = 'refused' where id = ${roundId}`);
+          throw new AppError(ErrorCode.INSUFFICIENT_BALANCE, 'casinoOverBalance');
+        }
+        after = Number(d.demo_balance);
+        before = after + bet - win;
+      } else {
+        const base = {
+          token: s.wallet_token!,
+          round: roundId,
+          game_code: code,
+          currency,
+        };
+        let placed: WalletAnswer;
+        try {
+          placed = await wallet.call('transaction/bet', {
+            ...base,
+            request_uuid: crypto.randomUUID(),
+            transaction_uuid: `${roundId}-bet`,
+            round_closed: false,
+            amount: bet,
+          });
+        } catch (err) {
+          // The bet's fate is unknown: roll it back (the wallet remembers it even if it never saw the bet).
+          await wallet
+            .call('transaction/rollback', {
+              ...base,
+              request_uuid: crypto.randomUUID(),
+              transaction_uuid: `${roundId}-rollback`,
+              reference_transaction_uuid: `${roundId}-bet`,
+              round_closed: true,
+              amount: bet,
+            })
+            .then(() => db.execute(sql`update studio_rounds set state = 'rolled_back' where id = ${roundId}`))
+            .catch(() => undefined);
+          throw err instanceof WalletUnreachable ? unavailable() : err;
+        }
+        if (placed.status !== 'RS_OK') {
+          await db.execute(sql`update studio_rounds set state = 'refused' where id = ${roundId}`);
+          throw refusal(placed);
+        }
+        before = placed.balance + bet;
+        // Taken: if the win cannot be delivered now, the next spin or opening of a session delivers it.
+        await db.execute(
+          sql`update studio_rounds set state = 'placed', balance_before = ${before} where id = ${roundId}`,
+        );
+        const paid = await payWin(s, roundId, win);
+        if (!paid) throw unavailable();
+        after = paid.balance;
+      }
+      await db.execute(
+        sql`update studio_rounds set state = 'settled', balance_before = ${before}, balance_after = ${after}
+            where id = ${roundId}`,
+      );
+      const [row] = await rows<RoundRow>(db, sql`${ROUND_SELECT} where r.id = ${roundId}`);
+      return { ...roundOf(row!), balance: toMajor(after, currency) };
+    },
+
+    /** The player's last rounds of the studio (any of its games), newest first. */
+    async rounds(sessionId: string, limit = 20): Promise<StudioRound[]> {
+      const s = await sessionOf(sessionId);
+      const list = await rows<RoundRow>(
+        db,
+        sql`${ROUND_SELECT} where r.player = ${s.player} and r.state = 'settled' order by r.id desc limit ${limit}`,
+      );
+      return list.map(roundOf);
+    },
+
+    /** One round: the session's player's own, or any (the operator). */
+    async round(roundId: string, sessionId?: string): Promise<StudioRound> {
+      if (!/^\d{1,18}$/.test(roundId)) throw notFound('casinoRoundUnknown');
+      const player = sessionId ? (await sessionOf(sessionId)).player : undefined;
+      const [row] = await rows<RoundRow>(
+        db,
+        sql`${ROUND_SELECT} where r.id = ${roundId} ${player ? sql`and r.player = ${player}` : sql``}`,
+      );
+      if (!row) throw notFound('casinoRoundUnknown');
+      return roundOf(row);
+    },
+
+    /** Reveals the active pair's server seed and opens a new pair (nonce 0). */
+    async rotate(sessionId: string, clientSeed?: string): Promise<StudioRotateAnswer> {
+      const s = await sessionOf(sessionId);
+      return database.transaction(async (tx) => {
+        const old = await pairOf(tx, s.player);
+        await tx.execute(
+          sql`update studio_seeds set active = false, revealed_at = now() where id = ${old.id}`,
+        );
+        await openPair(tx, s.player, clientSeed);
+        const current = await pairOf(tx, s.player);
+        return {
+          revealed: { ...fairnessOf(old), serverSeed: vault.open(old.server_seed) },
+          current: fairnessOf(current),
+        };
+      });
+    },
+  };
+}
+
+export type StudioService = ReturnType<typeof createStudioService>;

@@ -1,0 +1,180 @@
+import { studioRound, studioSession, studioSpin, type StudioSpin } from '@aposta/contracts';
+import { spinSlot, STUDIO_SLOTS } from '@aposta/fairness';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSeedVault } from '../originals';
+import { createStudioService, createWalletClient, type WalletClient } from './index';
+import { WalletUnreachable } from './studio.wallet-client';
+import {
+  createTestApp,
+  expectCleanLedgerThenClose,
+  freePort,
+  TEST_OPERATOR_KEY,
+  testPlayers,
+} from '../../../test/helpers';
+
+/**
+ * Our studio end to end: the app listens on a real port and the studio reaches the wallet over HTTP, signed,
+ * as an outside provider does. Launch → session → spins → recall → verification of every spin from the seeds.
+ */
+
+type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+let t: TestApp;
+
+beforeAll(async () => {
+  const port = await freePort();
+  t = await createTestApp({ PORT: String(port), STUDIO_WALLET_URL: `http://127.0.0.1:${port}` });
+  await t.app.listen({ port, host: '127.0.0.1' });
+});
+afterAll(() => expectCleanLedgerThenClose(t.database, t.close));
+
+const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'POST', url, payload, headers });
+const data = <T>(res: { statusCode: number; body: string; json(): { data: T } }) => {
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data;
+};
+
+async function player(deposit = 50_000) {
+  const { signUp, fund } = testPlayers(t.app, t.database);
+  const p = await signUp('s');
+  if (deposit) await fund(p.id, deposit);
+  return p;
+}
+
+async function launch(token: string, gameCode: string) {
+  const res = await post('/api/app/casino/launch', { gameCode }, { authorization: `Bearer ${token}` });
+  const url = new URL(data<{ url: string }>(res).url, 'http://web.example');
+  expect(url.pathname).toBe(`/studio/${gameCode}`);
+  return url.searchParams.get('token')!;
+}
+
+describe('Aposta Studios over the wallet API', () => {
+  it('is in the lobby as a provider with its three slots and their exact RTP', async () => {
+    const lobby = data<{ games: { gameCode: string; provider: string; rtp: number }[] }>(
+      await t.app.inject({ url: '/api/app/casino/games?provider=aposta' }),
+    );
+    expect(lobby.games.map((g) => g.gameCode).sort()).toEqual([
+      'candy-cascade',
+      'carnival-lines',
+      'fortune-ox',
+    ]);
+    expect(lobby.games.every((g) => g.rtp >= 94 && g.rtp <= 97)).toBe(true);
+  });
+
+  it('plays spins of each slot: the balance moves by bet and win, every spin verifies from the revealed seed', async () => {
+    const p = await player(100_000);
+    let expected = 100_000;
+    for (const game of ['fortune-ox', 'carnival-lines', 'candy-cascade'] as const) {
+      const token = await launch(p.token, game);
+      const s = studioSession.parse(data(await post('/api/studio/session', { token, game })));
+      expect(s.demo).toBe(false);
+      expect(Math.round(s.balance * 100)).toBe(expected);
+      // The launch token opens one session only.
+      expect((await post('/api/studio/session', { token, game })).statusCode).toBe(401);
+      const spins: StudioSpin[] = [];
+      for (let i = 0; i < 15; i++) {
+        const spin = studioSpin.parse(data(await post('/api/studio/spin', { session: s.session, bet: 2 })));
+        expected += -200 + Math.round(spin.win * 100);
+        expect(Math.round(spin.balance * 100)).toBe(expected);
+        expect(Math.round(spin.balanceBefore * 100)).toBe(expected + 200 - Math.round(spin.win * 100));
+        spins.push(spin);
+      }
+      // The platform's recall of the same round: the bet and the win with the balances.
+      const last = spins.at(-1)!;
+      const platform = data<{ steps: { call: string; amount: number; balanceAfter: number }[] }>(
+        await t.app.inject({
+          url: `/api/app/casino/rounds/aposta:${last.roundId}`,
+          headers: { authorization: `Bearer ${p.token}` },
+        }),
+      );
+      expect(platform.steps.map((x) => [x.call, x.amount])).toEqual([
+        ['bet', 2],
+        ['win', last.win],
+      ]);
+      expect(platform.steps[1]!.balanceAfter).toBe(last.balance);
+      // Rotation reveals the server seed; every spin is recomputed from it.
+      const rotated = data<{ revealed: { serverSeed: string; serverSeedHash: string } }>(
+        await post('/api/studio/fairness/rotate', { session: s.session }),
+      );
+      const recall = data<unknown[]>(
+        await t.app.inject({ url: `/api/studio/rounds?session=${s.session}` }),
+      ).map((r) => studioRound.parse(r));
+      const mine = recall.filter((r) => r.gameCode === game);
+      expect(mine.length).toBe(15);
+      for (const r of mine) {
+        expect(r.serverSeed).toBe(rotated.revealed.serverSeed);
+        const again = spinSlot(STUDIO_SLOTS[game]!, {
+          serverSeed: r.serverSeed!,
+          clientSeed: r.clientSeed,
+          nonce: r.nonce,
+        });
+        expect(r.steps.map((x) => x.stops)).toEqual(again.steps.map((x) => x.stops));
+        expect(Math.round(r.win * 100)).toBe((again.units * 200) / STUDIO_SLOTS[game]!.unitsPerBet);
+      }
+      const op = await t.app.inject({
+        url: `/api/operator/casino/studio/rounds/${last.roundId}`,
+        headers: { 'x-operator-key': TEST_OPERATOR_KEY },
+      });
+      expect(studioRound.parse(data(op)).roundId).toBe(last.roundId);
+    }
+  }, 60_000);
+
+  it('refuses a stake not offered, a stake above the balance, and spins after sign-out', async () => {
+    const p = await player(300);
+    const token = await launch(p.token, 'fortune-ox');
+    const s = studioSession.parse(data(await post('/api/studio/session', { token, game: 'fortune-ox' })));
+    expect((await post('/api/studio/spin', { session: s.session, bet: 0.3 })).statusCode).toBe(400);
+    const over = await post('/api/studio/spin', { session: s.session, bet: 4 });
+    expect(over.statusCode).toBe(409);
+    expect(over.json().status).toBe(9999);
+    data(await post('/api/studio/spin', { session: s.session, bet: 0.2 }));
+    await post('/api/auth/user/logout', {}, { authorization: `Bearer ${p.token}` });
+    const after = await post('/api/studio/spin', { session: s.session, bet: 0.2 });
+    expect(after.statusCode).toBe(401);
+    expect((await post('/api/studio/spin', { session: 'nope', bet: 0.2 })).statusCode).toBe(401);
+  });
+
+  it('plays a demo on play money without touching the wallet', async () => {
+    const s = studioSession.parse(
+      data(await post('/api/studio/session', { game: 'candy-cascade', demo: true })),
+    );
+    expect(s).toMatchObject({ demo: true, balance: 2_000 });
+    const spin = studioSpin.parse(data(await post('/api/studio/spin', { session: s.session, bet: 10 })));
+    expect(spin.balance).toBe(2_000 - 10 + spin.win);
+  });
+
+  it('delivers a win the wallet could not take at once with the next spin, the same win counted once', async () => {
+    const p = await player(10_000);
+    const token = await launch(p.token, 'fortune-ox');
+    const real = createWalletClient(t.app.config.casino.studioWalletUrl, t.app.config.casino.studioSecret, 1);
+    let failWins = 1;
+    // The network between the studio and the wallet drops the first win.
+    const flaky: WalletClient = {
+      call: (path, body) =>
+        path === 'transaction/win' && failWins-- > 0
+          ? Promise.reject(new WalletUnreachable('network down'))
+          : real.call(path, body),
+    };
+    const studio = createStudioService({
+      database: t.database,
+      wallet: flaky,
+      vault: createSeedVault(undefined),
+    });
+    const s = await studio.open({ token, game: 'fortune-ox' });
+    await expect(studio.spin({ session: s.session, bet: 1 })).rejects.toMatchObject({ code: 50300 });
+    const read = await t.database.db.execute(
+      sql`select id, win, state from studio_rounds where session_id = ${s.session}`,
+    );
+    const [first] = (read as unknown as { rows: { id: string; win: string; state: string }[] }).rows;
+    // Its bet was taken; its win is owed.
+    expect(first!.state).toBe('placed');
+    expect(await studio.rounds(s.session)).toEqual([]);
+    const next = await studio.spin({ session: s.session, bet: 1 });
+    const recall = await studio.rounds(s.session);
+    expect(recall.map((r) => r.roundId)).toEqual([next.roundId, String(first!.id)]);
+    expect(Math.round(next.balance * 100)).toBe(
+      10_000 - 200 + Number(first!.win) + Math.round(next.win * 100),
+    );
+  });
+});

@@ -1,0 +1,210 @@
+import crypto from 'node:crypto';
+import { RG_PATH, rgLimits } from '@aposta/contracts';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomCpf } from '../src/modules/payments/payments.test-client';
+import { createTestApp, expectCleanLedgerThenClose, TEST_CAPTCHA } from './helpers';
+
+/**
+ * The Brazilian licence profile (JURISDICTION=br) beside the default one, through the real routes: registration
+ * with CPF and birth date (18+) and its limits, no USDT payouts, no transfers between players, no deposit gifts,
+ * sessions that end after 30 minutes idle. The default app shows the spec's behaviour is unchanged.
+ */
+type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+let br: TestApp;
+let plain: TestApp;
+const PWD = 'correct horse 1';
+const env = { SANDBOX_PIX_SECRET: 'payments-sandbox-secret-for-tests', PUBLIC_URL: 'http://localhost:3500' };
+
+beforeAll(async () => {
+  [br, plain] = await Promise.all([createTestApp({ ...env, JURISDICTION: 'br' }), createTestApp(env)]);
+});
+afterAll(async () => {
+  await expectCleanLedgerThenClose(br.database, br.close);
+  await expectCleanLedgerThenClose(plain.database, plain.close);
+});
+
+const call = (t: TestApp, method: 'GET' | 'POST' | 'PUT', url: string, token?: string, payload?: object) =>
+  t.app.inject({
+    method,
+    url,
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(method === 'POST' ? { 'idempotency-key': crypto.randomUUID() } : {}),
+    },
+    ...(payload ? { payload } : {}),
+  });
+
+/** Today minus `years` (and `days`), as `YYYY-MM-DD`. */
+function birthDate(years: number, days = 0): string {
+  const d = new Date();
+  d.setUTCFullYear(d.getUTCFullYear() - years);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+async function register(t: TestApp, extra: Record<string, unknown>) {
+  const codeId = String(crypto.randomInt(10_000_000, 100_000_000));
+  await call(t, 'GET', `/api/auth/user/captcha/${codeId}`);
+  const username = `br-${crypto.randomBytes(5).toString('hex')}@example.com`;
+  const res = await call(t, 'POST', '/api/auth/user/restRegister', undefined, {
+    username,
+    pwd: PWD,
+    pwd1: PWD,
+    codeId,
+    captCode: TEST_CAPTCHA,
+    ...extra,
+  });
+  return { res, username };
+}
+
+async function player(t: TestApp, extra: Record<string, unknown> = {}) {
+  const cpf = randomCpf();
+  const { res, username } = await register(t, { cardNo: cpf, birthDate: birthDate(30), ...extra });
+  expect(res.statusCode, res.body).toBe(200);
+  const token = res.json().data.access_token as string;
+  const kyc = await call(t, 'POST', '/api/app/user/updateKyc', token, { name: 'Ana Souza', cardNo: cpf });
+  expect(kyc.statusCode, kyc.body).toBe(200);
+  return { token, username, cpf };
+}
+
+describe('registration', () => {
+  it('the app learns the profile from a public call', async () => {
+    expect((await call(br, 'GET', '/api/app/rg/profile')).json().data.jurisdiction).toBe('br');
+    expect((await call(plain, 'GET', '/api/app/rg/profile')).json().data.jurisdiction).toBe('default');
+  });
+
+  it('under br: CPF and birth date required, under-18 refused, each with its message', async () => {
+    for (const [extra, status, message] of [
+      [{}, 400, 'Informe um CPF válido'],
+      [{ cardNo: '123.456.789-00', birthDate: birthDate(30) }, 400, 'Informe um CPF válido'],
+      [{ cardNo: randomCpf() }, 400, 'Informe a data de nascimento (AAAA-MM-DD)'],
+      [{ cardNo: randomCpf(), birthDate: '30/01/1990' }, 400, 'Informe a data de nascimento (AAAA-MM-DD)'],
+      [
+        { cardNo: randomCpf(), birthDate: birthDate(18, 1) },
+        403,
+        'Apostas são proibidas para menores de 18 anos',
+      ],
+    ] as const) {
+      const { res } = await register(br, extra);
+      expect(res.statusCode, res.body).toBe(status);
+      expect(res.json().message).toBe(message);
+    }
+    // Eighteen today is old enough.
+    expect((await register(br, { cardNo: randomCpf(), birthDate: birthDate(18) })).res.statusCode).toBe(200);
+  });
+
+  it('under br: the loss and time limits asked at registration are in force at once', async () => {
+    const p = await player(br, { lossLimit: 50, timeLimit: 120 });
+    const body = rgLimits.parse((await call(br, 'GET', `${RG_PATH}/limits`, p.token)).json().data);
+    expect(body.loss.day.value).toBe(50);
+    expect(body.time.day.value).toBe(120);
+    const bad = await register(br, { cardNo: randomCpf(), birthDate: birthDate(30), lossLimit: -1 });
+    expect(bad.res.statusCode).toBe(400);
+    expect(bad.res.json().message).toBe(
+      'O limite deve ser um valor positivo, com no máximo 2 casas decimais',
+    );
+  });
+
+  it('default profile: neither CPF nor birth date is needed', async () => {
+    expect((await register(plain, {})).res.statusCode).toBe(200);
+  });
+});
+
+describe('money under br', () => {
+  it('a USDT withdrawal is refused with a clear message, and userInfo never enables USDT', async () => {
+    const p = await player(br);
+    const res = await call(br, 'POST', '/api/app/order/withdraw', p.token, {
+      payCardBank: 'USDT',
+      payCardNo: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
+      name: 'Ana Souza',
+      whatsapp: '+5511999990000',
+      amount: 50,
+    });
+    expect(res.statusCode, res.body).toBe(403);
+    expect(res.json().message).toBe('Saques em USDT não são permitidos no Brasil');
+    await br.database.db.execute(sql`update users set lx = '20' where username = ${p.username}`);
+    expect((await call(br, 'GET', '/api/app/user/userInfo', p.token)).json().data.lx).toBe('');
+    const q = await player(plain);
+    await plain.database.db.execute(sql`update users set lx = '20' where username = ${q.username}`);
+    expect((await call(plain, 'GET', '/api/app/user/userInfo', q.token)).json().data.lx).toBe('20');
+  });
+
+  it('a transfer between players is refused with a clear message; the default profile still checks it', async () => {
+    const a = await player(br);
+    const b = await player(br);
+    for (const path of ['/api/app/wallet/transfer', '/api/app/wallet/transfer/check']) {
+      const res = await call(br, 'POST', path, a.token, { username: b.username, amount: 10 });
+      expect(res.statusCode, res.body).toBe(403);
+      expect(res.json().message).toBe('Transferências entre jogadores não são permitidas no Brasil');
+    }
+    const x = await player(plain);
+    const y = await player(plain);
+    const res = await call(plain, 'POST', '/api/app/wallet/transfer/check', x.token, {
+      username: y.username,
+      amount: 10,
+    });
+    expect(res.json().message).not.toBe('Transferências entre jogadores não são permitidas no Brasil');
+  });
+
+  it('no deposit gift is offered under br (the popup, and the order carries none); the default offers it', async () => {
+    const p = await player(br);
+    expect((await call(br, 'GET', '/api/app/main/userGift', p.token)).json().data).toBe(0);
+    const order = await call(br, 'POST', '/api/app/order/prePay/4', p.token, { gift: 1, pkgId: 4, isapp: 0 });
+    expect(order.statusCode, order.body).toBe(200);
+    const [row] = (
+      (await br.database.db.execute(
+        sql`select gift from payment_orders where order_id = ${order.json().data.orderId}`,
+      )) as unknown as { rows: { gift: string }[] }
+    ).rows;
+    expect(Number(row!.gift)).toBe(0);
+
+    const q = await player(plain);
+    expect((await call(plain, 'GET', '/api/app/main/userGift', q.token)).json().data).toBe(1);
+    const giftOrder = await call(plain, 'POST', '/api/app/order/prePay/4', q.token, {
+      gift: 1,
+      pkgId: 4,
+      isapp: 0,
+    });
+    const [g] = (
+      (await plain.database.db.execute(
+        sql`select gift from payment_orders where order_id = ${giftOrder.json().data.orderId}`,
+      )) as unknown as { rows: { gift: string }[] }
+    ).rows;
+    expect(Number(g!.gift)).toBeGreaterThan(0);
+  });
+});
+
+describe('sessions', () => {
+  it('under br a session ends after 30 minutes without a call; the default keeps it', async () => {
+    const idle = async (t: TestApp, minutes: number) => {
+      const { res, username } = await register(t, { cardNo: randomCpf(), birthDate: birthDate(30) });
+      const token = res.json().data.access_token as string;
+      await t.database.db.execute(
+        sql`update sessions set last_seen_at = now() - make_interval(mins => ${minutes})
+            where user_id = (select id from users where username = ${username})`,
+      );
+      return (await call(t, 'GET', '/api/app/user/userInfo', token)).statusCode;
+    };
+    expect(await idle(br, 31)).toBe(401);
+    expect(await idle(br, 29)).toBe(200);
+    expect(await idle(plain, 31)).toBe(200);
+  });
+
+  it('a call keeps the session alive: its last call is written (at most once a minute)', async () => {
+    const { res, username } = await register(br, { cardNo: randomCpf(), birthDate: birthDate(30) });
+    const token = res.json().data.access_token as string;
+    await br.database.db.execute(
+      sql`update sessions set last_seen_at = now() - interval '20 minutes'
+          where user_id = (select id from users where username = ${username})`,
+    );
+    expect((await call(br, 'GET', '/api/app/user/userInfo', token)).statusCode).toBe(200);
+    const [s] = (
+      (await br.database.db.execute(
+        sql`select extract(epoch from now() - last_seen_at) as ago from sessions
+            where user_id = (select id from users where username = ${username})`,
+      )) as unknown as { rows: { ago: string }[] }
+    ).rows;
+    expect(Number(s!.ago)).toBeLessThan(60);
+  });
+});

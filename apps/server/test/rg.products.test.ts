@@ -1,0 +1,110 @@
+import crypto from 'node:crypto';
+import { ErrorCode, RG_PATH, SPORTS_OPERATOR_PATH, SPORTS_PATH, sportsEventDetail } from '@aposta/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { playerAccounts } from '../src/modules/ledger';
+import { casinoClient, uid } from '../src/modules/casino/casino.testing';
+import { createTestApp, expectCleanLedgerThenClose, TEST_OPERATOR_KEY } from './helpers';
+
+/**
+ * The one responsible-gambling check in the sportsbook's bet and the casino's wallet bet: refused at the limit
+ * (the sportsbook with the player's message, the provider with RS_ERROR_LIMIT_REACHED), nothing moved.
+ */
+type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+let t: TestApp;
+let c: ReturnType<typeof casinoClient>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  c = casinoClient(t.app, t.database);
+  await t.app.settings.change({ 'sports.acceptanceDelayMs': 0 });
+});
+afterAll(() => expectCleanLedgerThenClose(t.database, t.close));
+
+const setLimits = async (token: string, body: object) => {
+  const res = await t.app.inject({
+    method: 'PUT',
+    url: `${RG_PATH}/limits`,
+    headers: { authorization: `Bearer ${token}` },
+    payload: body,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+};
+
+const cash = async (userId: number) =>
+  (await playerAccounts(t.database.db, userId)).find((a) => a.kind === 'cash')?.balance ?? 0;
+
+describe('sportsbook', () => {
+  it('a bet over the loss limit is refused with the message; nothing held', async () => {
+    const startsAt = new Date(Date.now() + 3_600_000).toISOString();
+    const created = await t.app.inject({
+      method: 'POST',
+      url: `${SPORTS_OPERATOR_PATH}/events`,
+      headers: { 'x-operator-key': TEST_OPERATOR_KEY },
+      payload: {
+        sport: 'football',
+        competition: 'Série A',
+        home: 'Bahia',
+        away: 'Vasco',
+        startsAt,
+        strength: 0.3,
+      },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const event = sportsEventDetail.parse(created.json().data);
+    const selection = event.markets[0]!.selections[0]!;
+    const p = await c.signUp('s');
+    await c.fund(p.id, 100_000);
+    await setLimits(p.token, { loss: { day: 10 } });
+    const bet = (stake: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: `${SPORTS_PATH}/bets`,
+        headers: { authorization: `Bearer ${p.token}`, 'idempotency-key': crypto.randomUUID() },
+        payload: {
+          stake,
+          acceptOdds: 'any',
+          selections: [{ selectionId: selection.selectionId, price: selection.price }],
+        },
+      });
+    const first = await bet(6);
+    expect(first.statusCode, first.body).toBe(200);
+    const before = await cash(p.id);
+    const res = await bet(6);
+    expect(res.statusCode, res.body).toBe(403);
+    expect(res.json().status).toBe(ErrorCode.LIMIT_REACHED);
+    expect(res.json().message).toMatch(
+      /^Limite diário de perdas atingido \(R\$\s10,00\)\. Aposta recusada\.$/,
+    );
+    expect(await cash(p.id)).toBe(before);
+  });
+});
+
+describe('casino wallet', () => {
+  it('a provider’s bet over the stake limit answers RS_ERROR_LIMIT_REACHED; nothing moved', async () => {
+    const provider = await c.provider();
+    const pl = await c.launched(provider.gameCode, 10_000);
+    await setLimits(pl.token, { stake: { day: 15 } });
+    const round = uid('r');
+    const bet = (amount: number) => ({
+      request_uuid: uid('q'),
+      token: pl.gameToken,
+      round,
+      round_closed: false,
+      game_code: provider.gameCode,
+      currency: 'BRL',
+      amount,
+      transaction_uuid: uid('b'),
+    });
+    expect((await provider.call('transaction/bet', bet(1_000))).answer).toMatchObject({
+      status: 'RS_OK',
+      balance: 9_000,
+    });
+    const refused = await provider.call('transaction/bet', bet(1_000));
+    expect(refused.answer.status).toBe('RS_ERROR_LIMIT_REACHED');
+    expect(await cash(pl.id)).toBe(10_000);
+    const held = (await playerAccounts(t.database.db, pl.id)).find((a) => a.kind === 'cash')?.held;
+    expect(held).toBe(1_000);
+    // What is left under the limit still plays.
+    expect((await provider.call('transaction/bet', bet(500))).answer.status).toBe('RS_OK');
+  });
+});

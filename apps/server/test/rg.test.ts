@@ -1,0 +1,441 @@
+import crypto from 'node:crypto';
+import {
+  ErrorCode,
+  ORIGINALS_PATH,
+  RG_PATH,
+  ROUNDS_PATH,
+  rgLimits,
+  type RoundState,
+} from '@aposta/contracts';
+import { formatMoney } from '@aposta/money';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectCleanLedgerThenClose, TEST_CAPTCHA } from './helpers';
+import { playerAccounts } from '../src/modules/ledger';
+import {
+  paymentsClient,
+  paymentsTestApp,
+  type Player,
+  type TestApp,
+} from '../src/modules/payments/payments.test-client';
+
+/**
+ * Responsible gambling through the real routes: limits (lower at once, higher after 24 hours), the one check
+ * of every stake path in this branch (instant originals, mines, shared rounds) and of deposits, cool-off and
+ * self-exclusion (signed out everywhere, sign-in refused, a pending withdrawal still paid).
+ */
+let t: TestApp;
+let c: ReturnType<typeof paymentsClient>;
+const PWD = 'correct horse 1';
+
+beforeAll(async () => {
+  t = await paymentsTestApp();
+  c = paymentsClient(t);
+  await c.setSettings({ 'wagering.depositMultiplier': 0 });
+});
+afterAll(() => expectCleanLedgerThenClose(t.database, t.close));
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** A KYC'd player with R$ 100 deposited through the sandbox PIX page. */
+async function funded(): Promise<Player & { username: string }> {
+  const p = await c.signUp();
+  await c.deposit(p, 4);
+  const info = await c.call('GET', '/api/app/user/userInfo', p.token);
+  return { ...p, username: info.json().data.username as string };
+}
+
+const limits = (p: Player, body?: object) =>
+  body ? c.call('PUT', `${RG_PATH}/limits`, p.token, body) : c.call('GET', `${RG_PATH}/limits`, p.token);
+
+const dice = (p: Player, amount: number, lang?: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: `${ORIGINALS_PATH}/dice/bet`,
+    headers: {
+      authorization: `Bearer ${p.token}`,
+      'idempotency-key': crypto.randomUUID(),
+      ...(lang ? { lang } : {}),
+    },
+    payload: { amount, target: 50, condition: 'over' },
+  });
+
+const cash = async (userId: number) =>
+  (await playerAccounts(t.database.db, userId)).find((a) => a.kind === 'cash')?.balance ?? 0;
+
+const nonceOf = async (p: Player) =>
+  (await c.call('GET', `${ORIGINALS_PATH}/fairness`, p.token)).json().data.nonce as number;
+
+function expectLimit(res: { statusCode: number; body: string; json(): { status: number; message: string } }) {
+  expect(res.statusCode, res.body).toBe(403);
+  expect(res.json().status).toBe(ErrorCode.LIMIT_REACHED);
+}
+
+async function login(username: string) {
+  const codeId = String(crypto.randomInt(10_000_000, 100_000_000));
+  await c.call('GET', `/api/auth/user/captcha/${codeId}`);
+  return c.call('POST', '/api/auth/user/restLogin', undefined, {
+    username,
+    pwd: PWD,
+    codeId,
+    captCode: TEST_CAPTCHA,
+  });
+}
+
+describe('limits', () => {
+  it('a lower limit applies at once; a higher one or a removal waits 24 hours, shown with its time', async () => {
+    const p = await funded();
+    let res = await limits(p, { loss: { day: 50 }, time: { week: 600 }, realityCheckMinutes: 30 });
+    expect(res.statusCode, res.body).toBe(200);
+    let body = rgLimits.parse(res.json().data);
+    expect(body.loss.day).toMatchObject({ value: 50, pending: null });
+    expect(body.time.week.value).toBe(600);
+    expect(body.realityCheckMinutes).toBe(30);
+
+    res = await limits(p, { loss: { day: 20 } });
+    expect(rgLimits.parse(res.json().data).loss.day).toMatchObject({ value: 20, pending: null });
+
+    const before = Date.now();
+    res = await limits(p, { loss: { day: 80 }, time: { week: null } });
+    body = rgLimits.parse(res.json().data);
+    expect(body.loss.day.value).toBe(20);
+    expect(body.loss.day.pending?.value).toBe(80);
+    const due = Date.parse(body.loss.day.pending!.effectiveAt) - before;
+    expect(due).toBeGreaterThan(24 * 3_600_000 - 60_000);
+    expect(due).toBeLessThan(24 * 3_600_000 + 60_000);
+    expect(body.time.week.value).toBe(600);
+    expect(body.time.week.pending).toMatchObject({ value: null });
+
+    // Once the 24 hours have passed, the raise is in force.
+    await t.database.db.execute(
+      sql`update rg_limits set pending_at = now() - interval '1 second' where user_id = ${p.userId}`,
+    );
+    body = rgLimits.parse((await limits(p)).json().data);
+    expect(body.loss.day).toMatchObject({ value: 80, pending: null });
+    expect(body.time.week).toMatchObject({ value: null, pending: null });
+  });
+
+  it('refuses a negative, zero, absurd or over-precise limit with a clear message, and changes nothing', async () => {
+    const p = await funded();
+    for (const [payload, message] of [
+      [{ loss: { day: -5 } }, 'O limite deve ser um valor positivo, com no máximo 2 casas decimais'],
+      [{ stake: { week: 0 } }, 'O limite deve ser um valor positivo, com no máximo 2 casas decimais'],
+      [{ deposit: { month: 1e12 } }, 'Limite grande demais: no máximo R$ 1.000.000 ou a duração do período'],
+      [{ time: { day: 5000 } }, 'Limite grande demais: no máximo R$ 1.000.000 ou a duração do período'],
+      [{ stake: { day: 1.234 } }, 'O limite deve ser um valor positivo, com no máximo 2 casas decimais'],
+    ] as const) {
+      const res = await limits(p, payload);
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().message).toBe(message);
+    }
+    const body = rgLimits.parse((await limits(p)).json().data);
+    expect(body.loss.day.value).toBeNull();
+    expect(body.stake.week.value).toBeNull();
+  });
+
+  it('another player’s id cannot be named: limits are the session’s own', async () => {
+    const a = await funded();
+    const b = await funded();
+    const res = await limits(a, { userId: b.userId, stake: { day: 1 } });
+    expect(res.statusCode).toBe(400);
+    expect((await limits(a, { stake: { day: 1 } })).statusCode).toBe(200);
+    expect(rgLimits.parse((await limits(b)).json().data).stake.day.value).toBeNull();
+    expect((await dice(b, 2)).statusCode).toBe(200);
+    expect((await c.call('GET', `${RG_PATH}/limits`)).statusCode).toBe(401);
+  });
+});
+
+describe('the one check of every stake path', () => {
+  it('dice: refused at the stake limit with the message, nothing moved, the nonce untouched', async () => {
+    const p = await funded();
+    await limits(p, { stake: { day: 5 } });
+    expect((await dice(p, 3)).statusCode).toBe(200);
+    const balance = await cash(p.userId);
+    const nonce = await nonceOf(p);
+    const res = await dice(p, 3);
+    expectLimit(res);
+    expect(res.json().message).toBe(
+      `Limite diário de apostas atingido (${formatMoney(500, 'BRL')}). Aposta recusada.`,
+    );
+    expect((await dice(p, 3, 'en')).json().message).toBe(
+      `Your daily stake limit is reached (${formatMoney(500, 'BRL')}). Bet refused.`,
+    );
+    expect(await cash(p.userId)).toBe(balance);
+    expect(await nonceOf(p)).toBe(nonce);
+    // What is left under the limit can still be staked.
+    expect((await dice(p, 2)).statusCode).toBe(200);
+    expect(rgLimits.parse((await limits(p)).json().data).stake.day.used).toBe(5);
+  });
+
+  it('raising a limit and using it at once is refused (the raise waits 24 hours)', async () => {
+    const p = await funded();
+    await limits(p, { stake: { week: 2 } });
+    await limits(p, { stake: { week: 50 } });
+    const res = await dice(p, 3);
+    expectLimit(res);
+    expect(res.json().message).toBe(
+      `Limite semanal de apostas atingido (${formatMoney(200, 'BRL')}). Aposta recusada.`,
+    );
+  });
+
+  it('mines: a start over the loss limit is refused, nothing held', async () => {
+    const p = await funded();
+    await limits(p, { loss: { month: 4 } });
+    const balance = await cash(p.userId);
+    const res = await c.call(
+      'POST',
+      `${ORIGINALS_PATH}/mines/start`,
+      p.token,
+      { amount: 5, mines: 3 },
+      {
+        'idempotency-key': crypto.randomUUID(),
+      },
+    );
+    expectLimit(res);
+    expect(res.json().message).toBe(
+      `Limite mensal de perdas atingido (${formatMoney(400, 'BRL')}). Aposta recusada.`,
+    );
+    expect(await cash(p.userId)).toBe(balance);
+    const held = (await playerAccounts(t.database.db, p.userId)).find((a) => a.kind === 'cash')?.held;
+    expect(held).toBe(0);
+  });
+
+  it('a loss limit counts payouts: stakes minus what came back', async () => {
+    const p = await funded();
+    // Sure wins (dice over 2): each pays back more than its stake, so the loss stays under R$ 3.
+    await limits(p, { loss: { day: 3 } });
+    for (let i = 0; i < 4; i++) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `${ORIGINALS_PATH}/dice/bet`,
+        headers: { authorization: `Bearer ${p.token}`, 'idempotency-key': crypto.randomUUID() },
+        payload: { amount: 2, target: 2, condition: 'over' },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      // The payout reaches the count through the ledger's outbox fact.
+      for (let n = 0; n < 200; n++) {
+        const used = rgLimits.parse((await limits(p)).json().data).loss.day.used;
+        if (used <= 0) break;
+        await sleep(50);
+      }
+    }
+    const body = rgLimits.parse((await limits(p)).json().data);
+    expect(body.stake.day.used).toBe(8);
+    expect(body.loss.day.used).toBe(0);
+  });
+
+  it('a time limit: refused once the day’s playing time is used up', async () => {
+    const p = await funded();
+    await limits(p, { time: { day: 10 } });
+    expect((await dice(p, 1)).statusCode).toBe(200);
+    await t.database.db.execute(
+      sql`update sessions set created_at = now() - interval '15 minutes' where user_id = ${p.userId}`,
+    );
+    const res = await dice(p, 1);
+    expectLimit(res);
+    expect(res.json().message).toBe('Limite diário de tempo de jogo atingido (10 min). Aposta recusada.');
+  });
+
+  it('shared rounds: a double bet over the stake limit is refused, nothing held', async () => {
+    const p = await funded();
+    await limits(p, { stake: { day: 1 } });
+    let state: RoundState | undefined;
+    // This app runs no rounds clock: the test starts the game's chain and steps the clock itself.
+    await t.app.rounds.newChain('double');
+    for (let i = 0; i < 400; i++) {
+      await t.app.rounds.advance('double');
+      const s = (await c.call('GET', `${ROUNDS_PATH}/double/state`)).json().data as RoundState | null;
+      if (s && s.phase === 'betting' && Date.parse(s.closesAt) - Date.parse(s.serverTime) > 800) {
+        state = s;
+        break;
+      }
+      await sleep(50);
+    }
+    expect(state).toBeDefined();
+    const bet = (amount: number) =>
+      c.call(
+        'POST',
+        `${ROUNDS_PATH}/double/bet`,
+        p.token,
+        { roundId: state!.roundId, amount, color: 'red' },
+        {
+          'idempotency-key': crypto.randomUUID(),
+        },
+      );
+    const balance = await cash(p.userId);
+    const res = await bet(2);
+    expectLimit(res);
+    expect(res.json().message).toBe(
+      `Limite diário de apostas atingido (${formatMoney(100, 'BRL')}). Aposta recusada.`,
+    );
+    expect(await cash(p.userId)).toBe(balance);
+    expect((await bet(1)).statusCode).toBe(200);
+  });
+
+  it('a provider’s wallet bet asks the answering form: refusal returned, its transaction still usable', async () => {
+    const p = await funded();
+    await limits(p, { stake: { day: 1 } });
+    const [first, second, after] = await t.database.transaction(async (tx) => {
+      const ok = await t.app.rg.stakeRefusal(tx, p.userId, 100);
+      const refused = await t.app.rg.stakeRefusal(tx, p.userId, 1);
+      const usable = await tx.execute(sql`select 1 as one`);
+      return [ok, refused, usable];
+    });
+    expect(first).toBeNull();
+    expect(second).toMatchObject({ code: ErrorCode.LIMIT_REACHED, key: 'rgLimitStakeDay' });
+    expect(after).toBeDefined();
+    // The refused stake was not counted; the allowed one was.
+    expect(rgLimits.parse((await limits(p)).json().data).stake.day.used).toBe(1);
+  });
+
+  it('deposits: an order over the deposit limit is refused; the credited deposit counts', async () => {
+    const p = await funded();
+    // R$ 100 deposited today already.
+    // Counted when the payments' outbox fact is delivered.
+    for (let n = 0; n < 200; n++) {
+      if (rgLimits.parse((await limits(p)).json().data).deposit.day.used === 100) break;
+      await sleep(50);
+    }
+    expect(rgLimits.parse((await limits(p)).json().data).deposit.day.used).toBe(100);
+    await limits(p, { deposit: { day: 150 } });
+    const res = await c.prePay(p, 4);
+    expectLimit(res);
+    expect(res.json().message).toBe(
+      `Limite diário de depósitos atingido (${formatMoney(15000, 'BRL')}). Depósito recusado.`,
+    );
+  });
+});
+
+describe('cool-off and self-exclusion', () => {
+  it('signs the player out everywhere, refuses sign-in with the end date, stops stakes and deposits', async () => {
+    const p = await funded();
+    const second = (await login(p.username)).json().data.access_token as string;
+    const res = await c.call('POST', `${RG_PATH}/exclusion`, p.token, { kind: 'cooloff', days: 7 });
+    expect(res.statusCode, res.body).toBe(200);
+    const endsAt = res.json().data.endsAt as string;
+    expect(Date.parse(endsAt) - Date.now()).toBeGreaterThan(7 * 86_400_000 - 60_000);
+    for (const token of [p.token, second]) {
+      expect((await c.call('GET', '/api/app/user/userInfo', token)).statusCode).toBe(401);
+    }
+    const again = await login(p.username);
+    expect(again.statusCode).toBe(403);
+    expect(again.json().status).toBe(ErrorCode.SELF_EXCLUDED);
+    expect(again.json().message).toBe(
+      `Sua conta está pausada até ${endsAt.slice(0, 10)} ${endsAt.slice(11, 16)} UTC. O acesso volta depois dessa data.`,
+    );
+    // A stake or a deposit reaching the check by another way (a provider's call) is refused too.
+    await expect(
+      t.database.transaction((tx) => t.app.rg.assertCanStake(tx, p.userId, 100)),
+    ).rejects.toMatchObject({ code: ErrorCode.SELF_EXCLUDED, key: 'rgExcludedUntil' });
+    await expect(t.app.rg.assertCanDeposit(p.userId, 100)).rejects.toMatchObject({
+      code: ErrorCode.SELF_EXCLUDED,
+    });
+    expect(await t.app.rg.promotionsAllowed(p.userId)).toBe(false);
+  });
+
+  it('a pending withdrawal is still paid after a self-exclusion', async () => {
+    const p = await funded();
+    const w = await c.withdraw(p, c.pixWithdrawal(p, 50));
+    expect(w.statusCode, w.body).toBe(200);
+    const res = await c.call('POST', `${RG_PATH}/exclusion`, p.token, { kind: 'self' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.endsAt).toBeNull();
+    const again = await login(p.username);
+    expect(again.json().message).toBe('Sua conta está autoexcluída permanentemente e não pode ser acessada.');
+    const list = (await c.operator('GET', '/api/operator/withdrawals?status=pending')).json().data;
+    const id = list.find((x: { orderId: string }) => x.orderId === w.json().data.orderId).id as number;
+    const paid = await c.operator('POST', `/api/operator/withdrawals/${id}/approve`);
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(paid.json().data.events.map((e: { event: string }) => e.event)).toEqual([
+      'requested',
+      'approved',
+      'paid',
+    ]);
+  });
+
+  it('refuses a cool-off outside 1-42 days and a self-exclusion under 180 days', async () => {
+    const p = await funded();
+    for (const [body, message] of [
+      [{ kind: 'cooloff', days: 43 }, 'A pausa vai de 1 a 42 dias'],
+      [{ kind: 'cooloff' }, 'A pausa vai de 1 a 42 dias'],
+      [{ kind: 'self', days: 30 }, 'A autoexclusão é de no mínimo 180 dias, ou permanente'],
+      [{ kind: 'pause', days: 3 }, 'Escolha pausa (cool-off) ou autoexclusão'],
+    ] as const) {
+      const res = await c.call('POST', `${RG_PATH}/exclusion`, p.token, body);
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().message).toBe(message);
+    }
+    expect((await c.call('GET', '/api/app/user/userInfo', p.token)).statusCode).toBe(200);
+  });
+});
+
+describe('the reality check', () => {
+  it('answers time played and the net result since sign-in', async () => {
+    const p = await funded();
+    await limits(p, { realityCheckMinutes: 15 });
+    const bets = [await dice(p, 2), await dice(p, 3)].map((r) => r.json().data as { payout: number });
+    const res = await c.call('GET', `${RG_PATH}/session`, p.token);
+    expect(res.statusCode, res.body).toBe(200);
+    const s = res.json().data;
+    expect(s.staked).toBe(5);
+    expect(s.netResult).toBeCloseTo(bets[0]!.payout + bets[1]!.payout - 5, 2);
+    expect(s.minutesPlayed).toBe(0);
+    expect(s.realityCheckMinutes).toBe(15);
+  });
+});
+
+describe('operator view', () => {
+  it('a player’s limits, exclusions and reality checks, behind rg.read', async () => {
+    const p = await funded();
+    await limits(p, { stake: { day: 40 }, realityCheckMinutes: 20 });
+    await dice(p, 2);
+    const check = await c.call('POST', `${RG_PATH}/session/check`, p.token);
+    expect(check.statusCode, check.body).toBe(200);
+    expect(check.json().data.staked).toBe(2);
+    await c.call('POST', `${RG_PATH}/exclusion`, p.token, { kind: 'cooloff', days: 2 });
+
+    expect((await c.call('GET', `/api/operator/rg/players/${p.userId}`)).statusCode).toBe(401);
+    const res = await c.operator('GET', `/api/operator/rg/players/${p.userId}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const view = res.json().data;
+    expect(view.limits.stake.day.value).toBe(40);
+    expect(view.limits.realityCheckMinutes).toBe(20);
+    expect(view.exclusions).toHaveLength(1);
+    expect(view.exclusions[0].kind).toBe('cooloff');
+    expect(view.realityChecks).toHaveLength(1);
+    expect(view.realityChecks[0].netResult).toBe(check.json().data.netResult);
+  });
+
+  it('payouts by how long they took, against the 120-minute deadline', async () => {
+    // Three players (withdrawals per day are limited per player).
+    const ask = async () => {
+      const p = await funded();
+      const res = await c.withdraw(p, c.pixWithdrawal(p, 50));
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data.orderId as string;
+    };
+    const [quick, slow, waiting] = [await ask(), await ask(), await ask()] as [string, string, string];
+    const list = (await c.operator('GET', '/api/operator/withdrawals?status=pending')).json().data;
+    const idOf = (orderId: string) =>
+      list.find((x: { orderId: string }) => x.orderId === orderId).id as number;
+    // One request was made 3 hours ago (paid now: late), another still waits after 100 minutes (due soon).
+    await t.database.db.execute(
+      sql`update payment_orders set created_at = now() - interval '3 hours' where order_id = ${slow}`,
+    );
+    await t.database.db.execute(
+      sql`update payment_orders set created_at = now() - interval '100 minutes' where order_id = ${waiting}`,
+    );
+    for (const orderId of [quick, slow])
+      expect(
+        (await c.operator('POST', `/api/operator/withdrawals/${idOf(orderId)}/approve`)).statusCode,
+      ).toBe(200);
+    const res = await c.operator('GET', '/api/operator/withdrawals/payout-times?days=1');
+    expect(res.statusCode, res.body).toBe(200);
+    const r = res.json().data;
+    expect(r.deadlineMinutes).toBe(120);
+    expect(r.paid.late).toBeGreaterThanOrEqual(1);
+    expect(r.paid.within30).toBeGreaterThanOrEqual(1);
+    expect(r.paid.slowestMinutes).toBeGreaterThanOrEqual(180);
+    expect(r.open).toContainEqual({ orderId: waiting, minutesWaiting: 100, late: false });
+  });
+});

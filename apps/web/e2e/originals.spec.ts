@@ -1,0 +1,164 @@
+import { expect, test, type Page } from '@playwright/test';
+import { newEmail, randomCpf, registerThroughOverlay, screenshot } from './helpers';
+
+/** R$ 1.234,56 → 1234.56 */
+const money = (text: string) => Number(text.replace(/[^\d,]/g, '').replace(',', '.'));
+
+async function balance(page: Page) {
+  return money((await page.getByTestId('header-balance').textContent()) ?? '');
+}
+
+/** Registers through the overlay, passes KYC and deposits R$ 100 through the sandbox PIX page. */
+async function newPlayerWithDeposit(page: Page) {
+  await registerThroughOverlay(page, 'Jogador Original', newEmail('originals'));
+
+  const mask = page.getByRole('dialog', { name: 'Presença diária' });
+  const kyc = page.getByRole('dialog', { name: 'Dados pessoais' });
+  await expect(mask.or(kyc)).toBeVisible();
+  if (await mask.isVisible()) await mask.getByRole('button', { name: 'Fechar' }).click();
+  await kyc.getByLabel('Nome completo').fill('Jogador Original');
+  await kyc.getByLabel('CPF').fill(randomCpf());
+  await kyc.getByRole('button', { name: 'Salvar' }).click();
+
+  const wallet = page.getByRole('dialog', { name: 'Depositar' });
+  await expect(wallet.getByRole('radio', { name: /R\$ 100,00/ })).toHaveAttribute('aria-checked', 'true');
+  await wallet.getByTestId('deposit-submit').click();
+  await wallet.getByRole('button', { name: 'Confirmar' }).click();
+  await page.frameLocator('[data-testid="pay-frame"]').getByRole('button', { name: 'Pagar' }).click();
+  await expect(page).toHaveURL(/\/paySuccess$/);
+  await expect(page.getByTestId('header-balance')).toHaveText('R$ 100,00');
+  const again = page.getByRole('dialog', { name: 'Presença diária' });
+  if (await again.isVisible().catch(() => false)) await again.getByRole('button', { name: 'Fechar' }).click();
+}
+
+/** One manual bet: the result and the balance of its answer show at once. */
+async function betByHand(page: Page) {
+  const before = await balance(page);
+  const history = page.getByTestId('history-item');
+  const count = await history.count();
+  const bets = await page.getByTestId('my-bet').count();
+  await page.getByTestId('bet-button').click();
+  await expect(history).toHaveCount(Math.min(count + 1, 12));
+  await expect(page.getByTestId('my-bet')).toHaveCount(bets + 1);
+  // The header shows what the bet's answer said at once: the stake (R$ 1,00) gone, the payout in.
+  const paid = money((await page.getByTestId('my-bet-payout').first().textContent()) ?? '');
+  await expect.poll(() => balance(page)).toBeCloseTo(before - 1 + paid, 2);
+}
+
+/** Auto bet of three: three more results, and the run says why it stopped. */
+async function betAutomatically(page: Page) {
+  await page.getByRole('radio', { name: 'Automático' }).click();
+  const countField = page.getByLabel(/Número de apostas/);
+  await countField.fill('3');
+  const before = await page.getByTestId('my-bet').count();
+  await page.getByTestId('auto-start').click();
+  await expect(page.getByTestId('auto-progress')).toContainText('número de apostas atingido', {
+    timeout: 20_000,
+  });
+  await expect(page.getByTestId('auto-progress')).toContainText('3 apostas');
+  await expect(page.getByTestId('my-bet')).toHaveCount(before + 3);
+  await page.getByRole('radio', { name: 'Manual' }).click();
+}
+
+test('a new player deposits, plays every original by hand and by auto bet, rotates the seeds and verifies a bet', async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  await newPlayerWithDeposit(page);
+
+  // Dice: a chance typed moves the multiplier; a bet by hand, then auto bet.
+  await page.goto('/dice');
+  await expect(page.getByTestId('rtp')).toHaveText('RTP 99,00% · Vantagem da casa 1,00%');
+  await page.getByLabel('Chance de vitória').fill('25');
+  await expect(page.getByLabel('Multiplicador')).toHaveValue('3,9600');
+  await betByHand(page);
+  await expect(page.getByTestId('dice-roll')).toHaveText(/^\d{1,3},\d{2}$/);
+  await screenshot(page, 'originals/e2e-dice');
+  await betAutomatically(page);
+
+  // Limbo.
+  await page.goto('/limbo');
+  await page.getByLabel('Multiplicador alvo').fill('1,5');
+  await expect(page.getByTestId('potential-payout')).toHaveText(/R\$\s1,50/);
+  await betByHand(page);
+  await expect(page.getByTestId('limbo-result')).toHaveText(/×$/);
+  await betAutomatically(page);
+
+  // Row double.
+  await page.goto('/rowDouble');
+  await page.getByRole('radio', { name: /Preto/ }).click();
+  await betByHand(page);
+  await expect(page.getByTestId('row-result')).toContainText('Saiu');
+  await betAutomatically(page);
+
+  // Plinko.
+  await page.goto('/plinko');
+  await page.getByRole('radio', { name: 'Baixo' }).click();
+  await page.getByLabel('Linhas').selectOption('8');
+  await expect(page.getByTestId('plinko-slot')).toHaveCount(9);
+  await betByHand(page);
+  await expect(page.getByTestId('plinko-result')).toContainText('Casa');
+  await betAutomatically(page);
+
+  // Mines: one round by hand (reveal, then cash out if the tile was safe), then auto bet on a picked tile.
+  await page.goto('/mines');
+  await page.getByLabel('Número de minas').selectOption('1');
+  await page.getByTestId('bet-button').click();
+  const tiles = page.getByTestId('mines-tile');
+  await expect(page.getByTestId('mines-cashout')).toBeVisible();
+  await tiles.nth(12).click();
+  await expect(tiles.nth(12)).toHaveAttribute('data-state', /gem|hit/);
+  if ((await tiles.nth(12).getAttribute('data-state')) === 'gem') {
+    await page.getByTestId('mines-cashout').click();
+  }
+  await expect(page.getByTestId('bet-button')).toBeVisible();
+  // The board is revealed at the end: the one mine shows.
+  await expect(
+    page.locator(
+      '[data-testid="mines-tile"][data-state="mine"], [data-testid="mines-tile"][data-state="hit"]',
+    ),
+  ).toHaveCount(1);
+  await page.getByRole('radio', { name: 'Automático' }).click();
+  await tiles.nth(0).click();
+  await expect(tiles.nth(0)).toHaveAttribute('data-state', 'picked');
+  await page.getByLabel(/Número de apostas/).fill('3');
+  await page.getByTestId('auto-start').click();
+  await expect(page.getByTestId('auto-progress')).toContainText('3 apostas', { timeout: 20_000 });
+  await screenshot(page, 'originals/e2e-mines');
+
+  // Seeds: rotate on dice; the old server seed is revealed and hashes to the hash shown before.
+  await page.goto('/dice');
+  await page.getByText('Jogo justo').click();
+  const hashBefore = (await page.getByTestId('seed-hash').textContent())!.trim();
+  await page.getByLabel(/Nova semente do cliente/).fill('semente-e2e');
+  await page.getByTestId('rotate').click();
+  await expect(page.getByTestId('revealed-seed')).toHaveText(/^[0-9a-f]{64}$/);
+  await expect(page.getByTestId('client-seed')).toHaveText('semente-e2e');
+  await expect(page.getByTestId('nonce')).toHaveText('0');
+  await expect(page.getByTestId('seed-hash')).not.toHaveText(hashBefore);
+
+  // A past bet's details now carry the server seed; its verify link recomputes it in the browser.
+  await page.getByTestId('my-bet').first().click();
+  const details = page.getByRole('dialog', { name: 'Detalhes da aposta' });
+  const outcome = (await details.getByTestId('bet-outcome').textContent())!.trim();
+  const nonce = (await details.getByTestId('bet-nonce').textContent())!.trim();
+  await screenshot(page, 'originals/e2e-bet-details');
+  await details.getByTestId('verify-link').click();
+  await expect(page).toHaveURL(new RegExp(`/fairness\\?game=dice.*nonce=${nonce}`));
+  await expect(page.getByTestId('verifier-outcome')).toHaveText(outcome);
+  await expect(page.getByTestId('verifier-hash')).toHaveText(hashBefore);
+  await screenshot(page, 'originals/e2e-verifier');
+});
+
+test('a visitor sees the games and the verifier, and is asked to log in to bet', async ({ page }) => {
+  await page.goto('/limbo');
+  await expect(page.getByRole('heading', { name: 'Limbo' })).toBeVisible();
+  await page.getByTestId('bet-button').click();
+  await expect(page.getByRole('alertdialog', { name: 'Por favor, faça login primeiro' })).toBeVisible();
+  await page.getByRole('button', { name: 'Eu entendi' }).click();
+  await expect(page.getByRole('dialog', { name: 'Entrar ou registrar' })).toBeVisible();
+
+  await page.goto(`/fairness?game=mines&serverSeed=${'ab'.repeat(32)}&clientSeed=visitante&nonce=3&mines=5`);
+  await expect(page.getByTestId('verifier-outcome')).toBeVisible();
+  await expect(page.getByTestId('verifier-floats').getByRole('row')).toHaveCount(5);
+});

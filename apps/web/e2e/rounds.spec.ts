@@ -1,0 +1,96 @@
+import { expect, test, type Page } from '@playwright/test';
+import { depositViaApi, newEmail, registerViaApi, screenshot, signInFromHome } from './helpers';
+
+/** R$ 1.234,56 → 1234.56 */
+const money = (text: string) => Number(text.replace(/[^\d,]/g, '').replace(',', '.'));
+const balance = async (page: Page) => money((await page.getByTestId('header-balance').textContent()) ?? '');
+
+/**
+ * Waits for the round's betting window (the button enables) and bets; answers the balance before. A click in
+ * the window's last moment may reach the server after its close: refused, and tried again in the next round.
+ */
+async function betWhenOpen(page: Page) {
+  const button = page.getByTestId('bet-button');
+  const mine = page.getByTestId('my-round-bet').first();
+  const before = await balance(page);
+  for (let attempt = 0; attempt < 3; attempt++) {
+    await expect(button).toBeEnabled({ timeout: 30_000 });
+    await button.click();
+    const refused = page.getByTestId('bet-error');
+    await expect(mine.or(refused).first()).toBeVisible();
+    if (await mine.isVisible()) break;
+    await expect(refused).toContainText('encerradas');
+    await expect(button).toBeDisabled();
+  }
+  await expect(mine).toHaveAttribute('data-state', 'open');
+  await expect.poll(() => balance(page)).toBeCloseTo(before - 1, 2);
+  return before;
+}
+
+/** The round plays out: the bet settles won or lost, and a win shows in the balance. */
+async function settles(page: Page, before: number) {
+  const mine = page.getByTestId('my-round-bet').first();
+  await expect(mine).toHaveAttribute('data-state', /won|lost/, { timeout: 45_000 });
+  if ((await mine.getAttribute('data-state')) === 'won')
+    await expect.poll(() => balance(page)).toBeGreaterThan(before - 1);
+}
+
+test('a visitor watches double; a player bets on double, crash and lucky colour and is paid by the round', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(240_000);
+
+  // A visitor sees the round's clock and is asked to sign in to bet.
+  await page.goto('/double');
+  await expect(page.getByRole('heading', { name: 'Double' })).toBeVisible();
+  await expect(page.getByTestId('round-phase')).toHaveAttribute('data-phase', /betting|running|result/);
+  await expect(page.getByTestId('bet-button')).toHaveText('Entre para apostar');
+  await screenshot(page, 'rounds/e2e-double-visitor');
+
+  const email = newEmail('rounds');
+  const token = await registerViaApi(request, email);
+  await depositViaApi(request, token);
+  await signInFromHome(page, email);
+  await expect(page.getByTestId('header-balance')).toHaveText('R$ 100,00');
+
+  // Double: red, R$ 1, in the betting window; the round's list shows it; the tile decides.
+  await page.goto('/double');
+  await page.getByRole('radio', { name: /Vermelho/ }).click();
+  const beforeDouble = await betWhenOpen(page);
+  await expect(page.getByTestId('round-bet').first()).toBeVisible();
+  await screenshot(page, 'rounds/e2e-double-bet');
+  await expect(page.getByTestId('double-result')).toContainText('Saiu', { timeout: 45_000 });
+  await settles(page, beforeDouble);
+  await expect(page.getByTestId('history-item').first()).toBeVisible();
+  await screenshot(page, 'rounds/e2e-double-result');
+  // The browser recomputes every round shown from the published chain and salt: all of them check out.
+  await page.getByTestId('verify-rounds').click();
+  await expect(page.getByTestId('verify-summary')).toHaveText(/^(\d+) de \1 rodadas conferem$/);
+  await expect(page.locator('[data-testid="verified-round"][data-ok="false"]')).toHaveCount(0);
+  await page.getByTestId('verify-summary').evaluate((el) => el.scrollIntoView({ block: 'center' }));
+  await screenshot(page, 'rounds/e2e-double-verified');
+
+  // Crash, from its tile on home: R$ 1 with an automatic cash-out at 1,01x.
+  await page.goto('/home');
+  await page.getByRole('link', { name: 'Crash' }).click();
+  await expect(page).toHaveURL(/\/crash$/);
+  await page.getByLabel('Retirada automática (opcional)').fill('1,01');
+  const beforeCrash = await betWhenOpen(page);
+  await expect(page.getByTestId('round-phase')).toHaveAttribute('data-phase', /running|result/, {
+    timeout: 30_000,
+  });
+  await screenshot(page, 'rounds/e2e-crash-running');
+  await settles(page, beforeCrash);
+  await expect(page.getByTestId('crash-result')).toContainText('Explodiu em');
+  await screenshot(page, 'rounds/e2e-crash-result');
+
+  // Lucky colour, 30 s periods: green.
+  await page.goto('/luckyColor');
+  await expect(page.getByTestId('period')).toHaveText(/Período \d{8}1\d{5}/);
+  await page.getByRole('radio', { name: 'Verde' }).click();
+  const beforeLucky = await betWhenOpen(page);
+  await settles(page, beforeLucky);
+  await expect(page.getByTestId('lucky-result')).toContainText('Saiu');
+  await screenshot(page, 'rounds/e2e-lucky');
+});

@@ -1,0 +1,191 @@
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { depositViaApi, newEmail, OPERATOR_KEY, registerViaApi, screenshot, signInFromHome } from './helpers';
+
+/** R$ 1.234,56 → 123456 (centavos) */
+const cents = (text: string) => Number(text.replace(/[^\d]/g, ''));
+const balance = async (page: Page) => cents((await page.getByTestId('header-balance').textContent()) ?? '');
+/** "1,95" → 1.95 */
+const price = async (button: Locator) =>
+  Number(
+    ((await button.locator('span').last().textContent()) ?? '').replace(/[^\d,]/g, '').replace(',', '.'),
+  );
+
+/**
+ * The guide's settlement, written here again from sportsbook.md, as the test's own oracle: a quarter line is
+ * half the stake on each neighbouring line; each half wins, pushes or loses; the pair gives 10, 21, 90, 11 or
+ * 20. `value` is the selection's margin over its line (home margin + handicap, goals − total for over).
+ */
+function halves(value: (line: number) => number, line: number): number {
+  const parts = Math.abs((line * 4) % 2) === 1 ? [line - 0.25, line + 0.25] : [line, line];
+  const r = parts.map((l) => Math.sign(value(l)));
+  const [a, b] = [Math.max(...r), Math.min(...r)];
+  if (a === 1 && b === 1) return 10;
+  if (a === 1 && b === 0) return 21;
+  if (a === 0 && b === 0) return 90;
+  if (a === 0 && b === -1) return 11;
+  if (a === 1 && b === -1) throw new Error('a quarter line cannot both win and lose');
+  return 20;
+}
+/** What a single returns (centavos) by its result code; halves of an odd stake as the server rounds them. */
+function returned(stake: number, odds: number, result: number): [number, number] {
+  const full = Math.floor((stake * Math.round(odds * 100)) / 100);
+  const half = (stake / 2) * odds + stake / 2;
+  if (result === 10) return [full, full];
+  if (result === 21) return [Math.floor(half), Math.ceil(half)];
+  if (result === 90) return [stake, stake];
+  if (result === 11) return [Math.floor(stake / 2), Math.ceil(stake / 2)];
+  return [0, 0];
+}
+
+async function createEvent(request: APIRequestContext, home: string, away: string, strength: number) {
+  const res = await request.post('/api/operator/sports/events', {
+    headers: { 'X-Operator-Key': OPERATOR_KEY },
+    data: {
+      sport: 'football',
+      competition: 'Copa E2E',
+      home,
+      away,
+      startsAt: new Date(Date.now() + 3 * 3600_000).toISOString(),
+      strength,
+    },
+  });
+  const body = await res.json();
+  expect(body.status, body.message).toBe(0);
+  return body.data.event.eventId as string;
+}
+
+async function result(request: APIRequestContext, eventId: string, score: Record<string, number>) {
+  const res = await request.post(`/api/operator/sports/events/${eventId}/result`, {
+    headers: { 'X-Operator-Key': OPERATOR_KEY },
+    data: score,
+  });
+  const body = await res.json();
+  expect(body.status, body.message).toBe(0);
+}
+
+test('a new player bets singles on quarter lines and a parlay, and is paid exactly what the guide says', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const tag = Date.now().toString(36).slice(-5);
+  const [home, away, home2, away2] = ['Flamengo', 'Palmeiras', 'Santos', 'Grêmio'].map((n) => `${n} ${tag}`);
+  const first = await createEvent(request, home!, away!, 0.4);
+  const second = await createEvent(request, home2!, away2!, -0.2);
+
+  const email = newEmail('sports');
+  const token = await registerViaApi(request, email);
+  await depositViaApi(request, token);
+  await signInFromHome(page, email);
+  const start = await balance(page);
+
+  // From the bottom navigation to the event, through the upcoming list.
+  await page.getByRole('link', { name: 'Esportes' }).click();
+  await expect(page).toHaveURL(/\/footballPage/);
+  await page.getByRole('tab', { name: /Próximos/ }).click();
+  await expect(page.getByTestId('event-row').first()).toBeVisible();
+  await screenshot(page, 'sports/e2e-list');
+  await page.getByTestId('event-row').filter({ hasText: home! }).getByRole('link').click();
+  await expect(page.getByTestId('scoreboard')).toContainText(home!);
+  await screenshot(page, 'sports/e2e-event');
+
+  // Single 1: an Asian handicap on a quarter line.
+  await page.getByRole('tab', { name: 'Handicap' }).click();
+  const quarterOf = (type: string) =>
+    page
+      .locator(
+        ['.25', '.75']
+          .map((q) => `[data-testid=market][data-type=${type}][data-period="1"][data-line$="${q}"]`)
+          .join(', '),
+      )
+      .first();
+  const ahMarket = quarterOf('ah');
+  const ahLine = Number(await ahMarket.getAttribute('data-line'));
+  const ahButton = ahMarket.getByRole('button', { name: new RegExp(home!) });
+  const ahPrice = await price(ahButton);
+  await ahButton.click();
+
+  // Single 2: a total on a quarter line, over.
+  await page.getByRole('tab', { name: 'Gols' }).click();
+  const total = quarterOf('total');
+  const totalLine = Number(await total.getAttribute('data-line'));
+  const overButton = total.getByRole('button', { name: /Mais de/ });
+  const overPrice = await price(overButton);
+  await overButton.click();
+
+  // Two legs of one event: the slip offers the parlay but refuses it; as singles they go.
+  await page.getByTestId('slip-bar').click();
+  await expect(page.getByText('Duas seleções do mesmo evento não entram numa múltipla')).toBeVisible();
+  await page.getByRole('tab', { name: 'Simples' }).click();
+  const stakes = page.getByTestId('bet-slip').getByRole('textbox');
+  await stakes.nth(0).fill('5');
+  await stakes.nth(1).fill('3,33');
+  await screenshot(page, 'sports/e2e-slip-singles');
+  await page.getByTestId('place-bet').click();
+  await expect(page.getByText('Apostas feitas: 2')).toBeVisible();
+  await expect.poll(() => balance(page)).toBe(start - 500 - 333);
+
+  // A parlay: the first event's home win and the second's draw.
+  await page.getByRole('tab', { name: 'Principais' }).click();
+  const winButton = page
+    .locator('[data-testid=market][data-type="1x2"][data-period="1"]')
+    .getByRole('button', { name: new RegExp(home!) });
+  const winPrice = await price(winButton);
+  await winButton.click();
+  await page.goto('/footballPage?sport=football&tab=upcoming');
+  const row = page.getByTestId('event-row').filter({ hasText: home2! });
+  const drawButton = row.getByRole('button', { name: /^X/ });
+  const drawPrice = await price(drawButton);
+  await drawButton.click();
+  await page.getByTestId('slip-bar').click();
+  await expect(page.getByRole('tab', { name: 'Múltipla' })).toHaveAttribute('aria-selected', 'true');
+  // The parlay's price: the product, rounded down to two decimals.
+  const product = Math.round(winPrice * 100) * Math.round(drawPrice * 100);
+  const parlayOdds = Math.floor(product / 100) / 100;
+  await expect(page.getByTestId('parlay-price')).toHaveText(parlayOdds.toFixed(2).replace('.', ','));
+  await page.getByLabel('Valor da múltipla').fill('2');
+  await screenshot(page, 'sports/e2e-slip-parlay');
+  await page.getByTestId('place-bet').click();
+  await expect(page.getByText('Apostas feitas: 1')).toBeVisible();
+  await expect.poll(() => balance(page)).toBe(start - 500 - 333 - 200);
+
+  // The results: 2–1 (one-goal home win, 3 goals) and 1–1.
+  await result(request, first, {
+    home: 2,
+    away: 1,
+    halfTimeHome: 1,
+    halfTimeAway: 0,
+    cornersHome: 6,
+    cornersAway: 3,
+  });
+  await result(request, second, {
+    home: 1,
+    away: 1,
+    halfTimeHome: 0,
+    halfTimeAway: 1,
+    cornersHome: 4,
+    cornersAway: 5,
+  });
+
+  const ahResult = halves((l) => 2 - 1 + l, ahLine);
+  const totalResult = halves((l) => 3 - l, totalLine);
+  const [ahLow, ahHigh] = returned(500, ahPrice, ahResult);
+  const [totLow, totHigh] = returned(333, overPrice, totalResult);
+  // A parlay pays stake × the exact product of its prices, rounded down once.
+  const parlay = Math.floor((200 * product) / 10_000);
+
+  await page.goto('/footballPage/bets');
+  await page.getByRole('tab', { name: 'Encerradas' }).click();
+  await expect(page.getByTestId('my-bet')).toHaveCount(3, { timeout: 30_000 });
+  await screenshot(page, 'sports/e2e-settled');
+  const results = await page
+    .getByTestId('my-bet')
+    .evaluateAll((els) => els.map((e) => e.getAttribute('data-result')));
+  expect(results.sort()).toEqual([String(ahResult), String(totalResult), '10'].sort());
+  // The header follows the balance pushed after each settlement.
+  const staked = start - 500 - 333 - 200;
+  await expect
+    .poll(async () => (await balance(page)) - staked)
+    .toBeGreaterThanOrEqual(ahLow + totLow + parlay);
+  expect((await balance(page)) - staked).toBeLessThanOrEqual(ahHigh + totHigh + parlay);
+});

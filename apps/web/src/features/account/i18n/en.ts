@@ -1,0 +1,40 @@
+import type { AccountMessages } from './pt_BR';
+
+const en: AccountMessages = {
+  title: 'My account',
+  vipLevel: 'VIP {{level}}',
+  email: 'E-mail',
+  copyEmail: 'Copy e-mail',
+  invitationCode: 'Invitation code',
+  memberSince: 'Member since',
+  deposit: 'Deposit',
+  withdraw: 'Withdraw',
+  account: 'Account',
+  vip: 'VIP level',
+  records: 'Records',
+  changePassword: 'Change password',
+  responsibleGaming: 'Responsible gaming',
+  logout: 'Log out',
+  testAccount: 'Test account',
+  testNotice: 'This account uses play money only.',
+  testUser: 'User',
+  testPwd: 'Password',
+  testBalance: 'Balance',
+  switchAccount: 'Switch account',
+  testPopupTitle: 'Your test account',
+  testPopupText: 'Keep these sign-in details: they are shown only once.',
+  chooseAvatar: 'Choose avatar',
+  avatar: 'Avatar {{n}}',
+  changeAvatar: 'Change avatar',
+  oldPassword: 'Current password',
+  newPassword: 'New password',
+  confirmNewPassword: 'Confirm new password',
+  kyc: {
+    title: 'Personal details',
+    hint: 'Your name and CPF identify you for PIX deposits and withdrawals.',
+    name: 'Full name',
+    cpf: 'CPF',
+  },
+};
+
+export default en;

@@ -1,0 +1,40 @@
+import type { AccountMessages } from './pt_BR';
+
+const id: AccountMessages = {
+  title: 'Akun saya',
+  vipLevel: 'VIP {{level}}',
+  email: 'E-mail',
+  copyEmail: 'Salin e-mail',
+  invitationCode: 'Kode undangan',
+  memberSince: 'Anggota sejak',
+  deposit: 'Setor',
+  withdraw: 'Tarik',
+  account: 'Akun',
+  vip: 'Level VIP',
+  records: 'Riwayat',
+  changePassword: 'Ubah kata sandi',
+  responsibleGaming: 'Bermain bertanggung jawab',
+  logout: 'Keluar',
+  testAccount: 'Akun uji',
+  testNotice: 'Akun ini hanya memakai uang permainan.',
+  testUser: 'Pengguna',
+  testPwd: 'Kata sandi',
+  testBalance: 'Saldo',
+  switchAccount: 'Ganti akun',
+  testPopupTitle: 'Akun uji Anda',
+  testPopupText: 'Simpan data masuk ini: hanya ditampilkan sekali.',
+  chooseAvatar: 'Pilih avatar',
+  avatar: 'Avatar {{n}}',
+  changeAvatar: 'Ganti avatar',
+  oldPassword: 'Kata sandi saat ini',
+  newPassword: 'Kata sandi baru',
+  confirmNewPassword: 'Konfirmasi kata sandi baru',
+  kyc: {
+    title: 'Data pribadi',
+    hint: 'Nama dan CPF Anda mengidentifikasi Anda untuk setoran dan penarikan PIX.',
+    name: 'Nama lengkap',
+    cpf: 'CPF',
+  },
+};
+
+export default id;

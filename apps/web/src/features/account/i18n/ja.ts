@@ -1,0 +1,40 @@
+import type { AccountMessages } from './pt_BR';
+
+const ja: AccountMessages = {
+  title: 'マイアカウント',
+  vipLevel: 'VIP {{level}}',
+  email: 'メールアドレス',
+  copyEmail: 'メールアドレスをコピー',
+  invitationCode: '招待コード',
+  memberSince: '登録日',
+  deposit: '入金',
+  withdraw: '出金',
+  account: 'アカウント',
+  vip: 'VIPレベル',
+  records: '履歴',
+  changePassword: 'パスワード変更',
+  responsibleGaming: '責任あるゲーム',
+  logout: 'ログアウト',
+  testAccount: 'テストアカウント',
+  testNotice: 'このアカウントは仮想マネーのみを使用します。',
+  testUser: 'ユーザー',
+  testPwd: 'パスワード',
+  testBalance: '残高',
+  switchAccount: 'アカウントを切り替える',
+  testPopupTitle: 'あなたのテストアカウント',
+  testPopupText: 'このログイン情報を保管してください。表示は一度だけです。',
+  chooseAvatar: 'アバターを選択',
+  avatar: 'アバター {{n}}',
+  changeAvatar: 'アバターを変更',
+  oldPassword: '現在のパスワード',
+  newPassword: '新しいパスワード',
+  confirmNewPassword: '新しいパスワード（確認）',
+  kyc: {
+    title: '個人情報',
+    hint: '氏名とCPFは、PIXでの入出金時の本人確認に使われます。',
+    name: '氏名',
+    cpf: 'CPF',
+  },
+};
+
+export default ja;

@@ -1,0 +1,40 @@
+import type { AccountMessages } from './pt_BR';
+
+const ko: AccountMessages = {
+  title: '내 계정',
+  vipLevel: 'VIP {{level}}',
+  email: '이메일',
+  copyEmail: '이메일 복사',
+  invitationCode: '초대 코드',
+  memberSince: '가입일',
+  deposit: '입금',
+  withdraw: '출금',
+  account: '계정',
+  vip: 'VIP 등급',
+  records: '내역',
+  changePassword: '비밀번호 변경',
+  responsibleGaming: '책임감 있는 게임',
+  logout: '로그아웃',
+  testAccount: '테스트 계정',
+  testNotice: '이 계정은 가상 머니만 사용합니다.',
+  testUser: '사용자',
+  testPwd: '비밀번호',
+  testBalance: '잔액',
+  switchAccount: '계정 전환',
+  testPopupTitle: '내 테스트 계정',
+  testPopupText: '이 로그인 정보를 보관하세요. 한 번만 표시됩니다.',
+  chooseAvatar: '아바타 선택',
+  avatar: '아바타 {{n}}',
+  changeAvatar: '아바타 변경',
+  oldPassword: '현재 비밀번호',
+  newPassword: '새 비밀번호',
+  confirmNewPassword: '새 비밀번호 확인',
+  kyc: {
+    title: '개인 정보',
+    hint: '이름과 CPF는 PIX 입출금 시 본인 확인에 사용됩니다.',
+    name: '이름',
+    cpf: 'CPF',
+  },
+};
+
+export default ko;

@@ -1,0 +1,40 @@
+import type { AccountMessages } from './pt_BR';
+
+const ru: AccountMessages = {
+  title: 'Мой аккаунт',
+  vipLevel: 'VIP {{level}}',
+  email: 'E-mail',
+  copyEmail: 'Копировать e-mail',
+  invitationCode: 'Код приглашения',
+  memberSince: 'С нами с',
+  deposit: 'Пополнить',
+  withdraw: 'Вывести',
+  account: 'Аккаунт',
+  vip: 'Уровень VIP',
+  records: 'История',
+  changePassword: 'Сменить пароль',
+  responsibleGaming: 'Ответственная игра',
+  logout: 'Выйти',
+  testAccount: 'Тестовый аккаунт',
+  testNotice: 'Этот аккаунт использует только игровые деньги.',
+  testUser: 'Пользователь',
+  testPwd: 'Пароль',
+  testBalance: 'Баланс',
+  switchAccount: 'Сменить аккаунт',
+  testPopupTitle: 'Ваш тестовый аккаунт',
+  testPopupText: 'Сохраните эти данные для входа: они показываются только один раз.',
+  chooseAvatar: 'Выбрать аватар',
+  avatar: 'Аватар {{n}}',
+  changeAvatar: 'Сменить аватар',
+  oldPassword: 'Текущий пароль',
+  newPassword: 'Новый пароль',
+  confirmNewPassword: 'Подтвердите новый пароль',
+  kyc: {
+    title: 'Личные данные',
+    hint: 'Имя и CPF подтверждают вашу личность при пополнениях и выводах через PIX.',
+    name: 'Полное имя',
+    cpf: 'CPF',
+  },
+};
+
+export default ru;

@@ -1,0 +1,40 @@
+import type { AccountMessages } from './pt_BR';
+
+const vi: AccountMessages = {
+  title: 'Tài khoản của tôi',
+  vipLevel: 'VIP {{level}}',
+  email: 'E-mail',
+  copyEmail: 'Sao chép e-mail',
+  invitationCode: 'Mã mời',
+  memberSince: 'Thành viên từ',
+  deposit: 'Nạp tiền',
+  withdraw: 'Rút tiền',
+  account: 'Tài khoản',
+  vip: 'Cấp VIP',
+  records: 'Lịch sử',
+  changePassword: 'Đổi mật khẩu',
+  responsibleGaming: 'Chơi có trách nhiệm',
+  logout: 'Đăng xuất',
+  testAccount: 'Tài khoản thử nghiệm',
+  testNotice: 'Tài khoản này chỉ dùng tiền ảo.',
+  testUser: 'Người dùng',
+  testPwd: 'Mật khẩu',
+  testBalance: 'Số dư',
+  switchAccount: 'Đổi tài khoản',
+  testPopupTitle: 'Tài khoản thử nghiệm của bạn',
+  testPopupText: 'Hãy lưu thông tin đăng nhập này: chúng chỉ hiện một lần.',
+  chooseAvatar: 'Chọn ảnh đại diện',
+  avatar: 'Ảnh đại diện {{n}}',
+  changeAvatar: 'Đổi ảnh đại diện',
+  oldPassword: 'Mật khẩu hiện tại',
+  newPassword: 'Mật khẩu mới',
+  confirmNewPassword: 'Xác nhận mật khẩu mới',
+  kyc: {
+    title: 'Thông tin cá nhân',
+    hint: 'Họ tên và CPF xác định bạn khi nạp và rút tiền qua PIX.',
+    name: 'Họ và tên',
+    cpf: 'CPF',
+  },
+};
+
+export default vi;

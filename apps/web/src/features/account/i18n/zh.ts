@@ -1,0 +1,40 @@
+import type { AccountMessages } from './pt_BR';
+
+const zh: AccountMessages = {
+  title: '我的账户',
+  vipLevel: 'VIP {{level}}',
+  email: '邮箱',
+  copyEmail: '复制邮箱',
+  invitationCode: '邀请码',
+  memberSince: '注册时间',
+  deposit: '充值',
+  withdraw: '提现',
+  account: '账户',
+  vip: 'VIP 等级',
+  records: '记录',
+  changePassword: '修改密码',
+  responsibleGaming: '负责任博彩',
+  logout: '退出登录',
+  testAccount: '测试账户',
+  testNotice: '此账户仅使用虚拟资金。',
+  testUser: '用户名',
+  testPwd: '密码',
+  testBalance: '余额',
+  switchAccount: '切换账户',
+  testPopupTitle: '您的测试账户',
+  testPopupText: '请保存这些登录信息：它们只显示一次。',
+  chooseAvatar: '选择头像',
+  avatar: '头像 {{n}}',
+  changeAvatar: '更换头像',
+  oldPassword: '当前密码',
+  newPassword: '新密码',
+  confirmNewPassword: '确认新密码',
+  kyc: {
+    title: '个人信息',
+    hint: '您的姓名和 CPF 用于 PIX 充值和提现时的身份识别。',
+    name: '姓名',
+    cpf: 'CPF',
+  },
+};
+
+export default zh;

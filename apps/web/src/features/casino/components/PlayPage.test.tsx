@@ -1,0 +1,162 @@
+import type { UserInfo } from '@aposta/contracts';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { routes } from '../../../app/router';
+import { GAME_CHANNEL, NOTICE_MARKER } from '../../../lib/game-frame';
+import { setNavigator } from '../../../lib/navigation';
+import { useSession } from '../../../lib/session';
+import { useUi } from '../../../lib/ui';
+import { renderWithApp } from '../../../test/render';
+import { fakeCasino } from '../test/fake-casino';
+import { PlayPage } from './PlayPage';
+
+let server: ReturnType<typeof fakeCasino>;
+beforeEach(() => {
+  server = fakeCasino();
+  vi.stubGlobal('fetch', server.fetch);
+});
+afterEach(() => vi.unstubAllGlobals());
+
+function signIn(balance = 100) {
+  useSession.setState({ token: 'token-1', user: { uId: 1, balance, freeBalance: 0, kyc: 1 } as UserInfo });
+}
+
+const frame = () => screen.findByTestId<HTMLIFrameElement>('game-frame');
+
+/** A message as the browser delivers it: same origin, from `source`. */
+function message(data: unknown, source: Window | null, origin = window.location.origin) {
+  act(() => {
+    window.dispatchEvent(new MessageEvent('message', { data, origin, source }));
+  });
+}
+
+describe('/play', () => {
+  it('launches the game once and shows its page in a frame', async () => {
+    signIn();
+    renderWithApp(<PlayPage />, '/play?game=fortune-ox');
+    expect((await frame()).getAttribute('src')).toBe('/studio/fortune-ox?token=launch-1');
+    expect(server.state.calls.filter((c) => c.path === '/api/app/casino/launch')).toHaveLength(1);
+    expect(server.state.calls.find((c) => c.path === '/api/app/casino/launch')!.body).toEqual({
+      gameCode: 'fortune-ox',
+      demo: false,
+    });
+    // inPlay is asked on entering.
+    expect(server.state.calls.some((c) => c.path === '/api/app/game/inPlay')).toBe(true);
+    expect(useSession.getState().gameCodes.play).toBe('fortune-ox');
+    expect(screen.getByTestId('play-balance')).toHaveTextContent('R$ 100,00');
+  });
+
+  it('asks a visitor to sign in for real money, and plays a demo without a session', async () => {
+    const { router } = renderWithApp(<PlayPage />, '/play?game=fortune-ox');
+    expect(await screen.findByText('Entre para jogar com dinheiro real')).toBeInTheDocument();
+    expect(server.state.calls.some((c) => c.path === '/api/app/casino/launch')).toBe(false);
+    screen.getByRole('button', { name: 'Entrar' }).click();
+    expect(useUi.getState().overlay).toBe('login');
+    act(() => screen.getByRole('button', { name: 'Jogar grátis (demo)' }).click());
+    await waitFor(() => expect(router.state.location.search).toBe('?game=fortune-ox&demo=1'));
+    expect((await frame()).getAttribute('src')).toBe('/studio/fortune-ox?demo=1');
+    expect(screen.getByText('Demo')).toBeInTheDocument();
+  });
+
+  it('resumes the game in play when no game is named', async () => {
+    signIn();
+    server.state.inPlay = {
+      gameCode: 'candy-cascade',
+      name: 'Candy Cascade',
+      provider: 'aposta',
+      round: 'r1',
+      roundOpen: true,
+      startedAt: '2026-11-24T12:00:00.000Z',
+    };
+    const { router } = renderWithApp(<PlayPage />, '/play');
+    await waitFor(() => expect(router.state.location.search).toBe('?game=candy-cascade'));
+    expect((await frame()).getAttribute('src')).toContain('/studio/candy-cascade?token=');
+  });
+
+  it('relays a notice from another window to the banner and the game; ignores other origins', async () => {
+    signIn();
+    renderWithApp(<PlayPage />, '/play?game=fortune-ox');
+    const game = (await frame()).contentWindow!;
+    const post = vi.spyOn(game, 'postMessage');
+    message(`${NOTICE_MARKER}Manutenção às 23h`, null, 'https://evil.example');
+    expect(useUi.getState().notice).toBe('');
+    message(`${NOTICE_MARKER}Manutenção às 23h`, null);
+    expect(useUi.getState().notice).toBe('Manutenção às 23h');
+    expect(post).toHaveBeenCalledWith(`${NOTICE_MARKER}Manutenção às 23h`, window.location.origin);
+    // Something else without the marker is not a notice.
+    message('hello', null);
+    expect(useUi.getState().notice).toBe('Manutenção às 23h');
+  });
+
+  it("shows the game's balance at once; a real balance under 10 opens the game deposit (insBalance)", async () => {
+    signIn(50);
+    renderWithApp(<PlayPage />, '/play?game=fortune-ox');
+    const game = (await frame()).contentWindow!;
+    message({ channel: GAME_CHANNEL, type: 'balance', balance: 42.5, demo: false }, game);
+    expect(screen.getByTestId('play-balance')).toHaveTextContent('R$ 42,50');
+    expect(useUi.getState().overlay).toBeNull();
+    // Another window cannot speak for the game.
+    message({ channel: GAME_CHANNEL, type: 'balance', balance: 1, demo: false }, null);
+    expect(useSession.getState().user!.balance).toBe(42.5);
+    // Play money never opens a deposit.
+    message({ channel: GAME_CHANNEL, type: 'balance', balance: 3, demo: true }, game);
+    expect(useUi.getState().overlay).toBeNull();
+    message({ channel: GAME_CHANNEL, type: 'balance', balance: 9.8, demo: false }, game);
+    expect(useSession.getState().user!.balance).toBe(9.8);
+    expect(useUi.getState().overlay).toBe('gameDeposit');
+  });
+});
+
+describe('/play and the game window', () => {
+  it('a real-money bet the game saw refused opens the game deposit; a message that ends play goes to /gameMess', async () => {
+    signIn(50);
+    const { router } = renderWithApp(<PlayPage />, '/play?game=fortune-ox');
+    const game = (await frame()).contentWindow!;
+    message({ channel: GAME_CHANNEL, type: 'insufficient' }, null);
+    expect(useUi.getState().overlay).toBeNull();
+    message({ channel: GAME_CHANNEL, type: 'insufficient' }, game);
+    expect(useUi.getState().overlay).toBe('gameDeposit');
+    message({ channel: GAME_CHANNEL, type: 'message', text: 'Sua sessão de jogo terminou' }, game);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/gameMess'));
+    expect(new URLSearchParams(router.state.location.search).get('msg')).toBe('Sua sessão de jogo terminou');
+    expect(new URLSearchParams(router.state.location.search).get('game')).toBe('fortune-ox');
+  });
+});
+
+describe('/play in the app', () => {
+  it('/gameMess shows the game message as text, with the way back to the game', async () => {
+    signIn();
+    const router = createMemoryRouter(routes, {
+      initialEntries: ['/gameMess?game=fortune-ox&msg=%3Cb%3ESess%C3%A3o%3C%2Fb%3E%20terminou'],
+    });
+    setNavigator((to, options) => void router.navigate(to, options));
+    render(<RouterProvider router={router} />);
+    expect(await screen.findByRole('heading', { name: 'Mensagem do jogo' })).toBeInTheDocument();
+    expect(screen.getByTestId('game-mess-text').textContent).toBe('<b>Sessão</b> terminou');
+    expect(screen.getByRole('link', { name: 'Jogar de novo' })).toHaveAttribute(
+      'href',
+      '/play?game=fortune-ox',
+    );
+  });
+
+  it('leaving emits offGame for the game and ends its session (stopGame, then user info)', async () => {
+    signIn();
+    const emit = vi.fn();
+    useSession.setState({ realtime: { emit, disconnect: vi.fn() } });
+    const router = createMemoryRouter(routes, { initialEntries: ['/play?game=carnival-lines'] });
+    setNavigator((to, options) => void router.navigate(to, options));
+    render(<RouterProvider router={router} />);
+    await frame();
+    expect(emit).not.toHaveBeenCalled();
+    await act(() => router.navigate('/casino'));
+    await waitFor(() => expect(emit).toHaveBeenCalledWith('offGame', { gameCode: 'carnival-lines' }));
+    await waitFor(() =>
+      expect(server.state.calls.some((c) => c.path === '/api/app/game/stopGame')).toBe(true),
+    );
+    const stop = server.state.calls.findIndex((c) => c.path === '/api/app/game/stopGame');
+    await waitFor(() =>
+      expect(server.state.calls.slice(stop).some((c) => c.path === '/api/app/user/userInfo')).toBe(true),
+    );
+  });
+});

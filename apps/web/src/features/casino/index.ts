@@ -1,0 +1,3 @@
+export { CasinoPage } from './components/CasinoPage';
+export { PlayPage } from './components/PlayPage';
+export { GameMessPage } from './components/GameMessPage';

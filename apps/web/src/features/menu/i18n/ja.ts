@@ -1,0 +1,21 @@
+import type { MenuMessages } from './pt_BR';
+
+const ja: MenuMessages = {
+  title: 'メニュー',
+  agent: 'エージェント',
+  agentLadder: 'エージェントラダー',
+  vip: 'VIP',
+  gameBonus: 'ゲームボーナス',
+  vipClub: 'VIPクラブ',
+  share: 'シェア',
+  download: 'アプリをダウンロード',
+  social: 'SNS',
+  messaging: 'メッセージサポート',
+  customerService: 'カスタマーサービス',
+  language: '言語',
+  languagePicker: {
+    title: '言語',
+  },
+};
+
+export default ja;

@@ -1,0 +1,135 @@
+import { exactRtp, type RtpMode } from '@aposta/fairness';
+import { toMajor } from '@aposta/money';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/Button';
+import { FieldError } from '../../../components/ui/TextField';
+import { languageEntry, useAppState } from '../../../lib/app-state';
+import { displayMoney } from '../../../lib/format';
+import { useSession } from '../../../lib/session';
+import { percentLabel } from '../logic/format';
+import type { Betting } from '../hooks/useBetting';
+import type { Stake } from '../hooks/useStake';
+import { AmountField } from './AmountField';
+import { AutoFields, DEFAULT_AUTO_TEXTS, toSettings, type AutoTexts } from './AutoFields';
+import { Segmented } from './Segmented';
+
+/**
+ * The controls every game shares: manual or auto, the stake, the game's own fields (children), the payout
+ * shown before the bet ("Ganho potencial"), and the bet button (or the auto bet's start and stop).
+ */
+export function BetPanel({
+  betting,
+  stake,
+  potential,
+  upTo = false,
+  rtp,
+  children,
+  action,
+  locked = false,
+}: {
+  betting: Betting;
+  stake: Stake;
+  /** Stake × multiplier in minor units (null while the amount is not one); `upTo`: the most it can pay. */
+  potential: number | null;
+  upTo?: boolean;
+  /**
+   * The player's choice, whose exact RTP is shown beside the payout: the rules' rounding puts some choices a
+   * little under the game's declared figure (limbo's highest targets by several points), and the player is told.
+   */
+  rtp?: RtpMode;
+  children?: ReactNode;
+  /** Replaces the manual bet button (mines: start, then cash out). */
+  action?: ReactNode;
+  /** The game holds the controls (an open mines round). */
+  locked?: boolean;
+}) {
+  const { t } = useTranslation('originals');
+  const lang = useAppState((s) => s.lang);
+  const choiceRtp = rtp ? exactRtp(rtp) : null; // a few microseconds: counted, not simulated
+  const token = useSession((s) => s.token);
+  const [mode, setMode] = useState<'manual' | 'auto'>('manual');
+  const [texts, setTexts] = useState<AutoTexts>(DEFAULT_AUTO_TEXTS);
+  const [autoError, setAutoError] = useState<{ field: keyof AutoTexts; message: string } | null>(null);
+  const { auto } = betting;
+  const disabled = auto.running || locked;
+
+  function startAuto() {
+    const read = toSettings(texts, stake);
+    if ('field' in read) return setAutoError({ field: read.field, message: t('errors.autoField') });
+    setAutoError(null);
+    void auto.start(read.settings);
+  }
+
+  const progress = auto.state ? (
+    <p className="text-center text-sm text-muted" role="status" data-testid="auto-progress">
+      {t('auto.progress', {
+        placed: auto.state.run.placed,
+        profit: displayMoney(toMajor(auto.state.run.profit), lang),
+      })}
+      {auto.state.stop && !auto.running ? ` · ${t(`auto.stopped.${auto.state.stop}`)}` : ''}
+    </p>
+  ) : null;
+
+  return (
+    <div className="flex flex-col gap-12 rounded-2xl border border-line bg-panel p-12">
+      <Segmented
+        label={t('bet.mode')}
+        value={mode}
+        disabled={disabled}
+        onChange={setMode}
+        options={[
+          { value: 'manual', label: t('bet.manual') },
+          { value: 'auto', label: t('bet.auto') },
+        ]}
+      />
+      {mode === 'manual' ? (
+        (action ?? (
+          <Button
+            className="w-full text-lg"
+            onClick={() => void betting.bet()}
+            disabled={betting.busy || locked}
+            data-testid="bet-button"
+          >
+            {!token ? t('bet.loginToBet') : betting.lost ? t('bet.retry') : t('bet.place')}
+          </Button>
+        ))
+      ) : auto.running ? (
+        <Button variant="danger" className="w-full text-lg" onClick={auto.stop} data-testid="auto-stop">
+          {t('auto.stop')}
+        </Button>
+      ) : (
+        <Button className="w-full text-lg" onClick={startAuto} disabled={locked} data-testid="auto-start">
+          {!token ? t('bet.loginToBet') : t('auto.start')}
+        </Button>
+      )}
+      {mode === 'auto' ? progress : null}
+      <FieldError message={betting.errors.form} />
+      <AmountField
+        stake={stake}
+        error={betting.errors.amount}
+        disabled={disabled}
+        onEdit={() => betting.clearError('amount')}
+      />
+      {children}
+      <div className="flex items-center justify-between rounded-xl bg-night/60 px-12 py-8 text-sm">
+        <span className="text-muted">{t('bet.potential')}</span>
+        <span className="font-bold text-mint" data-testid="potential-payout">
+          {potential === null
+            ? '—'
+            : upTo
+              ? t('bet.upTo', { amount: displayMoney(toMajor(potential), lang) })
+              : displayMoney(toMajor(potential), lang)}
+        </span>
+      </div>
+      {choiceRtp === null ? null : (
+        <p className="-mt-4 text-right text-xs text-muted" data-testid="choice-rtp">
+          {t('bet.choiceRtp', { rtp: percentLabel(choiceRtp, languageEntry(lang).locale) })}
+        </p>
+      )}
+      {mode === 'auto' ? (
+        <AutoFields texts={texts} onChange={setTexts} error={autoError} disabled={disabled} stake={stake} />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,83 @@
+import type { OriginalGameName } from '@aposta/contracts';
+import { DECLARED_RTP } from '@aposta/fairness';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { languageEntry, useAppState } from '../../../lib/app-state';
+import { useSession } from '../../../lib/session';
+import { useOriginalsConfig } from '../api/get-config';
+import { useMyBets } from '../api/get-bets';
+import { setAnimations, useGameSettings } from '../hooks/settings';
+import { percentLabel } from '../logic/format';
+import { FairnessPanel } from './FairnessPanel';
+import { MyBets } from './MyBets';
+import { ResultStrip } from './ResultStrip';
+
+/**
+ * A game's screen: title with RTP and house edge (the server's configuration, or the declared figures for a
+ * visitor), the last results, the game's stage, its controls, the fairness panel and my bets.
+ */
+export function GameShell({
+  game,
+  stage,
+  controls,
+}: {
+  game: OriginalGameName;
+  stage: ReactNode;
+  controls: ReactNode;
+}) {
+  const { t } = useTranslation('originals');
+  const token = useSession((s) => s.token);
+  const locale = languageEntry(useAppState((s) => s.lang)).locale;
+  const config = useOriginalsConfig().data?.games[game];
+  const rtp = config?.rtp ?? DECLARED_RTP[game];
+  const edge = config?.houseEdge ?? 1 - rtp;
+  const bets = useMyBets(token, game).data ?? [];
+  const animations = useGameSettings((s) => s.animations);
+  return (
+    <section className="flex flex-col gap-12 px-12 pb-24 pt-12" aria-labelledby="game-title">
+      <header className="flex items-center justify-between gap-8">
+        <div>
+          <h1 id="game-title" className="text-xl font-extrabold">
+            {t(`games.${game}`)}
+          </h1>
+          <p className="text-xs text-muted" data-testid="rtp">
+            {t('bet.rtp', { rtp: percentLabel(rtp, locale), edge: percentLabel(edge, locale) })}
+          </p>
+        </div>
+        <div className="flex items-center gap-4">
+          <button
+            type="button"
+            role="switch"
+            aria-checked={animations}
+            onClick={() => setAnimations(!animations)}
+            className="flex min-h-44 items-center gap-6 rounded-xl px-8 text-xs text-muted hover:text-text"
+          >
+            <span
+              aria-hidden="true"
+              className={`relative h-18 w-32 rounded-full transition-colors ${animations ? 'bg-mint/70' : 'bg-raised'}`}
+            >
+              <span
+                className={`absolute top-2 size-14 rounded-full bg-white transition-all ${animations ? 'left-16' : 'left-2'}`}
+              />
+            </span>
+            {t('bet.animations')}
+          </button>
+          <Link
+            to={`/fairness?game=${game}`}
+            className="flex min-h-44 items-center rounded-xl px-8 text-xs font-semibold text-gold"
+          >
+            {t('fairness.verifier')}
+          </Link>
+        </div>
+      </header>
+      <ResultStrip bets={bets} />
+      <div className="relative overflow-hidden rounded-2xl border border-line bg-gradient-to-b from-raised/60 to-night p-12">
+        {stage}
+      </div>
+      {controls}
+      <FairnessPanel />
+      <MyBets game={game} />
+    </section>
+  );
+}

@@ -1,0 +1,227 @@
+import type { UserInfo } from '@aposta/contracts';
+import { diceRoll, hashServerSeed } from '@aposta/fairness';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useSession } from '../../../../lib/session';
+import { useUi } from '../../../../lib/ui';
+import { renderWithApp } from '../../../../test/render';
+import { fakeOriginals } from '../../test/fake-originals';
+import { DicePage } from './DicePage';
+
+const SEED = 'f'.repeat(64);
+const hundredths = (n: number) => (n / 100).toFixed(2).replace('.', ',');
+
+function signIn(balance: number) {
+  useSession.setState({ token: 'token-1', user: { uId: 1, balance, freeBalance: 0 } as UserInfo });
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('dice controls', () => {
+  beforeEach(() => {
+    const server = fakeOriginals({ serverSeed: SEED });
+    vi.stubGlobal('fetch', server.fetch);
+  });
+
+  it('chance, multiplier and target update each other; over ↔ under keeps the chance', async () => {
+    const user = userEvent.setup();
+    renderWithApp(<DicePage />);
+    const chance = screen.getByLabelText('Chance de vitória');
+    const multiplier = screen.getByLabelText('Multiplicador');
+    expect(chance).toHaveValue('49,50');
+    expect(multiplier).toHaveValue('2,0000');
+    expect(screen.getByLabelText('Rolar acima de', { selector: 'input[name="target"]' })).toHaveValue(
+      '50,50',
+    );
+
+    await user.clear(chance);
+    await user.type(chance, '25');
+    await user.tab();
+    expect(multiplier).toHaveValue('3,9600');
+    expect(screen.getByLabelText('Rolar acima de', { selector: 'input[name="target"]' })).toHaveValue(
+      '75,00',
+    );
+    expect(screen.getByTestId('potential-payout')).toHaveTextContent('R$ 3,96');
+
+    await user.clear(multiplier);
+    await user.type(multiplier, '2');
+    await user.tab();
+    expect(chance).toHaveValue('49,50');
+
+    await user.click(screen.getByTestId('dice-flip'));
+    expect(screen.getByLabelText('Rolar abaixo de', { selector: 'input[name="target"]' })).toHaveValue(
+      '49,50',
+    );
+    expect(chance).toHaveValue('49,50');
+  });
+
+  it('½, 2×, min and max change the amount within the limits and the balance', async () => {
+    signIn(30);
+    const user = userEvent.setup();
+    renderWithApp(<DicePage />);
+    const amount = screen.getByLabelText('Valor da aposta');
+    expect(amount).toHaveValue('1,00');
+    await user.click(screen.getByRole('button', { name: 'Dobrar o valor' }));
+    expect(amount).toHaveValue('2,00');
+    await user.click(screen.getByRole('button', { name: 'Metade do valor' }));
+    await user.click(screen.getByRole('button', { name: 'Metade do valor' }));
+    expect(amount).toHaveValue('0,50');
+    await user.click(screen.getByRole('button', { name: 'Mín' }));
+    expect(amount).toHaveValue('0,10');
+    await user.click(screen.getByRole('button', { name: 'Máx' }));
+    expect(amount).toHaveValue('30,00');
+  });
+});
+
+describe('dice bets', () => {
+  it('a bet shows its roll and the balance it left at once, with one Idempotency-Key', async () => {
+    const server = fakeOriginals({ serverSeed: SEED, balance: 10_000 });
+    vi.stubGlobal('fetch', server.fetch);
+    signIn(100);
+    const user = userEvent.setup();
+    renderWithApp(<DicePage />);
+    await user.click(screen.getByTestId('bet-button'));
+
+    const roll = diceRoll({ serverSeed: SEED, clientSeed: 'client-seed', nonce: 0 });
+    await waitFor(() => expect(screen.getByTestId('dice-roll')).toHaveTextContent(hundredths(roll)));
+    const bets = server.state.calls.filter((c) => c.path === '/dice/bet');
+    expect(bets).toHaveLength(1);
+    expect(bets[0]!.key).toMatch(/^[\w.:-]{8,128}$/);
+    expect(bets[0]!.body).toEqual({ amount: 1, target: 50.5, condition: 'over' });
+    expect(useSession.getState().user?.balance).toBe(server.state.balance / 100);
+    expect(
+      within(screen.getByRole('list', { name: 'Últimos resultados' })).getAllByRole('listitem'),
+    ).toHaveLength(1);
+    expect(screen.getByTestId('rtp')).toHaveTextContent('RTP 99,00% · Vantagem da casa 1,00%');
+    // The fairness panel's nonce moved on, from the bet's answer.
+    await user.click(screen.getByText('Jogo justo'));
+    await waitFor(() => expect(screen.getByTestId('nonce')).toHaveTextContent('1'));
+    expect(screen.getByTestId('seed-hash')).toHaveTextContent(hashServerSeed(SEED));
+  });
+
+  it('a lost answer is retried under the same key: the stake is taken once', async () => {
+    const server = fakeOriginals({ serverSeed: SEED, balance: 10_000 });
+    vi.stubGlobal('fetch', server.fetch);
+    signIn(100);
+    const user = userEvent.setup();
+    renderWithApp(<DicePage />);
+    server.state.failNext = 'network';
+    await user.click(screen.getByTestId('bet-button'));
+    await waitFor(() => expect(screen.getByTestId('bet-button')).toHaveTextContent('Tentar de novo'));
+    expect(screen.getByText(/Sem resposta do servidor/)).toBeInTheDocument();
+    await user.click(screen.getByTestId('bet-button'));
+    await waitFor(() => expect(screen.getByTestId('bet-button')).toHaveTextContent('Apostar'));
+    const keys = server.state.calls.filter((c) => c.path === '/dice/bet').map((c) => c.key);
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).toBe(keys[0]);
+    expect(server.state.nonce).toBe(1);
+    // The next bet is a new attempt: a new key.
+    await user.click(screen.getByTestId('bet-button'));
+    await waitFor(() => expect(server.state.nonce).toBe(2));
+    const last = server.state.calls.filter((c) => c.path === '/dice/bet').at(-1)!;
+    expect(last.key).not.toBe(keys[0]);
+  });
+
+  it('insufficient balance: the message beside the amount and the game deposit opens', async () => {
+    const server = fakeOriginals({ serverSeed: SEED, balance: 50 });
+    vi.stubGlobal('fetch', server.fetch);
+    signIn(0.5);
+    const user = userEvent.setup();
+    renderWithApp(<DicePage />);
+    await user.click(screen.getByTestId('bet-button'));
+    await waitFor(() => expect(useUi.getState().overlay).toBe('gameDeposit'));
+    expect(screen.getByLabelText('Valor da aposta')).toHaveAccessibleDescription('Saldo insuficiente');
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
+  it('an amount below the minimum is said beside the field, nothing is sent', async () => {
+    const server = fakeOriginals({ serverSeed: SEED });
+    vi.stubGlobal('fetch', server.fetch);
+    signIn(100);
+    const user = userEvent.setup();
+    renderWithApp(<DicePage />);
+    await user.clear(screen.getByLabelText('Valor da aposta'));
+    await user.type(screen.getByLabelText('Valor da aposta'), '0,05');
+    await user.click(screen.getByTestId('bet-button'));
+    expect(screen.getByLabelText('Valor da aposta')).toHaveAccessibleDescription(
+      /^A aposta mínima é R\$\s0,10$/,
+    );
+    expect(server.state.calls.filter((c) => c.path === '/dice/bet')).toHaveLength(0);
+  });
+
+  it('a visitor is asked to log in first', async () => {
+    const server = fakeOriginals({ serverSeed: SEED });
+    vi.stubGlobal('fetch', server.fetch);
+    const user = userEvent.setup();
+    renderWithApp(<DicePage />);
+    await user.click(screen.getByTestId('bet-button'));
+    expect(await screen.findByRole('alertdialog')).toHaveTextContent('Por favor, faça login primeiro');
+    await user.click(screen.getByRole('button', { name: 'Eu entendi' }));
+    await waitFor(() => expect(useUi.getState().overlay).toBe('login'));
+    expect(server.state.calls.filter((c) => c.key)).toHaveLength(0);
+  });
+});
+
+describe('dice auto bet', () => {
+  it('places the number of bets, each with its own key, raising the amount on a loss', async () => {
+    const server = fakeOriginals({ serverSeed: SEED, balance: 100_000 });
+    vi.stubGlobal('fetch', server.fetch);
+    signIn(1000);
+    const user = userEvent.setup();
+    renderWithApp(<DicePage />);
+    await user.click(screen.getByRole('radio', { name: 'Automático' }));
+    await user.clear(screen.getByLabelText(/Número de apostas/));
+    await user.type(screen.getByLabelText(/Número de apostas/), '4');
+    const onLoss = screen.getByRole('radiogroup', { name: 'Ao perder' });
+    await user.click(within(onLoss).getByRole('radio', { name: 'Aumentar' }));
+    const percent = screen.getAllByLabelText('Aumento')[1]!;
+    await user.clear(percent);
+    await user.type(percent, '100');
+    await user.click(screen.getByTestId('auto-start'));
+    await waitFor(
+      () => expect(screen.getByTestId('auto-progress')).toHaveTextContent('número de apostas atingido'),
+      {
+        timeout: 5000,
+      },
+    );
+
+    const calls = server.state.calls.filter((c) => c.path === '/dice/bet');
+    expect(calls).toHaveLength(4);
+    expect(new Set(calls.map((c) => c.key)).size).toBe(4);
+    // Each amount follows the previous result: doubled after a loss, back to 1 after a win.
+    const results = server.state.bets.slice().reverse();
+    for (let i = 1; i < calls.length; i++) {
+      const prev = results[i - 1]!;
+      expect(calls[i]!.body.amount).toBe(prev.payout > prev.amount ? 1 : prev.amount * 2);
+    }
+    expect(screen.getByTestId('auto-progress')).toHaveTextContent('4 apostas');
+  });
+
+  it('stops when the loss limit is reached', async () => {
+    // A seed pair whose first rolls lose at "over 98" (98% of rolls lose).
+    const server = fakeOriginals({ serverSeed: SEED, balance: 100_000 });
+    vi.stubGlobal('fetch', server.fetch);
+    signIn(1000);
+    const user = userEvent.setup();
+    renderWithApp(<DicePage />);
+    const target = screen.getByLabelText('Rolar acima de', { selector: 'input[name="target"]' });
+    await user.clear(target);
+    await user.type(target, '98');
+    await user.tab();
+    await user.click(screen.getByRole('radio', { name: 'Automático' }));
+    await user.clear(screen.getByLabelText(/Número de apostas/));
+    await user.type(screen.getByLabelText(/Número de apostas/), '0');
+    await user.type(screen.getByLabelText('Parar na perda de'), '3');
+    await user.click(screen.getByTestId('auto-start'));
+    await waitFor(
+      () => expect(screen.getByTestId('auto-progress')).toHaveTextContent('limite de perda atingido'),
+      {
+        timeout: 5000,
+      },
+    );
+    const lost = 100_000 - server.state.balance;
+    expect(lost).toBeGreaterThanOrEqual(300);
+    expect(screen.getByTestId('auto-start')).toBeEnabled();
+  });
+});

@@ -1,0 +1,72 @@
+import type { UserInfo } from '@aposta/contracts';
+import { limboResult } from '@aposta/fairness';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { useSession } from '../../../../lib/session';
+import { renderWithApp } from '../../../../test/render';
+import { useGameSettings } from '../../hooks/settings';
+import { fakeOriginals } from '../../test/fake-originals';
+import { LimboPage } from './LimboPage';
+
+const SEED = '9'.repeat(64);
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  useGameSettings.setState({ animations: true });
+});
+
+describe('limbo', () => {
+  it('target and win chance update each other; the potential win follows', async () => {
+    vi.stubGlobal('fetch', fakeOriginals({ serverSeed: SEED }).fetch);
+    const user = userEvent.setup();
+    renderWithApp(<LimboPage />);
+    const target = screen.getByLabelText('Multiplicador alvo');
+    const chance = screen.getByLabelText('Chance de vitória');
+    expect(chance).toHaveValue('49,5');
+    await user.clear(target);
+    await user.type(target, '10');
+    await user.tab();
+    expect(chance).toHaveValue('9,9');
+    expect(screen.getByTestId('potential-payout')).toHaveTextContent(/R\$\s10,00/);
+    await user.clear(chance);
+    await user.type(chance, '33');
+    await user.tab();
+    expect(target).toHaveValue('3,00');
+  });
+
+  it("tells the exact RTP of the target: the declared 99% up to 100x, less at the rule's resolution limit", async () => {
+    vi.stubGlobal('fetch', fakeOriginals({ serverSeed: SEED }).fetch);
+    const user = userEvent.setup();
+    renderWithApp(<LimboPage />);
+    const target = screen.getByLabelText('Multiplicador alvo');
+    expect(screen.getByTestId('choice-rtp')).toHaveTextContent('RTP desta aposta: 99,00%');
+    await user.clear(target);
+    await user.type(target, '1000000');
+    await user.tab();
+    // 2^24 equally likely results: a target of 1,000,000x wins on 16 of them, 16 x 10^6 / 2^24 = 95.37%.
+    expect(screen.getByTestId('choice-rtp')).toHaveTextContent('RTP desta aposta: 95,37%');
+  });
+
+  it('animations off: the choice is kept on the device, and the result still shows with the answer', async () => {
+    const server = fakeOriginals({ serverSeed: SEED });
+    vi.stubGlobal('fetch', server.fetch);
+    useSession.setState({ token: 'token-1', user: { uId: 1, balance: 100, freeBalance: 0 } as UserInfo });
+    const user = userEvent.setup();
+    renderWithApp(<LimboPage />);
+    const toggle = screen.getByRole('switch', { name: 'Animações' });
+    expect(toggle).toHaveAttribute('aria-checked', 'true');
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-checked', 'false');
+    expect(localStorage.getItem('ORIGINALS_ANIMATIONS')).toBe('off');
+
+    await user.click(screen.getByTestId('bet-button'));
+    const result = limboResult({ serverSeed: SEED, clientSeed: 'client-seed', nonce: 0 });
+    await waitFor(() =>
+      expect(screen.getByTestId('limbo-result')).toHaveTextContent(
+        `${(result / 100).toFixed(2).replace('.', ',')}×`,
+      ),
+    );
+    expect(screen.getByTestId('limbo-result').className).not.toMatch(/animate-/);
+  });
+});

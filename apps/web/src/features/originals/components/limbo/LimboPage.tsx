@@ -1,0 +1,101 @@
+import { LIMBO_TARGET, limboMultiplier, payout } from '@aposta/fairness';
+import { toMajor } from '@aposta/money';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { languageEntry, useAppState } from '../../../../lib/app-state';
+import { placeBet } from '../../api/place-bet';
+import { useAnimations } from '../../hooks/settings';
+import { useBetting } from '../../hooks/useBetting';
+import { useStake } from '../../hooks/useStake';
+import { decimalText, multiplierOf } from '../../logic/format';
+import { BetPanel } from '../BetPanel';
+import { GameShell } from '../GameShell';
+import { LinkedField } from '../LinkedField';
+
+/** Win chance in percent of a target in hundredths: 99 / target. */
+export function limboChance(target: number): number {
+  return 9_900 / target;
+}
+
+/** The target (hundredths, 1.01–1,000,000) for a chance in percent, rounded up so the chance is not exceeded. */
+export function limboTargetForChance(chance: number): number {
+  return clampLimbo(Math.ceil(9_900 / chance));
+}
+
+export function clampLimbo(target: number): number {
+  return Math.min(LIMBO_TARGET.max, Math.max(LIMBO_TARGET.min, Math.round(target)));
+}
+
+/** Limbo: pick a target multiplier; the result is drawn, and a result at or above the target pays it. */
+export function LimboPage() {
+  const { t } = useTranslation('originals');
+  const locale = languageEntry(useAppState((s) => s.lang)).locale;
+  const animate = useAnimations();
+  const [target, setTarget] = useState(200);
+  const stake = useStake();
+  const betting = useBetting<'target'>({
+    game: 'limbo',
+    stake,
+    body: (amount) => ({ amount: toMajor(amount), target: target / 100 }),
+    send: (body, key) => placeBet({ game: 'limbo', body: body as never }, key),
+    schema: () => import('@aposta/contracts').then((m) => m.limboBetRequest),
+  });
+  const potential = Number.isFinite(stake.minor) ? payout(stake.minor, limboMultiplier(target)) : null;
+  const last = betting.last;
+  const result = last && 'result' in last.outcome ? last.outcome.result : null;
+  const won = last ? last.payout > 0 : false;
+  const locked = betting.auto.running;
+  const set = (next: number) => {
+    setTarget(clampLimbo(next));
+    betting.clearError('target');
+  };
+
+  return (
+    <GameShell
+      game="limbo"
+      stage={
+        <div className="flex min-h-180 flex-col items-center justify-center gap-6" aria-live="polite">
+          <span
+            key={last?.betId}
+            data-testid="limbo-result"
+            className={`font-black tabular-nums ${result === null ? 'text-muted/50' : won ? 'text-mint' : 'text-rose'} ${
+              animate && result !== null ? 'animate-[pop_300ms_ease-out]' : ''
+            }`}
+            style={{ fontSize: '0.6rem', lineHeight: 1 }}
+          >
+            {result === null ? '—' : multiplierOf(result, locale)}
+          </span>
+          <span className="text-sm text-muted">
+            {result === null ? t('limbo.hint') : won ? t('bet.won') : t('bet.lost')}
+          </span>
+          <span className="rounded-full bg-night/70 px-12 py-4 text-xs text-muted">
+            {t('limbo.targetLine', { target: multiplierOf(target / 100, locale) })}
+          </span>
+        </div>
+      }
+      controls={
+        <BetPanel betting={betting} stake={stake} potential={potential} rtp={{ game: 'limbo', target }}>
+          <div className="grid grid-cols-2 gap-8">
+            <LinkedField
+              label={t('limbo.target')}
+              name="target"
+              display={decimalText(target / 100, 2, locale)}
+              suffix="×"
+              error={betting.errors.target}
+              disabled={locked}
+              onValue={(v) => set(v * 100)}
+            />
+            <LinkedField
+              label={t('limbo.chance')}
+              name="chance"
+              display={decimalText(limboChance(target), 4, locale).replace(/0+$/, '').replace(/[.,]$/, '')}
+              suffix="%"
+              disabled={locked}
+              onValue={(c) => c <= 98.02 && set(limboTargetForChance(c))}
+            />
+          </div>
+        </BetPanel>
+      }
+    />
+  );
+}

@@ -1,0 +1,104 @@
+import type { UserInfo } from '@aposta/contracts';
+import { minesPositions } from '@aposta/fairness';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { useSession } from '../../../../lib/session';
+import { renderWithApp } from '../../../../test/render';
+import { fakeOriginals } from '../../test/fake-originals';
+import { MinesPage } from './MinesPage';
+
+const SEED = 'c'.repeat(64);
+const MINES = minesPositions({ serverSeed: SEED, clientSeed: 'client-seed', nonce: 0 }, 3);
+const SAFE = Array.from({ length: 25 }, (_, i) => i).filter((i) => !MINES.includes(i));
+
+afterEach(() => vi.unstubAllGlobals());
+
+function start() {
+  const server = fakeOriginals({ serverSeed: SEED, balance: 10_000 });
+  vi.stubGlobal('fetch', server.fetch);
+  useSession.setState({ token: 'token-1', user: { uId: 1, balance: 100, freeBalance: 0 } as UserInfo });
+  renderWithApp(<MinesPage />);
+  return { server, user: userEvent.setup(), tiles: () => screen.getAllByTestId('mines-tile') };
+}
+
+describe('mines', () => {
+  it('start, reveal safe tiles, cash out: the grid, the multipliers and the balance follow', async () => {
+    const { server, user, tiles } = start();
+    expect(tiles()).toHaveLength(25);
+    await user.click(screen.getByTestId('bet-button'));
+    await waitFor(() => expect(screen.getByTestId('mines-cashout')).toBeInTheDocument());
+    expect(useSession.getState().user?.balance).toBe(99);
+    // Nothing revealed yet: cashing out is not offered.
+    expect(screen.getByTestId('mines-cashout')).toBeDisabled();
+
+    await user.click(tiles()[SAFE[0]!]!);
+    await waitFor(() => expect(tiles()[SAFE[0]!]).toHaveAttribute('data-state', 'gem'));
+    await user.click(tiles()[SAFE[1]!]!);
+    await waitFor(() => expect(tiles()[SAFE[1]!]).toHaveAttribute('data-state', 'gem'));
+    // 3 mines, 2 safe: 0.99 × C(25,2)/C(22,2) = 1.2857; a cash-out pays R$ 1,28.
+    expect(screen.getByTestId('mines-current')).toHaveTextContent('1,2857×');
+    expect(screen.getByTestId('mines-cashout')).toHaveTextContent(/Retirar R\$\s1,28/);
+    expect(tiles().filter((t) => t.getAttribute('data-state') === 'hidden')).toHaveLength(23);
+
+    await user.click(screen.getByTestId('mines-cashout'));
+    await waitFor(() => expect(screen.getByTestId('bet-button')).toBeInTheDocument());
+    for (const m of MINES) expect(tiles()[m]).toHaveAttribute('data-state', 'mine');
+    expect(tiles().filter((t) => t.getAttribute('data-state') === 'gemDim')).toHaveLength(20);
+    expect(useSession.getState().user?.balance).toBe(100.28);
+    // Start, two reveals and the cash-out each went with its own key.
+    const keys = server.state.calls.filter((c) => c.key).map((c) => c.key);
+    expect(keys).toHaveLength(4);
+    expect(new Set(keys).size).toBe(4);
+  });
+
+  it('a mine ends the round: the mine hit, the other mines, and no cash-out', async () => {
+    const { user, tiles } = start();
+    await user.click(screen.getByTestId('bet-button'));
+    await waitFor(() => expect(screen.getByTestId('mines-cashout')).toBeInTheDocument());
+    await user.click(tiles()[MINES[1]!]!);
+    await waitFor(() => expect(tiles()[MINES[1]!]).toHaveAttribute('data-state', 'hit'));
+    expect(tiles()[MINES[0]!]).toHaveAttribute('data-state', 'mine');
+    expect(screen.queryByTestId('mines-cashout')).toBeNull();
+    expect(screen.getByTestId('mines-current')).toHaveTextContent('Mina!');
+  });
+
+  it('an open round is picked up after a reload', async () => {
+    const server = fakeOriginals({ serverSeed: SEED, balance: 10_000 });
+    vi.stubGlobal('fetch', server.fetch);
+    await server.fetch('http://x/api/app/originals/mines/start', {
+      method: 'POST',
+      body: JSON.stringify({ amount: 2, mines: 3 }),
+      headers: { 'Idempotency-Key': 'k-start-1234' },
+    });
+    await server.fetch('http://x/api/app/originals/mines/reveal', {
+      method: 'POST',
+      body: JSON.stringify({ tile: SAFE[3] }),
+      headers: { 'Idempotency-Key': 'k-reveal-1234' },
+    });
+    useSession.setState({ token: 'token-1', user: { uId: 1, balance: 98, freeBalance: 0 } as UserInfo });
+    renderWithApp(<MinesPage />);
+    await waitFor(() => expect(screen.getByTestId('mines-cashout')).toBeEnabled());
+    expect(screen.getAllByTestId('mines-tile')[SAFE[3]!]).toHaveAttribute('data-state', 'gem');
+  });
+
+  it('auto bet plays whole rounds on the tiles picked', async () => {
+    const { server, user, tiles } = start();
+    await user.click(screen.getByRole('radio', { name: 'Automático' }));
+    await user.click(tiles()[SAFE[0]!]!);
+    expect(tiles()[SAFE[0]!]).toHaveAttribute('data-state', 'picked');
+    await user.clear(screen.getByLabelText(/Número de apostas/));
+    await user.type(screen.getByLabelText(/Número de apostas/), '2');
+    await user.click(screen.getByTestId('auto-start'));
+    await waitFor(
+      () => expect(screen.getByTestId('auto-progress')).toHaveTextContent('número de apostas atingido'),
+      {
+        timeout: 5000,
+      },
+    );
+    expect(server.state.calls.filter((c) => c.path === '/mines/start')).toHaveLength(2);
+    expect(server.state.calls.filter((c) => c.path === '/mines/reveal').map((c) => c.body.tile)).toEqual(
+      expect.arrayContaining([SAFE[0]]),
+    );
+  });
+});

@@ -1,0 +1,328 @@
+import type { OriginalBet } from '@aposta/contracts';
+import { MINES_COUNT, minesMultiplier, payout } from '@aposta/fairness';
+import { toMajor, toMinor } from '@aposta/money';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../../components/ui/Button';
+import { ApiError } from '../../../../lib/api';
+import { languageEntry, useAppState } from '../../../../lib/app-state';
+import { displayMoney } from '../../../../lib/format';
+import { newIdempotencyKey, submissionKeys } from '../../../../lib/idempotency';
+import { useSession } from '../../../../lib/session';
+import { useActiveMines } from '../../api/get-active-mines';
+import { cashoutMines } from '../../api/mines-cashout';
+import { revealMine } from '../../api/mines-reveal';
+import { startMines } from '../../api/mines-start';
+import { applyBet } from '../../hooks/apply-bet';
+import { useAnimations } from '../../hooks/settings';
+import { useBetting } from '../../hooks/useBetting';
+import { useStake } from '../../hooks/useStake';
+import { multiplierLabel, multiplierOf } from '../../logic/format';
+import { randomHiddenTile, tileStates, type TileState } from '../../logic/mines';
+import { BetPanel } from '../BetPanel';
+import { GameShell } from '../GameShell';
+import { SelectField } from '../SelectField';
+
+const COUNTS = Array.from({ length: MINES_COUNT.max }, (_, i) => ({ value: i + 1, label: String(i + 1) }));
+
+/** Mines: 5×5 tiles hide the mines; reveal safe tiles to raise the multiplier, cash out before a mine. */
+export function MinesPage() {
+  const { t } = useTranslation('originals');
+  const lang = useAppState((s) => s.lang);
+  const locale = languageEntry(lang).locale;
+  const token = useSession((s) => s.token);
+  const animate = useAnimations();
+  const [mines, setMines] = useState(3);
+  const [round, setRound] = useState<OriginalBet | null>(null);
+  const [picks, setPicks] = useState<number[]>([]);
+  const [hit, setHit] = useState<number | null>(null);
+  const [stepBusy, setStepBusy] = useState(false);
+  const [stepError, setStepError] = useState('');
+  const stepKeys = useRef(submissionKeys());
+  const active = useActiveMines(token);
+  const stake = useStake();
+
+  // A round left open (reload, lost connection, restart) is picked up where it was.
+  useEffect(() => {
+    if (active.data && active.data.state === 'open') {
+      setRound(active.data);
+      if (active.data.params.game === 'mines') setMines(active.data.params.mines);
+    }
+  }, [active.data]);
+
+  const show = (bet: OriginalBet) => {
+    applyBet(bet);
+    setRound(bet);
+  };
+
+  /** Auto bet: one whole round per bet: start, reveal the picked tiles in order, cash out if all were safe. */
+  async function playRound(body: Record<string, unknown>, key: string): Promise<OriginalBet> {
+    let bet = await startMines(body as never, key);
+    setHit(null);
+    show(bet);
+    for (const tile of picks) {
+      bet = await revealMine(tile, newIdempotencyKey());
+      if (bet.state !== 'open') {
+        if (bet.state === 'lost') setHit(tile);
+        return bet;
+      }
+      show(bet);
+    }
+    return cashoutMines(newIdempotencyKey());
+  }
+
+  const betting = useBetting<'mines'>({
+    game: 'mines',
+    stake,
+    body: (amount) => ({ amount: toMajor(amount), mines }),
+    send: (body, key) => startMines(body as never, key),
+    sendAuto: playRound,
+    schema: () => import('@aposta/contracts').then((m) => m.minesStartRequest),
+    onResult: (bet) => {
+      setRound(bet);
+      if (bet.state === 'open') setHit(null);
+    },
+  });
+
+  const open = round?.state === 'open';
+  const auto = betting.auto.running;
+
+  /** Reveal and cash out: each its own money call with its own key (kept only when the answer was lost). */
+  async function step(body: { tile?: number }, call: (key: string) => Promise<OriginalBet>) {
+    if (stepBusy) return;
+    setStepBusy(true);
+    const key = stepKeys.current.keyFor({ betId: round?.betId, ...body });
+    try {
+      const bet = await call(key);
+      stepKeys.current.settle();
+      setStepError('');
+      if (bet.state === 'lost' && body.tile !== undefined) setHit(body.tile);
+      show(bet);
+    } catch (err) {
+      const noAnswer = err instanceof ApiError && err.status === 0;
+      if (!noAnswer) stepKeys.current.settle();
+      setStepError(
+        noAnswer
+          ? t('errors.lostAnswer')
+          : err instanceof ApiError && err.message
+            ? err.message
+            : t('errors.load'),
+      );
+      if (!noAnswer) void active.refetch();
+    } finally {
+      setStepBusy(false);
+    }
+  }
+
+  function onTile(tile: number) {
+    if (open) return void step({ tile }, (key) => revealMine(tile, key));
+    if (auto) return;
+    // A finished round's board gives way to the picks; a tile touched then is picked (not dropped).
+    if (round) {
+      setRound(null);
+      setPicks((p) => (p.includes(tile) || p.length >= 25 - mines ? p : [...p, tile]));
+      return;
+    }
+    // Before a round: tiles chosen for auto bet.
+    setPicks((p) =>
+      p.includes(tile) ? p.filter((x) => x !== tile) : p.length < 25 - mines ? [...p, tile] : p,
+    );
+  }
+
+  const stakeMinor = open && round ? toMinor(round.amount) : stake.minor;
+  const safe = round && 'revealed' in round.outcome ? round.outcome.revealed.length : 0;
+  const currentE4 = open && round ? Math.round(round.multiplier * 10_000) : 0;
+  const nextE4 =
+    open && round
+      ? Math.round((round.nextMultiplier ?? 0) * 10_000)
+      : minesMultiplier(mines, Math.max(picks.length, 1));
+  const potential = Number.isFinite(stakeMinor)
+    ? payout(stakeMinor, open ? currentE4 || nextE4 : nextE4)
+    : null;
+  const cashoutAmount = open && round ? payout(toMinor(round.amount), currentE4) : 0;
+  const states = tileStates(round, picks, hit);
+
+  const action = open ? (
+    <div className="flex flex-col gap-8">
+      <Button
+        className="w-full text-lg"
+        disabled={stepBusy || safe === 0}
+        onClick={() => void step({}, (key) => cashoutMines(key))}
+        data-testid="mines-cashout"
+      >
+        <span className="flex flex-col leading-tight">
+          {t('mines.cashout', { amount: displayMoney(toMajor(cashoutAmount), lang) })}
+          {nextE4 > 0 ? (
+            <span className="text-xs font-semibold opacity-75">
+              {t('mines.next', { multiplier: multiplierLabel(nextE4, locale) })}
+            </span>
+          ) : null}
+        </span>
+      </Button>
+      <Button
+        variant="outline"
+        disabled={stepBusy}
+        onClick={() => {
+          const tile = randomHiddenTile(round);
+          if (tile !== null) void step({ tile }, (key) => revealMine(tile, key));
+        }}
+      >
+        {t('mines.random')}
+      </Button>
+    </div>
+  ) : undefined;
+
+  return (
+    <GameShell
+      game="mines"
+      stage={
+        <div className="flex flex-col gap-10">
+          <div className="flex items-center justify-between text-xs text-muted" aria-live="polite">
+            <span data-testid="mines-current">
+              {open ? (
+                t('mines.current', { multiplier: multiplierLabel(currentE4 || 10_000, locale) })
+              ) : round ? (
+                <RoundEnd round={round} />
+              ) : (
+                t('mines.hint')
+              )}
+            </span>
+            <span data-testid="mines-next">
+              {t('mines.next', { multiplier: multiplierLabel(nextE4, locale) })}
+            </span>
+          </div>
+          <Grid
+            states={states}
+            onTile={onTile}
+            disabled={stepBusy || auto || (!open && !token)}
+            animate={animate}
+            playing={open}
+          />
+          {stepError ? (
+            <p role="alert" className="text-center text-sm text-rose">
+              {stepError}
+            </p>
+          ) : null}
+          {!open && picks.length > 0 ? (
+            <p className="text-center text-xs text-muted">{t('mines.picked', { n: picks.length })}</p>
+          ) : null}
+        </div>
+      }
+      controls={
+        <BetPanel
+          betting={betting}
+          stake={stake}
+          potential={potential}
+          action={action}
+          locked={open && !auto}
+        >
+          <SelectField
+            label={t('mines.countLabel')}
+            name="mines"
+            value={mines}
+            options={COUNTS}
+            disabled={open || auto}
+            error={betting.errors.mines}
+            onChange={(n) => {
+              setMines(n);
+              setPicks((p) => p.slice(0, 25 - n));
+              betting.clearError('mines');
+            }}
+          />
+        </BetPanel>
+      }
+    />
+  );
+}
+
+function RoundEnd({ round }: { round: OriginalBet }) {
+  const { t } = useTranslation('originals');
+  const lang = useAppState((s) => s.lang);
+  const locale = languageEntry(lang).locale;
+  return round.state === 'won' ? (
+    <span className="font-bold text-mint">
+      {t('mines.wonRound', {
+        amount: displayMoney(round.payout, lang),
+        multiplier: multiplierOf(round.multiplier, locale),
+      })}
+    </span>
+  ) : (
+    <span className="text-rose">{t('mines.lostRound')}</span>
+  );
+}
+
+const tileLook: Record<TileState, string> = {
+  hidden: 'bg-raised hover:bg-[#2a3366] shadow-[inset_0_-0.04rem_0_rgb(0_0_0_/_0.35)]',
+  picked: 'bg-violet/50 ring-2 ring-violet',
+  gem: 'bg-[#0c3a32] ring-1 ring-mint/60',
+  gemDim: 'bg-night/60 opacity-50',
+  mine: 'bg-night/60 opacity-70',
+  hit: 'bg-rose/40 ring-2 ring-rose',
+};
+
+function Grid({
+  states,
+  onTile,
+  disabled,
+  animate,
+  playing,
+}: {
+  states: TileState[];
+  onTile: (tile: number) => void;
+  disabled: boolean;
+  animate: boolean;
+  playing: boolean;
+}) {
+  const { t } = useTranslation('originals');
+  return (
+    <div
+      className="mx-auto grid w-full max-w-320 grid-cols-5 gap-6"
+      role="grid"
+      aria-label={t('mines.board')}
+    >
+      {states.map((state, i) => {
+        const shown = state === 'gem' || state === 'gemDim' || state === 'mine' || state === 'hit';
+        return (
+          <button
+            key={i}
+            type="button"
+            role="gridcell"
+            data-testid="mines-tile"
+            data-state={state}
+            aria-label={t(`mines.tile.${state}`, { n: i })}
+            disabled={disabled || (playing && state !== 'hidden')}
+            onClick={() => onTile(i)}
+            className={`flex aspect-square min-h-44 items-center justify-center rounded-lg text-2xl transition-colors ${tileLook[state]} ${
+              shown && animate ? 'animate-[flip-in_220ms_ease-out]' : ''
+            } disabled:cursor-default`}
+          >
+            {state === 'gem' || state === 'gemDim' ? (
+              <Gem />
+            ) : state === 'mine' || state === 'hit' ? (
+              <Mine />
+            ) : null}
+          </button>
+        );
+      })}
+    </div>
+  );
+}
+
+function Gem() {
+  return (
+    <svg viewBox="0 0 24 24" className="size-[60%]" aria-hidden="true">
+      <path d="M6 3h12l4 6-10 12L2 9z" fill="#33e0a1" />
+      <path d="M2 9h20M8.5 3 12 21M15.5 3 12 21" stroke="#0a6b4b" strokeWidth="1" fill="none" />
+    </svg>
+  );
+}
+
+function Mine() {
+  return (
+    <svg viewBox="0 0 24 24" className="size-[60%]" aria-hidden="true">
+      <circle cx="12" cy="13" r="7" fill="#ff5f7e" />
+      <path d="M12 2v4M4 5l3 3M20 5l-3 3" stroke="#ffb3c1" strokeWidth="2" strokeLinecap="round" />
+      <circle cx="9.5" cy="10.5" r="1.8" fill="#ffd6de" />
+    </svg>
+  );
+}

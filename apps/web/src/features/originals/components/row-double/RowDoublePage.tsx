@@ -1,0 +1,133 @@
+import { payout, rowDoubleMultiplier, type RowDoubleColor } from '@aposta/fairness';
+import { toMajor } from '@aposta/money';
+import { useLayoutEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { placeBet } from '../../api/place-bet';
+import { useAnimations } from '../../hooks/settings';
+import { useBetting } from '../../hooks/useBetting';
+import { useStake } from '../../hooks/useStake';
+import { BetPanel } from '../BetPanel';
+import { GameShell } from '../GameShell';
+import { ROW_ORDER, tileClass } from '../row-double-tiles';
+
+const COLORS: RowDoubleColor[] = ['red', 'white', 'black'];
+/** Copies of the row side by side, so the slide always has tiles to pass before it stops. */
+const COPIES = 7;
+const TILE = 0.56; // rem: 56 design pixels with the gap
+
+/** Row double: the 15-tile row of double; white pays 14×, red and black 2×. */
+export function RowDoublePage() {
+  const { t } = useTranslation('originals');
+  const animate = useAnimations();
+  const [color, setColor] = useState<RowDoubleColor>('red');
+  const stake = useStake();
+  const betting = useBetting<'color'>({
+    game: 'rowDouble',
+    stake,
+    body: (amount) => ({ amount: toMajor(amount), color }),
+    send: (body, key) => placeBet({ game: 'rowDouble', body: body as never }, key),
+    schema: () => import('@aposta/contracts').then((m) => m.rowDoubleBetRequest),
+  });
+  const potential = Number.isFinite(stake.minor) ? payout(stake.minor, rowDoubleMultiplier(color)) : null;
+  const last = betting.last;
+  const tile = last && 'tile' in last.outcome ? last.outcome.tile : null;
+  const won = last ? last.payout > 0 : false;
+
+  return (
+    <GameShell
+      game="rowDouble"
+      stage={
+        <div className="flex flex-col gap-10">
+          <Row tile={tile} betId={last?.betId ?? ''} animate={animate} />
+          <p className="text-center text-sm" aria-live="polite" data-testid="row-result">
+            {tile === null ? (
+              <span className="text-muted">{t('rowDouble.hint')}</span>
+            ) : (
+              <span className={won ? 'font-bold text-mint' : 'text-rose'}>
+                {t('rowDouble.result', {
+                  tile,
+                  color: t(`rowDouble.${tile === 0 ? 'white' : tile <= 7 ? 'red' : 'black'}`),
+                })}{' '}
+                · {won ? t('bet.won') : t('bet.lost')}
+              </span>
+            )}
+          </p>
+        </div>
+      }
+      controls={
+        <BetPanel betting={betting} stake={stake} potential={potential}>
+          <div role="radiogroup" aria-label={t('rowDouble.pick')} className="grid grid-cols-3 gap-8">
+            {COLORS.map((c) => (
+              <button
+                key={c}
+                type="button"
+                role="radio"
+                aria-checked={color === c}
+                disabled={betting.auto.running}
+                onClick={() => {
+                  setColor(c);
+                  betting.clearError('color');
+                }}
+                className={`flex min-h-56 flex-col items-center justify-center rounded-xl border-2 text-sm font-bold transition ${
+                  color === c ? 'border-gold' : 'border-transparent opacity-70'
+                } ${tileClass(c === 'white' ? 0 : c === 'red' ? 1 : 8)}`}
+              >
+                {t(`rowDouble.${c}`)}
+                <span className="text-xs font-semibold opacity-80">{c === 'white' ? '14×' : '2×'}</span>
+              </button>
+            ))}
+          </div>
+        </BetPanel>
+      }
+    />
+  );
+}
+
+/** The sliding row: it stops with the drawn tile under the marker. The result is already written below. */
+function Row({ tile, betId, animate }: { tile: number | null; betId: string; animate: boolean }) {
+  const strip = useRef<HTMLDivElement>(null);
+  const box = useRef<HTMLDivElement>(null);
+  const index = tile === null ? 0 : ROW_ORDER.indexOf(tile as (typeof ROW_ORDER)[number]);
+  // Stop on the tile in the second-to-last copy, so every spin passes several copies.
+  const stopAt = (COPIES - 2) * ROW_ORDER.length + index;
+  useLayoutEffect(() => {
+    const el = strip.current;
+    const width = box.current?.clientWidth ?? 0;
+    if (!el) return;
+    const rem = parseFloat(getComputedStyle(document.documentElement).fontSize) || 100;
+    const x = width / 2 - (stopAt + 0.5) * TILE * rem;
+    const start = x + 2 * ROW_ORDER.length * TILE * rem;
+    if (!animate || tile === null || typeof el.animate !== 'function') {
+      el.style.transform = `translateX(${x}px)`;
+      return;
+    }
+    const jitter = (Math.random() - 0.5) * TILE * rem * 0.6;
+    el.animate(
+      [
+        { transform: `translateX(${start}px)` },
+        { transform: `translateX(${x + jitter}px)`, offset: 0.85 },
+        { transform: `translateX(${x}px)` },
+      ],
+      { duration: 1600, easing: 'cubic-bezier(.12,.7,.2,1)', fill: 'forwards' },
+    );
+  }, [betId, stopAt, animate, tile]);
+  return (
+    <div ref={box} className="relative overflow-hidden rounded-xl bg-night/70 py-10" aria-hidden="true">
+      <div ref={strip} className="flex gap-6 will-change-transform" style={{ width: 'max-content' }}>
+        {Array.from({ length: COPIES }, (_, copy) =>
+          ROW_ORDER.map((n, i) => (
+            <span
+              key={`${copy}-${i}`}
+              className={`flex size-50 shrink-0 items-center justify-center rounded-lg text-base font-black ${tileClass(n)} ${
+                tile !== null && copy * ROW_ORDER.length + i === stopAt ? 'ring-2 ring-gold' : ''
+              }`}
+            >
+              {n}
+            </span>
+          )),
+        )}
+      </div>
+      <span className="absolute inset-y-0 left-1/2 w-2 -translate-x-1/2 bg-gold shadow-[0_0_0.08rem_#f8c94a]" />
+    </div>
+  );
+}

@@ -1,0 +1,91 @@
+import {
+  diceRoll,
+  floats,
+  hashServerSeed,
+  limboResult,
+  minesPositions,
+  playInstant,
+  rowDoubleTile,
+} from '@aposta/fairness';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderWithApp } from '../../../../test/render';
+import { FairnessPage } from './FairnessPage';
+
+const seeds = { serverSeed: '3f'.repeat(32), clientSeed: 'meu-seed', nonce: 17 };
+const query = (params: Record<string, string | number>) =>
+  `/fairness?${new URLSearchParams(Object.entries({ ...seeds, ...params }).map(([k, v]) => [k, String(v)]))}`;
+const two = (n: number) => (n / 100).toFixed(2).replace('.', ',');
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('/fairness recomputes in the browser', () => {
+  it('asks the server nothing', () => {
+    const fetch = vi.fn();
+    vi.stubGlobal('fetch', fetch);
+    renderWithApp(<FairnessPage />, query({ game: 'dice', target: 50.5, condition: 'over' }));
+    expect(screen.getByTestId('verifier-result')).toBeInTheDocument();
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('dice: the hash, the float and the roll of the package, and whether the bet won', () => {
+    renderWithApp(<FairnessPage />, query({ game: 'dice', target: 50.5, condition: 'under' }));
+    const roll = diceRoll(seeds);
+    expect(screen.getByTestId('verifier-outcome')).toHaveTextContent(two(roll));
+    expect(screen.getByTestId('verifier-hash')).toHaveTextContent(hashServerSeed(seeds.serverSeed));
+    expect(within(screen.getByTestId('verifier-floats')).getAllByRole('row')[0]).toHaveTextContent(
+      floats(seeds, 1)[0]!.toFixed(10),
+    );
+    expect(screen.getByTestId('verifier-result')).toHaveTextContent(
+      roll < 5050 ? 'Aposta ganha' : 'Aposta perdida',
+    );
+  });
+
+  it('limbo, row double, plinko and mines give the outcomes of the package', () => {
+    const { unmount } = renderWithApp(<FairnessPage />, query({ game: 'limbo', target: 2 }));
+    expect(screen.getByTestId('verifier-outcome')).toHaveTextContent(`${two(limboResult(seeds))}×`);
+    unmount();
+
+    const r2 = renderWithApp(<FairnessPage />, query({ game: 'rowDouble', color: 'black' }));
+    expect(screen.getByTestId('verifier-outcome')).toHaveTextContent(String(rowDoubleTile(seeds)));
+    r2.unmount();
+
+    const r3 = renderWithApp(<FairnessPage />, query({ game: 'plinko', rows: 12, risk: 'high' }));
+    const plinko = playInstant({ game: 'plinko', rows: 12, risk: 'high' }, seeds);
+    const slot = (plinko.outcome as { slot: number }).slot;
+    expect(screen.getByTestId('verifier-result')).toHaveTextContent(`casa ${slot}`);
+    expect(within(screen.getByTestId('verifier-floats')).getAllByRole('row')).toHaveLength(12);
+    r3.unmount();
+
+    renderWithApp(<FairnessPage />, query({ game: 'mines', mines: 5 }));
+    expect(screen.getByTestId('verifier-outcome')).toHaveAccessibleName(minesPositions(seeds, 5).join(', '));
+  });
+
+  it('compares the hash shown before the bets, and recomputes as the player edits', async () => {
+    const user = userEvent.setup();
+    renderWithApp(
+      <FairnessPage />,
+      query({
+        game: 'dice',
+        target: 50.5,
+        condition: 'over',
+        serverSeedHash: hashServerSeed(seeds.serverSeed),
+      }),
+    );
+    expect(screen.getByTestId('hash-check')).toHaveTextContent('Confere');
+    const nonce = screen.getByLabelText('Nonce');
+    await user.clear(nonce);
+    await user.type(nonce, '18');
+    expect(screen.getByTestId('verifier-outcome')).toHaveTextContent(two(diceRoll({ ...seeds, nonce: 18 })));
+    await user.clear(screen.getByLabelText('Semente do servidor'));
+    await user.type(screen.getByLabelText('Semente do servidor'), 'outra');
+    expect(screen.getByTestId('hash-check')).toHaveTextContent('Não confere');
+  });
+
+  it('without a server seed it says what is missing', () => {
+    renderWithApp(<FairnessPage />, '/fairness?game=mines');
+    expect(screen.getByText(/Informe a semente do servidor/)).toBeInTheDocument();
+    expect(screen.queryByTestId('verifier-result')).toBeNull();
+  });
+});

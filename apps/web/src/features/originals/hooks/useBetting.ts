@@ -1,0 +1,200 @@
+import { ErrorCode, type OriginalBet, type OriginalGameName } from '@aposta/contracts';
+import { toMajor, toMinor } from '@aposta/money';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../lib/api';
+import { displayMoney } from '../../../lib/format';
+import { useFieldErrors, type FieldCheck, type Placing } from '../../../lib/form-errors';
+import { i18n } from '../../../lib/i18n';
+import { submissionKeys } from '../../../lib/idempotency';
+import { useAppState } from '../../../lib/app-state';
+import { useSession } from '../../../lib/session';
+import { alertMessage, openOverlay, useUi } from '../../../lib/ui';
+import { afterBet, startRun, type AutoRun, type AutoSettings, type StopReason } from '../logic/auto-bet';
+import { applyBet } from './apply-bet';
+import type { Stake } from './useStake';
+
+/** Pause between automatic bets: enough to see each result, never waiting for an animation. */
+export const AUTO_PAUSE_MS = 300;
+
+export interface BettingOptions<F extends string> {
+  game: OriginalGameName;
+  stake: Stake;
+  /** The request body of a bet of this amount (what the idempotency key is tied to). */
+  body: (amountMinor: number) => Record<F | 'amount', unknown>;
+  /** Sends one bet; the key is the attempt's. */
+  send: (body: Record<F | 'amount', unknown>, key: string) => Promise<OriginalBet>;
+  /** An automatic bet, when it is more than one call (mines: start, reveal the picked tiles, cash out). */
+  sendAuto?: (body: Record<F | 'amount', unknown>, key: string) => Promise<OriginalBet>;
+  /** The contract schema the server checks the body with (places a 400 beside its field). */
+  schema: () => Promise<FieldCheck>;
+  /** A result to show (the animation starts here; the result itself is already on screen). */
+  onResult?: (bet: OriginalBet) => void;
+}
+
+export type BetField<F extends string> = F | 'amount';
+
+const amountMinorOf = (bet: OriginalBet) => toMinor(bet.amount);
+
+/**
+ * Places bets, by hand or automatically, the same way: one Idempotency-Key per bet attempt, kept only when
+ * the answer was lost (the retry of that attempt answers the first result, never a second stake); the
+ * answer's balance and the bet are applied at once; a refusal is shown beside the control it concerns, and
+ * insufficient balance opens the game deposit.
+ */
+export function useBetting<F extends string>(options: BettingOptions<F>) {
+  const { t } = useTranslation('originals');
+  const token = useSession((s) => s.token);
+  const lang = useAppState((s) => s.lang);
+  const keys = useRef(submissionKeys());
+  const fields = useFieldErrors<BetField<F>>();
+  const [busy, setBusy] = useState(false);
+  const [lost, setLost] = useState(false);
+  const [last, setLast] = useState<OriginalBet | null>(null);
+  const [auto, setAuto] = useState<{ run: AutoRun; stop: StopReason } | null>(null);
+  const [autoRunning, setAutoRunning] = useState(false);
+  const running = useRef(false);
+  const opts = useRef(options);
+  opts.current = options;
+
+  const placing = (): Placing<BetField<F>> => ({
+    schema: opts.current.schema,
+    codes: {
+      [ErrorCode.INSUFFICIENT_BALANCE]: 'amount',
+      [ErrorCode.CONFLICT]: 'form',
+      [ErrorCode.IDEMPOTENCY_CONFLICT]: 'form',
+      [ErrorCode.RATE_LIMITED]: 'form',
+      0: 'form',
+    },
+    fallback: 'amount',
+  });
+
+  /** Client checks the server would refuse anyway, said at once in the player's language. */
+  const checkAmount = (minor: number): string | null => {
+    const { bounds } = opts.current.stake;
+    if (!Number.isFinite(minor) || minor <= 0) return t('errors.amount');
+    if (minor < bounds.min) return t('errors.belowMin', { amount: displayMoney(toMajor(bounds.min), lang) });
+    if (bounds.max > 0 && minor > bounds.max)
+      return t('errors.aboveMax', { amount: displayMoney(toMajor(bounds.max), lang) });
+    return null;
+  };
+
+  /** One attempt; answers the bet, or null when it was refused or lost (the message is placed). */
+  const attempt = async (amountMinor: number, automatic = false): Promise<OriginalBet | null> => {
+    const { body: makeBody, onResult } = opts.current;
+    const send = (automatic && opts.current.sendAuto) || opts.current.send;
+    const body = makeBody(amountMinor);
+    const key = keys.current.keyFor(body);
+    try {
+      const bet = await send(body, key);
+      keys.current.settle();
+      setLost(false);
+      applyBet(bet);
+      setLast(bet);
+      onResult?.(bet);
+      return bet;
+    } catch (err) {
+      const noAnswer = err instanceof ApiError && err.status === 0;
+      setLost(noAnswer);
+      if (!noAnswer) keys.current.settle();
+      if (err instanceof ApiError && err.status === ErrorCode.INSUFFICIENT_BALANCE)
+        openOverlay('gameDeposit');
+      await fields.show(err, body, placing());
+      if (noAnswer) fields.place('form', t('errors.lostAnswer'));
+      return null;
+    }
+  };
+
+  const askLogin = () =>
+    void alertMessage(i18n.t('translation:errors.pleaseLogin')).then(() => openOverlay('login'));
+
+  /** The bet button. */
+  const bet = async () => {
+    if (!useSession.getState().token) return askLogin();
+    if (busy || running.current) return;
+    const minor = opts.current.stake.minor;
+    const problem = checkAmount(minor);
+    if (problem) return fields.place('amount', problem);
+    fields.clear();
+    setBusy(true);
+    try {
+      await attempt(minor);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const stopAuto = useCallback(() => {
+    running.current = false;
+  }, []);
+
+  /** Auto bet: bets until a stop rule says so, the player stops it, a bet fails or an overlay opens. */
+  const startAuto = async (settings: AutoSettings) => {
+    if (!useSession.getState().token) return askLogin();
+    if (running.current || busy) return;
+    const base = opts.current.stake.minor;
+    const problem = checkAmount(base);
+    if (problem) return fields.place('amount', problem);
+    fields.clear();
+    running.current = true;
+    setAutoRunning(true);
+    let state = { run: startRun(base), stop: null as StopReason };
+    setAuto(state);
+    try {
+      while (running.current) {
+        setBusy(true);
+        const placed = await attempt(state.run.amount, true);
+        setBusy(false);
+        if (!placed) break;
+        state = afterBet(state.run, toMinor(placed.payout), settings);
+        setAuto(state);
+        if (state.run.amount !== amountMinorOf(placed)) opts.current.stake.set(state.run.amount);
+        if (state.stop) break;
+        const problemNext = checkAmount(state.run.amount);
+        if (problemNext) {
+          fields.place('amount', problemNext);
+          break;
+        }
+        await new Promise((r) => setTimeout(r, AUTO_PAUSE_MS));
+      }
+    } finally {
+      running.current = false;
+      setBusy(false);
+      setAutoRunning(false);
+    }
+  };
+
+  // An overlay (the game deposit after a low balance, the login) stops an automatic run; so does leaving.
+  useEffect(() => useUi.subscribe((s, prev) => s.overlay && !prev.overlay && stopAuto()), [stopAuto]);
+  useEffect(() => stopAuto, [stopAuto]);
+  // Signing out ends whatever was in flight.
+  useEffect(() => {
+    if (!token) stopAuto();
+  }, [token, stopAuto]);
+
+  return {
+    bet,
+    busy,
+    lost,
+    last,
+    errors: fields.errors,
+    clearError: fields.clear,
+    placeError: fields.place,
+    auto: { state: auto, running: autoRunning, start: startAuto, stop: stopAuto },
+  };
+}
+
+/** What the shared controls need of any game's betting (method syntax: any game's fields fit). */
+export interface Betting {
+  bet(): Promise<void>;
+  busy: boolean;
+  lost: boolean;
+  errors: { amount?: string; form?: string };
+  clearError(field: 'amount'): void;
+  auto: {
+    state: { run: AutoRun; stop: StopReason } | null;
+    running: boolean;
+    start(settings: AutoSettings): Promise<void>;
+    stop(): void;
+  };
+}

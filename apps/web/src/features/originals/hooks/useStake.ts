@@ -1,0 +1,62 @@
+import { isCurrency, toMinor, type Currency } from '@aposta/money';
+import { useCallback, useMemo, useState } from 'react';
+import { languageEntry, useAppState } from '../../../lib/app-state';
+import { useSession } from '../../../lib/session';
+import { useOriginalsConfig } from '../api/get-config';
+import {
+  amountText,
+  doubleAmount,
+  halfAmount,
+  maxAmount,
+  parseAmount,
+  type StakeBounds,
+} from '../logic/amount';
+
+/** R$ 0,10: the default minimum stake until the server's configuration is known. */
+export const DEFAULT_MIN_STAKE = 10;
+const DEFAULT_AMOUNT = 100;
+
+/** The amount field's state: its text as typed, its value in minor units, and the ½ 2× min max buttons. */
+export function useStake() {
+  const token = useSession((s) => s.token);
+  const balanceMajor = useSession((s) => s.user?.balance ?? 0);
+  const lang = useAppState((s) => s.lang);
+  const entry = languageEntry(lang);
+  const currency: Currency = isCurrency(entry.currency) ? entry.currency : 'BRL';
+  const config = useOriginalsConfig().data;
+
+  const bounds: StakeBounds = useMemo(() => {
+    const minor = (major: number | undefined) => (major ? toMinor(major, currency) : 0);
+    return {
+      min: minor(config?.minStake) || DEFAULT_MIN_STAKE,
+      max: minor(config?.maxStake),
+      balance: token ? minor(balanceMajor) : 0,
+    };
+  }, [config, currency, token, balanceMajor]);
+
+  const [text, setText] = useState(() => amountText(DEFAULT_AMOUNT, currency, entry.locale));
+  const minor = parseAmount(text, currency, entry.locale);
+  const current = Number.isFinite(minor) ? minor : 0;
+
+  const set = useCallback(
+    (value: number) => setText(amountText(value, currency, entry.locale)),
+    [currency, entry.locale],
+  );
+
+  return {
+    text,
+    setText: (value: string) => setText(value.replace(/[^\d.,]/g, '')),
+    /** Minor units; NaN while the field does not hold an amount. */
+    minor,
+    set,
+    bounds,
+    currency,
+    locale: entry.locale,
+    half: () => set(halfAmount(current, bounds)),
+    double: () => set(doubleAmount(current, bounds)),
+    toMin: () => set(bounds.min),
+    toMax: () => set(maxAmount(bounds)),
+  };
+}
+
+export type Stake = ReturnType<typeof useStake>;

@@ -1,0 +1,47 @@
+import { MULTIPLIER_SCALE } from '@aposta/fairness';
+
+const cache = new Map<string, Intl.NumberFormat>();
+function nf(locale: string, min: number, max: number): Intl.NumberFormat {
+  const key = `${locale}|${min}|${max}`;
+  let f = cache.get(key);
+  if (!f) {
+    f = new Intl.NumberFormat(locale, { minimumFractionDigits: min, maximumFractionDigits: max });
+    cache.set(key, f);
+  }
+  return f;
+}
+
+/** A multiplier in ten-thousandths as players read it: "2,00×", "1,9800×" keeps only the digits it has. */
+export function multiplierLabel(e4: number, locale: string): string {
+  return `${nf(locale, 2, 4).format(e4 / MULTIPLIER_SCALE)}×`;
+}
+
+/** A multiplier sent as a plain number (answers are in major units). */
+export function multiplierOf(major: number, locale: string): string {
+  return `${nf(locale, 2, 4).format(major)}×`;
+}
+
+/** Hundredths (rolls, targets, chances) as "49,50". */
+export function hundredthsLabel(value: number, locale: string): string {
+  return nf(locale, 2, 2).format(value / 100);
+}
+
+/** A ratio (0.99) as "99,00%". */
+export function percentLabel(ratio: number, locale: string): string {
+  return `${nf(locale, 2, 2).format(ratio * 100)}%`;
+}
+
+/** A typed decimal ("49,5" or "49.5") as a number, NaN when it is not one. */
+export function parseDecimal(text: string): number {
+  const s = text.trim().replace(',', '.');
+  return /^\d+(\.\d*)?$|^\.\d+$/.test(s) ? Number(s) : Number.NaN;
+}
+
+/** A plain number shown in an input with the locale's decimal separator and no grouping. */
+export function decimalText(value: number, digits: number, locale: string): string {
+  const sep =
+    nf(locale, 1, 1)
+      .formatToParts(1.5)
+      .find((p) => p.type === 'decimal')?.value ?? '.';
+  return value.toFixed(digits).replace('.', sep);
+}

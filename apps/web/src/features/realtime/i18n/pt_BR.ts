@@ -1,0 +1,19 @@
+import type { Strings } from '../../../lib/i18n/strings';
+
+/**
+ * Realtime namespace (`realtime`): the popups pushed over the socket.
+ * Portuguese is the source of every key; the spec's messages are verbatim.
+ */
+const ptBR = {
+  bonus: {
+    title: 'Aumente seu bônus',
+    text: 'Aposte {{amount}} e multiplique seu bônus por {{bouns}}.',
+    cta: 'Depositar agora',
+    later: 'Agora não',
+  },
+};
+
+export default ptBR;
+
+/** Every UI language gives exactly these keys; a missing one is a compile error (and a test failure). */
+export type RealtimeMessages = Strings<typeof ptBR>;

@@ -1,0 +1,58 @@
+import type { RecordsMessages } from './pt_BR';
+
+const en: RecordsMessages = {
+  title: 'Records',
+  filters: 'Filters',
+  type: 'Type',
+  all: 'All',
+  status: 'Status',
+  anyStatus: 'Any',
+  from: 'From',
+  to: 'To',
+  dateParts: {
+    day: 'dd',
+    month: 'mm',
+    year: 'yyyy',
+  },
+  clear: 'Clear filters',
+  loadMore: 'Load more',
+  empty: 'No records found.',
+  end: 'End of the list',
+  loginFirst: 'Log in to see your records',
+  with: 'With {{user}}',
+  types: {
+    deposit: 'Deposit',
+    withdrawal: 'Withdrawal',
+    bet: 'Bet',
+    prize: 'Prize',
+    bonus: 'Bonus',
+    transfer: 'Transfer',
+    adjustment: 'Adjustment',
+  },
+  steps: 'Steps',
+  pixDeposit: 'PIX deposit',
+  pixDeposits: 'PIX deposits',
+  events: {
+    created: 'Order created',
+    requested: 'Withdrawal requested',
+    processing: 'Processing',
+    approved: 'Approved',
+    paid: 'Paid',
+    cancelled: 'Cancelled',
+    expired: 'Expired',
+    failed: 'Failed',
+    rejected: 'Rejected',
+    payoutError: 'Payout failed, waiting for a new attempt',
+    payoutFailed: 'Payout failed',
+  },
+  statuses: {
+    pending: 'Pending',
+    cancelled: 'Cancelled',
+    failed: 'Failed',
+    paid: 'Completed',
+    paying: 'Paying',
+  },
+  login: 'Log in',
+};
+
+export default en;

@@ -1,0 +1,58 @@
+import type { RecordsMessages } from './pt_BR';
+
+const id: RecordsMessages = {
+  title: 'Riwayat',
+  filters: 'Filter',
+  type: 'Jenis',
+  all: 'Semua',
+  status: 'Status',
+  anyStatus: 'Semua',
+  from: 'Dari',
+  to: 'Sampai',
+  dateParts: {
+    day: 'hh',
+    month: 'bb',
+    year: 'tttt',
+  },
+  clear: 'Hapus filter',
+  loadMore: 'Muat lebih banyak',
+  empty: 'Tidak ada riwayat.',
+  end: 'Akhir daftar',
+  loginFirst: 'Masuk untuk melihat riwayat Anda',
+  with: 'Dengan {{user}}',
+  types: {
+    deposit: 'Deposit',
+    withdrawal: 'Penarikan',
+    bet: 'Taruhan',
+    prize: 'Hadiah',
+    bonus: 'Bonus',
+    transfer: 'Transfer',
+    adjustment: 'Penyesuaian',
+  },
+  steps: 'Tahapan',
+  pixDeposit: 'Deposit PIX',
+  pixDeposits: 'Deposit PIX',
+  events: {
+    created: 'Pesanan dibuat',
+    requested: 'Penarikan diajukan',
+    processing: 'Diproses',
+    approved: 'Disetujui',
+    paid: 'Dibayar',
+    cancelled: 'Dibatalkan',
+    expired: 'Kedaluwarsa',
+    failed: 'Gagal',
+    rejected: 'Ditolak',
+    payoutError: 'Pembayaran gagal, menunggu percobaan baru',
+    payoutFailed: 'Pembayaran gagal',
+  },
+  statuses: {
+    pending: 'Tertunda',
+    cancelled: 'Dibatalkan',
+    failed: 'Gagal',
+    paid: 'Selesai',
+    paying: 'Sedang dibayar',
+  },
+  login: 'Masuk',
+};
+
+export default id;

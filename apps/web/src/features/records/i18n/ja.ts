@@ -1,0 +1,58 @@
+import type { RecordsMessages } from './pt_BR';
+
+const ja: RecordsMessages = {
+  title: '履歴',
+  filters: '絞り込み',
+  type: '種類',
+  all: 'すべて',
+  status: '状態',
+  anyStatus: 'すべて',
+  from: '開始日',
+  to: '終了日',
+  dateParts: {
+    day: '日',
+    month: '月',
+    year: '年',
+  },
+  clear: '絞り込みを解除',
+  loadMore: 'さらに読み込む',
+  empty: '履歴はありません。',
+  end: '一覧の最後です',
+  loginFirst: 'ログインすると履歴が表示されます',
+  with: '相手: {{user}}',
+  types: {
+    deposit: '入金',
+    withdrawal: '出金',
+    bet: 'ベット',
+    prize: '賞金',
+    bonus: 'ボーナス',
+    transfer: '送金',
+    adjustment: '調整',
+  },
+  steps: '進行状況',
+  pixDeposit: 'PIX入金',
+  pixDeposits: 'PIX入金',
+  events: {
+    created: '注文作成',
+    requested: '出金申請',
+    processing: '処理中',
+    approved: '承認済み',
+    paid: '支払い済み',
+    cancelled: 'キャンセル済み',
+    expired: '期限切れ',
+    failed: '失敗',
+    rejected: '却下',
+    payoutError: '送金に失敗しました。再試行を待っています',
+    payoutFailed: '送金失敗',
+  },
+  statuses: {
+    pending: '保留中',
+    cancelled: 'キャンセル済み',
+    failed: '失敗',
+    paid: '完了',
+    paying: '支払い中',
+  },
+  login: 'ログイン',
+};
+
+export default ja;

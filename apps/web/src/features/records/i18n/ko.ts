@@ -1,0 +1,58 @@
+import type { RecordsMessages } from './pt_BR';
+
+const ko: RecordsMessages = {
+  title: '내역',
+  filters: '필터',
+  type: '유형',
+  all: '전체',
+  status: '상태',
+  anyStatus: '전체',
+  from: '시작일',
+  to: '종료일',
+  dateParts: {
+    day: '일',
+    month: '월',
+    year: '연도',
+  },
+  clear: '필터 초기화',
+  loadMore: '더 보기',
+  empty: '내역이 없습니다.',
+  end: '목록의 끝입니다',
+  loginFirst: '로그인하면 내역을 볼 수 있습니다',
+  with: '상대: {{user}}',
+  types: {
+    deposit: '입금',
+    withdrawal: '출금',
+    bet: '베팅',
+    prize: '당첨금',
+    bonus: '보너스',
+    transfer: '송금',
+    adjustment: '조정',
+  },
+  steps: '진행 단계',
+  pixDeposit: 'PIX 입금',
+  pixDeposits: 'PIX 입금',
+  events: {
+    created: '주문 생성',
+    requested: '출금 신청',
+    processing: '처리 중',
+    approved: '승인됨',
+    paid: '지급 완료',
+    cancelled: '취소됨',
+    expired: '만료됨',
+    failed: '실패',
+    rejected: '거절됨',
+    payoutError: '지급 실패, 재시도 대기 중',
+    payoutFailed: '지급 실패',
+  },
+  statuses: {
+    pending: '대기 중',
+    cancelled: '취소됨',
+    failed: '실패',
+    paid: '완료',
+    paying: '지급 중',
+  },
+  login: '로그인',
+};
+
+export default ko;

@@ -1,0 +1,66 @@
+import type { Strings } from '../../../lib/i18n/strings';
+
+/**
+ * Records namespace (`records`): /registros, the player's records and PIX deposit orders.
+ * Portuguese is the source of every key; the spec's messages are verbatim.
+ */
+const ptBR = {
+  title: 'Registros',
+  filters: 'Filtros',
+  type: 'Tipo',
+  all: 'Todos',
+  status: 'Situação',
+  anyStatus: 'Todas',
+  from: 'De',
+  to: 'Até',
+  /** The empty date field's pattern, one placeholder per part, in the locale's order. */
+  dateParts: {
+    day: 'dd',
+    month: 'mm',
+    year: 'aaaa',
+  },
+  clear: 'Limpar filtros',
+  loadMore: 'Carregar mais',
+  empty: 'Nenhum registro encontrado.',
+  end: 'Fim da lista',
+  loginFirst: 'Entre para ver seus registros',
+  with: 'Com {{user}}',
+  types: {
+    deposit: 'Depósito',
+    withdrawal: 'Saque',
+    bet: 'Aposta',
+    prize: 'Prêmio',
+    bonus: 'Bônus',
+    transfer: 'Transferência',
+    adjustment: 'Ajuste',
+  },
+  steps: 'Etapas',
+  pixDeposit: 'Depósito PIX',
+  pixDeposits: 'Depósitos PIX',
+  events: {
+    created: 'Pedido criado',
+    requested: 'Saque solicitado',
+    processing: 'Processando',
+    approved: 'Aprovado',
+    paid: 'Pago',
+    cancelled: 'Cancelado',
+    expired: 'Expirado',
+    failed: 'Falhou',
+    rejected: 'Recusado',
+    payoutError: 'Falha no pagamento, aguardando nova tentativa',
+    payoutFailed: 'Falha no pagamento',
+  },
+  statuses: {
+    pending: 'Pendente',
+    cancelled: 'Cancelado',
+    failed: 'Falhou',
+    paid: 'Concluído',
+    paying: 'Pagando',
+  },
+  login: 'Entrar',
+};
+
+export default ptBR;
+
+/** Every UI language gives exactly these keys; a missing one is a compile error (and a test failure). */
+export type RecordsMessages = Strings<typeof ptBR>;

@@ -1,0 +1,58 @@
+import type { RecordsMessages } from './pt_BR';
+
+const ru: RecordsMessages = {
+  title: 'История',
+  filters: 'Фильтры',
+  type: 'Тип',
+  all: 'Все',
+  status: 'Статус',
+  anyStatus: 'Любой',
+  from: 'С',
+  to: 'По',
+  dateParts: {
+    day: 'дд',
+    month: 'мм',
+    year: 'гггг',
+  },
+  clear: 'Сбросить фильтры',
+  loadMore: 'Показать ещё',
+  empty: 'Записей не найдено.',
+  end: 'Конец списка',
+  loginFirst: 'Войдите, чтобы увидеть историю',
+  with: 'С {{user}}',
+  types: {
+    deposit: 'Пополнение',
+    withdrawal: 'Вывод',
+    bet: 'Ставка',
+    prize: 'Выигрыш',
+    bonus: 'Бонус',
+    transfer: 'Перевод',
+    adjustment: 'Корректировка',
+  },
+  steps: 'Этапы',
+  pixDeposit: 'Пополнение PIX',
+  pixDeposits: 'Пополнения PIX',
+  events: {
+    created: 'Заказ создан',
+    requested: 'Запрошен вывод',
+    processing: 'Обработка',
+    approved: 'Одобрено',
+    paid: 'Оплачено',
+    cancelled: 'Отменено',
+    expired: 'Истёк срок',
+    failed: 'Ошибка',
+    rejected: 'Отклонено',
+    payoutError: 'Выплата не прошла, ожидается повторная попытка',
+    payoutFailed: 'Выплата не прошла',
+  },
+  statuses: {
+    pending: 'В ожидании',
+    cancelled: 'Отменено',
+    failed: 'Ошибка',
+    paid: 'Выполнено',
+    paying: 'Выплачивается',
+  },
+  login: 'Войти',
+};
+
+export default ru;

@@ -1,0 +1,58 @@
+import type { RecordsMessages } from './pt_BR';
+
+const vi: RecordsMessages = {
+  title: 'Lịch sử',
+  filters: 'Bộ lọc',
+  type: 'Loại',
+  all: 'Tất cả',
+  status: 'Trạng thái',
+  anyStatus: 'Tất cả',
+  from: 'Từ',
+  to: 'Đến',
+  dateParts: {
+    day: 'dd',
+    month: 'mm',
+    year: 'yyyy',
+  },
+  clear: 'Xóa bộ lọc',
+  loadMore: 'Tải thêm',
+  empty: 'Không có bản ghi nào.',
+  end: 'Hết danh sách',
+  loginFirst: 'Đăng nhập để xem lịch sử của bạn',
+  with: 'Với {{user}}',
+  types: {
+    deposit: 'Nạp tiền',
+    withdrawal: 'Rút tiền',
+    bet: 'Cược',
+    prize: 'Giải thưởng',
+    bonus: 'Thưởng',
+    transfer: 'Chuyển tiền',
+    adjustment: 'Điều chỉnh',
+  },
+  steps: 'Các bước',
+  pixDeposit: 'Nạp tiền PIX',
+  pixDeposits: 'Các lần nạp PIX',
+  events: {
+    created: 'Đã tạo đơn',
+    requested: 'Đã yêu cầu rút tiền',
+    processing: 'Đang xử lý',
+    approved: 'Đã duyệt',
+    paid: 'Đã thanh toán',
+    cancelled: 'Đã hủy',
+    expired: 'Đã hết hạn',
+    failed: 'Thất bại',
+    rejected: 'Bị từ chối',
+    payoutError: 'Chi trả thất bại, đang chờ thử lại',
+    payoutFailed: 'Chi trả thất bại',
+  },
+  statuses: {
+    pending: 'Đang chờ',
+    cancelled: 'Đã hủy',
+    failed: 'Thất bại',
+    paid: 'Hoàn tất',
+    paying: 'Đang thanh toán',
+  },
+  login: 'Đăng nhập',
+};
+
+export default vi;

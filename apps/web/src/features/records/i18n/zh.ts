@@ -1,0 +1,58 @@
+import type { RecordsMessages } from './pt_BR';
+
+const zh: RecordsMessages = {
+  title: '记录',
+  filters: '筛选',
+  type: '类型',
+  all: '全部',
+  status: '状态',
+  anyStatus: '全部',
+  from: '开始日期',
+  to: '结束日期',
+  dateParts: {
+    day: '日',
+    month: '月',
+    year: '年',
+  },
+  clear: '清除筛选',
+  loadMore: '加载更多',
+  empty: '暂无记录。',
+  end: '已到列表末尾',
+  loginFirst: '登录后查看记录',
+  with: '对方：{{user}}',
+  types: {
+    deposit: '充值',
+    withdrawal: '提现',
+    bet: '投注',
+    prize: '奖金派发',
+    bonus: '奖励',
+    transfer: '转账',
+    adjustment: '调整',
+  },
+  steps: '进度',
+  pixDeposit: 'PIX充值',
+  pixDeposits: 'PIX充值记录',
+  events: {
+    created: '订单已创建',
+    requested: '已申请提现',
+    processing: '处理中',
+    approved: '已批准',
+    paid: '已支付',
+    cancelled: '已取消',
+    expired: '已过期',
+    failed: '失败',
+    rejected: '已拒绝',
+    payoutError: '付款失败，等待重试',
+    payoutFailed: '付款失败',
+  },
+  statuses: {
+    pending: '待处理',
+    cancelled: '已取消',
+    failed: '失败',
+    paid: '已到账',
+    paying: '支付中',
+  },
+  login: '登录',
+};
+
+export default zh;

@@ -1,0 +1,56 @@
+import type { RgMessages } from './pt_BR';
+
+const messages: RgMessages = {
+  title: '负责任博彩',
+  intro: '设置限额、暂停或自我排除。降低限额立即生效；提高或取消限额需等待24小时。',
+  loginFirst: '登录后设置您的限额。',
+  login: '登录',
+  used: '已用：{{used}}',
+  pending: '将于{{time}}变为{{value}}',
+  none: '无限额',
+  reality: '游戏时间提醒（分钟）',
+  realityHint: '5到240；留空关闭',
+  save: '保存限额',
+  saved: '限额已保存',
+  invalid: '请只输入正数',
+  pauseTitle: '暂停与自我排除',
+  cooloff: '暂停（1到42天）',
+  self: '自我排除',
+  days: '暂停天数',
+  selfLength: '自我排除时长',
+  months6: '6个月',
+  year1: '1年',
+  years2: '2年',
+  forever: '永久',
+  start: '继续',
+  confirmTitle: '确认',
+  confirmCooloff:
+    '您的账户将暂停{{days}}天：所有设备将退出登录，投注、充值和促销将被禁止。待处理的提现仍会支付。',
+  confirmSelf:
+    '您的账户将自我排除（{{length}}）：所有设备将退出登录，投注、充值和促销将被禁止。待处理的提现仍会支付。',
+  confirm: '确认',
+  cancel: '取消',
+  excludedUntil: '账户暂停至{{time}}',
+  excludedForever: '账户已永久自我排除',
+  national: '国家自我排除平台',
+  nationalText: '您也可以将自己排除在巴西所有持牌博彩网站之外。',
+  realityTitle: '游戏提醒',
+  realityText: '您已游戏{{minutes}}分钟。登录以来的结果：{{net}}。',
+  keepPlaying: '继续游戏',
+  seeLimits: '查看我的限额',
+  stop: '退出登录',
+  menu: '负责任博彩',
+  kind: {
+    deposit: '充值',
+    loss: '亏损',
+    stake: '投注额',
+    time: '游戏时间（分钟）',
+  },
+  period: {
+    day: '每日',
+    week: '每周',
+    month: '每月',
+  },
+};
+
+export default messages;

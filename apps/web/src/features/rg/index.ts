@@ -1,0 +1,2 @@
+export { ResponsibleGamingPage } from './components/ResponsibleGamingPage';
+export { RealityCheck } from './components/RealityCheck';

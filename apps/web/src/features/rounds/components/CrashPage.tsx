@@ -1,0 +1,179 @@
+import type { RoundBet, RoundPublicBet } from '@aposta/contracts';
+import { CRASH_GROWTH } from '@aposta/fairness';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { TextField } from '../../../components/ui/TextField';
+import { useAppState } from '../../../lib/app-state';
+import { displayMoney } from '../../../lib/format';
+import { useSession } from '../../../lib/session';
+import { cashoutCrash, placeRoundBet, useMyRoundBets, useRoundHistory, useRoundState } from '../api/rounds';
+import { useCountdown, useLiveRound } from '../hooks/useLiveRound';
+import { useRoundBet } from '../hooks/useRoundBet';
+import { MyRoundBets, RoundBets } from './BetLists';
+import { RoundShell } from './RoundShell';
+import { RoundsVerifier } from './RoundsVerifier';
+import { StakeField } from './StakeField';
+
+const times = (n: number) => `${n.toFixed(2)}x`;
+
+/** Crash: the multiplier rises from 1.00× for everybody; cash out before it crashes, by hand or at a target. */
+export function CrashPage() {
+  const { t } = useTranslation('rounds');
+  const lang = useAppState((s) => s.lang);
+  const token = useSession((s) => s.token);
+  const state = useRoundState('crash').data;
+  const history = useRoundHistory('crash').data ?? [];
+  const { tick } = useLiveRound('crash');
+  const mine = useMyRoundBets(token, 'crash').data ?? [];
+  const [amount, setAmount] = useState('1');
+  const [auto, setAuto] = useState('');
+  const bet = useRoundBet('crash');
+
+  const roundId = state?.roundId ?? '';
+  // Closed by the server's clock as soon as the countdown ends, whatever the last push said.
+  const toClose = useCountdown(state?.closesAt, state?.offset ?? 0);
+  const open = state?.phase === 'betting' && toClose > 0;
+  const myBet = mine.find((b) => b.roundId === roundId);
+  const rising = state?.phase === 'running' && tick?.roundId === roundId;
+  const multiplier =
+    state?.phase === 'result' && state.result !== null ? state.result : rising ? tick.multiplier : 1;
+  const crashed = state?.phase === 'result';
+  const canCashout = state?.phase === 'running' && myBet?.state === 'open' && myBet.cashout === null;
+
+  function submit() {
+    if (!state) return;
+    if (canCashout) {
+      void bet.run((key) => cashoutCrash(state.roundId, key));
+      return;
+    }
+    const target = auto.trim() ? Number(auto.replace(',', '.')) : undefined;
+    void bet.run((key) =>
+      placeRoundBet(
+        'crash',
+        {
+          roundId: state.roundId,
+          amount: amount.replace(',', '.'),
+          ...(target !== undefined ? { autoCashout: target } : {}),
+        },
+        key,
+      ),
+    );
+  }
+
+  const playerLabel = (b: RoundPublicBet | RoundBet) => (b.cashout !== null ? times(b.cashout) : '—');
+  return (
+    <RoundShell kind="crash" state={state} running={t('phase.rising')}>
+      <div className="relative flex h-200 flex-col items-center justify-center overflow-hidden rounded-2xl border border-line bg-gradient-to-b from-raised/60 to-night">
+        <Curve
+          elapsedMs={rising ? tick.elapsedMs : crashed ? Math.log(multiplier) / CRASH_GROWTH : 0}
+          crashed={crashed}
+        />
+        <p
+          className={`relative text-3xl font-black ${crashed ? 'text-rose' : rising ? 'text-mint' : 'text-text'}`}
+          data-testid="crash-multiplier"
+          aria-live="off"
+        >
+          {times(multiplier)}
+        </p>
+        <p className="relative text-sm font-semibold" data-testid="crash-result" aria-live="polite">
+          {crashed && state?.result !== null
+            ? t('result.crash', { point: state?.result?.toFixed(2) })
+            : '\u00a0'}
+        </p>
+        {myBet?.cashout !== null && myBet?.cashout !== undefined ? (
+          <p className="relative text-sm font-bold text-mint" data-testid="my-cashout">
+            {t('crash.cashedOut', { point: myBet.cashout.toFixed(2) })} · {displayMoney(myBet.payout, lang)}
+          </p>
+        ) : null}
+      </div>
+      <ol className="flex gap-4 overflow-x-auto pb-2" aria-label={t('history')}>
+        {history.map((h) => (
+          <li
+            key={h.roundId}
+            data-testid="history-item"
+            className={`shrink-0 rounded-md px-6 py-2 text-2xs font-bold ${h.result >= 2 ? 'bg-mint/20 text-mint' : 'bg-raised text-muted'}`}
+          >
+            {times(h.result)}
+          </li>
+        ))}
+      </ol>
+
+      <form
+        className="flex flex-col gap-10 rounded-2xl border border-line bg-deep/70 p-12"
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit();
+        }}
+      >
+        <StakeField value={amount} onChange={(v) => (setAmount(v), bet.clearError())} disabled={canCashout} />
+        <TextField
+          label={t('crash.auto')}
+          name="autoCashout"
+          inputMode="decimal"
+          placeholder={t('crash.autoHint')}
+          value={auto}
+          disabled={canCashout}
+          onChange={(e) => (setAuto(e.target.value), bet.clearError())}
+        />
+        {bet.error ? (
+          <p role="alert" className="text-sm text-rose" data-testid="bet-error">
+            {bet.error}
+          </p>
+        ) : null}
+        <button
+          type="submit"
+          data-testid="bet-button"
+          disabled={bet.busy || (bet.signedIn && !canCashout && (!open || !!myBet))}
+          className={`min-h-48 rounded-xl text-base font-extrabold disabled:opacity-50 ${
+            canCashout ? 'bg-mint text-night' : 'bg-gradient-to-b from-gold to-gold-deep text-night'
+          }`}
+        >
+          {!bet.signedIn
+            ? t('loginToBet')
+            : canCashout
+              ? t('crash.cashout', {
+                  // Integer centavos × hundredths, as the server pays.
+                  amount: displayMoney(
+                    Math.floor((Math.round(myBet!.amount * 100) * Math.round(multiplier * 100)) / 100) / 100,
+                    lang,
+                  ),
+                })
+              : t('place')}
+        </button>
+      </form>
+
+      <RoundBets bets={state?.bets ?? []} count={state?.betCount ?? 0} pickLabel={playerLabel} />
+      <MyRoundBets game="crash" pickLabel={playerLabel} />
+      <RoundsVerifier game="crash" kind="crash" history={history} format={(p) => times(p / 100)} />
+    </RoundShell>
+  );
+}
+
+/** The curve known to all: e^(growth × t) up to now, drawn in a box that grows with it. */
+function Curve({ elapsedMs, crashed }: { elapsedMs: number; crashed: boolean }) {
+  const span = Math.max(elapsedMs, 8_000);
+  const top = Math.max(Math.exp(CRASH_GROWTH * elapsedMs), 2);
+  const points = Array.from({ length: 41 }, (_, i) => {
+    const at = (elapsedMs * i) / 40;
+    const m = Math.exp(CRASH_GROWTH * at);
+    return `${(at / span) * 100},${100 - ((m - 1) / (top - 1)) * 95}`;
+  }).join(' ');
+  return (
+    <svg
+      viewBox="0 0 100 100"
+      preserveAspectRatio="none"
+      className="absolute inset-0 size-full"
+      aria-hidden="true"
+    >
+      {elapsedMs > 0 ? (
+        <polyline
+          points={points}
+          fill="none"
+          stroke={crashed ? '#ff5f7e' : '#33e0a1'}
+          strokeWidth="1.6"
+          vectorEffect="non-scaling-stroke"
+        />
+      ) : null}
+    </svg>
+  );
+}

@@ -1,0 +1,56 @@
+import { useTranslation } from 'react-i18next';
+import { TextField } from '../../../components/ui/TextField';
+
+const chip =
+  'min-h-44 min-w-44 shrink-0 border-l border-line px-8 text-sm font-semibold text-muted hover:text-text disabled:opacity-45';
+
+/** The stake in major units as typed, with ½ and 2×. */
+export function StakeField({
+  value,
+  onChange,
+  error,
+  disabled,
+}: {
+  value: string;
+  onChange: (text: string) => void;
+  error?: string;
+  disabled?: boolean;
+}) {
+  const { t } = useTranslation('rounds');
+  const amount = Number(value.replace(',', '.')) || 0;
+  const set = (n: number) => onChange(String(Math.max(0.1, Math.round(n * 100) / 100)));
+  return (
+    <TextField
+      label={t('amount')}
+      name="amount"
+      inputMode="decimal"
+      autoComplete="off"
+      value={value}
+      error={error}
+      disabled={disabled}
+      onChange={(e) => onChange(e.target.value)}
+      trailing={
+        <span className="flex self-stretch">
+          <button
+            type="button"
+            className={chip}
+            aria-label={t('half')}
+            onClick={() => set(amount / 2)}
+            disabled={disabled}
+          >
+            ½
+          </button>
+          <button
+            type="button"
+            className={`${chip} rounded-r-xl`}
+            aria-label={t('double')}
+            onClick={() => set(amount * 2)}
+            disabled={disabled}
+          >
+            2×
+          </button>
+        </span>
+      }
+    />
+  );
+}

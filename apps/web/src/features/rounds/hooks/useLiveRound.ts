@@ -1,0 +1,92 @@
+import type {
+  ClientToServerEvents,
+  RoundGame,
+  RoundPublicBet,
+  ServerEventPayloads,
+  ServerToClientEvents,
+} from '@aposta/contracts';
+import { useEffect, useState } from 'react';
+import type { Socket } from 'socket.io-client';
+import { queryClient } from '../../../lib/query';
+import { useSession } from '../../../lib/session';
+import { historyKey, myBetsKey, stateKey, withOffset, type LiveState } from '../api/rounds';
+
+type RoundsSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+/**
+ * Follows a game on the realtime connection: joins its room (again after every reconnect), writes pushed
+ * states into the state query, adds pushed bets and cash-outs to the round's list, and answers the crash
+ * ticks. When a round's result arrives, history and my bets are asked again (the balance comes pushed).
+ */
+export function useLiveRound(game: RoundGame) {
+  const realtime = useSession((s) => s.realtime) as unknown as RoundsSocket | null;
+  const token = useSession((s) => s.token);
+  const [tick, setTick] = useState<ServerEventPayloads['crashTick'] | null>(null);
+
+  useEffect(() => {
+    if (!realtime) return;
+    const watch = () => void realtime.emit('roundsWatch', { game });
+    const onState = (s: ServerEventPayloads['roundState']) => {
+      if (s.game !== game) return;
+      queryClient.setQueryData(stateKey(game), withOffset(s));
+      // A result (pushed again once every bet is paid): the history and my bets have news.
+      if (s.phase === 'result') {
+        void queryClient.invalidateQueries({ queryKey: historyKey(game) });
+        if (token) void queryClient.invalidateQueries({ queryKey: myBetsKey(token, game) });
+      }
+    };
+    const addBet = (e: ServerEventPayloads['roundBet']) => {
+      if (e.game !== game) return;
+      queryClient.setQueryData<LiveState>(stateKey(game), (old) =>
+        old && old.roundId === e.roundId
+          ? {
+              ...old,
+              bets: [...[...e.bets].reverse(), ...old.bets].slice(0, 100),
+              betCount: old.betCount + e.bets.length,
+            }
+          : old,
+      );
+    };
+    const addCashout = (e: ServerEventPayloads['roundCashout']) => {
+      if (e.game !== game) return;
+      queryClient.setQueryData<LiveState>(stateKey(game), (old) =>
+        old && old.roundId === e.roundId ? { ...old, bets: e.bets.reduce(mergeCashout, old.bets) } : old,
+      );
+    };
+    const onTick = (e: ServerEventPayloads['crashTick']) => setTick(e);
+    realtime.on('connect', watch);
+    realtime.on('roundState', onState);
+    realtime.on('roundBet', addBet);
+    realtime.on('roundCashout', addCashout);
+    if (game === 'crash') realtime.on('crashTick', onTick);
+    if (realtime.connected) watch();
+    return () => {
+      realtime.off('connect', watch);
+      realtime.off('roundState', onState);
+      realtime.off('roundBet', addBet);
+      realtime.off('roundCashout', addCashout);
+      realtime.off('crashTick', onTick);
+      realtime.emit('roundsUnwatch', { game });
+    };
+  }, [realtime, game, token]);
+
+  return { tick, live: !!realtime };
+}
+
+/** A cash-out replaces the first matching open entry of that player (same amount, no cash-out yet). */
+function mergeCashout(bets: RoundPublicBet[], out: RoundPublicBet): RoundPublicBet[] {
+  const i = bets.findIndex((b) => b.player === out.player && b.amount === out.amount && b.cashout === null);
+  if (i < 0) return [out, ...bets];
+  return bets.map((b, j) => (j === i ? out : b));
+}
+
+/** Milliseconds until `at` by the server's clock (never below 0); re-renders ten times a second. */
+export function useCountdown(at: string | null | undefined, offset: number): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const id = setInterval(() => setNow(Date.now()), 100);
+    return () => clearInterval(id);
+  }, []);
+  if (!at) return 0;
+  return Math.max(0, Date.parse(at) - (now + offset));
+}

@@ -1,0 +1,83 @@
+import type { RoundsMessages } from './pt_BR';
+
+const en: RoundsMessages = {
+  games: {
+    double: 'Double',
+    crash: 'Crash',
+    luckyColor: 'Lucky colour',
+  },
+  rtp: 'RTP {{rtp}}',
+  phase: {
+    betting: 'Betting closes in {{seconds}}s',
+    closed: 'Betting closed · draw in {{seconds}}s',
+    spinning: 'Spinning…',
+    rising: 'Rising!',
+    result: 'Result',
+    waiting: 'Next round in {{seconds}}s',
+    void: 'Round cancelled: bets refunded',
+    loading: 'Loading the round…',
+  },
+  amount: 'Bet amount',
+  half: 'Half the amount',
+  double: 'Double the amount',
+  place: 'Bet',
+  loginToBet: 'Sign in to bet',
+  colors: {
+    white: 'White',
+    red: 'Red',
+    black: 'Black',
+    green: 'Green',
+    violet: 'Violet',
+  },
+  betOn: 'Bet on {{pick}}',
+  roundBets: 'Bets this round ({{count}})',
+  noBets: 'No bets yet',
+  history: 'Latest results',
+  myBets: 'My bets',
+  noMyBets: 'Your bets show here',
+  states: {
+    open: 'In play',
+    won: 'Won',
+    lost: 'Lost',
+    refunded: 'Refunded',
+  },
+  round: 'Round {{id}}',
+  result: {
+    double: '{{tile}} · {{color}}',
+    lucky: 'Drew {{digit}}',
+    crash: 'Crashed at {{point}}x',
+  },
+  crash: {
+    auto: 'Automatic cash-out (optional)',
+    autoHint: 'e.g. 2.00',
+    cashout: 'Cash out {{amount}}',
+    cashedOut: 'Cashed out at {{point}}x',
+    crashed: 'Crashed!',
+    players: 'Players',
+  },
+  lucky: {
+    period: 'Period {{number}}',
+    periods: 'Period length',
+    big: 'Big',
+    small: 'Small',
+    fee: '2% fee on every bet; payouts on the remaining 98%',
+    trend: 'Trend of the latest draws',
+    number: 'Number',
+  },
+  verify: 'Verify',
+  chain: 'Chain commitment: {{hash}}',
+  verifier: {
+    title: 'Verify the rounds',
+    intro:
+      "Your browser recomputes each result from the round's hash and the published salt, and checks that each hash leads to the previous round's, back to the commitment published before the first round.",
+    busy: 'Verifying…',
+    summary: '{{good}} of {{count}} rounds check out',
+    salt: 'Salt: {{salt}}',
+    noSalt: 'salt not published yet',
+    mismatch: 'shown {{shown}}, computed {{computed}}',
+    broken: 'hash off the chain',
+    failed: 'Could not fetch the chain. Try again.',
+  },
+};
+
+export default en;

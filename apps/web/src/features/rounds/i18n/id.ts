@@ -1,0 +1,83 @@
+import type { RoundsMessages } from './pt_BR';
+
+const id: RoundsMessages = {
+  games: {
+    double: 'Double',
+    crash: 'Crash',
+    luckyColor: 'Warna keberuntungan',
+  },
+  rtp: 'RTP {{rtp}}',
+  phase: {
+    betting: 'Taruhan ditutup dalam {{seconds}}d',
+    closed: 'Taruhan ditutup · undian dalam {{seconds}}d',
+    spinning: 'Berputar…',
+    rising: 'Naik!',
+    result: 'Hasil',
+    waiting: 'Ronde berikutnya dalam {{seconds}}d',
+    void: 'Ronde dibatalkan: taruhan dikembalikan',
+    loading: 'Memuat ronde…',
+  },
+  amount: 'Jumlah taruhan',
+  half: 'Setengah jumlah',
+  double: 'Gandakan jumlah',
+  place: 'Pasang',
+  loginToBet: 'Masuk untuk bertaruh',
+  colors: {
+    white: 'Putih',
+    red: 'Merah',
+    black: 'Hitam',
+    green: 'Hijau',
+    violet: 'Ungu',
+  },
+  betOn: 'Pasang di {{pick}}',
+  roundBets: 'Taruhan ronde ini ({{count}})',
+  noBets: 'Belum ada taruhan',
+  history: 'Hasil terakhir',
+  myBets: 'Taruhan saya',
+  noMyBets: 'Taruhan Anda muncul di sini',
+  states: {
+    open: 'Berjalan',
+    won: 'Menang',
+    lost: 'Kalah',
+    refunded: 'Dikembalikan',
+  },
+  round: 'Ronde {{id}}',
+  result: {
+    double: '{{tile}} · {{color}}',
+    lucky: 'Keluar {{digit}}',
+    crash: 'Crash di {{point}}x',
+  },
+  crash: {
+    auto: 'Cash-out otomatis (opsional)',
+    autoHint: 'mis. 2,00',
+    cashout: 'Cairkan {{amount}}',
+    cashedOut: 'Dicairkan di {{point}}x',
+    crashed: 'Crash!',
+    players: 'Pemain',
+  },
+  lucky: {
+    period: 'Periode {{number}}',
+    periods: 'Durasi periode',
+    big: 'Besar',
+    small: 'Kecil',
+    fee: 'Biaya 2% per taruhan; pembayaran atas 98% sisanya',
+    trend: 'Tren undian terakhir',
+    number: 'Angka',
+  },
+  verify: 'Verifikasi',
+  chain: 'Komitmen rantai: {{hash}}',
+  verifier: {
+    title: 'Verifikasi ronde',
+    intro:
+      'Browser Anda menghitung ulang setiap hasil dari hash ronde dan salt yang dipublikasikan, dan memeriksa bahwa setiap hash mengarah ke hash ronde sebelumnya hingga komitmen yang dipublikasikan sebelum ronde pertama.',
+    busy: 'Memverifikasi…',
+    summary: '{{good}} dari {{count}} ronde cocok',
+    salt: 'Salt: {{salt}}',
+    noSalt: 'salt belum dipublikasikan',
+    mismatch: 'ditampilkan {{shown}}, dihitung {{computed}}',
+    broken: 'hash di luar rantai',
+    failed: 'Tidak dapat mengambil rantai. Coba lagi.',
+  },
+};
+
+export default id;

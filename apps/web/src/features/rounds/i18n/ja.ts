@@ -1,0 +1,83 @@
+import type { RoundsMessages } from './pt_BR';
+
+const ja: RoundsMessages = {
+  games: {
+    double: 'ダブル',
+    crash: 'クラッシュ',
+    luckyColor: 'ラッキーカラー',
+  },
+  rtp: 'RTP {{rtp}}',
+  phase: {
+    betting: 'ベット締切まで{{seconds}}秒',
+    closed: 'ベット締切 · 抽選まで{{seconds}}秒',
+    spinning: '回転中…',
+    rising: '上昇中！',
+    result: '結果',
+    waiting: '次のラウンドまで{{seconds}}秒',
+    void: 'ラウンド中止：ベットを返金しました',
+    loading: 'ラウンドを読み込み中…',
+  },
+  amount: 'ベット額',
+  half: '半分にする',
+  double: '2倍にする',
+  place: 'ベット',
+  loginToBet: 'ログインしてベット',
+  colors: {
+    white: '白',
+    red: '赤',
+    black: '黒',
+    green: '緑',
+    violet: '紫',
+  },
+  betOn: '{{pick}}にベット',
+  roundBets: 'このラウンドのベット（{{count}}）',
+  noBets: 'まだベットはありません',
+  history: '最近の結果',
+  myBets: 'マイベット',
+  noMyBets: 'あなたのベットがここに表示されます',
+  states: {
+    open: '進行中',
+    won: '勝ち',
+    lost: '負け',
+    refunded: '返金',
+  },
+  round: 'ラウンド {{id}}',
+  result: {
+    double: '{{tile}} · {{color}}',
+    lucky: '{{digit}}が出ました',
+    crash: '{{point}}xでクラッシュ',
+  },
+  crash: {
+    auto: '自動キャッシュアウト（任意）',
+    autoHint: '例：2.00',
+    cashout: '{{amount}}をキャッシュアウト',
+    cashedOut: '{{point}}xでキャッシュアウト',
+    crashed: 'クラッシュ！',
+    players: 'プレイヤー',
+  },
+  lucky: {
+    period: '期 {{number}}',
+    periods: '期間の長さ',
+    big: '大',
+    small: '小',
+    fee: '各ベットに2%の手数料；残り98%に対して配当',
+    trend: '最近の抽選の傾向',
+    number: '数字',
+  },
+  verify: '検証',
+  chain: 'チェーンのコミットメント：{{hash}}',
+  verifier: {
+    title: 'ラウンドを検証',
+    intro:
+      'ブラウザがラウンドのハッシュと公開されたソルトから各結果を再計算し、各ハッシュが前のラウンドのハッシュへ、最初のラウンドの前に公開されたコミットメントまでつながることを確認します。',
+    busy: '検証中…',
+    summary: '{{count}} ラウンド中 {{good}} ラウンドが一致',
+    salt: 'ソルト: {{salt}}',
+    noSalt: 'ソルトは未公開',
+    mismatch: '表示 {{shown}}、計算 {{computed}}',
+    broken: 'チェーン外のハッシュ',
+    failed: 'チェーンを取得できませんでした。もう一度お試しください。',
+  },
+};
+
+export default ja;

@@ -1,0 +1,83 @@
+import type { RoundsMessages } from './pt_BR';
+
+const ko: RoundsMessages = {
+  games: {
+    double: '더블',
+    crash: '크래시',
+    luckyColor: '행운의 색',
+  },
+  rtp: 'RTP {{rtp}}',
+  phase: {
+    betting: '베팅 마감까지 {{seconds}}초',
+    closed: '베팅 마감 · 추첨까지 {{seconds}}초',
+    spinning: '회전 중…',
+    rising: '상승 중!',
+    result: '결과',
+    waiting: '다음 라운드까지 {{seconds}}초',
+    void: '라운드 취소: 베팅 환불',
+    loading: '라운드 불러오는 중…',
+  },
+  amount: '베팅 금액',
+  half: '절반',
+  double: '두 배',
+  place: '베팅',
+  loginToBet: '로그인하고 베팅',
+  colors: {
+    white: '흰색',
+    red: '빨강',
+    black: '검정',
+    green: '초록',
+    violet: '보라',
+  },
+  betOn: '{{pick}}에 베팅',
+  roundBets: '이번 라운드 베팅 ({{count}})',
+  noBets: '아직 베팅이 없습니다',
+  history: '최근 결과',
+  myBets: '내 베팅',
+  noMyBets: '내 베팅이 여기에 표시됩니다',
+  states: {
+    open: '진행 중',
+    won: '승리',
+    lost: '패배',
+    refunded: '환불',
+  },
+  round: '라운드 {{id}}',
+  result: {
+    double: '{{tile}} · {{color}}',
+    lucky: '{{digit}} 당첨',
+    crash: '{{point}}x에서 폭발',
+  },
+  crash: {
+    auto: '자동 캐시아웃 (선택)',
+    autoHint: '예: 2.00',
+    cashout: '{{amount}} 캐시아웃',
+    cashedOut: '{{point}}x에서 캐시아웃',
+    crashed: '폭발!',
+    players: '플레이어',
+  },
+  lucky: {
+    period: '회차 {{number}}',
+    periods: '회차 길이',
+    big: '큰 수',
+    small: '작은 수',
+    fee: '베팅마다 2% 수수료; 나머지 98%에 대해 지급',
+    trend: '최근 추첨 추세',
+    number: '숫자',
+  },
+  verify: '검증',
+  chain: '체인 커밋: {{hash}}',
+  verifier: {
+    title: '라운드 검증',
+    intro:
+      '브라우저가 라운드 해시와 공개된 솔트로 각 결과를 다시 계산하고, 각 해시가 첫 라운드 전에 공개된 커밋먼트까지 이전 라운드의 해시로 이어지는지 확인합니다.',
+    busy: '검증 중…',
+    summary: '{{count}}개 라운드 중 {{good}}개 일치',
+    salt: '솔트: {{salt}}',
+    noSalt: '솔트 미공개',
+    mismatch: '표시 {{shown}}, 계산 {{computed}}',
+    broken: '체인 밖의 해시',
+    failed: '체인을 가져오지 못했습니다. 다시 시도하세요.',
+  },
+};
+
+export default ko;

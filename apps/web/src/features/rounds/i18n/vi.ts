@@ -1,0 +1,83 @@
+import type { RoundsMessages } from './pt_BR';
+
+const vi: RoundsMessages = {
+  games: {
+    double: 'Double',
+    crash: 'Crash',
+    luckyColor: 'Màu may mắn',
+  },
+  rtp: 'RTP {{rtp}}',
+  phase: {
+    betting: 'Đóng cược sau {{seconds}}s',
+    closed: 'Đã đóng cược · quay sau {{seconds}}s',
+    spinning: 'Đang quay…',
+    rising: 'Đang tăng!',
+    result: 'Kết quả',
+    waiting: 'Vòng tiếp theo sau {{seconds}}s',
+    void: 'Vòng bị hủy: đã hoàn cược',
+    loading: 'Đang tải vòng…',
+  },
+  amount: 'Số tiền cược',
+  half: 'Một nửa',
+  double: 'Gấp đôi',
+  place: 'Đặt cược',
+  loginToBet: 'Đăng nhập để cược',
+  colors: {
+    white: 'Trắng',
+    red: 'Đỏ',
+    black: 'Đen',
+    green: 'Xanh lá',
+    violet: 'Tím',
+  },
+  betOn: 'Cược {{pick}}',
+  roundBets: 'Cược vòng này ({{count}})',
+  noBets: 'Chưa có cược',
+  history: 'Kết quả gần đây',
+  myBets: 'Cược của tôi',
+  noMyBets: 'Cược của bạn hiện ở đây',
+  states: {
+    open: 'Đang chơi',
+    won: 'Thắng',
+    lost: 'Thua',
+    refunded: 'Hoàn lại',
+  },
+  round: 'Vòng {{id}}',
+  result: {
+    double: '{{tile}} · {{color}}',
+    lucky: 'Ra {{digit}}',
+    crash: 'Nổ ở {{point}}x',
+  },
+  crash: {
+    auto: 'Rút tự động (tùy chọn)',
+    autoHint: 'vd. 2,00',
+    cashout: 'Rút {{amount}}',
+    cashedOut: 'Đã rút ở {{point}}x',
+    crashed: 'Nổ!',
+    players: 'Người chơi',
+  },
+  lucky: {
+    period: 'Kỳ {{number}}',
+    periods: 'Độ dài kỳ',
+    big: 'Lớn',
+    small: 'Nhỏ',
+    fee: 'Phí 2% mỗi cược; trả thưởng trên 98% còn lại',
+    trend: 'Xu hướng các lần quay gần đây',
+    number: 'Số',
+  },
+  verify: 'Kiểm tra',
+  chain: 'Cam kết chuỗi: {{hash}}',
+  verifier: {
+    title: 'Kiểm tra các vòng',
+    intro:
+      'Trình duyệt của bạn tính lại từng kết quả từ hash của vòng và salt đã công bố, và kiểm tra rằng mỗi hash dẫn đến hash của vòng trước, cho đến cam kết được công bố trước vòng đầu tiên.',
+    busy: 'Đang kiểm tra…',
+    summary: '{{good}} trên {{count}} vòng khớp',
+    salt: 'Salt: {{salt}}',
+    noSalt: 'salt chưa được công bố',
+    mismatch: 'hiển thị {{shown}}, tính được {{computed}}',
+    broken: 'hash ngoài chuỗi',
+    failed: 'Không thể tải chuỗi. Hãy thử lại.',
+  },
+};
+
+export default vi;

@@ -1,0 +1,83 @@
+import type { RoundsMessages } from './pt_BR';
+
+const zh: RoundsMessages = {
+  games: {
+    double: 'Double',
+    crash: 'Crash',
+    luckyColor: '幸运颜色',
+  },
+  rtp: 'RTP {{rtp}}',
+  phase: {
+    betting: '{{seconds}}秒后截止投注',
+    closed: '投注已截止 · {{seconds}}秒后开奖',
+    spinning: '转动中…',
+    rising: '上升中！',
+    result: '结果',
+    waiting: '{{seconds}}秒后下一局',
+    void: '本局取消：投注已退还',
+    loading: '正在加载本局…',
+  },
+  amount: '投注金额',
+  half: '减半',
+  double: '加倍',
+  place: '投注',
+  loginToBet: '登录后投注',
+  colors: {
+    white: '白',
+    red: '红',
+    black: '黑',
+    green: '绿',
+    violet: '紫',
+  },
+  betOn: '投注{{pick}}',
+  roundBets: '本局投注（{{count}}）',
+  noBets: '暂无投注',
+  history: '最近结果',
+  myBets: '我的投注',
+  noMyBets: '您的投注会显示在这里',
+  states: {
+    open: '进行中',
+    won: '赢',
+    lost: '输',
+    refunded: '已退还',
+  },
+  round: '第{{id}}局',
+  result: {
+    double: '{{tile}} · {{color}}',
+    lucky: '开出{{digit}}',
+    crash: '在{{point}}x爆炸',
+  },
+  crash: {
+    auto: '自动兑现（可选）',
+    autoHint: '例如 2.00',
+    cashout: '兑现 {{amount}}',
+    cashedOut: '在{{point}}x兑现',
+    crashed: '爆了！',
+    players: '玩家',
+  },
+  lucky: {
+    period: '期号 {{number}}',
+    periods: '每期时长',
+    big: '大',
+    small: '小',
+    fee: '每注收取2%手续费；按剩余98%派彩',
+    trend: '最近开奖走势',
+    number: '数字',
+  },
+  verify: '验证',
+  chain: '链承诺：{{hash}}',
+  verifier: {
+    title: '验证各局',
+    intro:
+      '您的浏览器根据每局的哈希和公布的盐重新计算每个结果，并检查每个哈希都指向上一局的哈希，直到第一局之前公布的承诺值。',
+    busy: '验证中…',
+    summary: '{{count}} 局中 {{good}} 局一致',
+    salt: '盐：{{salt}}',
+    noSalt: '盐尚未公布',
+    mismatch: '显示 {{shown}}，计算 {{computed}}',
+    broken: '哈希不在链上',
+    failed: '无法获取哈希链，请重试。',
+  },
+};
+
+export default zh;

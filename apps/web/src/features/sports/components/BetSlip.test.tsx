@@ -1,0 +1,100 @@
+import type { SportsMarket, UserInfo } from '@aposta/contracts';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useSession } from '../../../lib/session';
+import { envelope, fakeFetch, renderWithApp } from '../../../test/render';
+import { clearSlip, legOf, toggleLeg, useSlip } from '../logic/slip';
+import { SportsShell } from './SportsShell';
+
+const config = { minStake: 1, maxStake: 10_000, maxPayout: 500_000, maxLegs: 10, acceptanceDelayMs: 0 };
+const market = (id: string, eventId: string, price: number): SportsMarket => ({
+  marketId: id,
+  eventId,
+  type: '1x2',
+  period: 1,
+  line: null,
+  status: 'open',
+  selections: [{ selectionId: `${id}0`, name: 'home', price, version: 1 }],
+});
+const event = (id: string) => ({
+  eventId: id,
+  home: `Casa ${id}`,
+  away: `Fora ${id}`,
+  sport: 'football' as const,
+  live: false,
+});
+function add(eventId: string, price: number) {
+  const m = market(`${eventId}0`, eventId, price);
+  toggleLeg(legOf(event(eventId), m, m.selections[0]!));
+}
+
+beforeEach(() => clearSlip());
+afterEach(() => vi.unstubAllGlobals());
+
+describe('bet slip', () => {
+  it('a moved price comes back with the new one; placing again accepts it with a new key', async () => {
+    let bets = 0;
+    const server = fakeFetch((url, init) => {
+      if (url.includes('/sports/config')) return { body: envelope(config) };
+      if (url.includes('/sports/bets') && init.method === 'POST') {
+        bets++;
+        if (bets === 1)
+          return {
+            status: 409,
+            body: envelope(
+              { selections: [{ selectionId: '100', price: 1.8, version: 2, status: 'open' }] },
+              40900,
+              'As odds mudaram',
+            ),
+          };
+        return {
+          body: envelope({ betId: '7', price: 1.8, stake: 10, potentialPayout: 18, balance: 90 }),
+        };
+      }
+      return { status: 404, body: envelope(null, 40400, 'not found') };
+    });
+    vi.stubGlobal('fetch', server.fn);
+    useSession.setState({ token: 'token-1', user: { uId: 1, balance: 100, freeBalance: 0 } as UserInfo });
+    add('1', 2.1);
+    const user = userEvent.setup();
+    renderWithApp(<SportsShell>{null}</SportsShell>);
+    await user.click(await screen.findByTestId('slip-bar'));
+    await user.type(screen.getByLabelText('Valor para Casa 1 × Fora 1'), '10');
+    expect(screen.getByTestId('potential-payout')).toHaveTextContent(/R\$\s21,00/);
+    await user.click(screen.getByTestId('place-bet'));
+
+    expect(await screen.findByText(/As odds mudaram. Confira/)).toBeInTheDocument();
+    expect(screen.getByTestId('previous-price')).toHaveTextContent('Era 2,10');
+    expect(screen.getByTestId('leg-price')).toHaveTextContent('1,80');
+    expect(screen.getByTestId('place-bet')).toHaveTextContent('Aceitar e apostar');
+    await user.click(screen.getByTestId('place-bet'));
+
+    await waitFor(() => expect(useSlip.getState().legs).toEqual([]));
+    const posts = server.calls.filter((c) => c.init.method === 'POST');
+    expect(posts.map((c) => JSON.parse(String(c.init.body)).selections[0].price)).toEqual([2.1, 1.8]);
+    const keys = posts.map((c) => (c.init.headers as Record<string, string>)['Idempotency-Key']);
+    expect(keys[0]).not.toBe(keys[1]);
+    expect(useSession.getState().user?.balance).toBe(90);
+    expect(await screen.findByText('Apostas feitas: 1')).toBeInTheDocument();
+  });
+
+  it('refuses a stake below the minimum beside it, sending nothing', async () => {
+    const server = fakeFetch((url) =>
+      url.includes('/sports/config') ? { body: envelope(config) } : { status: 500, body: {} },
+    );
+    vi.stubGlobal('fetch', server.fn);
+    useSession.setState({ token: 'token-1', user: { uId: 1, balance: 100, freeBalance: 0 } as UserInfo });
+    add('1', 2.1);
+    add('2', 1.5);
+    const user = userEvent.setup();
+    renderWithApp(<SportsShell>{null}</SportsShell>);
+    await user.click(await screen.findByTestId('slip-bar'));
+    expect(screen.getByRole('tab', { name: 'Múltipla' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByTestId('parlay-price')).toHaveTextContent('3,15');
+    await user.type(screen.getByLabelText('Valor da múltipla'), '0,50');
+    await user.click(screen.getByTestId('place-bet'));
+    expect(await screen.findByText('Aposta mínima R$ 1,00')).toBeInTheDocument();
+    expect(server.calls.filter((c) => c.init.method === 'POST')).toEqual([]);
+  });
+});

@@ -1,0 +1,363 @@
+import { ErrorCode, priceChangedData, type PlaceBetAnswer } from '@aposta/contracts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Icon } from '../../../components/ui/Icon';
+import { Sheet } from '../../../components/ui/Sheet';
+import { TextField } from '../../../components/ui/TextField';
+import { ApiError } from '../../../lib/api';
+import { useAppState } from '../../../lib/app-state';
+import { displayMoney } from '../../../lib/format';
+import { useSession } from '../../../lib/session';
+import { openOverlay, toast } from '../../../lib/ui';
+import { applyBalance } from '../../../lib/user-info';
+import { placeSportsBet, refreshMyBets, useSportsConfig } from '../api/sports';
+import { formatPrice, marketTitle, selectionLabel } from '../logic/markets';
+import {
+  applyPriceChange,
+  clearSlip,
+  confirmPrices,
+  parlayPrice,
+  parlayProblem,
+  potentialPayout,
+  removeLeg,
+  useSlip,
+  type SlipLeg,
+} from '../logic/slip';
+import { useLocale } from './SportsShell';
+
+/** "10,50" or "10.5" → 1050 minor units; null for anything else. */
+export function parseStake(text: string): number | null {
+  const s = text.trim().replace(',', '.');
+  if (!/^\d{1,9}(\.\d{1,2})?$/.test(s)) return null;
+  return Math.round(Number(s) * 100);
+}
+
+const PARLAY = 'parlay';
+
+/**
+ * The bet slip: a bar over the bottom navigation while it holds selections, opening a sheet with the single
+ * and parlay tabs, a stake per leg (singles) or one (parlay), the odds-change setting and the potential payout.
+ * A price that moved is shown against the old one; placing again accepts it. Each attempt carries its own
+ * Idempotency-Key, kept only when the answer was lost, so a retry never places a bet twice.
+ */
+export function BetSlip() {
+  const { t } = useTranslation(['sports', 'bet']);
+  const lang = useAppState((s) => s.lang);
+  const locale = useLocale();
+  const token = useSession((s) => s.token);
+  const { legs, mode, stakes, parlayStake, acceptOdds, open } = useSlip();
+  const config = useSportsConfig().data;
+  const [busy, setBusy] = useState(false);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [notice, setNotice] = useState('');
+  const [pending, setPending] = useState<Record<string, string>>({});
+
+  if (legs.length === 0) return null;
+  const money = (minor: number) => displayMoney(minor / 100, lang);
+  const total = parlayPrice(legs.map((l) => l.price));
+  const problem = mode === 'parlay' ? parlayProblem(legs, config?.maxLegs ?? 10) : null;
+  const moved = legs.some((l) => l.previous !== null);
+  const closed = legs.some((l) => l.status !== 'open');
+  const minStake = Math.round((config?.minStake ?? 1) * 100);
+  const stakeOf = (key: string) => parseStake(key === PARLAY ? parlayStake : (stakes[key] ?? ''));
+  const targets = mode === 'parlay' ? [PARLAY] : legs.map((l) => l.selectionId);
+  const totalStake = targets.reduce((sum, k) => sum + (stakeOf(k) ?? 0), 0);
+  const live = legs.some((l) => l.event.live) && (config?.acceptanceDelayMs ?? 0) > 0;
+
+  async function place() {
+    if (!token) {
+      openOverlay('login');
+      return;
+    }
+    if (moved) confirmPrices();
+    const nextErrors: Record<string, string> = {};
+    for (const k of targets) {
+      const stake = stakeOf(k);
+      if (stake === null || stake < minStake) nextErrors[k] = t('slip.minStake', { amount: money(minStake) });
+    }
+    setErrors(nextErrors);
+    setNotice('');
+    if (Object.keys(nextErrors).length) return;
+    setBusy(true);
+    let placed = 0;
+    for (const k of targets) {
+      const { legs: current, acceptOdds: accept } = useSlip.getState();
+      const slipLegs = k === PARLAY ? current : current.filter((l) => l.selectionId === k);
+      const key = pending[k] ?? crypto.randomUUID();
+      try {
+        const answer: PlaceBetAnswer = await placeSportsBet(
+          {
+            stake: (stakeOf(k)! / 100).toFixed(2),
+            acceptOdds: accept,
+            selections: slipLegs.map((l) => ({ selectionId: l.selectionId, price: l.price })),
+          },
+          key,
+        );
+        placed++;
+        applyBalance(answer.balance);
+        setPending(({ [k]: _, ...rest }) => rest);
+        for (const l of slipLegs) removeLeg(l.selectionId);
+      } catch (err) {
+        if (!(err instanceof ApiError)) {
+          // No answer: the same key on the next try answers the first result, if there was one.
+          setPending((p) => ({ ...p, [k]: key }));
+          nextErrors[k] = err instanceof Error ? err.message : String(err);
+          continue;
+        }
+        setPending(({ [k]: _, ...rest }) => rest);
+        const changed = priceChangedData.safeParse(err.data);
+        if (err.httpStatus === 409 && changed.success) {
+          applyPriceChange(changed.data);
+          setNotice(t('slip.priceChanged'));
+        } else nextErrors[k] = err.message;
+        if (err.status === ErrorCode.INSUFFICIENT_BALANCE) openOverlay('gameDeposit');
+      }
+    }
+    setBusy(false);
+    setErrors(nextErrors);
+    if (placed) {
+      toast(t('slip.placed', { count: placed }));
+      void refreshMyBets();
+    }
+  }
+
+  const bar = (
+    <button
+      type="button"
+      onClick={() => useSlip.setState({ open: true })}
+      data-testid="slip-bar"
+      className="btn-gold fixed inset-x-12 bottom-68 z-20 mx-auto flex min-h-48 max-w-369 items-center justify-between rounded-xl px-14 font-bold shadow-lg"
+    >
+      <span className="flex items-center gap-8">
+        <span className="flex size-24 items-center justify-center rounded-full bg-night/80 text-xs text-gold">
+          {legs.length}
+        </span>
+        {t('slip.open', { count: legs.length })}
+      </span>
+      {legs.length > 1 ? <span>{t('slip.totalOdds', { price: formatPrice(total, locale) })}</span> : null}
+    </button>
+  );
+  if (!open) return bar;
+
+  function clear() {
+    clearSlip();
+    setErrors({});
+    setNotice('');
+  }
+
+  return (
+    <Sheet title={t('bet:slip.betSlip')} onClose={() => useSlip.setState({ open: false })} side="bottom">
+      <div className="flex flex-col gap-10 p-14" data-testid="bet-slip">
+        <div role="tablist" className="grid grid-cols-2 rounded-xl border border-line bg-deep/70 p-4">
+          {(['single', 'parlay'] as const).map((m) => (
+            <button
+              key={m}
+              type="button"
+              role="tab"
+              aria-selected={mode === m}
+              disabled={m === 'parlay' && legs.length < 2}
+              onClick={() => useSlip.setState({ mode: m })}
+              className={`min-h-40 rounded-lg text-sm font-semibold disabled:opacity-40 ${mode === m ? 'bg-raised text-text' : 'text-muted'}`}
+            >
+              {t(`bet:slip.${m}`)}
+            </button>
+          ))}
+        </div>
+        {notice ? (
+          <p className="rounded-lg border border-gold/40 bg-gold/10 p-8 text-xs text-gold" role="alert">
+            {notice}
+          </p>
+        ) : null}
+        <ul className="flex max-h-[45dvh] flex-col gap-8 overflow-y-auto">
+          {legs.map((l) => (
+            <LegItem
+              key={l.selectionId}
+              leg={l}
+              error={mode === 'single' ? errors[l.selectionId] : undefined}
+            >
+              {mode === 'single' ? (
+                <StakeInput
+                  label={t('slip.stakeFor', { name: `${l.event.home} × ${l.event.away}` })}
+                  value={stakes[l.selectionId] ?? ''}
+                  onChange={(v) => useSlip.setState((s) => ({ stakes: { ...s.stakes, [l.selectionId]: v } }))}
+                  payout={(() => {
+                    const st = stakeOf(l.selectionId);
+                    return st ? money(potentialPayout(st, [l.price])) : null;
+                  })()}
+                />
+              ) : null}
+            </LegItem>
+          ))}
+        </ul>
+        {mode === 'parlay' ? (
+          <div className="flex flex-col gap-6 rounded-xl border border-line bg-deep/60 p-10">
+            <p className="flex justify-between text-sm">
+              <span className="text-muted">{t('bet:slip.odds')}</span>
+              <b className="tabular-nums" data-testid="parlay-price">
+                {formatPrice(total, locale)}
+              </b>
+            </p>
+            {problem ? (
+              <p className="text-xs text-rose" role="alert">
+                {problem === 'sameEvent'
+                  ? t('slip.sameEvent')
+                  : t('slip.parlayLimit', { count: config?.maxLegs })}
+              </p>
+            ) : null}
+            <StakeInput
+              label={t('slip.parlayStake')}
+              value={parlayStake}
+              onChange={(v) => useSlip.setState({ parlayStake: v })}
+              error={errors[PARLAY]}
+              payout={(() => {
+                const st = stakeOf(PARLAY);
+                return st
+                  ? money(
+                      potentialPayout(
+                        st,
+                        legs.map((x) => x.price),
+                      ),
+                    )
+                  : null;
+              })()}
+            />
+          </div>
+        ) : null}
+        <fieldset className="flex flex-col gap-6">
+          <legend className="mb-4 text-xs text-muted">{t('slip.acceptOdds')}</legend>
+          <div className="grid grid-cols-3 gap-6">
+            {(['none', 'any', 'higher'] as const).map((a) => (
+              <label
+                key={a}
+                className={`flex min-h-40 cursor-pointer items-center justify-center rounded-lg border px-4 text-center text-2xs font-semibold ${acceptOdds === a ? 'border-gold bg-gold/15 text-gold' : 'border-line text-muted'}`}
+              >
+                <input
+                  type="radio"
+                  name="acceptOdds"
+                  className="sr-only"
+                  checked={acceptOdds === a}
+                  onChange={() => useSlip.setState({ acceptOdds: a })}
+                />
+                {t(`slip.accept.${a}`)}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        {live ? (
+          <p className="text-2xs text-muted">
+            {t('slip.delay', { seconds: Math.ceil((config?.acceptanceDelayMs ?? 0) / 1000) })}
+          </p>
+        ) : null}
+        <div className="flex items-center justify-between text-xs text-muted">
+          <span>{t('slip.totalStake', { amount: money(totalStake) })}</span>
+          <button type="button" className="font-semibold text-muted underline" onClick={() => clear()}>
+            {t('slip.clear')}
+          </button>
+        </div>
+        <button
+          type="button"
+          onClick={() => void place()}
+          disabled={busy || (mode === 'parlay' && !!problem) || closed}
+          data-testid="place-bet"
+          className="btn-gold min-h-48 rounded-xl font-bold disabled:opacity-50"
+        >
+          {!token
+            ? t('slip.loginToBet')
+            : busy
+              ? t('slip.placing')
+              : moved
+                ? t('slip.acceptAndPlace')
+                : t('slip.place', { amount: money(totalStake) })}
+        </button>
+      </div>
+    </Sheet>
+  );
+}
+
+function LegItem({ leg, error, children }: { leg: SlipLeg; error?: string; children?: React.ReactNode }) {
+  const { t } = useTranslation(['sports', 'bet']);
+  const locale = useLocale();
+  const name = selectionLabel(leg.market, { name: leg.name }, leg.event, t, locale);
+  return (
+    <li className="rounded-xl border border-line bg-panel p-10" data-testid="slip-leg">
+      <div className="flex items-start gap-8">
+        <div className="min-w-0 flex-1">
+          <p className="truncate text-sm font-semibold">{name}</p>
+          <p className="truncate text-2xs text-muted">{marketTitle(leg.market, t, locale)}</p>
+          <p className="truncate text-2xs text-muted">
+            {leg.event.home} × {leg.event.away}
+          </p>
+        </div>
+        <div className="text-right">
+          {leg.previous !== null ? (
+            <p className="text-2xs text-muted line-through" data-testid="previous-price">
+              {t('slip.moved', { price: formatPrice(leg.previous, locale) })}
+            </p>
+          ) : null}
+          <p
+            className={`font-bold tabular-nums ${leg.previous === null ? '' : leg.price > leg.previous ? 'text-mint' : 'text-rose'}`}
+            data-testid="leg-price"
+          >
+            {formatPrice(leg.price, locale)}
+          </p>
+        </div>
+        <button
+          type="button"
+          aria-label={t('slip.remove', { name })}
+          onClick={() => removeLeg(leg.selectionId)}
+          className="flex size-28 items-center justify-center text-muted"
+        >
+          <Icon name="close" className="size-14" />
+        </button>
+      </div>
+      {leg.status !== 'open' ? (
+        <p className="mt-6 text-2xs text-rose" role="alert">
+          {t('slip.notOpen')}
+        </p>
+      ) : null}
+      {children}
+      {error ? (
+        <p className="mt-4 text-2xs text-rose" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </li>
+  );
+}
+
+function StakeInput({
+  label,
+  value,
+  onChange,
+  payout,
+  error,
+}: {
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  payout: string | null;
+  error?: string;
+}) {
+  const { t } = useTranslation(['sports', 'bet']);
+  return (
+    <div className="mt-8">
+      <TextField
+        label={label}
+        inputMode="decimal"
+        autoComplete="off"
+        placeholder="0,00"
+        value={value}
+        error={error}
+        onChange={(e) => onChange(e.target.value)}
+      />
+      {payout ? (
+        <p className="mt-4 flex justify-between text-2xs">
+          <span className="text-muted">{t('bet:slip.potentialWin')}</span>
+          <b className="text-mint" data-testid="potential-payout">
+            {payout}
+          </b>
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,144 @@
+import type { SportsBet } from '@aposta/contracts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { LoginFirst } from '../../../components/ui/LoginFirst';
+import { useAppState } from '../../../lib/app-state';
+import { displayDate, displayMoney } from '../../../lib/format';
+import { useSession } from '../../../lib/session';
+import { openOverlay } from '../../../lib/ui';
+import { useMySportsBets } from '../api/sports';
+import { formatPrice, marketTitle, selectionLabel } from '../logic/markets';
+import { SportsShell, useLocale } from './SportsShell';
+
+/** Result codes' colours: won (10, 21) green, lost (20, 11) red, refunded (90) neutral, open gold. */
+const tone = (code: number) =>
+  code === 10 || code === 21
+    ? 'bg-mint/15 text-mint'
+    : code === 20 || code === 11
+      ? 'bg-rose/15 text-rose'
+      : code === 90
+        ? 'bg-raised text-muted'
+        : 'bg-gold/15 text-gold';
+
+/** My bets (`/footballPage/bets`): open and settled, each leg with its result and the final score. */
+export function MyBetsPage() {
+  const { t } = useTranslation('sports');
+  const token = useSession((s) => s.token);
+  const [status, setStatus] = useState<'open' | 'settled'>('open');
+  const query = useMySportsBets(token, status);
+  if (!token)
+    return (
+      <LoginFirst
+        title={t('myBets.title')}
+        text={t('slip.loginToBet')}
+        action={t('slip.loginToBet')}
+        onAction={() => openOverlay('login')}
+      />
+    );
+  return (
+    <SportsShell>
+      <header className="flex items-end justify-between">
+        <h1 className="text-xl font-extrabold">{t('myBets.title')}</h1>
+        <Link to="/footballPage" className="text-sm font-semibold text-gold">
+          {t('title')}
+        </Link>
+      </header>
+      <div role="tablist" className="grid grid-cols-2 rounded-xl border border-line bg-deep/70 p-4">
+        {(['open', 'settled'] as const).map((k) => (
+          <button
+            key={k}
+            type="button"
+            role="tab"
+            aria-selected={status === k}
+            onClick={() => setStatus(k)}
+            className={`min-h-40 rounded-lg text-sm font-semibold ${status === k ? 'bg-raised text-text' : 'text-muted'}`}
+          >
+            {t(`myBets.${k}`)}
+          </button>
+        ))}
+      </div>
+      {query.isPending ? (
+        <p className="py-24 text-center text-sm text-muted">{t('loading')}</p>
+      ) : query.isError ? (
+        <p className="py-24 text-center text-sm text-muted" role="alert">
+          {t('loadFailed')}
+        </p>
+      ) : query.data.length === 0 ? (
+        <p className="py-24 text-center text-sm text-muted">{t('myBets.none')}</p>
+      ) : (
+        <ul className="flex flex-col gap-10">
+          {query.data.map((b) => (
+            <BetCard key={b.betId} bet={b} />
+          ))}
+        </ul>
+      )}
+    </SportsShell>
+  );
+}
+
+function BetCard({ bet }: { bet: SportsBet }) {
+  const { t } = useTranslation(['sports', 'bet']);
+  const lang = useAppState((s) => s.lang);
+  const locale = useLocale();
+  return (
+    <li className="rounded-xl border border-line bg-panel p-10" data-testid="my-bet" data-result={bet.result}>
+      <div className="flex items-center justify-between gap-8">
+        <p className="text-sm font-bold">
+          {bet.kind === 'single' ? t('myBets.single') : t('myBets.parlay', { count: bet.legs.length })}
+        </p>
+        <span
+          className={`rounded-full px-8 py-2 text-2xs font-bold ${tone(bet.result)}`}
+          data-testid="bet-result"
+        >
+          {t(`bet:result.${bet.result}`)}
+        </span>
+      </div>
+      <p className="text-2xs text-muted">{t('myBets.placedAt', { date: displayDate(bet.placedAt, lang) })}</p>
+      <ul className="mt-8 flex flex-col gap-6">
+        {bet.legs.map((l) => (
+          <li
+            key={l.selectionId}
+            className="flex items-start justify-between gap-8 border-t border-line/50 pt-6"
+          >
+            <div className="min-w-0">
+              <p className="truncate text-xs font-semibold">
+                {selectionLabel(l, l, l, t, locale)} @ {formatPrice(l.price, locale)}
+              </p>
+              <p className="truncate text-2xs text-muted">
+                {marketTitle(l, t, locale)} · {l.home} × {l.away}
+              </p>
+              {l.score ? (
+                <p className="text-2xs text-muted">
+                  {t('myBets.final', { home: l.score.home, away: l.score.away })}
+                </p>
+              ) : null}
+            </div>
+            <span
+              className={`shrink-0 rounded-full px-6 text-2xs ${tone(l.result)}`}
+              data-testid="leg-result"
+            >
+              {t(`bet:result.${l.result}`)}
+            </span>
+          </li>
+        ))}
+      </ul>
+      <dl className="mt-8 grid grid-cols-3 gap-6 text-2xs">
+        <div>
+          <dt className="text-muted">{t('myBets.stake')}</dt>
+          <dd className="font-semibold">{displayMoney(bet.stake, lang)}</dd>
+        </div>
+        <div>
+          <dt className="text-muted">{t('myBets.odds')}</dt>
+          <dd className="font-semibold">{formatPrice(bet.price, locale)}</dd>
+        </div>
+        <div className="text-right">
+          <dt className="text-muted">{bet.status === 'open' ? t('myBets.potential') : t('myBets.payout')}</dt>
+          <dd className={`font-bold ${bet.payout > 0 ? 'text-mint' : ''}`} data-testid="bet-payout">
+            {displayMoney(bet.status === 'open' ? bet.potentialPayout : bet.payout, lang)}
+          </dd>
+        </div>
+      </dl>
+    </li>
+  );
+}

@@ -1,0 +1,171 @@
+import type {
+  AcceptOdds,
+  MarketStatus,
+  PriceChangedData,
+  SportsEvent,
+  SportsMarket,
+  SportsSelection,
+} from '@aposta/contracts';
+import { create } from 'zustand';
+import { readJson, writeJson } from '../../../lib/storage';
+
+/** Kept across reloads on this device (ours, beyond the spec's keys). */
+const SLIP_KEY = 'BET_SLIP';
+
+/** A selection in the slip, with what the player needs to read it without the event on screen. */
+export interface SlipLeg {
+  selectionId: string;
+  eventId: string;
+  marketId: string;
+  /** The price the player accepts now (updated when it moves). */
+  price: number;
+  /** The price before the last move, while the player has not confirmed the new one. */
+  previous: number | null;
+  status: MarketStatus;
+  event: Pick<SportsEvent, 'home' | 'away' | 'sport' | 'live'>;
+  market: Pick<SportsMarket, 'type' | 'period' | 'line'>;
+  name: string;
+}
+
+/** A selection of a market of an event, as a leg of the slip. */
+export function legOf(
+  event: Pick<SportsEvent, 'eventId' | 'home' | 'away' | 'sport' | 'live'>,
+  market: SportsMarket,
+  selection: SportsSelection,
+): SlipLeg {
+  return {
+    selectionId: selection.selectionId,
+    eventId: event.eventId,
+    marketId: market.marketId,
+    price: selection.price,
+    previous: null,
+    status: market.status,
+    event: { home: event.home, away: event.away, sport: event.sport, live: event.live },
+    market: { type: market.type, period: market.period, line: market.line },
+    name: selection.name,
+  };
+}
+
+interface SlipState {
+  legs: SlipLeg[];
+  mode: 'single' | 'parlay';
+  /** Stakes as typed (major units, "10,50"), per leg for singles, one for the parlay. */
+  stakes: Record<string, string>;
+  parlayStake: string;
+  acceptOdds: AcceptOdds;
+  open: boolean;
+}
+
+const saved = readJson<Pick<SlipState, 'legs' | 'acceptOdds'>>('local', SLIP_KEY);
+
+export const useSlip = create<SlipState>()(() => ({
+  legs: saved?.legs ?? [],
+  mode: (saved?.legs?.length ?? 0) > 1 ? 'parlay' : 'single',
+  stakes: {},
+  parlayStake: '',
+  acceptOdds: saved?.acceptOdds ?? 'none',
+  open: false,
+}));
+
+useSlip.subscribe((s, prev) => {
+  if (s.legs !== prev.legs || s.acceptOdds !== prev.acceptOdds)
+    writeJson('local', SLIP_KEY, { legs: s.legs, acceptOdds: s.acceptOdds });
+});
+
+/**
+ * Adds a selection, or takes it out when it is already in. Another selection of the same market replaces it
+ * (a market has one outcome). Two legs make a parlay by default.
+ */
+export function toggleLeg(leg: SlipLeg) {
+  useSlip.setState((s) => {
+    if (s.legs.some((l) => l.selectionId === leg.selectionId))
+      return withLegs(
+        s,
+        s.legs.filter((l) => l.selectionId !== leg.selectionId),
+      );
+    return withLegs(s, [...s.legs.filter((l) => l.marketId !== leg.marketId), leg]);
+  });
+}
+
+export function removeLeg(selectionId: string) {
+  useSlip.setState((s) =>
+    withLegs(
+      s,
+      s.legs.filter((l) => l.selectionId !== selectionId),
+    ),
+  );
+}
+
+export const clearSlip = () => useSlip.setState({ legs: [], stakes: {}, parlayStake: '', open: false });
+
+function withLegs(s: SlipState, legs: SlipLeg[]): Partial<SlipState> {
+  const mode = legs.length < 2 ? 'single' : s.legs.length < 2 ? 'parlay' : s.mode;
+  return { legs, mode, open: legs.length === 0 ? false : s.open };
+}
+
+/** Fresh markets from the server: the slip's legs take their current price and state; a move is marked. */
+export function syncLegs(markets: readonly SportsMarket[]) {
+  const byId = new Map(
+    markets.flatMap((m) => m.selections.map((sel) => [sel.selectionId, { m, sel }] as const)),
+  );
+  const { legs } = useSlip.getState();
+  let changed = false;
+  const next = legs.map((l) => {
+    const hit = byId.get(l.selectionId);
+    if (!hit || (hit.sel.price === l.price && hit.m.status === l.status)) return l;
+    changed = true;
+    return {
+      ...l,
+      price: hit.sel.price,
+      previous: hit.sel.price === l.price ? l.previous : (l.previous ?? l.price),
+      status: hit.m.status,
+    };
+  });
+  if (changed) useSlip.setState({ legs: next });
+}
+
+/** A refused bet's current prices (HTTP 409): shown against the old ones until the player confirms. */
+export function applyPriceChange(data: PriceChangedData) {
+  useSlip.setState((s) => ({
+    legs: s.legs.map((l) => {
+      const now = data.selections.find((x) => x.selectionId === l.selectionId);
+      if (!now) return l;
+      return {
+        ...l,
+        price: now.price,
+        previous: now.price === l.price ? l.previous : (l.previous ?? l.price),
+        status: now.status,
+      };
+    }),
+  }));
+}
+
+/** The player has seen the moved prices (placing again accepts them). */
+export const confirmPrices = () =>
+  useSlip.setState((s) => ({
+    legs: s.legs.map((l) => (l.previous === null ? l : { ...l, previous: null })),
+  }));
+
+const hundredths = (price: number) => BigInt(Math.round(price * 100));
+
+/** A parlay's price as the server takes it: the product of its legs' prices, rounded down to two decimals. */
+export function parlayPrice(prices: readonly number[]): number {
+  const product = prices.reduce((p, x) => p * hundredths(x), 1n);
+  return Number(product / 100n ** BigInt(Math.max(prices.length - 1, 0))) / 100;
+}
+
+/**
+ * What a stake (minor units) returns if every price wins, in minor units: stake × Π prices exactly, rounded
+ * down once (as the server settles; not stake × the rounded parlay price).
+ */
+export function potentialPayout(stakeMinor: number, prices: readonly number[]): number {
+  const product = prices.reduce((p, x) => p * hundredths(x), BigInt(stakeMinor));
+  return Number(product / 100n ** BigInt(prices.length));
+}
+
+/** Why the legs cannot be a parlay, if they cannot: two of one event, or more than the limit. */
+export function parlayProblem(legs: readonly SlipLeg[], maxLegs: number): 'sameEvent' | 'parlayLimit' | null {
+  if (new Set(legs.map((l) => l.eventId)).size < legs.length) return 'sameEvent';
+  if (legs.length > maxLegs) return 'parlayLimit';
+  return null;
+}

@@ -1,0 +1,167 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { useSession } from '../../../lib/session';
+import { CLIENT_SEED, expectedSpin, fakeStudio, SERVER_SEED } from '../test/fake-studio';
+import { StudioPage } from './StudioPage';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const brl = (n: number) => `R$ ${n.toFixed(2).replace('.', ',')}`;
+
+function start(
+  options: { balance?: number; serverSeed?: string } = {},
+  path = '/studio/fortune-ox?token=launch-1',
+) {
+  const server = fakeStudio(options);
+  vi.stubGlobal('fetch', server.fetch);
+  // The page stands alone, as the server serves it inside /play's frame.
+  const router = createMemoryRouter([{ path: '/studio/:gameCode', element: <StudioPage /> }], {
+    initialEntries: [path],
+  });
+  render(<RouterProvider router={router} />);
+  return { server, router };
+}
+
+/** The grid the reels show, row by row (each reel's window is a column). */
+function shownGrid(rows: number, reels: number) {
+  const cells = screen.getAllByTestId('slot-cell').map((c) => c.getAttribute('data-symbol'));
+  return Array.from({ length: rows }, (_, r) => Array.from({ length: reels }, (_, c) => cells[c * rows + r]));
+}
+
+/** A server seed whose first spin wins on a line (searched with the game's own maths, not assumed). */
+function winningSeed(): string {
+  for (let i = 0; i < 500; i++) {
+    const serverSeed = i.toString(16).padStart(64, '0');
+    if (expectedSpin({ serverSeed, clientSeed: CLIENT_SEED, nonce: 0 }, 1).win > 0) return serverSeed;
+  }
+  throw new Error('no winning seed');
+}
+
+describe('studio slot', () => {
+  it('exchanges the launch token, spins, and shows the grid, the win and the balance of the answer', async () => {
+    const user = userEvent.setup();
+    const { server } = start();
+    expect(await screen.findByTestId('slot-balance')).toHaveTextContent('R$ 100,00');
+    expect(server.state.calls[0]).toMatchObject({
+      path: '/api/studio/session',
+      body: { game: 'fortune-ox', token: 'launch-1' },
+    });
+    // The app's sign-in never travels to the studio.
+    useSession.setState({ token: 'app-token' });
+    expect(screen.getByTestId('slot-bet')).toHaveTextContent('R$ 1,00');
+
+    const first = expectedSpin({ serverSeed: SERVER_SEED, clientSeed: CLIENT_SEED, nonce: 0 }, 1);
+    await user.click(screen.getByTestId('spin-button'));
+    await waitFor(() => expect(screen.getByTestId('spin-button')).toBeEnabled());
+    const afterFirst = 100 - 1 + first.win;
+    expect(screen.getByTestId('slot-balance')).toHaveTextContent(brl(afterFirst));
+    expect(screen.getByTestId('slot-win')).toHaveTextContent(brl(first.win));
+    expect(shownGrid(3, 3)).toEqual(first.steps.at(-1)!.grid);
+    const spinCall = server.state.calls.find((c) => c.path === '/api/studio/spin')!;
+    expect(spinCall.body).toEqual({ session: 'sess-1', bet: 1 });
+    expect(spinCall.auth).toBeNull();
+
+    // A bigger bet, a second spin (the next nonce): balance and win follow the second answer.
+    await user.click(screen.getByRole('button', { name: 'Aumentar aposta' }));
+    expect(screen.getByTestId('slot-bet')).toHaveTextContent('R$ 2,00');
+    await user.click(screen.getByTestId('spin-button'));
+    await waitFor(() =>
+      expect(server.state.calls.filter((c) => c.path === '/api/studio/spin')).toHaveLength(2),
+    );
+    await waitFor(() => expect(screen.getByTestId('spin-button')).toBeEnabled());
+    const second = expectedSpin({ serverSeed: SERVER_SEED, clientSeed: CLIENT_SEED, nonce: 1 }, 2);
+    expect(screen.getByTestId('slot-balance')).toHaveTextContent(brl(afterFirst - 2 + second.win));
+    expect(screen.getByTestId('slot-win')).toHaveTextContent(brl(second.win));
+    expect(shownGrid(3, 3)).toEqual(second.steps.at(-1)!.grid);
+  });
+
+  it('lights the winning line, and the recall shows every step and verifies it once the seed is revealed', async () => {
+    const user = userEvent.setup();
+    const serverSeed = winningSeed();
+    const expected = expectedSpin({ serverSeed, clientSeed: CLIENT_SEED, nonce: 0 }, 1);
+    const { server } = start({ serverSeed });
+    await user.click(await screen.findByTestId('spin-button'));
+    await waitFor(() => expect(screen.getByTestId('spin-button')).toBeEnabled());
+    const lit = screen.getAllByTestId('slot-cell').filter((c) => c.getAttribute('data-win') === 'true');
+    const won = expected.steps.flatMap((s) => s.wins.flatMap((w) => w.cells.map(([r, c]) => `${r}:${c}`)));
+    expect(lit.length).toBe(new Set(won).size);
+    expect(screen.getByTestId('slot-message')).toHaveTextContent(/^Linha \d: 3×/);
+
+    await user.click(screen.getByRole('button', { name: 'Rodadas' }));
+    const round = await screen.findByTestId('studio-round');
+    expect(round).toHaveTextContent(`Ganho ${brl(expected.win)}`);
+    expect(round).toHaveTextContent(`Saldo: R$ 100,00 → ${brl(99 + expected.win)}`);
+    await user.click(within(round).getByRole('button'));
+    const detail = within(round).getByTestId('round-detail');
+    expect(within(detail).getAllByTestId('round-step')).toHaveLength(expected.steps.length);
+    expect(detail).toHaveTextContent(`Paradas dos rolos: ${expected.steps[0]!.stops.join(' · ')}`);
+    expect(detail).toHaveTextContent('Revelada quando você trocar o par de sementes.');
+
+    await user.click(within(detail).getByRole('button', { name: 'Trocar sementes e revelar' }));
+    expect(await within(detail).findByTestId('round-verdict')).toHaveTextContent('Rodada conferida');
+    expect(detail).toHaveTextContent(serverSeed);
+    expect(server.state.calls.some((c) => c.path === '/api/studio/fairness/rotate')).toBe(true);
+  });
+
+  it('refuses a bet above the balance without calling the server, and shows a refused spin', async () => {
+    const user = userEvent.setup();
+    const { server } = start({ balance: 0.5 });
+    await user.click(await screen.findByTestId('spin-button'));
+    expect(screen.getByTestId('slot-message')).toHaveTextContent('Saldo insuficiente para esta aposta.');
+    expect(server.state.calls.some((c) => c.path === '/api/studio/spin')).toBe(false);
+
+    await user.click(screen.getByRole('button', { name: 'Diminuir aposta' }));
+    server.state.failNext = { status: 40101, message: 'Sessão de jogo expirada' };
+    await user.click(screen.getByTestId('spin-button'));
+    expect(await screen.findByText('Sessão de jogo expirada')).toBeInTheDocument();
+    expect(screen.getByTestId('slot-balance')).toHaveTextContent('R$ 0,50');
+    // The app's session is untouched by the studio's refusal.
+    expect(useSession.getState().token).toBe('');
+  });
+
+  it('says so when the page has neither a token nor demo', async () => {
+    start({}, '/studio/fortune-ox');
+    expect(await screen.findByText('Não foi possível abrir a sessão de jogo.')).toBeInTheDocument();
+  });
+
+  it('tells the app framing it the balance after a spin, and a real-money refusal for the balance', async () => {
+    const user = userEvent.setup();
+    const parent = { postMessage: vi.fn() };
+    vi.spyOn(window, 'parent', 'get').mockReturnValue(parent as unknown as Window);
+    const { server } = start({ balance: 5 });
+    await user.click(await screen.findByTestId('spin-button'));
+    await waitFor(() => expect(parent.postMessage).toHaveBeenCalledTimes(1));
+    const first = expectedSpin({ serverSeed: SERVER_SEED, clientSeed: CLIENT_SEED, nonce: 0 }, 1);
+    expect(parent.postMessage).toHaveBeenCalledWith(
+      { channel: 'aposta-game', type: 'balance', balance: 4 + first.win, demo: false },
+      window.location.origin,
+    );
+    server.state.failNext = { status: 9999, message: 'Saldo insuficiente' };
+    await user.click(screen.getByTestId('spin-button'));
+    await waitFor(() =>
+      expect(parent.postMessage).toHaveBeenLastCalledWith(
+        { channel: 'aposta-game', type: 'insufficient' },
+        window.location.origin,
+      ),
+    );
+    vi.restoreAllMocks();
+  });
+
+  it('auto spin plays the chosen number of rounds, each from the next nonce, and can be stopped', async () => {
+    const user = userEvent.setup();
+    const { server } = start({ balance: 100 });
+    await user.click(await screen.findByRole('button', { name: 'Giro automático' }));
+    await user.click(screen.getByRole('button', { name: '10 giros' }));
+    await waitFor(() =>
+      expect(server.state.calls.filter((c) => c.path === '/api/studio/spin')).toHaveLength(10),
+    );
+    await waitFor(() => expect(screen.getByTestId('auto-button')).toHaveTextContent('AUTO'));
+    let expected = 100;
+    for (let nonce = 0; nonce < 10; nonce++)
+      expected += expectedSpin({ serverSeed: SERVER_SEED, clientSeed: CLIENT_SEED, nonce }, 1).win - 1;
+    expect(screen.getByTestId('slot-balance')).toHaveTextContent(brl(expected));
+    expect(server.state.calls.filter((c) => c.path === '/api/studio/spin')).toHaveLength(10);
+  });
+});

@@ -1,0 +1,42 @@
+import type { StudioRound } from '@aposta/contracts';
+import { hashServerSeed } from '@aposta/fairness';
+import { describe, expect, it } from 'vitest';
+import { CLIENT_SEED, expectedSpin } from '../test/fake-studio';
+import { verifyRound } from './verify';
+
+const serverSeed = 'e'.repeat(64);
+function round(over: Partial<StudioRound> = {}): StudioRound {
+  const { steps, win } = expectedSpin({ serverSeed, clientSeed: CLIENT_SEED, nonce: 3 }, 2);
+  return {
+    roundId: '1',
+    gameCode: 'fortune-ox',
+    demo: false,
+    bet: 2,
+    win,
+    balanceBefore: 10,
+    balanceAfter: 8 + win,
+    steps,
+    serverSeedHash: hashServerSeed(serverSeed),
+    serverSeed,
+    clientSeed: CLIENT_SEED,
+    nonce: 3,
+    at: '2026-11-24T12:00:00.000Z',
+    ...over,
+  };
+}
+
+describe('verifyRound', () => {
+  it('replays the round from its seeds', () => {
+    expect(verifyRound(round())).toBe('verified');
+    expect(verifyRound(round({ serverSeed: null }))).toBe('hidden');
+  });
+
+  it('catches a seed that is not the announced one, other stops, another nonce or another win', () => {
+    expect(verifyRound(round({ serverSeedHash: hashServerSeed('f'.repeat(64)) }))).toBe('mismatch');
+    const r = round();
+    const steps = r.steps.map((s, i) => (i === 0 ? { ...s, stops: s.stops.map((x) => x + 1) } : s));
+    expect(verifyRound({ ...r, steps })).toBe('mismatch');
+    expect(verifyRound(round({ nonce: 4 }))).toBe('mismatch');
+    expect(verifyRound(round({ win: r.win + 0.2 }))).toBe('mismatch');
+  });
+});

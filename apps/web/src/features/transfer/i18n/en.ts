@@ -1,0 +1,24 @@
+import type { TransferMessages } from './pt_BR';
+
+const en: TransferMessages = {
+  title: 'Transfer',
+  text: 'Send balance to another player by their user e-mail.',
+  available: 'Available balance: {{amount}}',
+  username: 'Receiving user (e-mail)',
+  usernamePrompt: 'Please enter the transfer username',
+  amount: 'Transfer amount',
+  amountPrompt: 'Please enter the transfer amount',
+  next: 'Continue',
+  confirmTitle: 'Confirm transfer',
+  to: 'To',
+  confirm: 'Transfer',
+  back: 'Back',
+  success: 'Transfer of {{amount}} to {{user}} completed',
+  retry: 'Try again',
+  checkInput: 'Please check the input information',
+  again: 'New transfer',
+  loginFirst: 'Log in to see your balance',
+  login: 'Log in',
+};
+
+export default en;

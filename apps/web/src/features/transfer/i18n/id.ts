@@ -1,0 +1,24 @@
+import type { TransferMessages } from './pt_BR';
+
+const id: TransferMessages = {
+  title: 'Transfer',
+  text: 'Kirim saldo ke pemain lain melalui e-mail penggunanya.',
+  available: 'Saldo tersedia: {{amount}}',
+  username: 'Pengguna penerima (e-mail)',
+  usernamePrompt: 'Silakan masukkan nama pengguna tujuan',
+  amount: 'Jumlah transfer',
+  amountPrompt: 'Silakan masukkan jumlah transfer',
+  next: 'Lanjut',
+  confirmTitle: 'Konfirmasi transfer',
+  to: 'Kepada',
+  confirm: 'Transfer',
+  back: 'Kembali',
+  success: 'Transfer {{amount}} ke {{user}} berhasil',
+  retry: 'Coba lagi',
+  checkInput: 'Silakan periksa informasi yang dimasukkan',
+  again: 'Transfer baru',
+  loginFirst: 'Masuk untuk melihat saldo Anda',
+  login: 'Masuk',
+};
+
+export default id;

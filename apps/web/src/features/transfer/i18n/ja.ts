@@ -1,0 +1,24 @@
+import type { TransferMessages } from './pt_BR';
+
+const ja: TransferMessages = {
+  title: '送金',
+  text: 'ユーザーのメールアドレスを指定して、他のプレイヤーに残高を送ります。',
+  available: '利用可能残高: {{amount}}',
+  username: '受取ユーザー（メール）',
+  usernamePrompt: '送金先のユーザー名を入力してください',
+  amount: '送金額',
+  amountPrompt: '送金額を入力してください',
+  next: '次へ',
+  confirmTitle: '送金の確認',
+  to: '送金先',
+  confirm: '送金する',
+  back: '戻る',
+  success: '{{user}} へ {{amount}} の送金が完了しました',
+  retry: '再試行',
+  checkInput: '入力内容を確認してください',
+  again: '新しい送金',
+  loginFirst: 'ログインすると残高が表示されます',
+  login: 'ログイン',
+};
+
+export default ja;

@@ -1,0 +1,31 @@
+import type { Strings } from '../../../lib/i18n/strings';
+
+/**
+ * Transfer namespace (`transfer`): the transfer between players (/transfer).
+ * Portuguese is the source of every key; the spec's messages are verbatim.
+ */
+const ptBR = {
+  title: 'Transferir',
+  text: 'Envie saldo para outro jogador pelo e-mail de usuário.',
+  available: 'Saldo disponível: {{amount}}',
+  username: 'Usuário que recebe (e-mail)',
+  usernamePrompt: 'Digite o usuário da transferência',
+  amount: 'Valor da transferência',
+  amountPrompt: 'Digite o valor da transferência',
+  next: 'Continuar',
+  confirmTitle: 'Confirmar transferência',
+  to: 'Para',
+  confirm: 'Transferir',
+  back: 'Voltar',
+  success: 'Transferência de {{amount}} para {{user}} concluída',
+  retry: 'Tentar novamente',
+  checkInput: 'Verifique as informações inseridas',
+  again: 'Nova transferência',
+  loginFirst: 'Entre para ver seu saldo',
+  login: 'Entrar',
+};
+
+export default ptBR;
+
+/** Every UI language gives exactly these keys; a missing one is a compile error (and a test failure). */
+export type TransferMessages = Strings<typeof ptBR>;

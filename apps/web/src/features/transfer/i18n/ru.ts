@@ -1,0 +1,24 @@
+import type { TransferMessages } from './pt_BR';
+
+const ru: TransferMessages = {
+  title: 'Перевод',
+  text: 'Отправьте средства другому игроку по его e-mail.',
+  available: 'Доступный баланс: {{amount}}',
+  username: 'Получатель (e-mail)',
+  usernamePrompt: 'Введите имя пользователя для перевода',
+  amount: 'Сумма перевода',
+  amountPrompt: 'Введите сумму перевода',
+  next: 'Продолжить',
+  confirmTitle: 'Подтверждение перевода',
+  to: 'Кому',
+  confirm: 'Перевести',
+  back: 'Назад',
+  success: 'Перевод {{amount}} пользователю {{user}} выполнен',
+  retry: 'Повторить',
+  checkInput: 'Проверьте введённые данные',
+  again: 'Новый перевод',
+  loginFirst: 'Войдите, чтобы увидеть баланс',
+  login: 'Войти',
+};
+
+export default ru;

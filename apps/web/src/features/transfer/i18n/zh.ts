@@ -1,0 +1,24 @@
+import type { TransferMessages } from './pt_BR';
+
+const zh: TransferMessages = {
+  title: '转账',
+  text: '通过用户邮箱向其他玩家转出余额。',
+  available: '可用余额：{{amount}}',
+  username: '收款用户（邮箱）',
+  usernamePrompt: '请输入转账用户名',
+  amount: '转账金额',
+  amountPrompt: '请输入转账金额',
+  next: '继续',
+  confirmTitle: '确认转账',
+  to: '收款人',
+  confirm: '转账',
+  back: '返回',
+  success: '已向 {{user}} 转账 {{amount}}',
+  retry: '重试',
+  checkInput: '请检查输入的信息',
+  again: '再转一笔',
+  loginFirst: '登录后查看余额',
+  login: '登录',
+};
+
+export default zh;

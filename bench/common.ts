@@ -1,0 +1,74 @@
+/**
+ * What the benchmarks that start a real server share: a free port, a child process serving HTTP (killed when
+ * the benchmark exits), its graceful stop, the load average, and a registered player's token.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
+import net from 'node:net';
+import os from 'node:os';
+
+export const round = (n: number, d = 1) => Math.round(n * 10 ** d) / 10 ** d;
+/** The 1, 5 and 15 minute load averages: figures on a shared machine follow its other work. */
+export const load = () => os.loadavg().map((l) => round(l, 2));
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+    s.on('error', reject);
+  });
+}
+
+const children: ChildProcess[] = [];
+process.on('exit', () => children.forEach((c) => c.kill('SIGKILL')));
+
+/** A child process that serves HTTP on `port`; resolves once `readyPath` answers 200. */
+export async function serve(args: string[], env: NodeJS.ProcessEnv, port: number, readyPath: string) {
+  const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  children.push(child);
+  let tail = '';
+  // Logs are drained (an unread pipe would stall the server) and only the tail is kept for errors.
+  const keep = (d: Buffer) => (tail = (tail + d.toString()).slice(-4000));
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
+  const deadline = Date.now() + 180_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited ${child.exitCode}:\n${tail}`);
+    const ok = await fetch(`http://127.0.0.1:${port}${readyPath}`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return child;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`server not ready after 180 s:\n${tail}`);
+}
+
+export async function stop(child: ChildProcess) {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+/** Registers a new player on the server at `base` (started with TEST_CAPTCHA_CODE = `captcha`): its token. */
+export async function registerPlayer(base: string, captcha: string): Promise<string> {
+  const codeId = String(crypto.randomInt(10_000_000, 100_000_000));
+  await fetch(`${base}/api/auth/user/captcha/${codeId}`);
+  const reg = await fetch(`${base}/api/auth/user/restRegister`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      username: `bench-${crypto.randomBytes(5).toString('hex')}@example.com`,
+      pwd: 'correct horse 1',
+      pwd1: 'correct horse 1',
+      codeId,
+      captCode: captcha,
+    }),
+  });
+  const token = ((await reg.json()) as { data?: { access_token?: string } }).data?.access_token;
+  if (!token) throw new Error(`registration failed: ${reg.status}`);
+  return token;
+}

@@ -1,0 +1,334 @@
+/**
+ * `npm run bench:originals`: dice bets over HTTP against the compiled server (as `npm start` runs it) on a fresh
+ * PostgreSQL database, BENCH_PLAYERS signed-in players with deposits, one autocannon connection per player (64
+ * players betting at once), each bet with its own Idempotency-Key. In the same run, on the same database: the
+ * bare ledger's hold + settle rate (the same 64 concurrency, the ledger's functions called directly, batched as
+ * they are on `database.db`), the same two calls inside one transaction per bet (what a bet does), and an
+ * authenticated one-query read over HTTP (`GET /api/app/originals/fairness`): the three split a bet's time into
+ * HTTP + session, the transaction, and the ledger. Then the roll-up, the ledger audit and the drift.
+ *
+ * The four measurements run BENCH_ROUNDS times in turn (the shared machine's load drifts within a minute); each
+ * figure is the median over the rounds and the share of the bare ledger is the median of the per-round shares.
+ * Options (env): DATABASE_URL (base; a fresh database is created beside it and dropped), BENCH_SECONDS=4 per
+ * measurement, BENCH_ROUNDS=3,
+ * BENCH_PLAYERS=64, BENCH_LOG_LEVEL=info (the default an operator runs with), REDIS_URL (optional: the bus over
+ * Redis, as a cluster node runs), BENCH_PROFILE=<dir> (the server writes a V8 CPU profile there). Goals on this 2-core machine: >= 2,000 bets/s, p99 <= 50 ms, >= half the bare
+ * ledger rate, zero drift. Ends with one JSON line.
+ */
+import crypto from 'node:crypto';
+import path from 'node:path';
+import { TxType } from '@aposta/contracts';
+import autocannon from 'autocannon';
+import { sql } from 'drizzle-orm';
+import {
+  auditLedger,
+  hold,
+  post,
+  rollUp,
+  settle,
+  type SystemKind,
+} from '../apps/server/src/modules/ledger/index';
+import { openDatabase, type Database, type Executor } from '../apps/server/src/platform/db';
+import { createPostgresDatabase } from '../apps/server/test/postgres';
+import { ensureBuilt, targets } from '../scripts/build.mjs';
+import { freePort, load, registerPlayer, round, serve, stop } from './common';
+import { diceOutcome, measure } from './outcomes';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
+/** Rounds of the four measurements one after the other: the machine's load drifts, so ratios are taken per round. */
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 64);
+const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'info';
+const BASE_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+const REDIS_URL = process.env.REDIS_URL ?? '';
+const CAPTCHA = 'BENCH1';
+const DEPOSIT = 100_000_000; // R$ 1.000.000 per player: nobody runs out
+const STAKE = 100;
+const HOUSE: SystemKind = 'house.originals';
+
+interface Figure {
+  target: string;
+  perSec: number;
+  p50Ms: number;
+  p99Ms: number;
+  failures: number;
+  load1: number;
+}
+
+interface Summary extends Figure {
+  worstP99Ms: number;
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
+};
+
+/** Medians over the rounds (failures summed, the worst p99 kept beside the median one). */
+function summary(runs: Figure[]): Summary {
+  return {
+    target: runs[0]!.target,
+    perSec: Math.round(median(runs.map((r) => r.perSec))),
+    p50Ms: median(runs.map((r) => r.p50Ms)),
+    p99Ms: median(runs.map((r) => r.p99Ms)),
+    worstP99Ms: Math.max(...runs.map((r) => r.p99Ms)),
+    failures: runs.reduce((n, r) => n + r.failures, 0),
+    load1: median(runs.map((r) => r.load1)),
+  };
+}
+
+function percentile(sorted: number[], p: number) {
+  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : 0;
+}
+
+function print(f: Figure) {
+  console.log(
+    `${f.target.padEnd(22)} ${String(f.perSec).padStart(6)} /s  p50 ${f.p50Ms} ms  p99 ${f.p99Ms} ms` +
+      `${f.failures ? `  FAILURES ${f.failures}` : ''}  load ${f.load1}`,
+  );
+  return f;
+}
+
+/** Dice bets: one connection per player, a fresh key per bet; after a one-second warm-up. */
+async function diceOverHttp(base: string, tokens: string[], target: string, url: string, body?: string) {
+  const run = (duration: number) => {
+    let next = 0;
+    return autocannon({
+      url: `${base}${url}`,
+      connections: tokens.length,
+      duration,
+      method: body ? 'POST' : 'GET',
+      requests: [
+        {
+          setupRequest: (req, ctx) => {
+            // Each connection keeps one player: 64 connections are 64 players betting at once.
+            const context = ctx as { token?: string };
+            context.token ??= tokens[next++ % tokens.length];
+            return {
+              ...req,
+              headers: {
+                ...req.headers,
+                'content-type': 'application/json',
+                authorization: `Bearer ${context.token!}`,
+                ...(body ? { 'idempotency-key': crypto.randomUUID() } : {}),
+              },
+              ...(body ? { body } : {}),
+            };
+          },
+        },
+      ],
+    });
+  };
+  await run(1);
+  const r = await run(SECONDS);
+  return print({
+    target,
+    perSec: Math.round(r.requests.average),
+    p50Ms: r.latency.p50,
+    p99Ms: r.latency.p99,
+    failures: r.non2xx + r.errors + r.timeouts + (r.requests.total === 0 ? 1 : 0),
+    load1: load()[0]!,
+  });
+}
+
+let nextRef = 0;
+/** A bet as the ledger alone does it: hold, then settle (win or lose), on `exec`. */
+async function ledgerBet(exec: Executor, userId: number, win: boolean) {
+  const h = await hold(exec, {
+    type: TxType.BET,
+    userId,
+    amount: STAKE,
+    product: 'originals',
+    reference: `bench-${++nextRef}`,
+  });
+  await settle(exec, {
+    holdId: h.txId,
+    capture: STAKE,
+    to: [{ kind: HOUSE, amount: STAKE }],
+    ...(win ? { payout: { from: HOUSE, amount: 2 * STAKE } } : {}),
+  });
+}
+
+/** `clients` loops of bets for SECONDS (after half a second of warm-up), each client its own player. */
+async function bareLedger(database: Database, target: string, userIds: number[], inTransaction: boolean) {
+  const latencies: number[] = [];
+  const counting = performance.now() + 500;
+  const deadline = counting + SECONDS * 1000;
+  let failures = 0;
+  await Promise.all(
+    userIds.map(async (userId) => {
+      while (performance.now() < deadline) {
+        const t0 = performance.now();
+        const win = Math.random() < 0.49;
+        try {
+          if (inTransaction) await database.transaction((tx) => ledgerBet(tx, userId, win));
+          else await ledgerBet(database.db, userId, win);
+          if (t0 >= counting) latencies.push(performance.now() - t0);
+        } catch (err) {
+          if (!failures++) console.error(err);
+        }
+      }
+    }),
+  );
+  latencies.sort((a, b) => a - b);
+  return print({
+    target,
+    perSec: Math.round(latencies.length / ((performance.now() - counting) / 1000)),
+    p50Ms: round(percentile(latencies, 50), 2),
+    p99Ms: round(percentile(latencies, 99), 2),
+    failures,
+    load1: load()[0]!,
+  });
+}
+
+async function deposit(database: Database, userIds: number[]) {
+  await Promise.all(
+    userIds.map((userId) =>
+      post(database.db, {
+        type: TxType.DEPOSIT,
+        players: [{ userId, amount: DEPOSIT }],
+        system: [{ kind: 'payment_clearing', amount: -DEPOSIT }],
+      }),
+    ),
+  );
+}
+
+/** Money is neither created nor lost: every balance (system ones with their pending roll-up) sums to 0. */
+async function drift(database: Database): Promise<number> {
+  const r = (await database.db.execute(
+    sql`select (select coalesce(sum(balance), 0) from ledger_accounts)
+             + (select coalesce(sum(amount), 0) from ledger_deltas) as total`,
+  )) as unknown as { rows: { total: string }[] };
+  return Number(r.rows[0]!.total);
+}
+
+/** The bets' own books: what players were paid less what they staked equals the house's loss. */
+async function betTotals(database: Database) {
+  const r = (await database.db.execute(
+    sql`select count(*)::int as bets, coalesce(sum(payout - amount), 0) as net from originals_bets`,
+  )) as unknown as { rows: { bets: number; net: string }[] };
+  return { bets: r.rows[0]!.bets, net: Number(r.rows[0]!.net) };
+}
+
+async function main() {
+  await ensureBuilt('server');
+  const loadBefore = load();
+  console.log(
+    `originals benchmark: dice over HTTP, ${PLAYERS} players at once, ${SECONDS} s per run, LOG_LEVEL=${LOG_LEVEL}, Redis ${REDIS_URL ? 'on' : 'off'}, load ${loadBefore.join(' ')}`,
+  );
+  const fresh = await createPostgresDatabase(BASE_URL);
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const profile = process.env.BENCH_PROFILE
+    ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_PROFILE)}`]
+    : [];
+  const child = await serve(
+    ['--enable-source-maps', ...profile, path.join(targets.server.out, 'main.js')],
+    {
+      ...process.env,
+      DATABASE_URL: fresh.url,
+      REDIS_URL,
+      REDIS_PREFIX: `bench${crypto.randomBytes(3).toString('hex')}:`,
+      NODE_ENV: 'development',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      PUBLIC_URL: base,
+      LOG_LEVEL,
+      TEST_CAPTCHA_CODE: CAPTCHA,
+      // The limiter still runs (its cost is part of every request) but never refuses the benchmark.
+      RATE_LIMIT_PER_MINUTE: String(1e9),
+    },
+    port,
+    '/readyz',
+  );
+  const database = await openDatabase({ kind: 'postgres', url: fresh.url, poolSize: 24 });
+  try {
+    const tokens: string[] = [];
+    for (let i = 0; i < PLAYERS; i++) tokens.push(await registerPlayer(base, CAPTCHA));
+    const ids = await Promise.all(
+      tokens.map(async (token) => {
+        const r = await fetch(`${base}/api/app/user/userInfo`, {
+          headers: { authorization: `Bearer ${token}` },
+        });
+        return ((await r.json()) as { data: { uId: number } }).data.uId;
+      }),
+    );
+    await deposit(database, ids);
+    // The bare ledger plays other players (ids far above the registered ones), on the same database.
+    const ledgerIds = Array.from({ length: PLAYERS }, (_, i) => 10_000_000 + i);
+    await deposit(database, ledgerIds);
+
+    const dice = JSON.stringify({ amount: STAKE / 100, target: 50.5, condition: 'over' });
+    // Warm-up: the server compiles its hot paths and caches the players' sessions and seed pairs.
+    await diceOverHttp(base, tokens, 'warm-up (dice bets)', '/api/app/originals/dice/bet', dice);
+    const rounds: { read: Figure; bets: Figure; bare: Figure; bareTx: Figure }[] = [];
+    for (let k = 1; k <= ROUNDS; k++) {
+      console.log(`round ${k} of ${ROUNDS}`);
+      rounds.push({
+        read: await diceOverHttp(base, tokens, 'http read (fairness)', '/api/app/originals/fairness'),
+        bets: await diceOverHttp(base, tokens, 'dice bets over http', '/api/app/originals/dice/bet', dice),
+        bare: await bareLedger(database, 'bare ledger (batched)', ledgerIds, false),
+        bareTx: await bareLedger(database, 'ledger in a transaction', ledgerIds, true),
+      });
+    }
+    const [read, bets, bare, bareTx] = (['read', 'bets', 'bare', 'bareTx'] as const).map((key) =>
+      summary(rounds.map((r) => r[key])),
+    ) as [Summary, Summary, Summary, Summary];
+    const share = median(rounds.map((r) => r.bets.perSec / r.bare.perSec));
+    console.log('medians over the rounds:');
+    for (const f of [read, bets, bare, bareTx]) print(f);
+    console.log(
+      `bets / bare ledger per round: ${rounds.map((r) => round(r.bets.perSec / r.bare.perSec, 2)).join(', ')}`,
+    );
+
+    const outcomes = measure(diceOutcome, 2);
+    console.log(`outcome engine (dice, one core)  ${outcomes} outcomes/s  load ${load()[0]}`);
+
+    const beforeRollUp = await drift(database);
+    await rollUp(database.db);
+    const audit = await auditLedger(database);
+    const d = Math.abs(beforeRollUp) + Math.abs(await drift(database));
+    const totals = await betTotals(database);
+    console.log(
+      `drift ${d}, audit ${audit.ok ? 'OK' : 'FAULTS'}, ${totals.bets} dice bets stored, players' net ${totals.net} centavos`,
+    );
+    if (!audit.ok) console.log(JSON.stringify(audit.checks.filter((c) => c.faults.length)));
+    const result = {
+      bench: 'originals',
+      seconds: SECONDS,
+      rounds: ROUNDS,
+      players: PLAYERS,
+      logLevel: LOG_LEVEL,
+      redis: Boolean(REDIS_URL),
+      loadAverage: { before: loadBefore, after: load() },
+      betsPerSec: bets.perSec,
+      betsP50Ms: bets.p50Ms,
+      betsP99Ms: bets.p99Ms,
+      betsWorstP99Ms: bets.worstP99Ms,
+      bareLedgerPerSec: bare.perSec,
+      ledgerInTransactionPerSec: bareTx.perSec,
+      httpReadPerSec: read.perSec,
+      shareOfBareLedger: round(share, 2),
+      outcomesPerSec: outcomes,
+      drift: d,
+      auditOk: audit.ok,
+      goals: {
+        betsPerSec: bets.perSec >= 2_000,
+        p99: bets.p99Ms <= 50,
+        halfOfLedger: share >= 0.5,
+        zeroDrift: d === 0,
+        outcomes: outcomes >= 300_000,
+      },
+      runs: rounds,
+    };
+    console.log(JSON.stringify(result));
+    if (!audit.ok || d !== 0 || bets.failures || bare.failures || bareTx.failures) process.exitCode = 1;
+  } finally {
+    await stop(child);
+    await database.close();
+    await fresh.drop();
+  }
+}
+
+await main();
+export {};

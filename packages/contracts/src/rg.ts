@@ -1,0 +1,192 @@
+import { z } from 'zod';
+import { moneyNumber } from './user';
+
+/**
+ * Responsible gambling (issue 17): a player's limits, cool-off and self-exclusion, and the reality check.
+ *   GET  /api/app/rg/limits     -> envelope of `rgLimits`
+ *   PUT  /api/app/rg/limits     body `rgLimitsRequest` -> envelope of `rgLimits`
+ *        amounts in major units (at most 2 decimals), time in minutes; `null` removes a limit, an absent
+ *        field leaves it. A lower limit applies at once; a higher one, or a removal, 24 hours later (shown
+ *        as `pending` with its `effectiveAt`).
+ *   POST /api/app/rg/exclusion  body `rgExclusionRequest` -> envelope of `rgExclusion`
+ *        cool-off 1-42 days; self-exclusion 180 days or more, permanent when `days` is absent. Signs the
+ *        player out everywhere at once.
+ *   GET  /api/app/rg/session    -> envelope of `rgSession`: time played and net result since sign-in.
+ * All need `Authorization`.
+ */
+export const RG_PATH = '/api/app/rg';
+
+export const RG_KINDS = ['deposit', 'loss', 'stake', 'time'] as const;
+export type RgKind = (typeof RG_KINDS)[number];
+export const RG_PERIODS = ['day', 'week', 'month'] as const;
+export type RgPeriod = (typeof RG_PERIODS)[number];
+
+/** The largest money limit accepted: R$ 1.000.000 (in major units). */
+export const RG_MAX_AMOUNT = 1_000_000;
+/** Minutes in the longest period (31 days). */
+export const RG_MAX_MINUTES = { day: 1_440, week: 10_080, month: 44_640 } as const;
+export const RG_COOLOFF_DAYS = { min: 1, max: 42 } as const;
+export const RG_SELF_EXCLUSION_MIN_DAYS = 180;
+export const RG_REALITY_MINUTES = { min: 5, max: 240 } as const;
+/** The national self-exclusion platform (Portaria SPA/MF 1.231/2024). */
+export const RG_NATIONAL_SELF_EXCLUSION_URL = 'https://www.gov.br/fazenda/pt-br/assuntos/apostas';
+
+const amount = z
+  .number({ error: 'rgLimitInvalid' })
+  .positive('rgLimitInvalid')
+  .max(RG_MAX_AMOUNT, 'rgLimitTooLarge')
+  .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, 'rgLimitInvalid')
+  .nullable();
+
+const moneyLimits = z.strictObject({
+  day: amount.optional(),
+  week: amount.optional(),
+  month: amount.optional(),
+});
+
+const minutes = (max: number) =>
+  z
+    .number({ error: 'rgLimitInvalid' })
+    .int('rgLimitInvalid')
+    .positive('rgLimitInvalid')
+    .max(max, 'rgLimitTooLarge')
+    .nullable();
+
+export const rgLimitsRequest = z.strictObject({
+  deposit: moneyLimits.optional(),
+  loss: moneyLimits.optional(),
+  stake: moneyLimits.optional(),
+  time: z
+    .strictObject({
+      day: minutes(RG_MAX_MINUTES.day).optional(),
+      week: minutes(RG_MAX_MINUTES.week).optional(),
+      month: minutes(RG_MAX_MINUTES.month).optional(),
+    })
+    .optional(),
+  /** Reality check interval in minutes; null turns it off. */
+  realityCheckMinutes: z
+    .number({ error: 'rgRealityInvalid' })
+    .int('rgRealityInvalid')
+    .min(RG_REALITY_MINUTES.min, 'rgRealityInvalid')
+    .max(RG_REALITY_MINUTES.max, 'rgRealityInvalid')
+    .nullable()
+    .optional(),
+});
+export type RgLimitsRequest = z.input<typeof rgLimitsRequest>;
+
+/** One limit: in force now (null: none), and a change waiting for its 24 hours. */
+export const rgLimit = z.object({
+  value: z.number().nullable(),
+  /** Used in the current period (money in major units, time in minutes). */
+  used: z.number(),
+  pending: z.object({ value: z.number().nullable(), effectiveAt: z.iso.datetime() }).nullable(),
+});
+export type RgLimit = z.infer<typeof rgLimit>;
+
+const periods = z.object({ day: rgLimit, week: rgLimit, month: rgLimit });
+
+export const rgExclusion = z.object({
+  kind: z.enum(['cooloff', 'self']),
+  startsAt: z.iso.datetime(),
+  /** null: permanent. */
+  endsAt: z.iso.datetime().nullable(),
+});
+export type RgExclusion = z.infer<typeof rgExclusion>;
+
+export const rgLimits = z.object({
+  deposit: periods,
+  loss: periods,
+  stake: periods,
+  time: periods,
+  realityCheckMinutes: z.number().int().nullable(),
+  exclusion: rgExclusion.nullable(),
+  nationalSelfExclusionUrl: z.string(),
+});
+export type RgLimits = z.infer<typeof rgLimits>;
+
+export const rgExclusionRequest = z
+  .strictObject({
+    kind: z.enum(['cooloff', 'self'], { error: 'rgExclusionKind' }),
+    days: z
+      .number({ error: 'rgExclusionDays' })
+      .int('rgExclusionDays')
+      .positive('rgExclusionDays')
+      .optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.kind === 'cooloff') {
+      if (v.days === undefined || v.days < RG_COOLOFF_DAYS.min || v.days > RG_COOLOFF_DAYS.max)
+        ctx.addIssue({ code: 'custom', path: ['days'], message: 'rgCooloffDays' });
+    } else if (v.days !== undefined && (v.days < RG_SELF_EXCLUSION_MIN_DAYS || v.days > 36_500)) {
+      ctx.addIssue({ code: 'custom', path: ['days'], message: 'rgSelfExclusionDays' });
+    }
+  });
+export type RgExclusionRequest = z.input<typeof rgExclusionRequest>;
+
+export const rgSession = z.object({
+  /** When this session signed in. */
+  since: z.iso.datetime(),
+  /** Whole minutes since sign-in. */
+  minutesPlayed: z.number().int(),
+  /** Payouts minus stakes since sign-in (negative: a loss), major units. */
+  netResult: moneyNumber,
+  /** Stakes since sign-in, major units. */
+  staked: moneyNumber,
+  realityCheckMinutes: z.number().int().nullable(),
+});
+export type RgSession = z.infer<typeof rgSession>;
+
+/** Registration fields of the Brazilian profile: the loss and time limits asked at sign-up (optional). */
+export const rgRegistrationLimits = z.strictObject({
+  lossDay: amount.optional(),
+  timeDay: minutes(RG_MAX_MINUTES.day).optional(),
+});
+
+/** A reality check the app showed (POST /api/app/rg/session/check records one and answers `rgSession`). */
+export const rgRealityCheck = z.object({
+  minutesPlayed: z.number().int(),
+  netResult: moneyNumber,
+  shownAt: z.iso.datetime(),
+});
+
+/**
+ * Operator view of one player (GET /api/operator/rg/players/:userId, permission `rg.read`): limits as the
+ * player sees them, every exclusion (newest first) and the last 100 reality checks.
+ */
+export const rgOperatorPlayer = z.object({
+  userId: z.number().int(),
+  limits: rgLimits,
+  exclusions: z.array(rgExclusion),
+  realityChecks: z.array(rgRealityCheck),
+});
+export type RgOperatorPlayer = z.infer<typeof rgOperatorPlayer>;
+
+/** The payout deadline of the Brazilian market (Portaria SPA/MF 615/2024): 120 minutes. */
+export const PAYOUT_DEADLINE_MINUTES = 120;
+
+/**
+ * Withdrawals by how long they took from request to paid (GET /api/operator/withdrawals/payout-times,
+ * permission `withdrawals.read`), over `days` (default 7): counts per band, the slowest, and the unpaid ones
+ * that are past or within 30 minutes of the 120-minute deadline (oldest first).
+ */
+export const payoutTimesQuery = z.strictObject({ days: z.coerce.number().int().min(1).max(90).default(7) });
+export const payoutTimes = z.object({
+  deadlineMinutes: z.number().int(),
+  paid: z.object({
+    within30: z.number().int(),
+    within60: z.number().int(),
+    within120: z.number().int(),
+    late: z.number().int(),
+    slowestMinutes: z.number().int().nullable(),
+  }),
+  open: z.array(z.object({ orderId: z.string(), minutesWaiting: z.number().int(), late: z.boolean() })),
+});
+export type PayoutTimes = z.infer<typeof payoutTimes>;
+
+/** The licence profile the app adapts to (GET /api/app/rg/profile, public): 'br' hides transfers and USDT and
+ * asks birth date and limits at registration. */
+export const rgProfile = z.object({
+  jurisdiction: z.enum(['default', 'br']),
+  nationalSelfExclusionUrl: z.string(),
+});
+export type RgProfile = z.infer<typeof rgProfile>;

@@ -1,0 +1,332 @@
+import { z } from 'zod';
+import { amountInput } from './wallet';
+import { moneyNumber } from './user';
+
+/**
+ * The sportsbook (sportsbook.md): twelve sports, events with priced markets, singles and parlays, settlement
+ * with the spec's bet result codes. Amounts are major units (JSON numbers, 2 decimals); prices decimal odds
+ * with 2 decimals (1.95). Times are ISO strings.
+ *
+ *   GET  /api/app/sports/sports                      -> sportsList (public): the 12 sports with event and live counts
+ *   GET  /api/app/sports/config                      -> sportsConfig (public): stake limits, leg limit, delay
+ *   GET  /api/app/sports/events?sport=&live=0|1      -> sportsEventList (public): events with their main market
+ *   GET  /api/app/sports/events/{eventId}            -> sportsEventDetail (public): the event and all its markets
+ *   POST /api/app/sports/bets                        Idempotency-Key; placeBetRequest -> placeBetAnswer
+ *        a price that moved outside the player's acceptOdds answers HTTP 409 (status 40900, `sportsPriceChanged`)
+ *        with `priceChangedData` in `data`: the current price of every selection of the slip
+ *   GET  /api/app/sports/bets?status=open|settled&limit=N -> sportsBet[] (my bets, newest first)
+ *   GET  /api/app/sports/bets/{betId}                -> sportsBet
+ *   POST /api/operator/sports/events                 (sports.trade) createEventRequest -> sportsEventDetail
+ *   POST /api/operator/sports/events/{eventId}/result (sports.trade) eventResultRequest -> eventResultAnswer
+ *        settles every market of the event and queues the settlement of its bets; a different result later
+ *        resettles them; the same result twice is refused (409)
+ *   POST /api/operator/sports/markets/{marketId}/suspend|open|void (sports.trade) -> sportsMarket
+ *
+ * A market's `line`: for `ah` the home side's handicap (the away selection takes the opposite), for `total`
+ * and `cornersTotal` the number of goals (points, games…) — whole (2), half (2.5) or quarter (2.25) lines; a
+ * quarter line is half the stake on each neighbouring line (−0.25 = ½ on 0 and ½ on −0.5).
+ */
+export const SPORTS_PATH = '/api/app/sports';
+export const SPORTS_OPERATOR_PATH = '/api/operator/sports';
+
+/** The spec's twelve sports, in its order. */
+export const SPORTS = [
+  'football',
+  'basketball',
+  'tennis',
+  'boxing',
+  'snooker',
+  'baseball',
+  'volleyball',
+  'badminton',
+  'americanFootball',
+  'tableTennis',
+  'cricket',
+  'motorRacing',
+] as const;
+export const sportCode = z.enum(SPORTS, { error: 'sportsUnknownSport' });
+export type SportCode = z.infer<typeof sportCode>;
+
+/**
+ * Market types. `1x2` home/draw/away; `winner` the two-way result of sports without a draw (home/away);
+ * `doubleChance` homeDraw/homeAway/drawAway; `ah` Asian handicap (home/away); `total` over/under;
+ * `oddEven` odd/even; `btts` yes/no; `correctScore` selections named by the score ("2-1", "other");
+ * `corners1x2` and `cornersTotal` on corners (period 4).
+ */
+export const MARKET_TYPES = [
+  '1x2',
+  'winner',
+  'doubleChance',
+  'ah',
+  'total',
+  'oddEven',
+  'btts',
+  'correctScore',
+  'corners1x2',
+  'cornersTotal',
+] as const;
+export const marketType = z.enum(MARKET_TYPES);
+export type MarketType = z.infer<typeof marketType>;
+
+/** open: bets taken; suspended: for now not (a dangerous moment); closed: no more bets, waiting for the
+ * result; settled: result known; void: cancelled, every bet on it refunded. */
+export const MARKET_STATUSES = ['open', 'suspended', 'closed', 'settled', 'void'] as const;
+export const marketStatus = z.enum(MARKET_STATUSES);
+export type MarketStatus = z.infer<typeof marketStatus>;
+
+/** Selection names (besides the correct-score selections, named by the score "h-a" or "other"). */
+export const SELECTION_NAMES = [
+  'home',
+  'draw',
+  'away',
+  'over',
+  'under',
+  'odd',
+  'even',
+  'yes',
+  'no',
+  'homeDraw',
+  'homeAway',
+  'drawAway',
+] as const;
+
+/** Decimal odds with 2 decimals, above 1. */
+export const priceNumber = z.number();
+
+export const sportsSelection = z.object({
+  selectionId: z.string(),
+  /** See SELECTION_NAMES; correct score: "2-1" (home-away) or "other". */
+  name: z.string(),
+  price: priceNumber,
+  /** Increments with every change of this selection's price. */
+  version: z.number().int(),
+});
+export type SportsSelection = z.infer<typeof sportsSelection>;
+
+export const sportsMarket = z.object({
+  marketId: z.string(),
+  eventId: z.string(),
+  type: marketType,
+  /** The spec's game period code: 1 full match, 2 first half, 4 corners, 1001–1004 quarters. */
+  period: z.number().int(),
+  line: z.number().nullable(),
+  status: marketStatus,
+  selections: z.array(sportsSelection),
+});
+export type SportsMarket = z.infer<typeof sportsMarket>;
+
+export const sportsScore = z.object({ home: z.number().int(), away: z.number().int() });
+
+export const sportsEvent = z.object({
+  eventId: z.string(),
+  sport: sportCode,
+  competition: z.string(),
+  home: z.string(),
+  away: z.string(),
+  startsAt: z.string(),
+  /** The spec's match time code: 0 not open, 1 first half, 2 half time, 3 second half, 4 overtime,
+   * 5 penalties, −1 finished, −10 cancelled, −11 to be determined, −12 cut in half, −13 interrupted,
+   * −14 postponed. Sports without halves use 1 (in play, first part), 2 (break), 3 (in play, later parts). */
+  clock: z.number().int(),
+  /** In play: minutes played (football) or share of the match played in percent (other sports); else null. */
+  minute: z.number().int().nullable(),
+  /** Goals, points, sets (tennis, volleyball, badminton, table tennis), frames, runs… */
+  score: sportsScore,
+  /** Football: corners so far; null for other sports. */
+  corners: sportsScore.nullable(),
+  /** In play now (clock 1–5). */
+  live: z.boolean(),
+});
+export type SportsEvent = z.infer<typeof sportsEvent>;
+
+export const sportsListItem = z.object({
+  sport: sportCode,
+  /** Events open for betting (upcoming and live). */
+  events: z.number().int(),
+  live: z.number().int(),
+});
+export const sportsList = z.array(sportsListItem);
+export type SportsListItem = z.infer<typeof sportsListItem>;
+
+export const sportsConfig = z.object({
+  minStake: moneyNumber,
+  maxStake: moneyNumber,
+  maxPayout: moneyNumber,
+  /** The most legs a parlay may have. */
+  maxLegs: z.number().int(),
+  /** In-play bets wait this long before acceptance. */
+  acceptanceDelayMs: z.number().int(),
+});
+export type SportsConfig = z.infer<typeof sportsConfig>;
+
+export const eventsQuery = z.strictObject({
+  sport: sportCode.optional(),
+  live: z.enum(['0', '1']).optional(),
+  limit: z.coerce.number().int().min(1).max(500).default(200),
+});
+
+/** An event in a list: with its main market (1x2 or winner, full match) when one is priced. */
+export const sportsEventListItem = sportsEvent.extend({
+  main: sportsMarket.nullable(),
+  /** Markets open for betting. */
+  markets: z.number().int(),
+});
+export const sportsEventList = z.array(sportsEventListItem);
+export type SportsEventListItem = z.infer<typeof sportsEventListItem>;
+
+export const sportsEventDetail = z.object({ event: sportsEvent, markets: z.array(sportsMarket) });
+export type SportsEventDetail = z.infer<typeof sportsEventDetail>;
+
+export const eventIdParam = z.strictObject({ eventId: z.string().regex(/^\d{1,18}$/, 'sportsUnknownEvent') });
+export const marketIdParam = z.strictObject({
+  marketId: z.string().regex(/^\d{1,18}$/, 'sportsUnknownMarket'),
+});
+export const betIdParam = z.strictObject({ betId: z.string().regex(/^\d{1,18}$/, 'sportsBetNotFound') });
+
+/** What the player accepts when a price moved: none (only the price seen), any, only higher. */
+export const acceptOdds = z.enum(['none', 'any', 'higher'], { error: 'checkTheInput' });
+export type AcceptOdds = z.infer<typeof acceptOdds>;
+
+export const betSelectionInput = z.strictObject({
+  selectionId: z.string().regex(/^\d{1,18}$/, 'sportsUnknownSelection'),
+  /** The price the player saw. */
+  price: z
+    .number({ error: 'sportsInvalidPrice' })
+    .gt(1, 'sportsInvalidPrice')
+    .max(100_000, 'sportsInvalidPrice'),
+});
+
+/** One selection = a single; several = a parlay (legs of different events, at most `maxLegs`). */
+export const placeBetRequest = z.strictObject({
+  stake: amountInput,
+  acceptOdds: acceptOdds.default('none'),
+  selections: z.array(betSelectionInput).min(1, 'sportsEmptySlip').max(50, 'sportsParlayLimit'),
+});
+export type PlaceBetRequest = z.input<typeof placeBetRequest>;
+
+export const placeBetAnswer = z.object({
+  betId: z.string(),
+  /** The price taken (a parlay: the product of its legs' prices, 2 decimals). */
+  price: priceNumber,
+  stake: moneyNumber,
+  potentialPayout: moneyNumber,
+  /** The player's cash after the stake. */
+  balance: moneyNumber,
+});
+export type PlaceBetAnswer = z.infer<typeof placeBetAnswer>;
+
+/** `data` of the 409 answer to a moved price: every selection of the slip as it stands now. */
+export const priceChangedData = z.object({
+  selections: z.array(
+    z.object({
+      selectionId: z.string(),
+      price: priceNumber,
+      version: z.number().int(),
+      status: marketStatus,
+    }),
+  ),
+});
+export type PriceChangedData = z.infer<typeof priceChangedData>;
+
+/** The spec's bet result codes used by the sportsbook: 0 open, 10 win, 20 lose, 90 refund, 21 win half,
+ * 11 lose half. */
+export const SPORTS_RESULTS = [0, 10, 11, 20, 21, 90] as const;
+export const sportsResult = z.number().int();
+
+export const sportsBetLeg = z.object({
+  selectionId: z.string(),
+  price: priceNumber,
+  /** 0 while open, then 10 / 20 / 90 / 21 / 11. */
+  result: sportsResult,
+  eventId: z.string(),
+  sport: sportCode,
+  home: z.string(),
+  away: z.string(),
+  startsAt: z.string(),
+  marketId: z.string(),
+  type: marketType,
+  period: z.number().int(),
+  line: z.number().nullable(),
+  name: z.string(),
+  /** The event's final score once resulted (null before). */
+  score: sportsScore.nullable(),
+});
+export type SportsBetLeg = z.infer<typeof sportsBetLeg>;
+
+export const sportsBet = z.object({
+  betId: z.string(),
+  kind: z.enum(['single', 'parlay']),
+  stake: moneyNumber,
+  price: priceNumber,
+  potentialPayout: moneyNumber,
+  /** 0 while open; then the bet's result: a single's is its leg's; a parlay's 20 when a leg lost, 90 when every
+   * leg was void, the common code when every decided leg has the same one, else 10 (pays more than the stake),
+   * 90 (pays the stake) or 11 (pays less). */
+  result: sportsResult,
+  payout: moneyNumber,
+  status: z.enum(['open', 'settled']),
+  placedAt: z.string(),
+  settledAt: z.string().nullable(),
+  legs: z.array(sportsBetLeg),
+});
+export type SportsBet = z.infer<typeof sportsBet>;
+
+export const myBetsQuery = z.strictObject({
+  status: z.enum(['open', 'settled']).optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+
+/** Operator: a new event with every market priced by the model. `strength` is the home side's superiority
+ * (football: expected goal difference, −3…3; other sports on the same scale, 0 = even). */
+export const createEventRequest = z.strictObject({
+  sport: sportCode,
+  competition: z.string().trim().min(1, 'checkTheInput').max(120, 'checkTheInput'),
+  home: z.string().trim().min(1, 'checkTheInput').max(120, 'checkTheInput'),
+  away: z.string().trim().min(1, 'checkTheInput').max(120, 'checkTheInput'),
+  startsAt: z.iso.datetime({ offset: true, error: 'checkTheInput' }),
+  strength: z.number({ error: 'checkTheInput' }).min(-3, 'checkTheInput').max(3, 'checkTheInput').optional(),
+});
+export type CreateEventRequest = z.input<typeof createEventRequest>;
+
+const scoreInt = z
+  .number({ error: 'checkTheInput' })
+  .int('checkTheInput')
+  .min(0, 'checkTheInput')
+  .max(1000, 'checkTheInput');
+
+/** Operator: the event's result. Football settles first-half markets from halfTime*, corner markets from
+ * corners* (markets whose figures are missing are voided); basketball quarters from `quarters`. */
+export const eventResultRequest = z.strictObject({
+  home: scoreInt,
+  away: scoreInt,
+  halfTimeHome: scoreInt.optional(),
+  halfTimeAway: scoreInt.optional(),
+  cornersHome: scoreInt.optional(),
+  cornersAway: scoreInt.optional(),
+  quarters: z
+    .array(z.strictObject({ home: scoreInt, away: scoreInt }))
+    .max(4, 'checkTheInput')
+    .optional(),
+});
+export type EventResultRequest = z.input<typeof eventResultRequest>;
+
+export const eventResultAnswer = z.object({
+  eventId: z.string(),
+  /** 1 for the first result, 2… for each correction. */
+  resultVersion: z.number().int(),
+  /** Markets settled or voided by this result. */
+  markets: z.number().int(),
+  /** Bets queued for (re)settlement. */
+  bets: z.number().int(),
+});
+export type EventResultAnswer = z.infer<typeof eventResultAnswer>;
+
+export const marketAction = z.enum(['suspend', 'open', 'void']);
+export const marketActionParams = marketIdParam.extend({ action: marketAction });
+
+/** Socket payload (to the event's watchers and the live list): an event's clock, score and changed prices. */
+export const sportsEventUpdate = z.object({
+  event: sportsEvent,
+  markets: z.array(sportsMarket.pick({ marketId: true, status: true, selections: true })),
+});
+export type SportsEventUpdate = z.infer<typeof sportsEventUpdate>;

@@ -1,0 +1,150 @@
+import type { ClusterSlot, GridSlot, LinesSlot, SlotGame } from './slots';
+
+/**
+ * Aposta Studios' three slots: reel strips and pay tables as data. Each strip is a string, one symbol per
+ * character, read from top to bottom (a stop s shows characters s, s+1, … of its reel, wrapping). The RTPs below
+ * are exact (enumeration of every stop combination, `exactSlotFigures`; slots.test.ts recomputes the two smaller
+ * spaces, `npm run sim:slots` all three) and are what the catalogue declares.
+ */
+
+const strips = (...list: string[]) => list.map((s) => s.split(''));
+
+/** 3×3, 5 lines; a screen of one symbol (the ox is wild) multiplies the spin by 5. 27,000 combinations. */
+export const FORTUNE_OX: GridSlot = {
+  code: 'fortune-ox',
+  name: 'Fortune Ox',
+  kind: 'grid3x3',
+  rows: 3,
+  symbols: [
+    { id: 'W', name: 'Ox', wild: true },
+    { id: 'A', name: 'Gold ingot' },
+    { id: 'B', name: 'Coin bag' },
+    { id: 'C', name: 'Red envelope' },
+    { id: 'D', name: 'Orange' },
+    { id: 'E', name: 'Firecracker' },
+  ],
+  strips: strips(
+    'CEDBEACDWEBDCEDAEEBCDEEWCABDDE',
+    'CAWDBDCEDEEABCDEEWCBDADECDBEEE',
+    'DDEEBCDADECWBDEECADBEDCEEEWABC',
+  ),
+  unitsPerBet: 5,
+  volatility: 'low',
+  lines: [
+    [0, 0, 0],
+    [1, 1, 1],
+    [2, 2, 2],
+    [0, 1, 2],
+    [2, 1, 0],
+  ],
+  pays: { W: 30, A: 20, B: 17, C: 13, D: 10, E: 6 },
+  fullScreen: 5,
+};
+
+/** 5×3, 10 lines, wild; 3+ scatters pay and give 8 free spins at ×2 (retriggerable). 33,554,432 combinations. */
+export const CARNIVAL_LINES: LinesSlot = {
+  code: 'carnival-lines',
+  name: 'Carnival Lines',
+  kind: 'lines5x3',
+  rows: 3,
+  symbols: [
+    { id: 'W', name: 'Mask', wild: true },
+    { id: 'S', name: 'Drum', scatter: true },
+    { id: 'A', name: 'Queen' },
+    { id: 'B', name: 'Dancer' },
+    { id: 'C', name: 'Feather' },
+    { id: 'D', name: 'Trumpet' },
+    { id: 'E', name: 'Maracas' },
+    { id: 'F', name: 'Confetti' },
+    { id: 'G', name: 'Streamer' },
+  ],
+  strips: strips(
+    'GEWCDFGGEABCDFESFDWCBEFDGAGCEFDB',
+    'GCDFWBEFACDEGGDFBCEGWDFGACBDEFSE',
+    'AGFBDEGWCFDEGGSBACDEFGEWBCDFFDEC',
+    'CDEFGGGEAWBCDEDFCFGBDEFGAWCDEBSF',
+    'BEFCGEADGFBCWDSEFGECDBAFGDECWFGD',
+  ),
+  unitsPerBet: 10,
+  volatility: 'medium',
+  lines: [
+    [1, 1, 1, 1, 1],
+    [0, 0, 0, 0, 0],
+    [2, 2, 2, 2, 2],
+    [0, 1, 2, 1, 0],
+    [2, 1, 0, 1, 2],
+    [0, 0, 1, 2, 2],
+    [2, 2, 1, 0, 0],
+    [1, 0, 0, 0, 1],
+    [1, 2, 2, 2, 1],
+    [1, 0, 1, 2, 1],
+  ],
+  pays: {
+    W: [37, 93, 232],
+    A: [28, 74, 186],
+    B: [23, 56, 140],
+    C: [19, 42, 93],
+    D: [11, 23, 56],
+    E: [9, 23, 56],
+    F: [7, 17, 37],
+    G: [7, 17, 37],
+  },
+  scatterPays: [20, 50, 200],
+  freeSpins: 8,
+  freeSpinMultiplier: 2,
+};
+
+/** 5×5 pays anywhere (8+ of a symbol), cascades refilled from the strips. 3,200,000 combinations. */
+export const CANDY_CASCADE: ClusterSlot = {
+  code: 'candy-cascade',
+  name: 'Candy Cascade',
+  kind: 'cluster',
+  rows: 5,
+  symbols: [
+    { id: 'A', name: 'Heart' },
+    { id: 'B', name: 'Star' },
+    { id: 'C', name: 'Lollipop' },
+    { id: 'D', name: 'Gumdrop' },
+    { id: 'E', name: 'Jelly bean' },
+    { id: 'F', name: 'Mint' },
+  ],
+  strips: strips(
+    'ADCBEFDECFEDFBECDFEF',
+    'CDEBFFDCEFEDABCEDFEF',
+    'FDBECADEFFECBDEFDFCE',
+    'FDBCEFDECFFDBEFCDAEE',
+    'CBDEFFDCEAEBDFCEDFEF',
+  ),
+  unitsPerBet: 4,
+  volatility: 'medium',
+  minCount: 8,
+  pays: {
+    A: [14, 30, 60],
+    B: [9, 20, 40],
+    C: [6, 14, 28],
+    D: [5, 9, 18],
+    E: [3, 6, 12],
+    F: [2, 4, 9],
+  },
+  cascadeMultipliers: [1],
+  maxCascades: 20,
+};
+
+export const STUDIO_SLOTS: Record<string, SlotGame> = {
+  [FORTUNE_OX.code]: FORTUNE_OX,
+  [CARNIVAL_LINES.code]: CARNIVAL_LINES,
+  [CANDY_CASCADE.code]: CANDY_CASCADE,
+};
+
+/**
+ * Declared figures, from the exact enumeration (percent, 4 decimals), the hit frequency and the largest base
+ * win × bet. slots.test.ts and `npm run sim:slots` hold the maths to them.
+ */
+export const STUDIO_SLOT_FIGURES: Record<string, { rtp: number; hitFrequency: number; maxWin: number }> = {
+  'fortune-ox': { rtp: 95.3119, hitFrequency: 0.4012, maxWin: 54 },
+  'carnival-lines': { rtp: 95.8683, hitFrequency: 0.3738, maxWin: 55.9 },
+  'candy-cascade': { rtp: 96.2723, hitFrequency: 0.3197, maxWin: 18.5 },
+};
+
+/** Stakes offered, in centavos: multiples of 20 so that every unit is a whole centavo. */
+export const STUDIO_BETS = [20, 40, 100, 200, 400, 1_000, 2_000, 5_000, 10_000];

@@ -1,0 +1,341 @@
+import { float, type Seeds } from './seeds';
+
+/**
+ * Our studio's slots (casino.md "Slot mathematics"), as data and pure functions: a spin's reel stops come from
+ * the player's seed pair exactly like a dice roll (games.md): stop of reel i = floor(fᵢ × strip length), the
+ * floats read in order, every further stop (free spins) taking the next floats. So any spin in the recall can
+ * be recomputed from the revealed server seed, the client seed and the nonce. Cascades refill from the reel
+ * strip above the visible window, so a whole spin is a function of its stops and the RTP is exactly computable
+ * by enumerating the stops.
+ *
+ * Pays are integers in `units`: one unit is bet / `unitsPerBet` (a line bet on lines games). Stakes are
+ * multiples of 20 centavos, so every win is a whole number of centavos.
+ */
+
+export type SlotKind = 'grid3x3' | 'lines5x3' | 'cluster';
+
+export interface SlotSymbol {
+  id: string;
+  name: string;
+  wild?: boolean;
+  scatter?: boolean;
+}
+
+interface SlotBase {
+  code: string;
+  name: string;
+  kind: SlotKind;
+  rows: number;
+  symbols: SlotSymbol[];
+  /** One strip per reel; the window of a stop s shows strip[s], strip[s+1], … (wrapping). */
+  strips: string[][];
+  unitsPerBet: number;
+  volatility: 'low' | 'medium' | 'high';
+}
+
+/** 3×3, 5 lines, 3 of a kind; a screen full of one symbol (wilds count) multiplies the spin by `fullScreen`. */
+export interface GridSlot extends SlotBase {
+  kind: 'grid3x3';
+  lines: number[][];
+  /** symbol → units for 3 on a line. */
+  pays: Record<string, number>;
+  fullScreen: number;
+}
+
+/** 5×3 lines left to right (3–5), wild substitutes; 3+ scatters pay × bet and start free spins. */
+export interface LinesSlot extends SlotBase {
+  kind: 'lines5x3';
+  lines: number[][];
+  /** symbol → [3, 4, 5 of a kind] in units (line bets). */
+  pays: Record<string, [number, number, number]>;
+  /** scatters anywhere → [3, 4, 5] in units. */
+  scatterPays: [number, number, number];
+  freeSpins: number;
+  freeSpinMultiplier: number;
+}
+
+/**
+ * Pays anywhere: `minCount`+ of a symbol anywhere on the grid pays by tiers; winners burst, the rest fall and the
+ * strip above refills; each cascade's win is multiplied by `cascadeMultipliers[n]` (the last one repeats).
+ */
+export interface ClusterSlot extends SlotBase {
+  kind: 'cluster';
+  minCount: number;
+  /** symbol → units for counts [min…min+1, min+2…min+3, min+4+]. */
+  pays: Record<string, [number, number, number]>;
+  cascadeMultipliers: number[];
+  maxCascades: number;
+}
+
+export type SlotGame = GridSlot | LinesSlot | ClusterSlot;
+
+export interface SlotWin {
+  symbol: string;
+  count: number;
+  /** [row, reel] */
+  cells: [number, number][];
+  line: number | null;
+  units: number;
+}
+
+export interface SlotStep {
+  kind: 'spin' | 'cascade' | 'freeSpin';
+  /** grid[row][reel] */
+  grid: string[][];
+  stops: number[];
+  wins: SlotWin[];
+  multiplier: number;
+  /** Units of this step, multiplier included. */
+  units: number;
+  freeSpinsLeft: number;
+}
+
+export interface SlotOutcome {
+  steps: SlotStep[];
+  units: number;
+  /** Floats read (reel stops drawn). */
+  draws: number;
+}
+
+/** Draws reel stops: from the seed pair's floats (play), or from a given list (enumeration, tests). */
+export type StopSource = (reel: number, length: number) => number;
+
+export function seededStops(seeds: Seeds): { next: StopSource; used: () => number } {
+  let i = 0;
+  return {
+    next: (_reel, length) => Math.floor(float(seeds, i++) * length),
+    used: () => i,
+  };
+}
+
+function windowOf(game: SlotBase, stops: number[]): string[][] {
+  const grid: string[][] = [];
+  for (let r = 0; r < game.rows; r++)
+    grid.push(stops.map((s, reel) => game.strips[reel]![(s + r) % game.strips[reel]!.length]!));
+  return grid;
+}
+
+const symbolInfo = (game: SlotBase) => new Map(game.symbols.map((s) => [s.id, s]));
+
+// ——— 3×3 ———
+
+function gridStep(game: GridSlot, stops: number[]): SlotStep {
+  const grid = windowOf(game, stops);
+  const info = symbolInfo(game);
+  const wins: SlotWin[] = [];
+  game.lines.forEach((rows, line) => {
+    const cells = rows.map((row, reel) => [row, reel] as [number, number]);
+    const syms = cells.map(([r, c]) => grid[r]![c]!);
+    const base = syms.find((s) => !info.get(s)!.wild) ?? syms[0]!;
+    if (syms.every((s) => s === base || info.get(s)!.wild))
+      wins.push({ symbol: base, count: 3, cells, line, units: game.pays[base]! });
+  });
+  const all = grid.flat();
+  const firstPlain = all.find((s) => !info.get(s)!.wild) ?? all[0]!;
+  const full = all.every((s) => s === firstPlain || info.get(s)!.wild);
+  const multiplier = full ? game.fullScreen : 1;
+  const units = wins.reduce((s, w) => s + w.units, 0) * multiplier;
+  return { kind: 'spin', grid, stops, wins, multiplier, units, freeSpinsLeft: 0 };
+}
+
+// ——— 5×3 lines ———
+
+function linesStep(
+  game: LinesSlot,
+  stops: number[],
+  kind: 'spin' | 'freeSpin',
+  multiplier: number,
+): { step: SlotStep; scatters: number } {
+  const grid = windowOf(game, stops);
+  const info = symbolInfo(game);
+  const wins: SlotWin[] = [];
+  game.lines.forEach((rows, line) => {
+    const syms = rows.map((row, reel) => grid[row]![reel]!);
+    if (info.get(syms[0]!)!.scatter) return;
+    const base = syms.find((s) => !info.get(s)!.wild) ?? syms[0]!;
+    if (info.get(base)!.scatter) {
+      // Leading wilds then a scatter: the wilds alone pay as the top symbol (at least 3 of them).
+      return;
+    }
+    let count = 0;
+    while (count < 5 && (syms[count] === base || info.get(syms[count]!)!.wild)) count++;
+    if (count >= 3)
+      wins.push({
+        symbol: base,
+        count,
+        cells: rows.slice(0, count).map((row, reel) => [row, reel] as [number, number]),
+        line,
+        units: game.pays[base]![count - 3]!,
+      });
+  });
+  const scatterCells: [number, number][] = [];
+  grid.forEach((row, r) => row.forEach((s, c) => info.get(s)!.scatter && scatterCells.push([r, c])));
+  const scatters = scatterCells.length;
+  if (scatters >= 3)
+    wins.push({
+      symbol: scatterCells.length ? grid[scatterCells[0]![0]]![scatterCells[0]![1]]! : 'S',
+      count: scatters,
+      cells: scatterCells,
+      line: null,
+      units: game.scatterPays[Math.min(scatters, 5) - 3]!,
+    });
+  const units = wins.reduce((s, w) => s + w.units, 0) * multiplier;
+  return { step: { kind, grid, stops, wins, multiplier, units, freeSpinsLeft: 0 }, scatters };
+}
+
+// ——— pays anywhere with cascades ———
+
+function clusterSteps(game: ClusterSlot, stops: number[]): SlotStep[] {
+  const reels = game.strips.length;
+  const rows = game.rows;
+  // columns[reel] = symbols top → bottom; tops[reel] = strip index of the top cell.
+  const columns = stops.map((s, reel) => {
+    const strip = game.strips[reel]!;
+    return Array.from({ length: rows }, (_, r) => strip[(s + r) % strip.length]!);
+  });
+  const tops = [...stops];
+  const steps: SlotStep[] = [];
+  for (let n = 0; n <= game.maxCascades; n++) {
+    const grid = Array.from({ length: rows }, (_, r) => columns.map((col) => col[r]!));
+    const counts = new Map<string, [number, number][]>();
+    for (let r = 0; r < rows; r++)
+      for (let c = 0; c < reels; c++) {
+        const s = grid[r]![c]!;
+        const list = counts.get(s) ?? [];
+        list.push([r, c]);
+        counts.set(s, list);
+      }
+    const wins: SlotWin[] = [];
+    for (const [symbol, cells] of counts) {
+      if (cells.length < game.minCount) continue;
+      const tier = Math.min(2, Math.floor((cells.length - game.minCount) / 2));
+      wins.push({ symbol, count: cells.length, cells, line: null, units: game.pays[symbol]![tier]! });
+    }
+    const multiplier = game.cascadeMultipliers[Math.min(n, game.cascadeMultipliers.length - 1)]!;
+    const units = wins.reduce((s, w) => s + w.units, 0) * multiplier;
+    steps.push({
+      kind: n === 0 ? 'spin' : 'cascade',
+      grid,
+      stops: n === 0 ? stops : tops.slice(),
+      wins,
+      multiplier,
+      units,
+      freeSpinsLeft: 0,
+    });
+    if (!wins.length) break;
+    // Burst the winners; the rest fall; the strip above the window refills from the top.
+    const burst = new Set(wins.flatMap((w) => w.cells.map(([r, c]) => r * reels + c)));
+    for (let c = 0; c < reels; c++) {
+      const kept = columns[c]!.filter((_, r) => !burst.has(r * reels + c));
+      const k = rows - kept.length;
+      if (!k) continue;
+      const strip = game.strips[c]!;
+      const L = strip.length;
+      const fresh = Array.from({ length: k }, (_, i) => strip[(((tops[c]! - k + i) % L) + L) % L]!);
+      tops[c] = (((tops[c]! - k) % L) + L) % L;
+      columns[c] = [...fresh, ...kept];
+    }
+  }
+  return steps;
+}
+
+/**
+ * Plays one spin from a stop source. Lines games run their free spins (retriggerable) inside the same round,
+ * each one drawing its own stops.
+ */
+export function playSlot(game: SlotGame, next: StopSource): SlotOutcome {
+  let draws = 0;
+  const stopsOf = () =>
+    game.strips.map((strip, reel) => {
+      draws++;
+      return next(reel, strip.length);
+    });
+  if (game.kind === 'grid3x3') {
+    const step = gridStep(game, stopsOf());
+    return { steps: [step], units: step.units, draws };
+  }
+  if (game.kind === 'cluster') {
+    const steps = clusterSteps(game, stopsOf());
+    return { steps, units: steps.reduce((s, x) => s + x.units, 0), draws };
+  }
+  const steps: SlotStep[] = [];
+  const first = linesStep(game, stopsOf(), 'spin', 1);
+  let left = first.scatters >= 3 ? game.freeSpins : 0;
+  first.step.freeSpinsLeft = left;
+  steps.push(first.step);
+  while (left > 0) {
+    left--;
+    const fs = linesStep(game, stopsOf(), 'freeSpin', game.freeSpinMultiplier);
+    if (fs.scatters >= 3) left += game.freeSpins;
+    fs.step.freeSpinsLeft = left;
+    steps.push(fs.step);
+  }
+  return { steps, units: steps.reduce((s, x) => s + x.units, 0), draws };
+}
+
+/** A spin from the player's seeds: what the server plays and the verifier recomputes. */
+export function spinSlot(game: SlotGame, seeds: Seeds): SlotOutcome {
+  return playSlot(game, seededStops(seeds).next);
+}
+
+export interface SlotFigures {
+  /** Return to player, as a fraction (0.96 = 96%). */
+  rtp: number;
+  /** Probability that a paid spin wins anything (its whole round). */
+  hitFrequency: number;
+  /** The largest base-spin win, × bet (free spins and cascades can exceed it for lines games). */
+  maxWin: number;
+  combinations: number;
+}
+
+/** Every combination of stops, in order, for enumeration (reel 0 slowest). */
+function* allStops(game: SlotGame): Generator<number[]> {
+  const lengths = game.strips.map((s) => s.length);
+  const stops = lengths.map(() => 0);
+  for (;;) {
+    yield stops;
+    let i = lengths.length - 1;
+    while (i >= 0 && ++stops[i]! === lengths[i]) stops[i--] = 0;
+    if (i < 0) return;
+  }
+}
+
+/**
+ * The exact figures by enumerating every stop combination of the base spin. A lines game's free spins use the
+ * same strips with a multiplier, so each one is worth `multiplier × E[spin]` and a feature of N spins that
+ * retriggers with probability q lasts N / (1 − qN) spins on average: RTP = E + P(trigger) × N/(1 − qN) × m × E.
+ */
+export function exactSlotFigures(game: SlotGame): SlotFigures {
+  let total = 0;
+  let hits = 0;
+  let triggers = 0;
+  let max = 0;
+  let combos = 0;
+  for (const stops of allStops(game)) {
+    combos++;
+    let units: number;
+    if (game.kind === 'lines5x3') {
+      const { step, scatters } = linesStep(game, stops, 'spin', 1);
+      units = step.units;
+      if (scatters >= 3) triggers++;
+    } else {
+      let i = 0;
+      units = playSlot(game, () => stops[i++]!).units;
+    }
+    total += units;
+    if (units > 0) hits++;
+    if (units > max) max = units;
+  }
+  const e = total / combos / game.unitsPerBet;
+  if (game.kind !== 'lines5x3')
+    return { rtp: e, hitFrequency: hits / combos, maxWin: max / game.unitsPerBet, combinations: combos };
+  const p = triggers / combos;
+  const n = game.freeSpins;
+  const spins = n / (1 - p * n);
+  return {
+    rtp: e + p * spins * game.freeSpinMultiplier * e,
+    hitFrequency: hits / combos,
+    maxWin: max / game.unitsPerBet,
+    combinations: combos,
+  };
+}
