@@ -17,7 +17,7 @@ import { moneyNumber } from './user';
  *   GET  /api/app/sports/bets?status=open|settled&limit=N -> sportsBet[] (my bets, newest first)
  *   GET  /api/app/sports/bets/{betId}                -> sportsBet
  *   GET  /api/app/sports/bets/{betId}/cashout        -> cashoutQuote {value, available}: the bet's cash-out value now
- *   POST /api/app/sports/bets/{betId}/cashout        Idempotency-Key; cashoutRequest {value, share?} -> cashoutAnswer
+ *   POST /api/app/sports/bets/{betId}/cashout        Idempotency-Key; sportsCashoutRequest {value, share?} -> cashoutAnswer
  *        `value` is the whole bet's value the player saw, `share` the part of the stake cashed out (0–1, default
  *        1); pays share × value. A value that moved beyond `sports.cashoutToleranceBp` answers HTTP 409 (status
  *        40900, `sportsCashoutChanged`) with the current `cashoutQuote` in `data`
@@ -244,6 +244,8 @@ export type PlaceBetAnswer = z.infer<typeof placeBetAnswer>;
 
 /** `data` of the 409 answer to a moved price: every selection of the slip as it stands now. */
 export const priceChangedData = z.object({
+  /** A builder: its joint price now. */
+  price: priceNumber.optional(),
   selections: z.array(
     z.object({
       selectionId: z.string(),
@@ -380,13 +382,13 @@ export type SportsEventUpdate = z.infer<typeof sportsEventUpdate>;
 export const cashoutQuote = z.object({ value: moneyNumber, available: z.boolean() });
 export type CashoutQuote = z.infer<typeof cashoutQuote>;
 
-export const cashoutRequest = z.strictObject({
+export const sportsCashoutRequest = z.strictObject({
   /** The whole bet's cash-out value the player saw. */
   value: z.number({ error: 'sportsCashoutChanged' }).gt(0, 'sportsCashoutChanged').max(1e12, 'checkTheInput'),
   /** The part of the stake cashed out: 0 < share ≤ 1 (1 = all of it). */
   share: z.number({ error: 'sportsCashoutShare' }).gt(0, 'sportsCashoutShare').max(1, 'sportsCashoutShare').default(1),
 });
-export type CashoutRequest = z.input<typeof cashoutRequest>;
+export type SportsCashoutRequest = z.input<typeof sportsCashoutRequest>;
 
 export const cashoutAnswer = z.object({
   betId: z.string(),

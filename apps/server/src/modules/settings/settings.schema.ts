@@ -109,10 +109,11 @@ export const settingsSchema = z.object({
   }),
   /** Added to every margin in play (basis points). */
   'sports.inPlayMarginBp': z.number().int().min(0).max(2_000).default(200),
-  /** In-play acceptance delay per sport (ms); a sport not listed waits `sports.acceptanceDelayMs`. */
-  'sports.acceptanceDelayMsBySport': z
-    .record(z.string(), z.number().int().min(0).max(30_000))
-    .default({ football: 5_000, basketball: 3_000, tennis: 3_000 }),
+  /**
+   * In-play acceptance delay per sport (ms), e.g. `{"football": 5000, "tennis": 3000}`; a sport not listed waits
+   * `sports.acceptanceDelayMs`. A parlay waits the longest of its legs' sports.
+   */
+  'sports.acceptanceDelayMsBySport': z.record(z.string(), z.number().int().min(0).max(30_000)).default({}),
   /** Cash out pays the fair value (stake × price taken / current price) less this (basis points). */
   'sports.cashoutMarginBp': z.number().int().min(0).max(5_000).default(500),
   /** A cash-out is accepted at the value the player saw when the value now differs by at most this (bp). */

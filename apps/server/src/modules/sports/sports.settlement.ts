@@ -154,3 +154,17 @@ export function priceOf(stake: number, prices: number[]) {
     ),
   };
 }
+
+/**
+ * A bet builder (legs of one event priced jointly at `price`): every leg must win. A lost leg loses it; a void leg
+ * (its market voided) voids the whole bet, since its price was one of all legs together; all won pay
+ * stake × price (rounded down).
+ */
+export function builderOutcome(stake: number, price: number, results: number[]): BetOutcome {
+  if (results.some((r) => r !== BetResult.WIN && r !== BetResult.REFUND))
+    return { result: BetResult.LOSE, payout: 0, capture: stake, winnings: 0 };
+  if (results.some((r) => r === BetResult.REFUND))
+    return { result: BetResult.REFUND, payout: stake, capture: 0, winnings: 0 };
+  const payout = returnOf(stake, [{ price, result: BetResult.WIN }]);
+  return { result: BetResult.WIN, payout, capture: stake, winnings: payout };
+}
