@@ -224,7 +224,10 @@ export const placeBetRequest = z
       .max(100_000, 'sportsInvalidPrice')
       .optional(),
   })
-  .refine((b) => b.type !== 'builder' || b.price !== undefined, { message: 'sportsInvalidPrice', path: ['price'] })
+  .refine((b) => b.type !== 'builder' || b.price !== undefined, {
+    message: 'sportsInvalidPrice',
+    path: ['price'],
+  })
   .refine((b) => b.type !== 'builder' || b.selections.length >= 2, {
     message: 'sportsBuilderLegs',
     path: ['selections'],
@@ -386,7 +389,11 @@ export const sportsCashoutRequest = z.strictObject({
   /** The whole bet's cash-out value the player saw. */
   value: z.number({ error: 'sportsCashoutChanged' }).gt(0, 'sportsCashoutChanged').max(1e12, 'checkTheInput'),
   /** The part of the stake cashed out: 0 < share ≤ 1 (1 = all of it). */
-  share: z.number({ error: 'sportsCashoutShare' }).gt(0, 'sportsCashoutShare').max(1, 'sportsCashoutShare').default(1),
+  share: z
+    .number({ error: 'sportsCashoutShare' })
+    .gt(0, 'sportsCashoutShare')
+    .max(1, 'sportsCashoutShare')
+    .default(1),
 });
 export type SportsCashoutRequest = z.input<typeof sportsCashoutRequest>;
 
@@ -431,7 +438,10 @@ export type BuilderPriceAnswer = z.infer<typeof builderPriceAnswer>;
 // ------------------------------------------------------------------ risk (operator)
 
 export const liabilityQuery = z.strictObject({
-  eventId: z.string().regex(/^\d{1,18}$/, 'sportsUnknownEvent').optional(),
+  eventId: z
+    .string()
+    .regex(/^\d{1,18}$/, 'sportsUnknownEvent')
+    .optional(),
 });
 
 /**

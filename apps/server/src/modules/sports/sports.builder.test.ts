@@ -156,7 +156,9 @@ describe('bet builder', () => {
     const d = await createEvent('Santos', 'São Paulo', strength);
     const home = sel(market(d, '1x2', 1, null), 'home');
     const over = sel(market(d, 'total', 1, 2.5), 'over');
-    const { price } = builderPriceAnswer.parse(data(await builderPrice([home.selectionId, over.selectionId])));
+    const { price } = builderPriceAnswer.parse(
+      data(await builderPrice([home.selectionId, over.selectionId])),
+    );
     const s = await t.app.settings.all();
     const margin = s['sports.builderMarginBp'] / 10_000;
     const simulated = simulateHomeAndOver(strength, 400_000);
@@ -181,7 +183,10 @@ describe('bet builder', () => {
     const impossible = await builderPrice([sel(x, 'home').selectionId, under05.selectionId], 'en');
     expect(impossible.statusCode).toBe(400);
     expect(impossible.json().message).toBe('These selections cannot all win together');
-    const two = await builderPrice([sel(x, 'home').selectionId, sel(market(e, '1x2', 1, null), 'home').selectionId]);
+    const two = await builderPrice([
+      sel(x, 'home').selectionId,
+      sel(market(e, '1x2', 1, null), 'home').selectionId,
+    ]);
     expect(two.statusCode).toBe(400);
     expect(two.json().message).toBe('Um criar aposta aceita seleções de um único evento');
     const corners = market(d, 'cornersTotal', 4, 9.5);
@@ -236,7 +241,7 @@ describe('bet builder', () => {
     const a = placeBetAnswer.parse(data(await bet(player.token, slip([home, over], p2))));
     const b = placeBetAnswer.parse(data(await bet(player.token, slip([home, over, btts], p3))));
     expect(a.price).toBe(p2);
-    expect(a.potentialPayout).toBe(Math.floor(2_000 * Math.round(p2 * 100) / 100) / 100);
+    expect(a.potentialPayout).toBe(Math.floor((2_000 * Math.round(p2 * 100)) / 100) / 100);
     const cash0 = await cash(player.id);
     // 3-0: home and over win, both teams to score loses.
     data(await operator(`events/${d.event.eventId}/result`, { home: 3, away: 0 }));
@@ -254,7 +259,10 @@ describe('risk', () => {
     const home = sel(market(d, '1x2', 1, null), 'home');
     const sharp = await c.signUp('sharp');
     await c.fund(sharp.id, 500_000);
-    const slip = (stake: number) => ({ stake, selections: [{ selectionId: home.selectionId, price: home.price }] });
+    const slip = (stake: number) => ({
+      stake,
+      selections: [{ selectionId: home.selectionId, price: home.price }],
+    });
     data(await bet(sharp.token, slip(500)));
     const max = (await t.app.settings.all())['sports.maxStake'];
     const set = await operator(`players/${sharp.id}/stakeFactor`, { factor: 0.01, note: 'sharp' }, 'PUT');
@@ -306,16 +314,23 @@ describe('risk', () => {
     const a = placeBetAnswer.parse(data(await bet(player.token, slip(home, 100))));
     const b = placeBetAnswer.parse(data(await bet(player.token, slip(home, 50))));
     const c1 = placeBetAnswer.parse(data(await bet(player.token, slip(away, 20))));
-    const view = liabilityAnswer.parse(data(await operator(`liability?eventId=${d.event.eventId}`, undefined, 'GET')));
+    const view = liabilityAnswer.parse(
+      data(await operator(`liability?eventId=${d.event.eventId}`, undefined, 'GET')),
+    );
     expect(view.events).toHaveLength(1);
     const ev = view.events[0]!;
     expect(ev).toMatchObject({ eventId: d.event.eventId, bets: 3, stakes: 170 });
     const cents = (v: number) => Math.round(v * 100);
-    expect(cents(ev.liability)).toBe(cents(a.potentialPayout) + cents(b.potentialPayout) + cents(c1.potentialPayout));
+    expect(cents(ev.liability)).toBe(
+      cents(a.potentialPayout) + cents(b.potentialPayout) + cents(c1.potentialPayout),
+    );
     const m = ev.markets.find((y) => y.marketId === x.marketId)!;
     expect(cents(m.liability)).toBe(cents(a.potentialPayout) + cents(b.potentialPayout));
     expect(m.alert).toBe(true);
-    expect(m.selections.find((s) => s.selectionId === home.selectionId)).toMatchObject({ bets: 2, stakes: 150 });
+    expect(m.selections.find((s) => s.selectionId === home.selectionId)).toMatchObject({
+      bets: 2,
+      stakes: 150,
+    });
     // The limit: a bet that would take the market past it is refused, nothing posted.
     await t.app.settings.change({ 'sports.maxMarketLiability': cents(m.liability) + 100 });
     const before = await cash(player.id);
@@ -328,7 +343,10 @@ describe('risk', () => {
       sql`select count(*) as n from sports_bet_legs where market_id = ${x.marketId}::bigint`,
     );
     expect(Number(count!.n)).toBe(3);
-    await t.app.settings.change({ 'sports.maxMarketLiability': 100_000_000, 'sports.liabilityAlert': 20_000_000 });
+    await t.app.settings.change({
+      'sports.maxMarketLiability': 100_000_000,
+      'sports.liabilityAlert': 20_000_000,
+    });
     // Without an event: every event with open bets; an unknown event: 404.
     const all = liabilityAnswer.parse(data(await operator('liability', undefined, 'GET')));
     expect(all.events.map((e) => e.eventId)).toContain(d.event.eventId);
@@ -353,7 +371,11 @@ describe('risk', () => {
     await t.app.settings.change({ 'sports.acceptanceDelayMsBySport': { football: 700 } });
     const start = Date.now();
     data(
-      await bet(player.token, { stake: 5, acceptOdds: 'any', selections: [{ selectionId: home.selectionId, price: home.price }] }),
+      await bet(player.token, {
+        stake: 5,
+        acceptOdds: 'any',
+        selections: [{ selectionId: home.selectionId, price: home.price }],
+      }),
     );
     expect(Date.now() - start).toBeGreaterThanOrEqual(650);
     await t.app.settings.change({ 'sports.acceptanceDelayMsBySport': {} });

@@ -87,7 +87,12 @@ export const builderMargin = (s: Settings, live: boolean) =>
  * Checks the legs and prices them jointly. `forBet`: the markets must be open now (a quote for a bet); a cash-out
  * valuation reads the price whatever the markets' status (the caller decides availability).
  */
-export function priceBuilder(rows: Map<string, BuilderRow>, ids: string[], s: Settings, forBet = true): BuilderQuote {
+export function priceBuilder(
+  rows: Map<string, BuilderRow>,
+  ids: string[],
+  s: Settings,
+  forBet = true,
+): BuilderQuote {
   if (new Set(ids).size < ids.length) throw badRequest('sportsBuilderContradiction');
   const list = ids.map((id) => {
     const r = rows.get(id);

@@ -197,7 +197,8 @@ export function createCashout({ database, settings, bus, log }: CashoutDeps) {
         sql`select request_hash, answer from sports_cashouts where key = ${scoped}`,
       );
       if (!row) return null;
-      if (row.request_hash !== hash) throw new AppError(ErrorCode.IDEMPOTENCY_CONFLICT, 'idempotencyConflict');
+      if (row.request_hash !== hash)
+        throw new AppError(ErrorCode.IDEMPOTENCY_CONFLICT, 'idempotencyConflict');
       return row.answer;
     };
     const again = await prior();

@@ -36,7 +36,10 @@ export function createRisk({ database, log }: { database: Database; log: Pick<Fa
 
   async function setStakeFactor(userId: string, factor: number, note: string | undefined, actor: string) {
     return database.transaction(async (tx) => {
-      const [user] = await queryRows<{ id: string }>(tx, sql`select id from users where id = ${userId}::bigint`);
+      const [user] = await queryRows<{ id: string }>(
+        tx,
+        sql`select id from users where id = ${userId}::bigint`,
+      );
       if (!user) throw notFound('checkTheInput');
       const [before] = await queryRows<{ factor: number }>(
         tx,
@@ -75,7 +78,8 @@ export function createRisk({ database, log }: { database: Database; log: Pick<Fa
           sql`insert into sports_liability_alerts (market_id, liability) values (${r.market_id}::bigint, ${exposure})
               on conflict (market_id) do nothing returning market_id`,
         );
-        if (raised) log.warn({ marketId: String(r.market_id), liability: exposure }, 'sports liability alert');
+        if (raised)
+          log.warn({ marketId: String(r.market_id), liability: exposure }, 'sports liability alert');
       }
     }
   }
@@ -122,7 +126,10 @@ export function createRisk({ database, log }: { database: Database; log: Pick<Fa
       away: string;
       starts_at: string | Date;
       clock: number;
-    }>(db, sql`select id, sport, home, away, starts_at, clock from sports_events where id in (${idList(ids)})`);
+    }>(
+      db,
+      sql`select id, sport, home, away, starts_at, clock from sports_events where id in (${idList(ids)})`,
+    );
     const marketIds = [...new Set(selections.map((x) => String(x.market_id)))];
     const markets = marketIds.length
       ? await queryRows<{

@@ -172,7 +172,11 @@ export async function sportsRoutes(app: FastifyInstance) {
         req.body.note,
         String(actor),
       );
-      req.audit({ target: `user:${req.params.userId}`, before: { stakeFactor: before }, after: { stakeFactor: after } });
+      req.audit({
+        target: `user:${req.params.userId}`,
+        before: { stakeFactor: before },
+        after: { stakeFactor: after },
+      });
       return ok(req, { userId: req.params.userId, factor: after });
     },
   );

@@ -194,7 +194,10 @@ export function createSportsService({ database, settings, bus, jobs, log, rg, sl
       // Priced jointly from the event's model; the player's builder price is the one checked.
       const q = priceBuilder(builderRowsOf, ids, s);
       const seen = hundredths(input.price!);
-      if (q.price !== seen && (input.acceptOdds === 'none' || (input.acceptOdds === 'higher' && q.price < seen)))
+      if (
+        q.price !== seen &&
+        (input.acceptOdds === 'none' || (input.acceptOdds === 'higher' && q.price < seen))
+      )
         throw priceChanged(quoted, ids, q.price);
       return { taken: ids.map((id) => Number(quoted.get(id)!.price)), live, builderPrice: q.price };
     }
@@ -252,7 +255,8 @@ export function createSportsService({ database, settings, bus, jobs, log, rg, sl
     if (input.selections.length > s['sports.maxLegs']) throw badRequest('sportsParlayLimit');
     const ids = input.selections.map((x) => x.selectionId);
     const builder = input.type === 'builder';
-    if (new Set(ids).size < ids.length) throw badRequest(builder ? 'sportsBuilderContradiction' : 'sportsSameEvent');
+    if (new Set(ids).size < ids.length)
+      throw badRequest(builder ? 'sportsBuilderContradiction' : 'sportsSameEvent');
     const scoped = scopedKey('sports.bet', player.id, key);
     const hash = requestHash('sports.bet', input);
     // A repeated key is recognised when its bet cannot be written again (the key is unique) or when the slip

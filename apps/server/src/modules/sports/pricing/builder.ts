@@ -32,7 +32,8 @@ export const BUILDER_TYPES: readonly MarketType[] = [
 /** A leg the builder can price: full match, a final-score market, a half line where it has a line. */
 export function builderLegSupported(leg: Pick<BuilderLeg, 'type' | 'period' | 'line'>): boolean {
   if (leg.period !== GamePeriod.FULL_MATCH || !BUILDER_TYPES.includes(leg.type)) return false;
-  if (leg.type === 'total' || leg.type === 'ah') return leg.line !== null && Math.abs((leg.line * 2) % 2) === 1;
+  if (leg.type === 'total' || leg.type === 'ah')
+    return leg.line !== null && Math.abs((leg.line * 2) % 2) === 1;
   return true;
 }
 
