@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import {
   BetResult,
   builderPriceAnswer,
@@ -6,11 +5,8 @@ import {
   placeBetAnswer,
   sportsBet,
   sportsEventDetail,
-  SPORTS_OPERATOR_PATH,
   SPORTS_PATH,
   type SportsBet,
-  type SportsEventDetail,
-  type SportsMarket,
 } from '@aposta/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,8 +17,8 @@ import {
   TEST_OPERATOR_KEY,
   testPlayers,
 } from '../../../test/helpers';
-import { playerAccounts } from '../ledger';
 import { rates, FOOTBALL_DEFAULTS } from './pricing/football';
+import { sportsKit } from './sports.testkit';
 
 /**
  * The bet builder (same-game multi) and risk through the HTTP routes on the real app: a builder's joint price
@@ -41,30 +37,7 @@ beforeAll(async () => {
 afterAll(() => expectCleanLedgerThenClose(t.database, t.close));
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const data = <T>(res: { statusCode: number; body: string; json(): { data: T } }) => {
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().data;
-};
-const operator = (path: string, payload?: object, method: 'POST' | 'PUT' | 'GET' = 'POST') =>
-  t.app.inject({
-    method,
-    url: `${SPORTS_OPERATOR_PATH}/${path}`,
-    headers: { 'x-operator-key': TEST_OPERATOR_KEY },
-    ...(payload ? { payload } : {}),
-  });
-const get = (path: string, token?: string) =>
-  t.app.inject({ url: `${SPORTS_PATH}/${path}`, headers: token ? { authorization: `Bearer ${token}` } : {} });
-const bet = (token: string, payload: object, lang?: string) =>
-  t.app.inject({
-    method: 'POST',
-    url: `${SPORTS_PATH}/bets`,
-    headers: {
-      authorization: `Bearer ${token}`,
-      'idempotency-key': crypto.randomUUID(),
-      ...(lang ? { lang } : {}),
-    },
-    payload,
-  });
+const { data, operator, get, bet, market, sel, createEvent, cash } = sportsKit(() => t);
 const builderPrice = (selections: string[], lang?: string) =>
   t.app.inject({
     method: 'POST',
@@ -73,22 +46,6 @@ const builderPrice = (selections: string[], lang?: string) =>
     payload: { selections },
   });
 
-async function createEvent(home: string, away: string, strength = 0.4, sport = 'football') {
-  const startsAt = new Date(Date.now() + 3_600_000).toISOString();
-  return sportsEventDetail.parse(
-    data(await operator('events', { sport, competition: 'Série A', home, away, startsAt, strength })),
-  );
-}
-function market(d: SportsEventDetail, type: string, period: number, line: number | null): SportsMarket {
-  const m = d.markets.find((x) => x.type === type && x.period === period && x.line === line);
-  if (!m) throw new Error(`no market ${type} ${period} ${line}`);
-  return m;
-}
-const sel = (m: SportsMarket, name: string) => m.selections.find((s) => s.name === name)!;
-async function cash(userId: number) {
-  const acc = await playerAccounts(t.database.db, userId);
-  return acc.find((a) => a.kind === 'cash')?.available ?? 0;
-}
 async function settled(token: string, betId: string): Promise<SportsBet> {
   const end = Date.now() + 30_000;
   for (;;) {

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../platform/db';
 import { badRequest, conflict, notFound } from '../../platform/errors';
 import type { Settings } from '../settings';
-import { isLive } from './sports.catalogue';
+import { idList, isLive } from './sports.catalogue';
 import {
   builderLegSupported,
   builderPrice,
@@ -48,21 +48,18 @@ export interface BuilderQuote {
   rows: Map<string, BuilderRow>;
 }
 
-const idList = (ids: string[]) =>
-  sql.join(
-    ids.map((id) => sql`${id}::bigint`),
-    sql`, `,
-  );
+/** The columns of a `BuilderRow`, over `sports_selections s`, `sports_markets m`, `sports_events e`. */
+export const BUILDER_COLUMNS = sql`s.id as selection_id, s.market_id, s.event_id, s.name, s.price, s.version,
+  m.status, m.suspensions, m.type, m.period, m.line,
+  case when m.type = 'correctScore' then
+    (select array_agg(x.name) from sports_selections x where x.market_id = m.id) end as names,
+  e.sport, e.strength, e.state, e.clock,
+  (e.clock >= 0 and e.result is null and (e.clock > 0 or e.starts_at > now())) as open`;
 
 export async function builderRows(exec: Executor, ids: string[]): Promise<Map<string, BuilderRow>> {
   const list = await queryRows<BuilderRow>(
     exec,
-    sql`select s.id as selection_id, s.market_id, s.event_id, s.name, s.price, s.version, m.status, m.suspensions,
-          m.type, m.period, m.line,
-          case when m.type = 'correctScore' then
-            (select array_agg(x.name) from sports_selections x where x.market_id = m.id) end as names,
-          e.sport, e.strength, e.state, e.clock,
-          (e.clock >= 0 and e.result is null and (e.clock > 0 or e.starts_at > now())) as open
+    sql`select ${BUILDER_COLUMNS}
         from sports_selections s
         join sports_markets m on m.id = s.market_id
         join sports_events e on e.id = s.event_id

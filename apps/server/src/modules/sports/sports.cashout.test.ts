@@ -6,12 +6,9 @@ import {
   MatchTime,
   placeBetAnswer,
   sportsBet,
-  sportsEventDetail,
-  SPORTS_OPERATOR_PATH,
   SPORTS_PATH,
   type SportsBet,
   type SportsEventDetail,
-  type SportsMarket,
 } from '@aposta/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,14 +18,14 @@ import {
   createTestApp,
   expectCleanLedgerThenClose,
   freePort,
-  TEST_OPERATOR_KEY,
   testPlayers,
 } from '../../../test/helpers';
 import { connectClient, connected, next } from '../../../test/realtime-client';
-import { auditLedger, playerAccounts } from '../ledger';
+import { auditLedger } from '../ledger';
 import { createSandboxFeed } from './feeds/sandbox';
 import { PREMATCH, type LiveState } from './pricing';
 import { createFeedRunner } from './sports.feed';
+import { sportsKit } from './sports.testkit';
 
 /**
  * Cash out through the HTTP routes on the real app: full, partial and automatic cash-outs with the ledger's
@@ -48,26 +45,7 @@ beforeAll(async () => {
 afterAll(() => expectCleanLedgerThenClose(t.database, t.close));
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const data = <T>(res: { statusCode: number; body: string; json(): { data: T } }) => {
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().data;
-};
-const operator = (path: string, payload?: object) =>
-  t.app.inject({
-    method: 'POST',
-    url: `${SPORTS_OPERATOR_PATH}/${path}`,
-    headers: { 'x-operator-key': TEST_OPERATOR_KEY },
-    ...(payload ? { payload } : {}),
-  });
-const get = (path: string, token?: string) =>
-  t.app.inject({ url: `${SPORTS_PATH}/${path}`, headers: token ? { authorization: `Bearer ${token}` } : {} });
-const bet = (token: string, payload: object) =>
-  t.app.inject({
-    method: 'POST',
-    url: `${SPORTS_PATH}/bets`,
-    headers: { authorization: `Bearer ${token}`, 'idempotency-key': crypto.randomUUID() },
-    payload,
-  });
+const { data, operator, get, bet, detail, sel, createEvent, cash } = sportsKit(() => t);
 const quote = async (token: string, betId: string) =>
   cashoutQuote.parse(data(await get(`bets/${betId}/cashout`, token)));
 const cashOut = (token: string, betId: string, payload: object, key: string = crypto.randomUUID()) =>
@@ -77,23 +55,7 @@ const cashOut = (token: string, betId: string, payload: object, key: string = cr
     headers: { authorization: `Bearer ${token}`, 'idempotency-key': key },
     payload,
   });
-const detail = async (id: string) => sportsEventDetail.parse(data(await get(`events/${id}`)));
 const main = (d: SportsEventDetail) => d.markets.find((m) => m.type === '1x2' && m.period === 1)!;
-const sel = (m: SportsMarket, name: string) => m.selections.find((s) => s.name === name)!;
-
-async function createEvent(home: string, away: string, strength = 0.4) {
-  const startsAt = new Date(Date.now() + 3_600_000).toISOString();
-  return sportsEventDetail.parse(
-    data(
-      await operator('events', { sport: 'football', competition: 'Série A', home, away, startsAt, strength }),
-    ),
-  );
-}
-
-async function cash(userId: number) {
-  const acc = await playerAccounts(t.database.db, userId);
-  return acc.find((a) => a.kind === 'cash')?.available ?? 0;
-}
 
 /** The ledger's transactions of a bet (reference `sports-bet:<id>`) with the player's net amount of each. */
 async function ledgerOf(betId: string) {

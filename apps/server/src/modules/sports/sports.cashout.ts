@@ -15,9 +15,9 @@ import { AppError, badRequest, conflict, notFound } from '../../platform/errors'
 import { scopedKey } from '../../platform/idempotency';
 import { balancesQuery, hold, parseAmount, requestHash, settle } from '../ledger';
 import type { Settings, SettingsService } from '../settings';
-import { builderMargin, priceBuilder, type BuilderRow } from './sports.builder';
+import { BUILDER_COLUMNS, builderMargin, priceBuilder, type BuilderRow } from './sports.builder';
 import { builderPrice } from './pricing';
-import { priceOf, returnOf } from './sports.settlement';
+import { legFactor, priceOf, returnOf } from './sports.settlement';
 
 /**
  * Cash out (sportsbook.md "Cash out"): the value of an open bet now is stake × price taken / current price, less
@@ -40,15 +40,6 @@ export interface CashoutLeg {
   /** Hundredths now (0: not offered). */
   current: number;
   status: MarketStatus;
-}
-
-/** A factor of a decided leg as a fraction (settlement's rules): win p, half won (1 + p)/2, void 1, half lost ½. */
-function decided(leg: CashoutLeg): [bigint, bigint] {
-  const p = BigInt(leg.taken);
-  if (leg.result === BetResult.WIN) return [p, 100n];
-  if (leg.result === BetResult.WIN_HALF) return [p + 100n, 200n];
-  if (leg.result === BetResult.LOSE_HALF) return [1n, 2n];
-  return [1n, 1n];
 }
 
 /**
@@ -79,7 +70,7 @@ export function cashoutValue(
         num *= BigInt(l.taken);
         den *= BigInt(l.current);
       } else {
-        const [n, d] = decided(l);
+        const [n, d] = legFactor({ price: l.taken, result: l.result });
         num *= n;
         den *= d;
       }
@@ -104,13 +95,7 @@ interface LegRow extends BuilderRow {
 /** The legs of bets with their selections' current prices and markets' status (what a valuation reads). */
 function legsQuery(where: ReturnType<typeof sql>) {
   return sql`select b.id as bet_id, b.user_id, b.kind, b.stake, b.price as bet_price, b.auto_cashout,
-      b.status as bet_status, l.price as taken, l.result,
-      s.id as selection_id, s.market_id, s.event_id, s.name, s.price, s.version, m.status, m.suspensions, m.type,
-      m.period, m.line,
-      case when m.type = 'correctScore' then
-        (select array_agg(x.name) from sports_selections x where x.market_id = m.id) end as names,
-      e.sport, e.strength, e.state, e.clock,
-      (e.clock >= 0 and e.result is null and (e.clock > 0 or e.starts_at > now())) as open
+      b.status as bet_status, l.price as taken, l.result, ${BUILDER_COLUMNS}
     from sports_bets b
     join sports_bet_legs l on l.bet_id = b.id
     join sports_selections s on s.id = l.selection_id

@@ -5,18 +5,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import { queryRows, type Database, type Executor } from '../../platform/db';
 import { badRequest, conflict, notFound } from '../../platform/errors';
 import type { Settings } from '../settings';
-import { iso } from './sports.catalogue';
+import { idList, iso } from './sports.catalogue';
 
 /**
  * Risk: stake factors per player (a sharp player limited), the liability of markets and events (what their open
  * bets would pay), the per-market liability limit and alert, and the operators' view of open liability.
  */
 const money = (minor: number | string) => toMajor(Number(minor), DEFAULT_CURRENCY);
-const idList = (ids: string[]) =>
-  sql.join(
-    ids.map((id) => sql`${id}::bigint`),
-    sql`, `,
-  );
 
 export function createRisk({ database, log }: { database: Database; log: Pick<FastifyBaseLogger, 'warn'> }) {
   const { db } = database;

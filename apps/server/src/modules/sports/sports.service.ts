@@ -33,6 +33,7 @@ import type { Settings, SettingsService } from '../settings';
 import {
   eventOf,
   eventRows,
+  idList,
   insertEvent,
   isLive,
   iso,
@@ -125,11 +126,6 @@ const money = (minor: number | string) => toMajor(Number(minor), CURRENCY);
 const shown = (minor: number) => formatMoney(minor, CURRENCY);
 const hundredths = (price: number) => Math.round(price * 100);
 const sleepMs = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
-const idList = (ids: (string | number)[]) =>
-  sql.join(
-    ids.map((id) => sql`${String(id)}::bigint`),
-    sql`, `,
-  );
 
 export function createSportsService({ database, settings, bus, jobs, log, rg, sleep = sleepMs }: SportsDeps) {
   const { db } = database;

@@ -87,7 +87,7 @@ export interface BetOutcome {
 }
 
 /** Each leg's factor as a fraction: win p, win half (1 + p)/2, refund 1, lose half ½, lose 0. */
-function factor(leg: LegOutcome): [bigint, bigint] {
+export function legFactor(leg: LegOutcome): [bigint, bigint] {
   const p = BigInt(leg.price);
   switch (leg.result) {
     case BetResult.WIN:
@@ -110,7 +110,7 @@ export function returnOf(stake: number, legs: LegOutcome[]): number {
   let num = BigInt(stake);
   let den = 1n;
   for (const leg of legs) {
-    const [n, d] = factor(leg);
+    const [n, d] = legFactor(leg);
     num *= n;
     den *= d;
   }
