@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { paySuccessEvent } from './payments';
 import { roundEvents, roundGame } from './rounds';
-import { sportsEventUpdate } from './sports';
+import { sportsCashoutUpdate, sportsEventUpdate } from './sports';
 import { moneyNumber, userFigures, userInfo } from './user';
 
 /**
@@ -54,6 +54,8 @@ export const serverEvents = {
   ...roundEvents,
   /** Sportsbook (contracts/sports.ts): an event's clock, score and prices, to the sockets watching it. */
   sportsEvent: sportsEventUpdate,
+  /** Sportsbook: an open bet's cash-out value after its prices moved, to the bet's owner. */
+  sportsCashout: sportsCashoutUpdate,
 } as const;
 
 /** Client -> server events and their payloads. */

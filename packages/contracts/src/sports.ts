@@ -16,6 +16,17 @@ import { moneyNumber } from './user';
  *        with `priceChangedData` in `data`: the current price of every selection of the slip
  *   GET  /api/app/sports/bets?status=open|settled&limit=N -> sportsBet[] (my bets, newest first)
  *   GET  /api/app/sports/bets/{betId}                -> sportsBet
+ *   GET  /api/app/sports/bets/{betId}/cashout        -> cashoutQuote {value, available}: the bet's cash-out value now
+ *   POST /api/app/sports/bets/{betId}/cashout        Idempotency-Key; sportsCashoutRequest {value, share?} -> cashoutAnswer
+ *        `value` is the whole bet's value the player saw, `share` the part of the stake cashed out (0–1, default
+ *        1); pays share × value. A value that moved beyond `sports.cashoutToleranceBp` answers HTTP 409 (status
+ *        40900, `sportsCashoutChanged`) with the current `cashoutQuote` in `data`
+ *   PUT  /api/app/sports/bets/{betId}/autoCashout    autoCashoutRequest {value|null} -> autoCashoutAnswer
+ *   POST /api/app/sports/builder/price               builderPriceRequest {selections} -> builderPriceAnswer {price}
+ *        a bet builder (same-game multi) is placed on POST /bets with `type: 'builder'` and `price` (the joint
+ *        price the player saw)
+ *   GET  /api/operator/sports/liability?eventId=     (sports.trade) -> liabilityAnswer: open liability per event
+ *   PUT  /api/operator/sports/players/{userId}/stakeFactor (sports.trade) stakeFactorRequest -> stakeFactorAnswer
  *   POST /api/operator/sports/events                 (sports.trade) createEventRequest -> sportsEventDetail
  *   POST /api/operator/sports/events/{eventId}/result (sports.trade) eventResultRequest -> eventResultAnswer
  *        settles every market of the event and queues the settlement of its bets; a different result later
@@ -196,12 +207,31 @@ export const betSelectionInput = z.strictObject({
     .max(100_000, 'sportsInvalidPrice'),
 });
 
-/** One selection = a single; several = a parlay (legs of different events, at most `maxLegs`). */
-export const placeBetRequest = z.strictObject({
-  stake: amountInput,
-  acceptOdds: acceptOdds.default('none'),
-  selections: z.array(betSelectionInput).min(1, 'sportsEmptySlip').max(50, 'sportsParlayLimit'),
-});
+/**
+ * One selection = a single; several = a parlay (legs of different events, at most `maxLegs`). `type: 'builder'`:
+ * a bet builder (same-game multi), legs of one event priced jointly; `price` is then the builder's price the
+ * player saw (`POST /builder/price`), checked against `acceptOdds` instead of the legs' prices.
+ */
+export const placeBetRequest = z
+  .strictObject({
+    type: z.enum(['single', 'parlay', 'builder'], { error: 'checkTheInput' }).optional(),
+    stake: amountInput,
+    acceptOdds: acceptOdds.default('none'),
+    selections: z.array(betSelectionInput).min(1, 'sportsEmptySlip').max(50, 'sportsParlayLimit'),
+    price: z
+      .number({ error: 'sportsInvalidPrice' })
+      .gt(1, 'sportsInvalidPrice')
+      .max(100_000, 'sportsInvalidPrice')
+      .optional(),
+  })
+  .refine((b) => b.type !== 'builder' || b.price !== undefined, {
+    message: 'sportsInvalidPrice',
+    path: ['price'],
+  })
+  .refine((b) => b.type !== 'builder' || b.selections.length >= 2, {
+    message: 'sportsBuilderLegs',
+    path: ['selections'],
+  });
 export type PlaceBetRequest = z.input<typeof placeBetRequest>;
 
 export const placeBetAnswer = z.object({
@@ -217,6 +247,8 @@ export type PlaceBetAnswer = z.infer<typeof placeBetAnswer>;
 
 /** `data` of the 409 answer to a moved price: every selection of the slip as it stands now. */
 export const priceChangedData = z.object({
+  /** A builder: its joint price now. */
+  price: priceNumber.optional(),
   selections: z.array(
     z.object({
       selectionId: z.string(),
@@ -253,9 +285,17 @@ export const sportsBetLeg = z.object({
 });
 export type SportsBetLeg = z.infer<typeof sportsBetLeg>;
 
+/** single, parlay (legs of different events) or builder (legs of one event, priced jointly). */
+export const betKind = z.enum(['single', 'parlay', 'builder']);
+export type BetKind = z.infer<typeof betKind>;
+
+/** open; settled by its legs' results; cashedOut: closed by a full cash-out (`cashedOut` is what it paid). */
+export const betStatus = z.enum(['open', 'settled', 'cashedOut']);
+
 export const sportsBet = z.object({
   betId: z.string(),
-  kind: z.enum(['single', 'parlay']),
+  kind: betKind,
+  /** The stake still running (a partial cash-out lowers it). */
   stake: moneyNumber,
   price: priceNumber,
   potentialPayout: moneyNumber,
@@ -264,7 +304,11 @@ export const sportsBet = z.object({
    * 90 (pays the stake) or 11 (pays less). */
   result: sportsResult,
   payout: moneyNumber,
-  status: z.enum(['open', 'settled']),
+  status: betStatus,
+  /** Paid so far by cash-outs (full and partial). */
+  cashedOut: moneyNumber,
+  /** The automatic cash-out's target value, or null. */
+  autoCashout: moneyNumber.nullable(),
   placedAt: z.string(),
   settledAt: z.string().nullable(),
   legs: z.array(sportsBetLeg),
@@ -272,7 +316,7 @@ export const sportsBet = z.object({
 export type SportsBet = z.infer<typeof sportsBet>;
 
 export const myBetsQuery = z.strictObject({
-  status: z.enum(['open', 'settled']).optional(),
+  status: betStatus.optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
 
@@ -330,3 +374,119 @@ export const sportsEventUpdate = z.object({
   markets: z.array(sportsMarket.pick({ marketId: true, status: true, selections: true })),
 });
 export type SportsEventUpdate = z.infer<typeof sportsEventUpdate>;
+
+// ------------------------------------------------------------------ cash out
+
+/**
+ * A bet's cash-out value now (major units): stake × price taken / current price, less `sports.cashoutMarginBp`
+ * (a parlay from its open legs' current prices and its decided legs' factors; a builder from the current joint
+ * price). `available` is false while a market of it is suspended or closed, or the bet is no longer open.
+ */
+export const cashoutQuote = z.object({ value: moneyNumber, available: z.boolean() });
+export type CashoutQuote = z.infer<typeof cashoutQuote>;
+
+export const sportsCashoutRequest = z.strictObject({
+  /** The whole bet's cash-out value the player saw. */
+  value: z.number({ error: 'sportsCashoutChanged' }).gt(0, 'sportsCashoutChanged').max(1e12, 'checkTheInput'),
+  /** The part of the stake cashed out: 0 < share ≤ 1 (1 = all of it). */
+  share: z
+    .number({ error: 'sportsCashoutShare' })
+    .gt(0, 'sportsCashoutShare')
+    .max(1, 'sportsCashoutShare')
+    .default(1),
+});
+export type SportsCashoutRequest = z.input<typeof sportsCashoutRequest>;
+
+export const cashoutAnswer = z.object({
+  betId: z.string(),
+  /** Paid by this cash-out: share × value. */
+  paid: moneyNumber,
+  /** The stake still running (0 after a full cash-out). */
+  stake: moneyNumber,
+  status: betStatus,
+  /** The player's cash after it. */
+  balance: moneyNumber,
+  /** True when this cash-out was fired by the automatic target. */
+  auto: z.boolean(),
+});
+export type CashoutAnswer = z.infer<typeof cashoutAnswer>;
+
+/** The automatic cash-out: fires (in full) when the value reaches `value`; null removes it. */
+export const autoCashoutRequest = z.strictObject({
+  value: z.number({ error: 'checkTheInput' }).gt(0, 'checkTheInput').max(1e12, 'checkTheInput').nullable(),
+});
+export const autoCashoutAnswer = z.object({ betId: z.string(), autoCashout: moneyNumber.nullable() });
+export type AutoCashoutAnswer = z.infer<typeof autoCashoutAnswer>;
+
+/** Socket `sportsCashout` (to the bet's owner): its cash-out value after prices moved. */
+export const sportsCashoutUpdate = cashoutQuote.extend({ betId: z.string() });
+export type SportsCashoutUpdate = z.infer<typeof sportsCashoutUpdate>;
+
+// ------------------------------------------------------------------ bet builder
+
+export const builderPriceRequest = z.strictObject({
+  selections: z
+    .array(z.string().regex(/^\d{1,18}$/, 'sportsUnknownSelection'))
+    .min(2, 'sportsBuilderLegs')
+    .max(12, 'sportsParlayLimit'),
+});
+export type BuilderPriceRequest = z.input<typeof builderPriceRequest>;
+/** The builder's price: 1 / joint probability of every leg winning, less the margin (2 decimals). */
+export const builderPriceAnswer = z.object({ price: priceNumber });
+export type BuilderPriceAnswer = z.infer<typeof builderPriceAnswer>;
+
+// ------------------------------------------------------------------ risk (operator)
+
+export const liabilityQuery = z.strictObject({
+  eventId: z
+    .string()
+    .regex(/^\d{1,18}$/, 'sportsUnknownEvent')
+    .optional(),
+});
+
+/**
+ * Open liability: a selection's `potential` is what its open bets pay if it (and their other legs) win; a
+ * market's `liability` the largest of its selections'; an event's the sum of the potential payouts of its open
+ * bets (each bet once). `alert`: the market passed `sports.liabilityAlert`.
+ */
+export const liabilitySelection = z.object({
+  selectionId: z.string(),
+  name: z.string(),
+  bets: z.number().int(),
+  stakes: moneyNumber,
+  potential: moneyNumber,
+});
+export const liabilityMarket = z.object({
+  marketId: z.string(),
+  type: marketType,
+  period: z.number().int(),
+  line: z.number().nullable(),
+  status: marketStatus,
+  stakes: moneyNumber,
+  liability: moneyNumber,
+  alert: z.boolean(),
+  selections: z.array(liabilitySelection),
+});
+export const liabilityEvent = z.object({
+  eventId: z.string(),
+  sport: sportCode,
+  home: z.string(),
+  away: z.string(),
+  startsAt: z.string(),
+  clock: z.number().int(),
+  bets: z.number().int(),
+  stakes: moneyNumber,
+  liability: moneyNumber,
+  markets: z.array(liabilityMarket),
+});
+export const liabilityAnswer = z.object({ events: z.array(liabilityEvent) });
+export type LiabilityAnswer = z.infer<typeof liabilityAnswer>;
+
+export const userIdParam = z.strictObject({ userId: z.string().regex(/^\d{1,18}$/, 'checkTheInput') });
+/** A player's stake factor: their largest stake is `sports.maxStake` × factor (0 = no bets, 1 = normal). */
+export const stakeFactorRequest = z.strictObject({
+  factor: z.number({ error: 'checkTheInput' }).min(0, 'checkTheInput').max(10, 'checkTheInput'),
+  note: z.string().trim().max(200, 'checkTheInput').optional(),
+});
+export const stakeFactorAnswer = z.object({ userId: z.string(), factor: z.number() });
+export type StakeFactorAnswer = z.infer<typeof stakeFactorAnswer>;

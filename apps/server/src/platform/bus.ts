@@ -1,7 +1,7 @@
 import { AsyncResource } from 'node:async_hooks';
 import { EventEmitter } from 'node:events';
 import { Redis } from 'ioredis';
-import type { SportsEventUpdate } from '@aposta/contracts';
+import type { SportsCashoutUpdate, SportsEventUpdate } from '@aposta/contracts';
 
 /**
  * Domain events between modules and the realtime gateway. In-process by default; Redis pub/sub when
@@ -39,6 +39,8 @@ export interface BusEvents {
    * gateway emits `sportsEvent` to its own sockets watching that event.
    */
   'sports.update': { eventId: string; payload: SportsEventUpdate };
+  /** An open bet's cash-out value after its prices moved: the gateway emits `sportsCashout` to its owner. */
+  'sports.cashout': { userId: number; payload: SportsCashoutUpdate };
 }
 
 export type BusTopic = keyof BusEvents;

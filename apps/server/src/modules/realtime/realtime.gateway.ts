@@ -256,6 +256,8 @@ export function createGateway(options: GatewayOptions) {
     ),
     // Sportsbook: an event's new clock, score and prices to this node's watchers of it.
     on('sports.update', ({ eventId, payload }) => emitLocal(sportsRoom(eventId), 'sportsEvent', payload)),
+    // Sportsbook: an open bet's cash-out value, to its owner's sockets on this node.
+    on('sports.cashout', ({ userId, payload }) => emitLocal(userId, 'sportsCashout', payload)),
     on('session.revoked', ({ userId, sessionIds }) => {
       const revoked = new Set(sessionIds);
       for (const id of localSocketsOf(userId) ?? []) {

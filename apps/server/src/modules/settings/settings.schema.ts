@@ -109,6 +109,21 @@ export const settingsSchema = z.object({
   }),
   /** Added to every margin in play (basis points). */
   'sports.inPlayMarginBp': z.number().int().min(0).max(2_000).default(200),
+  /**
+   * In-play acceptance delay per sport (ms), e.g. `{"football": 5000, "tennis": 3000}`; a sport not listed waits
+   * `sports.acceptanceDelayMs`. A parlay waits the longest of its legs' sports.
+   */
+  'sports.acceptanceDelayMsBySport': z.record(z.string(), z.number().int().min(0).max(30_000)).default({}),
+  /** Cash out pays the fair value (stake × price taken / current price) less this (basis points). */
+  'sports.cashoutMarginBp': z.number().int().min(0).max(5_000).default(500),
+  /** A cash-out is accepted at the value the player saw when the value now differs by at most this (bp). */
+  'sports.cashoutToleranceBp': z.number().int().min(0).max(2_000).default(100),
+  /** Builder (same-game multi) margin over its joint probability (basis points; in play plus inPlayMarginBp). */
+  'sports.builderMarginBp': z.number().int().min(0).max(5_000).default(800),
+  /** A bet is refused when a market's open liability (largest selection payout) would pass this (R$ 1.000.000). */
+  'sports.maxMarketLiability': z.number().int().min(1).default(100_000_000),
+  /** A market whose open liability passes this raises an alert (log and the operator's liability view). */
+  'sports.liabilityAlert': z.number().int().min(1).default(20_000_000),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;

@@ -51,6 +51,12 @@ export interface SelectionRow {
 }
 
 export const iso = (t: string | Date) => new Date(t).toISOString();
+/** `a::bigint, b::bigint, …` for an `in (…)` list of ids. */
+export const idList = (ids: (string | number)[]) =>
+  sql.join(
+    ids.map((id) => sql`${String(id)}::bigint`),
+    sql`, `,
+  );
 export const isLive = (clock: number) => clock >= MatchTime.FIRST_HALF && clock <= MatchTime.PENALTY;
 
 export function eventOf(e: EventRow): SportsEvent {

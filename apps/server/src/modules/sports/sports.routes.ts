@@ -1,5 +1,17 @@
 import {
+  autoCashoutAnswer,
+  autoCashoutRequest,
   betIdParam,
+  builderPriceAnswer,
+  builderPriceRequest,
+  cashoutAnswer,
+  cashoutQuote,
+  sportsCashoutRequest,
+  liabilityAnswer,
+  liabilityQuery,
+  stakeFactorAnswer,
+  stakeFactorRequest,
+  userIdParam,
   createEventRequest,
   envelope,
   eventIdParam,
@@ -84,7 +96,90 @@ export async function sportsRoutes(app: FastifyInstance) {
     async (req) => ok(req, await sports.bet(user(req).id, req.params.betId)),
   );
 
+  r.get(
+    `${SPORTS_PATH}/bets/:betId/cashout`,
+    {
+      onRequest: authenticate,
+      schema: { tags, security, params: betIdParam, response: { 200: envelope(cashoutQuote) } },
+    },
+    async (req) => ok(req, await sports.cashoutValue(user(req).id, req.params.betId)),
+  );
+
+  r.post(
+    `${SPORTS_PATH}/bets/:betId/cashout`,
+    {
+      preHandler: authenticate,
+      schema: {
+        tags,
+        security,
+        params: betIdParam,
+        body: sportsCashoutRequest,
+        response: { 200: envelope(cashoutAnswer) },
+      },
+    },
+    async (req) =>
+      ok(req, await sports.cashOut(user(req).id, req.params.betId, req.body, idempotencyKeyOf(req))),
+  );
+
+  r.put(
+    `${SPORTS_PATH}/bets/:betId/autoCashout`,
+    {
+      preHandler: authenticate,
+      schema: {
+        tags,
+        security,
+        params: betIdParam,
+        body: autoCashoutRequest,
+        response: { 200: envelope(autoCashoutAnswer) },
+      },
+    },
+    async (req) => ok(req, await sports.setAutoCashout(user(req).id, req.params.betId, req.body.value)),
+  );
+
+  r.post(
+    `${SPORTS_PATH}/builder/price`,
+    { schema: { tags, body: builderPriceRequest, response: { 200: envelope(builderPriceAnswer) } } },
+    async (req) => ok(req, await sports.builderPrice(req.body.selections)),
+  );
+
   const operator = ['operator'];
+
+  r.get(
+    `${SPORTS_OPERATOR_PATH}/liability`,
+    {
+      config: { permission: 'sports.trade' },
+      schema: { tags: operator, querystring: liabilityQuery, response: { 200: envelope(liabilityAnswer) } },
+    },
+    async (req) => ok(req, await sports.liability(req.query.eventId)),
+  );
+
+  r.put(
+    `${SPORTS_OPERATOR_PATH}/players/:userId/stakeFactor`,
+    {
+      config: { permission: 'sports.trade' },
+      schema: {
+        tags: operator,
+        params: userIdParam,
+        body: stakeFactorRequest,
+        response: { 200: envelope(stakeFactorAnswer) },
+      },
+    },
+    async (req) => {
+      const actor = req.operator?.email ?? req.operator?.id ?? 'operator';
+      const { before, after } = await sports.setStakeFactor(
+        req.params.userId,
+        req.body.factor,
+        req.body.note,
+        String(actor),
+      );
+      req.audit({
+        target: `user:${req.params.userId}`,
+        before: { stakeFactor: before },
+        after: { stakeFactor: after },
+      });
+      return ok(req, { userId: req.params.userId, factor: after });
+    },
+  );
 
   r.post(
     `${SPORTS_OPERATOR_PATH}/events`,

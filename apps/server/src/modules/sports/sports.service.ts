@@ -29,10 +29,11 @@ import { scopedKey } from '../../platform/idempotency';
 import type { Jobs } from '../../platform/jobs';
 import { balancesQuery, hold, parseAmount, requestHash, resettle, settle } from '../ledger';
 import type { RgService } from '../rg';
-import type { SettingsService } from '../settings';
+import type { Settings, SettingsService } from '../settings';
 import {
   eventOf,
   eventRows,
+  idList,
   insertEvent,
   isLive,
   iso,
@@ -41,7 +42,17 @@ import {
   type EventRow,
   type NewEvent,
 } from './sports.catalogue';
-import { betOutcome, priceOf, selectionResult, type EventResult } from './sports.settlement';
+import { builderRows, priceBuilder, type BuilderRow } from './sports.builder';
+import { createCashout } from './sports.cashout';
+import { createRisk } from './sports.risk';
+import {
+  betOutcome,
+  builderOutcome,
+  priceOf,
+  returnOf,
+  selectionResult,
+  type EventResult,
+} from './sports.settlement';
 import type { LiveState } from './pricing';
 
 export const SETTLE_JOB = 'sports.settleEvent';
@@ -57,6 +68,9 @@ export interface Player {
 }
 
 export interface PlaceBetInput {
+  type?: 'single' | 'parlay' | 'builder';
+  /** A builder's price as the player saw it. */
+  price?: number;
   stake: number | string;
   acceptOdds: AcceptOdds;
   selections: { selectionId: string; price: number }[];
@@ -85,6 +99,7 @@ interface QuoteRow {
   status: MarketStatus;
   suspensions: number;
   clock: number;
+  sport: SportCode;
   open: boolean;
 }
 
@@ -92,14 +107,16 @@ interface BetRow {
   id: string;
   user_id: string;
   hold_id: string;
-  kind: 'single' | 'parlay';
+  kind: 'single' | 'parlay' | 'builder';
   stake: string;
   price: number;
   potential: string;
-  status: 'open' | 'settled';
+  status: 'open' | 'settled' | 'cashedOut';
   result: number;
   payout: string;
   settlements: number;
+  cashed_out: string;
+  auto_cashout: string | null;
   request_hash: string;
   placed_at: string | Date;
   settled_at: string | Date | null;
@@ -109,14 +126,11 @@ const money = (minor: number | string) => toMajor(Number(minor), CURRENCY);
 const shown = (minor: number) => formatMoney(minor, CURRENCY);
 const hundredths = (price: number) => Math.round(price * 100);
 const sleepMs = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
-const idList = (ids: (string | number)[]) =>
-  sql.join(
-    ids.map((id) => sql`${String(id)}::bigint`),
-    sql`, `,
-  );
 
 export function createSportsService({ database, settings, bus, jobs, log, rg, sleep = sleepMs }: SportsDeps) {
   const { db } = database;
+  const cashout = createCashout({ database, settings, bus, log });
+  const risk = createRisk({ database, log });
 
   async function margins() {
     const s = await settings.all();
@@ -127,7 +141,7 @@ export function createSportsService({ database, settings, bus, jobs, log, rg, sl
   async function quote(exec: Executor, ids: string[], lock = false): Promise<Map<string, QuoteRow>> {
     const list = await queryRows<QuoteRow>(
       exec,
-      sql`select ${lock ? sql`(select nextval('sports_bets_id_seq'))` : sql`null`} as next_id, s.id as selection_id, s.market_id, s.event_id, s.price, s.version, m.status, m.suspensions, e.clock,
+      sql`select ${lock ? sql`(select nextval('sports_bets_id_seq'))` : sql`null`} as next_id, s.id as selection_id, s.market_id, s.event_id, s.price, s.version, m.status, m.suspensions, e.clock, e.sport,
             (e.clock >= 0 and e.result is null and (e.clock > 0 or e.starts_at > now())) as open
           from sports_selections s
           join sports_markets m on m.id = s.market_id
@@ -137,8 +151,9 @@ export function createSportsService({ database, settings, bus, jobs, log, rg, sl
     return new Map(list.map((r) => [String(r.selection_id), r]));
   }
 
-  function priceChanged(quoted: Map<string, QuoteRow>, ids: string[]): AppError {
+  function priceChanged(quoted: Map<string, QuoteRow>, ids: string[], builderPrice?: number): AppError {
     const data: PriceChangedData = {
+      ...(builderPrice === undefined ? {} : { price: builderPrice / 100 }),
       selections: ids.map((id) => {
         const q = quoted.get(id)!;
         return {
@@ -156,7 +171,12 @@ export function createSportsService({ database, settings, bus, jobs, log, rg, sl
    * The slip's checks against the catalogue as it stands: every selection exists, its event takes bets, its
    * market is open and it is offered, and each price is one the player accepts. Answers the prices taken.
    */
-  function check(input: PlaceBetInput, quoted: Map<string, QuoteRow>) {
+  function check(
+    input: PlaceBetInput,
+    quoted: Map<string, QuoteRow>,
+    s: Settings,
+    builderRowsOf: Map<string, BuilderRow> | null,
+  ) {
     const ids = input.selections.map((s) => s.selectionId);
     for (const id of ids) {
       const q = quoted.get(id);
@@ -164,6 +184,18 @@ export function createSportsService({ database, settings, bus, jobs, log, rg, sl
       if (!q.open || q.status === 'closed' || q.status === 'settled' || q.status === 'void')
         throw conflict('sportsNotAvailable');
       if (q.status !== 'open' || Number(q.price) <= 0) throw conflict('sportsNotOpen');
+    }
+    const live = ids.some((id) => isLive(Number(quoted.get(id)!.clock)));
+    if (builderRowsOf) {
+      // Priced jointly from the event's model; the player's builder price is the one checked.
+      const q = priceBuilder(builderRowsOf, ids, s);
+      const seen = hundredths(input.price!);
+      if (
+        q.price !== seen &&
+        (input.acceptOdds === 'none' || (input.acceptOdds === 'higher' && q.price < seen))
+      )
+        throw priceChanged(quoted, ids, q.price);
+      return { taken: ids.map((id) => Number(quoted.get(id)!.price)), live, builderPrice: q.price };
     }
     const events = new Set(ids.map((id) => String(quoted.get(id)!.event_id)));
     if (events.size < ids.length) throw badRequest('sportsSameEvent');
@@ -177,8 +209,7 @@ export function createSportsService({ database, settings, bus, jobs, log, rg, sl
       return current;
     });
     if (moved) throw priceChanged(quoted, ids);
-    const live = ids.some((id) => isLive(Number(quoted.get(id)!.clock)));
-    return { taken, live };
+    return { taken, live, builderPrice: null as number | null };
   }
 
   async function replay(key: string, hash: string): Promise<PlaceBetAnswer | null> {
@@ -219,17 +250,20 @@ export function createSportsService({ database, settings, bus, jobs, log, rg, sl
       throw badRequest('sportsStakeAboveMax', { amount: shown(s['sports.maxStake']) });
     if (input.selections.length > s['sports.maxLegs']) throw badRequest('sportsParlayLimit');
     const ids = input.selections.map((x) => x.selectionId);
-    if (new Set(ids).size < ids.length) throw badRequest('sportsSameEvent');
+    const builder = input.type === 'builder';
+    if (new Set(ids).size < ids.length)
+      throw badRequest(builder ? 'sportsBuilderContradiction' : 'sportsSameEvent');
     const scoped = scopedKey('sports.bet', player.id, key);
     const hash = requestHash('sports.bet', input);
     // A repeated key is recognised when its bet cannot be written again (the key is unique) or when the slip
     // is refused now: the first answer is answered, another body under the key is refused.
 
     const maxPayout = s['sports.maxPayout'];
-    const delay = s['sports.acceptanceDelayMs'];
-    const kind = ids.length === 1 ? 'single' : 'parlay';
+    const bySport = s['sports.acceptanceDelayMsBySport'];
+    const kind = builder ? 'builder' : ids.length === 1 ? 'single' : 'parlay';
     /** Each market's suspension count when an in-play bet started to wait. */
     let waited: Map<string, number> | null = null;
+    let delay = 0;
     let answer: PlaceBetAnswer | typeof WAIT;
     try {
       for (;;) {
@@ -238,7 +272,16 @@ export function createSportsService({ database, settings, bus, jobs, log, rg, sl
           // prices are read, not locked: a bet stands at the price valid when it was read, and a reprice never
           // waits for bets (shared locks on one hot selection serialise on PostgreSQL's multixacts).
           const locked = await quote(tx, ids, true);
-          const { taken, live } = check(input, locked);
+          const { taken, live, builderPrice } = check(
+            input,
+            locked,
+            s,
+            builder ? await builderRows(tx, ids) : null,
+          );
+          // The in-play delay of the slip's sports (the longest), else the general one.
+          delay = Math.max(
+            ...ids.map((id) => bySport[locked.get(id)!.sport] ?? s['sports.acceptanceDelayMs']),
+          );
           // In play the bet waits first, then is checked again here: a market suspended meanwhile refuses it.
           if (live && delay > 0 && !waited) {
             waited = new Map(ids.map((id) => [id, Number(locked.get(id)!.suspensions)]));
@@ -247,9 +290,16 @@ export function createSportsService({ database, settings, bus, jobs, log, rg, sl
           // Suspended during the delay (even if open again now): refused.
           if (waited && ids.some((id) => Number(locked.get(id)!.suspensions) !== waited!.get(id)))
             throw conflict('sportsNotOpen');
-          const { price, potential } = priceOf(stake, taken);
+          const { price, potential } =
+            builderPrice === null
+              ? priceOf(stake, taken)
+              : {
+                  price: builderPrice,
+                  potential: returnOf(stake, [{ price: builderPrice, result: BetResult.WIN }]),
+                };
           if (potential > maxPayout) throw badRequest('sportsPayoutOverMax', { amount: shown(maxPayout) });
           const id = String(locked.get(ids[0]!)!.next_id);
+          await risk.assertStake(tx, player.id, stake, s);
           await rg.assertCanStake(tx, player.id, stake);
           const held = await hold(tx, {
             type: TxType.BET,
@@ -280,6 +330,7 @@ export function createSportsService({ database, settings, bus, jobs, log, rg, sl
                   from b, (values ${legs}) as v(selection_id, market_id, event_id, price))
                 select c.cash_available from (${balancesQuery(player.id, CURRENCY)}) c`,
           );
+          await risk.checkLiability(tx, ids, s);
           return {
             betId: id,
             price: price / 100,
@@ -346,6 +397,8 @@ export function createSportsService({ database, settings, bus, jobs, log, rg, sl
       result: Number(b.result),
       payout: money(b.payout),
       status: b.status,
+      cashedOut: money(b.cashed_out),
+      autoCashout: b.auto_cashout === null ? null : money(b.auto_cashout),
       placedAt: iso(b.placed_at),
       settledAt: b.settled_at ? iso(b.settled_at) : null,
       legs: legs
@@ -384,14 +437,15 @@ export function createSportsService({ database, settings, bus, jobs, log, rg, sl
           tx,
           sql`select * from sports_bets where id = ${betId}::bigint for update`,
         );
-        if (!bet) return 'unchanged';
+        // A bet closed by a full cash-out is never settled by its legs.
+        if (!bet || bet.status === 'cashedOut') return 'unchanged';
         const legs = await queryRows<{ price: number; result: number }>(
           tx,
           sql`select price, result from sports_bet_legs where bet_id = ${betId}::bigint`,
         );
         if (legs.some((l) => Number(l.result) === BetResult.PENDING)) return 'open';
-        const o = betOutcome(
-          Number(bet.stake),
+        const o = outcomeOf(
+          bet,
           legs.map((l) => ({ price: Number(l.price), result: Number(l.result) })),
         );
         if (bet.status === 'settled' && Number(bet.result) === o.result && Number(bet.payout) === o.payout)
@@ -421,6 +475,17 @@ export function createSportsService({ database, settings, bus, jobs, log, rg, sl
 
   type Settled = 'settled' | 'resettled' | 'unchanged' | 'open';
 
+  /** A bet's outcome from its legs (a builder: every leg must win, at the builder's price). */
+  function outcomeOf(bet: BetRow, legs: { price: number; result: number }[]) {
+    return bet.kind === 'builder'
+      ? builderOutcome(
+          Number(bet.stake),
+          Number(bet.price),
+          legs.map((l) => l.result),
+        )
+      : betOutcome(Number(bet.stake), legs);
+  }
+
   /**
    * Settles a page of bets in one transaction: the bets locked in id order, their legs read in one query, each
    * decided bet's ledger settlement (its own key, as `settleBet`), then one update of all their rows. A page that
@@ -442,12 +507,16 @@ export function createSportsService({ database, settings, bus, jobs, log, rg, sl
       const updates: ReturnType<typeof sql>[] = [];
       for (const bet of bets) {
         const results = bet.results.map(Number);
+        if (bet.status === 'cashedOut') {
+          outcome.push('unchanged');
+          continue;
+        }
         if (results.some((r) => r === BetResult.PENDING)) {
           outcome.push('open');
           continue;
         }
-        const o = betOutcome(
-          Number(bet.stake),
+        const o = outcomeOf(
+          bet,
           results.map((result, i) => ({ price: Number(bet.prices[i]), result })),
         );
         if (bet.status === 'settled' && Number(bet.result) === o.result && Number(bet.payout) === o.payout) {
@@ -645,6 +714,7 @@ export function createSportsService({ database, settings, bus, jobs, log, rg, sl
       return { eventId: String(m.event_id), before };
     });
     if (action === 'void') await queueSettlement(changed.eventId);
+    await valuesMoved(changed.eventId);
     const market = (await marketsOf(db, [changed.eventId]))
       .get(changed.eventId)!
       .find((x) => x.marketId === String(marketId))!;
@@ -659,6 +729,15 @@ export function createSportsService({ database, settings, bus, jobs, log, rg, sl
     if (!event) throw notFound('sportsUnknownEvent');
     const markets = (await marketsOf(db, [String(event.id)])).get(String(event.id)) ?? [];
     return { event: eventOf(event), markets };
+  }
+
+  /** Cash-out values pushed and automatic cash-outs fired after an event's prices or markets changed. */
+  async function valuesMoved(eventId: string) {
+    try {
+      await cashout.afterPrices(eventId);
+    } catch (err) {
+      log.error({ err, eventId }, 'sports cash-out values failed');
+    }
   }
 
   /** Publishes an event's state and prices for the realtime gateway (after a change committed). */
@@ -761,13 +840,16 @@ export function createSportsService({ database, settings, bus, jobs, log, rg, sl
         if (!event) return null;
         return repriceEvent(tx, event, state, m, isLive(clock) ? inPlayBp : 0, dangerous);
       });
-      if (done) pushEvent(eventId);
+      if (done) {
+        pushEvent(eventId);
+        await valuesMoved(eventId);
+      }
       return done;
     },
 
     placeBet,
 
-    async myBets(userId: number, q: { status?: 'open' | 'settled'; limit: number }) {
+    async myBets(userId: number, q: { status?: 'open' | 'settled' | 'cashedOut'; limit: number }) {
       return betsOf(userId, q.status ? sql`status = ${q.status}` : sql`true`, q.limit);
     },
 
@@ -777,6 +859,20 @@ export function createSportsService({ database, settings, bus, jobs, log, rg, sl
       return bet;
     },
 
+    /** POST /builder/price: the builder's joint price of the selections now. */
+    async builderPrice(ids: string[]) {
+      const s = await settings.all();
+      if (new Set(ids).size < ids.length) throw badRequest('sportsBuilderContradiction');
+      const q = priceBuilder(await builderRows(db, ids), ids, s);
+      return { price: q.price / 100 };
+    },
+
+    cashoutValue: cashout.value,
+    cashOut: cashout.cashOut,
+    setAutoCashout: cashout.setAuto,
+    cashoutsAfterPrices: cashout.afterPrices,
+    liability: risk.liability,
+    setStakeFactor: risk.setStakeFactor,
     postResult,
     marketAction,
     settleBet,

@@ -87,7 +87,7 @@ export interface BetOutcome {
 }
 
 /** Each leg's factor as a fraction: win p, win half (1 + p)/2, refund 1, lose half ½, lose 0. */
-function factor(leg: LegOutcome): [bigint, bigint] {
+export function legFactor(leg: LegOutcome): [bigint, bigint] {
   const p = BigInt(leg.price);
   switch (leg.result) {
     case BetResult.WIN:
@@ -110,7 +110,7 @@ export function returnOf(stake: number, legs: LegOutcome[]): number {
   let num = BigInt(stake);
   let den = 1n;
   for (const leg of legs) {
-    const [n, d] = factor(leg);
+    const [n, d] = legFactor(leg);
     num *= n;
     den *= d;
   }
@@ -153,4 +153,18 @@ export function priceOf(stake: number, prices: number[]) {
       prices.map((price) => ({ price, result: BetResult.WIN })),
     ),
   };
+}
+
+/**
+ * A bet builder (legs of one event priced jointly at `price`): every leg must win. A lost leg loses it; a void leg
+ * (its market voided) voids the whole bet, since its price was one of all legs together; all won pay
+ * stake × price (rounded down).
+ */
+export function builderOutcome(stake: number, price: number, results: number[]): BetOutcome {
+  if (results.some((r) => r !== BetResult.WIN && r !== BetResult.REFUND))
+    return { result: BetResult.LOSE, payout: 0, capture: stake, winnings: 0 };
+  if (results.some((r) => r === BetResult.REFUND))
+    return { result: BetResult.REFUND, payout: stake, capture: 0, winnings: 0 };
+  const payout = returnOf(stake, [{ price, result: BetResult.WIN }]);
+  return { result: BetResult.WIN, payout, capture: stake, winnings: payout };
 }

@@ -142,13 +142,72 @@ export const sportsBets = pgTable(
     result: integer().notNull().default(0),
     payout: bigint({ mode: 'number' }).notNull().default(0),
     settlements: integer().notNull().default(0),
+    /** Paid by cash-outs so far (minor units); `cashouts` how many (each its own ledger settlement). */
+    cashedOut: bigint({ mode: 'number' }).notNull().default(0),
+    cashouts: integer().notNull().default(0),
+    /** The automatic cash-out's target value (minor units), null when none. */
+    autoCashout: bigint({ mode: 'number' }),
     key: text().notNull(),
     requestHash: text().notNull(),
     placedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     settledAt: timestamp({ withTimezone: true }),
   },
-  (t) => [uniqueIndex('sports_bets_key').on(t.key), index('sports_bets_user').on(t.userId, t.id)],
+  (t) => [
+    uniqueIndex('sports_bets_key').on(t.key),
+    index('sports_bets_user').on(t.userId, t.id),
+    index('sports_bets_auto_cashout')
+      .on(t.id)
+      .where(sql`${t.autoCashout} is not null and ${t.status} = 'open'`),
+  ],
 );
+
+/**
+ * A cash-out (full or partial, by the player or the automatic target): the stake part closed, the value seen
+ * and what was paid; `key` the player's scoped Idempotency-Key (a repeat answers `answer`). The ledger side is
+ * the bet's hold settled (capture `stake_part`, payout `paid`) under `sports:cashout:<bet>:<n>`, and for a
+ * partial one a new hold of the rest (`new_hold_id`).
+ */
+export const sportsCashouts = pgTable(
+  'sports_cashouts',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    betId: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => sportsBets.id),
+    userId: bigint({ mode: 'number' }).notNull(),
+    n: integer().notNull(),
+    auto: boolean().notNull().default(false),
+    share: doublePrecision().notNull(),
+    stakePart: bigint({ mode: 'number' }).notNull(),
+    value: bigint({ mode: 'number' }).notNull(),
+    paid: bigint({ mode: 'number' }).notNull(),
+    settleTxId: bigint({ mode: 'number' }).notNull(),
+    newHoldId: bigint({ mode: 'number' }),
+    key: text().notNull(),
+    requestHash: text().notNull(),
+    answer: jsonb().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('sports_cashouts_key').on(t.key), uniqueIndex('sports_cashouts_bet').on(t.betId, t.n)],
+);
+
+/** A player's stake factor (risk): largest stake = `sports.maxStake` × factor; set by a trader. */
+export const sportsStakeFactors = pgTable('sports_stake_factors', {
+  userId: bigint({ mode: 'number' }).primaryKey(),
+  factor: doublePrecision().notNull(),
+  note: text(),
+  updatedBy: text().notNull(),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A market whose open liability passed `sports.liabilityAlert` (one row per market, the first time). */
+export const sportsLiabilityAlerts = pgTable('sports_liability_alerts', {
+  marketId: bigint({ mode: 'number' })
+    .primaryKey()
+    .references(() => sportsMarkets.id),
+  liability: bigint({ mode: 'number' }).notNull(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
 
 export const sportsBetLegs = pgTable(
   'sports_bet_legs',

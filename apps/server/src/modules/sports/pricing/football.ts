@@ -13,6 +13,7 @@ import {
   totalMarket,
   totalOf,
   type FairMarket,
+  type Grid,
 } from './model';
 
 /**
@@ -98,10 +99,17 @@ export interface FootballLines {
   firstHalfHandicap: number[];
 }
 
+/** The distribution of final scores (full match) from the state of play: every full-match market reads it. */
+export function fullTimeGrid(p: FootballParams, s: FootballState): Grid {
+  const r = rates(p);
+  const left = Math.max(0, 90 - s.minute) / 90;
+  return periodGrid(r.home * left, r.away * left, p.rho, s.score.home, s.score.away);
+}
+
 export function priceFootball(p: FootballParams, s: FootballState, lines: FootballLines): FairMarket[] {
   const r = rates(p);
   const left = Math.max(0, 90 - s.minute) / 90;
-  const full = periodGrid(r.home * left, r.away * left, p.rho, s.score.home, s.score.away);
+  const full = fullTimeGrid(p, s);
   const margin = marginOf(full);
   const total = totalOf(full);
   const FULL = GamePeriod.FULL_MATCH;

@@ -110,3 +110,12 @@ export function priceEvent(input: PricingInput): PricedMarket[] {
     applyMargin(m, marginFor(input.margins, input.sport, m.type, input.inPlayBp)),
   );
 }
+
+export {
+  BUILDER_TYPES,
+  builderLegSupported,
+  builderPrice,
+  footballGrid,
+  jointProbability,
+  type BuilderLeg,
+} from './builder';

@@ -1,0 +1,409 @@
+import crypto from 'node:crypto';
+import {
+  BetResult,
+  cashoutAnswer,
+  cashoutQuote,
+  MatchTime,
+  placeBetAnswer,
+  sportsBet,
+  SPORTS_PATH,
+  type SportsBet,
+  type SportsEventDetail,
+} from '@aposta/contracts';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../platform/db';
+import {
+  baseUrlOf,
+  createTestApp,
+  expectCleanLedgerThenClose,
+  freePort,
+  testPlayers,
+} from '../../../test/helpers';
+import { connectClient, connected, next } from '../../../test/realtime-client';
+import { auditLedger } from '../ledger';
+import { createSandboxFeed } from './feeds/sandbox';
+import { PREMATCH, type LiveState } from './pricing';
+import { createFeedRunner } from './sports.feed';
+import { sportsKit } from './sports.testkit';
+
+/**
+ * Cash out through the HTTP routes on the real app: full, partial and automatic cash-outs with the ledger's
+ * movements checked at every step (and the audit clean), during a sandbox feed's match and on operator events;
+ * every refusal changes nothing; two cash-outs at once of one bet give one.
+ */
+type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+let t: TestApp;
+let c: ReturnType<typeof testPlayers>;
+
+beforeAll(async () => {
+  t = await createTestApp({ JOBS_POLL_SECONDS: '0.5' });
+  c = testPlayers(t.app, t.database);
+  await t.app.settings.change({ 'sports.acceptanceDelayMs': 0 });
+  await t.app.listen({ port: await freePort(), host: '127.0.0.1' });
+});
+afterAll(() => expectCleanLedgerThenClose(t.database, t.close));
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const { data, operator, get, bet, detail, sel, createEvent, cash } = sportsKit(() => t);
+const quote = async (token: string, betId: string) =>
+  cashoutQuote.parse(data(await get(`bets/${betId}/cashout`, token)));
+const cashOut = (token: string, betId: string, payload: object, key: string = crypto.randomUUID()) =>
+  t.app.inject({
+    method: 'POST',
+    url: `${SPORTS_PATH}/bets/${betId}/cashout`,
+    headers: { authorization: `Bearer ${token}`, 'idempotency-key': key },
+    payload,
+  });
+const main = (d: SportsEventDetail) => d.markets.find((m) => m.type === '1x2' && m.period === 1)!;
+
+/** The ledger's transactions of a bet (reference `sports-bet:<id>`) with the player's net amount of each. */
+async function ledgerOf(betId: string) {
+  const rows = await queryRows<{ id: string; key: string | null; player: string; held: string | null }>(
+    t.database.db,
+    sql`select t.id, t.idempotency_key as key, (select h.amount from ledger_holds h where h.tx_id = t.id) as held,
+          coalesce((select sum(p.amount) from ledger_postings p where p.tx_id = t.id and p.account_id like 'u%'), 0)
+            as player
+        from ledger_transactions t where t.ref = ${`sports-bet:${betId}`} order by t.id`,
+  );
+  return rows.map((r) => ({ ...r, held: r.held === null ? 0 : Number(r.held), player: Number(r.player) }));
+}
+
+/** Each step as [amount held by it, the player's net posting]: a hold moves nothing yet, a settlement nets. */
+const steps = (rows: Awaited<ReturnType<typeof ledgerOf>>) => rows.map((r) => [r.held, r.player]);
+
+async function settledBet(token: string, betId: string): Promise<SportsBet> {
+  const end = Date.now() + 30_000;
+  for (;;) {
+    const b = sportsBet.parse(data(await get(`bets/${betId}`, token)));
+    if (b.status !== 'open') return b;
+    if (Date.now() > end) throw new Error(`bet ${betId} not settled`);
+    await sleep(200);
+  }
+}
+
+const inPlay = (minute: number, home: number, away: number): LiveState => ({
+  ...PREMATCH,
+  minute,
+  progress: minute / 90,
+  score: { home, away },
+});
+
+async function expectAuditClean() {
+  const audit = await auditLedger(t.database);
+  expect(audit.ok, JSON.stringify(audit.checks.filter((x) => x.faults.length > 0))).toBe(true);
+}
+
+describe('cash out value', () => {
+  it('is stake × price taken / current price less the margin, pushed on the socket when prices move', async () => {
+    const d = await createEvent('Grêmio', 'Inter', 0.3);
+    const player = await c.signUp('co');
+    await c.fund(player.id, 50_000);
+    const home = sel(main(d), 'home');
+    const placed = placeBetAnswer.parse(
+      data(
+        await bet(player.token, {
+          stake: 100,
+          selections: [{ selectionId: home.selectionId, price: home.price }],
+        }),
+      ),
+    );
+    const socket = await connected(connectClient(baseUrlOf(t.app.server), { token: player.token }));
+    const pushed = next(socket, 'sportsCashout');
+    await t.app.sports.update(d.event.eventId, MatchTime.FIRST_HALF, inPlay(30, 1, 0));
+    const push = await pushed;
+    socket.disconnect();
+    const now = sel(main(await detail(d.event.eventId)), 'home');
+    expect(now.price).toBeLessThan(home.price);
+    const q = await quote(player.token, placed.betId);
+    const margin = (await t.app.settings.all())['sports.cashoutMarginBp'];
+    const want = Math.floor(
+      (10_000 * Math.round(home.price * 100) * (10_000 - margin)) / (Math.round(now.price * 100) * 10_000),
+    );
+    expect(q).toEqual({ value: want / 100, available: true });
+    expect(q.value).toBeGreaterThan(100);
+    // The socket's push (to the bet's owner) carried the same value.
+    expect(push).toEqual({ betId: placed.betId, value: q.value, available: true });
+
+    // Someone else's bet: not found; a suspended market: none.
+    const other = await c.signUp('co-other');
+    expect((await get(`bets/${placed.betId}/cashout`, other.token)).statusCode).toBe(404);
+    data(await operator(`markets/${main(d).marketId}/suspend`));
+    expect(await quote(player.token, placed.betId)).toMatchObject({ available: false });
+    const before = await cash(player.id);
+    const refused = await cashOut(player.token, placed.betId, { value: q.value });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe('O encerramento de aposta não está disponível no momento');
+    expect(await cash(player.id)).toBe(before);
+    data(await operator(`markets/${main(d).marketId}/open`));
+  });
+});
+
+describe('full, partial and automatic cash out on operator events', () => {
+  it('pays in full once, refuses what it must, and the settlement leaves a cashed-out bet alone', async () => {
+    const d = await createEvent('Bahia', 'Vitória', 0.2);
+    const player = await c.signUp('full');
+    await c.fund(player.id, 50_000);
+    const home = sel(main(d), 'home');
+    const placed = placeBetAnswer.parse(
+      data(
+        await bet(player.token, {
+          stake: 50,
+          selections: [{ selectionId: home.selectionId, price: home.price }],
+        }),
+      ),
+    );
+    await t.app.sports.update(d.event.eventId, MatchTime.FIRST_HALF, inPlay(20, 1, 0));
+    const q = await quote(player.token, placed.betId);
+    const cashBefore = await cash(player.id);
+
+    // A stale value (far from the value now): refused with the value now, nothing moved.
+    const stale = await cashOut(player.token, placed.betId, { value: q.value * 0.5 });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().data).toEqual(q);
+    expect(await cash(player.id)).toBe(cashBefore);
+    // Someone else's bet: not found, nothing moved.
+    const other = await c.signUp('thief');
+    expect((await cashOut(other.token, placed.betId, { value: q.value })).statusCode).toBe(404);
+    // Bad share.
+    expect((await cashOut(player.token, placed.betId, { value: q.value, share: 1.5 })).statusCode).toBe(400);
+
+    // Twice at once (two keys): exactly one succeeds.
+    const key = crypto.randomUUID();
+    const both = await Promise.all([
+      cashOut(player.token, placed.betId, { value: q.value }, key),
+      cashOut(player.token, placed.betId, { value: q.value }),
+    ]);
+    expect(both.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const done = cashoutAnswer.parse(both.find((r) => r.statusCode === 200)!.json().data);
+    expect(done).toMatchObject({ paid: q.value, stake: 0, status: 'cashedOut', auto: false });
+    expect(await cash(player.id)).toBe(cashBefore + Math.round(q.value * 100));
+    // The key again: the same answer, nothing more paid.
+    if (both[0]!.statusCode === 200) {
+      const again = await cashOut(player.token, placed.betId, { value: q.value }, key);
+      expect(cashoutAnswer.parse(data(again))).toEqual(done);
+    }
+    expect(await cash(player.id)).toBe(cashBefore + Math.round(q.value * 100));
+    // Already cashed out: refused.
+    const twice = await cashOut(player.token, placed.betId, { value: q.value });
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().message).toBe('Esta aposta já foi liquidada ou encerrada');
+
+    // Ledger: the stake's hold, then one settlement paying the value.
+    const rows = await ledgerOf(placed.betId);
+    expect(steps(rows)).toEqual([
+      [5_000, 0],
+      [0, Math.round(q.value * 100) - 5_000],
+    ]);
+    expect(rows[1]!.key).toBe(`sports:cashout:${placed.betId}:1`);
+
+    // The result: the settlement job leaves it alone.
+    data(await operator(`events/${d.event.eventId}/result`, { home: 3, away: 0 }));
+    await sleep(1_500);
+    const b = sportsBet.parse(data(await get(`bets/${placed.betId}`, player.token)));
+    expect(b).toMatchObject({ status: 'cashedOut', cashedOut: q.value, payout: q.value });
+    expect((await ledgerOf(placed.betId)).length).toBe(2);
+    expect(await cash(player.id)).toBe(cashBefore + Math.round(q.value * 100));
+    await expectAuditClean();
+  });
+
+  it('cashes out part of a parlay and settles the rest on the remaining stake only', async () => {
+    const a = await createEvent('Ceará', 'Fortaleza', 0.5);
+    const b = await createEvent('Sport', 'Náutico', 0.1);
+    const player = await c.signUp('part');
+    await c.fund(player.id, 50_000);
+    const h1 = sel(main(a), 'home');
+    const h2 = sel(main(b), 'home');
+    const placed = placeBetAnswer.parse(
+      data(
+        await bet(player.token, {
+          stake: 40,
+          selections: [
+            { selectionId: h1.selectionId, price: h1.price },
+            { selectionId: h2.selectionId, price: h2.price },
+          ],
+        }),
+      ),
+    );
+    await t.app.sports.update(a.event.eventId, MatchTime.FIRST_HALF, inPlay(60, 2, 0));
+    const q = await quote(player.token, placed.betId);
+    const h1now = sel(main(await detail(a.event.eventId)), 'home');
+    const margin = (await t.app.settings.all())['sports.cashoutMarginBp'];
+    const p = (x: number) => Math.round(x * 100);
+    // A parlay's value: the open legs' taken / current prices.
+    expect(Math.round(q.value * 100)).toBe(
+      Math.floor(
+        (4_000 * p(h1.price) * p(h2.price) * (10_000 - margin)) / (p(h1now.price) * p(h2.price) * 10_000),
+      ),
+    );
+    const cashBefore = await cash(player.id);
+    const part = cashoutAnswer.parse(
+      data(await cashOut(player.token, placed.betId, { value: q.value, share: 0.25 })),
+    );
+    const paid = Math.floor(Math.round(q.value * 100) * 0.25);
+    expect(part).toMatchObject({ paid: paid / 100, stake: 30, status: 'open' });
+    expect(await cash(player.id)).toBe(cashBefore + paid);
+    const open = sportsBet.parse(data(await get(`bets/${placed.betId}`, player.token)));
+    expect(open).toMatchObject({ status: 'open', stake: 30, cashedOut: paid / 100 });
+    await expectAuditClean();
+
+    // Both legs win: paid on the remaining R$ 30 only.
+    data(await operator(`events/${a.event.eventId}/result`, { home: 3, away: 0 }));
+    data(await operator(`events/${b.event.eventId}/result`, { home: 1, away: 0 }));
+    const settled = await settledBet(player.token, placed.betId);
+    const win = Math.floor((3_000 * p(h1.price) * p(h2.price)) / 10_000);
+    expect(settled).toMatchObject({ status: 'settled', result: BetResult.WIN, payout: win / 100 });
+    expect(await cash(player.id)).toBe(cashBefore + paid + win);
+    // A settled bet: no value, and a cash-out of it is refused without moving anything.
+    expect(await quote(player.token, placed.betId)).toEqual({ value: 0, available: false });
+    const late = await cashOut(player.token, placed.betId, { value: q.value }, crypto.randomUUID());
+    expect(late.statusCode).toBe(409);
+    expect(late.json().message).toBe('Esta aposta já foi liquidada ou encerrada');
+    expect(await cash(player.id)).toBe(cashBefore + paid + win);
+    // Ledger: the hold of 40; the cash-out's settlement (10 taken, 30 released, the value's share paid); the rest
+    // held again; the win on it.
+    const rows = await ledgerOf(placed.betId);
+    expect(steps(rows)).toEqual([
+      [4_000, 0],
+      [0, paid - 1_000],
+      [3_000, 0],
+      [0, win - 3_000],
+    ]);
+    await expectAuditClean();
+  });
+
+  it('fires the automatic cash-out when the value reaches the target, once', async () => {
+    const d = await createEvent('Coritiba', 'Athletico', 0);
+    const player = await c.signUp('auto');
+    await c.fund(player.id, 50_000);
+    const home = sel(main(d), 'home');
+    const placed = placeBetAnswer.parse(
+      data(
+        await bet(player.token, {
+          stake: 20,
+          selections: [{ selectionId: home.selectionId, price: home.price }],
+        }),
+      ),
+    );
+    const first = await quote(player.token, placed.betId);
+    const target = Math.round(first.value * 1.3 * 100) / 100;
+    const set = await t.app.inject({
+      method: 'PUT',
+      url: `${SPORTS_PATH}/bets/${placed.betId}/autoCashout`,
+      headers: { authorization: `Bearer ${player.token}` },
+      payload: { value: target },
+    });
+    expect(data(set)).toEqual({ betId: placed.betId, autoCashout: target });
+    // Not reached: nothing happens.
+    await t.app.sports.update(d.event.eventId, MatchTime.FIRST_HALF, inPlay(5, 0, 0));
+    expect(sportsBet.parse(data(await get(`bets/${placed.betId}`, player.token))).status).toBe('open');
+    const cashBefore = await cash(player.id);
+    // The home side scores: the value passes the target and the cash-out fires.
+    await t.app.sports.update(d.event.eventId, MatchTime.FIRST_HALF, inPlay(40, 2, 0));
+    const b = sportsBet.parse(data(await get(`bets/${placed.betId}`, player.token)));
+    expect(b.status).toBe('cashedOut');
+    expect(b.cashedOut).toBeGreaterThanOrEqual(target);
+    expect(await cash(player.id)).toBe(cashBefore + Math.round(b.cashedOut * 100));
+    const [row] = await queryRows<{ auto: boolean; n: number }>(
+      t.database.db,
+      sql`select auto, n from sports_cashouts where bet_id = ${placed.betId}::bigint`,
+    );
+    expect(row).toMatchObject({ auto: true, n: 1 });
+    // Prices move again: no second cash-out.
+    await t.app.sports.update(d.event.eventId, MatchTime.FIRST_HALF, inPlay(50, 3, 0));
+    expect((await ledgerOf(placed.betId)).length).toBe(2);
+    await expectAuditClean();
+  });
+});
+
+describe('during the sandbox feed match', () => {
+  it('cashes out in full, in part and automatically, each step in the ledger, then settles the rest', async () => {
+    const feed = createSandboxFeed({ speed: 1, perSport: 1, stepSeconds: 5 });
+    const runner = createFeedRunner({ database: t.database, sports: t.app.sports, feed, log: t.app.log });
+    const t0 = new Date(Date.now() + 60_000);
+    await runner.step(t0);
+    const [fx] = await queryRows<{ id: string; starts_at: Date | string }>(
+      t.database.db,
+      sql`select id, starts_at from sports_events where feed = 'sandbox' and sport = 'football' order by starts_at limit 1`,
+    );
+    const start = new Date(fx!.starts_at).getTime();
+    const at = (minute: number) => new Date(start + minute * 60_000);
+    await runner.step(at(10));
+    const player = await c.signUp('feedco');
+    await c.fund(player.id, 100_000);
+    const d = await detail(fx!.id);
+    // Bets on the under 4.5 (its value grows as time passes without goals… or falls with them).
+    const total = d.markets.find((m) => m.type === 'total' && m.period === 1 && m.line === 4.5)!;
+    const under = sel(total, 'under');
+    const place = async () =>
+      placeBetAnswer.parse(
+        data(
+          await bet(player.token, {
+            stake: 30,
+            acceptOdds: 'any',
+            selections: [{ selectionId: under.selectionId, price: under.price }],
+          }),
+        ),
+      );
+    const full = await place();
+    const partial = await place();
+    const auto = await place();
+    const autoTarget = (await quote(player.token, auto.betId)).value * 0.5;
+    data(
+      await t.app.inject({
+        method: 'PUT',
+        url: `${SPORTS_PATH}/bets/${auto.betId}/autoCashout`,
+        headers: { authorization: `Bearer ${player.token}` },
+        payload: { value: Math.round(autoTarget * 100) / 100 },
+      }),
+    );
+    // Step the match minute by minute until cash-out is offered (a dangerous moment suspends a step).
+    let minute = 11;
+    let q = await quote(player.token, full.betId);
+    for (; minute < 80 && !q.available; minute++) {
+      await runner.step(at(minute));
+      q = await quote(player.token, full.betId);
+    }
+    expect(q.available).toBe(true);
+    const cash0 = await cash(player.id);
+    const f = cashoutAnswer.parse(data(await cashOut(player.token, full.betId, { value: q.value })));
+    const p = cashoutAnswer.parse(
+      data(await cashOut(player.token, partial.betId, { value: q.value, share: 0.5 })),
+    );
+    expect(f.status).toBe('cashedOut');
+    expect(p).toMatchObject({ status: 'open', stake: 15, paid: Math.floor(q.value * 50) / 100 });
+    expect(await cash(player.id)).toBe(cash0 + Math.round(f.paid * 100) + Math.round(p.paid * 100));
+    // The automatic one fired at a price move already (its target is half its value).
+    for (; minute < 85; minute++) {
+      const b = sportsBet.parse(data(await get(`bets/${auto.betId}`, player.token)));
+      if (b.status === 'cashedOut') break;
+      await runner.step(at(minute));
+    }
+    const autoBet = sportsBet.parse(data(await get(`bets/${auto.betId}`, player.token)));
+    expect(autoBet.status).toBe('cashedOut');
+    expect(autoBet.cashedOut).toBeGreaterThanOrEqual(Math.round(autoTarget * 100) / 100);
+    await expectAuditClean();
+
+    // The match ends: only the partial bet's rest is settled.
+    await runner.step(at(106));
+    const settled = await settledBet(player.token, partial.betId);
+    const won = settled.result === BetResult.WIN;
+    expect(settled.payout).toBe(won ? Math.floor((1_500 * Math.round(under.price * 100)) / 100) / 100 : 0);
+    const [l1, l2, l3] = await Promise.all([full, partial, auto].map((b) => ledgerOf(b.betId)));
+    expect(steps(l1!)).toEqual([
+      [3_000, 0],
+      [0, Math.round(f.paid * 100) - 3_000],
+    ]);
+    expect(steps(l2!)).toEqual([
+      [3_000, 0],
+      [0, Math.round(p.paid * 100) - 1_500],
+      [1_500, 0],
+      [0, Math.round(settled.payout * 100) - 1_500],
+    ]);
+    expect(steps(l3!)).toEqual([
+      [3_000, 0],
+      [0, Math.round(autoBet.cashedOut * 100) - 3_000],
+    ]);
+    await expectAuditClean();
+  }, 120_000);
+});

@@ -1,0 +1,67 @@
+import crypto from 'node:crypto';
+import {
+  sportsEventDetail,
+  SPORTS_OPERATOR_PATH,
+  SPORTS_PATH,
+  type SportsEventDetail,
+  type SportsMarket,
+} from '@aposta/contracts';
+import { expect } from 'vitest';
+import type { createTestApp } from '../../../test/helpers';
+import { TEST_OPERATOR_KEY } from '../../../test/helpers';
+import { playerAccounts } from '../ledger';
+
+/**
+ * The calls the sportsbook's API tests make on the real app (cash out, builder, risk): the envelope's data,
+ * operator and player requests, events created by the operator, a player's cash. `app()` gives the test's app,
+ * created in its `beforeAll`.
+ */
+type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+export function sportsKit(app: () => TestApp) {
+  const data = <T>(res: { statusCode: number; body: string; json(): { data: T } }) => {
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().data;
+  };
+  const operator = (path: string, payload?: object, method: 'POST' | 'PUT' | 'GET' = 'POST') =>
+    app().app.inject({
+      method,
+      url: `${SPORTS_OPERATOR_PATH}/${path}`,
+      headers: { 'x-operator-key': TEST_OPERATOR_KEY },
+      ...(payload ? { payload } : {}),
+    });
+  const get = (path: string, token?: string) =>
+    app().app.inject({
+      url: `${SPORTS_PATH}/${path}`,
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+    });
+  const bet = (token: string, payload: object, lang?: string) =>
+    app().app.inject({
+      method: 'POST',
+      url: `${SPORTS_PATH}/bets`,
+      headers: {
+        authorization: `Bearer ${token}`,
+        'idempotency-key': crypto.randomUUID(),
+        ...(lang ? { lang } : {}),
+      },
+      payload,
+    });
+  const detail = async (id: string) => sportsEventDetail.parse(data(await get(`events/${id}`)));
+  function market(d: SportsEventDetail, type: string, period: number, line: number | null): SportsMarket {
+    const m = d.markets.find((x) => x.type === type && x.period === period && x.line === line);
+    if (!m) throw new Error(`no market ${type} ${period} ${line}`);
+    return m;
+  }
+  const sel = (m: SportsMarket, name: string) => m.selections.find((s) => s.name === name)!;
+  async function createEvent(home: string, away: string, strength = 0.4, sport = 'football') {
+    const startsAt = new Date(Date.now() + 3_600_000).toISOString();
+    return sportsEventDetail.parse(
+      data(await operator('events', { sport, competition: 'Série A', home, away, startsAt, strength })),
+    );
+  }
+  async function cash(userId: number) {
+    const acc = await playerAccounts(app().database.db, userId);
+    return acc.find((a) => a.kind === 'cash')?.available ?? 0;
+  }
+  return { data, operator, get, bet, detail, market, sel, createEvent, cash };
+}
