@@ -43,9 +43,18 @@ const envSchema = z.object({
   OPERATOR_SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(168).default(12),
   SMTP_URL: optionalUrl.optional(),
   /** Web push (VAPID): the key pair (base64url, `npx web-push generate-vapid-keys`) and a mailto: or https: contact. */
-  VAPID_PUBLIC_KEY: z.string().regex(/^[A-Za-z0-9_-]{80,100}$/).optional(),
-  VAPID_PRIVATE_KEY: z.string().regex(/^[A-Za-z0-9_-]{40,50}$/).optional(),
-  VAPID_SUBJECT: z.string().regex(/^(mailto:|https:\/\/)\S+$/).optional(),
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{80,100}$/)
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{40,50}$/)
+    .optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)\S+$/)
+    .optional(),
   MAIL_FROM: z.string().default('Aposta <no-reply@aposta.local>'),
   CORS_ORIGINS: z.string().optional(),
   TRUST_PROXY: bool.default(false),

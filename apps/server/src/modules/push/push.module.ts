@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { Tx } from '../../platform/db';
+import { afterCommit, type Tx } from '../../platform/db';
 import { defineModule } from '../../platform/module';
 import { pushRoutes } from './push.routes';
 import { createWebPushSender, generateVapidKeys, type VapidKeys } from './push.sender';
@@ -35,7 +35,7 @@ function vapidOf(app: FastifyInstance): VapidKeys | null {
 /**
  * Web push with the player's consent: subscriptions per player (`/api/app/push/*`), and a notification when
  * a deposit is credited (`payment.credited`) or a withdrawal paid (`withdrawal.paid`). The outbox handler
- * only queues a job (when the player has a subscription); the job calls the push services outside any
+ * only queues a job, after its commit, when the player has a subscription; the job calls the push services outside any
  * transaction (the sender calls each subscription's endpoint: a browser's push service, or in tests a local
  * recorder).
  */
@@ -60,7 +60,14 @@ export const pushModule = defineModule('push', ['accounts', 'payments'], async (
       .from(pushSubscriptions)
       .where(eq(pushSubscriptions.userId, notice.userId))
       .limit(1);
-    if (any) await jobs.send(PUSH_NOTIFY_JOB, notice);
+    // pg-boss cannot queue inside our transaction: the job is sent once the delivery commits. A crash in
+    // between loses this one notification (harmless: the balance and records show the money anyway).
+    if (any)
+      afterCommit(() => {
+        jobs
+          .send(PUSH_NOTIFY_JOB, notice)
+          .catch((err: unknown) => app.log.warn({ err }, 'push job not queued'));
+      });
   };
   outbox.on('payment.credited', 'push.depositCredited', ({ userId, orderId, amount }, tx) =>
     queue({ userId, orderId, amount, kind: 'depositCredited' }, tx),
