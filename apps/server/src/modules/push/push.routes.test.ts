@@ -102,7 +102,6 @@ beforeAll(async () => {
     SANDBOX_PIX_SECRET: SANDBOX_SECRET,
     PUBLIC_URL: 'http://localhost:3500',
     JOBS_POLL_SECONDS: '0.5',
-    LOG_LEVEL: process.env.PUSH_TEST_LOG ?? 'silent',
   });
   c = paymentsClient(t);
   await c.setSettings({ 'wagering.depositMultiplier': 0 });
