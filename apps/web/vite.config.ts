@@ -49,7 +49,14 @@ const pwa = VitePWA({
   injectManifest: {
     // The app's code and styles, the offline page and the icons. Pages (index.html) always come from the
     // network; the compressed copies, avatars and sandbox game art are fetched when needed.
-    globPatterns: ['assets/**/*.{js,css}', 'offline.html', 'offline.js', 'favicon.svg', 'hero.svg', 'icons/*.png'],
+    globPatterns: [
+      'assets/**/*.{js,css}',
+      'offline.html',
+      'offline.js',
+      'favicon.svg',
+      'hero.svg',
+      'icons/*.png',
+    ],
     globIgnores: ['**/*.br', '**/*.gz', 'index.html'],
     maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
   },

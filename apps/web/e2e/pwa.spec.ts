@@ -32,7 +32,10 @@ test('the manifest names the app, opens standalone and its icons load', async ({
     expect(icon.ok(), src).toBe(true);
     expect(icon.headers()['content-type']).toBe('image/png');
   }
-  await expect(page.locator('link[rel="apple-touch-icon"]')).toHaveAttribute('href', '/icons/apple-touch-icon.png');
+  await expect(page.locator('link[rel="apple-touch-icon"]')).toHaveAttribute(
+    'href',
+    '/icons/apple-touch-icon.png',
+  );
   // The worker is never served stale, and the CSP lets it register (same origin).
   const sw = await request.get('/sw.js');
   expect(sw.ok()).toBe(true);
@@ -63,7 +66,9 @@ test('Chrome finds the app installable, the worker controls it, and offline it o
 async function offlineStart(page: Page, context: BrowserContext) {
   await page.goto('/home');
   // The first worker takes control of the open page (clientsClaim) once it has precached the app.
-  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, { timeout: 30_000 });
+  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, {
+    timeout: 30_000,
+  });
   await page.evaluate(() => navigator.serviceWorker.ready);
 
   // Chrome's own installability check (what Lighthouse's PWA category used to report): no errors.

@@ -58,7 +58,7 @@ describe('install sheet', () => {
   it('says installed when running from the home screen', () => {
     usePwa.setState({ installed: true });
     renderWithApp(<InstallSheet onClose={() => {}} />);
-    expect(screen.getByRole('status')).toHaveTextContent('Instalado');
+    expect(screen.getByText('Instalado')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Instalar' })).toBeNull();
   });
 

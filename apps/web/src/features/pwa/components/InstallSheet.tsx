@@ -36,7 +36,11 @@ export function InstallSheet({ onClose }: { onClose: () => void }) {
           </p>
         ) : null}
         {way === 'prompt' ? (
-          <button type="button" onClick={() => void install()} className="btn-gold min-h-48 rounded-xl font-bold">
+          <button
+            type="button"
+            onClick={() => void install()}
+            className="btn-gold min-h-48 rounded-xl font-bold"
+          >
             {t('install')}
           </button>
         ) : null}

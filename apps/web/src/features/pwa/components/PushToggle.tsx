@@ -54,7 +54,10 @@ export function PushToggle() {
     const registration = await navigator.serviceWorker.ready;
     const subscription =
       (await registration.pushManager.getSubscription()) ??
-      (await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(key!) }));
+      (await registration.pushManager.subscribe({
+        userVisibleOnly: true,
+        applicationServerKey: keyBytes(key!),
+      }));
     await saveSubscription(pushSubscribeRequest.parse(subscription.toJSON()));
     setState('on');
   }
@@ -88,7 +91,9 @@ export function PushToggle() {
       <Icon name="bell" className="size-20 text-muted" />
       <span className="flex-1">
         <span className="block text-base">{t('notifications')}</span>
-        <span className="block text-xs text-muted">{state === 'denied' ? t('blocked') : t('notificationsHint')}</span>
+        <span className="block text-xs text-muted">
+          {state === 'denied' ? t('blocked') : t('notificationsHint')}
+        </span>
       </span>
       {state === 'denied' ? null : (
         <button
@@ -100,7 +105,9 @@ export function PushToggle() {
           onClick={() => void toggle()}
           className={`relative h-44 w-56 shrink-0 rounded-full ${busy ? 'opacity-60' : ''}`}
         >
-          <span className={`absolute inset-x-4 top-1/2 h-28 -translate-y-1/2 rounded-full ${on ? 'bg-gold' : 'bg-raised'}`} />
+          <span
+            className={`absolute inset-x-4 top-1/2 h-28 -translate-y-1/2 rounded-full ${on ? 'bg-gold' : 'bg-raised'}`}
+          />
           <span
             className={`absolute top-1/2 size-22 -translate-y-1/2 rounded-full bg-text transition-all ${on ? 'left-30' : 'left-7'}`}
           />

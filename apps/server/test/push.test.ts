@@ -2,8 +2,13 @@ import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp, expectCleanLedgerThenClose } from '../../../test/helpers';
-import { paymentsClient, SANDBOX_SECRET, type Player, type TestApp } from '../payments/payments.test-client';
+import { createTestApp, expectCleanLedgerThenClose } from './helpers';
+import {
+  paymentsClient,
+  SANDBOX_SECRET,
+  type Player,
+  type TestApp,
+} from '../src/modules/payments/payments.test-client';
 
 /**
  * Web push, black box: the real app, a real sandbox deposit and a real paid withdrawal, and a real local HTTP
