@@ -31,6 +31,7 @@ export const targets = {
     out: outDir('WEB_DIST', 'apps/web/dist'),
     inputs: [
       'apps/web/src',
+      'apps/web/sw',
       'apps/web/public',
       'apps/web/index.html',
       'apps/web/vite.config.ts',

@@ -16,6 +16,7 @@ import { mailModule } from './modules/mail';
 import { operatorsModule } from './modules/operators';
 import { originalsModule } from './modules/originals';
 import { paymentsModule } from './modules/payments';
+import { pushModule } from './modules/push';
 import { realtimeModule } from './modules/realtime';
 import { rgModule } from './modules/rg';
 import { roundsModule } from './modules/rounds';
@@ -90,6 +91,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   await app.register(rgModule);
   await app.register(realtimeModule);
   await app.register(paymentsModule);
+  await app.register(pushModule);
   await app.register(originalsModule);
   await app.register(roundsModule);
   await app.register(sportsModule);

@@ -42,6 +42,19 @@ const envSchema = z.object({
   OPERATOR_KEY: z.string().min(16, 'OPERATOR_KEY must be at least 16 characters').optional(),
   OPERATOR_SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(168).default(12),
   SMTP_URL: optionalUrl.optional(),
+  /** Web push (VAPID): the key pair (base64url, `npx web-push generate-vapid-keys`) and a mailto: or https: contact. */
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{80,100}$/)
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{40,50}$/)
+    .optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)\S+$/)
+    .optional(),
   MAIL_FROM: z.string().default('Aposta <no-reply@aposta.local>'),
   CORS_ORIGINS: z.string().optional(),
   TRUST_PROXY: bool.default(false),
@@ -130,6 +143,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (e.SPORTS_FEED === 'football-data' && !e.FOOTBALL_DATA_TOKEN)
     problems.push('SPORTS_FEED=football-data needs FOOTBALL_DATA_TOKEN');
   if (pixProvider === 'sandbox' && !sandbox) problems.push('PIX_PROVIDER=sandbox needs SANDBOX on');
+  if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY))
+    problems.push('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together (set both or neither)');
+  if (e.VAPID_PUBLIC_KEY && !e.VAPID_SUBJECT) problems.push('VAPID_PUBLIC_KEY needs VAPID_SUBJECT');
   if (problems.length)
     throw new ConfigError(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
 
@@ -162,6 +178,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     operatorKey: e.OPERATOR_KEY,
     operatorSessionTtlHours: e.OPERATOR_SESSION_TTL_HOURS,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    /**
+     * Web push. Without keys: sandbox and tests make a key pair per process (logged at start); elsewhere push
+     * is off. Outside the sandbox only the browsers' push services are called (push.module.ts).
+     */
+    push: {
+      vapid:
+        e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
+          ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY, subject: e.VAPID_SUBJECT! }
+          : null,
+    },
     corsOrigins: e.CORS_ORIGINS ? e.CORS_ORIGINS.split(',').map((s) => s.trim()) : [publicUrl],
     trustProxy: e.TRUST_PROXY,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,

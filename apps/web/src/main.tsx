@@ -14,6 +14,10 @@ async function start() {
   await nextTask();
   const root = createRoot(document.getElementById('root')!);
   startTransition(() => root.render(<App />));
+  // The service worker (offline page, installable app, updates, push) once the app is on screen.
+  await nextTask();
+  const { registerServiceWorker } = await import('./lib/pwa-worker');
+  registerServiceWorker();
 }
 
 void start();

@@ -213,6 +213,9 @@ export async function registerHttp(app: FastifyInstance, config: Config, redis: 
   if (!config.production) await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 }
 
+/** Files of the installable app that must never be served stale (see setHeaders below). */
+const REVALIDATED = new Set(['sw.js', 'manifest.webmanifest', 'offline.html', 'offline.js']);
+
 /** Serves the built player app with a single-page fallback; hashed assets are cached for a year. */
 export async function registerWebApp(app: FastifyInstance, config: Config) {
   const index = path.join(config.webDist, 'index.html');
@@ -227,6 +230,10 @@ export async function registerWebApp(app: FastifyInstance, config: Config) {
       setHeaders: (reply, filePath) => {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
           reply.header('Cache-Control', 'public, max-age=31536000, immutable');
+        } else if (REVALIDATED.has(path.basename(filePath).replace(/\.(br|gz)$/, ''))) {
+          // The service worker, its offline page and the manifest: asked again on every check, so an
+          // update reaches installed apps at their next start (browsers also skip the HTTP cache for sw.js).
+          reply.header('Cache-Control', 'no-cache');
         }
       },
     });

@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { useEffect } from 'react';
 import { useSession } from '../lib/session';
 import { go } from '../lib/navigation';
-import { openOverlay, useUi } from '../lib/ui';
+import { closeOverlay, openOverlay, useUi } from '../lib/ui';
 import { depositPaid, kycSaved, logout, signInWithToken } from './flows';
 
 // Every overlay is its own chunk: the first load carries none of them.
@@ -24,6 +24,8 @@ const LanguagePicker = lazy(() => import('../features/menu').then((m) => ({ defa
 const ChatPanel = lazy(() => import('../features/support').then((m) => ({ default: m.ChatPanel })));
 const StartMask = lazy(() => import('../features/start-mask').then((m) => ({ default: m.StartMask })));
 const SignInSheet = lazy(() => import('../features/start-mask').then((m) => ({ default: m.SignInSheet })));
+const InstallSheet = lazy(() => import('../features/pwa').then((m) => ({ default: m.InstallSheet })));
+const PushToggle = lazy(() => import('../features/pwa').then((m) => ({ default: m.PushToggle })));
 const RealityCheck = lazy(() => import('../features/rg').then((m) => ({ default: m.RealityCheck })));
 const WalletOverlay = lazy(() => import('../features/wallet').then((m) => ({ default: m.WalletOverlay })));
 
@@ -61,6 +63,8 @@ function Overlay() {
       return <SignInSheet />;
     case 'language':
       return <LanguagePicker />;
+    case 'install':
+      return <InstallSheet onClose={closeOverlay} />;
     default:
       return null;
   }
@@ -72,7 +76,7 @@ export function OverlayHost() {
   const signedIn = useSession((s) => Boolean(s.token));
   return (
     <Suspense fallback={null}>
-      {menuOpen ? <SettingsMenu /> : null}
+      {menuOpen ? <SettingsMenu extra={<PushToggle />} /> : null}
       {accountOpen ? <AccountPanel onLogout={logout} /> : null}
       {avatarOpen ? <AvatarPicker /> : null}
       {chatOpen ? <ChatPanel /> : null}

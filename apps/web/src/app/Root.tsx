@@ -3,7 +3,7 @@ import { Outlet, useLocation } from 'react-router';
 import { closeRealtime, connectRealtime, isPlayLocation, leaveGame } from '../lib/realtime';
 import { useSession } from '../lib/session';
 import { useUi } from '../lib/ui';
-import { AlertHost, LoadingBar, ToastHost } from './hosts';
+import { AlertHost, LoadingBar, ToastHost, UpdateToast } from './hosts';
 import { depositPaid } from './flows';
 import { OverlayHost } from './OverlayHost';
 
@@ -60,6 +60,7 @@ export function Root() {
       <WalletRealtime />
       <AlertHost />
       <ToastHost />
+      <UpdateToast />
       <LoadingBar />
     </>
   );

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { usePwa } from '../lib/pwa';
 import { dismissAlert, useUi } from '../lib/ui';
 
 /** Modal messages with the 'Eu entendi' button, one at a time. */
@@ -73,6 +74,33 @@ export function LoadingBar() {
       data-testid="loading"
     >
       <div className="loading-bar h-full w-2/5 bg-gold" />
+    </div>
+  );
+}
+
+/**
+ * "Nova versão disponível": a new version's service worker is installed and waits. Updating lets it take over
+ * and reloads the page; until then the player keeps the version on screen (nothing reloads under a bet).
+ */
+export function UpdateToast() {
+  const { t } = useTranslation();
+  const ready = usePwa((s) => s.updateReady);
+  if (!ready) return null;
+  return (
+    <div
+      role="status"
+      className="fixed inset-x-0 bottom-[calc(0.75rem+env(safe-area-inset-bottom))] z-[75] mx-auto flex max-w-393 px-12"
+    >
+      <div className="flex w-full items-center gap-12 rounded-xl border border-gold/40 bg-panel py-6 pl-14 pr-6 shadow-2xl">
+        <span className="flex-1 text-sm">{t('common.updateReady')}</span>
+        <button
+          type="button"
+          onClick={() => void import('../lib/pwa-worker').then((m) => m.applyUpdate())}
+          className="btn-gold min-h-44 rounded-lg px-16 font-bold"
+        >
+          {t('common.update')}
+        </button>
+      </div>
     </div>
   );
 }

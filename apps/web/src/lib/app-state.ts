@@ -1,5 +1,6 @@
 import { DEFAULT_LANGUAGE, isLanguageKey, LANGUAGES, type LanguageKey } from '@aposta/contracts';
 import { create } from 'zustand';
+import { isStandalone } from './pwa';
 import { LocalKey, readText, SessionKey, writeJson, writeText } from './storage';
 
 export type LanguageEntry = (typeof LANGUAGES)[number];
@@ -35,8 +36,12 @@ function detectZone(): string {
 
 const startLang = initialLang();
 
-// The native app opens the site with ?isapp=1; remember it for registration (IS_APP).
-if (typeof window !== 'undefined' && new URLSearchParams(window.location.search).get('isapp') === '1') {
+// The native app opens the site with ?isapp=1, and the installed web app runs standalone (opened from the home
+// screen): remember it (IS_APP), sent as `isapp` with registration and deposits.
+if (
+  typeof window !== 'undefined' &&
+  (new URLSearchParams(window.location.search).get('isapp') === '1' || isStandalone())
+) {
   writeText('local', LocalKey.IS_APP, '1');
 }
 

@@ -11,7 +11,8 @@ export type OverlayName =
   | 'gameDeposit'
   | 'changePwd'
   | 'signInSheet'
-  | 'language';
+  | 'language'
+  | 'install';
 
 export type DepositMode = 'normal' | 'secondDeposit';
 

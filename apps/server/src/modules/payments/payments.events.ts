@@ -15,6 +15,16 @@ declare module '../../platform/outbox' {
       czflag: 0 | 1;
       payTime: number;
     };
+    /**
+     * A withdrawal was paid out by the rail (its hold settled), written in that transaction. `amount` is what
+     * the player asked for in minor units (the fee included), `fee` the part kept.
+     */
+    'withdrawal.paid': {
+      userId: number;
+      orderId: string;
+      amount: number;
+      fee: number;
+    };
   }
 }
 

@@ -5,12 +5,15 @@ import { createTestDatabase, expectCleanLedgerThenClose } from '../../../test/he
 import { loadConfig } from '../../config';
 import { createBus } from '../../platform/bus';
 import type { Database } from '../../platform/db';
+import { createOutbox } from '../../platform/outbox';
 import { translate } from '../../platform/i18n';
 import { auditLedger, playerAccounts, post } from '../ledger';
 import { createSettingsService } from '../settings';
 import type { PlayerProfile } from './payments.deps';
 import { createSandboxPayoutRail } from './providers/sandbox-payout';
 import { createWithdrawalsService, saoPauloDay } from './withdrawals.service';
+
+const silentLog = { warn: () => {}, error: () => {}, debug: () => {} };
 
 const profile: PlayerProfile = {
   username: 'ana@example.com',
@@ -37,6 +40,7 @@ describe('withdrawals service', () => {
       profileOf: async () => profile,
       lockedOf: async () => locked,
       payouts: null,
+      outbox: createOutbox({ database, log: silentLog, relay: 'paused' }),
     });
   });
   afterAll(async () => {
@@ -86,6 +90,7 @@ describe('the reconciliation job', () => {
       bus,
       profileOf: async () => profile,
       payouts: rail,
+      outbox: createOutbox({ database, log: silentLog, relay: 'paused' }),
       now: () => clock,
     });
     try {

@@ -38,6 +38,7 @@ import {
 } from './orders';
 import { logOf, unavailable, type PaymentsDeps, type PlayerProfile } from './payments.deps';
 import { paymentOrders, paymentWithdrawCounters } from './payments.tables';
+import type { Outbox } from '../../platform/outbox';
 import type { PayoutRail, PayoutState } from './providers/provider';
 import { normalizeTronAddress } from './tron';
 
@@ -109,8 +110,10 @@ class Repeat {
  * accounts for the profile, settings, the wallet's `withdrawable` (cash, requirement and VIP level in one
  * read).
  */
-export function createWithdrawalsService(deps: PaymentsDeps & { payouts: PayoutRail | null }) {
-  const { database, settings, bus, payouts } = deps;
+export function createWithdrawalsService(
+  deps: PaymentsDeps & { payouts: PayoutRail | null; outbox: Pick<Outbox, 'emit'> },
+) {
+  const { database, settings, bus, payouts, outbox } = deps;
   const now = deps.now ?? (() => new Date());
   const lockedOf = deps.lockedOf ?? (async () => false);
   const log = logOf(deps);
@@ -225,6 +228,13 @@ export function createWithdrawalsService(deps: PaymentsDeps & { payouts: PayoutR
           to,
           idempotencyKey: `withdraw-paid:${row.orderId}`,
           ref: row.orderId,
+        });
+        // Written with the payment: the player's notification follows its delivery (push module).
+        await outbox.emit(tx, 'withdrawal.paid', {
+          userId: row.userId,
+          orderId: row.orderId,
+          amount: row.amount,
+          fee: row.fee,
         });
         return row;
       });

@@ -1,9 +1,11 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Icon, type IconName } from '../../../components/ui/Icon';
 import { Sheet } from '../../../components/ui/Sheet';
 import { languageEntry, useAppState } from '../../../lib/app-state';
 import { env } from '../../../lib/env';
+import { usePwa } from '../../../lib/pwa';
 import { useSession } from '../../../lib/session';
 import { openOverlay, setPanel } from '../../../lib/ui';
 
@@ -18,9 +20,13 @@ function openExternal(url: string) {
   window.open(url, '_blank', 'noopener,noreferrer');
 }
 
-/** The settings side menu, sliding in from the left (spec section 2): four cards, then the link lines. */
-export function SettingsMenu() {
+/**
+ * The settings side menu, sliding in from the left (spec section 2): four cards, then the link lines.
+ * `extra` sits under the lines (the composition root puts the notifications switch there).
+ */
+export function SettingsMenu({ extra }: { extra?: ReactNode }) {
   const { t } = useTranslation('menu');
+  const installed = usePwa((s) => s.installed);
   const navigate = useNavigate();
   const token = useSession((s) => s.token);
   const lang = useAppState((s) => s.lang);
@@ -40,10 +46,16 @@ export function SettingsMenu() {
     { icon: 'crown', label: t('vipClub'), run: goTo('/vip') },
     { icon: 'share', label: t('share'), run: goTo('/share') },
   ];
-  // The operator's download and social links show only when configured (README): no dead 'Em breve' lines.
-  const { downloadUrl, socialUrl } = env;
-  if (downloadUrl)
-    lines.push({ icon: 'download', label: t('download'), run: () => openExternal(downloadUrl) });
+  // Download installs the web app (install sheet: the browser's prompt, or iOS's steps; the operator's native
+  // app link inside when configured). Running installed, it says so.
+  lines.push({
+    icon: 'download',
+    label: t('download'),
+    detail: installed ? t('installed') : undefined,
+    run: () => openOverlay('install'),
+  });
+  // The operator's social link shows only when configured (README): no dead 'Em breve' lines.
+  const { socialUrl } = env;
   if (socialUrl) lines.push({ icon: 'globe', label: t('social'), run: () => openExternal(socialUrl) });
   // The messaging-app support line exists only when such a link is configured, and needs a session.
   if (env.messagingUrl) {
@@ -103,6 +115,7 @@ export function SettingsMenu() {
             </li>
           ))}
         </ul>
+        {extra}
       </nav>
     </Sheet>
   );

@@ -9,6 +9,7 @@ const en: MenuMessages = {
   vipClub: 'VIP Club',
   share: 'Share',
   download: 'Download the app',
+  installed: 'Installed',
   social: 'Social networks',
   messaging: 'Messaging support',
   customerService: 'Customer service',

@@ -9,6 +9,7 @@ const id: MenuMessages = {
   vipClub: 'Klub VIP',
   share: 'Bagikan',
   download: 'Unduh aplikasi',
+  installed: 'Terpasang',
   social: 'Media sosial',
   messaging: 'Dukungan lewat pesan',
   customerService: 'Layanan pelanggan',

@@ -9,6 +9,7 @@ const ja: MenuMessages = {
   vipClub: 'VIPクラブ',
   share: 'シェア',
   download: 'アプリをダウンロード',
+  installed: 'インストール済み',
   social: 'SNS',
   messaging: 'メッセージサポート',
   customerService: 'カスタマーサービス',

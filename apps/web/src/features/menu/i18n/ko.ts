@@ -9,6 +9,7 @@ const ko: MenuMessages = {
   vipClub: 'VIP 클럽',
   share: '공유',
   download: '앱 다운로드',
+  installed: '설치됨',
   social: '소셜 네트워크',
   messaging: '메신저 지원',
   customerService: '고객 센터',

@@ -13,6 +13,7 @@ const ptBR = {
   vipClub: 'Clube VIP',
   share: 'Compartilhar',
   download: 'Baixar o app',
+  installed: 'Instalado',
   social: 'Redes sociais',
   messaging: 'Suporte por mensagem',
   customerService: 'Atendimento ao cliente',

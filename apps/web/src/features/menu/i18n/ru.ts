@@ -9,6 +9,7 @@ const ru: MenuMessages = {
   vipClub: 'VIP-клуб',
   share: 'Поделиться',
   download: 'Скачать приложение',
+  installed: 'Установлено',
   social: 'Соцсети',
   messaging: 'Поддержка в мессенджере',
   customerService: 'Служба поддержки',

@@ -9,6 +9,7 @@ const vi: MenuMessages = {
   vipClub: 'Câu lạc bộ VIP',
   share: 'Chia sẻ',
   download: 'Tải ứng dụng',
+  installed: 'Đã cài đặt',
   social: 'Mạng xã hội',
   messaging: 'Hỗ trợ qua tin nhắn',
   customerService: 'Chăm sóc khách hàng',

@@ -9,6 +9,7 @@ const zh: MenuMessages = {
   vipClub: 'VIP 俱乐部',
   share: '分享',
   download: '下载应用',
+  installed: '已安装',
   social: '社交网络',
   messaging: '消息客服',
   customerService: '在线客服',

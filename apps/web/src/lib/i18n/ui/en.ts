@@ -17,6 +17,8 @@ const en: UiMessages = {
     sentSuccessfully: 'Sent successfully',
     done: 'Done',
     brand: 'Aposta',
+    updateReady: 'New version available',
+    update: 'Update',
   },
   errors: {
     pleaseFill: 'Please fill in all the information',

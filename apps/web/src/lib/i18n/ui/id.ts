@@ -17,6 +17,8 @@ const id: UiMessages = {
     sentSuccessfully: 'Berhasil dikirim',
     done: 'Selesai',
     brand: 'Aposta',
+    updateReady: 'Versi baru tersedia',
+    update: 'Perbarui',
   },
   errors: {
     pleaseFill: 'Harap lengkapi semua informasi',

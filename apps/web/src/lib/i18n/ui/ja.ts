@@ -17,6 +17,8 @@ const ja: UiMessages = {
     sentSuccessfully: '送信しました',
     done: '完了',
     brand: 'Aposta',
+    updateReady: '新しいバージョンがあります',
+    update: '更新',
   },
   errors: {
     pleaseFill: 'すべての情報を入力してください',

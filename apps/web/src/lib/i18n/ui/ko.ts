@@ -17,6 +17,8 @@ const ko: UiMessages = {
     sentSuccessfully: '전송되었습니다',
     done: '완료',
     brand: 'Aposta',
+    updateReady: '새 버전이 있습니다',
+    update: '업데이트',
   },
   errors: {
     pleaseFill: '모든 정보를 입력해 주세요',

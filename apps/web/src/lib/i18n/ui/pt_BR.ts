@@ -22,6 +22,8 @@ const ptBR = {
     sentSuccessfully: 'Enviado com sucesso',
     done: 'Terminar',
     brand: 'Aposta',
+    updateReady: 'Nova versão disponível',
+    update: 'Atualizar',
   },
   errors: {
     pleaseFill: 'Por favor, preencha as informações completamente',

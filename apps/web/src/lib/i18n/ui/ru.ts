@@ -17,6 +17,8 @@ const ru: UiMessages = {
     sentSuccessfully: 'Успешно отправлено',
     done: 'Готово',
     brand: 'Aposta',
+    updateReady: 'Доступна новая версия',
+    update: 'Обновить',
   },
   errors: {
     pleaseFill: 'Пожалуйста, заполните все данные',

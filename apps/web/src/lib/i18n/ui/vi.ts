@@ -17,6 +17,8 @@ const vi: UiMessages = {
     sentSuccessfully: 'Gửi thành công',
     done: 'Hoàn tất',
     brand: 'Aposta',
+    updateReady: 'Đã có phiên bản mới',
+    update: 'Cập nhật',
   },
   errors: {
     pleaseFill: 'Vui lòng điền đầy đủ thông tin',

@@ -17,6 +17,8 @@ const zh: UiMessages = {
     sentSuccessfully: '发送成功',
     done: '完成',
     brand: 'Aposta',
+    updateReady: '有新版本可用',
+    update: '更新',
   },
   errors: {
     pleaseFill: '请填写完整信息',

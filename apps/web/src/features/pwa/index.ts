@@ -1,0 +1,2 @@
+export { InstallSheet } from './components/InstallSheet';
+export { PushToggle } from './components/PushToggle';

@@ -1,0 +1,80 @@
+import { defineMessages } from './define';
+
+/** Web push: subscription errors and the notifications' texts ({amount} formatted, R$ 1.234,56). */
+const english = {
+  pushSubscriptionInvalid: 'This browser gave an invalid notification subscription',
+  pushEndpointRefused: 'Notifications from this browser service are not supported',
+  pushDisabled: 'Notifications are not available right now',
+  pushDepositTitle: 'Deposit credited',
+  pushDepositBody: '{amount} is in your account. Good luck!',
+  pushWithdrawalTitle: 'Withdrawal paid',
+  pushWithdrawalBody: 'Your withdrawal of {amount} has been paid.',
+};
+
+export const pushMessages = defineMessages({
+  pt_BR: {
+    pushSubscriptionInvalid: 'Este navegador enviou uma inscrição de notificações inválida',
+    pushEndpointRefused: 'Notificações deste serviço do navegador não são suportadas',
+    pushDisabled: 'As notificações não estão disponíveis no momento',
+    pushDepositTitle: 'Depósito creditado',
+    pushDepositBody: '{amount} já está na sua conta. Boa sorte!',
+    pushWithdrawalTitle: 'Saque pago',
+    pushWithdrawalBody: 'Seu saque de {amount} foi pago.',
+  },
+  en: english,
+  ng: english,
+  id: {
+    pushSubscriptionInvalid: 'Browser ini memberikan langganan notifikasi yang tidak valid',
+    pushEndpointRefused: 'Notifikasi dari layanan browser ini tidak didukung',
+    pushDisabled: 'Notifikasi tidak tersedia saat ini',
+    pushDepositTitle: 'Deposit masuk',
+    pushDepositBody: '{amount} sudah masuk ke akun Anda. Semoga beruntung!',
+    pushWithdrawalTitle: 'Penarikan dibayar',
+    pushWithdrawalBody: 'Penarikan Anda sebesar {amount} telah dibayar.',
+  },
+  vi: {
+    pushSubscriptionInvalid: 'Trình duyệt này gửi đăng ký thông báo không hợp lệ',
+    pushEndpointRefused: 'Không hỗ trợ thông báo từ dịch vụ trình duyệt này',
+    pushDisabled: 'Hiện không thể dùng thông báo',
+    pushDepositTitle: 'Đã cộng tiền nạp',
+    pushDepositBody: '{amount} đã vào tài khoản của bạn. Chúc may mắn!',
+    pushWithdrawalTitle: 'Đã chi trả rút tiền',
+    pushWithdrawalBody: 'Khoản rút {amount} của bạn đã được chi trả.',
+  },
+  ja: {
+    pushSubscriptionInvalid: 'このブラウザの通知登録が無効です',
+    pushEndpointRefused: 'このブラウザの通知サービスには対応していません',
+    pushDisabled: '現在、通知は利用できません',
+    pushDepositTitle: '入金が反映されました',
+    pushDepositBody: '{amount} がアカウントに入金されました。幸運を！',
+    pushWithdrawalTitle: '出金が完了しました',
+    pushWithdrawalBody: '{amount} の出金が支払われました。',
+  },
+  ko: {
+    pushSubscriptionInvalid: '이 브라우저의 알림 구독 정보가 올바르지 않습니다',
+    pushEndpointRefused: '이 브라우저 서비스의 알림은 지원되지 않습니다',
+    pushDisabled: '지금은 알림을 사용할 수 없습니다',
+    pushDepositTitle: '입금 완료',
+    pushDepositBody: '{amount}이(가) 계정에 입금되었습니다. 행운을 빕니다!',
+    pushWithdrawalTitle: '출금 지급 완료',
+    pushWithdrawalBody: '{amount} 출금이 지급되었습니다.',
+  },
+  zh: {
+    pushSubscriptionInvalid: '此浏览器提供的通知订阅无效',
+    pushEndpointRefused: '不支持此浏览器服务的通知',
+    pushDisabled: '通知暂不可用',
+    pushDepositTitle: '存款已到账',
+    pushDepositBody: '{amount} 已存入您的账户。祝您好运！',
+    pushWithdrawalTitle: '提款已支付',
+    pushWithdrawalBody: '您的 {amount} 提款已支付。',
+  },
+  ru: {
+    pushSubscriptionInvalid: 'Браузер передал неверную подписку на уведомления',
+    pushEndpointRefused: 'Уведомления этого сервиса браузера не поддерживаются',
+    pushDisabled: 'Уведомления сейчас недоступны',
+    pushDepositTitle: 'Депозит зачислен',
+    pushDepositBody: '{amount} зачислено на ваш счёт. Удачи!',
+    pushWithdrawalTitle: 'Вывод выплачен',
+    pushWithdrawalBody: 'Ваш вывод на сумму {amount} выплачен.',
+  },
+});
