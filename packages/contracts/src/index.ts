@@ -16,3 +16,4 @@ export * from './rounds';
 export * from './sports';
 export * from './rg';
 export * from './casino';
+export * from './support';

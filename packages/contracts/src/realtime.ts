@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { paySuccessEvent } from './payments';
 import { roundEvents, roundGame } from './rounds';
 import { sportsEventUpdate } from './sports';
+import { supportEvents } from './support';
 import { moneyNumber, userFigures, userInfo } from './user';
 
 /**
@@ -54,6 +55,8 @@ export const serverEvents = {
   ...roundEvents,
   /** Sportsbook (contracts/sports.ts): an event's clock, score and prices, to the sockets watching it. */
   sportsEvent: sportsEventUpdate,
+  /** Live support chat (contracts/support.ts): messages, typing, read marks and conversation changes. */
+  ...supportEvents,
 } as const;
 
 /** Client -> server events and their payloads. */

@@ -39,6 +39,16 @@ export interface BusEvents {
    * gateway emits `sportsEvent` to its own sockets watching that event.
    */
   'sports.update': { eventId: string; payload: SportsEventUpdate };
+  /**
+   * A live-support event (contracts/support.ts `supportEvents`) for a player's sockets (`userId`), a visitor's
+   * (`visitor`: the conversation id) and/or the support operators' (`operators`): every node's gateway checks
+   * the payload against the event's schema and emits it to its own sockets there.
+   */
+  'support.push': {
+    to: { userId?: number; visitor?: number; operators?: boolean };
+    event: 'supportMessage' | 'supportTyping' | 'supportRead' | 'supportConversation';
+    payload: unknown;
+  };
 }
 
 export type BusTopic = keyof BusEvents;

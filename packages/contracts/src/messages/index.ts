@@ -9,6 +9,7 @@ import { sportsMessages } from './sports';
 import { paymentsMessages } from './payments';
 import { walletMessages } from './wallet';
 import { casinoMessages } from './casino';
+import { supportMessages } from './support';
 
 /**
  * The one catalogue of server messages (errors and validation), in every UI language. Each area owns a
@@ -25,6 +26,7 @@ const tables = [
   sportsMessages,
   rgMessages,
   casinoMessages,
+  supportMessages,
 ] as const;
 
 type Keys<T> = T extends Record<LanguageKey, Record<infer K, string>> ? K : never;
