@@ -126,7 +126,7 @@ export function createSupportService(deps: SupportDeps) {
   }
 
   /** The customer's conversation new messages go to (locked), opening one when none is open. */
-  async function openConversation(tx: Tx, customer: Customer): Promise<ConversationRow> {
+  async function openConversation(tx: Tx, customer: Customer, email: string): Promise<ConversationRow> {
     if ('visitor' in customer) {
       const [c] = await tx
         .select()
@@ -151,11 +151,10 @@ export function createSupportService(deps: SupportDeps) {
         .for('update');
     const [c] = await current();
     if (c) return c;
-    const { username } = await players.profile(customer.userId);
     // One open conversation per player (a unique index): two first messages at once make one.
     await tx
       .insert(supportConversations)
-      .values({ userId: customer.userId, email: username, provider: 'own' })
+      .values({ userId: customer.userId, email, provider: 'own' })
       .onConflictDoNothing();
     const [made] = await current();
     push({ operators: true }, 'supportConversation', { id: made!.id, status: 'open', assignedTo: null });
@@ -305,6 +304,10 @@ export function createSupportService(deps: SupportDeps) {
     return true;
   }
 
+  /** The e-mail a player's new conversation keeps (their username); read before the transaction. */
+  const emailOf = async (customer: Customer) =>
+    'visitor' in customer ? '' : (await players.profile(customer.userId)).username;
+
   const customerSide = (customer: Customer): SupportSender => ('visitor' in customer ? 'visitor' : 'player');
 
   return {
@@ -363,8 +366,9 @@ export function createSupportService(deps: SupportDeps) {
     },
 
     async send(customer: Customer, input: { text: string; attachmentId?: number }): Promise<SupportMessage> {
+      const email = await emailOf(customer);
       const { c, message } = await database.transaction(async (tx) => {
-        const c = await openConversation(tx, customer);
+        const c = await openConversation(tx, customer, email);
         await checkFlood(tx, c.id);
         return { c, message: await insertMessage(tx, c, { sender: customerSide(customer), ...input }) };
       });
@@ -375,8 +379,9 @@ export function createSupportService(deps: SupportDeps) {
     /** An image from the customer, into their open conversation (opened if needed); flood-limited as messages. */
     async uploadAsCustomer(customer: Customer, declared: string | undefined, bytes: Buffer) {
       const type = await checkImage(declared, bytes);
+      const email = await emailOf(customer);
       return database.transaction(async (tx) => {
-        const c = await openConversation(tx, customer);
+        const c = await openConversation(tx, customer, email);
         await checkFlood(tx, c.id);
         return storeImage(tx, c.id, type, bytes);
       });
@@ -629,6 +634,9 @@ export function createSupportService(deps: SupportDeps) {
     async hosted(event: HostedEvent) {
       if (event.kind === 'ignored') return;
       const provider = deps.provider.name;
+      // A player's hosted chat (their e-mail is their username) is linked for the operator's summary.
+      const email = event.kind === 'chat' ? (event.customer.email ?? '') : '';
+      const userId = email ? await players.findByEmail(email) : null;
       await database.transaction(async (tx) => {
         const find = async () =>
           (
@@ -645,9 +653,6 @@ export function createSupportService(deps: SupportDeps) {
           )[0];
         let c = await find();
         if (!c && event.kind !== 'closed') {
-          const email = event.kind === 'chat' ? (event.customer.email ?? '') : '';
-          // A player's hosted chat (their e-mail is their username) is linked for the operator's summary.
-          const userId = email ? await players.findByEmail(email) : null;
           await tx
             .insert(supportConversations)
             .values({ provider, externalId: event.chatId, email, userId })
