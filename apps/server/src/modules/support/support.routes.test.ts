@@ -20,7 +20,7 @@ const PNG = Buffer.from(
 );
 
 beforeAll(async () => {
-  t = await createTestApp({ LOG_LEVEL: process.env.SUPPORT_TEST_LOG ?? 'silent' });
+  t = await createTestApp({ LOG_LEVEL: (process.env.SUPPORT_TEST_LOG ?? 'silent') as 'silent' });
   await t.app.listen({ host: '127.0.0.1', port: 0 });
   base = baseUrlOf(t.app.server);
   players = testPlayers(t.app, t.database);
