@@ -498,6 +498,8 @@ export function createSupportService(deps: SupportDeps) {
         return { message, assigned, c };
       });
       push({ ...customerOf(c), operators: true }, 'supportMessage', message);
+      // Answering reads what came before: the customer's messages get their ✓✓.
+      push(customerOf(c), 'supportRead', { conversationId: id, by: 'operator', upTo: message.id });
       if (assigned)
         push({ operators: true }, 'supportConversation', {
           id,

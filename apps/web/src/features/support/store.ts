@@ -27,6 +27,8 @@ export const useSupport = create<SupportState>()(() => ({
 const TYPING_SHOWN_MS = 4_000;
 
 export async function loadThread() {
+  // A visitor before the e-mail step has no conversation (and asking would open the sign-in overlay).
+  if (!useSession.getState().token && !visitorToken()) return;
   try {
     const thread = await fetchThread();
     useSupport.setState({ thread });
