@@ -303,7 +303,7 @@ function Bubble({ message }: { message: SupportMessage }) {
         )
       ) : null}
       {message.text}
-      <span className="ml-8 text-[0.7rem] text-muted">
+      <span className="ml-8 whitespace-nowrap text-xs text-muted">
         {time}
         {mine ? (
           <span aria-label={message.read ? t('read') : t('sent')} className="ml-4">
