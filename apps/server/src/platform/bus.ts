@@ -19,6 +19,8 @@ export interface BusEvents {
   'notice.published': { text: string };
   /** A session was revoked (logout, password change, reset): its sockets must close. */
   'session.revoked': { userId: number; sessionIds: string[] };
+  /** An operator signed out: the sockets of that operator session must close. */
+  'operator.signedOut': { sessionId: string };
   /** A deposit was paid: czflag 0 on the player's first deposit; payTime in epoch milliseconds. */
   'payment.succeeded': { userId: number; czflag: 0 | 1; payTime: number };
   /** Offer of the increase-bonus popup: multiplier `bouns` and `amount` in minor units. */

@@ -148,7 +148,12 @@ export function createGateway(options: GatewayOptions) {
         const operator = await verifyOperator(token);
         if (!operator) return next(refusal(lang, ErrorCode.UNAUTHORIZED, 'operatorSessionInvalid'));
         if (!operator.support) return next(refusal(lang, ErrorCode.FORBIDDEN, 'forbidden'));
-        Object.assign(socket.data, { kind: 'operator', userId: 0, sessionId: '', ...fresh });
+        Object.assign(socket.data, {
+          kind: 'operator',
+          userId: 0,
+          sessionId: operator.sessionId ?? '',
+          ...fresh,
+        });
         return next();
       } catch (err) {
         log.error({ err }, 'realtime: operator check failed');
@@ -313,6 +318,12 @@ export function createGateway(options: GatewayOptions) {
       if (to.userId) emitLocal(to.userId, event, p);
       if (to.visitor) emitLocal(visitorRoom(to.visitor), event, p);
       if (to.operators) emitLocal(OPERATORS_ROOM, event, p);
+    }),
+    on('operator.signedOut', ({ sessionId }) => {
+      for (const id of io.of('/').adapter.rooms.get(OPERATORS_ROOM) ?? []) {
+        const socket = io.of('/').sockets.get(id);
+        if (socket && socket.data.sessionId === sessionId) socket.disconnect(true);
+      }
     }),
     on('session.revoked', ({ userId, sessionIds }) => {
       const revoked = new Set(sessionIds);

@@ -26,7 +26,11 @@ export const realtimeModule = defineModule('realtime', ['operators', 'accounts',
     verifyOperator: async (token) => {
       try {
         const actor = await app.operators.authenticate({ authorization: `Bearer ${token}` });
-        return { operatorId: actor.id, support: actor.permissions.has('support.chat') };
+        return {
+          operatorId: actor.id,
+          sessionId: actor.sessionId,
+          support: actor.permissions.has('support.chat'),
+        };
       } catch (err) {
         // A refusal (unknown, revoked or expired session) is an answer; anything else a fault.
         if (err instanceof AppError) return null;

@@ -332,6 +332,21 @@ describe('support chat', () => {
     );
   });
 
+  it("closes an operator's sockets when that operator signs out", async () => {
+    const other = await operator('support');
+    const s = await socket({ token: other.token });
+    const closed = new Promise<string>((resolve) => s.once('disconnect', resolve));
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/api/operator/auth/logout',
+      headers: bearer(other.token),
+    });
+    expect(out.statusCode).toBe(200);
+    expect(await closed).toBe('io server disconnect');
+    // The agent of the other tests keeps theirs.
+    expect(agentSocket.connected).toBe(true);
+  });
+
   it('keeps canned replies, refuses a close without a known reason, and reports response times', async () => {
     const made = await op(agent.token, 'POST', '/canned', {
       title: 'Saudação',
