@@ -27,7 +27,7 @@ export type VerifyToken = (token: string) => Promise<{ userId: number; sessionId
 /** An operator's session token (`op_…`): the operator, or null when invalid; `support` when it may chat. */
 export type VerifyOperator = (
   token: string,
-) => Promise<{ operatorId: number | null; support: boolean } | null>;
+) => Promise<{ operatorId: number | null; sessionId: string | null; support: boolean } | null>;
 /** A support visitor's token: the visitor's conversation id, or null when unknown or ended. */
 export type VerifyVisitor = (token: string) => Promise<number | null>;
 
