@@ -23,6 +23,7 @@ import { roundsModule } from './modules/rounds';
 import { settingsModule } from './modules/settings';
 import { sportsModule } from './modules/sports';
 import { studioModule } from './modules/studio';
+import { supportModule } from './modules/support';
 import { wageringModule } from './modules/wagering';
 import { walletModule } from './modules/wallet';
 
@@ -92,6 +93,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   await app.register(realtimeModule);
   await app.register(paymentsModule);
   await app.register(pushModule);
+  await app.register(supportModule);
   await app.register(originalsModule);
   await app.register(roundsModule);
   await app.register(sportsModule);

@@ -38,6 +38,14 @@ const envSchema = z.object({
   SANDBOX_PIX_SECRET: z.string().min(16).optional(),
   MERCADOPAGO_ACCESS_TOKEN: z.string().min(1).optional(),
   MERCADOPAGO_WEBHOOK_SECRET: z.string().min(1).optional(),
+  /** The live chat the app shows: our own (default) or LiveChat by its license id. */
+  SUPPORT_CHAT: z.enum(['own', 'livechat']).default('own'),
+  LIVECHAT_LICENSE_ID: z
+    .string()
+    .regex(/^\d{1,20}$/, 'LIVECHAT_LICENSE_ID must be digits')
+    .optional(),
+  /** The secret LiveChat sends in its webhooks' `secret_key`. */
+  LIVECHAT_WEBHOOK_SECRET: z.string().min(16).optional(),
   TEST_CAPTCHA_CODE: z.string().min(1).max(16).optional(),
   OPERATOR_KEY: z.string().min(16, 'OPERATOR_KEY must be at least 16 characters').optional(),
   OPERATOR_SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(168).default(12),
@@ -142,6 +150,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     problems.push('PIX_PROVIDER=mercadopago needs MERCADOPAGO_ACCESS_TOKEN and MERCADOPAGO_WEBHOOK_SECRET');
   if (e.SPORTS_FEED === 'football-data' && !e.FOOTBALL_DATA_TOKEN)
     problems.push('SPORTS_FEED=football-data needs FOOTBALL_DATA_TOKEN');
+  if (e.SUPPORT_CHAT === 'livechat' && !(e.LIVECHAT_LICENSE_ID && e.LIVECHAT_WEBHOOK_SECRET))
+    problems.push('SUPPORT_CHAT=livechat needs LIVECHAT_LICENSE_ID and LIVECHAT_WEBHOOK_SECRET');
   if (pixProvider === 'sandbox' && !sandbox) problems.push('PIX_PROVIDER=sandbox needs SANDBOX on');
   if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY))
     problems.push('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together (set both or neither)');
@@ -174,6 +184,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     redisUrl: e.REDIS_URL,
     /** Prefix of every Redis key and channel, so several deployments (or test runs) can share one Redis. */
     redisPrefix: e.REDIS_PREFIX,
+    support: {
+      chat: e.SUPPORT_CHAT,
+      liveChat: { licenseId: e.LIVECHAT_LICENSE_ID, webhookSecret: e.LIVECHAT_WEBHOOK_SECRET },
+    },
     testCaptchaCode: e.TEST_CAPTCHA_CODE,
     operatorKey: e.OPERATOR_KEY,
     operatorSessionTtlHours: e.OPERATOR_SESSION_TTL_HOURS,

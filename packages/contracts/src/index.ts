@@ -17,3 +17,4 @@ export * from './sports';
 export * from './rg';
 export * from './casino';
 export * from './push';
+export * from './support';

@@ -23,6 +23,9 @@ export const OPERATOR_PERMISSIONS = [
   'sports.trade',
   'casino.manage',
   'casino.read',
+  'support.chat',
+  'support.canned',
+  'support.stats',
 ] as const;
 export type OperatorPermission = (typeof OPERATOR_PERMISSIONS)[number];
 
@@ -50,7 +53,16 @@ export const ROLE_PERMISSIONS: Record<OperatorRole, readonly OperatorPermission[
   ],
   risk: ['settings.read', 'withdrawals.read', 'withdrawals.reject', 'rg.read'],
   trader: ['settings.read', 'realtime.read', 'sports.trade'],
-  support: ['withdrawals.read', 'realtime.read', 'testAccounts.create', 'casino.read', 'rg.read'],
+  support: [
+    'withdrawals.read',
+    'realtime.read',
+    'testAccounts.create',
+    'casino.read',
+    'rg.read',
+    'support.chat',
+    'support.canned',
+    'support.stats',
+  ],
   marketing: ['notices.publish', 'realtime.read'],
 };
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { paySuccessEvent } from './payments';
 import { roundEvents, roundGame } from './rounds';
 import { sportsCashoutUpdate, sportsEventUpdate } from './sports';
+import { supportEvents } from './support';
 import { moneyNumber, userFigures, userInfo } from './user';
 
 /**
@@ -56,6 +57,8 @@ export const serverEvents = {
   sportsEvent: sportsEventUpdate,
   /** Sportsbook: an open bet's cash-out value after its prices moved, to the bet's owner. */
   sportsCashout: sportsCashoutUpdate,
+  /** Live support chat (contracts/support.ts): messages, typing, read marks and conversation changes. */
+  ...supportEvents,
 } as const;
 
 /** Client -> server events and their payloads. */

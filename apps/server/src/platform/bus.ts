@@ -19,6 +19,8 @@ export interface BusEvents {
   'notice.published': { text: string };
   /** A session was revoked (logout, password change, reset): its sockets must close. */
   'session.revoked': { userId: number; sessionIds: string[] };
+  /** An operator signed out: the sockets of that operator session must close. */
+  'operator.signedOut': { sessionId: string };
   /** A deposit was paid: czflag 0 on the player's first deposit; payTime in epoch milliseconds. */
   'payment.succeeded': { userId: number; czflag: 0 | 1; payTime: number };
   /** Offer of the increase-bonus popup: multiplier `bouns` and `amount` in minor units. */
@@ -41,6 +43,16 @@ export interface BusEvents {
   'sports.update': { eventId: string; payload: SportsEventUpdate };
   /** An open bet's cash-out value after its prices moved: the gateway emits `sportsCashout` to its owner. */
   'sports.cashout': { userId: number; payload: SportsCashoutUpdate };
+  /**
+   * A live-support event (contracts/support.ts `supportEvents`) for a player's sockets (`userId`), a visitor's
+   * (`visitor`: the conversation id) and/or the support operators' (`operators`): every node's gateway checks
+   * the payload against the event's schema and emits it to its own sockets there.
+   */
+  'support.push': {
+    to: { userId?: number; visitor?: number; operators?: boolean };
+    event: 'supportMessage' | 'supportTyping' | 'supportRead' | 'supportConversation';
+    payload: unknown;
+  };
 }
 
 export type BusTopic = keyof BusEvents;

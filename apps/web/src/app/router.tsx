@@ -43,6 +43,9 @@ const casino = () => import('../features/casino');
 const CasinoPage = lazy(() => casino().then((m) => ({ default: m.CasinoPage })));
 const PlayPage = lazy(() => casino().then((m) => ({ default: m.PlayPage })));
 const GameMessPage = lazy(() => casino().then((m) => ({ default: m.GameMessPage })));
+const SupportConsolePage = lazy(() =>
+  import('../features/support-console').then((m) => ({ default: m.SupportConsolePage })),
+);
 const StudioPage = lazy(() => import('../features/studio').then((m) => ({ default: m.StudioPage })));
 const NoticeBanner = lazy(() => import('../features/notice').then((m) => ({ default: m.NoticeBanner })));
 
@@ -97,6 +100,8 @@ const soon = (name: Parameters<typeof SoonPage>[0]['name'], guarded = false) => 
 export const routes: RouteObject[] = [
   // Our studio's game page: a provider's page framed by /play, outside the app's frame and session effects.
   page('/studio/:gameCode', StudioPage),
+  // The support operators' console (until the back office exists): its own sign-in, outside the player frame.
+  page('/operator/support', SupportConsolePage),
   {
     element: <Root />,
     children: [

@@ -41,6 +41,10 @@ export interface RequestOptions {
   /** Body codes the caller shows itself (beside a form field), so the catalogue's own answer is skipped. */
   handles?: readonly number[];
   idempotencyKey?: string;
+  /** Extra headers (the support chat's visitor token). */
+  headers?: Record<string, string>;
+  /** A raw body sent as it is, with its own type (an image upload). */
+  raw?: Blob;
 }
 
 function url(path: string, query?: Record<string, Scalar>): string {
@@ -73,7 +77,8 @@ async function headers(opts: RequestOptions): Promise<Record<string, string>> {
   if (opts.json !== undefined) h['Content-Type'] = 'application/json';
   if (opts.form) h['Content-Type'] = 'application/x-www-form-urlencoded';
   if (opts.idempotencyKey) h['Idempotency-Key'] = opts.idempotencyKey;
-  return h;
+  if (opts.raw) h['Content-Type'] = opts.raw.type || 'application/octet-stream';
+  return { ...h, ...opts.headers };
 }
 
 /**
@@ -130,13 +135,15 @@ export async function request<T>(path: string, opts: RequestOptions = {}): Promi
     let res: Response;
     try {
       res = await fetch(url(path, opts.query), {
-        method: opts.method ?? (opts.json !== undefined || opts.form ? 'POST' : 'GET'),
+        method: opts.method ?? (opts.json !== undefined || opts.form || opts.raw ? 'POST' : 'GET'),
         headers: await headers(opts),
-        body: opts.form
-          ? formBody(opts.form)
-          : opts.json !== undefined
-            ? JSON.stringify(opts.json)
-            : undefined,
+        body: opts.raw
+          ? opts.raw
+          : opts.form
+            ? formBody(opts.form)
+            : opts.json !== undefined
+              ? JSON.stringify(opts.json)
+              : undefined,
         credentials: 'omit',
         signal: controller.signal,
       });

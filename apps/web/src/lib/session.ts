@@ -1,4 +1,4 @@
-import type { UserInfo } from '@aposta/contracts';
+import type { SupportEventName, UserInfo } from '@aposta/contracts';
 import { create } from 'zustand';
 import { clearSessionStorageKeys, LocalKey, readJson, readText, writeJson, writeText } from './storage';
 import { openOverlay, useUi } from './ui';
@@ -7,6 +7,9 @@ import { openOverlay, useUi } from './ui';
 export interface RealtimeConnection {
   emit: (event: 'offGame', payload: { gameCode: string }) => unknown;
   disconnect: () => unknown;
+  /** Listening to more events (the support chat's); socket.io's `on`/`off`. */
+  on?(event: SupportEventName, listener: never): unknown;
+  off?(event: SupportEventName, listener: never): unknown;
 }
 
 interface SessionState {

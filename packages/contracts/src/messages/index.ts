@@ -10,6 +10,7 @@ import { paymentsMessages } from './payments';
 import { walletMessages } from './wallet';
 import { casinoMessages } from './casino';
 import { pushMessages } from './push';
+import { supportMessages } from './support';
 
 /**
  * The one catalogue of server messages (errors and validation), in every UI language. Each area owns a
@@ -27,6 +28,7 @@ const tables = [
   rgMessages,
   casinoMessages,
   pushMessages,
+  supportMessages,
 ] as const;
 
 type Keys<T> = T extends Record<LanguageKey, Record<infer K, string>> ? K : never;

@@ -44,6 +44,9 @@ export async function operatorsRoutes(app: FastifyInstance) {
     { config: { permission: 'auth.logout' }, schema: { tags, response: { 200: envelope(z.null()) } } },
     async (req) => {
       await operators.logout(req.operator!);
+      // Every node closes this session's sockets (the support console's).
+      const sessionId = req.operator!.sessionId;
+      if (sessionId) await app.bus.publish('operator.signedOut', { sessionId });
       return ok(req, null);
     },
   );

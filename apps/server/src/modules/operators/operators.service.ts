@@ -12,7 +12,7 @@ import {
   type OperatorProfile,
   type OperatorRole,
 } from '@aposta/contracts';
-import { desc, eq, sql } from 'drizzle-orm';
+import { desc, eq, inArray, sql } from 'drizzle-orm';
 import * as OTPAuth from 'otpauth';
 import type { Config } from '../../config';
 import { pgCode, type Database } from '../../platform/db';
@@ -286,6 +286,33 @@ export function createOperatorsService({ database, config }: { database: Databas
         permissions: permissionsOf(row.role),
       };
       return actor;
+    },
+
+    /** An operator's e-mail and permissions by id (the support console's assignment), or null. */
+    async byId(
+      id: number,
+    ): Promise<{ id: number; email: string; permissions: ReadonlySet<OperatorPermission> } | null> {
+      const [row] = await db
+        .select({
+          id: operators.id,
+          email: operators.email,
+          role: operators.role,
+          disabledAt: operators.disabledAt,
+        })
+        .from(operators)
+        .where(eq(operators.id, id));
+      if (!row || row.disabledAt) return null;
+      return { id: row.id, email: row.email, permissions: permissionsOf(row.role) };
+    },
+
+    /** E-mails of operators by id (names shown beside conversations). */
+    async emailsOf(ids: number[]): Promise<Map<number, string>> {
+      if (!ids.length) return new Map();
+      const rows = await db
+        .select({ id: operators.id, email: operators.email })
+        .from(operators)
+        .where(inArray(operators.id, ids));
+      return new Map(rows.map((r) => [r.id, r.email]));
     },
 
     async logout(actor: Actor) {

@@ -4,6 +4,8 @@ export {
   type Gateway,
   type GatewayOptions,
   type RateLimits,
+  type VerifyOperator,
   type VerifyToken,
+  type VerifyVisitor,
 } from './realtime.gateway';
 export type { RealtimeService } from './realtime.service';

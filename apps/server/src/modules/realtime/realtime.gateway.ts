@@ -24,11 +24,19 @@ import { languageOf, translate, type MessageKey } from '../../platform/i18n';
 import { limitLog } from '../../platform/log';
 
 export type VerifyToken = (token: string) => Promise<{ userId: number; sessionId: string } | null>;
+/** An operator's session token (`op_…`): the operator, or null when invalid; `support` when it may chat. */
+export type VerifyOperator = (
+  token: string,
+) => Promise<{ operatorId: number | null; sessionId: string | null; support: boolean } | null>;
+/** A support visitor's token: the visitor's conversation id, or null when unknown or ended. */
+export type VerifyVisitor = (token: string) => Promise<number | null>;
 
 export interface GatewayOptions {
   server: http.Server;
   bus: EventBus;
   verifyToken: VerifyToken;
+  /** Operator sockets (the support console); refused without it. */
+  verifyOperator?: VerifyOperator;
   /** The player's money and VIP figures (the wallet's). */
   figures: (userId: number) => Promise<UserFigures>;
   /** With Redis, the Socket.IO Redis adapter joins the nodes. */
@@ -49,8 +57,13 @@ export interface RateLimits {
 const DEFAULT_LIMITS: RateLimits = { burst: 20, perSecond: 10, floodAfter: 30 };
 
 export interface SocketData {
+  /** A player (the app), a support operator (room `support:operators`) or a support visitor. */
+  kind: 'player' | 'operator' | 'visitor';
+  /** The player's id (0 for operators and visitors). */
   userId: number;
   sessionId: string;
+  /** A visitor's conversation. */
+  conversationId?: number;
   lang: LanguageKey;
   tokens: number;
   refilledAt: number;
@@ -66,6 +79,11 @@ const room = (userId: number) => `user:${userId}`;
 const gameRoom = (game: string) => `rounds:${game}`;
 /** The sockets watching a sports event (`sportsWatch`). */
 const sportsRoom = (eventId: string) => `sports:${eventId}`;
+/** The support operators' sockets, and a support visitor's (by conversation id). */
+const OPERATORS_ROOM = 'support:operators';
+const visitorRoom = (conversationId: number) => `support:visitor:${conversationId}`;
+/** Operator session tokens start with this (operators module). */
+const OPERATOR_TOKEN_PREFIX = 'op_';
 
 /**
  * The Socket.IO gateway on the server's own port. Bus events reach every node (the bus fans out through
@@ -73,7 +91,9 @@ const sportsRoom = (eventId: string) => `sports:${eventId}`;
  * starts on one node for all of them (room-wide disconnects, fetchSockets, future game broadcasts).
  */
 export function createGateway(options: GatewayOptions) {
-  const { bus, verifyToken, figures, log } = options;
+  const { bus, verifyToken, verifyOperator, figures, log } = options;
+  /** Set by the support module once it is registered (it comes after the gateway). */
+  let verifyVisitor: VerifyVisitor | undefined;
   const limits = { ...DEFAULT_LIMITS, ...options.limits };
   // Floods are an outsider's choice: one line a minute for all of them, whatever their number.
   const limitedLog = limitLog(60_000);
@@ -103,8 +123,42 @@ export function createGateway(options: GatewayOptions) {
       ...(typeof query.lang === 'string' ? { lang: query.lang } : {}),
     });
     const token = typeof query.token === 'string' ? query.token : socket.handshake.auth?.token;
+    const visitor = typeof query.visitor === 'string' ? query.visitor : undefined;
+    const fresh = { lang, tokens: limits.burst, refilledAt: Date.now(), dropped: 0 };
+    if (visitor !== undefined && (token === undefined || token === '')) {
+      if (visitor === '' || visitor.length > 256 || !verifyVisitor)
+        return next(refusal(lang, ErrorCode.UNAUTHORIZED, 'supportVisitorInvalid'));
+      try {
+        const conversationId = await verifyVisitor(visitor);
+        if (conversationId === null)
+          return next(refusal(lang, ErrorCode.SESSION_INVALID, 'supportVisitorInvalid'));
+        Object.assign(socket.data, { kind: 'visitor', userId: 0, sessionId: '', conversationId, ...fresh });
+        return next();
+      } catch (err) {
+        log.error({ err }, 'realtime: visitor check failed');
+        return next(refusal(lang, ErrorCode.UNAVAILABLE, 'unavailable'));
+      }
+    }
     if (typeof token !== 'string' || token === '' || token.length > 4096) {
       return next(refusal(lang, ErrorCode.UNAUTHORIZED, 'pleaseLogin'));
+    }
+    if (token.startsWith(OPERATOR_TOKEN_PREFIX)) {
+      if (!verifyOperator) return next(refusal(lang, ErrorCode.FORBIDDEN, 'forbidden'));
+      try {
+        const operator = await verifyOperator(token);
+        if (!operator) return next(refusal(lang, ErrorCode.UNAUTHORIZED, 'operatorSessionInvalid'));
+        if (!operator.support) return next(refusal(lang, ErrorCode.FORBIDDEN, 'forbidden'));
+        Object.assign(socket.data, {
+          kind: 'operator',
+          userId: 0,
+          sessionId: operator.sessionId ?? '',
+          ...fresh,
+        });
+        return next();
+      } catch (err) {
+        log.error({ err }, 'realtime: operator check failed');
+        return next(refusal(lang, ErrorCode.UNAVAILABLE, 'unavailable'));
+      }
     }
     let session: Awaited<ReturnType<VerifyToken>>;
     try {
@@ -115,18 +169,19 @@ export function createGateway(options: GatewayOptions) {
     }
     if (!session) return next(refusal(lang, ErrorCode.SESSION_INVALID, 'againLog'));
     Object.assign(socket.data, {
+      kind: 'player',
       userId: session.userId,
       sessionId: session.sessionId,
-      lang,
-      tokens: limits.burst,
-      refilledAt: Date.now(),
-      dropped: 0,
+      ...fresh,
     });
     next();
   });
 
   io.on('connection', (socket: IoSocket) => {
-    void socket.join(room(socket.data.userId));
+    const { kind } = socket.data;
+    if (kind === 'player') void socket.join(room(socket.data.userId));
+    else if (kind === 'operator') void socket.join(OPERATORS_ROOM);
+    else void socket.join(visitorRoom(socket.data.conversationId!));
     socket.use((packet, next) => {
       // Packets that arrived with the ones that got this socket disconnected: nothing more to say.
       if (socket.disconnected) return;
@@ -150,7 +205,8 @@ export function createGateway(options: GatewayOptions) {
         return;
       }
       socket.data.dropped = 0;
-      if (!isClientEvent(event)) return refuse(ErrorCode.BAD_REQUEST, 'badRequest');
+      // Operators and visitors only listen (their support calls go through HTTP, where the rules are).
+      if (kind !== 'player' || !isClientEvent(event)) return refuse(ErrorCode.BAD_REQUEST, 'badRequest');
       const parsed = clientEvents[event].safeParse(args[0]);
       if (!parsed.success || args.length > 1) return refuse(ErrorCode.BAD_REQUEST, 'checkTheInput');
       packet.splice(1, packet.length - 1, parsed.data, ...(ack ? [ack] : []));
@@ -258,6 +314,19 @@ export function createGateway(options: GatewayOptions) {
     on('sports.update', ({ eventId, payload }) => emitLocal(sportsRoom(eventId), 'sportsEvent', payload)),
     // Sportsbook: an open bet's cash-out value, to its owner's sockets on this node.
     on('sports.cashout', ({ userId, payload }) => emitLocal(userId, 'sportsCashout', payload)),
+    // Live support: to the player's sockets, the visitor's and/or the operators' on this node.
+    on('support.push', ({ to, event, payload }) => {
+      const p = payload as ServerEventPayloads[typeof event];
+      if (to.userId) emitLocal(to.userId, event, p);
+      if (to.visitor) emitLocal(visitorRoom(to.visitor), event, p);
+      if (to.operators) emitLocal(OPERATORS_ROOM, event, p);
+    }),
+    on('operator.signedOut', ({ sessionId }) => {
+      for (const id of io.of('/').adapter.rooms.get(OPERATORS_ROOM) ?? []) {
+        const socket = io.of('/').sockets.get(id);
+        if (socket && socket.data.sessionId === sessionId) socket.disconnect(true);
+      }
+    }),
     on('session.revoked', ({ userId, sessionIds }) => {
       const revoked = new Set(sessionIds);
       for (const id of localSocketsOf(userId) ?? []) {
@@ -269,6 +338,10 @@ export function createGateway(options: GatewayOptions) {
 
   return {
     io,
+    /** The support module's check of visitor tokens (registered after the gateway). */
+    acceptVisitors(verify: VerifyVisitor) {
+      verifyVisitor = verify;
+    },
     /** Nodes sharing the adapter (1 without Redis) and this node's open connections. */
     async stats() {
       return { nodes: await io.of('/').adapter.serverCount(), connections: io.engine.clientsCount };

@@ -1,3 +1,4 @@
+import { AppError } from '../../platform/errors';
 import { defineModule } from '../../platform/module';
 import { createGateway } from './realtime.gateway';
 import { realtimeRoutes } from './realtime.routes';
@@ -21,6 +22,21 @@ export const realtimeModule = defineModule('realtime', ['operators', 'accounts',
     server: app.server,
     bus,
     verifyToken: app.accounts.verifyToken,
+    // The support console's sockets: an operator session with the `support.chat` permission.
+    verifyOperator: async (token) => {
+      try {
+        const actor = await app.operators.authenticate({ authorization: `Bearer ${token}` });
+        return {
+          operatorId: actor.id,
+          sessionId: actor.sessionId,
+          support: actor.permissions.has('support.chat'),
+        };
+      } catch (err) {
+        // A refusal (unknown, revoked or expired session) is an answer; anything else a fault.
+        if (err instanceof AppError) return null;
+        throw err;
+      }
+    },
     figures: app.wallet.figures,
     redis: config.redisUrl ? { url: config.redisUrl, prefix: config.redisPrefix } : undefined,
     log: app.log,

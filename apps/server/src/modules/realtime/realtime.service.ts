@@ -10,7 +10,7 @@ export function createRealtimeService({
 }: {
   database: Database;
   bus: EventBus;
-  gateway: Pick<Gateway, 'stats'>;
+  gateway: Pick<Gateway, 'stats' | 'acceptVisitors'>;
 }) {
   return {
     /** Stores a notice, then broadcasts it to every connected player on every node. */
@@ -21,6 +21,8 @@ export function createRealtimeService({
     },
     /** Connections and sockets of the gateway (this node and, with Redis, the cluster). */
     stats: () => gateway.stats(),
+    /** Lets support visitors connect: `verify` maps a visitor token to its conversation (support module). */
+    acceptVisitors: (verify: Parameters<Gateway['acceptVisitors']>[0]) => gateway.acceptVisitors(verify),
   };
 }
 

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type CSSProperties, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from './Icon';
 
@@ -23,13 +23,26 @@ interface SheetProps {
   /** Hide the visual heading (the dialog keeps its accessible name). */
   hideTitle?: boolean;
   className?: string;
+  /** The panel's inline style (the chat's height while the phone keyboard is open). */
+  style?: CSSProperties;
+  /** Classes of the scrolling body (a panel that lays out its own scrolling sets `flex-1 min-h-0`). */
+  bodyClassName?: string;
 }
 
 /**
  * The one overlay shell: a modal dialog sliding from a side, with a backdrop, Escape to close, focus kept
  * inside and returned to the opener on close.
  */
-export function Sheet({ title, onClose, side = 'bottom', children, hideTitle, className = '' }: SheetProps) {
+export function Sheet({
+  title,
+  onClose,
+  side = 'bottom',
+  children,
+  hideTitle,
+  className = '',
+  style,
+  bodyClassName = '',
+}: SheetProps) {
   const { t } = useTranslation();
   const titleId = useId();
   const panel = useRef<HTMLDivElement>(null);
@@ -82,6 +95,7 @@ export function Sheet({ title, onClose, side = 'bottom', children, hideTitle, cl
         role="dialog"
         aria-modal="true"
         aria-labelledby={titleId}
+        style={style}
         className={`absolute flex flex-col overflow-hidden border border-line bg-panel shadow-2xl ${panelClass[side]} ${className}`}
       >
         <div
@@ -100,7 +114,7 @@ export function Sheet({ title, onClose, side = 'bottom', children, hideTitle, cl
           </button>
         </div>
         <div
-          className={`overflow-y-auto overscroll-contain ${side === 'bottom' || side === 'left' ? 'safe-bottom' : ''}`}
+          className={`overflow-y-auto overscroll-contain ${side === 'bottom' || side === 'left' ? 'safe-bottom' : ''} ${bodyClassName}`}
         >
           {children}
         </div>

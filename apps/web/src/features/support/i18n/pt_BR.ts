@@ -7,7 +7,24 @@ import type { Strings } from '../../../lib/i18n/strings';
 const ptBR = {
   title: 'Atendimento ao cliente',
   open: 'Abrir atendimento',
-  text: 'O chat ao vivo com nossa equipe estará disponível em breve.',
+  openUnread: 'Abrir atendimento ({{count}} novas)',
+  hosted: 'Abrindo o chat…',
+  visitorIntro: 'Informe seu e-mail para conversar com nossa equipe.',
+  email: 'E-mail',
+  start: 'Iniciar chat',
+  empty: 'Olá! Como podemos ajudar?',
+  typing: 'O atendente está digitando…',
+  closed: 'Conversa encerrada. Envie uma mensagem para abrir uma nova.',
+  imageTooLarge: 'A imagem é grande demais (no máximo 2 MB)',
+  imageType: 'Só é possível enviar imagens PNG, JPEG, GIF ou WebP',
+  attach: 'Anexar imagem',
+  message: 'Mensagem',
+  placeholder: 'Escreva sua mensagem',
+  send: 'Enviar',
+  agent: 'Atendente',
+  image: 'Imagem',
+  read: 'Lida',
+  sent: 'Enviada',
 };
 
 export default ptBR;

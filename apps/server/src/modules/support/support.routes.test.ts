@@ -1,0 +1,408 @@
+import crypto from 'node:crypto';
+import { SUPPORT_FLOOD, SUPPORT_IMAGE_MAX_BYTES, type OperatorRole } from '@aposta/contracts';
+import * as OTPAuth from 'otpauth';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseUrlOf, createTestApp, testPlayers, TEST_OPERATOR_KEY } from '../../../test/helpers';
+import { connectClient, connected, next, refusal, type Client } from '../../../test/realtime-client';
+import { responseFigures } from './support.service';
+
+/** The live support chat through the real app: players, visitors, operators, sockets and every bad input. */
+
+type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+let t: TestApp;
+let base: string;
+let players: ReturnType<typeof testPlayers>;
+const sockets: Client[] = [];
+const PASSWORD = 'a long operator password';
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+beforeAll(async () => {
+  t = await createTestApp({ LOG_LEVEL: (process.env.SUPPORT_TEST_LOG ?? 'silent') as 'silent' });
+  await t.app.listen({ host: '127.0.0.1', port: 0 });
+  base = baseUrlOf(t.app.server);
+  players = testPlayers(t.app, t.database);
+});
+afterAll(async () => {
+  for (const s of sockets) s.close();
+  await t.close();
+});
+
+async function operator(role: OperatorRole) {
+  const email = `${role}-${crypto.randomBytes(4).toString('hex')}@aposta.test`;
+  const { otpauthUrl, id } = await t.app.operators.create({ email, password: PASSWORD, role });
+  const totp = OTPAuth.URI.parse(otpauthUrl) as OTPAuth.TOTP;
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/operator/auth/login',
+    payload: { email, password: PASSWORD, totp: totp.generate() },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return { id, email, token: res.json().data.access_token as string };
+}
+
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+const visitorHeader = (token: string) => ({ 'x-support-visitor': token });
+type Headers = Record<string, string>;
+const send = (headers: Headers, payload: Record<string, unknown>, lang = 'en') =>
+  t.app.inject({ method: 'POST', url: '/api/app/support/messages', headers: { ...headers, lang }, payload });
+const thread = (headers: Headers) => t.app.inject({ url: '/api/app/support/conversation', headers });
+const upload = (headers: Headers, body: Buffer, type: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/app/support/attachments',
+    headers: { ...headers, 'content-type': type, lang: 'en' },
+    payload: body,
+  });
+const op = (token: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
+  t.app.inject({
+    method,
+    url: `/api/operator/support${url}`,
+    headers: { ...bearer(token), lang: 'en' },
+    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+  });
+
+/** The next `supportMessage` from `from` (a socket also hears its own side's messages, e.g. other tabs). */
+function nextFrom(s: Client, from: string) {
+  return new Promise<{ from: string; text: string }>((resolve) => {
+    const on = (m: { from: string; text: string }) => {
+      if (m.from !== from) return;
+      s.off('supportMessage', on);
+      resolve(m);
+    };
+    s.on('supportMessage', on);
+  });
+}
+
+async function socket(query: Record<string, string>) {
+  const s = connectClient(base, query);
+  sockets.push(s);
+  return connected(s);
+}
+
+describe('support chat', () => {
+  let agent: Awaited<ReturnType<typeof operator>>;
+  let agentSocket: Client;
+
+  beforeAll(async () => {
+    agent = await operator('support');
+    agentSocket = await socket({ token: agent.token });
+  });
+
+  it('answers our own chat as the configuration', async () => {
+    const res = await t.app.inject({ url: '/api/app/support/config' });
+    expect(res.json().data).toEqual({ provider: 'own', licenseId: null, name: null, email: null });
+  });
+
+  it('carries a signed-in player and an operator in real time: messages, typing, read marks, unread', async () => {
+    const player = await players.signUp('chat');
+    const playerSocket = await socket({ token: player.token });
+    const seen = nextFrom(agentSocket, 'player');
+    const sent = await send(bearer(player.token), { text: 'Meu depósito não caiu' });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const message = sent.json().data;
+    expect(await seen).toMatchObject({
+      id: message.id,
+      from: 'player',
+      text: 'Meu depósito não caiu',
+      read: false,
+    });
+
+    // The queue shows the player's identity and the unread message.
+    const queue = (await op(agent.token, 'GET', '/conversations')).json().data as Array<
+      Record<string, unknown>
+    >;
+    const row = queue.find((c) => c.id === message.conversationId)!;
+    expect(row).toMatchObject({ userId: player.id, username: player.username, unread: 1, status: 'open' });
+
+    // Typing both ways.
+    const typingToAgent = next(agentSocket, 'supportTyping');
+    await t.app.inject({ method: 'POST', url: '/api/app/support/typing', headers: bearer(player.token) });
+    expect(await typingToAgent).toEqual({ conversationId: message.conversationId, from: 'player' });
+    const typingToPlayer = next(playerSocket, 'supportTyping');
+    await op(agent.token, 'POST', `/conversations/${message.conversationId}/typing`);
+    expect(await typingToPlayer).toEqual({ conversationId: message.conversationId, from: 'operator' });
+
+    // The reply reaches the player's socket; answering assigns the conversation and reads the player's message.
+    const reply = nextFrom(playerSocket, 'operator');
+    const answered = await op(agent.token, 'POST', `/conversations/${message.conversationId}/messages`, {
+      text: 'Olá! Vou verificar.',
+    });
+    expect(answered.statusCode, answered.body).toBe(200);
+    expect(await reply).toMatchObject({ from: 'operator', text: 'Olá! Vou verificar.' });
+    let mine = (await thread(bearer(player.token))).json().data;
+    expect(mine.unread).toBe(1);
+    expect(mine.messages.map((m: { from: string; read: boolean }) => [m.from, m.read])).toEqual([
+      ['player', true],
+      ['operator', false],
+    ]);
+    const detail = (await op(agent.token, 'GET', `/conversations/${message.conversationId}`)).json().data;
+    expect(detail).toMatchObject({ status: 'assigned', assignedTo: { id: agent.id, email: agent.email } });
+
+    // The player reads: the operator sees it, the badge clears.
+    const readMark = next(agentSocket, 'supportRead');
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/app/support/read',
+      headers: bearer(player.token),
+      payload: { upTo: answered.json().data.id },
+    });
+    expect(await readMark).toMatchObject({ conversationId: message.conversationId, by: 'player' });
+    mine = (await thread(bearer(player.token))).json().data;
+    expect(mine.unread).toBe(0);
+
+    // The summary beside the conversation: money, orders, KYC, limits.
+    await players.fund(player.id, 12_345);
+    const summary = await op(agent.token, 'GET', `/conversations/${message.conversationId}/player`);
+    expect(summary.statusCode, summary.body).toBe(200);
+    expect(summary.json().data).toMatchObject({
+      userId: player.id,
+      username: player.username,
+      kyc: 0,
+      balance: 123.45,
+      deposits: [],
+      withdrawals: [],
+    });
+    expect(summary.json().data.limits.deposit.day).toMatchObject({ value: null });
+
+    // Closed with a reason: the player hears it; the next message opens a new conversation, history kept.
+    const closedEvent = next(playerSocket, 'supportConversation');
+    const close = await op(agent.token, 'POST', `/conversations/${message.conversationId}/close`, {
+      reason: 'resolved',
+      note: 'deposit found',
+    });
+    expect(close.statusCode, close.body).toBe(200);
+    expect(await closedEvent).toMatchObject({ id: message.conversationId, status: 'closed' });
+    const again = await send(bearer(player.token), { text: 'Mais uma dúvida' });
+    expect(again.json().data.conversationId).not.toBe(message.conversationId);
+    mine = (await thread(bearer(player.token))).json().data;
+    expect(mine.messages).toHaveLength(3);
+    expect(mine.conversationId).toBe(again.json().data.conversationId);
+  });
+
+  it('lets a visitor chat after giving an e-mail, on their own socket', async () => {
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/app/support/visitor',
+      headers: { lang: 'en' },
+      payload: { email: 'not an e-mail' },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe('Please enter a valid e-mail address');
+    const start = await t.app.inject({
+      method: 'POST',
+      url: '/api/app/support/visitor',
+      payload: { email: 'Visitor@Example.com' },
+    });
+    expect(start.statusCode, start.body).toBe(200);
+    const { token, conversationId } = start.json().data;
+    const visitorSocket = await socket({ visitor: token });
+    expect((await send(visitorHeader(token), { text: 'Como faço para me cadastrar?' })).statusCode).toBe(200);
+    const queue = (await op(agent.token, 'GET', '/conversations')).json().data as Array<
+      Record<string, unknown>
+    >;
+    expect(queue.find((c) => c.id === conversationId)).toMatchObject({
+      userId: null,
+      visitorEmail: 'visitor@example.com',
+    });
+    const reply = nextFrom(visitorSocket, 'operator');
+    await op(agent.token, 'POST', `/conversations/${conversationId}/messages`, {
+      text: 'Pelo botão Registrar.',
+    });
+    expect(await reply).toMatchObject({ from: 'operator', text: 'Pelo botão Registrar.' });
+    expect((await thread(visitorHeader(token))).json().data.messages).toHaveLength(2);
+    // A visitor has no player behind them.
+    expect((await op(agent.token, 'GET', `/conversations/${conversationId}/player`)).statusCode).toBe(404);
+
+    await op(agent.token, 'POST', `/conversations/${conversationId}/close`, { reason: 'resolved' });
+    const after = await send(visitorHeader(token), { text: 'ainda aí?' });
+    expect(after.statusCode).toBe(409);
+    expect(after.json().message).toBe('This conversation is closed');
+  });
+
+  it('refuses unknown visitor tokens, on the API (403, not a sign-out) and on the socket', async () => {
+    const res = await thread({ ...visitorHeader('sv_forged'), lang: 'en' });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toMatch(/chat session has ended/);
+    const s = connectClient(base, { visitor: 'sv_forged' });
+    sockets.push(s);
+    expect((await refusal(s)).data?.status).toBe(40101);
+  });
+
+  it('keeps HTML and scripts as plain text, exactly as sent', async () => {
+    const player = await players.signUp('html');
+    const text = '<script>alert(1)</script><img src=x onerror=alert(2)> & "quotes"';
+    const res = await send(bearer(player.token), { text });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.text).toBe(text);
+    const detail = (await op(agent.token, 'GET', `/conversations/${res.json().data.conversationId}`)).json()
+      .data;
+    expect(detail.messages[0].text).toBe(text);
+    expect((await send(bearer(player.token), { text: '   ' })).json().message).toBe(
+      'Write a message or attach an image',
+    );
+    expect((await send(bearer(player.token), { text: 'x'.repeat(2001) })).statusCode).toBe(400);
+  });
+
+  it('limits floods per conversation with a translated 429, and stores nothing past the limit', async () => {
+    const player = await players.signUp('flood');
+    const answers = [];
+    for (let i = 0; i < SUPPORT_FLOOD.messages + 2; i++)
+      answers.push(await send(bearer(player.token), { text: `spam ${i}` }, 'pt_BR'));
+    expect(answers.slice(0, SUPPORT_FLOOD.messages).every((a) => a.statusCode === 200)).toBe(true);
+    const refused = answers.at(-1)!;
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toBe(
+      'Você está enviando mensagens rápido demais. Aguarde alguns segundos e tente de novo.',
+    );
+    expect((await thread(bearer(player.token))).json().data.messages).toHaveLength(SUPPORT_FLOOD.messages);
+  });
+
+  it('takes real images only, served to the participants with their type and nosniff', async () => {
+    const owner = await players.signUp('img');
+    const other = await players.signUp('img');
+    const up = await upload(bearer(owner.token), PNG, 'image/png');
+    expect(up.statusCode, up.body).toBe(200);
+    expect(up.json().data).toMatchObject({ type: 'image/png', size: PNG.length });
+    const sent = await send(bearer(owner.token), { text: '', attachmentId: up.json().data.id });
+    expect(sent.json().data.image).toMatchObject({ id: up.json().data.id });
+
+    const got = await t.app.inject({
+      url: `/api/app/support/attachments/${up.json().data.id}`,
+      headers: bearer(owner.token),
+    });
+    expect(got.statusCode).toBe(200);
+    expect(got.headers['content-type']).toBe('image/png');
+    expect(got.headers['x-content-type-options']).toBe('nosniff');
+    expect(got.rawPayload.equals(PNG)).toBe(true);
+    const asOperator = await op(agent.token, 'GET', `/attachments/${up.json().data.id}`);
+    expect(asOperator.statusCode).toBe(200);
+
+    // Another player can neither see the image nor send it in their own conversation.
+    const peek = await t.app.inject({
+      url: `/api/app/support/attachments/${up.json().data.id}`,
+      headers: bearer(other.token),
+    });
+    expect(peek.statusCode).toBe(404);
+    const steal = await send(bearer(other.token), { text: 'olha', attachmentId: up.json().data.id });
+    expect(steal.statusCode).toBe(400);
+    expect(steal.json().message).toBe('This image is not part of the conversation');
+
+    // Disguised: HTML sent as a PNG, a PNG sent as a JPEG, an SVG (script-capable) image.
+    const html = Buffer.from('<html><script>alert(1)</script></html>');
+    for (const [body, type] of [
+      [html, 'image/png'],
+      [PNG, 'image/jpeg'],
+      [
+        Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+        'image/svg+xml',
+      ],
+    ] as const) {
+      const res = await upload(bearer(owner.token), body, type);
+      expect(res.statusCode, type).toBe(415);
+      expect(res.json().message).toBe('Only PNG, JPEG, GIF or WebP images can be sent');
+    }
+    const big = Buffer.concat([PNG, Buffer.alloc(SUPPORT_IMAGE_MAX_BYTES)]);
+    const tooBig = await upload(bearer(owner.token), big, 'image/png');
+    expect(tooBig.statusCode).toBe(413);
+    expect(tooBig.json().status).toBe(40000);
+  });
+
+  it('refuses operators without the support role, on the API and the socket, and audits the refusal', async () => {
+    const finance = await operator('finance');
+    const res = await op(finance.token, 'GET', '/conversations');
+    expect(res.statusCode).toBe(403);
+    const s = connectClient(base, { token: finance.token });
+    sockets.push(s);
+    expect((await refusal(s)).data?.status).toBe(40300);
+    const player = await players.signUp('noop');
+    const asPlayer = await t.app.inject({
+      url: '/api/operator/support/conversations',
+      headers: bearer(player.token),
+    });
+    expect(asPlayer.statusCode).toBe(403);
+    const audit = await t.app.inject({
+      url: '/api/operator/audit?limit=5',
+      headers: { 'x-operator-key': TEST_OPERATOR_KEY },
+    });
+    expect(audit.json().data).toContainEqual(
+      expect.objectContaining({ actorId: finance.id, action: 'support.chat', outcome: 'refused' }),
+    );
+  });
+
+  it("closes an operator's sockets when that operator signs out", async () => {
+    const other = await operator('support');
+    const s = await socket({ token: other.token });
+    const closed = new Promise<string>((resolve) => s.once('disconnect', resolve));
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/api/operator/auth/logout',
+      headers: bearer(other.token),
+    });
+    expect(out.statusCode).toBe(200);
+    expect(await closed).toBe('io server disconnect');
+    // The agent of the other tests keeps theirs.
+    expect(agentSocket.connected).toBe(true);
+  });
+
+  it('keeps canned replies, refuses a close without a known reason, and reports response times', async () => {
+    const made = await op(agent.token, 'POST', '/canned', {
+      title: 'Saudação',
+      text: 'Olá! Como posso ajudar?',
+    });
+    expect(made.statusCode, made.body).toBe(200);
+    const id = made.json().data.id;
+    expect(
+      (await op(agent.token, 'PUT', `/canned/${id}`, { title: 'Oi', text: 'Oi!' })).json().data,
+    ).toMatchObject({
+      title: 'Oi',
+      text: 'Oi!',
+    });
+    expect((await op(agent.token, 'GET', '/canned')).json().data).toContainEqual(
+      expect.objectContaining({ id }),
+    );
+    expect((await op(agent.token, 'DELETE', `/canned/${id}`)).statusCode).toBe(200);
+    expect((await op(agent.token, 'DELETE', `/canned/${id}`)).statusCode).toBe(404);
+
+    const player = await players.signUp('close');
+    const conv = (await send(bearer(player.token), { text: 'oi' })).json().data.conversationId;
+    const bad = await op(agent.token, 'POST', `/conversations/${conv}/close`, { reason: 'bored' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe('Choose why the conversation is closed');
+    expect(
+      (await op(agent.token, 'POST', `/conversations/999999/close`, { reason: 'other' })).statusCode,
+    ).toBe(404);
+
+    const stats = await op(agent.token, 'GET', '/stats?days=1');
+    expect(stats.statusCode, stats.body).toBe(200);
+    expect(stats.json().data.conversations).toBeGreaterThan(2);
+    expect(stats.json().data.answered).toBeGreaterThanOrEqual(2);
+  });
+});
+
+describe('response-time figures', () => {
+  it('measures the first answer and each wait for an answer', () => {
+    const at = (s: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, s));
+    const figures = responseFigures(at(0), 2, [
+      { conversationId: 1, sender: 'player', at: at(0) },
+      { conversationId: 1, sender: 'player', at: at(5) },
+      { conversationId: 1, sender: 'operator', at: at(10) },
+      { conversationId: 1, sender: 'operator', at: at(12) },
+      { conversationId: 1, sender: 'player', at: at(20) },
+      { conversationId: 1, sender: 'operator', at: at(50) },
+      { conversationId: 2, sender: 'visitor', at: at(0) },
+    ]);
+    expect(figures.perConversation).toEqual([
+      { id: 1, firstResponseSeconds: 10, avgResponseSeconds: 20, responses: 2 },
+      { id: 2, firstResponseSeconds: null, avgResponseSeconds: null, responses: 0 },
+    ]);
+    expect(figures).toMatchObject({
+      conversations: 2,
+      answered: 1,
+      firstResponseAvgSeconds: 10,
+      responseAvgSeconds: 20,
+    });
+  });
+});

@@ -1,0 +1,51 @@
+import type { SupportConsoleMessages } from './pt_BR';
+
+const ja: SupportConsoleMessages = {
+  title: 'サポートコンソール',
+  email: 'メールアドレス',
+  password: 'パスワード',
+  totp: '認証コード',
+  signIn: 'サインイン',
+  signOut: 'サインアウト',
+  stats: '7日間で{{conversations}}件 · 初回応答平均 {{first}} 秒 · 応答平均 {{average}} 秒',
+  queue: '会話キュー',
+  empty: '未対応の会話はありません',
+  visitor: '訪問者',
+  typing: '入力中…',
+  conversation: '会話',
+  back: 'キュー',
+  assignMe: '担当する',
+  balance: '残高',
+  kyc: 'KYC',
+  kycDone: '確認済み',
+  kycMissing: '未確認',
+  deposits: '最近の入金',
+  withdrawals: '最近の出金',
+  depositLimit: '1日の入金上限',
+  exclusion: '自己排除',
+  image: '画像',
+  closedWith: '会話終了: {{reason}}',
+  canned: '定型返信',
+  reply: '返信',
+  send: '送信',
+  closeReason: '終了理由',
+  close: '終了',
+  status: {
+    open: '未対応',
+    assigned: '担当中',
+    closed: '終了',
+  },
+  reason: {
+    resolved: '解決済み',
+    noReply: '返答なし',
+    duplicate: '重複',
+    abusive: '迷惑行為',
+    other: 'その他',
+  },
+  exclusionKind: {
+    cooloff: 'クールオフ',
+    self: '自己排除',
+  },
+};
+
+export default ja;

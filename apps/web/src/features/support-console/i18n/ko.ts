@@ -1,0 +1,51 @@
+import type { SupportConsoleMessages } from './pt_BR';
+
+const ko: SupportConsoleMessages = {
+  title: '상담 콘솔',
+  email: '이메일',
+  password: '비밀번호',
+  totp: '인증 코드',
+  signIn: '로그인',
+  signOut: '로그아웃',
+  stats: '7일간 대화 {{conversations}}건 · 첫 응답 평균 {{first}}초 · 응답 평균 {{average}}초',
+  queue: '대화 대기열',
+  empty: '열린 대화가 없습니다',
+  visitor: '방문자',
+  typing: '입력 중…',
+  conversation: '대화',
+  back: '대기열',
+  assignMe: '맡기',
+  balance: '잔액',
+  kyc: 'KYC',
+  kycDone: '인증됨',
+  kycMissing: '대기 중',
+  deposits: '최근 입금',
+  withdrawals: '최근 출금',
+  depositLimit: '일일 입금 한도',
+  exclusion: '이용 제한',
+  image: '이미지',
+  closedWith: '대화 종료: {{reason}}',
+  canned: '빠른 답변',
+  reply: '답변',
+  send: '보내기',
+  closeReason: '종료 사유',
+  close: '종료',
+  status: {
+    open: '열림',
+    assigned: '배정됨',
+    closed: '종료됨',
+  },
+  reason: {
+    resolved: '해결됨',
+    noReply: '응답 없음',
+    duplicate: '중복',
+    abusive: '악성',
+    other: '기타',
+  },
+  exclusionKind: {
+    cooloff: '일시 중지',
+    self: '자기 제한',
+  },
+};
+
+export default ko;

@@ -1,0 +1,51 @@
+import type { SupportConsoleMessages } from './pt_BR';
+
+const ru: SupportConsoleMessages = {
+  title: 'Консоль поддержки',
+  email: 'E-mail',
+  password: 'Пароль',
+  totp: 'Код аутентификатора',
+  signIn: 'Войти',
+  signOut: 'Выйти',
+  stats: '{{conversations}} разговоров за 7 дней · ср. первый ответ {{first}} с · ср. ответ {{average}} с',
+  queue: 'Очередь разговоров',
+  empty: 'Открытых разговоров нет',
+  visitor: 'посетитель',
+  typing: 'печатает…',
+  conversation: 'Разговор',
+  back: 'Очередь',
+  assignMe: 'Взять',
+  balance: 'Баланс',
+  kyc: 'KYC',
+  kycDone: 'подтверждён',
+  kycMissing: 'не подтверждён',
+  deposits: 'Последние депозиты',
+  withdrawals: 'Последние выводы',
+  depositLimit: 'Дневной лимит депозитов',
+  exclusion: 'Исключение',
+  image: 'изображение',
+  closedWith: 'Разговор закрыт: {{reason}}',
+  canned: 'Шаблоны ответов',
+  reply: 'Ответ',
+  send: 'Отправить',
+  closeReason: 'Причина закрытия',
+  close: 'Закрыть',
+  status: {
+    open: 'открыт',
+    assigned: 'назначен',
+    closed: 'закрыт',
+  },
+  reason: {
+    resolved: 'решён',
+    noReply: 'нет ответа',
+    duplicate: 'дубликат',
+    abusive: 'оскорбления',
+    other: 'другое',
+  },
+  exclusionKind: {
+    cooloff: 'перерыв',
+    self: 'самоисключение',
+  },
+};
+
+export default ru;

@@ -1,0 +1,51 @@
+import type { SupportConsoleMessages } from './pt_BR';
+
+const zh: SupportConsoleMessages = {
+  title: '客服控制台',
+  email: '电子邮件',
+  password: '密码',
+  totp: '验证器代码',
+  signIn: '登录',
+  signOut: '退出',
+  stats: '7天内{{conversations}}个会话 · 平均首次响应 {{first}} 秒 · 平均响应 {{average}} 秒',
+  queue: '会话队列',
+  empty: '没有未结束的会话',
+  visitor: '访客',
+  typing: '正在输入…',
+  conversation: '会话',
+  back: '队列',
+  assignMe: '接手',
+  balance: '余额',
+  kyc: 'KYC',
+  kycDone: '已验证',
+  kycMissing: '待验证',
+  deposits: '最近充值',
+  withdrawals: '最近提现',
+  depositLimit: '每日充值限额',
+  exclusion: '自我排除',
+  image: '图片',
+  closedWith: '会话已结束:{{reason}}',
+  canned: '快捷回复',
+  reply: '回复',
+  send: '发送',
+  closeReason: '结束原因',
+  close: '结束',
+  status: {
+    open: '待处理',
+    assigned: '已分配',
+    closed: '已结束',
+  },
+  reason: {
+    resolved: '已解决',
+    noReply: '无回复',
+    duplicate: '重复',
+    abusive: '滥用',
+    other: '其他',
+  },
+  exclusionKind: {
+    cooloff: '冷静期',
+    self: '自我排除',
+  },
+};
+
+export default zh;

@@ -1,0 +1,1 @@
+export { SupportConsolePage } from './components/SupportConsolePage';

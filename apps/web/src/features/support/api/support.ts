@@ -1,0 +1,105 @@
+import {
+  SUPPORT_PATH,
+  SUPPORT_VISITOR_HEADER,
+  supportAttachment,
+  supportConfig,
+  supportMessage,
+  supportThread,
+  visitorStartAnswer,
+  type SupportAttachment,
+  type SupportConfig,
+  type SupportMessage,
+  type SupportThread,
+} from '@aposta/contracts';
+import { request } from '../../../lib/api';
+import { env } from '../../../lib/env';
+import { useSession } from '../../../lib/session';
+
+/** The visitor's conversation token (kept on this device so a visitor finds their chat again). */
+const VISITOR_KEY = 'SUPPORT_VISITOR';
+export function visitorToken(): string {
+  try {
+    return localStorage.getItem(VISITOR_KEY) ?? '';
+  } catch {
+    return '';
+  }
+}
+export function setVisitorToken(token: string) {
+  try {
+    if (token) localStorage.setItem(VISITOR_KEY, token);
+    else localStorage.removeItem(VISITOR_KEY);
+  } catch {
+    /* private mode: the chat lasts this page only */
+  }
+}
+
+/** A signed-in player's calls carry their session; a visitor's carry the visitor token instead. */
+function who(): Record<string, string> {
+  if (useSession.getState().token) return {};
+  const token = visitorToken();
+  return token ? { [SUPPORT_VISITOR_HEADER]: token } : {};
+}
+
+const quiet = { loading: false, quiet: true } as const;
+
+export async function fetchConfig(): Promise<SupportConfig> {
+  const { data } = await request<unknown>(`${SUPPORT_PATH}/config`, { method: 'GET', ...quiet });
+  return supportConfig.parse(data);
+}
+
+export async function startVisitor(email: string) {
+  const { data } = await request<unknown>(`${SUPPORT_PATH}/visitor`, { json: { email }, loading: false });
+  const answer = visitorStartAnswer.parse(data);
+  setVisitorToken(answer.token);
+  return answer;
+}
+
+export async function fetchThread(): Promise<SupportThread> {
+  const { data } = await request<unknown>(`${SUPPORT_PATH}/conversation`, {
+    method: 'GET',
+    headers: who(),
+    ...quiet,
+  });
+  return supportThread.parse(data);
+}
+
+/** Sends a message; refusals (flood, closed) are shown by the request layer in the player's language. */
+export async function sendMessage(body: { text: string; attachmentId?: number }): Promise<SupportMessage> {
+  const { data } = await request<unknown>(`${SUPPORT_PATH}/messages`, {
+    json: body,
+    headers: who(),
+    loading: false,
+  });
+  return supportMessage.parse(data);
+}
+
+export async function uploadImage(file: Blob): Promise<SupportAttachment> {
+  const { data } = await request<unknown>(`${SUPPORT_PATH}/attachments`, {
+    raw: file,
+    headers: who(),
+    loading: false,
+  });
+  return supportAttachment.parse(data);
+}
+
+export async function markRead(upTo: number) {
+  await request(`${SUPPORT_PATH}/read`, { json: { upTo }, headers: who(), ...quiet });
+}
+
+export async function sendTyping() {
+  await request(`${SUPPORT_PATH}/typing`, { method: 'POST', headers: who(), ...quiet });
+}
+
+/** An image of the conversation as an object URL (image requests need the session or visitor header). */
+export async function imageUrl(id: number): Promise<string> {
+  const token = useSession.getState().token;
+  const res = await fetch(
+    new URL(`${env.apiBase}${SUPPORT_PATH}/attachments/${id}`, window.location.origin),
+    {
+      headers: token ? { Authorization: `Bearer ${token}` } : who(),
+      credentials: 'omit',
+    },
+  );
+  if (!res.ok) throw new Error(String(res.status));
+  return URL.createObjectURL(await res.blob());
+}

@@ -1,0 +1,117 @@
+import type { SupportMessage } from '@aposta/contracts';
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useSession } from '../../../lib/session';
+import { envelope, fakeFetch, renderWithApp } from '../../../test/render';
+import { supportHandlers, useSupport } from '../store';
+import { ChatPanel } from './ChatPanel';
+import { SupportButton } from './SupportButton';
+
+const message = (id: number, from: SupportMessage['from'], text: string, read = false): SupportMessage => ({
+  id,
+  conversationId: 7,
+  from,
+  text,
+  image: null,
+  at: '2026-11-20T13:00:00.000Z',
+  read,
+});
+
+let fake: ReturnType<typeof fakeFetch>;
+let history: SupportMessage[];
+const CONFIG = { provider: 'own', licenseId: null, name: null, email: null };
+
+function answer(url: string, init: RequestInit) {
+  if (url.includes('/support/config')) return { body: envelope(CONFIG) };
+  if (url.includes('/support/conversation'))
+    return {
+      body: envelope({
+        conversationId: history.length ? 7 : null,
+        status: history.length ? 'assigned' : null,
+        messages: history,
+        unread: history.filter((m) => m.from === 'operator' && !m.read).length,
+      }),
+    };
+  if (url.includes('/support/visitor')) return { body: envelope({ token: 'sv_token', conversationId: 9 }) };
+  if (url.includes('/support/messages')) {
+    const body = JSON.parse(String(init.body)) as { text: string };
+    return { body: envelope(message(100, 'player', body.text)) };
+  }
+  return { body: envelope(null) };
+}
+
+beforeEach(() => {
+  history = [];
+  localStorage.clear();
+  useSupport.setState({ thread: null, operatorTypingUntil: 0, open: false });
+  fake = fakeFetch(answer);
+  vi.stubGlobal('fetch', fake.fn);
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('support chat panel', () => {
+  it('shows the history as text (never HTML), read marks, the typing agent, and sends a message', async () => {
+    useSession.setState({ token: 'player-token' });
+    history = [
+      message(1, 'player', '<img src=x onerror="window.hacked=1"><b>oi</b>', true),
+      message(2, 'operator', 'Olá! Como posso ajudar?'),
+    ];
+    renderWithApp(<ChatPanel />);
+    await screen.findByText('Olá! Como posso ajudar?');
+    expect(screen.getByText('<img src=x onerror="window.hacked=1"><b>oi</b>', { exact: false })).toBeTruthy();
+    expect(document.querySelector('img')).toBeNull();
+    expect(screen.getByLabelText('Lida')).toHaveTextContent('✓✓');
+    // Opening the panel reads the operator's answer.
+    await waitFor(() => expect(fake.calls.some((c) => c.url.includes('/support/read'))).toBe(true));
+
+    act(() => supportHandlers.supportTyping({ conversationId: 7, from: 'operator' }));
+    expect(screen.getByText('O atendente está digitando…')).toBeTruthy();
+
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Mensagem'), 'Meu saque{Enter}');
+    await screen.findByText('Meu saque');
+    const sent = fake.calls.find((c) => c.url.includes('/support/messages'))!;
+    expect(JSON.parse(String(sent.init.body))).toEqual({ text: 'Meu saque' });
+    expect((sent.init.headers as Record<string, string>).Authorization).toBe('Bearer player-token');
+    expect(screen.getByLabelText('Mensagem')).toHaveValue('');
+
+    // The operator reads it: ✓ becomes ✓✓.
+    act(() => supportHandlers.supportRead({ conversationId: 7, by: 'operator', upTo: 100 }));
+    expect(screen.getAllByLabelText('Lida')).toHaveLength(2);
+  });
+
+  it('asks a visitor for an e-mail first, then chats with the visitor token', async () => {
+    useSession.setState({ token: '' });
+    renderWithApp(<ChatPanel />);
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('E-mail'), 'ana@example.com');
+    await user.click(screen.getByRole('button', { name: 'Iniciar chat' }));
+    await screen.findByLabelText('Mensagem');
+    expect(localStorage.getItem('SUPPORT_VISITOR')).toBe('sv_token');
+    await user.type(screen.getByLabelText('Mensagem'), 'Olá{Enter}');
+    await screen.findByText('Olá');
+    const sent = fake.calls.find((c) => c.url.includes('/support/messages'))!;
+    expect((sent.init.headers as Record<string, string>)['x-support-visitor']).toBe('sv_token');
+  });
+
+  it('refuses a file that is not an image before uploading it', async () => {
+    useSession.setState({ token: 'player-token' });
+    renderWithApp(<ChatPanel />);
+    const input = document.querySelector<HTMLInputElement>('input[type=file]')!;
+    const user = userEvent.setup({ applyAccept: false });
+    await user.upload(input, new File(['<script>'], 'x.html', { type: 'text/html' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Só é possível enviar imagens');
+    expect(fake.calls.some((c) => c.url.includes('/support/attachments'))).toBe(false);
+  });
+
+  it('counts unread answers on the floating button', async () => {
+    useSession.setState({ token: 'player-token', realtime: null });
+    history = [message(2, 'operator', 'Resposta')];
+    renderWithApp(<SupportButton />);
+    expect(await screen.findByTestId('support-unread')).toHaveTextContent('1');
+    act(() => supportHandlers.supportMessage(message(3, 'operator', 'Mais uma')));
+    expect(screen.getByTestId('support-unread')).toHaveTextContent('2');
+    expect(screen.getByRole('button', { name: 'Abrir atendimento (2 novas)' })).toBeTruthy();
+  });
+});
