@@ -1,5 +1,5 @@
 import type { ServerEventPayloads } from '@aposta/contracts';
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setNavigator } from '../../lib/navigation';
@@ -129,7 +129,7 @@ describe('wallet realtime events', () => {
     );
     await userEvent.setup().click(screen.getByRole('button', { name: 'Depositar agora' }));
     expect(useRealtimeWallet.getState().bonusOffer).toBeNull();
-    // No KYC yet: depositing goes through editBank first.
-    expect(useUi.getState()).toMatchObject({ overlay: 'editBank', afterKyc: 'deposit' });
+    // No KYC yet: depositing goes through editBank first (the gate is an effect of the overlay host).
+    await waitFor(() => expect(useUi.getState()).toMatchObject({ overlay: 'editBank', afterKyc: 'deposit' }));
   });
 });
