@@ -11,6 +11,7 @@ import { useSession } from '../../../lib/session';
 import { openOverlay, toast } from '../../../lib/ui';
 import { applyBalance } from '../../../lib/user-info';
 import { placeSportsBet, refreshMyBets, useSportsConfig } from '../api/sports';
+import { useBuilder } from '../logic/builder';
 import { formatPrice, marketTitle, selectionLabel } from '../logic/markets';
 import {
   applyPriceChange,
@@ -51,8 +52,9 @@ export function BetSlip() {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [notice, setNotice] = useState('');
   const [pending, setPending] = useState<Record<string, string>>({});
+  const building = useBuilder((s) => s.active);
 
-  if (legs.length === 0) return null;
+  if (legs.length === 0 || building) return null;
   const money = (minor: number) => displayMoney(minor / 100, lang);
   const total = parlayPrice(legs.map((l) => l.price));
   const problem = mode === 'parlay' ? parlayProblem(legs, config?.maxLegs ?? 10) : null;
