@@ -2,13 +2,11 @@ import { ErrorCode, priceChangedData, type SportsEvent, type SportsMarket } from
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Icon } from '../../../components/ui/Icon';
 import { Sheet } from '../../../components/ui/Sheet';
 import { TextField } from '../../../components/ui/TextField';
-import { ApiError } from '../../../lib/api';
 import { useAppState } from '../../../lib/app-state';
 import { displayMoney } from '../../../lib/format';
-import { submissionKeys } from '../../../lib/idempotency';
+import { refusalOf, sendOnce, submissionKeys } from '../../../lib/idempotency';
 import { queryClient } from '../../../lib/query';
 import { useSession } from '../../../lib/session';
 import { openOverlay, toast } from '../../../lib/ui';
@@ -26,6 +24,7 @@ import { byKind, formatPrice, marketTitle, selectionLabel } from '../logic/marke
 import { potentialPayout, useSlip } from '../logic/slip';
 import { parseStake } from './BetSlip';
 import { MarketCard } from './MarketCard';
+import { RemoveButton } from './RemoveButton';
 import { useLocale } from './SportsShell';
 
 /** The legs' ids once they stop changing for a moment (one price request per pause, not per tap). */
@@ -143,24 +142,22 @@ export function BuilderSheet({ event, onClose }: { event: SportsEvent; onClose: 
       selections: legs.map((l) => ({ selectionId: l.selectionId, price: l.price })),
       price: joint,
     };
-    const key = keys.current.keyFor(body);
     setBusy(true);
     setError('');
     setNotice('');
     try {
-      const answer = await placeSportsBet(body, key);
-      keys.current.settle();
+      const answer = await sendOnce(keys.current, body, (key) => placeSportsBet(body, key));
       applyBalance(answer.balance);
       toast(t('builder.placed'));
       clearBuilder();
       void refreshMyBets();
       onClose();
-    } catch (err) {
-      if (!(err instanceof ApiError) || err.status === 0) {
-        setError(err instanceof Error ? err.message : String(err));
+    } catch (e) {
+      const err = refusalOf(e);
+      if (!err) {
+        setError(e instanceof Error ? e.message : String(e));
         return;
       }
-      keys.current.settle();
       const changed = priceChangedData.safeParse(err.data);
       if (err.httpStatus === 409 && changed.success && changed.data.price !== undefined) {
         queryClient.setQueryData(sportsKeys.builderPrice(ids), changed.data.price);
@@ -192,14 +189,7 @@ export function BuilderSheet({ event, onClose }: { event: SportsEvent; onClose: 
                   <p className="truncate text-sm font-semibold">{name}</p>
                   <p className="truncate text-2xs text-muted">{marketTitle(l.market, t, locale)}</p>
                 </div>
-                <button
-                  type="button"
-                  aria-label={t('slip.remove', { name })}
-                  onClick={() => removeBuilderLeg(l.selectionId)}
-                  className="flex size-44 shrink-0 items-center justify-center text-muted"
-                >
-                  <Icon name="close" className="size-14" />
-                </button>
+                <RemoveButton name={name} onClick={() => removeBuilderLeg(l.selectionId)} />
               </li>
             );
           })}

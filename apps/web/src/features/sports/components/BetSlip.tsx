@@ -1,7 +1,6 @@
 import { ErrorCode, priceChangedData, type PlaceBetAnswer } from '@aposta/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Icon } from '../../../components/ui/Icon';
 import { Sheet } from '../../../components/ui/Sheet';
 import { TextField } from '../../../components/ui/TextField';
 import { ApiError } from '../../../lib/api';
@@ -24,6 +23,7 @@ import {
   useSlip,
   type SlipLeg,
 } from '../logic/slip';
+import { RemoveButton } from './RemoveButton';
 import { useLocale } from './SportsShell';
 
 /** "10,50" or "10.5" → 1050 minor units; null for anything else. */
@@ -303,14 +303,7 @@ function LegItem({ leg, error, children }: { leg: SlipLeg; error?: string; child
             {formatPrice(leg.price, locale)}
           </p>
         </div>
-        <button
-          type="button"
-          aria-label={t('slip.remove', { name })}
-          onClick={() => removeLeg(leg.selectionId)}
-          className="flex size-28 items-center justify-center text-muted"
-        >
-          <Icon name="close" className="size-14" />
-        </button>
+        <RemoveButton name={name} onClick={() => removeLeg(leg.selectionId)} className="-my-8 -mr-8" />
       </div>
       {leg.status !== 'open' ? (
         <p className="mt-6 text-2xs text-rose" role="alert">

@@ -4,10 +4,9 @@ import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Sheet } from '../../../components/ui/Sheet';
 import { TextField } from '../../../components/ui/TextField';
-import { ApiError } from '../../../lib/api';
 import { languageEntry, useAppState } from '../../../lib/app-state';
 import { displayMoney } from '../../../lib/format';
-import { submissionKeys } from '../../../lib/idempotency';
+import { refusalOf, sendOnce, submissionKeys } from '../../../lib/idempotency';
 import { queryClient } from '../../../lib/query';
 import { toast } from '../../../lib/ui';
 import { applyBalance } from '../../../lib/user-info';
@@ -102,25 +101,25 @@ export function CashoutSheet({
   async function confirm() {
     if (!available || busy) return;
     const body = { value: quote.value, share: percent / 100 };
-    const key = keys.current.keyFor({ betId: bet.betId, ...body });
     setBusy(true);
     setError('');
     setNotice('');
     try {
-      const answer = await cashOutBet(bet.betId, body, key);
-      keys.current.settle();
+      const answer = await sendOnce(keys.current, { betId: bet.betId, ...body }, (key) =>
+        cashOutBet(bet.betId, body, key),
+      );
       applyBalance(answer.balance);
       toast(t('cashout.done', { amount: money(toMinor(answer.paid)) }));
       void refreshMyBets();
       void queryClient.invalidateQueries({ queryKey: sportsKeys.cashout(bet.betId) });
       onClose();
-    } catch (err) {
-      if (!(err instanceof ApiError) || err.status === 0) {
+    } catch (e) {
+      const err = refusalOf(e);
+      if (!err) {
         // No answer: the same key on the next confirmation answers the first result, if there was one.
-        setError(err instanceof Error ? err.message : String(err));
+        setError(e instanceof Error ? e.message : String(e));
         return;
       }
-      keys.current.settle();
       const now = cashoutQuote.safeParse(err.data);
       if (err.httpStatus === 409 && now.success) {
         queryClient.setQueryData(sportsKeys.cashout(bet.betId), now.data);
