@@ -246,6 +246,7 @@ test('a player cashes out half a single, then the rest, and places a bet builder
   await expect(page.getByText(/Cash out feito/)).toBeVisible();
   await expect.poll(() => balance(page)).toBe(start - 1000 + Math.round(partial.paid * 100));
   await expect(card.getByTestId('cashed-out')).toContainText('Cash out parcial');
+  await screenshot(page, 'sports/e2e-mybets-partial');
 
   // The rest, in full.
   await card.getByTestId('cashout-button').click();
@@ -273,6 +274,7 @@ test('a player cashes out half a single, then the rest, and places a bet builder
     .click();
   await tab.locator('[data-testid=market][data-type="btts"]').getByRole('button', { name: /Sim/ }).click();
   await expect(page.getByTestId('builder-bar')).toContainText(/Odds \d+,\d\d/);
+  await screenshot(page, 'sports/e2e-builder-tab');
   await page.getByTestId('builder-bar').click();
   await expect(page.getByTestId('builder-leg')).toHaveCount(2);
   await page.getByLabel('Valor da aposta').fill('5');
