@@ -199,6 +199,12 @@ describe('bet builder', () => {
     const b = placeBetAnswer.parse(data(await bet(player.token, slip([home, over, btts], p3))));
     expect(a.price).toBe(p2);
     expect(a.potentialPayout).toBe(Math.floor((2_000 * Math.round(p2 * 100)) / 100) / 100);
+    // Its cash-out value: stake × its price / the joint price now (unchanged here), less the cash-out margin.
+    const margin = (await t.app.settings.all())['sports.cashoutMarginBp'];
+    const value = data<{ value: number; available: boolean }>(
+      await get(`bets/${a.betId}/cashout`, player.token),
+    );
+    expect(value).toEqual({ value: Math.floor((2_000 * (10_000 - margin)) / 10_000) / 100, available: true });
     const cash0 = await cash(player.id);
     // 3-0: home and over win, both teams to score loses.
     data(await operator(`events/${d.event.eventId}/result`, { home: 3, away: 0 }));

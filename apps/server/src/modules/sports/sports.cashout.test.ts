@@ -254,6 +254,12 @@ describe('full, partial and automatic cash out on operator events', () => {
     const win = Math.floor((3_000 * p(h1.price) * p(h2.price)) / 10_000);
     expect(settled).toMatchObject({ status: 'settled', result: BetResult.WIN, payout: win / 100 });
     expect(await cash(player.id)).toBe(cashBefore + paid + win);
+    // A settled bet: no value, and a cash-out of it is refused without moving anything.
+    expect(await quote(player.token, placed.betId)).toEqual({ value: 0, available: false });
+    const late = await cashOut(player.token, placed.betId, { value: q.value }, crypto.randomUUID());
+    expect(late.statusCode).toBe(409);
+    expect(late.json().message).toBe('Esta aposta já foi liquidada ou encerrada');
+    expect(await cash(player.id)).toBe(cashBefore + paid + win);
     // Ledger: the hold of 40; the cash-out's settlement (10 taken, 30 released, the value's share paid); the rest
     // held again; the win on it.
     const rows = await ledgerOf(placed.betId);
