@@ -25,6 +25,7 @@ import { potentialPayout, useSlip } from '../logic/slip';
 import { parseStake } from './BetSlip';
 import { MarketCard } from './MarketCard';
 import { RemoveButton } from './RemoveButton';
+import { SlipBar } from './SlipBar';
 import { useLocale } from './SportsShell';
 
 /** The legs' ids once they stop changing for a moment (one price request per pause, not per tap). */
@@ -63,7 +64,6 @@ export function BuilderTab({ event, markets }: { event: SportsEvent; markets: Sp
   const list = markets.filter((m) => builderMarket(event, m));
   const [open, setOpen] = useState(false);
   const price = useBuilderPrice(legs.map((l) => l.selectionId));
-  const locale = useLocale();
   return (
     <div className="flex flex-col gap-10" data-testid="builder-tab">
       <p className="text-xs text-muted">{t('builder.intro')}</p>
@@ -78,22 +78,13 @@ export function BuilderTab({ event, markets }: { event: SportsEvent; markets: Sp
         />
       ))}
       {legs.length > 0 ? (
-        <button
-          type="button"
+        <SlipBar
+          count={legs.length}
+          label={t('builder.tab')}
+          price={legs.length >= 2 && price.data && !price.isError ? price.data : null}
           onClick={() => setOpen(true)}
-          data-testid="builder-bar"
-          className="btn-gold fixed inset-x-12 bottom-68 z-20 mx-auto flex min-h-48 max-w-369 items-center justify-between rounded-xl px-14 font-bold shadow-lg"
-        >
-          <span className="flex items-center gap-8">
-            <span className="flex size-24 items-center justify-center rounded-full bg-night/80 text-xs text-gold">
-              {legs.length}
-            </span>
-            {t('builder.tab')}
-          </span>
-          {legs.length >= 2 && price.data && !price.isError ? (
-            <span>{t('slip.totalOdds', { price: formatPrice(price.data, locale) })}</span>
-          ) : null}
-        </button>
+          testId="builder-bar"
+        />
       ) : null}
       {open && legs.length > 0 ? <BuilderSheet event={event} onClose={() => setOpen(false)} /> : null}
     </div>

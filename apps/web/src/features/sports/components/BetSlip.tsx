@@ -24,6 +24,7 @@ import {
   type SlipLeg,
 } from '../logic/slip';
 import { RemoveButton } from './RemoveButton';
+import { SlipBar } from './SlipBar';
 import { useLocale } from './SportsShell';
 
 /** "10,50" or "10.5" → 1050 minor units; null for anything else. */
@@ -124,20 +125,13 @@ export function BetSlip() {
   }
 
   const bar = (
-    <button
-      type="button"
+    <SlipBar
+      count={legs.length}
+      label={t('slip.open', { count: legs.length })}
+      price={legs.length > 1 ? total : null}
       onClick={() => useSlip.setState({ open: true })}
-      data-testid="slip-bar"
-      className="btn-gold fixed inset-x-12 bottom-68 z-20 mx-auto flex min-h-48 max-w-369 items-center justify-between rounded-xl px-14 font-bold shadow-lg"
-    >
-      <span className="flex items-center gap-8">
-        <span className="flex size-24 items-center justify-center rounded-full bg-night/80 text-xs text-gold">
-          {legs.length}
-        </span>
-        {t('slip.open', { count: legs.length })}
-      </span>
-      {legs.length > 1 ? <span>{t('slip.totalOdds', { price: formatPrice(total, locale) })}</span> : null}
-    </button>
+      testId="slip-bar"
+    />
   );
   if (!open) return bar;
 
