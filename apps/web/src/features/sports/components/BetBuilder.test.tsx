@@ -159,4 +159,49 @@ describe('bet builder tab', () => {
     expect(within(sheet).getByText('Escolha pelo menos duas seleções.')).toBeInTheDocument();
     expect(within(sheet).queryByTestId('builder-refusal')).not.toBeInTheDocument();
   });
+
+  it('a joint price that moved (409) is shown; placing again accepts it with a new key', async () => {
+    let tries = 0;
+    const s = fakeFetch((url, init) => {
+      if (url.includes('/sports/config')) return { body: envelope(config) };
+      if (url.includes('/builder/price')) return { body: envelope({ price: 3.4 }) };
+      if (url.includes('/sports/bets') && init.method === 'POST') {
+        tries++;
+        if (tries === 1)
+          return {
+            status: 409,
+            body: envelope({ price: 3.6, selections: [] }, 40900, 'As odds mudaram'),
+          };
+        return { body: envelope({ betId: '56', price: 3.6, stake: 2, potentialPayout: 7.2, balance: 98 }) };
+      }
+      return { status: 404, body: envelope(null, 40400, 'not found') };
+    });
+    vi.stubGlobal('fetch', s.fn);
+    const user = userEvent.setup();
+    renderWithApp(
+      <SportsShell>
+        <BuilderTab event={event} markets={markets} />
+      </SportsShell>,
+    );
+    await screen.findByTestId('builder-tab');
+    await user.click(screen.getByRole('button', { name: /Bahia/ }));
+    await user.click(screen.getByRole('button', { name: /Mais de 2,5/ }));
+    await user.click(await screen.findByTestId('builder-bar'));
+    const sheet = screen.getByTestId('builder-sheet');
+    await waitFor(() => expect(within(sheet).getByTestId('builder-price')).toHaveTextContent('3,40'));
+    await user.type(within(sheet).getByLabelText('Valor da aposta'), '2');
+    await user.click(within(sheet).getByTestId('builder-place'));
+
+    expect(await within(sheet).findByText(/As odds da combinação mudaram para 3,60/)).toBeInTheDocument();
+    expect(within(sheet).getByTestId('builder-price')).toHaveTextContent('3,60');
+    expect(within(sheet).getByTestId('builder-place')).toHaveTextContent('Aceitar e apostar');
+    await user.click(within(sheet).getByTestId('builder-place'));
+
+    expect(await screen.findByText('Aposta criada!')).toBeInTheDocument();
+    const sent = s.calls.filter((c) => c.init.method === 'POST' && c.url.includes('/sports/bets'));
+    expect(sent.map((c) => JSON.parse(String(c.init.body)).price)).toEqual([3.4, 3.6]);
+    const keys = sent.map((c) => (c.init.headers as Record<string, string>)['Idempotency-Key']);
+    expect(keys[0]).not.toBe(keys[1]);
+    expect(useSession.getState().user?.balance).toBe(98);
+  });
 });

@@ -108,7 +108,9 @@ export function BuilderSheet({ event, onClose }: { event: SportsEvent; onClose: 
   const keys = useRef(submissionKeys());
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
-  const [notice, setNotice] = useState('');
+  // A moved price's notice, for the legs it was about (another set of legs has its own price).
+  const [moved, setMoved] = useState({ text: '', legs: '' });
+  const notice = moved.legs === ids.join(',') ? moved.text : '';
   const money = (minor: number) => displayMoney(minor / 100, lang);
   const minStake = Math.round((config?.minStake ?? 1) * 100);
   const stakeMinor = parseStake(stake);
@@ -135,7 +137,7 @@ export function BuilderSheet({ event, onClose }: { event: SportsEvent; onClose: 
     };
     setBusy(true);
     setError('');
-    setNotice('');
+    setMoved({ text: '', legs: '' });
     try {
       const answer = await sendOnce(keys.current, body, (key) => placeSportsBet(body, key));
       applyBalance(answer.balance);
@@ -152,7 +154,10 @@ export function BuilderSheet({ event, onClose }: { event: SportsEvent; onClose: 
       const changed = priceChangedData.safeParse(err.data);
       if (err.httpStatus === 409 && changed.success && changed.data.price !== undefined) {
         queryClient.setQueryData(sportsKeys.builderPrice(ids), changed.data.price);
-        setNotice(t('builder.priceChanged', { price: formatPrice(changed.data.price, locale) }));
+        setMoved({
+          text: t('builder.priceChanged', { price: formatPrice(changed.data.price, locale) }),
+          legs: ids.join(','),
+        });
       } else setError(err.message);
       if (err.status === ErrorCode.INSUFFICIENT_BALANCE) openOverlay('gameDeposit');
     } finally {

@@ -138,6 +138,10 @@ export function CashoutSheet({
     <Sheet title={t('cashout.title')} onClose={onClose} side="bottom">
       <div className="flex flex-col gap-12 p-14" data-testid="cashout-sheet">
         <p className="flex items-baseline justify-between">
+          <span className="text-sm text-muted">{t('myBets.stake')}</span>
+          <b className="tabular-nums">{money(toMinor(bet.stake))}</b>
+        </p>
+        <p className="flex items-baseline justify-between">
           <span className="text-sm text-muted">{t('cashout.value')}</span>
           <b className="text-lg tabular-nums" data-testid="cashout-value">
             {money(toMinor(quote.value))}

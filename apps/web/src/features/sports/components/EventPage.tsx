@@ -38,6 +38,20 @@ export function EventPage() {
     useBuilder.setState({ active: building });
     return () => useBuilder.setState({ active: false });
   }, [building]);
+  // Second, after the main markets: where a player looks for it.
+  const builderTab = canBuild ? (
+    <button
+      key="builder"
+      type="button"
+      role="tab"
+      aria-selected={building}
+      onClick={() => setGroup('builder')}
+      className={`min-h-44 shrink-0 rounded-full border px-12 text-xs font-semibold ${building ? 'border-gold bg-gold/15 text-gold' : 'border-line text-muted'}`}
+    >
+      {t('builder.tab')}
+    </button>
+  ) : null;
+
   return (
     <SportsShell>
       <Link
@@ -57,7 +71,8 @@ export function EventPage() {
         <>
           <Scoreboard event={query.data.event} />
           <div role="tablist" className="-mx-12 flex gap-6 overflow-x-auto px-12">
-            {groups.map(([g]) => (
+            {groups.map(([g], i) => [
+              i === 1 ? builderTab : null,
               <button
                 key={g}
                 type="button"
@@ -67,19 +82,9 @@ export function EventPage() {
                 className={`min-h-44 shrink-0 rounded-full border px-12 text-xs font-semibold ${!building && shown?.[0] === g ? 'border-gold bg-gold/15 text-gold' : 'border-line text-muted'}`}
               >
                 {t(`groups.${g}`)}
-              </button>
-            ))}
-            {canBuild ? (
-              <button
-                type="button"
-                role="tab"
-                aria-selected={building}
-                onClick={() => setGroup('builder')}
-                className={`min-h-44 shrink-0 rounded-full border px-12 text-xs font-semibold ${building ? 'border-gold bg-gold/15 text-gold' : 'border-line text-muted'}`}
-              >
-                {t('builder.tab')}
-              </button>
-            ) : null}
+              </button>,
+            ])}
+            {groups.length < 2 ? builderTab : null}
           </div>
           {building ? (
             <BuilderTab event={query.data.event} markets={query.data.markets} />
