@@ -46,16 +46,19 @@ const market = (
     })),
   };
 };
+const result = market('1x2', null, ['home', 'draw', 'away']);
+const total25 = market('total', 2.5, ['over', 'under']);
+const score = market('correctScore', null, ['1-0', '0-0', 'other']);
+// In the engine's order the correct score comes before the totals; the tab puts it last.
 const markets = [
-  market('1x2', null, ['home', 'draw', 'away']),
-  market('total', 2.5, ['over', 'under']),
+  result,
+  score,
+  total25,
   market('total', 2, ['over', 'under']),
   market('btts', null, ['yes', 'no']),
-  market('correctScore', null, ['1-0', '0-0', 'other']),
   market('cornersTotal', 9.5, ['over', 'under'], 4),
   market('1x2', null, ['home', 'draw', 'away'], 2),
 ];
-const [result, total25, , , score] = markets;
 const id = (m: SportsMarket | undefined, i: number) => m!.selections[i]!.selectionId;
 
 beforeEach(() => {

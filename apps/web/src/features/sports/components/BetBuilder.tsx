@@ -14,13 +14,13 @@ import { applyBalance } from '../../../lib/user-info';
 import { fetchBuilderPrice, placeSportsBet, refreshMyBets, sportsKeys, useSportsConfig } from '../api/sports';
 import {
   BUILDER_MAX_LEGS,
-  builderMarket,
+  builderKinds,
   clearBuilder,
   removeBuilderLeg,
   toggleBuilderLeg,
   useBuilder,
 } from '../logic/builder';
-import { byKind, formatPrice, marketTitle, selectionLabel } from '../logic/markets';
+import { formatPrice, marketTitle, selectionLabel } from '../logic/markets';
 import { potentialPayout, useSlip } from '../logic/slip';
 import { parseStake } from './BetSlip';
 import { MarketCard } from './MarketCard';
@@ -61,14 +61,16 @@ export function useBuilderPrice(ids: string[]) {
 export function BuilderTab({ event, markets }: { event: SportsEvent; markets: SportsMarket[] }) {
   const { t } = useTranslation('sports');
   const legs = useBuilder((s) => s.legs);
-  const list = markets.filter((m) => builderMarket(event, m));
+  const kinds = builderKinds(event, markets);
   const [open, setOpen] = useState(false);
   const price = useBuilderPrice(legs.map((l) => l.selectionId));
   return (
     <div className="flex flex-col gap-10" data-testid="builder-tab">
       <p className="text-xs text-muted">{t('builder.intro')}</p>
-      {list.length === 0 ? <p className="py-24 text-center text-sm text-muted">{t('builder.none')}</p> : null}
-      {byKind(list).map((kind) => (
+      {kinds.length === 0 ? (
+        <p className="py-24 text-center text-sm text-muted">{t('builder.none')}</p>
+      ) : null}
+      {kinds.map((kind) => (
         <MarketCard
           key={kind[0]!.marketId}
           markets={kind}
