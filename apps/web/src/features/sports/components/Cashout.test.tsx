@@ -1,5 +1,5 @@
 import type { SportsBet, UserInfo } from '@aposta/contracts';
-import { fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../../../lib/query';
@@ -171,5 +171,35 @@ describe('cash out on my bets', () => {
     const put = server.calls.find((c) => c.url.includes('/autoCashout'));
     expect(put?.init.method).toBe('PUT');
     expect(JSON.parse(String(put!.init.body))).toEqual({ value: 20.5 });
+  });
+
+  it('follows the sportsCashout pushes of the realtime connection', async () => {
+    const handlers = new Map<string, (payload: unknown) => void>();
+    const socket = {
+      connected: true,
+      on: (name: string, fn: (payload: unknown) => void) => handlers.set(name, fn),
+      off: (name: string) => handlers.delete(name),
+      emit: () => undefined,
+      disconnect: () => undefined,
+    };
+    useSession.setState({ realtime: socket });
+    const server = fakeFetch((url) => {
+      if (url.includes('/bets/41/cashout')) return { body: envelope({ value: 12.34, available: true }) };
+      if (url.includes('/sports/bets')) return { body: envelope([bet()]) };
+      return { status: 404, body: envelope(null, 40400, 'not found') };
+    });
+    vi.stubGlobal('fetch', server.fn);
+    const { unmount } = renderWithApp(<MyBetsPage />);
+    await screen.findByRole('button', { name: /Cash out R\$\s12,34/ });
+    act(() => handlers.get('sportsCashout')!({ betId: '41', value: 15.2, available: true }));
+    expect(await screen.findByRole('button', { name: /Cash out R\$\s15,20/ })).toBeEnabled();
+    act(() => handlers.get('sportsCashout')!({ betId: '41', value: 14, available: false }));
+    expect(await screen.findByRole('button', { name: 'Cash out suspenso' })).toBeDisabled();
+    // Another player's bet id changes nothing on this card.
+    act(() => handlers.get('sportsCashout')!({ betId: '99', value: 50, available: true }));
+    expect(screen.getByRole('button', { name: 'Cash out suspenso' })).toBeDisabled();
+    unmount();
+    expect(handlers.has('sportsCashout')).toBe(false);
+    useSession.setState({ realtime: null });
   });
 });
