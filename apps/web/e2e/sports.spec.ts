@@ -189,3 +189,111 @@ test('a new player bets singles on quarter lines and a parlay, and is paid exact
     .toBeGreaterThanOrEqual(ahLow + totLow + parlay);
   expect((await balance(page)) - staked).toBeLessThanOrEqual(ahHigh + totHigh + parlay);
 });
+
+test('a player cashes out half a single, then the rest, and places a bet builder; the balance moves by the answers', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const tag = Date.now().toString(36).slice(-5);
+  const [home, away] = ['Bahia', 'Vitória'].map((n) => `${n} ${tag}`);
+  const eventId = await createEvent(request, home!, away!, 0.3);
+  const email = newEmail('cashout');
+  const token = await registerViaApi(request, email);
+  await depositViaApi(request, token);
+  await signInFromHome(page, email);
+  const start = await balance(page);
+
+  // A single of R$ 10 on the home win.
+  await page.goto(`/footballPage/${eventId}`);
+  await expect(page.getByTestId('scoreboard')).toContainText(home!);
+  await page
+    .locator('[data-testid=market][data-type="1x2"][data-period="1"]')
+    .getByRole('button', { name: new RegExp(home!) })
+    .click();
+  await page.getByTestId('slip-bar').click();
+  await page.getByTestId('bet-slip').getByRole('textbox').first().fill('10');
+  await page.getByTestId('place-bet').click();
+  await expect(page.getByText('Apostas feitas: 1')).toBeVisible();
+  await expect.poll(() => balance(page)).toBe(start - 1000);
+
+  // Half of it cashed out: what the sheet says is paid is what the answer pays and the balance gains.
+  await page.goto('/footballPage/bets');
+  const card = page.getByTestId('my-bet').filter({ hasText: home! });
+  const button = card.getByTestId('cashout-button');
+  await expect(button).toHaveText(/Cash out R\$/);
+  await button.click();
+  await page.getByRole('slider').fill('50');
+  await expect(page.getByTestId('cashout-percent')).toHaveText('50%');
+  await expect(page.getByTestId('cashout-running')).toHaveText(/R\$\s5,00/);
+  const shownPaid = cents((await page.getByTestId('cashout-paid').textContent()) ?? '');
+  const shownValue = cents((await page.getByTestId('cashout-value').textContent()) ?? '');
+  expect(shownPaid).toBe(Math.floor(shownValue / 2));
+  await screenshot(page, 'sports/e2e-cashout-sheet');
+  const [first] = await Promise.all([
+    page.waitForResponse((r) => r.url().includes('/cashout') && r.request().method() === 'POST'),
+    page.getByTestId('cashout-confirm').click(),
+  ]);
+  const partial = (await first.json()).data as {
+    paid: number;
+    stake: number;
+    status: string;
+    balance: number;
+  };
+  expect(partial.status).toBe('open');
+  expect(partial.stake).toBe(5);
+  expect(Math.round(partial.paid * 100)).toBe(shownPaid);
+  await expect(page.getByText(/Cash out feito/)).toBeVisible();
+  await expect.poll(() => balance(page)).toBe(start - 1000 + Math.round(partial.paid * 100));
+  await expect(card.getByTestId('cashed-out')).toContainText('Cash out parcial');
+  await screenshot(page, 'sports/e2e-mybets-partial');
+
+  // The rest, in full.
+  await card.getByTestId('cashout-button').click();
+  await expect(page.getByTestId('cashout-running')).toHaveText(/R\$\s0,00/);
+  const [second] = await Promise.all([
+    page.waitForResponse((r) => r.url().includes('/cashout') && r.request().method() === 'POST'),
+    page.getByTestId('cashout-confirm').click(),
+  ]);
+  const rest = (await second.json()).data as { paid: number; stake: number; status: string };
+  expect(rest.status).toBe('cashedOut');
+  const paidAll = Math.round(partial.paid * 100) + Math.round(rest.paid * 100);
+  await expect.poll(() => balance(page)).toBe(start - 1000 + paidAll);
+  await page.getByRole('tab', { name: 'Encerradas' }).click();
+  const closed = page.getByTestId('my-bet').filter({ hasText: home! });
+  await expect(closed).toHaveAttribute('data-status', 'cashedOut');
+  await expect(closed.getByTestId('cashed-out')).toContainText((paidAll / 100).toFixed(2).replace('.', ','));
+
+  // A bet builder on the same event: the home win and both teams to score.
+  await page.goto(`/footballPage/${eventId}`);
+  await page.getByRole('tab', { name: 'Criar aposta' }).click();
+  const tab = page.getByTestId('builder-tab');
+  await tab
+    .locator('[data-testid=market][data-type="1x2"]')
+    .getByRole('button', { name: new RegExp(home!) })
+    .click();
+  await tab.locator('[data-testid=market][data-type="btts"]').getByRole('button', { name: /Sim/ }).click();
+  await expect(page.getByTestId('builder-bar')).toContainText(/Odds \d+,\d\d/);
+  await screenshot(page, 'sports/e2e-builder-tab');
+  await page.getByTestId('builder-bar').click();
+  await expect(page.getByTestId('builder-leg')).toHaveCount(2);
+  await page.getByLabel('Valor da aposta').fill('5');
+  await expect(page.getByTestId('builder-price')).toHaveText(/\d+,\d\d/);
+  await screenshot(page, 'sports/e2e-builder');
+  const [placed] = await Promise.all([
+    page.waitForResponse((r) => r.url().endsWith('/api/app/sports/bets') && r.request().method() === 'POST'),
+    page.getByTestId('builder-place').click(),
+  ]);
+  const builderBet = (await placed.json()).data as { stake: number; balance: number };
+  expect(builderBet.stake).toBe(5);
+  await expect(page.getByText('Aposta criada!')).toBeVisible();
+  await expect.poll(() => balance(page)).toBe(start - 1000 + paidAll - 500);
+  expect(Math.round(builderBet.balance * 100)).toBe(start - 1000 + paidAll - 500);
+
+  await page.goto('/footballPage/bets');
+  const built = page.getByTestId('my-bet').filter({ hasText: 'Criar aposta' });
+  await expect(built).toHaveAttribute('data-kind', 'builder');
+  await expect(built).toContainText('Criar aposta · 2 seleções');
+  await expect(built.getByTestId('leg-result')).toHaveCount(2);
+  await screenshot(page, 'sports/e2e-mybets-builder');
+});

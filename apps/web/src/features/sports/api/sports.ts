@@ -1,4 +1,8 @@
 import {
+  autoCashoutAnswer,
+  builderPriceAnswer,
+  cashoutAnswer,
+  cashoutQuote,
   placeBetAnswer,
   sportsBet,
   sportsConfig,
@@ -6,6 +10,9 @@ import {
   sportsEventList,
   sportsList,
   SPORTS_PATH,
+  type AutoCashoutAnswer,
+  type CashoutAnswer,
+  type CashoutQuote,
   type PlaceBetAnswer,
   type PlaceBetRequest,
   type SportCode,
@@ -15,6 +22,7 @@ import { ErrorCode } from '@aposta/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { request, type RequestOptions } from '../../../lib/api';
 import { queryClient } from '../../../lib/query';
+import { useSession } from '../../../lib/session';
 
 const READ: Pick<RequestOptions, 'quiet' | 'loading'> = { quiet: true, loading: false };
 /** A bet's refusal shows in the slip, beside the leg or the stake; 9999 opens the game deposit. */
@@ -30,7 +38,15 @@ export const sportsKeys = {
   events: (sport: SportCode, live: boolean) => ['sports', 'events', sport, live] as const,
   event: (eventId: string) => ['sports', 'event', eventId] as const,
   myBets: (token: string, status: 'open' | 'settled') => ['sports', 'myBets', token, status] as const,
+  cashout: (betId: string) => ['sports', 'cashout', betId] as const,
+  builderPrice: (selections: readonly string[]) => ['sports', 'builderPrice', ...selections] as const,
 };
+
+/** Whether the realtime connection is up now (its pushes then replace most polling). */
+function socketUp(): boolean {
+  const socket = useSession.getState().realtime as { connected?: boolean } | null;
+  return !!socket?.connected;
+}
 
 /** The 12 sports with their open and live event counts; asked again every 30 s. */
 export function useSportsList() {
@@ -84,17 +100,23 @@ export function useSportsEvent(eventId: string) {
   );
 }
 
-/** My bets, open or settled, newest first. */
+const betsWith = async (status: 'open' | 'settled' | 'cashedOut') =>
+  sportsBet
+    .array()
+    .parse((await request<unknown>(`${SPORTS_PATH}/bets`, { ...READ, query: { status, limit: 50 } })).data);
+
+/** My bets, open or closed (settled and cashed out together), newest first. */
 export function useMySportsBets(token: string, status: 'open' | 'settled') {
   return useQuery(
     queryOptions({
       queryKey: sportsKeys.myBets(token, status),
-      queryFn: async () =>
-        sportsBet
-          .array()
-          .parse(
-            (await request<unknown>(`${SPORTS_PATH}/bets`, { ...READ, query: { status, limit: 50 } })).data,
-          ),
+      queryFn: async () => {
+        if (status === 'open') return betsWith('open');
+        const [settled, cashedOut] = await Promise.all([betsWith('settled'), betsWith('cashedOut')]);
+        return [...settled, ...cashedOut]
+          .sort((a, b) => b.placedAt.localeCompare(a.placedAt) || Number(b.betId) - Number(a.betId))
+          .slice(0, 50);
+      },
       enabled: !!token,
       // Open bets settle by a job after the result: both lists follow while on screen.
       refetchInterval: 10_000,
@@ -109,7 +131,60 @@ export async function placeSportsBet(body: PlaceBetRequest, idempotencyKey: stri
   return placeBetAnswer.parse(data);
 }
 
+/**
+ * An open bet's cash-out value: asked once, then written by the `sportsCashout` pushes (useCashoutPushes); the
+ * polling is the fallback, every 4 s without a realtime connection, every 30 s with one (a missed push).
+ */
+export function useCashoutQuote(betId: string, enabled = true) {
+  return useQuery(
+    queryOptions({
+      queryKey: sportsKeys.cashout(betId),
+      queryFn: async () =>
+        cashoutQuote.parse((await request<unknown>(`${SPORTS_PATH}/bets/${betId}/cashout`, READ)).data),
+      enabled,
+      refetchInterval: () => (socketUp() ? 30_000 : 4_000),
+    }),
+    queryClient,
+  );
+}
+
+/** A cash-out: `value` the whole bet's value the player saw, `share` the part of the stake (0–1). */
+export async function cashOutBet(
+  betId: string,
+  body: { value: number; share: number },
+  idempotencyKey: string,
+): Promise<CashoutAnswer> {
+  const { data } = await request<unknown>(`${SPORTS_PATH}/bets/${betId}/cashout`, {
+    json: body,
+    idempotencyKey,
+    quiet: true,
+    loading: false,
+  });
+  return cashoutAnswer.parse(data);
+}
+
+/** Sets (a value, major units) or removes (null) the bet's automatic cash-out target. */
+export async function setAutoCashout(betId: string, value: number | null): Promise<AutoCashoutAnswer> {
+  const { data } = await request<unknown>(`${SPORTS_PATH}/bets/${betId}/autoCashout`, {
+    method: 'PUT',
+    json: { value },
+    quiet: true,
+    loading: false,
+  });
+  return autoCashoutAnswer.parse(data);
+}
+
+/** The bet builder's joint price of these selections (two or more legs of one event). */
+export async function fetchBuilderPrice(selections: readonly string[]): Promise<number> {
+  const { data } = await request<unknown>(`${SPORTS_PATH}/builder/price`, {
+    json: { selections },
+    quiet: true,
+    loading: false,
+  });
+  return builderPriceAnswer.parse(data).price;
+}
+
 /** After a bet: my open bets are asked again. */
 export const refreshMyBets = () => queryClient.invalidateQueries({ queryKey: ['sports', 'myBets'] });
 
-export type { SportsBet };
+export type { CashoutQuote, SportsBet };

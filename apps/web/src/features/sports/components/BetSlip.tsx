@@ -1,7 +1,6 @@
 import { ErrorCode, priceChangedData, type PlaceBetAnswer } from '@aposta/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Icon } from '../../../components/ui/Icon';
 import { Sheet } from '../../../components/ui/Sheet';
 import { TextField } from '../../../components/ui/TextField';
 import { ApiError } from '../../../lib/api';
@@ -11,6 +10,7 @@ import { useSession } from '../../../lib/session';
 import { openOverlay, toast } from '../../../lib/ui';
 import { applyBalance } from '../../../lib/user-info';
 import { placeSportsBet, refreshMyBets, useSportsConfig } from '../api/sports';
+import { useBuilder } from '../logic/builder';
 import { formatPrice, marketTitle, selectionLabel } from '../logic/markets';
 import {
   applyPriceChange,
@@ -23,6 +23,8 @@ import {
   useSlip,
   type SlipLeg,
 } from '../logic/slip';
+import { RemoveButton } from './RemoveButton';
+import { SlipBar } from './SlipBar';
 import { useLocale } from './SportsShell';
 
 /** "10,50" or "10.5" → 1050 minor units; null for anything else. */
@@ -51,8 +53,9 @@ export function BetSlip() {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [notice, setNotice] = useState('');
   const [pending, setPending] = useState<Record<string, string>>({});
+  const building = useBuilder((s) => s.active);
 
-  if (legs.length === 0) return null;
+  if (legs.length === 0 || building) return null;
   const money = (minor: number) => displayMoney(minor / 100, lang);
   const total = parlayPrice(legs.map((l) => l.price));
   const problem = mode === 'parlay' ? parlayProblem(legs, config?.maxLegs ?? 10) : null;
@@ -122,20 +125,13 @@ export function BetSlip() {
   }
 
   const bar = (
-    <button
-      type="button"
+    <SlipBar
+      count={legs.length}
+      label={t('slip.open', { count: legs.length })}
+      price={legs.length > 1 ? total : null}
       onClick={() => useSlip.setState({ open: true })}
-      data-testid="slip-bar"
-      className="btn-gold fixed inset-x-12 bottom-68 z-20 mx-auto flex min-h-48 max-w-369 items-center justify-between rounded-xl px-14 font-bold shadow-lg"
-    >
-      <span className="flex items-center gap-8">
-        <span className="flex size-24 items-center justify-center rounded-full bg-night/80 text-xs text-gold">
-          {legs.length}
-        </span>
-        {t('slip.open', { count: legs.length })}
-      </span>
-      {legs.length > 1 ? <span>{t('slip.totalOdds', { price: formatPrice(total, locale) })}</span> : null}
-    </button>
+      testId="slip-bar"
+    />
   );
   if (!open) return bar;
 
@@ -301,14 +297,7 @@ function LegItem({ leg, error, children }: { leg: SlipLeg; error?: string; child
             {formatPrice(leg.price, locale)}
           </p>
         </div>
-        <button
-          type="button"
-          aria-label={t('slip.remove', { name })}
-          onClick={() => removeLeg(leg.selectionId)}
-          className="flex size-28 items-center justify-center text-muted"
-        >
-          <Icon name="close" className="size-14" />
-        </button>
+        <RemoveButton name={name} onClick={() => removeLeg(leg.selectionId)} className="-my-8 -mr-8" />
       </div>
       {leg.status !== 'open' ? (
         <p className="mt-6 text-2xs text-rose" role="alert">

@@ -8,7 +8,9 @@ import { displayDate, displayMoney } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import { openOverlay } from '../../../lib/ui';
 import { useMySportsBets } from '../api/sports';
+import { useCashoutPushes } from '../hooks/useCashoutPushes';
 import { formatPrice, marketTitle, selectionLabel } from '../logic/markets';
+import { CashoutActions } from './Cashout';
 import { SportsShell, useLocale } from './SportsShell';
 
 /** Result codes' colours: won (10, 21) green, lost (20, 11) red, refunded (90) neutral, open gold. */
@@ -27,6 +29,7 @@ export function MyBetsPage() {
   const token = useSession((s) => s.token);
   const [status, setStatus] = useState<'open' | 'settled'>('open');
   const query = useMySportsBets(token, status);
+  useCashoutPushes();
   if (!token)
     return (
       <LoginFirst
@@ -77,21 +80,32 @@ export function MyBetsPage() {
   );
 }
 
+/** The bet's kind as the card names it. */
+function kindLabel(bet: SportsBet, t: (k: string, o?: Record<string, unknown>) => string) {
+  if (bet.kind === 'builder') return t('myBets.builder', { count: bet.legs.length });
+  return bet.kind === 'single' ? t('myBets.single') : t('myBets.parlay', { count: bet.legs.length });
+}
+
 function BetCard({ bet }: { bet: SportsBet }) {
   const { t } = useTranslation(['sports', 'bet']);
   const lang = useAppState((s) => s.lang);
   const locale = useLocale();
+  const cashedOut = bet.status === 'cashedOut';
   return (
-    <li className="rounded-xl border border-line bg-panel p-10" data-testid="my-bet" data-result={bet.result}>
+    <li
+      className="rounded-xl border border-line bg-panel p-10"
+      data-testid="my-bet"
+      data-kind={bet.kind}
+      data-status={bet.status}
+      data-result={bet.result}
+    >
       <div className="flex items-center justify-between gap-8">
-        <p className="text-sm font-bold">
-          {bet.kind === 'single' ? t('myBets.single') : t('myBets.parlay', { count: bet.legs.length })}
-        </p>
+        <p className="text-sm font-bold">{kindLabel(bet, t)}</p>
         <span
-          className={`rounded-full px-8 py-2 text-2xs font-bold ${tone(bet.result)}`}
+          className={`shrink-0 rounded-full px-8 py-2 text-2xs font-bold ${cashedOut ? 'bg-mint/15 text-mint' : tone(bet.result)}`}
           data-testid="bet-result"
         >
-          {t(`bet:result.${bet.result}`)}
+          {cashedOut ? t('cashout.full') : t(`bet:result.${bet.result}`)}
         </span>
       </div>
       <p className="text-2xs text-muted">{t('myBets.placedAt', { date: displayDate(bet.placedAt, lang) })}</p>
@@ -139,6 +153,15 @@ function BetCard({ bet }: { bet: SportsBet }) {
           </dd>
         </div>
       </dl>
+      {bet.cashedOut > 0 ? (
+        <p className="mt-6 flex justify-between text-2xs" data-testid="cashed-out">
+          <span className="text-muted">
+            {cashedOut ? t('myBets.cashedOut') : `${t('cashout.partial')} · ${t('myBets.cashedOut')}`}
+          </span>
+          <b className="text-mint">{displayMoney(bet.cashedOut, lang)}</b>
+        </p>
+      ) : null}
+      {bet.status === 'open' ? <CashoutActions bet={bet} /> : null}
     </li>
   );
 }
