@@ -8,11 +8,12 @@ import { freePort } from './helpers';
 
 /** The server as `npm start` runs it: a real process on a real port with the embedded database. */
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const tsx = path.resolve(serverDir, '../../node_modules/.bin/tsx');
 const children: ChildProcess[] = [];
 
 function startServer(dataDir: string, port: number) {
-  const child = spawn(tsx, ['src/main.ts'], {
+  // node with tsx's loader, not the tsx CLI: the CLI relays signals to a child of its own and, on a loaded
+  // machine, kills it itself when the child is slow to confirm a handler (exit 143 instead of a clean 0).
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: serverDir,
     env: {
       ...process.env,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { GamePeriod } from './codes';
 import { amountInput } from './wallet';
 import { moneyNumber } from './user';
 
@@ -78,6 +79,28 @@ export const MARKET_TYPES = [
 ] as const;
 export const marketType = z.enum(MARKET_TYPES);
 export type MarketType = z.infer<typeof marketType>;
+
+/**
+ * Markets a bet builder can price (sportsbook.md "Bets"): settled by the final score, in the builder tab's order
+ * (the result first, the long correct-score grid last).
+ */
+export const BUILDER_MARKET_TYPES: readonly MarketType[] = [
+  '1x2',
+  'doubleChance',
+  'total',
+  'btts',
+  'oddEven',
+  'ah',
+  'correctScore',
+];
+
+/** A leg a builder can price: full match, a final-score market, a half line (no push) where it has a line. */
+export function builderLegSupported(leg: { type: MarketType; period: number; line: number | null }): boolean {
+  if (leg.period !== GamePeriod.FULL_MATCH || !BUILDER_MARKET_TYPES.includes(leg.type)) return false;
+  if (leg.type === 'total' || leg.type === 'ah')
+    return leg.line !== null && Math.abs((leg.line * 2) % 2) === 1;
+  return true;
+}
 
 /** open: bets taken; suspended: for now not (a dangerous moment); closed: no more bets, waiting for the
  * result; settled: result known; void: cancelled, every bet on it refunded. */

@@ -1,4 +1,4 @@
-import { BetResult, GamePeriod, type MarketType } from '@aposta/contracts';
+import { BetResult, builderLegSupported, type MarketType } from '@aposta/contracts';
 import { selectionResult } from '../sports.settlement';
 import { footballParams, fullTimeGrid } from './football';
 import { MAX_PRICE, MIN_PRICE, type Grid } from './model';
@@ -19,23 +19,7 @@ export interface BuilderLeg {
   names: string[];
 }
 
-export const BUILDER_TYPES: readonly MarketType[] = [
-  '1x2',
-  'doubleChance',
-  'total',
-  'ah',
-  'btts',
-  'oddEven',
-  'correctScore',
-];
-
-/** A leg the builder can price: full match, a final-score market, a half line where it has a line. */
-export function builderLegSupported(leg: Pick<BuilderLeg, 'type' | 'period' | 'line'>): boolean {
-  if (leg.period !== GamePeriod.FULL_MATCH || !BUILDER_TYPES.includes(leg.type)) return false;
-  if (leg.type === 'total' || leg.type === 'ah')
-    return leg.line !== null && Math.abs((leg.line * 2) % 2) === 1;
-  return true;
-}
+export { builderLegSupported };
 
 /** P(every leg wins) under the grid of final scores. */
 export function jointProbability(grid: Grid, legs: BuilderLeg[]): number {

@@ -112,7 +112,6 @@ export function priceEvent(input: PricingInput): PricedMarket[] {
 }
 
 export {
-  BUILDER_TYPES,
   builderLegSupported,
   builderPrice,
   footballGrid,

@@ -1,35 +1,25 @@
-import type { MarketType, SportsEvent, SportsMarket, SportsSelection } from '@aposta/contracts';
+import {
+  BUILDER_MARKET_TYPES,
+  builderLegSupported,
+  type SportsEvent,
+  type SportsMarket,
+  type SportsSelection,
+} from '@aposta/contracts';
 import { create } from 'zustand';
 import { byKind } from './markets';
 
 /** The most legs a bet builder takes (the server's `builderPriceRequest`). */
 export const BUILDER_MAX_LEGS = 12;
 
-/**
- * Markets a bet builder can price (the server's rule, sportsbook.md "Bets"): football, full match, markets
- * settled by the final score, and on a handicap or a total only half lines (no push). In the tab's order: the
- * result first, the long correct-score grid last.
- */
-const BUILDER_TYPES: readonly MarketType[] = [
-  '1x2',
-  'doubleChance',
-  'total',
-  'btts',
-  'oddEven',
-  'ah',
-  'correctScore',
-];
-
+/** A market of the event the builder can price (football only; the rule is the contract's). */
 export function builderMarket(event: Pick<SportsEvent, 'sport'>, m: SportsMarket): boolean {
-  if (event.sport !== 'football' || m.period !== 1 || !BUILDER_TYPES.includes(m.type)) return false;
-  if (m.type === 'total' || m.type === 'ah') return m.line !== null && Math.abs((m.line * 2) % 2) === 1;
-  return true;
+  return event.sport === 'football' && builderLegSupported(m);
 }
 
 /** The builder's markets, grouped by kind (every line of a total together), in the tab's order. */
 export function builderKinds(event: Pick<SportsEvent, 'sport'>, markets: readonly SportsMarket[]) {
   return byKind(markets.filter((m) => builderMarket(event, m))).sort(
-    (a, b) => BUILDER_TYPES.indexOf(a[0]!.type) - BUILDER_TYPES.indexOf(b[0]!.type),
+    (a, b) => BUILDER_MARKET_TYPES.indexOf(a[0]!.type) - BUILDER_MARKET_TYPES.indexOf(b[0]!.type),
   );
 }
 
