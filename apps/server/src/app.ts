@@ -16,6 +16,7 @@ import { mailModule } from './modules/mail';
 import { operatorsModule } from './modules/operators';
 import { originalsModule } from './modules/originals';
 import { paymentsModule } from './modules/payments';
+import { promoModule } from './modules/promo';
 import { pushModule } from './modules/push';
 import { realtimeModule } from './modules/realtime';
 import { rgModule } from './modules/rg';
@@ -98,6 +99,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   await app.register(roundsModule);
   await app.register(sportsModule);
   await app.register(casinoModule);
+  await app.register(promoModule);
   // Our studio's game server: a provider that reaches the casino only over HTTP (sandbox mode).
   if (config.sandbox) await app.register(studioModule);
 

@@ -11,6 +11,7 @@ import { walletMessages } from './wallet';
 import { casinoMessages } from './casino';
 import { pushMessages } from './push';
 import { supportMessages } from './support';
+import { promoMessages } from './promo';
 
 /**
  * The one catalogue of server messages (errors and validation), in every UI language. Each area owns a
@@ -29,6 +30,7 @@ const tables = [
   casinoMessages,
   pushMessages,
   supportMessages,
+  promoMessages,
 ] as const;
 
 type Keys<T> = T extends Record<LanguageKey, Record<infer K, string>> ? K : never;

@@ -87,6 +87,22 @@ interface ProfileRow {
   l3: number;
 }
 
+/** A player's referral chain: inviter, the inviter's inviter, and the one above. */
+export interface Upline {
+  id: number;
+  chain: [number | null, number | null, number | null];
+  test: boolean;
+}
+
+/** A player invited by another, at depth 1, 2 or 3. */
+export interface Invitee {
+  id: number;
+  name: string;
+  username: string;
+  level: 1 | 2 | 3;
+  createdAt: Date;
+}
+
 export type AccountProfile = Omit<UserInfo, keyof UserFigures | 'extendInfo' | 'paypackage'> & {
   testPwd: string | null;
 };
@@ -548,6 +564,50 @@ export function createAccountsService({ database, config, bus, mail }: AccountsD
         phone: u.phone,
         testPwd: u.test_pwd,
       };
+    },
+
+    /**
+     * The referral chains of these players (fixed at registration: an inviter always registered earlier, so
+     * neither a self-referral nor a ring can exist), with whether each is a play-money test account.
+     */
+    async uplines(exec: Executor, ids: number[]): Promise<Upline[]> {
+      if (ids.length === 0) return [];
+      const list = `{${ids.map((id) => Math.trunc(id)).join(',')}}`;
+      const result = (await exec.execute(
+        sql`select id, l1_id, l2_id, l3_id, test_flag from users where id = any(${list}::int[])`,
+      )) as unknown as {
+        rows: {
+          id: number;
+          l1_id: number | null;
+          l2_id: number | null;
+          l3_id: number | null;
+          test_flag: string;
+        }[];
+      };
+      return result.rows.map((r) => ({
+        id: Number(r.id),
+        chain: [r.l1_id, r.l2_id, r.l3_id].map((v) => (v === null ? null : Number(v))) as Upline['chain'],
+        test: r.test_flag === '1',
+      }));
+    },
+
+    /** The players this one invited, at depths 1 to 3, newest first (at most `limit`). */
+    async invitees(userId: number, limit = 100): Promise<Invitee[]> {
+      const result = (await db.execute(
+        sql`select id, name, username, created_at,
+              case when l1_id = ${userId} then 1 when l2_id = ${userId} then 2 else 3 end as level
+            from users where l1_id = ${userId} or l2_id = ${userId} or l3_id = ${userId}
+            order by id desc limit ${limit}`,
+      )) as unknown as {
+        rows: { id: number; name: string; username: string; created_at: string | Date; level: number }[];
+      };
+      return result.rows.map((r) => ({
+        id: Number(r.id),
+        name: r.name,
+        username: r.username,
+        level: Number(r.level) as 1 | 2 | 3,
+        createdAt: new Date(r.created_at),
+      }));
     },
 
     async setHeader(userId: number, index: number) {

@@ -31,6 +31,7 @@ export {
   type Entry,
   type EntryQuery,
 } from './ledger.service';
+export { settledTurnover, type Turnover, type TurnoverQuery } from './ledger.turnover';
 export { auditLedger, type AuditResult, type AuditCheck } from './ledger.audit';
 export {
   PRODUCTS,

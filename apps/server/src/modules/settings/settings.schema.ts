@@ -124,6 +124,16 @@ export const settingsSchema = z.object({
   'sports.maxMarketLiability': z.number().int().min(1).default(100_000_000),
   /** A market whose open liability passes this raises an alert (log and the operator's liability view). */
   'sports.liabilityAlert': z.number().int().min(1).default(20_000_000),
+  /**
+   * Referral commission in basis points of the invitees' settled turnover, for levels 1, 2 and 3 (0.5%, 0.2%,
+   * 0.1%), paid daily for the previous São Paulo day.
+   */
+  'promo.referralRatesBp': z.array(z.number().int().min(0).max(1_000)).length(3).default([50, 20, 10]),
+  /** The daily sign-in sheet's rewards for days 1 to 7 of its cycle (bonus money, minor units). */
+  'promo.signinRewards': z
+    .array(z.number().int().min(0).max(10_000_000))
+    .length(7)
+    .default([100, 200, 300, 400, 500, 700, 1_000]),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;

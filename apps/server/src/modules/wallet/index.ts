@@ -10,4 +10,6 @@ export {
   type WalletDeps,
   type WalletAccounts,
   type Sender,
+  type ReferralAmounts,
+  maskName,
 } from './wallet.service';

@@ -44,6 +44,9 @@ export interface WalletAccounts {
   profile(userId: number): Promise<AccountProfile>;
 }
 
+/** Referral commission paid to a player so far, per level 1 to 3 (minor units). */
+export type ReferralAmounts = (userId: number) => Promise<readonly [number, number, number]>;
+
 /** A player as the wallet sees one: kyc 1 = name and CPF on file; testFlag '1' = play money only. */
 export interface Player {
   id: number;
@@ -138,13 +141,16 @@ const receiverUnavailable = () => notFound('transferReceiverUnavailable');
 
 export function createWalletService({ database, settings, bus, accounts, jurisdiction }: WalletDeps) {
   const { db } = database;
+  /** Set by modules registered later (promotions): the referral commission paid per level, minor units. */
+  const hooks: { referralAmounts: ReferralAmounts | null } = { referralAmounts: null };
 
   /** Balances and totals of userInfo, getBalance and the socket: major units of the player's currency. */
   async function figures(userId: number, currency: Currency = DEFAULT_CURRENCY): Promise<UserFigures> {
     // The hottest read (getBalance, userInfo, the socket): a prepared statement on PostgreSQL.
-    const [rows, s] = await Promise.all([
+    const [rows, s, referral] = await Promise.all([
       database.readPrepared<FigureRow>('wallet_figures', figuresSql(userId, currency)),
       settings.all(),
+      hooks.referralAmounts ? hooks.referralAmounts(userId) : ([0, 0, 0] as const),
     ]);
     const row = rows[0]!; // aggregates: always one row
     const paySum = Number(row.deposited);
@@ -163,9 +169,9 @@ export function createWalletService({ database, settings, bus, accounts, jurisdi
       level,
       nextlevel: { paySumAmount: major(next.paySum), gameSumAmount: major(table[level]!.gameSum ?? 0) },
       payDiscount: null,
-      level1Amount: 0,
-      level2Amount: 0,
-      level3Amount: 0,
+      level1Amount: major(referral[0]),
+      level2Amount: major(referral[1]),
+      level3Amount: major(referral[2]),
     };
   }
 
@@ -251,6 +257,7 @@ export function createWalletService({ database, settings, bus, accounts, jurisdi
   }
 
   return {
+    hooks,
     figures,
 
     /** userInfo: the accounts' profile of the player with the wallet's figures. */

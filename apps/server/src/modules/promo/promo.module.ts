@@ -1,0 +1,38 @@
+import { defineModule } from '../../platform/module';
+import '../ledger';
+import { promoRoutes } from './promo.routes';
+import { addDays, createPromoService, type PromoService } from './promo.service';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Promotions: the daily sign-in sheet and the three-level referral commission. */
+    promo: PromoService;
+  }
+}
+
+/** The daily referral job: 00:15 in São Paulo (03:15 UTC). */
+export const REFERRAL_JOB = 'promo.referrals';
+const REFERRAL_CRON = '15 3 * * *';
+/** Days the job looks back: a day missed (a node down at the slot) is paid on the next run; paid days are skipped. */
+const CATCH_UP_DAYS = 3;
+
+/**
+ * Promotions (issue "Promotions", items 3 and 6). Every reward is a keyed ledger transaction from the
+ * promotions account, as bonus money with its wagering requirement. Registered after rg (whether promotions
+ * may be offered) and wallet (whose userInfo figures show the commission per level).
+ */
+export const promoModule = defineModule('promo', ['settings', 'accounts', 'wallet', 'rg'], async (app) => {
+  const { database, settings, accounts, rg, config, jobs, wallet } = app;
+  const promo = createPromoService({ database, settings, accounts, rg, publicUrl: config.publicUrl });
+  app.decorate('promo', promo);
+  wallet.hooks.referralAmounts = promo.referralAmounts;
+  jobs.work(REFERRAL_JOB, async () => {
+    const today = promo.today();
+    for (let back = CATCH_UP_DAYS; back >= 1; back -= 1) {
+      const run = await promo.payReferrals(addDays(today, -back));
+      if (run.paid > 0) app.log.info(run, 'referral commission paid');
+    }
+  });
+  jobs.schedule(REFERRAL_JOB, REFERRAL_CRON);
+  await app.register(promoRoutes);
+});

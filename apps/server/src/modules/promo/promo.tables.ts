@@ -1,0 +1,49 @@
+import { bigint, date, integer, pgTable, primaryKey, smallint, timestamp } from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
+
+/**
+ * Daily sign-in claims: one row per player and São Paulo day (the key refuses a second claim, also two at
+ * once). `cycleDay` is the place in the 7-day cycle; `txId` the reward's ledger transaction (null: no reward).
+ */
+export const promoSignins = pgTable(
+  'promo_signins',
+  {
+    userId: integer().notNull(),
+    day: date({ mode: 'string' }).notNull(),
+    cycleDay: smallint().notNull(),
+    reward: bigint({ mode: 'number' }).notNull(),
+    txId: bigint({ mode: 'number' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day] })],
+);
+
+/**
+ * Referral commission paid to one inviter for one São Paulo day: the invitees' settled turnover and the
+ * commission per level (minor units). The key makes the daily job re-runnable: a day is paid once.
+ */
+export const promoReferralDays = pgTable(
+  'promo_referral_days',
+  {
+    inviterId: integer().notNull(),
+    day: date({ mode: 'string' }).notNull(),
+    turnover1: bigint({ mode: 'number' }).notNull(),
+    turnover2: bigint({ mode: 'number' }).notNull(),
+    turnover3: bigint({ mode: 'number' }).notNull(),
+    amount1: bigint({ mode: 'number' }).notNull(),
+    amount2: bigint({ mode: 'number' }).notNull(),
+    amount3: bigint({ mode: 'number' }).notNull(),
+    txId: bigint({ mode: 'number' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.inviterId, t.day] })],
+);
+
+/** Commission paid so far per inviter and level (userInfo's level1Amount…): one primary-key read. */
+export const promoReferralTotals = pgTable('promo_referral_totals', {
+  userId: integer().primaryKey(),
+  amount1: bigint({ mode: 'number' }).notNull().default(0),
+  amount2: bigint({ mode: 'number' }).notNull().default(0),
+  amount3: bigint({ mode: 'number' }).notNull().default(0),
+});
