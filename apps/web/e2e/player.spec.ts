@@ -97,7 +97,11 @@ test('register through an invitation link, start mask, account panel, avatar, co
   await screenshot(page, '06-start-mask');
   await mask.getByRole('button', { name: 'Toque para abrir sua folha de presença' }).click();
   const sheet = page.getByRole('dialog', { name: 'Folha de presença' });
-  await expect(sheet.getByText('Em breve', { exact: true })).toBeVisible();
+  // Day 1 of the 7-day cycle, paid once (bonus money: the cash balance in the header stays).
+  await sheet.getByRole('button', { name: 'Resgatar dia 1' }).click();
+  await expect(sheet.getByRole('button', { name: 'Volte amanhã' })).toBeDisabled();
+  await expect(sheet.getByTestId('signin-day-1')).toHaveAttribute('data-claimed', 'true');
+  await screenshot(page, '06-signin-sheet');
   await sheet.getByRole('button', { name: 'Fechar' }).click();
   await expect(page.getByTestId('header-balance')).toHaveText('R$ 0,00');
 

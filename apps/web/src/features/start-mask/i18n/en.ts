@@ -5,6 +5,17 @@ const en: StartMaskMessages = {
   text: 'Tap to open your check-in sheet',
   signIn: {
     title: 'Check-in sheet',
+    rules: 'Claim one reward a day (Brasília time). Miss a day and the 7-day cycle starts again.',
+    streak: 'Streak: {{count}} of 7 days',
+    day: 'Day {{day}}',
+    done: 'Claimed',
+    claim: 'Claim day {{day}}',
+    comeBack: 'Come back tomorrow',
+    claimed: 'Reward claimed: {{amount}}',
+    unavailable: 'Promotions are not available on your account.',
+    signInFirst: 'Sign in to claim',
+    loadFailed: 'Could not load the check-in sheet.',
+    retry: 'Try again',
   },
 };
 

@@ -9,6 +9,18 @@ const ptBR = {
   text: 'Toque para abrir sua folha de presença',
   signIn: {
     title: 'Folha de presença',
+    rules:
+      'Resgate uma recompensa por dia (horário de Brasília). Se faltar um dia, o ciclo de 7 dias recomeça.',
+    streak: 'Sequência: {{count}} de 7 dias',
+    day: 'Dia {{day}}',
+    done: 'Resgatado',
+    claim: 'Resgatar dia {{day}}',
+    comeBack: 'Volte amanhã',
+    claimed: 'Recompensa resgatada: {{amount}}',
+    unavailable: 'Promoções não estão disponíveis na sua conta.',
+    signInFirst: 'Entre para resgatar',
+    loadFailed: 'Não foi possível carregar a folha de presença.',
+    retry: 'Tentar de novo',
   },
 };
 
