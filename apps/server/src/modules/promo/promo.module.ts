@@ -1,7 +1,7 @@
 import { defineModule } from '../../platform/module';
 import '../ledger';
 import { promoRoutes } from './promo.routes';
-import { addDays, createPromoService, type PromoService } from './promo.service';
+import { createPromoService, type PromoService } from './promo.service';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -13,8 +13,6 @@ declare module 'fastify' {
 /** The daily referral job: 00:15 in São Paulo (03:15 UTC). */
 export const REFERRAL_JOB = 'promo.referrals';
 const REFERRAL_CRON = '15 3 * * *';
-/** Days the job looks back: a day missed (a node down at the slot) is paid on the next run; paid days are skipped. */
-const CATCH_UP_DAYS = 3;
 
 /**
  * Promotions (issue "Promotions", items 3 and 6). Every reward is a keyed ledger transaction from the
@@ -27,11 +25,8 @@ export const promoModule = defineModule('promo', ['settings', 'accounts', 'walle
   app.decorate('promo', promo);
   wallet.hooks.referralAmounts = promo.referralAmounts;
   jobs.work(REFERRAL_JOB, async () => {
-    const today = promo.today();
-    for (let back = CATCH_UP_DAYS; back >= 1; back -= 1) {
-      const run = await promo.payReferrals(addDays(today, -back));
+    for (const run of await promo.payDueReferrals())
       if (run.paid > 0) app.log.info(run, 'referral commission paid');
-    }
   });
   jobs.schedule(REFERRAL_JOB, REFERRAL_CRON);
   await app.register(promoRoutes);

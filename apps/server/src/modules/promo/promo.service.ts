@@ -242,6 +242,17 @@ export function createPromoService({
     return { day, paid, amount: total };
   }
 
+  /**
+   * The daily job's run: pays the days before today (São Paulo) back to `catchUpDays`, oldest first; days paid
+   * already are skipped, so a slot missed while no node ran is paid on the next run and a retry pays nothing.
+   */
+  async function payDueReferrals(catchUpDays = 3): Promise<ReferralRun[]> {
+    const today = saoPauloDay(now());
+    const runs: ReferralRun[] = [];
+    for (let back = catchUpDays; back >= 1; back -= 1) runs.push(await payReferrals(addDays(today, -back)));
+    return runs;
+  }
+
   /** Commission paid so far per level (minor units): userInfo's level1Amount… */
   async function referralAmounts(userId: number): Promise<readonly [number, number, number]> {
     const [row] = await database.readPrepared<{ amount1: string; amount2: string; amount3: string }>(
@@ -294,9 +305,9 @@ export function createPromoService({
     signinSheet,
     claimSignin,
     payReferrals,
+    payDueReferrals,
     referralAmounts,
     referrals,
-    today: () => saoPauloDay(now()),
   };
 }
 
