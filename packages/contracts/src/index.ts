@@ -18,3 +18,4 @@ export * from './rg';
 export * from './casino';
 export * from './push';
 export * from './support';
+export * from './bonus';
