@@ -186,9 +186,22 @@ describe('bonus engine', () => {
     expect((await app.inject({ url: '/api/app/promo/bonuses' })).statusCode).toBe(401);
   });
 
-  it('keeps the wagering audit clean', async () => {
+  it('keeps the wagering audit clean, and the audit sees a grant that disagrees with its ledger postings', async () => {
     await relay();
     const audit = await auditWagering(database);
     expect(audit.checks.filter((c) => c.faults.length)).toEqual([]);
+    const tamper = (by: number) =>
+      database.db.execute(
+        sql`update bonus_grants set converted = converted + ${by} where id = (select min(id) from bonus_grants where status = 'converted')`,
+      );
+    await tamper(1);
+    try {
+      const bad = await auditWagering(database);
+      expect(bad.checks.filter((c) => c.faults.length).map((c) => c.name)).toEqual([
+        'a bonus grant paid what its ledger postings say, once',
+      ]);
+    } finally {
+      await tamper(-1);
+    }
   });
 });
