@@ -19,6 +19,7 @@ import { paymentsModule } from './modules/payments';
 import { promoModule } from './modules/promo';
 import { pushModule } from './modules/push';
 import { realtimeModule } from './modules/realtime';
+import { vipModule } from './modules/vip';
 import { rgModule } from './modules/rg';
 import { roundsModule } from './modules/rounds';
 import { settingsModule } from './modules/settings';
@@ -85,12 +86,13 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   await app.register(operationsRoutes);
   await app.register(settingsModule);
   await app.register(ledgerModule);
-  await app.register(wageringModule);
   await app.register(mailModule);
   await app.register(accountsModule);
+  await app.register(wageringModule);
   await app.register(walletModule);
   // Before every module that takes a stake or a deposit: they call app.rg's check.
   await app.register(rgModule);
+  await app.register(vipModule);
   await app.register(realtimeModule);
   await app.register(paymentsModule);
   await app.register(pushModule);

@@ -111,6 +111,8 @@ export const TxType = {
   WITHDRAWAL_RELEASED: 111,
   /** Bonus money whose wagering is met, moved to cash. */
   BONUS_RELEASED: 142,
+  /** Bonus money left at a bonus's expiry, taken back to the promotions account. */
+  BONUS_FORFEITED: 143,
   /** A stake reserved (a hold); its status is the hold's. */
   BET: 300,
   /** A stake settled: stake to the house, winnings to the player. */
@@ -133,7 +135,14 @@ export const RecordCategory = {
   withdrawal: [TxType.WITHDRAWAL],
   bet: [TxType.BET],
   prize: [TxType.PRIZE, TxType.BET_SETTLED],
-  bonus: [TxType.VIP_UPGRADE, TxType.PROMOTION, TxType.BK, TxType.BONUS_RELEASED, TxType.PLAY_FUNDING],
+  bonus: [
+    TxType.VIP_UPGRADE,
+    TxType.PROMOTION,
+    TxType.BK,
+    TxType.BONUS_RELEASED,
+    TxType.BONUS_FORFEITED,
+    TxType.PLAY_FUNDING,
+  ],
   transfer: [TxType.TRANSFER],
   adjustment: [TxType.REVERSAL],
 } as const satisfies Record<string, readonly TxType[]>;

@@ -19,3 +19,4 @@ export * from './casino';
 export * from './push';
 export * from './support';
 export * from './promo';
+export * from './bonus';

@@ -102,6 +102,14 @@ export const getWithdrawAnswer = z.object({
   serviceAmount: z.number(),
   /** R$ 10,000. */
   maxAmount: money,
+  /**
+   * Active bonuses at the time: a withdrawal takes cash only, so the bonus money stays (kept) with its
+   * wagering still due; null when none. The app shows this before the player confirms.
+   */
+  bonus: z
+    .object({ outcome: z.literal('kept'), amount: money, wagerDue: money, count: z.number().int() })
+    .nullable()
+    .optional(),
   cardInfo: z.object({
     CPF: cardInfoEntry.optional(),
     CNPJ: cardInfoEntry.optional(),

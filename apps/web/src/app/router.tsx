@@ -8,6 +8,7 @@ import { excluded, signInWithToken } from './flows';
 import { Root } from './Root';
 import { ErrorPage, ParamPath, RequireLogin, SoonPage } from './routes/pages';
 
+const VipPage = lazy(() => import('../features/vip').then((m) => ({ default: m.VipPage })));
 const SharePage = lazy(() => import('../features/share').then((m) => ({ default: m.SharePage })));
 const ContaPage = lazy(() => import('../features/wallet').then((m) => ({ default: m.ContaPage })));
 const PaySuccessPage = lazy(() => import('../features/wallet').then((m) => ({ default: m.PaySuccessPage })));
@@ -130,7 +131,7 @@ export const routes: RouteObject[] = [
               </RequireLogin>
             ),
           },
-          soon('vip'),
+          page('/vip', VipPage),
           soon('agentJl'),
           soon('ladderBonus'),
           soon('gamebouns'),

@@ -73,8 +73,8 @@ describe('routes', () => {
   it('/active{id} shows the activity frame; later screens say "Em breve"', async () => {
     const router = start('/active42');
     expect(await screen.findByRole('heading', { name: 'Atividade 42' })).toBeInTheDocument();
-    await act(() => router.navigate('/vip'));
-    expect(await screen.findByRole('heading', { name: 'Clube VIP' })).toBeInTheDocument();
+    await act(() => router.navigate('/ladderBonus'));
+    expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
     expect(screen.getByText('Em breve')).toBeInTheDocument();
   });
 

@@ -24,6 +24,7 @@ import { AppError, badRequest, notFound } from '../../platform/errors';
 import type { MessageKey } from '../../platform/i18n';
 import { hold, lockPlayerAccount, requestHash, settle, voidHold } from '../ledger';
 import { withdrawable } from '../wallet';
+import { activeBonuses } from '../wagering';
 import {
   createOrder,
   eventsOf,
@@ -269,6 +270,21 @@ export function createWithdrawalsService(
     return undefined;
   }
 
+  /**
+   * What a withdrawal does to active bonuses, for the confirm step: it takes cash only, so bonus money is kept
+   * (not withdrawable, not forfeited) with its wagering still due.
+   */
+  async function bonusOutcome(userId: number): Promise<GetWithdrawAnswer['bonus']> {
+    const list = await activeBonuses(database.db, userId);
+    if (!list.length) return null;
+    return {
+      outcome: 'kept',
+      amount: toMajor(list.reduce((a, b) => a + b.amount, 0)),
+      wagerDue: toMajor(list.reduce((a, b) => a + b.remaining, 0)),
+      count: list.length,
+    };
+  }
+
   return {
     async limits(userId: number): Promise<GetWithdrawAnswer> {
       const s = await settings.all();
@@ -285,6 +301,7 @@ export function createWithdrawalsService(
         usdtRate: toMajor(s['withdraw.usdtRate']),
         serviceAmount: vip.withdrawFeeBp / 10_000,
         maxAmount: Math.min(MAX_WITHDRAW_MAJOR, toMajor(s['withdraw.maxAmount'])),
+        bonus: await bonusOutcome(userId),
         cardInfo: await cardInfo(userId, profile),
       };
     },

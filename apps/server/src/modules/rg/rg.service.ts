@@ -405,9 +405,9 @@ export function createRgService({ database, config, accounts, now: clock }: RgDe
     },
 
     /** Whether promotions (deposit gifts, bonuses) may be offered to the player: never under an exclusion or br. */
-    async promotionsAllowed(userId: number): Promise<boolean> {
+    async promotionsAllowed(userId: number, exec: Executor = db): Promise<boolean> {
       if (config.jurisdiction === 'br') return false;
-      return (await activeExclusion(db, userId)) === null;
+      return (await activeExclusion(exec, userId)) === null;
     },
 
     /** Outbox handler of `ledger.stakeSettled`: the payout counts against the loss of the day it was paid. */

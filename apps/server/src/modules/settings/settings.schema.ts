@@ -46,6 +46,20 @@ export const settingsSchema = z.object({
   'wagering.depositMultiplier': z.number().min(0).max(100).default(1),
   /** Turnover required on bonus money before it becomes cash (x bonus). */
   'wagering.bonusMultiplier': z.number().min(0).max(100).default(2),
+  /**
+   * Bonus engine (wagering module): the share of a settled stake that wears a bonus's wagering down, in percent
+   * per product (`sports`, `casino`, `originals`, `lottery`; rounds are `originals` and `lottery`); a product
+   * not listed counts 100%.
+   */
+  'bonus.weights': z
+    .record(z.string(), z.number().int().min(0).max(100))
+    .default({ sports: 100, casino: 100, originals: 100, lottery: 100 }),
+  /** A sports bet counts towards a bonus only at this price or more (hundredths: 1.50 is 150). */
+  'bonus.sportsMinPrice': z.number().int().min(100).max(100_000).default(150),
+  /** A bonus not converted within this many days is forfeited (the rest of it goes back to promotions). */
+  'bonus.expiryDays': z.number().int().min(1).max(365).default(30),
+  /** Most bonus money one grant turns into cash, as a multiple of its amount (0: no cap). */
+  'bonus.maxConversionMultiple': z.number().min(0).max(1000).default(5),
   /** Smallest withdrawal (the spec's limitAmount, default R$ 50). */
   'withdraw.minAmount': z.number().int().min(1).default(5_000),
   /** Largest withdrawal (spec: R$ 10,000). */

@@ -23,6 +23,12 @@ export function createSettingsService({ database }: { database: Database }) {
       if (!cached || Date.now() - cached.at > CACHE_MS) cached = { at: Date.now(), value: await load() };
       return cached.value;
     },
+    /** The same, read through `executor` when the cache is stale (inside a transaction, e.g. an outbox handler). */
+    async allIn(executor: Executor): Promise<Settings> {
+      if (!cached || Date.now() - cached.at > CACHE_MS)
+        cached = { at: Date.now(), value: await load(executor) };
+      return cached.value;
+    },
     async get<K extends SettingKey>(key: K): Promise<Settings[K]> {
       return (await this.all())[key];
     },

@@ -357,3 +357,27 @@ export function createCashout({ database, settings, bus, log }: CashoutDeps) {
 }
 
 export type Cashout = ReturnType<typeof createCashout>;
+
+/**
+ * How a settled sports stake counts towards bonus wagering (registered with the wagering module): a cash-out's
+ * settlement not at all (a bet and its own cash-out are no turnover), a bet priced under `bonus.sportsMinPrice`
+ * with weight 0 (the bet's price: the product of a parlay's legs), any other at the product's weight.
+ */
+export async function contribution(
+  fact: { txId: number; reference: string },
+  tx: Executor,
+  s: Pick<Settings, 'bonus.sportsMinPrice'>,
+): Promise<{ counts?: boolean; weight?: number }> {
+  const [cashout] = await queryRows<{ id: string }>(
+    tx,
+    sql`select id from sports_cashouts where settle_tx_id = ${fact.txId}::bigint limit 1`,
+  );
+  if (cashout) return { counts: false, weight: 0 };
+  const betId = /^sports-bet:(\d+)$/.exec(fact.reference)?.[1];
+  if (!betId) return {};
+  const [bet] = await queryRows<{ price: number }>(
+    tx,
+    sql`select price from sports_bets where id = ${betId}::bigint`,
+  );
+  return bet && Number(bet.price) < s['bonus.sportsMinPrice'] ? { weight: 0 } : {};
+}

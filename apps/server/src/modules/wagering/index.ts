@@ -14,6 +14,12 @@ export {
   totalsQuery,
   totals,
   requirements,
+  activeBonuses,
+  forfeitGrant,
+  expiredGrants,
+  type ActiveBonus,
+  type Contribution,
+  type ContributionResolver,
   type WageringService,
   type CreditFact,
   type Multipliers,
@@ -21,3 +27,4 @@ export {
   type WageringTotals,
 } from './wagering.service';
 export { auditWagering } from './wagering.audit';
+export type { TotalsChangedFact } from './wagering.events';

@@ -30,6 +30,23 @@ const CHECKS: Record<string, string> = {
       r.required, j.raised, r.worn, j.worn as journal_worn
     from r full join j on j.user_id = r.user_id and j.currency = r.currency and j.kind = r.kind
     where coalesce(r.required, 0) <> coalesce(j.raised, 0) or coalesce(r.worn, 0) <> coalesce(j.worn, 0)`,
+  'a bonus grant paid what its ledger postings say, once': `
+    select g.id, g.status, g.converted, g.forfeited, coalesce(c.cash, 0) as ledger_converted,
+      coalesce(b.bonus, 0) as ledger_bonus_out
+    from bonus_grants g
+    left join (
+      select t.idempotency_key as key, sum(p.amount) as cash from ledger_transactions t
+      join ledger_postings p on p.tx_id = t.id and p.account_id like 'u%'
+      where t.idempotency_key like 'bonus-convert:%' group by t.idempotency_key
+    ) c on c.key = 'bonus-convert:' || g.id
+    left join (
+      select t.idempotency_key as key, -sum(p.amount) as bonus from ledger_transactions t
+      join ledger_postings p on p.tx_id = t.id and p.account_id like 'u%'
+      where t.idempotency_key like 'bonus-release:%' or t.idempotency_key like 'bonus-forfeit:%'
+      group by t.idempotency_key
+    ) b on b.key in ('bonus-release:' || g.id, 'bonus-forfeit:' || g.id)
+    where coalesce(c.cash, 0) <> g.converted or coalesce(b.bonus, 0) <> g.converted + g.forfeited
+       or (g.status in ('active', 'cancelled') and (g.converted <> 0 or g.forfeited <> 0))`,
   'a stake never gives back more requirement than it wore': `
     select hold_id, sum(worn_cash) as worn_cash, sum(worn_bonus) as worn_bonus from wagering_events
     where hold_id is not null group by hold_id having sum(worn_cash) < 0 or sum(worn_bonus) < 0`,

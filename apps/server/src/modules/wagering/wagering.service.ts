@@ -1,7 +1,8 @@
-import { assertMinor, DEFAULT_CURRENCY, scale, type Currency, type Minor } from '@aposta/money';
+import { TxType } from '@aposta/contracts';
+import { assertMinor, DEFAULT_CURRENCY, mulDiv, scale, type Currency, type Minor } from '@aposta/money';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../../platform/db';
-import { parseCurrency, type ReversedFact, type SettledFact } from '../ledger';
+import { parseCurrency, playerAccounts, post, type ReversedFact, type SettledFact } from '../ledger';
 import type { Settings } from '../settings';
 
 /**
@@ -11,13 +12,29 @@ import type { Settings } from '../settings';
  * withdrawal can slip between the credit and its requirement. Facts that lower one (stakes settled or
  * resettled, reversals) and withdrawals paid arrive as the ledger's outbox events (`handlers`); until they
  * are delivered the requirement stays, which only errs on the safe side.
+ *
+ * The bonus engine lives here too (Promotions issue, item 1), rather than beside it: a bonus IS a `bonus`
+ * requirement plus its grant (`bonus_grants`: amount, expiry, maximum conversion), worn down by the same
+ * settlement facts in the same transaction, so the wear and the conversion it triggers cannot disagree.
+ * Stakes wear a bonus by the product's contribution weight (settings `bonus.weights`; sports only at a price
+ * of `bonus.sportsMinPrice` or more, never a cashed-out stake: products answer that through a contribution
+ * resolver, `contribution(product, fn)`). When a grant's requirement is met its bonus money moves to cash
+ * (award 141, key `bonus-convert:<grant>`); at expiry the rest goes back to promotions (`bonus-forfeit:<grant>`).
+ * Every change of deposits or turnover writes `wagering.totalsChanged` to the outbox (the VIP module's input).
  */
 
 async function rows<T>(exec: Executor, query: SQL): Promise<T[]> {
   return ((await exec.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
-export type Multipliers = Pick<Settings, 'wagering.depositMultiplier' | 'wagering.bonusMultiplier'>;
+export type Multipliers = Pick<Settings, 'wagering.depositMultiplier' | 'wagering.bonusMultiplier'> &
+  Partial<Pick<Settings, 'bonus.expiryDays' | 'bonus.maxConversionMultiple'>>;
+
+/** Outbox fact for the VIP module: the player's deposits or turnover changed (inserted by SQL, after-commit). */
+async function totalsChanged(tx: Executor, userId: number, currency: string) {
+  await tx.execute(sql`insert into outbox_events (topic, payload)
+    values ('wagering.totalsChanged', ${JSON.stringify({ userId, currency })}::jsonb)`);
+}
 
 export interface CreditFact {
   userId: number;
@@ -44,8 +61,30 @@ export async function recordCredit(tx: Executor, fact: CreditFact, m: Multiplier
   const deposit = assertMinor(fact.deposit ?? 0);
   const cashBase = deposit + assertMinor(fact.received ?? 0);
   const raisedCash = scale(cashBase, m['wagering.depositMultiplier'], 'up');
-  const raisedBonus = scale(assertMinor(fact.bonus ?? 0), m['wagering.bonusMultiplier'], 'up');
-  await raise(tx, fact.txId, fact.userId, currency, deposit, raisedCash, raisedBonus);
+  const bonus = assertMinor(fact.bonus ?? 0);
+  const raisedBonus = scale(bonus, m['wagering.bonusMultiplier'], 'up');
+  const fresh = await raise(tx, fact.txId, fact.userId, currency, deposit, raisedCash, raisedBonus);
+  if (fresh && bonus > 0) await grant(tx, fact, currency, bonus, raisedBonus, m);
+}
+
+/** The grant of a bonus credit (its requirement raised just before); met at once when the multiple is 0. */
+async function grant(
+  tx: Executor,
+  fact: CreditFact,
+  currency: string,
+  amount: number,
+  required: number,
+  m: Multipliers,
+) {
+  const days = m['bonus.expiryDays'] ?? 30;
+  const multiple = m['bonus.maxConversionMultiple'] ?? 5;
+  const maxConversion = multiple > 0 ? scale(amount, multiple, 'down') : null;
+  await tx.execute(sql`
+    insert into bonus_grants (user_id, currency, tx_id, requirement, amount, required, max_conversion, expires_at)
+    values (${fact.userId}, ${currency}, ${fact.txId}, ${required > 0 ? `tx:${fact.txId}:bonus` : null}, ${amount},
+      ${required}, ${maxConversion}, now() + make_interval(days => ${days}::int))
+    on conflict (tx_id) do nothing`);
+  if (required === 0) await convertMet(tx, fact.userId, currency);
 }
 
 /** The credit of ledger transaction `txId`: journal row, deposit total, one requirement row per kind. */
@@ -58,8 +97,10 @@ async function raise(
   raisedCash: number,
   raisedBonus: number,
 ) {
-  if (deposit === 0 && raisedCash === 0 && raisedBonus === 0) return;
-  await tx.execute(sql`
+  if (deposit === 0 && raisedCash === 0 && raisedBonus === 0) return true;
+  const [fresh] = await rows<{ user_id: string }>(
+    tx,
+    sql`
     with e as (
       insert into wagering_events (key, user_id, currency, deposited, raised_cash, raised_bonus)
       values (${`credit:${txId}`}, ${userId}, ${currency}, ${deposit}, ${raisedCash}, ${raisedBonus})
@@ -70,11 +111,17 @@ async function raise(
       insert into wagering_totals as w (user_id, currency, deposited)
       select user_id, ${currency}, ${deposit} from e
       on conflict (user_id, currency) do update set deposited = w.deposited + excluded.deposited
+    ),
+    r as (
+      insert into wagering_requirements (user_id, currency, kind, source, required, remaining)
+      select e.user_id, ${currency}, k.kind, ${`tx:${txId}:`} || k.kind, k.amount, k.amount
+      from e, (values ('cash', ${raisedCash}::bigint), ('bonus', ${raisedBonus}::bigint)) k (kind, amount)
+      where k.amount > 0
     )
-    insert into wagering_requirements (user_id, currency, kind, source, required, remaining)
-    select e.user_id, ${currency}, k.kind, ${`tx:${txId}:`} || k.kind, k.amount, k.amount
-    from e, (values ('cash', ${raisedCash}::bigint), ('bonus', ${raisedBonus}::bigint)) k (kind, amount)
-    where k.amount > 0`);
+    select user_id from e`,
+  );
+  if (fresh && deposit !== 0) await totalsChanged(tx, userId, currency);
+  return Boolean(fresh);
 }
 
 /**
@@ -150,20 +197,47 @@ async function restore(tx: Executor, userId: number, currency: string, kind: Kin
 }
 
 /**
- * Turnover of a settled stake: adds to gameSumAmount and wears the cash and bonus requirements down by the
- * stake. A resettlement adds the change of stake; a lower stake gives back requirement, at most what this
- * stake's earlier settlements wore. Idempotent by the settlement's transaction id.
+ * How a settled stake counts, as a product's contribution resolver answers it: `counts` false leaves it out
+ * of turnover altogether (a cash-out: a bet and its own cash-out make no turnover); `weight` is the percent
+ * of it that wears bonus requirements down (0 to 100).
  */
-export async function onStakeSettled(payload: SettledFact, tx: Executor): Promise<void> {
+export interface Contribution {
+  counts: boolean;
+  weight: number;
+  /**
+   * Convert the grants this stake's wear completes (the module's handler does; the bare `wageringHandlers`,
+   * which the ledger's model test replays against its arithmetic, only wear).
+   */
+  convert?: boolean;
+}
+
+/**
+ * Turnover of a settled stake: adds to gameSumAmount and wears the cash requirements down by the stake and
+ * the bonus ones by its weighted part (`contribution`; all of it when none is given). A resettlement adds the
+ * change of stake; a lower stake gives back requirement, at most what this stake's earlier settlements wore.
+ * Bonus grants whose requirement is met are converted in the same transaction. Idempotent by the
+ * settlement's transaction id.
+ */
+export async function onStakeSettled(
+  payload: SettledFact,
+  tx: Executor,
+  contribution: Contribution = { counts: true, weight: 100 },
+): Promise<void> {
   const key = `settled:${payload.txId}`;
-  const turnover = Number(payload.turnover);
+  const turnover = contribution.counts ? Number(payload.turnover) : 0;
   if (
     !(await begin(tx, key, payload.userId, payload.currency, { holdId: payload.holdId, wagered: turnover }))
   )
     return;
+  const weight = Math.min(100, Math.max(0, Math.trunc(contribution.weight)));
+  const wearOf: Record<Kind, number> = {
+    cash: Math.abs(turnover),
+    bonus: mulDiv(Math.abs(turnover), weight, 100, 'down'),
+  };
   const worn: Record<Kind, number> = { cash: 0, bonus: 0 };
   if (turnover > 0) {
-    for (const kind of KINDS) worn[kind] = await wear(tx, payload.userId, payload.currency, kind, turnover);
+    for (const kind of KINDS)
+      if (wearOf[kind] > 0) worn[kind] = await wear(tx, payload.userId, payload.currency, kind, wearOf[kind]);
   } else if (turnover < 0) {
     const [before] = await rows<{ cash: string; bonus: string }>(
       tx,
@@ -177,7 +251,7 @@ export async function onStakeSettled(payload: SettledFact, tx: Executor): Promis
         payload.userId,
         payload.currency,
         kind,
-        Math.min(-turnover, wornBefore),
+        Math.min(wearOf[kind], wornBefore),
       ));
     }
   }
@@ -185,6 +259,159 @@ export async function onStakeSettled(payload: SettledFact, tx: Executor): Promis
     await tx.execute(
       sql`update wagering_events set worn_cash = ${worn.cash}, worn_bonus = ${worn.bonus} where key = ${key}`,
     );
+  if (turnover !== 0) await totalsChanged(tx, payload.userId, payload.currency);
+  if (worn.bonus > 0 && contribution.convert) await convertMet(tx, payload.userId, payload.currency);
+}
+
+interface GrantRow {
+  id: string;
+  user_id: string;
+  currency: string;
+  amount: string;
+  max_conversion: string | null;
+  requirement: string | null;
+}
+
+/** Converts the player's active grants whose requirement is met, oldest first. */
+async function convertMet(tx: Executor, userId: number, currency: string) {
+  const met = await rows<{ id: string }>(
+    tx,
+    sql`select g.id from bonus_grants g left join wagering_requirements r on r.source = g.requirement
+        where g.user_id = ${userId} and g.currency = ${currency} and g.status = 'active'
+          and (g.requirement is null or r.remaining = 0)
+        order by g.id`,
+  );
+  for (const g of met) await close(tx, Number(g.id), 'converted');
+}
+
+/**
+ * Closes an active grant, once (its row locked, its state guarded, each posting keyed by the grant):
+ * `converted` moves its bonus money to cash up to its maximum conversion (award 141), the excess back to
+ * promotions; `forfeited` moves it all back (143). A grant's bonus money is the player's available bonus balance when it is the last active grant, else
+ * at most its own amount (bonus money is one balance; money still staked in open bets stays bonus).
+ */
+async function close(tx: Executor, grantId: number, outcome: 'converted' | 'forfeited') {
+  const [g] = await rows<GrantRow>(
+    tx,
+    sql`select id, user_id, currency, amount, max_conversion, requirement from bonus_grants
+        where id = ${grantId} and status = 'active' for update`,
+  );
+  if (!g) return;
+  const userId = Number(g.user_id);
+  const account = (await playerAccounts(tx, userId)).find(
+    (a) => a.kind === 'bonus' && a.currency === g.currency,
+  );
+  const [others] = await rows<{ n: number }>(
+    tx,
+    sql`select count(*)::int as n from bonus_grants where user_id = ${userId} and currency = ${g.currency}
+        and status = 'active' and id <> ${grantId}`,
+  );
+  const available = Math.max(0, account?.available ?? 0);
+  const share = Number(others!.n) > 0 ? Math.min(available, Number(g.amount)) : available;
+  const cap = g.max_conversion == null ? share : Math.min(share, Number(g.max_conversion));
+  const toCash = outcome === 'converted' ? cap : 0;
+  const back = share - toCash;
+  // Two postings, so the records read plainly: the bonus money leaves the bonus balance (142 released, or 143
+  // forfeited) to promotions, and what converts comes back as cash (award 141).
+  let txId: number | null = null;
+  const common = {
+    currency: g.currency as Currency,
+    ref: `bonus:${grantId}`,
+    memo: { bonus: outcome, grant: grantId },
+    book: account?.book,
+    userId,
+  };
+  if (share > 0)
+    txId = (
+      await post(tx, {
+        ...common,
+        type: outcome === 'converted' ? TxType.BONUS_RELEASED : TxType.BONUS_FORFEITED,
+        idempotencyKey: `bonus-${outcome === 'converted' ? 'release' : 'forfeit'}:${grantId}`,
+        players: [{ userId, kind: 'bonus', amount: -share }],
+        system: [{ kind: 'promotions', amount: share }],
+      })
+    ).txId;
+  if (toCash > 0)
+    txId = (
+      await post(tx, {
+        ...common,
+        type: TxType.PROMOTION,
+        idempotencyKey: `bonus-convert:${grantId}`,
+        players: [{ userId, kind: 'cash', amount: toCash }],
+        system: [{ kind: 'promotions', amount: -toCash }],
+      })
+    ).txId;
+  await tx.execute(sql`
+    update bonus_grants set status = ${outcome}, closed_tx_id = ${txId}, converted = ${toCash},
+      forfeited = ${back}, closed_at = now()
+    where id = ${grantId}`);
+}
+
+/**
+ * Forfeits an expired grant: what is left of its requirement is cleared (journal `forfeit:<grant>`) and its
+ * bonus money goes back to promotions. Idempotent; a grant converted meanwhile is left alone.
+ */
+export async function forfeitGrant(tx: Executor, grantId: number): Promise<boolean> {
+  const [g] = await rows<GrantRow>(
+    tx,
+    sql`select id, user_id, currency, amount, max_conversion, requirement from bonus_grants
+        where id = ${grantId} and status = 'active'`,
+  );
+  if (!g) return false;
+  const key = `forfeit:${grantId}`;
+  if (!(await begin(tx, key, Number(g.user_id), g.currency, {}))) return false;
+  if (g.requirement)
+    await tx.execute(sql`
+      with c as (
+        update wagering_requirements r set remaining = 0
+        from (select id, remaining from wagering_requirements where source = ${g.requirement} for update) o
+        where r.id = o.id
+        returning o.remaining as cleared
+      )
+      update wagering_events set worn_bonus = (select coalesce(sum(cleared), 0) from c) where key = ${key}`);
+  await close(tx, grantId, 'forfeited');
+  return true;
+}
+
+/** The active grants past their expiry (oldest first, at most `limit`), for the expiry job. */
+export async function expiredGrants(exec: Executor, limit = 200): Promise<number[]> {
+  const list = await rows<{ id: string }>(
+    exec,
+    sql`select id from bonus_grants where status = 'active' and expires_at <= now() order by expires_at limit ${limit}`,
+  );
+  return list.map((r) => Number(r.id));
+}
+
+export interface ActiveBonus {
+  id: number;
+  currency: string;
+  amount: Minor;
+  required: Minor;
+  remaining: Minor;
+  maxConversion: Minor | null;
+  expiresAt: Date;
+  createdAt: Date;
+}
+
+/** A player's active bonuses with their wagering progress, oldest first. */
+export async function activeBonuses(exec: Executor, userId: number): Promise<ActiveBonus[]> {
+  const list = await rows<Record<string, string | null>>(
+    exec,
+    sql`select g.id, g.currency, g.amount, g.required, coalesce(r.remaining, 0) as remaining, g.max_conversion,
+          g.expires_at, g.created_at
+        from bonus_grants g left join wagering_requirements r on r.source = g.requirement
+        where g.user_id = ${userId} and g.status = 'active' order by g.id`,
+  );
+  return list.map((r) => ({
+    id: Number(r.id),
+    currency: r.currency!,
+    amount: Number(r.amount),
+    required: Number(r.required),
+    remaining: Number(r.remaining),
+    maxConversion: r.max_conversion == null ? null : Number(r.max_conversion),
+    expiresAt: new Date(r.expires_at!),
+    createdAt: new Date(r.created_at!),
+  }));
 }
 
 /** A withdrawal paid out: wdSumAmount. Idempotent by the settlement's transaction id. */
@@ -250,6 +477,10 @@ export async function onReversed(payload: ReversedFact, tx: Executor): Promise<v
       worn_cash = (select coalesce(sum(cleared), 0) from c where kind = 'cash'),
       worn_bonus = (select coalesce(sum(cleared), 0) from c where kind = 'bonus')
     where key = ${key}`);
+  // A reversed bonus credit: its grant ends (the reversal took the money back), never converted.
+  await tx.execute(sql`update bonus_grants set status = 'cancelled', closed_at = now()
+    where tx_id = ${payload.txId} and status = 'active'`);
+  if (Number(undone.deposited) !== 0) await totalsChanged(tx, userId, undone.currency);
 }
 
 /**
@@ -363,15 +594,53 @@ export async function totals(
   };
 }
 
-/** The service the module decorates: credits recorded with the current multipliers unless given. */
-export function createWageringService({ settings }: { settings: { all(): Promise<Settings> } }) {
+/** A product's say on how one of its settled stakes counts (sports: price and cash-outs). */
+export type ContributionResolver = (
+  fact: SettledFact,
+  tx: Executor,
+  settings: Settings,
+) => Promise<Partial<Contribution>>;
+
+/**
+ * The service the module decorates: credits recorded with the current multipliers unless given; the ledger
+ * handlers with the products' contribution weights (`contribution` lets a product register its resolver).
+ */
+export function createWageringService({
+  settings,
+}: {
+  settings: { all(): Promise<Settings>; allIn(exec: Executor): Promise<Settings> };
+}) {
+  const resolvers = new Map<string, ContributionResolver>();
+
+  /** How a settled stake counts: the product's weight setting, narrowed by its resolver. */
+  async function contributionOf(fact: SettledFact, tx: Executor): Promise<Contribution> {
+    const s = await settings.allIn(tx);
+    const weight = s['bonus.weights'][fact.product] ?? 100;
+    const resolver = resolvers.get(fact.product);
+    const said = resolver ? await resolver(fact, tx, s) : {};
+    return { counts: said.counts ?? true, weight: Math.min(weight, said.weight ?? 100), convert: true };
+  }
+
+  const handlers = {
+    ...wageringHandlers,
+    'ledger.stakeSettled': async (payload: SettledFact, tx: Executor) =>
+      onStakeSettled(payload, tx, await contributionOf(payload, tx)),
+  };
+
   return {
     async recordCredit(tx: Executor, fact: CreditFact, multipliers?: Multipliers) {
       await recordCredit(tx, fact, multipliers ?? (await settings.all()));
     },
+    /** Registers how a product's settled stakes count (one resolver per product; the last one wins). */
+    contribution(product: string, resolver: ContributionResolver) {
+      resolvers.set(product, resolver);
+    },
     totals,
     requirements,
-    handlers: wageringHandlers,
+    activeBonuses,
+    forfeitGrant,
+    expiredGrants,
+    handlers,
   };
 }
 

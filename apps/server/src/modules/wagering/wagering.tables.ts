@@ -86,3 +86,47 @@ export const wageringEvents = pgTable(
       .where(sql`${t.holdId} is not null`),
   ],
 );
+
+/**
+ * The bonus engine's grants (items of the Promotions issue): every bonus credit (a deposit gift, a promotion)
+ * is a grant with its wagering requirement (`wagering_requirements`, source `requirement`), its expiry and its
+ * maximum conversion. `active` → `converted` (requirement met: the bonus moved to cash, up to `max_conversion`,
+ * under the ledger key `bonus-convert:<id>`), `forfeited` (expired: the rest back to promotions, key
+ * `bonus-forfeit:<id>`) or `cancelled` (its credit reversed). Closed once: the state change is guarded.
+ */
+export const bonusGrants = pgTable(
+  'bonus_grants',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    userId: bigint({ mode: 'number' }).notNull(),
+    currency: text().notNull(),
+    /** The crediting ledger transaction; one grant per credit. */
+    txId: bigint({ mode: 'number' }).notNull().unique(),
+    /** The wagering requirement's `source` (`tx:<txId>:bonus`); null when the multiple is 0. */
+    requirement: text(),
+    amount: bigint({ mode: 'number' }).notNull(),
+    /** Wagering to meet (amount × multiple, rounded up). */
+    required: bigint({ mode: 'number' }).notNull(),
+    /** Most bonus money this grant turns into cash (null: no cap). */
+    maxConversion: bigint({ mode: 'number' }),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    status: text().notNull().default('active'),
+    /** The ledger transaction that closed it (conversion or forfeit), and what went to cash / back. */
+    closedTxId: bigint({ mode: 'number' }),
+    converted: bigint({ mode: 'number' }).notNull().default(0),
+    forfeited: bigint({ mode: 'number' }).notNull().default(0),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    closedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    check('bonus_grants_status', sql`${t.status} in ('active', 'converted', 'forfeited', 'cancelled')`),
+    check(
+      'bonus_grants_amounts',
+      sql`${t.amount} > 0 and ${t.required} >= 0 and ${t.converted} >= 0 and ${t.forfeited} >= 0`,
+    ),
+    index('bonus_grants_user').on(t.userId, t.id),
+    index('bonus_grants_expiry')
+      .on(t.expiresAt)
+      .where(sql`${t.status} = 'active'`),
+  ],
+);

@@ -6,6 +6,7 @@ export { walletModule } from './wallet.module';
 export {
   createWalletService,
   withdrawable,
+  vipLevel,
   type WalletService,
   type WalletDeps,
   type WalletAccounts,

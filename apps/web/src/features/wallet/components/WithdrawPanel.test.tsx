@@ -115,6 +115,21 @@ describe('withdrawal tab', () => {
     expect(screen.queryByTestId('withdraw-wager-due')).toBeNull();
   });
 
+  it('before the player confirms, says an active bonus is kept and locked, only when there is one', async () => {
+    stub();
+    limits = { ...limits, bonus: { outcome: 'kept', amount: 20, wagerDue: 30, count: 1 } };
+    await open();
+    expect(screen.getByTestId('withdraw-bonus').textContent!.replace(/\u00a0/g, ' ')).toBe(
+      'Você tem R$ 20,00 em bônus ativo. O saque leva só o saldo em dinheiro: o bônus fica na conta, bloqueado até apostar mais R$ 30,00.',
+    );
+  });
+
+  it('shows no bonus note without an active bonus', async () => {
+    stub();
+    await open();
+    expect(screen.queryByTestId('withdraw-bonus')).toBeNull();
+  });
+
   it('caps the amount to the balance and shows what the player receives', async () => {
     stub();
     const user = await open();

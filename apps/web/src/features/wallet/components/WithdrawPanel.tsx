@@ -322,6 +322,18 @@ export function WithdrawPanel() {
         }
       />
 
+      {data?.bonus ? (
+        <p
+          role="note"
+          className="rounded-xl border border-gold/30 bg-gold/10 p-10 text-xs"
+          data-testid="withdraw-bonus"
+        >
+          {t('withdraw.bonusKept', {
+            amount: money(toMinor(data.bonus.amount)),
+            due: money(toMinor(data.bonus.wagerDue)),
+          })}
+        </p>
+      ) : null}
       <Button type="submit" disabled={!data || busy} className="w-full text-lg" data-testid="withdraw-submit">
         {t('withdraw.submit')}
       </Button>

@@ -59,6 +59,8 @@ const en: WalletMessages = {
     balance: 'Balance',
     withdrawable: 'Withdrawable amount',
     wagerDue: 'Wager {{amount}} more to unlock withdrawal',
+    bonusKept:
+      'You have {{amount}} of active bonus. A withdrawal takes cash only: the bonus stays in your account, locked until you wager {{due}} more.',
     amount: 'Withdrawal amount',
     amountHint: 'Minimum {{min}} · maximum {{max}}',
     all: 'All',

@@ -59,6 +59,8 @@ const id: WalletMessages = {
     balance: 'Saldo',
     withdrawable: 'Jumlah yang dapat ditarik',
     wagerDue: 'Pasang taruhan {{amount}} lagi untuk membuka penarikan',
+    bonusKept:
+      'Anda memiliki bonus aktif {{amount}}. Penarikan hanya mengambil saldo tunai: bonus tetap di akun, terkunci hingga Anda bertaruh {{due}} lagi.',
     amount: 'Jumlah penarikan',
     amountHint: 'Minimum {{min}} · maksimum {{max}}',
     all: 'Semua',

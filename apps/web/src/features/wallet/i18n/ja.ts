@@ -58,6 +58,8 @@ const ja: WalletMessages = {
     balance: '残高',
     withdrawable: '出金可能額',
     wagerDue: '出金するにはあと{{amount}}のベットが必要です',
+    bonusKept:
+      '有効なボーナスが{{amount}}あります。出金は現金残高のみで、ボーナスはあと{{due}}ベットするまでアカウントにロックされたまま残ります。',
     amount: '出金額',
     amountHint: '最小 {{min}} · 最大 {{max}}',
     all: '全額',

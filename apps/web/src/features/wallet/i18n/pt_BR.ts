@@ -63,6 +63,8 @@ const ptBR = {
     balance: 'Saldo',
     withdrawable: 'Valor sacável',
     wagerDue: 'Aposte mais {{amount}} para liberar o saque',
+    bonusKept:
+      'Você tem {{amount}} em bônus ativo. O saque leva só o saldo em dinheiro: o bônus fica na conta, bloqueado até apostar mais {{due}}.',
     amount: 'Valor do saque',
     amountHint: 'Mínimo {{min}} · máximo {{max}}',
     all: 'Tudo',

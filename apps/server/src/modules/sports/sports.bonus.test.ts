@@ -1,0 +1,152 @@
+import crypto from 'node:crypto';
+import {
+  cashoutQuote,
+  MatchTime,
+  placeBetAnswer,
+  SPORTS_PATH,
+  TxType,
+  type SportsEventDetail,
+} from '@aposta/contracts';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../platform/db';
+import { createTestApp, expectCleanLedgerThenClose, testPlayers } from '../../../test/helpers';
+import { post } from '../ledger';
+import { recordCredit } from '../wagering';
+import { PREMATCH, type LiveState } from './pricing';
+import { sportsKit } from './sports.testkit';
+
+/**
+ * How sports stakes count towards a bonus (the resolver the sports module registers with the wagering module):
+ * a cashed-out stake makes no turnover and wears no bonus; a bet under `bonus.sportsMinPrice` wears none.
+ */
+type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+let t: TestApp;
+let c: ReturnType<typeof testPlayers>;
+
+beforeAll(async () => {
+  t = await createTestApp({ OUTBOX_RELAY: 'paused', JOBS_POLL_SECONDS: '0.5' });
+  c = testPlayers(t.app, t.database);
+  await t.app.settings.change({ 'sports.acceptanceDelayMs': 0 });
+});
+afterAll(() => expectCleanLedgerThenClose(t.database, t.close));
+
+const { data, get, bet, createEvent, operator } = sportsKit(() => t);
+const main = (d: SportsEventDetail) => d.markets.find((m) => m.type === '1x2' && m.period === 1)!;
+const inPlay = (minute: number): LiveState => ({
+  ...PREMATCH,
+  minute,
+  progress: minute / 90,
+  score: { home: 1, away: 0 },
+});
+
+async function relay() {
+  while ((await t.app.outbox.relayOnce()) > 0);
+}
+
+async function giveBonus(userId: number, amount: number) {
+  const s = await t.app.settings.all();
+  await t.database.transaction(async (tx) => {
+    const { txId } = await post(tx, {
+      type: TxType.PROMOTION,
+      idempotencyKey: `test-bonus:${userId}:${crypto.randomUUID()}`,
+      players: [{ userId, kind: 'bonus', amount }],
+      system: [{ kind: 'promotions', amount: -amount }],
+    });
+    await recordCredit(tx, { userId, txId, bonus: amount }, s);
+  });
+}
+
+const figures = async (userId: number) => {
+  const [w] = await queryRows<{ wagered: string }>(
+    t.database.db,
+    sql`select wagered from wagering_totals where user_id = ${userId}`,
+  );
+  const [r] = await queryRows<{ remaining: string }>(
+    t.database.db,
+    sql`select sum(remaining) as remaining from wagering_requirements where user_id = ${userId} and kind = 'bonus'`,
+  );
+  return { wagered: Number(w?.wagered ?? 0), bonusDue: Number(r?.remaining ?? 0) };
+};
+
+describe('sports stakes and the bonus engine', () => {
+  it('a bet and its own cash-out make no turnover and wear no bonus', async () => {
+    const d = await createEvent('Santos', 'Ceará', 0.2);
+    const player = await c.signUp('sbonus');
+    await c.fund(player.id, 50_000);
+    await giveBonus(player.id, 1_000);
+    await relay();
+    const before = await figures(player.id);
+    const home = main(d).selections.find((s) => s.name === 'home')!;
+    const placed = placeBetAnswer.parse(
+      data(
+        await bet(player.token, {
+          stake: 50,
+          selections: [{ selectionId: home.selectionId, price: home.price }],
+        }),
+      ),
+    );
+    await t.app.sports.update(d.event.eventId, MatchTime.FIRST_HALF, inPlay(20));
+    const q = cashoutQuote.parse(data(await get(`bets/${placed.betId}/cashout`, player.token)));
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `${SPORTS_PATH}/bets/${placed.betId}/cashout`,
+      headers: { authorization: `Bearer ${player.token}`, 'idempotency-key': crypto.randomUUID() },
+      payload: { value: q.value },
+    });
+    expect(res.statusCode).toBe(200);
+    await relay();
+    expect(await figures(player.id)).toEqual(before);
+  });
+
+  it('a settled bet counts in turnover, but wears the bonus only at the minimum price or more', async () => {
+    const d = await createEvent('Sport', 'Náutico', 0.2);
+    const home = main(d).selections.find((s) => s.name === 'home')!;
+    // The minimum price just above this bet's: it counts in turnover, not for the bonus.
+    await t.app.settings.change({ 'bonus.sportsMinPrice': Math.round(home.price * 100) + 1 });
+    const player = await c.signUp('sprice');
+    await c.fund(player.id, 50_000);
+    await giveBonus(player.id, 1_000);
+    await relay();
+    const before = await figures(player.id);
+    await bet(player.token, {
+      stake: 50,
+      selections: [{ selectionId: home.selectionId, price: home.price }],
+    });
+    data(await operator(`events/${d.event.eventId}/result`, { home: 0, away: 1 }));
+    await settledAll();
+    await relay();
+    expect(await figures(player.id)).toEqual({ wagered: before.wagered + 5_000, bonusDue: before.bonusDue });
+
+    // At the minimum price, a bet wears the bonus by its stake.
+    const d2 = await createEvent('Sport', 'Náutico', 0.2);
+    const home2 = main(d2).selections.find((s) => s.name === 'home')!;
+    await t.app.settings.change({ 'bonus.sportsMinPrice': Math.round(home2.price * 100) });
+    await bet(player.token, {
+      stake: 5,
+      selections: [{ selectionId: home2.selectionId, price: home2.price }],
+    });
+    data(await operator(`events/${d2.event.eventId}/result`, { home: 0, away: 1 }));
+    await settledAll();
+    await relay();
+    expect(await figures(player.id)).toEqual({
+      wagered: before.wagered + 5_500,
+      bonusDue: before.bonusDue - 500,
+    });
+    await t.app.settings.change({ 'bonus.sportsMinPrice': 150 });
+  });
+});
+
+/** Runs the queued settlement jobs now (the test app's pg-boss works them; wait until no bet is open). */
+async function settledAll() {
+  const end = Date.now() + 30_000;
+  for (;;) {
+    const [open] = await queryRows<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int as n from sports_bets where status = 'open'`,
+    );
+    if (Number(open!.n) === 0) return;
+    if (Date.now() > end) throw new Error('bets not settled');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}

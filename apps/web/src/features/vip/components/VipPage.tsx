@@ -1,0 +1,160 @@
+import type { ActiveBonus, VipLevelInfo } from '@aposta/contracts';
+import { useTranslation } from 'react-i18next';
+import { LoginFirst } from '../../../components/ui/LoginFirst';
+import { useAppState } from '../../../lib/app-state';
+import { displayMoney } from '../../../lib/format';
+import { useSession } from '../../../lib/session';
+import { openOverlay } from '../../../lib/ui';
+import { useBonuses, useVip } from '../api/vip';
+
+/** A labelled progress bar (0 to 1). */
+function Progress({
+  label,
+  value,
+  text,
+  testId,
+}: {
+  label: string;
+  value: number;
+  text: string;
+  testId: string;
+}) {
+  const pct = Math.round(Math.min(1, Math.max(0, value)) * 100);
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex justify-between text-xs text-muted">
+        <span>{label}</span>
+        <span data-testid={`${testId}-text`}>{text}</span>
+      </div>
+      <div
+        role="progressbar"
+        aria-label={label}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={pct}
+        data-testid={testId}
+        className="h-8 overflow-hidden rounded-full bg-line"
+      >
+        <div className="h-full rounded-full bg-gold" style={{ width: `${pct}%` }} />
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The VIP area (/vip): the player's level and progress bars to the next (deposits and turnover, both needed),
+ * every level with what it gives (one-off reward, withdrawals a day, fee), and the active bonuses with their
+ * wagering progress. Everything comes from the server (every value is an operator setting).
+ */
+export function VipPage() {
+  const { t } = useTranslation('vip');
+  const { lang } = useAppState();
+  const token = useSession((s) => s.token);
+  const vip = useVip(token);
+  const bonuses = useBonuses(token);
+
+  if (!token)
+    return (
+      <LoginFirst
+        title={t('title')}
+        text={t('loginFirst')}
+        action={t('login')}
+        onAction={() => openOverlay('login')}
+      />
+    );
+
+  const money = (v: number) => displayMoney(v, lang);
+  const data = vip.data;
+  const fee = (l: VipLevelInfo) => `${(l.withdrawFee * 100).toLocaleString(lang.replace('_', '-'))}%`;
+
+  return (
+    <section className="flex flex-col gap-16 p-16" aria-labelledby="vip-title">
+      <h1 id="vip-title" className="text-xl font-bold">
+        {t('title')}
+      </h1>
+      {vip.isError && <p className="text-sm text-red-300">{t('error')}</p>}
+      {!data && !vip.isError && <p className="text-sm text-muted">{t('loading')}</p>}
+      {data && (
+        <>
+          <div className="rounded-xl border border-gold/30 bg-panel p-12" data-testid="vip-current">
+            <p className="text-sm text-muted">{t('yourLevel')}</p>
+            <p className="text-2xl font-bold text-gold">{t('level', { level: data.level })}</p>
+            {data.progress.next === null ? (
+              <p className="mt-8 text-sm">{t('top')}</p>
+            ) : (
+              <div className="mt-12 flex flex-col gap-10">
+                <p className="text-sm">{t('toNext', { level: data.progress.next })}</p>
+                <Progress
+                  label={t('deposits')}
+                  value={data.progress.pay}
+                  text={`${money(data.progress.paySum)} / ${money(data.progress.needPaySum)}`}
+                  testId="vip-progress-pay"
+                />
+                <Progress
+                  label={t('turnover')}
+                  value={data.progress.game}
+                  text={`${money(data.progress.gameSum)} / ${money(data.progress.needGameSum)}`}
+                  testId="vip-progress-game"
+                />
+              </div>
+            )}
+          </div>
+
+          <h2 className="text-base font-semibold">{t('levels')}</h2>
+          <ul className="flex flex-col gap-8" aria-label={t('levels')}>
+            {data.levels.map((l) => (
+              <li
+                key={l.level}
+                data-testid={`vip-level-${l.level}`}
+                aria-current={l.level === data.level ? 'true' : undefined}
+                className={`rounded-xl border p-12 ${l.level === data.level ? 'border-gold bg-gold/10' : 'border-line bg-panel'}`}
+              >
+                <div className="flex items-center justify-between">
+                  <span className="font-semibold">{t('level', { level: l.level })}</span>
+                  {l.rewarded && <span className="text-xs text-gold">{t('rewarded')}</span>}
+                </div>
+                <dl className="mt-6 grid grid-cols-2 gap-x-8 gap-y-2 text-xs">
+                  <dt className="text-muted">{t('reward')}</dt>
+                  <dd className="text-right">{money(l.reward)}</dd>
+                  <dt className="text-muted">{t('needDeposits')}</dt>
+                  <dd className="text-right">{money(l.paySum)}</dd>
+                  <dt className="text-muted">{t('withdrawals')}</dt>
+                  <dd className="text-right">{l.withdrawalsPerDay}</dd>
+                  <dt className="text-muted">{t('fee')}</dt>
+                  <dd className="text-right">{fee(l)}</dd>
+                </dl>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+
+      <h2 className="text-base font-semibold">{t('bonuses')}</h2>
+      {bonuses.data && bonuses.data.list.length === 0 && (
+        <p className="text-sm text-muted">{t('noBonuses')}</p>
+      )}
+      {bonuses.data && bonuses.data.list.length > 0 && (
+        <ul className="flex flex-col gap-8" aria-label={t('bonuses')}>
+          {bonuses.data.list.map((b: ActiveBonus) => (
+            <li
+              key={b.id}
+              className="rounded-xl border border-line bg-panel p-12"
+              data-testid={`bonus-${b.id}`}
+            >
+              <p className="font-semibold">{t('bonusAmount', { amount: money(b.amount) })}</p>
+              <Progress
+                label={t('wagering')}
+                value={b.progress}
+                text={`${money(b.wagered)} / ${money(b.required)}`}
+                testId={`bonus-progress-${b.id}`}
+              />
+              <p className="mt-6 text-xs text-muted">
+                {t('expires', { time: new Date(b.expiresAt).toLocaleString(lang.replace('_', '-')) })}
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

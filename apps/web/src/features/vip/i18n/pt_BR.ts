@@ -1,0 +1,32 @@
+import type { Strings } from '../../../lib/i18n/strings';
+
+/** VIP namespace (`vip`): the VIP area (/vip) and the active bonuses. Portuguese is the source of every key. */
+const ptBR = {
+  title: 'Clube VIP',
+  loginFirst: 'Entre para ver o seu nível VIP e os seus bônus.',
+  login: 'Entrar',
+  loading: 'Carregando…',
+  error: 'Não foi possível carregar. Tente novamente.',
+  yourLevel: 'O seu nível',
+  level: 'VIP {{level}}',
+  top: 'Você está no nível mais alto.',
+  toNext: 'Para o VIP {{level}} são precisos os dois:',
+  deposits: 'Depósitos',
+  turnover: 'Apostas',
+  levels: 'Níveis e vantagens',
+  rewarded: 'Prêmio recebido',
+  reward: 'Prêmio de subida',
+  needDeposits: 'Depósitos para chegar',
+  withdrawals: 'Saques por dia',
+  fee: 'Taxa de saque',
+  bonuses: 'Bônus ativos',
+  noBonuses: 'Nenhum bônus ativo.',
+  bonusAmount: 'Bônus de {{amount}}',
+  wagering: 'Apostas exigidas',
+  expires: 'Expira em {{time}}',
+};
+
+export default ptBR;
+
+/** Every UI language gives exactly these keys; a missing one is a compile error (and a test failure). */
+export type VipMessages = Strings<typeof ptBR>;
