@@ -28,15 +28,21 @@ test('a visitor sees home, the frames of later screens and the error page', asyn
   ]) {
     await expect(menu.getByRole('button', { name: line, exact: true })).toBeVisible();
   }
-  // The operator's download and social links are not set in this build: their lines are hidden.
-  await expect(menu.getByRole('button', { name: 'Baixar o app' })).toHaveCount(0);
+  // The download line installs the web app (always there); the social links are not set in this build.
+  await expect(menu.getByRole('button', { name: 'Baixar o app' })).toBeVisible();
   await expect(menu.getByRole('button', { name: 'Redes sociais' })).toHaveCount(0);
   await screenshot(page, '02-settings-menu');
   await menu.getByRole('button', { name: 'Clube VIP' }).click();
   await expect(page).toHaveURL(/\/vip$/);
+  // A visitor is asked to sign in to see a level.
   await expect(page.getByRole('heading', { name: 'Clube VIP' })).toBeVisible();
+  await expect(page.getByText('Entre para ver o seu nível VIP e os seus bônus.')).toBeVisible();
+  await screenshot(page, '03-vip-visitor');
+  await page.getByRole('button', { name: 'Abrir menu' }).click();
+  await menu.getByRole('button', { name: 'Bônus de jogo', exact: true }).click();
+  await expect(page).toHaveURL(/\/gamebouns$/);
   await expect(page.getByText('Em breve', { exact: true })).toBeVisible();
-  await screenshot(page, '03-coming-soon-vip');
+  await screenshot(page, '03-coming-soon-gamebouns');
 
   await page.goto('/no-such-page');
   await expect(page).toHaveURL(/\/home$/);
