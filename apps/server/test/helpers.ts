@@ -86,6 +86,21 @@ export async function createTestApp(
 }
 
 /**
+ * VIP upgrade rewards off (every level's reward 0), for tests whose books count every credit of a player and are
+ * not about VIP: otherwise the turnover they make pays a level's reward, at a moment the outbox decides.
+ */
+export async function withoutVipRewards(app: App) {
+  const table = (await app.settings.all())['vip.table'].map((level) => ({ ...level, reward: 0 }));
+  const res = await app.inject({
+    method: 'PUT',
+    url: '/api/operator/settings',
+    headers: { 'x-operator-key': TEST_OPERATOR_KEY },
+    payload: { 'vip.table': table },
+  });
+  if (res.statusCode !== 200) throw new Error(`settings refused: ${res.body}`);
+}
+
+/**
  * The end of every test file that moves money: the ledger and wagering audits must find no fault in what
  * all its tests did (so running one test alone checks it too), then the database closes whatever they said.
  */

@@ -68,9 +68,9 @@ describe('an event committed, then the process killed before delivery', () => {
     const token = await registerPlayer(first.base);
     const userId = await userIdOf(first.base, token);
     await depositThroughSandbox(first.base, token);
-    // The credit is committed, its event waits.
+    // The credit is committed, its events wait: payment.credited and the wagering totals' change (VIP's input).
     expect(await balanceOf(first, token)).toBe(100);
-    expect(await operator(first, '/api/operator/outbox')).toMatchObject({ undispatched: 1, undelivered: 0 });
+    expect(await operator(first, '/api/operator/outbox')).toMatchObject({ undispatched: 2, undelivered: 0 });
     expect(deliveries(first)).toEqual([]);
 
     await first.kill('SIGKILL');
