@@ -20,8 +20,9 @@ import { moneyNumber } from './user';
  *   GET  /api/app/sports/bets/{betId}/cashout        -> cashoutQuote {value, available}: the bet's cash-out value now
  *   POST /api/app/sports/bets/{betId}/cashout        Idempotency-Key; sportsCashoutRequest {value, share?} -> cashoutAnswer
  *        `value` is the whole bet's value the player saw, `share` the part of the stake cashed out (0–1, default
- *        1); pays share × value. A value that moved beyond `sports.cashoutToleranceBp` answers HTTP 409 (status
- *        40900, `sportsCashoutChanged`) with the current `cashoutQuote` in `data`
+ *        1); pays share × value, never above the value now. A value that moved beyond
+ *        `sports.cashoutToleranceBp` answers HTTP 409 (status 40900, `sportsCashoutChanged`) with the current
+ *        `cashoutQuote` in `data`
  *   PUT  /api/app/sports/bets/{betId}/autoCashout    autoCashoutRequest {value|null} -> autoCashoutAnswer
  *   POST /api/app/sports/builder/price               builderPriceRequest {selections} -> builderPriceAnswer {price}
  *        a bet builder (same-game multi) is placed on POST /bets with `type: 'builder'` and `price` (the joint

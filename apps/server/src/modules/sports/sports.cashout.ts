@@ -224,7 +224,10 @@ export function createCashout({ database, settings, bus, log }: CashoutDeps) {
         const part = share >= 1 ? stake : Math.round(stake * share);
         if (part <= 0) throw badRequest('sportsCashoutShare');
         const full = part >= stake;
-        const paid = full ? seen : Math.floor(seen * share);
+        // The value the player saw, never more than the value now: the tolerance accepts a value that moved
+        // against the player, it does not let a client ask for up to 1% above the current one.
+        const worth = Math.min(seen, now.minor);
+        const paid = full ? worth : Math.floor(worth * share);
         const n = Number(bet.cashouts) + 1;
         const ledgerKey = `sports:cashout:${betId}:${n}`;
         const settled = await settle(tx, {
