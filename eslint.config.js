@@ -106,6 +106,8 @@ export default tseslint.config(
       'apps/web/src/lib/env.ts',
       'apps/web/vite.config.ts',
       'apps/web/playwright.config.ts',
+      'apps/backoffice/vite.config.ts',
+      'apps/backoffice/playwright.config.ts',
     ],
     rules: {
       'no-restricted-properties': [

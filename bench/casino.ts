@@ -4,20 +4,31 @@
  * per player), each a signed `transaction/bet` then its `transaction/win` (0 or more), for BENCH_SECONDS. Then
  * a spin of our studio end to end (the game client's `POST /api/studio/spin`: the studio's signed bet and win
  * over HTTP to the wallet, the answer with the new balance), BENCH_SPINNERS players at once. Then the drift
- * (every ledger balance sums to 0) and the provider's books against the players' balances.
+ * (every ledger balance sums to 0), the ledger audit and the provider's books against the players' balances.
  * Goals on this 2-core machine: >= 1,500 pairs/s (3,000 calls/s), p99 <= 25 ms per call, zero drift; a studio
  * spin p99 <= 100 ms. Options (env): DATABASE_URL (base; a fresh database is created beside it and dropped),
- * BENCH_SECONDS=5, BENCH_ROUNDS_AT_ONCE=64, BENCH_SPINNERS=16, BENCH_LOG_LEVEL=warn. Ends with one JSON line.
+ * BENCH_SECONDS=5, BENCH_ROUNDS_AT_ONCE=64, BENCH_SPINNERS=16, BENCH_LOG_LEVEL=warn, BENCH_PROFILE=<dir> (the
+ * server writes a V8 CPU profile there). Ends with one JSON line.
  */
 import crypto from 'node:crypto';
 import path from 'node:path';
 import { TxType } from '@aposta/contracts';
 import { sql } from 'drizzle-orm';
-import { post } from '../apps/server/src/modules/ledger/index';
+import { auditLedger, post, rollUp } from '../apps/server/src/modules/ledger/index';
 import { openDatabase, type Database } from '../apps/server/src/platform/db';
 import { createPostgresDatabase } from '../apps/server/test/postgres';
 import { ensureBuilt, targets } from '../scripts/build.mjs';
-import { freePort, load, registerPlayer, round, serve, stop } from './common';
+import {
+  backendCpuMs,
+  cpuSince,
+  freePort,
+  load,
+  processCpuMs,
+  registerPlayer,
+  round,
+  serve,
+  stop,
+} from './common';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const AT_ONCE = Number(process.env.BENCH_ROUNDS_AT_ONCE ?? 64);
@@ -49,8 +60,11 @@ async function main() {
   const fresh = await createPostgresDatabase(BASE_URL);
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
+  const profile = process.env.BENCH_PROFILE
+    ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_PROFILE)}`]
+    : [];
   const child = await serve(
-    ['--enable-source-maps', path.join(targets.server.out, 'main.js')],
+    ['--enable-source-maps', ...profile, path.join(targets.server.out, 'main.js')],
     {
       ...process.env,
       DATABASE_URL: fresh.url,
@@ -137,6 +151,9 @@ async function main() {
       return a;
     };
     const loadPairs = load();
+    // CPU of the server process and of the database's backends per pair: far less dependent on the machine's
+    // other work than the rate.
+    const cpu0 = { server: processCpuMs(child.pid!), postgres: await backendCpuMs(database) };
     const until = Date.now() + SECONDS * 1000;
     const started = performance.now();
     await Promise.all(
@@ -174,6 +191,12 @@ async function main() {
       }),
     );
     const seconds = (performance.now() - started) / 1000;
+    const serverCpu = processCpuMs(child.pid!);
+    const pgCpu = await backendCpuMs(database);
+    const cpuMsPerPair = {
+      server: serverCpu !== null && cpu0.server !== null ? round((serverCpu - cpu0.server) / pairs, 3) : null,
+      postgres: pgCpu && cpu0.postgres ? round(cpuSince(cpu0.postgres, pgCpu) / pairs, 3) : null,
+    };
     const sorted = [...latencies].sort((a, b) => a - b);
     const pairFigures = {
       pairsPerSec: Math.round(pairs / seconds),
@@ -181,10 +204,11 @@ async function main() {
       p50Ms: round(percentile(sorted, 50), 2),
       p99Ms: round(percentile(sorted, 99), 2),
       failures,
+      cpuMsPerPair,
       load: [loadPairs, load()],
     };
     console.log(
-      `wallet: ${pairFigures.pairsPerSec} pairs/s (${pairFigures.callsPerSec} calls/s), p50 ${pairFigures.p50Ms} ms, p99 ${pairFigures.p99Ms} ms per call, ${failures} failures; load ${load().join(' ')}`,
+      `wallet: ${pairFigures.pairsPerSec} pairs/s (${pairFigures.callsPerSec} calls/s), p50 ${pairFigures.p50Ms} ms, p99 ${pairFigures.p99Ms} ms per call, ${failures} failures; CPU per pair: server ${cpuMsPerPair.server} ms, PostgreSQL ${cpuMsPerPair.postgres} ms; load ${load().join(' ')}`,
     );
 
     // ——— studio spins end to end ———
@@ -231,11 +255,16 @@ async function main() {
     );
 
     const d = await drift(database);
+    await rollUp(database.db);
+    const audit = await auditLedger(database);
     const balances = (await database.db.execute(
       sql`select user_id, sum(balance)::bigint as balance from ledger_accounts where user_id is not null group by user_id`,
     )) as unknown as { rows: { user_id: string; balance: string }[] };
     const off = balances.rows.filter((r) => books.get(Number(r.user_id)) !== Number(r.balance)).length;
-    console.log(`drift ${d}; players whose balance differs from the provider's books: ${off}`);
+    console.log(
+      `drift ${d}; audit ${audit.ok ? 'OK' : 'FAULTS'}; players whose balance differs from the provider's books: ${off}`,
+    );
+    if (!audit.ok) console.log(JSON.stringify(audit.checks.filter((c) => c.faults.length)));
     console.log(
       JSON.stringify({
         bench: 'casino',
@@ -244,11 +273,12 @@ async function main() {
         wallet: pairFigures,
         studioSpin: spinFigures,
         drift: d,
+        auditOk: audit.ok,
         booksOff: off,
         load: load(),
       }),
     );
-    if (d !== 0 || off !== 0) process.exitCode = 1;
+    if (d !== 0 || off !== 0 || !audit.ok) process.exitCode = 1;
   } finally {
     await database.close();
     await stop(child);

@@ -4,8 +4,10 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
+import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
+import type { Database } from '../apps/server/src/platform/db';
 
 export const round = (n: number, d = 1) => Math.round(n * 10 ** d) / 10 ** d;
 /** The 1, 5 and 15 minute load averages: figures on a shared machine follow its other work. */
@@ -72,3 +74,37 @@ export async function registerPlayer(base: string, captcha: string): Promise<str
   if (!token) throw new Error(`registration failed: ${reg.status}`);
   return token;
 }
+
+/**
+ * CPU time (ms) of each PostgreSQL backend serving this database, read from /proc (the server runs on this
+ * machine); null on PGlite or when /proc cannot be read.
+ */
+export async function backendCpuMs(database: Database): Promise<Map<number, number> | null> {
+  if (database.kind !== 'postgres') return null;
+  const { rows } = await database.executeSql(
+    'select pid from pg_stat_activity where datname = current_database()',
+  );
+  const cpu = new Map<number, number>();
+  for (const { pid } of rows as { pid: number }[]) {
+    const ms = processCpuMs(pid);
+    if (ms === null) return null;
+    cpu.set(pid, ms);
+  }
+  return cpu;
+}
+
+/** CPU time (ms, user + system) of a process on this machine, from /proc; null when it cannot be read. */
+export function processCpuMs(pid: number): number | null {
+  const ticks = 100; // USER_HZ on Linux
+  try {
+    // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(f[11]) + Number(f[12])) * 1000) / ticks;
+  } catch {
+    return null;
+  }
+}
+
+export const cpuSince = (before: Map<number, number>, after: Map<number, number>) =>
+  [...after].reduce((sum, [pid, ms]) => sum + ms - (before.get(pid) ?? 0), 0);

@@ -12,7 +12,6 @@
  * Prints a table, then ONE JSON line with every figure.
  */
 import crypto from 'node:crypto';
-import fs from 'node:fs';
 import os from 'node:os';
 import { TxType } from '@aposta/contracts';
 import { sql } from 'drizzle-orm';
@@ -27,6 +26,7 @@ import {
   type SystemKind,
 } from '../apps/server/src/modules/ledger/index';
 import { openDatabase, type Database } from '../apps/server/src/platform/db';
+import { backendCpuMs, cpuSince } from './common';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const CLIENTS = (process.env.BENCH_CLIENTS ?? '1,8,32').split(',').map(Number);
@@ -206,33 +206,6 @@ async function run(database: Database, engine: string, mode: Mode, clients: numb
 
 const round = (n: number) => Math.round(n * 100) / 100;
 const round3 = (n: number) => Math.round(n * 1000) / 1000;
-
-/**
- * CPU time (ms) of each PostgreSQL backend serving this database, read from /proc (the server runs on this
- * machine); null on PGlite or when /proc cannot be read.
- */
-async function backendCpuMs(database: Database): Promise<Map<number, number> | null> {
-  if (database.kind !== 'postgres') return null;
-  const { rows } = await database.executeSql(
-    'select pid from pg_stat_activity where datname = current_database()',
-  );
-  const ticks = 100; // USER_HZ on Linux
-  const cpu = new Map<number, number>();
-  for (const { pid } of rows as { pid: number }[]) {
-    try {
-      // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
-      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      cpu.set(pid, ((Number(f[11]) + Number(f[12])) * 1000) / ticks);
-    } catch {
-      return null;
-    }
-  }
-  return cpu;
-}
-
-const cpuSince = (before: Map<number, number>, after: Map<number, number>) =>
-  [...after].reduce((sum, [pid, ms]) => sum + ms - (before.get(pid) ?? 0), 0);
 
 async function fund(database: Database) {
   for (let u = 1; u <= PLAYERS; u += 100) {

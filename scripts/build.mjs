@@ -1,9 +1,9 @@
 #!/usr/bin/env node
-// Builds of the server (esbuild bundle in apps/server/dist) and of the player app (Vite, apps/web/dist), each
-// made only when missing or stale. A build is fresh when the hash of its inputs equals the stamp written in
+// Builds of the server (esbuild bundle in apps/server/dist), the player app (Vite, apps/web/dist) and the
+// back office (Vite, apps/backoffice/dist), each made only when missing or stale. A build is fresh when the hash of its inputs equals the stamp written in
 // its output. Several processes started at once from one checkout (nodes of a cluster) take a lock, build
 // into a temporary folder and rename it into place, so none sees a half-written dist and none fails.
-// CLI: `node scripts/build.mjs [server] [web] [--force]` (both when none is named).
+// CLI: `node scripts/build.mjs [server] [web] [backoffice] [--force]` (all when none is named).
 import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -17,7 +17,10 @@ const STAMP = '.build-stamp';
 /** Shared packages and the dependency lock feed both builds. */
 const shared = ['packages/contracts/src', 'packages/money/src', 'package-lock.json', 'tsconfig.base.json'];
 
-/** Outputs may be moved (WEB_DIST is also where the server looks for the app; SERVER_DIST only for this). */
+/**
+ * Outputs may be moved (WEB_DIST and BACKOFFICE_DIST are also where the server looks for the apps; SERVER_DIST
+ * only for this).
+ */
 const outDir = (setting, fallback) =>
   process.env[setting] ? path.resolve(process.env[setting]) : at(fallback);
 
@@ -39,7 +42,19 @@ export const targets = {
       'apps/web/tsconfig.json',
       ...shared,
     ],
-    build: buildWeb,
+    build: viteBuild('apps/web'),
+  },
+  backoffice: {
+    out: outDir('BACKOFFICE_DIST', 'apps/backoffice/dist'),
+    inputs: [
+      'apps/backoffice/src',
+      'apps/backoffice/index.html',
+      'apps/backoffice/vite.config.ts',
+      'apps/backoffice/package.json',
+      'apps/backoffice/tsconfig.json',
+      ...shared,
+    ],
+    build: viteBuild('apps/backoffice'),
   },
 };
 
@@ -74,15 +89,17 @@ async function buildServer(outDir) {
   });
 }
 
-/** The Vite build of apps/web, into outDir. Build-time VITE_* settings take part in the stamp. */
-async function buildWeb(outDir) {
-  const vite = [at('apps/web/node_modules/vite/bin/vite.js'), at('node_modules/vite/bin/vite.js')].find((p) =>
-    fs.existsSync(p),
-  );
-  if (!vite) throw new Error('vite is not installed: run npm ci');
-  await run(process.execPath, [vite, 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], {
-    cwd: at('apps/web'),
-  });
+/** The Vite build of an app folder, into outDir. Build-time VITE_* settings take part in the stamp. */
+function viteBuild(app) {
+  return async (outDir) => {
+    const vite = [at(app, 'node_modules/vite/bin/vite.js'), at('node_modules/vite/bin/vite.js')].find((p) =>
+      fs.existsSync(p),
+    );
+    if (!vite) throw new Error('vite is not installed: run npm ci');
+    await run(process.execPath, [vite, 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], {
+      cwd: at(app),
+    });
+  };
 }
 
 function run(cmd, args, opts) {
@@ -113,7 +130,7 @@ export function inputHash(name) {
       .update('\0')
       .update(fs.readFileSync(at(rel)))
       .update('\0');
-  if (name === 'web') {
+  if (name !== 'server') {
     for (const key of Object.keys(process.env)
       .filter((k) => k.startsWith('VITE_'))
       .sort())

@@ -22,9 +22,13 @@ const webDist = path.join(runDir, 'dist');
 
 export default defineConfig({
   testDir: './e2e',
+  // The Brazilian profile's specs run against their own server: playwright.br.config.ts.
+  testIgnore: /\.br\.spec\.ts$/,
   outputDir: path.join(repoRoot, 'test-results/web-e2e'),
   fullyParallel: false,
   workers: 1,
+  // One retry for a loaded machine's hiccup; scripts/test.mjs names every test that needed it ("FLAKY …").
+  retries: 1,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: 'list',

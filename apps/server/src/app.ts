@@ -10,15 +10,20 @@ import { operationsRoutes } from './platform/operations.routes';
 import { serializeError } from './platform/log';
 import { createRedis } from './platform/redis';
 import { accountsModule } from './modules/accounts';
+import { activitiesModule } from './modules/activities';
+import { adjustmentsModule } from './modules/adjustments';
 import { casinoModule } from './modules/casino';
 import { ledgerModule } from './modules/ledger';
 import { mailModule } from './modules/mail';
 import { operatorsModule } from './modules/operators';
 import { originalsModule } from './modules/originals';
 import { paymentsModule } from './modules/payments';
+import { playersModule } from './modules/players';
 import { promoModule } from './modules/promo';
 import { pushModule } from './modules/push';
+import { rewardsModule } from './modules/rewards';
 import { realtimeModule } from './modules/realtime';
+import { reportsModule } from './modules/reports';
 import { vipModule } from './modules/vip';
 import { rgModule } from './modules/rg';
 import { roundsModule } from './modules/rounds';
@@ -63,6 +68,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
     trustProxy: config.trustProxy,
     bodyLimit: 64 * 1024,
     requestTimeout: 30_000,
+    // Start-up hooks may wait on other nodes starting at once (pg-boss's schema, migrations, catalogue rows
+    // under their locks): Fastify's 10 s default failed a three-node cold start on a loaded machine.
+    pluginTimeout: 60_000,
     return503OnClosing: true,
     frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
@@ -102,6 +110,12 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   await app.register(sportsModule);
   await app.register(casinoModule);
   await app.register(promoModule);
+  await app.register(playersModule);
+  await app.register(rewardsModule);
+  await app.register(activitiesModule);
+  // The back office's money: adjustments post through the ledger; reports only read its journal.
+  await app.register(adjustmentsModule);
+  await app.register(reportsModule);
   // Our studio's game server: a provider that reaches the casino only over HTTP (sandbox mode).
   if (config.sandbox) await app.register(studioModule);
 

@@ -39,6 +39,19 @@ describe('config', () => {
       /TEST_CAPTCHA_CODE/,
     );
     expect(() => loadConfig({ NODE_ENV: 'production', SANDBOX: 'true' })).toThrow(/SANDBOX/);
-    expect(loadConfig({ NODE_ENV: 'production' }).sandbox).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', CASINO_SECRET_KEY: 'ab'.repeat(32) }).sandbox).toBe(false);
+  });
+
+  it('needs the key of the providers’ secrets in production; elsewhere derives a marked development key', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/CASINO_SECRET_KEY/);
+    expect(() => loadConfig({ CASINO_SECRET_KEY: 'short' })).toThrow(/CASINO_SECRET_KEY/);
+    const set = loadConfig({ NODE_ENV: 'production', CASINO_SECRET_KEY: 'ab'.repeat(32) }).casino;
+    expect(set.secretKey.toString('hex')).toBe('ab'.repeat(32));
+    expect(set.secretKeyIsDevDefault).toBe(false);
+    const dev = loadConfig({ NODE_ENV: 'development' }).casino;
+    expect(dev.secretKey).toHaveLength(32);
+    expect(dev.secretKeyIsDevDefault).toBe(true);
+    // The same on every start, so a development database stays readable.
+    expect(loadConfig({ NODE_ENV: 'test' }).casino.secretKey.equals(dev.secretKey)).toBe(true);
   });
 });

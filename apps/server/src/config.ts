@@ -76,6 +76,7 @@ const envSchema = z.object({
     .min(1)
     .default(24 * 14),
   WEB_DIST: z.string().optional(),
+  BACKOFFICE_DIST: z.string().optional(),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
   /** 'paused' stops this node delivering outbox events (they wait, committed, for a node that delivers). */
   OUTBOX_RELAY: z.enum(['on', 'paused']).default('on'),
@@ -120,6 +121,14 @@ const envSchema = z.object({
   STUDIO_SECRET: z.string().min(16).optional(),
   /** Where our studio reaches the wallet API; by default this server on the loopback (`http://127.0.0.1:PORT`). */
   STUDIO_WALLET_URL: optionalUrl.optional(),
+  /**
+   * AES-256-GCM key (64 hex characters) that seals the game providers' HMAC secrets in the database. Required
+   * in production; elsewhere a fixed development key is derived (see `casino.secretKey` below).
+   */
+  CASINO_SECRET_KEY: z
+    .string()
+    .regex(/^[0-9a-fA-F]{64}$/, 'CASINO_SECRET_KEY must be 64 hex characters (32 bytes)')
+    .optional(),
   /** Minutes a launch token may wait for the game to open it, and a game session lives without a call. */
   CASINO_LAUNCH_TTL_MINUTES: z.coerce.number().int().min(1).max(60).default(5),
   CASINO_SESSION_TTL_MINUTES: z.coerce.number().int().min(5).max(1440).default(240),
@@ -156,6 +165,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY))
     problems.push('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together (set both or neither)');
   if (e.VAPID_PUBLIC_KEY && !e.VAPID_SUBJECT) problems.push('VAPID_PUBLIC_KEY needs VAPID_SUBJECT');
+  if (production && !e.CASINO_SECRET_KEY)
+    problems.push(
+      'CASINO_SECRET_KEY is required when NODE_ENV=production (it seals the game providers’ secrets)',
+    );
   if (problems.length)
     throw new ConfigError(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
 
@@ -212,6 +225,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       sessionTtlHours: e.SESSION_TTL_HOURS,
     },
     webDist: path.resolve(e.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
+    backofficeDist: path.resolve(e.BACKOFFICE_DIST ?? path.join(repoRoot, 'apps/backoffice/dist')),
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     outbox: { relay: e.OUTBOX_RELAY, pollMs: e.OUTBOX_POLL_MS },
     jobs: { enabled: e.JOBS === 'on', pollSeconds: e.JOBS_POLL_SECONDS },
@@ -236,6 +250,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       /** Our studio is registered as the `aposta` provider at boot. */
       studioSecret: e.STUDIO_SECRET ?? crypto.randomBytes(32).toString('hex'),
       studioWalletUrl: (e.STUDIO_WALLET_URL ?? `http://127.0.0.1:${e.PORT}`).replace(/\/$/, ''),
+      /**
+       * The key that seals providers' secrets at rest. Without CASINO_SECRET_KEY (development and tests only:
+       * production refuses to start) it is DERIVED FROM A PUBLIC STRING, the same on every run so that a local
+       * database stays readable: it protects nothing, and `secretKeyIsDevDefault` makes the module say so.
+       */
+      secretKey: e.CASINO_SECRET_KEY
+        ? Buffer.from(e.CASINO_SECRET_KEY, 'hex')
+        : crypto.createHash('sha256').update('aposta:casino-secret-key:development-only').digest(),
+      secretKeyIsDevDefault: !e.CASINO_SECRET_KEY,
     },
   };
 }

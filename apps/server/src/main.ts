@@ -11,7 +11,14 @@ async function main() {
   closeWithGrace({ delay: config.shutdownGraceMs }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'shutting down after an error');
     else app.log.info({ signal }, 'shutting down');
-    await app.close();
+    // A client that stopped reading (a half-sent download) would hold the close until the grace ends and the
+    // process is cut off with its database open: halfway through the grace, drop the connections still open.
+    const drop = setTimeout(() => app.server.closeAllConnections(), config.shutdownGraceMs / 2);
+    try {
+      await app.close();
+    } finally {
+      clearTimeout(drop);
+    }
   });
   const listeningAt = await app.listen({ host: config.host, port: config.port });
   const banner = startBanner(config, listeningAt);

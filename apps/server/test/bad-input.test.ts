@@ -1,33 +1,13 @@
 import crypto from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, TEST_CAPTCHA } from './helpers';
+import { createTestApp, parseRoutes, TEST_CAPTCHA, type Route } from './helpers';
 
 /**
  * Bad input (issue 2): every route of the app, including those added later by other modules, answers
  * malformed or hostile input with a 4xx envelope in the request's language: never a 5xx, never a stack trace.
  * Routes are read from the running app, so nobody has to register theirs here.
  */
-
-interface Route {
-  method: string;
-  path: string;
-}
-
-/** The routes of `printRoutes({ commonPrefix: false })`: a tree of path segments, four columns per level. */
-function parseRoutes(tree: string): Route[] {
-  const routes: Route[] = [];
-  const stack: string[] = [];
-  for (const line of tree.split('\n')) {
-    const m = /^((?:│ {3}| {4})*)(?:├── |└── )(.+?)(?: \(([A-Z, ]+)\))?$/u.exec(line);
-    if (!m) continue;
-    const depth = m[1]!.length / 4;
-    stack.length = depth;
-    stack.push(m[2]!);
-    for (const method of m[3]?.split(', ') ?? []) routes.push({ method, path: stack.join('') });
-  }
-  return routes;
-}
 
 const hostileText = fc.oneof(
   fc.string({ maxLength: 40 }),
@@ -285,6 +265,31 @@ describe('every route answers hostile input with a 4xx envelope', () => {
     });
     expect(kyc.statusCode).toBe(400);
     expect((await t.app.inject({ url: '/api/auth/user/captcha/%00' })).statusCode).toBe(400);
+  });
+
+  it('takes a bodiless JSON POST as one without a body, and still refuses broken or poisoned JSON', async () => {
+    const post = (payload: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/user/restLogin',
+        headers: { 'content-type': 'application/json' },
+        payload,
+      });
+    // No body: the route's validation answers, as it does when the header is absent.
+    const empty = await post('');
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().message).not.toBe('O pedido não é um JSON válido');
+    // A call that takes no body goes through.
+    const logout = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/user/logout',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${await signIn()}` },
+      payload: '',
+    });
+    expect(logout.statusCode, logout.body).toBe(200);
+    expect((await post('{"username":')).json().message).toBe('O pedido não é um JSON válido');
+    const poisoned = await post('{"__proto__":{"admin":true}}');
+    expect(poisoned.statusCode).toBe(400);
   });
 
   it('refuses a missing or reused captcha on sign-in and registration', async () => {

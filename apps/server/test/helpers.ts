@@ -3,11 +3,13 @@ import net from 'node:net';
 import { expect } from 'vitest';
 import { buildApp, type App } from '../src/app';
 import { loadConfig, type Env } from '../src/config';
-import { TxType } from '@aposta/contracts';
+import { TxType, type OperatorRole } from '@aposta/contracts';
+import * as OTPAuth from 'otpauth';
 import { auditLedger, post } from '../src/modules/ledger';
 import { auditWagering, deliverLedgerFacts, recordCredit } from '../src/modules/wagering';
 import { openDatabase, type Database } from '../src/platform/db';
 import { createPostgresDatabase } from './postgres';
+import { freePort, TEST_CAPTCHA, TEST_OPERATOR_KEY } from './process-env';
 
 /** The engine the suite runs on: PostgreSQL when DATABASE_URL is set (CI's second pass), else PGlite. */
 export const onPostgres = loadConfig().database.kind === 'postgres';
@@ -32,25 +34,12 @@ export async function createTestDatabase(): Promise<Database> {
 
 export { createPostgresDatabase };
 
-/**
- * A port the OS says is free now, for a server process a test starts (in-process servers listen on port 0
- * instead). No test hard-codes a port: it would fail whenever anything else holds it.
- */
-export async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
 /** The address an in-process test server listens on (after `listen({ port: 0 })`). */
 export function baseUrlOf(server: { address(): string | net.AddressInfo | null }): string {
   return `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`;
 }
 
-export const TEST_CAPTCHA = 'TEST42';
-export const TEST_OPERATOR_KEY = 'operator-key-for-tests-only';
+export { freePort, TEST_CAPTCHA, TEST_OPERATOR_KEY };
 
 /** The real app over a fresh database, with the black-box test settings. Close it in afterAll. */
 export async function createTestApp(
@@ -155,4 +144,46 @@ export function testPlayers(app: App, database: Database) {
   }
 
   return { signUp, fund };
+}
+
+/**
+ * Operators for API tests: `signIn(role)` creates one of that role and signs in with its TOTP code, answering
+ * its id, e-mail and bearer headers.
+ */
+export function testOperators(app: App) {
+  async function signIn(role: OperatorRole) {
+    const email = `${role}-${crypto.randomBytes(4).toString('hex')}@aposta.test`;
+    const password = 'a long operator password';
+    const { id, otpauthUrl } = await app.operators.create({ email, password, role });
+    const totp = (OTPAuth.URI.parse(otpauthUrl) as OTPAuth.TOTP).generate();
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/operator/auth/login',
+      payload: { email, password, totp },
+    });
+    if (res.statusCode !== 200) throw new Error(`operator sign-in refused: ${res.body}`);
+    const token = res.json().data.access_token as string;
+    return { id, email, headers: { authorization: `Bearer ${token}` } };
+  }
+  return { signIn };
+}
+
+export interface Route {
+  method: string;
+  path: string;
+}
+
+/** The routes of `printRoutes({ commonPrefix: false })`: a tree of path segments, four columns per level. */
+export function parseRoutes(tree: string): Route[] {
+  const routes: Route[] = [];
+  const stack: string[] = [];
+  for (const line of tree.split('\n')) {
+    const m = /^((?:│ {3}| {4})*)(?:├── |└── )(.+?)(?: \(([A-Z, ]+)\))?$/u.exec(line);
+    if (!m) continue;
+    const depth = m[1]!.length / 4;
+    stack.length = depth;
+    stack.push(m[2]!);
+    for (const method of m[3]?.split(', ') ?? []) routes.push({ method, path: stack.join('') });
+  }
+  return routes;
 }

@@ -3,7 +3,7 @@ import { referralsAnswer, signinSheet, TxType, userInfo } from '@aposta/contract
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { expectCleanLedgerThenClose, TEST_CAPTCHA, testPlayers } from './helpers';
-import { hold, settle, settledTurnover } from '../src/modules/ledger';
+import { hold, resettle, settle, settledTurnover } from '../src/modules/ledger';
 import {
   paymentsClient,
   paymentsTestApp,
@@ -36,7 +36,7 @@ describe('promotions over HTTP: referrals and the daily sign-in', () => {
     userInfo.parse(data(await c.call('GET', '/api/app/user/userInfo', p.token)));
 
   /** Registers through the real route, with an invitation code, and files KYC (deposits need it). */
-  async function signUp(regcode = ''): Promise<Player & { yqm: string }> {
+  async function signUp(regcode = '', cpf = randomCpf()): Promise<Player & { yqm: string }> {
     const codeId = String(crypto.randomInt(10_000_000, 100_000_000));
     await c.call('GET', `/api/auth/user/captcha/${codeId}`);
     const reg = await c.call('POST', '/api/auth/user/restRegister', undefined, {
@@ -48,7 +48,6 @@ describe('promotions over HTTP: referrals and the daily sign-in', () => {
       regcode,
     });
     const token = (data(reg) as { access_token: string }).access_token;
-    const cpf = randomCpf();
     data(await c.call('POST', '/api/app/user/updateKyc', token, { name: 'Ana Maria Souza', cardNo: cpf }));
     const me = userInfo.parse(data(await c.call('GET', '/api/app/user/userInfo', token)));
     return { token, userId: me.uId, cpf, yqm: me.yqm };
@@ -100,7 +99,7 @@ describe('promotions over HTTP: referrals and the daily sign-in', () => {
 
     // Run again (a retried job, two nodes at once): nothing more is paid.
     const again = await Promise.all([t.app.promo.payDueReferrals(), t.app.promo.payReferrals(day)]);
-    expect(again.flat().map((r) => r.paid)).toEqual([0, 0, 0, 0]);
+    expect(again.flat().every((r) => r.paid === 0)).toBe(true);
     expect((await info(a)).level2Amount).toBe(1);
     const keyed = (await t.database.db.execute(
       sql`select count(*)::int as n from ledger_transactions where idempotency_key = ${`referral:${a.userId}:${day}`}`,
@@ -121,6 +120,108 @@ describe('promotions over HTTP: referrals and the daily sign-in', () => {
       [1, 'An* M**** S****', 20, day],
     ]);
     expect(JSON.stringify(refs)).not.toContain('@example.com');
+  });
+
+  it('pays the commission on corrected turnover: a raise pays the difference once, a void is offset from the next', async () => {
+    const a = await signUp();
+    const b = await signUp(a.yqm);
+    await c.deposit(b); // R$ 100
+    const day = saoPauloDay(new Date());
+    const stake = async (amount: number, capture: number, key: string) => {
+      const { txId } = await hold(t.database.db, {
+        type: TxType.BET,
+        userId: b.userId,
+        amount,
+        product: 'sports',
+        reference: `sports-bet:${key}`,
+      });
+      await settle(t.database.db, {
+        holdId: txId,
+        capture,
+        to: [{ kind: 'house.sports', amount: capture }],
+        idempotencyKey: key,
+      });
+      return txId;
+    };
+    const tag = crypto.randomBytes(4).toString('hex');
+    // R$ 20 staked, R$ 10 captured (a partial result), and a bet cashed out by its own cash-out (no turnover).
+    const bet = await stake(2_000, 1_000, `sports:settle:${tag}`);
+    await stake(3_000, 3_000, `sports:cashout:${tag}:1`);
+    const run = async () => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(Date.now() + DAY_MS);
+      try {
+        return (await t.app.promo.payDueReferrals()).find((r) => r.day === day)!;
+      } finally {
+        vi.useRealTimers();
+      }
+    };
+    const keys = async () =>
+      (
+        (await t.database.db.execute(
+          sql`select idempotency_key as k from ledger_transactions
+              where starts_with(idempotency_key, ${`referral:${a.userId}:`}) order by id`,
+        )) as unknown as { rows: { k: string }[] }
+      ).rows.map((r) => r.k);
+
+    expect(await run()).toMatchObject({ paid: 1, amount: 100 }); // 10% of R$ 10
+    expect((await info(a)).level1Amount).toBe(1);
+
+    // The result is corrected: the whole R$ 20 stands. The next run pays the difference, under a new key.
+    await resettle(t.database.db, {
+      holdId: bet,
+      capture: 2_000,
+      to: [{ kind: 'house.sports', amount: 2_000 }],
+      idempotencyKey: `sports:resettle:${tag}:1`,
+    });
+    const both = await Promise.all([run(), run()]);
+    expect(both.map((r) => r.amount).sort()).toEqual([0, 100]);
+    expect(await run()).toMatchObject({ paid: 0, amount: 0 });
+    expect(await keys()).toEqual([`referral:${a.userId}:${day}`, `referral:${a.userId}:${day}:1`]);
+    expect((await info(a)).level1Amount).toBe(2);
+    expect((await info(a)).freeBalance).toBe(2);
+
+    // Then voided: nothing is taken from A's balance (it may be staked already); R$ 2 is owed instead.
+    await resettle(t.database.db, {
+      holdId: bet,
+      capture: 0,
+      to: [],
+      idempotencyKey: `sports:resettle:${tag}:2`,
+    });
+    expect(await run()).toMatchObject({ paid: 0, amount: 0 });
+    const ia = await info(a);
+    expect([ia.level1Amount, ia.freeBalance]).toEqual([0, 2]);
+    expect(await keys()).toHaveLength(2);
+
+    // New turnover that day (R$ 30): R$ 3 earned, R$ 2 of it offsets what was owed, R$ 1 paid.
+    await stake(3_000, 3_000, `sports:settle:${tag}:b`);
+    expect(await run()).toMatchObject({ paid: 1, amount: 100 });
+    const after = await info(a);
+    expect([after.level1Amount, after.freeBalance]).toEqual([3, 3]);
+    expect(await keys()).toEqual([
+      `referral:${a.userId}:${day}`,
+      `referral:${a.userId}:${day}:1`,
+      `referral:${a.userId}:${day}:3`,
+    ]);
+  });
+
+  it('pays nothing on a self-referral: an invitee with the inviter’s own CPF', async () => {
+    const a = await signUp();
+    const self = await signUp(a.yqm, a.cpf);
+    const other = await signUp(self.yqm);
+    await c.deposit(self);
+    await c.deposit(other);
+    await dice(self, 10);
+    await dice(other, 10);
+    const day = saoPauloDay(new Date());
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + DAY_MS);
+    await t.app.promo.payReferrals(day);
+    vi.useRealTimers();
+    // A earns on `other` (level 2) only; `self` earns on `other` (level 1): different people.
+    const ia = await info(a);
+    expect([ia.level1Amount, ia.level2Amount]).toEqual([0, 0.5]);
+    expect((await info(self)).level1Amount).toBe(1);
   });
 
   it('refuses a forged invitation code and changes nothing', async () => {

@@ -1,9 +1,18 @@
 import crypto from 'node:crypto';
 import { RG_PATH, rgLimits } from '@aposta/contracts';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { playerAccounts } from '../src/modules/ledger';
 import { randomCpf } from '../src/modules/payments/payments.test-client';
-import { createTestApp, expectCleanLedgerThenClose, TEST_CAPTCHA } from './helpers';
+import {
+  baseUrlOf,
+  createTestApp,
+  expectCleanLedgerThenClose,
+  testOperators,
+  TEST_CAPTCHA,
+  TEST_OPERATOR_KEY,
+} from './helpers';
+import { connectClient, connected, next } from './realtime-client';
 
 /**
  * The Brazilian licence profile (JURISDICTION=br) beside the default one, through the real routes: registration
@@ -159,6 +168,14 @@ describe('money under br', () => {
     ).rows;
     expect(Number(row!.gift)).toBe(0);
 
+    // The deposit panel's packages show no gift under br.
+    const gifts = (t: TestApp) =>
+      call(t, 'GET', '/api/app/order/getPrices').then((r) =>
+        r.json().data.map((p: { gift: number }) => p.gift),
+      );
+    expect(new Set(await gifts(br))).toEqual(new Set([0]));
+    expect((await gifts(plain)).some((g: number) => g > 0)).toBe(true);
+
     const q = await player(plain);
     expect((await call(plain, 'GET', '/api/app/main/userGift', q.token)).json().data).toBe(1);
     const giftOrder = await call(plain, 'POST', '/api/app/order/prePay/4', q.token, {
@@ -172,6 +189,198 @@ describe('money under br', () => {
       )) as unknown as { rows: { gift: string }[] }
     ).rows;
     expect(Number(g!.gift)).toBeGreaterThan(0);
+  });
+});
+
+describe('PIX only from and to the player’s own CPF under br', () => {
+  const withdraw = (t: TestApp, token: string, payCardBank: string, payCardNo: string) =>
+    call(t, 'POST', '/api/app/order/withdraw', token, {
+      payCardBank,
+      payCardNo,
+      name: 'Ana Souza',
+      whatsapp: '+5511999990000',
+      amount: 50,
+    });
+
+  it('a payout to another CPF or to a CNPJ key is refused with a clear message; the own CPF passes that check', async () => {
+    const p = await player(br);
+    for (const [bank, key] of [
+      ['CPF', randomCpf()],
+      ['CNPJ', '11.222.333/0001-81'],
+    ] as const) {
+      const res = await withdraw(br, p.token, bank, key);
+      expect(res.statusCode, res.body).toBe(403);
+      expect(res.json().message).toBe(
+        'No Brasil, saques são pagos apenas por PIX para uma chave no seu próprio CPF',
+      );
+    }
+    // Past this check the spec's rules answer (nothing to withdraw yet).
+    const own = await withdraw(br, p.token, 'CPF', p.cpf);
+    expect(own.json().message).not.toMatch(/próprio CPF/);
+    const q = await player(plain);
+    const other = await withdraw(plain, q.token, 'CPF', randomCpf());
+    expect(other.json().message).not.toMatch(/próprio CPF/);
+  });
+
+  /** A deposit paid on the sandbox page, from `payer`'s account (the player's own when absent): the order and cash. */
+  async function deposit(t: TestApp, p: { token: string; username: string }, payer?: string) {
+    const order = await call(t, 'POST', '/api/app/order/prePay/4', p.token, { gift: 0, pkgId: 4, isapp: 0 });
+    expect(order.statusCode, order.body).toBe(200);
+    const { orderId, url } = order.json().data as { orderId: string; url: string };
+    const paid = await call(t, 'POST', `${new URL(url).pathname}/pay${payer ? `?payer=${payer}` : ''}`);
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(paid.json().data.webhook.statusCode, paid.body).toBe(200);
+    const [row] = (
+      (await t.database.db.execute(
+        sql`select o.status, o.flag, o.amount, o.user_id from payment_orders o where o.order_id = ${orderId}`,
+      )) as unknown as { rows: { status: string; flag: string | null; amount: string; user_id: number }[] }
+    ).rows;
+    const cash =
+      (await playerAccounts(t.database.db, Number(row!.user_id))).find((a) => a.kind === 'cash')?.balance ??
+      0;
+    const chargeId = new URL(url).pathname.split('/').at(-1)!;
+    return {
+      status: row!.status,
+      flag: row!.flag,
+      amount: Number(row!.amount),
+      cash,
+      orderId,
+      chargeId,
+      userId: Number(row!.user_id),
+    };
+  }
+
+  it('a deposit paid from another CPF is not credited: the order closes flagged and its money is returned', async () => {
+    const p = await player(br);
+    const foreign = await deposit(br, p, randomCpf());
+    expect(foreign).toMatchObject({ status: '-01', cash: 0 });
+    expect(['payerMismatch', 'returned']).toContain(foreign.flag);
+    // The return job refunds it through the provider (payments.return.test.ts tells the whole story).
+    const flagOf = async () =>
+      (
+        (await br.database.db.execute(
+          sql`select status, flag from payment_orders where order_id = ${foreign.orderId}`,
+        )) as unknown as { rows: { status: string; flag: string | null }[] }
+      ).rows[0];
+    await vi.waitFor(async () => expect(await flagOf()).toMatchObject({ status: '-01', flag: 'returned' }), {
+      timeout: 20_000,
+      interval: 200,
+    });
+    // A later "paid" notice for that charge without the payer (a provider that leaves it out) credits nothing.
+    await br.database.db.execute(
+      sql`update payment_sandbox_charges set status = 'pending', payer_cpf = null
+          where order_id = ${foreign.orderId}`,
+    );
+    const again = await call(br, 'POST', `/sandbox/pix/${foreign.chargeId}/pay`);
+    expect(again.json().data.webhook.statusCode, again.body).toBe(200);
+    expect(await flagOf()).toMatchObject({ status: '-01', flag: 'returned' });
+    expect(
+      (await playerAccounts(br.database.db, foreign.userId)).find((a) => a.kind === 'cash')?.balance ?? 0,
+    ).toBe(0);
+    // The player's own account: credited as usual.
+    const own = await deposit(br, p);
+    expect(own.status).toBe('10');
+    expect(own.cash).toBe(own.amount);
+  });
+
+  it('identity is verified before the first deposit: no order without KYC, with the message', async () => {
+    const { res, username } = await register(br, { cardNo: randomCpf(), birthDate: birthDate(30) });
+    const token = res.json().data.access_token as string;
+    const order = await call(br, 'POST', '/api/app/order/prePay/4', token, { gift: 0, pkgId: 4, isapp: 0 });
+    expect(order.statusCode, order.body).toBe(422);
+    expect(order.json().message).toBe(
+      'Por favor, conclua a verificação de identidade (nome e CPF) antes de depositar',
+    );
+    const [n] = (
+      (await br.database.db.execute(
+        sql`select count(*)::int as n from payment_orders o join users u on u.id = o.user_id
+            where u.username = ${username}`,
+      )) as unknown as { rows: { n: number }[] }
+    ).rows;
+    expect(n!.n).toBe(0);
+  });
+
+  it('the default profile credits a deposit whoever paid it', async () => {
+    const q = await player(plain);
+    const paid = await deposit(plain, q, randomCpf());
+    expect(paid.status).toBe('10');
+    expect(paid.cash).toBe(paid.amount);
+  });
+});
+
+describe('payouts within 120 minutes', () => {
+  it('a withdrawal unpaid after the alert time (90 min) alerts the operators once, and is listed as waiting', async () => {
+    const p = await player(br);
+    const op = { 'x-operator-key': TEST_OPERATOR_KEY };
+    const set = await br.app.inject({
+      method: 'PUT',
+      url: '/api/operator/settings',
+      headers: op,
+      payload: { 'wagering.depositMultiplier': 0 },
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    const order = await call(br, 'POST', '/api/app/order/prePay/4', p.token, { gift: 0, pkgId: 4, isapp: 0 });
+    expect((await call(br, 'POST', `${new URL(order.json().data.url).pathname}/pay`)).statusCode).toBe(200);
+    const w = await call(br, 'POST', '/api/app/order/withdraw', p.token, {
+      payCardBank: 'CPF',
+      payCardNo: p.cpf,
+      name: 'Ana Souza',
+      whatsapp: '+5511999990000',
+      amount: 50,
+    });
+    expect(w.statusCode, w.body).toBe(200);
+    const orderId = w.json().data.orderId as string;
+    const alerts: unknown[] = [];
+    const off = br.app.bus.subscribe('operator.alert', (a) => alerts.push(a));
+    // A back-office operator of the withdrawal queue (finance: withdrawals.read, no support chat) on the gateway.
+    await br.app.listen({ host: '127.0.0.1', port: 0 });
+    const finance = await testOperators(br.app).signIn('finance');
+    const socket = await connected(
+      connectClient(baseUrlOf(br.app.server), {
+        token: finance.headers.authorization.slice('Bearer '.length),
+      }),
+    );
+    const heard = next(socket, 'operatorAlert');
+    try {
+      // Not yet: 89 minutes.
+      await br.database.db.execute(
+        sql`update payment_orders set created_at = now() - interval '89 minutes' where order_id = ${orderId}`,
+      );
+      await br.app.payments.withdrawals.alertOverdue();
+      expect(alerts).toEqual([]);
+      await br.database.db.execute(
+        sql`update payment_orders set created_at = now() - interval '95 minutes' where order_id = ${orderId}`,
+      );
+      expect(await br.app.payments.withdrawals.alertOverdue()).toBe(1);
+      // Once per order, however often the job runs.
+      expect(await br.app.payments.withdrawals.alertOverdue()).toBe(0);
+      await vi.waitFor(() =>
+        expect(alerts).toEqual([
+          expect.objectContaining({
+            kind: 'payoutOverdue',
+            orderId,
+            minutesWaiting: 95,
+            deadlineMinutes: 120,
+          }),
+        ]),
+      );
+      expect(await heard).toEqual({
+        kind: 'payoutOverdue',
+        orderId,
+        userId: expect.any(Number),
+        minutesWaiting: 95,
+        deadlineMinutes: 120,
+      });
+    } finally {
+      off();
+      socket.close();
+    }
+    const report = await br.app.inject({ url: '/api/operator/withdrawals/payout-times', headers: op });
+    expect(report.statusCode, report.body).toBe(200);
+    expect(report.json().data).toMatchObject({ deadlineMinutes: 120, enforced: true, alertMinutes: 90 });
+    expect(report.json().data.open).toContainEqual({ orderId, minutesWaiting: 95, late: false });
+    // The default profile (no 120-minute rule) raises no alert.
+    expect(await plain.app.payments.withdrawals.alertOverdue()).toBe(0);
   });
 });
 

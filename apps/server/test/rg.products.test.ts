@@ -1,6 +1,13 @@
 import crypto from 'node:crypto';
-import { ErrorCode, RG_PATH, SPORTS_OPERATOR_PATH, SPORTS_PATH, sportsEventDetail } from '@aposta/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ErrorCode,
+  RG_PATH,
+  rgLimits,
+  SPORTS_OPERATOR_PATH,
+  SPORTS_PATH,
+  sportsEventDetail,
+} from '@aposta/contracts';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { playerAccounts } from '../src/modules/ledger';
 import { casinoClient, uid } from '../src/modules/casino/casino.testing';
 import { createTestApp, expectCleanLedgerThenClose, TEST_OPERATOR_KEY } from './helpers';
@@ -33,39 +40,52 @@ const setLimits = async (token: string, body: object) => {
 const cash = async (userId: number) =>
   (await playerAccounts(t.database.db, userId)).find((a) => a.kind === 'cash')?.balance ?? 0;
 
-describe('sportsbook', () => {
-  it('a bet over the loss limit is refused with the message; nothing held', async () => {
-    const startsAt = new Date(Date.now() + 3_600_000).toISOString();
-    const created = await t.app.inject({
+/** A football event starting in an hour, and a bet on its first selection for a player. */
+async function sportsEvent() {
+  const created = await t.app.inject({
+    method: 'POST',
+    url: `${SPORTS_OPERATOR_PATH}/events`,
+    headers: { 'x-operator-key': TEST_OPERATOR_KEY },
+    payload: {
+      sport: 'football',
+      competition: 'Série A',
+      home: 'Bahia',
+      away: 'Vasco',
+      startsAt: new Date(Date.now() + 3_600_000).toISOString(),
+      strength: 0.3,
+    },
+  });
+  expect(created.statusCode, created.body).toBe(200);
+  const event = sportsEventDetail.parse(created.json().data);
+  const market = event.markets[0]!;
+  const selection = market.selections[0]!;
+  const betOf = (token: string) => (stake: number) =>
+    t.app.inject({
       method: 'POST',
-      url: `${SPORTS_OPERATOR_PATH}/events`,
-      headers: { 'x-operator-key': TEST_OPERATOR_KEY },
+      url: `${SPORTS_PATH}/bets`,
+      headers: { authorization: `Bearer ${token}`, 'idempotency-key': crypto.randomUUID() },
       payload: {
-        sport: 'football',
-        competition: 'Série A',
-        home: 'Bahia',
-        away: 'Vasco',
-        startsAt,
-        strength: 0.3,
+        stake,
+        acceptOdds: 'any',
+        selections: [{ selectionId: selection.selectionId, price: selection.price }],
       },
     });
-    expect(created.statusCode, created.body).toBe(200);
-    const event = sportsEventDetail.parse(created.json().data);
-    const selection = event.markets[0]!.selections[0]!;
+  return { market, betOf };
+}
+
+const stakeUsed = async (token: string) =>
+  rgLimits.parse(
+    (await t.app.inject({ url: `${RG_PATH}/limits`, headers: { authorization: `Bearer ${token}` } })).json()
+      .data,
+  ).stake.day.used;
+
+describe('sportsbook', () => {
+  it('a bet over the loss limit is refused with the message; nothing held', async () => {
+    const { betOf } = await sportsEvent();
     const p = await c.signUp('s');
     await c.fund(p.id, 100_000);
     await setLimits(p.token, { loss: { day: 10 } });
-    const bet = (stake: number) =>
-      t.app.inject({
-        method: 'POST',
-        url: `${SPORTS_PATH}/bets`,
-        headers: { authorization: `Bearer ${p.token}`, 'idempotency-key': crypto.randomUUID() },
-        payload: {
-          stake,
-          acceptOdds: 'any',
-          selections: [{ selectionId: selection.selectionId, price: selection.price }],
-        },
-      });
+    const bet = betOf(p.token);
     const first = await bet(6);
     expect(first.statusCode, first.body).toBe(200);
     const before = await cash(p.id);
@@ -106,5 +126,56 @@ describe('casino wallet', () => {
     expect(held).toBe(1_000);
     // What is left under the limit still plays.
     expect((await provider.call('transaction/bet', bet(500))).answer.status).toBe('RS_OK');
+  });
+});
+
+describe('a stake given back is no longer counted', () => {
+  const settled = { timeout: 30_000, interval: 50 };
+
+  it('a voided sports bet: its stake leaves the stake limit, so the same stake plays again', async () => {
+    const { market, betOf } = await sportsEvent();
+    const p = await c.signUp('v');
+    await c.fund(p.id, 100_000);
+    await setLimits(p.token, { stake: { day: 10 } });
+    const bet = betOf(p.token);
+    expect((await bet(8)).statusCode).toBe(200);
+    expect((await bet(8)).json().status).toBe(ErrorCode.LIMIT_REACHED);
+    const voided = await t.app.inject({
+      method: 'POST',
+      url: `${SPORTS_OPERATOR_PATH}/markets/${market.marketId}/void`,
+      headers: { 'x-operator-key': TEST_OPERATOR_KEY },
+    });
+    expect(voided.statusCode, voided.body).toBe(200);
+    await vi.waitFor(async () => expect(await stakeUsed(p.token)).toBe(0), settled);
+    expect(await cash(p.id)).toBe(100_000);
+  });
+
+  it('a casino bet rolled back by the provider: its stake leaves the stake limit', async () => {
+    const provider = await c.provider();
+    const pl = await c.launched(provider.gameCode, 10_000);
+    await setLimits(pl.token, { stake: { day: 15 } });
+    const round = uid('r');
+    const base = {
+      token: pl.gameToken,
+      round,
+      round_closed: false,
+      game_code: provider.gameCode,
+      currency: 'BRL',
+    };
+    const first = uid('b');
+    const bet = (transaction_uuid: string) =>
+      provider.call('transaction/bet', { ...base, request_uuid: uid('q'), amount: 1_000, transaction_uuid });
+    expect((await bet(first)).answer.status).toBe('RS_OK');
+    expect((await bet(uid('b'))).answer.status).toBe('RS_ERROR_LIMIT_REACHED');
+    const rb = await provider.call('transaction/rollback', {
+      ...base,
+      request_uuid: uid('q'),
+      amount: 0,
+      transaction_uuid: uid('rb'),
+      reference_transaction_uuid: first,
+    });
+    expect(rb.answer.status).toBe('RS_OK');
+    await vi.waitFor(async () => expect(await stakeUsed(pl.token)).toBe(0), settled);
+    expect((await bet(uid('b'))).answer.status).toBe('RS_OK');
   });
 });

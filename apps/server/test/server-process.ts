@@ -1,23 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { TEST_CAPTCHA, TEST_OPERATOR_KEY } from './helpers';
+import { freePort, TEST_CAPTCHA, TEST_OPERATOR_KEY } from './process-env';
 
 /** The real server (src/main.ts through tsx) as a child process, for tests that kill and restart nodes. */
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-/** A port the OS says is free now. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
+export { freePort };
 
 export interface ServerProcess {
   child: ChildProcess;
@@ -52,6 +41,8 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
       RATE_LIMIT_PER_MINUTE: '100000',
       LOG_LEVEL: 'warn',
       WEB_DIST: path.join(serverDir, 'no-web-app'),
+      // Where it really is: a browser's calls come from this origin (CORS and the links the server makes).
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       ...env,
       PORT: String(port),
     },

@@ -1,10 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { OperatorCreateAnswer, OperatorRole } from '@aposta/contracts';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { TOTP } from 'otpauth';
 
 export const CAPTCHA = 'TEST42';
 export const OPERATOR_KEY = 'operator-key-for-tests-only';
+export const operatorKey = { 'X-Operator-Key': OPERATOR_KEY };
 const shots = fileURLToPath(new URL('../../../artifacts/screenshots', import.meta.url));
 
 let counter = 0;
@@ -15,8 +18,9 @@ export function newEmail(prefix = 'player') {
 
 export async function screenshot(page: Page, name: string) {
   fs.mkdirSync(shots, { recursive: true });
-  // Let transitions and lazy images settle before the picture.
-  await page.waitForLoadState('networkidle').catch(() => undefined);
+  // Let transitions and lazy images settle before the picture; a page that keeps a request open (the br play
+  // page does) never goes idle, so the wait is bounded: a picture, not an assertion.
+  await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
   await page.screenshot({ path: path.join(shots, `${name}.png`) });
 }
 
@@ -101,12 +105,15 @@ export async function registerThroughOverlay(page: Page, name: string, email: st
   await form.getByRole('button', { name: 'Registrar' }).click();
 }
 
-/** A first deposit through the API as the app makes it: KYC, pre-pay of a package, the sandbox page's Pay. */
-export async function depositViaApi(request: APIRequestContext, token: string, pkgId = 4) {
+/**
+ * A first deposit through the API as the app makes it: KYC (with `cpf`), pre-pay of a package, the sandbox
+ * page's Pay. Answers the CPF on file (a PIX withdrawal goes to it).
+ */
+export async function depositViaApi(request: APIRequestContext, token: string, pkgId = 4, cpf = randomCpf()) {
   const auth = { Authorization: `Bearer ${token}` };
   const kyc = await request.post('/api/app/user/updateKyc', {
     headers: auth,
-    data: { name: 'Jogador Teste', cardNo: randomCpf() },
+    data: { name: 'Jogador Teste', cardNo: cpf },
   });
   expect((await kyc.json()).status).toBe(0);
   const order = await request.post(`/api/app/order/prePay/${pkgId}`, {
@@ -116,4 +123,71 @@ export async function depositViaApi(request: APIRequestContext, token: string, p
   const body = await order.json();
   expect(body.status, body.message).toBe(0);
   expect((await request.post(`${new URL(body.data.url).pathname}/pay`)).ok()).toBe(true);
+  return cpf;
+}
+
+export interface TestOperator extends OperatorCreateAnswer {
+  password: string;
+}
+
+/** A new operator of `role`, made with the operator key (which acts as admin), as an admin would. */
+export async function createOperator(request: APIRequestContext, role: OperatorRole): Promise<TestOperator> {
+  const password = 'Senha-do-operador-1';
+  const res = await request.post('/api/operator/operators', {
+    headers: operatorKey,
+    data: { email: newEmail(role), password, role },
+  });
+  const body = await res.json();
+  expect(body.status, body.message).toBe(0);
+  return { ...(body.data as OperatorCreateAnswer), password };
+}
+
+/** The authenticator's code now (RFC 6238: SHA-1, 6 digits, 30 s), as the operator's phone shows it. */
+export const totpNow = (secret: string) =>
+  new TOTP({ secret, algorithm: 'SHA1', digits: 6, period: 30 }).generate();
+
+/** The header's balance in centavos (R$ 1.234,56 → 123456). */
+export const headerCents = async (page: Page) =>
+  Number(((await page.getByTestId('header-balance').textContent()) ?? '').replace(/[^\d]/g, ''));
+
+/** A football match three hours ahead, made with the operator key; answers its id and the home side's name. */
+export async function sportsEventViaApi(request: APIRequestContext) {
+  const tag = Date.now().toString(36).slice(-5);
+  const [home, away] = ['Bahia', 'Vitória'].map((n) => `${n} ${tag}`) as [string, string];
+  const created = await request.post('/api/operator/sports/events', {
+    headers: operatorKey,
+    data: {
+      sport: 'football',
+      competition: 'Copa E2E',
+      home,
+      away,
+      startsAt: new Date(Date.now() + 3 * 3600_000).toISOString(),
+      strength: 0.3,
+    },
+  });
+  const body = await created.json();
+  expect(created.ok(), JSON.stringify(body)).toBe(true);
+  return { eventId: body.data.event.eventId as string, home };
+}
+
+/**
+ * On the match page (already open), a single on the home win of `reais` as a player makes it: the price, the
+ * slip, the stake, place. An open stake counts whole against a loss limit, so it reaches one deterministically.
+ */
+export async function placeHomeSingle(page: Page, home: string, reais: number) {
+  await page
+    .locator('[data-testid=market][data-type="1x2"][data-period="1"]')
+    .getByRole('button', { name: new RegExp(home) })
+    .click();
+  await page.getByTestId('slip-bar').click();
+  await page.getByTestId('bet-slip').getByRole('textbox').first().fill(String(reais));
+  await page.getByTestId('place-bet').click();
+}
+
+/** Opens our studio slot (Fortune Ox) in the play page and waits for its balance. */
+export async function openStudioSlot(page: Page) {
+  await page.goto('/play?game=fortune-ox');
+  const game = page.frameLocator('[data-testid="game-frame"]');
+  await expect(game.getByTestId('slot-balance')).toBeVisible({ timeout: 20_000 });
+  return game;
 }

@@ -9,7 +9,7 @@ import {
   userInfoViaApi,
 } from './helpers';
 
-test('a visitor sees home, the frames of later screens and the error page', async ({ page }) => {
+test('a visitor sees home, the menu’s screens asking to sign in and the error page', async ({ page }) => {
   await page.goto('/');
   await expect(page).toHaveURL(/\/home$/);
   await expect(page.getByRole('heading', { name: 'Esportes e cassino num só lugar' })).toBeVisible();
@@ -41,8 +41,9 @@ test('a visitor sees home, the frames of later screens and the error page', asyn
   await page.getByRole('button', { name: 'Abrir menu' }).click();
   await menu.getByRole('button', { name: 'Bônus de jogo', exact: true }).click();
   await expect(page).toHaveURL(/\/gamebouns$/);
-  await expect(page.getByText('Em breve', { exact: true })).toBeVisible();
-  await screenshot(page, '03-coming-soon-gamebouns');
+  await expect(page.getByRole('heading', { name: 'Bônus de jogo' })).toBeVisible();
+  await expect(page.getByText('Entre para ver as suas recompensas.')).toBeVisible();
+  await screenshot(page, '03-gamebouns-visitor');
 
   await page.goto('/no-such-page');
   await expect(page).toHaveURL(/\/home$/);

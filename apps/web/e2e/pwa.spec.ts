@@ -3,8 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, expect, test, type BrowserContext, type Page } from '@playwright/test';
 
-// The installable app (issue item 4): manifest and icons, Chrome's own installability check, the service
-// worker taking control, and an offline start on the offline page rather than a browser error.
+// The installable app (issue item 4): manifest and icons, Chrome's own installability check (what Lighthouse's
+// PWA category reported before Lighthouse 12 dropped it), the service worker taking control, an offline start
+// on the offline page rather than a browser error, and an install through Chrome's own PWA calls.
 
 test('the manifest names the app, opens standalone and its icons load', async ({ page, request }) => {
   await page.goto('/home');
@@ -42,7 +43,7 @@ test('the manifest names the app, opens standalone and its icons load', async ({
   expect(sw.headers()['cache-control']).toBe('no-cache');
 });
 
-test('Chrome finds the app installable, the worker controls it, and offline it opens the offline page', async ({
+test('Chrome finds the app installable, the worker controls it, offline it opens the offline page, and it installs', async ({
   baseURL,
 }, testInfo) => {
   // A profile on disk: Playwright's usual contexts are incognito, where Chrome never offers to install.
@@ -57,6 +58,14 @@ test('Chrome finds the app installable, the worker controls it, and offline it o
   const page = context.pages()[0] ?? (await context.newPage());
   try {
     await offlineStart(page, context);
+    // Installed as Chrome installs it (the Download line's prompt ends here): Chrome then knows the app by
+    // its manifest id. Uninstalled again, so the machine keeps no shortcut of the test's.
+    const manifestId = new URL('/', baseURL).href;
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('PWA.install', { manifestId });
+    await cdp.send('PWA.getOsAppState', { manifestId });
+    await cdp.send('PWA.uninstall', { manifestId });
+    await expect(cdp.send('PWA.getOsAppState', { manifestId })).rejects.toThrow(/Unknown web-app/);
   } finally {
     await context.close();
     fs.rmSync(profile, { recursive: true, force: true });

@@ -1,9 +1,17 @@
-import { expect, test, type Page } from '@playwright/test';
-import { depositViaApi, login, newEmail, registerViaApi, screenshot, signInFromHome } from './helpers';
-
-/** R$ 1.234,56 → 123456 (centavos) */
-const cents = async (page: Page) =>
-  Number(((await page.getByTestId('header-balance').textContent()) ?? '').replace(/[^\d]/g, ''));
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import {
+  depositViaApi,
+  headerCents,
+  login,
+  newEmail,
+  openStudioSlot,
+  operatorKey,
+  placeHomeSingle,
+  registerViaApi,
+  screenshot,
+  signInFromHome,
+  sportsEventViaApi,
+} from './helpers';
 
 test('a daily stake limit stops a dice bet at the limit; a cool-off signs the player out and keeps them out', async ({
   page,
@@ -30,11 +38,11 @@ test('a daily stake limit stops a dice bet at the limit; a cool-off signs the pl
     await page.getByTestId('bet-button').click();
     await expect(myBets).toHaveCount(i);
   }
-  const before = await cents(page);
+  const before = await headerCents(page);
   await page.getByTestId('bet-button').click();
   await expect(page.getByText(/Limite diário de apostas atingido/)).toBeVisible();
   await expect(myBets).toHaveCount(2);
-  expect(await cents(page)).toBe(before);
+  expect(await headerCents(page)).toBe(before);
   await screenshot(page, 'rg/e2e-dice-refused');
 
   // A one-day cool-off: confirmed, the player is signed out, and a new sign-in is refused with the end date.
@@ -45,8 +53,149 @@ test('a daily stake limit stops a dice bet at the limit; a cool-off signs the pl
   await page.getByRole('alertdialog').getByRole('button', { name: 'Confirmar' }).click();
   const signIn = page.getByRole('banner').getByRole('button', { name: 'Entrar', exact: true });
   await expect(signIn).toBeVisible();
-  await signIn.click();
+  // Signed out, the app may open the sign-in itself (a call answered 401): open it only when it did not.
+  await page.waitForLoadState('networkidle');
+  if (!(await page.getByRole('dialog', { name: 'Entrar ou registrar' }).isVisible())) await signIn.click();
   await login(page, email, 'Senha-forte-1');
   await expect(page.getByText(/Sua conta está pausada até/)).toBeVisible();
   await screenshot(page, 'rg/e2e-signin-refused');
+});
+
+async function setDepositWagering(request: APIRequestContext, multiplier: number) {
+  const res = await request.put('/api/operator/settings', {
+    headers: operatorKey,
+    data: { 'wagering.depositMultiplier': multiplier },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+}
+
+test('a cool-off taken on one device signs the player out on the other; a pending withdrawal is still paid', async ({
+  page,
+  browser,
+  baseURL,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const email = newEmail('devices');
+  const token = await registerViaApi(request, email);
+  const cpf = await depositViaApi(request, token);
+  // A pending withdrawal of R$ 50 by PIX to the player's own CPF (no wagering asked, for this test alone).
+  await setDepositWagering(request, 0);
+  let orderId: string;
+  try {
+    const asked = await request.post('/api/app/order/withdraw', {
+      headers: { Authorization: `Bearer ${token}`, 'Idempotency-Key': `e2e-wd-${Date.now()}` },
+      data: {
+        payCardBank: 'CPF',
+        payCardNo: cpf,
+        name: 'Jogador Teste',
+        whatsapp: '+5511912345678',
+        amount: 50,
+      },
+    });
+    const body = await asked.json();
+    expect(body.status, body.message).toBe(0);
+    orderId = body.data.orderId as string;
+  } finally {
+    await setDepositWagering(request, 1);
+  }
+
+  // Two devices signed in as the same player: this page (A) and a second browser context (B).
+  const deviceB = await browser.newContext({
+    baseURL,
+    viewport: { width: 393, height: 852 },
+    isMobile: true,
+    hasTouch: true,
+    locale: 'pt-BR',
+    timezoneId: 'America/Sao_Paulo',
+  });
+  const pageB = await deviceB.newPage();
+  try {
+    await signInFromHome(page, email);
+    await signInFromHome(pageB, email);
+    await expect(pageB.getByTestId('header-balance')).toHaveText('R$ 50,00');
+
+    // A takes a one-day cool-off.
+    await page.goto('/jogoResponsavel');
+    await page.getByRole('radio', { name: /Pausa/ }).check();
+    await page.getByLabel('Dias de pausa').fill('1');
+    await page.getByRole('button', { name: 'Continuar' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Confirmar' }).click();
+    await expect(page.getByRole('banner').getByRole('button', { name: 'Entrar', exact: true })).toBeVisible();
+
+    // B, untouched and not reloaded, is signed out by the realtime gateway (its socket closed, its handshake
+    // then refused): the header shows the sign-in button, no balance.
+    const signInB = pageB.getByRole('banner').getByRole('button', { name: 'Entrar', exact: true });
+    await expect(signInB).toBeVisible();
+    await expect(pageB.getByTestId('header-balance')).toBeHidden();
+    await screenshot(pageB, 'rg/e2e-device-b-signed-out');
+    // A new sign-in on B is refused with the end of the pause.
+    await pageB.waitForLoadState('networkidle');
+    if (!(await pageB.getByRole('dialog', { name: 'Entrar ou registrar' }).isVisible()))
+      await signInB.click();
+    await login(pageB, email, 'Senha-forte-1');
+    await expect(pageB.getByText(/Sua conta está pausada até/)).toBeVisible();
+    await screenshot(pageB, 'rg/e2e-device-b-signin-refused');
+  } finally {
+    await deviceB.close();
+  }
+
+  // The withdrawal asked before the pause is still approved and paid.
+  const pending = await (
+    await request.get('/api/operator/withdrawals?status=pending', { headers: operatorKey })
+  ).json();
+  const mine = (pending.data as { id: number; orderId: string }[]).find((w) => w.orderId === orderId);
+  expect(mine, JSON.stringify(pending)).toBeDefined();
+  const approved = await request.post(`/api/operator/withdrawals/${mine!.id}/approve`, {
+    headers: operatorKey,
+  });
+  expect(approved.ok(), await approved.text()).toBe(true);
+  // The player's record of it (as the operator's list shows it): requested, approved, paid.
+  await expect
+    .poll(async () => {
+      const paid = await (
+        await request.get('/api/operator/withdrawals?status=paid', { headers: operatorKey })
+      ).json();
+      const record = (paid.data as { orderId: string; status: string; events: { event: string }[] }[]).find(
+        (w) => w.orderId === orderId,
+      );
+      return record ? [record.status, ...record.events.map((e) => e.event)] : null;
+    })
+    .toEqual(['10', 'requested', 'approved', 'paid']);
+});
+
+test('a daily loss limit stops a sports bet and a casino spin at the limit, with the limit message', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(150_000);
+  const { eventId, home } = await sportsEventViaApi(request);
+  const email = newEmail('rgloss');
+  const token = await registerViaApi(request, email);
+  await depositViaApi(request, token);
+  await signInFromHome(page, email);
+  // A loss limit of R$ 5,00 a day (an open stake counts as lost).
+  await page.goto('/jogoResponsavel');
+  await page.getByLabel('Perdas · Por dia').fill('5');
+  await page.getByRole('button', { name: 'Salvar limites' }).click();
+  await expect(page.getByText('Limites salvos')).toBeVisible();
+
+  // A single of R$ 5 is taken (at the limit); a second one would pass it.
+  await page.goto(`/footballPage/${eventId}`);
+  await placeHomeSingle(page, home, 5);
+  await expect(page.getByText('Apostas feitas: 1')).toBeVisible();
+  const before = 10_000 - 500;
+  await expect.poll(() => headerCents(page)).toBe(before);
+  await placeHomeSingle(page, home, 5);
+  await expect(page.getByText(/Limite diário de perdas atingido/)).toBeVisible();
+  await screenshot(page, 'rg/e2e-sports-refused');
+  expect(await headerCents(page)).toBe(before);
+
+  // A slot spin would pass it too: refused in the game with the limit message, nothing moved.
+  const game = await openStudioSlot(page);
+  await game.getByTestId('spin-button').click();
+  await expect(game.getByText('Limite de jogo responsável atingido. Aposta recusada.')).toBeVisible();
+  await screenshot(page, 'rg/e2e-spin-refused');
+  await expect(game.getByTestId('slot-balance')).toHaveText(/^R\$\s95,00$/);
+  await expect(page.getByTestId('play-balance')).toHaveText(/^R\$\s95,00$/);
 });

@@ -14,7 +14,9 @@ async function betWhenOpen(page: Page) {
   const mine = page.getByTestId('my-round-bet').first();
   const before = await balance(page);
   for (let attempt = 0; attempt < 3; attempt++) {
-    await expect(button).toBeEnabled({ timeout: 30_000 });
+    // A crash round that runs to a high multiplier keeps the window shut for a while (100x: about 20 s at the
+    // tests' time scale, 1,000x about 30 s), so wait for the next window generously.
+    await expect(button).toBeEnabled({ timeout: 75_000 });
     await button.click();
     const refused = page.getByTestId('bet-error');
     // A click as the countdown ends can meet the button already off (no request): nothing shows, and the next
@@ -45,7 +47,7 @@ test('a visitor watches double; a player bets on double, crash and lucky colour 
   page,
   request,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(360_000);
 
   // A visitor sees the round's clock and is asked to sign in to bet.
   await page.goto('/double');

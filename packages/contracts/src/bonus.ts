@@ -69,3 +69,54 @@ export const vipAnswer = z.object({
   }),
 });
 export type VipAnswer = z.infer<typeof vipAnswer>;
+
+/** Operators' calls on players' bonuses (Promotions issue, item 8), permission `promo.manage`. */
+export const OPERATOR_BONUSES_PATH = '/api/operator/promo/bonuses';
+
+const intIn = (min: number, max: number) =>
+  z
+    .number({ error: 'checkTheInput' })
+    .int('checkTheInput')
+    .min(min, 'checkTheInput')
+    .max(max, 'checkTheInput');
+
+/**
+ * A bonus an operator grants a player: `amount` in minor units (as every operator money input), bonus money
+ * from the promotions account with its own wagering multiple and expiry. The call needs an `Idempotency-Key`
+ * header: a retry under the same key pays once.
+ */
+export const operatorBonusGrant = z
+  .object({
+    userId: intIn(1, 2_147_483_647),
+    amount: intIn(1, 100_000_00),
+    wageringMultiple: intIn(0, 100),
+    expiresInDays: intIn(1, 365),
+    reason: z.string({ error: 'checkTheInput' }).trim().min(3, 'checkTheInput').max(500, 'checkTheInput'),
+  })
+  .strict();
+export type OperatorBonusGrant = z.infer<typeof operatorBonusGrant>;
+
+export const operatorBonusQuery = z.object({
+  userId: z.coerce.number({ error: 'checkTheInput' }).int('checkTheInput').positive('checkTheInput'),
+});
+
+/** A player's bonus grant as operators see it, minor units. */
+export const operatorBonus = z.object({
+  id: z.number().int(),
+  userId: z.number().int(),
+  currency: z.string(),
+  amount: z.number().int(),
+  required: z.number().int(),
+  remaining: z.number().int(),
+  maxConversion: z.number().int().nullable(),
+  status: z.enum(['active', 'converted', 'forfeited']),
+  converted: z.number().int(),
+  forfeited: z.number().int(),
+  expiresAt: z.string(),
+  createdAt: z.string(),
+  closedAt: z.string().nullable(),
+});
+export type OperatorBonus = z.infer<typeof operatorBonus>;
+
+export const operatorBonusList = z.object({ list: z.array(operatorBonus) });
+export type OperatorBonusList = z.infer<typeof operatorBonusList>;

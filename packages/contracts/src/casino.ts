@@ -29,6 +29,7 @@ import { moneyNumber } from './user';
  * Operator (permission `casino.manage`, audited; `casino.read` for the recall):
  *   GET  /api/operator/casino/providers                       -> casinoProvider[]
  *   POST /api/operator/casino/providers                       casinoProviderRequest -> casinoProvider (upsert)
+ *   POST /api/operator/casino/providers/{code}/secret         casinoProviderKeyRequest -> casinoProvider (rotation)
  *   POST /api/operator/casino/providers/{code}/games          casinoGameRequest -> casinoGame (upsert)
  *   POST /api/operator/casino/games/{gameCode}                casinoGameUpdate -> casinoGame (enable, order, hot)
  *   GET  /api/operator/casino/rounds/{roundId}                -> casinoRound (any player's)
@@ -160,6 +161,19 @@ export const casinoProviderRequest = z
   .refine((p) => Boolean(p.secret) !== Boolean(p.publicKey), 'casinoSecretShort');
 export type CasinoProviderRequest = z.input<typeof casinoProviderRequest>;
 
+/** A provider's new key (rotation): a new HMAC secret, or a new RSA public key. Never answered nor audited. */
+export const casinoProviderKeyRequest = z
+  .strictObject({
+    secret: z.string().min(16, 'casinoSecretShort').max(200).optional(),
+    publicKey: z
+      .string()
+      .max(4000)
+      .regex(/-----BEGIN PUBLIC KEY-----/, 'casinoPublicKey')
+      .optional(),
+  })
+  .refine((p) => Boolean(p.secret) !== Boolean(p.publicKey), 'casinoSecretShort');
+export type CasinoProviderKeyRequest = z.input<typeof casinoProviderKeyRequest>;
+
 export const casinoProvider = z.object({
   code: z.string(),
   name: z.string(),
@@ -171,16 +185,27 @@ export const casinoProvider = z.object({
 });
 export type CasinoProvider = z.infer<typeof casinoProvider>;
 
+/**
+ * A link the app puts in an iframe or an image: http(s) or a path of this site. Never `javascript:`, `data:` or a
+ * protocol-relative `//host` — the /play frame would run it in our origin.
+ */
+const isSiteOrWebUrl = (v: string) =>
+  /^https?:\/\/[^\s/?#]+([/?#]\S*)?$/i.test(v) || /^\/(?![/\\])\S*$/.test(v);
+
 export const casinoGameRequest = z.strictObject({
   gameCode,
   name: z.string().trim().min(1).max(80),
   category: casinoCategory,
   /** Declared return to player in percent, e.g. 96.5. */
   rtp: z.number().min(50).max(100),
-  /** An image URL (absolute, or a path of this site). */
-  thumbnail: z.string().max(500),
+  /** An image URL (absolute, or a path of this site); empty for none. */
+  thumbnail: z
+    .string()
+    .trim()
+    .max(500)
+    .refine((v) => v === '' || isSiteOrWebUrl(v), 'casinoUrl'),
   /** Where the game opens: the launch URL gets `token`, `game`, `currency`, `lang` (and `demo`) appended. */
-  launchUrl: z.string().min(1).max(500),
+  launchUrl: z.string().trim().max(500).refine(isSiteOrWebUrl, 'casinoUrl'),
 });
 export type CasinoGameRequest = z.input<typeof casinoGameRequest>;
 

@@ -109,6 +109,10 @@ export const TxType = {
   WITHDRAWAL_PAID: 110,
   /** A held withdrawal was refused or cancelled: the cash goes back. */
   WITHDRAWAL_RELEASED: 111,
+  /** Brazil: a PIX deposit paid from another person's CPF, received but never the player's (owed back). */
+  DEPOSIT_FOREIGN_RECEIVED: 112,
+  /** That deposit returned to the account that paid it (the provider's refund). */
+  DEPOSIT_FOREIGN_RETURNED: 113,
   /** Bonus money whose wagering is met, moved to cash. */
   BONUS_RELEASED: 142,
   /** Bonus money left at a bonus's expiry, taken back to the promotions account. */
@@ -126,6 +130,8 @@ export const TxType = {
   PLAY_FUNDING: 500,
   /** The exact opposite of an earlier transaction. */
   REVERSAL: 900,
+  /** A manual adjustment of a player's cash, proposed by one operator and approved by another. */
+  ADJUSTMENT: 910,
 } as const;
 export type TxType = (typeof TxType)[keyof typeof TxType];
 
@@ -144,7 +150,7 @@ export const RecordCategory = {
     TxType.PLAY_FUNDING,
   ],
   transfer: [TxType.TRANSFER],
-  adjustment: [TxType.REVERSAL],
+  adjustment: [TxType.REVERSAL, TxType.ADJUSTMENT],
 } as const satisfies Record<string, readonly TxType[]>;
 export type RecordCategory = keyof typeof RecordCategory;
 export const RECORD_CATEGORIES = Object.keys(RecordCategory) as RecordCategory[];

@@ -18,14 +18,28 @@ export const OPERATOR_PERMISSIONS = [
   'testAccounts.create',
   'audit.read',
   'jobs.read',
+  /** Running a daily job now (the referral commission): admin only. */
+  'jobs.run',
   'rounds.chains',
   'rg.read',
+  /** Imposing or lifting a limit on a player (a suspicious player limited). */
+  'rg.write',
   'sports.trade',
   'casino.manage',
   'casino.read',
   'support.chat',
   'support.canned',
   'support.stats',
+  // The back office (issue 16).
+  'operators.manage',
+  'players.read',
+  'players.write',
+  'deposits.read',
+  'adjustments.propose',
+  'adjustments.approve',
+  'ledger.read',
+  'reports.read',
+  'promo.manage',
 ] as const;
 export type OperatorPermission = (typeof OPERATOR_PERMISSIONS)[number];
 
@@ -50,8 +64,24 @@ export const ROLE_PERMISSIONS: Record<OperatorRole, readonly OperatorPermission[
     'withdrawals.approve',
     'withdrawals.reject',
     'withdrawals.reconcile',
+    'players.read',
+    'deposits.read',
+    'adjustments.propose',
+    'adjustments.approve',
+    'ledger.read',
+    'reports.read',
   ],
-  risk: ['settings.read', 'withdrawals.read', 'withdrawals.reject', 'rg.read'],
+  risk: [
+    'settings.read',
+    'withdrawals.read',
+    'withdrawals.reject',
+    'rg.read',
+    // Limits imposed on a player are risk's call (and admin's): support may read them, not lift them.
+    'rg.write',
+    'players.read',
+    'players.write',
+    'deposits.read',
+  ],
   trader: ['settings.read', 'realtime.read', 'sports.trade'],
   support: [
     'withdrawals.read',
@@ -62,8 +92,10 @@ export const ROLE_PERMISSIONS: Record<OperatorRole, readonly OperatorPermission[
     'support.chat',
     'support.canned',
     'support.stats',
+    'players.read',
+    'players.write',
   ],
-  marketing: ['notices.publish', 'realtime.read'],
+  marketing: ['notices.publish', 'realtime.read', 'reports.read', 'promo.manage'],
 };
 
 export const OPERATOR_PASSWORD_MIN_LENGTH = 12;
@@ -86,15 +118,23 @@ export const operatorLoginRequest = z.strictObject({
 });
 export type OperatorLoginRequest = z.input<typeof operatorLoginRequest>;
 
-/** A new operator (the `operator:create` command). */
-export const operatorCreateInput = z.strictObject({
-  email,
-  password: z
-    .string({ error: 'passwordTooShort' })
-    .min(OPERATOR_PASSWORD_MIN_LENGTH, 'operatorPasswordTooShort')
-    .max(128, 'passwordTooLong'),
-  role: z.enum(OPERATOR_ROLES, { error: 'operatorRoleUnknown' }),
-});
+/** Not mostly one character, and not built on the e-mail's name (`admin@…` with `admin1234567`). */
+const passwordNotWeak = (o: { email: string; password: string }) => {
+  const name = o.email.split('@')[0]!;
+  return new Set(o.password).size >= 6 && !(name.length >= 4 && o.password.toLowerCase().includes(name));
+};
+
+/** A new operator (the `operator:create` command and `POST /api/operator/operators`). */
+export const operatorCreateInput = z
+  .strictObject({
+    email,
+    password: z
+      .string({ error: 'passwordTooShort' })
+      .min(OPERATOR_PASSWORD_MIN_LENGTH, 'operatorPasswordTooShort')
+      .max(128, 'passwordTooLong'),
+    role: z.enum(OPERATOR_ROLES, { error: 'operatorRoleUnknown' }),
+  })
+  .refine(passwordNotWeak, { message: 'operatorPasswordWeak', path: ['password'] });
 export type OperatorCreateInput = z.input<typeof operatorCreateInput>;
 
 export const operatorProfile = z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { OrderStatus } from './codes';
+import { idParams } from './backoffice';
 
 /**
  * Payment calls (spec sections 3, 5, 7): price packages, pre-pay and order status, the gift flag, withdraw
@@ -188,7 +189,8 @@ export const operatorWithdrawal = paymentRecord.extend({
 });
 export type OperatorWithdrawal = z.infer<typeof operatorWithdrawal>;
 export const operatorWithdrawalsAnswer = z.array(operatorWithdrawal);
-export const operatorWithdrawalParams = z.object({ id: z.coerce.number().int().positive() });
+/** A withdrawal order's id: ids past PostgreSQL's `integer` are 400 (`idParams`). */
+export const operatorWithdrawalParams = idParams;
 export const operatorRejectBody = z.object({ reason: z.string().trim().max(200).optional() }).optional();
 
 /** Socket payload of `paySuccess`: czflag 0 on the player's first deposit (the ad pixel's Purchase). */
@@ -197,3 +199,94 @@ export const paySuccessEvent = z.object({
   payTime: z.number(),
 });
 export type PaySuccessEvent = z.infer<typeof paySuccessEvent>;
+
+/**
+ * The operator's price packages (promo.manage; back office "Promotions › Deposit packages"):
+ *   GET  /api/operator/payments/packages             -> `operatorPackagesAnswer` (every package, disabled too)
+ *   POST /api/operator/payments/packages             body `operatorPackageCreate` -> `operatorPackage`
+ *   PUT  /api/operator/payments/packages/{pkgId}     body `operatorPackageUpdate` (with `version`; stale -> 409)
+ * Amounts here are integer centavos (the table's units). A package is disabled by saving it with
+ * `active: false`; none is ever deleted (orders name their pkgId).
+ */
+export const OPERATOR_PACKAGES_PATH = '/api/operator/payments/packages';
+/** The largest package price: R$ 1,000,000. */
+export const PACKAGE_PRICE_MAX = 100_000_000;
+export const PACKAGE_SORT_MAX = 9_999;
+
+export const operatorPackage = z.object({
+  pkgId: z.number().int(),
+  group: z.enum(PACKAGE_GROUPS),
+  price: z.number().int(),
+  /** As stored; under the Brazilian profile players are offered none (`giftsOffered` false). */
+  gift: z.number().int(),
+  sort: z.number().int(),
+  selected: z.boolean(),
+  active: z.boolean(),
+  version: z.number().int(),
+});
+export type OperatorPackage = z.infer<typeof operatorPackage>;
+export const operatorPackagesAnswer = z.object({
+  list: z.array(operatorPackage),
+  /** False under the Brazilian profile: getPrices answers gift 0 and deposits grant none, whatever is stored. */
+  giftsOffered: z.boolean(),
+  /** The setting `deposit.maxGiftPercent`: the largest gift, as a percent of the package's price. */
+  maxGiftPercent: z.number().int(),
+});
+export type OperatorPackagesAnswer = z.infer<typeof operatorPackagesAnswer>;
+
+// Shapes only: the rules are `packageProblem`'s, so a refusal names its field (the form shows it there).
+const packageFields = {
+  price: z.number({ error: 'packagePriceInvalid' }),
+  gift: z.number({ error: 'packageGiftInvalid' }),
+  sort: z.number({ error: 'packageSortInvalid' }),
+  selected: z.boolean({ error: 'fieldInvalid' }),
+  active: z.boolean({ error: 'fieldInvalid' }),
+};
+export const operatorPackageCreate = z.strictObject({
+  group: z.enum(PACKAGE_GROUPS, { error: 'packageGroupUnknown' }),
+  ...packageFields,
+});
+export type OperatorPackageCreate = z.infer<typeof operatorPackageCreate>;
+export const operatorPackageUpdate = z.strictObject({
+  ...packageFields,
+  version: z.number({ error: 'fieldInvalid' }).int('fieldInvalid').min(1, 'fieldInvalid'),
+});
+export type OperatorPackageUpdate = z.infer<typeof operatorPackageUpdate>;
+export const operatorPackageParams = z.object({
+  pkgId: z.coerce
+    .number({ error: 'packageNotFound' })
+    .int('packageNotFound')
+    .min(1, 'packageNotFound')
+    .max(2_147_483_647, 'packageNotFound'),
+});
+
+export type PackageField = 'price' | 'gift' | 'sort' | 'selected';
+export interface PackageProblem {
+  field: PackageField;
+  key:
+    | 'packagePriceInvalid'
+    | 'packageGiftInvalid'
+    | 'packageGiftTooLarge'
+    | 'packageSortInvalid'
+    | 'packageSelectedInactive';
+  params?: Record<string, number>;
+}
+
+/**
+ * The first rule a package's values break (the server refuses it with the key, the form shows it beside
+ * `field`), or null. Amounts in centavos; the gift at most `maxGiftPercent` % of the price.
+ */
+export function packageProblem(
+  p: Pick<OperatorPackage, 'price' | 'gift' | 'sort' | 'selected' | 'active'>,
+  maxGiftPercent: number,
+): PackageProblem | null {
+  if (!Number.isSafeInteger(p.price) || p.price < 1 || p.price > PACKAGE_PRICE_MAX)
+    return { field: 'price', key: 'packagePriceInvalid' };
+  if (!Number.isSafeInteger(p.gift) || p.gift < 0) return { field: 'gift', key: 'packageGiftInvalid' };
+  if (p.gift * 100 > p.price * maxGiftPercent)
+    return { field: 'gift', key: 'packageGiftTooLarge', params: { percent: maxGiftPercent } };
+  if (!Number.isSafeInteger(p.sort) || p.sort < 0 || p.sort > PACKAGE_SORT_MAX)
+    return { field: 'sort', key: 'packageSortInvalid' };
+  if (p.selected && !p.active) return { field: 'selected', key: 'packageSelectedInactive' };
+  return null;
+}

@@ -65,3 +65,18 @@ export const referralsAnswer = z.object({
   invitees: z.array(referralInvitee),
 });
 export type ReferralsAnswer = z.infer<typeof referralsAnswer>;
+
+/**
+ * Operators: run the daily referral commission now (`jobs.run`). Without `day` it does what the nightly job
+ * does (the days before today); with one it pays that São Paulo day (today: what has settled so far; the
+ * nightly runs pay the rest as a correction).
+ */
+export const REFERRAL_JOB_RUN_PATH = '/api/operator/jobs/promo.referrals/run';
+export const referralJobRun = z
+  .object({ day: z.iso.date({ error: 'checkTheInput' }).optional() })
+  .strict()
+  .optional();
+export const referralJobAnswer = z.object({
+  runs: z.array(z.object({ day: z.string(), paid: z.number().int(), amount: z.number() })),
+});
+export type ReferralJobAnswer = z.infer<typeof referralJobAnswer>;

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import type { HtmlRules } from './html';
 import { paySuccessEvent } from './payments';
+import { payoutOverdueAlert } from './rg';
 import { roundEvents, roundGame } from './rounds';
 import { sportsCashoutUpdate, sportsEventUpdate } from './sports';
 import { supportEvents } from './support';
@@ -25,7 +27,17 @@ export const INS_BALANCE_BELOW = 10;
 /** The client opens the deposit overlay when a `freeBalance` value is under this (major units). */
 export const FREE_BALANCE_DEPOSIT_BELOW = 0.51;
 
-/** Notice text is HTML; the client sanitises it before rendering. */
+/**
+ * What a notice's HTML keeps (the app's banner sanitises with the same list): inline formatting and links to
+ * http(s) URLs or same-origin paths (`//host` is another host). The server stores the sanitised text.
+ */
+export const NOTICE_HTML: HtmlRules = {
+  tags: ['b', 'strong', 'i', 'em', 'u', 'br', 'span', 'a', 'p', 'small', 'mark'],
+  attributes: { a: ['href', 'target', 'rel'] },
+  link: /^(?:https?:\/\/|\/(?![/\\]))/i,
+};
+
+/** Notice text is HTML; the server sanitises it before storing it (`NOTICE_HTML`), the client again before rendering. */
 export const noticeText = z.string().trim().min(1, 'checkTheInput').max(NOTICE_MAX_LENGTH, 'checkTheInput');
 
 /** POST /api/operator/notices (X-Operator-Key) body; the answer's data is `noticeAnswer`. */
@@ -59,6 +71,8 @@ export const serverEvents = {
   sportsCashout: sportsCashoutUpdate,
   /** Live support chat (contracts/support.ts): messages, typing, read marks and conversation changes. */
   ...supportEvents,
+  /** To the operators' sockets: a withdrawal nearing its 120-minute payout deadline (contracts/rg.ts). */
+  operatorAlert: payoutOverdueAlert,
 } as const;
 
 /** Client -> server events and their payloads. */

@@ -74,9 +74,14 @@ export const rgLimitsRequest = z.strictObject({
 });
 export type RgLimitsRequest = z.input<typeof rgLimitsRequest>;
 
-/** One limit: in force now (null: none), and a change waiting for its 24 hours. */
+/**
+ * One limit: the player's own in force now (null: none), and a change waiting for its 24 hours.
+ * `operatorValue` is a limit an operator imposed (null: none; absent from older servers): the limit in force
+ * is the lower of the two, and the player cannot set theirs above it (400 `rgLimitAboveOperator`).
+ */
 export const rgLimit = z.object({
   value: z.number().nullable(),
+  operatorValue: z.number().nullable().optional(),
   /** Used in the current period (money in major units, time in minutes). */
   used: z.number(),
   pending: z.object({ value: z.number().nullable(), effectiveAt: z.iso.datetime() }).nullable(),
@@ -155,11 +160,29 @@ export const rgRealityCheck = z.object({
  */
 export const rgOperatorPlayer = z.object({
   userId: z.number().int(),
+  /** The version an operator's limits form read (PUT …/limits carries it back). */
+  version: z.number().int().optional(),
   limits: rgLimits,
   exclusions: z.array(rgExclusion),
   realityChecks: z.array(rgRealityCheck),
 });
 export type RgOperatorPlayer = z.infer<typeof rgOperatorPlayer>;
+
+/**
+ * Operator-imposed limits (PUT /api/operator/rg/players/:userId/limits, permission `rg.write`): money limits
+ * in major units; null lifts the operator's limit, an absent field leaves it. Applied at once, either way
+ * (the player's own limits keep their 24-hour rule). `version` is the one the form read (409 `staleVersion`
+ * when another operator wrote since). Answers `rgOperatorPlayer`; audited with the operator limits before
+ * and after.
+ */
+export const rgOperatorLimitsRequest = z.strictObject({
+  deposit: moneyLimits.optional(),
+  loss: moneyLimits.optional(),
+  stake: moneyLimits.optional(),
+  version: z.number({ error: 'fieldInvalid' }).int('fieldInvalid').min(0, 'fieldInvalid'),
+});
+export type RgOperatorLimitsRequest = z.input<typeof rgOperatorLimitsRequest>;
+export const RG_OPERATOR_KINDS = ['deposit', 'loss', 'stake'] as const;
 
 /** The payout deadline of the Brazilian market (Portaria SPA/MF 615/2024): 120 minutes. */
 export const PAYOUT_DEADLINE_MINUTES = 120;
@@ -167,11 +190,15 @@ export const PAYOUT_DEADLINE_MINUTES = 120;
 /**
  * Withdrawals by how long they took from request to paid (GET /api/operator/withdrawals/payout-times,
  * permission `withdrawals.read`), over `days` (default 7): counts per band, the slowest, and the unpaid ones
- * that are past or within 30 minutes of the 120-minute deadline (oldest first).
+ * waiting `withdraw.payoutAlertMinutes` (90) or more, the ones operators are alerted of (oldest first).
  */
 export const payoutTimesQuery = z.strictObject({ days: z.coerce.number().int().min(1).max(90).default(7) });
 export const payoutTimes = z.object({
   deadlineMinutes: z.number().int(),
+  /** Whether the deadline binds (the Brazilian profile); absent from older servers. */
+  enforced: z.boolean().optional(),
+  /** `withdraw.payoutAlertMinutes`: from this wait on, operators are alerted. */
+  alertMinutes: z.number().int().optional(),
   paid: z.object({
     within30: z.number().int(),
     within60: z.number().int(),
@@ -182,6 +209,19 @@ export const payoutTimes = z.object({
   open: z.array(z.object({ orderId: z.string(), minutesWaiting: z.number().int(), late: z.boolean() })),
 });
 export type PayoutTimes = z.infer<typeof payoutTimes>;
+
+/**
+ * A withdrawal still unpaid as its 120-minute deadline nears (the job `payments.payoutAlerts`, under br): pushed
+ * once per order to the operators' sockets as `operatorAlert`, and logged.
+ */
+export const payoutOverdueAlert = z.object({
+  kind: z.literal('payoutOverdue'),
+  orderId: z.string(),
+  userId: z.number().int(),
+  minutesWaiting: z.number().int(),
+  deadlineMinutes: z.number().int(),
+});
+export type PayoutOverdueAlert = z.infer<typeof payoutOverdueAlert>;
 
 /** The licence profile the app adapts to (GET /api/app/rg/profile, public): 'br' hides transfers and USDT and
  * asks birth date and limits at registration. */

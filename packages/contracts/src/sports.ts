@@ -34,6 +34,13 @@ import { moneyNumber } from './user';
  *        settles every market of the event and queues the settlement of its bets; a different result later
  *        resettles them; the same result twice is refused (409)
  *   POST /api/operator/sports/markets/{marketId}/suspend|open|void (sports.trade) -> sportsMarket
+ *   GET  /api/operator/sports/events/{eventId}/trading (sports.trade) -> tradingEvent: the event, its result,
+ *        its bets' settlement and every market with the engine's price next to the trader's override
+ *   POST /api/operator/sports/markets/{marketId}/prices (sports.trade) priceOverrideRequest -> tradingMarket
+ *        sets the market's overrides: a fixed price per selection and/or a margin shift on the engine's prices;
+ *        what players see, bet and cash out on. `version`s as seen: one that moved answers 409
+ *        `sportsPricesStale` with the market now in `data`
+ *   DELETE /api/operator/sports/markets/{marketId}/prices (sports.trade) -> tradingMarket: back to the engine
  *
  * A market's `line`: for `ah` the home side's handicap (the away selection takes the opposite), for `total`
  * and `cornersTotal` the number of goals (points, games…) — whole (2), half (2.5) or quarter (2.25) lines; a
@@ -386,10 +393,84 @@ export const eventResultAnswer = z.object({
   markets: z.number().int(),
   /** Bets queued for (re)settlement. */
   bets: z.number().int(),
+  /** The result this one corrected (null for the first), and the bets already settled under it (resettled). */
+  previous: eventResultRequest.nullable(),
+  resettled: z.number().int(),
 });
 export type EventResultAnswer = z.infer<typeof eventResultAnswer>;
 
 export const marketAction = z.enum(['suspend', 'open', 'void']);
+
+// ------------------------------------------------------------------ trading (price overrides)
+
+/** An override's bounds (decimal odds): above 1.01 (a price that pays nothing is no price) and at most 1000. */
+export const OVERRIDE_PRICE = { min: 1.02, max: 1000 } as const;
+/** A margin shift's bounds (basis points of the implied probabilities): −5% (a boost) to +20%. */
+export const MARGIN_SHIFT_BP = { min: -500, max: 2000 } as const;
+
+/**
+ * The price players get, in hundredths, from the engine's, a trader's fixed price and the market's margin shift:
+ * a selection the engine no longer offers (0) stays unoffered; a fixed price wins; else the engine's implied
+ * probability raised by the shift, rounded down (the house's side), within the engine's 1.01–1000. The server
+ * writes it; the back office's editor shows it before saving.
+ */
+export function effectivePrice(engine: number, override: number | null, shiftBp: number): number {
+  if (engine <= 0) return 0;
+  if (override !== null) return override;
+  if (shiftBp === 0) return engine;
+  return Math.min(100_000, Math.max(101, Math.floor(engine / (1 + shiftBp / 10_000))));
+}
+
+/** A selection as a trader sees it: the price players get, the engine's, and the trader's fixed price. */
+export const tradingSelection = sportsSelection.extend({
+  enginePrice: priceNumber,
+  override: priceNumber.nullable(),
+});
+export type TradingSelection = z.infer<typeof tradingSelection>;
+
+export const tradingMarket = sportsMarket.extend({
+  /** Added to the engine's implied probabilities of the selections without a fixed price (0 = none). */
+  marginShiftBp: z.number().int(),
+  /** Suspended by an operator (the feed does not reopen it). */
+  held: z.boolean(),
+  selections: z.array(tradingSelection),
+});
+export type TradingMarket = z.infer<typeof tradingMarket>;
+
+export const tradingEvent = z.object({
+  event: sportsEvent,
+  /** The result in effect (null before one) and how many results were posted (2… = corrected). */
+  result: eventResultRequest.nullable(),
+  resultVersion: z.number().int(),
+  /** The event's bets: how many, still open, settled, their stakes and what their settlements pay (major). */
+  bets: z.object({
+    count: z.number().int(),
+    open: z.number().int(),
+    settled: z.number().int(),
+    stakes: moneyNumber,
+    paid: moneyNumber,
+  }),
+  markets: z.array(tradingMarket),
+});
+export type TradingEvent = z.infer<typeof tradingEvent>;
+
+export const priceOverrideRequest = z.strictObject({
+  /** Every offered selection of the market once, with the version the trader saw. */
+  selections: z
+    .array(
+      z.strictObject({
+        selectionId: z.string().regex(/^\d{1,18}$/, 'sportsUnknownSelection'),
+        version: z.number().int(),
+        /** A fixed price, or null for the engine's (shifted by the margin). */
+        override: z.number({ error: 'sportsInvalidPrice' }).nullable(),
+      }),
+    )
+    .min(1, 'sportsOverrideSelections')
+    .max(100, 'sportsOverrideSelections'),
+  /** Within MARGIN_SHIFT_BP (checked by the service, which names the bounds). */
+  marginShiftBp: z.number({ error: 'checkTheInput' }).int('checkTheInput').default(0),
+});
+export type PriceOverrideRequest = z.input<typeof priceOverrideRequest>;
 export const marketActionParams = marketIdParam.extend({ action: marketAction });
 
 /** Socket payload (to the event's watchers and the live list): an event's clock, score and changed prices. */
@@ -443,7 +524,11 @@ export const autoCashoutAnswer = z.object({ betId: z.string(), autoCashout: mone
 export type AutoCashoutAnswer = z.infer<typeof autoCashoutAnswer>;
 
 /** Socket `sportsCashout` (to the bet's owner): its cash-out value after prices moved. */
-export const sportsCashoutUpdate = cashoutQuote.extend({ betId: z.string() });
+export const sportsCashoutUpdate = cashoutQuote.extend({
+  betId: z.string(),
+  /** Set when the bet's automatic cash-out just paid this much: the app tells the player wherever they are. */
+  paid: moneyNumber.optional(),
+});
 export type SportsCashoutUpdate = z.infer<typeof sportsCashoutUpdate>;
 
 // ------------------------------------------------------------------ bet builder

@@ -9,6 +9,7 @@ import {
   crashMultiplierAt,
   crashPoint,
   crashTimeOf,
+  DOUBLE_COLORS,
   doubleColor,
   doubleMultiplier,
   doubleTile,
@@ -16,8 +17,11 @@ import {
   luckyBest,
   luckyDigit,
   luckyMultiplier,
+  ROUND_RTP,
+  roundPickFigures,
   roundResult,
   roundValue,
+  type LuckyPick,
 } from './chain';
 
 /**
@@ -198,5 +202,21 @@ describe('payouts', () => {
         if (ms > 0) expect(crashMultiplierAt(ms - 1)).toBeLessThan(point);
       }),
     );
+  });
+});
+
+describe('what a round bet shows before it is placed', () => {
+  it('each pick’s return and top payout follow the paying rules (declared: double 14/15, lucky colour best 98%)', () => {
+    for (const color of DOUBLE_COLORS)
+      expect(roundPickFigures({ kind: 'double', color }).rtp).toBeCloseTo(ROUND_RTP.double, 12);
+    expect(roundPickFigures({ kind: 'double', color: 'white' }).payout).toBe(14);
+    expect(roundPickFigures({ kind: 'double', color: 'red' }).payout).toBe(2);
+    const lucky = (pick: LuckyPick) => roundPickFigures({ kind: 'luckyColor', pick });
+    expect(lucky('big')).toEqual({ rtp: 0.98, payout: 1.96, varies: false });
+    expect(lucky('green').varies).toBe(true);
+    expect(lucky('green').rtp).toBeCloseTo(0.931, 12);
+    expect(lucky('violet')).toEqual({ rtp: 0.882, payout: 4.41, varies: false });
+    expect(lucky('7')).toEqual({ rtp: 0.882, payout: 8.82, varies: false });
+    expect(Math.max(...LUCKY_PICKS.map((p) => lucky(p).rtp))).toBe(ROUND_RTP.luckyColor);
   });
 });

@@ -144,6 +144,28 @@ export function roundResult(kind: RoundGameKind, value: string): number {
 }
 
 /**
+ * What the player sees before a shared-round bet: the pick's return to player and the most it pays, as
+ * multiples of the stake, from the same rules the server pays by (double: its colour's tiles of 15; lucky
+ * colour: the ten digits). Crash returns 99% at any target and pays the target.
+ */
+export function roundPickFigures(
+  pick: { kind: 'double'; color: DoubleColor } | { kind: 'luckyColor'; pick: LuckyPick },
+): { rtp: number; payout: number; varies: boolean } {
+  const paid =
+    pick.kind === 'double'
+      ? Array.from({ length: 15 }, (_, tile) => doubleMultiplier(pick.color, tile))
+      : Array.from({ length: 10 }, (_, digit) => luckyMultiplier(pick.pick, digit));
+  const total = paid.reduce((a, b) => a + b, 0);
+  const best = Math.max(...paid);
+  return {
+    rtp: total / paid.length / MULTIPLIER_SCALE,
+    payout: best / MULTIPLIER_SCALE,
+    // Some win pays less than the best (green or red on a violet digit): the payout is shown as "up to".
+    varies: paid.some((m) => m > 0 && m < best),
+  };
+}
+
+/**
  * The declared return to player of the shared-round games (decisions.md "Games": configured once, shown to the
  * player). Double: every colour returns 14/15. Crash: 99% at any cash-out target. Lucky colour: big and small
  * 98%, green and red 93.1%, violet and a number 88.2%; the best pick is declared.

@@ -25,7 +25,11 @@ describe('start banner', () => {
   });
 
   it('says embedded database, Redis off and the switches off in production', () => {
-    const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: '/srv/aposta-data' });
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      DATA_DIR: '/srv/aposta-data',
+      CASINO_SECRET_KEY: 'ab'.repeat(32),
+    });
     const { text } = startBanner(config, 'http://0.0.0.0:3000');
     expect(text).toContain('embedded PGlite in /srv/aposta-data');
     expect(text).toMatch(/Redis:\s+off/);

@@ -1,7 +1,7 @@
 import { AsyncResource } from 'node:async_hooks';
 import { EventEmitter } from 'node:events';
 import { Redis } from 'ioredis';
-import type { SportsCashoutUpdate, SportsEventUpdate } from '@aposta/contracts';
+import type { PayoutOverdueAlert, SportsCashoutUpdate, SportsEventUpdate } from '@aposta/contracts';
 
 /**
  * Domain events between modules and the realtime gateway. In-process by default; Redis pub/sub when
@@ -25,6 +25,10 @@ export interface BusEvents {
   'payment.succeeded': { userId: number; czflag: 0 | 1; payTime: number };
   /** Offer of the increase-bonus popup: multiplier `bouns` and `amount` in minor units. */
   'bonus.increaseOffered': { userId: number; bouns: number; amount: number };
+  /** An operator changed the price packages: every node drops its cached getPrices lists. */
+  'payments.packagesChanged': Record<string, never>;
+  /** A casino provider or game changed: every node refreshes what it derives from the catalogue (the CSP). */
+  'casino.catalogueChanged': Record<string, never>;
   /** The player left a game screen (the client's offGame). */
   'game.left': { userId: number; gameCode: string };
   /**
@@ -48,6 +52,8 @@ export interface BusEvents {
    * (`visitor`: the conversation id) and/or the support operators' (`operators`): every node's gateway checks
    * the payload against the event's schema and emits it to its own sockets there.
    */
+  /** An alert for the operators on duty (their sockets, `operatorAlert`). */
+  'operator.alert': PayoutOverdueAlert;
   'support.push': {
     to: { userId?: number; visitor?: number; operators?: boolean };
     event: 'supportMessage' | 'supportTyping' | 'supportRead' | 'supportConversation';

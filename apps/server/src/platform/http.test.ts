@@ -129,7 +129,11 @@ describe('platform http: what must not be stored or shown', () => {
     } finally {
       await dev.close();
     }
-    const prod = await createTestApp({ NODE_ENV: 'production', TEST_CAPTCHA_CODE: undefined });
+    const prod = await createTestApp({
+      NODE_ENV: 'production',
+      TEST_CAPTCHA_CODE: undefined,
+      CASINO_SECRET_KEY: 'ab'.repeat(32),
+    });
     try {
       for (const url of ['/api/docs', '/api/docs/json', '/api/docs/static/index.html']) {
         const res = await prod.app.inject({ url });

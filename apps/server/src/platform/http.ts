@@ -28,6 +28,42 @@ declare module 'fastify' {
   }
 }
 
+/** The app's Content-Security-Policy where modules add to it (built once per change, not per request). */
+export interface ContentSecurity {
+  /**
+   * The outside origins `owner` frames (the casino: its providers' game servers), replacing what `owner` set
+   * before; each must be a plain http(s) origin (`frameOriginOf`), anything else is dropped.
+   */
+  setFrameSources(owner: string, origins: string[]): void;
+  /** Every outside origin in `frame-src` now. */
+  frameSources(): string[];
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    csp: ContentSecurity;
+  }
+}
+
+const PLAIN_ORIGIN = /^https?:\/\/[a-z0-9](?:[a-z0-9.-]*[a-z0-9])?(?::\d{1,5})?$/;
+
+/**
+ * A URL's origin as a CSP source (`https://games.example.com`), or null when it is not a plain http(s) origin:
+ * a wildcard host, credentials, or characters CSP would read as syntax are never let through. Letters, digits,
+ * dots and hyphens only (internationalised names arrive as punycode), an optional port.
+ */
+export function frameOriginOf(url: string): string | null {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return null;
+  }
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return null;
+  if (parsed.username || parsed.password) return null;
+  return PLAIN_ORIGIN.test(parsed.origin) ? parsed.origin : null;
+}
+
 /** A success envelope. `key` is the message shown to the player (the spec shows some, e.g. setPwd). */
 export function ok<T>(req: FastifyRequest, data: T, key: MessageKey = 'ok') {
   return { status: ErrorCode.OK, message: translate(req.lang, key), data };
@@ -86,6 +122,13 @@ export async function registerHttp(app: FastifyInstance, config: Config, redis: 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('lang', 'pt_BR');
+  // A bodiless POST sent with `Content-Type: application/json` (many HTTP clients set it always) means "no
+  // body", as without the header; anything else goes to Fastify's own parser (prototype-poisoning checks).
+  const json = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) =>
+    body === '' ? done(null, undefined) : json(req, body as string, done),
+  );
   app.addHook('onRequest', async (req) => {
     req.lang = languageOf(req.headers);
   });
@@ -148,25 +191,40 @@ export async function registerHttp(app: FastifyInstance, config: Config, redis: 
     return send(reply, 500, ErrorCode.INTERNAL, translate(lang, 'internal'));
   });
 
-  // Security headers: helmet's middleware is built once (the Fastify plugin built it again for every request,
-  // parsing the CSP each time) and only sets its precomputed headers per request.
-  const securityHeaders = helmet({
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
-        frameSrc: ["'self'"],
-        frameAncestors: ["'self'"],
-        upgradeInsecureRequests: null,
+  // Security headers: helmet's middleware is built once per change of the policy (the Fastify plugin built it
+  // again for every request, parsing the CSP each time) and only sets its precomputed headers per request.
+  const frames = new Map<string, string[]>();
+  const frameSources = () => [...new Set([...frames.values()].flat())].sort();
+  const build = () =>
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'blob:'],
+          connectSrc: ["'self'", 'ws:', 'wss:'],
+          // Our own pages, and the game servers of the casino's providers (/play frames their launch URL).
+          frameSrc: ["'self'", ...frameSources()],
+          frameAncestors: ["'self'"],
+          upgradeInsecureRequests: null,
+        },
       },
+      // The sandbox PIX page and game screens are framed by our own app.
+      frameguard: { action: 'sameorigin' },
+      crossOriginEmbedderPolicy: false,
+    });
+  let securityHeaders = build();
+  app.decorate('csp', {
+    setFrameSources(owner: string, origins: string[]) {
+      frames.set(
+        owner,
+        origins.filter((o) => frameOriginOf(o) === o),
+      );
+      securityHeaders = build();
     },
-    // The sandbox PIX page and game screens are framed by our own app.
-    frameguard: { action: 'sameorigin' },
-    crossOriginEmbedderPolicy: false,
-  });
+    frameSources,
+  } satisfies ContentSecurity);
   app.addHook('onRequest', (req, reply, done) =>
     securityHeaders(req.raw, reply.raw, (err) => done(err as Error | undefined)),
   );
@@ -216,10 +274,21 @@ export async function registerHttp(app: FastifyInstance, config: Config, redis: 
 /** Files of the installable app that must never be served stale (see setHeaders below). */
 const REVALIDATED = new Set(['sw.js', 'manifest.webmanifest', 'offline.html', 'offline.js']);
 
-/** Serves the built player app with a single-page fallback; hashed assets are cached for a year. */
+/** Where the back office is served (apps/backoffice, built with this base). */
+export const BACKOFFICE_BASE = '/backoffice/';
+
+/**
+ * Serves the built player app and the back office (under /backoffice/), each with a single-page fallback;
+ * hashed assets are cached for a year.
+ */
 export async function registerWebApp(app: FastifyInstance, config: Config) {
   const index = path.join(config.webDist, 'index.html');
   const hasWeb = fs.existsSync(index);
+  const hasBackoffice = fs.existsSync(path.join(config.backofficeDist, 'index.html'));
+  const immutableAssets = (reply: FastifyReply, filePath: string) => {
+    if (filePath.includes(`${path.sep}assets${path.sep}`))
+      reply.header('Cache-Control', 'public, max-age=31536000, immutable');
+  };
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: config.webDist,
@@ -228,9 +297,8 @@ export async function registerWebApp(app: FastifyInstance, config: Config) {
       // The build writes .br and .gz beside each asset; they are sent to clients that accept them.
       preCompressed: true,
       setHeaders: (reply, filePath) => {
-        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
-          reply.header('Cache-Control', 'public, max-age=31536000, immutable');
-        } else if (REVALIDATED.has(path.basename(filePath).replace(/\.(br|gz)$/, ''))) {
+        immutableAssets(reply, filePath);
+        if (REVALIDATED.has(path.basename(filePath).replace(/\.(br|gz)$/, ''))) {
           // The service worker, its offline page and the manifest: asked again on every check, so an
           // update reaches installed apps at their next start (browsers also skip the HTTP cache for sw.js).
           reply.header('Cache-Control', 'no-cache');
@@ -238,13 +306,38 @@ export async function registerWebApp(app: FastifyInstance, config: Config) {
       },
     });
   }
+  if (hasBackoffice) {
+    await app.register(fastifyStatic, {
+      root: config.backofficeDist,
+      prefix: BACKOFFICE_BASE,
+      // reply.sendFile comes from the player app's registration when there is one (it takes a root).
+      decorateReply: !hasWeb,
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      setHeaders: immutableAssets,
+    });
+  }
+  // The support console lived in the player app at this address until it moved into the back office.
+  // A page's address, not an API call: kept out of the API description.
+  app.get('/operator/support', { schema: { hide: true } }, (_req, reply) =>
+    reply.redirect(`${BACKOFFICE_BASE}support`, 301),
+  );
   app.setNotFoundHandler((req, reply) => {
+    const urlPath = req.url.split('?')[0]!;
     const isPage =
       req.method === 'GET' &&
       !req.url.startsWith('/api/') &&
       !req.url.startsWith('/sandbox/') &&
-      !/\.\w+$/.test(req.url.split('?')[0]!);
-    if (hasWeb && isPage) {
+      !/\.\w+$/.test(urlPath);
+    const backoffice = urlPath === '/backoffice' || urlPath.startsWith(BACKOFFICE_BASE);
+    if (isPage && backoffice && hasBackoffice) {
+      return reply
+        .header('Cache-Control', 'no-cache')
+        .type('text/html')
+        .sendFile('index.html', config.backofficeDist);
+    }
+    if (hasWeb && isPage && !backoffice) {
       return reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html');
     }
     return send(reply, 404, ErrorCode.NOT_FOUND, translate(req.lang, 'notFound'));

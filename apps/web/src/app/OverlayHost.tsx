@@ -35,7 +35,8 @@ const WalletOverlay = lazy(() => import('../features/wallet').then((m) => ({ def
  */
 function useKycGate(overlay: string | null): boolean {
   const kycMissing = useSession((s) => s.user !== null && s.user.kyc !== 1);
-  const gated = kycMissing && (overlay === 'deposit' || overlay === 'gameDeposit');
+  const gated =
+    kycMissing && (overlay === 'deposit' || overlay === 'gameDeposit' || overlay === 'bonusDeposit');
   useEffect(() => {
     if (gated) openOverlay('editBank', { afterKyc: 'deposit', depositMode: useUi.getState().depositMode });
   }, [gated]);
@@ -58,6 +59,7 @@ function Overlay() {
     case 'deposit':
     case 'withdraw':
     case 'gameDeposit':
+    case 'bonusDeposit':
       return <WalletOverlay kind={overlay} onPaid={depositPaid} />;
     case 'signInSheet':
       return <SignInSheet />;

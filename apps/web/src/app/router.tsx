@@ -6,11 +6,20 @@ import { openOverlay, useUi } from '../lib/ui';
 import { MainLayout } from './layout/MainLayout';
 import { excluded, signInWithToken } from './flows';
 import { Root } from './Root';
-import { ErrorPage, ParamPath, RequireLogin, SoonPage } from './routes/pages';
+import { ErrorPage, ParamPath, RequireLogin } from './routes/pages';
 
 const VipPage = lazy(() => import('../features/vip').then((m) => ({ default: m.VipPage })));
 const SharePage = lazy(() => import('../features/share').then((m) => ({ default: m.SharePage })));
-const ContaPage = lazy(() => import('../features/wallet').then((m) => ({ default: m.ContaPage })));
+// Agent rewards, the ladder and the game bonus: one chunk; /conta shows its active-bonus panel.
+const rewards = () => import('../features/rewards');
+const AgentPage = lazy(() => rewards().then((m) => ({ default: m.AgentPage })));
+const LadderBonusPage = lazy(() => rewards().then((m) => ({ default: m.LadderBonusPage })));
+const GameBonusPage = lazy(() => rewards().then((m) => ({ default: m.GameBonusPage })));
+const ContaPage = lazy(() =>
+  Promise.all([import('../features/wallet'), rewards()]).then(([wallet, r]) => ({
+    default: () => <wallet.ContaPage bonuses={<r.BonusPanel />} />,
+  })),
+);
 const PaySuccessPage = lazy(() => import('../features/wallet').then((m) => ({ default: m.PaySuccessPage })));
 const RecordsPage = lazy(() => import('../features/records').then((m) => ({ default: m.RecordsPage })));
 const ResponsibleGamingPage = lazy(() =>
@@ -44,9 +53,6 @@ const casino = () => import('../features/casino');
 const CasinoPage = lazy(() => casino().then((m) => ({ default: m.CasinoPage })));
 const PlayPage = lazy(() => casino().then((m) => ({ default: m.PlayPage })));
 const GameMessPage = lazy(() => casino().then((m) => ({ default: m.GameMessPage })));
-const SupportConsolePage = lazy(() =>
-  import('../features/support-console').then((m) => ({ default: m.SupportConsolePage })),
-);
 const StudioPage = lazy(() => import('../features/studio').then((m) => ({ default: m.StudioPage })));
 const NoticeBanner = lazy(() => import('../features/notice').then((m) => ({ default: m.NoticeBanner })));
 
@@ -86,23 +92,10 @@ function acceptLoginLink(token: string) {
     .finally(() => go('/home', { replace: true }));
 }
 
-const soon = (name: Parameters<typeof SoonPage>[0]['name'], guarded = false) => ({
-  path: `/${name}`,
-  element: guarded ? (
-    <RequireLogin>
-      <SoonPage name={name} />
-    </RequireLogin>
-  ) : (
-    <SoonPage name={name} />
-  ),
-});
-
 /** The spec's route table (section 2). */
 export const routes: RouteObject[] = [
   // Our studio's game page: a provider's page framed by /play, outside the app's frame and session effects.
   page('/studio/:gameCode', StudioPage),
-  // The support operators' console (until the back office exists): its own sign-in, outside the player frame.
-  page('/operator/support', SupportConsolePage),
   {
     element: <Root />,
     children: [
@@ -132,9 +125,9 @@ export const routes: RouteObject[] = [
             ),
           },
           page('/vip', VipPage),
-          soon('agentJl'),
-          soon('ladderBonus'),
-          soon('gamebouns'),
+          page('/agentJl', AgentPage),
+          page('/ladderBonus', LadderBonusPage),
+          page('/gamebouns', GameBonusPage),
           {
             path: '/gameMess',
             element: (

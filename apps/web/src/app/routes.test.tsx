@@ -70,12 +70,13 @@ describe('routes', () => {
     expect(useUi.getState().overlay).toBe('register');
   });
 
-  it('/active{id} shows the activity frame; later screens say "Em breve"', async () => {
+  it('/active{id} shows the activity page (signed out: the way in); /ladderBonus is the ladder, not "Em breve"', async () => {
     const router = start('/active42');
-    expect(await screen.findByRole('heading', { name: 'Atividade 42' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Atividade' })).toBeInTheDocument();
+    expect(screen.getByText('Entre na sua conta para ver a atividade e o seu progresso.')).toBeInTheDocument();
     await act(() => router.navigate('/ladderBonus'));
-    expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
-    expect(screen.getByText('Em breve')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Bônus escada', level: 1 })).toBeInTheDocument();
+    expect(screen.queryByText('Em breve')).not.toBeInTheDocument();
   });
 
   it('keeps home mounted while another screen shows', async () => {

@@ -26,3 +26,8 @@ export function displayDate(value: Date | number | string, lang: LanguageKey): s
   if (Number.isNaN(date.getTime())) return '';
   return new Intl.DateTimeFormat(languageEntry(lang).locale, { dateStyle: 'medium' }).format(date);
 }
+
+/** A multiple (the game bonus's `bouns`, 1.5) in the chosen language's locale: "1,5" in Portuguese. */
+export function displayMultiple(value: number, lang: LanguageKey): string {
+  return new Intl.NumberFormat(languageEntry(lang).locale, { maximumFractionDigits: 2 }).format(value);
+}

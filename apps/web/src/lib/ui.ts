@@ -9,6 +9,7 @@ export type OverlayName =
   | 'withdraw'
   | 'editBank'
   | 'gameDeposit'
+  | 'bonusDeposit'
   | 'changePwd'
   | 'signInSheet'
   | 'language'

@@ -4,6 +4,7 @@ import { defineMessages } from './define';
 /** Nigerian English shares the English texts. */
 const english = {
   casinoCategoryUnknown: 'Unknown game category',
+  casinoUrl: 'A link must be an http(s) address or a path of this site (starting with /)',
   casinoProviderCode: 'A provider code is 1 to 40 lower-case letters, digits, _ or -',
   casinoProviderUnknown: 'Unknown game provider',
   casinoGameCode: 'A game code is 1 to 100 lower-case letters, digits, ., _ or -',
@@ -20,6 +21,7 @@ const english = {
 export const casinoMessages = defineMessages({
   pt_BR: {
     casinoCategoryUnknown: 'Categoria de jogo desconhecida',
+    casinoUrl: 'O link deve ser um endereço http(s) ou um caminho deste site (começando com /)',
     casinoProviderCode: 'O código do provedor tem de 1 a 40 letras minúsculas, dígitos, _ ou -',
     casinoProviderUnknown: 'Provedor de jogos desconhecido',
     casinoGameCode: 'O código do jogo tem de 1 a 100 letras minúsculas, dígitos, ., _ ou -',
@@ -36,6 +38,7 @@ export const casinoMessages = defineMessages({
   ng: english,
   id: {
     casinoCategoryUnknown: 'Kategori permainan tidak dikenal',
+    casinoUrl: 'Tautan harus berupa alamat http(s) atau jalur situs ini (diawali /)',
     casinoProviderCode: 'Kode penyedia 1 sampai 40 huruf kecil, angka, _ atau -',
     casinoProviderUnknown: 'Penyedia permainan tidak dikenal',
     casinoGameCode: 'Kode permainan 1 sampai 100 huruf kecil, angka, ., _ atau -',
@@ -50,6 +53,7 @@ export const casinoMessages = defineMessages({
   },
   vi: {
     casinoCategoryUnknown: 'Thể loại trò chơi không xác định',
+    casinoUrl: 'Liên kết phải là địa chỉ http(s) hoặc đường dẫn của trang này (bắt đầu bằng /)',
     casinoProviderCode: 'Mã nhà cung cấp gồm 1 đến 40 chữ thường, chữ số, _ hoặc -',
     casinoProviderUnknown: 'Nhà cung cấp trò chơi không xác định',
     casinoGameCode: 'Mã trò chơi gồm 1 đến 100 chữ thường, chữ số, ., _ hoặc -',
@@ -64,6 +68,7 @@ export const casinoMessages = defineMessages({
   },
   ja: {
     casinoCategoryUnknown: '不明なゲームカテゴリです',
+    casinoUrl: 'リンクは http(s) のアドレスか、このサイトのパス（/ で始まる）にしてください',
     casinoProviderCode: 'プロバイダーコードは小文字・数字・_・- の1〜40文字です',
     casinoProviderUnknown: '不明なゲームプロバイダーです',
     casinoGameCode: 'ゲームコードは小文字・数字・.・_・- の1〜100文字です',
@@ -78,6 +83,7 @@ export const casinoMessages = defineMessages({
   },
   ko: {
     casinoCategoryUnknown: '알 수 없는 게임 카테고리입니다',
+    casinoUrl: '링크는 http(s) 주소 또는 이 사이트의 경로(/로 시작)여야 합니다',
     casinoProviderCode: '공급자 코드는 소문자, 숫자, _ 또는 - 1~40자입니다',
     casinoProviderUnknown: '알 수 없는 게임 공급자입니다',
     casinoGameCode: '게임 코드는 소문자, 숫자, ., _ 또는 - 1~100자입니다',
@@ -92,6 +98,7 @@ export const casinoMessages = defineMessages({
   },
   zh: {
     casinoCategoryUnknown: '未知的游戏类别',
+    casinoUrl: '链接必须是 http(s) 地址或本站路径（以 / 开头）',
     casinoProviderCode: '供应商代码为 1 到 40 个小写字母、数字、_ 或 -',
     casinoProviderUnknown: '未知的游戏供应商',
     casinoGameCode: '游戏代码为 1 到 100 个小写字母、数字、.、_ 或 -',
@@ -106,6 +113,7 @@ export const casinoMessages = defineMessages({
   },
   ru: {
     casinoCategoryUnknown: 'Неизвестная категория игр',
+    casinoUrl: 'Ссылка должна быть адресом http(s) или путём этого сайта (начинается с /)',
     casinoProviderCode: 'Код провайдера: от 1 до 40 строчных букв, цифр, _ или -',
     casinoProviderUnknown: 'Неизвестный провайдер игр',
     casinoGameCode: 'Код игры: от 1 до 100 строчных букв, цифр, ., _ или -',

@@ -12,6 +12,11 @@ import { casinoMessages } from './casino';
 import { pushMessages } from './push';
 import { supportMessages } from './support';
 import { promoMessages } from './promo';
+import { backofficeMessages } from './backoffice';
+import { rewardsMessages } from './rewards';
+import { activitiesMessages } from './activities';
+import { backofficeMoneyMessages } from './backoffice-money';
+import { packagesMessages } from './packages';
 
 /**
  * The one catalogue of server messages (errors and validation), in every UI language. Each area owns a
@@ -31,6 +36,11 @@ const tables = [
   pushMessages,
   supportMessages,
   promoMessages,
+  backofficeMessages,
+  rewardsMessages,
+  activitiesMessages,
+  backofficeMoneyMessages,
+  packagesMessages,
 ] as const;
 
 type Keys<T> = T extends Record<LanguageKey, Record<infer K, string>> ? K : never;

@@ -34,6 +34,9 @@ const english = {
   brUnderage: 'Betting is forbidden under 18',
   brUsdtOff: 'USDT withdrawals are not allowed in Brazil',
   brTransfersOff: 'Transfers between players are not allowed in Brazil',
+  brPayoutOwnCpf: 'In Brazil, withdrawals go only by PIX to a key in your own CPF',
+  rgLimitReached: 'Responsible gaming limit reached. Bet refused.',
+  rgLimitAboveOperator: 'The operator set this limit at {limit}: yours cannot be higher',
 };
 
 export const rgMessages = defineMessages({
@@ -69,6 +72,9 @@ export const rgMessages = defineMessages({
     brUnderage: 'Apostas são proibidas para menores de 18 anos',
     brUsdtOff: 'Saques em USDT não são permitidos no Brasil',
     brTransfersOff: 'Transferências entre jogadores não são permitidas no Brasil',
+    brPayoutOwnCpf: 'No Brasil, saques são pagos apenas por PIX para uma chave no seu próprio CPF',
+    rgLimitReached: 'Limite de jogo responsável atingido. Aposta recusada.',
+    rgLimitAboveOperator: 'A operadora definiu este limite em {limit}: o seu não pode ser maior',
   },
   en: english,
   ng: english,
@@ -104,6 +110,10 @@ export const rgMessages = defineMessages({
     brUnderage: 'Taruhan dilarang untuk usia di bawah 18 tahun',
     brUsdtOff: 'Penarikan USDT tidak diizinkan di Brasil',
     brTransfersOff: 'Transfer antar pemain tidak diizinkan di Brasil',
+    brPayoutOwnCpf: 'Di Brasil, penarikan hanya dibayar melalui PIX ke kunci atas CPF Anda sendiri',
+    rgLimitReached: 'Batas permainan bertanggung jawab tercapai. Taruhan ditolak.',
+    rgLimitAboveOperator:
+      'Operator menetapkan batas ini sebesar {limit}: batas Anda tidak boleh lebih tinggi',
   },
   vi: {
     rgLimitStakeDay: 'Đã đạt giới hạn cược theo ngày ({limit}). Cược bị từ chối.',
@@ -137,6 +147,9 @@ export const rgMessages = defineMessages({
     brUnderage: 'Cấm cá cược dưới 18 tuổi',
     brUsdtOff: 'Không được rút USDT tại Brazil',
     brTransfersOff: 'Không được chuyển tiền giữa người chơi tại Brazil',
+    brPayoutOwnCpf: 'Tại Brazil, rút tiền chỉ được trả qua PIX đến khóa theo CPF của chính bạn',
+    rgLimitReached: 'Đã đạt giới hạn chơi có trách nhiệm. Cược bị từ chối.',
+    rgLimitAboveOperator: 'Nhà điều hành đã đặt giới hạn này là {limit}: giới hạn của bạn không được cao hơn',
   },
   ja: {
     rgLimitStakeDay: '1日のベット上限に達しました（{limit}）。ベットは拒否されました。',
@@ -170,6 +183,9 @@ export const rgMessages = defineMessages({
     brUnderage: '18歳未満の賭けは禁止されています',
     brUsdtOff: 'ブラジルではUSDTでの出金はできません',
     brTransfersOff: 'ブラジルではプレイヤー間の送金はできません',
+    brPayoutOwnCpf: 'ブラジルでは、出金はご本人のCPFのPIXキーにのみ支払われます',
+    rgLimitReached: '責任あるゲームの上限に達しました。ベットは拒否されました。',
+    rgLimitAboveOperator: '運営者がこの上限を {limit} に設定しています：これより高くは設定できません',
   },
   ko: {
     rgLimitStakeDay: '일일 베팅 한도에 도달했습니다({limit}). 베팅이 거부되었습니다.',
@@ -203,6 +219,9 @@ export const rgMessages = defineMessages({
     brUnderage: '18세 미만은 베팅이 금지됩니다',
     brUsdtOff: '브라질에서는 USDT 출금이 허용되지 않습니다',
     brTransfersOff: '브라질에서는 플레이어 간 송금이 허용되지 않습니다',
+    brPayoutOwnCpf: '브라질에서는 출금이 본인 CPF의 PIX 키로만 지급됩니다',
+    rgLimitReached: '책임감 있는 게임 한도에 도달했습니다. 베팅이 거부되었습니다.',
+    rgLimitAboveOperator: '운영자가 이 한도를 {limit}(으)로 설정했습니다: 더 높게 설정할 수 없습니다',
   },
   zh: {
     rgLimitStakeDay: '已达到每日投注限额（{limit}）。投注被拒绝。',
@@ -234,6 +253,9 @@ export const rgMessages = defineMessages({
     brUnderage: '未满18岁禁止投注',
     brUsdtOff: '在巴西不允许USDT提现',
     brTransfersOff: '在巴西不允许玩家之间转账',
+    brPayoutOwnCpf: '在巴西，提款只能通过PIX支付到您本人CPF名下的密钥',
+    rgLimitReached: '已达到负责任博彩限额，投注被拒绝。',
+    rgLimitAboveOperator: '运营方已将此限额设为 {limit}：您的限额不能更高',
   },
   ru: {
     rgLimitStakeDay: 'Достигнут дневной лимит ставок ({limit}). Ставка отклонена.',
@@ -267,5 +289,8 @@ export const rgMessages = defineMessages({
     brUnderage: 'Ставки запрещены лицам младше 18 лет',
     brUsdtOff: 'Вывод в USDT в Бразилии запрещён',
     brTransfersOff: 'Переводы между игроками в Бразилии запрещены',
+    brPayoutOwnCpf: 'В Бразилии вывод возможен только через PIX на ключ по вашему собственному CPF',
+    rgLimitReached: 'Достигнут лимит ответственной игры. Ставка отклонена.',
+    rgLimitAboveOperator: 'Оператор установил этот лимит в {limit}: ваш не может быть выше',
   },
 });

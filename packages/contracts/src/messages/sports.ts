@@ -30,6 +30,12 @@ const english = {
   sportsCashoutShare: 'Choose a share of the stake above 0% and up to 100%',
   sportsBetsLimited: 'Sports bets are not available on this account',
   sportsLiabilityLimit: 'This selection is not taking more bets right now',
+  sportsOverridePrice: 'Odds must be above {min} and at most {max}',
+  sportsOverrideBook:
+    'These odds would pay a bettor on every outcome: the market needs a margin of 0 or more',
+  sportsPricesStale: 'The prices changed since you loaded them: reload and try again',
+  sportsOverrideSelections: 'List every option of this market once',
+  sportsOverrideMargin: 'The margin shift must be between {min} and {max} basis points',
 };
 
 export const sportsMessages = defineMessages({
@@ -61,6 +67,12 @@ export const sportsMessages = defineMessages({
     sportsCashoutShare: 'Escolha uma parte do valor apostado acima de 0% e até 100%',
     sportsBetsLimited: 'Apostas esportivas não estão disponíveis nesta conta',
     sportsLiabilityLimit: 'Esta seleção não está aceitando mais apostas no momento',
+    sportsOverridePrice: 'A odd deve ser acima de {min} e no máximo {max}',
+    sportsOverrideBook:
+      'Essas odds pagariam um apostador em todos os resultados: o mercado precisa de margem de 0 ou mais',
+    sportsPricesStale: 'Os preços mudaram desde que você os carregou: recarregue e tente de novo',
+    sportsOverrideSelections: 'Informe cada opção deste mercado uma vez',
+    sportsOverrideMargin: 'O ajuste de margem deve estar entre {min} e {max} pontos-base',
   },
   en: english,
   ng: english,
@@ -93,6 +105,12 @@ export const sportsMessages = defineMessages({
     sportsCashoutShare: 'Pilih bagian taruhan di atas 0% hingga 100%',
     sportsBetsLimited: 'Taruhan olahraga tidak tersedia untuk akun ini',
     sportsLiabilityLimit: 'Pilihan ini saat ini tidak menerima taruhan lagi',
+    sportsOverridePrice: 'Odds harus di atas {min} dan paling tinggi {max}',
+    sportsOverrideBook:
+      'Odds ini akan membayar petaruh di setiap hasil: pasar memerlukan margin 0 atau lebih',
+    sportsPricesStale: 'Harga berubah sejak Anda memuatnya: muat ulang dan coba lagi',
+    sportsOverrideSelections: 'Cantumkan setiap opsi pasar ini satu kali',
+    sportsOverrideMargin: 'Pergeseran margin harus antara {min} dan {max} basis poin',
   },
   vi: {
     sportsUnknownSport: 'Môn thể thao không xác định',
@@ -122,6 +140,12 @@ export const sportsMessages = defineMessages({
     sportsCashoutShare: 'Chọn phần tiền cược trên 0% và tối đa 100%',
     sportsBetsLimited: 'Tài khoản này không thể đặt cược thể thao',
     sportsLiabilityLimit: 'Lựa chọn này hiện không nhận thêm cược',
+    sportsOverridePrice: 'Tỷ lệ cược phải trên {min} và tối đa {max}',
+    sportsOverrideBook:
+      'Tỷ lệ này sẽ trả tiền cho người cược ở mọi kết quả: kèo cần biên lợi nhuận từ 0 trở lên',
+    sportsPricesStale: 'Giá đã thay đổi kể từ khi bạn tải: hãy tải lại và thử lại',
+    sportsOverrideSelections: 'Liệt kê mỗi lựa chọn của kèo này một lần',
+    sportsOverrideMargin: 'Mức điều chỉnh biên phải từ {min} đến {max} điểm cơ bản',
   },
   ja: {
     sportsUnknownSport: '不明なスポーツです',
@@ -151,6 +175,12 @@ export const sportsMessages = defineMessages({
     sportsCashoutShare: '賭け金の0%を超え100%以下の割合を選んでください',
     sportsBetsLimited: 'このアカウントではスポーツベットをご利用いただけません',
     sportsLiabilityLimit: 'この選択は現在これ以上ベットを受け付けていません',
+    sportsOverridePrice: 'オッズは{min}より大きく{max}以下にしてください',
+    sportsOverrideBook:
+      'このオッズではすべての結果でベッターに支払いが生じます：マーケットには0以上のマージンが必要です',
+    sportsPricesStale: '読み込み後に価格が変わりました：再読み込みしてもう一度お試しください',
+    sportsOverrideSelections: 'このマーケットの各選択肢を一度ずつ指定してください',
+    sportsOverrideMargin: 'マージン調整は{min}から{max}ベーシスポイントの間にしてください',
   },
   ko: {
     sportsUnknownSport: '알 수 없는 종목입니다',
@@ -180,6 +210,11 @@ export const sportsMessages = defineMessages({
     sportsCashoutShare: '베팅 금액의 0% 초과 100% 이하 비율을 선택하세요',
     sportsBetsLimited: '이 계정에서는 스포츠 베팅을 이용할 수 없습니다',
     sportsLiabilityLimit: '이 선택은 지금 더 이상 베팅을 받지 않습니다',
+    sportsOverridePrice: '배당은 {min}보다 크고 {max} 이하여야 합니다',
+    sportsOverrideBook: '이 배당으로는 모든 결과에서 베터에게 지급됩니다: 마켓의 마진은 0 이상이어야 합니다',
+    sportsPricesStale: '불러온 후 가격이 바뀌었습니다: 새로고침 후 다시 시도하세요',
+    sportsOverrideSelections: '이 마켓의 각 옵션을 한 번씩 지정하세요',
+    sportsOverrideMargin: '마진 조정은 {min}에서 {max} 베이시스 포인트 사이여야 합니다',
   },
   zh: {
     sportsUnknownSport: '未知的运动项目',
@@ -209,6 +244,11 @@ export const sportsMessages = defineMessages({
     sportsCashoutShare: '请选择大于 0% 且不超过 100% 的投注比例',
     sportsBetsLimited: '该账户无法进行体育投注',
     sportsLiabilityLimit: '该选项目前不再接受投注',
+    sportsOverridePrice: '赔率必须高于{min}且不超过{max}',
+    sportsOverrideBook: '这些赔率会让投注者在所有结果上获利：盘口的利润率必须为0或以上',
+    sportsPricesStale: '价格在您加载后已变化：请刷新后重试',
+    sportsOverrideSelections: '请将此盘口的每个选项各列出一次',
+    sportsOverrideMargin: '利润率调整必须在{min}到{max}个基点之间',
   },
   ru: {
     sportsUnknownSport: 'Неизвестный вид спорта',
@@ -238,5 +278,11 @@ export const sportsMessages = defineMessages({
     sportsCashoutShare: 'Выберите долю ставки больше 0% и не больше 100%',
     sportsBetsLimited: 'Ставки на спорт недоступны для этого аккаунта',
     sportsLiabilityLimit: 'Этот исход сейчас не принимает ставки',
+    sportsOverridePrice: 'Коэффициент должен быть выше {min} и не больше {max}',
+    sportsOverrideBook:
+      'Такие коэффициенты оплатят ставку при любом исходе: маржа рынка должна быть 0 или больше',
+    sportsPricesStale: 'Цены изменились после загрузки: обновите и попробуйте снова',
+    sportsOverrideSelections: 'Укажите каждый вариант этого рынка один раз',
+    sportsOverrideMargin: 'Сдвиг маржи должен быть от {min} до {max} базисных пунктов',
   },
 });

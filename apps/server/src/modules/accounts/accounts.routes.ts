@@ -18,9 +18,14 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok, textAnswer } from '../../platform/http';
-import type { AuthUser } from './accounts.service';
+import type { AuthUser, SessionClient } from './accounts.service';
 
 const noData = { 200: envelope(z.null()) };
+/** The address and browser a sign-in comes from (kept on the session for the back office). */
+const clientOf = (req: FastifyRequest): SessionClient => ({
+  ip: req.ip,
+  device: req.headers['user-agent'] || undefined,
+});
 const answer = <T extends z.ZodType>(data: T) => ({ 200: envelope(data) });
 
 /** Thin routes: schema in, the accounts service, schema out. A player's money figures are the wallet's routes. */
@@ -52,13 +57,16 @@ export async function accountsRoutes(app: FastifyInstance) {
   r.post(
     '/api/auth/user/restRegister',
     { schema: { tags: ['auth'], body: registerRequest, response: answer(tokenAnswer) } },
-    async (req) => ok(req, { access_token: await accounts.register(req.body) }),
+    async (req) => ok(req, { access_token: await accounts.register(req.body, clientOf(req)) }),
   );
 
   r.post(
     '/api/auth/user/restLogin',
     { config: perIp, schema: { tags: ['auth'], body: loginRequest, response: answer(tokenAnswer) } },
-    async (req) => ok(req, { access_token: await accounts.login({ ...req.body, source: req.ip }) }),
+    async (req) =>
+      ok(req, {
+        access_token: await accounts.login({ ...req.body, source: req.ip, device: clientOf(req).device }),
+      }),
   );
 
   r.post('/api/auth/user/logout', { ...auth, schema: { ...auth.schema, response: noData } }, async (req) => {
@@ -78,7 +86,7 @@ export async function accountsRoutes(app: FastifyInstance) {
       config: perIp,
       schema: { tags: ['auth'], body: loginLinkRedeemRequest, response: answer(tokenAnswer) },
     },
-    async (req) => ok(req, { access_token: await accounts.redeemLoginLink(req.body.token) }),
+    async (req) => ok(req, { access_token: await accounts.redeemLoginLink(req.body.token, clientOf(req)) }),
   );
 
   r.post(

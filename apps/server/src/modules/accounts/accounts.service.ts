@@ -92,6 +92,8 @@ export interface Upline {
   id: number;
   chain: [number | null, number | null, number | null];
   test: boolean;
+  /** The player's CPF ('' before KYC): an invitee with the inviter's own is a self-referral. */
+  cpf: string;
 }
 
 /** A player invited by another, at depth 1, 2 or 3. */
@@ -129,6 +131,13 @@ export interface RegisterInput {
  * Checks other modules add to sign-in and registration (responsible gambling): a sign-in check throws to
  * refuse a player whose password was right; a registration hook runs in the registering transaction.
  */
+/** Where a sign-in comes from, kept on its session for the back office. */
+export interface SessionClient {
+  ip?: string;
+  device?: string;
+}
+const DEVICE_MAX = 300;
+
 export interface AccountHooks {
   signIn: ((userId: number) => Promise<void>)[];
   registered: ((tx: Tx, userId: number, input: RegisterInput) => Promise<void>)[];
@@ -231,13 +240,15 @@ export function createAccountsService({ database, config, bus, mail }: AccountsD
     if (sessionIds.length) await bus.publish('session.revoked', { userId, sessionIds });
   }
 
-  async function createSession(tx: Executor, userId: number): Promise<string> {
+  async function createSession(tx: Executor, userId: number, client: SessionClient = {}): Promise<string> {
     const token = randomToken();
     await tx.insert(sessions).values({
       id: crypto.randomUUID(),
       userId,
       tokenHash: sha256(token),
       expiresAt: fromNow(sessionTtlMs),
+      ip: client.ip ?? null,
+      device: client.device?.slice(0, DEVICE_MAX) ?? null,
     });
     return token;
   }
@@ -361,7 +372,7 @@ export function createAccountsService({ database, config, bus, mail }: AccountsD
       return renderCaptcha(config.testCaptchaCode ?? text, { width: 120, height: 44, noise: 2, color: true });
     },
 
-    async register(input: RegisterInput): Promise<string> {
+    async register(input: RegisterInput, client: SessionClient = {}): Promise<string> {
       if (config.jurisdiction === 'br') {
         if (!isValidCpf(input.cardNo)) throw badRequest('brCpfRequired');
         if (!input.birthDate) throw badRequest('brBirthDateRequired');
@@ -401,7 +412,7 @@ export function createAccountsService({ database, config, bus, mail }: AccountsD
             ...chain,
           });
           for (const hook of hooks.registered) await hook(tx, userId, input);
-          return createSession(tx, userId);
+          return createSession(tx, userId, client);
         });
       } catch (err) {
         // Two registrations of one e-mail at once: the loser sees the same answer as a later one.
@@ -421,6 +432,7 @@ export function createAccountsService({ database, config, bus, mail }: AccountsD
       codeId: string;
       captCode: string;
       source: string;
+      device?: string;
     }): Promise<string> {
       await checkCaptcha(input.codeId, input.captCode);
       const mine = and(eq(loginThrottle.username, input.username), eq(loginThrottle.source, input.source));
@@ -440,11 +452,25 @@ export function createAccountsService({ database, config, bus, mail }: AccountsD
         throw new AppError(ErrorCode.LOGIN_FAILED, 'loginFailed');
       }
       for (const check of hooks.signIn) await check(user.id);
-      return database.transaction(async (tx) => {
+      const token = await database.transaction(async (tx) => {
         // Only this source's count: a success here gives a stranger elsewhere no fresh tries.
         await tx.delete(loginThrottle).where(mine);
-        return createSession(tx, user.id);
+        return createSession(tx, user.id, { ip: input.source, device: input.device });
       });
+      // A block or exclusion committed between the check and the insert revoked every session but could not
+      // see this one: its flag is committed before its revocation, so asking again now catches it.
+      try {
+        for (const check of hooks.signIn) await check(user.id);
+      } catch (err) {
+        const [gone] = await db
+          .update(sessions)
+          .set({ revokedAt: new Date() })
+          .where(eq(sessions.tokenHash, sha256(token)))
+          .returning({ id: sessions.id });
+        if (gone) await publishRevoked(user.id, [gone.id]);
+        throw err;
+      }
+      return token;
     },
 
     /** The signed-in user behind a bearer token, or null when it is unknown, revoked or expired. */
@@ -480,6 +506,23 @@ export function createAccountsService({ database, config, bus, mail }: AccountsD
 
     /** Hooks of other modules into sign-in and registration (see `AccountHooks`). */
     hooks,
+
+    /**
+     * Why the player may not sign in now (an operator's block, a cool-off, a self-exclusion: the sign-in hooks
+     * of those modules), or null. A player who may not sign in is disabled for play too: the casino wallet
+     * answers a provider's bet or user call with RS_ERROR_USER_DISABLED.
+     */
+    async signInRefusal(userId: number): Promise<AppError | null> {
+      for (const check of hooks.signIn) {
+        try {
+          await check(userId);
+        } catch (err) {
+          if (err instanceof AppError) return err;
+          throw err;
+        }
+      }
+      return null;
+    },
 
     /**
      * Signs the player out everywhere at once (a cool-off, a self-exclusion): every session revoked, dropped
@@ -574,7 +617,7 @@ export function createAccountsService({ database, config, bus, mail }: AccountsD
       if (ids.length === 0) return [];
       const list = `{${ids.map((id) => Math.trunc(id)).join(',')}}`;
       const result = (await exec.execute(
-        sql`select id, l1_id, l2_id, l3_id, test_flag from users where id = any(${list}::int[])`,
+        sql`select id, l1_id, l2_id, l3_id, test_flag, card_no from users where id = any(${list}::int[])`,
       )) as unknown as {
         rows: {
           id: number;
@@ -582,13 +625,28 @@ export function createAccountsService({ database, config, bus, mail }: AccountsD
           l2_id: number | null;
           l3_id: number | null;
           test_flag: string;
+          card_no: string;
         }[];
       };
       return result.rows.map((r) => ({
         id: Number(r.id),
         chain: [r.l1_id, r.l2_id, r.l3_id].map((v) => (v === null ? null : Number(v))) as Upline['chain'],
         test: r.test_flag === '1',
+        cpf: r.card_no,
       }));
+    },
+
+    /**
+     * The players this one invited directly (depth 1) who may count for an agent reward: real-money accounts
+     * whose CPF is not the inviter's own (a second account of the same person is a self-referral). Chains are
+     * fixed at registration, so no ring can exist.
+     */
+    async directInvitees(exec: Executor, userId: number): Promise<{ id: number; counts: boolean }[]> {
+      const result = (await exec.execute(
+        sql`select u.id, u.test_flag <> '1' and (i.card_no = '' or u.card_no <> i.card_no) as counts
+            from users u join users i on i.id = u.l1_id where u.l1_id = ${userId} order by u.id`,
+      )) as unknown as { rows: { id: number; counts: boolean }[] };
+      return result.rows.map((r) => ({ id: Number(r.id), counts: Boolean(r.counts) }));
     },
 
     /** The players this one invited, at depths 1 to 3, newest first (at most `limit`). */
@@ -724,7 +782,7 @@ export function createAccountsService({ database, config, bus, mail }: AccountsD
      * Redeems a login link once, for a new session, while the session it was made from is live: revoking a
      * session (logout, password change, reset) revokes the credentials derived from it.
      */
-    async redeemLoginLink(token: string): Promise<string> {
+    async redeemLoginLink(token: string, client: SessionClient = {}): Promise<string> {
       return database.transaction(async (tx) => {
         const now = new Date();
         const parentLive = tx
@@ -750,7 +808,7 @@ export function createAccountsService({ database, config, bus, mail }: AccountsD
           )
           .returning({ userId: loginLinks.userId });
         if (!link) throw badRequest('loginLinkInvalid');
-        return createSession(tx, link.userId);
+        return createSession(tx, link.userId, client);
       });
     },
 
@@ -781,10 +839,11 @@ export function createAccountsService({ database, config, bus, mail }: AccountsD
 
     /**
      * What payments decides a deposit or withdrawal on (KYC, test account, USDT, the payout holder): one
-     * read, without the referral counts of `profile`. Throws the session error when the user is gone.
+     * read, without the referral counts of `profile` (in `exec`: inside a caller's transaction). Throws the session
+     * error when the user is gone.
      */
-    async payoutProfile(userId: number) {
-      const user = await loadUser(db, userId);
+    async payoutProfile(userId: number, exec: Executor = db) {
+      const user = await loadUser(exec, userId);
       const { username, name, cardNo, kyc, testFlag, lx } = user;
       return { username, name, cardNo, kyc, testFlag, lx: config.jurisdiction === 'br' ? '' : lx };
     },

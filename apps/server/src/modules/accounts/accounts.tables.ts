@@ -65,6 +65,10 @@ export const sessions = pgTable(
      * the Brazilian profile and the playing time of the responsible-gambling limits.
      */
     lastSeenAt: at().notNull().defaultNow(),
+    /** Where it signed in from (the back office's sessions, IPs and devices); null before they were kept. */
+    ip: text(),
+    /** The browser's User-Agent at sign-in (cut to 300 characters). */
+    device: text(),
   },
   (t) => [
     index()

@@ -11,13 +11,19 @@ import type {
 import { CASINO_CATEGORIES } from '@aposta/contracts';
 import { sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../platform/db';
-import { notFound } from '../../platform/errors';
+import { badRequest, notFound } from '../../platform/errors';
+import { frameOriginOf } from '../../platform/http';
+import { isSealed, type SecretBox } from '../../platform/secret-box';
 
 /**
  * Providers and their games as configuration rows: adding a provider is a call, not code. The secret that
- * signs a provider's calls is never answered; it is cached per node for a few seconds (the wallet's hot path
+ * signs a provider's calls is stored sealed (AES-256-GCM, the config's CASINO_SECRET_KEY; the database refuses
+ * a plain one), never answered nor audited; it is cached per node for a few seconds (the wallet's hot path
  * reads it on every call) and dropped at once on this node when it changes.
  */
+
+/** A provider's new key: an HMAC secret, or an RSA public key (PEM). */
+export type ProviderKeyInput = { secret?: string; publicKey?: string };
 
 /** How a provider's calls are checked. */
 export type ProviderKey = { kind: 'hmac'; secret: string } | { kind: 'rsa'; publicKey: crypto.KeyObject };
@@ -61,9 +67,59 @@ const GAME_SELECT = sql`select g.game_code, g.provider_code, p.name as provider_
   g.thumbnail, g.launch_url, g.enabled, g.hot, g.sort, g.demo
   from casino_games g join casino_providers p on p.code = g.provider_code`;
 
-export function createCatalogue(database: Database) {
+/**
+ * `changed` is told after every write that may change what the lobby shows or where games open (the module
+ * refreshes the CSP's frame sources there and tells the other nodes).
+ */
+export function createCatalogue(
+  database: Database,
+  box: SecretBox,
+  changed: () => Promise<void> = async () => {},
+) {
   const { db } = database;
-  const keys = new Map<string, { key: ProviderKey | null; until: number }>();
+  // The read itself is cached: the calls of a burst arriving when the entry expired share one read.
+  const keys = new Map<string, { key: Promise<ProviderKey | null>; until: number }>();
+
+  /** Providers (never their keys); one with `code`. */
+  async function providerList(code?: string): Promise<CasinoProvider[]> {
+    const list = await rows<{
+      code: string;
+      name: string;
+      enabled: boolean;
+      created_at: string | Date;
+      games: string;
+      rsa: boolean;
+    }>(
+      db,
+      sql`select p.code, p.name, p.enabled, p.created_at, p.public_key is not null as rsa,
+            (select count(*) from casino_games g where g.provider_code = p.code) as games
+          from casino_providers p where ${code === undefined ? sql`true` : sql`p.code = ${code}`}
+          order by p.code`,
+    );
+    return list.map((p) => ({
+      code: p.code,
+      name: p.name,
+      signature: p.rsa ? ('rsa' as const) : ('hmac' as const),
+      enabled: p.enabled,
+      games: Number(p.games),
+      createdAt: new Date(p.created_at).toISOString(),
+    }));
+  }
+  const provider = async (code: string) => (await providerList(code))[0];
+
+  /** What the row stores for a key: the HMAC secret sealed, '' for an RSA provider. */
+  /** The stored form of a provider's key; a public key that does not parse is refused before it is stored. */
+  const sealed = (input: ProviderKeyInput) => {
+    if (input.publicKey) {
+      try {
+        crypto.createPublicKey(input.publicKey);
+      } catch {
+        // Stored, it would fail every one of the provider's calls (wins and rollbacks included) later.
+        throw badRequest('casinoPublicKey');
+      }
+    }
+    return input.secret ? box.seal(input.secret) : '';
+  };
 
   async function game(gameCode: string): Promise<(CasinoGame & { launchUrl: string }) | undefined> {
     const [r] = await rows<GameRow>(db, sql`${GAME_SELECT} where g.game_code = ${gameCode}`);
@@ -72,56 +128,103 @@ export function createCatalogue(database: Database) {
 
   return {
     /** What checks a provider's signatures; null for an unknown or disabled provider. */
-    async providerKey(code: string): Promise<ProviderKey | null> {
+    providerKey(code: string): Promise<ProviderKey | null> {
       const hit = keys.get(code);
       if (hit && hit.until > Date.now()) return hit.key;
-      const [r] = await rows<{ secret: string; public_key: string | null }>(
+      const key = rows<{ secret: string; public_key: string | null }>(
         db,
         sql`select secret, public_key from casino_providers where code = ${code} and enabled`,
+      ).then(([r]): ProviderKey | null =>
+        !r
+          ? null
+          : r.public_key
+            ? { kind: 'rsa', publicKey: crypto.createPublicKey(r.public_key) }
+            : { kind: 'hmac', secret: box.open(r.secret) },
       );
-      const key: ProviderKey | null = !r
-        ? null
-        : r.public_key
-          ? { kind: 'rsa', publicKey: crypto.createPublicKey(r.public_key) }
-          : { kind: 'hmac', secret: r.secret };
-      keys.set(code, { key, until: Date.now() + SECRET_CACHE_MS });
+      const entry = { key, until: Date.now() + SECRET_CACHE_MS };
+      keys.set(code, entry);
+      // A failed read is not kept.
+      key.catch(() => keys.get(code) === entry && keys.delete(code));
       return key;
     },
 
-    async upsertProvider(input: CasinoProviderRequest): Promise<CasinoProvider> {
-      await db.execute(
+    /** Adds a provider, or renames one and replaces its key (`existed` says which). */
+    async upsertProvider(
+      input: CasinoProviderRequest,
+    ): Promise<{ provider: CasinoProvider; existed: boolean }> {
+      const [r] = await rows<{ inserted: boolean }>(
+        db,
         sql`insert into casino_providers (code, name, secret, public_key)
-            values (${input.code}, ${input.name}, ${input.secret ?? ''}, ${input.publicKey ?? null})
+            values (${input.code}, ${input.name}, ${sealed(input)}, ${input.publicKey ?? null})
             on conflict (code) do update set name = excluded.name, secret = excluded.secret,
-              public_key = excluded.public_key`,
+              public_key = excluded.public_key
+            returning (xmax = 0) as inserted`,
       );
       keys.delete(input.code);
-      return (await this.providers()).find((p) => p.code === input.code)!;
+      await changed();
+      return { provider: (await provider(input.code))!, existed: !r!.inserted };
     },
 
-    async providers(): Promise<CasinoProvider[]> {
-      const list = await rows<{
-        code: string;
-        name: string;
-        enabled: boolean;
-        created_at: string | Date;
-        games: string;
-        rsa: boolean;
-      }>(
+    /** Replaces a provider's key (rotation): the old one stops working on this node at once, elsewhere in 5 s. */
+    async setProviderKey(code: string, input: ProviderKeyInput): Promise<CasinoProvider> {
+      const [r] = await rows(
         db,
-        sql`select p.code, p.name, p.enabled, p.created_at, p.public_key is not null as rsa,
-              (select count(*) from casino_games g where g.provider_code = p.code) as games
-            from casino_providers p order by p.code`,
+        sql`update casino_providers set secret = ${sealed(input)}, public_key = ${input.publicKey ?? null}
+            where code = ${code} returning code`,
       );
-      return list.map((p) => ({
-        code: p.code,
-        name: p.name,
-        signature: p.rsa ? ('rsa' as const) : ('hmac' as const),
-        enabled: p.enabled,
-        games: Number(p.games),
-        createdAt: new Date(p.created_at).toISOString(),
-      }));
+      if (!r) throw notFound('casinoProviderUnknown');
+      keys.delete(code);
+      return (await provider(code))!;
     },
+
+    /**
+     * Seals the secrets stored in plain text before sealing existed (run at start, before any call is served;
+     * the key is config's, so no SQL migration can do it), then lets the database hold every row to it. Each
+     * row is replaced only if still the plain value read, so several nodes starting at once seal it once.
+     */
+    async sealPlainSecrets(): Promise<number> {
+      const stored = await rows<{ code: string; secret: string }>(
+        db,
+        sql`select code, secret from casino_providers where secret <> ''`,
+      );
+      // A key that cannot open a sealed secret (CASINO_SECRET_KEY changed or lost) would fail every call of
+      // that provider, its wins and rollbacks too: refuse to start instead, naming the providers.
+      const unreadable = stored.filter((r) => {
+        if (!isSealed(r.secret)) return false;
+        try {
+          box.open(r.secret);
+          return false;
+        } catch {
+          return true;
+        }
+      });
+      if (unreadable.length)
+        throw new Error(
+          `CASINO_SECRET_KEY cannot open the secrets of providers ${unreadable.map((r) => r.code).join(', ')}`,
+        );
+      const plain = stored.filter((r) => !isSealed(r.secret));
+      let sealedRows = 0;
+      for (const r of plain) {
+        const done = await rows(
+          db,
+          sql`update casino_providers set secret = ${box.seal(r.secret)}
+              where code = ${r.code} and secret = ${r.secret} returning code`,
+        );
+        sealedRows += done.length;
+        keys.delete(r.code);
+      }
+      const [check] = await rows<{ convalidated: boolean }>(
+        db,
+        sql`select convalidated from pg_constraint where conname = 'casino_providers_secret_sealed'`,
+      );
+      if (check && !check.convalidated)
+        await db.execute(
+          sql`alter table casino_providers validate constraint casino_providers_secret_sealed`,
+        );
+      return sealedRows;
+    },
+
+    providers: () => providerList(),
 
     async upsertGame(providerCode: string, g: CasinoGameRequest, demo = true): Promise<CasinoGame> {
       const [p] = await rows(db, sql`select 1 from casino_providers where code = ${providerCode}`);
@@ -134,6 +237,7 @@ export function createCatalogue(database: Database) {
               category = excluded.category, rtp_bp = excluded.rtp_bp, thumbnail = excluded.thumbnail,
               launch_url = excluded.launch_url, demo = excluded.demo`,
       );
+      await changed();
       return (await game(g.gameCode))!;
     },
 
@@ -146,6 +250,7 @@ export function createCatalogue(database: Database) {
             where game_code = ${gameCode} returning game_code`,
       );
       if (!r) throw notFound('casinoGameUnknown');
+      await changed();
       return (await game(gameCode))!;
     },
 
@@ -172,6 +277,22 @@ export function createCatalogue(database: Database) {
         })).filter((c) => c.count > 0),
         providers: [...providers].map(([code, name]) => ({ code, name })),
       };
+    },
+
+    /**
+     * The origins (`https://games.example.com`) of the launch URLs of enabled games of enabled providers: what
+     * the app's CSP lets `/play` frame. Paths of this site need nothing; a URL that is not a plain http(s)
+     * origin (a wildcard host, credentials, characters CSP would read as syntax) is never answered.
+     */
+    async frameOrigins(): Promise<string[]> {
+      const urls = await rows<{ launch_url: string }>(
+        db,
+        sql`select distinct g.launch_url from casino_games g join casino_providers p on p.code = g.provider_code
+            where g.enabled and p.enabled and g.launch_url ~* '^https?://'`,
+      );
+      return [
+        ...new Set(urls.map((u) => frameOriginOf(u.launch_url)).filter((o): o is string => o !== null)),
+      ].sort();
     },
 
     async hot(): Promise<CasinoGame[]> {

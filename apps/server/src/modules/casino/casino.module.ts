@@ -1,5 +1,6 @@
 import { STUDIO_PROVIDER_CODE } from '@aposta/contracts';
 import { defineModule } from '../../platform/module';
+import { createSecretBox } from '../../platform/secret-box';
 import { createCatalogue, type CasinoCatalogue } from './casino.catalogue';
 import { casinoRoutes } from './casino.routes';
 import { createCasinoService, type CasinoService } from './casino.service';
@@ -28,8 +29,25 @@ declare module 'fastify' {
  * is registered at boot as the provider `aposta` with its games.
  */
 export const casinoModule = defineModule('casino', ['ledger', 'accounts', 'rg'], async (app) => {
-  const { database, accounts, config, bus, rg } = app;
-  const catalogue = createCatalogue(database);
+  const { database, accounts, config, bus, rg, csp } = app;
+  if (config.casino.secretKeyIsDevDefault)
+    app.log.warn(
+      'casino: CASINO_SECRET_KEY is not set; providers’ secrets are sealed with the DEVELOPMENT key',
+    );
+  // The app's CSP lets /play frame the launch URLs of enabled games (outside providers' game servers).
+  const refreshFrames = async () => csp.setFrameSources('casino', await catalogue.frameOrigins());
+  const catalogue = createCatalogue(database, createSecretBox(config.casino.secretKey), async () => {
+    await refreshFrames();
+    // The other nodes refresh theirs (this one hears it too: a second refresh, harmless).
+    await bus.publish('casino.catalogueChanged', {});
+  });
+  bus.subscribe('casino.catalogueChanged', () => {
+    refreshFrames().catch((err: unknown) => app.log.error({ err }, 'casino: refreshing the frame sources'));
+  });
+  // Secrets stored before sealing existed are sealed before any call is served (see sealPlainSecrets).
+  const sealed = await catalogue.sealPlainSecrets();
+  if (sealed) app.log.info({ sealed }, 'casino: sealed providers’ secrets stored in plain text');
+  app.addHook('onReady', refreshFrames);
   const wallet = createWallet({
     database,
     accounts,

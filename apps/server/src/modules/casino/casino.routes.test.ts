@@ -143,6 +143,15 @@ describe('casino: a provider signing with RSA (Hub88)', () => {
     expect((await op('POST', '/providers', { code: 'bad', name: 'x', publicKey: 'nope' })).statusCode).toBe(
       400,
     );
+    // Shaped like a PEM but no key: refused with the message, never stored to fail every later call.
+    const broken = await op('POST', '/providers', {
+      code: 'broken',
+      name: 'x',
+      publicKey: '-----BEGIN PUBLIC KEY-----\nAAAA\n-----END PUBLIC KEY-----',
+    });
+    expect(broken.statusCode, broken.body).toBe(400);
+    expect(broken.json().message).toBe('A chave pública deve estar em PEM (BEGIN PUBLIC KEY)');
+    expect((await op('POST', '/providers/broken/secret', { secret: 'x'.repeat(20) })).statusCode).toBe(404);
     await op('POST', '/providers/rsaco/games', {
       gameCode: 'rsaco-slot',
       name: 'RSA Slot',

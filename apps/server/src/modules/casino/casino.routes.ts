@@ -8,6 +8,7 @@ import {
   casinoLobby,
   casinoLobbyQuery,
   casinoProvider,
+  casinoProviderKeyRequest,
   casinoProviderRequest,
   casinoRound,
   casinoRoundsQuery,
@@ -154,9 +155,38 @@ export async function casinoRoutes(app: FastifyInstance) {
       schema: { tags: operator, body: casinoProviderRequest, response: { 200: envelope(casinoProvider) } },
     },
     async (req) => {
-      const provider = await casino.catalogue.upsertProvider(req.body);
-      // The secret is never written to the audit log either.
-      req.audit({ target: `casinoProvider:${provider.code}`, after: { name: provider.name } });
+      const { provider, existed } = await casino.catalogue.upsertProvider(req.body);
+      // The secret is never written to the audit log either; that an existing provider's key was replaced is.
+      req.audit({
+        target: `casinoProvider:${provider.code}`,
+        after: {
+          name: provider.name,
+          signature: provider.signature,
+          ...(existed ? { keyReplaced: true } : {}),
+        },
+      });
+      return ok(req, provider);
+    },
+  );
+
+  r.post(
+    `${OPERATOR_CASINO_PATH}/providers/:code/secret`,
+    {
+      config: { permission: 'casino.manage' },
+      schema: {
+        tags: operator,
+        params: z.object({ code: z.string().max(40) }),
+        body: casinoProviderKeyRequest,
+        response: { 200: envelope(casinoProvider) },
+      },
+    },
+    async (req) => {
+      const provider = await casino.catalogue.setProviderKey(req.params.code, req.body);
+      // Which kind of key, never the key.
+      req.audit({
+        target: `casinoProvider:${provider.code}`,
+        after: { signature: provider.signature, keyReplaced: true },
+      });
       return ok(req, provider);
     },
   );

@@ -3,6 +3,7 @@ import {
   bigint,
   bigserial,
   boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -18,16 +19,23 @@ const at = () => timestamp({ withTimezone: true });
  * A game provider (casino.md): adding one is a row, not code. Its calls are signed with its HMAC secret, or
  * (Hub88's option) RSA-SHA256 with its private key, checked with `public_key`.
  */
-export const casinoProviders = pgTable('casino_providers', {
-  code: text().primaryKey(),
-  name: text().notNull(),
-  /** The HMAC secret ('' for an RSA provider). Never answered nor logged. */
-  secret: text().notNull(),
-  /** PEM public key of an RSA provider; null for HMAC. */
-  publicKey: text(),
-  enabled: boolean().notNull().default(true),
-  createdAt: at().notNull().defaultNow(),
-});
+export const casinoProviders = pgTable(
+  'casino_providers',
+  {
+    code: text().primaryKey(),
+    name: text().notNull(),
+    /**
+     * The HMAC secret sealed with CASINO_SECRET_KEY (`v1:<iv>:<tag>:<data>`, AES-256-GCM; platform/secret-box.ts),
+     * '' for an RSA provider. Never answered, logged nor audited; a plain value is refused by the check.
+     */
+    secret: text().notNull(),
+    /** PEM public key of an RSA provider; null for HMAC. */
+    publicKey: text(),
+    enabled: boolean().notNull().default(true),
+    createdAt: at().notNull().defaultNow(),
+  },
+  (t) => [check('casino_providers_secret_sealed', sql`${t.secret} = '' or ${t.secret} like 'v1:%'`)],
+);
 
 /** The catalogue: a provider's games, as the lobby shows them. */
 export const casinoGames = pgTable(

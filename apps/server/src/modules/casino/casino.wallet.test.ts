@@ -212,6 +212,53 @@ describe('casino wallet: bets, wins, rollbacks', () => {
     expect((counted as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(2);
   });
 
+  it('answers many players at once (one batch) each with their own balance; one refusal leaves the others', async () => {
+    const players = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => c.launched(p.gameCode, 1_000 + i)),
+    );
+    // The last player stakes more than they have: refused, alone.
+    const plays = players.map((pl, i) => ({
+      pl,
+      r: rounds(pl.gameToken),
+      stake: i === 11 ? 5_000 : 100 + i,
+    }));
+    const bets = await Promise.all(plays.map(({ r, stake }) => r.bet(stake)));
+    const betAnswers = await Promise.all(bets.map((b) => p.call('transaction/bet', b)));
+    expect(betAnswers.map((a) => [a.answer.status, a.answer.balance, a.answer.user])).toEqual(
+      plays.map(({ pl, stake }, i) =>
+        i === 11
+          ? ['RS_ERROR_NOT_ENOUGH_MONEY', 1_011, String(pl.id)]
+          : ['RS_OK', 1_000 + i - stake, String(pl.id)],
+      ),
+    );
+    const wins = await Promise.all(
+      plays
+        .slice(0, 11)
+        .map(({ r }, i) => p.call('transaction/win', r.win(i * 10, bets[i]!.transaction_uuid as string))),
+    );
+    expect(wins.map((w) => [w.answer.status, w.answer.balance])).toEqual(
+      plays.slice(0, 11).map(({ stake }, i) => ['RS_OK', 1_000 + i - stake + i * 10]),
+    );
+    // What a repeat answers and the recall shows was stored with the money: the hold, balances before and after.
+    const stored = (await t.database.db.execute(
+      sql`select kind, state, hold_id, balance_before, balance_after from casino_transactions
+          where transaction_uuid = ${bets[3]!.transaction_uuid as string}`,
+    )) as unknown as {
+      rows: { state: string; hold_id: string | null; balance_before: string; balance_after: string }[];
+    };
+    expect(stored.rows).toHaveLength(1);
+    expect(stored.rows[0]!.state).toBe('settled');
+    expect(stored.rows[0]!.hold_id).not.toBeNull();
+    expect([Number(stored.rows[0]!.balance_before), Number(stored.rows[0]!.balance_after)]).toEqual([
+      1_003, 900,
+    ]);
+    const refused = (await t.database.db.execute(
+      sql`select count(*)::int as n from casino_transactions
+          where transaction_uuid = ${bets[11]!.transaction_uuid as string}`,
+    )) as unknown as { rows: { n: number }[] };
+    expect(refused.rows[0]!.n).toBe(0);
+  });
+
   it('rolls back a bet once, refuses a win for it, remembers a rollback of an unseen bet and refuses the late bet', async () => {
     const pl = await c.launched(p.gameCode, 10_000);
     const r = rounds(pl.gameToken);
@@ -356,7 +403,9 @@ describe('casino wallet: game sessions', () => {
       await p.call('transaction/bet', bet);
       await p.call('transaction/bet', bet); // a repeat moves nothing and tells nothing
       await p.call('transaction/win', r.win(500, bet.transaction_uuid as string));
-      await vi.waitFor(() => expect(seen).toEqual([{ userId: pl.id, cause: 'stake' }, { userId: pl.id }]));
+      await vi.waitFor(() => expect(seen).toEqual([{ userId: pl.id, cause: 'stake' }, { userId: pl.id }]), {
+        timeout: 10_000,
+      });
     } finally {
       await off();
     }

@@ -15,6 +15,7 @@ import { isCurrency, type Currency } from '@aposta/money';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database, Executor, Tx } from '../../platform/db';
+import { createBatcher } from '../../platform/batch';
 import { AppError } from '../../platform/errors';
 import type { Accounts } from '../accounts';
 import { balancesQuery, hold, post, providerClearing, settle, voidHold } from '../ledger';
@@ -26,15 +27,21 @@ import type { CasinoCatalogue, ProviderKey } from './casino.catalogue';
  * settled into the provider's clearing account (`provider_clearing.<code>`) by its win or voided by its
  * rollback. Idempotency lives in `casino_transactions`, unique per provider and `transaction_uuid`: the row is
  * written in the same database transaction as the money, so a repeat (or ten at once) finds it and answers
- * the first answer, and a rollback of a bet not yet seen leaves the bet's row behind as a tombstone.
+ * the first answer, and a rollback of a bet not yet seen leaves the bet's row behind as a tombstone. A new bet
+ * and the first win of an open bet are first tried group-committed with other calls (`casino_batch`, the common
+ * case only); whatever that leaves (`slow`) is judged here by the full rules in a transaction of its own.
  */
 
 export interface WalletDeps {
   database: Database;
-  accounts: Pick<Accounts, 'sessionLive'>;
+  /** The sign-in behind a game session, and whether the player may sign in at all (else disabled). */
+  accounts: Pick<Accounts, 'sessionLive' | 'signInRefusal'>;
   catalogue: CasinoCatalogue;
   sessionTtlMs: number;
-  /** Responsible gambling's check of every stake, in its answering form (a refusal is RS_ERROR_LIMIT_REACHED). */
+  /**
+   * Responsible gambling's check of every stake, in its answering form (a limit is RS_ERROR_LIMIT_REACHED, an
+   * exclusion RS_ERROR_USER_DISABLED).
+   */
   rg: Pick<RgService, 'stakeRefusal'>;
   /** Told after the commit of every call that moved a player's money (the realtime gateway shows it). */
   moved?: (userId: number, stake: boolean) => void;
@@ -86,6 +93,9 @@ interface TxRow {
   answer: Omit<WalletAnswer, 'request_uuid'> | string | null;
 }
 
+/** What `casino_batch` (migration 0033) answers per call: see `fast` below. */
+type FastAnswer = { balance: number; user: string } | { slow: true } | { error: string; constraint?: string };
+
 const sha256 = (s: string) => crypto.createHash('sha256').update(s).digest('hex');
 
 async function rows<T>(exec: Executor, query: ReturnType<typeof sql>): Promise<T[]> {
@@ -128,6 +138,11 @@ export function createWallet({
   moved = () => {},
 }: WalletDeps) {
   const { db } = database;
+  // The common calls (a new bet, the first win of an open bet) of many rounds in one statement and one commit.
+  const batch = createBatcher<Record<string, unknown>, FastAnswer>(
+    database,
+    (calls) => sql`select casino_batch(${JSON.stringify(calls)}::jsonb) as answers`,
+  );
 
   async function balanceOf(exec: Executor, userId: number, currency: Currency): Promise<number> {
     const [b] = await rows<{ cash_available: string | null; bonus_available: string | null }>(
@@ -304,16 +319,40 @@ export function createWallet({
     );
 
   async function bet(providerCode: string, b: z.infer<typeof walletBetRequest>): Promise<WalletAnswer> {
+    const hash = hashOf('bet', b);
+    const fast = await batch.submit({
+      call: 'bet',
+      token: sha256(b.token),
+      provider: providerCode,
+      uuid: b.transaction_uuid,
+      hash,
+      game: b.game_code,
+      round: b.round,
+      currency: b.currency,
+      amount: b.amount,
+      reference: `${providerCode}:${b.transaction_uuid}`,
+      memo: { provider: providerCode, game: b.game_code, round: b.round },
+      expires: new Date(Date.now() + sessionTtlMs).toISOString(),
+    });
+    if ('balance' in fast) {
+      const userId = Number(fast.user);
+      moved(userId, true);
+      return answer('RS_OK', b.request_uuid, userId, b.currency, Number(fast.balance));
+    }
+    // Anything else (a repeat, a token not in force, a refusal, an unexpected failure): judged again by the
+    // full rules, in one transaction of its own (the fast attempt wrote nothing).
     const s = await sessionOf(providerCode, b.token, b.transaction_uuid);
     if (!s) throw new Refusal('RS_ERROR_INVALID_TOKEN');
     const userId = Number(s.user_id);
     if (b.currency !== s.currency) throw new Refusal('RS_ERROR_WRONG_CURRENCY', userId, s.currency);
     if (b.game_code !== s.game_code) throw new Refusal('RS_ERROR_INVALID_GAME', userId, s.currency);
     const currency = s.currency as Currency;
-    const hash = hashOf('bet', b);
     // A repeat of a bet already taken answers its first answer even if the token has expired since.
     const seen = typeof s.seen === 'string' ? (JSON.parse(s.seen) as TxRow) : s.seen;
     if (seen) return replay(seen, 'bet', hash, b.request_uuid);
+    // A player who may not sign in (blocked, cool-off, self-excluded) is disabled, whatever the token says:
+    // blocking and excluding also revoke the sign-in, which would otherwise read as an invalid token.
+    if (await accounts.signInRefusal(userId)) throw new Refusal('RS_ERROR_USER_DISABLED', userId, currency);
     const problem = await stakeProblem(s);
     if (problem) throw new Refusal(problem, userId, currency);
     if (b.amount === 0) throw new Refusal('RS_ERROR_WRONG_TYPES', userId, currency);
@@ -327,8 +366,14 @@ export function createWallet({
         amount: b.amount,
       });
       if (prior) return replay(prior, 'bet', hash, b.request_uuid);
-      if (await rg.stakeRefusal(tx, userId, b.amount))
-        throw new Refusal('RS_ERROR_LIMIT_REACHED', userId, currency);
+      const refusal = await rg.stakeRefusal(tx, userId, b.amount);
+      // An exclusion that began after the check above is still a disabled player, not a limit.
+      if (refusal)
+        throw new Refusal(
+          refusal.code === ErrorCode.SELF_EXCLUDED ? 'RS_ERROR_USER_DISABLED' : 'RS_ERROR_LIMIT_REACHED',
+          userId,
+          currency,
+        );
       const { txId } = await hold(tx, {
         type: TxType.BET,
         userId,
@@ -360,6 +405,25 @@ export function createWallet({
   async function win(providerCode: string, w: z.infer<typeof walletWinRequest>): Promise<WalletAnswer> {
     const hash = hashOf('win', w);
     const clearing = providerClearing(providerCode);
+    const fast = await batch.submit({
+      call: 'win',
+      provider: providerCode,
+      uuid: w.transaction_uuid,
+      ref: w.reference_transaction_uuid,
+      hash,
+      game: w.game_code,
+      round: w.round,
+      currency: w.currency,
+      amount: w.amount,
+      clearing,
+      memo: { provider: providerCode, win: w.transaction_uuid },
+    });
+    if ('balance' in fast) {
+      const userId = Number(fast.user);
+      if (w.amount > 0) moved(userId, false);
+      return answer('RS_OK', w.request_uuid, userId, w.currency, Number(fast.balance));
+    }
+    // Anything else (a repeat, a bet not open, other currency, game or round, a further win): the full rules.
     let paid: number | null = null;
     const answered = await database.transaction(async (tx) => {
       const [bet] = await rows<TxRow>(
@@ -509,6 +573,8 @@ export function createWallet({
     const userId = Number(s.user_id);
     if (u.game_code !== undefined && u.game_code !== s.game_code)
       throw new Refusal('RS_ERROR_INVALID_GAME', userId, s.currency);
+    // The provider learns at once that this player may not play (answered with the balance, as any refusal).
+    if (await accounts.signInRefusal(userId)) throw new Refusal('RS_ERROR_USER_DISABLED', userId, s.currency);
     const problem = await stakeProblem(s);
     if (problem) throw new Refusal(problem, userId, s.currency);
     await db.execute(

@@ -10,6 +10,8 @@ export {
   resettle,
   balancesQuery,
   voidHold,
+  stakeReturned,
+  settlementFigures,
   reverse,
   openPlayerAccounts,
   playerAccounts,
@@ -31,8 +33,25 @@ export {
   type Entry,
   type EntryQuery,
 } from './ledger.service';
+export { accountLines, type AccountLine } from './ledger.lines';
+export { transferLines, type TransferLine, type TransferLineQuery } from './ledger.transfers';
 export { settledTurnover, type Turnover, type TurnoverQuery } from './ledger.turnover';
+export { keyedTransactions, type KeyedTransaction } from './ledger.standing';
 export { auditLedger, type AuditResult, type AuditCheck } from './ledger.audit';
+export {
+  productDays,
+  promotionAndFeeDays,
+  activityDays,
+  systemBalances,
+  playerTotals,
+  playerStakesSince,
+  type DayRange,
+  type ProductDay,
+  type MoneyDay,
+  type ActivityDay,
+  type SystemAccountBalance,
+  type PlayerTotals,
+} from './ledger.reports';
 export {
   PRODUCTS,
   playerAccountId,
@@ -45,4 +64,4 @@ export {
   type SystemKind,
 } from './ledger.accounts';
 export { parseAmount, parseCurrency, positiveMinor, requestHash } from './ledger.money';
-export type { SettledFact, ReversedFact } from './ledger.events';
+export type { SettledFact, ReversedFact, VoidedFact } from './ledger.events';

@@ -17,6 +17,8 @@ export type SystemKind =
   | 'payouts_pending'
   | 'fees'
   | 'promotions'
+  /** The other side of operators' manual adjustments (two-person rule). */
+  | 'adjustments'
   /** One per game provider (`providerClearing(code)`): what the operator and that provider owe each other. */
   | `provider_clearing.${string}`
   /** Where play money comes from. */
@@ -29,6 +31,7 @@ const FIXED_KINDS = new Set<string>([
   'payouts_pending',
   'fees',
   'promotions',
+  'adjustments',
   'play_bank',
 ]);
 

@@ -23,6 +23,19 @@ export interface SettledFact {
   supersedes: number | null;
 }
 
+/** A stake's hold released whole (a cancelled round, a provider's rollback), as `ledger_void` writes it. */
+export interface VoidedFact {
+  txId: number;
+  holdId: number;
+  userId: number;
+  book: string;
+  currency: string;
+  product: string;
+  reference: string;
+  /** The whole stake given back (cash and bonus). */
+  amount: number;
+}
+
 export interface ReversedFact {
   txId: number;
   reversalId: number;
@@ -35,6 +48,8 @@ declare module '../../platform/outbox' {
   interface OutboxEvents {
     /** A stake was settled or resettled. */
     'ledger.stakeSettled': SettledFact;
+    /** A stake's hold was voided (given back whole). */
+    'ledger.stakeVoided': VoidedFact;
     /** A withdrawal's hold was settled (paid out). */
     'ledger.withdrawalPaid': SettledFact;
     /** A transaction was reversed. */

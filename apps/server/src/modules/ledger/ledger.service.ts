@@ -401,6 +401,55 @@ export async function voidHold(exec: Executor, input: Tagged & { holdId: number 
 }
 
 /**
+ * What a stake's closing gave back to the player: the hold's amount less `captured` (0 for a void), with when the
+ * bet was first held (a partial cash-out closes a hold and holds the rest again: the first hold of the same
+ * reference) — for modules that count stakes. Null when nothing came back, or when the bet went on in a later hold
+ * (the released part was staked again). One primary-key read when nothing came back (almost every settlement).
+ */
+export async function stakeReturned(
+  exec: Executor,
+  holdId: number,
+  captured: number,
+): Promise<{ amount: number; heldAt: Date } | null> {
+  const [row] = await rows<{ back: string; held_at: string | Date | null; continued: boolean }>(
+    exec,
+    sql`select h.amount - ${captured}::bigint as back,
+          case when h.amount > ${captured}::bigint then (select min(t.created_at) from ledger_holds f
+            join ledger_transactions t on t.id = f.tx_id
+            where f.user_id = h.user_id and f.product = h.product and f.reference = h.reference) end as held_at,
+          h.amount > ${captured}::bigint and exists (select 1 from ledger_holds n where n.user_id = h.user_id
+            and n.tx_id > h.tx_id and n.product = h.product and n.reference = h.reference) as continued
+        from ledger_holds h where h.tx_id = ${holdId}::bigint and h.type = ${TxType.BET}`,
+  );
+  if (!row || Number(row.back) <= 0 || row.continued || !row.held_at) return null;
+  return { amount: Number(row.back), heldAt: new Date(row.held_at) };
+}
+
+/**
+ * What an earlier settlement of a stake paid, for modules that recount a resettlement (its fact names the
+ * settlement it replaces, `supersedes`): the payout (the player's postings of that settlement are payout − capture,
+ * cash and bonus, so `captured` — that settlement's capture — is added back) and when the bet was first held
+ * (as `stakeReturned`).
+ */
+export async function settlementFigures(
+  exec: Executor,
+  settlementId: number,
+  captured: number,
+): Promise<{ payout: number; heldAt: Date }> {
+  const [row] = await rows<{ net: string | null; held_at: string | Date }>(
+    exec,
+    sql`select (select sum(p.amount) from ledger_postings p
+              where p.tx_id = s.id and p.account_id like 'u' || s.user_id || ':%') as net,
+          (select min(t.created_at) from ledger_holds f join ledger_transactions t on t.id = f.tx_id
+            where f.user_id = h.user_id and f.product = h.product and f.reference = h.reference) as held_at
+        from ledger_transactions s join ledger_holds h on h.tx_id = s.hold_id
+        where s.id = ${settlementId}::bigint`,
+  );
+  if (!row) throw new Error(`ledger: settlement ${settlementId} not found`);
+  return { payout: Number(row.net ?? 0) + captured, heldAt: new Date(row.held_at) };
+}
+
+/**
  * Posts the exact opposite of a transaction (once). Fails if a player has since spent the money. Writes the
  * `ledger.reversed` outbox fact, so the wagering module takes back what the original credit counted. A
  * hold's opening or closing is refused as invalid: a settlement is corrected by `resettle`.
@@ -590,7 +639,9 @@ export interface EntryQuery {
 
 /**
  * A player's movements, newest first: holds (stakes, withdrawals) with their state, the winnings of the
- * settlement in effect of settled stakes, and every other transaction with the player's net amount.
+ * settlement in effect of settled stakes, and every other transaction with the player's net amount. A hold
+ * whose memo says `carried` carries on a stake already listed (a sports bet's rest after a partial cash-out)
+ * and is not listed again.
  */
 export async function listEntries(exec: Executor, q: EntryQuery): Promise<Entry[]> {
   if (!q.types.length) return [];
@@ -612,7 +663,7 @@ export async function listEntries(exec: Executor, q: EntryQuery): Promise<Entry[
     select * from (
       select t.id, t.type, -h.amount as amount, h.currency, h.state, t.created_at, t.ref, t.memo
       from ledger_holds h join ledger_transactions t on t.id = h.tx_id
-      where h.user_id = ${q.userId} and ${where}
+      where h.user_id = ${q.userId} and ${where} and (t.memo is null or t.memo->>'carried' is null)
       union all
       select t.id, t.type, h.paid, h.currency, 'posted', t.created_at, t.ref, t.memo
       from ledger_holds h join ledger_transactions t on t.id = h.closed_by

@@ -6,17 +6,19 @@ import {
   ROLE_PERMISSIONS,
   operatorCreateInput,
   type AuditOutcome,
+  type BackofficeOperator,
+  type OPERATOR_SORTS,
   type OperatorAuditRow,
   type OperatorCreateInput,
   type OperatorPermission,
   type OperatorProfile,
   type OperatorRole,
 } from '@aposta/contracts';
-import { desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lte, max, sql, type SQL } from 'drizzle-orm';
 import * as OTPAuth from 'otpauth';
 import type { Config } from '../../config';
 import { pgCode, type Database } from '../../platform/db';
-import { AppError, badRequest, conflict } from '../../platform/errors';
+import { AppError, badRequest, conflict, notFound } from '../../platform/errors';
 import type { MessageKey } from '../../platform/i18n';
 import { hashPassword, verifyPassword } from '../../platform/password';
 import { operatorAudit, operatorLoginThrottle, operators, operatorSessions } from './operators.tables';
@@ -90,6 +92,62 @@ export interface AuditEntry {
   reason: string | null;
 }
 
+/** The audit log's filters (see contracts `auditFilterQuery`). */
+export interface AuditFilters {
+  /** An operator id (digits) or part of an e-mail. */
+  actor?: string;
+  action?: string;
+  /** The start of the target. */
+  target?: string;
+  outcome?: AuditOutcome;
+  from?: string;
+  to?: string;
+}
+
+/** LIKE's wildcards taken literally. */
+const likeLiteral = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function auditWhere(f: AuditFilters): SQL | undefined {
+  const t = operatorAudit;
+  const actor = f.actor?.trim();
+  return and(
+    actor
+      ? /^\d{1,9}$/.test(actor)
+        ? eq(t.actorId, Number(actor))
+        : ilike(t.actorEmail, `%${likeLiteral(actor)}%`)
+      : undefined,
+    f.action ? eq(t.action, f.action) : undefined,
+    f.target ? ilike(t.target, `${likeLiteral(f.target)}%`) : undefined,
+    f.outcome ? eq(t.outcome, f.outcome) : undefined,
+    f.from ? gte(t.at, new Date(f.from)) : undefined,
+    f.to ? lte(t.at, new Date(f.to)) : undefined,
+  );
+}
+
+const auditRow = (r: typeof operatorAudit.$inferSelect): OperatorAuditRow => ({
+  ...r,
+  at: r.at.toISOString(),
+  outcome: r.outcome as AuditOutcome,
+});
+
+function operatorRow(r: {
+  id: number;
+  email: string;
+  role: string;
+  createdAt: Date;
+  disabledAt: Date | null;
+  lastLoginAt: Date | string | null;
+}): BackofficeOperator {
+  return {
+    id: r.id,
+    email: r.email,
+    role: r.role as OperatorRole,
+    active: !r.disabledAt,
+    createdAt: r.createdAt.toISOString(),
+    lastLoginAt: r.lastLoginAt ? new Date(r.lastLoginAt).toISOString() : null,
+  };
+}
+
 export function createOperatorsService({ database, config }: { database: Database; config: Config }) {
   const { db } = database;
   const sessionTtlMs = config.operatorSessionTtlHours * 3_600_000;
@@ -157,7 +215,13 @@ export function createOperatorsService({ database, config }: { database: Databas
           .insert(operators)
           .values({ email, role, passwordHash: await hashPassword(password), totpSecret: secret })
           .returning({ id: operators.id });
-        return { id: row!.id, email, role, otpauthUrl: totpOf(email, secret).toString() };
+        return {
+          id: row!.id,
+          email,
+          role,
+          totpSecret: secret,
+          otpauthUrl: totpOf(email, secret).toString(),
+        };
       } catch (err) {
         if (pgCode(err) === '23505') throw conflict('operatorEmailTaken');
         throw err;
@@ -315,6 +379,89 @@ export function createOperatorsService({ database, config }: { database: Databas
       return new Map(rows.map((r) => [r.id, r.email]));
     },
 
+    /** Operators for the back office, with their last successful sign-in. */
+    async list(q: {
+      page: number;
+      pageSize: number;
+      sort: (typeof OPERATOR_SORTS)[number];
+      order: 'asc' | 'desc';
+    }): Promise<{ list: BackofficeOperator[]; total: number }> {
+      const lastLogin = db
+        .select({ operatorId: operatorSessions.operatorId, at: max(operatorSessions.createdAt).as('at') })
+        .from(operatorSessions)
+        .groupBy(operatorSessions.operatorId)
+        .as('last_login');
+      const column = {
+        id: operators.id,
+        email: operators.email,
+        role: operators.role,
+        createdAt: operators.createdAt,
+        lastLoginAt: lastLogin.at,
+      }[q.sort];
+      const direction = q.order === 'asc' ? asc : desc;
+      const [rows, [total]] = await Promise.all([
+        db
+          .select({
+            id: operators.id,
+            email: operators.email,
+            role: operators.role,
+            createdAt: operators.createdAt,
+            disabledAt: operators.disabledAt,
+            lastLoginAt: lastLogin.at,
+          })
+          .from(operators)
+          .leftJoin(lastLogin, eq(lastLogin.operatorId, operators.id))
+          .orderBy(direction(column), direction(operators.id))
+          .limit(q.pageSize)
+          .offset((q.page - 1) * q.pageSize),
+        db.select({ n: count() }).from(operators),
+      ]);
+      return { list: rows.map(operatorRow), total: total!.n };
+    },
+
+    /**
+     * Disables an operator: it can no longer sign in and every open session is revoked at once (the guard
+     * reads sessions from the database on every call). Answers the sessions revoked (the caller closes their
+     * sockets). Disabling again changes nothing; the last active admin is never disabled (409).
+     */
+    async disable(
+      id: number,
+    ): Promise<{ before: BackofficeOperator; after: BackofficeOperator; sessionIds: string[] }> {
+      return database.transaction(async (tx) => {
+        // The active admins locked first, in id order: two admins disabling each other at once cannot both pass.
+        const admins = await tx
+          .select({ id: operators.id })
+          .from(operators)
+          .where(and(eq(operators.role, 'admin'), isNull(operators.disabledAt)))
+          .orderBy(asc(operators.id))
+          .for('update');
+        const [current] = await tx.select().from(operators).where(eq(operators.id, id)).for('update');
+        if (!current) throw notFound('operatorNotFound');
+        if (admins.length === 1 && admins[0]!.id === id) throw conflict('operatorLastAdmin');
+        const now = new Date();
+        const [updated] = await tx
+          .update(operators)
+          .set({ disabledAt: current.disabledAt ?? now })
+          .where(eq(operators.id, id))
+          .returning();
+        const revoked = await tx
+          .update(operatorSessions)
+          .set({ revokedAt: now })
+          .where(and(eq(operatorSessions.operatorId, id), isNull(operatorSessions.revokedAt)))
+          .returning({ id: operatorSessions.id });
+        const [last] = await tx
+          .select({ at: max(operatorSessions.createdAt) })
+          .from(operatorSessions)
+          .where(eq(operatorSessions.operatorId, id));
+        const lastLoginAt = last?.at ?? null;
+        return {
+          before: operatorRow({ ...current, lastLoginAt }),
+          after: operatorRow({ ...updated!, lastLoginAt }),
+          sessionIds: revoked.map((r) => r.id),
+        };
+      });
+    },
+
     async logout(actor: Actor) {
       if (!actor.sessionId) return;
       await db
@@ -329,13 +476,32 @@ export function createOperatorsService({ database, config }: { database: Databas
     },
 
     /** The newest audit rows first. */
-    async auditLog(limit: number): Promise<OperatorAuditRow[]> {
-      const rows = await db.select().from(operatorAudit).orderBy(desc(operatorAudit.id)).limit(limit);
-      return rows.map((r) => ({
-        ...r,
-        at: r.at.toISOString(),
-        outcome: r.outcome as AuditOutcome,
-      }));
+    async auditLog(limit: number, filters: AuditFilters = {}): Promise<OperatorAuditRow[]> {
+      const rows = await db
+        .select()
+        .from(operatorAudit)
+        .where(auditWhere(filters))
+        .orderBy(desc(operatorAudit.id))
+        .limit(limit);
+      return rows.map(auditRow);
+    },
+
+    /** A page of the audit rows that match the filters, and how many match in all. */
+    async auditPage(
+      q: AuditFilters & { page: number; pageSize: number; order: 'asc' | 'desc' },
+    ): Promise<{ list: OperatorAuditRow[]; total: number }> {
+      const where = auditWhere(q);
+      const [rows, [total]] = await Promise.all([
+        db
+          .select()
+          .from(operatorAudit)
+          .where(where)
+          .orderBy(q.order === 'asc' ? asc(operatorAudit.id) : desc(operatorAudit.id))
+          .limit(q.pageSize)
+          .offset((q.page - 1) * q.pageSize),
+        db.select({ n: count() }).from(operatorAudit).where(where),
+      ]);
+      return { list: rows.map(auditRow), total: total!.n };
     },
   };
 }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { RETRYABLE_SQLSTATES, type Database } from '../../platform/db';
+import { createBatcher } from '../../platform/batch';
+import type { Database } from '../../platform/db';
 
 /** An instant bet as `originals_bet_batch` (migration 0017) takes it: everything decided but the ids. */
 export interface BatchedBet {
@@ -31,64 +32,15 @@ export type BatchAnswer =
   | { replay: true }
   | { error: string; constraint?: string };
 
-const MAX_BATCH = 32; // below PostgreSQL's 64 cached subtransactions per transaction, as the ledger's batch
-
-interface Waiting {
-  bet: BatchedBet;
-  tries: number;
-  resolve: (a: BatchAnswer) => void;
-  reject: (e: unknown) => void;
-}
-
 /**
- * Group commit of instant bets: bets arriving while the maximum number of batches run wait and leave together in
- * the next one, one statement and one commit for all (with one bettor a batch holds one bet, so nothing waits).
- * Two batches at once on PostgreSQL (one commits while the next fills), one on PGlite. A deadlock or
- * serialization failure of one bet sends it to a later batch.
+ * Group commit of instant bets (`platform/batch.ts`): bets arriving together leave in one `originals_bet_batch`
+ * statement and one commit; a deadlock or serialization failure of one bet sends it to a later batch.
  */
 export function createBetBatcher(database: Database) {
-  const queue: Waiting[] = [];
-  const maxInFlight = database.kind === 'postgres' ? 2 : 1;
-  let inFlight = 0;
-
-  async function flush(batch: Waiting[]) {
-    try {
-      const result = (await database.db.execute(
-        sql`select originals_bet_batch(${JSON.stringify(batch.map((w) => w.bet))}::jsonb) as answers`,
-      )) as unknown as { rows: { answers: BatchAnswer[] | string }[] };
-      const raw = result.rows[0]!.answers;
-      const answers = typeof raw === 'string' ? (JSON.parse(raw) as BatchAnswer[]) : raw;
-      batch.forEach((w, i) => {
-        const a = answers[i]!;
-        if ('error' in a && RETRYABLE_SQLSTATES.has(a.error) && w.tries < 3) {
-          w.tries++;
-          queue.push(w);
-        } else w.resolve(a);
-      });
-    } catch (err) {
-      for (const w of batch) w.reject(err);
-    }
-  }
-
-  function pump() {
-    while (inFlight < maxInFlight && queue.length) {
-      const batch = queue.splice(0, MAX_BATCH);
-      inFlight++;
-      void flush(batch).finally(() => {
-        inFlight--;
-        pump();
-      });
-    }
-  }
-
-  return {
-    submit(bet: BatchedBet): Promise<BatchAnswer> {
-      return new Promise((resolve, reject) => {
-        queue.push({ bet, tries: 0, resolve, reject });
-        pump();
-      });
-    },
-  };
+  return createBatcher<BatchedBet, BatchAnswer>(
+    database,
+    (bets) => sql`select originals_bet_batch(${JSON.stringify(bets)}::jsonb) as answers`,
+  );
 }
 
 /**

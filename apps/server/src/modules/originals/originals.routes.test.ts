@@ -273,7 +273,9 @@ describe('originals: instant games', () => {
     const info = data(await t.app.inject({ url: '/api/app/user/userInfo', headers: c.bearer(p.token) }));
     expect((info as { gameSumAmount: number }).gameSumAmount).toBe(2.5);
     // The bus (Redis on the PostgreSQL pass) delivers asynchronously.
-    await vi.waitFor(() => expect(seen).toEqual([{ userId: p.id, cause: 'stake', usedFreeBalance: false }]));
+    await vi.waitFor(() => expect(seen).toEqual([{ userId: p.id, cause: 'stake', usedFreeBalance: false }]), {
+      timeout: 10_000,
+    });
     off();
     expect(fairnessState.parse(data(await c.call(p.token, 'fairness'))).nonce).toBe(1);
   });
@@ -448,7 +450,9 @@ describe('originals: instant games', () => {
       if (e.userId === p.id) seen.push(e);
     });
     bet(await c.call(p.token, 'rowDouble/bet', { amount: 2, color: 'black' }));
-    await vi.waitFor(() => expect(seen).toEqual([{ userId: p.id, cause: 'stake', usedFreeBalance: true }]));
+    await vi.waitFor(() => expect(seen).toEqual([{ userId: p.id, cause: 'stake', usedFreeBalance: true }]), {
+      timeout: 10_000,
+    });
     off();
 
     const created = await t.app.inject({

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { hashServerSeed } from '@aposta/fairness';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../platform/db';
+import { createSecretBox } from '../../platform/secret-box';
 
 /**
  * The per-player seed pairs (games.md "Per-player seeds"): the server seed is 32 CSPRNG bytes as 64 hex
@@ -15,27 +16,18 @@ export interface SeedVault {
 
 const PLAIN = /^[0-9a-f]{64}$/;
 
-/** AES-256-GCM with the configured key; without one, seeds are stored as they are. */
+/** AES-256-GCM with the configured key (the platform's secret box); without one, seeds are stored as they are. */
 export function createSeedVault(keyHex: string | undefined): SeedVault {
-  const key = keyHex ? Buffer.from(keyHex, 'hex') : null;
+  const box = keyHex ? createSecretBox(Buffer.from(keyHex, 'hex')) : null;
   return {
     seal(serverSeed) {
-      if (!key) return serverSeed;
-      const iv = crypto.randomBytes(12);
-      const cipher = crypto.createCipheriv('aes-256-gcm', key, iv);
-      const data = Buffer.concat([cipher.update(serverSeed, 'utf8'), cipher.final()]);
-      return `v1:${iv.toString('base64')}:${cipher.getAuthTag().toString('base64')}:${data.toString('base64')}`;
+      return box ? box.seal(serverSeed) : serverSeed;
     },
     open(stored) {
       // Seeds stored before a key was configured stay readable.
       if (PLAIN.test(stored)) return stored;
-      if (!key) throw new Error('an encrypted server seed needs ORIGINALS_SEED_KEY');
-      const [, iv, tag, data] = stored.split(':');
-      const decipher = crypto.createDecipheriv('aes-256-gcm', key, Buffer.from(iv!, 'base64'));
-      decipher.setAuthTag(Buffer.from(tag!, 'base64'));
-      return Buffer.concat([decipher.update(Buffer.from(data!, 'base64')), decipher.final()]).toString(
-        'utf8',
-      );
+      if (!box) throw new Error('an encrypted server seed needs ORIGINALS_SEED_KEY');
+      return box.open(stored);
     },
   };
 }

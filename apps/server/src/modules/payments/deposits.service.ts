@@ -1,4 +1,11 @@
-import { ErrorCode, OrderStatus, RecordType, TxType, type PrePayAnswer } from '@aposta/contracts';
+import {
+  ErrorCode,
+  normalizeCpf,
+  OrderStatus,
+  RecordType,
+  TxType,
+  type PrePayAnswer,
+} from '@aposta/contracts';
 import { and, eq, lt, or, sql } from 'drizzle-orm';
 import { pgCode, type Tx } from '../../platform/db';
 import { AppError, badRequest, notFound } from '../../platform/errors';
@@ -11,12 +18,13 @@ import { orderByKey, newOrderId, record, repeated, transition, type OrderRow } f
 import type { Settings } from '../settings';
 import type { PackagesService } from './packages.service';
 import { logOf, unavailable, type PaymentsDeps } from './payments.deps';
-import { paymentOrders, paymentWebhookEvents } from './payments.tables';
+import { paymentOrders, paymentPackages, paymentWebhookEvents } from './payments.tables';
 import {
   ProviderUnavailable,
   WebhookRejected,
   type ChargeState,
   type PixProvider,
+  type RefundResult,
   type WebhookInput,
 } from './providers/provider';
 
@@ -28,6 +36,20 @@ export interface CheckDepositJob {
   attempt: number;
 }
 const CHECK_MAX_DELAY_SECONDS = 600;
+
+/**
+ * Brazil: the return of a deposit paid from another person's CPF (job `payments.returnDeposit`, one per
+ * order). The order's flag is the durable to-do: `payerMismatch` until the provider's refund is booked,
+ * then `returned`; a minute sweep queues again any order the fast path lost.
+ */
+export const RETURN_DEPOSIT_JOB = 'payments.returnDeposit';
+export interface ReturnDepositJob {
+  orderId: string;
+}
+/** The provider's idempotency key of the refund, and the ledger's of the return. */
+/** The return job's retries span about 15 minutes; an order still owed back after this is queued again. */
+export const RETURN_RETRY_AFTER_MINUTES = 30;
+export const returnKey = (orderId: string) => `deposit-return:${orderId}`;
 
 const OPEN: OrderStatus[] = [OrderStatus.PENDING, OrderStatus.PAYING, OrderStatus.PAYING_ALT];
 const CLOSED: OrderStatus[] = [OrderStatus.CANCELLED, OrderStatus.FAILED];
@@ -43,7 +65,8 @@ export interface PrePayInput {
 type Applied =
   | { kind: 'credited'; userId: number; czflag: 0 | 1; payTime: number }
   | { kind: 'chargedBack'; userId: number; orderId: string }
-  | { kind: 'amountMismatch' | 'alreadyPaid' | 'updated' | 'unchanged' | 'ignored' };
+  | { kind: 'payerMismatch'; userId: number; orderId: string; amount: number }
+  | { kind: 'amountMismatch' | 'alreadyPaid' | 'returned' | 'updated' | 'unchanged' | 'ignored' };
 
 export function createDepositsService(
   deps: PaymentsDeps & {
@@ -119,10 +142,19 @@ export function createDepositsService(
     );
     const payTime = now().getTime();
     const czflag = before!.n === 0 ? 0 : 1;
+    const [pkg] =
+      order.pkgId == null
+        ? []
+        : await tx
+            .select({ group: paymentPackages.curreny })
+            .from(paymentPackages)
+            .where(eq(paymentPackages.pkgId, order.pkgId));
     // Written with the credit: the player's pushes follow its delivery, also after a crash right here.
     await outbox.emit(tx, 'payment.credited', {
       userId: order.userId,
       orderId: order.orderId,
+      pkgId: order.pkgId,
+      group: pkg?.group ?? null,
       amount: order.amount,
       gift: order.gift,
       czflag,
@@ -134,7 +166,7 @@ export function createDepositsService(
   /** Brings an order in line with the provider's state of its charge, inside `tx` (the order row locked). */
   async function apply(tx: Tx, order: OrderRow, state: ChargeState, s: Settings): Promise<Applied> {
     switch (state.status) {
-      case 'paid':
+      case 'paid': {
         if (order.status === OrderStatus.PAID) return { kind: 'alreadyPaid' };
         if (state.amount !== order.amount) {
           await tx
@@ -150,8 +182,43 @@ export function createDepositsService(
           );
           return { kind: 'amountMismatch' };
         }
+        // An order once found paid from another CPF stays uncredited, whatever a later state says (a poll
+        // without the payer, a changed CPF on file): its money goes back to the payer.
+        if (order.flag === 'payerMismatch' || order.flag === 'returned') return { kind: 'unchanged' };
+        const foreign = await foreignPayer(tx, order, state);
+        if (foreign) {
+          // Brazil: money from someone else's account is never played with. The player is credited nothing;
+          // the money received is booked as owed back to the payer, and the order closes flagged until the
+          // provider's refund returns it (`returnForeign`).
+          const changed = await transition(
+            tx,
+            order,
+            [...OPEN, ...CLOSED],
+            OrderStatus.FAILED,
+            'payerMismatch',
+            { flag: 'payerMismatch' },
+            foreign,
+          );
+          if (!changed) return { kind: 'unchanged' };
+          await bookForeign(tx, order.orderId, order.amount);
+          return {
+            kind: 'payerMismatch',
+            userId: order.userId,
+            orderId: order.orderId,
+            amount: order.amount,
+          };
+        }
         return credit(tx, order, s);
+      }
       case 'reversed':
+        // A foreign payment's money gone back to its payer (our refund, one made in the provider's dashboard,
+        // a MED chargeback) in full: the return is booked as the return job would, once.
+        if (order.flag === 'payerMismatch' && state.amount === order.amount) {
+          return (await bookReturn(tx, order, 'reversed at the provider'))
+            ? { kind: 'returned' }
+            : { kind: 'unchanged' };
+        }
+        if (order.flag === 'returned') return { kind: 'unchanged' };
         // Money already credited taken back: flagged for an operator (who decides on reversing), never
         // reversed here. Before a credit it is a cancellation.
         if (order.status === OrderStatus.PAID) {
@@ -183,7 +250,84 @@ export function createDepositsService(
     }
   }
 
+  /**
+   * Under br, why a paid charge may not be credited (the order's note), or null when it may: only a payment
+   * from a CPF equal to the player's own (verified) one is. A company's CNPJ or another document is not the
+   * player's account; a payment that names no payer document cannot be shown to be the player's, so it is
+   * returned too (the provider's refund goes back to the account it came from, whoever holds it: no operator
+   * hold is needed). Other profiles credit as before.
+   */
+  async function foreignPayer(tx: Tx, order: OrderRow, state: ChargeState): Promise<string | null> {
+    if (config.jurisdiction !== 'br') return null;
+    if (!state.payerDocType) return 'payer_document_missing';
+    if (state.payerDocType !== 'CPF') return 'payer_not_a_cpf';
+    const profile = await deps.profileOf(order.userId, tx);
+    const own = normalizeCpf(state.payerCpf ?? '') === normalizeCpf(profile?.cardNo ?? '');
+    return own && state.payerCpf ? null : 'payer_not_own_cpf';
+  }
+
+  /**
+   * The money of a foreign-CPF deposit as the ledger sees it: received at the provider (payment_clearing)
+   * and owed back to whoever paid (payouts_pending, the account of money due out), never a player's. Keyed,
+   * so a second call is a replay.
+   */
+  const bookForeign = (tx: Tx, orderId: string, amount: number) =>
+    post(tx, {
+      type: TxType.DEPOSIT_FOREIGN_RECEIVED,
+      idempotencyKey: `deposit-foreign:${orderId}`,
+      ref: orderId,
+      system: [
+        { kind: 'payment_clearing', amount: -amount },
+        { kind: 'payouts_pending', amount },
+      ],
+    });
+
+  /**
+   * Books the return of a foreign deposit whose money the provider gave back, once, inside `tx` with the order
+   * row locked: false when the order is not owed back (already returned, never foreign). The return job and a
+   * `reversed` notice both end here, under the same key, so whichever comes first books it.
+   */
+  async function bookReturn(tx: Tx, order: OrderRow, note: string): Promise<boolean> {
+    if (order.flag !== 'payerMismatch') return false;
+    // An order flagged before the receipt was booked gets it now (a replay otherwise).
+    await bookForeign(tx, order.orderId, order.amount);
+    await post(tx, {
+      type: TxType.DEPOSIT_FOREIGN_RETURNED,
+      idempotencyKey: returnKey(order.orderId),
+      ref: order.orderId,
+      system: [
+        { kind: 'payouts_pending', amount: -order.amount },
+        { kind: 'payment_clearing', amount: order.amount },
+      ],
+    });
+    await tx
+      .update(paymentOrders)
+      .set({ flag: 'returned', updatedAt: now() })
+      .where(eq(paymentOrders.orderId, order.orderId));
+    await record(tx, order.orderId, order.status, 'returned', note);
+    return true;
+  }
+
+  /** Queues the return of a foreign-CPF deposit; a failure here is caught by the minute sweep. */
+  async function queueReturn(orderId: string, startAfter?: Date) {
+    try {
+      await jobs.send(RETURN_DEPOSIT_JOB, { orderId } satisfies ReturnDepositJob, {
+        singletonKey: orderId,
+        ...(startAfter ? { startAfter } : {}),
+      });
+    } catch (err) {
+      log.error({ err, orderId }, 'queueing the return of a deposit failed');
+    }
+  }
+
   function announce(applied: Applied) {
+    if (applied.kind === 'payerMismatch') {
+      log.warn(
+        { orderId: applied.orderId, userId: applied.userId },
+        'deposit paid from another CPF than the player’s: not credited, returned to the payer',
+      );
+      void queueReturn(applied.orderId);
+    }
     if (applied.kind === 'chargedBack') {
       log.warn(
         { orderId: applied.orderId, userId: applied.userId },
@@ -431,6 +575,69 @@ export function createDepositsService(
         throw new AppError(ErrorCode.UNPROCESSABLE, 'webhookAmountMismatch');
       announce(result);
       return { outcome: result.kind };
+    },
+
+    /**
+     * Returns a foreign-CPF deposit to its payer (job `payments.returnDeposit`): the provider's refund under
+     * the key `deposit-return:<orderId>` (a repeated call answers the same refund), then, under the order's
+     * row lock, the ledger's return and the flag `returned` with its event, once. A crash between the two
+     * repeats the refund call, which makes no second refund. A refund the provider refuses is checked against
+     * the charge: already reversed in full (refunded before, elsewhere, charged back), it is booked the same;
+     * otherwise it throws: the job retries with backoff, and the operators' jobs view shows it meanwhile.
+     */
+    async returnForeign({ orderId }: ReturnDepositJob): Promise<'returned' | 'pending' | 'unchanged'> {
+      const [order] = await database.db
+        .select()
+        .from(paymentOrders)
+        .where(and(eq(paymentOrders.orderId, orderId), eq(paymentOrders.type, RecordType.DEPOSIT)));
+      if (!order || order.flag !== 'payerMismatch') return 'unchanged';
+      if (!provider || order.provider !== provider.name || !order.providerRef) {
+        throw new Error(`deposit ${orderId}: its provider ${order.provider} is not this node's`);
+      }
+      let refund: RefundResult | null = null;
+      try {
+        refund = await provider.refundCharge({
+          chargeId: order.providerRef,
+          amount: order.amount,
+          idempotencyKey: returnKey(orderId),
+        });
+      } catch (err) {
+        // A refund refused because the charge is already reversed (a call whose key the provider forgot, a
+        // refund made in its dashboard, a MED chargeback) would be retried forever: the provider's word on the
+        // charge decides, and a charge reversed in full is booked as returned.
+        const state = await provider.queryCharge(order.providerRef).catch(() => null);
+        if (state?.status !== 'reversed' || state.amount !== order.amount) throw err;
+        log.warn({ orderId, err }, 'refund refused, the charge already reversed at the provider: booked');
+      }
+      if (refund?.status === 'pending') {
+        // The provider finishes it later: asked again (same key, same refund) until it is done.
+        throw new ProviderUnavailable(`refund ${refund.refundId} of ${orderId} still in process`);
+      }
+      const note = refund ? `refund ${refund.refundId}` : 'reversed at the provider';
+      return database.transaction(async (tx) => {
+        const locked = await lockOrder(tx, orderId);
+        if (!locked) return 'unchanged' as const;
+        return (await bookReturn(tx, locked, note)) ? ('returned' as const) : ('unchanged' as const);
+      });
+    },
+
+    /**
+     * Queues again the return of every foreign-CPF deposit still owed back whose last try is more than
+     * `RETURN_RETRY_AFTER_MINUTES` old (a minute sweep: a fast path lost in a crash, a job out of retries).
+     * The order's `updated_at` is the lease, taken in the same statement, so one sweep queues it, and a job
+     * still retrying is not joined by another.
+     */
+    async returnDue(limit = 100): Promise<number> {
+      const due = (await database.db.execute(
+        sql`update payment_orders set updated_at = now()
+            where id in (select id from payment_orders
+              where type = ${RecordType.DEPOSIT} and flag = 'payerMismatch'
+                and updated_at < now() - make_interval(mins => ${RETURN_RETRY_AFTER_MINUTES})
+              order by id limit ${limit} for update skip locked)
+            returning order_id`,
+      )) as unknown as { rows: { order_id: string }[] };
+      for (const { order_id } of due.rows) await queueReturn(order_id);
+      return due.rows.length;
     },
 
     /** Expires the open orders whose time is up (a periodic job; `status` also does it lazily). */

@@ -16,6 +16,8 @@ export type OrderEvent =
   | 'failed'
   | 'processing'
   | 'amountMismatch'
+  | 'payerMismatch'
+  | 'returned'
   | 'chargedBack'
   | 'requested'
   | 'approved'

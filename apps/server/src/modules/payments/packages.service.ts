@@ -1,8 +1,23 @@
-import type { PackageGroup, PricePackage } from '@aposta/contracts';
+import {
+  ErrorCode,
+  packageProblem,
+  type OperatorPackage,
+  type OperatorPackageCreate,
+  type OperatorPackagesAnswer,
+  type OperatorPackageUpdate,
+  type PackageField,
+  type PackageGroup,
+  type PricePackage,
+} from '@aposta/contracts';
 import { toMajor } from '@aposta/money';
-import { and, asc, eq } from 'drizzle-orm';
-import type { Database } from '../../platform/db';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import type { EventBus } from '../../platform/bus';
+import { pgCode, pgConstraint, type Database, type Executor } from '../../platform/db';
+import { AppError, conflict, notFound } from '../../platform/errors';
+import type { MessageKey } from '../../platform/i18n';
 import { paymentPackages } from './payments.tables';
+import type { Config } from '../../config';
+import type { SettingsService } from '../settings';
 
 type Seed = { pkgId: number; price: number; gift: number; curreny: PackageGroup; selected?: boolean };
 
@@ -60,6 +75,27 @@ const PAYABLE: ReadonlySet<string> = new Set(['BRL', 'EXTPAY', 'INSBRL', 'EXPPAY
 
 export type PackageRow = typeof paymentPackages.$inferSelect;
 
+/** Operators' new packages get ids from here up, clear of the seeded ones (which keep their fixed ids). */
+const FIRST_OPERATOR_PKG_ID = 1000;
+
+/** A refusal of one field of the form: the translated message, and `data.field` to show it beside. */
+const refused = (field: PackageField, key: MessageKey, params?: Record<string, number>) =>
+  new AppError(ErrorCode.BAD_REQUEST, key, params, { data: { field } });
+const stale = () => conflict('staleVersion');
+const selectedTaken = (pkgId: number) =>
+  new AppError(ErrorCode.CONFLICT, 'packageSelectedTaken', { pkgId }, { data: { field: 'selected' } });
+
+const operatorRow = (r: PackageRow): OperatorPackage => ({
+  pkgId: r.pkgId,
+  group: r.curreny as PackageGroup,
+  price: r.price,
+  gift: r.gift,
+  sort: r.sort,
+  selected: r.selected,
+  active: r.active,
+  version: r.version,
+});
+
 /**
  * How long a node serves the package list from memory. Writes through this service drop it at once; an edit
  * made elsewhere (another node, SQL by hand) shows within this time.
@@ -69,7 +105,21 @@ const ALL = '\0all';
 /** The groups are few; a flood of made-up group names is answered from the database, never kept. */
 const LIST_CACHE_KEYS = 64;
 
-export function createPackagesService({ database }: { database: Database }) {
+export function createPackagesService({
+  database,
+  config,
+  settings,
+  bus,
+}: {
+  database: Database;
+  config?: Pick<Config, 'jurisdiction'>;
+  /** The gift's cap (`deposit.maxGiftPercent`) for operators' writes. */
+  settings?: Pick<SettingsService, 'get'>;
+  /** Operators' writes tell every node to drop its cached lists (`payments.packagesChanged`). */
+  bus?: Pick<EventBus, 'publish'>;
+}) {
+  // The Brazilian profile offers no deposit-linked gift: the list shows none (prePay never grants one either).
+  const giftsOffered = config?.jurisdiction !== 'br';
   // Per group: the list (or the query in flight, so a burst of misses makes one query) and when it expires.
   const listCache = new Map<string, { list: Promise<PricePackage[]>; until: number }>();
 
@@ -86,11 +136,52 @@ export function createPackagesService({ database }: { database: Database }) {
     return rows.map((r) => ({
       pkgId: r.pkgId,
       price: toMajor(r.price),
-      gift: toMajor(r.gift),
+      gift: giftsOffered ? toMajor(r.gift) : 0,
       sort: r.sort,
       curreny: r.curreny,
       selected: r.selected,
     }));
+  }
+
+  async function maxGiftPercent() {
+    return settings ? await settings.get('deposit.maxGiftPercent') : 100;
+  }
+
+  /** The values' first broken rule, refused with its field. */
+  async function check(p: Parameters<typeof packageProblem>[0]) {
+    const problem = packageProblem(p, await maxGiftPercent());
+    if (problem) throw refused(problem.field, problem.key, problem.params);
+  }
+
+  /** Another active, pre-selected package of `group` (only one may be), checked inside the write. */
+  async function assertSelectable(tx: Executor, group: string, pkgId: number | null) {
+    const [other] = await tx
+      .select({ pkgId: paymentPackages.pkgId })
+      .from(paymentPackages)
+      .where(
+        and(
+          eq(paymentPackages.curreny, group),
+          eq(paymentPackages.selected, true),
+          ...(pkgId === null ? [] : [ne(paymentPackages.pkgId, pkgId)]),
+        ),
+      );
+    if (other) throw selectedTaken(other.pkgId);
+  }
+
+  /** Two saves that both pre-select a package of one group: the index refuses the second (named as above). */
+  async function raced(err: unknown, group: string): Promise<never> {
+    if (pgCode(err) !== '23505' || pgConstraint(err) !== 'payment_packages_one_selected') throw err;
+    const [other] = await database.db
+      .select({ pkgId: paymentPackages.pkgId })
+      .from(paymentPackages)
+      .where(and(eq(paymentPackages.curreny, group), eq(paymentPackages.selected, true)));
+    throw selectedTaken(other?.pkgId ?? 0);
+  }
+
+  /** After a committed write: this node's lists at once, the other nodes' through the bus. */
+  async function changed() {
+    listCache.clear();
+    await bus?.publish('payments.packagesChanged', {});
   }
 
   return {
@@ -119,6 +210,92 @@ export function createPackagesService({ database }: { database: Database }) {
     /** Drops the cached lists (after an edit of the packages). */
     invalidate() {
       listCache.clear();
+    },
+
+    /** Every package (disabled ones too) for the back office, with what players are offered of the gifts. */
+    async operatorList(): Promise<OperatorPackagesAnswer> {
+      const rows = await database.db
+        .select()
+        .from(paymentPackages)
+        .orderBy(asc(paymentPackages.curreny), asc(paymentPackages.sort), asc(paymentPackages.pkgId));
+      return { list: rows.map(operatorRow), giftsOffered, maxGiftPercent: await maxGiftPercent() };
+    },
+
+    /** A new package (ids from 1000 up); at most one pre-selected per group. */
+    async create(input: OperatorPackageCreate): Promise<OperatorPackage> {
+      await check(input);
+      try {
+        const row = await database.transaction(async (tx) => {
+          // One creation at a time picks the next id (creations are rare; the lock ends with the transaction).
+          await tx.execute(sql`select pg_advisory_xact_lock(${0x706b67})`);
+          if (input.selected) await assertSelectable(tx, input.group, null);
+          const [{ next }] = (await tx
+            .select({
+              next: sql<number>`greatest(coalesce(max(${paymentPackages.pkgId}), 0) + 1, ${FIRST_OPERATOR_PKG_ID})::int`,
+            })
+            .from(paymentPackages)) as [{ next: number }];
+          const [created] = await tx
+            .insert(paymentPackages)
+            .values({
+              pkgId: Number(next),
+              curreny: input.group,
+              price: input.price,
+              gift: input.gift,
+              sort: input.sort,
+              selected: input.selected,
+              active: input.active,
+            })
+            .returning();
+          return created!;
+        });
+        await changed();
+        return operatorRow(row);
+      } catch (err) {
+        return raced(err, input.group);
+      }
+    },
+
+    /**
+     * Saves a package if nobody saved it since `version` (409 `staleVersion` otherwise, nothing changed); the
+     * row is locked for the check and the write. `active: false` disables it (orders keep naming it).
+     */
+    async update(
+      pkgId: number,
+      input: OperatorPackageUpdate,
+    ): Promise<{ before: OperatorPackage; after: OperatorPackage }> {
+      await check(input);
+      let group = '';
+      try {
+        const result = await database.transaction(async (tx) => {
+          const [before] = await tx
+            .select()
+            .from(paymentPackages)
+            .where(eq(paymentPackages.pkgId, pkgId))
+            .for('update');
+          if (!before) throw notFound('packageNotFound');
+          group = before.curreny;
+          if (before.version !== input.version) throw stale();
+          if (input.selected) await assertSelectable(tx, before.curreny, pkgId);
+          const [after] = await tx
+            .update(paymentPackages)
+            .set({
+              price: input.price,
+              gift: input.gift,
+              sort: input.sort,
+              selected: input.selected,
+              active: input.active,
+              version: before.version + 1,
+            })
+            .where(and(eq(paymentPackages.pkgId, pkgId), eq(paymentPackages.version, input.version)))
+            .returning();
+          if (!after) throw stale();
+          return { before: operatorRow(before), after: operatorRow(after) };
+        });
+        await changed();
+        return result;
+      } catch (err) {
+        return raced(err, group);
+      }
     },
 
     /** A package a player may pay, or null. */

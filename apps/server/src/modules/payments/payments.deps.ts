@@ -3,7 +3,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import { AppError } from '../../platform/errors';
 import type { EventBus } from '../../platform/bus';
-import type { Database } from '../../platform/db';
+import type { Database, Executor } from '../../platform/db';
+import type { RgLimits } from '@aposta/contracts';
 import type { SettingsService } from '../settings';
 
 /** What payments needs to know of a player (the accounts module owns these fields). */
@@ -25,7 +26,8 @@ export interface PaymentsDeps {
   config: Config;
   settings: SettingsService;
   bus: EventBus;
-  profileOf: (userId: number) => Promise<PlayerProfile | null>;
+  /** `exec`: read inside the caller's transaction. */
+  profileOf: (userId: number, exec?: Executor) => Promise<PlayerProfile | null>;
   /**
    * Responsible gambling: the check of a deposit (exclusion, deposit limits) before its order, and whether
    * deposit gifts may be offered (never under an exclusion or the Brazilian profile).
@@ -33,6 +35,8 @@ export interface PaymentsDeps {
   rg?: {
     assertCanDeposit(userId: number, amountMinor: number): Promise<void>;
     promotionsAllowed(userId: number): Promise<boolean>;
+    /** The player's limits and exclusion (a withdrawal's risk summary). */
+    limits(userId: number): Promise<RgLimits>;
   };
   /** True while a game bill is being produced for the player (withdrawing then waits). */
   lockedOf?: (userId: number) => Promise<boolean>;

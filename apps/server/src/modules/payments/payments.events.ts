@@ -10,6 +10,9 @@ declare module '../../platform/outbox' {
     'payment.credited': {
       userId: number;
       orderId: string;
+      /** The package paid and its group (`curreny`): an EXPPAY deposit gets the game bonus's multiple. */
+      pkgId?: number | null;
+      group?: string | null;
       amount: number;
       gift: number;
       czflag: 0 | 1;

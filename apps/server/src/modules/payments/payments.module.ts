@@ -1,5 +1,7 @@
 import crypto from 'node:crypto';
 import { defineModule } from '../../platform/module';
+import { paidDeposits } from './deposits.paid';
+import { createPaymentsBackoffice } from './backoffice.service';
 import { createDepositsService } from './deposits.service';
 import { playerRecords } from './orders';
 import { createPackagesService } from './packages.service';
@@ -50,9 +52,13 @@ export function createPayments(deps: PaymentsDeps & { outbox: Outbox; jobs: Pick
     packages,
     deposits,
     withdrawals,
+    /** The back office's reads: the deposits list and a withdrawal's risk summary. */
+    backoffice: createPaymentsBackoffice(deps),
     /** The player's deposit and withdrawal orders, newest first. */
     records: (userId: number, query: Parameters<typeof playerRecords>[2]) =>
       playerRecords(deps.database.db, userId, query),
+    /** Paid deposits of these players, charged-back ones left out (rewards counting valid deposits). */
+    paidDeposits,
   };
   return { service, sandbox: { pix: sandboxPix, payouts } };
 }
@@ -82,6 +88,9 @@ export const paymentsModule = defineModule(
     });
     app.decorate('payments', service);
     await service.packages.seed();
+    // Another node's edit of the packages: getPrices answers it at once here too.
+    const unsubscribe = bus.subscribe('payments.packagesChanged', () => service.packages.invalidate());
+    app.addHook('onClose', async () => unsubscribe());
     await app.register(paymentsRoutes);
     if (config.sandbox) await app.register(sandboxRoutes, sandbox);
 

@@ -3,6 +3,14 @@ import {
   getPricesAnswer,
   getPricesQuery,
   getWithdrawAnswer,
+  operatorDepositsAnswer,
+  OPERATOR_PACKAGES_PATH,
+  operatorPackage,
+  operatorPackageCreate,
+  operatorPackageParams,
+  operatorPackagesAnswer,
+  operatorPackageUpdate,
+  operatorDepositsQuery,
   operatorRejectBody,
   operatorWithdrawal,
   operatorWithdrawalParams,
@@ -20,6 +28,7 @@ import {
   payoutTimes,
   payoutTimesQuery,
   withdrawAnswer,
+  withdrawalRisk,
   withdrawRequest,
 } from '@aposta/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -132,6 +141,62 @@ export async function paymentsRoutes(app: FastifyInstance) {
       schema: { tags: opTags, querystring: payoutTimesQuery, response: answer(payoutTimes) },
     },
     async (req) => ok(req, await withdrawals.payoutTimes(req.query.days)),
+  );
+  r.get(
+    '/api/operator/withdrawals/:id/risk',
+    {
+      config: { permission: 'withdrawals.read' },
+      schema: { tags: opTags, params: operatorWithdrawalParams, response: answer(withdrawalRisk) },
+    },
+    async (req) => ok(req, await app.payments.backoffice.withdrawalRisk(req.params.id)),
+  );
+  // The price packages (promo.manage): every write audited with the package before and after.
+  const promo = { permission: 'promo.manage' as const };
+  r.get(
+    OPERATOR_PACKAGES_PATH,
+    { config: promo, schema: { tags: ['operator'], response: answer(operatorPackagesAnswer) } },
+    async (req) => ok(req, await packages.operatorList()),
+  );
+
+  r.post(
+    OPERATOR_PACKAGES_PATH,
+    {
+      config: promo,
+      schema: { tags: ['operator'], body: operatorPackageCreate, response: answer(operatorPackage) },
+    },
+    async (req) => {
+      const after = await packages.create(req.body);
+      req.audit({ target: `package:${after.pkgId}`, before: null, after });
+      return ok(req, after);
+    },
+  );
+
+  r.put(
+    `${OPERATOR_PACKAGES_PATH}/:pkgId`,
+    {
+      config: promo,
+      schema: {
+        tags: ['operator'],
+        params: operatorPackageParams,
+        body: operatorPackageUpdate,
+        response: answer(operatorPackage),
+      },
+    },
+    async (req) => {
+      req.audit({ target: `package:${req.params.pkgId}` });
+      const { before, after } = await packages.update(req.params.pkgId, req.body);
+      req.audit({ before, after });
+      return ok(req, after);
+    },
+  );
+
+  r.get(
+    '/api/operator/deposits',
+    {
+      config: { permission: 'deposits.read' },
+      schema: { tags: opTags, querystring: operatorDepositsQuery, response: answer(operatorDepositsAnswer) },
+    },
+    async (req) => ok(req, await app.payments.backoffice.deposits(req.query)),
   );
   r.post(
     '/api/operator/withdrawals/:id/approve',

@@ -17,17 +17,30 @@ import {
 const money = () => bigint({ mode: 'number' });
 const at = () => timestamp({ withTimezone: true });
 
-/** Price packages (spec section 3). pkgId is fixed so seeding at start is idempotent. */
-export const paymentPackages = pgTable('payment_packages', {
-  pkgId: integer().primaryKey(),
-  price: money().notNull(),
-  gift: money().notNull().default(0),
-  sort: integer().notNull(),
-  /** Package group, the spec's `curreny` (sic). */
-  curreny: text().notNull(),
-  selected: boolean().notNull().default(false),
-  active: boolean().notNull().default(true),
-});
+/**
+ * Price packages (spec section 3). pkgId is fixed so seeding at start is idempotent (operators' new packages
+ * start at 1000, clear of the seeds). `version` grows with every operator save: a stale form is refused.
+ * At most one package of a group is pre-selected, and only an active one (the service refuses both).
+ */
+export const paymentPackages = pgTable(
+  'payment_packages',
+  {
+    pkgId: integer().primaryKey(),
+    price: money().notNull(),
+    gift: money().notNull().default(0),
+    sort: integer().notNull(),
+    /** Package group, the spec's `curreny` (sic). */
+    curreny: text().notNull(),
+    selected: boolean().notNull().default(false),
+    active: boolean().notNull().default(true),
+    version: integer().notNull().default(1),
+  },
+  (t) => [
+    check('payment_packages_price_positive', sql`${t.price} > 0`),
+    check('payment_packages_gift_nonnegative', sql`${t.gift} >= 0`),
+    uniqueIndex('payment_packages_one_selected').on(t.curreny).where(sql`${t.selected}`),
+  ],
+);
 
 /**
  * Deposit (type 10) and withdrawal (type 11) orders. Status is the spec's order-status code. Each state
@@ -64,7 +77,7 @@ export const paymentOrders = pgTable(
     holdId: text(),
     idempotencyKey: text(),
     requestHash: text(),
-    /** Set when something needs a person: 'amountMismatch', 'paidAfterClose', 'chargedBack'. */
+    /** Set when something needs a person: 'amountMismatch', 'paidAfterClose', 'chargedBack', 'payerMismatch'. */
     flag: text(),
     expiresAt: at(),
     createdAt: at().notNull().defaultNow(),
@@ -125,4 +138,11 @@ export const paymentSandboxCharges = pgTable('payment_sandbox_charges', {
   brCode: text().notNull(),
   expiresAt: at().notNull(),
   createdAt: at().notNull().defaultNow(),
+  /** The document of the account that paid (a real PIX provider reports the payer's document): the player's
+   * own CPF unless the Pay button was asked for another payer (`?payer=<cpf, 14-digit CNPJ or none>`); 11
+   * digits a CPF, 14 a CNPJ, null no document (`sandboxPayer`). */
+  payerCpf: text(),
+  /** The refund made of this charge (one per charge, whatever the number of calls with its key). */
+  refundId: text(),
+  refundKey: text(),
 });

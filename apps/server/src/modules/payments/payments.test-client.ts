@@ -53,21 +53,27 @@ export function paymentsClient(t: TestApp) {
       expect(res.statusCode, res.body).toBe(200);
     },
 
-    /** Registers a player (with KYC done unless told otherwise). */
-    async signUp({ kyc = true }: { kyc?: boolean } = {}): Promise<Player> {
+    /**
+     * Registers a player (with KYC done unless told otherwise); `br`: with the CPF and a birth date 30 years
+     * ago, as the Brazilian profile's registration asks.
+     */
+    async signUp({ kyc = true, br = false }: { kyc?: boolean; br?: boolean } = {}): Promise<Player> {
       const codeId = String(crypto.randomInt(10_000_000, 100_000_000));
       expect((await call('GET', `/api/auth/user/captcha/${codeId}`)).statusCode).toBe(200);
       const username = `payer-${crypto.randomBytes(5).toString('hex')}@example.com`;
+      const cpf = randomCpf();
+      const birth = new Date();
+      birth.setUTCFullYear(birth.getUTCFullYear() - 30);
       const reg = await call('POST', '/api/auth/user/restRegister', undefined, {
         username,
         pwd: PWD,
         pwd1: PWD,
         codeId,
         captCode: TEST_CAPTCHA,
+        ...(br ? { cardNo: cpf, birthDate: birth.toISOString().slice(0, 10) } : {}),
       });
       expect(reg.statusCode, reg.body).toBe(200);
       const token = reg.json().data.access_token as string;
-      const cpf = randomCpf();
       if (kyc) {
         const res = await call('POST', '/api/app/user/updateKyc', token, { name: 'Ana Souza', cardNo: cpf });
         expect(res.statusCode, res.body).toBe(200);

@@ -5,12 +5,22 @@ import { z } from 'zod';
 import { AppError } from '../../platform/errors';
 import { ok, textAnswer } from '../../platform/http';
 import { SANDBOX_PAYOUT_MODES, type SandboxPayoutRail } from './providers/sandbox-payout';
-import type { SandboxPix } from './providers/sandbox';
+import { SANDBOX_REFUND_MODES, type SandboxPix } from './providers/sandbox';
 import { renderSandboxPage } from './sandbox.page';
 
 const params = z.object({ chargeId: z.string().regex(/^sbx_[0-9a-f]{24}$/) });
-/** `?webhook=lost` settles the charge but drops its notification, as a network failure would. */
-const settleQuery = z.object({ webhook: z.enum(['send', 'lost']).default('send') });
+/**
+ * `?webhook=lost` settles the charge but drops its notification, as a network failure would; `?payer=`
+ * pays from another account: a CPF (11 digits), a company's CNPJ (14), or `none` for a payment that names
+ * no payer document (the player's own CPF otherwise).
+ */
+const settleQuery = z.object({
+  webhook: z.enum(['send', 'lost']).default('send'),
+  payer: z
+    .string()
+    .regex(/^(\d{11}|\d{14}|none)$/)
+    .optional(),
+});
 
 // Sandbox-only shapes (not part of the player contract).
 /** Pay or Cancel from a script: the charge's new state and how our webhook answered the provider's call. */
@@ -29,6 +39,7 @@ const settledAnswer = {
   },
 };
 const modeAnswer = z.object({ mode: z.enum(SANDBOX_PAYOUT_MODES) });
+const refundModeAnswer = z.object({ mode: z.enum(SANDBOX_REFUND_MODES) });
 /** A payout the sandbox rail received (`PayoutInput`, amount in centavos) with the rail's outcome. */
 const sandboxPayout = z.object({
   orderId: z.string(),
@@ -69,8 +80,8 @@ export async function sandboxRoutes(
 
     const settle = (outcome: 'paid' | 'cancelled') => async (req: FastifyRequest, reply: FastifyReply) => {
       const { chargeId } = params.parse(req.params);
-      const { webhook } = settleQuery.parse(req.query);
-      const hook = await pix.settle(chargeId, outcome);
+      const { webhook, payer } = settleQuery.parse(req.query);
+      const hook = await pix.settle(chargeId, outcome, payer === 'none' ? null : payer);
       if (!hook) throw new AppError(ErrorCode.CONFLICT, 'orderNotPayable');
       if (webhook === 'lost') return ok(req, { chargeId, status: outcome, webhook: { statusCode: null } });
       const delivered = await app.inject({
@@ -88,6 +99,15 @@ export async function sandboxRoutes(
     const settled = { tags, params, querystring: settleQuery, response: settledAnswer };
     r.post('/sandbox/pix/:chargeId/pay', { schema: settled }, settle('paid'));
     r.post('/sandbox/pix/:chargeId/cancel', { schema: settled }, settle('cancelled'));
+    // 'fail' makes the provider refuse refunds (the return of a foreign-CPF deposit then retries).
+    r.post(
+      '/sandbox/pix/refunds/mode',
+      { schema: { tags, body: refundModeAnswer, response: { 200: envelope(refundModeAnswer) } } },
+      async (req) => {
+        pix.setRefundMode(req.body.mode);
+        return ok(req, { mode: pix.refundMode });
+      },
+    );
   }
 
   if (payouts) {

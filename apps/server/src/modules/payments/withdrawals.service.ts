@@ -325,6 +325,13 @@ export function createWithdrawalsService(
       // The Brazilian profile pays prizes only to the player's own account by PIX: never in USDT.
       if (deps.config.jurisdiction === 'br' && body.payCardBank?.trim().toUpperCase() === 'USDT')
         throw new AppError(ErrorCode.FORBIDDEN, 'brUsdtOff');
+      // ... and only to a PIX key in the player's own CPF (the one verified by KYC).
+      if (
+        deps.config.jurisdiction === 'br' &&
+        (body.payCardBank?.trim().toUpperCase() !== 'CPF' ||
+          normalizeCpf(body.payCardNo ?? '') !== normalizeCpf(profile.cardNo))
+      )
+        throw new AppError(ErrorCode.FORBIDDEN, 'brPayoutOwnCpf');
       const s = await settings.all();
       const locale = LANGUAGES.find((l) => l.key === lang)?.locale ?? 'pt-BR';
       const shown = (minor: number) => formatAmount(minor, 'BRL', locale);
@@ -417,10 +424,11 @@ export function createWithdrawalsService(
 
     /**
      * Withdrawals by how long they took from request to paid over the last `days`, against the 120-minute
-     * payout deadline, and the unpaid ones past it or within 30 minutes of it (oldest first).
+     * payout deadline, and the unpaid ones waiting `withdraw.payoutAlertMinutes` (90) or more (oldest first).
      */
     async payoutTimes(days: number): Promise<PayoutTimes> {
       const deadline = PAYOUT_DEADLINE_MINUTES;
+      const alertAt = await settings.get('withdraw.payoutAlertMinutes');
       const result = (await database.db.execute(
         sql`with w as (
               select o.order_id, o.status, o.created_at,
@@ -437,6 +445,8 @@ export function createWithdrawalsService(
       const paid = result.rows.filter((r) => r.paid).map((r) => Number(r.minutes));
       return {
         deadlineMinutes: deadline,
+        enforced: deps.config.jurisdiction === 'br',
+        alertMinutes: alertAt,
         paid: {
           within30: paid.filter((m) => m <= 30).length,
           within60: paid.filter((m) => m > 30 && m <= 60).length,
@@ -445,13 +455,42 @@ export function createWithdrawalsService(
           slowestMinutes: paid.length ? Math.max(...paid) : null,
         },
         open: result.rows
-          .filter((r) => !r.paid && Number(r.minutes) >= deadline - 30)
+          .filter((r) => !r.paid && Number(r.minutes) >= alertAt)
           .map((r) => ({
             orderId: r.order_id,
             minutesWaiting: Number(r.minutes),
             late: Number(r.minutes) > deadline,
           })),
       };
+    },
+
+    /**
+     * Under the Brazilian profile (prizes paid within 120 minutes): flags each withdrawal still unpaid
+     * `withdraw.payoutAlertMinutes` after its request, once (the order's `flag`, set by one statement, so two nodes
+     * never alert twice), and alerts the operators on duty (their sockets) and the log. Answers how many.
+     */
+    async alertOverdue(): Promise<number> {
+      if (deps.config.jurisdiction !== 'br') return 0;
+      const minutes = await settings.get('withdraw.payoutAlertMinutes');
+      const result = (await database.db.execute(
+        sql`update payment_orders set flag = 'payoutOverdue', updated_at = now()
+            where type = ${RecordType.WITHDRAWAL} and flag is null
+              and status in (${OrderStatus.PENDING}, ${OrderStatus.PAYING}, ${OrderStatus.PAYING_ALT})
+              and created_at <= now() - make_interval(mins => ${minutes})
+            returning order_id, user_id, floor(extract(epoch from now() - created_at) / 60)::int as minutes`,
+      )) as unknown as { rows: { order_id: string; user_id: number; minutes: number }[] };
+      for (const r of result.rows) {
+        const alert = {
+          kind: 'payoutOverdue' as const,
+          orderId: r.order_id,
+          userId: Number(r.user_id),
+          minutesWaiting: Number(r.minutes),
+          deadlineMinutes: PAYOUT_DEADLINE_MINUTES,
+        };
+        log.warn(alert, 'withdrawal nearing its 120-minute payout deadline');
+        await bus.publish('operator.alert', alert);
+      }
+      return result.rows.length;
     },
 
     async list(status: OrderStatus | null, limit = 200): Promise<OperatorWithdrawal[]> {

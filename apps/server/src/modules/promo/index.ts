@@ -8,4 +8,5 @@ export {
   type PromoService,
   type PromoDeps,
   type ReferralRun,
+  NOT_TURNOVER,
 } from './promo.service';

@@ -1,13 +1,13 @@
-import { SIGNIN_CYCLE_DAYS, TxType, type ReferralsAnswer, type SigninSheet } from '@aposta/contracts';
+import { SIGNIN_CYCLE_DAYS, type ReferralsAnswer, type SigninSheet } from '@aposta/contracts';
 import { DEFAULT_CURRENCY, toMajor } from '@aposta/money';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db';
-import { conflict, forbidden } from '../../platform/errors';
+import { badRequest, conflict, forbidden } from '../../platform/errors';
 import type { AccountProfile, Invitee, Upline } from '../accounts';
-import { post, settledTurnover } from '../ledger';
+import { settledTurnover } from '../ledger';
 import type { Executor } from '../../platform/db';
 import type { Settings } from '../settings';
-import { recordCredit } from '../wagering';
+import { creditBonus } from '../wagering';
 import { maskName } from '../wallet';
 import { promoReferralDays, promoReferralTotals, promoSignins } from './promo.tables';
 
@@ -26,10 +26,17 @@ export const addDays = (day: string, n: number) =>
   new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
 
 /** A sports cash-out's settlement (`sports:cashout:<bet>:<n>`): a bet and its own cash-out are no turnover. */
-const NOT_TURNOVER = ['sports:cashout:'];
+export const NOT_TURNOVER = ['sports:cashout:'];
 /** First key of the advisory lock that serializes one player's sign-in claims (the second is the id). */
 const SIGNIN_LOCK = 0x7369_676e;
 const INVITEES_SHOWN = 100;
+/** First key of the advisory lock that serializes one inviter's referral payments. */
+const REFERRAL_LOCK = 0x7266_6572;
+/**
+ * How far back each daily run recomputes the commission: results corrected later than this (rare: sports
+ * corrections come within days) are left to an operator's adjustment.
+ */
+export const REFERRAL_RECHECK_DAYS = 7;
 
 export interface PromoDeps {
   database: Database;
@@ -132,15 +139,17 @@ export function createPromoService({
         .returning({ day: promoSignins.day });
       if (inserted.length === 0) throw conflict('promoSigninClaimed');
       if (reward > 0) {
-        const { txId } = await post(tx, {
-          type: TxType.PROMOTION,
-          idempotencyKey: `signin:${userId}:${today}`,
-          ref: `signin:${today}`,
-          memo: { promo: 'signin', cycleDay },
-          players: [{ userId, kind: 'bonus', amount: reward }],
-          system: [{ kind: 'promotions', amount: -reward }],
-        });
-        await recordCredit(tx, { userId, txId, bonus: reward }, s);
+        const { txId } = await creditBonus(
+          tx,
+          {
+            userId,
+            amount: reward,
+            idempotencyKey: `signin:${userId}:${today}`,
+            ref: `signin:${today}`,
+            memo: { promo: 'signin', cycleDay },
+          },
+          s,
+        );
         await tx
           .update(promoSignins)
           .set({ txId })
@@ -152,10 +161,97 @@ export function createPromoService({
   }
 
   /**
+   * Brings one inviter's commission for `day` to what the turnover now earns, in one transaction under the
+   * inviter's advisory lock: the first payment is keyed `referral:<inviter>:<day>`, a correction
+   * `referral:<inviter>:<day>:<revision>`. An increase is paid (less what the inviter owes); a decrease is
+   * never taken back from the balance (the bonus may be staked or converted already): it becomes `owed`, taken
+   * from the inviter's next commission. Answers what was paid, minor units (null: nothing changed).
+   */
+  async function settleDay(
+    inviterId: number,
+    day: string,
+    turnover: readonly number[],
+    amounts: readonly number[],
+    s: Settings,
+  ): Promise<number | null> {
+    return database.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(${REFERRAL_LOCK}, ${inviterId})`);
+      const [row] = await tx
+        .select()
+        .from(promoReferralDays)
+        .where(and(eq(promoReferralDays.inviterId, inviterId), eq(promoReferralDays.day, day)));
+      const before = row ? [row.amount1, row.amount2, row.amount3] : [0, 0, 0];
+      const change = amounts.map((a, level) => a - before[level]!);
+      const delta = change[0]! + change[1]! + change[2]!;
+      if (row ? change.every((c) => c === 0) : delta <= 0) return null;
+      const revision = row ? row.revision + 1 : 0;
+      const [totals] = await tx
+        .select({ owed: promoReferralTotals.owed })
+        .from(promoReferralTotals)
+        .where(eq(promoReferralTotals.userId, inviterId));
+      const owed = totals?.owed ?? 0;
+      const pay = delta - owed;
+      let txId = row?.txId ?? null;
+      if (pay > 0) {
+        txId = (
+          await creditBonus(
+            tx,
+            {
+              userId: inviterId,
+              amount: pay,
+              idempotencyKey: `referral:${inviterId}:${day}${revision ? `:${revision}` : ''}`,
+              ref: `referral:${day}`,
+              memo: {
+                promo: 'referral',
+                day,
+                revision,
+                level1: change[0],
+                level2: change[1],
+                level3: change[2],
+                owed,
+              },
+            },
+            s,
+          )
+        ).txId;
+      }
+      const values = {
+        turnover1: turnover[0]!,
+        turnover2: turnover[1]!,
+        turnover3: turnover[2]!,
+        amount1: amounts[0]!,
+        amount2: amounts[1]!,
+        amount3: amounts[2]!,
+        txId,
+        revision,
+      };
+      await tx
+        .insert(promoReferralDays)
+        .values({ inviterId, day, ...values })
+        .onConflictDoUpdate({ target: [promoReferralDays.inviterId, promoReferralDays.day], set: values });
+      const next = { amount1: change[0]!, amount2: change[1]!, amount3: change[2]!, owed: Math.max(0, -pay) };
+      await tx
+        .insert(promoReferralTotals)
+        .values({ userId: inviterId, ...next })
+        .onConflictDoUpdate({
+          target: promoReferralTotals.userId,
+          set: {
+            amount1: sql`${promoReferralTotals.amount1} + excluded.amount1`,
+            amount2: sql`${promoReferralTotals.amount2} + excluded.amount2`,
+            amount3: sql`${promoReferralTotals.amount3} + excluded.amount3`,
+            owed: sql`excluded.owed`,
+          },
+        });
+      return Math.max(0, pay);
+    });
+  }
+
+  /**
    * Pays the referral commission of one São Paulo day: each inviter gets the rate of its level times the
-   * settled turnover of its invitees at depths 1, 2 and 3, in one ledger transaction keyed
-   * `referral:<inviter>:<day>` together with the day's row (a second run pays nothing). Play-money accounts
-   * and players whom promotions may not be offered to are left out.
+   * settled turnover of its invitees at depths 1, 2 and 3 (a stake counts on the day of its first settlement,
+   * at the amount its settlement in effect captured). Run again for the same day it pays nothing, or only the
+   * correction when a stake of that day was resettled or voided since (`settleDay`). Play-money accounts and
+   * players whom promotions may not be offered to are left out.
    */
   async function payReferrals(day: string): Promise<ReferralRun> {
     const s = await settings.all();
@@ -166,15 +262,34 @@ export function createPromoService({
       excludeKeyPrefixes: NOT_TURNOVER,
     });
     const byPlayer = new Map(turnover.map((t) => [t.userId, t.turnover]));
+    const players = (await accounts.uplines(db, [...byPlayer.keys()])).filter((up) => !up.test);
+    const ids = new Set(players.flatMap((up) => up.chain.filter((id) => id !== null)));
+    const cpfOf = new Map((await accounts.uplines(db, [...ids])).map((up) => [up.id, up.cpf]));
     const perInviter = new Map<number, [number, number, number]>();
-    for (const up of await accounts.uplines(db, [...byPlayer.keys()])) {
-      if (up.test) continue;
+    for (const up of players) {
       up.chain.forEach((inviter, level) => {
-        if (inviter === null) return;
+        // A self-referral (a second account with the inviter's own CPF) earns its inviter nothing.
+        if (inviter === null || (up.cpf !== '' && cpfOf.get(inviter) === up.cpf)) return;
         const sums = perInviter.get(inviter) ?? [0, 0, 0];
         sums[level] = sums[level]! + byPlayer.get(up.id)!;
         perInviter.set(inviter, sums);
       });
+    }
+    // Inviters paid for the day already whose invitees' turnover is gone since (a void, a lower result).
+    const paidBefore = await db
+      .select({
+        id: promoReferralDays.inviterId,
+        t1: promoReferralDays.turnover1,
+        t2: promoReferralDays.turnover2,
+        t3: promoReferralDays.turnover3,
+      })
+      .from(promoReferralDays)
+      .where(eq(promoReferralDays.day, day));
+    for (const { id } of paidBefore) if (!perInviter.has(id)) perInviter.set(id, [0, 0, 0]);
+    // Unchanged since the last run: nothing to do (settleDay would find the same under its lock).
+    for (const b of paidBefore) {
+      const t = perInviter.get(b.id)!;
+      if (t[0] === b.t1 && t[1] === b.t2 && t[2] === b.t3) perInviter.delete(b.id);
     }
     const inviters = await accounts.uplines(db, [...perInviter.keys()]);
     let paid = 0;
@@ -182,78 +297,36 @@ export function createPromoService({
     for (const inviter of inviters) {
       if (inviter.test || !(await rg.promotionsAllowed(inviter.id))) continue;
       const t = perInviter.get(inviter.id)!;
-      const amounts = t.map((sum, level) => Math.floor((sum * rates[level]!) / 10_000)) as [
-        number,
-        number,
-        number,
-      ];
-      const amount = amounts[0] + amounts[1] + amounts[2];
-      if (amount <= 0) continue;
-      const done = await database.transaction(async (tx) => {
-        const [before] = await tx
-          .select({ txId: promoReferralDays.txId })
-          .from(promoReferralDays)
-          .where(and(eq(promoReferralDays.inviterId, inviter.id), eq(promoReferralDays.day, day)));
-        if (before) return false;
-        const { txId } = await post(tx, {
-          type: TxType.PROMOTION,
-          idempotencyKey: `referral:${inviter.id}:${day}`,
-          ref: `referral:${day}`,
-          memo: { promo: 'referral', day, level1: amounts[0], level2: amounts[1], level3: amounts[2] },
-          players: [{ userId: inviter.id, kind: 'bonus', amount }],
-          system: [{ kind: 'promotions', amount: -amount }],
-        });
-        const [row] = await tx
-          .insert(promoReferralDays)
-          .values({
-            inviterId: inviter.id,
-            day,
-            turnover1: t[0],
-            turnover2: t[1],
-            turnover3: t[2],
-            amount1: amounts[0],
-            amount2: amounts[1],
-            amount3: amounts[2],
-            txId,
-          })
-          .onConflictDoNothing()
-          .returning({ txId: promoReferralDays.txId });
-        // A run at the same time paid it first (the ledger answered its transaction for the key).
-        if (!row) return false;
-        await recordCredit(tx, { userId: inviter.id, txId, bonus: amount }, s);
-        await tx
-          .insert(promoReferralTotals)
-          .values({ userId: inviter.id, amount1: amounts[0], amount2: amounts[1], amount3: amounts[2] })
-          .onConflictDoUpdate({
-            target: promoReferralTotals.userId,
-            set: {
-              amount1: sql`${promoReferralTotals.amount1} + excluded.amount1`,
-              amount2: sql`${promoReferralTotals.amount2} + excluded.amount2`,
-              amount3: sql`${promoReferralTotals.amount3} + excluded.amount3`,
-            },
-          });
-        return true;
-      });
+      const amounts = t.map((sum, level) => Math.floor((sum * rates[level]!) / 10_000));
+      const done = await settleDay(inviter.id, day, t, amounts, s);
       if (done) {
         paid += 1;
-        total += amount;
+        total += done;
       }
     }
     return { day, paid, amount: total };
   }
 
   /**
-   * The daily job's run: pays the days before today (São Paulo) back to `catchUpDays`, oldest first; days paid
-   * already are skipped, so a slot missed while no node ran is paid on the next run and a retry pays nothing.
+   * The daily job's run: the days before today (São Paulo) back to `days`, oldest first. Days paid already
+   * pay nothing unless their turnover changed since, so a slot missed while no node ran is paid on the next
+   * run, a retry pays nothing, and a result corrected within `days` days is paid on its corrected turnover.
    */
-  async function payDueReferrals(catchUpDays = 3): Promise<ReferralRun[]> {
+  async function payDueReferrals(days = REFERRAL_RECHECK_DAYS): Promise<ReferralRun[]> {
     const today = saoPauloDay(now());
     const runs: ReferralRun[] = [];
-    for (let back = catchUpDays; back >= 1; back -= 1) runs.push(await payReferrals(addDays(today, -back)));
+    for (let back = days; back >= 1; back -= 1) runs.push(await payReferrals(addDays(today, -back)));
     return runs;
   }
 
-  /** Commission paid so far per level (minor units): userInfo's level1Amount… */
+  /** The operators' run of the job: as the nightly job, or one day up to today (a later day is refused). */
+  async function runReferrals(day?: string): Promise<ReferralRun[]> {
+    if (!day) return payDueReferrals();
+    if (day > saoPauloDay(now())) throw badRequest('checkTheInput');
+    return [await payReferrals(day)];
+  }
+
+  /** Commission earned so far per level (minor units): userInfo's level1Amount… */
   async function referralAmounts(userId: number): Promise<readonly [number, number, number]> {
     const [row] = await database.readPrepared<{ amount1: string; amount2: string; amount3: string }>(
       'promo_referral_totals',
@@ -306,6 +379,7 @@ export function createPromoService({
     claimSignin,
     payReferrals,
     payDueReferrals,
+    runReferrals,
     referralAmounts,
     referrals,
   };

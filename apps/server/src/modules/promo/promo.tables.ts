@@ -20,8 +20,10 @@ export const promoSignins = pgTable(
 );
 
 /**
- * Referral commission paid to one inviter for one São Paulo day: the invitees' settled turnover and the
- * commission per level (minor units). The key makes the daily job re-runnable: a day is paid once.
+ * Referral commission of one inviter for one São Paulo day: the invitees' settled turnover and the commission
+ * per level (minor units) as last computed. The key makes the daily job re-runnable: a day is paid once, and
+ * a later run that finds the day's turnover changed (a resettled or voided stake) pays only the difference
+ * (`revision` counts those corrections; `txId` is the last payment, null when nothing was paid).
  */
 export const promoReferralDays = pgTable(
   'promo_referral_days',
@@ -34,16 +36,21 @@ export const promoReferralDays = pgTable(
     amount1: bigint({ mode: 'number' }).notNull(),
     amount2: bigint({ mode: 'number' }).notNull(),
     amount3: bigint({ mode: 'number' }).notNull(),
-    txId: bigint({ mode: 'number' }).notNull(),
+    txId: bigint({ mode: 'number' }),
+    revision: integer().notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.inviterId, t.day] })],
 );
 
-/** Commission paid so far per inviter and level (userInfo's level1Amount…): one primary-key read. */
+/**
+ * Commission earned so far per inviter and level (userInfo's level1Amount…): one primary-key read. `owed`:
+ * commission paid beyond what corrected turnover earns, taken from the inviter's next commission.
+ */
 export const promoReferralTotals = pgTable('promo_referral_totals', {
   userId: integer().primaryKey(),
   amount1: bigint({ mode: 'number' }).notNull().default(0),
   amount2: bigint({ mode: 'number' }).notNull().default(0),
   amount3: bigint({ mode: 'number' }).notNull().default(0),
+  owed: bigint({ mode: 'number' }).notNull().default(0),
 });

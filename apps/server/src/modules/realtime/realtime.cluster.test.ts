@@ -1,18 +1,14 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
 import { openDatabase } from '../../platform/db';
 import {
   createPostgresDatabase,
   expectCleanLedgerThenClose,
-  freePort,
   onPostgres,
-  TEST_CAPTCHA,
   TEST_OPERATOR_KEY,
 } from '../../../test/helpers';
+import { startServer, type ServerProcess } from '../../../test/server-process';
 import {
   connectClient,
   connected,
@@ -27,13 +23,11 @@ import {
  * Two server processes on one PostgreSQL database and one Redis, as in production behind a load balancer:
  * what happens on one node reaches the players connected to the other.
  */
-const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const tsx = path.resolve(serverDir, '../../node_modules/.bin/tsx');
 const base: string[] = [];
 const config = loadConfig();
 
 describe.runIf(onPostgres && config.redisUrl)('realtime gateway on two nodes', () => {
-  const children: ChildProcess[] = [];
+  const nodes: ServerProcess[] = [];
   const clients: Client[] = [];
   const prefix = `t${crypto.randomBytes(4).toString('hex')}:`;
   let database: Awaited<ReturnType<typeof createPostgresDatabase>>;
@@ -41,41 +35,18 @@ describe.runIf(onPostgres && config.redisUrl)('realtime gateway on two nodes', (
   beforeAll(async () => {
     database = await createPostgresDatabase((config.database as { url: string }).url);
     const env = {
-      NODE_ENV: 'test',
-      HOST: '127.0.0.1',
       DATABASE_URL: database.url,
       DATABASE_POOL_SIZE: '5',
       REDIS_URL: config.redisUrl!,
       REDIS_PREFIX: prefix,
-      OPERATOR_KEY: TEST_OPERATOR_KEY,
-      TEST_CAPTCHA_CODE: TEST_CAPTCHA,
-      RATE_LIMIT_PER_MINUTE: '100000',
-      LOG_LEVEL: 'warn',
-      WEB_DIST: path.join(serverDir, 'no-web-app'),
     };
-    const ports = [await freePort(), await freePort()];
-    base.push(...ports.map((p) => `http://127.0.0.1:${p}`));
-    for (const port of ports) {
-      // `env` adds the settings to the inherited environment (only config.ts reads process.env).
-      const vars = Object.entries({ ...env, PORT: String(port) }).map(([k, v]) => `${k}=${v}`);
-      const child = spawn('env', [...vars, tsx, 'src/main.ts'], { cwd: serverDir, stdio: 'inherit' });
-      children.push(child);
-    }
-    await Promise.all(ports.map((port, i) => waitReady(port, children[i]!)));
+    nodes.push(...(await Promise.all([startServer(env), startServer(env)])));
+    base.push(...nodes.map((n) => n.base));
   }, 90_000);
 
   afterAll(async () => {
     for (const c of clients) c.close();
-    await Promise.all(
-      children.map(
-        (c) =>
-          new Promise((resolve) => {
-            if (c.exitCode !== null) return resolve(null);
-            c.once('exit', resolve);
-            c.kill('SIGTERM');
-          }),
-      ),
-    );
+    await Promise.all(nodes.map((n) => n.kill('SIGTERM')));
     if (!database) return;
     // The nodes moved money (a sandbox deposit): the ledger they leave must pass the audit.
     const ledger = await openDatabase({ kind: 'postgres', url: database.url, poolSize: 2 });
@@ -133,15 +104,3 @@ describe.runIf(onPostgres && config.redisUrl)('realtime gateway on two nodes', (
     expect(await closed).toBe('io server disconnect');
   });
 });
-
-async function waitReady(port: number, child: ChildProcess) {
-  for (let i = 0; i < 600 && child.exitCode === null; i++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/readyz`)).ok) return;
-    } catch {
-      /* not listening yet */
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`the node on port ${port} did not become ready`);
-}

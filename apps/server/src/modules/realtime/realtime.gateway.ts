@@ -24,10 +24,18 @@ import { languageOf, translate, type MessageKey } from '../../platform/i18n';
 import { limitLog } from '../../platform/log';
 
 export type VerifyToken = (token: string) => Promise<{ userId: number; sessionId: string } | null>;
-/** An operator's session token (`op_…`): the operator, or null when invalid; `support` when it may chat. */
+/**
+ * An operator's session token (`op_…`): the operator, or null when invalid; `support` when it may chat,
+ * `alerts` when it hears the operators' alerts (overdue payouts: the withdrawal queue's readers).
+ */
 export type VerifyOperator = (
   token: string,
-) => Promise<{ operatorId: number | null; sessionId: string | null; support: boolean } | null>;
+) => Promise<{
+  operatorId: number | null;
+  sessionId: string | null;
+  support: boolean;
+  alerts: boolean;
+} | null>;
 /** A support visitor's token: the visitor's conversation id, or null when unknown or ended. */
 export type VerifyVisitor = (token: string) => Promise<number | null>;
 
@@ -57,10 +65,16 @@ export interface RateLimits {
 const DEFAULT_LIMITS: RateLimits = { burst: 20, perSecond: 10, floodAfter: 30 };
 
 export interface SocketData {
-  /** A player (the app), a support operator (room `support:operators`) or a support visitor. */
+  /**
+   * A player (the app), an operator (the support console, room `support:operators`; the back office, room
+   * `operators:alerts`) or a support visitor.
+   */
   kind: 'player' | 'operator' | 'visitor';
   /** The player's id (0 for operators and visitors). */
   userId: number;
+  /** An operator's rooms: the support console's, the alerts'. */
+  support?: boolean;
+  alerts?: boolean;
   sessionId: string;
   /** A visitor's conversation. */
   conversationId?: number;
@@ -81,6 +95,8 @@ const gameRoom = (game: string) => `rounds:${game}`;
 const sportsRoom = (eventId: string) => `sports:${eventId}`;
 /** The support operators' sockets, and a support visitor's (by conversation id). */
 const OPERATORS_ROOM = 'support:operators';
+/** Operators who hear `operatorAlert` (withdrawals.read: the back office's withdrawal queue). */
+const ALERTS_ROOM = 'operators:alerts';
 const visitorRoom = (conversationId: number) => `support:visitor:${conversationId}`;
 /** Operator session tokens start with this (operators module). */
 const OPERATOR_TOKEN_PREFIX = 'op_';
@@ -147,11 +163,14 @@ export function createGateway(options: GatewayOptions) {
       try {
         const operator = await verifyOperator(token);
         if (!operator) return next(refusal(lang, ErrorCode.UNAUTHORIZED, 'operatorSessionInvalid'));
-        if (!operator.support) return next(refusal(lang, ErrorCode.FORBIDDEN, 'forbidden'));
+        if (!operator.support && !operator.alerts)
+          return next(refusal(lang, ErrorCode.FORBIDDEN, 'forbidden'));
         Object.assign(socket.data, {
           kind: 'operator',
           userId: 0,
           sessionId: operator.sessionId ?? '',
+          support: operator.support,
+          alerts: operator.alerts,
           ...fresh,
         });
         return next();
@@ -180,8 +199,10 @@ export function createGateway(options: GatewayOptions) {
   io.on('connection', (socket: IoSocket) => {
     const { kind } = socket.data;
     if (kind === 'player') void socket.join(room(socket.data.userId));
-    else if (kind === 'operator') void socket.join(OPERATORS_ROOM);
-    else void socket.join(visitorRoom(socket.data.conversationId!));
+    else if (kind === 'operator') {
+      if (socket.data.support) void socket.join(OPERATORS_ROOM);
+      if (socket.data.alerts) void socket.join(ALERTS_ROOM);
+    } else void socket.join(visitorRoom(socket.data.conversationId!));
     socket.use((packet, next) => {
       // Packets that arrived with the ones that got this socket disconnected: nothing more to say.
       if (socket.disconnected) return;
@@ -321,8 +342,10 @@ export function createGateway(options: GatewayOptions) {
       if (to.visitor) emitLocal(visitorRoom(to.visitor), event, p);
       if (to.operators) emitLocal(OPERATORS_ROOM, event, p);
     }),
+    on('operator.alert', (alert) => emitLocal(ALERTS_ROOM, 'operatorAlert', alert)),
     on('operator.signedOut', ({ sessionId }) => {
-      for (const id of io.of('/').adapter.rooms.get(OPERATORS_ROOM) ?? []) {
+      const rooms = io.of('/').adapter.rooms;
+      for (const id of [...(rooms.get(OPERATORS_ROOM) ?? []), ...(rooms.get(ALERTS_ROOM) ?? [])]) {
         const socket = io.of('/').sockets.get(id);
         if (socket && socket.data.sessionId === sessionId) socket.disconnect(true);
       }

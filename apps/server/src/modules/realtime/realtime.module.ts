@@ -22,7 +22,7 @@ export const realtimeModule = defineModule('realtime', ['operators', 'accounts',
     server: app.server,
     bus,
     verifyToken: app.accounts.verifyToken,
-    // The support console's sockets: an operator session with the `support.chat` permission.
+    // Operator sockets: the support console's (`support.chat`) and the back office's alerts (`withdrawals.read`).
     verifyOperator: async (token) => {
       try {
         const actor = await app.operators.authenticate({ authorization: `Bearer ${token}` });
@@ -30,6 +30,7 @@ export const realtimeModule = defineModule('realtime', ['operators', 'accounts',
           operatorId: actor.id,
           sessionId: actor.sessionId,
           support: actor.permissions.has('support.chat'),
+          alerts: actor.permissions.has('withdrawals.read'),
         };
       } catch (err) {
         // A refusal (unknown, revoked or expired session) is an answer; anything else a fault.

@@ -22,8 +22,14 @@ export async function realtimeRoutes(app: FastifyInstance) {
       schema: { tags: ['operator'], body: noticeRequest, response: { 200: envelope(noticeAnswer) } },
     },
     async (req) => {
-      req.audit({ target: 'notices', after: { text: req.body.text } });
-      return ok(req, await realtime.publishNotice(req.body.text));
+      const submitted = req.body.text;
+      req.audit({ target: 'notices', after: { submitted } });
+      const notice = await realtime.publishNotice(submitted);
+      // What the sanitiser removed stays visible in the audit row.
+      req.audit({
+        after: notice.text === submitted ? { text: notice.text } : { text: notice.text, submitted },
+      });
+      return ok(req, notice);
     },
   );
 }

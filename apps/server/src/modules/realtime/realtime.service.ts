@@ -1,4 +1,7 @@
+import { NOTICE_HTML } from '@aposta/contracts';
 import type { Database } from '../../platform/db';
+import { badRequest } from '../../platform/errors';
+import { sanitizeHtml } from '../../platform/sanitize';
 import type { EventBus } from '../../platform/bus';
 import type { Gateway } from './realtime.gateway';
 import { notices } from './realtime.tables';
@@ -13,8 +16,13 @@ export function createRealtimeService({
   gateway: Pick<Gateway, 'stats' | 'acceptVisitors'>;
 }) {
   return {
-    /** Stores a notice, then broadcasts it to every connected player on every node. */
-    async publishNotice(text: string) {
+    /**
+     * Stores a notice sanitised (`NOTICE_HTML`: no scripts, event handlers or `javascript:` links), then
+     * broadcasts it to every connected player on every node. Nothing left after sanitising: 400.
+     */
+    async publishNotice(html: string) {
+      const text = await sanitizeHtml(html, NOTICE_HTML);
+      if (!text.trim()) throw badRequest('checkTheInput');
       const [row] = await database.db.insert(notices).values({ text }).returning();
       await bus.publish('notice.published', { text: row!.text });
       return { id: row!.id, text: row!.text, time: row!.createdAt.toISOString() };

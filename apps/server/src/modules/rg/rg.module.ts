@@ -30,6 +30,7 @@ export const rgModule = defineModule('rg', ['operators', 'accounts'], async (app
     await rg.applyLimits(tx, userId, values);
   });
   outbox.on('ledger.stakeSettled', 'rg.stakeSettled', (fact, tx) => rg.onStakeSettled(fact, tx));
+  outbox.on('ledger.stakeVoided', 'rg.stakeVoided', (fact, tx) => rg.onStakeVoided(fact, tx));
   outbox.on('payment.credited', 'rg.deposit', (fact, tx) => rg.onDeposit(fact, tx));
   await app.register(rgRoutes);
 });

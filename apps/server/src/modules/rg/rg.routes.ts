@@ -1,10 +1,12 @@
 import {
   envelope,
+  queryId,
   RG_PATH,
   rgExclusion,
   rgExclusionRequest,
   rgLimits,
   rgLimitsRequest,
+  rgOperatorLimitsRequest,
   rgOperatorPlayer,
   rgProfile,
   RG_NATIONAL_SELF_EXCLUSION_URL,
@@ -81,6 +83,30 @@ export async function rgRoutes(app: FastifyInstance) {
     async (req) => {
       req.audit({ target: `user:${req.params.userId}` });
       return ok(req, await rg.operatorView(req.params.userId));
+    },
+  );
+
+  r.put(
+    '/api/operator/rg/players/:userId/limits',
+    {
+      config: { permission: 'rg.write' },
+      schema: {
+        tags: ['operator'],
+        params: z.object({ userId: queryId }),
+        body: rgOperatorLimitsRequest,
+        response: { 200: envelope(rgOperatorPlayer) },
+      },
+    },
+    async (req) => {
+      const { userId } = req.params;
+      req.audit({ target: `user:${userId}` });
+      const { before, after } = await rg.operatorSetLimits(
+        userId,
+        req.body,
+        req.operator?.email ?? 'operator',
+      );
+      req.audit({ target: `user:${userId}`, before, after });
+      return ok(req, await rg.operatorView(userId));
     },
   );
 }

@@ -2,6 +2,7 @@ import {
   ErrorCode,
   RG_KINDS,
   RG_NATIONAL_SELF_EXCLUSION_URL,
+  RG_OPERATOR_KINDS,
   RG_PERIODS,
   RG_SELF_EXCLUSION_MIN_DAYS,
   TxType,
@@ -11,6 +12,7 @@ import {
   type RgLimit,
   type RgLimits,
   type RgLimitsRequest,
+  type RgOperatorLimitsRequest,
   type RgOperatorPlayer,
   type RgPeriod,
   type RgSession,
@@ -19,10 +21,10 @@ import { DEFAULT_CURRENCY, formatMoney, toMajor, toMinor } from '@aposta/money';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Config } from '../../config';
 import { pgCode, pgConstraint, type Database, type Executor, type Tx } from '../../platform/db';
-import { AppError } from '../../platform/errors';
+import { AppError, conflict, notFound } from '../../platform/errors';
 import type { MessageKey } from '../../platform/i18n';
 import type { Accounts, AuthUser } from '../accounts';
-import { listEntries, type SettledFact } from '../ledger';
+import { listEntries, settlementFigures, stakeReturned, type SettledFact, type VoidedFact } from '../ledger';
 
 /** A raise or a removal of a limit waits this long (a lower limit applies at once). */
 export const RAISE_DELAY_MS = 24 * 3_600_000;
@@ -86,6 +88,17 @@ interface LimitRow {
   value: string | null;
   pending_value: string | null;
   pending_at: string | Date | null;
+  operator_value: string | null;
+}
+
+/** The operator-imposed limits of a player, major units (the audit row's before and after). */
+type OperatorLimits = Partial<Record<RgKind, Partial<Record<RgPeriod, number>>>>;
+
+function operatorLimitsOf(rowsOf: LimitRow[]): OperatorLimits {
+  const out: OperatorLimits = {};
+  for (const r of rowsOf)
+    if (r.operator_value !== null) (out[r.kind] ??= {})[r.period] = toMajor(Number(r.operator_value));
+  return out;
 }
 
 const iso = (d: string | Date) => new Date(d).toISOString();
@@ -116,7 +129,8 @@ export function createRgService({ database, config, accounts, now: clock }: RgDe
   async function limitRows(exec: Executor, userId: number): Promise<LimitRow[]> {
     return rows<LimitRow>(
       exec,
-      sql`select kind, period, value, pending_value, pending_at from rg_limits where user_id = ${userId}`,
+      sql`select kind, period, value, pending_value, pending_at, operator_value from rg_limits
+          where user_id = ${userId}`,
     );
   }
 
@@ -173,13 +187,13 @@ export function createRgService({ database, config, accounts, now: clock }: RgDe
     for (const kind of RG_KINDS) {
       answer[kind] = {} as Record<RgPeriod, RgLimit>;
       for (const period of RG_PERIODS) {
-        const e = effective(
-          rowsOf.find((r) => r.kind === kind && r.period === period),
-          at,
-        );
+        const row = rowsOf.find((r) => r.kind === kind && r.period === period);
+        const e = effective(row, at);
         const u = used(kind, period);
+        const imposed = row?.operator_value;
         answer[kind][period] = {
           value: shown(kind, e.value),
+          operatorValue: imposed === null || imposed === undefined ? null : shown(kind, Number(imposed)),
           used: kind === 'time' ? u : toMajor(u),
           pending: e.pending
             ? { value: shown(kind, e.pending.value), effectiveAt: e.pending.effectiveAt }
@@ -208,10 +222,19 @@ export function createRgService({ database, config, accounts, now: clock }: RgDe
     const at = now();
     const current = await limitRows(tx, userId);
     for (const { kind, period, value } of values) {
-      const e = effective(
-        current.find((r) => r.kind === kind && r.period === period),
-        at,
-      );
+      const row = current.find((r) => r.kind === kind && r.period === period);
+      // An operator's limit caps the player's own (removing theirs is allowed: the operator's stays in force).
+      const imposed = row?.operator_value == null ? null : Number(row.operator_value);
+      if (value !== null && imposed !== null && value > imposed) {
+        const limit = kind === 'time' ? `${imposed} min` : formatMoney(imposed, DEFAULT_CURRENCY);
+        throw new AppError(
+          ErrorCode.BAD_REQUEST,
+          'rgLimitAboveOperator',
+          { limit },
+          { data: { kind, period, operatorValue: shown(kind, imposed) } },
+        );
+      }
+      const e = effective(row, at);
       const stricter = value !== null && (e.value === null || value <= e.value);
       const next = stricter
         ? { value, pendingValue: null, pendingAt: null }
@@ -329,9 +352,50 @@ export function createRgService({ database, config, accounts, now: clock }: RgDe
     return figures;
   }
 
+  /**
+   * An operator imposes, changes or lifts (null) limits on a player, at once (the player's own keep their rules),
+   * if the form's `version` is still current (the player's rg row locked for the check and the write; 409
+   * `staleVersion` otherwise, nothing changed). Answers the operator limits before and after (the audit row).
+   */
+  async function operatorSetLimits(
+    userId: number,
+    input: RgOperatorLimitsRequest,
+    actor: string,
+  ): Promise<{ before: OperatorLimits; after: OperatorLimits }> {
+    return database.transaction(async (tx) => {
+      const [user] = await rows<{ id: number }>(tx, sql`select id from users where id = ${userId}`);
+      if (!user) throw notFound('playerNotFound');
+      await tx.execute(sql`insert into rg_players (user_id) values (${userId}) on conflict do nothing`);
+      const [player] = await rows<{ version: number }>(
+        tx,
+        sql`select version from rg_players where user_id = ${userId} for update`,
+      );
+      if (Number(player!.version) !== input.version) throw conflict('staleVersion');
+      const before = operatorLimitsOf(await limitRows(tx, userId));
+      for (const kind of RG_OPERATOR_KINDS) {
+        const given = input[kind];
+        if (!given) continue;
+        for (const period of RG_PERIODS) {
+          const v = given[period];
+          if (v === undefined) continue;
+          await tx.execute(
+            sql`insert into rg_limits as l (user_id, kind, period, operator_value, operator_by, operator_at, updated_at)
+                values (${userId}, ${kind}, ${period}, ${v === null ? null : toMinor(v)}, ${actor}, now(), now())
+                on conflict (user_id, kind, period) do update set operator_value = excluded.operator_value,
+                  operator_by = excluded.operator_by, operator_at = now(), updated_at = now()`,
+          );
+        }
+      }
+      await tx.execute(
+        sql`update rg_players set version = version + 1, updated_at = now() where user_id = ${userId}`,
+      );
+      return { before, after: operatorLimitsOf(await limitRows(tx, userId)) };
+    });
+  }
+
   /** The operator's view of a player: limits, every exclusion, the last 100 reality checks. */
   async function operatorView(userId: number): Promise<RgOperatorPlayer> {
-    const [view, exclusions, checks] = await Promise.all([
+    const [view, exclusions, checks, player] = await Promise.all([
       limits(userId),
       rows<{ kind: 'cooloff' | 'self'; starts_at: string; ends_at: string | null }>(
         db,
@@ -342,9 +406,11 @@ export function createRgService({ database, config, accounts, now: clock }: RgDe
         sql`select minutes_played, net_result, shown_at from rg_reality_checks where user_id = ${userId}
             order by id desc limit 100`,
       ),
+      rows<{ version: number }>(db, sql`select version from rg_players where user_id = ${userId}`),
     ]);
     return {
       userId,
+      version: Number(player[0]?.version ?? 0),
       limits: view,
       exclusions: exclusions.map((e) => ({
         kind: e.kind,
@@ -359,11 +425,47 @@ export function createRgService({ database, config, accounts, now: clock }: RgDe
     };
   }
 
+  /** Takes what a stake's closing gave back off the stakes counted on the bet's Brasília day. */
+  async function giveBack(tx: Executor, userId: number, holdId: number, captured: number) {
+    const back = await stakeReturned(tx, holdId, captured);
+    if (!back) return;
+    await tx.execute(
+      sql`update rg_usage set staked = greatest(0, staked - ${back.amount})
+          where user_id = ${userId}
+            and day = ((${back.heldAt.toISOString()}::timestamptz at time zone 'UTC') - interval '3 hours')::date`,
+    );
+  }
+
+  /**
+   * A resettlement (a corrected sports result, a provider's correction) replaces the settlement counted before:
+   * the change of payout counts on the day it is paid (as a payout does; negative when the correction takes
+   * money back), the change of capture on the bet's day (a corrected void gives the stake back, and back again).
+   */
+  async function recount(tx: Executor, fact: SettledFact, supersedes: number) {
+    const captured = Number(fact.cash) + Number(fact.bonus);
+    const before = await settlementFigures(tx, supersedes, captured - Number(fact.turnover));
+    const paid = Number(fact.payout) - before.payout;
+    if (paid !== 0)
+      await tx.execute(
+        sql`insert into rg_usage as u (user_id, day, paid) values (${fact.userId}, rg_today(), ${paid})
+            on conflict (user_id, day) do update set paid = u.paid + excluded.paid`,
+      );
+    const staked = Number(fact.turnover);
+    if (staked !== 0)
+      await tx.execute(
+        sql`insert into rg_usage as u (user_id, day, staked)
+            values (${fact.userId}, ((${before.heldAt.toISOString()}::timestamptz at time zone 'UTC') - interval '3 hours')::date,
+              greatest(0, ${staked}))
+            on conflict (user_id, day) do update set staked = greatest(0, u.staked + ${staked})`,
+      );
+  }
+
   return {
     limits,
     setLimits,
     realityCheck,
     operatorView,
+    operatorSetLimits,
     applyLimits,
     exclude,
     checkSignIn,
@@ -410,16 +512,25 @@ export function createRgService({ database, config, accounts, now: clock }: RgDe
       return (await activeExclusion(exec, userId)) === null;
     },
 
-    /** Outbox handler of `ledger.stakeSettled`: the payout counts against the loss of the day it was paid. */
+    /**
+     * Outbox handler of `ledger.stakeSettled`: the payout counts against the loss of the day it was paid; the
+     * part of the stake the settlement gave back (a void sports bet, a half result) is no longer staked.
+     */
     async onStakeSettled(fact: SettledFact, tx: Executor): Promise<void> {
-      // A resettlement's payout replaces the earlier one; not counted again (sports corrections are rare).
-      if (fact.supersedes !== null && fact.supersedes !== undefined) return;
+      if (fact.supersedes !== null && fact.supersedes !== undefined)
+        return recount(tx, fact, fact.supersedes);
       const paid = Number(fact.payout);
-      if (!(paid > 0)) return;
-      await tx.execute(
-        sql`insert into rg_usage as u (user_id, day, paid) values (${fact.userId}, rg_today(), ${paid})
-            on conflict (user_id, day) do update set paid = u.paid + excluded.paid`,
-      );
+      if (paid > 0)
+        await tx.execute(
+          sql`insert into rg_usage as u (user_id, day, paid) values (${fact.userId}, rg_today(), ${paid})
+              on conflict (user_id, day) do update set paid = u.paid + excluded.paid`,
+        );
+      await giveBack(tx, fact.userId, fact.holdId, Number(fact.cash) + Number(fact.bonus));
+    },
+
+    /** Outbox handler of `ledger.stakeVoided`: a voided stake (a refunded round, a rollback) is no longer staked. */
+    async onStakeVoided(fact: VoidedFact, tx: Executor): Promise<void> {
+      await giveBack(tx, fact.userId, fact.holdId, 0);
     },
 
     /** Outbox handler of `payment.credited`: the deposit counts against the deposit limits. */

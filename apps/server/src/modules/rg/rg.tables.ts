@@ -28,15 +28,28 @@ export const rgLimits = pgTable(
     value: bigint({ mode: 'number' }),
     pendingValue: bigint({ mode: 'number' }),
     pendingAt: timestamp({ withTimezone: true }),
+    /**
+     * A limit an operator imposed (a suspicious player limited), minor units; null: none. The limit in force
+     * is the lower of this and the player's own; the player cannot set theirs above it, and only an operator
+     * changes it (at once, audited). `value` stays null when only the operator set one.
+     */
+    operatorValue: bigint({ mode: 'number' }),
+    /** The operator (e-mail) who last set or lifted `operator_value`, and when. */
+    operatorBy: text(),
+    operatorAt: timestamp({ withTimezone: true }),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.kind, t.period] })],
 );
 
-/** Per-player choices beside the limits: the reality-check interval. */
+/**
+ * Per-player choices beside the limits: the reality-check interval; `version` goes up on each operator write
+ * of the player's limits (a stale back-office form is refused, 409 `staleVersion`).
+ */
 export const rgPlayers = pgTable('rg_players', {
   userId: integer().primaryKey(),
   realityMinutes: integer(),
+  version: integer().notNull().default(0),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
 

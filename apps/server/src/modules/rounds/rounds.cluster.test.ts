@@ -1,7 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { roundBet, roundChain, roundHistory, ROUNDS_PATH, type RoundState } from '@aposta/contracts';
 import { doubleMultiplier, doubleTile, payout, roundValue } from '@aposta/fairness';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,11 +7,9 @@ import { openDatabase, type Database } from '../../platform/db';
 import {
   createPostgresDatabase,
   expectCleanLedgerThenClose,
-  freePort,
   onPostgres,
-  TEST_CAPTCHA,
-  TEST_OPERATOR_KEY,
 } from '../../../test/helpers';
+import { startServer, type ServerProcess } from '../../../test/server-process';
 import {
   connectClient,
   connected,
@@ -29,13 +24,11 @@ import {
  * double round, bet on it through different nodes and are paid; the process driving the clock is killed
  * (SIGKILL, no goodbye) and the other takes the clock over with no round lost or run twice.
  */
-const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const tsx = path.resolve(serverDir, '../../node_modules/.bin/tsx');
 const config = loadConfig();
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe.runIf(onPostgres && config.redisUrl)('shared rounds on two nodes', () => {
-  const children: ChildProcess[] = [];
+  const nodes: ServerProcess[] = [];
   const clients: Client[] = [];
   const base: string[] = [];
   let database: Awaited<ReturnType<typeof createPostgresDatabase>>;
@@ -44,42 +37,21 @@ describe.runIf(onPostgres && config.redisUrl)('shared rounds on two nodes', () =
   beforeAll(async () => {
     database = await createPostgresDatabase((config.database as { url: string }).url);
     const env = {
-      NODE_ENV: 'test',
-      HOST: '127.0.0.1',
       DATABASE_URL: database.url,
       DATABASE_POOL_SIZE: '5',
       REDIS_URL: config.redisUrl!,
       REDIS_PREFIX: `t${crypto.randomBytes(4).toString('hex')}:`,
-      OPERATOR_KEY: TEST_OPERATOR_KEY,
-      TEST_CAPTCHA_CODE: TEST_CAPTCHA,
-      RATE_LIMIT_PER_MINUTE: '100000',
-      LOG_LEVEL: 'warn',
-      WEB_DIST: path.join(serverDir, 'no-web-app'),
       ROUNDS_TIME_SCALE: '0.25',
       ROUNDS_CHAIN_LENGTH: '500',
     };
-    const ports = [await freePort(), await freePort()];
-    base.push(...ports.map((p) => `http://127.0.0.1:${p}`));
-    for (const port of ports) {
-      const vars = Object.entries({ ...env, PORT: String(port) }).map(([k, v]) => `${k}=${v}`);
-      children.push(spawn('env', [...vars, tsx, 'src/main.ts'], { cwd: serverDir, stdio: 'inherit' }));
-    }
-    await Promise.all(ports.map((port, i) => waitReady(port, children[i]!)));
+    nodes.push(...(await Promise.all([startServer(env), startServer(env)])));
+    base.push(...nodes.map((n) => n.base));
     db = await openDatabase({ kind: 'postgres', url: database.url, poolSize: 2 });
   }, 120_000);
 
   afterAll(async () => {
     for (const c of clients) c.close();
-    await Promise.all(
-      children.map(
-        (c) =>
-          new Promise((resolve) => {
-            if (c.exitCode !== null || c.signalCode !== null) return resolve(null);
-            c.once('exit', resolve);
-            c.kill('SIGTERM');
-          }),
-      ),
-    );
+    await Promise.all(nodes.map((n) => n.kill('SIGTERM')));
     if (!database) return;
     await expectCleanLedgerThenClose(db, async () => {
       await db.close();
@@ -193,14 +165,3 @@ describe.runIf(onPostgres && config.redisUrl)('shared rounds on two nodes', () =
   }, 120_000);
 });
 
-async function waitReady(port: number, child: ChildProcess) {
-  for (let i = 0; i < 900 && child.exitCode === null; i++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/readyz`)).ok) return;
-    } catch {
-      /* not listening yet */
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`the node on port ${port} did not become ready`);
-}

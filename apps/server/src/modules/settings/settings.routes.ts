@@ -1,11 +1,18 @@
-import { envelope } from '@aposta/contracts';
+import { envelope, SETTINGS_EXPECTED_KEY } from '@aposta/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { badRequest } from '../../platform/errors';
 import { ok } from '../../platform/http';
 import { settingsSchema } from './settings.schema';
 
 const answer = { 200: envelope(settingsSchema) };
+function expectedOf(v: unknown): Record<string, unknown> | undefined {
+  if (v === undefined) return undefined;
+  if (v === null || typeof v !== 'object' || Array.isArray(v))
+    throw badRequest('fieldInvalid', { field: SETTINGS_EXPECTED_KEY });
+  return v as Record<string, unknown>;
+}
 
 /** Thin routes: schema in, the service, schema out. */
 export async function settingsRoutes(app: FastifyInstance) {
@@ -24,7 +31,9 @@ export async function settingsRoutes(app: FastifyInstance) {
     },
     async (req) => {
       req.audit({ target: 'settings' });
-      const { before, after } = await settings.change(req.body);
+      // `expected`: the values the form read (stale forms); not a setting.
+      const { [SETTINGS_EXPECTED_KEY]: expected, ...patch } = req.body;
+      const { before, after } = await settings.change(patch, expectedOf(expected));
       req.audit({ before, after });
       return ok(req, await settings.all());
     },

@@ -64,10 +64,20 @@ export const settingsSchema = z.object({
   'withdraw.minAmount': z.number().int().min(1).default(5_000),
   /** Largest withdrawal (spec: R$ 10,000). */
   'withdraw.maxAmount': z.number().int().min(1).default(1_000_000),
+  /**
+   * Under the Brazilian profile, operators are alerted when a withdrawal is still unpaid this many minutes after
+   * its request (the deadline is 120); the payout-times report lists those unpaid ones.
+   */
+  'withdraw.payoutAlertMinutes': z.number().int().min(1).max(119).default(90),
   /** BRL centavos per USDT for USDT(TRC20) withdrawals. */
   'withdraw.usdtRate': z.number().int().min(1).default(550),
   /** A deposit order not paid within this many minutes expires (spec: pay within 30 minutes). */
   'deposit.orderTtlMinutes': z.number().int().min(1).max(1440).default(30),
+  /**
+   * The largest gift a price package may carry, as a percent of its price (the back office refuses more).
+   * Lowering it leaves packages already above it as they are until an operator edits them.
+   */
+  'deposit.maxGiftPercent': z.number().int().min(0).max(1000).default(100),
   /** The VIP table (decisions.md "VIP table"), levels 0 to 12. */
   'vip.table': z.array(vipLevel).length(13).default(VIP_TABLE),
   /** Transfers between players (a licensed profile switches them off). */
@@ -148,6 +158,41 @@ export const settingsSchema = z.object({
     .array(z.number().int().min(0).max(10_000_000))
     .length(7)
     .default([100, 200, 300, 400, 500, 700, 1_000]),
+  /** Agent ladder: confirmed deposits (not reversed or charged back) that make a direct invitee count. */
+  'promo.ladderMinDeposit': z.number().int().min(1).default(5_000),
+  /**
+   * Agent ladder tiers, in order: valid invitees needed (strictly rising) and the reward (bonus money, minor
+   * units), each claimable once per player.
+   */
+  'promo.ladderTiers': z
+    .array(z.object({ invitees: z.number().int().min(1), reward: z.number().int().min(0).max(100_000_000) }))
+    .max(50)
+    .refine((t) => t.every((x, i) => i === 0 || x.invitees > t[i - 1]!.invitees), 'checkTheInput')
+    .default([
+      { invitees: 1, reward: 1_000 },
+      { invitees: 3, reward: 3_500 },
+      { invitees: 5, reward: 7_000 },
+      { invitees: 10, reward: 16_000 },
+      { invitees: 20, reward: 36_000 },
+      { invitees: 50, reward: 100_000 },
+    ]),
+  /**
+   * Game bonus missions, in order: settled turnover (since the player's last EXPPAY bonus) that unlocks a
+   * multiple of an EXPPAY package's gift, in hundredths (150 is 1.5x); both strictly rising.
+   */
+  'promo.gameBonusMissions': z
+    .array(z.object({ turnover: z.number().int().min(1), multiple: z.number().int().min(100).max(10_000) }))
+    .max(20)
+    .refine(
+      (m) =>
+        m.every((x, i) => i === 0 || (x.turnover > m[i - 1]!.turnover && x.multiple > m[i - 1]!.multiple)),
+      'checkTheInput',
+    )
+    .default([
+      { turnover: 10_000, multiple: 150 },
+      { turnover: 50_000, multiple: 200 },
+      { turnover: 200_000, multiple: 300 },
+    ]),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;

@@ -1,9 +1,12 @@
+import { isDeepStrictEqual } from 'node:util';
 import { sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../platform/db';
-import { badRequest } from '../../platform/errors';
+import { badRequest, conflict } from '../../platform/errors';
 import { settingsSchema, SETTING_KEYS, type SettingKey, type Settings } from './settings.schema';
 import { settings } from './settings.tables';
 
+/** The advisory lock key of settings changes ('stng'). */
+const SETTINGS_LOCK = 0x73746e67;
 /** How long a node trusts its cached copy; another node's change shows within this time. */
 const CACHE_MS = 2_000;
 
@@ -35,15 +38,21 @@ export function createSettingsService({ database }: { database: Database }) {
     /**
      * Sets some keys (validated together); an unknown key or a bad value changes nothing. Answers the
      * changed keys' values before and after (read in the same transaction, for the operator audit log).
+     * `expected` (a stale form's guard): the values the form read; if any changed since, 409 `staleVersion`.
      */
     async change(
       patch: Record<string, unknown>,
+      expected?: Record<string, unknown>,
     ): Promise<{ before: Partial<Settings>; after: Partial<Settings> }> {
-      for (const key of Object.keys(patch)) {
+      for (const key of [...Object.keys(patch), ...Object.keys(expected ?? {})]) {
         if (!(SETTING_KEYS as string[]).includes(key)) throw badRequest('unknownField', { field: key });
       }
       const result = await database.transaction(async (tx) => {
+        // Changes one at a time, so a stale form's check and the write see the same values.
+        await tx.execute(sql`select pg_advisory_xact_lock(${SETTINGS_LOCK})`);
         const current = await load(tx);
+        for (const [key, value] of Object.entries(expected ?? {}))
+          if (!isDeepStrictEqual(current[key as SettingKey], value)) throw conflict('staleVersion');
         const next = settingsSchema.safeParse({ ...current, ...patch });
         if (!next.success)
           throw badRequest('fieldInvalid', { field: String(next.error.issues[0]?.path[0] ?? '') });

@@ -5,10 +5,12 @@ import {
   cashoutQuote,
   MatchTime,
   placeBetAnswer,
+  recordsAnswer,
   sportsBet,
   SPORTS_PATH,
   type SportsBet,
   type SportsEventDetail,
+  WALLET_RECORDS_PATH,
 } from '@aposta/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -300,11 +302,17 @@ describe('full, partial and automatic cash out on operator events', () => {
     await t.app.sports.update(d.event.eventId, MatchTime.FIRST_HALF, inPlay(5, 0, 0));
     expect(sportsBet.parse(data(await get(`bets/${placed.betId}`, player.token))).status).toBe('open');
     const cashBefore = await cash(player.id);
-    // The home side scores: the value passes the target and the cash-out fires.
+    // The home side scores: the value passes the target and the cash-out fires, told on the owner's socket.
+    const socket = await connected(connectClient(baseUrlOf(t.app.server), { token: player.token }));
+    const paidPush = new Promise<unknown>((resolve) =>
+      socket.on('sportsCashout', (u) => u.paid !== undefined && resolve(u)),
+    );
     await t.app.sports.update(d.event.eventId, MatchTime.FIRST_HALF, inPlay(40, 2, 0));
     const b = sportsBet.parse(data(await get(`bets/${placed.betId}`, player.token)));
     expect(b.status).toBe('cashedOut');
     expect(b.cashedOut).toBeGreaterThanOrEqual(target);
+    expect(await paidPush).toMatchObject({ betId: placed.betId, available: false, paid: b.cashedOut });
+    socket.disconnect();
     expect(await cash(player.id)).toBe(cashBefore + Math.round(b.cashedOut * 100));
     const [row] = await queryRows<{ auto: boolean; n: number }>(
       t.database.db,
@@ -406,6 +414,21 @@ describe('during the sandbox feed match', () => {
       [3_000, 0],
       [0, Math.round(autoBet.cashedOut * 100) - 3_000],
     ]);
+    // The records show the partial bet's stake once: the rest held again at the cash-out is not a new stake,
+    // so its lines add up to what the bet really took and paid.
+    const records = recordsAnswer.parse(
+      data(
+        await t.app.inject({
+          url: `${WALLET_RECORDS_PATH}?limit=50`,
+          headers: { authorization: `Bearer ${player.token}` },
+        }),
+      ),
+    );
+    const lines = records.list.filter((r) => r.ref === `sports-bet:${partial.betId}`);
+    expect(lines.filter((r) => r.amount < 0).map((r) => r.amount)).toEqual([-30]);
+    expect(Math.round(lines.reduce((sum, r) => sum + r.amount * 100, 0))).toBe(
+      Math.round(p.paid * 100) + Math.round(settled.payout * 100) - 3_000,
+    );
     await expectAuditClean();
   }, 120_000);
 });

@@ -257,6 +257,8 @@ export function createCashout({ database, settings, bus, log }: CashoutDeps) {
               product: 'sports',
               reference: `sports-bet:${betId}`,
               idempotencyKey: `${ledgerKey}:rest`,
+              // Marks the hold as the same stake carried on, not a new one: the records do not list it.
+              memo: { carried: n },
             })
           ).txId;
           const legs = await queryRows<{ price: number }>(
@@ -346,8 +348,12 @@ export function createCashout({ database, settings, bus, log }: CashoutDeps) {
       });
       if (b.auto_cashout !== null && q.available && q.minor >= Number(b.auto_cashout)) {
         try {
-          await cashOut(userId, betId, { value: q.value }, `auto-${betId}`, true);
+          const paid = await cashOut(userId, betId, { value: q.value }, `auto-${betId}`, true);
           fired++;
+          void bus.publish('sports.cashout', {
+            userId,
+            payload: { betId, value: q.value, available: false, paid: paid.paid },
+          });
         } catch (err) {
           log.warn({ err, betId }, 'sports automatic cash-out refused');
         }

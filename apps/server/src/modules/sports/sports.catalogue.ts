@@ -1,10 +1,12 @@
 import {
+  effectivePrice,
   MatchTime,
   type MarketStatus,
   type MarketType,
   type SportCode,
   type SportsEvent,
   type SportsMarket,
+  type TradingMarket,
 } from '@aposta/contracts';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../platform/db';
@@ -39,6 +41,7 @@ export interface MarketRow {
   key: string;
   status: MarketStatus;
   held: boolean;
+  margin_shift_bp: number;
 }
 
 export interface SelectionRow {
@@ -46,6 +49,8 @@ export interface SelectionRow {
   market_id: string;
   name: string;
   price: number;
+  engine_price: number;
+  override_price: number | null;
   version: number;
   result: number;
 }
@@ -111,9 +116,33 @@ export async function eventRows(
   );
 }
 
-/** The markets and selections of some events, grouped by event. */
-export async function marketsOf(exec: Executor, eventIds: string[]) {
-  const byEvent = new Map<string, SportsMarket[]>();
+/** A market as traders see it: each offered selection's engine price and override next to the price now. */
+export function tradingMarketOf(m: MarketRow, selections: SelectionRow[]): TradingMarket {
+  const offered = selections.filter((s) => Number(s.engine_price) > 0);
+  return {
+    ...marketOf(m, offered),
+    held: Boolean(m.held),
+    marginShiftBp: Number(m.margin_shift_bp),
+    selections: offered.map((s) => ({
+      selectionId: String(s.id),
+      name: s.name,
+      price: Number(s.price) / 100,
+      version: Number(s.version),
+      enginePrice: Number(s.engine_price) / 100,
+      override: s.override_price === null ? null : Number(s.override_price) / 100,
+    })),
+  };
+}
+
+/** The markets and selections of some events, grouped by event (`trading`: with engine prices, overrides). */
+export async function marketsOf(exec: Executor, eventIds: string[]): Promise<Map<string, SportsMarket[]>>;
+export async function marketsOf(
+  exec: Executor,
+  eventIds: string[],
+  trading: true,
+): Promise<Map<string, TradingMarket[]>>;
+export async function marketsOf(exec: Executor, eventIds: string[], trading = false) {
+  const byEvent = new Map<string, (SportsMarket | TradingMarket)[]>();
   if (eventIds.length === 0) return byEvent;
   const ids = sql.join(
     eventIds.map((id) => sql`${id}::bigint`),
@@ -121,12 +150,12 @@ export async function marketsOf(exec: Executor, eventIds: string[]) {
   );
   const markets = await queryRows<MarketRow>(
     exec,
-    sql`select id, event_id, type, period, line, key, status, held from sports_markets
+    sql`select id, event_id, type, period, line, key, status, held, margin_shift_bp from sports_markets
         where event_id in (${ids}) order by event_id, period, type, line nulls first, id`,
   );
   const selections = await queryRows<SelectionRow>(
     exec,
-    sql`select id, market_id, name, price, version, result from sports_selections
+    sql`select id, market_id, name, price, engine_price, override_price, version, result from sports_selections
         where event_id in (${ids}) order by id`,
   );
   const byMarket = new Map<string, SelectionRow[]>();
@@ -137,7 +166,8 @@ export async function marketsOf(exec: Executor, eventIds: string[]) {
   }
   for (const m of markets) {
     const list = byEvent.get(String(m.event_id)) ?? [];
-    list.push(marketOf(m, byMarket.get(String(m.id)) ?? []));
+    const of = trading ? tradingMarketOf : marketOf;
+    list.push(of(m, byMarket.get(String(m.id)) ?? []));
     byEvent.set(String(m.event_id), list);
   }
   return byEvent;
@@ -185,17 +215,19 @@ export async function insertEvent(tx: Executor, e: NewEvent, margins: Margins): 
   const values = priced.flatMap((m) =>
     m.selections.map(
       (s) =>
-        sql`(${idOf.get(marketKey(m))}::bigint, ${eventId}::bigint, ${s.name}, ${Math.round(s.price * 100)})`,
+        sql`(${idOf.get(marketKey(m))}::bigint, ${eventId}::bigint, ${s.name}, ${Math.round(s.price * 100)}::int)`,
     ),
   );
   await tx.execute(
-    sql`insert into sports_selections (market_id, event_id, name, price) values ${sql.join(values, sql`, `)}`,
+    sql`insert into sports_selections (market_id, event_id, name, price, engine_price)
+        select v.market_id, v.event_id, v.name, v.price, v.price
+        from (values ${sql.join(values, sql`, `)}) as v(market_id, event_id, name, price)`,
   );
   return eventId;
 }
 
 export interface Repriced {
-  /** Selections whose price changed (with their new price and version). */
+  /** Selections whose price changed (with their new price and version), or their engine's under an override. */
   changed: number;
   /** Markets whose status changed. */
   statusChanged: number;
@@ -206,7 +238,11 @@ export interface Repriced {
  * increments when the price moved); a market whose result is (nearly) decided is suspended, one the model no
  * longer prices (first half after half time, a started quarter) is closed; markets an operator suspended,
  * or that are closed, settled or void, keep their status. `suspendAll` suspends every open market (a
- * dangerous moment: goal, red card, penalty) while the new prices are written.
+ * dangerous moment: goal, red card, penalty) while the new prices are written. A trader's overrides stay (the
+ * engine's price is kept beside them) and a margin shift applies to the new prices, except that a dangerous
+ * moment or a new score (`dropOverrides`: feeds need not flag a goal) drops the fixed prices: set before a goal,
+ * they are no price after it. A market whose prices would let a bettor back every outcome and win (book below
+ * 1) after the engine moved goes back to the engine's prices, its margin shift too.
  */
 export async function repriceEvent(
   tx: Executor,
@@ -215,6 +251,7 @@ export async function repriceEvent(
   margins: Margins,
   inPlayBp: number,
   suspendAll = false,
+  dropOverrides = suspendAll,
 ): Promise<Repriced> {
   const priced = new Map(
     priceEvent({ sport: event.sport, strength: Number(event.strength), state, margins, inPlayBp }).map(
@@ -223,12 +260,18 @@ export async function repriceEvent(
   );
   const markets = await queryRows<MarketRow>(
     tx,
-    sql`select id, event_id, type, period, line, key, status, held from sports_markets where event_id = ${event.id}::bigint`,
+    sql`select id, event_id, type, period, line, key, status, held, margin_shift_bp from sports_markets
+        where event_id = ${event.id}::bigint order by id for no key update`,
   );
-  const selections = await queryRows<SelectionRow & { key: string }>(
+  // Locked (markets, then selections, the order a trader's override takes too): an override committed between
+  // this read and the update below would otherwise be overwritten with the price computed without it. "No key
+  // update" does not wait for the key-share locks bets take on their selections.
+  const selections = await queryRows<SelectionRow & { key: string; margin_shift_bp: number }>(
     tx,
-    sql`select s.id, s.market_id, s.name, s.price, s.version, s.result, m.key from sports_selections s
-        join sports_markets m on m.id = s.market_id where s.event_id = ${event.id}::bigint`,
+    sql`select s.id, s.market_id, s.name, s.price, s.engine_price, s.override_price, s.version, s.result, m.key,
+          m.margin_shift_bp
+        from sports_selections s join sports_markets m on m.id = s.market_id where s.event_id = ${event.id}::bigint
+        order by s.id for no key update of s`,
   );
   const statusUpdates: ReturnType<typeof sql>[] = [];
   for (const m of markets) {
@@ -237,13 +280,55 @@ export async function repriceEvent(
     const next: MarketStatus = !p ? 'closed' : suspendAll || p.decided ? 'suspended' : 'open';
     if (next !== m.status) statusUpdates.push(sql`(${m.id}::bigint, ${next})`);
   }
-  const priceUpdates: ReturnType<typeof sql>[] = [];
+  // Each market's new prices: the engine's, under the trader's fixed prices and margin shift while they keep a
+  // book of at least 1 (a market priced below it pays whoever backs every outcome).
+  const next = new Map<
+    string,
+    { s: (typeof selections)[number]; engine: number; override: number | null }[]
+  >();
   for (const s of selections) {
     const p = priced.get(s.key)?.selections.find((x) => x.name === s.name);
     if (!p) continue;
-    const price = Math.round(p.price * 100);
-    if (price !== Number(s.price)) priceUpdates.push(sql`(${s.id}::bigint, ${price}::int)`);
+    const override = dropOverrides || s.override_price === null ? null : Number(s.override_price);
+    const list = next.get(String(s.market_id)) ?? [];
+    list.push({ s, engine: Math.round(p.price * 100), override });
+    next.set(String(s.market_id), list);
   }
+  const priceUpdates: ReturnType<typeof sql>[] = [];
+  const shiftResets: string[] = [];
+  for (const [marketId, list] of next) {
+    const shift = Number(list[0]!.s.margin_shift_bp);
+    const book = (rows: typeof list, bp: number) =>
+      rows.reduce((sum, r) => {
+        const price = effectivePrice(r.engine, r.override, bp);
+        return price > 0 ? sum + 100 / price : sum;
+      }, 0);
+    const traded = shift !== 0 || list.some((r) => r.override !== null);
+    const engineBook = book(
+      list.map((r) => ({ ...r, override: null })),
+      0,
+    );
+    // Only where the engine's own book holds (a decided market may price below it by design).
+    const reset = traded && engineBook >= 1 && book(list, shift) < 1;
+    if (reset) {
+      if (shift !== 0) shiftResets.push(marketId);
+      for (const r of list) r.override = null;
+    }
+    for (const { s, engine, override } of list) {
+      const price = effectivePrice(engine, override, reset ? 0 : shift);
+      const was = s.override_price === null ? null : Number(s.override_price);
+      if (price !== Number(s.price) || engine !== Number(s.engine_price) || override !== was)
+        priceUpdates.push(sql`(${s.id}::bigint, ${price}::int, ${engine}::int, ${override}::int)`);
+    }
+  }
+  if (shiftResets.length)
+    await tx.execute(
+      sql`update sports_markets set margin_shift_bp = 0
+          where id in (${sql.join(
+            shiftResets.map((id) => sql`${id}::bigint`),
+            sql`, `,
+          )})`,
+    );
   if (statusUpdates.length)
     await tx.execute(
       sql`update sports_markets m set status = v.status,
@@ -252,8 +337,9 @@ export async function repriceEvent(
     );
   if (priceUpdates.length)
     await tx.execute(
-      sql`update sports_selections s set price = v.price, version = s.version + 1
-          from (values ${sql.join(priceUpdates, sql`, `)}) as v(id, price) where s.id = v.id`,
+      sql`update sports_selections s set price = v.price, engine_price = v.engine, override_price = v.override,
+            version = s.version + (s.price <> v.price)::int
+          from (values ${sql.join(priceUpdates, sql`, `)}) as v(id, price, engine, override) where s.id = v.id`,
     );
   return { changed: priceUpdates.length, statusChanged: statusUpdates.length };
 }

@@ -19,6 +19,10 @@ import {
   eventResultRequest,
   eventsQuery,
   marketActionParams,
+  marketIdParam,
+  priceOverrideRequest,
+  tradingEvent,
+  tradingMarket,
   myBetsQuery,
   placeBetAnswer,
   placeBetRequest,
@@ -212,6 +216,46 @@ export async function sportsRoutes(app: FastifyInstance) {
         after: { ...req.body, resultVersion: answer.resultVersion },
       });
       return ok(req, answer);
+    },
+  );
+
+  r.get(
+    `${SPORTS_OPERATOR_PATH}/events/:eventId/trading`,
+    {
+      config: { permission: 'sports.trade' },
+      schema: { tags: operator, params: eventIdParam, response: { 200: envelope(tradingEvent) } },
+    },
+    async (req) => ok(req, await sports.tradingView(req.params.eventId)),
+  );
+
+  r.post(
+    `${SPORTS_OPERATOR_PATH}/markets/:marketId/prices`,
+    {
+      config: { permission: 'sports.trade' },
+      schema: {
+        tags: operator,
+        params: marketIdParam,
+        body: priceOverrideRequest,
+        response: { 200: envelope(tradingMarket) },
+      },
+    },
+    async (req) => {
+      const { market, before, after } = await sports.setPrices(req.params.marketId, req.body);
+      req.audit({ target: `sports-market:${market.marketId}`, before, after });
+      return ok(req, market);
+    },
+  );
+
+  r.delete(
+    `${SPORTS_OPERATOR_PATH}/markets/:marketId/prices`,
+    {
+      config: { permission: 'sports.trade' },
+      schema: { tags: operator, params: marketIdParam, response: { 200: envelope(tradingMarket) } },
+    },
+    async (req) => {
+      const { market, before, after } = await sports.clearPrices(req.params.marketId);
+      req.audit({ target: `sports-market:${market.marketId}`, before, after });
+      return ok(req, market);
     },
   );
 

@@ -45,6 +45,7 @@ import {
 import { builderRows, priceBuilder, type BuilderRow } from './sports.builder';
 import { createCashout } from './sports.cashout';
 import { createRisk } from './sports.risk';
+import { createTrading } from './sports.trading';
 import {
   betOutcome,
   builderOutcome,
@@ -131,6 +132,7 @@ export function createSportsService({ database, settings, bus, jobs, log, rg, sl
   const { db } = database;
   const cashout = createCashout({ database, settings, bus, log });
   const risk = createRisk({ database, log });
+  const trading = createTrading({ database });
 
   async function margins() {
     const s = await settings.all();
@@ -621,6 +623,14 @@ export function createSportsService({ database, settings, bus, jobs, log, rg, sl
       )
         throw conflict('sportsSameResult');
       const version = Number(event.result_version) + 1;
+      // A correction: the bets settled under the result it replaces are resettled by the job.
+      const [settled] = event.result
+        ? await queryRows<{ n: string }>(
+            tx,
+            sql`select count(*) as n from sports_bets where status = 'settled'
+                and id in (select bet_id from sports_bet_legs where event_id = ${eventId}::bigint)`,
+          )
+        : [];
       const markets = await queryRows<{
         id: string;
         type: MarketType;
@@ -676,7 +686,14 @@ export function createSportsService({ database, settings, bus, jobs, log, rg, sl
             where id = ${eventId}::bigint`,
       );
       const bets = await markLegs(tx, eventId);
-      return { eventId: String(eventId), resultVersion: version, markets: marketUpdates.length, bets };
+      return {
+        eventId: String(eventId),
+        resultVersion: version,
+        markets: marketUpdates.length,
+        bets,
+        previous: event.result ? normaliseResult(event.result as EventResult) : null,
+        resettled: Number(settled?.n ?? 0),
+      };
     });
     await queueSettlement(eventId);
     return answer;
@@ -720,6 +737,13 @@ export function createSportsService({ database, settings, bus, jobs, log, rg, sl
       .find((x) => x.marketId === String(marketId))!;
     pushEvent(changed.eventId);
     return { market, before: changed.before };
+  }
+
+  /** A trader's price change: pushed to the event's watchers and the open bets' cash-out values, like a reprice. */
+  async function afterOverride<T extends { eventId: string }>(change: T) {
+    pushEvent(change.eventId);
+    await valuesMoved(change.eventId);
+    return change;
   }
 
   // ------------------------------------------------------------------ catalogue reads
@@ -832,13 +856,25 @@ export function createSportsService({ database, settings, bus, jobs, log, rg, sl
     async update(eventId: string, clock: number, state: LiveState, dangerous = false) {
       const { margins: m, inPlayBp } = await margins();
       const done = await database.transaction(async (tx) => {
-        const [event] = await queryRows<EventRow>(
+        const [event] = await queryRows<EventRow & { old_state: LiveState | null }>(
           tx,
-          sql`update sports_events set clock = ${clock}, state = ${JSON.stringify(state)}::jsonb, updated_at = now()
-              where id = ${eventId}::bigint and result is null returning id, sport, strength`,
+          sql`update sports_events e set clock = ${clock}, state = ${JSON.stringify(state)}::jsonb, updated_at = now()
+              from (select id, state from sports_events where id = ${eventId}::bigint for update) old
+              where e.id = old.id and e.result is null returning e.id, e.sport, e.strength, old.state as old_state`,
         );
         if (!event) return null;
-        return repriceEvent(tx, event, state, m, isLive(clock) ? inPlayBp : 0, dangerous);
+        // A new score drops a trader's fixed prices even when the feed did not flag the moment as dangerous.
+        const was = event.old_state?.score;
+        const scored = was?.home !== state.score.home || was?.away !== state.score.away;
+        return repriceEvent(
+          tx,
+          event,
+          state,
+          m,
+          isLive(clock) ? inPlayBp : 0,
+          dangerous,
+          dangerous || scored,
+        );
       });
       if (done) {
         pushEvent(eventId);
@@ -875,6 +911,10 @@ export function createSportsService({ database, settings, bus, jobs, log, rg, sl
     setStakeFactor: risk.setStakeFactor,
     postResult,
     marketAction,
+    tradingView: trading.view,
+    setPrices: async (marketId: string, input: Parameters<typeof trading.setPrices>[1]) =>
+      afterOverride(await trading.setPrices(marketId, input)),
+    clearPrices: async (marketId: string) => afterOverride(await trading.clearPrices(marketId)),
     settleBet,
     settleEvent,
     pushEvent,

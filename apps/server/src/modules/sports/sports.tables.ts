@@ -3,6 +3,7 @@ import {
   bigint,
   bigserial,
   boolean,
+  check,
   doublePrecision,
   index,
   integer,
@@ -95,6 +96,8 @@ export const sportsMarkets = pgTable(
     held: boolean().notNull().default(false),
     /** Times the market was suspended: an in-play bet whose market was suspended during its delay is refused. */
     suspensions: integer().notNull().default(0),
+    /** A trader's margin shift (basis points of implied probability) on the engine's prices; 0 = none. */
+    marginShiftBp: integer().notNull().default(0),
   },
   (t) => [uniqueIndex('sports_markets_key').on(t.eventId, t.key)],
 );
@@ -108,8 +111,15 @@ export const sportsSelections = pgTable(
       .references(() => sportsMarkets.id),
     eventId: bigint({ mode: 'number' }).notNull(),
     name: text().notNull(),
-    /** Hundredths; 0 = not offered (cannot win any more). */
+    /**
+     * Hundredths; 0 = not offered (cannot win any more). What players see, bet and cash out on: the engine's
+     * price, or the trader's override (`override_price`, else `engine_price` shifted by the market's margin).
+     */
     price: integer().notNull(),
+    /** The pricing engine's last price (hundredths), kept apart so an override can be cleared back to it. */
+    enginePrice: integer().notNull().default(0),
+    /** A trader's fixed price (hundredths), null when none. */
+    overridePrice: integer(),
     version: integer().notNull().default(1),
     /** The result code under the result in effect (0 until resulted). */
     result: integer().notNull().default(0),
@@ -117,6 +127,10 @@ export const sportsSelections = pgTable(
   (t) => [
     uniqueIndex('sports_selections_name').on(t.marketId, t.name),
     index('sports_selections_event').on(t.eventId),
+    check(
+      'sports_selections_override',
+      sql`${t.overridePrice} is null or ${t.overridePrice} between 102 and 100000`,
+    ),
   ],
 );
 

@@ -227,6 +227,9 @@ export function createStudioService({ database, wallet, vault }: StudioDeps) {
     switch (a.status) {
       case 'RS_ERROR_NOT_ENOUGH_MONEY':
         return new AppError(ErrorCode.INSUFFICIENT_BALANCE, 'casinoOverBalance');
+      // The wallet's responsible-gambling check (which limit is the platform's to say, not the game's).
+      case 'RS_ERROR_LIMIT_REACHED':
+        return new AppError(ErrorCode.LIMIT_REACHED, 'rgLimitReached');
       case 'RS_ERROR_INVALID_TOKEN':
       case 'RS_ERROR_TOKEN_EXPIRED':
       case 'RS_ERROR_USER_DISABLED':

@@ -2,6 +2,7 @@ import { studioRound, studioSession, studioSpin, type StudioSpin } from '@aposta
 import { spinSlot, STUDIO_SLOTS } from '@aposta/fairness';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { playerAccounts } from '../ledger';
 import { createSeedVault } from '../originals';
 import { createStudioService, createWalletClient, type WalletClient } from './index';
 import { WalletUnreachable } from './studio.wallet-client';
@@ -133,6 +134,24 @@ describe('Aposta Studios over the wallet API', () => {
     const after = await post('/api/studio/spin', { session: s.session, bet: 0.2 });
     expect(after.statusCode).toBe(401);
     expect((await post('/api/studio/spin', { session: 'nope', bet: 0.2 })).statusCode).toBe(401);
+  });
+
+  it('a spin past a responsible-gambling limit is refused with the limit message, nothing moved', async () => {
+    const p = await player(10_000);
+    const limits = await t.app.inject({
+      method: 'PUT',
+      url: '/api/app/rg/limits',
+      headers: { authorization: `Bearer ${p.token}` },
+      payload: { loss: { day: 1 } },
+    });
+    expect(limits.statusCode, limits.body).toBe(200);
+    const token = await launch(p.token, 'fortune-ox');
+    const s = studioSession.parse(data(await post('/api/studio/session', { token, game: 'fortune-ox' })));
+    const refused = await post('/api/studio/spin', { session: s.session, bet: 2 });
+    expect(refused.statusCode, refused.body).toBe(403);
+    expect(refused.json().message).toBe('Limite de jogo responsável atingido. Aposta recusada.');
+    const cash = (await playerAccounts(t.database.db, p.id)).find((a) => a.kind === 'cash');
+    expect(cash).toMatchObject({ balance: 10_000, held: 0 });
   });
 
   it('plays a demo on play money without touching the wallet', async () => {

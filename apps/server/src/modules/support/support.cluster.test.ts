@@ -1,18 +1,13 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import * as OTPAuth from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
 import { openDatabase } from '../../platform/db';
 import {
   createPostgresDatabase,
-  freePort,
   onPostgres,
-  TEST_CAPTCHA,
-  TEST_OPERATOR_KEY,
 } from '../../../test/helpers';
+import { startServer, type ServerProcess } from '../../../test/server-process';
 import { connectClient, connected, registerPlayer, type Client } from '../../../test/realtime-client';
 import { createOperatorsService } from '../operators';
 
@@ -20,13 +15,11 @@ import { createOperatorsService } from '../operators';
  * The support chat on two server processes sharing one PostgreSQL database and one Redis: a signed-in
  * player, a visitor and an operator connected to different nodes talk in real time.
  */
-const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const tsx = path.resolve(serverDir, '../../node_modules/.bin/tsx');
 const config = loadConfig();
 const PASSWORD = 'a long operator password';
 
 describe.runIf(onPostgres && config.redisUrl)('support chat on two nodes', () => {
-  const children: ChildProcess[] = [];
+  const nodes: ServerProcess[] = [];
   const clients: Client[] = [];
   const base: string[] = [];
   let database: Awaited<ReturnType<typeof createPostgresDatabase>>;
@@ -35,25 +28,13 @@ describe.runIf(onPostgres && config.redisUrl)('support chat on two nodes', () =>
   beforeAll(async () => {
     database = await createPostgresDatabase((config.database as { url: string }).url);
     const env = {
-      NODE_ENV: 'test',
-      HOST: '127.0.0.1',
       DATABASE_URL: database.url,
       DATABASE_POOL_SIZE: '5',
       REDIS_URL: config.redisUrl!,
       REDIS_PREFIX: `t${crypto.randomBytes(4).toString('hex')}:`,
-      OPERATOR_KEY: TEST_OPERATOR_KEY,
-      TEST_CAPTCHA_CODE: TEST_CAPTCHA,
-      RATE_LIMIT_PER_MINUTE: '100000',
-      LOG_LEVEL: 'warn',
-      WEB_DIST: path.join(serverDir, 'no-web-app'),
     };
-    const ports = [await freePort(), await freePort()];
-    base.push(...ports.map((p) => `http://127.0.0.1:${p}`));
-    for (const port of ports) {
-      const vars = Object.entries({ ...env, PORT: String(port) }).map(([k, v]) => `${k}=${v}`);
-      children.push(spawn('env', [...vars, tsx, 'src/main.ts'], { cwd: serverDir, stdio: 'inherit' }));
-    }
-    await Promise.all(ports.map((port, i) => waitReady(port, children[i]!)));
+    nodes.push(...(await Promise.all([startServer(env), startServer(env)])));
+    base.push(...nodes.map((n) => n.base));
     // A support operator, made as `npm run operator:create` makes one, signed in with password and TOTP.
     const db = await openDatabase({ kind: 'postgres', url: database.url, poolSize: 2 });
     try {
@@ -73,16 +54,7 @@ describe.runIf(onPostgres && config.redisUrl)('support chat on two nodes', () =>
 
   afterAll(async () => {
     for (const c of clients) c.close();
-    await Promise.all(
-      children.map(
-        (c) =>
-          new Promise((resolve) => {
-            if (c.exitCode !== null) return resolve(null);
-            c.once('exit', resolve);
-            c.kill('SIGTERM');
-          }),
-      ),
-    );
+    await Promise.all(nodes.map((n) => n.kill('SIGTERM')));
     await database?.drop();
   }, 60_000);
 
@@ -161,14 +133,3 @@ function nextFrom(socket: Client, from: string) {
   });
 }
 
-async function waitReady(port: number, child: ChildProcess) {
-  for (let i = 0; i < 600 && child.exitCode === null; i++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/readyz`)).ok) return;
-    } catch {
-      /* not listening yet */
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`the node on port ${port} did not become ready`);
-}

@@ -91,6 +91,19 @@ describe('support chat', () => {
     agentSocket = await socket({ token: agent.token });
   });
 
+  it('an alert for the operators (a payout nearing its deadline) reaches their sockets, checked by its contract', async () => {
+    const alert = {
+      kind: 'payoutOverdue' as const,
+      orderId: 'W2026112500000012345678',
+      userId: 7,
+      minutesWaiting: 95,
+      deadlineMinutes: 120,
+    };
+    const heard = next(agentSocket, 'operatorAlert');
+    await t.app.bus.publish('operator.alert', alert);
+    expect(await heard).toEqual(alert);
+  });
+
   it('answers our own chat as the configuration', async () => {
     const res = await t.app.inject({ url: '/api/app/support/config' });
     expect(res.json().data).toEqual({ provider: 'own', licenseId: null, name: null, email: null });
@@ -310,11 +323,13 @@ describe('support chat', () => {
     expect(tooBig.json().status).toBe(40000);
   });
 
-  it('refuses operators without the support role, on the API and the socket, and audits the refusal', async () => {
+  it('refuses operators without the support role on the API, a role without either room on the socket, and audits the refusal', async () => {
     const finance = await operator('finance');
     const res = await op(finance.token, 'GET', '/conversations');
     expect(res.statusCode).toBe(403);
-    const s = connectClient(base, { token: finance.token });
+    // The socket is refused to a role that neither chats nor reads withdrawals (whose readers hear the alerts).
+    const trader = await operator('trader');
+    const s = connectClient(base, { token: trader.token });
     sockets.push(s);
     expect((await refusal(s)).data?.status).toBe(40300);
     const player = await players.signUp('noop');

@@ -6,6 +6,8 @@ export { wageringModule } from './wagering.module';
 export {
   createWageringService,
   recordCredit,
+  creditBonus,
+  type BonusCredit,
   onStakeSettled,
   onWithdrawalPaid,
   onReversed,
@@ -15,6 +17,8 @@ export {
   totals,
   requirements,
   activeBonuses,
+  playerGrants,
+  type BonusGrant,
   forfeitGrant,
   expiredGrants,
   type ActiveBonus,

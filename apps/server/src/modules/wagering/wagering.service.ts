@@ -67,6 +67,47 @@ export async function recordCredit(tx: Executor, fact: CreditFact, m: Multiplier
   if (fresh && bonus > 0) await grant(tx, fact, currency, bonus, raisedBonus, m);
 }
 
+export interface BonusCredit {
+  userId: number;
+  amount: Minor;
+  idempotencyKey: string;
+  ref: string;
+  memo?: Record<string, string | number>;
+  /** This bonus's own wagering multiple and expiry in days (default: the settings'). */
+  multiple?: number;
+  expiryDays?: number;
+}
+
+/**
+ * Every promotion's reward, in the caller's transaction `tx`: bonus money from the promotions account (award
+ * 141's counterpart, a PROMOTION transaction under the key, so it is paid once) made a grant of the bonus
+ * engine with its wagering requirement. A replayed key answers the first transaction and records nothing again.
+ */
+export async function creditBonus(
+  tx: Executor,
+  c: BonusCredit,
+  m: Multipliers,
+): Promise<{ txId: number; replayed: boolean }> {
+  const posted = await post(tx, {
+    type: TxType.PROMOTION,
+    idempotencyKey: c.idempotencyKey,
+    ref: c.ref,
+    memo: c.memo,
+    players: [{ userId: c.userId, kind: 'bonus', amount: c.amount }],
+    system: [{ kind: 'promotions', amount: -c.amount }],
+  });
+  await recordCredit(
+    tx,
+    { userId: c.userId, txId: posted.txId, bonus: c.amount },
+    {
+      ...m,
+      ...(c.multiple === undefined ? {} : { 'wagering.bonusMultiplier': c.multiple }),
+      ...(c.expiryDays === undefined ? {} : { 'bonus.expiryDays': c.expiryDays }),
+    },
+  );
+  return posted;
+}
+
 /** The grant of a bonus credit (its requirement raised just before); met at once when the multiple is 0. */
 async function grant(
   tx: Executor,
@@ -411,6 +452,46 @@ export async function activeBonuses(exec: Executor, userId: number): Promise<Act
     maxConversion: r.max_conversion == null ? null : Number(r.max_conversion),
     expiresAt: new Date(r.expires_at!),
     createdAt: new Date(r.created_at!),
+  }));
+}
+
+export interface BonusGrant extends ActiveBonus {
+  userId: number;
+  /** The crediting ledger transaction. */
+  txId: number;
+  status: 'active' | 'converted' | 'forfeited';
+  converted: Minor;
+  forfeited: Minor;
+  closedAt: Date | null;
+}
+
+/** A player's grants of every state, or one grant by id, newest first (at most 100), for operators. */
+export async function playerGrants(
+  exec: Executor,
+  by: { userId: number } | { id: number },
+): Promise<BonusGrant[]> {
+  const list = await rows<Record<string, string | null>>(
+    exec,
+    sql`select g.id, g.user_id, g.tx_id, g.currency, g.amount, g.required, coalesce(r.remaining, 0) as remaining,
+          g.max_conversion, g.status, g.converted, g.forfeited, g.expires_at, g.created_at, g.closed_at
+        from bonus_grants g left join wagering_requirements r on r.source = g.requirement
+        where ${'id' in by ? sql`g.id = ${by.id}` : sql`g.user_id = ${by.userId}`} order by g.id desc limit 100`,
+  );
+  return list.map((r) => ({
+    id: Number(r.id),
+    userId: Number(r.user_id),
+    txId: Number(r.tx_id),
+    currency: r.currency!,
+    amount: Number(r.amount),
+    required: Number(r.required),
+    remaining: Number(r.remaining),
+    maxConversion: r.max_conversion == null ? null : Number(r.max_conversion),
+    status: r.status as BonusGrant['status'],
+    converted: Number(r.converted),
+    forfeited: Number(r.forfeited),
+    expiresAt: new Date(r.expires_at!),
+    createdAt: new Date(r.created_at!),
+    closedAt: r.closed_at == null ? null : new Date(r.closed_at),
   }));
 }
 

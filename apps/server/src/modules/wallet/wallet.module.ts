@@ -1,11 +1,12 @@
 import { defineModule } from '../../platform/module';
+import { createWalletBackoffice, type WalletBackoffice } from './wallet.backoffice';
 import { walletRoutes } from './wallet.routes';
 import { createWalletService, type WalletService } from './wallet.service';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The player's money as they see it: figures, records, transfers, play-money test accounts. */
-    wallet: WalletService;
+    wallet: WalletService & { backoffice: WalletBackoffice };
   }
 }
 
@@ -17,7 +18,12 @@ export const walletModule = defineModule('wallet', ['operators', 'settings', 'ac
   const { database, settings, bus, accounts, config } = app;
   app.decorate(
     'wallet',
-    createWalletService({ database, settings, bus, accounts, jurisdiction: config.jurisdiction }),
+    Object.assign(
+      createWalletService({ database, settings, bus, accounts, jurisdiction: config.jurisdiction }),
+      {
+        backoffice: createWalletBackoffice(database),
+      },
+    ),
   );
   await app.register(walletRoutes);
 });

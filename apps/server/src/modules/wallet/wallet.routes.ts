@@ -1,6 +1,8 @@
 import {
   balanceAnswer,
   envelope,
+  operatorTransfersAnswer,
+  operatorTransfersQuery,
   recordsAnswer,
   recordsQuery,
   testAccount,
@@ -81,6 +83,19 @@ export async function walletRoutes(app: FastifyInstance) {
       },
     },
     async (req) => ok(req, await wallet.checkTransfer(user(req), req.body)),
+  );
+
+  r.get(
+    '/api/operator/transfers',
+    {
+      config: { permission: 'deposits.read' },
+      schema: {
+        tags: ['operator'],
+        querystring: operatorTransfersQuery,
+        response: { 200: envelope(operatorTransfersAnswer) },
+      },
+    },
+    async (req) => ok(req, await wallet.backoffice.transfers(req.query)),
   );
 
   r.post(

@@ -4,6 +4,7 @@ import { HomePage } from '../../features/home';
 import { SupportButton } from '../../features/support/components/SupportButton';
 import { BottomNav } from './BottomNav';
 import { Header } from './Header';
+import { useSession } from '../../lib/session';
 import { useUi } from '../../lib/ui';
 
 /**
@@ -21,6 +22,11 @@ const GAME_PATHS = new Set([
   '/luckyColor',
 ]);
 
+// Home's activities and the active-award overlay (spec: on home only): for signed-in players, their own chunk.
+const activities = () => import('../../features/activities');
+const ActivityStrip = lazy(() => activities().then((m) => ({ default: m.ActivityStrip })));
+const ActiveAwardOverlay = lazy(() => activities().then((m) => ({ default: m.ActiveAwardOverlay })));
+
 // The banner carries the HTML sanitiser; it loads only when there is a notice.
 const NoticeBanner = lazy(() => import('../../features/notice').then((m) => ({ default: m.NoticeBanner })));
 
@@ -32,6 +38,7 @@ export function MainLayout() {
   const { pathname } = useLocation();
   const isHome = pathname === '/home';
   const hasNotice = useUi((st) => st.notice !== '');
+  const signedIn = useSession((s) => Boolean(s.token));
   const homeScroll = useRef(0);
   const wasHome = useRef(isHome);
 
@@ -55,11 +62,24 @@ export function MainLayout() {
       {/* Room under the last content for the floating support button, so it never covers the footer. */}
       <main id="main" className="flex-1 pb-80">
         <div hidden={!isHome} data-testid="home-view">
-          <HomePage />
+          <HomePage
+            promotions={
+              signedIn ? (
+                <Suspense fallback={null}>
+                  <ActivityStrip />
+                </Suspense>
+              ) : null
+            }
+          />
         </div>
         {isHome ? null : <Outlet />}
       </main>
       {GAME_PATHS.has(pathname) || pathname.startsWith('/footballPage') ? null : <SupportButton />}
+      {isHome && signedIn ? (
+        <Suspense fallback={null}>
+          <ActiveAwardOverlay />
+        </Suspense>
+      ) : null}
       <BottomNav />
     </div>
   );

@@ -1,52 +1,21 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
-import { ComingSoon } from '../../components/ui/ComingSoon';
-import type { IconName } from '../../components/ui/Icon';
 import { i18n } from '../../lib/i18n';
 import { useSession } from '../../lib/session';
 import { alertMessage, openOverlay } from '../../lib/ui';
 
-type PageName =
-  | 'vip'
-  | 'agentJl'
-  | 'ladderBonus'
-  | 'gamebouns'
-  | 'gameMess'
-  | 'registros'
-  | 'conta'
-  | 'paySuccess'
-  | 'footballPage'
-  | 'play'
-  | 'mines'
-  | 'limbo'
-  | 'luckyColor'
-  | 'rowDouble'
-  | 'double'
-  | 'dice';
+const ActivityPage = lazy(() =>
+  import('../../features/activities').then((m) => ({ default: m.ActivityPage })),
+);
 
-const icons: Partial<Record<PageName, IconName>> = {
-  vip: 'crown',
-  agentJl: 'people',
-  ladderBonus: 'ladder',
-  gamebouns: 'gift',
-  registros: 'record',
-  conta: 'wallet',
-  paySuccess: 'wallet',
-  footballPage: 'ball',
-  play: 'spade',
-  gameMess: 'bell',
-};
-
-/** A screen a later release builds: the app's frame and an honest "em breve". */
-export function SoonPage({ name }: { name: PageName }) {
-  const { t } = useTranslation();
-  return <ComingSoon title={t(`pages.${name}`)} icon={icons[name] ?? 'dice'} />;
-}
-
+/** /active{id}: the activity page (features/activities). */
 export function ActivePage({ id }: { id: string }) {
-  const { t } = useTranslation();
-  return <ComingSoon title={t('pages.active', { id })} icon="gift" />;
+  return (
+    <Suspense fallback={null}>
+      <ActivityPage id={id} />
+    </Suspense>
+  );
 }
 
 export function ErrorPage() {

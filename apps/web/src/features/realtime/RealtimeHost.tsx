@@ -1,5 +1,11 @@
+import type { ClientToServerEvents, ServerEventPayloads, ServerToClientEvents } from '@aposta/contracts';
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Socket } from 'socket.io-client';
+import { useAppState } from '../../lib/app-state';
+import { displayMoney } from '../../lib/format';
 import { useSession } from '../../lib/session';
+import { toast } from '../../lib/ui';
 import { createAnalytics } from './analytics';
 import { useRealtimeWallet } from './bonus-store';
 import { attachWalletHandlers, type EventSource } from './handlers';
@@ -13,16 +19,31 @@ function isEventSource(value: unknown): value is EventSource {
 
 /**
  * Adds the wallet's events to the session's realtime connection whenever one opens, resets the bonus popup on
- * a login change, and shows the increase-bonus popup.
+ * a login change, shows the increase-bonus popup, and toasts an automatic sports cash-out's payment.
  */
 export function RealtimeHost({ onPaid }: { onPaid: () => void }) {
   const realtime = useSession((s) => s.realtime);
   const token = useSession((s) => s.token);
   const offer = useRealtimeWallet((s) => s.bonusOffer);
+  const { t } = useTranslation('realtime');
+  const lang = useAppState((s) => s.lang);
 
   useEffect(() => {
     if (isEventSource(realtime)) return attachWalletHandlers(realtime, analytics, onPaid);
   }, [realtime, onPaid]);
+
+  // An automatic sports cash-out pays while the player may be anywhere in the app: say so wherever they are.
+  useEffect(() => {
+    if (!isEventSource(realtime)) return;
+    const socket = realtime as unknown as Socket<ServerToClientEvents, ClientToServerEvents>;
+    const onCashout = (u: ServerEventPayloads['sportsCashout']) => {
+      if (u.paid !== undefined) toast(t('autoCashout', { amount: displayMoney(u.paid, lang) }));
+    };
+    socket.on('sportsCashout', onCashout);
+    return () => {
+      socket.off('sportsCashout', onCashout);
+    };
+  }, [realtime, t, lang]);
 
   useEffect(() => {
     useRealtimeWallet.setState({ bonusOffer: null });

@@ -21,6 +21,9 @@ function fakeSocket() {
     on(event: string, fn: (payload: never) => void) {
       handlers.set(event, fn);
     },
+    off(event: string, fn: (payload: never) => void) {
+      if (handlers.get(event) === fn) handlers.delete(event);
+    },
     connect() {
       this.connects += 1;
     },
@@ -131,5 +134,30 @@ describe('wallet realtime events', () => {
     expect(useRealtimeWallet.getState().bonusOffer).toBeNull();
     // No KYC yet: depositing goes through editBank first (the gate is an effect of the overlay host).
     await waitFor(() => expect(useUi.getState()).toMatchObject({ overlay: 'editBank', afterKyc: 'deposit' }));
+  });
+
+  it('says the multiple is unlocked when no more betting is needed (amount 0), in the locale', async () => {
+    const socket = fakeSocket();
+    useSession.setState({ realtime: socket });
+    render(<RealtimeHost onPaid={depositPaid} />);
+    act(() => socket.fire('userBetAmount', { bouns: 1.5, amount: 0 }));
+    const popup = await screen.findByRole('dialog', { name: 'Aumente seu bônus' });
+    expect(popup).toHaveTextContent('Você desbloqueou 1,5x');
+    expect(popup).toHaveTextContent('1,5x');
+  });
+
+  it('toasts an automatic sports cash-out wherever the player is, and not a mere value update', () => {
+    const socket = fakeSocket();
+    useSession.setState({ realtime: socket });
+    useUi.setState({ toasts: [] });
+    const { unmount } = render(<RealtimeHost onPaid={depositPaid} />);
+    act(() => socket.fire('sportsCashout', { betId: '7', value: 12.5, available: true }));
+    expect(useUi.getState().toasts).toEqual([]);
+    act(() => socket.fire('sportsCashout', { betId: '7', value: 12.5, available: false, paid: 12.5 }));
+    expect(useUi.getState().toasts.map((t) => t.message.replace(/\u00a0/g, ' '))).toEqual([
+      'Cash out automático: sua aposta pagou R$ 12,50.',
+    ]);
+    unmount();
+    expect(() => socket.fire('sportsCashout', { betId: '7', value: 1, available: false, paid: 1 })).toThrow();
   });
 });

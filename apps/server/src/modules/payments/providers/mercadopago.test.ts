@@ -92,8 +92,74 @@ describe('Mercado Pago adapter against recorded exchanges', () => {
       status: 'paid',
       amount: 10_000,
       orderId: 'D2026112210413912345678',
+      payerDocType: 'CPF',
+      payerCpf: '52998224725',
     });
     expect(await p.queryCharge('131313131314')).toMatchObject({ status: 'failed', amount: 5_050 });
+  });
+
+  it("reads the payer's document from payer.identification: its type, and the digits of a CPF", async () => {
+    const variants = [
+      { type: 'CPF', number: '529.982.247-25' },
+      { type: 'CNPJ', number: '11222333000181' },
+      { type: 'CPF', number: '123' },
+      { type: 'DNI', number: '12345678' },
+      { type: 'CPF', number: '' },
+      null,
+    ].map((identification) => {
+      const e = structuredClone(approvedFixture) as { response: { body: Record<string, unknown> } };
+      e.response.body.payer = identification ? { identification } : {};
+      return e as Exchange;
+    });
+    const n = variants.length;
+    const p = provider(recorded(variants).fetch);
+    const payers = [];
+    for (let i = 0; i < n; i++) {
+      const { payerDocType, payerCpf } = await p.queryCharge('131313131313');
+      payers.push([payerDocType, payerCpf]);
+    }
+    // A company's account, another kind of document and no document at all are told apart from a CPF.
+    expect(payers).toEqual([
+      ['CPF', '52998224725'],
+      ['CNPJ', null],
+      ['CPF', null],
+      ['other', null],
+      [null, null],
+      [null, null],
+    ]);
+  });
+
+  it('refunds the whole payment with the idempotency key and the in-process header', async () => {
+    const refundFixture = fixture<Exchange & { request: { headers: Record<string, string>; body: unknown } }>(
+      'refund-pix-payment',
+    );
+    const inProcess = structuredClone(refundFixture);
+    (inProcess.response.body as { status: string }).status = 'in_process';
+    const rejected = structuredClone(refundFixture);
+    (rejected.response.body as { status: string }).status = 'rejected';
+    const http = recorded([refundFixture, inProcess, rejected]);
+    const p = provider(http.fetch);
+    const input = {
+      chargeId: '131313131313',
+      amount: 10_000,
+      idempotencyKey: 'deposit-return:D2026112210413912345678',
+    };
+    expect(await p.refundCharge(input)).toEqual({ refundId: '1242469925', status: 'done' });
+    const sent = http.calls[0]!;
+    expect(JSON.parse(String(sent.init.body))).toEqual(refundFixture.request.body);
+    const headers = sent.init.headers as Record<string, string>;
+    for (const [k, v] of Object.entries(refundFixture.request.headers)) expect(headers[k]).toBe(v);
+    expect(await p.refundCharge(input)).toEqual({ refundId: '1242469925', status: 'pending' });
+    await expect(p.refundCharge(input)).rejects.toBeInstanceOf(ProviderUnavailable);
+    // A refund of another amount than asked is not taken as done.
+    const partial = structuredClone(refundFixture);
+    (partial.response.body as { amount: number }).amount = 50;
+    await expect(provider(recorded([partial]).fetch).refundCharge(input)).rejects.toBeInstanceOf(
+      ProviderUnavailable,
+    );
+    await expect(p.refundCharge({ ...input, chargeId: '../v1/users/me' })).rejects.toBeInstanceOf(
+      ProviderUnavailable,
+    );
   });
 
   it('maps a charged-back or refunded payment to reversed (not cancelled: it had been paid)', async () => {

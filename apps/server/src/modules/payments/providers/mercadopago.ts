@@ -11,6 +11,8 @@ import {
   type ChargeStatus,
   type CreateChargeInput,
   type PixProvider,
+  type RefundInput,
+  type RefundResult,
   type WebhookEvent,
   type WebhookInput,
 } from './provider';
@@ -19,7 +21,12 @@ import {
  * Mercado Pago, Payments API with PIX (developers docs: "Checkout API / Pix", "Payments", "Notifications").
  * - Charge: POST /v1/payments with payment_method_id 'pix' and the X-Idempotency-Key header; the answer's
  *   point_of_interaction.transaction_data holds qr_code (copia e cola) and ticket_url (the payment page).
- * - Status: GET /v1/payments/{id}.
+ * - Status: GET /v1/payments/{id}; `payer.identification` {type, number} is the document of the account that
+ *   paid (a PIX payment reports the payer's bank account holder), read as `payerDocType` (CPF, CNPJ, other;
+ *   null without a document) and `payerCpf` when its type is CPF.
+ * - Refund: POST /v1/payments/{id}/refunds with an empty body (the whole amount) and X-Idempotency-Key;
+ *   `X-Render-In-Process-Refunds: true` makes a PIX refund still in process answer 201 with status
+ *   in_process instead of a 400. Answer: {id, payment_id, amount, status: approved | in_process | rejected}.
  * - Webhook: header `x-signature: ts=<ts>,v1=<hex>`, v1 = HMAC-SHA256(secret, manifest) with the manifest
  *   `id:<data.id>;request-id:<x-request-id>;ts:<ts>;` (data.id from the query string, lower-cased; a part
  *   whose value is absent is left out). The notification carries only the payment id, so the state is
@@ -32,11 +39,19 @@ export const MERCADOPAGO_API = 'https://api.mercadopago.com';
 /** The HTTP boundary: the global fetch in production, a recorded exchange in tests. */
 export type Fetch = (url: string, init: RequestInit) => Promise<Response>;
 
+interface MpRefund {
+  id: number;
+  payment_id: number;
+  amount: number;
+  status: 'approved' | 'in_process' | 'rejected' | string;
+}
+
 interface MpPayment {
   id: number;
   status: string;
   transaction_amount: number;
   external_reference?: string | null;
+  payer?: { identification?: { type?: string | null; number?: string | null } | null } | null;
   point_of_interaction?: { transaction_data?: { qr_code?: string; ticket_url?: string } };
 }
 
@@ -58,6 +73,19 @@ function mpDate(d: Date): string {
   return local.toISOString().replace('Z', '-03:00');
 }
 
+/**
+ * The payer's document: its type (CPF, CNPJ, anything else 'other'; null when the payment names no document)
+ * and, for a CPF, its 11 digits (null when malformed, which the Brazilian profile does not credit).
+ */
+function payerDoc(p: MpPayment): Pick<ChargeState, 'payerDocType' | 'payerCpf'> {
+  const id = p.payer?.identification;
+  if (!id?.number?.trim()) return { payerDocType: null, payerCpf: null };
+  const type = (id.type ?? '').toUpperCase();
+  if (type !== 'CPF') return { payerDocType: type === 'CNPJ' ? 'CNPJ' : 'other', payerCpf: null };
+  const digits = id.number.replace(/\D/g, '');
+  return { payerDocType: 'CPF', payerCpf: digits.length === 11 ? digits : null };
+}
+
 export function createMercadoPago(deps: {
   accessToken: string;
   webhookSecret: string;
@@ -69,7 +97,13 @@ export function createMercadoPago(deps: {
   const now = deps.now ?? (() => new Date());
   const base = deps.baseUrl ?? MERCADOPAGO_API;
 
-  async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown, key?: string): Promise<T> {
+  async function call<T>(
+    method: 'GET' | 'POST',
+    path: string,
+    body?: unknown,
+    key?: string,
+    extra: Record<string, string> = {},
+  ): Promise<T> {
     let res: Response;
     try {
       res = await http(`${base}${path}`, {
@@ -78,6 +112,7 @@ export function createMercadoPago(deps: {
           Authorization: `Bearer ${deps.accessToken}`,
           ...(body ? { 'Content-Type': 'application/json' } : {}),
           ...(key ? { 'X-Idempotency-Key': key } : {}),
+          ...extra,
         },
         body: body ? JSON.stringify(body) : undefined,
         signal: AbortSignal.timeout(15_000),
@@ -99,6 +134,7 @@ export function createMercadoPago(deps: {
     status: STATUS[p.status] ?? 'processing',
     amount: toMinor(p.transaction_amount),
     orderId: p.external_reference ?? null,
+    ...payerDoc(p),
   });
 
   return {
@@ -168,6 +204,23 @@ export function createMercadoPago(deps: {
     async queryCharge(chargeId: string): Promise<ChargeState> {
       if (!/^\d{1,20}$/.test(chargeId)) throw new ProviderUnavailable('not a Mercado Pago payment id');
       return toState(await call<MpPayment>('GET', `/v1/payments/${chargeId}`));
+    },
+
+    async refundCharge({ chargeId, amount, idempotencyKey }: RefundInput): Promise<RefundResult> {
+      if (!/^\d{1,20}$/.test(chargeId)) throw new ProviderUnavailable('not a Mercado Pago payment id');
+      // An empty body refunds the whole amount; the key makes a repeated call answer the same refund.
+      const refund = await call<MpRefund>('POST', `/v1/payments/${chargeId}/refunds`, {}, idempotencyKey, {
+        'X-Render-In-Process-Refunds': 'true',
+      });
+      if (refund.status === 'rejected') {
+        throw new ProviderUnavailable(`mercadopago rejected the refund of payment ${chargeId}`);
+      }
+      if (toMinor(refund.amount) !== amount) {
+        throw new ProviderUnavailable(
+          `mercadopago refunded ${refund.amount} of payment ${chargeId}, ${toMajor(amount)} was expected`,
+        );
+      }
+      return { refundId: String(refund.id), status: refund.status === 'approved' ? 'done' : 'pending' };
     },
   };
 }

@@ -57,7 +57,17 @@ export interface ChargeState {
   amount: number;
   /** Our order id as the provider recorded it. */
   orderId: string | null;
+  /**
+   * The kind of document of the account that paid, as the provider reports it: 'CPF' (its digits in
+   * `payerCpf`), 'CNPJ' (a company), 'other', or null when the payment names no payer document. The
+   * Brazilian profile credits only a CPF equal to the player's own; anything else is returned.
+   */
+  payerDocType?: PayerDocType | null;
+  /** The CPF (11 digits) of the account that paid, when `payerDocType` is 'CPF'. */
+  payerCpf?: string | null;
 }
+
+export type PayerDocType = 'CPF' | 'CNPJ' | 'other';
 
 /** What the webhook route hands over: the raw bytes (signatures cover them), headers and query. */
 export interface WebhookInput {
@@ -102,6 +112,25 @@ export interface PixProvider {
    */
   parseWebhook(input: WebhookInput): WebhookEvent | null;
   queryCharge(chargeId: string): Promise<ChargeState>;
+  /**
+   * Returns a paid charge's full amount to the account that paid it. Idempotent by `idempotencyKey` (a
+   * repeated call answers the same refund, never a second one). Throws ProviderUnavailable when the
+   * provider cannot be reached or refuses; the caller retries later with the same key.
+   */
+  refundCharge(input: RefundInput): Promise<RefundResult>;
+}
+
+export interface RefundInput {
+  chargeId: string;
+  /** Centavos: the charge's whole amount. */
+  amount: number;
+  idempotencyKey: string;
+}
+
+/** 'pending': the provider accepted it and finishes it later (Mercado Pago's in_process). */
+export interface RefundResult {
+  refundId: string;
+  status: 'done' | 'pending';
 }
 
 export interface PayoutInput {

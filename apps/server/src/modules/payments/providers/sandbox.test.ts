@@ -2,7 +2,7 @@ import { parsePix } from 'pix-utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../../test/helpers';
 import type { Database } from '../../../platform/db';
-import { WebhookRejected } from './provider';
+import { ProviderUnavailable, WebhookRejected } from './provider';
 import { createSandboxPix, sandboxBrCode, signSandboxWebhook, SANDBOX_SIGNATURE_HEADER } from './sandbox';
 import { createSandboxPayoutRail } from './sandbox-payout';
 
@@ -102,6 +102,51 @@ describe('sandbox PIX provider', () => {
     expect(event?.state).toMatchObject({ status: 'paid', amount: 12_345 });
     expect(await sandbox.settle(c.chargeId, 'paid')).toBeNull();
     expect(await sandbox.queryCharge(c.chargeId)).toMatchObject({ status: 'paid' });
+  });
+
+  it("reports the payer's document: the player's own CPF, another CPF, a company's CNPJ or none", async () => {
+    const payers = [];
+    for (const payer of [undefined, '11144477735', '11222333000181', null]) {
+      const c = await charge();
+      const hook = (await sandbox.settle(c.chargeId, 'paid', payer))!;
+      const event = sandbox.parseWebhook({
+        rawBody: Buffer.from(hook.rawBody),
+        headers: hook.headers,
+        query: {},
+      });
+      const { payerDocType, payerCpf } = await sandbox.queryCharge(c.chargeId);
+      // The notice and the status call tell the same.
+      expect(event?.state).toMatchObject({ payerDocType, payerCpf });
+      payers.push([payerDocType, payerCpf]);
+    }
+    expect(payers).toEqual([
+      ['CPF', '52998224725'],
+      ['CPF', '11144477735'],
+      ['CNPJ', null],
+      [null, null],
+    ]);
+  });
+
+  it('refunds a paid charge once per charge: a repeated key answers the same refund, another key is refused', async () => {
+    const c = await charge(5_000);
+    const input = { chargeId: c.chargeId, amount: 5_000, idempotencyKey: 'deposit-return:D1' };
+    // Not paid yet: nothing to return.
+    await expect(sandbox.refundCharge(input)).rejects.toBeInstanceOf(ProviderUnavailable);
+    await sandbox.settle(c.chargeId, 'paid', '11144477735');
+    sandbox.setRefundMode('fail');
+    await expect(sandbox.refundCharge(input)).rejects.toBeInstanceOf(ProviderUnavailable);
+    sandbox.setRefundMode('ok');
+    const [a, b] = await Promise.all([sandbox.refundCharge(input), sandbox.refundCharge(input)]);
+    expect(a).toEqual({ refundId: expect.stringMatching(/^sbxr_/), status: 'done' });
+    expect(b).toEqual(a);
+    await expect(sandbox.refundCharge({ ...input, idempotencyKey: 'other' })).rejects.toBeInstanceOf(
+      ProviderUnavailable,
+    );
+    expect(await sandbox.queryCharge(c.chargeId)).toMatchObject({
+      status: 'reversed',
+      payerDocType: 'CPF',
+      payerCpf: '11144477735',
+    });
   });
 
   it('refuses forged, tampered, unsigned and stale webhooks', async () => {

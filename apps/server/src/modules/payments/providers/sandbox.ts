@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { toMajor } from '@aposta/money';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { createStaticPix, hasError } from 'pix-utils';
 import type { Database } from '../../../platform/db';
 import { paymentSandboxCharges } from '../payments.tables';
@@ -13,7 +13,11 @@ import {
   type ChargeState,
   type ChargeStatus,
   type CreateChargeInput,
+  type PayerDocType,
   type PixProvider,
+  ProviderUnavailable,
+  type RefundInput,
+  type RefundResult,
   type WebhookEvent,
   type WebhookInput,
 } from './provider';
@@ -31,9 +35,17 @@ const PIX_KEY = 'pix@aposta.sandbox';
 
 export interface SandboxWebhookBody {
   id: string;
-  type: 'charge.paid' | 'charge.cancelled';
+  type: 'charge.paid' | 'charge.cancelled' | 'charge.reversed';
   created: number;
-  data: { chargeId: string; orderId: string; amount: number; status: ChargeStatus };
+  /** `payerCpf`: the payer's document digits, read with `sandboxPayer` (a CNPJ too; null none). */
+  data: { chargeId: string; orderId: string; amount: number; status: ChargeStatus; payerCpf?: string | null };
+}
+
+/** The sandbox's payer document (its digits): 11 a CPF, 14 a CNPJ, anything else 'other', null none. */
+export function sandboxPayer(digits: string | null): Pick<ChargeState, 'payerDocType' | 'payerCpf'> {
+  if (!digits) return { payerDocType: null, payerCpf: null };
+  const type: PayerDocType = digits.length === 11 ? 'CPF' : digits.length === 14 ? 'CNPJ' : 'other';
+  return { payerDocType: type, payerCpf: type === 'CPF' ? digits : null };
 }
 
 export function signSandboxWebhook(secret: string, rawBody: string, unixSeconds: number): string {
@@ -60,13 +72,22 @@ export interface SandboxPix extends PixProvider {
   find(chargeId: string): Promise<(ChargeState & { brCode: string; expiresAt: Date }) | null>;
   /**
    * Pays or cancels a pending charge and returns the signed webhook to deliver; null when the charge is
-   * not pending any more (or expired, for paying).
+   * not pending any more (or expired, for paying). `payer`: pay from another account, its document's digits
+   * (a CPF, a 14-digit CNPJ) or null for a payment that names no document (the player's own CPF, given
+   * when the charge was made, when undefined).
    */
   settle(
     chargeId: string,
     outcome: 'paid' | 'cancelled',
+    payer?: string | null,
   ): Promise<{ rawBody: string; headers: Record<string, string> } | null>;
+  /** 'fail': refunds are refused (as a provider that is down), to show the retries; 'ok' by default. */
+  setRefundMode(mode: SandboxRefundMode): void;
+  readonly refundMode: SandboxRefundMode;
 }
+
+export const SANDBOX_REFUND_MODES = ['ok', 'fail'] as const;
+export type SandboxRefundMode = (typeof SANDBOX_REFUND_MODES)[number];
 
 export function createSandboxPix(deps: {
   database: Database;
@@ -76,12 +97,14 @@ export function createSandboxPix(deps: {
 }): SandboxPix {
   const { database, publicUrl, secret } = deps;
   const now = deps.now ?? (() => new Date());
+  let refundMode: SandboxRefundMode = 'ok';
 
   const toState = (row: typeof paymentSandboxCharges.$inferSelect) => ({
     chargeId: row.chargeId,
     status: row.status as ChargeStatus,
     amount: row.amount,
     orderId: row.orderId,
+    ...sandboxPayer(row.payerCpf),
     brCode: row.brCode,
     expiresAt: row.expiresAt,
   });
@@ -97,6 +120,40 @@ export function createSandboxPix(deps: {
   return {
     name: 'sandbox',
     find,
+    get refundMode() {
+      return refundMode;
+    },
+    setRefundMode(mode) {
+      refundMode = mode;
+    },
+
+    async refundCharge({ chargeId, amount, idempotencyKey }: RefundInput): Promise<RefundResult> {
+      if (refundMode === 'fail')
+        throw new ProviderUnavailable('sandbox refused the refund (refund mode fail)');
+      const refundId = `sbxr_${crypto.randomBytes(12).toString('hex')}`;
+      // One refund per charge: the first call sets it, a repeated key answers it; the charge becomes reversed.
+      const [made] = await database.db
+        .update(paymentSandboxCharges)
+        .set({ refundId, refundKey: idempotencyKey, status: 'reversed' })
+        .where(
+          and(
+            eq(paymentSandboxCharges.chargeId, chargeId),
+            eq(paymentSandboxCharges.status, 'paid'),
+            eq(paymentSandboxCharges.amount, amount),
+            isNull(paymentSandboxCharges.refundId),
+          ),
+        )
+        .returning();
+      if (made) return { refundId, status: 'done' };
+      const charge = await database.db
+        .select()
+        .from(paymentSandboxCharges)
+        .where(eq(paymentSandboxCharges.chargeId, chargeId));
+      const row = charge[0];
+      if (row?.refundId && row.refundKey === idempotencyKey)
+        return { refundId: row.refundId, status: 'done' };
+      throw new ProviderUnavailable(`sandbox cannot refund charge ${chargeId}`);
+    },
 
     async createCharge(input: CreateChargeInput): Promise<Charge> {
       const chargeId = `sbx_${crypto.randomBytes(12).toString('hex')}`;
@@ -108,6 +165,7 @@ export function createSandboxPix(deps: {
         status: 'pending',
         brCode,
         expiresAt: input.expiresAt,
+        payerCpf: input.payer.cpf || null,
       });
       return { chargeId, brCode, url: `${publicUrl}/sandbox/pix/${chargeId}` };
     },
@@ -140,14 +198,20 @@ export function createSandboxPix(deps: {
         typeof body?.id !== 'string' ||
         typeof d?.chargeId !== 'string' ||
         !Number.isSafeInteger(d.amount) ||
-        !['paid', 'cancelled'].includes(d.status)
+        !['paid', 'cancelled', 'reversed'].includes(d.status)
       ) {
         throw new WebhookRejected('malformed');
       }
       return {
         eventId: body.id,
         chargeId: d.chargeId,
-        state: { chargeId: d.chargeId, status: d.status, amount: d.amount, orderId: d.orderId ?? null },
+        state: {
+          chargeId: d.chargeId,
+          status: d.status,
+          amount: d.amount,
+          orderId: d.orderId ?? null,
+          ...sandboxPayer(typeof d.payerCpf === 'string' ? d.payerCpf : null),
+        },
       };
     },
 
@@ -159,7 +223,7 @@ export function createSandboxPix(deps: {
       return state;
     },
 
-    async settle(chargeId, outcome) {
+    async settle(chargeId, outcome, payerDoc) {
       const payable = outcome === 'cancelled' ? undefined : now();
       const changed = await database.transaction(async (tx) => {
         const [row] = await tx
@@ -169,11 +233,12 @@ export function createSandboxPix(deps: {
           .for('update');
         if (!row || row.status !== 'pending') return null;
         if (payable && row.expiresAt <= payable) return null;
+        const payer = outcome === 'paid' && payerDoc !== undefined ? payerDoc : row.payerCpf;
         await tx
           .update(paymentSandboxCharges)
-          .set({ status: outcome })
+          .set({ status: outcome, payerCpf: payer })
           .where(eq(paymentSandboxCharges.chargeId, chargeId));
-        return row;
+        return { ...row, payerCpf: payer };
       });
       if (!changed) return null;
       const created = Math.floor(now().getTime() / 1000);
@@ -181,7 +246,13 @@ export function createSandboxPix(deps: {
         id: `evt_${crypto.randomBytes(12).toString('hex')}`,
         type: outcome === 'paid' ? 'charge.paid' : 'charge.cancelled',
         created,
-        data: { chargeId, orderId: changed.orderId, amount: changed.amount, status: outcome },
+        data: {
+          chargeId,
+          orderId: changed.orderId,
+          amount: changed.amount,
+          status: outcome,
+          payerCpf: changed.payerCpf,
+        },
       };
       const rawBody = JSON.stringify(body);
       return {

@@ -45,6 +45,8 @@ describe('/play', () => {
     expect(server.state.calls.some((c) => c.path === '/api/app/game/inPlay')).toBe(true);
     expect(useSession.getState().gameCodes.play).toBe('fortune-ox');
     expect(screen.getByTestId('play-balance')).toHaveTextContent('R$ 100,00');
+    // The game's RTP (the lobby's figure) is on screen before and while playing.
+    expect(await screen.findByTestId('play-rtp')).toHaveTextContent('RTP (retorno ao jogador): 96,00%');
   });
 
   it('asks a visitor to sign in for real money, and plays a demo without a session', async () => {

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/Button';
 import { Icon } from '../../../components/ui/Icon';
-import { useAppState } from '../../../lib/app-state';
+import { languageEntry, useAppState } from '../../../lib/app-state';
 import { displayMoney } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import { openOverlay } from '../../../lib/ui';
@@ -11,7 +11,7 @@ import { stopGame, useInPlay } from '../api/game-session';
 import { useLaunch } from '../api/launch';
 import { useLobby } from '../api/lobby';
 import { useGameFrame } from '../hooks/useGameFrame';
-import { playLink } from '../logic/play-link';
+import { playLink, rtpLabel } from '../logic/play-link';
 
 function Centered({ children }: { children: ReactNode }) {
   return (
@@ -159,7 +159,14 @@ export function PlayPage({ banner }: { banner?: ReactNode }) {
         >
           <Icon name="chevron" className="size-18 rotate-180" />
         </button>
-        <h1 className="min-w-0 flex-1 truncate text-base font-bold">{name}</h1>
+        <div className="min-w-0 flex-1">
+          <h1 className="truncate text-base font-bold">{name}</h1>
+          {game ? (
+            <p className="truncate text-2xs text-muted" data-testid="play-rtp">
+              {t('rtp')}: {rtpLabel(game.rtp, languageEntry(lang).locale)}
+            </p>
+          ) : null}
+        </div>
         {demo ? (
           <>
             <span className="rounded-full border border-violet/60 bg-violet/15 px-10 py-3 text-2xs font-bold uppercase text-violet">

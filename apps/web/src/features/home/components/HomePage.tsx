@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Icon } from '../../../components/ui/Icon';
@@ -20,8 +20,11 @@ const originals: { path: string; name: GameArtName; tint: string }[] = [
   { path: '/crash', name: 'crash', tint: 'from-fuchsia-500/30' },
 ];
 
-/** Home: what the platform offers, and the doors to it. No figures are shown that the server did not give. */
-export function HomePage() {
+/**
+ * Home: what the platform offers, and the doors to it. No figures are shown that the server did not give.
+ * `promotions` is what the app puts under the hero (the live activities; features do not import each other).
+ */
+export function HomePage({ promotions }: { promotions?: ReactNode } = {}) {
   const { t } = useTranslation('home');
   const token = useSession((s) => s.token);
   return (
@@ -59,6 +62,8 @@ export function HomePage() {
           </button>
         )}
       </section>
+
+      {promotions}
 
       <Suspense fallback={null}>
         <HotGames />

@@ -1,22 +1,13 @@
+import { NOTICE_HTML, purifyOptions } from '@aposta/contracts';
 import DOMPurify from 'dompurify';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../../components/ui/Icon';
 import { useUi } from '../../../lib/ui';
 
-/**
- * Links a notice may carry: absolute http(s) URLs, or same-origin paths starting with exactly one slash.
- * `//host` and `/\host` are protocol-relative (browsers read both as another host), so they are refused.
- */
-export const NOTICE_LINK = /^(?:https?:\/\/|\/(?![/\\]))/i;
-
 /** Notice text is HTML from the operator: only inline formatting and links survive sanitising. */
 export function sanitizeNotice(html: string): string {
-  return DOMPurify.sanitize(html, {
-    ALLOWED_TAGS: ['b', 'strong', 'i', 'em', 'u', 'br', 'span', 'a', 'p', 'small', 'mark'],
-    ALLOWED_ATTR: ['href', 'target', 'rel'],
-    ALLOWED_URI_REGEXP: NOTICE_LINK,
-  });
+  return DOMPurify.sanitize(html, purifyOptions(NOTICE_HTML));
 }
 
 export function NoticeBanner() {

@@ -8,9 +8,11 @@ const ptBR = {
   bonus: {
     title: 'Aumente seu bônus',
     text: 'Aposte {{amount}} e multiplique seu bônus por {{bouns}}.',
+    unlocked: 'Você desbloqueou {{bouns}}x: deposite por um pacote com bônus e o bônus é multiplicado.',
     cta: 'Depositar agora',
     later: 'Agora não',
   },
+  autoCashout: 'Cash out automático: sua aposta pagou {{amount}}.',
 };
 
 export default ptBR;

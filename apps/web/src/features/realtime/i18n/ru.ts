@@ -4,9 +4,11 @@ const ru: RealtimeMessages = {
   bonus: {
     title: 'Увеличьте свой бонус',
     text: 'Поставьте {{amount}} и умножьте бонус в {{bouns}} раз.',
+    unlocked: 'Вы открыли {{bouns}}x: пополните через бонусный пакет, и его бонус умножится.',
     cta: 'Пополнить сейчас',
     later: 'Не сейчас',
   },
+  autoCashout: 'Автоматический кэшаут: ваша ставка выплатила {{amount}}.',
 };
 
 export default ru;

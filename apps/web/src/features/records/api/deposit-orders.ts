@@ -37,3 +37,13 @@ export function useDepositOrders(token: string) {
 export function hasExpired(order: PaymentRecord): boolean {
   return order.events.at(-1)?.event === 'expired';
 }
+
+/**
+ * Brazil: a deposit paid from another person's CPF is never credited; it is returned to the payer. Answers
+ * 'returning' until the provider's refund is done, then 'returned' (null for every other order).
+ */
+export function returnState(order: PaymentRecord): 'returning' | 'returned' | null {
+  if (order.events.some((e) => e.event === 'returned')) return 'returned';
+  if (order.events.some((e) => e.event === 'payerMismatch')) return 'returning';
+  return null;
+}

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { PagedList } from '../../../components/ui/PagedList';
 import { languageEntry, useAppState } from '../../../lib/app-state';
 import { displayMoney } from '../../../lib/format';
-import { hasExpired, useDepositOrders } from '../api/deposit-orders';
+import { hasExpired, returnState, useDepositOrders } from '../api/deposit-orders';
 import type { RecordFilters } from '../api/records';
 import { EventName } from './EventName';
 import { STATUS_LABEL, STATUS_TONE } from './status';
@@ -32,12 +32,20 @@ function OrderRow({ order }: { order: PaymentRecord }) {
   const format = (iso: string, timeStyle: 'short' | 'medium') =>
     iso ? new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle }).format(new Date(iso)) : '';
   const expired = hasExpired(order);
-  const label = expired ? t('events.expired') : t(`statuses.${STATUS_LABEL[order.status]}`);
+  const returned = returnState(order);
+  const label =
+    returned === 'returned'
+      ? t('returnedLabel')
+      : returned === 'returning'
+        ? t('returning')
+        : expired
+          ? t('events.expired')
+          : t(`statuses.${STATUS_LABEL[order.status]}`);
   return (
     <li
       className="border-b border-line/70 px-4 py-10"
       data-testid="deposit-order"
-      data-status={expired ? 'expired' : order.status}
+      data-status={returned ?? (expired ? 'expired' : order.status)}
     >
       <button
         type="button"
@@ -58,6 +66,11 @@ function OrderRow({ order }: { order: PaymentRecord }) {
           </span>
         </div>
       </button>
+      {returned ? (
+        <p className="mt-6 text-xs text-muted" data-testid="deposit-return-note">
+          {t('notOwnCpf')}
+        </p>
+      ) : null}
       {open ? (
         <ol className="mt-8 flex flex-col gap-4 border-l border-line pl-12" aria-label={t('steps')}>
           {order.events.map((e, i) => (

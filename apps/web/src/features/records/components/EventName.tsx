@@ -12,6 +12,8 @@ const EVENTS = [
   'rejected',
   'payoutError',
   'payoutFailed',
+  'payerMismatch',
+  'returned',
 ] as const;
 
 /** An order event's name in the player's language (an unknown one is shown as the server sent it). */

@@ -128,7 +128,7 @@ describe('records screen', () => {
     ).toEqual(['Saque solicitado', 'Aprovado', 'Pago']);
   });
 
-  it('lists every PIX deposit order with its state: paid, pending, cancelled and expired', async () => {
+  it('lists every PIX deposit order with its state: paid, pending, cancelled, expired, returned', async () => {
     const order = (orderId: string, status: string, amount: number, events: [string, string][]) => ({
       orderId,
       type: 10,
@@ -148,8 +148,18 @@ describe('records screen', () => {
       if (url.includes('/api/app/order/records'))
         return {
           body: envelope({
-            total: 4,
+            total: 6,
             list: [
+              // Brazil: paid from another person's CPF, being returned; and one returned.
+              order('D6', '-01', 40, [
+                ['00', 'created'],
+                ['-01', 'payerMismatch'],
+              ]),
+              order('D5', '-01', 60, [
+                ['00', 'created'],
+                ['-01', 'payerMismatch'],
+                ['-01', 'returned'],
+              ]),
               order('D4', '00', 20, [['00', 'created']]),
               order('D3', '01', 50, [
                 ['00', 'created'],
@@ -176,6 +186,10 @@ describe('records screen', () => {
     await user.click(screen.getByRole('button', { name: 'Depósito', pressed: false }));
     const rows = await screen.findAllByTestId('deposit-order');
     expect(rows.map(text)).toEqual([
+      expect.stringMatching(
+        /^Depósito PIX.*R\$ 40,00Em devoluçãoDepósitos PIX só são aceitos de uma conta no seu próprio CPF/,
+      ),
+      expect.stringMatching(/^Depósito PIX.*R\$ 60,00Devolvido.*nada foi creditado\.$/),
       expect.stringMatching(/^Depósito PIX.*R\$ 20,00Pendente$/),
       expect.stringMatching(/^Depósito PIX.*R\$ 50,00Expirado$/),
       expect.stringMatching(/^Depósito PIX.*R\$ 30,00Cancelado$/),

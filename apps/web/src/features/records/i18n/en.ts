@@ -44,7 +44,13 @@ const en: RecordsMessages = {
     rejected: 'Rejected',
     payoutError: 'Payout failed, waiting for a new attempt',
     payoutFailed: 'Payout failed',
+    payerMismatch: "Paid from another person's account",
+    returned: 'Returned to the account that paid',
   },
+  returning: 'Being returned',
+  returnedLabel: 'Returned',
+  notOwnCpf:
+    "PIX deposits are accepted only from an account in your own CPF. This one was paid from another person's account, so the money goes back to that account and nothing was credited.",
   statuses: {
     pending: 'Pending',
     cancelled: 'Cancelled',

@@ -44,7 +44,13 @@ const id: RecordsMessages = {
     rejected: 'Ditolak',
     payoutError: 'Pembayaran gagal, menunggu percobaan baru',
     payoutFailed: 'Pembayaran gagal',
+    payerMismatch: 'Dibayar dari rekening orang lain',
+    returned: 'Dikembalikan ke rekening pembayar',
   },
+  returning: 'Sedang dikembalikan',
+  returnedLabel: 'Dikembalikan',
+  notOwnCpf:
+    'Deposit PIX hanya diterima dari rekening atas CPF Anda sendiri. Deposit ini dibayar dari rekening orang lain, jadi uangnya dikembalikan ke rekening tersebut dan tidak ada yang dikreditkan.',
   statuses: {
     pending: 'Tertunda',
     cancelled: 'Dibatalkan',

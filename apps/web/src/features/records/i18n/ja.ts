@@ -44,7 +44,13 @@ const ja: RecordsMessages = {
     rejected: '却下',
     payoutError: '送金に失敗しました。再試行を待っています',
     payoutFailed: '送金失敗',
+    payerMismatch: '他人の口座から支払われました',
+    returned: '支払った口座へ返金済み',
   },
+  returning: '返金中',
+  returnedLabel: '返金済み',
+  notOwnCpf:
+    'PIX入金はご本人のCPFの口座からのみ受け付けます。この入金は他人の口座から支払われたため、その口座へ返金され、残高には反映されていません。',
   statuses: {
     pending: '保留中',
     cancelled: 'キャンセル済み',

@@ -49,7 +49,13 @@ const ptBR = {
     rejected: 'Recusado',
     payoutError: 'Falha no pagamento, aguardando nova tentativa',
     payoutFailed: 'Falha no pagamento',
+    payerMismatch: 'Pago por conta de outra pessoa',
+    returned: 'Devolvido à conta que pagou',
   },
+  returning: 'Em devolução',
+  returnedLabel: 'Devolvido',
+  notOwnCpf:
+    'Depósitos PIX só são aceitos de uma conta no seu próprio CPF. Este foi pago pela conta de outra pessoa, então o valor volta para essa conta e nada foi creditado.',
   statuses: {
     pending: 'Pendente',
     cancelled: 'Cancelado',

@@ -44,7 +44,13 @@ const vi: RecordsMessages = {
     rejected: 'Bị từ chối',
     payoutError: 'Chi trả thất bại, đang chờ thử lại',
     payoutFailed: 'Chi trả thất bại',
+    payerMismatch: 'Được thanh toán từ tài khoản của người khác',
+    returned: 'Đã hoàn về tài khoản đã thanh toán',
   },
+  returning: 'Đang hoàn trả',
+  returnedLabel: 'Đã hoàn trả',
+  notOwnCpf:
+    'Nạp PIX chỉ được chấp nhận từ tài khoản đứng tên CPF của chính bạn. Khoản này được thanh toán từ tài khoản của người khác nên tiền được hoàn về tài khoản đó và không được cộng vào số dư.',
   statuses: {
     pending: 'Đang chờ',
     cancelled: 'Đã hủy',

@@ -44,7 +44,12 @@ const zh: RecordsMessages = {
     rejected: '已拒绝',
     payoutError: '付款失败，等待重试',
     payoutFailed: '付款失败',
+    payerMismatch: '由他人账户支付',
+    returned: '已退回付款账户',
   },
+  returning: '退回中',
+  returnedLabel: '已退回',
+  notOwnCpf: 'PIX充值只接受本人CPF名下账户的付款。此笔由他人账户支付，款项将退回该账户，未计入余额。',
   statuses: {
     pending: '待处理',
     cancelled: '已取消',

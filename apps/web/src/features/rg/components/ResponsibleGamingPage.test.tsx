@@ -32,7 +32,7 @@ beforeEach(() => {
   current = limits({
     loss: {
       day: { value: 50, used: 12.5, pending: { value: 80, effectiveAt: '2026-11-25T19:00:00.000Z' } },
-      week: { value: null, used: 12.5, pending: null },
+      week: { value: null, operatorValue: 30, used: 12.5, pending: null },
       month: { value: null, used: 12.5, pending: null },
     },
   });
@@ -77,10 +77,13 @@ const bodies = (part: string) =>
     .map((c) => JSON.parse(String(c.init.body)));
 
 describe('responsible gaming page', () => {
-  it('shows each limit, its use and a raise waiting for its 24 hours; saves only what changed', async () => {
+  it('shows each limit, its use, an operator’s limit and a raise waiting for its 24 hours; saves only what changed', async () => {
     const user = userEvent.setup();
     renderWithApp(<ResponsibleGamingPage onExcluded={() => {}} />);
     expect(await screen.findByText(/Passa a R\$\s80,00 em/)).toBeInTheDocument();
+    expect(screen.getByTestId('operator-limit')).toHaveTextContent(
+      /^Limite definido pela operadora: R\$\s30,00$/,
+    );
     const daily = screen.getByLabelText('Perdas · Por dia');
     expect(daily).toHaveValue('50');
     expect(screen.getAllByText(/Usado: R\$\s12,50/)).toHaveLength(3);
@@ -112,6 +115,16 @@ describe('responsible gaming page', () => {
     await user.type(screen.getByLabelText('Depósitos · Por mês'), '5');
     await user.click(screen.getByRole('button', { name: 'Salvar limites' }));
     expect(await screen.findByText('Limite grande demais')).toBeInTheDocument();
+
+    // Above the operator's limit: the server's refusal, as it words it.
+    const above = 'A operadora definiu este limite em R$ 30,00: o seu não pode ser maior';
+    refusal = {
+      status: 400,
+      body: envelope({ kind: 'loss', period: 'week', operatorValue: 30 }, 40000, above),
+    };
+    await user.type(screen.getByLabelText('Perdas · Por semana'), '40');
+    await user.click(screen.getByRole('button', { name: 'Salvar limites' }));
+    expect(await screen.findByText(above)).toBeInTheDocument();
   });
 
   it('a cool-off needs a confirmation, then signs this device out', async () => {

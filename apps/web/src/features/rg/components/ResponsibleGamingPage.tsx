@@ -176,6 +176,11 @@ export function ResponsibleGamingPage({ onExcluded }: { onExcluded: () => void }
                     {limit ? (
                       <p className="mt-4 text-xs text-muted">
                         {t('used', { used: amount(kind, limit.used) })}
+                        {limit.operatorValue != null ? (
+                          <span className="block text-gold" data-testid="operator-limit">
+                            {t('operator', { value: amount(kind, limit.operatorValue) })}
+                          </span>
+                        ) : null}
                         {limit.pending ? (
                           <span className="block text-gold">
                             {t('pending', {

@@ -8,6 +8,7 @@ const messages: RgMessages = {
   login: 'Sign in',
   used: 'Used: {{used}}',
   pending: 'Becomes {{value}} on {{time}}',
+  operator: 'Limit set by the operator: {{value}}',
   none: 'no limit',
   reality: 'Playing-time reminder (minutes)',
   realityHint: '5 to 240; empty turns it off',

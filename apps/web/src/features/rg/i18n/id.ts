@@ -8,6 +8,7 @@ const messages: RgMessages = {
   login: 'Masuk',
   used: 'Terpakai: {{used}}',
   pending: 'Menjadi {{value}} pada {{time}}',
+  operator: 'Batas dari operator: {{value}}',
   none: 'tanpa batas',
   reality: 'Pengingat waktu bermain (menit)',
   realityHint: '5 sampai 240; kosong untuk mematikan',

@@ -8,6 +8,7 @@ const messages: RgMessages = {
   login: 'ログイン',
   used: '使用済み：{{used}}',
   pending: '{{time}}に{{value}}になります',
+  operator: '運営者による上限：{{value}}',
   none: '上限なし',
   reality: 'プレイ時間のリマインダー（分）',
   realityHint: '5〜240、空欄でオフ',

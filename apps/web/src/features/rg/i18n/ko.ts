@@ -8,6 +8,7 @@ const messages: RgMessages = {
   login: '로그인',
   used: '사용: {{used}}',
   pending: '{{time}}에 {{value}}(으)로 변경',
+  operator: '운영자가 정한 한도: {{value}}',
   none: '한도 없음',
   reality: '플레이 시간 알림(분)',
   realityHint: '5~240, 비우면 꺼짐',

@@ -12,6 +12,7 @@ const ptBR = {
   login: 'Entrar',
   used: 'Usado: {{used}}',
   pending: 'Passa a {{value}} em {{time}}',
+  operator: 'Limite definido pela operadora: {{value}}',
   none: 'sem limite',
   reality: 'Lembrete de tempo de jogo (minutos)',
   realityHint: '5 a 240; vazio desliga',

@@ -8,6 +8,7 @@ const messages: RgMessages = {
   login: 'Войти',
   used: 'Использовано: {{used}}',
   pending: 'Станет {{value}} {{time}}',
+  operator: 'Лимит оператора: {{value}}',
   none: 'без лимита',
   reality: 'Напоминание об игровом времени (минуты)',
   realityHint: 'от 5 до 240; пусто — выключено',

@@ -8,6 +8,7 @@ const messages: RgMessages = {
   login: 'Đăng nhập',
   used: 'Đã dùng: {{used}}',
   pending: 'Thành {{value}} vào {{time}}',
+  operator: 'Giới hạn do nhà điều hành đặt: {{value}}',
   none: 'không giới hạn',
   reality: 'Nhắc thời gian chơi (phút)',
   realityHint: '5 đến 240; để trống để tắt',

@@ -7,6 +7,7 @@ const messages: RgMessages = {
   login: '登录',
   used: '已用：{{used}}',
   pending: '将于{{time}}变为{{value}}',
+  operator: '运营方设定的限额：{{value}}',
   none: '无限额',
   reality: '游戏时间提醒（分钟）',
   realityHint: '5到240；留空关闭',

@@ -1,5 +1,5 @@
 import type { RoundBet, RoundPublicBet } from '@aposta/contracts';
-import { CRASH_GROWTH } from '@aposta/fairness';
+import { CRASH_GROWTH, ROUND_RTP } from '@aposta/fairness';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TextField } from '../../../components/ui/TextField';
@@ -11,10 +11,17 @@ import { useCountdown, useLiveRound } from '../hooks/useLiveRound';
 import { useRoundBet } from '../hooks/useRoundBet';
 import { MyRoundBets, RoundBets } from './BetLists';
 import { RoundShell } from './RoundShell';
+import { OddsLine } from './OddsLine';
 import { RoundsVerifier } from './RoundsVerifier';
 import { StakeField } from './StakeField';
 
 const times = (n: number) => `${n.toFixed(2)}x`;
+
+/** The automatic cash-out typed (1.01× or more), or null: the payout is then wherever the player cashes out. */
+function autoTarget(text: string): number | null {
+  const n = Number(text.replace(',', '.'));
+  return text.trim() && Number.isFinite(n) && n >= 1.01 ? n : null;
+}
 
 /** Crash: the multiplier rises from 1.00× for everybody; cash out before it crashes, by hand or at a target. */
 export function CrashPage() {
@@ -120,6 +127,7 @@ export function CrashPage() {
             {bet.error}
           </p>
         ) : null}
+        {canCashout ? null : <OddsLine rtp={ROUND_RTP.crash} payout={autoTarget(auto)} stake={amount} />}
         <button
           type="submit"
           data-testid="bet-button"

@@ -1,5 +1,5 @@
 import type { RoundPublicBet } from '@aposta/contracts';
-import { doubleColor, type DoubleColor } from '@aposta/fairness';
+import { doubleColor, roundPickFigures, type DoubleColor } from '@aposta/fairness';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { placeRoundBet, useRoundHistory, useRoundState } from '../api/rounds';
@@ -8,6 +8,7 @@ import { useRoundBet } from '../hooks/useRoundBet';
 import { colorClass, tileClass, WHEEL } from '../logic/rounds';
 import { MyRoundBets, RoundBets } from './BetLists';
 import { RoundShell } from './RoundShell';
+import { OddsLine } from './OddsLine';
 import { RoundsVerifier } from './RoundsVerifier';
 import { StakeField } from './StakeField';
 
@@ -79,7 +80,9 @@ export function DoublePage() {
               } ${colorClass(c)}`}
             >
               {t(`colors.${c}`)}
-              <span className="text-xs font-semibold opacity-80">{c === 'white' ? '14×' : '2×'}</span>
+              <span className="text-xs font-semibold opacity-80">
+                {roundPickFigures({ kind: 'double', color: c }).payout}×
+              </span>
             </button>
           ))}
         </div>
@@ -88,6 +91,7 @@ export function DoublePage() {
             {bet.error}
           </p>
         ) : null}
+        <OddsLine {...roundPickFigures({ kind: 'double', color })} stake={amount} />
         <button
           type="submit"
           data-testid="bet-button"

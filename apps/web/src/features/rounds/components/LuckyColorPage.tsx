@@ -1,5 +1,5 @@
 import { LUCKY_GAMES, type LuckyPickName, type RoundGame, type RoundHistoryItem } from '@aposta/contracts';
-import { luckyColors } from '@aposta/fairness';
+import { luckyColors, roundPickFigures } from '@aposta/fairness';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { placeRoundBet, useRoundHistory, useRoundState } from '../api/rounds';
@@ -8,6 +8,7 @@ import { useRoundBet } from '../hooks/useRoundBet';
 import { colorClass, digitClass } from '../logic/rounds';
 import { MyRoundBets, RoundBets } from './BetLists';
 import { RoundShell } from './RoundShell';
+import { OddsLine } from './OddsLine';
 import { RoundsVerifier } from './RoundsVerifier';
 import { StakeField } from './StakeField';
 
@@ -130,6 +131,7 @@ function LuckyGameView({ game }: { game: RoundGame }) {
           </div>
         </div>
         <p className="text-2xs text-muted">{t('lucky.fee')}</p>
+        <LuckyOdds pick={pick} stake={amount} />
         {bet.error ? (
           <p role="alert" className="text-sm text-rose" data-testid="bet-error">
             {bet.error}
@@ -219,4 +221,9 @@ function Trend({ history }: { history: RoundHistoryItem[] }) {
       </svg>
     </figure>
   );
+}
+
+function LuckyOdds({ pick, stake }: { pick: LuckyPickName; stake: string }) {
+  const { rtp, payout, varies } = roundPickFigures({ kind: 'luckyColor', pick });
+  return <OddsLine rtp={rtp} payout={payout} upTo={varies} stake={stake} />;
 }

@@ -7,6 +7,9 @@ const en: RoundsMessages = {
     luckyColor: 'Lucky colour',
   },
   rtp: 'RTP {{rtp}}',
+  odds: 'RTP of this bet: {{rtp}} · pays {{times}} ({{amount}})',
+  oddsUpTo: 'RTP of this bet: {{rtp}} · pays up to {{times}} ({{amount}})',
+  oddsCashout: 'RTP of this bet: {{rtp}} · pays the multiplier you cash out at',
   phase: {
     betting: 'Betting closes in {{seconds}}s',
     closed: 'Betting closed · draw in {{seconds}}s',

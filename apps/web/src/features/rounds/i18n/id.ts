@@ -7,6 +7,9 @@ const id: RoundsMessages = {
     luckyColor: 'Warna keberuntungan',
   },
   rtp: 'RTP {{rtp}}',
+  odds: 'RTP taruhan ini: {{rtp}} · membayar {{times}} ({{amount}})',
+  oddsUpTo: 'RTP taruhan ini: {{rtp}} · membayar hingga {{times}} ({{amount}})',
+  oddsCashout: 'RTP taruhan ini: {{rtp}} · membayar pengali saat Anda cash out',
   phase: {
     betting: 'Taruhan ditutup dalam {{seconds}}d',
     closed: 'Taruhan ditutup · undian dalam {{seconds}}d',

@@ -7,6 +7,9 @@ const ja: RoundsMessages = {
     luckyColor: 'ラッキーカラー',
   },
   rtp: 'RTP {{rtp}}',
+  odds: 'このベットのRTP: {{rtp}} · 配当 {{times}}（{{amount}}）',
+  oddsUpTo: 'このベットのRTP: {{rtp}} · 最大配当 {{times}}（{{amount}}）',
+  oddsCashout: 'このベットのRTP: {{rtp}} · キャッシュアウトした倍率で配当',
   phase: {
     betting: 'ベット締切まで{{seconds}}秒',
     closed: 'ベット締切 · 抽選まで{{seconds}}秒',

@@ -7,6 +7,9 @@ const ko: RoundsMessages = {
     luckyColor: '행운의 색',
   },
   rtp: 'RTP {{rtp}}',
+  odds: '이 베팅의 RTP: {{rtp}} · 지급 {{times}} ({{amount}})',
+  oddsUpTo: '이 베팅의 RTP: {{rtp}} · 최대 지급 {{times}} ({{amount}})',
+  oddsCashout: '이 베팅의 RTP: {{rtp}} · 캐시아웃한 배수로 지급',
   phase: {
     betting: '베팅 마감까지 {{seconds}}초',
     closed: '베팅 마감 · 추첨까지 {{seconds}}초',

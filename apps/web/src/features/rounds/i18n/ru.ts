@@ -7,6 +7,9 @@ const ru: RoundsMessages = {
     luckyColor: 'Счастливый цвет',
   },
   rtp: 'RTP {{rtp}}',
+  odds: 'RTP этой ставки: {{rtp}} · выплата {{times}} ({{amount}})',
+  oddsUpTo: 'RTP этой ставки: {{rtp}} · выплата до {{times}} ({{amount}})',
+  oddsCashout: 'RTP этой ставки: {{rtp}} · выплата по множителю, на котором вы заберёте',
   phase: {
     betting: 'Ставки закроются через {{seconds}} с',
     closed: 'Ставки закрыты · розыгрыш через {{seconds}} с',

@@ -7,6 +7,9 @@ const vi: RoundsMessages = {
     luckyColor: 'Màu may mắn',
   },
   rtp: 'RTP {{rtp}}',
+  odds: 'RTP của cược này: {{rtp}} · trả {{times}} ({{amount}})',
+  oddsUpTo: 'RTP của cược này: {{rtp}} · trả tới {{times}} ({{amount}})',
+  oddsCashout: 'RTP của cược này: {{rtp}} · trả theo hệ số khi bạn rút',
   phase: {
     betting: 'Đóng cược sau {{seconds}}s',
     closed: 'Đã đóng cược · quay sau {{seconds}}s',

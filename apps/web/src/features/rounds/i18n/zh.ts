@@ -7,6 +7,9 @@ const zh: RoundsMessages = {
     luckyColor: '幸运颜色',
   },
   rtp: 'RTP {{rtp}}',
+  odds: '本注RTP：{{rtp}} · 赔付 {{times}}（{{amount}}）',
+  oddsUpTo: '本注RTP：{{rtp}} · 最高赔付 {{times}}（{{amount}}）',
+  oddsCashout: '本注RTP：{{rtp}} · 按您兑现时的倍数赔付',
   phase: {
     betting: '{{seconds}}秒后截止投注',
     closed: '投注已截止 · {{seconds}}秒后开奖',

@@ -1,6 +1,7 @@
 import type { StudioGameInfo } from '@aposta/contracts';
 import { useTranslation } from 'react-i18next';
 import { languageEntry, useAppState } from '../../../lib/app-state';
+import { symbolNamer } from '../logic/symbols';
 import { StudioSheet } from './StudioSheet';
 import { SymbolArt } from './SymbolArt';
 
@@ -8,6 +9,7 @@ import { SymbolArt } from './SymbolArt';
 export function GameInfoSheet({ game, onClose }: { game: StudioGameInfo; onClose: () => void }) {
   const { t } = useTranslation('studio');
   const locale = languageEntry(useAppState((s) => s.lang)).locale;
+  const symbolName = symbolNamer(t, game);
   const num = (n: number, digits = 2) => n.toLocaleString(locale, { maximumFractionDigits: digits });
   const figures = [
     [t('rtp'), `${num(game.rtp)}%`],
@@ -33,11 +35,18 @@ export function GameInfoSheet({ game, onClose }: { game: StudioGameInfo; onClose
           return (
             <li key={s.id} className="flex items-center gap-8 rounded-xl bg-white/5 p-8">
               <span className="size-44 shrink-0">
-                <SymbolArt id={s.id} name={s.name} index={index} wild={s.wild} scatter={s.scatter} />
+                <SymbolArt
+                  id={s.id}
+                  name={s.name}
+                  label={symbolName(s.id)}
+                  index={index}
+                  wild={s.wild}
+                  scatter={s.scatter}
+                />
               </span>
               <span className="min-w-0 text-xs">
                 <span className="block truncate font-semibold">
-                  {s.name}
+                  {symbolName(s.id)}
                   {s.wild ? ` · ${t('wild')}` : s.scatter ? ` · ${t('scatter')}` : ''}
                 </span>
                 {pays.map(([count, mult]) => (

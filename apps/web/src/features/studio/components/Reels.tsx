@@ -1,5 +1,7 @@
 import type { StudioGameInfo } from '@aposta/contracts';
 import { useLayoutEffect, useMemo, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { symbolNamer } from '../logic/symbols';
 import { blurStrip } from '../logic/timing';
 import { SymbolArt } from './SymbolArt';
 
@@ -32,7 +34,7 @@ function Reel({
   dropKey: number;
   duration: number;
   highlight: Highlight | null;
-  onSymbol: (id: string) => { name: string; index: number; wild: boolean; scatter: boolean };
+  onSymbol: (id: string) => { name: string; label: string; index: number; wild: boolean; scatter: boolean };
 }) {
   const strip = useRef<HTMLDivElement>(null);
   const filler = useMemo(
@@ -87,6 +89,7 @@ function Reel({
                 <SymbolArt
                   id={id}
                   name={info.name}
+                  label={info.label}
                   index={info.index}
                   wild={info.wild}
                   scatter={info.scatter}
@@ -120,10 +123,12 @@ export function Reels({
   staggerMs: number;
   highlight: Highlight | null;
 }) {
+  const { t } = useTranslation('studio');
   const info = useMemo(() => {
-    const map = new Map(game.symbols.map((s, index) => [s.id, { ...s, index }]));
-    return (id: string) => map.get(id) ?? { name: id, index: 0, wild: false, scatter: false };
-  }, [game.symbols]);
+    const symbolName = symbolNamer(t, game);
+    const map = new Map(game.symbols.map((s, index) => [s.id, { ...s, index, label: symbolName(s.id) }]));
+    return (id: string) => map.get(id) ?? { name: id, label: id, index: 0, wild: false, scatter: false };
+  }, [t, game]);
   const reels = game.reels;
   const rows = game.rows;
   return (

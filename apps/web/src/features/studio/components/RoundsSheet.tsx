@@ -6,11 +6,14 @@ import { displayMoney } from '../../../lib/format';
 import { queryClient } from '../../../lib/query';
 import { StudioError } from '../api/client';
 import { rotateSeeds, roundsKey, useStudioRounds } from '../api/studio';
+import { symbolNamer } from '../logic/symbols';
 import { verifyRound } from '../logic/verify';
 import { StudioSheet } from './StudioSheet';
 import { SymbolArt } from './SymbolArt';
 
 function MiniGrid({ game, grid, won }: { game: StudioGameInfo; grid: string[][]; won: Set<string> }) {
+  const { t } = useTranslation('studio');
+  const symbolName = symbolNamer(t, game);
   const index = new Map(game.symbols.map((s, i) => [s.id, { ...s, i }]));
   return (
     <div
@@ -25,7 +28,14 @@ function MiniGrid({ game, grid, won }: { game: StudioGameInfo; grid: string[][];
               key={`${r}-${c}`}
               className={`aspect-square rounded ${won.has(`${r}:${c}`) ? 'bg-gold/35' : ''}`}
             >
-              <SymbolArt id={id} name={s?.name ?? id} index={s?.i ?? 0} wild={s?.wild} scatter={s?.scatter} />
+              <SymbolArt
+                id={id}
+                name={s?.name ?? id}
+                label={symbolName(id)}
+                index={s?.i ?? 0}
+                wild={s?.wild}
+                scatter={s?.scatter}
+              />
             </span>
           );
         }),
@@ -57,7 +67,7 @@ function RoundDetail({
   const { t } = useTranslation('studio');
   const lang = useAppState((s) => s.lang);
   const money = (n: number) => displayMoney(n, lang);
-  const names = new Map(game.symbols.map((s) => [s.id, s.name]));
+  const symbolName = symbolNamer(t, game);
   const verdict = verifyRound(round);
   return (
     <div className="mt-8 flex flex-col gap-10 border-t border-white/10 pt-8" data-testid="round-detail">
@@ -83,12 +93,12 @@ function RoundDetail({
                   ? t('lineWin', {
                       line: w.line + 1,
                       count: w.count,
-                      symbol: names.get(w.symbol) ?? w.symbol,
+                      symbol: symbolName(w.symbol),
                       amount: money(w.amount),
                     })
                   : t('anyWin', {
                       count: w.count,
-                      symbol: names.get(w.symbol) ?? w.symbol,
+                      symbol: symbolName(w.symbol),
                       amount: money(w.amount),
                     })}
               </p>

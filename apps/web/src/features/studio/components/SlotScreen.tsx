@@ -9,6 +9,7 @@ import { queryClient } from '../../../lib/query';
 import { roundsKey, spin } from '../api/studio';
 import { StudioError } from '../api/client';
 import { restingGrid, sleep, timing, winTier } from '../logic/timing';
+import { symbolNamer } from '../logic/symbols';
 import { THEMES } from '../logic/themes';
 import { BigWin } from './BigWin';
 import { GameInfoSheet } from './GameInfoSheet';
@@ -39,7 +40,7 @@ export function SlotScreen({ session }: { session: StudioSession }) {
   const theme = THEMES[game.kind];
   const money = (n: number) => displayMoney(n, lang);
   const symbolIds = useMemo(() => game.symbols.map((s) => s.id), [game.symbols]);
-  const names = useMemo(() => new Map(game.symbols.map((s) => [s.id, s.name])), [game.symbols]);
+  const symbolName = useMemo(() => symbolNamer(t, game), [t, game]);
 
   const [bet, setBet] = useState(() => defaultBet(game.bets));
   const [balance, setBalance] = useState(session.balance);
@@ -106,12 +107,12 @@ export function SlotScreen({ session }: { session: StudioSession }) {
     (step: StudioStep) => {
       const best = [...step.wins].sort((a, b) => b.amount - a.amount)[0];
       if (!best) return '';
-      const symbol = names.get(best.symbol) ?? best.symbol;
+      const symbol = symbolName(best.symbol);
       return best.line !== null
         ? t('lineWin', { line: best.line + 1, count: best.count, symbol, amount: money(best.amount) })
         : t('anyWin', { count: best.count, symbol, amount: money(best.amount) });
     },
-    [names, t, lang],
+    [symbolName, t, lang],
   );
 
   const play = useCallback(async () => {

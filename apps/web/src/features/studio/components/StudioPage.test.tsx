@@ -2,7 +2,10 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { loadLanguage } from '../../../lib/i18n';
 import { useSession } from '../../../lib/session';
+import ja from '../i18n/ja';
+import ptBR from '../i18n/pt_BR';
 import { CLIENT_SEED, expectedSpin, fakeStudio, SERVER_SEED } from '../test/fake-studio';
 import { StudioPage } from './StudioPage';
 
@@ -103,6 +106,48 @@ describe('studio slot', () => {
     expect(await within(detail).findByTestId('round-verdict')).toHaveTextContent('Rodada conferida');
     expect(detail).toHaveTextContent(serverSeed);
     expect(server.state.calls.some((c) => c.path === '/api/studio/fairness/rotate')).toBe(true);
+  });
+
+  it('names the symbols in the player’s language by their ids: win line, paytable and recall', async () => {
+    const user = userEvent.setup();
+    const serverSeed = winningSeed();
+    const expected = expectedSpin({ serverSeed, clientSeed: CLIENT_SEED, nonce: 0 }, 1);
+    const best = [...expected.steps.at(-1)!.wins].sort((a, b) => b.amount - a.amount)[0]!;
+    const pt = ptBR.symbols['fortune-ox'];
+    start({ serverSeed });
+    await user.click(await screen.findByTestId('spin-button'));
+    await waitFor(() => expect(screen.getByTestId('spin-button')).toBeEnabled());
+    expect(screen.getByTestId('slot-message')).toHaveTextContent(
+      `3× ${pt[best.symbol as keyof typeof pt]} =`,
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Informações do jogo' }));
+    const sheet = await screen.findByRole('dialog');
+    for (const name of Object.values(pt)) expect(sheet).toHaveTextContent(name);
+    // The data's English names are not what a Portuguese player reads (the drawings still come from them).
+    expect(sheet).not.toHaveTextContent('Gold ingot');
+    expect(within(sheet).getByRole('img', { name: pt.A })).toBeInTheDocument();
+    await user.click(within(sheet).getByRole('button', { name: /fechar/i }));
+
+    await user.click(screen.getByRole('button', { name: 'Rodadas' }));
+    const round = await screen.findByTestId('studio-round');
+    await user.click(within(round).getByRole('button'));
+    expect(within(round).getByTestId('round-detail')).toHaveTextContent(
+      `3× ${pt[best.symbol as keyof typeof pt]} =`,
+    );
+  });
+
+  it('names them in another of the app’s languages too', async () => {
+    await loadLanguage('ja');
+    try {
+      const user = userEvent.setup();
+      start();
+      await user.click(await screen.findByRole('button', { name: ja.info }));
+      const sheet = await screen.findByRole('dialog');
+      for (const name of Object.values(ja.symbols['fortune-ox'])) expect(sheet).toHaveTextContent(name);
+    } finally {
+      await loadLanguage('pt_BR');
+    }
   });
 
   it('refuses a bet above the balance without calling the server, and shows a refused spin', async () => {

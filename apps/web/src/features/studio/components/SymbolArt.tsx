@@ -470,12 +470,16 @@ const drawings: Record<Glyph, ReactNode> = {
 export function SymbolArt({
   id,
   name,
+  label = name,
   index,
   wild = false,
   scatter = false,
 }: {
   id: string;
+  /** The data's name: it picks the drawing (the same in every language). */
   name: string;
+  /** What a screen reader says: the name in the player's language. */
+  label?: string;
   index: number;
   wild?: boolean;
   scatter?: boolean;
@@ -489,7 +493,7 @@ export function SymbolArt({
       viewBox="0 0 64 64"
       className="size-full drop-shadow-[0_2px_2px_rgb(0_0_0/0.45)]"
       role="img"
-      aria-label={name}
+      aria-label={label}
     >
       <defs>
         <linearGradient id="sy-gold" x1="0" y1="0" x2="0" y2="1">

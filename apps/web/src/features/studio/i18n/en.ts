@@ -70,6 +70,35 @@ const en: StudioMessages = {
   sessionFailed: 'The game session could not be opened.',
   reopen: 'Open the game again from the casino.',
   unknownGame: 'Unknown game.',
+  symbols: {
+    'fortune-ox': {
+      W: 'Ox',
+      A: 'Gold ingot',
+      B: 'Coin bag',
+      C: 'Red envelope',
+      D: 'Orange',
+      E: 'Firecracker',
+    },
+    'carnival-lines': {
+      W: 'Mask',
+      S: 'Drum',
+      A: 'Queen',
+      B: 'Dancer',
+      C: 'Feather',
+      D: 'Trumpet',
+      E: 'Maracas',
+      F: 'Confetti',
+      G: 'Streamer',
+    },
+    'candy-cascade': {
+      A: 'Heart',
+      B: 'Star',
+      C: 'Lollipop',
+      D: 'Gumdrop',
+      E: 'Jelly bean',
+      F: 'Mint',
+    },
+  },
 };
 
 export default en;

@@ -71,6 +71,35 @@ const id: StudioMessages = {
   sessionFailed: 'Sesi permainan tidak dapat dibuka.',
   reopen: 'Buka permainan lagi dari kasino.',
   unknownGame: 'Permainan tidak dikenal.',
+  symbols: {
+    'fortune-ox': {
+      W: 'Banteng',
+      A: 'Batangan emas',
+      B: 'Kantong koin',
+      C: 'Angpao',
+      D: 'Jeruk',
+      E: 'Petasan',
+    },
+    'carnival-lines': {
+      W: 'Topeng',
+      S: 'Drum',
+      A: 'Ratu',
+      B: 'Penari',
+      C: 'Bulu',
+      D: 'Terompet',
+      E: 'Marakas',
+      F: 'Konfeti',
+      G: 'Pita',
+    },
+    'candy-cascade': {
+      A: 'Hati',
+      B: 'Bintang',
+      C: 'Lolipop',
+      D: 'Permen karet',
+      E: 'Permen jeli',
+      F: 'Mint',
+    },
+  },
 };
 
 export default id;

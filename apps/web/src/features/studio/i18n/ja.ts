@@ -70,6 +70,35 @@ const ja: StudioMessages = {
   sessionFailed: 'ゲームセッションを開けませんでした。',
   reopen: 'カジノからもう一度ゲームを開いてください。',
   unknownGame: '不明なゲームです。',
+  symbols: {
+    'fortune-ox': {
+      W: '牛',
+      A: '金塊',
+      B: '金貨袋',
+      C: '紅包',
+      D: 'オレンジ',
+      E: '爆竹',
+    },
+    'carnival-lines': {
+      W: '仮面',
+      S: '太鼓',
+      A: '女王',
+      B: 'ダンサー',
+      C: '羽根',
+      D: 'トランペット',
+      E: 'マラカス',
+      F: '紙吹雪',
+      G: '紙テープ',
+    },
+    'candy-cascade': {
+      A: 'ハート',
+      B: '星',
+      C: 'ペロペロキャンディ',
+      D: 'グミ',
+      E: 'ジェリービーンズ',
+      F: 'ミント',
+    },
+  },
 };
 
 export default ja;

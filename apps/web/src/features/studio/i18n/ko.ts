@@ -70,6 +70,35 @@ const ko: StudioMessages = {
   sessionFailed: '게임 세션을 열 수 없습니다.',
   reopen: '카지노에서 게임을 다시 여세요.',
   unknownGame: '알 수 없는 게임입니다.',
+  symbols: {
+    'fortune-ox': {
+      W: '황소',
+      A: '금괴',
+      B: '동전 주머니',
+      C: '홍바오',
+      D: '오렌지',
+      E: '폭죽',
+    },
+    'carnival-lines': {
+      W: '가면',
+      S: '북',
+      A: '여왕',
+      B: '댄서',
+      C: '깃털',
+      D: '트럼펫',
+      E: '마라카스',
+      F: '색종이',
+      G: '리본 테이프',
+    },
+    'candy-cascade': {
+      A: '하트',
+      B: '별',
+      C: '막대사탕',
+      D: '젤리',
+      E: '젤리빈',
+      F: '민트',
+    },
+  },
 };
 
 export default ko;

@@ -71,6 +71,36 @@ const ptBR = {
   sessionFailed: 'Não foi possível abrir a sessão de jogo.',
   reopen: 'Abra o jogo de novo pelo cassino.',
   unknownGame: 'Jogo desconhecido.',
+  /** Symbol names shown to the player (paytable, wins, recall), by game code and symbol id as in the game's data. */
+  symbols: {
+    'fortune-ox': {
+      W: 'Boi',
+      A: 'Barra de ouro',
+      B: 'Saco de moedas',
+      C: 'Envelope vermelho',
+      D: 'Laranja',
+      E: 'Rojão',
+    },
+    'carnival-lines': {
+      W: 'Máscara',
+      S: 'Tambor',
+      A: 'Rainha',
+      B: 'Passista',
+      C: 'Pena',
+      D: 'Trompete',
+      E: 'Maracas',
+      F: 'Confete',
+      G: 'Serpentina',
+    },
+    'candy-cascade': {
+      A: 'Coração',
+      B: 'Estrela',
+      C: 'Pirulito',
+      D: 'Jujuba',
+      E: 'Bala de goma',
+      F: 'Menta',
+    },
+  },
 };
 
 export default ptBR;

@@ -70,6 +70,35 @@ const vi: StudioMessages = {
   sessionFailed: 'Không thể mở phiên chơi.',
   reopen: 'Hãy mở lại trò chơi từ sòng bài.',
   unknownGame: 'Trò chơi không xác định.',
+  symbols: {
+    'fortune-ox': {
+      W: 'Trâu vàng',
+      A: 'Thỏi vàng',
+      B: 'Túi tiền',
+      C: 'Bao lì xì',
+      D: 'Quả cam',
+      E: 'Pháo',
+    },
+    'carnival-lines': {
+      W: 'Mặt nạ',
+      S: 'Trống',
+      A: 'Nữ hoàng',
+      B: 'Vũ công',
+      C: 'Lông vũ',
+      D: 'Kèn trumpet',
+      E: 'Maracas',
+      F: 'Hoa giấy',
+      G: 'Dây ruy băng',
+    },
+    'candy-cascade': {
+      A: 'Trái tim',
+      B: 'Ngôi sao',
+      C: 'Kẹo mút',
+      D: 'Kẹo dẻo',
+      E: 'Kẹo đậu',
+      F: 'Bạc hà',
+    },
+  },
 };
 
 export default vi;

@@ -69,6 +69,35 @@ const zh: StudioMessages = {
   sessionFailed: '无法打开游戏会话。',
   reopen: '请从娱乐场重新打开游戏。',
   unknownGame: '未知游戏。',
+  symbols: {
+    'fortune-ox': {
+      W: '金牛',
+      A: '金元宝',
+      B: '钱袋',
+      C: '红包',
+      D: '橙子',
+      E: '鞭炮',
+    },
+    'carnival-lines': {
+      W: '面具',
+      S: '鼓',
+      A: '女王',
+      B: '舞者',
+      C: '羽毛',
+      D: '小号',
+      E: '沙锤',
+      F: '彩纸',
+      G: '彩带',
+    },
+    'candy-cascade': {
+      A: '爱心',
+      B: '星星',
+      C: '棒棒糖',
+      D: '软糖',
+      E: '果冻豆',
+      F: '薄荷糖',
+    },
+  },
 };
 
 export default zh;

@@ -183,7 +183,10 @@ function Conversation() {
     e.preventDefault();
     const body = text.trim();
     if (!body) return;
-    if (await send({ text: body })) setText('');
+    if (!(await send({ text: body }))) return;
+    setText('');
+    // The message ended the typing on the operator's side: the next keystroke announces it again.
+    lastTyping.current = 0;
   }
   function onType(value: string) {
     setText(value);

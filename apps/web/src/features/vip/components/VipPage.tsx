@@ -1,45 +1,12 @@
 import type { ActiveBonus, VipLevelInfo } from '@aposta/contracts';
 import { useTranslation } from 'react-i18next';
 import { LoginFirst } from '../../../components/ui/LoginFirst';
+import { Progress } from '../../../components/ui/Progress';
 import { useAppState } from '../../../lib/app-state';
 import { displayMoney } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import { openOverlay } from '../../../lib/ui';
 import { useBonuses, useVip } from '../api/vip';
-
-/** A labelled progress bar (0 to 1). */
-function Progress({
-  label,
-  value,
-  text,
-  testId,
-}: {
-  label: string;
-  value: number;
-  text: string;
-  testId: string;
-}) {
-  const pct = Math.round(Math.min(1, Math.max(0, value)) * 100);
-  return (
-    <div className="flex flex-col gap-4">
-      <div className="flex justify-between text-xs text-muted">
-        <span>{label}</span>
-        <span data-testid={`${testId}-text`}>{text}</span>
-      </div>
-      <div
-        role="progressbar"
-        aria-label={label}
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={pct}
-        data-testid={testId}
-        className="h-8 overflow-hidden rounded-full bg-line"
-      >
-        <div className="h-full rounded-full bg-gold" style={{ width: `${pct}%` }} />
-      </div>
-    </div>
-  );
-}
 
 /**
  * The VIP area (/vip): the player's level and progress bars to the next (deposits and turnover, both needed),

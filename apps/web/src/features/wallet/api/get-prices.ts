@@ -8,21 +8,30 @@ const DEPOSIT_GROUPS = new Set(['BRL', 'EXTPAY', '']);
 /** The game deposit shows the first 4 INSBRL packages. */
 export const GAME_DEPOSIT_PACKAGES = 4;
 
-export type DepositKind = 'deposit' | 'gameDeposit';
+/** `bonusDeposit`: the EXPPAY packages, whose gift the game bonus multiplies (increase-bonus popup, /gamebouns). */
+export type DepositKind = 'deposit' | 'gameDeposit' | 'bonusDeposit';
 
 export async function fetchPackages(kind: DepositKind): Promise<PricePackage[]> {
-  const query = kind === 'gameDeposit' ? { curreny: 'INSBRL' } : undefined;
+  const query =
+    kind === 'gameDeposit'
+      ? { curreny: 'INSBRL' }
+      : kind === 'bonusDeposit'
+        ? { curreny: 'EXPPAY' }
+        : undefined;
   const { data } = await request<unknown>('/api/app/order/getPrices', { query, loading: false });
   const all = getPricesAnswer.parse(data).sort((a, b) => a.sort - b.sort);
-  return kind === 'gameDeposit'
-    ? all.slice(0, GAME_DEPOSIT_PACKAGES)
-    : all.filter((p) => DEPOSIT_GROUPS.has(p.curreny));
+  if (kind === 'gameDeposit') return all.slice(0, GAME_DEPOSIT_PACKAGES);
+  if (kind === 'bonusDeposit') return all.filter((p) => p.curreny === 'EXPPAY');
+  return all.filter((p) => DEPOSIT_GROUPS.has(p.curreny));
 }
 
-/** Price packages change only when the operator edits them: a minute of cache spares reopening the sheet. */
+/**
+ * Read again each time a sheet opens (the last list shows meanwhile): an operator's edit of a price or gift
+ * shows the next time, as prePay pays what the server holds now. The server answers from memory.
+ */
 export function usePackages(kind: DepositKind) {
   return useQuery(
-    queryOptions({ queryKey: ['packages', kind], queryFn: () => fetchPackages(kind), staleTime: 60_000 }),
+    queryOptions({ queryKey: ['packages', kind], queryFn: () => fetchPackages(kind), staleTime: 0 }),
     queryClient,
   );
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useJurisdiction } from '../../../lib/jurisdiction';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -11,8 +12,11 @@ import { openDeposit, openOverlay } from '../../../lib/ui';
 import { refreshBalance } from '../../../lib/user-info';
 import { useWithdrawLimits } from '../api/get-withdraw';
 
-/** /conta: the balance, and the ways in and out of it (top-up, withdrawal, records, transfer). */
-export function ContaPage() {
+/**
+ * /conta: the balance, and the ways in and out of it (top-up, withdrawal, records, transfer). `bonuses` is the
+ * active-bonus panel, given by the app (it belongs to the rewards feature).
+ */
+export function ContaPage({ bonuses }: { bonuses?: ReactNode } = {}) {
   const { t } = useTranslation('wallet');
   const jurisdiction = useJurisdiction();
   const token = useSession((s) => s.token);
@@ -94,6 +98,7 @@ export function ContaPage() {
           </Button>
         </div>
       </div>
+      {bonuses}
       <ul className="flex flex-col gap-8">
         {links.map((l) => (
           <li key={l.to}>

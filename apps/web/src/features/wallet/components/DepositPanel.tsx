@@ -224,15 +224,18 @@ export function DepositPanel({ kind, onPaid }: { kind: DepositKind; onPaid: () =
           })}
         </div>
       </fieldset>
-      <label className="flex min-h-44 items-center gap-10 text-sm">
-        <input
-          type="checkbox"
-          checked={waive}
-          onChange={(e) => setWaive(e.target.checked)}
-          className="size-20 accent-gold"
-        />
-        {t('deposit.waive')}
-      </label>
+      {/* Nothing to waive when no package carries a gift (the Brazilian profile offers none). */}
+      {list.some((p) => p.gift > 0) ? (
+        <label className="flex min-h-44 items-center gap-10 text-sm">
+          <input
+            type="checkbox"
+            checked={waive}
+            onChange={(e) => setWaive(e.target.checked)}
+            className="size-20 accent-gold"
+          />
+          {t('deposit.waive')}
+        </label>
+      ) : null}
       {selected && selected.gift > 0 && !waive ? (
         <p className="text-xs text-muted">{t('deposit.wagering')}</p>
       ) : null}

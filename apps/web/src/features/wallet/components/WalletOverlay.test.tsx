@@ -282,3 +282,16 @@ describe('game deposit overlay', () => {
     expect(navigations).toEqual([]);
   });
 });
+
+describe('bonus deposit overlay (increase-bonus popup, /gamebouns)', () => {
+  it('offers only the EXPPAY packages, whose gift the game bonus multiplies', async () => {
+    const calls = stub();
+    prices = [pkg(40, 100, 20, 'EXPPAY'), pkg(41, 300, 75, 'EXPPAY'), pkg(4, 100, 5, 'BRL')];
+    renderWithApp(<WalletOverlay kind="bonusDeposit" onPaid={depositPaid} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Aumente seu bônus' });
+    expect(await within(dialog).findAllByRole('radio')).toHaveLength(2);
+    expect(calls[0]!.url).toContain('curreny=EXPPAY');
+    expect(within(dialog).getByText(/recebe o multiplicador que você desbloqueou/)).toBeInTheDocument();
+    expect(within(dialog).queryByRole('tablist')).not.toBeInTheDocument();
+  });
+});

@@ -12,7 +12,7 @@ export function WalletOverlay({
   kind,
   onPaid,
 }: {
-  kind: 'deposit' | 'withdraw' | 'gameDeposit';
+  kind: 'deposit' | 'withdraw' | 'gameDeposit' | 'bonusDeposit';
   onPaid: () => void;
 }) {
   const { t } = useTranslation('wallet');
@@ -24,6 +24,15 @@ export function WalletOverlay({
           {t('deposit.lowBalance', { amount: displayMoney(INS_BALANCE_BELOW, lang) })}
         </p>
         <DepositPanel kind="gameDeposit" onPaid={onPaid} />
+      </Sheet>
+    );
+  }
+
+  if (kind === 'bonusDeposit') {
+    return (
+      <Sheet title={t('deposit.bonusTitle')} onClose={closeOverlay} side="bottom">
+        <p className="px-16 pt-12 text-sm text-muted">{t('deposit.bonusText')}</p>
+        <DepositPanel kind="bonusDeposit" onPaid={onPaid} />
       </Sheet>
     );
   }

@@ -20,6 +20,7 @@ import { alertMessage, closeOverlay } from '../../../lib/ui';
 import { useWithdrawLimits } from '../api/get-withdraw';
 import { requestWithdrawal } from '../api/withdraw';
 import { payoutComplete, payoutKeyError, withdrawVerdict, type Payout } from './withdraw-rules';
+import { useJurisdiction } from '../../../lib/jurisdiction';
 
 const EMPTY: Payout = { payCardNo: '', name: '', whatsapp: '' };
 
@@ -83,7 +84,9 @@ export function WithdrawPanel() {
   const currency = isCurrency(entry.currency) ? entry.currency : 'BRL';
   const money = (minor: number) => displayMoney(toMajor(minor), lang);
   const balance = toMinor(Math.max(0, user?.balance ?? 0));
-  const types = PAY_CARD_BANKS.filter((b) => b !== 'USDT' || user?.lx === '20');
+  // The Brazilian profile pays only by PIX to the player's own CPF: no CNPJ key, no USDT.
+  const br = useJurisdiction() === 'br';
+  const types = PAY_CARD_BANKS.filter((b) => (br ? b === 'CPF' : b !== 'USDT' || user?.lx === '20'));
   const payout = edited[type] ?? fromCardInfo(limits.data, type);
 
   function parseAmount(text: string): number | null {

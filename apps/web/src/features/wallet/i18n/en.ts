@@ -51,6 +51,9 @@ const en: WalletMessages = {
     success: 'Recharge successful, keep placing bets',
     lowBalance: 'Your balance is below {{amount}}. Recharge to keep playing.',
     gameTitle: 'Low balance',
+    bonusTitle: 'Increase your bonus',
+    bonusText:
+      'Deposit through one of these packages: its bonus gets the multiplier you unlocked by betting.',
     back: 'Back',
     pending: 'Pending',
     paying: 'Paying',

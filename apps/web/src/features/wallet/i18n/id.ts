@@ -51,6 +51,9 @@ const id: WalletMessages = {
     success: 'Isi ulang berhasil, lanjutkan taruhan',
     lowBalance: 'Saldo Anda di bawah {{amount}}. Isi ulang untuk terus bermain.',
     gameTitle: 'Saldo rendah',
+    bonusTitle: 'Tingkatkan bonus Anda',
+    bonusText:
+      'Deposit melalui salah satu paket ini: bonusnya mendapat pengganda yang Anda buka dengan bertaruh.',
     back: 'Kembali',
     pending: 'Tertunda',
     paying: 'Sedang dibayar',

@@ -55,6 +55,9 @@ const ptBR = {
     success: 'Recarga bem-sucedida, continue fazendo apostas',
     lowBalance: 'Seu saldo está abaixo de {{amount}}. Recarregue para continuar jogando.',
     gameTitle: 'Saldo baixo',
+    bonusTitle: 'Aumente seu bônus',
+    bonusText:
+      'Deposite por um destes pacotes: o bônus do pacote recebe o multiplicador que você desbloqueou apostando.',
     back: 'Voltar',
     pending: 'Pendente',
     paying: 'Pagando',

@@ -11,8 +11,6 @@ const en: UiMessages = {
     cancel: 'Cancel',
     save: 'Save',
     loading: 'Loading…',
-    comingSoon: 'Coming soon',
-    comingSoonText: 'We are getting this area ready. It will be available soon.',
     backHome: 'Back to home',
     sentSuccessfully: 'Sent successfully',
     done: 'Done',

@@ -11,8 +11,6 @@ const id: UiMessages = {
     cancel: 'Batal',
     save: 'Simpan',
     loading: 'Memuat…',
-    comingSoon: 'Segera hadir',
-    comingSoonText: 'Kami sedang menyiapkan bagian ini. Segera tersedia.',
     backHome: 'Kembali ke beranda',
     sentSuccessfully: 'Berhasil dikirim',
     done: 'Selesai',

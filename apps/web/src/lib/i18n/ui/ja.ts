@@ -11,8 +11,6 @@ const ja: UiMessages = {
     cancel: 'キャンセル',
     save: '保存',
     loading: '読み込み中…',
-    comingSoon: '近日公開',
-    comingSoonText: 'このエリアは準備中です。まもなくご利用いただけます。',
     backHome: 'ホームに戻る',
     sentSuccessfully: '送信しました',
     done: '完了',

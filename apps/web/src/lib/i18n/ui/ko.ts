@@ -11,8 +11,6 @@ const ko: UiMessages = {
     cancel: '취소',
     save: '저장',
     loading: '불러오는 중…',
-    comingSoon: '곧 공개',
-    comingSoonText: '이 영역은 준비 중입니다. 곧 이용하실 수 있습니다.',
     backHome: '홈으로 돌아가기',
     sentSuccessfully: '전송되었습니다',
     done: '완료',

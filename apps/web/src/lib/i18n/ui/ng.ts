@@ -6,7 +6,6 @@ const ng: UiMessages = {
   ...en,
   common: {
     ...en.common,
-    comingSoonText: 'This area is being prepared and will be available soon.',
   },
 };
 

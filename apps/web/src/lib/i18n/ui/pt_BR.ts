@@ -16,8 +16,6 @@ const ptBR = {
     cancel: 'Cancelar',
     save: 'Salvar',
     loading: 'Carregando…',
-    comingSoon: 'Em breve',
-    comingSoonText: 'Estamos preparando esta área. Ela ficará disponível em breve.',
     backHome: 'Voltar ao início',
     sentSuccessfully: 'Enviado com sucesso',
     done: 'Terminar',

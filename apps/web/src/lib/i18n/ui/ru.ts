@@ -11,8 +11,6 @@ const ru: UiMessages = {
     cancel: 'Отмена',
     save: 'Сохранить',
     loading: 'Загрузка…',
-    comingSoon: 'Скоро',
-    comingSoonText: 'Мы готовим этот раздел. Он скоро станет доступен.',
     backHome: 'На главную',
     sentSuccessfully: 'Успешно отправлено',
     done: 'Готово',

@@ -11,8 +11,6 @@ const vi: UiMessages = {
     cancel: 'Hủy',
     save: 'Lưu',
     loading: 'Đang tải…',
-    comingSoon: 'Sắp ra mắt',
-    comingSoonText: 'Chúng tôi đang chuẩn bị khu vực này. Sẽ sớm có mặt.',
     backHome: 'Về trang chủ',
     sentSuccessfully: 'Gửi thành công',
     done: 'Hoàn tất',

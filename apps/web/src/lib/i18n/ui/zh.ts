@@ -11,8 +11,6 @@ const zh: UiMessages = {
     cancel: '取消',
     save: '保存',
     loading: '加载中…',
-    comingSoon: '即将推出',
-    comingSoonText: '此区域正在准备中，即将开放。',
     backHome: '返回首页',
     sentSuccessfully: '发送成功',
     done: '完成',

@@ -213,6 +213,7 @@ export function MinesPage() {
           betting={betting}
           stake={stake}
           potential={potential}
+          rtp={{ game: 'mines', mines, safe: open ? Math.max(safe, 1) : Math.max(picks.length, 1) }}
           action={action}
           locked={open && !auto}
         >

@@ -55,7 +55,7 @@ export function RowDoublePage() {
         </div>
       }
       controls={
-        <BetPanel betting={betting} stake={stake} potential={potential}>
+        <BetPanel betting={betting} stake={stake} potential={potential} rtp={{ game: 'rowDouble', color }}>
           <div role="radiogroup" aria-label={t('rowDouble.pick')} className="grid grid-cols-3 gap-8">
             {COLORS.map((c) => (
               <button

@@ -1,0 +1,354 @@
+import { OrderStatus, type OperatorWithdrawal } from '@aposta/contracts';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { depositViaApi, newEmail, registerViaApi } from '../../web/e2e/helpers';
+import { createOperator, openMenu, operatorKey, screenshots, signIn, type TestOperator } from './helpers';
+
+/**
+ * Each role's main tasks, as operators do them in the browser: a finance operator approves a withdrawal, a
+ * support operator cannot (the button is not there and the server refuses the call), a trader settles an
+ * event, an admin handles a player (and meets a stale form) and finds every one of these actions in the
+ * audit log. The tests run in order and share what they made.
+ */
+test.describe.configure({ mode: 'serial' });
+
+const made: {
+  finance?: TestOperator;
+  support?: TestOperator;
+  trader?: TestOperator;
+  admin?: TestOperator;
+  withdrawalId?: number;
+  playerId?: number;
+  playerEmail?: string;
+  eventId?: string;
+} = {};
+
+async function pendingWithdrawals(request: APIRequestContext) {
+  const res = await request.get('/api/operator/withdrawals?status=all', { headers: operatorKey });
+  return (await res.json()).data as OperatorWithdrawal[];
+}
+
+test.beforeAll(async ({ request }) => {
+  // Deposited money may be withdrawn at once (no turnover required), so the player can ask for a payout.
+  const res = await request.put('/api/operator/settings', {
+    headers: operatorKey,
+    data: { 'wagering.depositMultiplier': 0 },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+  made.finance = await createOperator(request, 'finance');
+  made.support = await createOperator(request, 'support');
+  made.trader = await createOperator(request, 'trader');
+  made.admin = await createOperator(request, 'admin');
+
+  // A player: registered, KYC, a deposit through the sandbox PIX page, then a PIX withdrawal of R$ 50.
+  made.playerEmail = newEmail('saque');
+  const token = await registerViaApi(request, made.playerEmail);
+  const cpf = await depositViaApi(request, token);
+  const withdraw = await request.post('/api/app/order/withdraw', {
+    headers: { Authorization: `Bearer ${token}`, 'Idempotency-Key': `bo-e2e-${Date.now()}` },
+    data: {
+      payCardBank: 'CPF',
+      payCardNo: cpf,
+      name: 'Jogador Teste',
+      whatsapp: '+5511999990000',
+      amount: 50,
+    },
+  });
+  const body = await withdraw.json();
+  expect(body.status, body.message).toBe(0);
+  const mine = (await pendingWithdrawals(request)).find(
+    (w) => w.orderId === body.data.orderId && w.status === OrderStatus.PENDING,
+  );
+  expect(mine).toBeTruthy();
+  made.withdrawalId = mine!.id;
+  made.playerId = mine!.userId;
+});
+
+test('a finance operator signs in with TOTP and approves a withdrawal', async ({ page, request }) => {
+  await page.goto('/backoffice/');
+  await expect(page).toHaveURL(/\/backoffice\/login/);
+  await screenshots(page, 'login');
+  // A wrong code is refused with the server's message, next to the form.
+  const form = page.getByRole('form', { name: 'Entrar no back office' });
+  await form.getByLabel('E-mail').fill(made.finance!.email);
+  await form.getByLabel('Senha').fill(made.finance!.password);
+  await form.getByLabel('Código do autenticador').fill('000000');
+  await form.getByRole('button', { name: 'Entrar' }).click();
+  await expect(form.getByRole('alert')).toBeVisible();
+
+  await signIn(page, made.finance!);
+  await expect(page.getByTestId('operator-role')).toHaveText('Financeiro');
+  await screenshots(page, 'dashboard-finance');
+  // Finance sees money, not trading nor the audit log.
+  await expect(page.getByRole('menuitem', { name: 'Trading esportivo' })).toHaveCount(0);
+  await expect(page.getByRole('menuitem', { name: 'Auditoria' })).toHaveCount(0);
+
+  await openMenu(page, 'Saques', 'Dinheiro');
+  const row = page.getByRole('row').filter({ hasText: `#${made.playerId} ` });
+  await expect(row).toBeVisible();
+  await row.getByRole('button', { name: 'Detalhes' }).click();
+  const drawer = page.getByRole('dialog');
+  await expect(drawer.getByTestId('risk-summary')).toContainText(made.playerEmail!);
+  await screenshots(page, 'withdrawal-risk');
+  await page.keyboard.press('Escape');
+  await expect(drawer).toBeHidden();
+
+  await screenshots(page, 'withdrawals');
+  await row.getByRole('button', { name: 'Aprovar' }).click();
+  await page.getByRole('tooltip').getByRole('button', { name: 'Sim' }).click();
+  await expect(page.getByText('Feito')).toBeVisible();
+  await expect(row).toHaveCount(0);
+  const after = (await pendingWithdrawals(request)).find((w) => w.id === made.withdrawalId)!;
+  expect([OrderStatus.PAYING, OrderStatus.PAYING_ALT, OrderStatus.PAID]).toContain(after.status);
+});
+
+test('a support operator sees no approve action, and the server refuses it', async ({ page, request }) => {
+  // Another pending withdrawal for the support operator to look at.
+  const token = await registerViaApi(request, newEmail('suporte'));
+  const cpf = await depositViaApi(request, token);
+  const res = await request.post('/api/app/order/withdraw', {
+    headers: { Authorization: `Bearer ${token}`, 'Idempotency-Key': `bo-e2e-${Date.now()}` },
+    data: {
+      payCardBank: 'CPF',
+      payCardNo: cpf,
+      name: 'Jogador Teste',
+      whatsapp: '+5511999990000',
+      amount: 50,
+    },
+  });
+  const orderId = (await res.json()).data.orderId as string;
+  const pending = (await pendingWithdrawals(request)).find((w) => w.orderId === orderId)!;
+
+  await signIn(page, made.support!);
+  await openMenu(page, 'Saques', 'Dinheiro');
+  const row = page.getByRole('row').filter({ hasText: `#${pending.userId} ` });
+  await expect(row).toBeVisible();
+  await expect(row.getByRole('button', { name: 'Detalhes' })).toBeVisible();
+  await expect(row.getByRole('button', { name: 'Aprovar' })).toHaveCount(0);
+  await expect(row.getByRole('button', { name: 'Recusar' })).toHaveCount(0);
+  await screenshots(page, 'withdrawals-support');
+
+  // The same call made anyway with this operator's session: 403 with the translated reason.
+  const refused = await page.evaluate(async (id) => {
+    const r = await fetch(`/api/operator/withdrawals/${id}/approve`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${sessionStorage.getItem('OPERATOR_TOKEN')}`, lang: 'pt_BR' },
+    });
+    return { status: r.status, body: (await r.json()) as { message: string } };
+  }, pending.id);
+  expect(refused.status).toBe(403);
+  expect(refused.body.message).toBe('Sua função não permite esta ação (withdrawals.approve)');
+  const still = (await pendingWithdrawals(request)).find((w) => w.id === pending.id)!;
+  expect(still.status).toBe(OrderStatus.PENDING);
+});
+
+test('a trader settles an event', async ({ page, request }) => {
+  const created = await request.post('/api/operator/sports/events', {
+    headers: operatorKey,
+    data: {
+      sport: 'football',
+      competition: 'Copa do Back Office',
+      home: 'Mandante FC',
+      away: 'Visitante EC',
+      startsAt: new Date(Date.now() + 3_600_000).toISOString(),
+    },
+  });
+  const body = await created.json();
+  expect(body.status, body.message).toBe(0);
+  made.eventId = body.data.event.eventId as string;
+
+  await signIn(page, made.trader!);
+  await openMenu(page, 'Trading esportivo');
+  await expect(page.getByRole('menuitem', { name: 'Dinheiro' })).toHaveCount(0);
+  await screenshots(page, 'sports');
+  await page.getByRole('searchbox', { name: 'Abrir evento pelo ID' }).fill(made.eventId);
+  await page.getByRole('searchbox', { name: 'Abrir evento pelo ID' }).press('Enter');
+  const drawer = page.getByRole('dialog');
+  await expect(drawer.getByRole('heading', { name: /Mandante FC × Visitante EC/ })).toBeVisible();
+  await expect(drawer.getByRole('cell', { name: '1X2 · P1' })).toBeVisible();
+  const result = drawer.getByRole('form', { name: 'Resultado' });
+  await result.getByLabel('Mandante', { exact: true }).fill('2');
+  await result.getByLabel('Visitante', { exact: true }).fill('1');
+  await result.getByLabel('1º tempo mandante').fill('1');
+  await result.getByLabel('1º tempo visitante').fill('0');
+  await result.getByRole('button', { name: 'Lançar resultado' }).click();
+  await expect(drawer.getByTestId('result-answer')).toContainText('Resultado v1 lançado');
+  await expect(drawer.getByRole('cell', { name: 'Liquidado' }).first()).toBeVisible();
+  await screenshots(page, 'sports-settled');
+  // The same result again (the form now corrects the result) is refused, its message shown by the form.
+  await result.getByRole('button', { name: 'Corrigir resultado' }).click();
+  await expect(
+    drawer.getByRole('alert').filter({ hasText: 'Este resultado já foi registrado' }),
+  ).toBeVisible();
+  await expect(drawer.getByTestId('result-answer')).toHaveCount(0);
+});
+
+test('an admin handles a player, meets a stale form, and finds each action in the audit log', async ({
+  page,
+  request,
+}) => {
+  await signIn(page, made.admin!);
+  await screenshots(page, 'dashboard-admin');
+
+  // Find the player by e-mail and block them.
+  await openMenu(page, 'Jogadores');
+  await page.getByRole('searchbox', { name: 'Buscar jogador' }).fill(made.playerEmail!);
+  await page.getByRole('searchbox', { name: 'Buscar jogador' }).press('Enter');
+  await page.getByRole('link', { name: made.playerEmail! }).click();
+  await expect(page.getByTestId('player-status')).toHaveText('Ativo');
+  await screenshots(page, 'player');
+  await page.getByRole('button', { name: 'Bloquear' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Bloquear o jogador' });
+  await dialog.getByLabel('Motivo do bloqueio').fill('Teste de bloqueio');
+  await dialog.getByRole('button', { name: 'Confirmar' }).click();
+  await expect(page.getByTestId('player-status')).toHaveText('Bloqueado');
+
+  // Someone else changes the player meanwhile: this screen's version is now old, and its unblock is refused.
+  const detail = await (
+    await request.get(`/api/operator/players/${made.playerId}`, { headers: operatorKey })
+  ).json();
+  const marked = await request.post(`/api/operator/players/${made.playerId}/test`, {
+    headers: operatorKey,
+    data: { test: true, version: detail.data.player.version },
+  });
+  expect(marked.ok(), await marked.text()).toBe(true);
+  await page.getByRole('button', { name: 'Desbloquear' }).click();
+  await page.getByRole('tooltip').getByRole('button', { name: 'Sim' }).click();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Outro operador alterou este registro' }),
+  ).toBeVisible();
+  await expect(page.getByTestId('player-status')).toHaveText('Bloqueado');
+  await page.getByRole('button', { name: 'Recarregar' }).click();
+  await expect(page.getByTestId('player-test')).toBeVisible();
+
+  // The audit log: the approval (finance), the refusal (support), the result (trader), the block (admin).
+  await openMenu(page, 'Auditoria');
+  const filters = page.getByRole('form', { name: 'Filtros da auditoria' });
+  const search = async (target: string) => {
+    await filters.getByLabel('Alvo').fill(target);
+    await filters.getByRole('button', { name: 'Buscar' }).click();
+  };
+  await search(`withdrawal:${made.withdrawalId}`);
+  // Only that withdrawal's rows once the filter applies: the finance operator's approval.
+  const approval = page.getByRole('row').filter({ hasText: made.finance!.email });
+  await expect(approval).toHaveCount(1);
+  await expect(approval).toContainText('withdrawals.approve');
+  await expect(approval).toContainText('OK · 200');
+  await screenshots(page, 'audit');
+
+  await filters.getByLabel('Alvo').fill('');
+  await filters.getByLabel('Operador').fill(made.support!.email);
+  await filters.getByRole('button', { name: 'Buscar' }).click();
+  await expect(
+    page.getByRole('row').filter({ hasText: 'withdrawals.approve' }).filter({ hasText: 'Recusado' }),
+  ).toBeVisible();
+  await filters.getByLabel('Operador').fill('');
+
+  await search(`sports-event:${made.eventId}`);
+  await expect(
+    page
+      .getByRole('row')
+      .filter({ hasText: made.trader!.email })
+      .filter({ hasText: `sports-event:${made.eventId}` })
+      .filter({ hasText: 'sports.trade' }),
+  ).toHaveCount(1); // the result (the repeated one failed before naming its target)
+
+  // The block (ok) and the stale unblock (failed: 409), both the admin's.
+  await search(`player:${made.playerId}`);
+  const writes = page
+    .getByRole('row')
+    .filter({ hasText: made.admin!.email })
+    .filter({ hasText: 'players.write' });
+  await expect(writes.filter({ hasText: 'OK · 200' })).toHaveCount(1);
+  await expect(writes.filter({ hasText: 'Falhou · 409' })).toHaveCount(1);
+
+  // Notices: the preview shows the HTML as players will see it, the script gone.
+  await openMenu(page, 'Avisos', 'Promoções e conteúdo');
+  await page
+    .getByLabel('Texto (HTML)')
+    .fill('<b>Manutenção</b> às 3h <script>alert(1)</script><a href="javascript:alert(2)">x</a>');
+  const preview = page.getByTestId('notice-preview');
+  await expect(preview.locator('b')).toHaveText('Manutenção');
+  await expect(preview.locator('script')).toHaveCount(0);
+  await expect(preview.locator('a')).not.toHaveAttribute('href', /javascript/);
+  await expect(page.getByText('Partes do HTML foram removidas')).toBeVisible();
+  await screenshots(page, 'notices');
+
+  await openMenu(page, 'Relatórios');
+  await expect(page.getByTestId('ggr-chart')).toBeVisible();
+  await screenshots(page, 'reports');
+  await openMenu(page, 'Razão', 'Dinheiro');
+  await screenshots(page, 'ledger');
+});
+
+test('two people make a manual adjustment (the proposer cannot approve); a stale settings form is refused', async ({
+  page,
+  request,
+}) => {
+  await signIn(page, made.finance!);
+  await openMenu(page, 'Ajustes manuais', 'Dinheiro');
+  await page.getByRole('button', { name: 'Propor ajuste' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Propor ajuste' });
+  await dialog.getByLabel('ID do jogador').fill(String(made.playerId));
+  await dialog.getByLabel('Valor').fill('12.34');
+  await dialog.getByLabel('Motivo').fill('Crédito de cortesia (teste)');
+  await dialog.getByRole('button', { name: 'Propor ajuste' }).click();
+  await expect(dialog).toBeHidden();
+  const row = page.getByRole('row').filter({ hasText: made.playerEmail! });
+  await expect(row).toContainText('R$ 12,34');
+  await expect(row.getByRole('button', { name: 'Aprovar' })).toBeDisabled();
+  await screenshots(page, 'adjustments');
+
+  await page.getByRole('button', { name: 'Sair' }).first().click();
+  await signIn(page, made.admin!);
+  await openMenu(page, 'Ajustes manuais', 'Dinheiro');
+  await row.getByRole('button', { name: 'Aprovar' }).click();
+  await page.getByRole('tooltip').getByRole('button', { name: 'Sim' }).click();
+  await expect(page.getByText('Feito')).toBeVisible();
+  await expect(row).toHaveCount(0);
+  await page
+    .locator('label')
+    .filter({ hasText: /^Aprovados$/ })
+    .click();
+  await expect(row).toContainText('Aprovado');
+  await expect(row).toContainText('R$ 12,34');
+
+  // A business setting changed by someone else after this form read it: saving is refused, nothing written.
+  await openMenu(page, 'Configurações');
+  await page.getByPlaceholder('Filtrar chaves').fill('withdraw.minAmount');
+  await page
+    .getByRole('row')
+    .filter({ hasText: 'withdraw.minAmount' })
+    .getByRole('button', { name: 'Editar' })
+    .click();
+  const editor = page.getByRole('dialog', { name: 'withdraw.minAmount' });
+  await expect(editor.getByLabel('Valor (JSON)')).toHaveValue('5000');
+  const meanwhile = await request.put('/api/operator/settings', {
+    headers: operatorKey,
+    data: { 'withdraw.minAmount': 6000 },
+  });
+  expect(meanwhile.ok(), await meanwhile.text()).toBe(true);
+  await editor.getByLabel('Valor (JSON)').fill('4000');
+  await editor.getByRole('button', { name: 'Salvar' }).click();
+  await expect(editor.getByRole('alert')).toHaveText('Outro operador alterou este registro; recarregue');
+  const now = await (await request.get('/api/operator/settings', { headers: operatorKey })).json();
+  expect(now.data['withdraw.minAmount']).toBe(6000);
+
+  await screenshots(page, 'settings');
+
+  // The other screens an admin has, each showing what the server holds.
+  await editor.getByRole('button', { name: 'Cancelar' }).click();
+  for (const [entry, group, heading] of [
+    ['Depósitos', 'Dinheiro', 'Depósitos'],
+    ['Cadeias de rodadas', 'Jogos', 'Rodadas compartilhadas: cadeias de hash'],
+    ['Cassino', 'Jogos', 'Cassino: provedores e jogos'],
+    ['Jogo responsável', undefined, 'Jogo responsável'],
+    ['Operadores', undefined, 'Operadores'],
+  ] as const) {
+    await openMenu(page, entry, group);
+    await expect(page.getByRole('heading', { name: heading, exact: true })).toBeVisible();
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    await screenshots(page, entry.toLowerCase().replace(/\W+/g, '-'));
+  }
+  // The last one, operators: the finance operator made for these tests, with its role.
+  await expect(page.getByRole('row').filter({ hasText: made.finance!.email })).toContainText('Financeiro');
+});

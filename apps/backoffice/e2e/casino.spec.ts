@@ -1,0 +1,58 @@
+import crypto from 'node:crypto';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { createOperator, operatorKey, screenshots, signIn } from './helpers';
+
+/**
+ * An admin rotates a game provider's key in the back office: the old secret stops signing, the new one
+ * signs, and neither is ever shown or written to the audit log.
+ */
+
+/** A signed user/info with an unknown token: the status says whether the signature was accepted. */
+async function signedWith(request: APIRequestContext, code: string, secret: string) {
+  const raw = JSON.stringify({ request_uuid: `q-${Date.now()}`, token: 'no-such-token' });
+  const res = await request.post(`/api/provider/${code}/user/info`, {
+    headers: {
+      'content-type': 'application/json',
+      'x-signature': crypto.createHmac('sha256', secret).update(raw).digest('hex'),
+    },
+    data: raw,
+  });
+  return (await res.json()).status as string;
+}
+
+test('an admin rotates a provider’s key: the old one stops, the new one signs, no key in the audit', async ({
+  page,
+  request,
+}) => {
+  const code = `bo${Date.now().toString(36)}`;
+  const old = crypto.randomBytes(20).toString('hex');
+  const fresh = crypto.randomBytes(20).toString('hex');
+  const created = await request.post('/api/operator/casino/providers', {
+    headers: operatorKey,
+    data: { code, name: `Estúdio ${code}`, secret: old },
+  });
+  expect(created.ok(), await created.text()).toBe(true);
+  expect(await signedWith(request, code, old)).toBe('RS_ERROR_INVALID_TOKEN');
+
+  await signIn(page, await createOperator(request, 'admin'));
+  await page.goto('/backoffice/casino');
+  const row = page.getByRole('row', { name: new RegExp(code) });
+  await row.getByRole('button', { name: 'Trocar chave' }).click();
+  const dialog = page.getByRole('dialog', { name: `Nova chave de Estúdio ${code}` });
+  await expect(dialog.getByText('A chave atual deixa de valer')).toBeVisible();
+  await dialog.getByLabel('Segredo HMAC').fill(fresh);
+  await screenshots(page, 'casino-rotate-key');
+  await dialog.getByRole('button', { name: 'Salvar' }).click();
+  await expect(dialog).toBeHidden();
+
+  expect(await signedWith(request, code, old)).toBe('RS_ERROR_INVALID_SIGNATURE');
+  expect(await signedWith(request, code, fresh)).toBe('RS_ERROR_INVALID_TOKEN');
+  const audit = await request.get(`/api/operator/audit?target=casinoProvider:${code}`, {
+    headers: operatorKey,
+  });
+  const text = await audit.text();
+  expect(text).toContain(`/api/operator/casino/providers/${code}/secret`);
+  expect(text).not.toContain(fresh);
+  expect(text).not.toContain(old);
+  await expect(page.locator('body')).not.toContainText(fresh);
+});

@@ -1,0 +1,43 @@
+import { expect, test } from '@playwright/test';
+import { newEmail, registerViaApi } from '../../web/e2e/helpers';
+import { createOperator, screenshots, signIn } from './helpers';
+
+/**
+ * A risk operator limits a suspicious player from the RG page: the limit saved shows beside the player's own,
+ * a value the server refuses is shown under its field with the server's message, and the player cannot set
+ * theirs above the operator's.
+ */
+test('a risk operator imposes a loss limit; a refused value is shown beside its field', async ({
+  page,
+  request,
+}) => {
+  const risk = await createOperator(request, 'risk');
+  const token = await registerViaApi(request, newEmail('limitado'));
+  const auth = { Authorization: `Bearer ${token}` };
+  const userId = (await (await request.get('/api/app/user/userInfo', { headers: auth })).json()).data
+    .uId as number;
+
+  await signIn(page, risk);
+  await page.goto(`/backoffice/rg?userId=${userId}`);
+  const card = page.getByTestId('operator-limits');
+  await card.getByLabel('Perda · Dia').fill('50');
+  await card.getByRole('button', { name: 'Salvar limites' }).click();
+  await expect(page.getByText('Limites da operadora salvos')).toBeVisible();
+  await expect(page.getByText('operadora: R$ 50,00')).toBeVisible();
+
+  // Over the largest limit: refused by the server, its message under the field; nothing saved.
+  await card.getByLabel('Aposta · Mês').fill('2000000');
+  await card.getByRole('button', { name: 'Salvar limites' }).click();
+  await expect(
+    card.getByText('Limite grande demais: no máximo R$ 1.000.000 ou a duração do período'),
+  ).toBeVisible();
+  await screenshots(page, 'rg-operator-limits');
+
+  // The player sees the operator's limit and cannot set theirs above it.
+  const mine = (await (await request.get('/api/app/rg/limits', { headers: auth })).json()).data;
+  expect(mine.loss.day.operatorValue).toBe(50);
+  expect(mine.stake.month.operatorValue).toBeNull();
+  const above = await request.put('/api/app/rg/limits', { headers: auth, data: { loss: { day: 80 } } });
+  expect(above.status()).toBe(400);
+  expect((await above.json()).message).toMatch(/^A operadora definiu este limite em R\$\s50,00/);
+});

@@ -1,0 +1,182 @@
+import type { SportsBet, SportsEventDetail } from '@aposta/contracts';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { depositViaApi, newEmail, registerViaApi } from '../../web/e2e/helpers';
+import { createOperator, openMenu, operatorKey, screenshots, signIn, type TestOperator } from './helpers';
+
+/**
+ * Trading as a trader does it in the browser: the result of an event with a player's bet on it, then its
+ * correction — the bet flips from won to lost and the player's balance follows; a price override set in the
+ * editor is what a player's event detail answers; an admin finds both results in the audit log. The tests
+ * run in order and share what they made.
+ */
+test.describe.configure({ mode: 'serial' });
+
+const made: {
+  trader?: TestOperator;
+  admin?: TestOperator;
+  token?: string;
+  eventId?: string;
+  betId?: string;
+  stake?: number;
+} = {};
+
+const auth = () => ({ Authorization: `Bearer ${made.token}` });
+
+async function createEvent(request: APIRequestContext, home: string, away: string) {
+  const created = await request.post('/api/operator/sports/events', {
+    headers: operatorKey,
+    data: {
+      sport: 'football',
+      competition: 'Copa do Trading',
+      home,
+      away,
+      startsAt: new Date(Date.now() + 3_600_000).toISOString(),
+    },
+  });
+  const body = await created.json();
+  expect(body.status, body.message).toBe(0);
+  return body.data as SportsEventDetail;
+}
+
+const homeOf = (d: SportsEventDetail) =>
+  d.markets.find((m) => m.type === '1x2' && m.period === 1)!.selections.find((s) => s.name === 'home')!;
+
+async function balance(request: APIRequestContext) {
+  const body = await (await request.get('/api/app/user/getBalance', { headers: auth() })).json();
+  return body.data.balance as number;
+}
+
+async function betNow(request: APIRequestContext) {
+  const body = await (await request.get(`/api/app/sports/bets/${made.betId}`, { headers: auth() })).json();
+  return body.data as SportsBet;
+}
+
+test.beforeAll(async ({ request }) => {
+  const res = await request.put('/api/operator/settings', {
+    headers: operatorKey,
+    data: { 'sports.acceptanceDelayMs': 0 },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+  made.trader = await createOperator(request, 'trader');
+  made.admin = await createOperator(request, 'admin');
+  made.token = await registerViaApi(request, newEmail('trading'));
+  await depositViaApi(request, made.token);
+
+  // The player backs the home side at the engine's price.
+  const d = await createEvent(request, 'Correção FC', 'Revisão EC');
+  made.eventId = d.event.eventId;
+  const home = homeOf(d);
+  made.stake = 10;
+  const placed = await request.post('/api/app/sports/bets', {
+    headers: { ...auth(), 'Idempotency-Key': `trading-e2e-${Date.now()}` },
+    data: {
+      stake: made.stake,
+      acceptOdds: 'none',
+      selections: [{ selectionId: home.selectionId, price: home.price }],
+    },
+  });
+  const body = await placed.json();
+  expect(body.status, body.message).toBe(0);
+  made.betId = body.data.betId as string;
+});
+
+test('a trader settles an event, then corrects its result: the bet is resettled', async ({
+  page,
+  request,
+}) => {
+  await signIn(page, made.trader!);
+  await openMenu(page, 'Trading esportivo');
+  const search = page.getByRole('searchbox', { name: 'Abrir evento pelo ID' });
+  await search.fill(made.eventId!);
+  await search.press('Enter');
+  const drawer = page.getByRole('dialog');
+  await expect(drawer.getByRole('heading', { name: /Correção FC × Revisão EC/ })).toBeVisible();
+  const result = drawer.getByRole('form', { name: 'Resultado' });
+
+  // Home wins: the bet is won and paid.
+  const before = await balance(request);
+  await result.getByLabel('Mandante', { exact: true }).fill('2');
+  await result.getByLabel('Visitante', { exact: true }).fill('1');
+  await result.getByRole('button', { name: 'Lançar resultado' }).click();
+  await expect(drawer.getByTestId('result-answer')).toContainText('Resultado v1 lançado');
+  await expect.poll(async () => (await betNow(request)).status).toBe('settled');
+  const won = await betNow(request);
+  expect(won.result).toBe(10);
+  expect(won.payout).toBeGreaterThan(made.stake!);
+  await expect.poll(() => balance(request)).toBeCloseTo(before + won.payout, 2);
+
+  // The screen now offers a correction and says what it does.
+  await expect(drawer.getByText('Corrigir o resultado (2-1)')).toBeVisible();
+  await expect(drawer.getByTestId('event-bets')).toContainText('Liquidadas1');
+  await result.getByLabel('Mandante', { exact: true }).fill('0');
+  await result.getByLabel('Visitante', { exact: true }).fill('1');
+  await result.getByRole('button', { name: 'Corrigir resultado' }).click();
+  const answer = drawer.getByTestId('result-answer');
+  await expect(answer).toContainText('Resultado corrigido (v2): 2-1 → 0-1');
+  await expect(answer).toContainText('1 aposta(s) já liquidada(s)');
+  await expect.poll(async () => (await betNow(request)).result).toBe(20);
+  expect((await betNow(request)).payout).toBe(0);
+  // The payout taken back: the balance is what it was before the first result.
+  await expect.poll(() => balance(request)).toBeCloseTo(before, 2);
+  await expect(drawer.getByText('Corrigido (v2)', { exact: true })).toBeVisible();
+  await screenshots(page, 'sports-resettled');
+});
+
+test('a trader overrides a price; a player sees it', async ({ page, request }) => {
+  const d = await createEvent(request, 'Odds FC', 'Mercado EC');
+  const engine = homeOf(d).price;
+  const fixed = Math.round(engine * 102 + 1) / 100;
+  await signIn(page, made.trader!);
+  await openMenu(page, 'Trading esportivo');
+  const search = page.getByRole('searchbox', { name: 'Abrir evento pelo ID' });
+  await search.fill(d.event.eventId);
+  await search.press('Enter');
+  const drawer = page.getByRole('dialog').filter({ hasText: 'Odds FC' });
+  const row = drawer.getByRole('row').filter({ has: page.getByRole('cell', { name: '1X2 · P1' }) });
+  await row.getByRole('button', { name: 'Preços' }).click();
+  const editor = page.getByRole('dialog', { name: /Preços · 1X2/ });
+  await expect(editor.getByRole('cell', { name: engine.toFixed(2) }).first()).toBeVisible();
+  await editor.getByLabel('Odd fixa de home').fill(String(fixed));
+  await expect(editor.getByTestId('book')).toContainText('Margem');
+  await screenshots(page, 'sports-prices');
+  await editor.getByRole('button', { name: 'Salvar preços' }).click();
+  await expect(editor).toHaveCount(0);
+  // The table shows the override with the engine's price struck through.
+  await expect(row).toContainText(`home ${fixed.toFixed(2)}${engine.toFixed(2)}`);
+  await expect(row.getByText('Preço manual')).toBeVisible();
+  await screenshots(page, 'sports-overridden');
+
+  // What a player's event detail answers.
+  const detail = await (await request.get(`/api/app/sports/events/${d.event.eventId}`)).json();
+  expect(homeOf(detail.data as SportsEventDetail).price).toBe(fixed);
+
+  // Back to the engine.
+  await row.getByRole('button', { name: 'Preços' }).click();
+  const clear = page.getByRole('dialog', { name: /Preços · 1X2/ });
+  await expect(clear.getByLabel('Odd fixa de home')).toHaveValue(fixed.toFixed(2));
+  await clear.getByRole('button', { name: 'Voltar ao motor' }).click();
+  await expect(clear).toHaveCount(0);
+  await expect
+    .poll(async () => {
+      const again = await (await request.get(`/api/app/sports/events/${d.event.eventId}`)).json();
+      return homeOf(again.data as SportsEventDetail).price;
+    })
+    .toBe(engine);
+  await expect(row).toContainText(`home ${engine.toFixed(2)}`);
+  await expect(row.getByText('Preço manual')).toHaveCount(0);
+});
+
+test('an admin finds the result and its correction in the audit log', async ({ page }) => {
+  await signIn(page, made.admin!);
+  await openMenu(page, 'Auditoria');
+  const filters = page.getByRole('form', { name: 'Filtros da auditoria' });
+  await filters.getByLabel('Alvo').fill(`sports-event:${made.eventId}`);
+  await filters.getByRole('button', { name: 'Buscar' }).click();
+  const rows = page
+    .getByRole('row')
+    .filter({ hasText: made.trader!.email })
+    .filter({ hasText: `sports-event:${made.eventId}` })
+    .filter({ hasText: 'sports.trade' });
+  await expect(rows).toHaveCount(2);
+  await screenshots(page, 'audit-resettle');
+});

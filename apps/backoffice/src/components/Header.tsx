@@ -1,0 +1,61 @@
+import { CustomerServiceOutlined, LogoutOutlined } from '@ant-design/icons';
+import type { OperatorProfile } from '@aposta/contracts';
+import { useGetIdentity, useLogout } from '@refinedev/core';
+import { Button, Layout, Select, Space, Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useAllowed } from '../api/access';
+import { setLanguage, UI_LANGUAGES } from '../i18n';
+import { PayoutAlerts } from './payoutAlerts';
+
+/**
+ * Who is signed in (e-mail and role), the language, the support console and sign-out; the live payout alerts
+ * (mounted here, in every page's layout).
+ */
+export function Header() {
+  const { t, i18n } = useTranslation();
+  const { data: operator } = useGetIdentity<OperatorProfile | null>();
+  const { mutate: logout } = useLogout();
+  const allowed = useAllowed();
+  const navigate = useNavigate();
+  return (
+    <Layout.Header
+      style={{
+        display: 'flex',
+        justifyContent: 'flex-end',
+        alignItems: 'center',
+        background: '#fff',
+        padding: '0 16px',
+        height: 56,
+        borderBottom: '1px solid #f0f0f0',
+      }}
+    >
+      <PayoutAlerts />
+      <Space size="middle" wrap>
+        {allowed('support.chat') && (
+          <Button onClick={() => void navigate('/support')} icon={<CustomerServiceOutlined />}>
+            {t('header.support')}
+          </Button>
+        )}
+        <Select
+          aria-label={t('header.language')}
+          value={i18n.language}
+          onChange={(lang) => void setLanguage(lang)}
+          options={UI_LANGUAGES.map((l) => ({ value: l.key, label: l.label }))}
+          style={{ width: 130 }}
+        />
+        {operator && (
+          <Space size={4}>
+            <Typography.Text data-testid="operator-email">{operator.email}</Typography.Text>
+            <Tag color="blue" data-testid="operator-role">
+              {t(`roles.${operator.role}`)}
+            </Tag>
+          </Space>
+        )}
+        <Button icon={<LogoutOutlined />} onClick={() => logout()}>
+          {t('header.logout')}
+        </Button>
+      </Space>
+    </Layout.Header>
+  );
+}

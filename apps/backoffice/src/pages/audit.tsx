@@ -1,0 +1,125 @@
+import {
+  AUDIT_OUTCOMES,
+  OPERATOR_PERMISSIONS,
+  OPERATOR_SESSION_ACTIONS,
+  type OperatorAuditRow,
+} from '@aposta/contracts';
+import { List, useTable } from '@refinedev/antd';
+import type { CrudFilter } from '@refinedev/core';
+import { Button, DatePicker, Form, Input, Select, Space, Table, Tag, Typography } from 'antd';
+import type { Dayjs } from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { json, time } from '../components/format';
+
+interface AuditSearch {
+  actor?: string;
+  action?: string;
+  target?: string;
+  outcome?: string;
+  range?: [Dayjs | null, Dayjs | null] | null;
+}
+
+const OUTCOME_COLOR = { ok: 'green', refused: 'orange', failed: 'red' } as const;
+
+/** The audit log: who did what, to what, when, and how it ended; filters run on the server. */
+export function AuditPage() {
+  const { t } = useTranslation();
+  const { tableProps, searchFormProps } = useTable<OperatorAuditRow, never, AuditSearch>({
+    resource: 'audit',
+    pagination: { pageSize: 50 },
+    syncWithLocation: true,
+    onSearch: ({ actor, action, target, outcome, range }): CrudFilter[] => [
+      { field: 'actor', operator: 'eq', value: actor?.trim() },
+      { field: 'action', operator: 'eq', value: action },
+      { field: 'target', operator: 'eq', value: target?.trim() },
+      { field: 'outcome', operator: 'eq', value: outcome },
+      { field: 'from', operator: 'eq', value: range?.[0]?.startOf('day').toISOString() },
+      { field: 'to', operator: 'eq', value: range?.[1]?.endOf('day').toISOString() },
+    ],
+  });
+  const actions = [...OPERATOR_PERMISSIONS, ...OPERATOR_SESSION_ACTIONS];
+  return (
+    <List title={t('audit.title')}>
+      <Form
+        {...searchFormProps}
+        layout="inline"
+        style={{ marginBottom: 16, rowGap: 8 }}
+        aria-label={t('audit.filters')}
+      >
+        <Form.Item name="actor" label={t('audit.actor')}>
+          <Input allowClear placeholder={t('audit.actorHint')} style={{ width: 200 }} />
+        </Form.Item>
+        <Form.Item name="action" label={t('audit.action')}>
+          <Select
+            allowClear
+            showSearch
+            style={{ width: 210 }}
+            options={actions.map((a) => ({ value: a, label: a }))}
+          />
+        </Form.Item>
+        <Form.Item name="target" label={t('audit.target')}>
+          <Input allowClear placeholder="withdrawal:12" style={{ width: 170 }} />
+        </Form.Item>
+        <Form.Item name="outcome" label={t('audit.outcome')}>
+          <Select
+            allowClear
+            style={{ width: 120 }}
+            options={AUDIT_OUTCOMES.map((o) => ({ value: o, label: t(`audit.outcomes.${o}`) }))}
+          />
+        </Form.Item>
+        <Form.Item name="range" label={t('audit.period')}>
+          <DatePicker.RangePicker />
+        </Form.Item>
+        <Form.Item>
+          <Button type="primary" htmlType="submit">
+            {t('common.search')}
+          </Button>
+        </Form.Item>
+      </Form>
+      <Table
+        {...tableProps}
+        rowKey="id"
+        size="small"
+        scroll={{ x: 1000 }}
+        expandable={{
+          expandedRowRender: (row: OperatorAuditRow) => (
+            <Space align="start" size="large" wrap>
+              <div>
+                <Typography.Text strong>{t('audit.before')}</Typography.Text>
+                <pre style={{ margin: 0, maxWidth: 520, whiteSpace: 'pre-wrap' }}>{json(row.before)}</pre>
+              </div>
+              <div>
+                <Typography.Text strong>{t('audit.after')}</Typography.Text>
+                <pre style={{ margin: 0, maxWidth: 520, whiteSpace: 'pre-wrap' }}>{json(row.after)}</pre>
+              </div>
+              <div>
+                <Typography.Text strong>{t('audit.request')}</Typography.Text>
+                <pre style={{ margin: 0 }}>{row.request}</pre>
+                <Typography.Text type="secondary">IP {row.ip}</Typography.Text>
+              </div>
+            </Space>
+          ),
+        }}
+      >
+        <Table.Column dataIndex="at" title={t('audit.at')} render={time} />
+        <Table.Column
+          dataIndex="actorEmail"
+          title={t('audit.actor')}
+          render={(email: string | null, row: OperatorAuditRow) => email ?? row.actorId ?? '—'}
+        />
+        <Table.Column dataIndex="action" title={t('audit.action')} />
+        <Table.Column dataIndex="target" title={t('audit.target')} render={(v: string | null) => v ?? '—'} />
+        <Table.Column
+          dataIndex="outcome"
+          title={t('audit.outcome')}
+          render={(o: OperatorAuditRow['outcome'], row: OperatorAuditRow) => (
+            <Tag color={OUTCOME_COLOR[o]}>
+              {t(`audit.outcomes.${o}`)} · {row.httpStatus}
+            </Tag>
+          )}
+        />
+        <Table.Column dataIndex="reason" title={t('audit.reason')} render={(v: string | null) => v ?? ''} />
+      </Table>
+    </List>
+  );
+}

@@ -1,0 +1,167 @@
+import {
+  OPERATOR_PASSWORD_MIN_LENGTH,
+  OPERATOR_ROLES,
+  ROLE_PERMISSIONS,
+  type BackofficeOperator,
+  type OperatorCreateAnswer,
+  type OperatorCreateRequest,
+} from '@aposta/contracts';
+import { List, useTable } from '@refinedev/antd';
+import {
+  Alert,
+  Button,
+  Form,
+  Input,
+  Modal,
+  QRCode,
+  Select,
+  Space,
+  Table,
+  Tag,
+  Tooltip,
+  Typography,
+} from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../api/http';
+import { ConfirmButton, useRun } from '../components/actions';
+import { time } from '../components/format';
+
+/** Operators: who may sign in, with which role; a new one's TOTP secret is shown once, as a QR code. */
+export function OperatorsPage() {
+  const { t } = useTranslation();
+  const run = useRun();
+  const [creating, setCreating] = useState(false);
+  const { tableProps, tableQuery } = useTable<BackofficeOperator>({
+    resource: 'operators',
+    pagination: { pageSize: 20 },
+    sorters: { initial: [{ field: 'id', order: 'asc' }] },
+    syncWithLocation: true,
+  });
+  return (
+    <List
+      title={t('operators.title')}
+      headerButtons={
+        <Button type="primary" onClick={() => setCreating(true)}>
+          {t('operators.create')}
+        </Button>
+      }
+    >
+      <Table {...tableProps} rowKey="id" size="middle">
+        <Table.Column dataIndex="id" title="ID" sorter />
+        <Table.Column dataIndex="email" title={t('players.email')} sorter />
+        <Table.Column
+          dataIndex="role"
+          title={t('operators.role')}
+          sorter
+          render={(r: string) => (
+            <Tooltip title={ROLE_PERMISSIONS[r as keyof typeof ROLE_PERMISSIONS]?.join(', ')}>
+              <Tag color="blue">{t(`roles.${r}`)}</Tag>
+            </Tooltip>
+          )}
+        />
+        <Table.Column
+          dataIndex="active"
+          title={t('common.status')}
+          render={(a: boolean) =>
+            a ? <Tag color="green">{t('operators.active')}</Tag> : <Tag>{t('operators.disabled')}</Tag>
+          }
+        />
+        <Table.Column dataIndex="createdAt" title={t('common.createdAt')} sorter render={time} />
+        <Table.Column dataIndex="lastLoginAt" title={t('operators.lastLogin')} sorter render={time} />
+        <Table.Column
+          title={t('common.actions')}
+          render={(_, row: BackofficeOperator) =>
+            row.active && (
+              <ConfirmButton
+                danger
+                title={t('operators.disableConfirm', { email: row.email })}
+                onConfirm={() =>
+                  run(
+                    () => api('post', `/api/operator/operators/${row.id}/disable`),
+                    () => void tableQuery.refetch(),
+                  )
+                }
+              >
+                {t('operators.disable')}
+              </ConfirmButton>
+            )
+          }
+        />
+      </Table>
+      {creating && (
+        <CreateOperator onClose={() => setCreating(false)} onCreated={() => void tableQuery.refetch()} />
+      )}
+    </List>
+  );
+}
+
+function CreateOperator({ onClose, onCreated }: { onClose: () => void; onCreated: () => void }) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<OperatorCreateRequest>();
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const [created, setCreated] = useState<OperatorCreateAnswer>();
+  return (
+    <Modal
+      open
+      title={t('operators.create')}
+      onCancel={onClose}
+      onOk={() => (created ? onClose() : form.submit())}
+      okText={created ? t('common.close') : t('operators.create')}
+      cancelButtonProps={{ style: created ? { display: 'none' } : undefined }}
+      cancelText={t('common.cancel')}
+      confirmLoading={busy}
+      maskClosable={false}
+    >
+      {created ? (
+        <Space direction="vertical" align="center" style={{ width: '100%' }}>
+          <Alert type="warning" showIcon message={t('operators.secretOnce')} />
+          <QRCode value={created.otpauthUrl} size={200} />
+          <Typography.Text copyable code data-testid="totp-secret">
+            {created.totpSecret}
+          </Typography.Text>
+          <Typography.Text>
+            {created.email} · {t(`roles.${created.role}`)}
+          </Typography.Text>
+        </Space>
+      ) : (
+        <Form
+          form={form}
+          layout="vertical"
+          initialValues={{ role: 'support' }}
+          onFinish={async (values) => {
+            setBusy(true);
+            setError(undefined);
+            try {
+              setCreated(
+                await api<OperatorCreateAnswer>('post', '/api/operator/operators', { body: values }),
+              );
+              onCreated();
+            } catch (err) {
+              setError((err as Error).message);
+            } finally {
+              setBusy(false);
+            }
+          }}
+        >
+          <Form.Item name="email" label={t('login.email')} rules={[{ required: true, type: 'email' }]}>
+            <Input autoComplete="off" />
+          </Form.Item>
+          <Form.Item
+            name="password"
+            label={t('login.password')}
+            extra={t('operators.passwordHelp', { min: OPERATOR_PASSWORD_MIN_LENGTH })}
+            rules={[{ required: true, min: OPERATOR_PASSWORD_MIN_LENGTH }]}
+          >
+            <Input.Password autoComplete="new-password" />
+          </Form.Item>
+          <Form.Item name="role" label={t('operators.role')} rules={[{ required: true }]}>
+            <Select options={OPERATOR_ROLES.map((r) => ({ value: r, label: t(`roles.${r}`) }))} />
+          </Form.Item>
+          {error && <Alert type="error" showIcon message={error} role="alert" />}
+        </Form>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,628 @@
+import {
+  effectivePrice,
+  SPORTS,
+  SPORTS_OPERATOR_PATH,
+  type CreateEventRequest,
+  type EventResultAnswer,
+  type EventResultRequest,
+  type LiabilityAnswer,
+  type SportsEventDetail,
+  type SportsEventListItem,
+  type TradingEvent,
+  type TradingMarket,
+} from '@aposta/contracts';
+import { List, useTable } from '@refinedev/antd';
+import {
+  Alert,
+  Button,
+  Card,
+  DatePicker,
+  Descriptions,
+  Drawer,
+  Form,
+  Input,
+  InputNumber,
+  Modal,
+  Select,
+  Space,
+  Table,
+  Tabs,
+  Tag,
+  Typography,
+} from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../api/http';
+import { ConfirmButton, useRun } from '../components/actions';
+import { money, time } from '../components/format';
+import { useApiQuery } from '../components/useApiQuery';
+
+const MARKET_COLOR: Record<string, string> = {
+  open: 'green',
+  suspended: 'orange',
+  closed: 'default',
+  settled: 'blue',
+  void: 'red',
+};
+
+const eventName = (e: { home: string; away: string }) => `${e.home} × ${e.away}`;
+
+/**
+ * Trading: events open for betting and those carrying open bets (liability), an event's markets
+ * (suspend, reopen, void), its result (a later different result resettles its bets) and new events.
+ */
+export function SportsPage() {
+  const { t } = useTranslation();
+  const [eventId, setEventId] = useState<string>();
+  const [creating, setCreating] = useState(false);
+  const { tableProps, setFilters } = useTable<SportsEventListItem>({
+    resource: 'sportsEvents',
+    pagination: { mode: 'client', pageSize: 20 },
+    syncWithLocation: false,
+  });
+  const liability = useApiQuery<LiabilityAnswer>(`${SPORTS_OPERATOR_PATH}/liability`);
+  return (
+    <List
+      title={t('sports.title')}
+      headerButtons={
+        <Space wrap>
+          <Input.Search
+            placeholder={t('sports.openById')}
+            aria-label={t('sports.openById')}
+            style={{ width: 220 }}
+            onSearch={(v) => /^\d{1,18}$/.test(v.trim()) && setEventId(v.trim())}
+          />
+          <Button type="primary" onClick={() => setCreating(true)}>
+            {t('sports.create')}
+          </Button>
+        </Space>
+      }
+    >
+      <Tabs
+        items={[
+          {
+            key: 'events',
+            label: t('sports.events'),
+            children: (
+              <>
+                <Select
+                  allowClear
+                  placeholder={t('sports.sport')}
+                  style={{ width: 200, marginBottom: 16 }}
+                  options={SPORTS.map((s) => ({ value: s, label: t(`sportNames.${s}`) }))}
+                  onChange={(sport?: string) =>
+                    setFilters([{ field: 'sport', operator: 'eq', value: sport }], 'replace')
+                  }
+                />
+                <Table {...tableProps} rowKey="eventId" size="middle" scroll={{ x: 900 }}>
+                  <Table.Column dataIndex="eventId" title="ID" />
+                  <Table.Column
+                    dataIndex="sport"
+                    title={t('sports.sport')}
+                    render={(s: string) => t(`sportNames.${s}`)}
+                  />
+                  <Table.Column dataIndex="competition" title={t('sports.competition')} />
+                  <Table.Column
+                    title={t('sports.event')}
+                    render={(_, e: SportsEventListItem) => (
+                      <Button type="link" onClick={() => setEventId(e.eventId)} style={{ padding: 0 }}>
+                        {eventName(e)}
+                      </Button>
+                    )}
+                  />
+                  <Table.Column dataIndex="startsAt" title={t('sports.startsAt')} render={time} />
+                  <Table.Column
+                    title={t('sports.score')}
+                    render={(_, e: SportsEventListItem) =>
+                      e.live ? (
+                        <Tag color="red">
+                          {e.score.home}-{e.score.away} · {e.minute ?? ''}'
+                        </Tag>
+                      ) : (
+                        '—'
+                      )
+                    }
+                  />
+                  <Table.Column dataIndex="markets" title={t('sports.openMarkets')} />
+                </Table>
+              </>
+            ),
+          },
+          {
+            key: 'liability',
+            label: t('sports.liability'),
+            children: (
+              <Table
+                size="middle"
+                rowKey="eventId"
+                loading={liability.isLoading}
+                dataSource={liability.data?.events}
+                columns={[
+                  { title: 'ID', dataIndex: 'eventId' },
+                  {
+                    title: t('sports.event'),
+                    render: (_, e) => (
+                      <Button type="link" onClick={() => setEventId(e.eventId)} style={{ padding: 0 }}>
+                        {eventName(e)}
+                      </Button>
+                    ),
+                  },
+                  { title: t('sports.startsAt'), dataIndex: 'startsAt', render: time },
+                  { title: t('sports.bets'), dataIndex: 'bets' },
+                  { title: t('sports.stakes'), dataIndex: 'stakes', render: money },
+                  { title: t('sports.liability'), dataIndex: 'liability', render: money },
+                  {
+                    title: t('sports.alerts'),
+                    render: (_, e) =>
+                      e.markets.some((m) => m.alert) ? <Tag color="red">{t('sports.alert')}</Tag> : null,
+                  },
+                ]}
+              />
+            ),
+          },
+        ]}
+      />
+      <Drawer
+        open={!!eventId}
+        onClose={() => setEventId(undefined)}
+        width={Math.min(900, window.innerWidth)}
+        title={t('sports.eventTitle', { id: eventId })}
+        destroyOnHidden
+      >
+        {eventId && <EventDetail eventId={eventId} />}
+      </Drawer>
+      {creating && <CreateEvent onClose={() => setCreating(false)} onCreated={(id) => setEventId(id)} />}
+    </List>
+  );
+}
+
+function EventDetail({ eventId }: { eventId: string }) {
+  const { t } = useTranslation();
+  const run = useRun();
+  const [editing, setEditing] = useState<TradingMarket>();
+  /** After a result: the settlement job runs a moment later, so the bets' figures are read again until then. */
+  const [watchUntil, setWatchUntil] = useState(0);
+  const detail = useApiQuery<TradingEvent>(`${SPORTS_OPERATOR_PATH}/events/${eventId}/trading`);
+  const liability = useApiQuery<LiabilityAnswer>(`${SPORTS_OPERATOR_PATH}/liability`, { eventId });
+  const exposure = new Map(liability.data?.events[0]?.markets.map((m) => [m.marketId, m] as const) ?? []);
+  const refresh = () => {
+    void detail.refetch();
+    void liability.refetch();
+  };
+  const { refetch } = detail;
+  useEffect(() => {
+    if (!watchUntil) return;
+    const timer = setInterval(() => {
+      if (Date.now() > watchUntil) setWatchUntil(0);
+      else void refetch();
+    }, 1000);
+    return () => clearInterval(timer);
+  }, [watchUntil, refetch]);
+  const act = (m: TradingMarket, action: 'suspend' | 'open' | 'void') =>
+    run(() => api('post', `${SPORTS_OPERATOR_PATH}/markets/${m.marketId}/${action}`), refresh);
+  if (detail.error) return <Alert type="error" showIcon message={detail.error.message} />;
+  const d = detail.data;
+  if (!d) return null;
+  const traded = (m: TradingMarket) => !['closed', 'settled', 'void'].includes(m.status);
+  return (
+    <Space direction="vertical" size="large" style={{ width: '100%' }}>
+      <Typography.Title level={4} style={{ margin: 0 }}>
+        {eventName(d.event)}{' '}
+        <Tag>
+          {d.event.score.home}-{d.event.score.away}
+        </Tag>
+        {d.resultVersion > 1 && (
+          <Tag color="orange">{t('sports.corrected', { version: d.resultVersion })}</Tag>
+        )}
+      </Typography.Title>
+      <Typography.Text type="secondary">
+        {t(`sportNames.${d.event.sport}`)} · {d.event.competition} · {time(d.event.startsAt)}
+      </Typography.Text>
+      <Descriptions size="small" column={5} bordered data-testid="event-bets">
+        <Descriptions.Item label={t('sports.bets')}>{d.bets.count}</Descriptions.Item>
+        <Descriptions.Item label={t('sports.betsOpen')}>{d.bets.open}</Descriptions.Item>
+        <Descriptions.Item label={t('sports.betsSettled')}>{d.bets.settled}</Descriptions.Item>
+        <Descriptions.Item label={t('sports.stakes')}>{money(d.bets.stakes)}</Descriptions.Item>
+        <Descriptions.Item label={t('sports.paid')}>{money(d.bets.paid)}</Descriptions.Item>
+      </Descriptions>
+      <ResultForm
+        event={d}
+        onDone={() => {
+          refresh();
+          setWatchUntil(Date.now() + 20_000);
+        }}
+      />
+      <Table
+        size="small"
+        rowKey="marketId"
+        dataSource={d.markets}
+        pagination={{ pageSize: 15 }}
+        scroll={{ x: 760 }}
+        columns={[
+          {
+            title: t('sports.market'),
+            render: (_, m: TradingMarket) =>
+              `${t(`marketTypes.${m.type}`, { defaultValue: m.type })}${m.line === null ? '' : ` ${m.line}`} · P${m.period}`,
+          },
+          {
+            title: t('sports.prices'),
+            render: (_, m: TradingMarket) => (
+              <Space size={[8, 0]} wrap>
+                {m.selections.map((s) => (
+                  <span key={s.selectionId}>
+                    {s.name}{' '}
+                    <Typography.Text strong={s.price !== s.enginePrice}>{s.price.toFixed(2)}</Typography.Text>
+                    {s.price !== s.enginePrice && (
+                      <Typography.Text type="secondary" delete style={{ marginLeft: 4 }}>
+                        {s.enginePrice.toFixed(2)}
+                      </Typography.Text>
+                    )}
+                  </span>
+                ))}
+                {overridden(m) && (
+                  <Tag color="purple">
+                    {m.marginShiftBp
+                      ? t('sports.marginTag', { bp: signed(m.marginShiftBp) })
+                      : t('sports.overrideTag')}
+                  </Tag>
+                )}
+              </Space>
+            ),
+          },
+          {
+            title: t('common.status'),
+            dataIndex: 'status',
+            render: (s: string) => <Tag color={MARKET_COLOR[s]}>{t(`marketStatus.${s}`)}</Tag>,
+          },
+          {
+            title: t('sports.liability'),
+            render: (_, m: TradingMarket) => {
+              const x = exposure.get(m.marketId);
+              return x ? (
+                <span style={{ color: x.alert ? '#dc2626' : undefined }}>{money(x.liability)}</span>
+              ) : (
+                '—'
+              );
+            },
+          },
+          {
+            title: t('common.actions'),
+            render: (_, m: TradingMarket) => (
+              <Space wrap>
+                {traded(m) && (
+                  <Button size="small" onClick={() => setEditing(m)}>
+                    {t('sports.editPrices')}
+                  </Button>
+                )}
+                {m.status === 'open' && (
+                  <ConfirmButton title={t('sports.suspendConfirm')} onConfirm={() => act(m, 'suspend')}>
+                    {t('sports.suspend')}
+                  </ConfirmButton>
+                )}
+                {m.status === 'suspended' && (
+                  <ConfirmButton title={t('sports.reopenConfirm')} onConfirm={() => act(m, 'open')}>
+                    {t('sports.reopen')}
+                  </ConfirmButton>
+                )}
+                {['open', 'suspended', 'closed'].includes(m.status) && (
+                  <ConfirmButton danger title={t('sports.voidConfirm')} onConfirm={() => act(m, 'void')}>
+                    {t('sports.void')}
+                  </ConfirmButton>
+                )}
+              </Space>
+            ),
+          },
+        ]}
+      />
+      {editing && (
+        <PriceEditor
+          market={editing}
+          onClose={() => setEditing(undefined)}
+          onDone={() => {
+            setEditing(undefined);
+            refresh();
+          }}
+        />
+      )}
+    </Space>
+  );
+}
+
+const overridden = (m: TradingMarket) =>
+  m.marginShiftBp !== 0 || m.selections.some((s) => s.override !== null);
+const signed = (bp: number) => `${bp > 0 ? '+' : ''}${(bp / 100).toFixed(2)}%`;
+/** The market's margin: Σ 1/price − 1 (what the book keeps of every real of a balanced book). */
+const bookOf = (prices: number[]) => prices.reduce((sum, p) => sum + 1 / p, 0) - 1;
+
+/**
+ * A market's prices by hand: a fixed price per selection (empty = the engine's) and a margin shift on the
+ * engine's prices, with the margin that results; "back to the engine" clears both. The server refuses a
+ * price that moved since this was opened (reload), a price out of 1.01–1000 and a margin below 0.
+ */
+function PriceEditor({
+  market,
+  onClose,
+  onDone,
+}: {
+  market: TradingMarket;
+  onClose: () => void;
+  onDone: () => void;
+}) {
+  const { t } = useTranslation();
+  const [fixed, setFixed] = useState<Record<string, number | null>>(
+    Object.fromEntries(market.selections.map((s) => [s.selectionId, s.override])),
+  );
+  const [shift, setShift] = useState(market.marginShiftBp);
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  // What the server will compute, shown before saving.
+  const priceOf = (engine: number, own: number | null) =>
+    effectivePrice(Math.round(engine * 100), own === null ? null : Math.round(own * 100), shift) / 100;
+  const next = market.selections.map((s) => priceOf(s.enginePrice, fixed[s.selectionId] ?? null));
+  const call = async (method: 'post' | 'delete') => {
+    setBusy(true);
+    setError(undefined);
+    try {
+      const body = {
+        marginShiftBp: shift,
+        selections: market.selections.map((s) => ({
+          selectionId: s.selectionId,
+          version: s.version,
+          override: fixed[s.selectionId] ?? null,
+        })),
+      };
+      const path = `${SPORTS_OPERATOR_PATH}/markets/${market.marketId}/prices`;
+      await (method === 'post' ? api('post', path, { body }) : api('delete', path));
+      onDone();
+    } catch (err) {
+      setError((err as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal
+      open
+      title={t('sports.pricesTitle', {
+        market: `${t(`marketTypes.${market.type}`, { defaultValue: market.type })}${market.line === null ? '' : ` ${market.line}`}`,
+      })}
+      onCancel={onClose}
+      width={640}
+      footer={
+        <Space>
+          <Button onClick={onClose}>{t('common.cancel')}</Button>
+          <Button danger disabled={!overridden(market)} loading={busy} onClick={() => call('delete')}>
+            {t('sports.clearPrices')}
+          </Button>
+          <Button type="primary" loading={busy} onClick={() => call('post')}>
+            {t('sports.savePrices')}
+          </Button>
+        </Space>
+      }
+    >
+      <Table
+        size="small"
+        rowKey="selectionId"
+        pagination={false}
+        dataSource={market.selections}
+        columns={[
+          { title: t('sports.selection'), dataIndex: 'name' },
+          {
+            title: t('sports.enginePrice'),
+            dataIndex: 'enginePrice',
+            render: (p: number) => p.toFixed(2),
+          },
+          {
+            title: t('sports.override'),
+            render: (_, s) => (
+              <InputNumber
+                aria-label={t('sports.overrideOf', { name: s.name })}
+                min={1.02}
+                max={1000}
+                step={0.05}
+                precision={2}
+                placeholder={t('sports.engine')}
+                value={fixed[s.selectionId] ?? null}
+                onChange={(v) => setFixed((f) => ({ ...f, [s.selectionId]: v ?? null }))}
+              />
+            ),
+          },
+          {
+            title: t('sports.playersSee'),
+            render: (_, s, i) => <Typography.Text strong>{next[i]!.toFixed(2)}</Typography.Text>,
+          },
+        ]}
+      />
+      <Space style={{ marginTop: 16 }} wrap>
+        <span>{t('sports.marginShift')}</span>
+        <InputNumber
+          aria-label={t('sports.marginShift')}
+          min={-500}
+          max={2000}
+          step={50}
+          precision={0}
+          addonAfter="bp"
+          value={shift}
+          onChange={(v) => setShift(v ?? 0)}
+        />
+        <Typography.Text type="secondary" data-testid="book">
+          {t('sports.book', {
+            before: (bookOf(market.selections.map((s) => s.enginePrice)) * 100).toFixed(2),
+            after: (bookOf(next) * 100).toFixed(2),
+          })}
+        </Typography.Text>
+      </Space>
+      {error && <Alert type="error" showIcon message={error} role="alert" style={{ marginTop: 12 }} />}
+    </Modal>
+  );
+}
+
+const scoreOf = (r: { home: number; away: number } | null) => (r ? `${r.home}-${r.away}` : '—');
+
+/**
+ * The result: the same result twice is refused; on a resulted event the form corrects it, and the bets
+ * settled under the old result are resettled (the answer says which result it replaced and how many bets).
+ */
+function ResultForm({ event, onDone }: { event: TradingEvent; onDone: () => void }) {
+  const { t } = useTranslation();
+  const eventId = event.event.eventId;
+  const [form] = Form.useForm<EventResultRequest>();
+  const [error, setError] = useState<string>();
+  const [answer, setAnswer] = useState<EventResultAnswer & { posted: { home: number; away: number } }>();
+  const [busy, setBusy] = useState(false);
+  const score = { min: 0, max: 1000, precision: 0, style: { width: 80 } };
+  const correcting = event.result !== null;
+  return (
+    <Card
+      size="small"
+      title={correcting ? t('sports.correctResult', { score: scoreOf(event.result) }) : t('sports.result')}
+    >
+      {correcting && !answer && (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 12 }}
+          message={t('sports.correctHelp', { version: event.resultVersion, settled: event.bets.settled })}
+        />
+      )}
+      <Form
+        form={form}
+        layout="inline"
+        aria-label={t('sports.result')}
+        style={{ rowGap: 8 }}
+        onFinish={async (values) => {
+          setBusy(true);
+          setError(undefined);
+          setAnswer(undefined);
+          const body = Object.fromEntries(
+            Object.entries(values).filter(([, v]) => v !== null && v !== undefined),
+          );
+          try {
+            const posted = await api<EventResultAnswer>(
+              'post',
+              `${SPORTS_OPERATOR_PATH}/events/${eventId}/result`,
+              { body },
+            );
+            setAnswer({ ...posted, posted: values });
+            onDone();
+          } catch (err) {
+            setError((err as Error).message);
+          } finally {
+            setBusy(false);
+          }
+        }}
+      >
+        <Form.Item name="home" label={t('sports.home')} rules={[{ required: true }]}>
+          <InputNumber {...score} />
+        </Form.Item>
+        <Form.Item name="away" label={t('sports.away')} rules={[{ required: true }]}>
+          <InputNumber {...score} />
+        </Form.Item>
+        <Form.Item name="halfTimeHome" label={t('sports.htHome')}>
+          <InputNumber {...score} />
+        </Form.Item>
+        <Form.Item name="halfTimeAway" label={t('sports.htAway')}>
+          <InputNumber {...score} />
+        </Form.Item>
+        <Form.Item>
+          <Button type="primary" danger={correcting} htmlType="submit" loading={busy}>
+            {correcting ? t('sports.correct') : t('sports.settle')}
+          </Button>
+        </Form.Item>
+      </Form>
+      {error && <Alert type="error" showIcon message={error} role="alert" style={{ marginTop: 8 }} />}
+      {answer && (
+        <Alert
+          type={answer.previous ? 'warning' : 'success'}
+          showIcon
+          style={{ marginTop: 8 }}
+          data-testid="result-answer"
+          message={
+            answer.previous
+              ? t('sports.resettled', {
+                  version: answer.resultVersion,
+                  from: scoreOf(answer.previous),
+                  to: scoreOf(answer.posted),
+                  resettled: answer.resettled,
+                  bets: answer.bets,
+                })
+              : t('sports.settled', {
+                  version: answer.resultVersion,
+                  markets: answer.markets,
+                  bets: answer.bets,
+                })
+          }
+          description={
+            answer.previous
+              ? t('sports.resettledNow', {
+                  settled: event.bets.settled,
+                  open: event.bets.open,
+                  paid: money(event.bets.paid),
+                })
+              : undefined
+          }
+        />
+      )}
+    </Card>
+  );
+}
+
+function CreateEvent({ onClose, onCreated }: { onClose: () => void; onCreated: (id: string) => void }) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<Omit<CreateEventRequest, 'startsAt'> & { startsAt: Dayjs }>();
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  return (
+    <Modal
+      open
+      title={t('sports.create')}
+      onCancel={onClose}
+      onOk={() => form.submit()}
+      okText={t('sports.create')}
+      cancelText={t('common.cancel')}
+      confirmLoading={busy}
+    >
+      <Form
+        form={form}
+        layout="vertical"
+        initialValues={{ sport: 'football', strength: 0, startsAt: dayjs().add(1, 'hour').startOf('hour') }}
+        onFinish={async ({ startsAt, ...rest }) => {
+          setBusy(true);
+          setError(undefined);
+          try {
+            const d = await api<SportsEventDetail>('post', `${SPORTS_OPERATOR_PATH}/events`, {
+              body: { ...rest, startsAt: startsAt.toISOString() },
+            });
+            onClose();
+            onCreated(d.event.eventId);
+          } catch (err) {
+            setError((err as Error).message);
+          } finally {
+            setBusy(false);
+          }
+        }}
+      >
+        <Form.Item name="sport" label={t('sports.sport')} rules={[{ required: true }]}>
+          <Select options={SPORTS.map((s) => ({ value: s, label: t(`sportNames.${s}`) }))} />
+        </Form.Item>
+        <Form.Item name="competition" label={t('sports.competition')} rules={[{ required: true }]}>
+          <Input maxLength={120} />
+        </Form.Item>
+        <Form.Item name="home" label={t('sports.home')} rules={[{ required: true }]}>
+          <Input maxLength={120} />
+        </Form.Item>
+        <Form.Item name="away" label={t('sports.away')} rules={[{ required: true }]}>
+          <Input maxLength={120} />
+        </Form.Item>
+        <Form.Item name="startsAt" label={t('sports.startsAt')} rules={[{ required: true }]}>
+          <DatePicker showTime style={{ width: '100%' }} />
+        </Form.Item>
+        <Form.Item name="strength" label={t('sports.strength')} extra={t('sports.strengthHelp')}>
+          <InputNumber min={-3} max={3} step={0.1} />
+        </Form.Item>
+        {error && <Alert type="error" showIcon message={error} role="alert" />}
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,315 @@
+import { OrderStatus, type OperatorWithdrawal, type WithdrawalRisk } from '@aposta/contracts';
+import { List, useTable } from '@refinedev/antd';
+import { Alert, Button, Descriptions, Drawer, Radio, Space, Table, Tag, Timeline, Typography } from 'antd';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useAllowed } from '../api/access';
+import { api } from '../api/http';
+import { ConfirmButton, TextActionButton, useRun } from '../components/actions';
+import { money, time } from '../components/format';
+import { useApiQuery } from '../components/useApiQuery';
+import { useNow, usePayoutTimes } from '../components/payoutAlerts';
+
+const UNPAID: string[] = [OrderStatus.PENDING, OrderStatus.PAYING, OrderStatus.PAYING_ALT];
+
+/**
+ * An unpaid withdrawal's time against the payout deadline: minutes left (gold once the alert time is passed),
+ * or minutes late (red).
+ */
+function DeadlineTag({
+  createdAt,
+  deadline,
+  alertAt,
+  now,
+}: {
+  createdAt: string;
+  deadline: number;
+  alertAt: number;
+  now: number;
+}) {
+  const { t } = useTranslation();
+  const waited = Math.floor((now - Date.parse(createdAt)) / 60_000);
+  const left = deadline - waited;
+  if (left < 0)
+    return (
+      <Tag color="red" data-testid="deadline">
+        {t('withdrawals.overdue', { minutes: -left })}
+      </Tag>
+    );
+  return (
+    <Tag color={waited >= alertAt ? 'gold' : 'default'} data-testid="deadline">
+      {t('withdrawals.timeLeft', { minutes: left })}
+    </Tag>
+  );
+}
+
+const FILTERS = ['pending', 'paying', 'paid', 'failed', 'rejected', 'all'] as const;
+
+const STATUS_COLOR: Record<string, string> = {
+  [OrderStatus.PENDING]: 'gold',
+  [OrderStatus.PAYING]: 'blue',
+  [OrderStatus.PAYING_ALT]: 'blue',
+  [OrderStatus.PAID]: 'green',
+  [OrderStatus.FAILED]: 'red',
+  [OrderStatus.CANCELLED]: 'default',
+};
+
+export function OrderStatusTag({ status }: { status: string }) {
+  const { t } = useTranslation();
+  return <Tag color={STATUS_COLOR[status]}>{t(`orderStatus.${status}`, { defaultValue: status })}</Tag>;
+}
+
+/**
+ * The withdrawal queue: by status, approve, reject with a reason, reconcile; the player's risk beside. Under the
+ * Brazilian profile each unpaid one shows its time against the 120-minute deadline (rows near or past it
+ * highlighted) and a banner lists those past the alert time (the payout report, read every 30 s and on a push).
+ */
+export function WithdrawalsPage() {
+  const { t } = useTranslation();
+  const allowed = useAllowed();
+  const run = useRun();
+  const [open, setOpen] = useState<OperatorWithdrawal>();
+  const { tableProps, filters, setFilters, tableQuery } = useTable<OperatorWithdrawal>({
+    resource: 'withdrawals',
+    pagination: { mode: 'client', pageSize: 20 },
+    filters: { initial: [{ field: 'status', operator: 'eq', value: 'pending' }] },
+    syncWithLocation: true,
+  });
+  const payout = usePayoutTimes();
+  const now = useNow();
+  const deadline = payout.data?.enforced ? payout.data : null;
+  const status = (filters.find((f) => 'field' in f && f.field === 'status')?.value as string) ?? 'pending';
+  const act = (id: number, action: string, body?: unknown) =>
+    run(
+      () => api('post', `/api/operator/withdrawals/${id}/${action}`, { body }),
+      () => void tableQuery.refetch(),
+    );
+
+  return (
+    <List title={t('withdrawals.title')}>
+      {deadline && deadline.open.length > 0 && (
+        <Alert
+          type={deadline.open.some((o) => o.late) ? 'error' : 'warning'}
+          showIcon
+          role="alert"
+          data-testid="deadline-banner"
+          style={{ marginBottom: 16 }}
+          message={t('withdrawals.deadlineBanner', {
+            count: deadline.open.length,
+            deadline: deadline.deadlineMinutes,
+            orders: deadline.open.map((o) => `${o.orderId} (${o.minutesWaiting} min)`).join(', '),
+          })}
+        />
+      )}
+      <Radio.Group
+        value={status}
+        onChange={(e) => setFilters([{ field: 'status', operator: 'eq', value: e.target.value }], 'replace')}
+        optionType="button"
+        style={{ marginBottom: 16 }}
+        options={FILTERS.map((f) => ({ value: f, label: t(`withdrawals.filter.${f}`) }))}
+      />
+      <Table
+        {...tableProps}
+        rowKey="id"
+        size="middle"
+        scroll={{ x: 1000 }}
+        onRow={(row: OperatorWithdrawal) => {
+          if (!deadline || !UNPAID.includes(row.status)) return {};
+          const waited = (now - Date.parse(row.createdAt)) / 60_000;
+          if (waited > deadline.deadlineMinutes)
+            return { style: { background: '#fff1f0' }, 'data-deadline': 'late' };
+          if (waited >= (deadline.alertMinutes ?? deadline.deadlineMinutes - 30))
+            return { style: { background: '#fffbe6' }, 'data-deadline': 'near' };
+          return {};
+        }}
+      >
+        <Table.Column dataIndex="id" title="ID" sorter={(a: OperatorWithdrawal, b) => a.id - b.id} />
+        <Table.Column dataIndex="createdAt" title={t('common.createdAt')} render={time} />
+        {deadline && (
+          <Table.Column
+            key="deadline"
+            title={t('withdrawals.deadline')}
+            render={(_, row: OperatorWithdrawal) =>
+              UNPAID.includes(row.status) ? (
+                <DeadlineTag
+                  createdAt={row.createdAt}
+                  deadline={deadline.deadlineMinutes}
+                  alertAt={deadline.alertMinutes ?? deadline.deadlineMinutes - 30}
+                  now={now}
+                />
+              ) : (
+                '—'
+              )
+            }
+          />
+        )}
+        <Table.Column
+          dataIndex="userId"
+          title={t('common.player')}
+          render={(userId: number, row: OperatorWithdrawal) =>
+            allowed('players.read') ? (
+              <Link to={`/players/${userId}`}>
+                #{userId} {row.name}
+              </Link>
+            ) : (
+              `#${userId} ${row.name}`
+            )
+          }
+        />
+        <Table.Column
+          dataIndex="amount"
+          title={t('common.amount')}
+          render={money}
+          sorter={(a: OperatorWithdrawal, b) => a.amount - b.amount}
+        />
+        <Table.Column dataIndex="fee" title={t('withdrawals.fee')} render={money} />
+        <Table.Column dataIndex="netAmount" title={t('withdrawals.net')} render={money} />
+        <Table.Column
+          title={t('withdrawals.destination')}
+          render={(_, row: OperatorWithdrawal) => `${row.payCardBank ?? ''} ${row.payCardNo ?? ''}`}
+        />
+        <Table.Column
+          dataIndex="status"
+          title={t('common.status')}
+          render={(s: string) => <OrderStatusTag status={s} />}
+        />
+        <Table.Column
+          title={t('common.actions')}
+          fixed="right"
+          render={(_, row: OperatorWithdrawal) => (
+            <Space wrap>
+              <Button size="small" onClick={() => setOpen(row)}>
+                {t('common.details')}
+              </Button>
+              {row.status === OrderStatus.PENDING && allowed('withdrawals.approve') && (
+                <ConfirmButton
+                  type="primary"
+                  title={t('withdrawals.approveConfirm', { amount: money(row.netAmount) })}
+                  onConfirm={() => act(row.id, 'approve')}
+                >
+                  {t('withdrawals.approve')}
+                </ConfirmButton>
+              )}
+              {row.status === OrderStatus.PENDING && allowed('withdrawals.reject') && (
+                <TextActionButton
+                  danger
+                  title={t('withdrawals.rejectTitle', { id: row.id })}
+                  label={t('withdrawals.reason')}
+                  required
+                  onSubmit={async (reason) => {
+                    await api('post', `/api/operator/withdrawals/${row.id}/reject`, { body: { reason } });
+                    void tableQuery.refetch();
+                  }}
+                >
+                  {t('withdrawals.reject')}
+                </TextActionButton>
+              )}
+              {(row.status === OrderStatus.PAYING || row.status === OrderStatus.PAYING_ALT) &&
+                allowed('withdrawals.reconcile') && (
+                  <ConfirmButton
+                    title={t('withdrawals.reconcileConfirm')}
+                    onConfirm={() => act(row.id, 'reconcile')}
+                  >
+                    {t('withdrawals.reconcile')}
+                  </ConfirmButton>
+                )}
+            </Space>
+          )}
+        />
+      </Table>
+      <Drawer
+        open={!!open}
+        onClose={() => setOpen(undefined)}
+        width={560}
+        title={open ? t('withdrawals.detailTitle', { id: open.id }) : ''}
+      >
+        {open && <WithdrawalDetail order={open} />}
+      </Drawer>
+    </List>
+  );
+}
+
+function WithdrawalDetail({ order }: { order: OperatorWithdrawal }) {
+  const { t } = useTranslation();
+  const risk = useApiQuery<WithdrawalRisk>(`/api/operator/withdrawals/${order.id}/risk`);
+  return (
+    <Space direction="vertical" size="large" style={{ width: '100%' }}>
+      <Descriptions column={1} size="small" bordered>
+        <Descriptions.Item label={t('withdrawals.orderId')}>{order.orderId}</Descriptions.Item>
+        <Descriptions.Item label={t('common.player')}>
+          #{order.userId} {order.name}
+        </Descriptions.Item>
+        <Descriptions.Item label="WhatsApp">{order.whatsapp}</Descriptions.Item>
+        <Descriptions.Item label={t('common.amount')}>{money(order.amount)}</Descriptions.Item>
+        <Descriptions.Item label={t('withdrawals.net')}>{money(order.netAmount)}</Descriptions.Item>
+        <Descriptions.Item label={t('common.status')}>
+          <OrderStatusTag status={order.status} />
+        </Descriptions.Item>
+      </Descriptions>
+      <div>
+        <Typography.Title level={5}>{t('withdrawals.risk')}</Typography.Title>
+        {risk.error ? (
+          <Alert type="warning" showIcon message={risk.error.message} />
+        ) : (
+          risk.data && <RiskSummary risk={risk.data} />
+        )}
+      </div>
+      <div>
+        <Typography.Title level={5}>{t('withdrawals.history')}</Typography.Title>
+        <Timeline
+          items={order.events.map((e) => ({
+            children: (
+              <>
+                <b>{t(`withdrawals.event.${e.event}`, { defaultValue: e.event })}</b> · {time(e.at)}
+                {e.note && <div>{e.note}</div>}
+              </>
+            ),
+          }))}
+        />
+      </div>
+    </Space>
+  );
+}
+
+/** The player's risk summary beside the decision (GET /api/operator/withdrawals/:id/risk). */
+function RiskSummary({ risk }: { risk: WithdrawalRisk }) {
+  const { t } = useTranslation();
+  const yesNo = (b: boolean) => (b ? t('common.yes') : t('common.no'));
+  const rows: [string, ReactNode][] = [
+    ['risk.email', risk.email],
+    ['risk.deposits', `${money(risk.deposits.total)} (${risk.deposits.count})`],
+    ['risk.withdrawals', `${money(risk.withdrawals.total)} (${risk.withdrawals.count})`],
+    ['risk.net', money(risk.net)],
+    ['risk.bets30d', `${risk.bets30d.count} · ${money(risk.bets30d.turnover)}`],
+    [
+      'risk.bonus',
+      risk.bonus.active
+        ? t('risk.bonusActive', {
+            count: risk.bonus.count,
+            amount: money(risk.bonus.amount),
+            due: money(risk.bonus.wagerDue),
+          })
+        : t('common.no'),
+    ],
+    ['risk.accountAge', t('risk.days', { count: risk.accountAgeDays })],
+    ['risk.sameIp', risk.sameIpAccounts ?? '—'],
+    ['risk.sameDevice', risk.sameDeviceAccounts ?? '—'],
+    ['risk.kyc', `${yesNo(risk.kyc.verified)} · ${risk.kyc.name} ${risk.kyc.cpfMasked}`],
+    [
+      'risk.rg',
+      risk.rg.exclusion
+        ? t(`risk.exclusion.${risk.rg.exclusion.kind}`, { until: time(risk.rg.exclusion.endsAt) })
+        : t('risk.limitsSet', { count: risk.rg.limitsSet }),
+    ],
+  ];
+  return (
+    <Descriptions column={1} size="small" bordered data-testid="risk-summary">
+      {rows.map(([key, value]) => (
+        <Descriptions.Item key={key} label={t(key)}>
+          {value}
+        </Descriptions.Item>
+      ))}
+    </Descriptions>
+  );
+}

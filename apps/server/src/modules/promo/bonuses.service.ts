@@ -1,0 +1,74 @@
+import { type OperatorBonus, type OperatorBonusGrant } from '@aposta/contracts';
+import type { Database, Executor } from '../../platform/db';
+import { conflict, forbidden, notFound } from '../../platform/errors';
+import type { Settings } from '../settings';
+import { creditBonus, forfeitGrant, playerGrants, type BonusGrant } from '../wagering';
+
+export interface OperatorBonusDeps {
+  database: Database;
+  settings: { all(): Promise<Settings> };
+  /** Whether the player exists (uplines answers one row per existing player). */
+  accounts: { uplines(exec: Executor, ids: number[]): Promise<{ id: number }[]> };
+  /** Off under JURISDICTION=br and for excluded players. */
+  rg: { promotionsAllowed(userId: number): Promise<boolean> };
+}
+
+const view = (g: BonusGrant): OperatorBonus => ({
+  ...g,
+  expiresAt: g.expiresAt.toISOString(),
+  createdAt: g.createdAt.toISOString(),
+  closedAt: g.closedAt?.toISOString() ?? null,
+});
+
+/**
+ * Operators' bonuses (Promotions issue, item 8): grant one to a player, list a player's, forfeit one. A grant
+ * is bonus money from the promotions account keyed `operator-bonus:<user>:<Idempotency-Key>` (a retry under
+ * the same key answers the first grant; another body under it is 409), made a grant of the bonus engine with
+ * the call's own wagering multiple and expiry.
+ */
+export function createOperatorBonuses({ database, settings, accounts, rg }: OperatorBonusDeps) {
+  async function grant(input: OperatorBonusGrant, key: string): Promise<OperatorBonus> {
+    const [player] = await accounts.uplines(database.db, [input.userId]);
+    if (!player) throw notFound();
+    if (!(await rg.promotionsAllowed(input.userId))) throw forbidden('promoUnavailable');
+    const s = await settings.all();
+    const txId = await database.transaction(async (tx) => {
+      const posted = await creditBonus(
+        tx,
+        {
+          userId: input.userId,
+          amount: input.amount,
+          idempotencyKey: `operator-bonus:${input.userId}:${key}`,
+          ref: 'operator-bonus',
+          memo: { promo: 'operator', reason: input.reason },
+          multiple: input.wageringMultiple,
+          expiryDays: input.expiresInDays,
+        },
+        s,
+      );
+      return posted.txId;
+    });
+    const list = await playerGrants(database.db, { userId: input.userId });
+    const made = list.find((g) => g.txId === txId);
+    if (!made) throw notFound();
+    return view(made);
+  }
+
+  async function list(userId: number): Promise<OperatorBonus[]> {
+    return (await playerGrants(database.db, { userId })).map(view);
+  }
+
+  /** Forfeits an active grant at once (as at expiry); 409 when it is closed already. */
+  async function forfeit(id: number): Promise<{ before: OperatorBonus; after: OperatorBonus }> {
+    const [before] = await playerGrants(database.db, { id });
+    if (!before) throw notFound();
+    const done = await database.transaction((tx) => forfeitGrant(tx, id));
+    if (!done) throw conflict('promoBonusClosed');
+    const [after] = await playerGrants(database.db, { id });
+    return { before: view(before), after: view(after!) };
+  }
+
+  return { grant, list, forfeit };
+}
+
+export type OperatorBonuses = ReturnType<typeof createOperatorBonuses>;

@@ -1,0 +1,3 @@
+export { reportsModule } from './reports.module';
+export { createReportsService, toCsv, type ReportsService } from './reports.service';
+export { auditBooks, runAudit } from './books.audit';

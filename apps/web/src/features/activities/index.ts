@@ -1,0 +1,3 @@
+export { ActivityPage } from './components/ActivityPage';
+export { ActivityStrip } from './components/ActivityStrip';
+export { ActiveAwardOverlay } from './components/ActiveAwardOverlay';

@@ -1,0 +1,57 @@
+import type { RewardsMessages } from './pt_BR';
+
+const messages: RewardsMessages = {
+  loginFirst: '登录后查看您的奖励。',
+  login: '登录',
+  loading: '加载中…',
+  error: '无法加载，请重试。',
+  unavailable: '您的账户无法参加优惠活动。',
+  agent: {
+    title: '代理奖励',
+    intro: '用您的链接邀请好友。已确认充值满 {{min}} 的直接邀请人计为有效。',
+    invite: '邀请好友',
+    valid: '有效邀请人',
+    invitees: '直接邀请人：{{count}}',
+    toNext: '距第 {{tier}} 级还差 {{count}} 人',
+    allReached: '您已达到所有等级。',
+    rules: '规则',
+    rule1: '仅计算您直接邀请且充值满 {{min}} 的玩家（已确认的充值）。',
+    rule2: '已退款或拒付的充值不计入；测试账户和使用您本人 CPF 的账户也不计入。',
+    rule3: '每个等级只能领取一次。',
+    rule4: '奖励为彩金：完成所需流水后转为现金。',
+  },
+  ladder: {
+    title: '阶梯奖金',
+    tier: '第 {{tier}} 级',
+    needs: '{{count}} 名有效邀请人',
+    claim: '领取',
+    claimed: '已领取',
+    locked: '未达成',
+    paid: '{{amount}} 奖励已作为彩金发放。',
+  },
+  game: {
+    title: '游戏奖金',
+    intro: '投注即可解锁彩金充值套餐的彩金倍数。下次通过这类套餐充值时，套餐彩金将加倍一次，任务重新开始。',
+    turnover: '已计投注',
+    unlocked: '已解锁倍数',
+    next: '再投注 {{amount}} 即可解锁 {{bouns}} 倍',
+    top: '您已解锁最高倍数。',
+    missions: '任务',
+    mission: '投注 {{amount}}',
+    packages: '彩金套餐',
+    packageLine: '充值 {{price}}',
+    packageGift: '彩金 {{gift}} × {{bouns}} = {{total}}',
+    deposit: '充值',
+  },
+  bonuses: {
+    title: '进行中的彩金',
+    none: '没有进行中的彩金。',
+    amount: '{{amount}} 彩金',
+    wagering: '所需流水',
+    expires: '{{time}} 到期',
+    cap: '最多转为 {{amount}} 现金',
+    withdraw: '现在提款只提取现金余额：彩金会留在账户中，直到完成所需流水。',
+  },
+};
+
+export default messages;

@@ -1,1 +1,0 @@
-export { SupportConsolePage } from './components/SupportConsolePage';
