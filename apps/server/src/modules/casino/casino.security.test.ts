@@ -80,7 +80,7 @@ describe('casino: providers’ secrets at rest', () => {
   it('seals the rows stored in plain text before (the start-up step of the migration), once', async () => {
     const p = await c.provider();
     const pl = await c.launched(p.gameCode, 10_00);
-    // The state an older database is in after migration 0036: plain rows, the check not yet validated.
+    // The state an older database is in after migration 0038: plain rows, the check not yet validated.
     await t.database.db.execute(
       sql`alter table casino_providers drop constraint casino_providers_secret_sealed`,
     );
