@@ -1,21 +1,15 @@
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
+import { chromiumLaunch, freePortOnce } from '../../scripts/e2e.mjs';
 
 // Back-office browser tests: its production build served by the real server (at /backoffice) on a fresh
 // embedded database, in Debian's Chromium, on a desktop screen.
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
-// A port the OS says is free, shared with the workers through the environment (see apps/web's config).
-process.env.BACKOFFICE_E2E_PORT ??= execFileSync(process.execPath, [
-  '-e',
-  "const s = require('net').createServer().listen(0, '127.0.0.1', () => { console.log(s.address().port); s.close(); })",
-])
-  .toString()
-  .trim();
-const port = Number(process.env.BACKOFFICE_E2E_PORT);
+// A port the OS says is free (never a fixed one: two runs on one machine would meet on it).
+const port = freePortOnce('BACKOFFICE_E2E_PORT');
 // One run directory for the whole run (the workers load this file again): the support chat's two-process test
 // serves the same builds from its own servers.
 process.env.BACKOFFICE_E2E_RUN ??= fs.mkdtempSync(path.join(os.tmpdir(), 'aposta-backoffice-e2e-'));
@@ -50,19 +44,7 @@ export default defineConfig({
     timezoneId: 'America/Sao_Paulo',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
-    launchOptions: {
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    launchOptions: chromiumLaunch,
   },
   webServer: {
     command:

@@ -1,21 +1,14 @@
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
+import { chromiumLaunch, freePortOnce } from '../../scripts/e2e.mjs';
 
 // Browser tests: the production build served by the real server, on a fresh embedded database.
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
-// A port the OS says is free (never a fixed one: two runs on one machine would meet on it). Playwright loads
-// this file again in each worker; the port goes through the environment so all of them agree.
-process.env.WEB_E2E_PORT ??= execFileSync(process.execPath, [
-  '-e',
-  "const s = require('net').createServer().listen(0, '127.0.0.1', () => { console.log(s.address().port); s.close(); })",
-])
-  .toString()
-  .trim();
-const port = Number(process.env.WEB_E2E_PORT);
+// A port the OS says is free (never a fixed one: two runs on one machine would meet on it).
+const port = freePortOnce('WEB_E2E_PORT');
 const runDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aposta-web-e2e-'));
 // Each run builds into its own directory, so a parallel build of apps/web/dist cannot pull files from under it.
 const webDist = path.join(runDir, 'dist');
@@ -42,19 +35,7 @@ export default defineConfig({
     timezoneId: 'America/Sao_Paulo',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
-    launchOptions: {
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    launchOptions: chromiumLaunch,
   },
   webServer: {
     command: `npm run build -w @aposta/web -- --outDir ${webDist} --emptyOutDir && npx tsx apps/server/src/main.ts`,

@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
+import { chromiumLaunch } from '../../../scripts/e2e.mjs';
 
 const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), '../public/icons');
 const svg = fs.readFileSync(path.join(dir, 'icon.svg'), 'utf8');
@@ -24,10 +25,7 @@ const icons = [
   ['apple-touch-icon.png', 180, 1],
 ];
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu'],
-});
+const browser = await chromium.launch(chromiumLaunch);
 try {
   const page = await browser.newPage({ deviceScaleFactor: 1 });
   for (const [name, size, scale] of icons) {

@@ -1,0 +1,2 @@
+export declare const chromiumLaunch: { executablePath: string; args: string[] };
+export declare function freePortOnce(name: string): number;
