@@ -164,7 +164,7 @@ test('a cool-off taken on one device signs the player out on the other; a pendin
     .toEqual(['10', 'requested', 'approved', 'paid']);
 });
 
-test('a daily loss limit stops a sports bet and a casino spin at the limit, with the limit message', async ({
+test('a daily loss limit stops a sports bet, a dice bet and a casino spin at the limit, with the limit message', async ({
   page,
   request,
 }) => {
@@ -189,6 +189,14 @@ test('a daily loss limit stops a sports bet and a casino spin at the limit, with
   await placeHomeSingle(page, home, 5);
   await expect(page.getByText(/Limite diário de perdas atingido/)).toBeVisible();
   await screenshot(page, 'rg/e2e-sports-refused');
+  expect(await headerCents(page)).toBe(before);
+
+  // A dice bet would pass it too: refused under the bet button, no bet, nothing moved.
+  await page.goto('/dice');
+  await page.getByTestId('bet-button').click();
+  await expect(page.getByRole('alert').filter({ hasText: /Limite diário de perdas atingido/ })).toBeVisible();
+  await expect(page.getByTestId('my-bet')).toHaveCount(0);
+  await screenshot(page, 'rg/e2e-dice-loss-refused');
   expect(await headerCents(page)).toBe(before);
 
   // A slot spin would pass it too: refused in the game with the limit message, nothing moved.
