@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { afterCommit, type Database, type Tx } from './db';
+import type { BusEvents, BusTopic, EventBus } from './bus';
+import { afterCommit, type Database, type Executor, type Tx } from './db';
 import { outboxDeliveries, outboxEvents, outboxHandlers } from './outbox.tables';
 
 /**
@@ -76,6 +77,41 @@ export interface Outbox {
   backlog(): Promise<{ undispatched: number; undelivered: number }>;
   /** Deletes events older than `days` whose every delivery is done. Answers how many. */
   prune(days: number): Promise<number>;
+}
+
+/** The relays of this process (an app, or several in tests): a commit that wrote events nudges them. */
+const relays = new Set<() => void>();
+
+/**
+ * `emit` for code that has a transaction but not the outbox (free functions such as the wagering module's
+ * `recordCredit`): the same typed row, written in `tx`, and this process's relays nudged once it commits.
+ * Inline handlers do not run (as for events inserted by SQL).
+ */
+export async function emitFact<T extends OutboxTopic>(
+  tx: Executor,
+  topic: T,
+  payload: OutboxEvents[T],
+): Promise<void> {
+  await tx.insert(outboxEvents).values({ topic, payload });
+  afterCommit(nudgeRelays);
+}
+
+function nudgeRelays() {
+  for (const kick of relays) kick();
+}
+
+/**
+ * A handler's push (a bus event, say `balance.changed`): published once its delivery commits, never for a
+ * delivery rolled back. A delivery is marked done in its own transaction, so one retried after a failure or
+ * a crash before its commit pushes once, not again; a crash between the commit and the push loses that push
+ * (harmless: the gateway's figures are a fresh read, shown by the next change or read).
+ */
+export function pushAfterDelivery<T extends BusTopic>(bus: EventBus, topic: T, payload: BusEvents[T]) {
+  afterCommit(() => {
+    bus.publish(topic, payload).catch(() => {
+      /* a lost push is harmless (above) */
+    });
+  });
 }
 
 interface Registered {
@@ -320,12 +356,14 @@ export function createOutbox({
       await subscribe();
       if (started || relay === 'paused') return;
       started = true;
+      relays.add(kick);
       kick();
       poll();
     },
 
     async stop() {
       started = false;
+      relays.delete(kick);
       clearTimeout(timer);
       await running;
     },

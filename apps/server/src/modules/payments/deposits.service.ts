@@ -118,7 +118,12 @@ export function createDepositsService(
         players: [{ userId: order.userId, kind: 'bonus', amount: order.gift }],
         system: [{ kind: 'promotions', amount: -order.gift }],
       });
-      await recordCredit(tx, { userId: order.userId, txId: gift.txId, bonus: order.gift }, s);
+      // The deposit's own event pushes the player's figures, the gift's grant does not again.
+      await recordCredit(
+        tx,
+        { userId: order.userId, txId: gift.txId, bonus: order.gift, pushedBy: 'payment.credited' },
+        s,
+      );
     }
     const [before] = await tx
       .select({ n: sql<number>`count(*)::int` })

@@ -10,3 +10,4 @@ export {
   type ReferralRun,
   NOT_TURNOVER,
 } from './promo.service';
+export type { CommissionEarnedFact } from './promo.events';

@@ -2,6 +2,7 @@ import { defineModule } from '../../platform/module';
 import '../ledger';
 import { promoRoutes } from './promo.routes';
 import { createOperatorBonuses, type OperatorBonuses } from './bonuses.service';
+import { registerPromoEvents } from './promo.events';
 import { createPromoService, type PromoService } from './promo.service';
 
 declare module 'fastify' {
@@ -26,11 +27,19 @@ export const promoModule = defineModule(
   'promo',
   ['operators', 'settings', 'accounts', 'wallet', 'rg'],
   async (app) => {
-    const { database, settings, accounts, rg, config, jobs, wallet } = app;
-    const promo = createPromoService({ database, settings, accounts, rg, publicUrl: config.publicUrl });
+    const { database, settings, accounts, rg, config, jobs, wallet, outbox, bus } = app;
+    const promo = createPromoService({
+      database,
+      outbox,
+      settings,
+      accounts,
+      rg,
+      publicUrl: config.publicUrl,
+    });
     app.decorate('promo', promo);
     app.decorate('promoBonuses', createOperatorBonuses({ database, settings, accounts, rg }));
     wallet.hooks.referralAmounts = promo.referralAmounts;
+    registerPromoEvents(outbox, bus);
     jobs.work(REFERRAL_JOB, async () => {
       for (const run of await promo.payDueReferrals())
         if (run.paid > 0) app.log.info(run, 'referral commission paid');

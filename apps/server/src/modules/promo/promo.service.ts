@@ -2,6 +2,7 @@ import { SIGNIN_CYCLE_DAYS, type ReferralsAnswer, type SigninSheet } from '@apos
 import { DEFAULT_CURRENCY, toMajor } from '@aposta/money';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db';
+import type { Outbox } from '../../platform/outbox';
 import { badRequest, conflict, forbidden } from '../../platform/errors';
 import type { AccountProfile, Invitee, Upline } from '../accounts';
 import { settledTurnover } from '../ledger';
@@ -40,6 +41,7 @@ export const REFERRAL_RECHECK_DAYS = 7;
 
 export interface PromoDeps {
   database: Database;
+  outbox: Pick<Outbox, 'emit'>;
   settings: { all(): Promise<Settings> };
   accounts: {
     profile(userId: number): Promise<AccountProfile>;
@@ -62,6 +64,7 @@ export interface ReferralRun {
 
 export function createPromoService({
   database,
+  outbox,
   settings,
   accounts,
   rg,
@@ -165,7 +168,8 @@ export function createPromoService({
    * inviter's advisory lock: the first payment is keyed `referral:<inviter>:<day>`, a correction
    * `referral:<inviter>:<day>:<revision>`. An increase is paid (less what the inviter owes); a decrease is
    * never taken back from the balance (the bonus may be staked or converted already): it becomes `owed`, taken
-   * from the inviter's next commission. Answers what was paid, minor units (null: nothing changed).
+   * from the inviter's next commission. A payment writes `referral.commissionEarned` in the same transaction.
+   * Answers what was paid, minor units (null: nothing changed).
    */
   async function settleDay(
     inviterId: number,
@@ -193,7 +197,7 @@ export function createPromoService({
       const pay = delta - owed;
       let txId = row?.txId ?? null;
       if (pay > 0) {
-        txId = (
+        const paid = (
           await creditBonus(
             tx,
             {
@@ -201,6 +205,7 @@ export function createPromoService({
               amount: pay,
               idempotencyKey: `referral:${inviterId}:${day}${revision ? `:${revision}` : ''}`,
               ref: `referral:${day}`,
+              pushedBy: 'referral.commissionEarned',
               memo: {
                 promo: 'referral',
                 day,
@@ -214,6 +219,14 @@ export function createPromoService({
             s,
           )
         ).txId;
+        txId = paid;
+        await outbox.emit(tx, 'referral.commissionEarned', {
+          userId: inviterId,
+          day,
+          revision,
+          amount: pay,
+          txId: paid,
+        });
       }
       const values = {
         turnover1: turnover[0]!,

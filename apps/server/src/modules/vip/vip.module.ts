@@ -1,6 +1,7 @@
 import { defineModule } from '../../platform/module';
 import '../wagering';
 import { vipRoutes } from './vip.routes';
+import { registerVipEvents } from './vip.events';
 import { createVipService, type VipService } from './vip.service';
 
 declare module 'fastify' {
@@ -17,12 +18,14 @@ export const vipModule = defineModule(
   async (app) => {
     const vip = createVipService({
       database: app.database,
+      outbox: app.outbox,
       settings: app.settings,
       totals: app.wagering.totals,
       promotionsAllowed: (userId, exec) => app.rg.promotionsAllowed(userId, exec),
     });
     app.decorate('vip', vip);
     app.outbox.on('wagering.totalsChanged', 'vip.upgrade', vip.onTotalsChanged);
+    registerVipEvents(app.outbox, app.bus);
     await app.register(vipRoutes);
   },
 );

@@ -1,7 +1,8 @@
 import { TxType, type VipAnswer } from '@aposta/contracts';
 import { DEFAULT_CURRENCY, toMajor, type Currency } from '@aposta/money';
 import { sql } from 'drizzle-orm';
-import { queryRows, type Database, type Executor } from '../../platform/db';
+import { queryRows, type Database, type Executor, type Tx } from '../../platform/db';
+import type { Outbox } from '../../platform/outbox';
 import { playerAccounts, post, reverse } from '../ledger';
 import type { Settings } from '../settings';
 import type { TotalsChangedFact, WageringTotals } from '../wagering';
@@ -9,6 +10,7 @@ import { vipLevel } from '../wallet';
 
 export interface VipDeps {
   database: Database;
+  outbox: Pick<Outbox, 'emit'>;
   settings: { all(): Promise<Settings>; allIn(exec: Executor): Promise<Settings> };
   totals(exec: Executor, userId: number, currency?: Currency): Promise<WageringTotals>;
   /** Whether the player may get promotions now (responsible gambling); read inside the handler's transaction. */
@@ -24,11 +26,12 @@ export interface VipDeps {
  * its own transaction after the totals commit (a bet or a deposit never waits for it, a failure is retried by
  * the outbox), it reads the totals as they are at delivery (a deposit reversed before then never counts), and
  * two deposits landing at once are two deliveries that meet on the `vip_awards` row (primary key) and the
- * ledger key `vip-upgrade:<user>:<level>`, so the second pays nothing.
+ * ledger key `vip-upgrade:<user>:<level>`, so the second pays nothing. That row is where a level is reached, once:
+ * `vip.levelReached` is written beside it (the level itself is derived from the totals, never stored).
  */
-export function createVipService({ database, settings, totals, promotionsAllowed }: VipDeps) {
+export function createVipService({ database, outbox, settings, totals, promotionsAllowed }: VipDeps) {
   /** Pays the rewards of every level reached and not yet paid; claws back those no longer reached. */
-  async function onTotalsChanged(fact: TotalsChangedFact, tx: Executor): Promise<void> {
+  async function onTotalsChanged(fact: TotalsChangedFact, tx: Tx): Promise<void> {
     if (fact.currency !== DEFAULT_CURRENCY) return;
     const userId = Number(fact.userId);
     // One player's deliveries in turn: the advisory lock holds until the transaction ends.
@@ -46,7 +49,11 @@ export function createVipService({ database, settings, totals, promotionsAllowed
         sql`insert into vip_awards (user_id, level, amount) values (${userId}, ${l}, ${amount})
             on conflict (user_id, level) do nothing returning level`,
       );
-      if (!fresh || amount <= 0) continue;
+      if (!fresh) continue;
+      if (amount <= 0) {
+        await outbox.emit(tx, 'vip.levelReached', { userId, level: l, reward: 0, txId: null });
+        continue;
+      }
       const { txId } = await post(tx, {
         type: TxType.VIP_UPGRADE,
         idempotencyKey: `vip-upgrade:${userId}:${l}`,
@@ -57,6 +64,7 @@ export function createVipService({ database, settings, totals, promotionsAllowed
         system: [{ kind: 'promotions', amount: -amount }],
       });
       await tx.execute(sql`update vip_awards set tx_id = ${txId} where user_id = ${userId} and level = ${l}`);
+      await outbox.emit(tx, 'vip.levelReached', { userId, level: l, reward: amount, txId });
     }
   }
 

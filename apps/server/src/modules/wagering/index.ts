@@ -31,4 +31,4 @@ export {
   type WageringTotals,
 } from './wagering.service';
 export { auditWagering } from './wagering.audit';
-export type { TotalsChangedFact } from './wagering.events';
+export type { BonusGrantedFact, TotalsChangedFact } from './wagering.events';

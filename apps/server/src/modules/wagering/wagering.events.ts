@@ -1,12 +1,44 @@
+import type { EventBus } from '../../platform/bus';
+import { pushAfterDelivery, type Outbox } from '../../platform/outbox';
+
 /** The wagering module's outbox fact, inserted by its SQL with the change (see `totalsChanged`). */
 export interface TotalsChangedFact {
   userId: number;
   currency: string;
 }
 
+/** A bonus credited and made a grant (`bonus_grants`), written in the crediting transaction. */
+export interface BonusGrantedFact {
+  userId: number;
+  currency: string;
+  grantId: number;
+  /** The crediting ledger transaction (PROMOTION, or a deposit's gift). */
+  txId: number;
+  /** Bonus money credited and the wagering it requires, minor units. */
+  amount: number;
+  required: number;
+  /** The caller's own event that pushes the player's figures (its delivery), or null: this one does. */
+  pushedBy: string | null;
+}
+
 declare module '../../platform/outbox' {
   interface OutboxEvents {
     /** A player's deposits or turnover changed (a credit, a settlement, a reversal): the VIP module's input. */
     'wagering.totalsChanged': TotalsChangedFact;
+    /**
+     * A bonus was granted (every promotion's reward through `creditBonus`, a deposit's gift through
+     * `recordCredit`): once per grant, in the transaction of the credit.
+     */
+    'bonus.granted': BonusGrantedFact;
   }
+}
+
+/**
+ * The player's figures follow the delivery of the grant (once per delivery committed), unless the credit's own
+ * event pushes them (one push per change).
+ */
+export function registerWageringEvents(outbox: Outbox, bus: EventBus) {
+  outbox.on('bonus.granted', 'wagering.bonusPush', async ({ userId, pushedBy }) => {
+    if (!pushedBy) pushAfterDelivery(bus, 'balance.changed', { userId });
+  });
 }

@@ -1,6 +1,6 @@
 import { defineModule } from '../../platform/module';
 import '../ledger';
-import './wagering.events';
+import { registerWageringEvents } from './wagering.events';
 import { wageringRoutes } from './wagering.routes';
 import { createWageringService, type WageringService } from './wagering.service';
 
@@ -28,6 +28,7 @@ export const wageringModule = defineModule('wagering', ['settings', 'ledger', 'a
   outbox.on('ledger.stakeSettled', 'wagering.stakeSettled', handlers['ledger.stakeSettled']);
   outbox.on('ledger.withdrawalPaid', 'wagering.withdrawalPaid', handlers['ledger.withdrawalPaid']);
   outbox.on('ledger.reversed', 'wagering.reversed', handlers['ledger.reversed']);
+  registerWageringEvents(outbox, app.bus);
   jobs.every('wagering.bonusExpiry', EXPIRY_EVERY_SECONDS, async () => {
     for (const id of await wagering.expiredGrants(database.db))
       await database.transaction((tx) => wagering.forfeitGrant(tx, id));

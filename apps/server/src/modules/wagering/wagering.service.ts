@@ -2,6 +2,7 @@ import { TxType } from '@aposta/contracts';
 import { assertMinor, DEFAULT_CURRENCY, mulDiv, scale, type Currency, type Minor } from '@aposta/money';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../../platform/db';
+import { emitFact, type OutboxTopic } from '../../platform/outbox';
 import { parseCurrency, playerAccounts, post, type ReversedFact, type SettledFact } from '../ledger';
 import type { Settings } from '../settings';
 
@@ -20,7 +21,8 @@ import type { Settings } from '../settings';
  * of `bonus.sportsMinPrice` or more, never a cashed-out stake: products answer that through a contribution
  * resolver, `contribution(product, fn)`). When a grant's requirement is met its bonus money moves to cash
  * (award 141, key `bonus-convert:<grant>`); at expiry the rest goes back to promotions (`bonus-forfeit:<grant>`).
- * Every change of deposits or turnover writes `wagering.totalsChanged` to the outbox (the VIP module's input).
+ * Every change of deposits or turnover writes `wagering.totalsChanged` to the outbox (the VIP module's input),
+ * and every grant `bonus.granted` (its delivery pushes the player's figures).
  */
 
 async function rows<T>(exec: Executor, query: SQL): Promise<T[]> {
@@ -47,6 +49,12 @@ export interface CreditFact {
   received?: Minor;
   /** Bonus money credited: raises the bonus requirement (x bonus multiplier). */
   bonus?: Minor;
+  /**
+   * The caller's own event, written in the same transaction, whose delivery pushes the player's figures (a
+   * deposit's `payment.credited`, a commission's `referral.commissionEarned`): the grant's `bonus.granted`
+   * then does not push them again.
+   */
+  pushedBy?: OutboxTopic;
 }
 
 const KINDS = ['cash', 'bonus'] as const;
@@ -76,6 +84,8 @@ export interface BonusCredit {
   /** This bonus's own wagering multiple and expiry in days (default: the settings'). */
   multiple?: number;
   expiryDays?: number;
+  /** As `CreditFact.pushedBy`. */
+  pushedBy?: OutboxTopic;
 }
 
 /**
@@ -98,7 +108,7 @@ export async function creditBonus(
   });
   await recordCredit(
     tx,
-    { userId: c.userId, txId: posted.txId, bonus: c.amount },
+    { userId: c.userId, txId: posted.txId, bonus: c.amount, pushedBy: c.pushedBy },
     {
       ...m,
       ...(c.multiple === undefined ? {} : { 'wagering.bonusMultiplier': c.multiple }),
@@ -120,11 +130,25 @@ async function grant(
   const days = m['bonus.expiryDays'] ?? 30;
   const multiple = m['bonus.maxConversionMultiple'] ?? 5;
   const maxConversion = multiple > 0 ? scale(amount, multiple, 'down') : null;
-  await tx.execute(sql`
+  const [granted] = await rows<{ id: string }>(
+    tx,
+    sql`
     insert into bonus_grants (user_id, currency, tx_id, requirement, amount, required, max_conversion, expires_at)
     values (${fact.userId}, ${currency}, ${fact.txId}, ${required > 0 ? `tx:${fact.txId}:bonus` : null}, ${amount},
       ${required}, ${maxConversion}, now() + make_interval(days => ${days}::int))
-    on conflict (tx_id) do nothing`);
+    on conflict (tx_id) do nothing
+    returning id`,
+  );
+  if (!granted) return;
+  await emitFact(tx, 'bonus.granted', {
+    userId: fact.userId,
+    currency,
+    grantId: Number(granted.id),
+    txId: fact.txId,
+    amount,
+    required,
+    pushedBy: fact.pushedBy ?? null,
+  });
   if (required === 0) await convertMet(tx, fact.userId, currency);
 }
 
