@@ -1,5 +1,5 @@
 import type { EventBus } from '../../platform/bus';
-import type { Outbox } from '../../platform/outbox';
+import { pushAfterDelivery, type Outbox } from '../../platform/outbox';
 
 declare module '../../platform/outbox' {
   interface OutboxEvents {
@@ -28,16 +28,33 @@ declare module '../../platform/outbox' {
       amount: number;
       fee: number;
     };
+    /** A withdrawal was requested: its amount is held from the player's cash, in that transaction. */
+    'withdrawal.requested': { userId: number; orderId: string; amount: number };
+    /**
+     * A withdrawal's hold was given back whole (the rail failed it, or an operator rejected it), written in
+     * that transaction.
+     */
+    'withdrawal.released': {
+      userId: number;
+      orderId: string;
+      amount: number;
+      reason: 'failed' | 'rejected';
+    };
   }
 }
 
 /**
- * The player's pushes follow the delivery of the credit (at least once; the gateway's figures are a fresh
- * read, so a repeat is harmless).
+ * The player's pushes follow the delivery of a credit or a withdrawal's step, once per delivery committed
+ * (the gateway's figures are a fresh read).
  */
 export function registerPaymentEvents(outbox: Outbox, bus: EventBus) {
   outbox.on('payment.credited', 'payments.push', async ({ userId, czflag, payTime }) => {
-    await bus.publish('balance.changed', { userId });
-    await bus.publish('payment.succeeded', { userId, czflag, payTime });
+    pushAfterDelivery(bus, 'balance.changed', { userId });
+    pushAfterDelivery(bus, 'payment.succeeded', { userId, czflag, payTime });
   });
+  const figures = async ({ userId }: { userId: number }) =>
+    pushAfterDelivery(bus, 'balance.changed', { userId });
+  outbox.on('withdrawal.requested', 'payments.withdrawalHeldPush', figures);
+  outbox.on('withdrawal.released', 'payments.withdrawalReleasedPush', figures);
+  outbox.on('withdrawal.paid', 'payments.withdrawalPaidPush', figures);
 }

@@ -254,13 +254,17 @@ export function createWithdrawalsService(
           idempotencyKey: `withdraw-release:${row.orderId}`,
           ref: row.orderId,
         });
+        await outbox.emit(tx, 'withdrawal.released', {
+          userId: row.userId,
+          orderId: row.orderId,
+          amount: row.amount,
+          reason: 'failed',
+        });
         return row;
       });
     }
-    if (changed) {
-      await bus.publish('balance.changed', { userId: changed.userId });
-      return changed;
-    }
+    // The player's figures follow the delivery of `withdrawal.paid` or `withdrawal.released`.
+    if (changed) return changed;
     if (state.reference) {
       await database.db
         .update(paymentOrders)
@@ -386,6 +390,7 @@ export function createWithdrawalsService(
             reference: orderId,
             idempotencyKey: `withdraw:${orderId}`,
           });
+          await outbox.emit(tx, 'withdrawal.requested', { userId, orderId, amount });
           return createOrder(
             tx,
             {
@@ -417,8 +422,7 @@ export function createWithdrawalsService(
         }
         throw err;
       }
-      await bus.publish('balance.changed', { userId });
-      // The answer is built from what the transaction wrote: a repeat reads the same row and event.
+      // The player's figures follow the delivery of `withdrawal.requested`. The answer is built from what the transaction wrote: a repeat reads the same row and event.
       return repeated(created.row, hash, (row) => toRecord(row, [created.event]));
     },
 
@@ -593,9 +597,14 @@ export function createWithdrawalsService(
           idempotencyKey: `withdraw-release:${row.orderId}`,
           ref: row.orderId,
         });
+        await outbox.emit(tx, 'withdrawal.released', {
+          userId: row.userId,
+          orderId: row.orderId,
+          amount: row.amount,
+          reason: 'rejected',
+        });
         return row;
       });
-      await bus.publish('balance.changed', { userId: order.userId });
       return operatorView(id, order);
     },
   };

@@ -355,9 +355,9 @@ export function createRoundsService(deps: RoundsDeps) {
           paid: [...winners],
         });
     });
-    // At once for the watchers and the players paid; the outbox's delivery repeats both durably.
+    // The final state at once for the watchers (the delivery repeats it durably); the players paid get their
+    // figures from the delivery of `rounds.settled` (nudged by this commit), not from here.
     void pushState(String(round.id));
-    for (const userId of winners) void bus.publish('balance.changed', { userId });
     return [...winners];
   }
 

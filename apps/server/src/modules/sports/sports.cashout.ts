@@ -10,6 +10,7 @@ import { DEFAULT_CURRENCY, toMajor } from '@aposta/money';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { EventBus } from '../../platform/bus';
+import type { Outbox } from '../../platform/outbox';
 import { queryRows, type Database, type Executor } from '../../platform/db';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors';
 import { scopedKey } from '../../platform/idempotency';
@@ -139,10 +140,11 @@ export interface CashoutDeps {
   database: Database;
   settings: SettingsService;
   bus: EventBus;
+  outbox: Pick<Outbox, 'emit'>;
   log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
 }
 
-export function createCashout({ database, settings, bus, log }: CashoutDeps) {
+export function createCashout({ database, settings, bus, outbox, log }: CashoutDeps) {
   const { db } = database;
 
   async function quote(exec: Executor, betId: string, s: Settings) {
@@ -293,6 +295,8 @@ export function createCashout({ database, settings, bus, log }: CashoutDeps) {
               values (${betId}::bigint, ${userId}, ${n}, ${auto}, ${share}, ${part}, ${seen}, ${paid},
                 ${settled.txId}, ${newHold}, ${scoped}, ${hash}, ${JSON.stringify(out)}::jsonb)`,
         );
+        // The player's figures follow its delivery.
+        await outbox.emit(tx, 'sports.cashedOut', { userId, betId: String(betId), n, paid, auto });
         return out;
       });
     } catch (err) {
@@ -303,7 +307,6 @@ export function createCashout({ database, settings, bus, log }: CashoutDeps) {
       }
       throw err;
     }
-    void bus.publish('balance.changed', { userId });
     return answer;
   }
 

@@ -1,5 +1,6 @@
 import { defineModule } from '../../platform/module';
 import { contribution } from './sports.cashout';
+import { registerSportsEvents } from './sports.events';
 import { createFootballDataFeed } from './feeds/football-data';
 import { createSandboxFeed } from './feeds/sandbox';
 import { createFeedRunner, type FeedRunner } from './sports.feed';
@@ -21,10 +22,11 @@ export const sportsModule = defineModule(
   'sports',
   ['operators', 'settings', 'ledger', 'accounts', 'wagering', 'rg'],
   async (app) => {
-    const { database, settings, bus, jobs, log, config, rg } = app;
+    const { database, settings, bus, outbox, jobs, log, config, rg } = app;
     // Bonus wear (the wagering module's engine): a bet counts at its price or more, a cashed-out stake not at all.
     app.wagering.contribution('sports', contribution);
-    const sports = createSportsService({ database, settings, bus, jobs, log, rg });
+    const sports = createSportsService({ database, settings, bus, outbox, jobs, log, rg });
+    registerSportsEvents(outbox, bus);
     // The feed, stepped by a job on one node: the sandbox (simulated fixtures and matches) only in sandbox
     // mode, or football-data.org with its token.
     const { feed: kind, footballDataToken } = config.sports;

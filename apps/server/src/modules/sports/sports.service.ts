@@ -23,6 +23,7 @@ import { DEFAULT_CURRENCY, formatMoney, toMajor } from '@aposta/money';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { EventBus } from '../../platform/bus';
+import type { Outbox } from '../../platform/outbox';
 import { pgCode, pgConstraint, queryRows, type Database, type Executor } from '../../platform/db';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors';
 import { scopedKey } from '../../platform/idempotency';
@@ -81,6 +82,7 @@ export interface SportsDeps {
   database: Database;
   settings: SettingsService;
   bus: EventBus;
+  outbox: Pick<Outbox, 'emit'>;
   jobs: Pick<Jobs, 'send'>;
   log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
   /** Responsible gambling's check of every stake. */
@@ -128,9 +130,18 @@ const shown = (minor: number) => formatMoney(minor, CURRENCY);
 const hundredths = (price: number) => Math.round(price * 100);
 const sleepMs = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
-export function createSportsService({ database, settings, bus, jobs, log, rg, sleep = sleepMs }: SportsDeps) {
+export function createSportsService({
+  database,
+  settings,
+  bus,
+  outbox,
+  jobs,
+  log,
+  rg,
+  sleep = sleepMs,
+}: SportsDeps) {
   const { db } = database;
-  const cashout = createCashout({ database, settings, bus, log });
+  const cashout = createCashout({ database, settings, bus, outbox, log });
   const risk = createRisk({ database, log });
   const trading = createTrading({ database });
 

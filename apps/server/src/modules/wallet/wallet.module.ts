@@ -1,5 +1,6 @@
 import { defineModule } from '../../platform/module';
 import { createWalletBackoffice, type WalletBackoffice } from './wallet.backoffice';
+import { registerWalletEvents } from './wallet.events';
 import { walletRoutes } from './wallet.routes';
 import { createWalletService, type WalletService } from './wallet.service';
 
@@ -15,15 +16,16 @@ declare module 'fastify' {
  * knows nothing of money, so the calls that show a profile with its figures are the wallet's.
  */
 export const walletModule = defineModule('wallet', ['operators', 'settings', 'accounts'], async (app) => {
-  const { database, settings, bus, accounts, config } = app;
+  const { database, outbox, settings, bus, accounts, config } = app;
   app.decorate(
     'wallet',
     Object.assign(
-      createWalletService({ database, settings, bus, accounts, jurisdiction: config.jurisdiction }),
+      createWalletService({ database, outbox, settings, bus, accounts, jurisdiction: config.jurisdiction }),
       {
         backoffice: createWalletBackoffice(database),
       },
     ),
   );
+  registerWalletEvents(outbox, bus);
   await app.register(walletRoutes);
 });

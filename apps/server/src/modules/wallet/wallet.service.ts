@@ -18,6 +18,7 @@ import { DEFAULT_CURRENCY, formatMoney, toMajor, type Currency } from '@aposta/m
 import { and, count, eq, gt, lte, sql } from 'drizzle-orm';
 import type { EventBus } from '../../platform/bus';
 import type { Database, Executor } from '../../platform/db';
+import type { Outbox } from '../../platform/outbox';
 import { AppError, badRequest, notFound } from '../../platform/errors';
 import {
   balancesQuery,
@@ -58,6 +59,7 @@ export interface Player {
 
 export interface WalletDeps {
   database: Database;
+  outbox: Pick<Outbox, 'emit'>;
   settings: SettingsService;
   bus: EventBus;
   accounts: WalletAccounts;
@@ -139,7 +141,7 @@ export function maskName(name: string): string {
 
 const receiverUnavailable = () => notFound('transferReceiverUnavailable');
 
-export function createWalletService({ database, settings, bus, accounts, jurisdiction }: WalletDeps) {
+export function createWalletService({ database, outbox, settings, bus, accounts, jurisdiction }: WalletDeps) {
   const { db } = database;
   /** Set by modules registered later (promotions): the referral commission paid per level, minor units. */
   const hooks: { referralAmounts: ReferralAmounts | null } = { referralAmounts: null };
@@ -378,6 +380,14 @@ export function createWalletService({ database, settings, bus, accounts, jurisdi
           });
           // The received cash carries the deposit requirement, recorded in this same transaction.
           await recordCredit(tx, { userId: receiver.id, currency, txId: sent.txId, received: amount }, s);
+          // Both players' figures follow its delivery.
+          if (!sent.replayed)
+            await outbox.emit(tx, 'wallet.transferred', {
+              senderId: sender.id,
+              receiverId: receiver.id,
+              txId: sent.txId,
+              amount,
+            });
           return sent;
         });
       } catch (err) {
@@ -385,10 +395,6 @@ export function createWalletService({ database, settings, bus, accounts, jurisdi
         if (err instanceof AppError && err.code === ErrorCode.INSUFFICIENT_BALANCE)
           throw overBalance(await availableCash(sender.id, currency), currency);
         throw err;
-      }
-      if (!posted.replayed) {
-        await bus.publish('balance.changed', { userId: sender.id });
-        await bus.publish('balance.changed', { userId: receiver.id });
       }
       const [row] = await listEntries(db, {
         userId: sender.id,
