@@ -5,7 +5,7 @@ import { buildApp, type App } from '../src/app';
 import { loadConfig, type Env } from '../src/config';
 import { TxType, type OperatorRole } from '@aposta/contracts';
 import * as OTPAuth from 'otpauth';
-import { auditLedger, post } from '../src/modules/ledger';
+import { auditLedger, hold, post, settle } from '../src/modules/ledger';
 import { auditWagering, deliverLedgerFacts, recordCredit } from '../src/modules/wagering';
 import { openDatabase, type Database } from '../src/platform/db';
 import { createPostgresDatabase } from './postgres';
@@ -143,7 +143,19 @@ export function testPlayers(app: App, database: Database) {
     });
   }
 
-  return { signUp, fund };
+  /** A stake of `amount` on the originals, lost: its settlement's fact raises the player's turnover. */
+  async function lose(userId: number, amount: number) {
+    const h = await hold(database.db, {
+      type: TxType.BET,
+      userId,
+      amount,
+      product: 'originals',
+      reference: `bet-${crypto.randomUUID()}`,
+    });
+    await settle(database.db, { holdId: h.txId, capture: amount, to: [{ kind: 'house.originals', amount }] });
+  }
+
+  return { signUp, fund, lose };
 }
 
 /**

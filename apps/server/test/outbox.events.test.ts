@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { TxType } from '@aposta/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app';
-import { hold, playerAccounts, post, settle } from '../src/modules/ledger';
+import { playerAccounts, post } from '../src/modules/ledger';
 import { saoPauloDay } from '../src/modules/promo';
 import { deliverLedgerFacts, recordCredit } from '../src/modules/wagering';
 import type { Database } from '../src/platform/db';
@@ -25,7 +25,6 @@ let database: Database;
 let close: () => Promise<void>;
 let players: ReturnType<typeof testPlayers>;
 const pushes: number[] = [];
-let nextRef = 0;
 
 beforeAll(async () => {
   ({ app, database, close } = await createTestApp({ OUTBOX_RELAY: 'paused' }));
@@ -167,30 +166,6 @@ describe('bonus.granted (wagering: every bonus credit)', () => {
 });
 
 describe('vip.levelReached (vip: where the upgrade is recorded)', () => {
-  /** A deposit as payments credits it. */
-  const deposit = async (userId: number, amount: number) => {
-    const s = await app.settings.all();
-    await database.transaction(async (tx) => {
-      const { txId } = await post(tx, {
-        type: TxType.DEPOSIT,
-        idempotencyKey: `test-deposit:${userId}:${++nextRef}`,
-        players: [{ userId, amount }],
-        system: [{ kind: 'payment_clearing', amount: -amount }],
-      });
-      await recordCredit(tx, { userId, txId, deposit: amount }, s);
-    });
-  };
-  const loseBet = async (userId: number, amount: number) => {
-    const h = await hold(database.db, {
-      type: TxType.BET,
-      userId,
-      amount,
-      product: 'originals',
-      reference: `bet-${++nextRef}`,
-    });
-    await settle(database.db, { holdId: h.txId, capture: amount, to: [{ kind: 'house.originals', amount }] });
-  };
-
   /**
    * The level's change, relay paused: the stake reaches the totals (the wagering handlers, without the relay)
    * and the upgrade handler runs as its delivery would.
@@ -202,8 +177,8 @@ describe('vip.levelReached (vip: where the upgrade is recorded)', () => {
 
   it('is written with the award; the push follows its delivery once; a level is reached once, ever', async () => {
     const p = await players.signUp('vip');
-    await deposit(p.id, 40_000);
-    await loseBet(p.id, 40_000); // R$ 400 deposited and staked: level 1 (reward R$ 5)
+    await players.fund(p.id, 40_000);
+    await players.lose(p.id, 40_000); // R$ 400 deposited and staked: level 1 (reward R$ 5)
     await upgrade(p.id);
     const reached = await events('vip.levelReached', p.id);
     expect(reached).toMatchObject([{ userId: p.id, level: 1, reward: 500 }]);
@@ -221,8 +196,8 @@ describe('vip.levelReached (vip: where the upgrade is recorded)', () => {
 
     // Level 2 (R$ 500 deposited, R$ 3,000 staked), its push's delivery lost once: pushed once.
     await provesRedeliveryPushesOnce('vip.levelPush', p.id, async () => {
-      await deposit(p.id, 300_000);
-      await loseBet(p.id, 300_000);
+      await players.fund(p.id, 300_000);
+      await players.lose(p.id, 300_000);
       await upgrade(p.id);
       expect(await events('vip.levelReached', p.id)).toMatchObject([
         { level: 1 },
@@ -268,20 +243,7 @@ describe('referral.commissionEarned (promo: the daily commission)', () => {
     const inviter = await signUp();
     const invitee = await signUp(inviter.yqm);
     await players.fund(invitee.id, 10_000);
-    const stake = async (amount: number) => {
-      const h = await hold(database.db, {
-        type: TxType.BET,
-        userId: invitee.id,
-        amount,
-        product: 'originals',
-        reference: `bet-${++nextRef}`,
-      });
-      await settle(database.db, {
-        holdId: h.txId,
-        capture: amount,
-        to: [{ kind: 'house.originals', amount }],
-      });
-    };
+    const stake = (amount: number) => players.lose(invitee.id, amount);
     await stake(2_000);
     const day = saoPauloDay(new Date());
     expect(await app.promo.payReferrals(day)).toMatchObject({ paid: 1, amount: 200 });

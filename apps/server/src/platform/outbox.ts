@@ -114,6 +114,22 @@ export function pushAfterDelivery<T extends BusTopic>(bus: EventBus, topic: T, p
   });
 }
 
+/**
+ * Registers a handler whose one effect is the figures push (`balance.changed`) of the players of the event:
+ * `usersOf(payload)`, by default its `userId`.
+ */
+export function pushFiguresOn<T extends OutboxTopic>(
+  outbox: Pick<Outbox, 'on'>,
+  bus: EventBus,
+  topic: T,
+  handlerName: string,
+  usersOf: (payload: OutboxEvents[T]) => number[] = (p) => [(p as { userId: number }).userId],
+) {
+  outbox.on(topic, handlerName, async (payload) => {
+    for (const userId of usersOf(payload)) pushAfterDelivery(bus, 'balance.changed', { userId });
+  });
+}
+
 interface Registered {
   topic: string;
   name: string;

@@ -1,5 +1,5 @@
 import type { EventBus } from '../../platform/bus';
-import { pushAfterDelivery, type Outbox } from '../../platform/outbox';
+import { pushAfterDelivery, pushFiguresOn, type Outbox } from '../../platform/outbox';
 
 declare module '../../platform/outbox' {
   interface OutboxEvents {
@@ -52,9 +52,7 @@ export function registerPaymentEvents(outbox: Outbox, bus: EventBus) {
     pushAfterDelivery(bus, 'balance.changed', { userId });
     pushAfterDelivery(bus, 'payment.succeeded', { userId, czflag, payTime });
   });
-  const figures = async ({ userId }: { userId: number }) =>
-    pushAfterDelivery(bus, 'balance.changed', { userId });
-  outbox.on('withdrawal.requested', 'payments.withdrawalHeldPush', figures);
-  outbox.on('withdrawal.released', 'payments.withdrawalReleasedPush', figures);
-  outbox.on('withdrawal.paid', 'payments.withdrawalPaidPush', figures);
+  pushFiguresOn(outbox, bus, 'withdrawal.requested', 'payments.withdrawalHeldPush');
+  pushFiguresOn(outbox, bus, 'withdrawal.released', 'payments.withdrawalReleasedPush');
+  pushFiguresOn(outbox, bus, 'withdrawal.paid', 'payments.withdrawalPaidPush');
 }

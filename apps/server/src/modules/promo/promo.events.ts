@@ -1,5 +1,5 @@
 import type { EventBus } from '../../platform/bus';
-import { pushAfterDelivery, type Outbox } from '../../platform/outbox';
+import { pushFiguresOn, type Outbox } from '../../platform/outbox';
 
 /** A day's referral commission paid to an inviter (or its correction), written in that transaction. */
 export interface CommissionEarnedFact {
@@ -23,7 +23,5 @@ declare module '../../platform/outbox' {
 
 /** The inviter's figures (balance and commission per level) follow the delivery (once per delivery). */
 export function registerPromoEvents(outbox: Outbox, bus: EventBus) {
-  outbox.on('referral.commissionEarned', 'promo.commissionPush', async ({ userId }) => {
-    pushAfterDelivery(bus, 'balance.changed', { userId });
-  });
+  pushFiguresOn(outbox, bus, 'referral.commissionEarned', 'promo.commissionPush');
 }

@@ -1,5 +1,5 @@
 import type { EventBus } from '../../platform/bus';
-import { pushAfterDelivery, type Outbox } from '../../platform/outbox';
+import { pushFiguresOn, type Outbox } from '../../platform/outbox';
 
 declare module '../../platform/outbox' {
   interface OutboxEvents {
@@ -13,7 +13,5 @@ declare module '../../platform/outbox' {
 
 /** The player's figures follow the delivery of a cash-out (once per delivery committed). */
 export function registerSportsEvents(outbox: Outbox, bus: EventBus) {
-  outbox.on('sports.cashedOut', 'sports.cashoutPush', async ({ userId }) => {
-    pushAfterDelivery(bus, 'balance.changed', { userId });
-  });
+  pushFiguresOn(outbox, bus, 'sports.cashedOut', 'sports.cashoutPush');
 }

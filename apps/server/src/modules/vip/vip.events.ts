@@ -1,5 +1,5 @@
 import type { EventBus } from '../../platform/bus';
-import { pushAfterDelivery, type Outbox } from '../../platform/outbox';
+import { pushFiguresOn, type Outbox } from '../../platform/outbox';
 
 /** A VIP level reached for the first time, ever (its `vip_awards` row), written in that transaction. */
 export interface LevelReachedFact {
@@ -20,7 +20,5 @@ declare module '../../platform/outbox' {
 
 /** The player's figures (balance and level) follow the delivery (once per delivery committed). */
 export function registerVipEvents(outbox: Outbox, bus: EventBus) {
-  outbox.on('vip.levelReached', 'vip.levelPush', async ({ userId }) => {
-    pushAfterDelivery(bus, 'balance.changed', { userId });
-  });
+  pushFiguresOn(outbox, bus, 'vip.levelReached', 'vip.levelPush');
 }

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, expectCleanLedgerThenClose, testPlayers } from '../../../test/helpers';
 import type { App } from '../../app';
 import type { Database } from '../../platform/db';
-import { hold, playerAccounts, post, reverse, settle } from '../ledger';
+import { playerAccounts, post, reverse } from '../ledger';
 import { recordCredit } from '../wagering';
 
 /** VIP on the real app: level from deposits and turnover, the upgrade reward once ever, the screen's read. */
@@ -39,16 +39,7 @@ async function deposit(userId: number, amount: number) {
   });
 }
 
-async function loseBet(userId: number, amount: number) {
-  const h = await hold(database.db, {
-    type: TxType.BET,
-    userId,
-    amount,
-    product: 'originals',
-    reference: `bet-${++nextRef}`,
-  });
-  await settle(database.db, { holdId: h.txId, capture: amount, to: [{ kind: 'house.originals', amount }] });
-}
+const loseBet = (userId: number, amount: number) => players.lose(userId, amount);
 
 const cash = async (userId: number) =>
   (await playerAccounts(database.db, userId)).find((a) => a.kind === 'cash')?.balance ?? 0;

@@ -1,5 +1,5 @@
 import type { EventBus } from '../../platform/bus';
-import { pushAfterDelivery, type Outbox } from '../../platform/outbox';
+import { pushFiguresOn, type Outbox } from '../../platform/outbox';
 
 declare module '../../platform/outbox' {
   interface OutboxEvents {
@@ -10,8 +10,5 @@ declare module '../../platform/outbox' {
 
 /** Both players' figures follow the delivery of a transfer (once per delivery committed). */
 export function registerWalletEvents(outbox: Outbox, bus: EventBus) {
-  outbox.on('wallet.transferred', 'wallet.transferPush', async ({ senderId, receiverId }) => {
-    pushAfterDelivery(bus, 'balance.changed', { userId: senderId });
-    pushAfterDelivery(bus, 'balance.changed', { userId: receiverId });
-  });
+  pushFiguresOn(outbox, bus, 'wallet.transferred', 'wallet.transferPush', (p) => [p.senderId, p.receiverId]);
 }
