@@ -83,8 +83,13 @@ test('a finance operator signs in with TOTP and approves a withdrawal', async ({
   await expect(page.getByRole('menuitem', { name: 'Auditoria' })).toHaveCount(0);
 
   await openMenu(page, 'Saques', 'Dinheiro');
+  // The queue is searched on the server: the player's e-mail finds their order.
+  const filters = page.getByRole('form', { name: 'Filtros da fila de saques' });
+  await filters.getByLabel('E-mail, ID do jogador ou pedido').fill(made.playerEmail!);
+  await filters.getByRole('button', { name: 'Buscar' }).click();
   const row = page.getByRole('row').filter({ hasText: `#${made.playerId} ` });
   await expect(row).toBeVisible();
+  await expect(row).toContainText(made.playerEmail!);
   await row.getByRole('button', { name: 'Detalhes' }).click();
   const drawer = page.getByRole('dialog');
   await expect(drawer.getByTestId('risk-summary')).toContainText(made.playerEmail!);

@@ -5,7 +5,7 @@ import { createOperator, openMenu, operatorKey, screenshots, signIn, type TestOp
 
 /**
  * Trading as a trader does it in the browser: the result of an event with a player's bet on it, then its
- * correction — the bet flips from won to lost and the player's balance follows; a price override set in the
+ * correction, the event found by name among the finished ones (no id typed) — the bet flips from won to lost and the player's balance follows; a price override set in the
  * editor is what a player's event detail answers; an admin finds both results in the audit log. The tests
  * run in order and share what they made.
  */
@@ -105,6 +105,22 @@ test('a trader settles an event, then corrects its result: the bet is resettled'
   expect(won.payout).toBeGreaterThan(made.stake!);
   await expect.poll(() => balance(request)).toBeCloseTo(before + won.payout, 2);
 
+  // Later, without its id: the trader finds the event by name among the finished ones.
+  await page.reload();
+  await expect(drawer).toHaveCount(0);
+  await page.locator('label').filter({ has: page.getByRole('radio', { name: 'Finalizados' }) }).click();
+  await expect(page.getByRole('radio', { name: 'Finalizados' })).toBeChecked();
+  const filters = page.getByRole('form', { name: 'Filtros de eventos' });
+  await filters.getByLabel('Time ou competição').fill('correção');
+  await filters.getByRole('button', { name: 'Buscar' }).click();
+  const listed = page.getByRole('row').filter({ hasText: 'Correção FC × Revisão EC' });
+  await expect(listed).toHaveCount(1);
+  await expect(listed).toContainText('Com resultado');
+  await expect(listed).toContainText('2-1');
+  await screenshots(page, 'sports-finished');
+  await listed.getByRole('button', { name: 'Correção FC × Revisão EC' }).click();
+  await expect(drawer.getByRole('heading', { name: /Correção FC × Revisão EC/ })).toBeVisible();
+
   // The screen now offers a correction and says what it does.
   await expect(drawer.getByText('Corrigir o resultado (2-1)')).toBeVisible();
   await expect(drawer.getByTestId('event-bets')).toContainText('Liquidadas1');
@@ -120,6 +136,10 @@ test('a trader settles an event, then corrects its result: the bet is resettled'
   await expect.poll(() => balance(request)).toBeCloseTo(before, 2);
   await expect(drawer.getByText('Corrigido (v2)', { exact: true })).toBeVisible();
   await screenshots(page, 'sports-resettled');
+  // The list shows the corrected result.
+  await page.keyboard.press('Escape');
+  await expect(listed).toContainText('0-1');
+  await expect(listed).toContainText('Corrigido (v2)');
 });
 
 test('a trader overrides a price; a player sees it', async ({ page, request }) => {

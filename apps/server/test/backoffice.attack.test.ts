@@ -84,7 +84,10 @@ const BACKOFFICE_ROUTES: Record<string, OperatorPermission> = {
   'POST /api/operator/players/:id/notes': 'players.write',
   'GET /api/operator/deposits': 'deposits.read',
   'GET /api/operator/transfers': 'deposits.read',
+  'GET /api/operator/withdrawals': 'withdrawals.read',
   'GET /api/operator/withdrawals/:id/risk': 'withdrawals.read',
+  'GET /api/operator/sports/events': 'sports.trade',
+  'POST /api/operator/sports/events': 'sports.trade',
   'GET /api/operator/adjustments': 'adjustments.propose',
   'POST /api/operator/adjustments': 'adjustments.propose',
   'POST /api/operator/adjustments/:id/approve': 'adjustments.approve',
@@ -101,7 +104,8 @@ const BACKOFFICE_ROUTES: Record<string, OperatorPermission> = {
 };
 const BACKOFFICE_PATHS = [
   /^\/api\/operator\/(operators|audit|players|deposits|transfers|adjustments|reports|ledger)(\/|$)/,
-  /^\/api\/operator\/withdrawals\/:id\/risk$/,
+  /^\/api\/operator\/withdrawals(\/:id\/risk)?$/,
+  /^\/api\/operator\/sports\/events$/,
   /^\/api\/operator\/payments\/packages(\/|$)/,
   /^\/api\/operator\/rg\/players\/:userId(\/limits)?$/,
 ];

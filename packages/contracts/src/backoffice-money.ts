@@ -105,9 +105,13 @@ const playerFilter = z
     'fieldInvalid',
   );
 /** An amount bound in major units (reais), at most 2 decimals. */
-const amountBound = z.coerce
+export const amountBound = z.coerce
   .number({ error: 'fieldInvalid' })
   .refine((n) => n >= 0 && n <= 100_000_000 && /^\d+(\.\d{1,2})?$/.test(String(n)), 'fieldInvalid');
+
+/** `minAmount` above `maxAmount` is refused (on `maxAmount`). */
+export const amountRangeInOrder = (q: { minAmount?: number; maxAmount?: number }) =>
+  q.minAmount === undefined || q.maxAmount === undefined || q.minAmount <= q.maxAmount;
 
 export const operatorTransfersQuery = z
   .object({
@@ -122,10 +126,7 @@ export const operatorTransfersQuery = z
     ...paging,
   })
   .refine(fromNotAfterTo, { message: 'periodReversed', path: ['to'] })
-  .refine((q) => q.minAmount === undefined || q.maxAmount === undefined || q.minAmount <= q.maxAmount, {
-    message: 'fieldInvalid',
-    path: ['maxAmount'],
-  });
+  .refine(amountRangeInOrder, { message: 'fieldInvalid', path: ['maxAmount'] });
 export type OperatorTransfersQuery = z.input<typeof operatorTransfersQuery>;
 
 const transferParty = z.object({ id: z.number().int(), email: z.string() });

@@ -15,13 +15,15 @@ export const SORT_ORDERS = ['asc', 'desc'] as const;
 export type SortOrder = (typeof SORT_ORDERS)[number];
 export const PAGE_SIZE_MAX = 100;
 
+/** A page number (1-based). */
+export const pageNumber = z.coerce
+  .number({ error: 'fieldInvalid' })
+  .int('fieldInvalid')
+  .min(1, 'fieldInvalid')
+  .max(1_000_000, 'fieldInvalid');
+
 const pageFields = {
-  page: z.coerce
-    .number({ error: 'fieldInvalid' })
-    .int('fieldInvalid')
-    .min(1, 'fieldInvalid')
-    .max(1_000_000, 'fieldInvalid')
-    .default(1),
+  page: pageNumber.default(1),
   pageSize: z.coerce
     .number({ error: 'fieldInvalid' })
     .int('fieldInvalid')

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { OrderStatus } from './codes';
-import { idParams } from './backoffice';
+import { filterTime, fromNotAfterTo, idParams, pageNumber, pageOf, pageQuery } from './backoffice';
+import { amountBound, amountRangeInOrder } from './backoffice-money';
 
 /**
  * Payment calls (spec sections 3, 5, 7): price packages, pre-pay and order status, the gift flag, withdraw
@@ -177,9 +178,34 @@ export const paymentRecordsQuery = z.object({
 export const paymentRecordsAnswer = z.object({ list: z.array(paymentRecord), total: z.number().int() });
 
 /** Operator calls (X-Operator-Key until the back office exists). */
-export const operatorWithdrawalsQuery = z.object({
-  status: z.enum(['pending', 'paying', 'paid', 'failed', 'rejected', 'all']).default('pending'),
-});
+export const WITHDRAWAL_STATUS_FILTERS = ['pending', 'paying', 'paid', 'failed', 'rejected', 'all'] as const;
+export type WithdrawalStatusFilter = (typeof WITHDRAWAL_STATUS_FILTERS)[number];
+export const WITHDRAWAL_SORTS = ['createdAt', 'amount'] as const;
+/**
+ * `GET /api/operator/withdrawals` (withdrawals.read): filters `status` (default pending), `q` (part of the
+ * player's e-mail; digits alone the player's id; or the order number), `minAmount`/`maxAmount` (reais),
+ * `from`/`to` (created, ISO). With `page` the answer is `{ list, total }` (`pageSize` ≤ 100, `sort`, `order`);
+ * without it (older callers) the plain array of the newest `limit` (default 200) orders that match.
+ */
+export const operatorWithdrawalsQuery = pageQuery(WITHDRAWAL_SORTS)
+  .extend({
+    status: z.enum(WITHDRAWAL_STATUS_FILTERS, { error: 'fieldInvalid' }).default('pending'),
+    q: z.string().trim().max(254, 'fieldInvalid').optional(),
+    minAmount: amountBound.optional(),
+    maxAmount: amountBound.optional(),
+    from: filterTime.optional(),
+    to: filterTime.optional(),
+    page: pageNumber.optional(),
+    limit: z.coerce
+      .number({ error: 'fieldInvalid' })
+      .int('fieldInvalid')
+      .min(1, 'fieldInvalid')
+      .max(200, 'fieldInvalid')
+      .default(200),
+  })
+  .refine(fromNotAfterTo, { message: 'periodReversed', path: ['to'] })
+  .refine(amountRangeInOrder, { message: 'fieldInvalid', path: ['maxAmount'] });
+export type OperatorWithdrawalsQuery = z.input<typeof operatorWithdrawalsQuery>;
 export const operatorWithdrawal = paymentRecord.extend({
   id: z.number().int(),
   userId: z.number().int(),
@@ -188,7 +214,11 @@ export const operatorWithdrawal = paymentRecord.extend({
   ifsc: z.string(),
 });
 export type OperatorWithdrawal = z.infer<typeof operatorWithdrawal>;
-export const operatorWithdrawalsAnswer = z.array(operatorWithdrawal);
+/** A row of the paged queue: the order with the player's e-mail. */
+export const operatorWithdrawalRow = operatorWithdrawal.extend({ email: z.string() });
+export type OperatorWithdrawalRow = z.infer<typeof operatorWithdrawalRow>;
+export const operatorWithdrawalsPage = pageOf(operatorWithdrawalRow);
+export const operatorWithdrawalsAnswer = z.union([operatorWithdrawalsPage, z.array(operatorWithdrawal)]);
 /** A withdrawal order's id: ids past PostgreSQL's `integer` are 400 (`idParams`). */
 export const operatorWithdrawalParams = idParams;
 export const operatorRejectBody = z.object({ reason: z.string().trim().max(200).optional() }).optional();

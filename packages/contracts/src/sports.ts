@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { GamePeriod } from './codes';
+import { filterTime, fromNotAfterTo, pageOf, pageQuery } from './backoffice';
+import { GamePeriod, MatchTime } from './codes';
 import { amountInput } from './wallet';
 import { moneyNumber } from './user';
 
@@ -34,6 +35,8 @@ import { moneyNumber } from './user';
  *        settles every market of the event and queues the settlement of its bets; a different result later
  *        resettles them; the same result twice is refused (409)
  *   POST /api/operator/sports/markets/{marketId}/suspend|open|void (sports.trade) -> sportsMarket
+ *   GET  /api/operator/sports/events?status=&sportId=&q=&from=&to=&page=&pageSize=&sort=&order= (sports.trade)
+ *        -> operatorEventsAnswer {list, total}: every event, finished and settled ones too (`operatorEventsQuery`)
  *   GET  /api/operator/sports/events/{eventId}/trading (sports.trade) -> tradingEvent: the event, its result,
  *        its bets' settlement and every market with the engine's price next to the trader's override
  *   POST /api/operator/sports/markets/{marketId}/prices (sports.trade) priceOverrideRequest -> tradingMarket
@@ -453,6 +456,73 @@ export const tradingEvent = z.object({
   markets: z.array(tradingMarket),
 });
 export type TradingEvent = z.infer<typeof tradingEvent>;
+
+// ------------------------------------------------------------------ the traders' event list
+
+/**
+ * An event's state as traders filter it, read off the module's own: `settled` once a result is in effect (its
+ * markets settled, its bets queued for settlement; a later result corrects it); without one, from the match time
+ * code (`clock`): live (1–5), finished (over, cut short or interrupted: waiting for its result), cancelled, and
+ * scheduled for every other code (not started, to be determined, postponed).
+ */
+export const SPORTS_EVENT_STATUSES = ['scheduled', 'live', 'finished', 'settled', 'cancelled'] as const;
+export type SportsEventStatus = (typeof SPORTS_EVENT_STATUSES)[number];
+/** The match time codes of the states read off the clock alone (scheduled: any other code). */
+export const EVENT_STATUS_CLOCKS = {
+  live: [
+    MatchTime.FIRST_HALF,
+    MatchTime.HALF_TIME,
+    MatchTime.SECOND_HALF,
+    MatchTime.OVERTIME,
+    MatchTime.PENALTY,
+  ],
+  finished: [MatchTime.FINISHED, MatchTime.CUT_IN_HALF, MatchTime.INTERRUPTED],
+  cancelled: [MatchTime.CANCELLED],
+} as const satisfies Record<'live' | 'finished' | 'cancelled', readonly number[]>;
+
+export function sportsEventStatus(clock: number, resulted: boolean): SportsEventStatus {
+  if (resulted) return 'settled';
+  const byClock = (['live', 'finished', 'cancelled'] as const).find((s) =>
+    (EVENT_STATUS_CLOCKS[s] as readonly number[]).includes(clock),
+  );
+  return byClock ?? 'scheduled';
+}
+
+export const SPORTS_EVENT_SORTS = ['startsAt', 'eventId', 'competition', 'sport'] as const;
+/**
+ * `GET /api/operator/sports/events`: `status` one state or several (comma-separated: `finished,settled`),
+ * `sportId` a sport's code, `q` part of a team's or the competition's name (any case), `from`/`to` bound the
+ * start (ISO); `page`, `pageSize` ≤ 100, `sort`, `order` (default: latest start first).
+ */
+export const operatorEventsQuery = pageQuery(SPORTS_EVENT_SORTS)
+  .extend({
+    status: z
+      .string({ error: 'fieldInvalid' })
+      .refine(
+        (s) => s.split(',').every((x) => (SPORTS_EVENT_STATUSES as readonly string[]).includes(x)),
+        'fieldInvalid',
+      )
+      .transform((s) => [...new Set(s.split(','))] as SportsEventStatus[])
+      .optional(),
+    sportId: z.enum(SPORTS, { error: 'fieldInvalid' }).optional(),
+    q: z.string().trim().max(120, 'fieldInvalid').optional(),
+    from: filterTime.optional(),
+    to: filterTime.optional(),
+  })
+  .refine(fromNotAfterTo, { message: 'periodReversed', path: ['to'] });
+export type OperatorEventsQuery = z.input<typeof operatorEventsQuery>;
+
+export const operatorEventRow = sportsEvent.extend({
+  status: z.enum(SPORTS_EVENT_STATUSES),
+  /** The result in effect (null before one) and how many results were posted (2… = corrected). */
+  result: sportsScore.nullable(),
+  resultVersion: z.number().int(),
+  /** Markets open for betting. */
+  markets: z.number().int(),
+});
+export type OperatorEventRow = z.infer<typeof operatorEventRow>;
+export const operatorEventsAnswer = pageOf(operatorEventRow);
+export type OperatorEventsAnswer = z.infer<typeof operatorEventsAnswer>;
 
 export const priceOverrideRequest = z.strictObject({
   /** Every offered selection of the market once, with the version the trader saw. */

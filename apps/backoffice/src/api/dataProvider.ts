@@ -16,7 +16,7 @@ export const RESOURCE_PATHS: Record<string, string> = {
   operators: '/api/operator/operators',
   casinoProviders: '/api/operator/casino/providers',
   casinoGames: '/api/app/casino/games',
-  sportsEvents: '/api/app/sports/events',
+  sportsEvents: '/api/operator/sports/events',
 };
 
 /** A table of a path of its own (a player's ledger) names it in `meta.path`. */

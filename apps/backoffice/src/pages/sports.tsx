@@ -6,12 +6,14 @@ import {
   type EventResultAnswer,
   type EventResultRequest,
   type LiabilityAnswer,
+  type OperatorEventRow,
   type SportsEventDetail,
-  type SportsEventListItem,
+  type SportsEventStatus,
   type TradingEvent,
   type TradingMarket,
 } from '@aposta/contracts';
 import { List, useTable } from '@refinedev/antd';
+import type { CrudFilter } from '@refinedev/core';
 import {
   Alert,
   Button,
@@ -23,6 +25,7 @@ import {
   Input,
   InputNumber,
   Modal,
+  Radio,
   Select,
   Space,
   Table,
@@ -35,6 +38,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../api/http';
 import { ConfirmButton, useRun } from '../components/actions';
+import { ListFilters, periodFilters, type Period } from '../components/ListFilters';
 import { money, time } from '../components/format';
 import { useApiQuery } from '../components/useApiQuery';
 
@@ -48,18 +52,53 @@ const MARKET_COLOR: Record<string, string> = {
 
 const eventName = (e: { home: string; away: string }) => `${e.home} × ${e.away}`;
 
+const EVENT_STATUS_COLOR: Record<SportsEventStatus, string> = {
+  scheduled: 'default',
+  live: 'red',
+  finished: 'orange',
+  settled: 'blue',
+  cancelled: 'default',
+};
+/** The list's tabs: the states they ask for (Finalizados: over, with or without a result yet). */
+const STATUS_TABS = {
+  all: undefined,
+  scheduled: 'scheduled',
+  live: 'live',
+  finished: 'finished,settled',
+  cancelled: 'cancelled',
+} as const;
+type StatusTab = keyof typeof STATUS_TABS;
+
+interface EventSearch {
+  q?: string;
+  sportId?: string;
+  range?: Period;
+}
+
 /**
- * Trading: events open for betting and those carrying open bets (liability), an event's markets
- * (suspend, reopen, void), its result (a later different result resettles its bets) and new events.
+ * Trading: every event (the server filters, sorts and pages: state, sport, a team's or competition's name,
+ * start) and those carrying open bets (liability), an event's markets (suspend, reopen, void), its result (a
+ * later different result resettles its bets) and new events.
  */
 export function SportsPage() {
   const { t } = useTranslation();
   const [eventId, setEventId] = useState<string>();
   const [creating, setCreating] = useState(false);
-  const { tableProps, setFilters } = useTable<SportsEventListItem>({
+  const [tab, setTab] = useState<StatusTab>('all');
+  const { tableProps, setFilters, searchFormProps, tableQuery } = useTable<
+    OperatorEventRow,
+    never,
+    EventSearch
+  >({
     resource: 'sportsEvents',
-    pagination: { mode: 'client', pageSize: 20 },
+    pagination: { pageSize: 20 },
+    sorters: { initial: [{ field: 'startsAt', order: 'desc' }] },
     syncWithLocation: false,
+    onSearch: ({ q, sportId, range }): CrudFilter[] => [
+      { field: 'q', operator: 'eq', value: q?.trim() },
+      { field: 'sportId', operator: 'eq', value: sportId },
+      ...periodFilters(range),
+    ],
   });
   const liability = useApiQuery<LiabilityAnswer>(`${SPORTS_OPERATOR_PATH}/liability`);
   return (
@@ -86,36 +125,86 @@ export function SportsPage() {
             label: t('sports.events'),
             children: (
               <>
-                <Select
-                  allowClear
-                  placeholder={t('sports.sport')}
-                  style={{ width: 200, marginBottom: 16 }}
-                  options={SPORTS.map((s) => ({ value: s, label: t(`sportNames.${s}`) }))}
-                  onChange={(sport?: string) =>
-                    setFilters([{ field: 'sport', operator: 'eq', value: sport }], 'replace')
-                  }
+                <Radio.Group
+                  value={tab}
+                  optionType="button"
+                  style={{ marginBottom: 16 }}
+                  onChange={(e) => {
+                    const next = e.target.value as StatusTab;
+                    setTab(next);
+                    setFilters([{ field: 'status', operator: 'eq', value: STATUS_TABS[next] }], 'merge');
+                  }}
+                  options={(Object.keys(STATUS_TABS) as StatusTab[]).map((k) => ({
+                    value: k,
+                    label: t(`sports.statusFilter.${k}`),
+                  }))}
                 />
-                <Table {...tableProps} rowKey="eventId" size="middle" scroll={{ x: 900 }}>
-                  <Table.Column dataIndex="eventId" title="ID" />
+                <ListFilters
+                  formProps={searchFormProps}
+                  label={t('sports.eventFilters')}
+                  searchHint={t('sports.searchHint')}
+                  periodLabel={t('sports.startsAt')}
+                >
+                  <Form.Item name="sportId">
+                    <Select
+                      allowClear
+                      aria-label={t('sports.sport')}
+                      placeholder={t('sports.sport')}
+                      style={{ width: 180 }}
+                      options={SPORTS.map((s) => ({ value: s, label: t(`sportNames.${s}`) }))}
+                    />
+                  </Form.Item>
+                </ListFilters>
+                <Table {...tableProps} rowKey="eventId" size="middle" scroll={{ x: 1000 }}>
+                  <Table.Column dataIndex="eventId" key="eventId" title="ID" sorter />
                   <Table.Column
                     dataIndex="sport"
+                    key="sport"
                     title={t('sports.sport')}
+                    sorter
                     render={(s: string) => t(`sportNames.${s}`)}
                   />
-                  <Table.Column dataIndex="competition" title={t('sports.competition')} />
+                  <Table.Column
+                    dataIndex="competition"
+                    key="competition"
+                    title={t('sports.competition')}
+                    sorter
+                  />
                   <Table.Column
                     title={t('sports.event')}
-                    render={(_, e: SportsEventListItem) => (
+                    render={(_, e: OperatorEventRow) => (
                       <Button type="link" onClick={() => setEventId(e.eventId)} style={{ padding: 0 }}>
                         {eventName(e)}
                       </Button>
                     )}
                   />
-                  <Table.Column dataIndex="startsAt" title={t('sports.startsAt')} render={time} />
+                  <Table.Column
+                    dataIndex="startsAt"
+                    key="startsAt"
+                    title={t('sports.startsAt')}
+                    sorter
+                    render={time}
+                  />
+                  <Table.Column
+                    dataIndex="status"
+                    title={t('sports.status')}
+                    render={(s: SportsEventStatus) => (
+                      <Tag color={EVENT_STATUS_COLOR[s]}>{t(`sports.eventStatus.${s}`)}</Tag>
+                    )}
+                  />
                   <Table.Column
                     title={t('sports.score')}
-                    render={(_, e: SportsEventListItem) =>
-                      e.live ? (
+                    render={(_, e: OperatorEventRow) =>
+                      e.result ? (
+                        <>
+                          {scoreOf(e.result)}
+                          {e.resultVersion > 1 && (
+                            <Tag color="orange" style={{ marginLeft: 8 }}>
+                              {t('sports.corrected', { version: e.resultVersion })}
+                            </Tag>
+                          )}
+                        </>
+                      ) : e.live ? (
                         <Tag color="red">
                           {e.score.home}-{e.score.away} · {e.minute ?? ''}'
                         </Tag>
@@ -165,7 +254,11 @@ export function SportsPage() {
       />
       <Drawer
         open={!!eventId}
-        onClose={() => setEventId(undefined)}
+        onClose={() => {
+          setEventId(undefined);
+          // A result or a market action changed what the list shows.
+          void tableQuery.refetch();
+        }}
         width={Math.min(900, window.innerWidth)}
         title={t('sports.eventTitle', { id: eventId })}
         destroyOnHidden

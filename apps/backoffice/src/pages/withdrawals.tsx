@@ -1,12 +1,33 @@
-import { OrderStatus, type OperatorWithdrawal, type WithdrawalRisk } from '@aposta/contracts';
+import {
+  OrderStatus,
+  WITHDRAWAL_STATUS_FILTERS,
+  type OperatorWithdrawal,
+  type OperatorWithdrawalRow,
+  type WithdrawalRisk,
+} from '@aposta/contracts';
 import { List, useTable } from '@refinedev/antd';
-import { Alert, Button, Descriptions, Drawer, Radio, Space, Table, Tag, Timeline, Typography } from 'antd';
+import type { CrudFilter } from '@refinedev/core';
+import {
+  Alert,
+  Button,
+  Descriptions,
+  Drawer,
+  Form,
+  InputNumber,
+  Radio,
+  Space,
+  Table,
+  Tag,
+  Timeline,
+  Typography,
+} from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAllowed } from '../api/access';
 import { api } from '../api/http';
 import { ConfirmButton, TextActionButton, useRun } from '../components/actions';
+import { ListFilters, periodFilters, type Period } from '../components/ListFilters';
 import { money, time } from '../components/format';
 import { useApiQuery } from '../components/useApiQuery';
 import { useNow, usePayoutTimes } from '../components/payoutAlerts';
@@ -44,7 +65,12 @@ function DeadlineTag({
   );
 }
 
-const FILTERS = ['pending', 'paying', 'paid', 'failed', 'rejected', 'all'] as const;
+interface WithdrawalSearch {
+  q?: string;
+  minAmount?: number | null;
+  maxAmount?: number | null;
+  range?: Period;
+}
 
 const STATUS_COLOR: Record<string, string> = {
   [OrderStatus.PENDING]: 'gold',
@@ -61,7 +87,8 @@ export function OrderStatusTag({ status }: { status: string }) {
 }
 
 /**
- * The withdrawal queue: by status, approve, reject with a reason, reconcile; the player's risk beside. Under the
+ * The withdrawal queue, filtered (status, player, amount, period), sorted and paged by the server: approve,
+ * reject with a reason, reconcile; the player's risk beside. Under the
  * Brazilian profile each unpaid one shows its time against the 120-minute deadline (rows near or past it
  * highlighted) and a banner lists those past the alert time (the payout report, read every 30 s and on a push).
  */
@@ -70,11 +97,22 @@ export function WithdrawalsPage() {
   const allowed = useAllowed();
   const run = useRun();
   const [open, setOpen] = useState<OperatorWithdrawal>();
-  const { tableProps, filters, setFilters, tableQuery } = useTable<OperatorWithdrawal>({
+  const { tableProps, filters, setFilters, tableQuery, searchFormProps } = useTable<
+    OperatorWithdrawalRow,
+    never,
+    WithdrawalSearch
+  >({
     resource: 'withdrawals',
-    pagination: { mode: 'client', pageSize: 20 },
+    pagination: { pageSize: 20 },
+    sorters: { initial: [{ field: 'createdAt', order: 'desc' }] },
     filters: { initial: [{ field: 'status', operator: 'eq', value: 'pending' }] },
     syncWithLocation: true,
+    onSearch: ({ q, minAmount, maxAmount, range }): CrudFilter[] => [
+      { field: 'q', operator: 'eq', value: q?.trim() },
+      { field: 'minAmount', operator: 'eq', value: minAmount ?? undefined },
+      { field: 'maxAmount', operator: 'eq', value: maxAmount ?? undefined },
+      ...periodFilters(range),
+    ],
   });
   const payout = usePayoutTimes();
   const now = useNow();
@@ -104,17 +142,30 @@ export function WithdrawalsPage() {
       )}
       <Radio.Group
         value={status}
-        onChange={(e) => setFilters([{ field: 'status', operator: 'eq', value: e.target.value }], 'replace')}
+        onChange={(e) => setFilters([{ field: 'status', operator: 'eq', value: e.target.value }], 'merge')}
         optionType="button"
         style={{ marginBottom: 16 }}
-        options={FILTERS.map((f) => ({ value: f, label: t(`withdrawals.filter.${f}`) }))}
+        options={WITHDRAWAL_STATUS_FILTERS.map((f) => ({ value: f, label: t(`withdrawals.filter.${f}`) }))}
       />
+      <ListFilters
+        formProps={searchFormProps}
+        label={t('withdrawals.filters')}
+        searchHint={t('withdrawals.searchHint')}
+        periodLabel={t('audit.period')}
+      >
+        <Form.Item name="minAmount" label={t('withdrawals.minAmount')}>
+          <InputNumber min={0} precision={2} prefix="R$" style={{ width: 130 }} />
+        </Form.Item>
+        <Form.Item name="maxAmount" label={t('withdrawals.maxAmount')}>
+          <InputNumber min={0} precision={2} prefix="R$" style={{ width: 130 }} />
+        </Form.Item>
+      </ListFilters>
       <Table
         {...tableProps}
         rowKey="id"
         size="middle"
         scroll={{ x: 1000 }}
-        onRow={(row: OperatorWithdrawal) => {
+        onRow={(row: OperatorWithdrawalRow) => {
           if (!deadline || !UNPAID.includes(row.status)) return {};
           const waited = (now - Date.parse(row.createdAt)) / 60_000;
           if (waited > deadline.deadlineMinutes)
@@ -124,13 +175,19 @@ export function WithdrawalsPage() {
           return {};
         }}
       >
-        <Table.Column dataIndex="id" title="ID" sorter={(a: OperatorWithdrawal, b) => a.id - b.id} />
-        <Table.Column dataIndex="createdAt" title={t('common.createdAt')} render={time} />
+        <Table.Column dataIndex="id" title="ID" />
+        <Table.Column
+          dataIndex="createdAt"
+          key="createdAt"
+          title={t('common.createdAt')}
+          sorter
+          render={time}
+        />
         {deadline && (
           <Table.Column
             key="deadline"
             title={t('withdrawals.deadline')}
-            render={(_, row: OperatorWithdrawal) =>
+            render={(_, row: OperatorWithdrawalRow) =>
               UNPAID.includes(row.status) ? (
                 <DeadlineTag
                   createdAt={row.createdAt}
@@ -147,27 +204,26 @@ export function WithdrawalsPage() {
         <Table.Column
           dataIndex="userId"
           title={t('common.player')}
-          render={(userId: number, row: OperatorWithdrawal) =>
-            allowed('players.read') ? (
-              <Link to={`/players/${userId}`}>
-                #{userId} {row.name}
-              </Link>
-            ) : (
-              `#${userId} ${row.name}`
-            )
-          }
+          render={(userId: number, row: OperatorWithdrawalRow) => (
+            <>
+              {allowed('players.read') ? (
+                <Link to={`/players/${userId}`}>
+                  #{userId} {row.name}
+                </Link>
+              ) : (
+                `#${userId} ${row.name}`
+              )}
+              <br />
+              <Typography.Text type="secondary">{row.email}</Typography.Text>
+            </>
+          )}
         />
-        <Table.Column
-          dataIndex="amount"
-          title={t('common.amount')}
-          render={money}
-          sorter={(a: OperatorWithdrawal, b) => a.amount - b.amount}
-        />
+        <Table.Column dataIndex="amount" key="amount" title={t('common.amount')} render={money} sorter />
         <Table.Column dataIndex="fee" title={t('withdrawals.fee')} render={money} />
         <Table.Column dataIndex="netAmount" title={t('withdrawals.net')} render={money} />
         <Table.Column
           title={t('withdrawals.destination')}
-          render={(_, row: OperatorWithdrawal) => `${row.payCardBank ?? ''} ${row.payCardNo ?? ''}`}
+          render={(_, row: OperatorWithdrawalRow) => `${row.payCardBank ?? ''} ${row.payCardNo ?? ''}`}
         />
         <Table.Column
           dataIndex="status"
@@ -177,7 +233,7 @@ export function WithdrawalsPage() {
         <Table.Column
           title={t('common.actions')}
           fixed="right"
-          render={(_, row: OperatorWithdrawal) => (
+          render={(_, row: OperatorWithdrawalRow) => (
             <Space wrap>
               <Button size="small" onClick={() => setOpen(row)}>
                 {t('common.details')}

@@ -306,3 +306,13 @@ function isAlive(pid: number): boolean {
 export async function queryRows<T>(exec: Executor, query: SQL): Promise<T[]> {
   return ((await exec.execute(query)) as unknown as { rows: T[] }).rows;
 }
+
+/** An `ilike` pattern matching `text` anywhere, its own wildcards (`%`, `_`, `\`) taken literally. */
+export const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** `a::bigint, b::bigint, …` for an `in (…)` list of ids. */
+export const idList = (ids: (string | number)[]) =>
+  sql.join(
+    ids.map((id) => sql`${String(id)}::bigint`),
+    sql`, `,
+  );

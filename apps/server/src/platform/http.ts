@@ -92,8 +92,9 @@ function validationMessage(lang: LanguageKey, issues: ZodIssueLike[]): string {
   const issue = raw.params?.issue ?? raw;
   if (issue.code === 'unrecognized_keys')
     return translate(lang, 'unknownField', { field: issue.keys?.join(', ') ?? '' });
-  if (issue.message && isMessageKey(issue.message)) return translate(lang, issue.message);
   const field = issue.path?.join('.') || raw.instancePath?.replace(/^\//, '').replace(/\//g, '.') || 'body';
+  // A schema's own key (`fieldInvalid`, `periodReversed`…) still names the field it is about.
+  if (issue.message && isMessageKey(issue.message)) return translate(lang, issue.message, { field });
   return translate(lang, 'fieldInvalid', { field });
 }
 

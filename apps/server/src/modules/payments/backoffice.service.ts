@@ -10,7 +10,7 @@ import {
 } from '@aposta/contracts';
 import { toMajor } from '@aposta/money';
 import { sql, type SQL } from 'drizzle-orm';
-import type { Executor } from '../../platform/db';
+import { containing, type Executor } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { playerStakesSince } from '../ledger';
 import { activeBonuses } from '../wagering';
@@ -36,8 +36,6 @@ async function rows<T>(exec: Executor, query: SQL): Promise<T[]> {
 }
 
 const iso = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string).toISOString());
-/** A LIKE pattern matching `text` anywhere, its own wildcards taken literally. */
-const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * What the back office reads of payments: the deposits list with the provider's state and chargeback flags,

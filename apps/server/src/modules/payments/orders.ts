@@ -187,12 +187,18 @@ export function toRecord(row: OrderRow, events: OrderEventRow[]): PaymentRecord 
 }
 
 /** Orders matching `where`, newest first, each with its events. */
-export async function listOrders(exec: Executor, where: SQL | undefined, limit: number, offset = 0) {
+export async function listOrders(
+  exec: Executor,
+  where: SQL | undefined,
+  limit: number,
+  offset = 0,
+  order: SQL[] = [desc(paymentOrders.id)],
+) {
   const rows = await exec
     .select()
     .from(paymentOrders)
     .where(where)
-    .orderBy(desc(paymentOrders.id))
+    .orderBy(...order)
     .limit(limit)
     .offset(offset);
   const events = rows.length

@@ -37,15 +37,6 @@ import { z } from 'zod';
 import { ok } from '../../platform/http';
 import { idempotencyKeyOf } from '../../platform/idempotency';
 
-const OPERATOR_STATUS = {
-  pending: OrderStatus.PENDING,
-  paying: OrderStatus.PAYING,
-  paid: OrderStatus.PAID,
-  failed: OrderStatus.FAILED,
-  rejected: OrderStatus.CANCELLED,
-  all: null,
-} as const;
-
 /** prePay's key is optional (it opens an order, it moves no money); when sent, it is checked like any other. */
 const optionalKeyOf = (req: FastifyRequest) =>
   req.headers['idempotency-key'] === undefined ? undefined : idempotencyKeyOf(req);
@@ -132,7 +123,15 @@ export async function paymentsRoutes(app: FastifyInstance) {
         response: answer(operatorWithdrawalsAnswer),
       },
     },
-    async (req) => ok(req, await withdrawals.list(OPERATOR_STATUS[req.query.status])),
+    async (req) => {
+      const { page, limit, ...query } = req.query;
+      return ok(
+        req,
+        page === undefined
+          ? await withdrawals.list(query, limit)
+          : await withdrawals.page({ ...query, page }),
+      );
+    },
   );
   r.get(
     '/api/operator/withdrawals/payout-times',

@@ -103,7 +103,7 @@ describe('the reconciliation job', () => {
           system: [{ kind: 'payment_clearing', amount: -10_000 }],
         });
         const { orderId } = await service.request(userId, body, `key-${userId}-0001`, 'pt_BR');
-        return (await service.list(null)).find((w) => w.orderId === orderId)!;
+        return (await service.list({ status: 'all' })).find((w) => w.orderId === orderId)!;
       };
       const cash = async (userId: number) => {
         const a = (await playerAccounts(database.db, userId)).find((x) => x.kind === 'cash')!;
@@ -127,7 +127,7 @@ describe('the reconciliation job', () => {
       expect(await service.reconcileDue()).toBe(1);
       expect(await cash(12)).toEqual({ balance: 10_000, held: 0 });
       expect(await service.reconcileDue()).toBe(0);
-      const statuses = (await service.list(null)).map((w) => [w.orderId, w.status]);
+      const statuses = (await service.list({ status: 'all' })).map((w) => [w.orderId, w.status]);
       expect(Object.fromEntries(statuses)).toEqual({ [paid.orderId]: '10', [lost.orderId]: '-01' });
       expect((await auditLedger(database)).ok).toBe(true);
     } finally {

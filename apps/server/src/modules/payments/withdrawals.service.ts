@@ -12,14 +12,16 @@ import {
   type GetWithdrawAnswer,
   type LanguageKey,
   type OperatorWithdrawal,
+  type OperatorWithdrawalRow,
+  type WithdrawalStatusFilter,
   type PayCardBank,
   type WithdrawRequest,
   PAYOUT_DEADLINE_MINUTES,
   type PayoutTimes,
 } from '@aposta/contracts';
 import { formatAmount, MoneyError, mulDiv, toMajor, toMinor } from '@aposta/money';
-import { and, desc, eq, lte, sql } from 'drizzle-orm';
-import { pgCode, type Executor } from '../../platform/db';
+import { and, asc, count, desc, eq, gte, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { containing, idList, pgCode, queryRows, type Executor } from '../../platform/db';
 import { AppError, badRequest, notFound } from '../../platform/errors';
 import type { MessageKey } from '../../platform/i18n';
 import { hold, lockPlayerAccount, requestHash, settle, voidHold } from '../ledger';
@@ -42,6 +44,56 @@ import { paymentOrders, paymentWithdrawCounters } from './payments.tables';
 import type { Outbox } from '../../platform/outbox';
 import type { PayoutRail, PayoutState } from './providers/provider';
 import { normalizeTronAddress } from './tron';
+
+/** The queue's status filter by name. */
+const STATUS_OF: Record<WithdrawalStatusFilter, OrderStatus | null> = {
+  pending: OrderStatus.PENDING,
+  paying: OrderStatus.PAYING,
+  paid: OrderStatus.PAID,
+  failed: OrderStatus.FAILED,
+  rejected: OrderStatus.CANCELLED,
+  all: null,
+};
+
+/** The operator queue's filters (contract `operatorWithdrawalsQuery`); amounts in reais. */
+export interface WithdrawalsFilter {
+  status: WithdrawalStatusFilter;
+  /** Part of the player's e-mail; digits alone the player's id; or the order number. */
+  q?: string;
+  minAmount?: number;
+  maxAmount?: number;
+  from?: string;
+  to?: string;
+}
+
+export interface WithdrawalsPageQuery extends WithdrawalsFilter {
+  page: number;
+  pageSize: number;
+  sort: 'createdAt' | 'amount';
+  order: 'asc' | 'desc';
+}
+
+function filterOf(f: WithdrawalsFilter): SQL | undefined {
+  const status = STATUS_OF[f.status];
+  const text = f.q;
+  return and(
+    eq(paymentOrders.type, RecordType.WITHDRAWAL),
+    status ? eq(paymentOrders.status, status) : undefined,
+    f.minAmount === undefined ? undefined : gte(paymentOrders.amount, toMinor(f.minAmount)),
+    f.maxAmount === undefined ? undefined : lte(paymentOrders.amount, toMinor(f.maxAmount)),
+    f.from ? gte(paymentOrders.createdAt, new Date(f.from)) : undefined,
+    f.to ? lt(paymentOrders.createdAt, new Date(f.to)) : undefined,
+    text
+      ? or(
+          eq(paymentOrders.orderId, text),
+          // Digits alone are a player's id (an integer column: at most 9 digits), not part of an e-mail.
+          /^\d{1,9}$/.test(text)
+            ? eq(paymentOrders.userId, Number(text))
+            : sql`${paymentOrders.userId} in (select id from users where username ilike ${containing(text)})`,
+        )
+      : undefined,
+  );
+}
 
 const refuse = (key: MessageKey, params?: Record<string, string | number>) =>
   new AppError(ErrorCode.UNPROCESSABLE, key, params);
@@ -497,12 +549,41 @@ export function createWithdrawalsService(
       return result.rows.length;
     },
 
-    async list(status: OrderStatus | null, limit = 200): Promise<OperatorWithdrawal[]> {
-      const where = and(
-        eq(paymentOrders.type, RecordType.WITHDRAWAL),
-        status ? eq(paymentOrders.status, status) : undefined,
+    /** The newest `limit` withdrawals that match, newest first (the queue's older, unpaged form). */
+    async list(filter: WithdrawalsFilter, limit = 200): Promise<OperatorWithdrawal[]> {
+      return (await listOrders(database.db, filterOf(filter), limit)).map(({ row, events }) =>
+        toOperator(row, events),
       );
-      return (await listOrders(database.db, where, limit)).map(({ row, events }) => toOperator(row, events));
+    },
+
+    /** A page of the withdrawals that match, sorted, with how many match in all and each player's e-mail. */
+    async page(q: WithdrawalsPageQuery): Promise<{ list: OperatorWithdrawalRow[]; total: number }> {
+      const where = filterOf(q);
+      const dir = q.order === 'asc' ? asc : desc;
+      const column = q.sort === 'amount' ? paymentOrders.amount : paymentOrders.createdAt;
+      const order = [dir(column), dir(paymentOrders.id)];
+      const [items, [total]] = await Promise.all([
+        listOrders(database.db, where, q.pageSize, (q.page - 1) * q.pageSize, order),
+        database.db.select({ n: count() }).from(paymentOrders).where(where),
+      ]);
+      const players = [...new Set(items.map(({ row }) => row.userId))];
+      const emails = new Map(
+        players.length
+          ? (
+              await queryRows<{ id: number; username: string }>(
+                database.db,
+                sql`select id, username from users where id in (${idList(players)})`,
+              )
+            ).map((u) => [Number(u.id), u.username] as const)
+          : [],
+      );
+      return {
+        total: Number(total?.n ?? 0),
+        list: items.map(({ row, events }) => ({
+          ...toOperator(row, events),
+          email: emails.get(row.userId) ?? '',
+        })),
+      };
     },
 
     /**

@@ -9,7 +9,7 @@ import {
   type TradingMarket,
 } from '@aposta/contracts';
 import { sql } from 'drizzle-orm';
-import { queryRows, type Executor } from '../../platform/db';
+import { idList, queryRows, type Executor } from '../../platform/db';
 import { marketKey, PREMATCH, priceEvent, type LiveState, type Margins, type PricedMarket } from './pricing';
 
 /**
@@ -56,12 +56,7 @@ export interface SelectionRow {
 }
 
 export const iso = (t: string | Date) => new Date(t).toISOString();
-/** `a::bigint, b::bigint, …` for an `in (…)` list of ids. */
-export const idList = (ids: (string | number)[]) =>
-  sql.join(
-    ids.map((id) => sql`${String(id)}::bigint`),
-    sql`, `,
-  );
+export { idList };
 export const isLive = (clock: number) => clock >= MatchTime.FIRST_HALF && clock <= MatchTime.PENALTY;
 
 export function eventOf(e: EventRow): SportsEvent {

@@ -18,6 +18,8 @@ import {
   eventResultAnswer,
   eventResultRequest,
   eventsQuery,
+  operatorEventsAnswer,
+  operatorEventsQuery,
   marketActionParams,
   marketIdParam,
   priceOverrideRequest,
@@ -217,6 +219,19 @@ export async function sportsRoutes(app: FastifyInstance) {
       });
       return ok(req, answer);
     },
+  );
+
+  r.get(
+    `${SPORTS_OPERATOR_PATH}/events`,
+    {
+      config: { permission: 'sports.trade' },
+      schema: {
+        tags: operator,
+        querystring: operatorEventsQuery,
+        response: { 200: envelope(operatorEventsAnswer) },
+      },
+    },
+    async (req) => ok(req, await sports.tradingEvents(req.query)),
   );
 
   r.get(

@@ -923,6 +923,7 @@ export function createSportsService({
     postResult,
     marketAction,
     tradingView: trading.view,
+    tradingEvents: trading.list,
     setPrices: async (marketId: string, input: Parameters<typeof trading.setPrices>[1]) =>
       afterOverride(await trading.setPrices(marketId, input)),
     clearPrices: async (marketId: string) => afterOverride(await trading.clearPrices(marketId)),

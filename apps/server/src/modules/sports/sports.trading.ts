@@ -1,20 +1,27 @@
 import {
   effectivePrice,
   ErrorCode,
+  EVENT_STATUS_CLOCKS,
   MARGIN_SHIFT_BP,
   OVERRIDE_PRICE,
+  sportsEventStatus,
   type MarketStatus,
+  type OperatorEventRow,
+  type SportCode,
+  type SportsEventStatus,
   type PriceOverrideRequest,
   type TradingEvent,
   type TradingMarket,
 } from '@aposta/contracts';
 import { DEFAULT_CURRENCY, toMajor } from '@aposta/money';
-import { sql } from 'drizzle-orm';
-import { queryRows, type Database, type Executor } from '../../platform/db';
+import { sql, type SQL } from 'drizzle-orm';
+import { containing, queryRows, type Database, type Executor } from '../../platform/db';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors';
 import {
+  EVENT_COLUMNS,
   eventOf,
   eventRows,
+  type EventRow,
   marketsOf,
   tradingMarketOf,
   type MarketRow,
@@ -58,6 +65,39 @@ function stateOf(
   }
   return { marginShiftBp: shift, overrides, prices };
 }
+
+/** The traders' event list's query (contract `operatorEventsQuery`, parsed). */
+export interface EventsListQuery {
+  status?: SportsEventStatus[];
+  sportId?: SportCode;
+  q?: string;
+  from?: string;
+  to?: string;
+  page: number;
+  pageSize: number;
+  sort: 'startsAt' | 'eventId' | 'competition' | 'sport';
+  order: 'asc' | 'desc';
+}
+
+const clocks = (list: readonly number[]) =>
+  sql.join(
+    list.map((c) => sql`${c}::int`),
+    sql`, `,
+  );
+/** Where an event is in a state (`sportsEventStatus` in SQL: the same result and clock codes). */
+const STATUS_WHERE: Record<SportsEventStatus, SQL> = {
+  settled: sql`e.result is not null`,
+  live: sql`(e.result is null and e.clock in (${clocks(EVENT_STATUS_CLOCKS.live)}))`,
+  finished: sql`(e.result is null and e.clock in (${clocks(EVENT_STATUS_CLOCKS.finished)}))`,
+  cancelled: sql`(e.result is null and e.clock in (${clocks(EVENT_STATUS_CLOCKS.cancelled)}))`,
+  scheduled: sql`(e.result is null and e.clock not in (${clocks(Object.values(EVENT_STATUS_CLOCKS).flat())}))`,
+};
+const EVENT_SORT: Record<EventsListQuery['sort'], SQL> = {
+  startsAt: sql`e.starts_at`,
+  eventId: sql`e.id`,
+  competition: sql`c.name`,
+  sport: sql`e.sport`,
+};
 
 export function createTrading({ database }: { database: Database }) {
   const { db } = database;
@@ -211,5 +251,53 @@ export function createTrading({ database }: { database: Database }) {
     };
   }
 
-  return { setPrices, clearPrices, view };
+  /**
+   * Every event, finished and settled ones too (the players' list has only those open for betting), filtered,
+   * sorted and paged, with its state, the result in effect and its open markets.
+   */
+  async function list(q: EventsListQuery): Promise<{ list: OperatorEventRow[]; total: number }> {
+    const filters: SQL[] = [sql`true`];
+    if (q.status?.length)
+      filters.push(
+        sql`(${sql.join(
+          q.status.map((s) => STATUS_WHERE[s]),
+          sql` or `,
+        )})`,
+      );
+    if (q.sportId) filters.push(sql`e.sport = ${q.sportId}`);
+    if (q.q) {
+      const part = containing(q.q);
+      filters.push(sql`(e.home ilike ${part} or e.away ilike ${part} or c.name ilike ${part})`);
+    }
+    if (q.from) filters.push(sql`e.starts_at >= ${q.from}::timestamptz`);
+    if (q.to) filters.push(sql`e.starts_at < ${q.to}::timestamptz`);
+    const from = sql`from sports_events e join sports_competitions c on c.id = e.competition_id
+      where ${sql.join(filters, sql` and `)}`;
+    const dir = q.order === 'asc' ? sql`asc` : sql`desc`;
+    const [rows, [total]] = await Promise.all([
+      queryRows<EventRow & { open_markets: string }>(
+        db,
+        sql`select ${EVENT_COLUMNS}, (select count(*) from sports_markets m where m.event_id = e.id
+              and m.status = 'open') as open_markets
+            ${from} order by ${EVENT_SORT[q.sort]} ${dir}, e.id ${dir}
+            limit ${q.pageSize} offset ${(q.page - 1) * q.pageSize}`,
+      ),
+      queryRows<{ n: string }>(db, sql`select count(*) as n ${from}`),
+    ]);
+    return {
+      total: Number(total?.n ?? 0),
+      list: rows.map((e) => {
+        const result = (e.result as EventResult | null) ?? null;
+        return {
+          ...eventOf(e),
+          status: sportsEventStatus(Number(e.clock), result !== null),
+          result: result && { home: result.home, away: result.away },
+          resultVersion: Number(e.result_version),
+          markets: Number(e.open_markets),
+        };
+      }),
+    };
+  }
+
+  return { setPrices, clearPrices, view, list };
 }

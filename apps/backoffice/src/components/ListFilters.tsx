@@ -1,0 +1,50 @@
+import type { CrudFilter } from '@refinedev/core';
+import { Button, DatePicker, Form, Input, type FormProps } from 'antd';
+import type { Dayjs } from 'dayjs';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/** A period picked in a list's filters. */
+export type Period = [Dayjs | null, Dayjs | null] | null | undefined;
+
+/** The period as the server's `from` (the first day's start) and `to` (the last day's end) filters. */
+export const periodFilters = (range: Period): CrudFilter[] => [
+  { field: 'from', operator: 'eq', value: range?.[0]?.startOf('day').toISOString() },
+  { field: 'to', operator: 'eq', value: range?.[1]?.endOf('day').toISOString() },
+];
+
+/**
+ * A server-filtered list's form (Refine's `searchFormProps`): a text search (`q`), the page's own fields, a
+ * period (`range`) and the search button, in one line.
+ */
+export function ListFilters({
+  formProps,
+  label,
+  searchHint,
+  periodLabel,
+  children,
+}: {
+  formProps: FormProps;
+  label: string;
+  searchHint: string;
+  periodLabel: string;
+  children?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Form {...formProps} layout="inline" aria-label={label} style={{ marginBottom: 16, rowGap: 8 }}>
+      <Form.Item name="q">
+        <Input allowClear aria-label={searchHint} placeholder={searchHint} style={{ width: 260 }} />
+      </Form.Item>
+      {children}
+      <Form.Item name="range" label={periodLabel}>
+        <DatePicker.RangePicker />
+      </Form.Item>
+      <Form.Item>
+        <Button type="primary" htmlType="submit">
+          {t('common.search')}
+        </Button>
+      </Form.Item>
+    </Form>
+  );
+}
