@@ -672,7 +672,7 @@ export const en: Dictionary = {
     imageFailed: 'image unavailable',
     imageType: 'Only PNG, JPEG, GIF or WebP images can be sent',
     imageTooLarge: 'The image is over {{mb}} MB',
-    attach: 'Send an image',
+    attach: 'Attach an image',
     attachInput: 'Image file',
     read: 'Read',
     sent: 'Sent',

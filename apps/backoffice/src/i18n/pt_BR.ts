@@ -671,7 +671,7 @@ export const pt_BR = {
     imageFailed: 'imagem indisponível',
     imageType: 'Só é possível enviar imagens PNG, JPEG, GIF ou WebP',
     imageTooLarge: 'A imagem passa de {{mb}} MB',
-    attach: 'Enviar imagem',
+    attach: 'Anexar imagem',
     attachInput: 'Arquivo de imagem',
     read: 'Lida',
     sent: 'Enviada',

@@ -4,7 +4,7 @@ import { Alert, Button, Form, Input, Modal, Space, Table, Typography } from 'ant
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../api/http';
-import { ConfirmButton, useRun } from '../components/actions';
+import { ConfirmButton, useFormCall, useRun } from '../components/actions';
 
 const base = `${SUPPORT_OPERATOR_PATH}/canned`;
 export const cannedKey = ['support', 'canned'] as const;
@@ -26,8 +26,7 @@ export function CannedEditor({ onClose }: { onClose: () => void }) {
   const canned = useCanned();
   const [form] = Form.useForm<{ title: string; text: string }>();
   const [editing, setEditing] = useState<SupportCanned | null>(null);
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
+  const { busy, error, setError, submit } = useFormCall();
   const changed = () => client.invalidateQueries({ queryKey: cannedKey });
 
   const edit = (c: SupportCanned | null) => {
@@ -35,21 +34,14 @@ export function CannedEditor({ onClose }: { onClose: () => void }) {
     setError(undefined);
     form.setFieldsValue({ title: c?.title ?? '', text: c?.text ?? '' });
   };
-  async function save(values: { title: string; text: string }) {
-    setBusy(true);
-    setError(undefined);
-    try {
+  const save = (values: { title: string; text: string }) =>
+    submit(async () => {
       await (editing
         ? api('put', `${base}/${editing.id}`, { body: values })
         : api('post', base, { body: values }));
       await changed();
       edit(null);
-    } catch (err) {
-      setError((err as Error).message);
-    } finally {
-      setBusy(false);
-    }
-  }
+    });
 
   return (
     <Modal
