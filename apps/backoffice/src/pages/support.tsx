@@ -43,6 +43,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAllowed } from '../api/access';
 import { api, fetchBlob, operatorToken } from '../api/http';
+import { useFormCall } from '../components/actions';
 import { money, time } from '../components/format';
 import { CannedEditor, useCanned } from './support-canned';
 
@@ -314,8 +315,7 @@ function Conversation({
   const [text, setText] = useState('');
   const [reason, setReason] = useState<SupportCloseReason>('resolved');
   const [note, setNote] = useState('');
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, error, setError, submit } = useFormCall();
   const lastTyping = useRef(0);
   const bottom = useRef<HTMLDivElement>(null);
   const file = useRef<HTMLInputElement>(null);
@@ -332,20 +332,12 @@ function Conversation({
     bottom.current?.scrollIntoView({ block: 'nearest' });
   }, [lastId, typing]);
 
-  async function act(call: () => Promise<unknown>) {
-    setError('');
-    setBusy(true);
-    try {
+  /** An operator call, then what is on screen read again; its refusal shown under the conversation. */
+  const act = (call: () => Promise<unknown>) =>
+    submit(async () => {
       await call();
       await client.invalidateQueries({ queryKey: ['support'] });
-      return true;
-    } catch (err) {
-      setError((err as Error).message);
-      return false;
-    } finally {
-      setBusy(false);
-    }
-  }
+    });
   async function send(e?: FormEvent) {
     e?.preventDefault();
     const body = text.trim();
