@@ -1,6 +1,7 @@
+import { fileURLToPath } from 'node:url';
 import { expect, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
 import { depositViaApi, login, newEmail, registerViaApi, screenshot } from '../../web/e2e/helpers';
-import { createOperator, operatorKey, signIn } from './helpers';
+import { createOperator, signIn } from './helpers';
 
 /**
  * The live chat from both ends, shared by support.spec.ts (one server) and support.cluster.spec.ts (two
@@ -11,6 +12,16 @@ import { createOperator, operatorKey, signIn } from './helpers';
 /** The app's phone: the player app's Playwright settings. */
 const phone = { viewport: { width: 393, height: 852 }, isMobile: true, hasTouch: true, locale: 'pt-BR' };
 const desktop = { viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false, locale: 'pt-BR' };
+/** Real PNGs to send: the player app's icons (a phone's photo would be a JPEG; the server checks the bytes). */
+const icon = (name: string) => fileURLToPath(new URL(`../../web/public/icons/${name}`, import.meta.url));
+
+/** The image in a chat bubble is really drawn (its bytes arrived and decoded), not just an element. */
+async function expectDrawn(img: Locator) {
+  await expect(img).toBeVisible();
+  await expect
+    .poll(() => img.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth))
+    .toBeGreaterThan(0);
+}
 
 export interface ChatSetup {
   browser: Browser;
@@ -20,7 +31,7 @@ export interface ChatSetup {
   consoleBase: string;
   /** A request context on playerBase (players and their deposits are made there). */
   playerApi: APIRequestContext;
-  /** A request context on consoleBase (the operator and the canned reply are made there). */
+  /** A request context on consoleBase (the operator is made there). */
   consoleApi: APIRequestContext;
   /** Screenshot names are prefixed with it. */
   shots: string;
@@ -55,14 +66,51 @@ export async function choose(page: Page, scope: Locator | Page, label: string, o
     .click();
 }
 
+/**
+ * The operator writes a canned reply in the console's editor: added with a slip, then corrected. Answers its
+ * row in the editor's list.
+ */
+async function writeCannedReply(desk: Page, title: string) {
+  await desk.getByRole('button', { name: 'Gerenciar respostas prontas' }).click();
+  const editor = desk.getByRole('dialog', { name: 'Respostas prontas' });
+  const form = editor.getByRole('form', { name: 'Resposta pronta' });
+  // An empty reply is refused before it is sent.
+  await form.getByRole('button', { name: 'Adicionar' }).click();
+  await expect(form.getByText('Obrigatório')).toHaveCount(2);
+  await form.getByLabel('Título').fill(title);
+  await form.getByLabel('Texto').fill('Saques por PIX caem em até 1 dia.');
+  await form.getByRole('button', { name: 'Adicionar' }).click();
+  const row = editor.getByRole('row').filter({ hasText: title });
+  await expect(row).toContainText('Saques por PIX caem em até 1 dia.');
+  await row.getByRole('button', { name: 'Editar' }).click();
+  await expect(form).toContainText(`Editando “${title}”`);
+  await expect(form.getByLabel('Texto')).toHaveValue('Saques por PIX caem em até 1 dia.');
+  await form.getByLabel('Texto').fill('Saques por PIX caem em até 1 hora.');
+  await form.getByRole('button', { name: 'Salvar' }).click();
+  await expect(row).toContainText('Saques por PIX caem em até 1 hora.');
+  await expect(form).toContainText('Nova resposta pronta');
+  return { editor, row };
+}
+
+/** Deletes the canned reply from the editor, after its confirmation: the conversation no longer offers it. */
+async function deleteCannedReply(desk: Page, title: string) {
+  await desk.getByRole('button', { name: 'Gerenciar respostas prontas' }).click();
+  const editor = desk.getByRole('dialog', { name: 'Respostas prontas' });
+  const row = editor.getByRole('row').filter({ hasText: title });
+  await row.getByRole('button', { name: 'Excluir' }).click();
+  await desk
+    .getByRole('tooltip')
+    .filter({ hasText: `Excluir a resposta “${title}”?` })
+    .getByRole('button', { name: 'Sim' })
+    .click();
+  await expect(row).toHaveCount(0);
+  await editor.getByRole('button', { name: 'Fechar' }).first().click();
+  await expect(editor).toBeHidden();
+}
+
 export async function talkWithVisitorAndPlayer(s: ChatSetup) {
   const op = await createOperator(s.consoleApi, 'support');
   const canned = `Prazo de saque ${Date.now().toString(36)}`;
-  const made = await s.consoleApi.post('/api/operator/support/canned', {
-    headers: operatorKey,
-    data: { title: canned, text: 'Saques por PIX caem em até 1 hora.' },
-  });
-  expect((await made.json()).status).toBe(0);
 
   const desk = await (await s.browser.newContext({ ...desktop, baseURL: s.consoleBase })).newPage();
   await signIn(desk, op);
@@ -70,6 +118,10 @@ export async function talkWithVisitorAndPlayer(s: ChatSetup) {
   await expect(desk).toHaveURL(/\/backoffice\/support$/);
   await expect(desk.getByRole('heading', { name: 'Console de atendimento' })).toBeVisible();
   await expect(desk.getByTestId('console-stats')).toContainText('Conversas em 7 dias');
+  const { editor } = await writeCannedReply(desk, canned);
+  await screenshot(desk, `${s.shots}-canned-editor`);
+  await editor.getByRole('button', { name: 'Fechar' }).first().click();
+  await expect(editor).toBeHidden();
   const queue = desk.getByRole('list', { name: 'Fila de conversas' });
   const conversation = desk.getByRole('region', { name: 'Conversa' });
 
@@ -200,6 +252,18 @@ export async function talkWithVisitorAndPlayer(s: ChatSetup) {
   await expect(
     conversation.getByTestId('console-message').filter({ hasText: 'Vou verificar' }).getByLabel('Lida'),
   ).toBeVisible();
+
+  // Images both ways: the phone sends a PNG, the console shows it inline (fetched with the operator's token);
+  // the operator sends one back from the console, and the phone shows it.
+  await playerChat.locator('input[type=file]').setInputFiles(icon('icon-192.png'));
+  await expectDrawn(playerChat.getByTestId('support-message').last().getByRole('img', { name: 'Imagem' }));
+  const received = conversation.getByTestId('console-message').last();
+  await expectDrawn(received.getByRole('img', { name: 'imagem' }));
+  await conversation.locator('input[type=file]').setInputFiles(icon('apple-touch-icon.png'));
+  await expectDrawn(conversation.getByTestId('console-message').nth(3).getByRole('img', { name: 'imagem' }));
+  const fromOperator = playerChat.getByTestId('support-message').filter({ hasText: 'Atendente' }).last();
+  await expectDrawn(fromOperator.getByRole('img', { name: 'Imagem' }));
+  await expect(conversation.getByTestId('console-message')).toHaveCount(4);
   await screenshot(desk, `${s.shots}-console-player`);
   await screenshot(player, `${s.shots}-player-phone`);
 
@@ -210,5 +274,7 @@ export async function talkWithVisitorAndPlayer(s: ChatSetup) {
     playerChat.getByText('Conversa encerrada. Envie uma mensagem para abrir uma nova.'),
   ).toBeVisible();
   await player.context().close();
+
+  await deleteCannedReply(desk, canned);
   return desk;
 }

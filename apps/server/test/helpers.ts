@@ -180,6 +180,15 @@ export function testOperators(app: App) {
   return { signIn };
 }
 
+/** One directive's sources in an answer's Content-Security-Policy header (`[]` when it has none). */
+export function cspDirective(header: unknown, name: string): string[] {
+  const found = String(header)
+    .split(';')
+    .map((d) => d.trim().split(/\s+/))
+    .find(([n]) => n === name);
+  return found ? found.slice(1) : [];
+}
+
 export interface Route {
   method: string;
   path: string;

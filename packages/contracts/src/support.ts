@@ -171,6 +171,7 @@ export const supportCannedRequest = z.strictObject({
     .max(SUPPORT_TEXT_MAX, 'supportTextTooLong'),
 });
 export const supportCanned = z.object({ id, title: z.string(), text: z.string(), updatedAt: z.string() });
+export type SupportCanned = z.infer<typeof supportCanned>;
 export const supportCannedList = z.array(supportCanned);
 
 const orderLine = z.object({

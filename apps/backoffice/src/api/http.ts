@@ -34,28 +34,31 @@ export function urlOf(path: string, query?: Query) {
   return url;
 }
 
-function headers(json: boolean): Record<string, string> {
+function headers(contentType?: string): Record<string, string> {
   const token = operatorToken();
   return {
     Accept: 'application/json',
     lang: serverLang(),
     ...(token ? { Authorization: `Bearer ${token}` } : {}),
-    ...(json ? { 'Content-Type': 'application/json' } : {}),
+    ...(contentType ? { 'Content-Type': contentType } : {}),
   };
 }
 
-/** One call; answers the envelope's `data` or throws an ApiError with the server's message. */
+/**
+ * One call; answers the envelope's `data` or throws an ApiError with the server's message. `body` is sent as
+ * JSON; `file` (an upload, e.g. a support image) as the raw body with its own type.
+ */
 export async function api<T = unknown>(
   method: string,
   path: string,
-  { query, body }: { query?: Query; body?: unknown } = {},
+  { query, body, file }: { query?: Query; body?: unknown; file?: Blob } = {},
 ): Promise<T> {
   let res: Response;
   try {
     res = await fetch(urlOf(path, query), {
       method: method.toUpperCase(),
-      headers: headers(body !== undefined),
-      body: body === undefined ? undefined : JSON.stringify(body),
+      headers: headers(file ? file.type : body !== undefined ? 'application/json' : undefined),
+      body: file ?? (body === undefined ? undefined : JSON.stringify(body)),
       credentials: 'omit',
     });
   } catch {
@@ -77,9 +80,9 @@ export async function api<T = unknown>(
   return envelope.data as T;
 }
 
-/** A CSV export: fetched with the token (a plain link would carry none), then saved as a file. */
-export async function download(path: string, query: Query, filename: string) {
-  const res = await fetch(urlOf(path, query), { headers: headers(false), credentials: 'omit' });
+/** A file the API answers (an export, a support image): fetched with the token, which a plain link lacks. */
+export async function fetchBlob(path: string, query?: Query): Promise<Blob> {
+  const res = await fetch(urlOf(path, query), { headers: headers(), credentials: 'omit' });
   if (!res.ok) {
     const body = (await res.json().catch(() => null)) as { message?: string } | null;
     throw new ApiError(
@@ -88,7 +91,12 @@ export async function download(path: string, query: Query, filename: string) {
       res.status,
     );
   }
-  const href = URL.createObjectURL(await res.blob());
+  return res.blob();
+}
+
+/** A CSV export, saved as a file. */
+export async function download(path: string, query: Query, filename: string) {
+  const href = URL.createObjectURL(await fetchBlob(path, query));
   const a = document.createElement('a');
   a.href = href;
   a.download = filename;

@@ -19,6 +19,26 @@ export function useRun() {
   };
 }
 
+/** A form's call: busy while it runs; the server's refusal (its translated message) kept to show in the form. */
+export function useFormCall() {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string>();
+  const submit = async (call: () => Promise<unknown>): Promise<boolean> => {
+    setBusy(true);
+    setError(undefined);
+    try {
+      await call();
+      return true;
+    } catch (err) {
+      setError((err as Error).message);
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { busy, error, setError, submit };
+}
+
 /** A button that asks "sure?" before a call that changes something. */
 export function ConfirmButton({
   title,

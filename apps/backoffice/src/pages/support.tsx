@@ -1,8 +1,13 @@
+import { PaperClipOutlined } from '@ant-design/icons';
 import {
   REALTIME_PATH,
   SUPPORT_CLOSE_REASONS,
+  SUPPORT_IMAGE_MAX_BYTES,
+  SUPPORT_IMAGE_TYPES,
   SUPPORT_OPERATOR_PATH,
+  SUPPORT_TEXT_MAX,
   SUPPORT_TYPING_EVERY_MS,
+  type SupportAttachment,
   type SupportCloseReason,
   type SupportConversation,
   type SupportConversationDetail,
@@ -21,6 +26,7 @@ import {
   Col,
   Descriptions,
   Empty,
+  Image,
   Input,
   Result,
   Radio,
@@ -36,8 +42,10 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAllowed } from '../api/access';
-import { api, operatorToken } from '../api/http';
+import { api, fetchBlob, operatorToken } from '../api/http';
+import { useFormCall } from '../components/actions';
 import { money, time } from '../components/format';
+import { CannedEditor, useCanned } from './support-canned';
 
 /**
  * The live support console (`support.chat`): the queue on the left, the conversation in the middle, the
@@ -51,12 +59,6 @@ type QueueFilter = (typeof QUEUE_FILTERS)[number];
 /** A typing signal shows this long unless a message or another signal comes first. */
 const TYPING_SHOWN_MS = 4_000;
 
-interface Canned {
-  id: number;
-  title: string;
-  text: string;
-}
-
 export function SupportPage() {
   const { t } = useTranslation();
   const { data: permissions, isLoading } = usePermissions<readonly OperatorPermission[]>({});
@@ -65,6 +67,7 @@ export function SupportPage() {
   const [selected, setSelected] = useState<number | null>(null);
   const typing = useCustomerTyping();
   const canChat = allowed('support.chat');
+  const [editingCanned, setEditingCanned] = useState(false);
 
   const queue = useQuery({
     queryKey: ['support', 'queue', filter],
@@ -82,9 +85,15 @@ export function SupportPage() {
   return (
     <div style={{ padding: 16 }}>
       <Space direction="vertical" size={12} style={{ width: '100%' }}>
-        <Typography.Title level={4} style={{ margin: 0 }}>
-          {t('support.title')}
-        </Typography.Title>
+        <Space style={{ justifyContent: 'space-between', width: '100%' }} wrap>
+          <Typography.Title level={4} style={{ margin: 0 }}>
+            {t('support.title')}
+          </Typography.Title>
+          {allowed('support.canned') && (
+            <Button onClick={() => setEditingCanned(true)}>{t('support.cannedEditor.open')}</Button>
+          )}
+        </Space>
+        {editingCanned && <CannedEditor onClose={() => setEditingCanned(false)} />}
         {stats.data && <StatsRow stats={stats.data} />}
         <Row gutter={[16, 16]}>
           <Col xs={24} md={9} xl={6}>
@@ -302,17 +311,14 @@ function Conversation({
     queryKey: ['support', 'detail', id],
     queryFn: () => api<SupportConversationDetail>('get', `${base}/conversations/${id}`),
   });
-  const canned = useQuery({
-    queryKey: ['support', 'canned'],
-    queryFn: () => api<Canned[]>('get', `${base}/canned`),
-  });
+  const canned = useCanned();
   const [text, setText] = useState('');
   const [reason, setReason] = useState<SupportCloseReason>('resolved');
   const [note, setNote] = useState('');
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, error, setError, submit } = useFormCall();
   const lastTyping = useRef(0);
   const bottom = useRef<HTMLDivElement>(null);
+  const file = useRef<HTMLInputElement>(null);
 
   const d = detail.data;
   const lastId = d?.messages.at(-1)?.id;
@@ -326,20 +332,12 @@ function Conversation({
     bottom.current?.scrollIntoView({ block: 'nearest' });
   }, [lastId, typing]);
 
-  async function act(call: () => Promise<unknown>) {
-    setError('');
-    setBusy(true);
-    try {
+  /** An operator call, then what is on screen read again; its refusal shown under the conversation. */
+  const act = (call: () => Promise<unknown>) =>
+    submit(async () => {
       await call();
       await client.invalidateQueries({ queryKey: ['support'] });
-      return true;
-    } catch (err) {
-      setError((err as Error).message);
-      return false;
-    } finally {
-      setBusy(false);
-    }
-  }
+    });
   async function send(e?: FormEvent) {
     e?.preventDefault();
     const body = text.trim();
@@ -352,6 +350,22 @@ function Conversation({
       // The reply ended the typing on the customer's side: the next keystroke announces it again.
       lastTyping.current = 0;
     }
+  }
+  /** An image from the operator: checked here as the server will (type, size), uploaded, then sent. */
+  async function sendImage(f: File | undefined) {
+    if (file.current) file.current.value = '';
+    if (!f) return;
+    if (!(SUPPORT_IMAGE_TYPES as readonly string[]).includes(f.type)) return setError(t('support.imageType'));
+    if (f.size > SUPPORT_IMAGE_MAX_BYTES)
+      return setError(t('support.imageTooLarge', { mb: SUPPORT_IMAGE_MAX_BYTES / 1024 / 1024 }));
+    await act(async () => {
+      const image = await api<SupportAttachment>('post', `${base}/conversations/${id}/attachments`, {
+        file: f,
+      });
+      await api('post', `${base}/conversations/${id}/messages`, {
+        body: { text: '', attachmentId: image.id },
+      });
+    });
   }
   function onType(value: string) {
     setText(value);
@@ -446,6 +460,21 @@ function Conversation({
       ) : (
         <>
           <form onSubmit={send} style={{ display: 'flex', gap: 8, marginTop: 8, alignItems: 'flex-end' }}>
+            <input
+              ref={file}
+              type="file"
+              accept={SUPPORT_IMAGE_TYPES.join(',')}
+              hidden
+              aria-label={t('support.attachInput')}
+              onChange={(e) => void sendImage(e.target.files?.[0])}
+            />
+            <Button
+              icon={<PaperClipOutlined />}
+              aria-label={t('support.attach')}
+              title={t('support.attach')}
+              disabled={busy}
+              onClick={() => file.current?.click()}
+            />
             <Select
               aria-label={t('support.canned')}
               placeholder={t('support.canned')}
@@ -467,7 +496,7 @@ function Conversation({
                 }
               }}
               autoSize={{ minRows: 1, maxRows: 5 }}
-              maxLength={2000}
+              maxLength={SUPPORT_TEXT_MAX}
               style={{ flex: 1 }}
             />
             <Button type="primary" htmlType="submit" disabled={!text.trim()} loading={busy}>
@@ -531,18 +560,7 @@ function Bubble({ message: m }: { message: SupportMessage }) {
         overflowWrap: 'anywhere',
       }}
     >
-      {m.image && (
-        <a
-          href={`${base}/attachments/${m.image.id}`}
-          onClick={(e) => {
-            // The image needs the operator's token: fetched and opened as a blob.
-            e.preventDefault();
-            void openImage(m.image!.id);
-          }}
-        >
-          [{t('support.image')}]{' '}
-        </a>
-      )}
+      {m.image && <Thumbnail id={m.image.id} />}
       <span data-testid="message-text">{m.text}</span>
       <span
         data-testid="message-meta"
@@ -559,12 +577,41 @@ function Bubble({ message: m }: { message: SupportMessage }) {
   );
 }
 
-async function openImage(id: number) {
-  const res = await fetch(`${base}/attachments/${id}`, {
-    headers: { Authorization: `Bearer ${operatorToken()}` },
-    credentials: 'omit',
-  });
-  if (res.ok) window.open(URL.createObjectURL(await res.blob()), '_blank', 'noopener');
+/**
+ * A conversation's image, inline: fetched with the operator's token (an `<img src>` to the API would carry
+ * none) and shown from a blob URL, freed when the message leaves the screen; a click previews it full size.
+ */
+function Thumbnail({ id }: { id: number }) {
+  const { t } = useTranslation();
+  const [src, setSrc] = useState('');
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    let url = '';
+    let live = true;
+    fetchBlob(`${base}/attachments/${id}`).then(
+      (blob) => {
+        url = URL.createObjectURL(blob);
+        if (live) setSrc(url);
+        else URL.revokeObjectURL(url);
+      },
+      () => live && setFailed(true),
+    );
+    return () => {
+      live = false;
+      if (url) URL.revokeObjectURL(url);
+    };
+  }, [id]);
+  if (failed) return <Typography.Text type="secondary">[{t('support.imageFailed')}]</Typography.Text>;
+  if (!src) return <Spin size="small" style={{ display: 'block', margin: 8 }} />;
+  return (
+    <Image
+      src={src}
+      alt={t('support.image')}
+      data-testid="console-image"
+      style={{ display: 'block', maxWidth: 220, maxHeight: 220, objectFit: 'contain', borderRadius: 8 }}
+      preview={{ mask: t('support.imageOpen') }}
+    />
+  );
 }
 
 /** The player's summary beside the conversation: money, last orders, KYC, limits (a visitor has none). */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, TEST_CAPTCHA, TEST_OPERATOR_KEY } from '../../test/helpers';
+import { createTestApp, cspDirective, TEST_CAPTCHA, TEST_OPERATOR_KEY } from '../../test/helpers';
 
 describe('platform http', () => {
   let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -28,6 +28,51 @@ describe('platform http', () => {
     const res = await t.app.inject({ url: '/healthz' });
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+  });
+
+  it('lets modules add outside sources to the CSP, keeping only origins and subdomain wildcards', async () => {
+    const csp = async () => (await t.app.inject({ url: '/healthz' })).headers['content-security-policy'];
+    // Our own chat (the default): scripts, styles and images from our origin only, no outside frame.
+    expect(cspDirective(await csp(), 'script-src')).toEqual(["'self'"]);
+    expect(cspDirective(await csp(), 'img-src')).toEqual(["'self'", 'data:', 'blob:']);
+    expect(cspDirective(await csp(), 'frame-src')).toEqual(["'self'"]);
+    t.app.csp.setSources('test', {
+      script: [
+        'https://widget.example.com',
+        "'unsafe-inline'",
+        "'unsafe-eval'",
+        'https:',
+        '*',
+        'https://*.com',
+        'https://cdn.example.com/path.js',
+        'javascript:alert(1)',
+        'https://a.example.com; script-src *',
+      ],
+      connect: ['wss://live.example.com', 'wss://*.example.com'],
+      img: ['https://*.files.example.com', 'data:'],
+    });
+    const added = await csp();
+    expect(cspDirective(added, 'script-src')).toEqual(["'self'", 'https://widget.example.com']);
+    expect(cspDirective(added, 'connect-src')).toEqual([
+      "'self'",
+      'ws:',
+      'wss:',
+      'wss://*.example.com',
+      'wss://live.example.com',
+    ]);
+    expect(cspDirective(added, 'img-src')).toEqual([
+      "'self'",
+      'data:',
+      'blob:',
+      'https://*.files.example.com',
+    ]);
+    expect(t.app.csp.sources('script')).toEqual(['https://widget.example.com']);
+    // Setting again replaces what that owner set; `{}` takes it all out.
+    t.app.csp.setSources('test', { frame: ['https://frame.example.com'] });
+    expect(cspDirective(await csp(), 'script-src')).toEqual(["'self'"]);
+    expect(cspDirective(await csp(), 'frame-src')).toEqual(["'self'", 'https://frame.example.com']);
+    t.app.csp.setSources('test', {});
+    expect(cspDirective(await csp(), 'frame-src')).toEqual(["'self'"]);
   });
 
   it('refuses malformed JSON with a 400 envelope', async () => {

@@ -28,15 +28,23 @@ declare module 'fastify' {
   }
 }
 
+/** The directives of the app's Content-Security-Policy that modules add outside sources to. */
+export const CSP_DIRECTIVES = ['script', 'style', 'img', 'connect', 'frame'] as const;
+export type CspDirective = (typeof CSP_DIRECTIVES)[number];
+export type CspSources = Partial<Record<CspDirective, string[]>>;
+
 /** The app's Content-Security-Policy where modules add to it (built once per change, not per request). */
 export interface ContentSecurity {
   /**
-   * The outside origins `owner` frames (the casino: its providers' game servers), replacing what `owner` set
-   * before; each must be a plain http(s) origin (`frameOriginOf`), anything else is dropped.
+   * The outside sources `owner` needs, per directive, replacing all that `owner` set before (`{}` removes
+   * them): the casino frames its providers' game servers, the support module loads a hosted chat. Each must
+   * be a plain http(s) origin (`frameOriginOf`), a ws(s) origin, or every subdomain of a named domain
+   * (`https://*.example.com`, as chat providers document theirs); anything else (keywords such as
+   * `'unsafe-inline'`, bare schemes, `*`, paths) is dropped.
    */
-  setFrameSources(owner: string, origins: string[]): void;
-  /** Every outside origin in `frame-src` now. */
-  frameSources(): string[];
+  setSources(owner: string, sources: CspSources): void;
+  /** Every outside source in one directive now. */
+  sources(directive: CspDirective): string[];
 }
 
 declare module 'fastify' {
@@ -46,6 +54,14 @@ declare module 'fastify' {
 }
 
 const PLAIN_ORIGIN = /^https?:\/\/[a-z0-9](?:[a-z0-9.-]*[a-z0-9])?(?::\d{1,5})?$/;
+/** A socket's origin, or all subdomains of a domain of at least two labels (never `*.com`). */
+const SOCKET_ORIGIN = /^wss?:\/\/[a-z0-9](?:[a-z0-9.-]*[a-z0-9])?(?::\d{1,5})?$/;
+const SUBDOMAINS = /^(?:https|wss):\/\/\*\.[a-z0-9-]+(?:\.[a-z0-9-]+)+$/;
+
+/** Whether a module's CSP source is one `setSources` keeps (see ContentSecurity). */
+export function isCspSource(source: string): boolean {
+  return frameOriginOf(source) === source || SOCKET_ORIGIN.test(source) || SUBDOMAINS.test(source);
+}
 
 /**
  * A URL's origin as a CSP source (`https://games.example.com`), or null when it is not a plain http(s) origin:
@@ -194,19 +210,21 @@ export async function registerHttp(app: FastifyInstance, config: Config, redis: 
 
   // Security headers: helmet's middleware is built once per change of the policy (the Fastify plugin built it
   // again for every request, parsing the CSP each time) and only sets its precomputed headers per request.
-  const frames = new Map<string, string[]>();
-  const frameSources = () => [...new Set([...frames.values()].flat())].sort();
+  const owners = new Map<string, CspSources>();
+  const sources = (directive: CspDirective) =>
+    [...new Set([...owners.values()].flatMap((o) => o[directive] ?? []))].sort();
   const build = () =>
     helmet({
       contentSecurityPolicy: {
         directives: {
           defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
-          styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", 'data:', 'blob:'],
-          connectSrc: ["'self'", 'ws:', 'wss:'],
-          // Our own pages, and the game servers of the casino's providers (/play frames their launch URL).
-          frameSrc: ["'self'", ...frameSources()],
+          scriptSrc: ["'self'", ...sources('script')],
+          styleSrc: ["'self'", "'unsafe-inline'", ...sources('style')],
+          imgSrc: ["'self'", 'data:', 'blob:', ...sources('img')],
+          connectSrc: ["'self'", 'ws:', 'wss:', ...sources('connect')],
+          // Our own pages, the game servers of the casino's providers (/play frames their launch URL), and
+          // what other modules add (a hosted chat's widget).
+          frameSrc: ["'self'", ...sources('frame')],
           frameAncestors: ["'self'"],
           upgradeInsecureRequests: null,
         },
@@ -217,14 +235,14 @@ export async function registerHttp(app: FastifyInstance, config: Config, redis: 
     });
   let securityHeaders = build();
   app.decorate('csp', {
-    setFrameSources(owner: string, origins: string[]) {
-      frames.set(
+    setSources(owner: string, given: CspSources) {
+      owners.set(
         owner,
-        origins.filter((o) => frameOriginOf(o) === o),
+        Object.fromEntries(CSP_DIRECTIVES.map((d) => [d, (given[d] ?? []).filter(isCspSource)] as const)),
       );
       securityHeaders = build();
     },
-    frameSources,
+    sources,
   } satisfies ContentSecurity);
   app.addHook('onRequest', (req, reply, done) =>
     securityHeaders(req.raw, reply.raw, (err) => done(err as Error | undefined)),

@@ -10,3 +10,8 @@ export function setNavigator(fn: Navigate) {
 export function go(to: string, options?: { replace?: boolean }) {
   navigate(to, options);
 }
+
+/** Reloads the page: a new version of the app took over (see pwa-worker). */
+export function reloadPage() {
+  window.location.reload();
+}

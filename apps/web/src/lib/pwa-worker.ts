@@ -1,5 +1,6 @@
 import { Workbox } from 'workbox-window';
 import { env } from './env';
+import { reloadPage } from './navigation';
 import { usePwa } from './pwa';
 
 /** How often an open app asks for a new version (besides each start). */
@@ -18,7 +19,7 @@ export function registerServiceWorker() {
   wb.addEventListener('waiting', () => usePwa.setState({ updateReady: true }));
   // Another tab applied the update: this one reloads too, so no page runs old code under the new worker.
   wb.addEventListener('controlling', (event) => {
-    if (event.isUpdate) window.location.reload();
+    if (event.isUpdate) reloadPage();
   });
   void wb.register().catch(() => undefined);
   window.setInterval(() => void wb.update().catch(() => undefined), UPDATE_CHECK_MS);
@@ -28,5 +29,5 @@ export function registerServiceWorker() {
 export function applyUpdate() {
   usePwa.setState({ updateReady: false });
   if (workbox) workbox.messageSkipWaiting();
-  else window.location.reload();
+  else reloadPage();
 }

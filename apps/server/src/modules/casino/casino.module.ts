@@ -35,7 +35,7 @@ export const casinoModule = defineModule('casino', ['ledger', 'accounts', 'rg'],
       'casino: CASINO_SECRET_KEY is not set; providers’ secrets are sealed with the DEVELOPMENT key',
     );
   // The app's CSP lets /play frame the launch URLs of enabled games (outside providers' game servers).
-  const refreshFrames = async () => csp.setFrameSources('casino', await catalogue.frameOrigins());
+  const refreshFrames = async () => csp.setSources('casino', { frame: await catalogue.frameOrigins() });
   const catalogue = createCatalogue(database, createSecretBox(config.casino.secretKey), async () => {
     await refreshFrames();
     // The other nodes refresh theirs (this one hears it too: a second refresh, harmless).

@@ -47,6 +47,8 @@ export const supportModule = defineModule(
       },
     });
     app.decorate('support', support);
+    // A hosted chat's widget loads from its provider: the app's CSP lets exactly its origins in (own: none).
+    app.csp.setSources('support', provider.contentSources ?? {});
     app.realtime.acceptVisitors((token) => support.visitorConversation(token));
     await app.register(supportRoutes);
   },

@@ -323,6 +323,55 @@ describe('support chat', () => {
     expect(tooBig.json().status).toBe(40000);
   });
 
+  it('lets an operator send an image into the conversation, checked and audited like the customer’s', async () => {
+    const owner = await players.signUp('opimg');
+    await send(bearer(owner.token), { text: 'Pode me mandar o comprovante?' });
+    const conversationId = (await thread(bearer(owner.token))).json().data.conversationId as number;
+    const opUpload = (id: number, body: Buffer, type: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/operator/support/conversations/${id}/attachments`,
+        headers: { ...bearer(agent.token), 'content-type': type, lang: 'en' },
+        payload: body,
+      });
+    const disguised = await opUpload(
+      conversationId,
+      Buffer.from('<html><script></script></html>'),
+      'image/png',
+    );
+    expect(disguised.statusCode).toBe(415);
+    expect((await opUpload(conversationId + 100_000, PNG, 'image/png')).statusCode).toBe(404);
+    const up = await opUpload(conversationId, PNG, 'image/png');
+    expect(up.statusCode, up.body).toBe(200);
+    const image = up.json().data.id as number;
+    const reply = await op(agent.token, 'POST', `/conversations/${conversationId}/messages`, {
+      text: '',
+      attachmentId: image,
+    });
+    expect(reply.statusCode, reply.body).toBe(200);
+    expect(reply.json().data).toMatchObject({ from: 'operator', image: { id: image } });
+    // The player sees it in their conversation and fetches it with their session.
+    const last = (await thread(bearer(owner.token))).json().data.messages.at(-1);
+    expect(last).toMatchObject({ from: 'operator', image: { id: image } });
+    const got = await t.app.inject({
+      url: `/api/app/support/attachments/${image}`,
+      headers: bearer(owner.token),
+    });
+    expect(got.statusCode).toBe(200);
+    expect(got.rawPayload.equals(PNG)).toBe(true);
+    const audit = await t.app.inject({
+      url: '/api/operator/audit?limit=20',
+      headers: { 'x-operator-key': TEST_OPERATOR_KEY },
+    });
+    expect(audit.json().data).toContainEqual(
+      expect.objectContaining({
+        actorId: agent.id,
+        target: `support:${conversationId}`,
+        after: { attachment: image, type: 'image/png' },
+      }),
+    );
+  });
+
   it('refuses operators without the support role on the API, a role without either room on the socket, and audits the refusal', async () => {
     const finance = await operator('finance');
     const res = await op(finance.token, 'GET', '/conversations');

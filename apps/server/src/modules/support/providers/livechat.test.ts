@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, testPlayers, TEST_OPERATOR_KEY } from '../../../../test/helpers';
+import { createTestApp, cspDirective, testPlayers, TEST_OPERATOR_KEY } from '../../../../test/helpers';
 import { createLiveChat } from './livechat';
 
 /** The LiveChat adapter against recorded notifications (fixtures/livechat), alone and through the app. */
@@ -74,6 +74,26 @@ describe('LiveChat through the app', () => {
       headers: { 'content-type': 'application/json', lang: 'en' },
       payload: JSON.stringify(body),
     });
+
+  it('lets the widget load: LiveChat’s script, frame, API and images in the CSP', async () => {
+    const csp = (await t.app.inject({ url: '/healthz' })).headers['content-security-policy'];
+    // The widget's script (cdn.livechatinc.com/tracking.js), its frame (secure.), API (api., over wss too).
+    expect(cspDirective(csp, 'script-src')).toEqual([
+      "'self'",
+      'https://*.livechat-static.com',
+      'https://*.livechatinc.com',
+    ]);
+    expect(cspDirective(csp, 'frame-src')).toEqual(["'self'", 'https://*.livechatinc.com']);
+    expect(cspDirective(csp, 'connect-src')).toEqual(
+      expect.arrayContaining(['https://*.livechatinc.com', 'wss://*.livechatinc.com']),
+    );
+    expect(cspDirective(csp, 'img-src')).toEqual(
+      expect.arrayContaining(['https://*.livechatinc.com', 'https://*.livechat-files.com']),
+    );
+    // Nothing that would let an injected inline script run.
+    expect(String(csp)).not.toContain('unsafe-eval');
+    expect(cspDirective(csp, 'script-src')).not.toContain("'unsafe-inline'");
+  });
 
   it('tells a signed-in player the license id with their name and e-mail', async () => {
     const player = await testPlayers(t.app, t.database).signUp('lc');

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { z } from 'zod';
+import type { CspSources } from '../../../platform/http';
 import type { HostedChatProvider, HostedEvent, HostedMessage } from './provider';
 
 /**
@@ -9,6 +10,32 @@ import type { HostedChatProvider, HostedEvent, HostedMessage } from './provider'
  * compare in constant time. Agents' ids are their e-mails and customers' are UUIDs, which tells who wrote an
  * event without another call. Tested against recorded notifications in fixtures/livechat.
  */
+/**
+ * What LiveChat's widget loads (`cdn.livechatinc.com/tracking.js`, its frame from `secure.livechatinc.com`, its
+ * API at `api.livechatinc.com` over HTTPS and WebSocket, regional hosts such as `api-fra`, assets and files),
+ * as LiveChat's guide "Use LiveChat with Content Security Policy" lists them: subdomain wildcards of its
+ * domains. Its advice to add `'unsafe-inline'`/`'unsafe-eval'` is not followed: the app starts the widget from
+ * its own bundle, not an inline snippet.
+ */
+export const LIVECHAT_SOURCES = {
+  script: ['https://*.livechatinc.com', 'https://*.livechat-static.com'],
+  style: ['https://*.livechatinc.com'],
+  frame: ['https://*.livechatinc.com'],
+  connect: [
+    'https://*.livechatinc.com',
+    'wss://*.livechatinc.com',
+    'https://*.livechat-static.com',
+    'https://*.livechat-files.com',
+    'https://*.text.com',
+  ],
+  img: [
+    'https://*.livechatinc.com',
+    'https://*.livechat-static.com',
+    'https://*.livechat-files.com',
+    'https://*.files-text.com',
+  ],
+} satisfies CspSources;
+
 const user = z.object({
   id: z.string(),
   type: z.string(),
@@ -62,6 +89,7 @@ export function createLiveChat({
 
   return {
     name: 'livechat',
+    contentSources: LIVECHAT_SOURCES,
     clientConfig: (player) => ({
       provider: 'livechat',
       licenseId,

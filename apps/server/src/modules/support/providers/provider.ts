@@ -1,4 +1,5 @@
 import type { SupportConfig, SupportProvider } from '@aposta/contracts';
+import type { CspSources } from '../../../platform/http';
 
 /**
  * The chat behind one interface (decisions.md, "Outside parties"): our own chat (`own`, the sandbox and the
@@ -11,6 +12,8 @@ export interface ChatProvider {
   readonly name: SupportProvider;
   /** What the app needs to show the chat: for a signed-in player, their name and e-mail. */
   clientConfig(player: { name: string; email: string } | null): SupportConfig;
+  /** The outside sources the app's Content-Security-Policy must allow for the provider's widget, if any. */
+  readonly contentSources?: CspSources;
 }
 
 /** One message of a hosted chat's transcript. */

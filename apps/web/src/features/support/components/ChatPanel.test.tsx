@@ -20,7 +20,9 @@ const message = (id: number, from: SupportMessage['from'], text: string, read = 
 
 let fake: ReturnType<typeof fakeFetch>;
 let history: SupportMessage[];
-const CONFIG = { provider: 'own', licenseId: null, name: null, email: null };
+const OWN = { provider: 'own', licenseId: null, name: null, email: null };
+let CONFIG: Record<string, unknown> = OWN;
+const TRACKING = 'https://cdn.livechatinc.com/tracking.js';
 
 function answer(url: string, init: RequestInit) {
   if (url.includes('/support/config')) return { body: envelope(CONFIG) };
@@ -43,12 +45,17 @@ function answer(url: string, init: RequestInit) {
 
 beforeEach(() => {
   history = [];
+  CONFIG = OWN;
   localStorage.clear();
   useSupport.setState({ thread: null, operatorTypingUntil: 0, open: false });
   fake = fakeFetch(answer);
   vi.stubGlobal('fetch', fake.fn);
 });
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  document.querySelectorAll(`script[src="${TRACKING}"]`).forEach((s) => s.remove());
+  delete (window as { __lc?: unknown }).__lc;
+});
 
 describe('support chat panel', () => {
   it('shows the history as text (never HTML), read marks, the typing agent, and sends a message', async () => {
@@ -113,5 +120,34 @@ describe('support chat panel', () => {
     act(() => supportHandlers.supportMessage(message(3, 'operator', 'Mais uma')));
     expect(screen.getByTestId('support-unread')).toHaveTextContent('2');
     expect(screen.getByRole('button', { name: 'Abrir atendimento (2 novas)' })).toBeTruthy();
+  });
+
+  it('loads the hosted chat (LiveChat) by its license id with the signed-in player’s name and e-mail', async () => {
+    useSession.setState({ token: 'player-token' });
+    CONFIG = { provider: 'livechat', licenseId: '19191919', name: 'Maria Souza', email: 'maria@example.com' };
+    renderWithApp(<ChatPanel />);
+    await screen.findByText('Abrindo o chat…');
+    const scripts = document.head.querySelectorAll<HTMLScriptElement>(`script[src="${TRACKING}"]`);
+    expect(scripts).toHaveLength(1);
+    expect(scripts[0]!.async).toBe(true);
+    expect((window as { __lc?: unknown }).__lc).toMatchObject({
+      license: 19191919,
+      visitor: { name: 'Maria Souza', email: 'maria@example.com' },
+    });
+    // The config was asked with the session (the server names the player from it), and our chat is not shown.
+    const asked = fake.calls.find((c) => c.url.includes('/support/config'))!;
+    expect((asked.init.headers as Record<string, string>).Authorization).toBe('Bearer player-token');
+    expect(screen.queryByLabelText('Mensagem')).toBeNull();
+  });
+
+  it('loads the hosted chat for a visitor without a name or e-mail', async () => {
+    useSession.setState({ token: '' });
+    CONFIG = { provider: 'livechat', licenseId: '19191919', name: null, email: null };
+    renderWithApp(<ChatPanel />);
+    await waitFor(() => expect(document.head.querySelector(`script[src="${TRACKING}"]`)).not.toBeNull());
+    const lc = (window as { __lc?: Record<string, unknown> }).__lc!;
+    expect(lc.license).toBe(19191919);
+    expect(lc.visitor).toBeUndefined();
+    expect(screen.queryByLabelText('E-mail')).toBeNull();
   });
 });

@@ -99,6 +99,8 @@ function HostedChat({ config }: { config: SupportConfig }) {
     const script = document.createElement('script');
     script.async = true;
     script.src = 'https://cdn.livechatinc.com/tracking.js';
+    // The widget starts minimised: the player asked for the chat, so it opens (the server's CSP lets it load).
+    script.onload = () => w.LiveChatWidget?.call('maximize');
     document.head.appendChild(script);
   }, [config]);
   return <p className="p-24 text-center text-sm text-muted">{t('hosted')}</p>;
