@@ -11,11 +11,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
 import { openDatabase, type Database } from '../../platform/db';
-import {
-  createPostgresDatabase,
-  expectCleanLedgerThenClose,
-  onPostgres,
-} from '../../../test/helpers';
+import { createPostgresDatabase, expectCleanLedgerThenClose, onPostgres } from '../../../test/helpers';
 import { startServer, type ServerProcess } from '../../../test/server-process';
 import {
   connectClient,
@@ -97,7 +93,10 @@ describe.runIf(onPostgres && config.redisUrl)('shared rounds on two nodes', () =
       onA.emitWithAck('roundsWatch', { game: 'crash' }),
       onB.emitWithAck('roundsWatch', { game: 'crash' }),
     ]);
-    const ticks: Record<'a' | 'b', { roundId: string; multiplier: number; elapsedMs: number }[]> = { a: [], b: [] };
+    const ticks: Record<'a' | 'b', { roundId: string; multiplier: number; elapsedMs: number }[]> = {
+      a: [],
+      b: [],
+    };
     onA.on('crashTick', (t) => ticks.a.push(t));
     onB.on('crashTick', (t) => ticks.b.push(t));
 
@@ -127,7 +126,9 @@ describe.runIf(onPostgres && config.redisUrl)('shared rounds on two nodes', () =
     expect(again.status).not.toBe(0);
 
     for (let i = 0; i < 100; i++) {
-      const [r] = await q<{ settled_at: string | null }>(`select settled_at from rounds where id = $1`, [roundId]);
+      const [r] = await q<{ settled_at: string | null }>(`select settled_at from rounds where id = $1`, [
+        roundId,
+      ]);
       if (r?.settled_at) break;
       await sleep(200);
     }
@@ -148,7 +149,9 @@ describe.runIf(onPostgres && config.redisUrl)('shared rounds on two nodes', () =
 
     // The cash-out is paid once, at its multiplier, no later than the crash point.
     const chain = roundChain.parse(await get(1, `crash/chain`));
-    const item = roundHistory.parse(await get(1, 'crash/history?limit=100')).find((h) => h.roundId === roundId)!;
+    const item = roundHistory
+      .parse(await get(1, 'crash/history?limit=100'))
+      .find((h) => h.roundId === roundId)!;
     const point = crashPoint(roundValue(item.hash, chain.salt!));
     expect(Math.round(item.result * 100)).toBe(point);
     const cashout = Math.round(cashed!.bet.cashout! * 100);
@@ -158,7 +161,9 @@ describe.runIf(onPostgres && config.redisUrl)('shared rounds on two nodes', () =
       [roundId],
     );
     expect(settlements[0]!.n).toBe(1);
-    const res = await fetch(`${base[0]}${ROUNDS_PATH}/crash/bets`, { headers: { authorization: `Bearer ${b}` } });
+    const res = await fetch(`${base[0]}${ROUNDS_PATH}/crash/bets`, {
+      headers: { authorization: `Bearer ${b}` },
+    });
     const mine = roundBet.array().parse(((await res.json()) as { data: unknown }).data);
     expect(mine.find((x) => x.roundId === roundId)).toMatchObject({ state: 'won', payout: cashout / 100 });
   }, 120_000);
@@ -246,4 +251,3 @@ describe.runIf(onPostgres && config.redisUrl)('shared rounds on two nodes', () =
     expect(await q(`select id from rounds where void`)).toEqual([]);
   }, 120_000);
 });
-

@@ -15,7 +15,12 @@ const LENGTHS = {
   'luckyColor-5m': 300_000,
 } as const;
 const CODES = { 'luckyColor-30s': '1', 'luckyColor-1m': '2', 'luckyColor-3m': '3', 'luckyColor-5m': '4' };
-const PER_DAY = { 'luckyColor-30s': 2_880, 'luckyColor-1m': 1_440, 'luckyColor-3m': 480, 'luckyColor-5m': 288 };
+const PER_DAY = {
+  'luckyColor-30s': 2_880,
+  'luckyColor-1m': 1_440,
+  'luckyColor-3m': 480,
+  'luckyColor-5m': 288,
+};
 
 describe('lucky colour periods', () => {
   it('has the four lengths of the guide, each with its own code', () => {

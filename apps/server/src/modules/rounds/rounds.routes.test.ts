@@ -38,7 +38,6 @@ import { staleAfterMs } from './rounds.service';
 
 type LuckyGame = (typeof LUCKY_GAMES)[number];
 
-
 /**
  * The shared rounds through their HTTP routes on the real app. This node runs no clock (JOBS=off): the tests
  * step the clock themselves (`rounds.advance`), so a test decides when a stopped clock resumes. The round
@@ -272,7 +271,9 @@ async function luckyRound(game: LuckyGame) {
   const picks: LuckyPick[] = ['green', '7', 'big'];
   const bets = [];
   for (const pick of picks)
-    bets.push(roundBet.parse(data(await call(`${game}/bet`, p.token, { roundId: s.roundId, amount: 10, pick }))));
+    bets.push(
+      roundBet.parse(data(await call(`${game}/bet`, p.token, { roundId: s.roundId, amount: 10, pick }))),
+    );
   const wrong = await call(`${game}/bet`, p.token, { roundId: s.roundId, amount: 10, pick: 'blue' });
   expect(wrong.statusCode).toBe(400);
   await settled(game, s.roundId);
