@@ -266,7 +266,7 @@ async function luckyRound(game: LuckyGame) {
   const s = await bettingRound(game, 1_000);
   // The period number (games.md: date + length code + index of the day) and the close before the draw.
   expect(s.period).toMatch(new RegExp(`^\\d{8}${GAMES[game].periodCode}\\d{5}$`));
-  expect(Date.parse(s.resultAt) - Date.parse(s.closesAt)).toBe(GAMES[game].closeBeforeMs * SCALE);
+  expect(Date.parse(s.resultAt!) - Date.parse(s.closesAt)).toBe(GAMES[game].closeBeforeMs * SCALE);
   const before = await cashOf(p.id);
   const picks: LuckyPick[] = ['green', '7', 'big'];
   const bets = [];
