@@ -1,14 +1,17 @@
 import crypto from 'node:crypto';
 import { roundBet, roundChain, roundHistory, ROUNDS_PATH, type RoundState } from '@aposta/contracts';
-import { doubleMultiplier, doubleTile, payout, roundValue } from '@aposta/fairness';
+import {
+  crashMultiplierAt,
+  crashPoint,
+  doubleMultiplier,
+  doubleTile,
+  payout,
+  roundValue,
+} from '@aposta/fairness';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
 import { openDatabase, type Database } from '../../platform/db';
-import {
-  createPostgresDatabase,
-  expectCleanLedgerThenClose,
-  onPostgres,
-} from '../../../test/helpers';
+import { createPostgresDatabase, expectCleanLedgerThenClose, onPostgres } from '../../../test/helpers';
 import { startServer, type ServerProcess } from '../../../test/server-process';
 import {
   connectClient,
@@ -63,8 +66,8 @@ describe.runIf(onPostgres && config.redisUrl)('shared rounds on two nodes', () =
     (await db.executeSql(text, values)).rows as T[];
   const get = async (node: number, p: string) =>
     ((await (await fetch(`${base[node]}${ROUNDS_PATH}/${p}`)).json()) as { data: unknown }).data;
-  const bet = async (node: number, token: string, body: object) => {
-    const res = await fetch(`${base[node]}${ROUNDS_PATH}/double/bet`, {
+  const post = async (node: number, token: string, path: string, body: object) => {
+    const res = await fetch(`${base[node]}${ROUNDS_PATH}/${path}`, {
       method: 'POST',
       headers: {
         'content-type': 'application/json',
@@ -75,11 +78,95 @@ describe.runIf(onPostgres && config.redisUrl)('shared rounds on two nodes', () =
     });
     return (await res.json()) as { status: number; message: string; data: unknown };
   };
+  const bet = (node: number, token: string, body: object) => post(node, token, 'double/bet', body);
   const watch = async (node: number, token: string) => {
     const socket = await connected(connectClient(base[node]!, { token }));
     clients.push(socket);
     return socket;
   };
+
+  it('ticks the same crash round rising on both nodes’ sockets; a cash-out through node B settles once', async () => {
+    const [a, b] = await Promise.all([registerPlayer(base[0]!), registerPlayer(base[1]!)]);
+    await depositThroughSandbox(base[1]!, b);
+    const [onA, onB] = await Promise.all([watch(0, a), watch(1, b)]);
+    await Promise.all([
+      onA.emitWithAck('roundsWatch', { game: 'crash' }),
+      onB.emitWithAck('roundsWatch', { game: 'crash' }),
+    ]);
+    const ticks: Record<'a' | 'b', { roundId: string; multiplier: number; elapsedMs: number }[]> = {
+      a: [],
+      b: [],
+    };
+    onA.on('crashTick', (t) => ticks.a.push(t));
+    onB.on('crashTick', (t) => ticks.b.push(t));
+
+    // A round that rises long enough to cash out in (a crash at 1.00× leaves no moment): a few tries.
+    let cashed: { roundId: string; bet: ReturnType<typeof roundBet.parse> } | undefined;
+    for (let attempt = 0; attempt < 6 && !cashed; attempt++) {
+      let round: RoundState | undefined;
+      while (!round) {
+        const s = await next(onB, 'roundState');
+        if (s.phase === 'betting' && Date.parse(s.closesAt) - Date.parse(s.serverTime) > 800) round = s;
+      }
+      const placed = await post(1, b, 'crash/bet', { roundId: round.roundId, amount: 1 });
+      expect(placed.status, placed.message).toBe(0);
+      // The first tick of this round on node B's socket: the curve has started.
+      for (;;) {
+        const t = await next(onB, 'crashTick');
+        if (t.roundId === round.roundId) break;
+      }
+      const out = await post(1, b, 'crash/cashout', { roundId: round.roundId });
+      if (out.status === 0) cashed = { roundId: round.roundId, bet: roundBet.parse(out.data) };
+      else expect(out.message).toMatch(/explodiu/);
+    }
+    expect(cashed).toBeDefined();
+    const { roundId } = cashed!;
+    // A second cash-out, through the other node, is refused.
+    const again = await post(0, b, 'crash/cashout', { roundId });
+    expect(again.status).not.toBe(0);
+
+    for (let i = 0; i < 100; i++) {
+      const [r] = await q<{ settled_at: string | null }>(`select settled_at from rounds where id = $1`, [
+        roundId,
+      ]);
+      if (r?.settled_at) break;
+      await sleep(200);
+    }
+    // Both nodes' sockets were told the same curve of the same round, rising (one clock publishes the ticks).
+    const of = (list: typeof ticks.a) => list.filter((t) => t.roundId === roundId);
+    const [tA, tB] = [of(ticks.a), of(ticks.b)];
+    expect(tA.length).toBeGreaterThan(0);
+    expect(tB.length).toBeGreaterThan(0);
+    for (const list of [tA, tB]) {
+      for (let i = 1; i < list.length; i++) {
+        expect(list[i]!.elapsedMs).toBeGreaterThan(list[i - 1]!.elapsedMs);
+        expect(list[i]!.multiplier).toBeGreaterThanOrEqual(list[i - 1]!.multiplier);
+      }
+      for (const t of list) expect(Math.round(t.multiplier * 100)).toBe(crashMultiplierAt(t.elapsedMs));
+    }
+    const seenByB = new Map(tB.map((t) => [t.elapsedMs, t.multiplier]));
+    expect(tA.some((t) => seenByB.get(t.elapsedMs) === t.multiplier)).toBe(true);
+
+    // The cash-out is paid once, at its multiplier, no later than the crash point.
+    const chain = roundChain.parse(await get(1, `crash/chain`));
+    const item = roundHistory
+      .parse(await get(1, 'crash/history?limit=100'))
+      .find((h) => h.roundId === roundId)!;
+    const point = crashPoint(roundValue(item.hash, chain.salt!));
+    expect(Math.round(item.result * 100)).toBe(point);
+    const cashout = Math.round(cashed!.bet.cashout! * 100);
+    expect(cashout).toBeLessThanOrEqual(point);
+    const settlements = await q<{ n: number }>(
+      `select count(*)::int as n from ledger_transactions t join round_bets b on t.hold_id = b.hold_id where b.round_id = $1`,
+      [roundId],
+    );
+    expect(settlements[0]!.n).toBe(1);
+    const res = await fetch(`${base[0]}${ROUNDS_PATH}/crash/bets`, {
+      headers: { authorization: `Bearer ${b}` },
+    });
+    const mine = roundBet.array().parse(((await res.json()) as { data: unknown }).data);
+    expect(mine.find((x) => x.roundId === roundId)).toMatchObject({ state: 'won', payout: cashout / 100 });
+  }, 120_000);
 
   it('shows both nodes’ players the same round, pays both, and survives the death of the clock’s node', async () => {
     const [a, b] = await Promise.all([registerPlayer(base[0]!), registerPlayer(base[1]!)]);
@@ -164,4 +251,3 @@ describe.runIf(onPostgres && config.redisUrl)('shared rounds on two nodes', () =
     expect(await q(`select id from rounds where void`)).toEqual([]);
   }, 120_000);
 });
-

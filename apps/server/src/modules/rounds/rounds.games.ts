@@ -51,7 +51,8 @@ const SAO_PAULO_OFFSET_MS = -3 * 3600_000;
 
 /**
  * A lucky colour period: its start (aligned to the period length from São Paulo midnight, which every length
- * divides), and its number: São Paulo date, length code, index of the day from 1 (yyyymmdd + code + 0001).
+ * divides), the close of its betting (`closeBeforeMs` before the draw at its end), and its number (games.md:
+ * date + length code + index of the day, São Paulo time): yyyymmdd + code + the index from 1 in five digits.
  */
 export function luckyPeriod(def: GameDef, at: number, scale: number) {
   const length = def.periodMs * scale;
@@ -61,7 +62,12 @@ export function luckyPeriod(def: GameDef, at: number, scale: number) {
   const dayStart = Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate());
   const index = Math.floor((local - dayStart) / length) + 1;
   const date = day.toISOString().slice(0, 10).replaceAll('-', '');
-  return { start, end: start + length, number: `${date}${def.periodCode}${String(index).padStart(5, '0')}` };
+  return {
+    start,
+    end: start + length,
+    closes: start + length - def.closeBeforeMs * scale,
+    number: `${date}${def.periodCode}${String(index).padStart(5, '0')}`,
+  };
 }
 
 /** The crash round's rise in real milliseconds (the curve runs `1 / scale` times faster in tests). */

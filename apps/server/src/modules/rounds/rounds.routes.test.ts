@@ -4,6 +4,9 @@ import {
   roundChain,
   roundHistory,
   roundState,
+  LUCKY_GAMES,
+  type RoundChain,
+  ROUND_GAMES,
   ROUNDS_PATH,
   type RoundGame,
   type RoundState,
@@ -15,6 +18,7 @@ import {
   doubleTile,
   luckyDigit,
   luckyMultiplier,
+  roundResult,
   roundValue,
   type DoubleColor,
   type LuckyPick,
@@ -28,7 +32,11 @@ import {
   testPlayers,
 } from '../../../test/helpers';
 import { playerAccounts } from '../ledger';
+import { GAMES } from './rounds.games';
+import { BETS_PER_PLAYER } from './rounds.routes';
 import { staleAfterMs } from './rounds.service';
+
+type LuckyGame = (typeof LUCKY_GAMES)[number];
 
 /**
  * The shared rounds through their HTTP routes on the real app. This node runs no clock (JOBS=off): the tests
@@ -245,33 +253,39 @@ describe('crash', { timeout: 90_000 }, () => {
   });
 });
 
-describe('lucky colour', { timeout: 90_000 }, () => {
-  it('pays picks on the period’s digit after the 2% fee', async () => {
-    const p = await player();
-    const s = await bettingRound('luckyColor-30s', 1_000);
-    expect(s.period).toMatch(/^\d{8}1\d{5}$/);
-    const before = await cashOf(p.id);
-    const picks: LuckyPick[] = ['green', '7', 'big'];
-    const bets = [];
-    for (const pick of picks)
-      bets.push(
-        roundBet.parse(
-          data(await call('luckyColor-30s/bet', p.token, { roundId: s.roundId, amount: 10, pick })),
-        ),
-      );
-    const wrong = await call('luckyColor-30s/bet', p.token, { roundId: s.roundId, amount: 10, pick: 'blue' });
-    expect(wrong.statusCode).toBe(400);
-    await settled('luckyColor-30s', s.roundId);
-    const { value } = await verified('luckyColor-30s', s.roundId);
-    const digit = luckyDigit(value);
-    const expected = picks.map((pick) => Math.floor((1000 * luckyMultiplier(pick, digit)) / 10_000));
-    const mine = roundBet.array().parse(data(await call('luckyColor-30s/bets', p.token)));
-    expect(bets.map((b) => Math.round(mine.find((m) => m.betId === b.betId)!.payout * 100))).toEqual(
-      expected,
-    );
-    expect(await cashOf(p.id)).toBe(before - 3000 + expected.reduce((x, y) => x + y, 0));
+describe('lucky colour', { timeout: 150_000 }, () => {
+  // Every period length at once (the 5-minute period lasts a minute at this speed).
+  it('pays picks on the digit of each period length after the 2% fee', async () => {
+    await Promise.all(LUCKY_GAMES.map((game) => luckyRound(game)));
   });
 });
+
+/** A player bets three picks in a period of `game` and is paid on its digit, recomputed from the chain. */
+async function luckyRound(game: LuckyGame) {
+  const p = await player();
+  const s = await bettingRound(game, 1_000);
+  // The period number (games.md: date + length code + index of the day) and the close before the draw.
+  expect(s.period).toMatch(new RegExp(`^\\d{8}${GAMES[game].periodCode}\\d{5}$`));
+  expect(Date.parse(s.resultAt!) - Date.parse(s.closesAt)).toBe(GAMES[game].closeBeforeMs * SCALE);
+  const before = await cashOf(p.id);
+  const picks: LuckyPick[] = ['green', '7', 'big'];
+  const bets = [];
+  for (const pick of picks)
+    bets.push(
+      roundBet.parse(data(await call(`${game}/bet`, p.token, { roundId: s.roundId, amount: 10, pick }))),
+    );
+  const wrong = await call(`${game}/bet`, p.token, { roundId: s.roundId, amount: 10, pick: 'blue' });
+  expect(wrong.statusCode).toBe(400);
+  await settled(game, s.roundId);
+  const { value, item } = await verified(game, s.roundId);
+  expect(item.period).toBe(s.period);
+  const digit = luckyDigit(value);
+  expect(item.result).toBe(digit);
+  const expected = picks.map((pick) => Math.floor((1000 * luckyMultiplier(pick, digit)) / 10_000));
+  const mine = roundBet.array().parse(data(await call(`${game}/bets`, p.token)));
+  expect(bets.map((b) => Math.round(mine.find((m) => m.betId === b.betId)!.payout * 100))).toEqual(expected);
+  expect(await cashOf(p.id)).toBe(before - 3000 + expected.reduce((x, y) => x + y, 0));
+}
 
 describe('the clock', { timeout: 90_000 }, () => {
   it('refunds a round a stopped clock left before its draw, and settles each bet once', async () => {
@@ -310,29 +324,10 @@ describe('the clock', { timeout: 90_000 }, () => {
   });
 
   it('publishes a chain whose every round verifies and links to the next', async () => {
-    for (const game of ['double', 'crash', 'luckyColor-30s'] as const) {
+    for (const game of ROUND_GAMES) {
       const chain = roundChain.parse(data(await call(`${game}/chain`)));
       expect(Date.parse(chain.saltSetAt!)).toBeGreaterThan(Date.parse(chain.committedAt));
-      const history = roundHistory
-        .parse(data(await call(`${game}/history?limit=1000`)))
-        .filter((h) => h.chainId === chain.chainId);
-      expect(history.length).toBeGreaterThan(0);
-      // Newest first: each hash hashes to the next older round's; the oldest (round 1) to the commitment.
-      const all = (
-        (await t.database.db.execute(
-          sql`select id, hash, chain_index from rounds where chain_id = ${chain.chainId}::bigint order by chain_index desc`,
-        )) as unknown as { rows: { id: string; hash: string; chain_index: number }[] }
-      ).rows;
-      for (let i = 0; i < all.length; i++) {
-        const next = i + 1 < all.length ? all[i + 1]!.hash : chain.commitment;
-        expect(chainNext(all[i]!.hash)).toBe(next);
-      }
-      for (const h of history) {
-        const v = roundValue(h.hash, chain.salt!);
-        const result =
-          game === 'double' ? doubleTile(v) : game === 'crash' ? crashPoint(v) / 100 : luckyDigit(v);
-        expect(h.result).toBe(result);
-      }
+      expect(await expectChainVerifies(game, chain)).toBeGreaterThan(0);
     }
   });
 
@@ -356,5 +351,90 @@ describe('the clock', { timeout: 90_000 }, () => {
     expect((await call('double/chain?chainId=abc')).statusCode).toBe(400);
     const unknown = await call('dice/state');
     expect(unknown.statusCode).toBe(400);
+
+    // The next round runs on the fresh chain: its first link, which hashes to the new commitment.
+    const current = (await stateOf('double')).roundId;
+    const first = await until('double', (x) => x.roundId !== current);
+    const [row] = await rowsOf<{ chain_id: string; chain_index: number; hash: string }>(
+      sql`select chain_id, chain_index, hash from rounds where id = ${first.roundId}::bigint`,
+    );
+    expect({ chainId: String(row!.chain_id), index: row!.chain_index }).toEqual({
+      chainId: fresh.chainId,
+      index: 1,
+    });
+    expect(chainNext(row!.hash)).toBe(fresh.commitment);
+    await settled('double', first.roundId);
+    // Its salt was fixed after the commitment, and its result is the fresh chain's.
+    const live = roundChain.parse(data(await call('double/chain')));
+    expect(live.chainId).toBe(fresh.chainId);
+    expect(Date.parse(live.saltSetAt!)).toBeGreaterThan(Date.parse(live.committedAt));
+    const { value, item } = await verified('double', first.roundId);
+    expect(item.chainId).toBe(fresh.chainId);
+    expect(item.result).toBe(doubleTile(value));
+    expect(await expectChainVerifies('double', live)).toBeGreaterThan(0);
+    // The old chain's rounds still verify against its own commitment and salt, and none was added to it.
+    const oldCount = await expectChainVerifies('double', kept);
+    expect(oldCount).toBeGreaterThan(0);
+    expect(await expectChainVerifies('double', kept)).toBe(oldCount);
   });
 });
+
+describe('bad input', { timeout: 60_000 }, () => {
+  it('refuses a burst of bets from one player with 429 in their language, posting nothing for them', async () => {
+    const p = await player();
+    const other = await player();
+    const s = await bettingRound('luckyColor-30s', 1_500);
+    const before = await cashOf(p.id);
+    const n = BETS_PER_PLAYER.max + 5;
+    const burst = await Promise.all(
+      Array.from({ length: n }, () =>
+        t.app.inject({
+          method: 'POST',
+          url: `${ROUNDS_PATH}/luckyColor-30s/bet`,
+          headers: { authorization: `Bearer ${p.token}`, 'idempotency-key': crypto.randomUUID(), lang: 'en' },
+          payload: { roundId: s.roundId, amount: 1, pick: 'green' },
+        }),
+      ),
+    );
+    const accepted = burst.filter((r) => r.statusCode === 200);
+    const refused = burst.filter((r) => r.statusCode === 429);
+    expect(accepted.length + refused.length, burst.map((r) => r.body).join('\n')).toBe(n);
+    expect(accepted.length).toBe(BETS_PER_PLAYER.max);
+    for (const r of refused)
+      expect(r.json()).toMatchObject({ status: 42900, message: 'Too many requests, please try again later' });
+    // Another player is not held back by the first one's burst.
+    data(await call('luckyColor-30s/bet', other.token, { roundId: s.roundId, amount: 1, pick: 'red' }));
+    // Only the accepted bets hold money and exist.
+    expect(await cashOf(p.id)).toBe(before - 100 * accepted.length);
+    const mine = roundBet.array().parse(data(await call('luckyColor-30s/bets', p.token)));
+    expect(mine.filter((b) => b.roundId === s.roundId)).toHaveLength(accepted.length);
+    await settled('luckyColor-30s', s.roundId);
+  });
+});
+
+const rowsOf = async <T>(query: ReturnType<typeof sql>) =>
+  ((await t.database.db.execute(query)) as unknown as { rows: T[] }).rows;
+
+/**
+ * Every round of `chain` verifies as a player's verifier would: each hash hashes to the round before it (round
+ * 1's to the commitment), each published result is recomputed from the hash and the chain's salt. Answers how
+ * many rounds the chain has.
+ */
+async function expectChainVerifies(game: RoundGame, chain: RoundChain) {
+  const all = await rowsOf<{ hash: string; chain_index: number }>(
+    sql`select hash, chain_index from rounds where chain_id = ${chain.chainId}::bigint order by chain_index desc`,
+  );
+  for (let i = 0; i < all.length; i++) {
+    const next = i + 1 < all.length ? all[i + 1]!.hash : chain.commitment;
+    expect(chainNext(all[i]!.hash)).toBe(next);
+  }
+  const history = roundHistory
+    .parse(data(await call(`${game}/history?limit=1000`)))
+    .filter((h) => h.chainId === chain.chainId);
+  for (const h of history) {
+    const v = roundValue(h.hash, chain.salt!);
+    const kind = GAMES[game].kind;
+    expect(h.result).toBe(kind === 'crash' ? roundResult(kind, v) / 100 : roundResult(kind, v));
+  }
+  return all.length;
+}

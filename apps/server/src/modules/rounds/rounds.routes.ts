@@ -24,6 +24,13 @@ import type { AuthUser } from '../accounts';
 
 const gameParams = z.object({ game: roundGame });
 
+/**
+ * A player's bets on one game in one second, counted over every node (the platform's limiter, with its Redis
+ * store when there is one): a person places a few a second; a burst beyond this is refused (429, "rateLimited" in
+ * the player's language) before the service, so nothing is posted.
+ */
+export const BETS_PER_PLAYER = { max: 10, timeWindow: 1_000 } as const;
+
 /** Thin routes: schema in, the rounds service, schema out (contracts/rounds.ts is the contract). */
 export async function roundsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -76,6 +83,13 @@ export async function roundsRoutes(app: FastifyInstance) {
     async (req) => ok(req, await rounds.myBets(req.params.game, user(req).id, req.query.limit)),
   );
 
+  // Counted per player and game after authentication (in place of the API's per-address limit).
+  const perPlayer = {
+    ...BETS_PER_PLAYER,
+    hook: 'preHandler' as const,
+    keyGenerator: (req: FastifyRequest) => `player:${user(req).id}`,
+  };
+
   // One bet route per game, each with its own body (a static path wins over `:game`).
   const bets = [
     ['double', doubleBetRequest],
@@ -85,7 +99,11 @@ export async function roundsRoutes(app: FastifyInstance) {
   for (const [game, body] of bets) {
     r.post(
       `${ROUNDS_PATH}/${game}/bet`,
-      { preHandler: authenticate, schema: { tags, security, body, response: bet } },
+      {
+        preHandler: authenticate,
+        config: { rateLimit: perPlayer },
+        schema: { tags, security, body, response: bet },
+      },
       async (req) => ok(req, await rounds.bet(game, user(req), req.body, idempotencyKeyOf(req))),
     );
   }

@@ -281,7 +281,7 @@ export function createRoundsService(deps: RoundsDeps) {
           const p = luckyPeriod(def, now, scale);
           times = {
             opens: p.start,
-            closes: p.end - def.closeBeforeMs * scale,
+            closes: p.closes,
             result: p.end,
             next: p.end,
             period: p.number,

@@ -68,4 +68,36 @@ describe('checkRounds', () => {
     expect(checked[0]!.computed).toBeNull();
     expect(roundOk(checked[0]!)).toBe(false);
   });
+
+  it('checks a history across an operator’s new chain: each round against its own chain, salt and commitment', () => {
+    // Chain 8 replaced chain 7 after its round 12: the history shows chain 8's rounds 1–3, then chain 7's 10–12.
+    const start8 = 'c'.repeat(64);
+    const salt8 = '00000000000000000002f7e1aa';
+    const hash8 = (round: number) => chainWalk(start8, LENGTH - round);
+    const chain8: RoundChain = {
+      ...chain,
+      chainId: '8',
+      commitment: chainWalk(start8, LENGTH),
+      salt: salt8,
+      used: 3,
+    };
+    const newer = [3, 2, 1].map((r) => ({
+      ...item(r, doubleTile(roundValue(hash8(r), salt8))),
+      roundId: String(200 + r),
+      hash: hash8(r),
+      chainId: '8',
+    }));
+    const history = [...newer, ...doubles([10, 11, 12])];
+    const both = new Map([
+      ['7', chain],
+      ['8', chain8],
+    ]);
+    const checked = checkRounds('double', history, both);
+    expect(checked.map(roundOk)).toEqual([true, true, true, true, true, true]);
+    // The new chain's first round links to its own commitment, not to the old chain's last round.
+    expect(checked[2]!.linked).toBe(true);
+    // A round of the new chain checked against the old chain's salt does not verify.
+    const crossed = checkRounds('double', history, new Map([...both, ['8', { ...chain8, salt }]]));
+    expect(crossed.slice(0, 3).some((c) => !roundOk(c))).toBe(true);
+  });
 });
