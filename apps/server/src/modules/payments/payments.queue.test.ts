@@ -50,7 +50,8 @@ beforeAll(async () => {
   );
   await withdraw(ana, 50);
   await withdraw(bia, 60);
-});
+  // Two players with deposits and withdrawals, 200 rows: more than the default hook time on a loaded machine.
+}, 600_000);
 afterAll(() => expectCleanLedgerThenClose(t.database, t.close));
 
 const get = (query: string, headers: Record<string, string> = finance.headers) =>
