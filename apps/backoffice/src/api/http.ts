@@ -44,17 +44,20 @@ function headers(json: boolean): Record<string, string> {
   };
 }
 
-/** One call; answers the envelope's `data` or throws an ApiError with the server's message. */
+/**
+ * One call; answers the envelope's `data` or throws an ApiError with the server's message. `extra` adds
+ * headers (a money call's `Idempotency-Key`).
+ */
 export async function api<T = unknown>(
   method: string,
   path: string,
-  { query, body }: { query?: Query; body?: unknown } = {},
+  { query, body, extra }: { query?: Query; body?: unknown; extra?: Record<string, string> } = {},
 ): Promise<T> {
   let res: Response;
   try {
     res = await fetch(urlOf(path, query), {
       method: method.toUpperCase(),
-      headers: headers(body !== undefined),
+      headers: { ...headers(body !== undefined), ...extra },
       body: body === undefined ? undefined : JSON.stringify(body),
       credentials: 'omit',
     });
@@ -94,4 +97,13 @@ export async function download(path: string, query: Query, filename: string) {
   a.download = filename;
   a.click();
   URL.revokeObjectURL(href);
+}
+
+/**
+ * A fresh `Idempotency-Key` (32 hex digits). getRandomValues, unlike randomUUID, works outside a secure
+ * context too (the back office opened over plain http on a private address).
+ */
+export function idempotencyKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
