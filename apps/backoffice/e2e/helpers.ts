@@ -22,7 +22,8 @@ export async function signIn(page: Page, op: TestOperator) {
   await form.getByLabel('Senha').fill(op.password);
   await form.getByLabel('Código do autenticador').fill(totpNow(op.totpSecret));
   await form.getByRole('button', { name: 'Entrar' }).click();
-  await expect(page.getByTestId('operator-email')).toHaveText(op.email);
+  // The first screen loads its lazy page and reads on a machine that may be busy: more than the usual 10 s.
+  await expect(page.getByTestId('operator-email')).toHaveText(op.email, { timeout: 30_000 });
 }
 
 /** Opens a page from the side menu (a group first when the entry is inside one). */
