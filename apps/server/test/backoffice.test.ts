@@ -348,7 +348,15 @@ describe('players', () => {
     expect(bets.statusCode, bets.body).toBe(200);
     expect(bets.json().data).toMatchObject({
       total: 1,
-      list: [{ product: 'originals', game: 'dice', stake: 2, status: expect.stringMatching(/won|lost/) }],
+      list: [
+        {
+          product: 'originals',
+          game: 'dice',
+          round: null,
+          stake: 2,
+          status: expect.stringMatching(/won|lost/),
+        },
+      ],
     });
     for (const product of ['rounds', 'sports', 'casino']) {
       const none = await admin('GET', `/api/operator/players/${p.userId}/bets?product=${product}`);
@@ -378,6 +386,7 @@ describe('players', () => {
         {
           id: `${provider.code}:${betUuid}`,
           game: provider.gameCode,
+          round: `${provider.code}:${base.round}`,
           stake: 10,
           payout: null,
           status: 'open',

@@ -283,6 +283,11 @@ export const playerBet = z.object({
   product: z.enum(BET_PRODUCTS),
   /** The game (originals, rounds, casino) or the event / selections (sports). */
   game: z.string(),
+  /**
+   * The round: a shared round's id (rounds), `provider:round` for the casino (the operator's round recall);
+   * null for originals and sports.
+   */
+  round: z.string().nullable(),
   stake: z.number(),
   /** null while open. */
   payout: z.number().nullable(),

@@ -95,7 +95,8 @@ export const ROLE_PERMISSIONS: Record<OperatorRole, readonly OperatorPermission[
     'players.read',
     'players.write',
   ],
-  marketing: ['notices.publish', 'realtime.read', 'reports.read', 'promo.manage'],
+  // players.read: a bonus is granted from the player's profile (found by e-mail, name or code).
+  marketing: ['notices.publish', 'realtime.read', 'reports.read', 'promo.manage', 'players.read'],
 };
 
 export const OPERATOR_PASSWORD_MIN_LENGTH = 12;

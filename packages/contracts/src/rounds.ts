@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageOf, pageQuery } from './backoffice';
 import { amountInput } from './wallet';
 import { moneyNumber } from './user';
 
@@ -16,6 +17,11 @@ import { moneyNumber } from './user';
  *   GET  /api/app/rounds/{game}/chain?chainId=      -> roundChain (public; the active chain without chainId)
  *   GET  /api/app/rounds/{game}/bets?limit=N        -> roundBet[], my bets, newest first
  *   POST /api/operator/rounds/{game}/chain          (rounds.chains) -> roundChain: starts a new chain
+ *   GET  /api/operator/rounds/{game}/history?page=&pageSize=&order=
+ *                                                   (rounds.chains) -> operatorRoundsPage, every round, newest
+ *                                                   first by default, with its bets' count and sums
+ *   GET  /api/operator/rounds/{game}/history/{roundId}/bets?page=&pageSize=
+ *                                                   (rounds.chains) -> operatorRoundBetsPage, the round's bets
  *
  * Socket (REALTIME_PATH): `roundsWatch {game}` joins a game's room, `roundsUnwatch {game}` leaves it; the room
  * gets `roundState` at every phase, `roundBet` with the new bets and `roundCashout` with the crash cash-outs
@@ -173,3 +179,59 @@ export const roundEvents = {
   roundCashout: z.object({ game: roundGame, roundId: z.string(), bets: z.array(roundPublicBet) }),
   crashTick: z.object({ roundId: z.string(), multiplier: z.number(), elapsedMs: z.number() }),
 } as const;
+
+// ————————————————————————————————— back office (rounds.chains) —————————————————————————————————
+
+/** `GET /api/operator/rounds/{game}/history`: every round of the game, a page at a time, by id. */
+export const operatorRoundsQuery = pageQuery(['id'] as const);
+/** A round's state by the database's clock: `drawn` has its result, `settled` has every bet paid too. */
+export const OPERATOR_ROUND_STATES = ['betting', 'running', 'drawn', 'settled', 'void'] as const;
+export const operatorRound = z.object({
+  roundId: z.string(),
+  chainId: z.string(),
+  /** The round's place in its chain (1 = the first round of the chain). */
+  chainIndex: z.number().int(),
+  /** Lucky colour's period number, null for the other games. */
+  period: z.string().nullable(),
+  state: z.enum(OPERATOR_ROUND_STATES),
+  /** Shown from the result on, as the players see it (before, it would tell the result). */
+  hash: z.string().nullable(),
+  /** Tile, digit or crash point; null before the result and for a void round. */
+  result: z.number().nullable(),
+  betCount: z.number().int(),
+  /** Sum of the bets' stakes and of what was paid on them (refunds included), major units. */
+  stakes: moneyNumber,
+  payouts: moneyNumber,
+  opensAt: z.string(),
+  closesAt: z.string(),
+  /** The draw (or crash) time; null while a crash round runs (it would tell the crash point). */
+  resultAt: z.string().nullable(),
+  settledAt: z.string().nullable(),
+});
+export type OperatorRound = z.infer<typeof operatorRound>;
+export const operatorRoundsPage = pageOf(operatorRound);
+export type OperatorRoundsPage = z.infer<typeof operatorRoundsPage>;
+
+export const operatorRoundParams = z.object({
+  game: roundGame,
+  roundId: z.string().regex(/^[1-9]\d{0,17}$/, 'roundsUnknownRound'),
+});
+export const operatorRoundBetsQuery = pageQuery(['id'] as const);
+/** A bet of a round as an operator sees it: the player's id and masked name. */
+export const operatorRoundBet = z.object({
+  betId: z.string(),
+  userId: z.number().int(),
+  player: z.string(),
+  amount: moneyNumber,
+  pick: z.string().nullable(),
+  autoCashout: z.number().nullable(),
+  cashout: z.number().nullable(),
+  /** open | settling | won | lost | refunded */
+  state: z.string(),
+  payout: moneyNumber,
+  createdAt: z.string(),
+  settledAt: z.string().nullable(),
+});
+export type OperatorRoundBet = z.infer<typeof operatorRoundBet>;
+export const operatorRoundBetsPage = pageOf(operatorRoundBet);
+export type OperatorRoundBetsPage = z.infer<typeof operatorRoundBetsPage>;

@@ -46,18 +46,24 @@ function headers(contentType?: string): Record<string, string> {
 
 /**
  * One call; answers the envelope's `data` or throws an ApiError with the server's message. `body` is sent as
- * JSON; `file` (an upload, e.g. a support image) as the raw body with its own type.
+ * JSON; `file` (an upload, e.g. a support image) as the raw body with its own type; `extra` adds headers (a
+ * money call's `Idempotency-Key`).
  */
 export async function api<T = unknown>(
   method: string,
   path: string,
-  { query, body, file }: { query?: Query; body?: unknown; file?: Blob } = {},
+  {
+    query,
+    body,
+    file,
+    extra,
+  }: { query?: Query; body?: unknown; file?: Blob; extra?: Record<string, string> } = {},
 ): Promise<T> {
   let res: Response;
   try {
     res = await fetch(urlOf(path, query), {
       method: method.toUpperCase(),
-      headers: headers(file ? file.type : body !== undefined ? 'application/json' : undefined),
+      headers: { ...headers(file ? file.type : body !== undefined ? 'application/json' : undefined), ...extra },
       body: file ?? (body === undefined ? undefined : JSON.stringify(body)),
       credentials: 'omit',
     });
@@ -102,4 +108,13 @@ export async function download(path: string, query: Query, filename: string) {
   a.download = filename;
   a.click();
   URL.revokeObjectURL(href);
+}
+
+/**
+ * A fresh `Idempotency-Key` (32 hex digits). getRandomValues, unlike randomUUID, works outside a secure
+ * context too (the back office opened over plain http on a private address).
+ */
+export function idempotencyKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }

@@ -6,12 +6,14 @@ import {
   type CasinoGameUpdate,
   type CasinoLobby,
   type CasinoProvider,
+  type CasinoRound,
 } from '@aposta/contracts';
 import { List } from '@refinedev/antd';
 import {
   Alert,
   Button,
   Card,
+  Descriptions,
   Form,
   Input,
   InputNumber,
@@ -24,10 +26,11 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
 import { useAllowed } from '../api/access';
 import { api } from '../api/http';
 import { useRun } from '../components/actions';
-import { time } from '../components/format';
+import { money, time } from '../components/format';
 import { useApiQuery } from '../components/useApiQuery';
 
 /** Casino providers and the lobby's games: enable, order, hot, category (casino.manage). */
@@ -48,6 +51,7 @@ export function CasinoPage() {
   return (
     <List title={t('casino.title')}>
       <Space direction="vertical" size="large" style={{ width: '100%' }}>
+        <RoundLookup />
         <Card
           size="small"
           title={t('casino.providers')}
@@ -187,6 +191,95 @@ export function CasinoPage() {
         />
       )}
     </List>
+  );
+}
+
+const ROUND_STATE_COLOR: Record<CasinoRound['state'], string | undefined> = {
+  open: 'blue',
+  settled: 'green',
+  rolledBack: 'orange',
+};
+
+/**
+ * A casino round by its id (`provider:round`, as the player's bets list links it, `?round=`): the wallet calls
+ * the provider made for it (bet, win, rollback) with the player's balance before and after each.
+ */
+function RoundLookup() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const id = params.get('round')?.trim() ?? '';
+  const [text, setText] = useState(id);
+  const round = useApiQuery<CasinoRound>(
+    id ? `${OPERATOR_CASINO_PATH}/rounds/${encodeURIComponent(id)}` : null,
+  );
+  const r = round.data;
+  return (
+    <Card size="small" title={t('casino.round')}>
+      <Form layout="vertical">
+        <Form.Item
+          label={t('casino.roundId')}
+          extra={t('casino.roundIdHelp')}
+          validateStatus={round.error ? 'error' : undefined}
+          help={round.error?.message}
+        >
+          <Input.Search
+            value={text}
+            allowClear
+            enterButton={t('common.search')}
+            aria-label={t('casino.roundId')}
+            style={{ maxWidth: 480 }}
+            onChange={(e) => setText(e.target.value)}
+            onSearch={(v) => {
+              const next = new URLSearchParams(params);
+              if (v.trim()) next.set('round', v.trim());
+              else next.delete('round');
+              setParams(next);
+            }}
+            loading={round.isFetching}
+          />
+        </Form.Item>
+      </Form>
+      {r && (
+        <Space direction="vertical" style={{ width: '100%' }} data-testid="casino-round">
+          <Descriptions size="small" bordered column={{ xs: 1, md: 2, xl: 4 }}>
+            <Descriptions.Item label={t('casino.roundId')}>{r.roundId}</Descriptions.Item>
+            <Descriptions.Item label={t('casino.provider')}>{r.provider}</Descriptions.Item>
+            <Descriptions.Item label={t('casino.game')}>
+              {r.gameName} ({r.gameCode})
+            </Descriptions.Item>
+            <Descriptions.Item label={t('common.player')}>
+              <Link to={`/players/${r.userId}`}>#{r.userId}</Link>
+            </Descriptions.Item>
+            <Descriptions.Item label={t('casino.stake')}>{money(r.stake)}</Descriptions.Item>
+            <Descriptions.Item label={t('casino.win')}>{money(r.win)}</Descriptions.Item>
+            <Descriptions.Item label={t('common.status')}>
+              <Tag color={ROUND_STATE_COLOR[r.state]}>{t(`casino.roundStates.${r.state}`)}</Tag>
+            </Descriptions.Item>
+            <Descriptions.Item label={t('casino.startedAt')}>{time(r.startedAt)}</Descriptions.Item>
+          </Descriptions>
+          <Table
+            size="small"
+            rowKey="transactionUuid"
+            pagination={false}
+            dataSource={r.steps}
+            scroll={{ x: 800 }}
+            columns={[
+              { title: t('casino.call'), dataIndex: 'call', render: (c: string) => t(`casino.calls.${c}`) },
+              { title: t('casino.transaction'), dataIndex: 'transactionUuid' },
+              { title: t('common.amount'), dataIndex: 'amount', render: money },
+              {
+                title: t('common.status'),
+                dataIndex: 'status',
+                render: (s: string) => t(`casino.stepStates.${s}`),
+              },
+              { title: t('casino.balanceBefore'), dataIndex: 'balanceBefore', render: money },
+              { title: t('casino.balanceAfter'), dataIndex: 'balanceAfter', render: money },
+              { title: t('players.time'), dataIndex: 'at', render: time },
+            ]}
+          />
+        </Space>
+      )}
+    </Card>
   );
 }
 

@@ -33,6 +33,7 @@ import { ConfirmButton, TextActionButton, useRun } from '../components/actions';
 import { money, time } from '../components/format';
 import { LimitsTable } from '../components/LimitsTable';
 import { OperatorLimitsCard } from '../components/OperatorLimitsCard';
+import { PlayerBonuses } from '../components/PlayerBonuses';
 import { useApiQuery } from '../components/useApiQuery';
 import { PLAYER_STATUS_COLOR } from './players';
 
@@ -138,6 +139,15 @@ export function PlayerShow() {
             { key: 'sessions', label: t('players.tabs.sessions'), children: <Sessions detail={d} /> },
             { key: 'ledger', label: t('players.tabs.ledger'), children: <Ledger id={d.player.id} /> },
             { key: 'bets', label: t('players.tabs.bets'), children: <Bets id={d.player.id} /> },
+            ...(allowed('promo.manage')
+              ? [
+                  {
+                    key: 'bonuses',
+                    label: t('players.tabs.bonuses'),
+                    children: <PlayerBonuses userId={d.player.id} onChanged={() => void detail.refetch()} />,
+                  },
+                ]
+              : []),
             {
               key: 'limits',
               label: t('players.tabs.limits'),
@@ -357,6 +367,7 @@ function Ledger({ id }: { id: number }) {
 
 function Bets({ id }: { id: number }) {
   const { t } = useTranslation();
+  const allowed = useAllowed();
   const { tableProps, setFilters, filters } = useTable<PlayerBet>({
     resource: 'playerBets',
     meta: { path: `/api/operator/players/${id}/bets` },
@@ -384,6 +395,19 @@ function Bets({ id }: { id: number }) {
           render={(p: string) => t(`products.${p}`)}
         />
         <Table.Column dataIndex="game" title={t('players.game')} />
+        <Table.Column
+          dataIndex="round"
+          title={t('players.round')}
+          render={(round: string | null, b: PlayerBet) =>
+            round === null ? (
+              '—'
+            ) : b.product === 'casino' && allowed('casino.read') ? (
+              <Link to={`/casino?round=${encodeURIComponent(round)}`}>{round}</Link>
+            ) : (
+              round
+            )
+          }
+        />
         <Table.Column dataIndex="stake" title={t('players.stake')} render={money} />
         <Table.Column dataIndex="payout" title={t('players.payout')} render={money} />
         <Table.Column dataIndex="status" title={t('common.status')} />

@@ -1,14 +1,28 @@
-import { ROUND_GAMES, ROUNDS_PATH, type RoundChain, type RoundGame } from '@aposta/contracts';
+import {
+  ROUND_GAMES,
+  ROUNDS_PATH,
+  type OperatorRound,
+  type OperatorRoundBet,
+  type OperatorRoundBetsPage,
+  type OperatorRoundsPage,
+  type RoundChain,
+  type RoundGame,
+} from '@aposta/contracts';
 import { List } from '@refinedev/antd';
-import { Alert, Card, Col, Descriptions, Progress, Row, Typography } from 'antd';
+import { Alert, Card, Col, Descriptions, Progress, Row, Segmented, Table, Tag, Typography } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { useAllowed } from '../api/access';
 import { api } from '../api/http';
 import { ConfirmButton, useRun } from '../components/actions';
-import { time } from '../components/format';
+import { money, time } from '../components/format';
 import { useApiQuery } from '../components/useApiQuery';
 
-/** Shared rounds' hash chains: the active one per game, and a new chain on demand (rounds.chains). */
+/**
+ * Shared rounds (rounds.chains): each game's active hash chain with a new chain on demand, and every round of
+ * a game, paged by the server, with its bets on expand.
+ */
 export function RoundsPage() {
   const { t } = useTranslation();
   return (
@@ -19,8 +33,168 @@ export function RoundsPage() {
             <ChainCard game={game} />
           </Col>
         ))}
+        <Col span={24}>
+          <History />
+        </Col>
       </Row>
     </List>
+  );
+}
+
+const OPERATOR_ROUNDS = '/api/operator/rounds';
+const STATE_COLOR: Record<OperatorRound['state'], string | undefined> = {
+  betting: 'blue',
+  running: 'gold',
+  drawn: 'purple',
+  settled: 'green',
+  void: undefined,
+};
+
+/** A page of a back-office list read through useApiQuery, with the table's pagination bound to it. */
+function usePage<T>(path: string, pageSize: number) {
+  const [page, setPage] = useState(1);
+  const answer = useApiQuery<{ list: T[]; total: number }>(path, { page, pageSize });
+  return {
+    answer,
+    setPage,
+    pagination: {
+      current: page,
+      pageSize,
+      total: answer.data?.total ?? 0,
+      showSizeChanger: false,
+      onChange: setPage,
+    },
+  };
+}
+
+function History() {
+  const { t } = useTranslation();
+  const [game, setGame] = useState<RoundGame>('double');
+  return (
+    <Card
+      size="small"
+      title={t('rounds.history')}
+      extra={
+        <Segmented<RoundGame>
+          size="small"
+          value={game}
+          onChange={setGame}
+          options={ROUND_GAMES.map((g) => ({ value: g, label: t(`rounds.games.${g}`) }))}
+        />
+      }
+    >
+      <HistoryTable key={game} game={game} />
+    </Card>
+  );
+}
+
+function HistoryTable({ game }: { game: RoundGame }) {
+  const { t } = useTranslation();
+  const { answer, pagination } = usePage<OperatorRound>(`${OPERATOR_ROUNDS}/${game}/history`, 20);
+  const crash = game === 'crash';
+  return (
+    <>
+      {answer.error && <Alert type="error" showIcon message={answer.error.message} />}
+      <Table<OperatorRound>
+        size="small"
+        rowKey="roundId"
+        data-testid="rounds-history"
+        loading={answer.isFetching}
+        dataSource={(answer.data as OperatorRoundsPage | undefined)?.list}
+        pagination={pagination}
+        scroll={{ x: 1100 }}
+        expandable={{ expandedRowRender: (r) => <RoundBets game={game} round={r} /> }}
+        columns={[
+          {
+            title: t('rounds.round'),
+            dataIndex: 'roundId',
+            render: (id: string, r) => (
+              <>
+                #{id}
+                {r.period && <div style={{ fontSize: 12, opacity: 0.7 }}>{r.period}</div>}
+              </>
+            ),
+          },
+          {
+            title: t('rounds.chain'),
+            key: 'chain',
+            render: (_: unknown, r) => `#${r.chainId} · ${r.chainIndex}`,
+          },
+          {
+            title: t('rounds.hash'),
+            dataIndex: 'hash',
+            render: (h: string | null) =>
+              h ? (
+                <Typography.Text code copyable={{ text: h }} style={{ fontSize: 12 }}>
+                  {h.slice(0, 12)}…
+                </Typography.Text>
+              ) : (
+                '—'
+              ),
+          },
+          {
+            title: t('rounds.result'),
+            dataIndex: 'result',
+            render: (v: number | null) => (v === null ? '—' : crash ? `${v.toFixed(2)}×` : v),
+          },
+          { title: t('rounds.bets'), dataIndex: 'betCount' },
+          { title: t('rounds.stakes'), dataIndex: 'stakes', render: money },
+          { title: t('rounds.payouts'), dataIndex: 'payouts', render: money },
+          {
+            title: t('common.status'),
+            dataIndex: 'state',
+            render: (s: OperatorRound['state']) => (
+              <Tag color={STATE_COLOR[s]}>{t(`rounds.states.${s}`)}</Tag>
+            ),
+          },
+          { title: t('rounds.opensAt'), dataIndex: 'opensAt', render: time },
+          { title: t('rounds.resultAt'), dataIndex: 'resultAt', render: time },
+          { title: t('rounds.settledAt'), dataIndex: 'settledAt', render: time },
+        ]}
+      />
+    </>
+  );
+}
+
+/** A round's bets, paged by the server; each player links to the profile. */
+function RoundBets({ game, round }: { game: RoundGame; round: OperatorRound }) {
+  const { t } = useTranslation();
+  const { answer, pagination } = usePage<OperatorRoundBet>(
+    `${OPERATOR_ROUNDS}/${game}/history/${round.roundId}/bets`,
+    10,
+  );
+  const multiple = (v: number | null) => (v === null ? '—' : `${v.toFixed(2)}×`);
+  return (
+    <>
+      {answer.error && <Alert type="error" showIcon message={answer.error.message} />}
+      <Table<OperatorRoundBet>
+        size="small"
+        rowKey="betId"
+        data-testid={`round-bets-${round.roundId}`}
+        loading={answer.isFetching}
+        dataSource={(answer.data as OperatorRoundBetsPage | undefined)?.list}
+        pagination={pagination}
+        locale={{ emptyText: t('rounds.noBets') }}
+        columns={[
+          { title: t('rounds.bet'), dataIndex: 'betId', render: (id: string) => `#${id}` },
+          {
+            title: t('common.player'),
+            key: 'player',
+            render: (_: unknown, b) => <Link to={`/players/${b.userId}`}>{`#${b.userId} ${b.player}`}</Link>,
+          },
+          { title: t('common.amount'), dataIndex: 'amount', render: money },
+          ...(game === 'crash'
+            ? [
+                { title: t('rounds.autoCashout'), dataIndex: 'autoCashout', render: multiple },
+                { title: t('rounds.cashout'), dataIndex: 'cashout', render: multiple },
+              ]
+            : [{ title: t('rounds.pick'), dataIndex: 'pick' }]),
+          { title: t('rounds.payout'), dataIndex: 'payout', render: money },
+          { title: t('common.status'), dataIndex: 'state' },
+          { title: t('players.time'), dataIndex: 'createdAt', render: time },
+        ]}
+      />
+    </>
   );
 }
 

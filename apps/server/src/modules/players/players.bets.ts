@@ -12,21 +12,21 @@ import type { Executor } from '../../platform/db';
  */
 const PARTS: Record<BetProduct, (userId: number) => SQL> = {
   originals: (u) => sql`
-    select id::text as id, 'originals' as product, game, amount as stake,
+    select id::text as id, 'originals' as product, game, null::text as round, amount as stake,
       case when state = 'open' then null else payout end as payout, state as status, created_at
     from originals_bets where user_id = ${u}`,
   rounds: (u) => sql`
-    select id::text as id, 'rounds' as product, game, amount as stake,
+    select id::text as id, 'rounds' as product, game, round_id::text as round, amount as stake,
       case when state in ('open', 'settling') then null else payout end as payout, state as status, created_at
     from round_bets where user_id = ${u}`,
   sports: (u) => sql`
-    select id::text as id, 'sports' as product, kind as game, stake,
+    select id::text as id, 'sports' as product, kind as game, null::text as round, stake,
       case when status = 'open' then nullif(cashed_out, 0) when status = 'cashedOut' then payout
         else payout + cashed_out end as payout, status, placed_at as created_at
     from sports_bets where user_id = ${u}`,
   casino: (u) => sql`
     select c.provider_code || ':' || c.transaction_uuid as id, 'casino' as product,
-      coalesce(c.game_code, '') as game, c.amount as stake,
+      coalesce(c.game_code, '') as game, c.provider_code || ':' || c.round as round, c.amount as stake,
       case when c.state = 'open' then null else coalesce(h.paid, 0) end as payout, c.state as status,
       c.created_at
     from casino_transactions c left join ledger_holds h on h.tx_id = c.hold_id
@@ -57,6 +57,7 @@ export async function playerBets(
       id: String(r.id),
       product: r.product as BetProduct,
       game: String(r.game),
+      round: r.round === null ? null : String(r.round),
       stake: toMajor(Number(r.stake)),
       payout: r.payout === null ? null : toMajor(Number(r.payout)),
       status: String(r.status),

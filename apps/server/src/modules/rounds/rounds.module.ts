@@ -3,13 +3,14 @@ import { createSeedVault } from '../originals';
 import { createChains } from './rounds.chains';
 import { createClock, type Clock } from './rounds.clock';
 import { registerRoundEvents } from './rounds.push';
+import { createRoundsOperatorReads, type RoundsOperatorReads } from './rounds.operator';
 import { roundsRoutes } from './rounds.routes';
 import { createRoundsService, type RoundsService } from './rounds.service';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Shared-round games (double, crash, lucky colour): one clock for the cluster, money through the ledger. */
-    rounds: RoundsService & { clock: Clock | null };
+    rounds: RoundsService & { clock: Clock | null; operator: RoundsOperatorReads };
   }
 }
 
@@ -36,7 +37,7 @@ export const roundsModule = defineModule(
     });
     // The clock runs where jobs run (and ROUNDS_CLOCK is on); it drives only the games whose lease it holds.
     const clock = config.rounds.clock ? createClock({ database, rounds, bus, log: app.log }) : null;
-    app.decorate('rounds', Object.assign(rounds, { clock }));
+    app.decorate('rounds', Object.assign(rounds, { clock, operator: createRoundsOperatorReads(database) }));
     registerRoundEvents(outbox, bus, rounds);
     await app.register(roundsRoutes);
     if (clock) {

@@ -1,5 +1,7 @@
 import crypto from 'node:crypto';
 import {
+  operatorRoundBetsPage,
+  operatorRoundsPage,
   roundBet,
   roundChain,
   roundHistory,
@@ -29,6 +31,7 @@ import {
   createTestApp,
   expectCleanLedgerThenClose,
   TEST_OPERATOR_KEY,
+  testOperators,
   testPlayers,
 } from '../../../test/helpers';
 import { playerAccounts } from '../ledger';
@@ -438,3 +441,101 @@ async function expectChainVerifies(game: RoundGame, chain: RoundChain) {
   }
   return all.length;
 }
+
+describe('the back office history', { timeout: 90_000 }, () => {
+  const op = (path: string, headers: Record<string, string>) =>
+    t.app.inject({ method: 'GET', url: `/api/operator/rounds/${path}`, headers });
+
+  it('pages every round with its sums and a round’s bets; refuses bad input and other roles', async () => {
+    const ops = testOperators(t.app);
+    const admin = (await ops.signIn('admin')).headers;
+    const finance = (await ops.signIn('finance')).headers;
+    const a = await player();
+    const b = await player();
+    const s = await bettingRound('double', 1_500);
+    data(await call('double/bet', a.token, { roundId: s.roundId, amount: 2, color: 'red' }));
+    data(await call('double/bet', b.token, { roundId: s.roundId, amount: 3.5, color: 'white' }));
+    await settled('double', s.roundId);
+    const { item } = await verified('double', s.roundId);
+
+    const [counted] = (
+      (await t.database.db.execute(
+        sql`select count(*)::int as n from rounds where game = 'double'`,
+      )) as unknown as { rows: { n: number }[] }
+    ).rows;
+    const all = operatorRoundsPage.parse(data(await op('double/history?pageSize=100', admin)));
+    expect(all.total).toBe(counted!.n);
+    // Newest first; the round of the bets: drawn, settled, its sums, the hash the verifier reads.
+    expect(all.list.map((r) => Number(r.roundId))).toEqual(
+      all.list.map((r) => Number(r.roundId)).sort((x, y) => y - x),
+    );
+    const row = all.list.find((r) => r.roundId === s.roundId)!;
+    const paid = async (userId: number) =>
+      (
+        (await t.database.db.execute(
+          sql`select coalesce(sum(payout), 0)::int as p from round_bets where round_id = ${s.roundId}::bigint
+              and user_id = ${userId}`,
+        )) as unknown as { rows: { p: number }[] }
+      ).rows[0]!.p;
+    expect(row).toMatchObject({
+      state: 'settled',
+      hash: item.hash,
+      result: item.result,
+      betCount: 2,
+      stakes: 5.5,
+      payouts: ((await paid(a.id)) + (await paid(b.id))) / 100,
+    });
+    // A round still taking bets tells neither its hash nor its result.
+    for (const r of all.list.filter((x) => x.state === 'betting' || x.state === 'running'))
+      expect([r.hash, r.result]).toEqual([null, null]);
+
+    // Paging: one row a page, oldest first on request.
+    const second = operatorRoundsPage.parse(data(await op('double/history?page=2&pageSize=1', admin)));
+    expect(second.list.map((r) => r.roundId)).toEqual([all.list[1]!.roundId]);
+    const oldest = operatorRoundsPage.parse(data(await op('double/history?pageSize=1&order=asc', admin)));
+    expect(oldest.list[0]!.roundId).toBe(all.list.at(-1)!.roundId);
+    const beyond = operatorRoundsPage.parse(data(await op('double/history?page=1000', admin)));
+    expect(beyond).toEqual({ list: [], total: counted!.n });
+
+    // The round's bets, with the players' ids.
+    const bets = operatorRoundBetsPage.parse(data(await op(`double/history/${s.roundId}/bets`, admin)));
+    expect(bets.total).toBe(2);
+    expect(bets.list.map((x) => [x.userId, x.amount, x.pick])).toEqual([
+      [b.id, 3.5, 'white'],
+      [a.id, 2, 'red'],
+    ]);
+    expect(bets.list.every((x) => ['won', 'lost'].includes(x.state) && x.settledAt)).toBe(true);
+    const paged = operatorRoundBetsPage.parse(
+      data(await op(`double/history/${s.roundId}/bets?pageSize=1&page=2`, admin)),
+    );
+    expect(paged.list.map((x) => x.userId)).toEqual([a.id]);
+
+    // Bad input: 4xx with a message.
+    const bad = await Promise.all(
+      [
+        'double/history?page=0',
+        'double/history?pageSize=0',
+        'double/history?pageSize=101',
+        'double/history?page=x',
+        'double/history?order=up',
+        'roulette/history',
+        'double/history/abc/bets',
+        'double/history/0/bets',
+        'double/history/99999999999999999999/bets',
+        'double/history/999999/bets',
+        `crash/history/${s.roundId}/bets`,
+      ].map((path) => op(path, admin)),
+    );
+    expect(bad.map((r) => r.statusCode)).toEqual([400, 400, 400, 400, 400, 400, 400, 400, 400, 404, 404]);
+    for (const r of bad) expect(r.json().message).toBeTruthy();
+
+    // Refused: no credentials, a player's token, a role without rounds.chains.
+    for (const path of ['double/history', `double/history/${s.roundId}/bets`]) {
+      expect((await op(path, {})).statusCode).toBe(401);
+      expect((await op(path, { authorization: `Bearer ${a.token}` })).statusCode).toBe(403);
+      const refused = await op(path, finance);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().message).toBeTruthy();
+    }
+  });
+});

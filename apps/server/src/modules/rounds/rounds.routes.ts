@@ -8,6 +8,11 @@ import {
   luckyBetRequest,
   LUCKY_GAMES,
   myRoundBetsQuery,
+  operatorRoundBetsPage,
+  operatorRoundBetsQuery,
+  operatorRoundParams,
+  operatorRoundsPage,
+  operatorRoundsQuery,
   roundBet,
   roundChain,
   roundGame,
@@ -128,5 +133,35 @@ export async function roundsRoutes(app: FastifyInstance) {
       });
       return ok(req, chain);
     },
+  );
+
+  // The back office's reads (the rounds page's permission): every round with its sums, and a round's bets.
+  const readConfig = { permission: 'rounds.chains' } as const;
+  r.get(
+    '/api/operator/rounds/:game/history',
+    {
+      config: readConfig,
+      schema: {
+        tags: ['operator'],
+        params: gameParams,
+        querystring: operatorRoundsQuery,
+        response: { 200: envelope(operatorRoundsPage) },
+      },
+    },
+    async (req) => ok(req, await rounds.operator.history(req.params.game, req.query)),
+  );
+
+  r.get(
+    '/api/operator/rounds/:game/history/:roundId/bets',
+    {
+      config: readConfig,
+      schema: {
+        tags: ['operator'],
+        params: operatorRoundParams,
+        querystring: operatorRoundBetsQuery,
+        response: { 200: envelope(operatorRoundBetsPage) },
+      },
+    },
+    async (req) => ok(req, await rounds.operator.bets(req.params.game, req.params.roundId, req.query)),
   );
 }
