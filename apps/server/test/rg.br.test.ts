@@ -20,6 +20,7 @@ import { connectClient, connected, next } from './realtime-client';
  * sessions that end after 30 minutes idle. The default app shows the spec's behaviour is unchanged.
  */
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+type RegisteredHook = TestApp['app']['accounts']['hooks']['registered'][number];
 let br: TestApp;
 let plain: TestApp;
 const PWD = 'correct horse 1';
@@ -208,11 +209,24 @@ describe('one person, one account under br', () => {
 
   it('two registrations with one CPF at once: exactly one succeeds', async () => {
     const cpf = randomCpf();
-    const results = await Promise.all(
-      Array.from({ length: 4 }, () => register(br, { cardNo: cpf, birthDate: birthDate(30) })),
-    );
-    const codes = results.map((r) => r.res.statusCode).sort();
-    expect(codes, results.map((r) => r.res.body).join('\n')).toEqual([200, 409, 409, 409]);
+    // Each registration of this CPF waits inside its transaction, after its insert, until the other is there too
+    // (at most 1.5 s): without the CPF's lock both would insert; with it the second waits for the first's commit.
+    let inside = 0;
+    const meet: RegisteredHook = async (_tx, _userId, input) => {
+      if (input.cardNo !== cpf) return;
+      inside++;
+      await vi.waitFor(() => expect(inside).toBe(2), { timeout: 1_500, interval: 20 }).catch(() => undefined);
+    };
+    br.app.accounts.hooks.registered.push(meet);
+    try {
+      const results = await Promise.all(
+        [0, 1].map(() => register(br, { cardNo: cpf, birthDate: birthDate(30) })),
+      );
+      const codes = results.map((r) => r.res.statusCode).sort();
+      expect(codes, results.map((r) => r.res.body).join('\n')).toEqual([200, 409]);
+    } finally {
+      br.app.accounts.hooks.registered.splice(br.app.accounts.hooks.registered.indexOf(meet), 1);
+    }
     expect(await accountsOf(br, cpf)).toHaveLength(1);
   });
 
