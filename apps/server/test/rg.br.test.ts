@@ -20,6 +20,7 @@ import { connectClient, connected, next } from './realtime-client';
  * sessions that end after 30 minutes idle. The default app shows the spec's behaviour is unchanged.
  */
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+type RegisteredHook = TestApp['app']['accounts']['hooks']['registered'][number];
 let br: TestApp;
 let plain: TestApp;
 const PWD = 'correct horse 1';
@@ -33,11 +34,19 @@ afterAll(async () => {
   await expectCleanLedgerThenClose(plain.database, plain.close);
 });
 
-const call = (t: TestApp, method: 'GET' | 'POST' | 'PUT', url: string, token?: string, payload?: object) =>
+const call = (
+  t: TestApp,
+  method: 'GET' | 'POST' | 'PUT',
+  url: string,
+  token?: string,
+  payload?: object,
+  lang?: string,
+) =>
   t.app.inject({
     method,
     url,
     headers: {
+      ...(lang ? { lang } : {}),
       ...(token ? { authorization: `Bearer ${token}` } : {}),
       ...(method === 'POST' ? { 'idempotency-key': crypto.randomUUID() } : {}),
     },
@@ -52,18 +61,25 @@ function birthDate(years: number, days = 0): string {
   return d.toISOString().slice(0, 10);
 }
 
-async function register(t: TestApp, extra: Record<string, unknown>) {
+async function register(t: TestApp, extra: Record<string, unknown>, lang?: string) {
   const codeId = String(crypto.randomInt(10_000_000, 100_000_000));
   await call(t, 'GET', `/api/auth/user/captcha/${codeId}`);
   const username = `br-${crypto.randomBytes(5).toString('hex')}@example.com`;
-  const res = await call(t, 'POST', '/api/auth/user/restRegister', undefined, {
-    username,
-    pwd: PWD,
-    pwd1: PWD,
-    codeId,
-    captCode: TEST_CAPTCHA,
-    ...extra,
-  });
+  const res = await call(
+    t,
+    'POST',
+    '/api/auth/user/restRegister',
+    undefined,
+    {
+      username,
+      pwd: PWD,
+      pwd1: PWD,
+      codeId,
+      captCode: TEST_CAPTCHA,
+      ...extra,
+    },
+    lang,
+  );
   return { res, username };
 }
 
@@ -117,6 +133,143 @@ describe('registration', () => {
 
   it('default profile: neither CPF nor birth date is needed', async () => {
     expect((await register(plain, {})).res.statusCode).toBe(200);
+  });
+});
+
+describe('one person, one account under br', () => {
+  const login = async (t: TestApp, username: string) => {
+    const codeId = String(crypto.randomInt(10_000_000, 100_000_000));
+    await call(t, 'GET', `/api/auth/user/captcha/${codeId}`);
+    return call(t, 'POST', '/api/auth/user/restLogin', undefined, {
+      username,
+      pwd: PWD,
+      codeId,
+      captCode: TEST_CAPTCHA,
+    });
+  };
+  const accountsOf = async (t: TestApp, cpf: string) =>
+    (
+      (await t.database.db.execute(
+        sql`select id, username from users where card_no = ${cpf} order by id`,
+      )) as unknown as { rows: { id: number; username: string }[] }
+    ).rows;
+  const TAKEN = 'Este CPF já tem uma conta: entre nela ou recupere a senha (uma conta por pessoa)';
+
+  it('a self-excluded player cannot register again with the same CPF (written either way); nothing is created', async () => {
+    const p = await player(br);
+    const excluded = await call(br, 'POST', `${RG_PATH}/exclusion`, p.token, { kind: 'self' });
+    expect(excluded.statusCode, excluded.body).toBe(200);
+    const formatted = `${p.cpf.slice(0, 3)}.${p.cpf.slice(3, 6)}.${p.cpf.slice(6, 9)}-${p.cpf.slice(9)}`;
+    for (const cardNo of [p.cpf, formatted]) {
+      const { res, username } = await register(br, { cardNo, birthDate: birthDate(30) });
+      expect(res.statusCode, res.body).toBe(409);
+      expect(res.json()).toMatchObject({ message: TAKEN, data: { field: 'cardNo' } });
+      const [n] = (
+        (await br.database.db.execute(
+          sql`select count(*)::int as n from users where username = ${username}`,
+        )) as unknown as { rows: { n: number }[] }
+      ).rows;
+      expect(n!.n).toBe(0);
+    }
+    expect((await accountsOf(br, p.cpf)).map((a) => a.username)).toEqual([p.username]);
+    // In the player's language.
+    const en = await register(br, { cardNo: p.cpf, birthDate: birthDate(30) }, 'en');
+    expect(en.res.json().message).toBe(
+      'This CPF already has an account: sign in to it or reset its password (one account per person)',
+    );
+  });
+
+  it('KYC keeps the registration CPF: another CPF is refused beside the field and nothing changes', async () => {
+    const cpf = randomCpf();
+    const { res } = await register(br, { cardNo: cpf, birthDate: birthDate(30) });
+    const token = res.json().data.access_token as string;
+    let other = randomCpf();
+    while (other === cpf) other = randomCpf();
+    const kyc = await call(br, 'POST', '/api/app/user/updateKyc', token, {
+      name: 'Ana Souza',
+      cardNo: other,
+    });
+    expect(kyc.statusCode, kyc.body).toBe(400);
+    expect(kyc.json()).toMatchObject({
+      message: 'No Brasil, a identidade é verificada com o CPF informado no cadastro',
+      data: { field: 'cardNo' },
+    });
+    const info = (await call(br, 'GET', '/api/app/user/userInfo', token)).json().data;
+    expect(info).toMatchObject({ cardNo: cpf, kyc: 0 });
+    // The registration's CPF passes; the default profile still takes any CPF before KYC.
+    const own = await call(br, 'POST', '/api/app/user/updateKyc', token, { name: 'Ana Souza', cardNo: cpf });
+    expect(own.statusCode, own.body).toBe(200);
+    const q = await register(plain, { cardNo: randomCpf() });
+    const plainKyc = await call(plain, 'POST', '/api/app/user/updateKyc', q.res.json().data.access_token, {
+      name: 'Ana Souza',
+      cardNo: other,
+    });
+    expect(plainKyc.statusCode, plainKyc.body).toBe(200);
+  });
+
+  it('two registrations with one CPF at once: exactly one succeeds', async () => {
+    const cpf = randomCpf();
+    // Each registration of this CPF waits inside its transaction, after its insert, until the other is there too
+    // (at most 1.5 s): without the CPF's lock both would insert; with it the second waits for the first's commit.
+    let inside = 0;
+    const meet: RegisteredHook = async (_tx, _userId, input) => {
+      if (input.cardNo !== cpf) return;
+      inside++;
+      await vi.waitFor(() => expect(inside).toBe(2), { timeout: 1_500, interval: 20 }).catch(() => undefined);
+    };
+    br.app.accounts.hooks.registered.push(meet);
+    try {
+      const results = await Promise.all(
+        [0, 1].map(() => register(br, { cardNo: cpf, birthDate: birthDate(30) })),
+      );
+      const codes = results.map((r) => r.res.statusCode).sort();
+      expect(codes, results.map((r) => r.res.body).join('\n')).toEqual([200, 409]);
+    } finally {
+      br.app.accounts.hooks.registered.splice(br.app.accounts.hooks.registered.indexOf(meet), 1);
+    }
+    expect(await accountsOf(br, cpf)).toHaveLength(1);
+  });
+
+  it('an account without a CPF (from before the profile) cannot take one another account holds at KYC', async () => {
+    const p = await player(br);
+    const { res, username } = await register(br, { cardNo: randomCpf(), birthDate: birthDate(30) });
+    await br.database.db.execute(sql`update users set card_no = '' where username = ${username}`);
+    const kyc = await call(br, 'POST', '/api/app/user/updateKyc', res.json().data.access_token, {
+      name: 'Ana Souza',
+      cardNo: p.cpf,
+    });
+    expect(kyc.statusCode, kyc.body).toBe(409);
+    expect(kyc.json().message).toBe(TAKEN);
+    expect((await accountsOf(br, p.cpf)).map((a) => a.username)).toEqual([p.username]);
+  });
+
+  it('an exclusion follows the CPF: a second account of the person (from before the profile) is signed out and refused', async () => {
+    const a = await player(br);
+    const { res, username } = await register(br, { cardNo: randomCpf(), birthDate: birthDate(30) });
+    const tokenB = res.json().data.access_token as string;
+    // Two accounts of one CPF can only come from before the profile was switched on.
+    await br.database.db.execute(sql`update users set card_no = ${a.cpf} where username = ${username}`);
+    const excluded = await call(br, 'POST', `${RG_PATH}/exclusion`, a.token, { kind: 'cooloff', days: 3 });
+    expect(excluded.statusCode, excluded.body).toBe(200);
+    const endsAt = excluded.json().data.endsAt as string;
+    expect((await call(br, 'GET', '/api/app/user/userInfo', tokenB)).statusCode).toBe(401);
+    const again = await login(br, username);
+    expect(again.statusCode, again.body).toBe(403);
+    expect(again.json().message).toBe(
+      `Sua conta está pausada até ${endsAt.slice(0, 10)} ${endsAt.slice(11, 16)} UTC. O acesso volta depois dessa data.`,
+    );
+    const [b] = (await accountsOf(br, a.cpf)).filter((x) => x.username === username);
+    expect(await br.app.accounts.signInRefusal(b!.id)).toMatchObject({ key: 'rgSignInUntil' });
+  });
+
+  it('default profile: one CPF may have several accounts, and an exclusion stays with its account (the spec)', async () => {
+    const cpf = randomCpf();
+    const first = await register(plain, { cardNo: cpf });
+    expect(first.res.statusCode).toBe(200);
+    await call(plain, 'POST', `${RG_PATH}/exclusion`, first.res.json().data.access_token, { kind: 'self' });
+    const second = await register(plain, { cardNo: cpf });
+    expect(second.res.statusCode, second.res.body).toBe(200);
+    expect((await login(plain, second.username)).statusCode).toBe(200);
   });
 });
 

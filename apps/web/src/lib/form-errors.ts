@@ -26,9 +26,9 @@ const HANDLED: readonly number[] = [
 ];
 
 /**
- * Which field a refused submission concerns. The envelope (`{ status, message, data: null }`) names no
- * field, so: the body code first, then the same contract schema the server validated with (its first issue's
- * path is the field the server's message is about), then the form's fallback.
+ * Which field a refused submission concerns: the field the server names (`data: { field }`, e.g. a CPF that
+ * already has an account), else the body code, then the same contract schema the server validated with (its
+ * first issue's path is the field the server's message is about), then the form's fallback.
  */
 export async function placeRefusal<F extends string>(
   error: unknown,
@@ -36,8 +36,10 @@ export async function placeRefusal<F extends string>(
   placing: Placing<F>,
 ): Promise<FieldErrors<F>> {
   if (!(error instanceof ApiError) || !error.message) return {};
-  // A code the form places itself wins: its request asked the client to leave it alone (`handles`).
-  let field: F | 'form' | undefined = placing.codes?.[error.status];
+  const named = (error.data as { field?: unknown } | null | undefined)?.field;
+  // A code the form places itself comes next: its request asked the client to leave it alone (`handles`).
+  let field: F | 'form' | undefined =
+    typeof named === 'string' && named in values ? (named as F) : placing.codes?.[error.status];
   if (!field && (HANDLED.includes(error.status) || error.httpStatus === 401)) return {};
   if (!field && error.status === ErrorCode.BAD_REQUEST && placing.schema) {
     const checked = (await placing.schema()).safeParse(values).error?.issues[0]?.path[0];

@@ -13,11 +13,23 @@ export async function fetchProfile(): Promise<RgProfile> {
   return rgProfile.parse(data);
 }
 
+const profileQuery = queryOptions({
+  queryKey: ['rgProfile'],
+  queryFn: fetchProfile,
+  staleTime: Infinity,
+  retry: false,
+});
+
 /** 'br' (the Brazilian licensed market) hides transfers and asks birth date and limits at registration. */
 export function useJurisdiction(): RgProfile['jurisdiction'] {
-  const { data } = useQuery(
-    queryOptions({ queryKey: ['rgProfile'], queryFn: fetchProfile, staleTime: Infinity, retry: false }),
-    queryClient,
-  );
-  return data?.jurisdiction ?? 'default';
+  return useQuery(profileQuery, queryClient).data?.jurisdiction ?? 'default';
+}
+
+/**
+ * The same, but null until the server has answered (the spec's behaviour if it cannot): a screen the
+ * Brazilian profile forbids waits for the answer rather than showing its form for a moment.
+ */
+export function useJurisdictionAnswer(): RgProfile['jurisdiction'] | null {
+  const { data, isError } = useQuery(profileQuery, queryClient);
+  return data?.jurisdiction ?? (isError ? 'default' : null);
 }

@@ -1,13 +1,19 @@
 import crypto from 'node:crypto';
-import { ErrorCode, isValidCpf, type LanguageKey, type UserFigures, type UserInfo } from '@aposta/contracts';
-import { and, eq, exists, gt, isNull, lt, sql } from 'drizzle-orm';
+import {
+  ErrorCode,
+  normalizeCpf,
+  type LanguageKey,
+  type UserFigures,
+  type UserInfo,
+} from '@aposta/contracts';
+import { and, eq, exists, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import svgCaptcha from 'svg-captcha';
 import type { Config } from '../../config';
 import type { EventBus } from '../../platform/bus';
 import { pgCode, pgConstraint, type Database, type Executor, type Tx } from '../../platform/db';
 import { AppError, badRequest, conflict } from '../../platform/errors';
 import { hashPassword, verifyPassword } from '../../platform/password';
-import { translate } from '../../platform/i18n';
+import { translate, type MessageKey } from '../../platform/i18n';
 import type { Mailer } from '../mail';
 import { captchas, loginLinks, loginThrottle, passwordResets, sessions, users } from './accounts.tables';
 
@@ -47,6 +53,12 @@ const sameHash = (a: string, b: string) =>
 const captchaHash = (codeId: string, answer: string) => sha256(`${codeId}:${answer.trim().toLowerCase()}`);
 const resetCodeHash = (email: string, code: string) => sha256(`${email}:${code}`);
 const fromNow = (ms: number) => new Date(Date.now() + ms);
+/** First key of the advisory lock that serializes the registrations and KYCs of one CPF (the second: its hash). */
+const CPF_LOCK = 0x63706631;
+
+/** A refusal about one field of the form: `data.field` tells the app where to show it. */
+const fieldRefusal = (code: ErrorCode, key: MessageKey, field: 'cardNo' | 'birthDate') =>
+  new AppError(code, key, {}, { data: { field } });
 
 export interface AuthUser {
   id: number;
@@ -234,6 +246,23 @@ export function createAccountsService({ database, config, bus, mail }: AccountsD
     return true;
   }
 
+  /**
+   * Under br one person has one account: takes the CPF's advisory lock (held until `tx` ends, so two
+   * registrations or KYCs of one CPF at once run one after the other and the second sees the first) and refuses
+   * a CPF that another account holds.
+   */
+  async function claimCpf(tx: Tx, cpf: string, userId: number | null) {
+    await tx.execute(sql`select pg_advisory_xact_lock(${CPF_LOCK}, hashtext(${cpf}))`);
+    const [holder] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(
+        and(eq(users.cardNo, cpf), ne(users.cardNo, ''), userId === null ? undefined : ne(users.id, userId)),
+      )
+      .limit(1);
+    if (holder) throw fieldRefusal(ErrorCode.CONFLICT, 'brCpfTaken', 'cardNo');
+  }
+
   async function publishRevoked(userId: number, sessionIds: string[]) {
     // This node refuses the sessions before the caller gets its answer; the bus tells the other nodes.
     sessionCache.forget(sessionIds);
@@ -373,10 +402,12 @@ export function createAccountsService({ database, config, bus, mail }: AccountsD
     },
 
     async register(input: RegisterInput, client: SessionClient = {}): Promise<string> {
+      // Under br the CPF is kept as its 11 digits: one person, one account (`claimCpf`).
+      const cpf = config.jurisdiction === 'br' ? normalizeCpf(input.cardNo) : null;
       if (config.jurisdiction === 'br') {
-        if (!isValidCpf(input.cardNo)) throw badRequest('brCpfRequired');
-        if (!input.birthDate) throw badRequest('brBirthDateRequired');
-        if (ageOn(input.birthDate) < 18) throw new AppError(ErrorCode.FORBIDDEN, 'brUnderage');
+        if (!cpf) throw fieldRefusal(ErrorCode.BAD_REQUEST, 'brCpfRequired', 'cardNo');
+        if (!input.birthDate) throw fieldRefusal(ErrorCode.BAD_REQUEST, 'brBirthDateRequired', 'birthDate');
+        if (ageOn(input.birthDate) < 18) throw fieldRefusal(ErrorCode.FORBIDDEN, 'brUnderage', 'birthDate');
       }
       await checkCaptcha(input.codeId, input.captCode);
       const passwordHash = await hashPassword(input.pwd);
@@ -400,11 +431,12 @@ export function createAccountsService({ database, config, bus, mail }: AccountsD
             .from(users)
             .where(eq(users.username, input.username));
           if (taken) throw conflict('usernameTaken');
+          if (cpf) await claimCpf(tx, cpf, null);
           const userId = await insertUser(tx, {
             username: input.username,
             passwordHash,
             name: input.name,
-            cardNo: input.cardNo,
+            cardNo: cpf ?? input.cardNo,
             country: input.country.startsWith('+') ? input.country : `+${input.country}`,
             phone: input.phone,
             isapp: input.isapp,
@@ -506,6 +538,20 @@ export function createAccountsService({ database, config, bus, mail }: AccountsD
 
     /** Hooks of other modules into sign-in and registration (see `AccountHooks`). */
     hooks,
+
+    /**
+     * The accounts of the person behind this one: under br every account with its CPF (this one first; a
+     * second can exist only from before the profile was on), elsewhere this one alone. A cool-off or
+     * self-exclusion follows the person (`rg`).
+     */
+    async personAccounts(exec: Executor, userId: number): Promise<number[]> {
+      if (config.jurisdiction !== 'br') return [userId];
+      const result = (await exec.execute(
+        sql`select o.id from users u join users o on o.card_no = u.card_no and o.id <> u.id
+            where u.id = ${userId} and u.card_no <> '' and o.card_no <> '' order by o.id`,
+      )) as unknown as { rows: { id: number }[] };
+      return [userId, ...result.rows.map((r) => Number(r.id))];
+    },
 
     /**
      * Why the player may not sign in now (an operator's block, a cool-off, a self-exclusion: the sign-in hooks
@@ -672,11 +718,19 @@ export function createAccountsService({ database, config, bus, mail }: AccountsD
       await db.update(users).set({ header: index }).where(eq(users.id, userId));
     },
 
-    /** KYC: name and CPF (11 digits, already validated). Once done, the CPF can no longer change. */
+    /**
+     * KYC: name and CPF (11 digits, already validated). Once done, the CPF can no longer change. Under br the
+     * CPF is the registration's (one person, one account): another is refused, and an account registered
+     * without one (before the profile was on) may take only a CPF no other account holds.
+     */
     async updateKyc(userId: number, name: string, cpf: string) {
       await database.transaction(async (tx) => {
         const user = await loadUser(tx, userId);
         if (user.kyc === 1 && user.cardNo !== cpf) throw conflict('kycLocked');
+        if (config.jurisdiction === 'br' && user.cardNo !== cpf) {
+          if (user.cardNo !== '') throw fieldRefusal(ErrorCode.BAD_REQUEST, 'brKycOwnCpf', 'cardNo');
+          await claimCpf(tx, cpf, userId);
+        }
         await tx.update(users).set({ name, cardNo: cpf, kyc: 1 }).where(eq(users.id, userId));
       });
     },

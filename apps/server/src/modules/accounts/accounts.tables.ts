@@ -45,7 +45,15 @@ export const users = pgTable(
     birthDate: date({ mode: 'string' }),
     createdAt: createdAt(),
   },
-  (t) => [index().on(t.l1Id), index().on(t.l2Id), index().on(t.l3Id)],
+  (t) => [
+    index().on(t.l1Id),
+    index().on(t.l2Id),
+    index().on(t.l3Id),
+    // The accounts of one CPF (br: one person, one account; an exclusion follows the person).
+    index('users_card_no')
+      .on(t.cardNo)
+      .where(sql`${t.cardNo} <> ''`),
+  ],
 );
 
 /** A signed-in session. Only the sha256 of its bearer token is stored. */

@@ -33,7 +33,7 @@ const DAY_MS = 24 * 3_600_000;
 export interface RgDeps {
   database: Database;
   config: Config;
-  accounts: Pick<Accounts, 'revokeAllSessions' | 'sessionStartedAt'>;
+  accounts: Pick<Accounts, 'revokeAllSessions' | 'sessionStartedAt' | 'personAccounts'>;
   now?: () => Date;
 }
 
@@ -160,11 +160,16 @@ export function createRgService({ database, config, accounts, now: clock }: RgDe
     return (kind: RgKind, period: RgPeriod) => Math.max(0, Number(u?.[`${kind}_${period}`] ?? 0));
   }
 
-  async function activeExclusion(exec: Executor, userId: number): Promise<RgExclusion | null> {
+  /** The exclusion in force of this account, or of any of `userIds` (the accounts of one person). */
+  async function activeExclusion(exec: Executor, userIds: number | number[]): Promise<RgExclusion | null> {
+    const ids = `{${[userIds]
+      .flat()
+      .map((id) => Math.trunc(id))
+      .join(',')}}`;
     const [e] = await rows<{ kind: 'cooloff' | 'self'; starts_at: string; ends_at: string | null }>(
       exec,
       sql`select kind, starts_at, ends_at from rg_exclusions
-          where user_id = ${userId} and (ends_at is null or ends_at > now())
+          where user_id = any(${ids}::int[]) and (ends_at is null or ends_at > now())
           order by ends_at desc nulls first limit 1`,
     );
     return e ? { kind: e.kind, startsAt: iso(e.starts_at), endsAt: e.ends_at ? iso(e.ends_at) : null } : null;
@@ -275,7 +280,8 @@ export function createRgService({ database, config, accounts, now: clock }: RgDe
 
   /**
    * A cool-off (1-42 days) or self-exclusion (180 days or more; permanent without `days`): recorded, then every
-   * session of the player revoked through the accounts service, so every node drops them at once.
+   * session of the player revoked through the accounts service, so every node drops them at once. Under br it
+   * follows the person: the sessions of every account with the player's CPF go too (`accounts.personAccounts`).
    */
   async function exclude(userId: number, input: RgExclusionRequest): Promise<RgExclusion> {
     const start = now();
@@ -293,13 +299,16 @@ export function createRgService({ database, config, accounts, now: clock }: RgDe
       );
       return { kind: input.kind, startsAt: start.toISOString(), endsAt: endsAt?.toISOString() ?? null };
     });
-    await accounts.revokeAllSessions(userId);
+    for (const id of await accounts.personAccounts(db, userId)) await accounts.revokeAllSessions(id);
     return exclusion;
   }
 
-  /** Refuses a sign-in during a cool-off or self-exclusion, with its end. */
+  /**
+   * Refuses a sign-in during a cool-off or self-exclusion, with its end; under br one of any account of the
+   * person (the same CPF) refuses them all.
+   */
   async function checkSignIn(userId: number): Promise<void> {
-    const e = await activeExclusion(db, userId);
+    const e = await activeExclusion(db, await accounts.personAccounts(db, userId));
     if (!e) return;
     throw e.endsAt
       ? new AppError(

@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { queryClient } from '../../../lib/query';
 import { useSession } from '../../../lib/session';
 import { useUi } from '../../../lib/ui';
 import { envelope, renderWithApp } from '../../../test/render';
@@ -45,6 +46,8 @@ beforeEach(() => {
   checked = [];
   useUi.setState({ overlay: null, alerts: [] });
   useSession.setState({ token: 't', user: { uId: 1, balance: 100 } as never });
+  // The licence profile the server answered (GET /api/app/rg/profile): the spec's unless a test says br.
+  queryClient.setQueryData(['rgProfile'], { jurisdiction: 'default', nationalSelfExclusionUrl: '' });
   stub();
 });
 afterEach(() => vi.unstubAllGlobals());
@@ -162,5 +165,15 @@ describe('transfer screen', () => {
     expect(await screen.findByText('Conclua a verificação de identidade')).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Confirmar transferência' })).toBeNull();
     expect(useUi.getState().alerts).toEqual([]);
+  });
+
+  it('under the Brazilian profile says transfers are not available and shows no form', async () => {
+    queryClient.setQueryData(['rgProfile'], { jurisdiction: 'br', nationalSelfExclusionUrl: '' });
+    renderWithApp(<TransferPage />);
+    expect(screen.getByRole('heading', { name: 'Transferências não disponíveis' })).toBeInTheDocument();
+    expect(screen.getByText(/não permite enviar saldo a outro jogador/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Voltar para a conta' })).toHaveAttribute('href', '/conta');
+    expect(screen.queryByRole('textbox')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Continuar' })).toBeNull();
   });
 });

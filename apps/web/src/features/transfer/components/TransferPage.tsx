@@ -2,12 +2,14 @@ import { ErrorCode, type TransferAnswer } from '@aposta/contracts';
 import { isCurrency, MoneyError, parseMoney, toMajor } from '@aposta/money';
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { Button } from '../../../components/ui/Button';
 import { LoginFirst } from '../../../components/ui/LoginFirst';
 import { FieldError, TextField } from '../../../components/ui/TextField';
 import { refreshUserInfo } from '../../../lib/user-info';
 import { ApiError } from '../../../lib/api';
 import { languageEntry, useAppState } from '../../../lib/app-state';
+import { useJurisdictionAnswer } from '../../../lib/jurisdiction';
 import { displayMoney } from '../../../lib/format';
 import { submissionKeys } from '../../../lib/idempotency';
 import { useSession } from '../../../lib/session';
@@ -37,9 +39,34 @@ const PLACING: Placing<Field> = {
 
 /**
  * Transfer to another player by username: form, confirmation step, then one request whose Idempotency-Key is
- * kept while the same submission is retried after a lost answer.
+ * kept while the same submission is retried after a lost answer. Under the Brazilian profile (transfers between
+ * players forbidden; the server refuses them too) the page says so and shows no form.
  */
 export function TransferPage() {
+  const jurisdiction = useJurisdictionAnswer();
+  if (jurisdiction === 'default') return <TransferForm />;
+  return jurisdiction === 'br' ? <TransfersOff /> : null;
+}
+
+function TransfersOff() {
+  const { t } = useTranslation('transfer');
+  return (
+    <section
+      className="flex flex-col items-center gap-16 px-24 py-56 text-center"
+      aria-labelledby="transfer-off"
+    >
+      <h1 id="transfer-off" className="text-xl font-bold">
+        {t('offTitle')}
+      </h1>
+      <p className="text-sm text-muted">{t('offText')}</p>
+      <Link to="/conta" className="font-semibold text-gold underline-offset-4 hover:underline">
+        {t('offBack')}
+      </Link>
+    </section>
+  );
+}
+
+function TransferForm() {
   const { t } = useTranslation('transfer');
   const token = useSession((s) => s.token);
   const balance = useSession((s) => s.user?.balance ?? 0);

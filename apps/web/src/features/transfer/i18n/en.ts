@@ -19,6 +19,10 @@ const en: TransferMessages = {
   again: 'New transfer',
   loginFirst: 'Log in to see your balance',
   login: 'Log in',
+  offTitle: 'Transfers are not available',
+  offText:
+    "Brazil's betting rules (Law 14,790/2023) do not allow sending balance to another player. Your balance can be withdrawn by PIX to a key in your own CPF.",
+  offBack: 'Back to the account',
 };
 
 export default en;

@@ -19,6 +19,10 @@ const id: TransferMessages = {
   again: 'Transfer baru',
   loginFirst: 'Masuk untuk melihat saldo Anda',
   login: 'Masuk',
+  offTitle: 'Transfer tidak tersedia',
+  offText:
+    'Aturan taruhan Brasil (UU 14.790/2023) tidak mengizinkan pengiriman saldo ke pemain lain. Saldo Anda dapat ditarik melalui PIX ke kunci atas CPF Anda sendiri.',
+  offBack: 'Kembali ke akun',
 };
 
 export default id;

@@ -19,6 +19,10 @@ const ja: TransferMessages = {
   again: '新しい送金',
   loginFirst: 'ログインすると残高が表示されます',
   login: 'ログイン',
+  offTitle: '送金はご利用いただけません',
+  offText:
+    'ブラジルの賭博規則（法律14.790/2023）では、他のプレイヤーへの残高の送金は認められていません。残高はご本人のCPFのPIXキーへ出金できます。',
+  offBack: 'アカウントに戻る',
 };
 
 export default ja;

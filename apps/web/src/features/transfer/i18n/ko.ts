@@ -19,6 +19,10 @@ const ko: TransferMessages = {
   again: '새 송금',
   loginFirst: '로그인하면 잔액을 볼 수 있습니다',
   login: '로그인',
+  offTitle: '송금을 이용할 수 없습니다',
+  offText:
+    '브라질 베팅 규정(법률 14.790/2023)은 다른 플레이어에게 잔액을 보내는 것을 허용하지 않습니다. 잔액은 본인 CPF의 PIX 키로 출금할 수 있습니다.',
+  offBack: '계정으로 돌아가기',
 };
 
 export default ko;

@@ -23,6 +23,10 @@ const ptBR = {
   again: 'Nova transferência',
   loginFirst: 'Entre para ver seu saldo',
   login: 'Entrar',
+  offTitle: 'Transferências não disponíveis',
+  offText:
+    'A regulamentação brasileira de apostas (Lei 14.790/2023) não permite enviar saldo a outro jogador. Seu saldo pode ser sacado por PIX para uma chave no seu próprio CPF.',
+  offBack: 'Voltar para a conta',
 };
 
 export default ptBR;

@@ -19,6 +19,10 @@ const vi: TransferMessages = {
   again: 'Chuyển khoản mới',
   loginFirst: 'Đăng nhập để xem số dư',
   login: 'Đăng nhập',
+  offTitle: 'Không thể chuyển tiền',
+  offText:
+    'Quy định cá cược của Brazil (Luật 14.790/2023) không cho phép gửi số dư cho người chơi khác. Bạn có thể rút số dư qua PIX đến khóa theo CPF của chính mình.',
+  offBack: 'Quay lại tài khoản',
 };
 
 export default vi;

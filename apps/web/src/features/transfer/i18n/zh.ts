@@ -19,6 +19,10 @@ const zh: TransferMessages = {
   again: '再转一笔',
   loginFirst: '登录后查看余额',
   login: '登录',
+  offTitle: '转账不可用',
+  offText:
+    '巴西博彩法规（第14.790/2023号法律）不允许向其他玩家转账。您的余额可通过PIX提现至您本人CPF名下的密钥。',
+  offBack: '返回账户',
 };
 
 export default zh;

@@ -1,0 +1,1 @@
+CREATE INDEX "users_card_no" ON "users" USING btree ("card_no") WHERE "users"."card_no" <> '';
