@@ -1,11 +1,4 @@
-import {
-  BetResult,
-  MatchTime,
-  placeBetAnswer,
-  sportsBet,
-  type SportsBet,
-  type SportsEventDetail,
-} from '@aposta/contracts';
+import { BetResult, MatchTime, placeBetAnswer, sportsBet, type SportsEventDetail } from '@aposta/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, expectCleanLedgerThenClose, testPlayers } from '../../../test/helpers';
 import { auditLedger } from '../ledger';
@@ -29,7 +22,18 @@ beforeAll(async () => {
 });
 afterAll(() => expectCleanLedgerThenClose(t.database, t.close));
 
-const { data, bet, get, detail, market, sel, createEvent, cash, operator } = sportsKit(() => t);
+const {
+  data,
+  bet,
+  get,
+  detail,
+  market,
+  sel,
+  createEvent,
+  cash,
+  operator,
+  settledBet: settled,
+} = sportsKit(() => t);
 const HOUR = 3_600_000;
 
 async function place(token: string, stake: number, legs: { selectionId: string; price: number }[]) {
@@ -39,17 +43,6 @@ async function place(token: string, stake: number, legs: { selectionId: string; 
 
 async function betOf(token: string, betId: string) {
   return sportsBet.parse(data(await get(`bets/${betId}`, token)));
-}
-
-/** Waits for the settlement job to settle the bet. */
-async function settled(token: string, betId: string): Promise<SportsBet> {
-  const end = Date.now() + 30_000;
-  for (;;) {
-    const b = await betOf(token, betId);
-    if (b.status === 'settled') return b;
-    if (Date.now() > end) throw new Error(`bet ${betId} not settled: ${JSON.stringify(b)}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
 }
 
 const home = (d: SportsEventDetail) => sel(market(d, '1x2', 1, null), 'home');

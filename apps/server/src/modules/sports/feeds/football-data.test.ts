@@ -1,19 +1,13 @@
 import fs from 'node:fs';
 import crypto from 'node:crypto';
-import {
-  BetResult,
-  MatchTime,
-  SPORTS_PATH,
-  sportsBet,
-  sportsEventDetail,
-  type SportsBet,
-} from '@aposta/contracts';
+import { BetResult, MatchTime, SPORTS_PATH, sportsEventDetail } from '@aposta/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../../platform/db';
 import { createTestApp, expectCleanLedgerThenClose, testPlayers } from '../../../../test/helpers';
 import { playerAccounts } from '../../ledger';
 import { createFeedRunner } from '../sports.feed';
+import { sportsKit } from '../sports.testkit';
 import {
   createFootballDataFeed,
   FOOTBALL_DATA_API,
@@ -42,21 +36,7 @@ const recorded = (name: string) =>
 const answer = (name: string) =>
   new Response(recorded(name), { status: 200, headers: { 'content-type': 'application/json' } });
 
-async function settledBet(token: string, betId: string): Promise<SportsBet> {
-  const end = Date.now() + 30_000;
-  for (;;) {
-    const bet = sportsBet.parse(
-      (
-        await t.app.inject({
-          url: `${SPORTS_PATH}/bets/${betId}`,
-          headers: { authorization: `Bearer ${token}` },
-        })
-      ).json().data,
-    );
-    if (bet.status === 'settled' || Date.now() > end) return bet;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
+const { settledBet, bet, detail } = sportsKit(() => t);
 
 describe('football-data.org v4 feed', () => {
   it('maps fixtures, play and results', async () => {
@@ -176,26 +156,16 @@ describe('football-data.org v4 feed', () => {
     await c.fund(player.id, 10_000);
     const bets: string[] = [];
     for (const id of [postponed, cancelled, awarded]) {
-      const d = sportsEventDetail.parse(
-        (await t.app.inject({ url: `${SPORTS_PATH}/events/${id}` })).json().data,
-      );
-      const home = d.markets.find((m) => m.type === '1x2' && m.period === 1)!.selections[0]!;
-      const res = await t.app.inject({
-        method: 'POST',
-        url: `${SPORTS_PATH}/bets`,
-        headers: { authorization: `Bearer ${player.token}`, 'idempotency-key': crypto.randomUUID() },
-        payload: {
-          stake: 10,
-          acceptOdds: 'any',
-          selections: [{ selectionId: home.selectionId, price: home.price }],
-        },
+      const home = (await detail(id)).markets.find((m) => m.type === '1x2' && m.period === 1)!.selections[0]!;
+      const res = await bet(player.token, {
+        stake: 10,
+        acceptOdds: 'any',
+        selections: [{ selectionId: home.selectionId, price: home.price }],
       });
       expect(res.statusCode, res.body).toBe(200);
       bets.push(res.json().data.betId as string);
     }
-    const clockOf = async (id: string) =>
-      sportsEventDetail.parse((await t.app.inject({ url: `${SPORTS_PATH}/events/${id}` })).json().data).event
-        .clock;
+    const clockOf = async (id: string) => (await detail(id)).event.clock;
 
     // After the kick-offs: postponed, cancelled, awarded (3–0 by the tribunal, never resulted from it).
     const night = new Date('2031-05-10T22:00:00Z');
