@@ -297,3 +297,82 @@ test('a player cashes out half a single, then the rest, and places a bet builder
   await expect(built.getByTestId('leg-result')).toHaveCount(2);
   await screenshot(page, 'sports/e2e-mybets-builder');
 });
+
+test('a player bets in play on a sandbox match from the Live tab: the clock runs, the bet waits its delay and is taken', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(240_000);
+  const email = newEmail('inplay');
+  const token = await registerViaApi(request, email);
+  await depositViaApi(request, token);
+  await signInFromHome(page, email);
+  const start = await balance(page);
+
+  // The sandbox feed plays football matches (playwright.config.ts runs it fast): wait for one on the Live tab.
+  await page.goto('/footballPage?sport=football&tab=live');
+  const rows = page.getByTestId('event-list').getByTestId('event-row');
+  // The live list asks again every 5 s: the first match kicks off within about a minute of the server's start.
+  await expect(rows.first()).toBeVisible({ timeout: 150_000 });
+  await screenshot(page, 'sports/e2e-live-list');
+  // The latest kick-off (the list runs from the earliest): the most match left to play.
+  const row = rows.last();
+  const teams = (await row.getByRole('link').locator('.truncate').allTextContents()).map((x) => x.trim());
+  const [home, away] = teams as [string, string];
+  await row.getByRole('link').click();
+  const board = page.getByTestId('scoreboard');
+  await expect(board).toContainText(home);
+  await expect(board).toContainText(away);
+
+  // The clock runs on the scoreboard, pushed by the feed (half time stands still a little while).
+  const minute = async () =>
+    Number(/(\d+)'/.exec((await board.getByTestId('clock').textContent()) ?? '')?.[1] ?? NaN);
+  await expect.poll(minute).toBeGreaterThanOrEqual(0);
+  const first = await minute();
+  await expect.poll(minute, { timeout: 60_000 }).toBeGreaterThan(first);
+  await screenshot(page, 'sports/e2e-live-event');
+
+  // The home win of the whole match, at whatever price it has when taken; R$ 2.
+  const winButton = page
+    .locator('[data-testid=market][data-type="1x2"][data-period="1"]')
+    .getByRole('button', { name: new RegExp(home) });
+  await expect(winButton).toBeEnabled({ timeout: 20_000 });
+  await winButton.click();
+  await page.getByTestId('slip-bar').click();
+  const slip = page.getByTestId('bet-slip');
+  await slip.getByText('Aceitar qualquer').click();
+  await slip.getByRole('textbox').first().fill('2');
+  await expect(slip.getByText('Apostas ao vivo são confirmadas após 2s')).toBeVisible();
+  await screenshot(page, 'sports/e2e-live-slip');
+  // A dangerous moment (goal, card) during the delay refuses the bet; the player tries again when it reopens.
+  const placed = page.getByText('Apostas feitas: 1');
+  const refused = slip.getByText('Esta opção não está aberta para apostas no momento');
+  for (let attempt = 0; ; attempt++) {
+    const place = page.getByTestId('place-bet');
+    await expect(place).toBeEnabled({ timeout: 20_000 });
+    const sent = Date.now();
+    const [res] = await Promise.all([
+      page.waitForResponse(
+        (r) => r.url().endsWith('/api/app/sports/bets') && r.request().method() === 'POST',
+      ),
+      place.click(),
+    ]);
+    if (res.ok()) {
+      // Taken only after the in-play acceptance delay (2 s), no market of it suspended meanwhile.
+      expect(Date.now() - sent).toBeGreaterThanOrEqual(2_000);
+      break;
+    }
+    await expect(refused).toBeVisible();
+    expect(attempt, 'refused three times in a row').toBeLessThan(2);
+  }
+  await expect(placed).toBeVisible();
+  await expect.poll(() => balance(page)).toBe(start - 200);
+
+  // My bets: the open single on that match.
+  await page.goto('/footballPage/bets');
+  const card = page.getByTestId('my-bet').filter({ hasText: `${home} × ${away}` });
+  await expect(card).toHaveAttribute('data-status', 'open');
+  await expect(card).toHaveAttribute('data-kind', 'single');
+  await expect(card.getByTestId('leg-result')).toHaveCount(1);
+  await screenshot(page, 'sports/e2e-live-mybets');
+});

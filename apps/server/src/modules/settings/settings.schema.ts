@@ -149,6 +149,12 @@ export const settingsSchema = z.object({
   /** A market whose open liability passes this raises an alert (log and the operator's liability view). */
   'sports.liabilityAlert': z.number().int().min(1).default(20_000_000),
   /**
+   * Hours a postponed (or interrupted) event may take to be played from its original kick-off: one still
+   * postponed after them is voided (its open bets returned, a parlay leg counting 1). A cancelled one is voided
+   * at once. The guide names no figure; 48 hours is the common book rule.
+   */
+  'sports.postponedVoidHours': z.number().int().min(0).max(720).default(48),
+  /**
    * Referral commission in basis points of the invitees' settled turnover, for levels 1, 2 and 3 (0.5%, 0.2%,
    * 0.1%), paid daily for the previous São Paulo day.
    */

@@ -328,7 +328,7 @@ describe('full, partial and automatic cash out on operator events', () => {
 
 describe('during the sandbox feed match', () => {
   it('cashes out in full, in part and automatically, each step in the ledger, then settles the rest', async () => {
-    const feed = createSandboxFeed({ speed: 1, perSport: 1, stepSeconds: 5 });
+    const feed = createSandboxFeed({ speed: 1, perSport: 1, stepSeconds: 5, postponed: 0, cancelled: 0 });
     const runner = createFeedRunner({ database: t.database, sports: t.app.sports, feed, log: t.app.log });
     const t0 = new Date(Date.now() + 60_000);
     await runner.step(t0);

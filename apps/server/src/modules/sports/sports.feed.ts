@@ -1,3 +1,4 @@
+import { MatchTime } from '@aposta/contracts';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { pgCode, queryRows, type Database } from '../../platform/db';
@@ -10,7 +11,10 @@ import type { SportsService } from './sports.service';
  * Runs a feed into the catalogue, one step at a time (the job `sports.feed`, on one node): creates the
  * fixtures it lists that are not in yet, then applies the state of play of its started events — clock, score,
  * repricing, suspension on dangerous moments — and posts the result of those that ended (their bets are then
- * settled by the settlement job).
+ * settled by the settlement job). A postponed or interrupted event is still asked about until it is voided
+ * (the job `sports.voidEvents`): it stands if it is played meanwhile; a feed listing it as not started again
+ * (rescheduled) leaves it postponed, since only its kick-off within the wait saves its bets. A cancelled event
+ * is asked about no more.
  */
 export function createFeedRunner(deps: {
   database: Database;
@@ -63,7 +67,9 @@ export function createFeedRunner(deps: {
     }>(
       db,
       sql`select id, external_id, starts_at, clock, state from sports_events
-          where feed = ${feed.name} and result is null and clock >= 0 and starts_at <= ${now.toISOString()}`,
+          where feed = ${feed.name} and result is null and starts_at <= ${now.toISOString()}
+            and (clock >= 0 or (clock in (${MatchTime.INTERRUPTED}, ${MatchTime.POSTPONED}) and exists (
+              select 1 from sports_markets m where m.event_id = sports_events.id and m.status <> 'void')))`,
     );
     const updates = await feed.updates(
       due.map((e) => ({ externalId: e.external_id, startsAt: new Date(e.starts_at) })),
@@ -75,6 +81,7 @@ export function createFeedRunner(deps: {
     for (const u of updates) {
       const e = byExternal.get(u.externalId);
       if (!e) continue;
+      if (u.clock === MatchTime.NOT_OPEN && Number(e.clock) < 0) continue;
       try {
         if (u.result) {
           await sports.update(e.id, u.clock, u.state);

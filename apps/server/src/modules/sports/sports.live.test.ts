@@ -236,7 +236,7 @@ describe('realtime', () => {
 
 describe('sandbox feed', () => {
   it('keeps fixtures of the twelve sports, plays them in play and settles them from its results', async () => {
-    const feed = createSandboxFeed({ speed: 1, perSport: 2, stepSeconds: 5 });
+    const feed = createSandboxFeed({ speed: 1, perSport: 2, stepSeconds: 5, postponed: 0, cancelled: 0 });
     const runner = createFeedRunner({ database: t.database, sports: t.app.sports, feed, log: t.app.log });
     const t0 = new Date(Date.now() + 60_000);
     const first = await runner.step(t0);

@@ -16,7 +16,8 @@ declare module 'fastify' {
 
 /**
  * The sportsbook. Bets are ledger holds with product `sports` (house account `house.sports`); an event's
- * bets are settled by the job `sports.settleEvent`, queued by each result (or void), on one node.
+ * bets are settled by the job `sports.settleEvent`, queued by each result (or void), on one node; events not
+ * played are voided by the job `sports.voidEvents`.
  */
 export const sportsModule = defineModule(
   'sports',
@@ -44,6 +45,11 @@ export const sportsModule = defineModule(
       });
     jobs.work<{ eventId: string }>(SETTLE_JOB, async ({ eventId }) => {
       await sports.settleEvent(eventId);
+    });
+    // Events not played (cancelled; postponed past `sports.postponedVoidHours`) voided, their bets settled by
+    // the job above.
+    jobs.every('sports.voidEvents', 30, async () => {
+      await sports.voidDue();
     });
     await app.register(sportsRoutes);
   },

@@ -56,6 +56,7 @@ import {
   type EventResult,
 } from './sports.settlement';
 import type { LiveState } from './pricing';
+import { dueEvents, lockDue, voidCutoff, voidMarkets } from './sports.void';
 
 export const SETTLE_JOB = 'sports.settleEvent';
 /** A bet transaction's answer meaning: in play, wait the acceptance delay and try again. */
@@ -84,7 +85,7 @@ export interface SportsDeps {
   bus: EventBus;
   outbox: Pick<Outbox, 'emit'>;
   jobs: Pick<Jobs, 'send'>;
-  log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
+  log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
   /** Responsible gambling's check of every stake. */
   rg: Pick<RgService, 'assertCanStake'>;
   /** Waits before an in-play bet is accepted (tests may replace the clock). */
@@ -728,17 +729,7 @@ export function createSportsService({
         await tx.execute(
           sql`update sports_markets set status = 'open', held = false where id = ${marketId}::bigint`,
         );
-      else {
-        await tx.execute(
-          sql`update sports_markets set status = 'void', held = false where id = ${marketId}::bigint`,
-        );
-        await tx.execute(
-          sql`update sports_selections set result = ${BetResult.REFUND} where market_id = ${marketId}::bigint`,
-        );
-        await tx.execute(
-          sql`update sports_bet_legs set result = ${BetResult.REFUND} where market_id = ${marketId}::bigint`,
-        );
-      }
+      else await voidMarkets(tx, sql`id = ${marketId}::bigint`);
       return { eventId: String(m.event_id), before };
     });
     if (action === 'void') await queueSettlement(changed.eventId);
@@ -748,6 +739,31 @@ export function createSportsService({
       .find((x) => x.marketId === String(marketId))!;
     pushEvent(changed.eventId);
     return { market, before: changed.before };
+  }
+
+  /**
+   * The job `sports.voidEvents`: voids the events that will not be played (sports.void.ts) — cancelled ones at
+   * once, postponed or interrupted ones `sports.postponedVoidHours` after kick-off — each in its own transaction
+   * with the event locked, then queues its settlement (the job a result queues: each bet settled once, a voided
+   * single returning its stake, a voided parlay leg counting 1). Answers the events voided or queued again.
+   */
+  async function voidDue(now = new Date()): Promise<string[]> {
+    const cutoff = voidCutoff(now, (await settings.all())['sports.postponedVoidHours']);
+    const done: string[] = [];
+    for (const eventId of await dueEvents(db, cutoff)) {
+      const markets = await database.transaction(async (tx) =>
+        (await lockDue(tx, eventId, cutoff)) ? voidMarkets(tx, sql`event_id = ${eventId}::bigint`) : null,
+      );
+      if (markets === null) continue;
+      await queueSettlement(eventId);
+      if (markets > 0) {
+        log.info({ eventId, markets }, 'sports event voided: not played');
+        await valuesMoved(eventId);
+        pushEvent(eventId);
+      }
+      done.push(eventId);
+    }
+    return done;
   }
 
   /** A trader's price change: pushed to the event's watchers and the open bets' cash-out values, like a reprice. */
@@ -922,6 +938,7 @@ export function createSportsService({
     setStakeFactor: risk.setStakeFactor,
     postResult,
     marketAction,
+    voidDue,
     tradingView: trading.view,
     tradingEvents: trading.list,
     setPrices: async (marketId: string, input: Parameters<typeof trading.setPrices>[1]) =>

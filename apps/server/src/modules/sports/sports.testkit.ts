@@ -1,8 +1,10 @@
 import crypto from 'node:crypto';
 import {
+  sportsBet,
   sportsEventDetail,
   SPORTS_OPERATOR_PATH,
   SPORTS_PATH,
+  type SportsBet,
   type SportsEventDetail,
   type SportsMarket,
 } from '@aposta/contracts';
@@ -13,7 +15,7 @@ import { playerAccounts } from '../ledger';
 
 /**
  * The calls the sportsbook's API tests make on the real app (cash out, builder, risk): the envelope's data,
- * operator and player requests, events created by the operator, a player's cash. `app()` gives the test's app,
+ * operator and player requests, events created by the operator, a player's cash, a bet once settled. `app()` gives the test's app,
  * created in its `beforeAll`.
  */
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
@@ -63,5 +65,15 @@ export function sportsKit(app: () => TestApp) {
     const acc = await playerAccounts(app().database.db, userId);
     return acc.find((a) => a.kind === 'cash')?.available ?? 0;
   }
-  return { data, operator, get, bet, detail, market, sel, createEvent, cash };
+  /** Waits for the settlement job: the player's bet once `until` holds (settled, by default), within 30 s. */
+  async function settledBet(token: string, betId: string, until = (b: SportsBet) => b.status === 'settled') {
+    const end = Date.now() + 30_000;
+    for (;;) {
+      const b = sportsBet.parse(data(await get(`bets/${betId}`, token)));
+      if (until(b)) return b;
+      if (Date.now() > end) throw new Error(`bet ${betId} not settled: ${JSON.stringify(b)}`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+  return { data, operator, get, bet, detail, market, sel, createEvent, cash, settledBet };
 }

@@ -6,10 +6,13 @@ import type { FeedFixture, FeedUpdate, SportsFeed } from './feed';
  * football-data.org v4 (https://docs.football-data.org/general/v4/match.html) as a feed: fixtures from
  * `GET /v4/matches?dateFrom&dateTo` (at most 10 days), the state of play of our events from
  * `GET /v4/matches?ids=…`, header `X-Auth-Token`. A match maps to our model: `status` SCHEDULED|TIMED → not open,
- * IN_PLAY → first or second half (by `minute`, else by the time since kick-off), PAUSED → half time, FINISHED →
- * finished with its result (full time and half time; the API has no corners, so corner markets are voided),
- * POSTPONED → −14, SUSPENDED → −13, CANCELLED → −10. `score.fullTime` holds the running score in play. The API
- * gives no prices: events are priced by our model at an even strength with home advantage.
+ * IN_PLAY → first or second half (by `minute`, else by the time since kick-off), PAUSED → half time,
+ * EXTRA_TIME → overtime (4), PENALTY_SHOOTOUT → penalties (5), FINISHED → finished with its result (full time and
+ * half time; the API has no corners, so corner markets are voided), POSTPONED → postponed (−14) and SUSPENDED
+ * (stopped, to be resumed later) → interrupted (−13): the sportsbook voids either when it is not played within
+ * `sports.postponedVoidHours` of its kick-off; CANCELLED → cancelled (−10) and AWARDED (decided off the pitch,
+ * its score not played) → cancelled too: voided at once. `score.fullTime` holds the running score in play. The
+ * API gives no prices: events are priced by our model at an even strength with home advantage.
  */
 export const FOOTBALL_DATA_API = 'https://api.football-data.org/v4';
 
@@ -25,7 +28,18 @@ interface FdTeam {
 export interface FdMatch {
   id: number;
   utcDate: string;
-  status: 'SCHEDULED' | 'TIMED' | 'IN_PLAY' | 'PAUSED' | 'FINISHED' | 'POSTPONED' | 'SUSPENDED' | 'CANCELLED';
+  status:
+    | 'SCHEDULED'
+    | 'TIMED'
+    | 'IN_PLAY'
+    | 'PAUSED'
+    | 'EXTRA_TIME'
+    | 'PENALTY_SHOOTOUT'
+    | 'FINISHED'
+    | 'POSTPONED'
+    | 'SUSPENDED'
+    | 'CANCELLED'
+    | 'AWARDED';
   minute?: number | string | null;
   competition?: { id: number; name: string; code?: string } | null;
   homeTeam: FdTeam;
@@ -71,6 +85,14 @@ export function updateOf(m: FdMatch, now: Date): FeedUpdate {
       minute = 45;
       clock = MatchTime.HALF_TIME;
       break;
+    case 'EXTRA_TIME':
+      minute = 90;
+      clock = MatchTime.OVERTIME;
+      break;
+    case 'PENALTY_SHOOTOUT':
+      minute = 90;
+      clock = MatchTime.PENALTY;
+      break;
     case 'FINISHED':
       minute = 90;
       clock = MatchTime.FINISHED;
@@ -82,6 +104,7 @@ export function updateOf(m: FdMatch, now: Date): FeedUpdate {
       clock = MatchTime.INTERRUPTED;
       break;
     case 'CANCELLED':
+    case 'AWARDED':
       clock = MatchTime.CANCELLED;
       break;
   }
@@ -92,7 +115,7 @@ export function updateOf(m: FdMatch, now: Date): FeedUpdate {
     progress: minute / 90,
     score,
     halfTime:
-      clock === MatchTime.SECOND_HALF || clock === MatchTime.HALF_TIME || clock === MatchTime.FINISHED
+      clock === MatchTime.HALF_TIME || clock >= MatchTime.SECOND_HALF || clock === MatchTime.FINISHED
         ? half
         : null,
   };

@@ -7,7 +7,10 @@ import type { FeedFixture, FeedUpdate, SportsFeed } from './feed';
  * The sandbox feed: a realistic schedule of fixtures for the twelve sports, played in play at a configurable
  * speed. It keeps no state: a fixture's whole match (goals, corners, red cards, penalties; points, sets,
  * games…) is drawn from a generator seeded by its id, and the state at any moment is read off that script
- * by the time elapsed — so any node computes the same match, and a restart resumes it where it is.
+ * by the time elapsed — so any node computes the same match, and a restart resumes it where it is. A few
+ * fixtures are not played, as in real life: drawn from the same seed, one is postponed (match time −14, never
+ * played: the sportsbook voids it once `sports.postponedVoidHours` have passed) or cancelled (−10, voided at
+ * once), from its kick-off on.
  */
 
 /** mulberry32 seeded by a string's FNV-1a hash. */
@@ -121,6 +124,9 @@ export interface SandboxOptions {
   perSport?: number;
   /** Seconds between the feed's steps: a dangerous moment keeps the markets suspended for one step. */
   stepSeconds?: number;
+  /** Shares of fixtures postponed and cancelled at kick-off (default 1% and 0.3%; tests that need every fixture played pass 0). */
+  postponed?: number;
+  cancelled?: number;
 }
 
 interface Moment {
@@ -192,6 +198,15 @@ export function createSandboxFeed(options: SandboxOptions): SportsFeed & {
   /** Match minutes a dangerous moment lasts: at least one step of the feed. */
   const dangerMinutes = Math.max(0.5, ((options.stepSeconds ?? 5) * speed) / 60);
   const realMs = (sport: SportCode) => (DURATION[sport] * 60_000) / speed;
+  const shares = { postponed: options.postponed ?? 0.01, cancelled: options.cancelled ?? 0.003 };
+
+  /** A fixture's fate, drawn from its own seed: played, or postponed or cancelled at its kick-off. */
+  function offClock(externalId: string): number | null {
+    const x = rng(`${externalId}:fate`)();
+    if (x < shares.cancelled) return MatchTime.CANCELLED;
+    if (x < shares.cancelled + shares.postponed) return MatchTime.POSTPONED;
+    return null;
+  }
 
   function fixtureOf(sport: SportCode, slot: number): FeedFixture {
     const externalId = `${sport}:${slot}`;
@@ -234,6 +249,8 @@ export function createSandboxFeed(options: SandboxOptions): SportsFeed & {
       result: null,
     };
     if (elapsed < 0) return base;
+    const off = offClock(f.externalId);
+    if (off !== null) return { ...base, clock: off };
     const done = elapsed >= 1;
     if (sport === 'football') {
       const script = footballScript(r, fixture.strength);

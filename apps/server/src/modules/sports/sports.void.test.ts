@@ -1,0 +1,144 @@
+import { BetResult, MatchTime, placeBetAnswer, sportsBet, type SportsEventDetail } from '@aposta/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, expectCleanLedgerThenClose, testPlayers } from '../../../test/helpers';
+import { auditLedger } from '../ledger';
+import { PREMATCH } from './pricing';
+import { sportsKit } from './sports.testkit';
+
+/**
+ * Events not played, on the real app: a cancelled match voids at once — a single returns its stake (result
+ * 90), a parlay leg on it counts 1 and the other legs pay; a postponed match stands within
+ * `sports.postponedVoidHours` of its kick-off (and when it is played meanwhile) and is void after; the job run
+ * again pays nothing twice; the ledger's audit clean at the end.
+ */
+type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+let t: TestApp;
+let c: ReturnType<typeof testPlayers>;
+
+beforeAll(async () => {
+  t = await createTestApp({ JOBS_POLL_SECONDS: '0.5' });
+  c = testPlayers(t.app, t.database);
+  await t.app.settings.change({ 'sports.acceptanceDelayMs': 0 });
+});
+afterAll(() => expectCleanLedgerThenClose(t.database, t.close));
+
+const {
+  data,
+  bet,
+  get,
+  detail,
+  market,
+  sel,
+  createEvent,
+  cash,
+  operator,
+  settledBet: settled,
+} = sportsKit(() => t);
+const HOUR = 3_600_000;
+
+async function place(token: string, stake: number, legs: { selectionId: string; price: number }[]) {
+  const selections = legs.map(({ selectionId, price }) => ({ selectionId, price }));
+  return placeBetAnswer.parse(data(await bet(token, { stake, acceptOdds: 'none', selections })));
+}
+
+async function betOf(token: string, betId: string) {
+  return sportsBet.parse(data(await get(`bets/${betId}`, token)));
+}
+
+const home = (d: SportsEventDetail) => sel(market(d, '1x2', 1, null), 'home');
+const draw = (d: SportsEventDetail) => sel(market(d, '1x2', 1, null), 'draw');
+const cents = (major: number) => Math.round(major * 100);
+
+describe('events not played', () => {
+  it('a cancelled match: a single is void and returns its stake, a parlay leg on it counts 1', async () => {
+    const a = await createEvent('Flamengo', 'Palmeiras', 0.3);
+    const b = await createEvent('Santos', 'Grêmio', 0.1);
+    const player = await c.signUp('void');
+    await c.fund(player.id, 10_000);
+    const before = await cash(player.id);
+    const single = await place(player.token, 10, [home(a)]);
+    const parlayLegs = [draw(a), home(b)];
+    const parlay = await place(player.token, 5, parlayLegs);
+    expect(await cash(player.id)).toBe(before - 1_500);
+
+    await t.app.sports.update(a.event.eventId, MatchTime.CANCELLED, PREMATCH);
+    expect(await t.app.sports.voidDue()).toContain(a.event.eventId);
+
+    const s = await settled(player.token, single.betId);
+    expect(s).toMatchObject({ result: BetResult.REFUND, payout: 10, stake: 10 });
+    expect(s.legs.map((l) => l.result)).toEqual([BetResult.REFUND]);
+    expect(await cash(player.id)).toBe(before - 500);
+    const voided = await detail(a.event.eventId);
+    expect(voided.event.clock).toBe(MatchTime.CANCELLED);
+    expect(voided.markets.every((m) => m.status === 'void')).toBe(true);
+    // Nothing is taken on it any more, and an operator cannot reopen a voided market.
+    const refused = await bet(player.token, {
+      stake: 1,
+      acceptOdds: 'any',
+      selections: [{ selectionId: home(a).selectionId, price: home(a).price }],
+    });
+    expect(refused.statusCode).toBe(409);
+    expect((await operator(`markets/${market(a, '1x2', 1, null).marketId}/open`)).statusCode).toBe(409);
+
+    // The parlay waits for its other leg; the voided leg counts 1.
+    let p = await betOf(player.token, parlay.betId);
+    expect(p.status).toBe('open');
+    expect(p.legs.find((l) => l.selectionId === draw(a).selectionId)!.result).toBe(BetResult.REFUND);
+    data(await operator(`events/${b.event.eventId}/result`, { home: 2, away: 0 }));
+    p = await settled(player.token, parlay.betId);
+    const paid = Math.floor((500 * cents(home(b).price)) / 100);
+    expect(p.result).toBe(BetResult.WIN);
+    expect(cents(p.payout)).toBe(paid);
+    expect(await cash(player.id)).toBe(before - 500 + paid);
+
+    // The job again, and the event's settlement again: nothing moves.
+    expect(await t.app.sports.voidDue()).toEqual([]);
+    expect(await t.app.sports.settleEvent(a.event.eventId)).toMatchObject({ settled: 0, resettled: 0 });
+    expect(await cash(player.id)).toBe(before - 500 + paid);
+    expect(await betOf(player.token, single.betId)).toEqual(s);
+    expect((await auditLedger(t.database)).ok).toBe(true);
+  });
+
+  it('a postponed match stands within the wait and is void after it; one played meanwhile stands', async () => {
+    await t.app.settings.change({ 'sports.postponedVoidHours': 2 });
+    const e = await createEvent('Bahia', 'Vitória', 0.2);
+    const later = await createEvent('Ceará', 'Fortaleza', 0.2);
+    const player = await c.signUp('postponed');
+    await c.fund(player.id, 10_000);
+    const before = await cash(player.id);
+    const over = sel(market(e, 'total', 1, 2.5), 'over');
+    const placed = await place(player.token, 7.5, [over]);
+    const kept = await place(player.token, 4, [home(later)]);
+    expect(await cash(player.id)).toBe(before - 1_150);
+
+    const kickOff = new Date(e.event.startsAt).getTime();
+    for (const d of [e, later]) await t.app.sports.update(d.event.eventId, MatchTime.POSTPONED, PREMATCH);
+    // Within the wait: nothing voided, the bets open.
+    expect(await t.app.sports.voidDue(new Date(kickOff + 2 * HOUR - 60_000))).toEqual([]);
+    expect((await detail(e.event.eventId)).markets.some((m) => m.status === 'void')).toBe(false);
+    expect((await betOf(player.token, placed.betId)).status).toBe('open');
+
+    // The second is played after all, within the wait: its bets stand and are settled by its result.
+    await t.app.sports.update(later.event.eventId, MatchTime.FIRST_HALF, {
+      ...PREMATCH,
+      minute: 5,
+      progress: 5 / 90,
+    });
+
+    // After the wait: the postponed one is void, its single returned; the played one is not touched.
+    const after = new Date(kickOff + 2 * HOUR + 60_000);
+    expect(await t.app.sports.voidDue(after)).toEqual([e.event.eventId]);
+    const b = await settled(player.token, placed.betId);
+    expect(b).toMatchObject({ result: BetResult.REFUND, payout: 7.5 });
+    expect(await cash(player.id)).toBe(before - 400);
+    expect((await detail(later.event.eventId)).markets.some((m) => m.status === 'void')).toBe(false);
+    expect((await betOf(player.token, kept.betId)).status).toBe('open');
+    data(await operator(`events/${later.event.eventId}/result`, { home: 0, away: 1 }));
+    expect(await settled(player.token, kept.betId)).toMatchObject({ result: BetResult.LOSE, payout: 0 });
+
+    // Again, later: nothing twice.
+    expect(await t.app.sports.voidDue(new Date(after.getTime() + 5 * HOUR))).toEqual([]);
+    expect(await cash(player.id)).toBe(before - 400);
+    await t.app.settings.change({ 'sports.postponedVoidHours': 48 });
+  });
+});
