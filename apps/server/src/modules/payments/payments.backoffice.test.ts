@@ -135,6 +135,8 @@ describe('a withdrawal’s risk summary', () => {
       },
     );
     expect(bet.statusCode, bet.body).toBe(200);
+    // The settled stake wears the gift's wagering when its fact is delivered: deliver it before reading.
+    while ((await t.app.outbox.relayOnce()) > 0);
     const limits = await c.call('PUT', `${RG_PATH}/limits`, ana.token, { deposit: { day: 500, week: 1000 } });
     expect(limits.statusCode, limits.body).toBe(200);
     const requested = await c.withdraw(ana, c.pixWithdrawal(ana, 50));
@@ -158,8 +160,8 @@ describe('a withdrawal’s risk summary', () => {
       withdrawals: { total: 0, count: 0 },
       net: paidDeposit.amount,
       bets30d: { count: 1, turnover: 2 },
-      // The deposit's gift: bonus money with its wagering still due.
-      bonus: { active: true, count: 1, amount: paidDeposit.gift, wagerDue: paidDeposit.gift * 2 },
+      // The deposit's gift: bonus money with its wagering (2× the gift) still due, less the R$ 2 stake.
+      bonus: { active: true, count: 1, amount: paidDeposit.gift, wagerDue: paidDeposit.gift * 2 - 2 },
       accountCreatedAt: expect.any(String),
       accountAgeDays: 0,
       // Bia signed up from the same address and browser (the test's injected requests).
