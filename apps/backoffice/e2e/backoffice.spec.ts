@@ -344,7 +344,7 @@ test('two people make a manual adjustment (the proposer cannot approve); a stale
   await editor.getByRole('button', { name: 'Cancelar' }).click();
   for (const [entry, group, heading] of [
     ['Depósitos', 'Dinheiro', 'Depósitos'],
-    ['Cadeias de rodadas', 'Jogos', 'Rodadas compartilhadas: cadeias de hash'],
+    ['Cadeias de rodadas', 'Jogos', 'Rodadas compartilhadas: cadeias e histórico'],
     ['Cassino', 'Jogos', 'Cassino: provedores e jogos'],
     ['Jogo responsável', undefined, 'Jogo responsável'],
     ['Operadores', undefined, 'Operadores'],
