@@ -289,6 +289,8 @@ test('two people make a manual adjustment (the proposer cannot approve); a stale
   page,
   request,
 }) => {
+  // Two sign-ins and seven screens: more than the default 90 s on a loaded machine.
+  test.setTimeout(180_000);
   await signIn(page, made.finance!);
   await openMenu(page, 'Ajustes manuais', 'Dinheiro');
   await page.getByRole('button', { name: 'Propor ajuste' }).click();
