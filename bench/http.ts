@@ -6,7 +6,8 @@
  *
  * Options (env): BENCH_ENGINES=pglite,postgres (postgres needs DATABASE_URL: a fresh database is created
  * beside it and dropped; with REDIS_URL it runs as a cluster node does, with Redis, else without), BENCH_SECONDS=8, BENCH_CONNECTIONS=32, BENCH_LOG_LEVEL=info (the default an
- * operator runs with), BENCH_PROFILE=<dir> (the server writes a V8 CPU profile there).
+ * operator runs with), BENCH_PROFILE=<dir> (the server writes a V8 CPU profile there),
+ * BENCH_TARGETS=healthz,getBalance,userInfo,getPrices (a profile of one target alone).
  * Beside each rate: CPU time per request of the server process and of its PostgreSQL backends (read from /proc,
  * PostgreSQL on this machine), which depends far less on the machine's other work than the rate.
  * Goals (PostgreSQL): getBalance >= 5,000 req/s and userInfo >= 3,000 with p99 <= 25 ms; PGlite >= 40% of that.
@@ -29,6 +30,7 @@ const BASE_URL = process.env.DATABASE_URL;
 const REDIS_URL = process.env.REDIS_URL ?? '';
 const ENGINES = (process.env.BENCH_ENGINES ?? (BASE_URL ? 'pglite,postgres' : 'pglite')).split(',');
 const CAPTCHA = 'BENCH1';
+const TARGETS = (process.env.BENCH_TARGETS ?? 'healthz,getBalance,userInfo,getPrices').split(',');
 
 interface Figure {
   target: string;
@@ -172,12 +174,16 @@ async function aposta(engine: string): Promise<Figure[]> {
     const token = await registerPlayer(base, CAPTCHA);
     const auth = { authorization: `Bearer ${token}` };
     const probes = { server: async () => procCpuMs(child.pid!), postgres: postgresCpu };
-    return [
-      await measure(engine, 'healthz', `${base}/healthz`, {}, probes),
-      await measure(engine, 'getBalance', `${base}/api/app/user/getBalance`, auth, probes),
-      await measure(engine, 'userInfo', `${base}/api/app/user/userInfo`, auth, probes),
-      await measure(engine, 'getPrices', `${base}/api/app/order/getPrices`, {}, probes),
+    const all: [string, string, Record<string, string>][] = [
+      ['healthz', `${base}/healthz`, {}],
+      ['getBalance', `${base}/api/app/user/getBalance`, auth],
+      ['userInfo', `${base}/api/app/user/userInfo`, auth],
+      ['getPrices', `${base}/api/app/order/getPrices`, {}],
     ];
+    const figures: Figure[] = [];
+    for (const [target, url, headers] of all.filter(([t]) => TARGETS.includes(t)))
+      figures.push(await measure(engine, target, url, headers, probes));
+    return figures;
   } finally {
     await stop(child);
     for (const clean of cleanup) await clean();

@@ -21,6 +21,7 @@ import { z } from 'zod';
 import type { Config } from '../config';
 import { AppError, badRequest } from './errors';
 import { isMessageKey, languageOf, translate, type MessageKey } from './i18n';
+import { batchedRedisStore } from './rate-limit-store';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -265,7 +266,7 @@ export async function registerHttp(app: FastifyInstance, config: Config, redis: 
     global: true,
     max: config.rateLimitPerMinute,
     timeWindow: '1 minute',
-    ...(redis ? { redis, nameSpace: `${config.redisPrefix}rl:` } : {}),
+    ...(redis ? { store: batchedRedisStore(redis, `${config.redisPrefix}rl:`) } : {}),
     // The API is limited; the app's static files and health checks are not (a page load fetches dozens).
     allowList: (req) => !req.url.startsWith('/api/'),
     errorResponseBuilder: (req, ctx) => {

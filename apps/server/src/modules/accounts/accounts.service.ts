@@ -80,7 +80,7 @@ export interface AccountsDeps {
  * password for `extendInfo` and getUserTest.
  */
 /** The row of `profile`'s statement (column names as in the database). */
-interface ProfileRow {
+export interface ProfileRow {
   id: number;
   name: string;
   username: string;
@@ -233,6 +233,40 @@ export function createAccountsService({ database, config, bus, mail }: AccountsD
   const lockMs = config.auth.lockMinutes * 60_000;
   const idleMs = config.jurisdiction === 'br' ? BR_IDLE_MS : Infinity;
   const hooks: AccountHooks = { signIn: [], registered: [] };
+
+  /** userInfo's hot path: the user and the referral counts (index lookups). */
+  const profileQuery = (userId: number) =>
+    sql`select u.id, u.name, u.username, u.header, u.yqm, u.created_at, u.kyc, u.test_flag, u.lx,
+        u.card_no, u.country, u.phone, u.test_pwd,
+        (select count(*)::int from users r where r.l1_id = u.id) as l1,
+        (select count(*)::int from users r where r.l2_id = u.id) as l2,
+        (select count(*)::int from users r where r.l3_id = u.id) as l3
+      from users u where u.id = ${userId}`;
+
+  /** A `profileQuery` row as the profile; the session error when there is none (the user is gone). */
+  function profileOf(u: ProfileRow | undefined): AccountProfile {
+    if (!u) throw sessionInvalid();
+    return {
+      uId: Number(u.id),
+      name: u.name,
+      username: u.username,
+      email: u.username,
+      header: Number(u.header),
+      yqm: u.yqm,
+      time: new Date(u.created_at).toISOString(),
+      level1Person: Number(u.l1),
+      level2Person: Number(u.l2),
+      level3Person: Number(u.l3),
+      kyc: Number(u.kyc),
+      testFlag: u.test_flag,
+      // The Brazilian profile pays no USDT: the app hides it, as for any player without lx '20'.
+      lx: config.jurisdiction === 'br' ? '' : u.lx,
+      cardNo: u.card_no,
+      country: u.country,
+      phone: u.phone,
+      testPwd: u.test_pwd,
+    };
+  }
 
   /** Keeps the session's last call to the minute (the idle limit, playing time); false when it is idle. */
   async function touch(sessionId: string, seen: number): Promise<boolean> {
@@ -622,38 +656,16 @@ export function createAccountsService({ database, config, bus, mail }: AccountsD
 
     /** The player's own fields and referral counts; throws the session error when the user is gone. */
     async profile(userId: number): Promise<AccountProfile> {
-      // userInfo's hot path: one prepared statement, the user and the referral counts (index lookups).
-      const [u] = await database.readPrepared<ProfileRow>(
-        'accounts_profile',
-        sql`select u.id, u.name, u.username, u.header, u.yqm, u.created_at, u.kyc, u.test_flag, u.lx,
-            u.card_no, u.country, u.phone, u.test_pwd,
-            (select count(*)::int from users r where r.l1_id = u.id) as l1,
-            (select count(*)::int from users r where r.l2_id = u.id) as l2,
-            (select count(*)::int from users r where r.l3_id = u.id) as l3
-          from users u where u.id = ${userId}`,
-      );
-      if (!u) throw sessionInvalid();
-      return {
-        uId: Number(u.id),
-        name: u.name,
-        username: u.username,
-        email: u.username,
-        header: Number(u.header),
-        yqm: u.yqm,
-        time: new Date(u.created_at).toISOString(),
-        level1Person: Number(u.l1),
-        level2Person: Number(u.l2),
-        level3Person: Number(u.l3),
-        kyc: Number(u.kyc),
-        testFlag: u.test_flag,
-        // The Brazilian profile pays no USDT: the app hides it, as for any player without lx '20'.
-        lx: config.jurisdiction === 'br' ? '' : u.lx,
-        cardNo: u.card_no,
-        country: u.country,
-        phone: u.phone,
-        testPwd: u.test_pwd,
-      };
+      const [row] = await database.readPrepared<ProfileRow>('accounts_profile', profileQuery(userId));
+      return profileOf(row);
     },
+
+    /**
+     * The profile as a one-row SQL subquery (none when the user is gone), for a caller that reads it with
+     * other figures in one statement (userInfo); `profileOf` turns its row into the profile.
+     */
+    profileQuery,
+    profileOf,
 
     /**
      * The referral chains of these players (fixed at registration: an inviter always registered earlier, so

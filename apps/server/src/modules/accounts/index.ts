@@ -1,2 +1,2 @@
 export { accountsModule, createAccounts, type Accounts } from './accounts.module';
-export type { AccountProfile, AccountsDeps, AuthUser, Invitee, Upline } from './accounts.service';
+export type { AccountProfile, AccountsDeps, AuthUser, Invitee, ProfileRow, Upline } from './accounts.service';

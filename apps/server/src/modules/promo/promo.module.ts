@@ -3,7 +3,7 @@ import '../ledger';
 import { promoRoutes } from './promo.routes';
 import { createOperatorBonuses, type OperatorBonuses } from './bonuses.service';
 import { registerPromoEvents } from './promo.events';
-import { createPromoService, type PromoService } from './promo.service';
+import { createPromoService, referralTotalsQuery, type PromoService } from './promo.service';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -38,7 +38,7 @@ export const promoModule = defineModule(
     });
     app.decorate('promo', promo);
     app.decorate('promoBonuses', createOperatorBonuses({ database, settings, accounts, rg }));
-    wallet.hooks.referralAmounts = promo.referralAmounts;
+    wallet.hooks.referralTotals = referralTotalsQuery;
     registerPromoEvents(outbox, bus);
     jobs.work(REFERRAL_JOB, async () => {
       for (const run of await promo.payDueReferrals())

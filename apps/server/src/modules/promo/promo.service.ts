@@ -1,6 +1,6 @@
 import { SIGNIN_CYCLE_DAYS, type ReferralsAnswer, type SigninSheet } from '@aposta/contracts';
 import { DEFAULT_CURRENCY, toMajor } from '@aposta/money';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../platform/db';
 import type { Outbox } from '../../platform/outbox';
 import { badRequest, conflict, forbidden } from '../../platform/errors';
@@ -60,6 +60,19 @@ export interface ReferralRun {
   paid: number;
   /** Commission paid by this run, minor units. */
   amount: number;
+}
+
+/** A player's referral commission so far per level as a one-row SQL subquery (`amount1`…`amount3`, 0 without any). */
+export function referralTotalsQuery(userId: number): SQL {
+  return sql`select coalesce(t.amount1, 0) as amount1, coalesce(t.amount2, 0) as amount2,
+      coalesce(t.amount3, 0) as amount3
+    from (select 1) one left join promo_referral_totals t on t.user_id = ${userId}`;
+}
+
+interface ReferralTotalsRow {
+  amount1: string;
+  amount2: string;
+  amount3: string;
 }
 
 export function createPromoService({
@@ -339,13 +352,13 @@ export function createPromoService({
     return [await payReferrals(day)];
   }
 
-  /** Commission earned so far per level (minor units): userInfo's level1Amount… */
+  /** Commission earned so far per level (minor units): the referral page's amounts. */
   async function referralAmounts(userId: number): Promise<readonly [number, number, number]> {
-    const [row] = await database.readPrepared<{ amount1: string; amount2: string; amount3: string }>(
+    const [row] = await database.readPrepared<ReferralTotalsRow>(
       'promo_referral_totals',
-      sql`select amount1, amount2, amount3 from promo_referral_totals where user_id = ${userId}`,
+      referralTotalsQuery(userId),
     );
-    return row ? [Number(row.amount1), Number(row.amount2), Number(row.amount3)] : [0, 0, 0];
+    return [Number(row!.amount1), Number(row!.amount2), Number(row!.amount3)];
   }
 
   async function referrals(userId: number): Promise<ReferralsAnswer> {

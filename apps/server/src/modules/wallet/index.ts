@@ -11,6 +11,6 @@ export {
   type WalletDeps,
   type WalletAccounts,
   type Sender,
-  type ReferralAmounts,
+  type ReferralTotals,
   maskName,
 } from './wallet.service';

@@ -15,7 +15,7 @@ import {
   type WalletRecord,
 } from '@aposta/contracts';
 import { DEFAULT_CURRENCY, formatMoney, toMajor, type Currency } from '@aposta/money';
-import { and, count, eq, gt, lte, sql } from 'drizzle-orm';
+import { and, count, eq, gt, lte, sql, type SQL } from 'drizzle-orm';
 import type { EventBus } from '../../platform/bus';
 import type { Database, Executor } from '../../platform/db';
 import type { Outbox } from '../../platform/outbox';
@@ -33,7 +33,7 @@ import {
   sentSince,
   type Entry,
 } from '../ledger';
-import type { AccountProfile } from '../accounts';
+import type { AccountProfile, ProfileRow } from '../accounts';
 import type { Settings, SettingsService } from '../settings';
 import { recordCredit, totalsQuery } from '../wagering';
 import { transferLookups } from './wallet.tables';
@@ -43,10 +43,16 @@ export interface WalletAccounts {
   createTestUser(): Promise<{ userId: number; username: string; pwd: string }>;
   findUserByUsername(username: string): Promise<Player | null>;
   profile(userId: number): Promise<AccountProfile>;
+  /** The profile as a one-row subquery and its row as the profile, for userInfo's one statement. */
+  profileQuery(userId: number): SQL;
+  profileOf(row: ProfileRow | undefined): AccountProfile;
 }
 
-/** Referral commission paid to a player so far, per level 1 to 3 (minor units). */
-export type ReferralAmounts = (userId: number) => Promise<readonly [number, number, number]>;
+/**
+ * Referral commission paid to a player so far, per level 1 to 3 (minor units), as a one-row subquery with
+ * `amount1`…`amount3` (owned by promotions, registered later).
+ */
+export type ReferralTotals = (userId: number) => SQL;
 
 /** A player as the wallet sees one: kyc 1 = name and CPF on file; testFlag '1' = play money only. */
 export interface Player {
@@ -102,22 +108,27 @@ function bound(value: string | undefined, end: boolean): Date | undefined {
 const startOfUtcDay = (now: Date) =>
   new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
 
-interface FigureRow {
+interface BalanceRow {
   cash_available: string;
   bonus_available: string;
   cash_book: string | null;
+}
+
+interface FigureRow extends BalanceRow {
   deposited: string;
   withdrawn: string;
   wagered: string;
   cash_due: string;
+  amount1?: string;
+  amount2?: string;
+  amount3?: string;
 }
-
-const figuresSql = (userId: number, currency: Currency) =>
-  sql`select * from (${balancesQuery(userId, currency)}) b, (${totalsQuery(userId, currency)}) w`;
 
 /** A player's balances (ledger) and totals (wagering) in one query, one round trip. */
 async function figureRow(exec: Executor, userId: number, currency: Currency): Promise<FigureRow> {
-  const result = (await exec.execute(figuresSql(userId, currency))) as unknown as { rows: FigureRow[] };
+  const result = (await exec.execute(
+    sql`select * from (${balancesQuery(userId, currency)}) b, (${totalsQuery(userId, currency)}) w`,
+  )) as unknown as { rows: FigureRow[] };
   return result.rows[0]!;
 }
 
@@ -144,17 +155,20 @@ const receiverUnavailable = () => notFound('transferReceiverUnavailable');
 export function createWalletService({ database, outbox, settings, bus, accounts, jurisdiction }: WalletDeps) {
   const { db } = database;
   /** Set by modules registered later (promotions): the referral commission paid per level, minor units. */
-  const hooks: { referralAmounts: ReferralAmounts | null } = { referralAmounts: null };
+  const hooks: { referralTotals: ReferralTotals | null } = { referralTotals: null };
+
+  /**
+   * The hot reads (getBalance, userInfo, the socket) are one prepared statement each on PostgreSQL: the
+   * modules that own the figures give them as one-row subqueries, joined here into one round trip.
+   */
+  const figureParts = (userId: number, currency: Currency) => {
+    const parts = [sql`(${balancesQuery(userId, currency)}) b`, sql`(${totalsQuery(userId, currency)}) w`];
+    if (hooks.referralTotals) parts.push(sql`(${hooks.referralTotals(userId)}) r`);
+    return parts;
+  };
 
   /** Balances and totals of userInfo, getBalance and the socket: major units of the player's currency. */
-  async function figures(userId: number, currency: Currency = DEFAULT_CURRENCY): Promise<UserFigures> {
-    // The hottest read (getBalance, userInfo, the socket): a prepared statement on PostgreSQL.
-    const [rows, s, referral] = await Promise.all([
-      database.readPrepared<FigureRow>('wallet_figures', figuresSql(userId, currency)),
-      settings.all(),
-      hooks.referralAmounts ? hooks.referralAmounts(userId) : ([0, 0, 0] as const),
-    ]);
-    const row = rows[0]!; // aggregates: always one row
+  function figuresOf(row: FigureRow, s: Settings, currency: Currency): UserFigures {
     const paySum = Number(row.deposited);
     const gameSum = Number(row.wagered);
     const table = s['vip.table'];
@@ -171,10 +185,21 @@ export function createWalletService({ database, outbox, settings, bus, accounts,
       level,
       nextlevel: { paySumAmount: major(next.paySum), gameSumAmount: major(table[level]!.gameSum ?? 0) },
       payDiscount: null,
-      level1Amount: major(referral[0]),
-      level2Amount: major(referral[1]),
-      level3Amount: major(referral[2]),
+      level1Amount: major(Number(row.amount1 ?? 0)),
+      level2Amount: major(Number(row.amount2 ?? 0)),
+      level3Amount: major(Number(row.amount3 ?? 0)),
     };
+  }
+
+  async function figures(userId: number, currency: Currency = DEFAULT_CURRENCY): Promise<UserFigures> {
+    const [rows, s] = await Promise.all([
+      database.readPrepared<FigureRow>(
+        'wallet_figures',
+        sql`select * from ${sql.join(figureParts(userId, currency), sql`, `)}`,
+      ),
+      settings.all(),
+    ]);
+    return figuresOf(rows[0]!, s, currency); // aggregates: always one row
   }
 
   async function availableCash(userId: number, currency: Currency): Promise<number> {
@@ -262,10 +287,18 @@ export function createWalletService({ database, outbox, settings, bus, accounts,
     hooks,
     figures,
 
-    /** userInfo: the accounts' profile of the player with the wallet's figures. */
+    /** userInfo: the accounts' profile of the player with the wallet's figures, in one statement. */
     async userInfo(userId: number): Promise<UserInfo> {
-      // Two reads at once (accounts' profile, the figures), one round trip of waiting.
-      const [{ testPwd, ...profile }, f] = await Promise.all([accounts.profile(userId), figures(userId)]);
+      const [rows, s] = await Promise.all([
+        database.readPrepared<ProfileRow & FigureRow>(
+          'wallet_user_info',
+          sql`select * from ${sql.join([sql`(${accounts.profileQuery(userId)}) p`, ...figureParts(userId, DEFAULT_CURRENCY)], sql`, `)}`,
+        ),
+        settings.all(),
+      ]);
+      // No row: the user is gone (the profile's own error).
+      const { testPwd, ...profile } = accounts.profileOf(rows[0]);
+      const f = figuresOf(rows[0]!, s, DEFAULT_CURRENCY);
       return {
         ...profile,
         ...f,
@@ -277,10 +310,17 @@ export function createWalletService({ database, outbox, settings, bus, accounts,
       };
     },
 
-    /** getBalance: cash and bonus money. */
+    /** getBalance: cash and bonus money (the ledger's balances alone). */
     async balance(userId: number) {
-      const f = await figures(userId);
-      return { balance: f.balance, freeBalance: f.freeBalance };
+      const [row] = await database.readPrepared<BalanceRow>(
+        'wallet_balance',
+        balancesQuery(userId, DEFAULT_CURRENCY),
+      );
+      const major = (minor: number) => toMajor(minor, DEFAULT_CURRENCY);
+      return {
+        balance: major(Number(row!.cash_available)),
+        freeBalance: major(Number(row!.bonus_available)),
+      };
     },
 
     /** getUserTest: a test account's credentials and play-money balance; refused for real accounts. */
