@@ -1,0 +1,69 @@
+import type { UserInfo } from '@aposta/contracts';
+import { payout, playInstant, plinkoTable } from '@aposta/fairness';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { useSession } from '../../../../lib/session';
+import { renderWithApp } from '../../../../test/render';
+import { useGameSettings } from '../../hooks/settings';
+import { fakeOriginals } from '../../test/fake-originals';
+import { PlinkoPage } from './PlinkoPage';
+
+const SEED = '3'.repeat(64);
+const seeds = (nonce: number) => ({ serverSeed: SEED, clientSeed: 'client-seed', nonce });
+/** A multiplier (1e4) as the board writes it: pt-BR, one decimal at most. */
+const shown = (m: number) => new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 1 }).format(m / 10_000);
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  useGameSettings.setState({ animations: true });
+});
+
+describe('plinko', () => {
+  it('the board shows the paytable of the rows and risk chosen, and the potential win its best slot', async () => {
+    vi.stubGlobal('fetch', fakeOriginals({ serverSeed: SEED }).fetch);
+    const user = userEvent.setup();
+    renderWithApp(<PlinkoPage />);
+    const slots = () => screen.getAllByTestId('plinko-slot').map((s) => s.textContent);
+    // The default table: 16 rows, medium risk — 17 slots.
+    expect(slots()).toEqual(plinkoTable(16, 'medium').map(shown));
+
+    await user.selectOptions(screen.getByLabelText('Linhas'), '8');
+    await user.click(
+      within(screen.getByRole('radiogroup', { name: 'Risco' })).getByRole('radio', { name: 'Alto' }),
+    );
+    const high8 = plinkoTable(8, 'high');
+    expect(slots()).toEqual(high8.map((m) => `${shown(m)}×`));
+    const best = Math.max(...high8);
+    expect(screen.getByText(`Maior prêmio nesta mesa: ${best / 10_000}×`)).toBeInTheDocument();
+    // R$ 1,00 (the default stake) times the best slot, "up to".
+    const potential = (payout(100, best) / 100).toFixed(2).replace('.', ',');
+    expect(screen.getByTestId('potential-payout')).toHaveTextContent(potential);
+  });
+
+  it('a bet lands where the seeds say, with its multiplier, and the balance it left at once', async () => {
+    const server = fakeOriginals({ serverSeed: SEED, balance: 10_000 });
+    vi.stubGlobal('fetch', server.fetch);
+    useSession.setState({ token: 'token-1', user: { uId: 1, balance: 100, freeBalance: 0 } as UserInfo });
+    const user = userEvent.setup();
+    renderWithApp(<PlinkoPage />);
+    await user.selectOptions(screen.getByLabelText('Linhas'), '12');
+    await user.click(
+      within(screen.getByRole('radiogroup', { name: 'Risco' })).getByRole('radio', { name: 'Baixo' }),
+    );
+    await user.click(screen.getByTestId('bet-button'));
+
+    const { outcome, multiplier } = playInstant({ game: 'plinko', rows: 12, risk: 'low' }, seeds(0));
+    const slot = 'slot' in outcome ? outcome.slot : -1;
+    const m = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 2 }).format(multiplier / 10_000);
+    await waitFor(() =>
+      expect(screen.getByTestId('plinko-result')).toHaveTextContent(`Casa ${slot} · ${m}×`),
+    );
+    const bets = server.state.calls.filter((c) => c.path === '/plinko/bet');
+    expect(bets.map((b) => b.body)).toEqual([{ amount: 1, rows: 12, risk: 'low' }]);
+    expect(useSession.getState().user?.balance).toBe((10_000 - 100 + payout(100, multiplier)) / 100);
+    // The slot it landed in is the one marked on the board.
+    const marked = screen.getAllByTestId('plinko-slot').findIndex((s) => s.className.includes('ring-2'));
+    expect(marked).toBe(slot);
+  });
+});

@@ -1,0 +1,67 @@
+import type { UserInfo } from '@aposta/contracts';
+import { payout, rowDoubleColor, rowDoubleMultiplier, rowDoubleTile } from '@aposta/fairness';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { useSession } from '../../../../lib/session';
+import { renderWithApp } from '../../../../test/render';
+import { fakeOriginals } from '../../test/fake-originals';
+import { RowDoublePage } from './RowDoublePage';
+
+const SEED = '5'.repeat(64);
+const COLOR_PT = { red: 'Vermelho', white: 'Branco', black: 'Preto' } as const;
+const reais = (minor: number) => (minor / 100).toFixed(2).replace('.', ',');
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('row double', () => {
+  it('the colour picked sets the potential win: white 14×, red and black 2×', async () => {
+    vi.stubGlobal('fetch', fakeOriginals({ serverSeed: SEED }).fetch);
+    const user = userEvent.setup();
+    renderWithApp(<RowDoublePage />);
+    const colours = within(screen.getByRole('radiogroup', { name: 'Escolha a cor' }));
+    expect(colours.getByRole('radio', { name: /Vermelho/ })).toHaveAttribute('aria-checked', 'true');
+    expect(screen.getByTestId('potential-payout')).toHaveTextContent(
+      reais(payout(100, rowDoubleMultiplier('red'))),
+    );
+    await user.click(colours.getByRole('radio', { name: /Branco/ }));
+    expect(colours.getByRole('radio', { name: /Branco/ })).toHaveAttribute('aria-checked', 'true');
+    expect(screen.getByTestId('potential-payout')).toHaveTextContent(
+      reais(payout(100, rowDoubleMultiplier('white'))),
+    );
+  });
+
+  it('two bets: each tile is the one the seeds give, won or lost by its colour, and the balance follows', async () => {
+    const server = fakeOriginals({ serverSeed: SEED, balance: 10_000 });
+    vi.stubGlobal('fetch', server.fetch);
+    useSession.setState({ token: 'token-1', user: { uId: 1, balance: 100, freeBalance: 0 } as UserInfo });
+    const user = userEvent.setup();
+    renderWithApp(<RowDoublePage />);
+    let balance = 10_000;
+    for (const [nonce, pick] of [
+      [0, 'black'],
+      [1, 'white'],
+    ] as const) {
+      await user.click(
+        within(screen.getByRole('radiogroup', { name: 'Escolha a cor' })).getByRole('radio', {
+          name: new RegExp(COLOR_PT[pick]),
+        }),
+      );
+      await user.click(screen.getByTestId('bet-button'));
+      const tile = rowDoubleTile({ serverSeed: SEED, clientSeed: 'client-seed', nonce });
+      const colour = rowDoubleColor(tile);
+      const won = colour === pick;
+      balance += (won ? payout(100, rowDoubleMultiplier(pick)) : 0) - 100;
+      await waitFor(() =>
+        expect(screen.getByTestId('row-result')).toHaveTextContent(
+          `Saiu ${tile} (${COLOR_PT[colour]}) · ${won ? 'Você ganhou!' : 'Não foi dessa vez'}`,
+        ),
+      );
+      expect(useSession.getState().user?.balance).toBe(balance / 100);
+    }
+    expect(server.state.calls.filter((c) => c.path === '/rowDouble/bet').map((c) => c.body)).toEqual([
+      { amount: 1, color: 'black' },
+      { amount: 1, color: 'white' },
+    ]);
+  });
+});
