@@ -8,11 +8,14 @@ import {
   playInstant,
   plinkoTable,
   rowDoubleColor,
+  spinSlot,
   type DiceCondition,
   type OriginalGame,
   type PlinkoRisk,
   type RowDoubleColor,
   type Seeds,
+  type SlotGame,
+  type SlotOutcome,
 } from '@aposta/fairness';
 
 /** What the verifier page is asked: a game, the seeds and the bet's own choices. */
@@ -115,4 +118,26 @@ function outcomeOf(input: VerifyInput, seeds: Seeds): VerifiedOutcome {
       return { game: 'rowDouble', tile, color: rowDoubleColor(tile), won: multiplier > 0, multiplier };
     }
   }
+}
+
+export interface SlotVerification {
+  serverSeedHash: string;
+  floats: FloatLine[];
+  outcome: SlotOutcome;
+  /** The spin's whole win as a multiple of the bet (free spins and cascades included). */
+  multiplier: number;
+}
+
+/**
+ * Recomputes a spin of one of our studio's slots (games.md: each reel stop is one float of the seed pair, in
+ * order, through cascades and free spins): the steps, reel stops and grids the round recall shows.
+ */
+export function verifySlot(game: SlotGame, seeds: Seeds): SlotVerification {
+  const outcome = spinSlot(game, seeds);
+  return {
+    serverSeedHash: hashServerSeed(seeds.serverSeed),
+    floats: floatLines(seeds, outcome.draws),
+    outcome,
+    multiplier: outcome.units / game.unitsPerBet,
+  };
 }

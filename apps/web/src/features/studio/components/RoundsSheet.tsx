@@ -1,9 +1,11 @@
 import type { StudioGameInfo, StudioRound } from '@aposta/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { useAppState } from '../../../lib/app-state';
 import { displayMoney } from '../../../lib/format';
 import { queryClient } from '../../../lib/query';
+import { verifyHref } from '../../../lib/verify-link';
 import { StudioError } from '../api/client';
 import { rotateSeeds, roundsKey, useStudioRounds } from '../api/studio';
 import { symbolNamer } from '../logic/symbols';
@@ -130,12 +132,22 @@ function RoundDetail({
             {t('rotate')}
           </button>
         ) : (
-          <p
-            className={`mt-6 text-xs font-bold ${verdict === 'verified' ? 'text-mint' : 'text-rose'}`}
-            data-testid="round-verdict"
-          >
-            {verdict === 'verified' ? t('verified') : t('mismatch')}
-          </p>
+          <>
+            <p
+              className={`mt-6 text-xs font-bold ${verdict === 'verified' ? 'text-mint' : 'text-rose'}`}
+              data-testid="round-verdict"
+            >
+              {verdict === 'verified' ? t('verified') : t('mismatch')}
+            </p>
+            {round.serverSeed ? (
+              <Link
+                to={verifyHref({ ...round, serverSeed: round.serverSeed }, { game: round.gameCode })}
+                className="mt-6 inline-flex min-h-40 items-center text-xs font-semibold text-gold underline"
+              >
+                {t('openVerifier')}
+              </Link>
+            ) : null}
+          </>
         )}
       </section>
     </div>

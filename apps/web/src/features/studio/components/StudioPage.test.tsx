@@ -1,3 +1,4 @@
+import { STUDIO_SLOTS } from '@aposta/fairness';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -105,6 +106,18 @@ describe('studio slot', () => {
     await user.click(within(detail).getByRole('button', { name: 'Trocar sementes e revelar' }));
     expect(await within(detail).findByTestId('round-verdict')).toHaveTextContent('Rodada conferida');
     expect(detail).toHaveTextContent(serverSeed);
+    // The round also opens on /fairness, filled with its game, seeds and nonce.
+    const link = new URL(
+      within(detail).getByRole('link', { name: 'Conferir no verificador' }).getAttribute('href')!,
+      'http://app',
+    );
+    expect(link.pathname).toBe('/fairness');
+    expect(Object.fromEntries(link.searchParams)).toMatchObject({
+      serverSeed,
+      clientSeed: CLIENT_SEED,
+      nonce: '0',
+    });
+    expect(STUDIO_SLOTS[link.searchParams.get('game')!]).toBeDefined();
     expect(server.state.calls.some((c) => c.path === '/api/studio/fairness/rotate')).toBe(true);
   });
 

@@ -61,6 +61,7 @@ const en: StudioMessages = {
     'The reel stops come from your seeds, as in the original games: once the server seed is revealed, any round can be replayed and checked.',
   verified: 'Round verified: the revealed seed gives the same stops, grid and win.',
   mismatch: 'Warning: this round does not match its seeds.',
+  openVerifier: 'Check it on the verifier',
   rotateFailed: 'The seeds could not be rotated.',
   rotate: 'Rotate seeds and reveal',
   loading: 'Loading the game…',

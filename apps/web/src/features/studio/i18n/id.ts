@@ -62,6 +62,7 @@ const id: StudioMessages = {
   verified:
     'Ronde terverifikasi: seed yang ditampilkan memberi posisi henti, grid, dan kemenangan yang sama.',
   mismatch: 'Perhatian: ronde ini tidak cocok dengan seed-nya.',
+  openVerifier: 'Periksa di verifikator',
   rotateFailed: 'Seed tidak dapat diganti.',
   rotate: 'Ganti seed dan tampilkan',
   loading: 'Memuat permainan…',

@@ -62,6 +62,7 @@ const ptBR = {
     'As paradas dos rolos vêm das suas sementes, como nos jogos originais: com a semente do servidor revelada, qualquer rodada pode ser refeita e conferida.',
   verified: 'Rodada conferida: a semente revelada dá as mesmas paradas, a mesma grade e o mesmo ganho.',
   mismatch: 'Atenção: esta rodada não confere com as sementes.',
+  openVerifier: 'Conferir no verificador',
   rotateFailed: 'Não foi possível trocar as sementes.',
   rotate: 'Trocar sementes e revelar',
   loading: 'Carregando o jogo…',

@@ -61,6 +61,7 @@ const vi: StudioMessages = {
     'Vị trí dừng cuộn đến từ hạt giống của bạn, như các trò chơi gốc: khi hạt giống máy chủ được tiết lộ, mọi vòng đều có thể được tính lại và kiểm tra.',
   verified: 'Đã xác minh: hạt giống được tiết lộ cho cùng vị trí dừng, lưới và tiền thắng.',
   mismatch: 'Cảnh báo: vòng này không khớp với hạt giống.',
+  openVerifier: 'Kiểm tra trên trang xác minh',
   rotateFailed: 'Không thể đổi hạt giống.',
   rotate: 'Đổi hạt giống và tiết lộ',
   loading: 'Đang tải trò chơi…',

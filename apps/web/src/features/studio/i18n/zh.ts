@@ -60,6 +60,7 @@ const zh: StudioMessages = {
   fairnessText: '转轴停止位置与原创游戏一样来自您的种子：服务器种子公开后，任何回合都可重算并核对。',
   verified: '已验证：公开的种子得出相同的停止位置、盘面和奖金。',
   mismatch: '警告：此回合与种子不符。',
+  openVerifier: '在验证页面核对',
   rotateFailed: '无法更换种子。',
   rotate: '更换种子并公开',
   loading: '正在加载游戏…',

@@ -6,6 +6,8 @@ import {
   minesPositions,
   playInstant,
   rowDoubleTile,
+  spinSlot,
+  STUDIO_SLOTS,
 } from '@aposta/fairness';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -88,4 +90,27 @@ describe('/fairness recomputes in the browser', () => {
     expect(screen.getByText(/Informe a semente do servidor/)).toBeInTheDocument();
     expect(screen.queryByTestId('verifier-result')).toBeNull();
   });
+});
+
+describe('/fairness recomputes a slot spin of our studio', () => {
+  it.each(Object.values(STUDIO_SLOTS).map((g) => [g.code, g] as const))(
+    '%s: the steps, reel stops and win of the seeds, and one float per reel stop',
+    (code, game) => {
+      const fetch = vi.fn();
+      vi.stubGlobal('fetch', fetch);
+      renderWithApp(<FairnessPage />, query({ game: code }));
+      const spin = spinSlot(game, seeds);
+      const times = `${new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 4 }).format(spin.units / game.unitsPerBet)}×`;
+      expect(screen.getByTestId('verifier-outcome')).toHaveTextContent(times);
+      const steps = within(screen.getByTestId('verifier-steps')).getAllByRole('listitem');
+      expect(steps).toHaveLength(spin.steps.length);
+      spin.steps.forEach((step, i) => {
+        if (step.stops.length)
+          expect(steps[i]).toHaveTextContent(`Paradas dos rolos: ${step.stops.join(' · ')}`);
+      });
+      expect(within(screen.getByTestId('verifier-floats')).getAllByRole('row')).toHaveLength(spin.draws);
+      expect(screen.getByRole('combobox', { name: 'Jogo' })).toHaveValue(code);
+      expect(fetch).not.toHaveBeenCalled();
+    },
+  );
 });

@@ -3,17 +3,19 @@ import {
   MINES_COUNT,
   ORIGINAL_GAMES,
   PLINKO_ROWS,
+  STUDIO_SLOTS,
   type DiceCondition,
   type OriginalGame,
   type PlinkoRisk,
   type RowDoubleColor,
+  type SlotGame,
 } from '@aposta/fairness';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { TextField } from '../../../../components/ui/TextField';
 import { languageEntry, useAppState } from '../../../../lib/app-state';
-import { hundredthsLabel, multiplierLabel, parseDecimal } from '../../logic/format';
-import { verify, type VerifyInput } from '../../logic/verify';
+import { hundredthsLabel, multiplierLabel, multiplierOf, parseDecimal } from '../../logic/format';
+import { verify, verifySlot, type SlotVerification, type VerifyInput } from '../../logic/verify';
 import { Segmented } from '../Segmented';
 import { SelectField } from '../SelectField';
 import { tileClass } from '../row-double-tiles';
@@ -21,11 +23,15 @@ import { tileClass } from '../row-double-tiles';
 const pick = <T extends string>(value: string | null, allowed: readonly T[], fallback: T): T =>
   allowed.includes(value as T) ? (value as T) : fallback;
 
+/** Every game the page verifies: the originals, then our studio's slots (by their game code). */
+const GAMES: readonly string[] = [...ORIGINAL_GAMES, ...Object.keys(STUDIO_SLOTS)];
+const slotOf = (game: string): SlotGame | undefined => STUDIO_SLOTS[game];
+
 /** The page's inputs, read from (and written to) the address, so a bet's verify link opens it filled. */
 function readInput(
   q: URLSearchParams,
 ): { input: VerifyInput | null; problem: string | null } & Record<string, string> {
-  const game = pick(q.get('game'), ORIGINAL_GAMES, 'dice');
+  const game = pick(q.get('game'), GAMES, 'dice') as OriginalGame;
   const serverSeed = (q.get('serverSeed') ?? '').trim();
   const clientSeed = q.get('clientSeed') ?? '';
   const nonceText = q.get('nonce') ?? '0';
@@ -75,9 +81,10 @@ export function FairnessPage() {
   const locale = languageEntry(useAppState((s) => s.lang)).locale;
   const [q, setQ] = useSearchParams();
   const { input, problem } = readInput(q);
-  const game = pick(q.get('game'), ORIGINAL_GAMES, 'dice') as OriginalGame;
-  // A few HMAC-SHA256 blocks: cheap enough to recompute on every keystroke.
-  const result = input ? verify(input) : null;
+  const game = pick(q.get('game'), GAMES, 'dice');
+  const slot = slotOf(game);
+  // A few HMAC-SHA256 blocks (a slot's spin, a few dozen): cheap enough to recompute on every keystroke.
+  const result = input ? (slot ? verifySlot(slot, input) : verify(input)) : null;
   const claimed = (q.get('serverSeedHash') ?? '').trim().toLowerCase();
 
   const set = (key: string, value: string) => {
@@ -105,7 +112,10 @@ export function FairnessPage() {
           label={t('verifier.game')}
           name="game"
           value={game}
-          options={ORIGINAL_GAMES.map((g) => ({ value: g, label: t(`games.${g}`) }))}
+          options={GAMES.map((g) => ({
+            value: g,
+            label: slotOf(g)?.name ?? t(`games.${g as OriginalGame}`),
+          }))}
           onChange={(g) => set('game', g)}
         />
         <TextField
@@ -146,12 +156,16 @@ export function FairnessPage() {
             onChange={(e) => set('nonce', e.target.value.replace(/\D/g, ''))}
           />
         </div>
-        <GameParams game={game} field={field} set={set} problem={problem} />
+        {slot ? null : <GameParams game={game as OriginalGame} field={field} set={set} problem={problem} />}
       </form>
 
       {result && input ? (
         <div className="flex flex-col gap-12" data-testid="verifier-result">
-          <Outcome input={input} result={result} locale={locale} />
+          {slot ? (
+            <SlotOutcome game={slot} result={result as SlotVerification} locale={locale} />
+          ) : (
+            <Outcome input={input} result={result as ReturnType<typeof verify>} locale={locale} />
+          )}
           <div className="flex flex-col gap-6 rounded-2xl border border-line bg-panel p-12">
             <h2 className="text-sm font-bold">{t('verifier.hash')}</h2>
             <p className="break-all font-mono text-xs" data-testid="verifier-hash">
@@ -394,5 +408,79 @@ function WinLine({ won, multiplier }: { won: boolean; multiplier: string }) {
     <span className={`text-sm font-semibold ${won ? 'text-mint' : 'text-rose'}`}>
       {won ? t('verifier.won', { multiplier }) : t('verifier.lost')}
     </span>
+  );
+}
+
+/** A slot spin recomputed: the whole win, then each step (spin, cascades, free spins) as the recall shows it. */
+function SlotOutcome({ game, result, locale }: { game: SlotGame; result: SlotVerification; locale: string }) {
+  const { t } = useTranslation('originals');
+  const name = new Map(game.symbols.map((s) => [s.id, s.name]));
+  const times = (units: number) => multiplierOf(units / game.unitsPerBet, locale);
+  const stepLabel = { spin: 'stepSpin', cascade: 'stepCascade', freeSpin: 'stepFreeSpin' } as const;
+  return (
+    <div className="flex flex-col gap-10">
+      <div className="flex flex-col items-center gap-6 rounded-2xl border border-gold/40 bg-gradient-to-b from-raised/70 to-panel p-16 text-center">
+        <span className="text-xs uppercase tracking-wide text-muted">{t('verifier.spinTotal')}</span>
+        <span className="text-3xl font-black tabular-nums" data-testid="verifier-outcome">
+          {multiplierOf(result.multiplier, locale)}
+        </span>
+        <span className={`text-sm font-semibold ${result.multiplier > 0 ? 'text-mint' : 'text-rose'}`}>
+          {result.multiplier > 0
+            ? t('verifier.won', { multiplier: multiplierOf(result.multiplier, locale) })
+            : t('verifier.lost')}
+        </span>
+      </div>
+      <ol className="flex flex-col gap-8" data-testid="verifier-steps">
+        {result.outcome.steps.map((step, i) => {
+          const won = new Set(step.wins.flatMap((w) => w.cells.map(([r, c]) => `${r}:${c}`)));
+          return (
+            <li key={i} className="flex flex-col gap-6 rounded-2xl border border-line bg-panel p-12">
+              <p className="flex justify-between text-sm font-semibold">
+                <span>
+                  {i + 1}. {t(`verifier.${stepLabel[step.kind]}`)}
+                  {step.multiplier > 1 ? ` · ×${step.multiplier}` : ''}
+                </span>
+                <span className={step.units > 0 ? 'text-mint' : 'text-muted'}>{times(step.units)}</span>
+              </p>
+              <div
+                className="grid gap-2 font-mono text-2xs"
+                style={{ gridTemplateColumns: `repeat(${step.grid[0]?.length ?? 1}, minmax(0, 1fr))` }}
+              >
+                {step.grid.flatMap((row, r) =>
+                  row.map((symbol, c) => (
+                    <span
+                      key={`${r}:${c}`}
+                      className={`truncate rounded-sm px-2 py-4 text-center ${won.has(`${r}:${c}`) ? 'bg-mint/25 font-bold text-mint' : 'bg-night/60 text-muted'}`}
+                    >
+                      {name.get(symbol) ?? symbol}
+                    </span>
+                  )),
+                )}
+              </div>
+              {step.wins.map((w, k) => (
+                <p key={k} className="text-xs">
+                  {t(w.line !== null ? 'verifier.lineWin' : 'verifier.anyWin', {
+                    line: (w.line ?? 0) + 1,
+                    count: w.count,
+                    symbol: name.get(w.symbol) ?? w.symbol,
+                    multiplier: times(w.units),
+                  })}
+                </p>
+              ))}
+              {step.stops.length > 0 ? (
+                <p className="font-mono text-2xs text-muted" data-testid="verifier-stops">
+                  {t('verifier.stops', { stops: step.stops.join(' · ') })}
+                </p>
+              ) : null}
+              {step.freeSpinsLeft > 0 ? (
+                <p className="text-2xs text-muted">
+                  {t('verifier.freeSpinsLeft', { count: step.freeSpinsLeft })}
+                </p>
+              ) : null}
+            </li>
+          );
+        })}
+      </ol>
+    </div>
   );
 }

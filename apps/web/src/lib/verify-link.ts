@@ -1,0 +1,19 @@
+/**
+ * The address of the /fairness verifier for a bet or a slot round: the game (an original's name or a studio
+ * slot's code), the seeds, the nonce and what the player chose. Shared by the originals and the studio, whose
+ * round recalls both link to the one verifier.
+ */
+export function verifyHref(
+  seeds: { serverSeed: string; clientSeed: string; nonce: number; serverSeedHash?: string },
+  params: { game: string },
+): string {
+  const q = new URLSearchParams({
+    game: params.game,
+    serverSeed: seeds.serverSeed,
+    clientSeed: seeds.clientSeed,
+    nonce: String(seeds.nonce),
+  });
+  if (seeds.serverSeedHash) q.set('serverSeedHash', seeds.serverSeedHash);
+  for (const [k, v] of Object.entries(params)) if (k !== 'game') q.set(k, String(v));
+  return `/fairness?${q.toString()}`;
+}
