@@ -1,4 +1,4 @@
-import type { SportsEvent, SportsEventDetail, SportsMarket } from '@aposta/contracts';
+import type { SportsEventDetail } from '@aposta/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
@@ -7,65 +7,36 @@ import { queryClient } from '../../../lib/query';
 import { useSession } from '../../../lib/session';
 import { envelope, fakeFetch, renderWithApp } from '../../../test/render';
 import { clearSlip, useSlip } from '../logic/slip';
+import { SLIP_CONFIG, testEvent, testMarket } from '../testing';
 import { EventPage } from './EventPage';
 
-const config = { minStake: 1, maxStake: 10_000, maxPayout: 500_000, maxLegs: 10, acceptanceDelayMs: 0 };
-const event: SportsEvent = {
-  eventId: '7',
-  sport: 'football',
-  competition: 'Série A',
-  home: 'Bahia',
-  away: 'Vitória',
+const event = testEvent({
   startsAt: '2030-05-02T19:00:00.000Z',
   clock: 3,
   minute: 63,
   score: { home: 2, away: 1 },
   corners: { home: 5, away: 2 },
   live: true,
-};
-let n = 100;
-const market = (
-  type: SportsMarket['type'],
-  line: number | null,
-  prices: Record<string, number>,
-  status: SportsMarket['status'] = 'open',
-  period = 1,
-): SportsMarket => {
-  const marketId = String(n++);
-  return {
-    marketId,
-    eventId: '7',
-    type,
-    period,
-    line,
-    status,
-    selections: Object.entries(prices).map(([name, price], i) => ({
-      selectionId: `${marketId}${i}`,
-      name,
-      price,
-      version: 1,
-    })),
-  };
-};
-const result = market('1x2', null, { home: 1.45, draw: 4.2, away: 7.5 });
-const quarter = market('ah', -0.75, { home: 2.02, away: 1.84 });
-const half = market('ah', -0.5, { home: 1.62, away: 2.3 }, 'suspended');
-const over = market('total', 3.25, { over: 1.91, under: 1.93 });
+});
+const result = testMarket('1x2', null, { home: 1.45, draw: 4.2, away: 7.5 });
+const quarter = testMarket('ah', -0.75, { home: 2.02, away: 1.84 });
+const half = testMarket('ah', -0.5, { home: 1.62, away: 2.3 }, { status: 'suspended' });
+const over = testMarket('total', 3.25, { over: 1.91, under: 1.93 });
 const detail: SportsEventDetail = {
   event,
   markets: [
     result,
-    market('btts', null, { yes: 1.7, no: 2.1 }),
+    testMarket('btts', null, { yes: 1.7, no: 2.1 }),
     half,
     quarter,
     over,
-    market('total', 0.5, { over: 1.3, under: 3.4 }, 'open', 2),
+    testMarket('total', 0.5, { over: 1.3, under: 3.4 }, { period: 2 }),
   ],
 };
 
 function server(answer: SportsEventDetail | null = detail) {
   return fakeFetch((url) => {
-    if (url.includes('/sports/config')) return { body: envelope(config) };
+    if (url.includes('/sports/config')) return { body: envelope(SLIP_CONFIG) };
     if (url.includes('/sports/events/7'))
       return answer ? { body: envelope(answer) } : { status: 404, body: envelope(null, 40400, 'x') };
     return { status: 404, body: envelope(null, 40400, 'not found') };
@@ -170,7 +141,7 @@ describe('event page', () => {
   it('a price moved on the server reaches the slip leg, marked as moved', async () => {
     let current = detail;
     const s = fakeFetch((url) => {
-      if (url.includes('/sports/config')) return { body: envelope(config) };
+      if (url.includes('/sports/config')) return { body: envelope(SLIP_CONFIG) };
       return { body: envelope(current) };
     });
     vi.stubGlobal('fetch', s.fn);

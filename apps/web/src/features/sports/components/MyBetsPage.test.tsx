@@ -1,68 +1,34 @@
-import type { SportsBet, UserInfo } from '@aposta/contracts';
+import type { UserInfo } from '@aposta/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../../../lib/query';
 import { useSession } from '../../../lib/session';
 import { envelope, fakeFetch, renderWithApp } from '../../../test/render';
+import { testBet, testLeg } from '../testing';
 import { MyBetsPage } from './MyBetsPage';
 
-type Leg = SportsBet['legs'][number];
-const leg = (over: Partial<Leg>): Leg => ({
-  selectionId: '900',
-  price: 2,
-  result: 0,
-  eventId: '7',
-  sport: 'football',
-  home: 'Bahia',
-  away: 'Vitória',
-  startsAt: '2026-05-02T12:00:00.000Z',
-  marketId: '70',
-  type: '1x2',
-  period: 1,
-  line: null,
-  name: 'home',
-  score: null,
-  ...over,
-});
-const bet = (over: Partial<SportsBet>): SportsBet => ({
-  betId: '41',
-  kind: 'single',
-  stake: 10,
-  price: 2,
-  potentialPayout: 20,
-  result: 0,
-  payout: 0,
-  status: 'open',
-  cashedOut: 0,
-  autoCashout: null,
-  placedAt: '2026-05-01T12:00:00.000Z',
-  settledAt: null,
-  legs: [leg({})],
-  ...over,
-});
-
-const openSingle = bet({
+const openSingle = testBet({
   betId: '41',
   stake: 5.55,
   price: 2.02,
   potentialPayout: 11.21,
-  legs: [leg({ selectionId: '901', type: 'ah', line: -0.75, price: 2.02 })],
+  legs: [testLeg({ selectionId: '901', type: 'ah', line: -0.75, price: 2.02 })],
 });
-const openParlay = bet({
+const openParlay = testBet({
   betId: '42',
   kind: 'parlay',
   stake: 2,
   price: 3.6,
   potentialPayout: 7.2,
   legs: [
-    leg({ selectionId: '902', type: 'total', line: 2.75, name: 'over', price: 1.9 }),
-    leg({ selectionId: '903', eventId: '8', home: 'Santos', away: 'Grêmio', price: 1.9 }),
+    testLeg({ selectionId: '902', type: 'total', line: 2.75, name: 'over', price: 1.9 }),
+    testLeg({ selectionId: '903', eventId: '8', home: 'Santos', away: 'Grêmio', price: 1.9 }),
   ],
 });
 // Settled: over 3,25 with 3 goals lost half (⌊333 / 2⌋ = 166); a parlay of two half-won legs pays
 // ⌊251 × (1 + 1,88)/2 × (1 + 1,97)/2⌋ = 536.
-const lostHalf = bet({
+const lostHalf = testBet({
   betId: '31',
   stake: 3.33,
   price: 1.91,
@@ -72,7 +38,7 @@ const lostHalf = bet({
   status: 'settled',
   placedAt: '2026-05-01T10:00:00.000Z',
   legs: [
-    leg({
+    testLeg({
       selectionId: '904',
       type: 'total',
       line: 3.25,
@@ -83,7 +49,7 @@ const lostHalf = bet({
     }),
   ],
 });
-const halfWonParlay = bet({
+const halfWonParlay = testBet({
   betId: '32',
   kind: 'parlay',
   stake: 2.51,
@@ -94,7 +60,7 @@ const halfWonParlay = bet({
   status: 'settled',
   placedAt: '2026-05-01T11:00:00.000Z',
   legs: [
-    leg({
+    testLeg({
       selectionId: '905',
       type: 'total',
       line: 2.75,
@@ -103,7 +69,7 @@ const halfWonParlay = bet({
       result: 21,
       score: { home: 2, away: 1 },
     }),
-    leg({
+    testLeg({
       selectionId: '906',
       eventId: '8',
       home: 'Santos',
@@ -117,7 +83,7 @@ const halfWonParlay = bet({
     }),
   ],
 });
-const cashedOut = bet({
+const cashedOut = testBet({
   betId: '33',
   status: 'cashedOut',
   stake: 0,

@@ -6,10 +6,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../../../lib/query';
 import { useSession } from '../../../lib/session';
 import { envelope, fakeFetch, renderWithApp } from '../../../test/render';
+import { SLIP_CONFIG } from '../testing';
 import { clearSlip, useSlip } from '../logic/slip';
 import { SportsPage } from './SportsPage';
 
-const config = { minStake: 1, maxStake: 10_000, maxPayout: 500_000, maxLegs: 10, acceptanceDelayMs: 0 };
 const counts: SportsListItem[] = SPORTS.map((sport) => ({
   sport,
   events: sport === 'football' ? 2 : sport === 'basketball' ? 4 : 0,
@@ -71,7 +71,7 @@ function server(events: (url: URL) => SportsEventListItem[] | null = () => upcom
   return fakeFetch((raw) => {
     const url = new URL(raw, 'http://localhost');
     if (url.pathname.endsWith('/sports/sports')) return { body: envelope(counts) };
-    if (url.pathname.endsWith('/sports/config')) return { body: envelope(config) };
+    if (url.pathname.endsWith('/sports/config')) return { body: envelope(SLIP_CONFIG) };
     if (url.pathname.endsWith('/sports/events')) {
       const list = events(url);
       return list ? { body: envelope(list) } : { status: 500, body: envelope(null, 50000, 'erro') };
