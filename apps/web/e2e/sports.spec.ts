@@ -4,11 +4,9 @@ import { depositViaApi, newEmail, OPERATOR_KEY, registerViaApi, screenshot, sign
 /** R$ 1.234,56 → 123456 (centavos) */
 const cents = (text: string) => Number(text.replace(/[^\d]/g, ''));
 const balance = async (page: Page) => cents((await page.getByTestId('header-balance').textContent()) ?? '');
-/** "1,95" → 1.95 */
-const price = async (button: Locator) =>
-  Number(
-    ((await button.locator('span').last().textContent()) ?? '').replace(/[^\d,]/g, '').replace(',', '.'),
-  );
+/** The price a button shows, in hundredths: "1,95" → 195 */
+const hundredths = async (button: Locator) =>
+  cents((await button.locator('span').last().textContent()) ?? '');
 
 /**
  * The guide's settlement, written here again from sportsbook.md, as the test's own oracle: a quarter line is
@@ -26,16 +24,35 @@ function halves(value: (line: number) => number, line: number): number {
   if (a === 1 && b === -1) throw new Error('a quarter line cannot both win and lose');
   return 20;
 }
-/** What a single returns (centavos) by its result code; halves of an odd stake as the server rounds them. */
-function returned(stake: number, odds: number, result: number): [number, number] {
-  const full = Math.floor((stake * Math.round(odds * 100)) / 100);
-  const half = (stake / 2) * odds + stake / 2;
-  if (result === 10) return [full, full];
-  if (result === 21) return [Math.floor(half), Math.ceil(half)];
-  if (result === 90) return [stake, stake];
-  if (result === 11) return [Math.floor(stake / 2), Math.ceil(stake / 2)];
-  return [0, 0];
+/**
+ * What a bet returns (centavos), again from the guide: stake × the product of its legs' factors — a won leg its
+ * price, a half-won leg (1 + price) / 2, a void leg 1, a half-lost leg ½, a lost leg 0 — rounded down once.
+ * Prices in hundredths, so the arithmetic is exact in integers.
+ */
+function payout(stake: number, legs: [price: number, result: number][]): number {
+  let num = stake;
+  let den = 1;
+  for (const [p, r] of legs) {
+    const [n, d] =
+      r === 10 ? [p, 100] : r === 21 ? [100 + p, 200] : r === 90 ? [1, 1] : r === 11 ? [1, 2] : [0, 1];
+    num *= n;
+    den *= d;
+  }
+  return Math.floor(num / den);
 }
+/**
+ * A bet's code from its legs' (the server's rule; the guide gives only the money): a lost leg loses it, all void
+ * is a refund, legs of one code give that code, mixed ones win, refund or lose half by what it pays.
+ */
+function betCode(legs: number[], stake: number, paid: number): number {
+  if (legs.includes(20)) return 20;
+  const decided = legs.filter((r) => r !== 90);
+  if (decided.length === 0) return 90;
+  if (decided.every((r) => r === decided[0])) return decided[0]!;
+  return paid > stake ? 10 : paid === stake ? 90 : 11;
+}
+/** A score with this home margin (at least one goal each side, so totals of 2 and 3 both come up). */
+const scoreOf = (margin: number) => ({ home: 1 + Math.max(margin, 0), away: 1 + Math.max(-margin, 0) });
 
 async function createEvent(request: APIRequestContext, home: string, away: string, strength: number) {
   const res = await request.post('/api/operator/sports/events', {
@@ -63,7 +80,7 @@ async function result(request: APIRequestContext, eventId: string, score: Record
   expect(body.status, body.message).toBe(0);
 }
 
-test('a new player bets singles on quarter lines and a parlay, and is paid exactly what the guide says', async ({
+test('a new player bets singles and a parlay on Asian quarter lines and totals, and is paid exactly what the guide says', async ({
   page,
   request,
 }) => {
@@ -89,28 +106,37 @@ test('a new player bets singles on quarter lines and a parlay, and is paid exact
   await expect(page.getByTestId('scoreboard')).toContainText(home!);
   await screenshot(page, 'sports/e2e-event');
 
-  // Single 1: an Asian handicap on a quarter line.
-  await page.getByRole('tab', { name: 'Handicap' }).click();
-  const quarterOf = (type: string) =>
+  const market = (type: string, line: number) =>
+    page.locator(`[data-testid=market][data-type=${type}][data-period="1"][data-line="${line}"]`);
+  const handicapLines = () =>
     page
-      .locator(
-        ['.25', '.75']
-          .map((q) => `[data-testid=market][data-type=${type}][data-period="1"][data-line$="${q}"]`)
-          .join(', '),
-      )
-      .first();
-  const ahMarket = quarterOf('ah');
-  const ahLine = Number(await ahMarket.getAttribute('data-line'));
-  const ahButton = ahMarket.getByRole('button', { name: new RegExp(home!) });
-  const ahPrice = await price(ahButton);
-  await ahButton.click();
+      .locator('[data-testid=market][data-type=ah][data-period="1"]')
+      .evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-line'))));
+  /** The offered quarter line nearest to level whose quarters are `rest` modulo 4 (1: −0,75, +0,25; 3: −0,25, +0,75). */
+  const quarterLine = (lines: number[], rest: 1 | 3) => {
+    const found = lines
+      .filter((l) => (((l * 4) % 4) + 4) % 4 === rest && Math.abs(l) < 1)
+      .sort((a, b) => Math.abs(a) - Math.abs(b))[0];
+    expect(found, `a quarter line among ${lines.join(' ')}`).toBeDefined();
+    return found!;
+  };
 
-  // Single 2: a total on a quarter line, over.
+  // Single 1: the home side of an Asian handicap on a quarter line (−0,75 or +0,25). The result is then chosen
+  // so that the line lands a quarter goal on the winning side: half won, half refunded.
+  await page.getByRole('tab', { name: 'Handicap' }).click();
+  const ahLine = quarterLine(await handicapLines(), 1);
+  const ahButton = market('ah', ahLine).getByRole('button', { name: new RegExp(home!) });
+  const ahPrice = await hundredths(ahButton);
+  await ahButton.click();
+  const firstMargin = Math.round(0.25 - ahLine); // −0,75 → 2–1, +0,25 → 1–1
+  const firstScore = scoreOf(firstMargin);
+  const goals = firstScore.home + firstScore.away;
+
+  // Single 2: over the quarter line just above the goals to come (3 goals → over 3,25): half lost.
   await page.getByRole('tab', { name: 'Gols' }).click();
-  const total = quarterOf('total');
-  const totalLine = Number(await total.getAttribute('data-line'));
-  const overButton = total.getByRole('button', { name: /Mais de/ });
-  const overPrice = await price(overButton);
+  const overLine = goals + 0.25;
+  const overButton = market('total', overLine).getByRole('button', { name: /Mais de/ });
+  const overPrice = await hundredths(overButton);
   await overButton.click();
 
   // Two legs of one event: the slip offers the parlay but refuses it; as singles they go.
@@ -118,76 +144,102 @@ test('a new player bets singles on quarter lines and a parlay, and is paid exact
   await expect(page.getByText('Duas seleções do mesmo evento não entram numa múltipla')).toBeVisible();
   await page.getByRole('tab', { name: 'Simples' }).click();
   const stakes = page.getByTestId('bet-slip').getByRole('textbox');
-  await stakes.nth(0).fill('5');
+  await stakes.nth(0).fill('5,55');
   await stakes.nth(1).fill('3,33');
   await screenshot(page, 'sports/e2e-slip-singles');
   await page.getByTestId('place-bet').click();
   await expect(page.getByText('Apostas feitas: 2')).toBeVisible();
-  await expect.poll(() => balance(page)).toBe(start - 500 - 333);
+  await expect.poll(() => balance(page)).toBe(start - 555 - 333);
 
-  // A parlay: the first event's home win and the second's draw.
-  await page.getByRole('tab', { name: 'Principais' }).click();
-  const winButton = page
-    .locator('[data-testid=market][data-type="1x2"][data-period="1"]')
-    .getByRole('button', { name: new RegExp(home!) });
-  const winPrice = await price(winButton);
-  await winButton.click();
-  await page.goto('/footballPage?sport=football&tab=upcoming');
-  const row = page.getByTestId('event-row').filter({ hasText: home2! });
-  const drawButton = row.getByRole('button', { name: /^X/ });
-  const drawPrice = await price(drawButton);
-  await drawButton.click();
+  // A parlay of two quarter lines: over the line just below the first event's goals (half won) and the
+  // second event's away side on a handicap whose home line is −0,25 or +0,75 (its result chosen: half won).
+  await page.getByRole('tab', { name: 'Gols' }).click();
+  const parlayOver = market('total', goals - 0.25).getByRole('button', { name: /Mais de/ });
+  const parlayOverPrice = await hundredths(parlayOver);
+  await parlayOver.click();
+  await page.goto(`/footballPage/${second}`);
+  await expect(page.getByTestId('scoreboard')).toContainText(home2!);
+  await page.getByRole('tab', { name: 'Handicap' }).click();
+  const awayLine = quarterLine(await handicapLines(), 3);
+  const awayButton = market('ah', awayLine).getByRole('button', { name: new RegExp(away2!) });
+  const awayPrice = await hundredths(awayButton);
+  await awayButton.click();
+  const secondMargin = Math.round(-0.25 - awayLine); // −0,25 → 1–1, +0,75 → 1–2
   await page.getByTestId('slip-bar').click();
   await expect(page.getByRole('tab', { name: 'Múltipla' })).toHaveAttribute('aria-selected', 'true');
   // The parlay's price: the product, rounded down to two decimals.
-  const product = Math.round(winPrice * 100) * Math.round(drawPrice * 100);
-  const parlayOdds = Math.floor(product / 100) / 100;
-  await expect(page.getByTestId('parlay-price')).toHaveText(parlayOdds.toFixed(2).replace('.', ','));
-  await page.getByLabel('Valor da múltipla').fill('2');
+  const product = parlayOverPrice * awayPrice;
+  await expect(page.getByTestId('parlay-price')).toHaveText(
+    (Math.floor(product / 100) / 100).toFixed(2).replace('.', ','),
+  );
+  await page.getByLabel('Valor da múltipla').fill('2,51');
   await screenshot(page, 'sports/e2e-slip-parlay');
   await page.getByTestId('place-bet').click();
   await expect(page.getByText('Apostas feitas: 1')).toBeVisible();
-  await expect.poll(() => balance(page)).toBe(start - 500 - 333 - 200);
+  const staked = start - 555 - 333 - 251;
+  await expect.poll(() => balance(page)).toBe(staked);
 
-  // The results: 2–1 (one-goal home win, 3 goals) and 1–1.
+  // The results, through the operator's API.
   await result(request, first, {
-    home: 2,
-    away: 1,
-    halfTimeHome: 1,
+    ...firstScore,
+    halfTimeHome: 0,
     halfTimeAway: 0,
     cornersHome: 6,
     cornersAway: 3,
   });
+  const secondScore = scoreOf(secondMargin);
   await result(request, second, {
-    home: 1,
-    away: 1,
+    ...secondScore,
     halfTimeHome: 0,
     halfTimeAway: 1,
     cornersHome: 4,
     cornersAway: 5,
   });
 
-  const ahResult = halves((l) => 2 - 1 + l, ahLine);
-  const totalResult = halves((l) => 3 - l, totalLine);
-  const [ahLow, ahHigh] = returned(500, ahPrice, ahResult);
-  const [totLow, totHigh] = returned(333, overPrice, totalResult);
-  // A parlay pays stake × the exact product of its prices, rounded down once.
-  const parlay = Math.floor((200 * product) / 10_000);
+  // The test's own reading of the guide: each selection's margin over its line, half by half.
+  const ahResult = halves((l) => firstScore.home - firstScore.away + l, ahLine);
+  const overResult = halves((l) => goals - l, overLine);
+  const parlayOverResult = halves((l) => goals - l, goals - 0.25);
+  const awayResult = halves((l) => secondScore.away - secondScore.home + l, -awayLine);
+  // Quarter lines on both sides of a half: the scores were chosen for it.
+  expect([ahResult, overResult, parlayOverResult, awayResult]).toEqual([21, 11, 21, 21]);
+  const expected = {
+    ah: payout(555, [[ahPrice, ahResult]]),
+    over: payout(333, [[overPrice, overResult]]),
+    parlay: payout(251, [
+      [parlayOverPrice, parlayOverResult],
+      [awayPrice, awayResult],
+    ]),
+  };
 
   await page.goto('/footballPage/bets');
   await page.getByRole('tab', { name: 'Encerradas' }).click();
-  await expect(page.getByTestId('my-bet')).toHaveCount(3, { timeout: 30_000 });
+  const cards = page.getByTestId('my-bet');
+  await expect(cards).toHaveCount(3, { timeout: 30_000 });
   await screenshot(page, 'sports/e2e-settled');
-  const results = await page
-    .getByTestId('my-bet')
-    .evaluateAll((els) => els.map((e) => e.getAttribute('data-result')));
-  expect(results.sort()).toEqual([String(ahResult), String(totalResult), '10'].sort());
-  // The header follows the balance pushed after each settlement.
-  const staked = start - 500 - 333 - 200;
-  await expect
-    .poll(async () => (await balance(page)) - staked)
-    .toBeGreaterThanOrEqual(ahLow + totLow + parlay);
-  expect((await balance(page)) - staked).toBeLessThanOrEqual(ahHigh + totHigh + parlay);
+  const singles = page.locator('[data-testid=my-bet][data-kind=single]');
+  const cardOf = {
+    ah: singles.filter({ hasNotText: 'Mais de' }),
+    over: singles.filter({ hasText: 'Mais de' }),
+    parlay: page.locator('[data-testid=my-bet][data-kind=parlay]'),
+  };
+  const stakeOf = { ah: 555, over: 333, parlay: 251 };
+  const codes = { ah: [ahResult], over: [overResult], parlay: [parlayOverResult, awayResult] };
+  const labels: Record<number, string> = {
+    10: 'Ganhou',
+    21: 'Ganhou metade',
+    11: 'Perdeu metade',
+    20: 'Perdeu',
+  };
+  for (const k of ['ah', 'over', 'parlay'] as const) {
+    const card = cardOf[k];
+    await expect(card).toHaveCount(1);
+    await expect(card).toHaveAttribute('data-result', String(betCode(codes[k], stakeOf[k], expected[k])));
+    await expect(card.getByTestId('leg-result')).toHaveText(codes[k].map((c) => labels[c]!));
+    expect(cents((await card.getByTestId('bet-payout').textContent()) ?? ''), k).toBe(expected[k]);
+  }
+  // The header follows the balance pushed after each settlement, to the centavo.
+  await expect.poll(() => balance(page)).toBe(staked + expected.ah + expected.over + expected.parlay);
 });
 
 test('a player cashes out half a single, then the rest, and places a bet builder; the balance moves by the answers', async ({

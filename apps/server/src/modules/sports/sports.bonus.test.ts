@@ -8,30 +8,23 @@ import {
   type SportsEventDetail,
 } from '@aposta/contracts';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { queryRows } from '../../platform/db';
-import { createTestApp, expectCleanLedgerThenClose, testPlayers } from '../../../test/helpers';
 import { post } from '../ledger';
 import { recordCredit } from '../wagering';
 import { PREMATCH, type LiveState } from './pricing';
-import { sportsKit } from './sports.testkit';
+import { sportsTestApp, type TestApp, type TestPlayers } from './sports.testkit';
 
 /**
  * How sports stakes count towards a bonus (the resolver the sports module registers with the wagering module):
  * a cashed-out stake makes no turnover and wears no bonus; a bet under `bonus.sportsMinPrice` wears none.
  */
-type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 let t: TestApp;
-let c: ReturnType<typeof testPlayers>;
+let c: TestPlayers;
 
-beforeAll(async () => {
-  t = await createTestApp({ OUTBOX_RELAY: 'paused', JOBS_POLL_SECONDS: '0.5' });
-  c = testPlayers(t.app, t.database);
-  await t.app.settings.change({ 'sports.acceptanceDelayMs': 0 });
+const { data, get, bet, createEvent, operator } = sportsTestApp((app) => ({ t, c } = app), {
+  env: { OUTBOX_RELAY: 'paused' },
 });
-afterAll(() => expectCleanLedgerThenClose(t.database, t.close));
-
-const { data, get, bet, createEvent, operator } = sportsKit(() => t);
 const main = (d: SportsEventDetail) => d.markets.find((m) => m.type === '1x2' && m.period === 1)!;
 const inPlay = (minute: number): LiveState => ({
   ...PREMATCH,

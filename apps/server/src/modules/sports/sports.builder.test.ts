@@ -3,41 +3,35 @@ import {
   builderPriceAnswer,
   liabilityAnswer,
   placeBetAnswer,
-  sportsBet,
   sportsEventDetail,
   SPORTS_PATH,
-  type SportsBet,
 } from '@aposta/contracts';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { queryRows } from '../../platform/db';
-import {
-  createTestApp,
-  expectCleanLedgerThenClose,
-  TEST_OPERATOR_KEY,
-  testPlayers,
-} from '../../../test/helpers';
+import { TEST_OPERATOR_KEY } from '../../../test/helpers';
 import { rates, FOOTBALL_DEFAULTS } from './pricing/football';
-import { sportsKit } from './sports.testkit';
+import { sportsTestApp, type TestApp, type TestPlayers } from './sports.testkit';
 
 /**
  * The bet builder (same-game multi) and risk through the HTTP routes on the real app: a builder's joint price
  * against a Monte Carlo simulation of the model, its refusals, its settlement; stake factors, the maximum
  * payout, the market liability limit and alert, and the operators' liability view.
  */
-type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 let t: TestApp;
-let c: ReturnType<typeof testPlayers>;
+let c: TestPlayers;
 
-beforeAll(async () => {
-  t = await createTestApp({ JOBS_POLL_SECONDS: '0.5' });
-  c = testPlayers(t.app, t.database);
-  await t.app.settings.change({ 'sports.acceptanceDelayMs': 0 });
-});
-afterAll(() => expectCleanLedgerThenClose(t.database, t.close));
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const { data, operator, get, bet, market, sel, createEvent, cash } = sportsKit(() => t);
+const {
+  data,
+  operator,
+  get,
+  bet,
+  market,
+  sel,
+  createEvent,
+  cash,
+  settledBet: settled,
+} = sportsTestApp((app) => ({ t, c } = app));
 const builderPrice = (selections: string[], lang?: string) =>
   t.app.inject({
     method: 'POST',
@@ -45,16 +39,6 @@ const builderPrice = (selections: string[], lang?: string) =>
     headers: lang ? { lang } : {},
     payload: { selections },
   });
-
-async function settled(token: string, betId: string): Promise<SportsBet> {
-  const end = Date.now() + 30_000;
-  for (;;) {
-    const b = sportsBet.parse(data(await get(`bets/${betId}`, token)));
-    if (b.status === 'settled') return b;
-    if (Date.now() > end) throw new Error(`bet ${betId} not settled`);
-    await sleep(200);
-  }
-}
 
 /** A seeded generator (mulberry32), so the simulation is the same at every run. */
 function random(seed: number) {
@@ -235,7 +219,7 @@ describe('risk', () => {
     expect(limited.json().message).toContain(`${(max * 0.01) / 100}`);
     data(await bet(sharp.token, slip((max * 0.01) / 100)));
     data(await operator(`players/${sharp.id}/stakeFactor`, { factor: 0 }, 'PUT'));
-    const none = await bet(sharp.token, slip(1), 'en');
+    const none = await bet(sharp.token, slip(1), { lang: 'en' });
     expect(none.statusCode).toBe(409);
     expect(none.json().message).toBe('Sports bets are not available on this account');
     const audit = await t.app.inject({

@@ -8,46 +8,33 @@ import {
   recordsAnswer,
   sportsBet,
   SPORTS_PATH,
-  type SportsBet,
   type SportsEventDetail,
   WALLET_RECORDS_PATH,
 } from '@aposta/contracts';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { queryRows } from '../../platform/db';
-import {
-  baseUrlOf,
-  createTestApp,
-  expectCleanLedgerThenClose,
-  freePort,
-  testPlayers,
-} from '../../../test/helpers';
+import { baseUrlOf } from '../../../test/helpers';
 import { connectClient, connected, next } from '../../../test/realtime-client';
 import { auditLedger } from '../ledger';
 import { createSandboxFeed } from './feeds/sandbox';
 import { PREMATCH, type LiveState } from './pricing';
 import { createFeedRunner } from './sports.feed';
-import { sportsKit } from './sports.testkit';
+import { sportsTestApp, type TestApp, type TestPlayers } from './sports.testkit';
 
 /**
  * Cash out through the HTTP routes on the real app: full, partial and automatic cash-outs with the ledger's
  * movements checked at every step (and the audit clean), during a sandbox feed's match and on operator events;
  * every refusal changes nothing; two cash-outs at once of one bet give one.
  */
-type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 let t: TestApp;
-let c: ReturnType<typeof testPlayers>;
-
-beforeAll(async () => {
-  t = await createTestApp({ JOBS_POLL_SECONDS: '0.5' });
-  c = testPlayers(t.app, t.database);
-  await t.app.settings.change({ 'sports.acceptanceDelayMs': 0 });
-  await t.app.listen({ port: await freePort(), host: '127.0.0.1' });
-});
-afterAll(() => expectCleanLedgerThenClose(t.database, t.close));
+let c: TestPlayers;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const { data, operator, get, bet, detail, sel, createEvent, cash } = sportsKit(() => t);
+const { data, operator, get, bet, detail, sel, createEvent, cash, settledBet } = sportsTestApp(
+  (app) => ({ t, c } = app),
+  { listen: true },
+);
 const quote = async (token: string, betId: string) =>
   cashoutQuote.parse(data(await get(`bets/${betId}/cashout`, token)));
 const cashOut = (token: string, betId: string, payload: object, key: string = crypto.randomUUID()) =>
@@ -74,15 +61,8 @@ async function ledgerOf(betId: string) {
 /** Each step as [amount held by it, the player's net posting]: a hold moves nothing yet, a settlement nets. */
 const steps = (rows: Awaited<ReturnType<typeof ledgerOf>>) => rows.map((r) => [r.held, r.player]);
 
-async function settledBet(token: string, betId: string): Promise<SportsBet> {
-  const end = Date.now() + 30_000;
-  for (;;) {
-    const b = sportsBet.parse(data(await get(`bets/${betId}`, token)));
-    if (b.status !== 'open') return b;
-    if (Date.now() > end) throw new Error(`bet ${betId} not settled`);
-    await sleep(200);
-  }
-}
+/** A bet once closed: settled, or cashed out meanwhile. */
+const closedBet = (token: string, betId: string) => settledBet(token, betId, (b) => b.status !== 'open');
 
 const inPlay = (minute: number, home: number, away: number): LiveState => ({
   ...PREMATCH,
@@ -254,7 +234,7 @@ describe('full, partial and automatic cash out on operator events', () => {
     // Both legs win: paid on the remaining R$ 30 only.
     data(await operator(`events/${a.event.eventId}/result`, { home: 3, away: 0 }));
     data(await operator(`events/${b.event.eventId}/result`, { home: 1, away: 0 }));
-    const settled = await settledBet(player.token, placed.betId);
+    const settled = await closedBet(player.token, placed.betId);
     const win = Math.floor((3_000 * p(h1.price) * p(h2.price)) / 10_000);
     expect(settled).toMatchObject({ status: 'settled', result: BetResult.WIN, payout: win / 100 });
     expect(await cash(player.id)).toBe(cashBefore + paid + win);
@@ -396,7 +376,7 @@ describe('during the sandbox feed match', () => {
 
     // The match ends: only the partial bet's rest is settled.
     await runner.step(at(106));
-    const settled = await settledBet(player.token, partial.betId);
+    const settled = await closedBet(player.token, partial.betId);
     const won = settled.result === BetResult.WIN;
     expect(settled.payout).toBe(won ? Math.floor((1_500 * Math.round(under.price * 100)) / 100) / 100 : 0);
     const [l1, l2, l3] = await Promise.all([full, partial, auto].map((b) => ledgerOf(b.betId)));

@@ -1,82 +1,35 @@
-import crypto from 'node:crypto';
 import {
   BetResult,
   MatchTime,
   placeBetAnswer,
-  sportsBet,
   sportsEventDetail,
   sportsList,
   SPORTS,
-  SPORTS_OPERATOR_PATH,
-  SPORTS_PATH,
-  type SportsBet,
   type SportsEventDetail,
 } from '@aposta/contracts';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { queryRows } from '../../platform/db';
-import {
-  baseUrlOf,
-  createTestApp,
-  expectCleanLedgerThenClose,
-  freePort,
-  TEST_OPERATOR_KEY,
-  testPlayers,
-} from '../../../test/helpers';
+import { baseUrlOf } from '../../../test/helpers';
 import { connectClient, connected, next } from '../../../test/realtime-client';
 import { createSandboxFeed } from './feeds/sandbox';
 import { PREMATCH } from './pricing';
 import { createFeedRunner } from './sports.feed';
 import { selectionResult } from './sports.settlement';
+import { sportsTestApp, type TestApp, type TestPlayers } from './sports.testkit';
 
 /**
  * In play: the acceptance delay and a suspension during it, dangerous moments, and the sandbox feed playing
  * matches of the twelve sports from fixture to settlement (its steps driven by the test with chosen times).
  */
-type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 let t: TestApp;
-let c: ReturnType<typeof testPlayers>;
-
-beforeAll(async () => {
-  t = await createTestApp({ JOBS_POLL_SECONDS: '0.5' });
-  c = testPlayers(t.app, t.database);
-  await t.app.listen({ port: await freePort(), host: '127.0.0.1' });
-});
-afterAll(() => expectCleanLedgerThenClose(t.database, t.close));
+let c: TestPlayers;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const data = <T>(res: { statusCode: number; body: string; json(): { data: T } }) => {
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().data;
-};
-const operator = (path: string, payload?: object) =>
-  t.app.inject({
-    method: 'POST',
-    url: `${SPORTS_OPERATOR_PATH}/${path}`,
-    headers: { 'x-operator-key': TEST_OPERATOR_KEY },
-    ...(payload ? { payload } : {}),
-  });
-const get = (path: string, token?: string) =>
-  t.app.inject({ url: `${SPORTS_PATH}/${path}`, headers: token ? { authorization: `Bearer ${token}` } : {} });
-const bet = (token: string, payload: object) =>
-  t.app.inject({
-    method: 'POST',
-    url: `${SPORTS_PATH}/bets`,
-    headers: { authorization: `Bearer ${token}`, 'idempotency-key': crypto.randomUUID() },
-    payload,
-  });
-const detail = async (id: string) => sportsEventDetail.parse(data(await get(`events/${id}`)));
+const { data, operator, get, bet, detail, settledBet } = sportsTestApp((app) => ({ t, c } = app), {
+  listen: true,
+});
 const main = (d: SportsEventDetail) => d.markets.find((m) => m.type === '1x2' && m.period === 1)!;
-
-async function settledBet(token: string, betId: string): Promise<SportsBet> {
-  const end = Date.now() + 30_000;
-  for (;;) {
-    const b = sportsBet.parse(data(await get(`bets/${betId}`, token)));
-    if (b.status === 'settled') return b;
-    if (Date.now() > end) throw new Error(`bet ${betId} not settled`);
-    await sleep(200);
-  }
-}
 
 describe('in play', () => {
   it('prices follow the score; a suspension during the acceptance delay refuses the bet; dangerous moments suspend', async () => {

@@ -8,90 +8,32 @@ import {
   sportsList,
   SPORTS,
   SPORTS_OPERATOR_PATH,
-  SPORTS_PATH,
   type SportsBet,
-  type SportsEventDetail,
   type SportsMarket,
 } from '@aposta/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createTestApp,
-  expectCleanLedgerThenClose,
-  TEST_OPERATOR_KEY,
-  testPlayers,
-} from '../../../test/helpers';
-import { playerAccounts } from '../ledger';
+import { describe, expect, it } from 'vitest';
+import { sportsTestApp, type TestApp, type TestPlayers } from './sports.testkit';
 
 /**
  * The sportsbook through its HTTP routes on the real app: an operator creates events with priced markets, a
  * player bets singles and a parlay on Asian quarter lines and totals, the operator posts the result, the
  * settlement job pays exactly what the guide's rules give, and a corrected result resettles.
  */
-type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 let t: TestApp;
-let c: ReturnType<typeof testPlayers>;
-
-beforeAll(async () => {
-  t = await createTestApp({ JOBS_POLL_SECONDS: '0.5' });
-  c = testPlayers(t.app, t.database);
-  await t.app.settings.change({ 'sports.acceptanceDelayMs': 0 });
-});
-afterAll(() => expectCleanLedgerThenClose(t.database, t.close));
+let c: TestPlayers;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const data = <T>(res: { statusCode: number; body: string; json(): { data: T } }) => {
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().data;
-};
-
-const operator = (path: string, payload?: object) =>
-  t.app.inject({
-    method: 'POST',
-    url: `${SPORTS_OPERATOR_PATH}/${path}`,
-    headers: { 'x-operator-key': TEST_OPERATOR_KEY },
-    ...(payload ? { payload } : {}),
-  });
-
-const get = (path: string, token?: string) =>
-  t.app.inject({ url: `${SPORTS_PATH}/${path}`, headers: token ? { authorization: `Bearer ${token}` } : {} });
-
-const bet = (token: string, payload: object, key: string = crypto.randomUUID(), lang?: string) =>
-  t.app.inject({
-    method: 'POST',
-    url: `${SPORTS_PATH}/bets`,
-    headers: { authorization: `Bearer ${token}`, 'idempotency-key': key, ...(lang ? { lang } : {}) },
-    payload,
-  });
-
-async function createEvent(home: string, away: string, strength = 0.4, sport = 'football') {
-  const startsAt = new Date(Date.now() + 3_600_000).toISOString();
-  return sportsEventDetail.parse(
-    data(await operator('events', { sport, competition: 'Série A', home, away, startsAt, strength })),
-  );
-}
-
-function market(d: SportsEventDetail, type: string, period: number, line: number | null): SportsMarket {
-  const m = d.markets.find((x) => x.type === type && x.period === period && x.line === line);
-  if (!m) throw new Error(`no market ${type} ${period} ${line}`);
-  return m;
-}
-const sel = (m: SportsMarket, name: string) => m.selections.find((s) => s.name === name)!;
-
-async function cash(userId: number) {
-  const acc = await playerAccounts(t.database.db, userId);
-  return acc.find((a) => a.kind === 'cash')?.available ?? 0;
-}
-
-/** Waits for the settlement job: every bet settled with the result version seen. */
-async function settled(token: string, betId: string, until: (b: SportsBet) => boolean): Promise<SportsBet> {
-  const end = Date.now() + 30_000;
-  for (;;) {
-    const b = sportsBet.parse(data(await get(`bets/${betId}`, token)));
-    if (until(b)) return b;
-    if (Date.now() > end) throw new Error(`bet ${betId} not settled: ${JSON.stringify(b)}`);
-    await sleep(200);
-  }
-}
+const {
+  data,
+  operator,
+  get,
+  bet,
+  createEvent,
+  market,
+  sel,
+  cash,
+  settledBet: settled,
+} = sportsTestApp((app) => ({ t, c } = app));
 
 /** Payout by the guide's rules, in centavos, written out again: stake × Π effective prices, rounded down. */
 function expected(stake: number, legs: { price: number; result: number }[]) {
@@ -189,15 +131,20 @@ describe('bets, settlement and resettlement', () => {
     // A repeat of a key answers the first answer; another body under it is refused.
     const key = crypto.randomUUID();
     const first = data(
-      await bet(player.token, { stake: 5, acceptOdds: 'none', selections: [pick(over225, 'over')] }, key),
+      await bet(player.token, { stake: 5, acceptOdds: 'none', selections: [pick(over225, 'over')] }, { key }),
     );
     const again = data(
-      await bet(player.token, { stake: 5, acceptOdds: 'none', selections: [pick(over225, 'over')] }, key),
+      await bet(player.token, { stake: 5, acceptOdds: 'none', selections: [pick(over225, 'over')] }, { key }),
     );
     expect(again).toEqual(first);
     expect(
-      (await bet(player.token, { stake: 6, acceptOdds: 'none', selections: [pick(over225, 'over')] }, key))
-        .statusCode,
+      (
+        await bet(
+          player.token,
+          { stake: 6, acceptOdds: 'none', selections: [pick(over225, 'over')] },
+          { key },
+        )
+      ).statusCode,
     ).toBe(409);
     const repeat = placeBetAnswer.parse(first);
 
@@ -232,7 +179,11 @@ describe('bets, settlement and resettlement', () => {
     // A repeat of a key once its event is resulted still answers the first bet (not "not available").
     const late = placeBetAnswer.parse(
       data(
-        await bet(player.token, { stake: 5, acceptOdds: 'none', selections: [pick(over225, 'over')] }, key),
+        await bet(
+          player.token,
+          { stake: 5, acceptOdds: 'none', selections: [pick(over225, 'over')] },
+          { key },
+        ),
       ),
     );
     expect(late).toMatchObject({ betId: repeat.betId, price: repeat.price, stake: 5 });
@@ -410,8 +361,7 @@ describe('refusals (nothing posted)', () => {
     const enLow = await bet(
       player.token,
       { stake: 0.5, acceptOdds: 'none', selections: [{ selectionId: home.selectionId, price: home.price }] },
-      crypto.randomUUID(),
-      'en',
+      { lang: 'en' },
     );
     expect(enLow.json().message).toMatch(/minimum bet/);
     const big = await bet(player.token, {

@@ -8,18 +8,46 @@ import {
   type SportsEventDetail,
   type SportsMarket,
 } from '@aposta/contracts';
-import { expect } from 'vitest';
-import type { createTestApp } from '../../../test/helpers';
-import { TEST_OPERATOR_KEY } from '../../../test/helpers';
+import { afterAll, beforeAll, expect } from 'vitest';
+import {
+  createTestApp,
+  expectCleanLedgerThenClose,
+  freePort,
+  TEST_OPERATOR_KEY,
+  testPlayers,
+} from '../../../test/helpers';
 import { playerAccounts } from '../ledger';
 
-/**
- * The calls the sportsbook's API tests make on the real app (cash out, builder, risk): the envelope's data,
- * operator and player requests, events created by the operator, a player's cash, a bet once settled. `app()` gives the test's app,
- * created in its `beforeAll`.
- */
-type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+export type TestPlayers = ReturnType<typeof testPlayers>;
 
+/**
+ * The sportsbook API tests' app, one per file: created in `beforeAll` with the settlement jobs polled every
+ * 0.5 s and no in-play acceptance delay (`env` adds settings; `listen` serves it on a free port, for sockets),
+ * handed to `ready` as `{ t, c }` (the app, and its players), and closed in `afterAll` once the ledger's audit
+ * is clean. Returns the kit's calls on it.
+ */
+export function sportsTestApp(
+  ready: (app: { t: TestApp; c: TestPlayers }) => void,
+  { env = {}, listen = false }: { env?: Record<string, string>; listen?: boolean } = {},
+) {
+  let t: TestApp | undefined;
+  beforeAll(async () => {
+    t = await createTestApp({ JOBS_POLL_SECONDS: '0.5', ...env });
+    const c = testPlayers(t.app, t.database);
+    await t.app.settings.change({ 'sports.acceptanceDelayMs': 0 });
+    if (listen) await t.app.listen({ port: await freePort(), host: '127.0.0.1' });
+    ready({ t, c });
+  });
+  afterAll(() => expectCleanLedgerThenClose(t!.database, t!.close));
+  return sportsKit(() => t!);
+}
+
+/**
+ * The calls the sportsbook's API tests make on the real app: the envelope's data, operator and player requests,
+ * events created by the operator, a player's cash, a bet once settled. `app()` gives the test's app, created
+ * in its `beforeAll` (by `sportsTestApp`, or the file's own).
+ */
 export function sportsKit(app: () => TestApp) {
   const data = <T>(res: { statusCode: number; body: string; json(): { data: T } }) => {
     expect(res.statusCode, res.body).toBe(200);
@@ -37,13 +65,14 @@ export function sportsKit(app: () => TestApp) {
       url: `${SPORTS_PATH}/${path}`,
       headers: token ? { authorization: `Bearer ${token}` } : {},
     });
-  const bet = (token: string, payload: object, lang?: string) =>
+  /** A bet; `key` repeats an attempt (a fresh key by default), `lang` the player's language. */
+  const bet = (token: string, payload: object, { key, lang }: { key?: string; lang?: string } = {}) =>
     app().app.inject({
       method: 'POST',
       url: `${SPORTS_PATH}/bets`,
       headers: {
         authorization: `Bearer ${token}`,
-        'idempotency-key': crypto.randomUUID(),
+        'idempotency-key': key ?? crypto.randomUUID(),
         ...(lang ? { lang } : {}),
       },
       payload,

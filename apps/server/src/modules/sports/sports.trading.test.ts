@@ -8,17 +8,11 @@ import {
   type SportsBet,
 } from '@aposta/contracts';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createTestApp,
-  expectCleanLedgerThenClose,
-  TEST_OPERATOR_KEY,
-  testOperators,
-  testPlayers,
-} from '../../../test/helpers';
+import { describe, expect, it } from 'vitest';
+import { TEST_OPERATOR_KEY, testOperators } from '../../../test/helpers';
 import { queryRows } from '../../platform/db';
 import { PREMATCH } from './pricing';
-import { sportsKit } from './sports.testkit';
+import { sportsTestApp, type TestApp, type TestPlayers } from './sports.testkit';
 
 /**
  * Price overrides through the real routes: a trader fixes a selection's price and shifts a market's margin; a
@@ -26,18 +20,10 @@ import { sportsKit } from './sports.testkit';
  * absurd prices, stale versions, closed markets and a support operator are refused with nothing changed; every
  * change is audited; the engine's repricing goes on underneath and a clear goes back to it.
  */
-type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 let t: TestApp;
-let c: ReturnType<typeof testPlayers>;
-const kit = sportsKit(() => t);
+let c: TestPlayers;
+const kit = sportsTestApp((app) => ({ t, c } = app));
 const { data, get, bet, detail, market, sel, createEvent, cash } = kit;
-
-beforeAll(async () => {
-  t = await createTestApp({ JOBS_POLL_SECONDS: '0.5' });
-  c = testPlayers(t.app, t.database);
-  await t.app.settings.change({ 'sports.acceptanceDelayMs': 0 });
-});
-afterAll(() => expectCleanLedgerThenClose(t.database, t.close));
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

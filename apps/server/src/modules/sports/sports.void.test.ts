@@ -1,9 +1,8 @@
 import { BetResult, MatchTime, placeBetAnswer, sportsBet, type SportsEventDetail } from '@aposta/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, expectCleanLedgerThenClose, testPlayers } from '../../../test/helpers';
+import { describe, expect, it } from 'vitest';
 import { auditLedger } from '../ledger';
 import { PREMATCH } from './pricing';
-import { sportsKit } from './sports.testkit';
+import { sportsTestApp, type TestApp, type TestPlayers } from './sports.testkit';
 
 /**
  * Events not played, on the real app: a cancelled match voids at once — a single returns its stake (result
@@ -11,17 +10,8 @@ import { sportsKit } from './sports.testkit';
  * `sports.postponedVoidHours` of its kick-off (and when it is played meanwhile) and is void after; the job run
  * again pays nothing twice; the ledger's audit clean at the end.
  */
-type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 let t: TestApp;
-let c: ReturnType<typeof testPlayers>;
-
-beforeAll(async () => {
-  t = await createTestApp({ JOBS_POLL_SECONDS: '0.5' });
-  c = testPlayers(t.app, t.database);
-  await t.app.settings.change({ 'sports.acceptanceDelayMs': 0 });
-});
-afterAll(() => expectCleanLedgerThenClose(t.database, t.close));
-
+let c: TestPlayers;
 const {
   data,
   bet,
@@ -33,7 +23,7 @@ const {
   cash,
   operator,
   settledBet: settled,
-} = sportsKit(() => t);
+} = sportsTestApp((app) => ({ t, c } = app));
 const HOUR = 3_600_000;
 
 async function place(token: string, stake: number, legs: { selectionId: string; price: number }[]) {

@@ -1,4 +1,4 @@
-import type { SportsEvent, SportsMarket, UserInfo } from '@aposta/contracts';
+import type { SportsMarket, UserInfo } from '@aposta/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -6,46 +6,14 @@ import { queryClient } from '../../../lib/query';
 import { useSession } from '../../../lib/session';
 import { envelope, fakeFetch, renderWithApp } from '../../../test/render';
 import { clearBuilder, builderFor } from '../logic/builder';
+import { SLIP_CONFIG, testEvent, testMarket } from '../testing';
 import { BuilderTab } from './BetBuilder';
 import { SportsShell } from './SportsShell';
 
-const config = { minStake: 1, maxStake: 10_000, maxPayout: 500_000, maxLegs: 10, acceptanceDelayMs: 0 };
-const event: SportsEvent = {
-  eventId: '7',
-  sport: 'football',
-  competition: 'Série A',
-  home: 'Bahia',
-  away: 'Vitória',
-  startsAt: '2026-05-02T12:00:00.000Z',
-  clock: 0,
-  minute: null,
-  score: { home: 0, away: 0 },
-  corners: null,
-  live: false,
-};
-let n = 100;
-const market = (
-  type: SportsMarket['type'],
-  line: number | null,
-  names: string[],
-  period = 1,
-): SportsMarket => {
-  const marketId = String(n++);
-  return {
-    marketId,
-    eventId: '7',
-    type,
-    period,
-    line,
-    status: 'open',
-    selections: names.map((name, i) => ({
-      selectionId: `${marketId}${i}`,
-      name,
-      price: 1.5 + i,
-      version: 1,
-    })),
-  };
-};
+const event = testEvent();
+/** Prices 1,50, 2,50, 3,50… in the order of the names. */
+const market = (type: SportsMarket['type'], line: number | null, names: string[], period = 1) =>
+  testMarket(type, line, Object.fromEntries(names.map((name, i) => [name, 1.5 + i])), { period });
 const result = market('1x2', null, ['home', 'draw', 'away']);
 const total25 = market('total', 2.5, ['over', 'under']);
 const score = market('correctScore', null, ['1-0', '0-0', 'other']);
@@ -71,7 +39,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 function server() {
   return fakeFetch((url, init) => {
-    if (url.includes('/sports/config')) return { body: envelope(config) };
+    if (url.includes('/sports/config')) return { body: envelope(SLIP_CONFIG) };
     if (url.includes('/builder/price')) {
       const ids: string[] = JSON.parse(String(init.body)).selections;
       if (ids.includes(id(result, 0)) && ids.includes(id(score, 1)))
@@ -166,7 +134,7 @@ describe('bet builder tab', () => {
   it('a joint price that moved (409) is shown; placing again accepts it with a new key', async () => {
     let tries = 0;
     const s = fakeFetch((url, init) => {
-      if (url.includes('/sports/config')) return { body: envelope(config) };
+      if (url.includes('/sports/config')) return { body: envelope(SLIP_CONFIG) };
       if (url.includes('/builder/price')) return { body: envelope({ price: 3.4 }) };
       if (url.includes('/sports/bets') && init.method === 'POST') {
         tries++;

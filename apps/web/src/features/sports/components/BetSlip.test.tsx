@@ -4,10 +4,10 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../../../lib/session';
 import { envelope, fakeFetch, renderWithApp } from '../../../test/render';
+import { SLIP_CONFIG } from '../testing';
 import { clearSlip, legOf, toggleLeg, useSlip } from '../logic/slip';
 import { SportsShell } from './SportsShell';
 
-const config = { minStake: 1, maxStake: 10_000, maxPayout: 500_000, maxLegs: 10, acceptanceDelayMs: 0 };
 const market = (id: string, eventId: string, price: number): SportsMarket => ({
   marketId: id,
   eventId,
@@ -36,7 +36,7 @@ describe('bet slip', () => {
   it('a moved price comes back with the new one; placing again accepts it with a new key', async () => {
     let bets = 0;
     const server = fakeFetch((url, init) => {
-      if (url.includes('/sports/config')) return { body: envelope(config) };
+      if (url.includes('/sports/config')) return { body: envelope(SLIP_CONFIG) };
       if (url.includes('/sports/bets') && init.method === 'POST') {
         bets++;
         if (bets === 1)
@@ -81,7 +81,7 @@ describe('bet slip', () => {
 
   it('refuses a stake below the minimum beside it, sending nothing', async () => {
     const server = fakeFetch((url) =>
-      url.includes('/sports/config') ? { body: envelope(config) } : { status: 500, body: {} },
+      url.includes('/sports/config') ? { body: envelope(SLIP_CONFIG) } : { status: 500, body: {} },
     );
     vi.stubGlobal('fetch', server.fn);
     useSession.setState({ token: 'token-1', user: { uId: 1, balance: 100, freeBalance: 0 } as UserInfo });

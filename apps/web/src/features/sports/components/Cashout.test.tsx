@@ -1,45 +1,12 @@
-import type { SportsBet, UserInfo } from '@aposta/contracts';
+import type { UserInfo } from '@aposta/contracts';
 import { act, fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../../../lib/query';
 import { useSession } from '../../../lib/session';
 import { envelope, fakeFetch, renderWithApp } from '../../../test/render';
+import { testBet as bet } from '../testing';
 import { MyBetsPage } from './MyBetsPage';
-
-const bet = (over: Partial<SportsBet> = {}): SportsBet => ({
-  betId: '41',
-  kind: 'single',
-  stake: 10,
-  price: 2.5,
-  potentialPayout: 25,
-  result: 0,
-  payout: 0,
-  status: 'open',
-  cashedOut: 0,
-  autoCashout: null,
-  placedAt: '2026-05-01T12:00:00.000Z',
-  settledAt: null,
-  legs: [
-    {
-      selectionId: '900',
-      price: 2.5,
-      result: 0,
-      eventId: '7',
-      sport: 'football',
-      home: 'Bahia',
-      away: 'Vitória',
-      startsAt: '2026-05-02T12:00:00.000Z',
-      marketId: '70',
-      type: '1x2',
-      period: 1,
-      line: null,
-      name: 'home',
-      score: null,
-    },
-  ],
-  ...over,
-});
 
 beforeEach(() => {
   queryClient.clear();
