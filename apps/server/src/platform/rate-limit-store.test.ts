@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import type { FastifyRateLimitStore } from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
@@ -7,7 +8,7 @@ import { batchedRedisStore, FLUSH_MS } from './rate-limit-store';
 const redisUrl = loadConfig().redisUrl;
 const WINDOW = 60_000;
 
-type Store = InstanceType<ReturnType<typeof batchedRedisStore>>;
+type Store = FastifyRateLimitStore;
 const incr = (store: Store, key: string, max: number) =>
   new Promise<{ current: number; ttl: number }>((resolve, reject) =>
     store.incr(key, (err, res) => (err ? reject(err) : resolve(res!)), WINDOW, max),
@@ -19,8 +20,8 @@ describe.runIf(redisUrl)('the batched rate-limit store (two nodes on one Redis)'
   const prefix = `t${crypto.randomBytes(4).toString('hex')}:rl:`;
   // Two nodes: each its own client and store, one Redis.
   const redisB = new Redis(redisUrl!);
-  const nodeA = new (batchedRedisStore(redis, prefix))();
-  const nodeB = new (batchedRedisStore(redisB, prefix))();
+  const nodeA = new (batchedRedisStore(redis, prefix))({});
+  const nodeB = new (batchedRedisStore(redisB, prefix))({});
   afterAll(async () => {
     await redis.quit();
     await redisB.quit();
@@ -54,7 +55,7 @@ describe.runIf(redisUrl)('the batched rate-limit store (two nodes on one Redis)'
 
   it('counts a route of its own (a child store) in Redis on every request', async () => {
     const key = `ip-${crypto.randomUUID()}`;
-    const login = nodeA.child({ routeInfo: { method: 'POST', url: '/api/login' } });
+    const login = nodeA.child({ routeInfo: { method: 'POST', url: '/api/login' } } as never);
     const first = await incr(login, key, 1000);
     expect(first.current).toBe(1);
     expect(await redis.get(`${prefix}POST/api/login-${key}`)).toBe('1');

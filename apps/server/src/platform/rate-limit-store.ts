@@ -1,3 +1,4 @@
+import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { Redis } from 'ioredis';
 
 /** How often a node adds what it counted locally to the shared counters. */
@@ -14,7 +15,7 @@ end
 return {current, ttl}`;
 
 type AddCommand = (key: string, n: number, windowMs: number) => Promise<[number, number]>;
-type Callback = (err: Error | null, res: { current: number; ttl: number } | null) => void;
+type Callback = Parameters<FastifyRateLimitStore['incr']>[1];
 
 interface Counter {
   /** The shared count as Redis last answered it (every node's requests). */
@@ -37,11 +38,11 @@ interface Counter {
  * Routes with their own limit (sign-in, bets: small limits an attacker probes) are `child` stores, counted
  * in Redis on every request.
  */
-export function batchedRedisStore(redis: Redis, prefix: string) {
+export function batchedRedisStore(redis: Redis, prefix: string): FastifyRateLimitStoreCtor {
   if (!('rateLimitAdd' in redis)) redis.defineCommand('rateLimitAdd', { numberOfKeys: 1, lua: ADD });
   const add = (redis as unknown as { rateLimitAdd: AddCommand }).rateLimitAdd.bind(redis);
 
-  return class BatchedRedisStore {
+  return class BatchedRedisStore implements FastifyRateLimitStore {
     private readonly counters = new Map<string, Counter>();
     private timer: NodeJS.Timeout | null = null;
 
@@ -71,12 +72,15 @@ export function batchedRedisStore(redis: Redis, prefix: string) {
       c.pending = 0;
       this.send(key, c, n).then(
         ([shared, ttl]) => cb(null, { current: shared, ttl }),
-        (err: Error) => cb(err, null),
+        (err: Error) => cb(err),
       );
     }
 
-    child(routeOptions: { routeInfo: { method: string; url: string } }) {
-      const { method, url } = routeOptions.routeInfo;
+    child(routeOptions: Parameters<FastifyRateLimitStore['child']>[0]) {
+      // The library passes the route's merged options, its method and URL under `routeInfo` (as its own
+      // Redis store reads them), which its types do not declare.
+      const { method, url } = (routeOptions as unknown as { routeInfo: { method: string; url: string } })
+        .routeInfo;
       return new BatchedRedisStore(undefined, `${this.keyPrefix}${method}${url}-`, true);
     }
 

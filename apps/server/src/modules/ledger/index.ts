@@ -7,6 +7,7 @@ export {
   post,
   hold,
   settle,
+  settleMany,
   resettle,
   balancesQuery,
   voidHold,

@@ -142,3 +142,18 @@ export async function runHot(exec: Executor, op: HotOp): Promise<HotAnswer> {
 }
 
 const jsonOrNull = (v: unknown) => (v == null ? null : JSON.stringify(v));
+
+/**
+ * Many operations inside the caller's transaction in one statement (`ledger_batch`: the holds in one set-based
+ * statement, the settlements in another, each refusal answered per operation): a settlement job's page of
+ * bets costs one round trip instead of one per bet. Answers in order.
+ */
+export async function runHotMany(tx: Executor, ops: HotOp[]): Promise<HotAnswer[]> {
+  if (!inTransaction(tx)) throw new Error('ledger: runHotMany runs inside a transaction');
+  if (ops.length === 0) return [];
+  const result = (await tx.execute(
+    sql`select ledger_batch(${JSON.stringify(ops)}::jsonb) as answers`,
+  )) as unknown as { rows: { answers: HotAnswer[] | string }[] };
+  const raw = result.rows[0]!.answers;
+  return typeof raw === 'string' ? (JSON.parse(raw) as HotAnswer[]) : raw;
+}

@@ -16,6 +16,7 @@ import {
   reverse,
   rollUp,
   settle,
+  settleMany,
   systemBalance,
   voidHold,
 } from './index';
@@ -408,6 +409,50 @@ describe('ledger', () => {
       limit: 10,
     });
     expect(entries.map((e) => [e.type, e.amount])).toEqual([[TxType.BET, -100]]);
+    expect((await auditLedger(database)).ok).toBe(true);
+  });
+
+  it('settles and resettles many holds in one statement inside a transaction, each as it would alone', async () => {
+    const [a, b] = [newUser(), newUser()];
+    await deposit(a, 1_000);
+    await deposit(b, 1_000);
+    const house = 'house.sports' as const;
+    const houseBefore = await systemBalance(database.db, 'real', house);
+    const lose = { capture: 100, to: [{ kind: house, amount: 100 }] };
+    const [h1, h2, h3] = [await stake(a, 100), await stake(a, 100), await stake(b, 100)];
+    await settle(database.db, { holdId: h3.txId, ...lose });
+    // a's two bets: one won (250 back), one lost; b's settled loss corrected to a win of 300; one key each.
+    const items = [
+      {
+        input: { holdId: h1.txId, ...lose, payout: { from: house, amount: 250 }, idempotencyKey: `m1-${a}` },
+      },
+      { input: { holdId: h2.txId, ...lose, idempotencyKey: `m2-${a}` } },
+      {
+        input: { holdId: h3.txId, ...lose, payout: { from: house, amount: 300 }, idempotencyKey: `m3-${b}` },
+        resettle: true,
+      },
+    ];
+    const posted = await database.transaction((tx) => settleMany(tx, items));
+    expect(posted.map((p) => p.replayed)).toEqual([false, false, false]);
+    expect(await cash(a)).toMatchObject({ balance: 1_050, held: 0 });
+    expect(await cash(b)).toMatchObject({ balance: 1_200, held: 0 });
+    expect((await systemBalance(database.db, 'real', house)) - houseBefore).toBe(200 - 250 - 200);
+    // The same page again (a job run twice): every answer a replay of the first, nothing moved.
+    const again = await database.transaction((tx) => settleMany(tx, items));
+    expect(again).toEqual(posted.map((p) => ({ ...p, replayed: true })));
+    expect(await cash(a)).toMatchObject({ balance: 1_050 });
+    // A hold already closed under another key: refused as `settle` refuses it, and the transaction undone.
+    const h4 = await stake(b, 100);
+    await expect(
+      database.transaction((tx) =>
+        settleMany(tx, [
+          { input: { holdId: h4.txId, ...lose } },
+          { input: { holdId: h2.txId, ...lose, idempotencyKey: `other-${a}` } },
+        ]),
+      ),
+    ).rejects.toMatchObject({ httpStatus: 409 });
+    expect(await holdRow(h4.txId)).toMatchObject({ state: 'held' });
+    await voidHold(database.db, { holdId: h4.txId });
     expect((await auditLedger(database)).ok).toBe(true);
   });
 

@@ -13,7 +13,7 @@ import {
   type PlayerKind,
   type SystemKind,
 } from './ledger.accounts';
-import { runHot, type HotOp } from './ledger.batch';
+import { runHot, runHotMany, type HotAnswer, type HotOp } from './ledger.batch';
 import {
   idempotencyConflict,
   insufficientBalance,
@@ -306,17 +306,24 @@ export async function hold(exec: Executor, input: HoldInput): Promise<Posted> {
 
 /** Runs a hot-path operation; a refusal by the database becomes the domain error it means. */
 async function hot(exec: Executor, op: HotOp, otherwise: () => Promise<never>): Promise<Posted> {
-  return guard(exec, op.key, op.hash, async () => {
-    const answer = await runHot(exec, op);
-    if ('error' in answer)
-      throw Object.assign(new Error(`ledger ${op.op} failed: ${answer.error}`), {
-        code: answer.error,
-        constraint: answer.constraint,
-        column: answer.column,
-      });
-    if (answer.id !== null) return { txId: answer.id, replayed: false };
-    return explain(exec, op.key, op.hash, otherwise);
-  });
+  return guard(exec, op.key, op.hash, async () => answerOf(exec, op, await runHot(exec, op), otherwise));
+}
+
+/** What the database answered an operation, as `Posted` or the error it raised (mapped by `guard`). */
+async function answerOf(
+  exec: Executor,
+  op: HotOp,
+  answer: HotAnswer,
+  otherwise: () => Promise<never>,
+): Promise<Posted> {
+  if ('error' in answer)
+    throw Object.assign(new Error(`ledger ${op.op} failed: ${answer.error}`), {
+      code: answer.error,
+      constraint: answer.constraint,
+      column: answer.column,
+    });
+  if (answer.id !== null) return { txId: answer.id, replayed: false };
+  return explain(exec, op.key, op.hash, otherwise);
 }
 
 /** Why a hold could not be closed (or, `resettling`, a settled stake resettled). */
@@ -383,6 +390,29 @@ export async function settle(exec: Executor, input: SettleInput): Promise<Posted
 export async function resettle(exec: Executor, input: ResettleInput): Promise<Posted> {
   const op = settlement('resettle', input);
   return hot(exec, op, () => holdProblem(exec, input.holdId, op.capture, true));
+}
+
+/**
+ * Settlements and resettlements of distinct holds inside the caller's transaction, in one statement (a
+ * settlement job's page of bets): each answered as `settle` or `resettle` alone would answer it, and the
+ * first refusal thrown as they would throw it (the caller's transaction is then to be rolled back).
+ */
+export async function settleMany(
+  tx: Executor,
+  items: { input: SettleInput; resettle?: boolean }[],
+): Promise<Posted[]> {
+  const ops = items.map(({ input, resettle: again }) => settlement(again ? 'resettle' : 'settle', input));
+  const answers = await runHotMany(tx, ops);
+  const posted: Posted[] = [];
+  for (const [i, op] of ops.entries()) {
+    const { input, resettle: again } = items[i]!;
+    posted.push(
+      await guard(tx, op.key, op.hash, () =>
+        answerOf(tx, op, answers[i]!, () => holdProblem(tx, input.holdId, op.capture, again)),
+      ),
+    );
+  }
+  return posted;
 }
 
 /** Releases a whole hold back to where each part came from (a cancelled bet, a refused withdrawal). */

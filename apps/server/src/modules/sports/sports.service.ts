@@ -28,7 +28,7 @@ import { pgCode, pgConstraint, queryRows, type Database, type Executor } from '.
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors';
 import { scopedKey } from '../../platform/idempotency';
 import type { Jobs } from '../../platform/jobs';
-import { balancesQuery, hold, parseAmount, requestHash, resettle, settle } from '../ledger';
+import { balancesQuery, hold, parseAmount, requestHash, resettle, settle, settleMany } from '../ledger';
 import type { RgService } from '../rg';
 import type { Settings, SettingsService } from '../settings';
 import {
@@ -501,8 +501,9 @@ export function createSportsService({
   }
 
   /**
-   * Settles a page of bets in one transaction: the bets locked in id order, their legs read in one query, each
-   * decided bet's ledger settlement (its own key, as `settleBet`), then one update of all their rows. A page that
+   * Settles a page of bets in one transaction: the bets locked in id order, their legs read in one query, the
+   * decided bets' ledger settlements in one statement (each its own key, as `settleBet`), then one update of all
+   * their rows. A page that
    * fails (one bet's resettlement refused) is rolled back and settled bet by bet instead.
    */
   async function settlePage(betIds: string[]): Promise<Settled[]> {
@@ -519,6 +520,7 @@ export function createSportsService({
       );
       const outcome: Settled[] = [];
       const updates: ReturnType<typeof sql>[] = [];
+      const settlements: Parameters<typeof settleMany>[1] = [];
       for (const bet of bets) {
         const results = bet.results.map(Number);
         if (bet.status === 'cashedOut') {
@@ -546,12 +548,13 @@ export function createSportsService({
           idempotencyKey: `sports:settle:${bet.id}:${n}`,
           ref: `sports-bet:${bet.id}`,
         };
-        if (bet.status === 'settled') await resettle(tx, input);
-        else await settle(tx, input);
+        settlements.push({ input, resettle: bet.status === 'settled' });
         updates.push(sql`(${bet.id}::bigint, ${o.result}::int, ${o.payout}::bigint, ${n}::int)`);
         users.add(Number(bet.user_id));
         outcome.push(bet.status === 'settled' ? 'resettled' : 'settled');
       }
+      // The page's ledger settlements in one statement, not one round trip per bet.
+      await settleMany(tx, settlements);
       if (updates.length)
         await tx.execute(
           sql`update sports_bets b set status = 'settled', result = v.result, payout = v.payout,
