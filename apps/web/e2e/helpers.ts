@@ -126,6 +126,17 @@ export async function depositViaApi(request: APIRequestContext, token: string, p
   return cpf;
 }
 
+/** A withdrawal of `amount` reais by PIX to the player's own CPF, as the app asks it; answers its order id. */
+export async function withdrawViaApi(request: APIRequestContext, token: string, cpf: string, amount = 50) {
+  const res = await request.post('/api/app/order/withdraw', {
+    headers: { Authorization: `Bearer ${token}`, 'Idempotency-Key': `e2e-wd-${Date.now()}-${counter++}` },
+    data: { payCardBank: 'CPF', payCardNo: cpf, name: 'Jogador Teste', whatsapp: '+5511999990000', amount },
+  });
+  const body = await res.json();
+  expect(body.status, body.message).toBe(0);
+  return body.data.orderId as string;
+}
+
 export interface TestOperator extends OperatorCreateAnswer {
   password: string;
 }

@@ -45,6 +45,7 @@ export {
   systemBalances,
   playerTotals,
   playerStakesSince,
+  dayBounds,
   type DayRange,
   type ProductDay,
   type MoneyDay,
