@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import {
   ErrorCode,
   ORIGINALS_PATH,
+  RG_NATIONAL_SELF_EXCLUSION_URL,
   RG_PATH,
   ROUNDS_PATH,
   rgLimits,
@@ -499,5 +500,69 @@ describe('operator view', () => {
     await refused('days=7&from=2026-01-10&to=2026-01-10', 'Please check the field days');
     await refused('days=0', 'Please check the field days');
     await refused('from=2026-02-30&to=2026-03-01', 'Please check the field from');
+  });
+});
+
+describe('the national self-exclusion link', () => {
+  it('is a setting an operator changes (audited); the app answers follow it; only http(s) is accepted', async () => {
+    const p = await c.signUp({ kyc: false });
+    const answered = async () => ({
+      profile: (await c.call('GET', `${RG_PATH}/profile`)).json().data.nationalSelfExclusionUrl as string,
+      limits: (await limits(p)).json().data.nationalSelfExclusionUrl as string,
+    });
+    const govBr = RG_NATIONAL_SELF_EXCLUSION_URL;
+    expect(await answered()).toEqual({ profile: govBr, limits: govBr });
+    expect(
+      (await c.operator('GET', '/api/operator/settings')).json().data['rg.nationalSelfExclusionUrl'],
+    ).toBe(govBr);
+
+    // Not an http(s) address: 400 in the operator's language, nothing changed.
+    const put = (value: unknown, lang = 'pt_BR') =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/operator/settings',
+        headers: { 'x-operator-key': TEST_OPERATOR_KEY, lang },
+        payload: { 'rg.nationalSelfExclusionUrl': value },
+      });
+    for (const bad of [
+      'javascript:alert(1)',
+      'ftp://gov.br/autoexclusao',
+      '/autoexclusao',
+      'gov.br',
+      '',
+      42,
+    ]) {
+      const res = await put(bad);
+      expect(res.statusCode, `${bad}: ${res.body}`).toBe(400);
+      expect(res.json().message).toBe(
+        'O link da autoexclusão nacional deve ser um endereço http:// ou https://',
+      );
+    }
+    const english = await put('data:text/html,<script>alert(1)</script>', 'en');
+    expect(english.statusCode).toBe(400);
+    expect(english.json().message).toBe(
+      'The national self-exclusion link must be an http:// or https:// address',
+    );
+    expect(await answered()).toEqual({ profile: govBr, limits: govBr });
+
+    const moved = 'https://autoexclusao.example.gov.br/inicio';
+    const saved = await put(moved);
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().data['rg.nationalSelfExclusionUrl']).toBe(moved);
+    expect(await answered()).toEqual({ profile: moved, limits: moved });
+    const audit = await c.operator('GET', '/api/operator/audit?action=settings.write&limit=5');
+    expect(audit.json().data).toContainEqual(
+      expect.objectContaining({
+        target: 'settings',
+        outcome: 'ok',
+        before: { 'rg.nationalSelfExclusionUrl': govBr },
+        after: { 'rg.nationalSelfExclusionUrl': moved },
+      }),
+    );
+    // A refused change is in the audit log too.
+    expect(audit.json().data).toContainEqual(
+      expect.objectContaining({ target: 'settings', outcome: 'failed', httpStatus: 400 }),
+    );
+    await c.setSettings({ 'rg.nationalSelfExclusionUrl': govBr });
   });
 });

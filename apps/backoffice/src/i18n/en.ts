@@ -719,6 +719,9 @@ export const en: Dictionary = {
     value: 'Value',
     valueJson: 'Value (JSON)',
     invalidJson: 'Invalid JSON',
+    rg: 'Responsible gaming',
+    nationalUrl: 'National self-exclusion platform link',
+    nationalUrlHelp: 'The app’s “Responsible gaming” page opens this address (http:// or https://).',
   },
   audit: {
     audit: 'Audit',

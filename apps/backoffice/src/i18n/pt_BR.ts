@@ -718,6 +718,9 @@ export const pt_BR = {
     value: 'Valor',
     valueJson: 'Valor (JSON)',
     invalidJson: 'JSON inválido',
+    rg: 'Jogo responsável',
+    nationalUrl: 'Link da plataforma nacional de autoexclusão',
+    nationalUrlHelp: 'A página “Jogo responsável” do app abre este endereço (http:// ou https://).',
   },
   audit: {
     audit: 'Auditoria',

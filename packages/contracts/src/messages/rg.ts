@@ -39,6 +39,7 @@ const english = {
   brPayoutOwnCpf: 'In Brazil, withdrawals go only by PIX to a key in your own CPF',
   rgLimitReached: 'Responsible gaming limit reached. Bet refused.',
   rgLimitAboveOperator: 'The operator set this limit at {limit}: yours cannot be higher',
+  rgUrlInvalid: 'The national self-exclusion link must be an http:// or https:// address',
 };
 
 export const rgMessages = defineMessages({
@@ -79,6 +80,7 @@ export const rgMessages = defineMessages({
     brPayoutOwnCpf: 'No Brasil, saques são pagos apenas por PIX para uma chave no seu próprio CPF',
     rgLimitReached: 'Limite de jogo responsável atingido. Aposta recusada.',
     rgLimitAboveOperator: 'A operadora definiu este limite em {limit}: o seu não pode ser maior',
+    rgUrlInvalid: 'O link da autoexclusão nacional deve ser um endereço http:// ou https://',
   },
   en: english,
   ng: english,
@@ -121,6 +123,7 @@ export const rgMessages = defineMessages({
     rgLimitReached: 'Batas permainan bertanggung jawab tercapai. Taruhan ditolak.',
     rgLimitAboveOperator:
       'Operator menetapkan batas ini sebesar {limit}: batas Anda tidak boleh lebih tinggi',
+    rgUrlInvalid: 'Tautan pengecualian diri nasional harus berupa alamat http:// atau https://',
   },
   vi: {
     rgLimitStakeDay: 'Đã đạt giới hạn cược theo ngày ({limit}). Cược bị từ chối.',
@@ -159,6 +162,7 @@ export const rgMessages = defineMessages({
     brPayoutOwnCpf: 'Tại Brazil, rút tiền chỉ được trả qua PIX đến khóa theo CPF của chính bạn',
     rgLimitReached: 'Đã đạt giới hạn chơi có trách nhiệm. Cược bị từ chối.',
     rgLimitAboveOperator: 'Nhà điều hành đã đặt giới hạn này là {limit}: giới hạn của bạn không được cao hơn',
+    rgUrlInvalid: 'Liên kết tự loại trừ quốc gia phải là địa chỉ http:// hoặc https://',
   },
   ja: {
     rgLimitStakeDay: '1日のベット上限に達しました（{limit}）。ベットは拒否されました。',
@@ -198,6 +202,7 @@ export const rgMessages = defineMessages({
     brPayoutOwnCpf: 'ブラジルでは、出金はご本人のCPFのPIXキーにのみ支払われます',
     rgLimitReached: '責任あるゲームの上限に達しました。ベットは拒否されました。',
     rgLimitAboveOperator: '運営者がこの上限を {limit} に設定しています：これより高くは設定できません',
+    rgUrlInvalid: '全国自己排除のリンクは http:// または https:// のアドレスである必要があります',
   },
   ko: {
     rgLimitStakeDay: '일일 베팅 한도에 도달했습니다({limit}). 베팅이 거부되었습니다.',
@@ -236,6 +241,7 @@ export const rgMessages = defineMessages({
     brPayoutOwnCpf: '브라질에서는 출금이 본인 CPF의 PIX 키로만 지급됩니다',
     rgLimitReached: '책임감 있는 게임 한도에 도달했습니다. 베팅이 거부되었습니다.',
     rgLimitAboveOperator: '운영자가 이 한도를 {limit}(으)로 설정했습니다: 더 높게 설정할 수 없습니다',
+    rgUrlInvalid: '국가 자기 배제 링크는 http:// 또는 https:// 주소여야 합니다',
   },
   zh: {
     rgLimitStakeDay: '已达到每日投注限额（{limit}）。投注被拒绝。',
@@ -272,6 +278,7 @@ export const rgMessages = defineMessages({
     brPayoutOwnCpf: '在巴西，提款只能通过PIX支付到您本人CPF名下的密钥',
     rgLimitReached: '已达到负责任博彩限额，投注被拒绝。',
     rgLimitAboveOperator: '运营方已将此限额设为 {limit}：您的限额不能更高',
+    rgUrlInvalid: '国家自我排除链接必须是 http:// 或 https:// 地址',
   },
   ru: {
     rgLimitStakeDay: 'Достигнут дневной лимит ставок ({limit}). Ставка отклонена.',
@@ -311,5 +318,6 @@ export const rgMessages = defineMessages({
     brPayoutOwnCpf: 'В Бразилии вывод возможен только через PIX на ключ по вашему собственному CPF',
     rgLimitReached: 'Достигнут лимит ответственной игры. Ставка отклонена.',
     rgLimitAboveOperator: 'Оператор установил этот лимит в {limit}: ваш не может быть выше',
+    rgUrlInvalid: 'Ссылка на национальную платформу самоисключения должна быть адресом http:// или https://',
   },
 });
