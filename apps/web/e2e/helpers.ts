@@ -56,6 +56,31 @@ export async function registerViaApi(
   return body.data.access_token as string;
 }
 
+/**
+ * Registers through the API as the Brazilian profile asks (CPF, birth date 1990-05-20, optional daily loss limit)
+ * and answers the token and the CPF.
+ */
+export async function registerBrViaApi(
+  request: APIRequestContext,
+  username: string,
+  { cpf = randomCpf(), lossLimit }: { cpf?: string; lossLimit?: number } = {},
+) {
+  const res = await request.post('/api/auth/user/restRegister', {
+    data: {
+      username,
+      pwd: 'Senha-forte-1',
+      pwd1: 'Senha-forte-1',
+      cardNo: cpf,
+      birthDate: '1990-05-20',
+      ...(lossLimit === undefined ? {} : { lossLimit }),
+      ...(await captcha(request)),
+    },
+  });
+  const body = await res.json();
+  expect(body.status, body.message).toBe(0);
+  return { token: body.data.access_token as string, cpf };
+}
+
 export async function userInfoViaApi(request: APIRequestContext, token: string) {
   const res = await request.get('/api/app/user/userInfo', { headers: { Authorization: `Bearer ${token}` } });
   return (await res.json()).data as { yqm: string; username: string; header: number };
