@@ -42,6 +42,16 @@ describe('config', () => {
     expect(loadConfig({ NODE_ENV: 'production', CASINO_SECRET_KEY: 'ab'.repeat(32) }).sandbox).toBe(false);
   });
 
+  it('asks the sandbox identity bureau in sandbox mode only; none by default in production', () => {
+    expect(loadConfig({}).identityBureau).toBe('sandbox');
+    const prod = { NODE_ENV: 'production', CASINO_SECRET_KEY: 'ab'.repeat(32) };
+    expect(loadConfig(prod).identityBureau).toBe('none');
+    expect(() => loadConfig({ ...prod, IDENTITY_BUREAU: 'sandbox' })).toThrow(
+      /IDENTITY_BUREAU=sandbox needs SANDBOX on/,
+    );
+    expect(() => loadConfig({ IDENTITY_BUREAU: 'serpro' })).toThrow(/IDENTITY_BUREAU/);
+  });
+
   it('needs the key of the providers’ secrets in production; elsewhere derives a marked development key', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/CASINO_SECRET_KEY/);
     expect(() => loadConfig({ CASINO_SECRET_KEY: 'short' })).toThrow(/CASINO_SECRET_KEY/);

@@ -34,6 +34,11 @@ const envSchema = z.object({
   SANDBOX: bool.optional(),
   /** PIX pay-in provider; 'sandbox' needs SANDBOX on, 'mercadopago' its two MERCADOPAGO_* settings. */
   PIX_PROVIDER: z.enum(['sandbox', 'mercadopago']).optional(),
+  /**
+   * The identity bureau KYC asks under JURISDICTION=br (is the CPF regular, and the declared person's):
+   * 'sandbox' (the default in sandbox mode; needs SANDBOX on) or 'none' (KYC stays self-declared).
+   */
+  IDENTITY_BUREAU: z.enum(['sandbox', 'none']).optional(),
   /** HMAC secret of the sandbox PIX provider's webhooks; random per process when unset. */
   SANDBOX_PIX_SECRET: z.string().min(16).optional(),
   MERCADOPAGO_ACCESS_TOKEN: z.string().min(1).optional(),
@@ -162,6 +167,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (e.SUPPORT_CHAT === 'livechat' && !(e.LIVECHAT_LICENSE_ID && e.LIVECHAT_WEBHOOK_SECRET))
     problems.push('SUPPORT_CHAT=livechat needs LIVECHAT_LICENSE_ID and LIVECHAT_WEBHOOK_SECRET');
   if (pixProvider === 'sandbox' && !sandbox) problems.push('PIX_PROVIDER=sandbox needs SANDBOX on');
+  const identityBureau = e.IDENTITY_BUREAU ?? (sandbox ? 'sandbox' : 'none');
+  if (identityBureau === 'sandbox' && !sandbox) problems.push('IDENTITY_BUREAU=sandbox needs SANDBOX on');
   if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY))
     problems.push('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together (set both or neither)');
   if (e.VAPID_PUBLIC_KEY && !e.VAPID_SUBJECT) problems.push('VAPID_PUBLIC_KEY needs VAPID_SUBJECT');
@@ -191,6 +198,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       sandboxPixSecret: e.SANDBOX_PIX_SECRET,
       mercadoPago: { accessToken: e.MERCADOPAGO_ACCESS_TOKEN, webhookSecret: e.MERCADOPAGO_WEBHOOK_SECRET },
     },
+    identityBureau,
     database: e.DATABASE_URL
       ? ({ kind: 'postgres', url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE } as const)
       : ({ kind: 'pglite', dataDir: path.resolve(e.DATA_DIR) } as const),

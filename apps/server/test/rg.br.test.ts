@@ -570,3 +570,84 @@ describe('sessions', () => {
     expect(Number(s!.ago)).toBeLessThan(60);
   });
 });
+
+describe('identity checked with the bureau under br (the sandbox bureau)', () => {
+  const bureau = (t: TestApp, path: string, payload: object) =>
+    t.app.inject({ method: 'POST', url: `/sandbox/identity/${path}`, payload });
+  /** A registered br player whose CPF the sandbox bureau knows as `record` (null: no such CPF). */
+  async function known(t: TestApp, record: object | null) {
+    const cpf = randomCpf();
+    const res = await bureau(t, 'people', { cpf, record });
+    expect(res.statusCode, res.body).toBe(200);
+    const reg = await register(t, { cardNo: cpf, birthDate: birthDate(30) });
+    expect(reg.res.statusCode, reg.res.body).toBe(200);
+    return { cpf, token: reg.res.json().data.access_token as string };
+  }
+  const kyc = (t: TestApp, p: { cpf: string; token: string }, name: string, lang?: string) =>
+    call(t, 'POST', '/api/app/user/updateKyc', p.token, { name, cardNo: p.cpf }, lang);
+  const kycOf = async (t: TestApp, token: string) =>
+    (await call(t, 'GET', '/api/app/user/userInfo', token)).json().data.kyc as number;
+
+  it('confirms a regular CPF of the declared name (accents, case and spaces aside) and birth date', async () => {
+    const p = await known(br, { situation: 'regular', name: 'Ana Maria Souza', birthDate: birthDate(30) });
+    const wrongName = await kyc(br, p, 'Ana Souza');
+    expect(wrongName.statusCode, wrongName.body).toBe(400);
+    expect(wrongName.json()).toMatchObject({
+      message: 'O nome não confere com o deste CPF na Receita Federal: informe o nome completo como no CPF',
+      data: { field: 'name' },
+    });
+    expect(await kycOf(br, p.token)).toBe(0);
+    const ok = await kyc(br, p, '  ÁNA maria   Souza ');
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(await kycOf(br, p.token)).toBe(1);
+  });
+
+  it('refuses an irregular or unknown CPF and another birth date, each under its field; nothing is stored', async () => {
+    const cases = [
+      {
+        record: { situation: 'suspended', name: 'Ana Souza', birthDate: birthDate(30) },
+        message: 'Este CPF não está regular na Receita Federal: regularize-o para jogar',
+        field: 'cardNo',
+      },
+      { record: null, message: 'Este CPF não consta na Receita Federal: confira o número', field: 'cardNo' },
+      {
+        record: { situation: 'regular', name: 'Ana Souza', birthDate: birthDate(41) },
+        message: 'A data de nascimento do cadastro não confere com a deste CPF na Receita Federal',
+        field: 'birthDate',
+      },
+    ];
+    for (const c of cases) {
+      const p = await known(br, c.record);
+      const res = await kyc(br, p, 'Ana Souza');
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json()).toMatchObject({ message: c.message, data: { field: c.field } });
+      expect(await kycOf(br, p.token)).toBe(0);
+    }
+    // In the player's language.
+    const p = await known(br, null);
+    const en = await kyc(br, p, 'Ana Souza', 'en');
+    expect(en.json().message).toBe("This CPF is not on the Receita Federal's register: check the number");
+  });
+
+  it('a bureau that does not answer: 503 with a message, nothing stored; the default profile never asks it', async () => {
+    const p = await known(br, { situation: 'regular', name: 'Ana Souza', birthDate: birthDate(30) });
+    expect((await bureau(br, 'mode', { mode: 'down' })).statusCode).toBe(200);
+    try {
+      const res = await kyc(br, p, 'Ana Souza');
+      expect(res.statusCode, res.body).toBe(503);
+      expect(res.json().message).toBe(
+        'A verificação de identidade está indisponível agora, tente novamente em alguns minutos',
+      );
+      expect(await kycOf(br, p.token)).toBe(0);
+    } finally {
+      await bureau(br, 'mode', { mode: 'ok' });
+    }
+    expect((await kyc(br, p, 'Ana Souza')).statusCode).toBe(200);
+
+    // Default profile: a CPF the bureau does not know is taken as declared (the spec's KYC).
+    const q = await known(plain, null);
+    const res = await kyc(plain, q, 'Ana Souza');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await kycOf(plain, q.token)).toBe(1);
+  });
+});

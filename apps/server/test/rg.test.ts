@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import {
   ErrorCode,
   ORIGINALS_PATH,
+  RG_NATIONAL_SELF_EXCLUSION_URL,
   RG_PATH,
   ROUNDS_PATH,
   rgLimits,
@@ -10,7 +11,7 @@ import {
 import { formatMoney } from '@aposta/money';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { expectCleanLedgerThenClose, TEST_CAPTCHA } from './helpers';
+import { expectCleanLedgerThenClose, TEST_CAPTCHA, TEST_OPERATOR_KEY } from './helpers';
 import { playerAccounts } from '../src/modules/ledger';
 import {
   paymentsClient,
@@ -446,5 +447,122 @@ describe('operator view', () => {
     expect(r.paid.within30).toBeGreaterThanOrEqual(1);
     expect(r.paid.slowestMinutes).toBeGreaterThanOrEqual(180);
     expect(r.open).toContainEqual({ orderId: waiting, minutesWaiting: 100, late: false });
+  });
+
+  it('payout times over the São Paulo days the reports page selects; a bad period is a clear 400', async () => {
+    const p = await funded();
+    const asked = await c.withdraw(p, c.pixWithdrawal(p, 50));
+    expect(asked.statusCode, asked.body).toBe(200);
+    const orderId = asked.json().data.orderId as string;
+    const pending = (await c.operator('GET', '/api/operator/withdrawals?status=pending')).json().data;
+    const id = pending.find((x: { orderId: string }) => x.orderId === orderId).id as number;
+    expect((await c.operator('POST', `/api/operator/withdrawals/${id}/approve`)).statusCode).toBe(200);
+    // Requested at 23:30 on 10 January in São Paulo (02:30 UTC on the 11th), paid 45 minutes later.
+    await t.database.db.execute(
+      sql`update payment_orders set created_at = '2026-01-11T02:30:00Z' where order_id = ${orderId}`,
+    );
+    await t.database.db.execute(
+      sql`update payment_order_events set at = '2026-01-11T03:15:00Z' where order_id = ${orderId} and event = 'paid'`,
+    );
+    const period = async (query: string) => {
+      const res = await c.operator('GET', `/api/operator/withdrawals/payout-times?${query}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data.paid;
+    };
+    expect(await period('from=2026-01-10&to=2026-01-10')).toEqual({
+      within30: 0,
+      within60: 1,
+      within120: 0,
+      late: 0,
+      slowestMinutes: 45,
+    });
+    expect(await period('from=2026-01-04&to=2026-01-10')).toMatchObject({ within60: 1, slowestMinutes: 45 });
+    expect(await period('from=2026-01-11&to=2026-01-11')).toEqual({
+      within30: 0,
+      within60: 0,
+      within120: 0,
+      late: 0,
+      slowestMinutes: null,
+    });
+
+    const refused = async (query: string, message: string) => {
+      const res = await t.app.inject({
+        url: `/api/operator/withdrawals/payout-times?${query}`,
+        headers: { 'x-operator-key': TEST_OPERATOR_KEY, lang: 'en' },
+      });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().message).toBe(message);
+    };
+    const range = 'The period must start on or before its end and cover at most one year';
+    await refused('from=2026-01-10', range);
+    await refused('from=2026-01-11&to=2026-01-10', range);
+    await refused('from=2025-01-01&to=2026-06-01', range);
+    await refused('days=7&from=2026-01-10&to=2026-01-10', 'Please check the field days');
+    await refused('days=0', 'Please check the field days');
+    await refused('from=2026-02-30&to=2026-03-01', 'Please check the field from');
+  });
+});
+
+describe('the national self-exclusion link', () => {
+  it('is a setting an operator changes (audited); the app answers follow it; only http(s) is accepted', async () => {
+    const p = await c.signUp({ kyc: false });
+    const answered = async () => ({
+      profile: (await c.call('GET', `${RG_PATH}/profile`)).json().data.nationalSelfExclusionUrl as string,
+      limits: (await limits(p)).json().data.nationalSelfExclusionUrl as string,
+    });
+    const govBr = RG_NATIONAL_SELF_EXCLUSION_URL;
+    expect(await answered()).toEqual({ profile: govBr, limits: govBr });
+    expect(
+      (await c.operator('GET', '/api/operator/settings')).json().data['rg.nationalSelfExclusionUrl'],
+    ).toBe(govBr);
+
+    // Not an http(s) address: 400 in the operator's language, nothing changed.
+    const put = (value: unknown, lang = 'pt_BR') =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/operator/settings',
+        headers: { 'x-operator-key': TEST_OPERATOR_KEY, lang },
+        payload: { 'rg.nationalSelfExclusionUrl': value },
+      });
+    for (const bad of [
+      'javascript:alert(1)',
+      'ftp://gov.br/autoexclusao',
+      '/autoexclusao',
+      'gov.br',
+      '',
+      42,
+    ]) {
+      const res = await put(bad);
+      expect(res.statusCode, `${bad}: ${res.body}`).toBe(400);
+      expect(res.json().message).toBe(
+        'O link da autoexclusão nacional deve ser um endereço http:// ou https://',
+      );
+    }
+    const english = await put('data:text/html,<script>alert(1)</script>', 'en');
+    expect(english.statusCode).toBe(400);
+    expect(english.json().message).toBe(
+      'The national self-exclusion link must be an http:// or https:// address',
+    );
+    expect(await answered()).toEqual({ profile: govBr, limits: govBr });
+
+    const moved = 'https://autoexclusao.example.gov.br/inicio';
+    const saved = await put(moved);
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().data['rg.nationalSelfExclusionUrl']).toBe(moved);
+    expect(await answered()).toEqual({ profile: moved, limits: moved });
+    const audit = await c.operator('GET', '/api/operator/audit?action=settings.write&limit=5');
+    expect(audit.json().data).toContainEqual(
+      expect.objectContaining({
+        target: 'settings',
+        outcome: 'ok',
+        before: { 'rg.nationalSelfExclusionUrl': govBr },
+        after: { 'rg.nationalSelfExclusionUrl': moved },
+      }),
+    );
+    // A refused change is in the audit log too.
+    expect(audit.json().data).toContainEqual(
+      expect.objectContaining({ target: 'settings', outcome: 'failed', httpStatus: 400 }),
+    );
+    await c.setSettings({ 'rg.nationalSelfExclusionUrl': govBr });
   });
 });

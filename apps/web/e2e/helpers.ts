@@ -56,6 +56,31 @@ export async function registerViaApi(
   return body.data.access_token as string;
 }
 
+/**
+ * Registers through the API as the Brazilian profile asks (CPF, birth date 1990-05-20, optional daily loss limit)
+ * and answers the token and the CPF.
+ */
+export async function registerBrViaApi(
+  request: APIRequestContext,
+  username: string,
+  { cpf = randomCpf(), lossLimit }: { cpf?: string; lossLimit?: number } = {},
+) {
+  const res = await request.post('/api/auth/user/restRegister', {
+    data: {
+      username,
+      pwd: 'Senha-forte-1',
+      pwd1: 'Senha-forte-1',
+      cardNo: cpf,
+      birthDate: '1990-05-20',
+      ...(lossLimit === undefined ? {} : { lossLimit }),
+      ...(await captcha(request)),
+    },
+  });
+  const body = await res.json();
+  expect(body.status, body.message).toBe(0);
+  return { token: body.data.access_token as string, cpf };
+}
+
 export async function userInfoViaApi(request: APIRequestContext, token: string) {
   const res = await request.get('/api/app/user/userInfo', { headers: { Authorization: `Bearer ${token}` } });
   return (await res.json()).data as { yqm: string; username: string; header: number };
@@ -124,6 +149,17 @@ export async function depositViaApi(request: APIRequestContext, token: string, p
   expect(body.status, body.message).toBe(0);
   expect((await request.post(`${new URL(body.data.url).pathname}/pay`)).ok()).toBe(true);
   return cpf;
+}
+
+/** A withdrawal of `amount` reais by PIX to the player's own CPF, as the app asks it; answers its order id. */
+export async function withdrawViaApi(request: APIRequestContext, token: string, cpf: string, amount = 50) {
+  const res = await request.post('/api/app/order/withdraw', {
+    headers: { Authorization: `Bearer ${token}`, 'Idempotency-Key': `e2e-wd-${Date.now()}-${counter++}` },
+    data: { payCardBank: 'CPF', payCardNo: cpf, name: 'Jogador Teste', whatsapp: '+5511999990000', amount },
+  });
+  const body = await res.json();
+  expect(body.status, body.message).toBe(0);
+  return body.data.orderId as string;
 }
 
 export interface TestOperator extends OperatorCreateAnswer {

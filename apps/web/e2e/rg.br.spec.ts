@@ -7,6 +7,7 @@ import {
   openStudioSlot,
   placeHomeSingle,
   randomCpf,
+  registerBrViaApi,
   screenshot,
   signInFromHome,
   sportsEventViaApi,
@@ -14,8 +15,8 @@ import {
 
 /**
  * The Brazilian licence profile (JURISDICTION=br, playwright.br.config.ts) as a new player meets it: CPF and
- * birth date at registration, identity before the first deposit, no deposit gift, no transfer screen, payouts only
- * by PIX to the own CPF, and the RTP and payout of a bet by its button.
+ * birth date at registration, identity before the first deposit, no deposit gift, no transfer screen (nor transfer
+ * by the API), payouts only by PIX to the own CPF, and the RTP and payout of a bet by its button.
  */
 test('registration without a CPF is refused next to the field; with CPF and birth date it goes through', async ({
   page,
@@ -49,21 +50,7 @@ test('identity before the first deposit, no gift, no transfers, PIX to the own C
 }) => {
   test.setTimeout(120_000);
   const email = newEmail('br');
-  const cpf = randomCpf();
-  const codeId = String(10_000_000 + Math.floor(Math.random() * 90_000_000));
-  await request.get(`/api/auth/user/captcha/${codeId}`);
-  const reg = await request.post('/api/auth/user/restRegister', {
-    data: {
-      username: email,
-      pwd: 'Senha-forte-1',
-      pwd1: 'Senha-forte-1',
-      cardNo: cpf,
-      birthDate: '1990-05-20',
-      codeId,
-      captCode: CAPTCHA,
-    },
-  });
-  expect((await reg.json()).status).toBe(0);
+  const { cpf } = await registerBrViaApi(request, email);
   await signInFromHome(page, email);
 
   // The deposit asks for identity first.
@@ -109,21 +96,7 @@ test('a deposit paid from another person’s CPF is returned to the payer, and t
 }) => {
   test.setTimeout(120_000);
   const email = newEmail('brret');
-  const cpf = randomCpf();
-  const codeId = String(10_000_000 + Math.floor(Math.random() * 90_000_000));
-  await request.get(`/api/auth/user/captcha/${codeId}`);
-  const reg = await request.post('/api/auth/user/restRegister', {
-    data: {
-      username: email,
-      pwd: 'Senha-forte-1',
-      pwd1: 'Senha-forte-1',
-      cardNo: cpf,
-      birthDate: '1990-05-20',
-      codeId,
-      captCode: CAPTCHA,
-    },
-  });
-  const token = (await reg.json()).data.access_token as string;
+  const { token, cpf } = await registerBrViaApi(request, email);
   const auth = { Authorization: `Bearer ${token}` };
   expect(
     (
@@ -180,25 +153,8 @@ test('the loss limit asked at registration stops a dice bet, a sports bet and a 
   const { eventId, home } = await sportsEventViaApi(request);
   // Registered as br asks (CPF, birth date) with a daily loss limit of R$ 5,00; identity and R$ 100 deposited.
   const email = newEmail('brloss');
-  const cpf = randomCpf();
-  const codeId = String(10_000_000 + Math.floor(Math.random() * 90_000_000));
-  await request.get(`/api/auth/user/captcha/${codeId}`);
-  const reg = await (
-    await request.post('/api/auth/user/restRegister', {
-      data: {
-        username: email,
-        pwd: 'Senha-forte-1',
-        pwd1: 'Senha-forte-1',
-        cardNo: cpf,
-        birthDate: '1990-05-20',
-        lossLimit: 5,
-        codeId,
-        captCode: CAPTCHA,
-      },
-    })
-  ).json();
-  expect(reg.status, reg.message).toBe(0);
-  await depositViaApi(request, reg.data.access_token as string, 4, cpf);
+  const { token, cpf } = await registerBrViaApi(request, email, { lossLimit: 5 });
+  await depositViaApi(request, token, 4, cpf);
   await signInFromHome(page, email);
   await expect(page.getByTestId('header-balance')).toHaveText('R$ 100,00');
   await page.goto('/jogoResponsavel');
@@ -237,4 +193,32 @@ test('the loss limit asked at registration stops a dice bet, a sports bet and a 
   await screenshot(page, 'rg/br-spin-loss-refused');
   await expect(game.getByTestId('slot-balance')).toHaveText(/^R\$\s96,00$/);
   await expect(page.getByTestId('play-balance')).toHaveText(/^R\$\s96,00$/);
+});
+
+test('a signed-in player opening /transfer reads that transfers are not available, with no form; the API refuses', async ({
+  page,
+  request,
+}) => {
+  const email = newEmail('brtransf');
+  const { token } = await registerBrViaApi(request, email);
+  await signInFromHome(page, email);
+  expect(page.viewportSize()?.width).toBe(393);
+
+  await page.goto('/transfer');
+  await expect(page.getByRole('heading', { name: 'Transferências não disponíveis' })).toBeVisible();
+  await expect(page.getByText(/não permite enviar saldo a outro jogador/)).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Voltar para a conta' })).toBeVisible();
+  // No form: no receiver, no amount, no button to send.
+  await expect(page.locator('form')).toHaveCount(0);
+  await expect(page.getByLabel(/Usuário que recebe|Valor da transferência/)).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /Transferir|Continuar/ })).toHaveCount(0);
+  await screenshot(page, 'rg/br-transfer-off');
+
+  // The call made anyway: refused with its message, nothing moved.
+  const res = await request.post('/api/app/wallet/transfer', {
+    headers: { Authorization: `Bearer ${token}`, 'Idempotency-Key': `e2e-brtransf-${Date.now()}` },
+    data: { username: newEmail('receiver'), amount: 10 },
+  });
+  expect(res.status()).toBe(403);
+  expect((await res.json()).message).toBe('Transferências entre jogadores não são permitidas no Brasil');
 });

@@ -284,18 +284,44 @@ export type LedgerState = z.infer<typeof ledgerState>;
 export const REPORT_PRODUCTS = ['originals', 'rounds', 'sports', 'casino', 'lottery'] as const;
 export type ReportProduct = (typeof REPORT_PRODUCTS)[number];
 
+/** A range of São Paulo days asked for: `from` not after `to`, at most 366 days apart. */
+const dayRangeValid = (q: { from?: string; to?: string }) =>
+  q.from === undefined ||
+  q.to === undefined ||
+  (q.from <= q.to && Date.parse(q.to) - Date.parse(q.from) <= 366 * 86_400_000);
+
 export const reportQuery = z
   .object({
     from: queryDay,
     to: queryDay,
     format: z.enum(['json', 'csv'], { error: 'fieldInvalid' }).default('json'),
   })
-  .refine((q) => q.from <= q.to, { message: 'reportRangeInvalid', path: ['to'] })
-  .refine((q) => Date.parse(q.to) - Date.parse(q.from) <= 366 * 86_400_000, {
+  .refine(dayRangeValid, { message: 'reportRangeInvalid', path: ['to'] });
+export type ReportQuery = z.input<typeof reportQuery>;
+
+/**
+ * The payout-times report's period (GET /api/operator/withdrawals/payout-times, answer `payoutTimes` in rg.ts):
+ * the withdrawals requested over the last `days` (1-90, default 7), or on the São Paulo days `from`..`to`
+ * (both, as the reports page selects them; not with `days`).
+ */
+export const payoutTimesQuery = z
+  .strictObject({
+    days: z.coerce
+      .number({ error: 'fieldInvalid' })
+      .int('fieldInvalid')
+      .min(1, 'fieldInvalid')
+      .max(90, 'fieldInvalid')
+      .optional(),
+    from: queryDay.optional(),
+    to: queryDay.optional(),
+  })
+  .refine((q) => (q.from === undefined) === (q.to === undefined), {
     message: 'reportRangeInvalid',
     path: ['to'],
-  });
-export type ReportQuery = z.input<typeof reportQuery>;
+  })
+  .refine((q) => q.days === undefined || q.from === undefined, { message: 'fieldInvalid', path: ['days'] })
+  .refine(dayRangeValid, { message: 'reportRangeInvalid', path: ['to'] });
+export type PayoutTimesQuery = z.output<typeof payoutTimesQuery>;
 
 /**
  * One São Paulo day of one product, from the ledger: `stakes` captured and `wins` paid by the settlements in

@@ -189,10 +189,10 @@ export const PAYOUT_DEADLINE_MINUTES = 120;
 
 /**
  * Withdrawals by how long they took from request to paid (GET /api/operator/withdrawals/payout-times,
- * permission `withdrawals.read`), over `days` (default 7): counts per band, the slowest, and the unpaid ones
+ * permission `withdrawals.read`; query `payoutTimesQuery` in backoffice-money.ts), requested over the last
+ * `days` (default 7) or the São Paulo days `from`..`to`: counts per band, the slowest, and the unpaid ones
  * waiting `withdraw.payoutAlertMinutes` (90) or more, the ones operators are alerted of (oldest first).
  */
-export const payoutTimesQuery = z.strictObject({ days: z.coerce.number().int().min(1).max(90).default(7) });
 export const payoutTimes = z.object({
   deadlineMinutes: z.number().int(),
   /** Whether the deadline binds (the Brazilian profile); absent from older servers. */

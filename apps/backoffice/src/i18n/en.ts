@@ -219,6 +219,24 @@ export const en: Dictionary = {
     deposits: 'Deposits',
     withdrawals: 'Withdrawals',
     active: 'Active players',
+    payoutTimes: {
+      tab: 'Payout times',
+      title: 'Payouts by how long they took',
+      enforced:
+        'Withdrawals requested in the period and paid, by the time from request to payment. The {{deadline}}-minute deadline binds (Brazilian profile).',
+      reference:
+        'Withdrawals requested in the period and paid, by the time from request to payment, against the reference deadline of {{deadline}} minutes.',
+      paid: 'Withdrawals paid',
+      slowest: 'Slowest',
+      waiting: 'Unpaid for {{minutes}} min or more',
+      band: 'Time to payment',
+      count: 'Withdrawals',
+      share: 'Share',
+      within30: 'Within 30 minutes',
+      within60: '31 to 60 minutes',
+      within120: '61 to {{deadline}} minutes',
+      late: 'Late (over {{deadline}} minutes)',
+    },
   },
   products: {
     originals: 'Originals',
@@ -701,6 +719,9 @@ export const en: Dictionary = {
     value: 'Value',
     valueJson: 'Value (JSON)',
     invalidJson: 'Invalid JSON',
+    rg: 'Responsible gaming',
+    nationalUrl: 'National self-exclusion platform link',
+    nationalUrlHelp: 'The app’s “Responsible gaming” page opens this address (http:// or https://).',
   },
   audit: {
     audit: 'Audit',

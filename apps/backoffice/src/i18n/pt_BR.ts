@@ -218,6 +218,24 @@ export const pt_BR = {
     deposits: 'Depósitos',
     withdrawals: 'Saques',
     active: 'Jogadores ativos',
+    payoutTimes: {
+      tab: 'Tempo de pagamento',
+      title: 'Saques por tempo até o pagamento',
+      enforced:
+        'Saques pedidos no período e pagos, pelo tempo entre o pedido e o pagamento. O prazo de {{deadline}} minutos é obrigatório (perfil brasileiro).',
+      reference:
+        'Saques pedidos no período e pagos, pelo tempo entre o pedido e o pagamento, contra o prazo de referência de {{deadline}} minutos.',
+      paid: 'Saques pagos',
+      slowest: 'Mais lento',
+      waiting: 'Não pagos há {{minutes}} min ou mais',
+      band: 'Tempo até o pagamento',
+      count: 'Saques',
+      share: 'Parcela',
+      within30: 'Até 30 minutos',
+      within60: 'De 31 a 60 minutos',
+      within120: 'De 61 a {{deadline}} minutos',
+      late: 'Atrasados (mais de {{deadline}} minutos)',
+    },
   },
   products: {
     originals: 'Originais',
@@ -700,6 +718,9 @@ export const pt_BR = {
     value: 'Valor',
     valueJson: 'Valor (JSON)',
     invalidJson: 'JSON inválido',
+    rg: 'Jogo responsável',
+    nationalUrl: 'Link da plataforma nacional de autoexclusão',
+    nationalUrlHelp: 'A página “Jogo responsável” do app abre este endereço (http:// ou https://).',
   },
   audit: {
     audit: 'Auditoria',

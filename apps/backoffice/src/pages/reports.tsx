@@ -16,8 +16,10 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
+import { useAllowed } from '../api/access';
 import { download } from '../api/http';
 import { money } from '../components/format';
+import { PayoutTimesCard } from '../components/PayoutTimesCard';
 import { useApiQuery } from '../components/useApiQuery';
 
 const COLORS: Record<string, string> = {
@@ -31,10 +33,12 @@ const DAY = 'YYYY-MM-DD';
 
 /**
  * GGR and NGR per product and São Paulo day, and the days' activity (deposits, withdrawals, first-time
- * depositors, active players): computed by the server from the ledger, with charts and CSV export.
+ * depositors, active players): computed by the server from the ledger, with charts and CSV export. For an
+ * operator who reads withdrawals, the period's payouts by how long they took.
  */
 export function ReportsPage() {
   const { t } = useTranslation();
+  const allowed = useAllowed();
   const { message } = App.useApp();
   // São Paulo's today (the reports' days are São Paulo days; the browser may be elsewhere).
   const today = dayjs(new Date().toLocaleDateString('en-CA', { timeZone: 'America/Sao_Paulo' }));
@@ -168,6 +172,15 @@ export function ReportsPage() {
               </Space>
             ),
           },
+          ...(allowed('withdrawals.read')
+            ? [
+                {
+                  key: 'payoutTimes',
+                  label: t('reports.payoutTimes.tab'),
+                  children: <PayoutTimesCard from={query.from} to={query.to} />,
+                },
+              ]
+            : []),
         ]}
       />
     </List>

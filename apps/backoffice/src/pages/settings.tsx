@@ -4,11 +4,14 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAllowed } from '../api/access';
 import { json } from '../components/format';
-import { saveSettings, useSettings } from '../components/SettingsCard';
+import { saveSettings, SettingsCard, useSettings } from '../components/SettingsCard';
+
+const NATIONAL_URL = 'rg.nationalSelfExclusionUrl';
 
 /**
  * Every business setting (GET/PUT /api/operator/settings): one key at a time, its value as JSON (amounts in
  * minor units, as the settings keep them). The server checks each value; its refusal is shown in the form.
+ * Above, the national self-exclusion link as a plain address field (the server accepts only http(s)).
  */
 export function SettingsPage() {
   const { t } = useTranslation();
@@ -21,6 +24,24 @@ export function SettingsPage() {
   return (
     <List title={t('settings.title')}>
       {settings.error && <Alert type="error" showIcon message={settings.error.message} />}
+      <div style={{ maxWidth: 720, marginBottom: 16 }}>
+        <SettingsCard<{ url: string }>
+          title={t('settings.rg')}
+          keys={[NATIONAL_URL]}
+          settings={settings}
+          toForm={(s) => ({ url: s[NATIONAL_URL] as string })}
+          fromForm={(v) => ({ [NATIONAL_URL]: v.url.trim() })}
+        >
+          <Form.Item
+            name="url"
+            label={t('settings.nationalUrl')}
+            extra={t('settings.nationalUrlHelp')}
+            rules={[{ required: true, message: t('common.required') }]}
+          >
+            <Input inputMode="url" />
+          </Form.Item>
+        </SettingsCard>
+      </div>
       <Input.Search
         placeholder={t('settings.search')}
         allowClear

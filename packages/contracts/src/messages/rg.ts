@@ -39,6 +39,13 @@ const english = {
   brPayoutOwnCpf: 'In Brazil, withdrawals go only by PIX to a key in your own CPF',
   rgLimitReached: 'Responsible gaming limit reached. Bet refused.',
   rgLimitAboveOperator: 'The operator set this limit at {limit}: yours cannot be higher',
+  rgUrlInvalid: 'The national self-exclusion link must be an http:// or https:// address',
+  brCpfUnknown: "This CPF is not on the Receita Federal's register: check the number",
+  brCpfIrregular: 'This CPF is not regular at the Receita Federal: regularise it to play',
+  brKycNameMismatch:
+    "The name does not match this CPF's at the Receita Federal: enter your full name as on your CPF",
+  brKycBirthDateMismatch: "The date of birth you registered does not match this CPF's at the Receita Federal",
+  identityUnavailable: 'Identity check is unavailable right now, please try again in a few minutes',
 };
 
 export const rgMessages = defineMessages({
@@ -79,6 +86,14 @@ export const rgMessages = defineMessages({
     brPayoutOwnCpf: 'No Brasil, saques são pagos apenas por PIX para uma chave no seu próprio CPF',
     rgLimitReached: 'Limite de jogo responsável atingido. Aposta recusada.',
     rgLimitAboveOperator: 'A operadora definiu este limite em {limit}: o seu não pode ser maior',
+    rgUrlInvalid: 'O link da autoexclusão nacional deve ser um endereço http:// ou https://',
+    brCpfUnknown: 'Este CPF não consta na Receita Federal: confira o número',
+    brCpfIrregular: 'Este CPF não está regular na Receita Federal: regularize-o para jogar',
+    brKycNameMismatch:
+      'O nome não confere com o deste CPF na Receita Federal: informe o nome completo como no CPF',
+    brKycBirthDateMismatch: 'A data de nascimento do cadastro não confere com a deste CPF na Receita Federal',
+    identityUnavailable:
+      'A verificação de identidade está indisponível agora, tente novamente em alguns minutos',
   },
   en: english,
   ng: english,
@@ -121,6 +136,14 @@ export const rgMessages = defineMessages({
     rgLimitReached: 'Batas permainan bertanggung jawab tercapai. Taruhan ditolak.',
     rgLimitAboveOperator:
       'Operator menetapkan batas ini sebesar {limit}: batas Anda tidak boleh lebih tinggi',
+    rgUrlInvalid: 'Tautan pengecualian diri nasional harus berupa alamat http:// atau https://',
+    brCpfUnknown: 'CPF ini tidak terdaftar di Receita Federal: periksa nomornya',
+    brCpfIrregular: 'CPF ini tidak berstatus reguler di Receita Federal: perbaiki statusnya untuk bermain',
+    brKycNameMismatch:
+      'Nama tidak cocok dengan nama CPF ini di Receita Federal: masukkan nama lengkap seperti pada CPF',
+    brKycBirthDateMismatch:
+      'Tanggal lahir saat pendaftaran tidak cocok dengan tanggal lahir CPF ini di Receita Federal',
+    identityUnavailable: 'Pemeriksaan identitas sedang tidak tersedia, coba lagi dalam beberapa menit',
   },
   vi: {
     rgLimitStakeDay: 'Đã đạt giới hạn cược theo ngày ({limit}). Cược bị từ chối.',
@@ -159,6 +182,13 @@ export const rgMessages = defineMessages({
     brPayoutOwnCpf: 'Tại Brazil, rút tiền chỉ được trả qua PIX đến khóa theo CPF của chính bạn',
     rgLimitReached: 'Đã đạt giới hạn chơi có trách nhiệm. Cược bị từ chối.',
     rgLimitAboveOperator: 'Nhà điều hành đã đặt giới hạn này là {limit}: giới hạn của bạn không được cao hơn',
+    rgUrlInvalid: 'Liên kết tự loại trừ quốc gia phải là địa chỉ http:// hoặc https://',
+    brCpfUnknown: 'CPF này không có trong danh bạ của Receita Federal: hãy kiểm tra lại số',
+    brCpfIrregular: 'CPF này không ở tình trạng hợp lệ tại Receita Federal: hãy hợp thức hóa để chơi',
+    brKycNameMismatch:
+      'Tên không khớp với tên của CPF này tại Receita Federal: nhập họ tên đầy đủ như trên CPF',
+    brKycBirthDateMismatch: 'Ngày sinh đã đăng ký không khớp với ngày sinh của CPF này tại Receita Federal',
+    identityUnavailable: 'Hiện không thể xác minh danh tính, vui lòng thử lại sau vài phút',
   },
   ja: {
     rgLimitStakeDay: '1日のベット上限に達しました（{limit}）。ベットは拒否されました。',
@@ -198,6 +228,14 @@ export const rgMessages = defineMessages({
     brPayoutOwnCpf: 'ブラジルでは、出金はご本人のCPFのPIXキーにのみ支払われます',
     rgLimitReached: '責任あるゲームの上限に達しました。ベットは拒否されました。',
     rgLimitAboveOperator: '運営者がこの上限を {limit} に設定しています：これより高くは設定できません',
+    rgUrlInvalid: '全国自己排除のリンクは http:// または https:// のアドレスである必要があります',
+    brCpfUnknown: 'このCPFはReceita Federalに登録されていません。番号を確認してください',
+    brCpfIrregular:
+      'このCPFはReceita Federalで正常な状態ではありません。プレイするには手続きを行ってください',
+    brKycNameMismatch:
+      '氏名がReceita FederalのこのCPFの氏名と一致しません。CPFどおりのフルネームを入力してください',
+    brKycBirthDateMismatch: '登録した生年月日がReceita FederalのこのCPFの生年月日と一致しません',
+    identityUnavailable: '現在、本人確認を利用できません。数分後にもう一度お試しください',
   },
   ko: {
     rgLimitStakeDay: '일일 베팅 한도에 도달했습니다({limit}). 베팅이 거부되었습니다.',
@@ -236,6 +274,13 @@ export const rgMessages = defineMessages({
     brPayoutOwnCpf: '브라질에서는 출금이 본인 CPF의 PIX 키로만 지급됩니다',
     rgLimitReached: '책임감 있는 게임 한도에 도달했습니다. 베팅이 거부되었습니다.',
     rgLimitAboveOperator: '운영자가 이 한도를 {limit}(으)로 설정했습니다: 더 높게 설정할 수 없습니다',
+    rgUrlInvalid: '국가 자기 배제 링크는 http:// 또는 https:// 주소여야 합니다',
+    brCpfUnknown: '이 CPF는 Receita Federal에 등록되어 있지 않습니다. 번호를 확인하세요',
+    brCpfIrregular: '이 CPF는 Receita Federal에서 정상 상태가 아닙니다. 플레이하려면 정상화하세요',
+    brKycNameMismatch:
+      '이름이 Receita Federal의 이 CPF 이름과 일치하지 않습니다. CPF에 있는 전체 이름을 입력하세요',
+    brKycBirthDateMismatch: '가입 시 입력한 생년월일이 Receita Federal의 이 CPF 생년월일과 일치하지 않습니다',
+    identityUnavailable: '지금은 신원 확인을 이용할 수 없습니다. 몇 분 후 다시 시도하세요',
   },
   zh: {
     rgLimitStakeDay: '已达到每日投注限额（{limit}）。投注被拒绝。',
@@ -272,6 +317,12 @@ export const rgMessages = defineMessages({
     brPayoutOwnCpf: '在巴西，提款只能通过PIX支付到您本人CPF名下的密钥',
     rgLimitReached: '已达到负责任博彩限额，投注被拒绝。',
     rgLimitAboveOperator: '运营方已将此限额设为 {limit}：您的限额不能更高',
+    rgUrlInvalid: '国家自我排除链接必须是 http:// 或 https:// 地址',
+    brCpfUnknown: '该CPF不在巴西联邦税务局(Receita Federal)的登记中：请核对号码',
+    brCpfIrregular: '该CPF在巴西联邦税务局的状态不正常：请先办理规范后再游戏',
+    brKycNameMismatch: '姓名与巴西联邦税务局登记的该CPF姓名不符：请填写与CPF一致的全名',
+    brKycBirthDateMismatch: '注册时填写的出生日期与巴西联邦税务局登记的该CPF出生日期不符',
+    identityUnavailable: '身份核验暂时不可用，请几分钟后再试',
   },
   ru: {
     rgLimitStakeDay: 'Достигнут дневной лимит ставок ({limit}). Ставка отклонена.',
@@ -311,5 +362,13 @@ export const rgMessages = defineMessages({
     brPayoutOwnCpf: 'В Бразилии вывод возможен только через PIX на ключ по вашему собственному CPF',
     rgLimitReached: 'Достигнут лимит ответственной игры. Ставка отклонена.',
     rgLimitAboveOperator: 'Оператор установил этот лимит в {limit}: ваш не может быть выше',
+    rgUrlInvalid: 'Ссылка на национальную платформу самоисключения должна быть адресом http:// или https://',
+    brCpfUnknown: 'Этого CPF нет в реестре Receita Federal: проверьте номер',
+    brCpfIrregular: 'Статус этого CPF в Receita Federal не регулярный: урегулируйте его, чтобы играть',
+    brKycNameMismatch:
+      'Имя не совпадает с именем владельца этого CPF в Receita Federal: укажите полное имя, как в CPF',
+    brKycBirthDateMismatch:
+      'Дата рождения при регистрации не совпадает с датой рождения владельца этого CPF в Receita Federal',
+    identityUnavailable: 'Проверка личности сейчас недоступна, попробуйте ещё раз через несколько минут',
   },
 });

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { defineModule } from '../../platform/module';
 import { accountsRoutes } from './accounts.routes';
 import { createAccountsService, sessionInvalid, type AccountsDeps, type AuthUser } from './accounts.service';
+import { createSandboxIdentityBureau, identitySandboxRoutes } from './identity.sandbox';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -54,6 +55,10 @@ export type Accounts = ReturnType<typeof createAccounts>;
  */
 export const accountsModule = defineModule('accounts', ['mail'], async (app) => {
   const { database, config, bus, mail } = app;
-  app.decorate('accounts', createAccounts({ database, config, bus, mail }));
+  const identity = config.identityBureau === 'sandbox' ? createSandboxIdentityBureau() : null;
+  if (config.jurisdiction === 'br' && !identity)
+    app.log.warn('JURISDICTION=br without an identity bureau (IDENTITY_BUREAU=none): KYC is self-declared');
+  app.decorate('accounts', createAccounts({ database, config, bus, mail, identity }));
   await app.register(accountsRoutes);
+  if (identity && config.sandbox) await app.register(identitySandboxRoutes, { bureau: identity });
 });

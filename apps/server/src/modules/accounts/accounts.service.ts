@@ -15,6 +15,7 @@ import { AppError, badRequest, conflict } from '../../platform/errors';
 import { hashPassword, verifyPassword } from '../../platform/password';
 import { translate, type MessageKey } from '../../platform/i18n';
 import type { Mailer } from '../mail';
+import { identityMismatch, type IdentityBureau } from './identity';
 import { captchas, loginLinks, loginThrottle, passwordResets, sessions, users } from './accounts.tables';
 
 const CAPTCHA_TTL_MS = 5 * 60_000;
@@ -57,7 +58,7 @@ const fromNow = (ms: number) => new Date(Date.now() + ms);
 const CPF_LOCK = 0x63706631;
 
 /** A refusal about one field of the form: `data.field` tells the app where to show it. */
-const fieldRefusal = (code: ErrorCode, key: MessageKey, field: 'cardNo' | 'birthDate') =>
+const fieldRefusal = (code: ErrorCode, key: MessageKey, field: 'cardNo' | 'birthDate' | 'name') =>
   new AppError(code, key, {}, { data: { field } });
 
 export interface AuthUser {
@@ -72,6 +73,8 @@ export interface AccountsDeps {
   config: Config;
   bus: EventBus;
   mail: Mailer;
+  /** Under br, KYC's check of the CPF, name and birth date (null: `IDENTITY_BUREAU=none`, self-declared). */
+  identity?: IdentityBureau | null;
 }
 
 /**
@@ -224,7 +227,7 @@ function createSessionCache(bus: EventBus, enabled: boolean) {
   };
 }
 
-export function createAccountsService({ database, config, bus, mail }: AccountsDeps) {
+export function createAccountsService({ database, config, bus, mail, identity = null }: AccountsDeps) {
   const { db } = database;
   // Only where every revocation reaches every node: Redis carries the bus, or PGlite (one process). Several
   // PostgreSQL nodes without Redis have no bus between them, so they read every session from the database.
@@ -397,6 +400,26 @@ export function createAccountsService({ database, config, bus, mail }: AccountsD
     new AppError(ErrorCode.RATE_LIMITED, 'loginWait', {
       seconds: Math.max(1, Math.ceil((until.getTime() - Date.now()) / 1000)),
     });
+
+  /**
+   * Under br, before KYC is stored: the bureau confirms the CPF is regular and the declared name's (and the
+   * registration's birth date, when the account has one). A refusal names its field; a bureau that does not
+   * answer is 503 and nothing is stored (the player tries again).
+   */
+  async function confirmIdentity(userId: number, name: string, cpf: string) {
+    const user = await loadUser(db, userId);
+    // Another CPF than the registration's is refused by the KYC's own checks: not worth a look-up.
+    if (user.cardNo !== '' && user.cardNo !== cpf) return;
+    const declared = { cpf, name, birthDate: user.birthDate };
+    let record;
+    try {
+      record = await identity!.lookupCpf(declared);
+    } catch (err) {
+      throw new AppError(ErrorCode.UNAVAILABLE, 'identityUnavailable', {}, { cause: err });
+    }
+    const refused = identityMismatch(record, declared);
+    if (refused) throw fieldRefusal(ErrorCode.BAD_REQUEST, refused.key, refused.field);
+  }
 
   async function loadUser(tx: Executor, userId: number) {
     const [user] = await tx.select().from(users).where(eq(users.id, userId));
@@ -736,6 +759,7 @@ export function createAccountsService({ database, config, bus, mail }: AccountsD
      * without one (before the profile was on) may take only a CPF no other account holds.
      */
     async updateKyc(userId: number, name: string, cpf: string) {
+      if (config.jurisdiction === 'br' && identity) await confirmIdentity(userId, name, cpf);
       await database.transaction(async (tx) => {
         const user = await loadUser(tx, userId);
         if (user.kyc === 1 && user.cardNo !== cpf) throw conflict('kycLocked');

@@ -46,6 +46,7 @@ export {
   systemBalances,
   playerTotals,
   playerStakesSince,
+  dayBounds,
   type DayRange,
   type ProductDay,
   type MoneyDay,

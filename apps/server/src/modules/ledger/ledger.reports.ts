@@ -19,7 +19,7 @@ export interface DayRange {
 const spDay = (column: SQL) => sql`((${column} at time zone 'UTC') - interval '3 hours')::date`;
 
 /** The instants that bound a range of São Paulo days: [from 03:00 UTC, the day after `to` 03:00 UTC). */
-function bounds(range: DayRange): { start: string; end: string } {
+export function dayBounds(range: DayRange): { start: string; end: string } {
   const end = new Date(`${range.to}T03:00:00Z`);
   end.setUTCDate(end.getUTCDate() + 1);
   return { start: `${range.from}T03:00:00Z`, end: end.toISOString() };
@@ -51,7 +51,7 @@ export async function productDays(
   range: DayRange,
   currency: Currency = DEFAULT_CURRENCY,
 ): Promise<ProductDay[]> {
-  const { start, end } = bounds(range);
+  const { start, end } = dayBounds(range);
   const list = await rows<{ day: unknown; product: string; stakes: string; wins: string }>(
     exec,
     sql`
@@ -96,7 +96,7 @@ export async function promotionAndFeeDays(
   range: DayRange,
   currency: Currency = DEFAULT_CURRENCY,
 ): Promise<MoneyDay[]> {
-  const { start, end } = bounds(range);
+  const { start, end } = dayBounds(range);
   const list = await rows<{ day: unknown; bonuses: string; fees: string }>(
     exec,
     sql`
@@ -130,7 +130,7 @@ export async function activityDays(
   range: DayRange,
   currency: Currency = DEFAULT_CURRENCY,
 ): Promise<ActivityDay[]> {
-  const { start, end } = bounds(range);
+  const { start, end } = dayBounds(range);
   const within = (column: SQL) => sql`${column} >= ${start}::timestamptz and ${column} < ${end}::timestamptz`;
   const list = await rows<Record<string, unknown>>(
     exec,

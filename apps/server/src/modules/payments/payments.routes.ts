@@ -139,7 +139,7 @@ export async function paymentsRoutes(app: FastifyInstance) {
       config: { permission: 'withdrawals.read' },
       schema: { tags: opTags, querystring: payoutTimesQuery, response: answer(payoutTimes) },
     },
-    async (req) => ok(req, await withdrawals.payoutTimes(req.query.days)),
+    async (req) => ok(req, await withdrawals.payoutTimes(req.query)),
   );
   r.get(
     '/api/operator/withdrawals/:id/risk',

@@ -18,13 +18,14 @@ import {
   type WithdrawRequest,
   PAYOUT_DEADLINE_MINUTES,
   type PayoutTimes,
+  type PayoutTimesQuery,
 } from '@aposta/contracts';
 import { formatAmount, MoneyError, mulDiv, toMajor, toMinor } from '@aposta/money';
 import { and, asc, count, desc, eq, gte, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { containing, idList, pgCode, queryRows, type Executor } from '../../platform/db';
 import { AppError, badRequest, notFound } from '../../platform/errors';
 import type { MessageKey } from '../../platform/i18n';
-import { hold, lockPlayerAccount, requestHash, settle, voidHold } from '../ledger';
+import { dayBounds, hold, lockPlayerAccount, requestHash, settle, voidHold } from '../ledger';
 import { withdrawable } from '../wallet';
 import { activeBonuses } from '../wagering';
 import {
@@ -479,18 +480,26 @@ export function createWithdrawalsService(
     },
 
     /**
-     * Withdrawals by how long they took from request to paid over the last `days`, against the 120-minute
-     * payout deadline, and the unpaid ones waiting `withdraw.payoutAlertMinutes` (90) or more (oldest first).
+     * Withdrawals requested over the last `days` (default 7) or on the São Paulo days `from`..`to`, by how
+     * long they took from request to paid, against the 120-minute payout deadline, and the unpaid ones waiting
+     * `withdraw.payoutAlertMinutes` (90) or more (oldest first).
      */
-    async payoutTimes(days: number): Promise<PayoutTimes> {
+    async payoutTimes(period: PayoutTimesQuery): Promise<PayoutTimes> {
       const deadline = PAYOUT_DEADLINE_MINUTES;
       const alertAt = await settings.get('withdraw.payoutAlertMinutes');
+      let requested: SQL;
+      if (period.from !== undefined && period.to !== undefined) {
+        const { start, end } = dayBounds({ from: period.from, to: period.to });
+        requested = sql`o.created_at >= ${start}::timestamptz and o.created_at < ${end}::timestamptz`;
+      } else {
+        requested = sql`o.created_at >= now() - make_interval(days => ${period.days ?? 7})`;
+      }
       const result = (await database.db.execute(
         sql`with w as (
               select o.order_id, o.status, o.created_at,
                 (select min(e.at) from payment_order_events e where e.order_id = o.order_id and e.event = 'paid') as paid_at
               from payment_orders o
-              where o.type = ${RecordType.WITHDRAWAL} and o.created_at >= now() - make_interval(days => ${days})
+              where o.type = ${RecordType.WITHDRAWAL} and ${requested}
             )
             select order_id, status,
               floor(extract(epoch from coalesce(paid_at, now()) - created_at) / 60)::int as minutes,

@@ -16,9 +16,9 @@ declare module 'fastify' {
  * module that takes stakes or deposits (payments, originals, rounds, sportsbook, casino), which call
  * `app.rg.assertCanStake(tx, userId, amountMinor)` inside their stake's transaction.
  */
-export const rgModule = defineModule('rg', ['operators', 'accounts'], async (app) => {
-  const { database, config, accounts, outbox } = app;
-  const rg = createRgService({ database, config, accounts });
+export const rgModule = defineModule('rg', ['operators', 'settings', 'accounts'], async (app) => {
+  const { database, config, accounts, outbox, settings } = app;
+  const rg = createRgService({ database, config, accounts, settings });
   app.decorate('rg', rg);
   accounts.hooks.signIn.push(rg.checkSignIn);
   accounts.hooks.registered.push(async (tx, userId, input) => {

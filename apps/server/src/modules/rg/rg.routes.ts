@@ -9,7 +9,6 @@ import {
   rgOperatorLimitsRequest,
   rgOperatorPlayer,
   rgProfile,
-  RG_NATIONAL_SELF_EXCLUSION_URL,
   rgSession,
 } from '@aposta/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -21,7 +20,7 @@ import type { AuthUser } from '../accounts';
 /** Thin routes: schema in, the rg service, schema out (contracts/rg.ts is the contract). */
 export async function rgRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { rg } = app;
+  const { rg, settings } = app;
   const { authenticate } = app.accounts;
   const user = (req: FastifyRequest) => req.user as AuthUser;
   const tags = ['rg'];
@@ -30,7 +29,7 @@ export async function rgRoutes(app: FastifyInstance) {
   r.get(`${RG_PATH}/profile`, { schema: { tags, response: { 200: envelope(rgProfile) } } }, async (req) =>
     ok(req, {
       jurisdiction: app.config.jurisdiction,
-      nationalSelfExclusionUrl: RG_NATIONAL_SELF_EXCLUSION_URL,
+      nationalSelfExclusionUrl: await settings.get('rg.nationalSelfExclusionUrl'),
     }),
   );
 

@@ -1,7 +1,6 @@
 import {
   ErrorCode,
   RG_KINDS,
-  RG_NATIONAL_SELF_EXCLUSION_URL,
   RG_OPERATOR_KINDS,
   RG_PERIODS,
   RG_SELF_EXCLUSION_MIN_DAYS,
@@ -25,6 +24,7 @@ import { AppError, conflict, notFound } from '../../platform/errors';
 import type { MessageKey } from '../../platform/i18n';
 import type { Accounts, AuthUser } from '../accounts';
 import { listEntries, settlementFigures, stakeReturned, type SettledFact, type VoidedFact } from '../ledger';
+import type { SettingsService } from '../settings';
 
 /** A raise or a removal of a limit waits this long (a lower limit applies at once). */
 export const RAISE_DELAY_MS = 24 * 3_600_000;
@@ -34,6 +34,8 @@ export interface RgDeps {
   database: Database;
   config: Config;
   accounts: Pick<Accounts, 'revokeAllSessions' | 'sessionStartedAt' | 'personAccounts'>;
+  /** `rg.nationalSelfExclusionUrl`: the national self-exclusion platform's link. */
+  settings: Pick<SettingsService, 'get'>;
   now?: () => Date;
 }
 
@@ -122,7 +124,7 @@ function effective(row: LimitRow | undefined, now: Date) {
  * SQL inside their batch). Usage per Brasília day is counted in `rg_usage`: stakes by the check itself, in the
  * stake's transaction; payouts and deposits from the ledger's and the payments' outbox facts.
  */
-export function createRgService({ database, config, accounts, now: clock }: RgDeps) {
+export function createRgService({ database, config, accounts, settings, now: clock }: RgDeps) {
   const { db } = database;
   const now = clock ?? (() => new Date());
 
@@ -210,7 +212,7 @@ export function createRgService({ database, config, accounts, now: clock }: RgDe
       ...answer,
       realityCheckMinutes: player[0]?.reality_minutes ?? null,
       exclusion,
-      nationalSelfExclusionUrl: RG_NATIONAL_SELF_EXCLUSION_URL,
+      nationalSelfExclusionUrl: await settings.get('rg.nationalSelfExclusionUrl'),
     };
   }
 

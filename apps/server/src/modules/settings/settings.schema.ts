@@ -1,3 +1,4 @@
+import { RG_NATIONAL_SELF_EXCLUSION_URL } from '@aposta/contracts';
 import { z } from 'zod';
 
 /**
@@ -69,6 +70,14 @@ export const settingsSchema = z.object({
    * its request (the deadline is 120); the payout-times report lists those unpaid ones.
    */
   'withdraw.payoutAlertMinutes': z.number().int().min(1).max(119).default(90),
+  /**
+   * The national self-exclusion platform the responsible-gaming page links to (default the Ministry of Finance's
+   * page); an absolute http(s) address only, as the app opens it as a link (400 `rgUrlInvalid` otherwise).
+   */
+  'rg.nationalSelfExclusionUrl': z
+    .url({ protocol: /^https?$/, error: 'rgUrlInvalid' })
+    .max(500, 'rgUrlInvalid')
+    .default(RG_NATIONAL_SELF_EXCLUSION_URL),
   /** BRL centavos per USDT for USDT(TRC20) withdrawals. */
   'withdraw.usdtRate': z.number().int().min(1).default(550),
   /** A deposit order not paid within this many minutes expires (spec: pay within 30 minutes). */
@@ -173,7 +182,7 @@ export const settingsSchema = z.object({
   'promo.ladderTiers': z
     .array(z.object({ invitees: z.number().int().min(1), reward: z.number().int().min(0).max(100_000_000) }))
     .max(50)
-    .refine((t) => t.every((x, i) => i === 0 || x.invitees > t[i - 1]!.invitees), 'checkTheInput')
+    .refine((t) => t.every((x, i) => i === 0 || x.invitees > t[i - 1]!.invitees), 'fieldInvalid')
     .default([
       { invitees: 1, reward: 1_000 },
       { invitees: 3, reward: 3_500 },
@@ -192,7 +201,7 @@ export const settingsSchema = z.object({
     .refine(
       (m) =>
         m.every((x, i) => i === 0 || (x.turnover > m[i - 1]!.turnover && x.multiple > m[i - 1]!.multiple)),
-      'checkTheInput',
+      'fieldInvalid',
     )
     .default([
       { turnover: 10_000, multiple: 150 },

@@ -2,6 +2,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../platform/db';
 import { badRequest, conflict } from '../../platform/errors';
+import { isMessageKey } from '../../platform/i18n';
 import { settingsSchema, SETTING_KEYS, type SettingKey, type Settings } from './settings.schema';
 import { settings } from './settings.tables';
 
@@ -54,8 +55,12 @@ export function createSettingsService({ database }: { database: Database }) {
         for (const [key, value] of Object.entries(expected ?? {}))
           if (!isDeepStrictEqual(current[key as SettingKey], value)) throw conflict('staleVersion');
         const next = settingsSchema.safeParse({ ...current, ...patch });
-        if (!next.success)
-          throw badRequest('fieldInvalid', { field: String(next.error.issues[0]?.path[0] ?? '') });
+        if (!next.success) {
+          // A rule's own message (a catalogue key, e.g. `rgUrlInvalid`) says what is wrong; else the field is named.
+          const issue = next.error.issues[0];
+          const key = issue && isMessageKey(issue.message) ? issue.message : 'fieldInvalid';
+          throw badRequest(key, { field: String(issue?.path[0] ?? '') });
+        }
         for (const [key, value] of Object.entries(patch)) {
           await tx
             .insert(settings)

@@ -22,6 +22,17 @@ beforeEach(() => {
         if (!body.name.trim()) return { status: 400, body: envelope(null, 40000, 'Informe seu nome') };
         if (body.cardNo !== '529.982.247-25')
           return { status: 400, body: envelope(null, 40000, 'CPF inválido') };
+        // Under br, the identity bureau's refusals name their field (a birth date: the form has none).
+        if (body.name === 'Ana Errada')
+          return {
+            status: 400,
+            body: envelope({ field: 'name' }, 40000, 'O nome não confere com o deste CPF'),
+          };
+        if (body.name === 'Ana Outra Data')
+          return {
+            status: 400,
+            body: envelope({ field: 'birthDate' }, 40000, 'A data de nascimento não confere'),
+          };
         return { body: envelope(null, 0, 'Terminar') };
       }
       return { body: envelope({ uId: 1, kyc: 1 }) };
@@ -35,6 +46,20 @@ describe('KYC form', () => {
     ['an invalid CPF', 'Ana Souza', '111.222.333-44', 'CPF', 'CPF inválido'],
     ['an empty CPF', 'Ana Souza', '', 'CPF', 'CPF inválido'],
     ['an empty name', '', '529.982.247-25', 'Nome completo', 'Informe seu nome'],
+    [
+      'another name (br bureau)',
+      'Ana Errada',
+      '529.982.247-25',
+      'Nome completo',
+      'O nome não confere com o deste CPF',
+    ],
+    [
+      'another birth date (br bureau)',
+      'Ana Outra Data',
+      '529.982.247-25',
+      'CPF',
+      'A data de nascimento não confere',
+    ],
   ])('shows the server’s refusal of %s next to that field', async (_, name, cpf, field, message) => {
     const onSaved = vi.fn();
     renderWithApp(<KycOverlay onSaved={onSaved} />);

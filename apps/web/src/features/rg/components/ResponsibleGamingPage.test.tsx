@@ -155,6 +155,17 @@ describe('responsible gaming page', () => {
     await user.click(screen.getByRole('button', { name: 'Confirmar' }));
     await waitFor(() => expect(bodies('/rg/exclusion')).toEqual([{ kind: 'self' }]));
   });
+
+  it('links the national platform the server answers (an operator changed the setting)', async () => {
+    current = limits({ nationalSelfExclusionUrl: 'https://autoexclusao.example.gov.br/inicio' });
+    renderWithApp(<ResponsibleGamingPage onExcluded={() => {}} />);
+    await waitFor(() =>
+      expect(screen.getByRole('link', { name: 'Plataforma nacional de autoexclusão' })).toHaveAttribute(
+        'href',
+        'https://autoexclusao.example.gov.br/inicio',
+      ),
+    );
+  });
 });
 
 describe('reality check', () => {

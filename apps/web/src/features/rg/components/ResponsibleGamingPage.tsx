@@ -58,7 +58,8 @@ function valueOf(text: string, kind: RgKind): number | null | 'bad' {
  * "Jogo responsável" (/jogoResponsavel): deposit, loss, stake and time limits per day, week and month (a lower
  * limit at once; a higher one shown as waiting 24 hours), the reality-check interval, a cool-off or
  * self-exclusion after a confirmation (the server signs the player out everywhere; `onExcluded` clears this
- * device), and the national self-exclusion platform.
+ * device), and the national self-exclusion platform (its link as the server answers it: the operators' setting
+ * `rg.nationalSelfExclusionUrl`).
  */
 export function ResponsibleGamingPage({ onExcluded }: { onExcluded: () => void }) {
   const { t } = useTranslation('rg');
@@ -287,7 +288,7 @@ export function ResponsibleGamingPage({ onExcluded }: { onExcluded: () => void }
 
       <section className="text-sm">
         <a
-          href={RG_NATIONAL_SELF_EXCLUSION_URL}
+          href={data?.nationalSelfExclusionUrl ?? RG_NATIONAL_SELF_EXCLUSION_URL}
           target="_blank"
           rel="noreferrer"
           className="text-gold underline"
