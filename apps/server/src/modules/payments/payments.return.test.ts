@@ -192,7 +192,10 @@ describe('a PIX deposit from another CPF under br', () => {
     const events = await rows<{ event: string; note: string }>(
       sql`select event, note from payment_order_events where order_id = ${orderId} and event = 'returned'`,
     );
-    expect(events).toEqual([{ event: 'returned', note: 'refund sbxr_first' }]);
+    // Booked once. This call repeats the refund under its key (the provider answers the first refund); the job's
+    // retry, if it ran while refunds still failed, asked the charge instead and found it reversed.
+    expect(events).toHaveLength(1);
+    expect(['refund sbxr_first', 'reversed at the provider']).toContain(events[0]!.note);
     expect((await txOf(orderId)).map((x) => x.type)).toEqual([112, 113]);
   });
 
