@@ -44,7 +44,7 @@ export function ListFilters({
             allowClear
             aria-label={searchLabel}
             placeholder={searchHint}
-            style={{ width: 300 }}
+            style={{ width: 340 }}
           />
         </Form.Item>
       )}
