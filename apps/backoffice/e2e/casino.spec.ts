@@ -56,3 +56,71 @@ test('an admin rotates a provider’s key: the old one stops, the new one signs,
   expect(text).not.toContain(old);
   await expect(page.locator('body')).not.toContainText(fresh);
 });
+
+test('a game edited by another operator meanwhile: the stale edit is refused with a reload, nothing overwritten', async ({
+  page,
+  request,
+}) => {
+  // 'a0…' sorts before the studio's 'aposta': the game is on the table's first page.
+  const code = `a0${Date.now().toString(36)}`;
+  const gameCode = `${code}-slot`;
+  const name = `Slot ${code}`;
+  const made = await request.post('/api/operator/casino/providers', {
+    headers: operatorKey,
+    data: { code, name: `Estúdio ${code}`, secret: crypto.randomBytes(20).toString('hex') },
+  });
+  expect(made.ok(), await made.text()).toBe(true);
+  const added = await request.post(`/api/operator/casino/providers/${code}/games`, {
+    headers: operatorKey,
+    data: { gameCode, name, category: 'slots', rtp: 96, thumbnail: '', launchUrl: '/studio/x' },
+  });
+  expect(added.ok(), await added.text()).toBe(true);
+  const stored = async () =>
+    (
+      (await (await request.get('/api/operator/casino/games', { headers: operatorKey })).json()).data as {
+        gameCode: string;
+        hot: boolean;
+        sort: number;
+        version: number;
+      }[]
+    ).find((g) => g.gameCode === gameCode)!;
+
+  await signIn(page, await createOperator(request, 'admin'));
+  await page.goto('/backoffice/casino');
+  const row = page.getByRole('row', { name: new RegExp(gameCode) });
+  await expect(row.getByLabel(`Ordem de ${name}`)).toHaveValue('1000');
+
+  // Another operator saves the game after this screen read it.
+  const other = await request.post(`/api/operator/casino/games/${gameCode}`, {
+    headers: operatorKey,
+    data: { sort: 5, version: 1 },
+  });
+  expect(other.ok(), await other.text()).toBe(true);
+
+  await row.getByRole('switch', { name: `${name} em alta` }).click();
+  const stale = page
+    .getByRole('alert')
+    .filter({ hasText: 'Outro operador alterou este registro; recarregue' });
+  await expect(stale).toBeVisible();
+  await screenshots(page, 'casino-stale-game');
+  expect(await stored()).toMatchObject({ hot: false, sort: 5, version: 2 });
+  await expect(row.getByRole('switch', { name: `${name} em alta` })).not.toBeChecked();
+
+  await stale.getByRole('button', { name: 'Recarregar' }).click();
+  await expect(stale).toBeHidden();
+  await expect(row.getByLabel(`Ordem de ${name}`)).toHaveValue('5');
+  await row.getByRole('switch', { name: `${name} em alta` }).click();
+  await expect(row.getByRole('switch', { name: `${name} em alta` })).toBeChecked();
+  expect(await stored()).toMatchObject({ hot: true, sort: 5, version: 3 });
+
+  const audit = await request.get(`/api/operator/audit?target=casinoGame:${gameCode}&limit=10`, {
+    headers: operatorKey,
+  });
+  const rows = (await audit.json()).data as { outcome: string; httpStatus: number; reason: string | null }[];
+  expect(rows.map((r) => `${r.outcome}:${r.httpStatus}`).reverse()).toEqual([
+    'ok:200',
+    'ok:200',
+    'failed:409',
+    'ok:200',
+  ]);
+});

@@ -44,10 +44,20 @@ test('a new player opens each studio slot from the lobby, spins, leaves, and fin
 }) => {
   test.setTimeout(240_000);
   // The operator marks two of the studio's games hot: home shows them.
+  // Each edit carries the version the operator read (a stale one is refused).
+  const games = await request.get('/api/operator/casino/games', {
+    headers: { 'X-Operator-Key': OPERATOR_KEY },
+  });
+  const versions = new Map(
+    ((await games.json()).data as { gameCode: string; version: number }[]).map((g) => [
+      g.gameCode,
+      g.version,
+    ]),
+  );
   for (const gameCode of ['fortune-ox', 'candy-cascade']) {
     const res = await request.post(`/api/operator/casino/games/${gameCode}`, {
       headers: { 'X-Operator-Key': OPERATOR_KEY },
-      data: { hot: true },
+      data: { hot: true, version: versions.get(gameCode) },
     });
     expect((await res.json()).status).toBe(0);
   }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formVersion } from './backoffice';
 import { moneyNumber } from './user';
 
 /**
@@ -26,13 +27,19 @@ import { moneyNumber } from './user';
  *   GET  /api/app/casino/rounds?limit=                 -> casinoRound[] (my last rounds, newest first)
  *   GET  /api/app/casino/rounds/{roundId}              -> casinoRound (with every wallet call)
  *
- * Operator (permission `casino.manage`, audited; `casino.read` for the recall):
+ * Operator (permission `casino.manage`, audited; `casino.read` for the lists and the recall). Providers and games
+ * carry a `version` that grows with every write; an edit carrying an older one (a stale back-office form) is
+ * refused with 409 `staleVersion` and changes nothing. Required on an edit; on an upsert optional (without it the
+ * write is unconditional, older callers), `0` meaning "a new one" (an existing code is then refused):
  *   GET  /api/operator/casino/providers                       -> casinoProvider[]
  *   POST /api/operator/casino/providers                       casinoProviderRequest -> casinoProvider (upsert)
  *   POST /api/operator/casino/providers/{code}/secret         casinoProviderKeyRequest -> casinoProvider (rotation)
+ *   GET  /api/operator/casino/games                           -> operatorCasinoGame[] (every game, disabled too)
  *   POST /api/operator/casino/providers/{code}/games          casinoGameRequest -> casinoGame (upsert)
- *   POST /api/operator/casino/games/{gameCode}                casinoGameUpdate -> casinoGame (enable, order, hot)
- *   GET  /api/operator/casino/rounds/{roundId}                -> casinoRound (any player's)
+ *   POST /api/operator/casino/games/{gameCode}                casinoGameUpdate -> operatorCasinoGame (enable,
+ *                                                              order, hot, category)
+ *   GET  /api/operator/casino/rounds/{roundId}                -> casinoRound (any player's; `provider:round`, or
+ *                                                              `provider:transaction_uuid` for that call's round)
  *
  * Our studio's game client (enveloped; the page the launch URL opens, served by the web app at
  * `/studio/{gameCode}?token=…` or `?demo=1`):
@@ -157,6 +164,8 @@ export const casinoProviderRequest = z
       .max(4000)
       .regex(/-----BEGIN PUBLIC KEY-----/, 'casinoPublicKey')
       .optional(),
+    /** The version the form read, 0 for a new provider (see above); without it the upsert is unconditional. */
+    version: formVersion.optional(),
   })
   .refine((p) => Boolean(p.secret) !== Boolean(p.publicKey), 'casinoSecretShort');
 export type CasinoProviderRequest = z.input<typeof casinoProviderRequest>;
@@ -170,6 +179,8 @@ export const casinoProviderKeyRequest = z
       .max(4000)
       .regex(/-----BEGIN PUBLIC KEY-----/, 'casinoPublicKey')
       .optional(),
+    /** The provider's version the form read. */
+    version: formVersion,
   })
   .refine((p) => Boolean(p.secret) !== Boolean(p.publicKey), 'casinoSecretShort');
 export type CasinoProviderKeyRequest = z.input<typeof casinoProviderKeyRequest>;
@@ -181,6 +192,8 @@ export const casinoProvider = z.object({
   signature: z.enum(['hmac', 'rsa']),
   enabled: z.boolean(),
   games: z.number().int(),
+  /** Grows with every write (stale forms, see above). */
+  version: z.number().int(),
   createdAt: z.string(),
 });
 export type CasinoProvider = z.infer<typeof casinoProvider>;
@@ -206,6 +219,8 @@ export const casinoGameRequest = z.strictObject({
     .refine((v) => v === '' || isSiteOrWebUrl(v), 'casinoUrl'),
   /** Where the game opens: the launch URL gets `token`, `game`, `currency`, `lang` (and `demo`) appended. */
   launchUrl: z.string().trim().max(500).refine(isSiteOrWebUrl, 'casinoUrl'),
+  /** The version the form read, 0 for a new game (see above); without it the upsert is unconditional. */
+  version: formVersion.optional(),
 });
 export type CasinoGameRequest = z.input<typeof casinoGameRequest>;
 
@@ -215,6 +230,8 @@ export const casinoGameUpdate = z.strictObject({
   sort: z.number().int().min(0).max(1_000_000).optional(),
   hot: z.boolean().optional(),
   category: casinoCategory.optional(),
+  /** The game's version the form read. */
+  version: formVersion,
 });
 export type CasinoGameUpdate = z.input<typeof casinoGameUpdate>;
 
@@ -233,6 +250,10 @@ export const casinoGame = z.object({
   demo: z.boolean(),
 });
 export type CasinoGame = z.infer<typeof casinoGame>;
+
+/** A game as the back office edits it: with its version (stale forms, see above). */
+export const operatorCasinoGame = casinoGame.extend({ version: z.number().int() });
+export type OperatorCasinoGame = z.infer<typeof operatorCasinoGame>;
 
 export const casinoLobbyQuery = z.object({
   category: casinoCategory.optional(),

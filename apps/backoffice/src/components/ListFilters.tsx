@@ -14,32 +14,46 @@ export const periodFilters = (range: Period): CrudFilter[] => [
 ];
 
 /**
- * A server-filtered list's form (Refine's `searchFormProps`): a text search (`q`), the page's own fields, a
- * period (`range`) and the search button, in one line.
+ * A server-filtered list's form (Refine's `searchFormProps`), in one line: a text search (`q`, with
+ * `searchHint`), the page's own fields, a period (`range`, with `periodLabel`) and the search button. Pressing
+ * Enter in any field searches too.
  */
 export function ListFilters({
   formProps,
   label,
   searchHint,
+  searchLabel = searchHint,
   periodLabel,
   children,
 }: {
   formProps: FormProps;
   label: string;
-  searchHint: string;
-  periodLabel: string;
+  searchHint?: string;
+  /** The search box's name when it is not its hint. */
+  searchLabel?: string;
+  periodLabel?: string;
   children?: ReactNode;
 }) {
   const { t } = useTranslation();
   return (
     <Form {...formProps} layout="inline" aria-label={label} style={{ marginBottom: 16, rowGap: 8 }}>
-      <Form.Item name="q">
-        <Input allowClear aria-label={searchHint} placeholder={searchHint} style={{ width: 260 }} />
-      </Form.Item>
+      {searchHint && (
+        <Form.Item name="q">
+          <Input
+            type="search"
+            allowClear
+            aria-label={searchLabel}
+            placeholder={searchHint}
+            style={{ width: 340 }}
+          />
+        </Form.Item>
+      )}
       {children}
-      <Form.Item name="range" label={periodLabel}>
-        <DatePicker.RangePicker />
-      </Form.Item>
+      {periodLabel && (
+        <Form.Item name="range" label={periodLabel}>
+          <DatePicker.RangePicker />
+        </Form.Item>
+      )}
       <Form.Item>
         <Button type="primary" htmlType="submit">
           {t('common.search')}

@@ -6,17 +6,17 @@ import {
 } from '@aposta/contracts';
 import { List, useTable } from '@refinedev/antd';
 import type { CrudFilter } from '@refinedev/core';
-import { Button, DatePicker, Form, Input, Select, Space, Table, Tag, Typography } from 'antd';
-import type { Dayjs } from 'dayjs';
+import { Form, Input, Select, Space, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { json, time } from '../components/format';
+import { ListFilters, periodFilters, type Period } from '../components/ListFilters';
 
 interface AuditSearch {
   actor?: string;
   action?: string;
   target?: string;
   outcome?: string;
-  range?: [Dayjs | null, Dayjs | null] | null;
+  range?: Period;
 }
 
 const OUTCOME_COLOR = { ok: 'green', refused: 'orange', failed: 'red' } as const;
@@ -33,19 +33,13 @@ export function AuditPage() {
       { field: 'action', operator: 'eq', value: action },
       { field: 'target', operator: 'eq', value: target?.trim() },
       { field: 'outcome', operator: 'eq', value: outcome },
-      { field: 'from', operator: 'eq', value: range?.[0]?.startOf('day').toISOString() },
-      { field: 'to', operator: 'eq', value: range?.[1]?.endOf('day').toISOString() },
+      ...periodFilters(range),
     ],
   });
   const actions = [...OPERATOR_PERMISSIONS, ...OPERATOR_SESSION_ACTIONS];
   return (
     <List title={t('audit.title')}>
-      <Form
-        {...searchFormProps}
-        layout="inline"
-        style={{ marginBottom: 16, rowGap: 8 }}
-        aria-label={t('audit.filters')}
-      >
+      <ListFilters formProps={searchFormProps} label={t('audit.filters')} periodLabel={t('audit.period')}>
         <Form.Item name="actor" label={t('audit.actor')}>
           <Input allowClear placeholder={t('audit.actorHint')} style={{ width: 200 }} />
         </Form.Item>
@@ -67,15 +61,7 @@ export function AuditPage() {
             options={AUDIT_OUTCOMES.map((o) => ({ value: o, label: t(`audit.outcomes.${o}`) }))}
           />
         </Form.Item>
-        <Form.Item name="range" label={t('audit.period')}>
-          <DatePicker.RangePicker />
-        </Form.Item>
-        <Form.Item>
-          <Button type="primary" htmlType="submit">
-            {t('common.search')}
-          </Button>
-        </Form.Item>
-      </Form>
+      </ListFilters>
       <Table
         {...tableProps}
         rowKey="id"

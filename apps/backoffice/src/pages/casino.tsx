@@ -2,11 +2,10 @@ import {
   CASINO_CATEGORIES,
   OPERATOR_CASINO_PATH,
   type CasinoCategory,
-  type CasinoGame,
   type CasinoGameUpdate,
-  type CasinoLobby,
   type CasinoProvider,
   type CasinoRound,
+  type OperatorCasinoGame,
 } from '@aposta/contracts';
 import { List } from '@refinedev/antd';
 import {
@@ -28,29 +27,54 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useAllowed } from '../api/access';
-import { api } from '../api/http';
+import { api, ApiError } from '../api/http';
 import { useRun } from '../components/actions';
 import { money, time } from '../components/format';
+import { StaleAlert } from '../components/StaleAlert';
 import { useApiQuery } from '../components/useApiQuery';
 
-/** Casino providers and the lobby's games: enable, order, hot, category (casino.manage). */
+/**
+ * Casino providers and every game (disabled ones too): enable, order, hot, category (casino.manage). Each edit
+ * carries the version of the game it was made on: one saved by someone else meanwhile is refused (409) and the
+ * message stays at the top, with a reload.
+ */
 export function CasinoPage() {
   const { t } = useTranslation();
   const allowed = useAllowed();
   const run = useRun();
   const providers = useApiQuery<CasinoProvider[]>(`${OPERATOR_CASINO_PATH}/providers`);
-  const lobby = useApiQuery<CasinoLobby>('/api/app/casino/games');
+  const games = useApiQuery<OperatorCasinoGame[]>(`${OPERATOR_CASINO_PATH}/games`);
   const [addingProvider, setAddingProvider] = useState(false);
   const [rotating, setRotating] = useState<CasinoProvider>();
+  const [stale, setStale] = useState<string>();
   const manage = allowed('casino.manage');
-  const update = (gameCode: string, body: CasinoGameUpdate) =>
+  const update = (g: OperatorCasinoGame, change: Omit<CasinoGameUpdate, 'version'>) =>
     run(
-      () => api('post', `${OPERATOR_CASINO_PATH}/games/${encodeURIComponent(gameCode)}`, { body }),
-      () => void lobby.refetch(),
+      async () => {
+        try {
+          return await api('post', `${OPERATOR_CASINO_PATH}/games/${encodeURIComponent(g.gameCode)}`, {
+            body: { ...change, version: g.version },
+          });
+        } catch (err) {
+          if (err instanceof ApiError && err.statusCode === 409) setStale(err.message);
+          throw err;
+        }
+      },
+      () => void games.refetch(),
     );
   return (
     <List title={t('casino.title')}>
       <Space direction="vertical" size="large" style={{ width: '100%' }}>
+        {stale && (
+          <StaleAlert
+            message={stale}
+            onReload={() => {
+              setStale(undefined);
+              void games.refetch();
+              void providers.refetch();
+            }}
+          />
+        )}
         <RoundLookup />
         <Card
           size="small"
@@ -102,13 +126,12 @@ export function CasinoPage() {
           />
         </Card>
         <Card size="small" title={t('casino.lobby')}>
-          {lobby.error && <Alert type="error" showIcon message={lobby.error.message} />}
-          {manage && <GameByCode onSubmit={update} />}
-          <Table<CasinoGame>
+          {games.error && <Alert type="error" showIcon message={games.error.message} />}
+          <Table<OperatorCasinoGame>
             size="small"
             rowKey="gameCode"
-            loading={lobby.isLoading}
-            dataSource={lobby.data?.games}
+            loading={games.isLoading}
+            dataSource={games.data}
             pagination={{ pageSize: 20 }}
             scroll={{ x: 900 }}
             columns={[
@@ -124,7 +147,7 @@ export function CasinoPage() {
                       size="small"
                       value={c}
                       style={{ width: 130 }}
-                      onChange={(category: CasinoCategory) => void update(g.gameCode, { category })}
+                      onChange={(category: CasinoCategory) => void update(g, { category })}
                       options={CASINO_CATEGORIES.map((x) => ({ value: x, label: x }))}
                     />
                   ) : (
@@ -139,13 +162,16 @@ export function CasinoPage() {
                 render: (s: number, g) =>
                   manage ? (
                     <InputNumber
+                      // A new version (a save, a reload) shows the stored order again.
+                      key={g.version}
                       size="small"
                       min={0}
                       max={1_000_000}
                       defaultValue={s}
+                      aria-label={t('casino.sortOf', { name: g.name })}
                       onBlur={(e) => {
                         const sort = Number(e.target.value);
-                        if (Number.isInteger(sort) && sort !== s) void update(g.gameCode, { sort });
+                        if (Number.isInteger(sort) && sort !== s) void update(g, { sort });
                       }}
                     />
                   ) : (
@@ -160,7 +186,8 @@ export function CasinoPage() {
                     size="small"
                     checked={hot}
                     disabled={!manage}
-                    onChange={(v) => void update(g.gameCode, { hot: v })}
+                    aria-label={t('casino.hotOf', { name: g.name })}
+                    onChange={(v) => void update(g, { hot: v })}
                   />
                 ),
               },
@@ -172,7 +199,8 @@ export function CasinoPage() {
                     size="small"
                     checked={e}
                     disabled={!manage}
-                    onChange={(v) => void update(g.gameCode, { enabled: v })}
+                    aria-label={t('casino.enabledOf', { name: g.name })}
+                    onChange={(v) => void update(g, { enabled: v })}
                   />
                 ),
               },
@@ -181,13 +209,18 @@ export function CasinoPage() {
         </Card>
       </Space>
       {addingProvider && (
-        <ProviderForm onClose={() => setAddingProvider(false)} onSaved={() => void providers.refetch()} />
+        <ProviderForm
+          onClose={() => setAddingProvider(false)}
+          onSaved={() => void providers.refetch()}
+          onStale={setStale}
+        />
       )}
       {rotating && (
         <ProviderForm
           rotating={rotating}
           onClose={() => setRotating(undefined)}
           onSaved={() => void providers.refetch()}
+          onStale={setStale}
         />
       )}
     </List>
@@ -283,38 +316,21 @@ function RoundLookup() {
   );
 }
 
-/** A game not in the lobby (disabled) is found by its code to enable it again. */
-function GameByCode({ onSubmit }: { onSubmit: (code: string, body: CasinoGameUpdate) => Promise<unknown> }) {
-  const { t } = useTranslation();
-  const [code, setCode] = useState('');
-  return (
-    <Space style={{ marginBottom: 12 }} wrap>
-      <Input
-        placeholder={t('casino.gameCode')}
-        aria-label={t('casino.gameCode')}
-        value={code}
-        onChange={(e) => setCode(e.target.value.trim())}
-        style={{ width: 220 }}
-      />
-      <Button disabled={!code} onClick={() => void onSubmit(code, { enabled: true })}>
-        {t('casino.enable')}
-      </Button>
-      <Button disabled={!code} onClick={() => void onSubmit(code, { enabled: false })}>
-        {t('casino.disable')}
-      </Button>
-    </Space>
-  );
-}
-
-/** Adds a provider, or with `rotating` gives an existing one a new key (its code and name stay). */
+/**
+ * Adds a provider, or with `rotating` gives an existing one a new key (its code and name stay). It sends the
+ * version it was opened on (0: a new provider, so an existing code is not overwritten); a 409 closes it and is
+ * shown on the page (`onStale`), with a reload.
+ */
 function ProviderForm({
   rotating,
   onClose,
   onSaved,
+  onStale,
 }: {
   rotating?: CasinoProvider;
   onClose: () => void;
   onSaved: () => void;
+  onStale: (message: string) => void;
 }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<{ code: string; name: string; secret?: string; publicKey?: string }>();
@@ -336,7 +352,10 @@ function ProviderForm({
         onFinish={async (values) => {
           setBusy(true);
           setError(undefined);
-          const body = Object.fromEntries(Object.entries(values).filter(([, v]) => v));
+          const body = {
+            ...Object.fromEntries(Object.entries(values).filter(([, v]) => v)),
+            version: rotating?.version ?? 0,
+          };
           try {
             await api(
               'post',
@@ -348,7 +367,10 @@ function ProviderForm({
             onSaved();
             onClose();
           } catch (err) {
-            setError((err as Error).message);
+            if (err instanceof ApiError && err.statusCode === 409) {
+              onStale(err.message);
+              onClose();
+            } else setError((err as Error).message);
           } finally {
             setBusy(false);
           }

@@ -1,18 +1,18 @@
 import { DEPOSIT_STATUS, type OperatorDeposit } from '@aposta/contracts';
 import { List, useTable } from '@refinedev/antd';
 import type { CrudFilter } from '@refinedev/core';
-import { Button, Checkbox, DatePicker, Form, Input, Select, Table, Tag, Tooltip } from 'antd';
-import type { Dayjs } from 'dayjs';
+import { Checkbox, Form, Select, Table, Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { money, time } from '../components/format';
+import { ListFilters, periodFilters, type Period } from '../components/ListFilters';
 import { OrderStatusTag } from './withdrawals';
 
 interface DepositSearch {
   q?: string;
   status?: string;
   flagged?: boolean;
-  range?: [Dayjs | null, Dayjs | null] | null;
+  range?: Period;
 }
 
 /** Deposits with the provider's state and chargeback flags; filtered, sorted and paged by the server. */
@@ -27,16 +27,17 @@ export function DepositsPage() {
       { field: 'q', operator: 'eq', value: q?.trim() },
       { field: 'status', operator: 'eq', value: status },
       { field: 'flagged', operator: 'eq', value: flagged ? 'true' : undefined },
-      { field: 'from', operator: 'eq', value: range?.[0]?.startOf('day').toISOString() },
-      { field: 'to', operator: 'eq', value: range?.[1]?.endOf('day').toISOString() },
+      ...periodFilters(range),
     ],
   });
   return (
     <List title={t('deposits.title')}>
-      <Form {...searchFormProps} layout="inline" style={{ marginBottom: 16, rowGap: 8 }}>
-        <Form.Item name="q">
-          <Input allowClear placeholder={t('deposits.searchHint')} style={{ width: 280 }} />
-        </Form.Item>
+      <ListFilters
+        formProps={searchFormProps}
+        label={t('deposits.filters')}
+        searchHint={t('deposits.searchHint')}
+        periodLabel={t('audit.period')}
+      >
         <Form.Item name="status" label={t('common.status')}>
           <Select
             allowClear
@@ -44,18 +45,10 @@ export function DepositsPage() {
             options={Object.keys(DEPOSIT_STATUS).map((s) => ({ value: s, label: t(`deposits.status.${s}`) }))}
           />
         </Form.Item>
-        <Form.Item name="range" label={t('audit.period')}>
-          <DatePicker.RangePicker />
-        </Form.Item>
         <Form.Item name="flagged" valuePropName="checked">
           <Checkbox>{t('deposits.flaggedOnly')}</Checkbox>
         </Form.Item>
-        <Form.Item>
-          <Button type="primary" htmlType="submit">
-            {t('common.search')}
-          </Button>
-        </Form.Item>
-      </Form>
+      </ListFilters>
       <Table {...tableProps} rowKey="id" size="middle" scroll={{ x: 1100 }}>
         <Table.Column dataIndex="orderNo" title={t('deposits.order')} />
         <Table.Column dataIndex="createdAt" title={t('common.createdAt')} sorter render={time} />

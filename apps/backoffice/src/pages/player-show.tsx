@@ -34,6 +34,7 @@ import { money, time } from '../components/format';
 import { LimitsTable } from '../components/LimitsTable';
 import { OperatorLimitsCard } from '../components/OperatorLimitsCard';
 import { PlayerBonuses } from '../components/PlayerBonuses';
+import { StaleAlert } from '../components/StaleAlert';
 import { useApiQuery } from '../components/useApiQuery';
 import { PLAYER_STATUS_COLOR } from './players';
 
@@ -113,23 +114,12 @@ export function PlayerShow() {
     >
       {detail.error && <Alert type="error" showIcon message={detail.error.message} />}
       {stale && (
-        <Alert
-          type="warning"
-          showIcon
-          role="alert"
+        <StaleAlert
           message={stale}
-          style={{ marginBottom: 16 }}
-          action={
-            <Button
-              size="small"
-              onClick={() => {
-                setStale(undefined);
-                void detail.refetch();
-              }}
-            >
-              {t('common.reload')}
-            </Button>
-          }
+          onReload={() => {
+            setStale(undefined);
+            void detail.refetch();
+          }}
         />
       )}
       {d && (

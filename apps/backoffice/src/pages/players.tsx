@@ -1,10 +1,11 @@
 import { PLAYER_STATUSES, type PlayerRow } from '@aposta/contracts';
 import { List, useTable } from '@refinedev/antd';
 import type { CrudFilter } from '@refinedev/core';
-import { Button, Form, Input, Select, Table, Tag } from 'antd';
+import { Form, Select, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { money, time } from '../components/format';
+import { ListFilters } from '../components/ListFilters';
 
 export const PLAYER_STATUS_COLOR = { active: 'green', blocked: 'red', excluded: 'orange' } as const;
 
@@ -23,16 +24,12 @@ export function PlayersPage() {
   });
   return (
     <List title={t('players.title')}>
-      <Form {...searchFormProps} layout="inline" style={{ marginBottom: 16, rowGap: 8 }}>
-        <Form.Item name="q">
-          <Input.Search
-            aria-label={t('players.search')}
-            placeholder={t('players.searchHint')}
-            allowClear
-            style={{ width: 360 }}
-            onSearch={() => searchFormProps.form?.submit()}
-          />
-        </Form.Item>
+      <ListFilters
+        formProps={searchFormProps}
+        label={t('players.filters')}
+        searchHint={t('players.searchHint')}
+        searchLabel={t('players.search')}
+      >
         <Form.Item name="status" label={t('common.status')}>
           <Select
             allowClear
@@ -40,12 +37,7 @@ export function PlayersPage() {
             options={PLAYER_STATUSES.map((s) => ({ value: s, label: t(`players.status.${s}`) }))}
           />
         </Form.Item>
-        <Form.Item>
-          <Button type="primary" htmlType="submit">
-            {t('common.search')}
-          </Button>
-        </Form.Item>
-      </Form>
+      </ListFilters>
       <Table {...tableProps} rowKey="id" size="middle" scroll={{ x: 1000 }}>
         <Table.Column dataIndex="id" title="ID" sorter />
         <Table.Column

@@ -1,18 +1,18 @@
 import type { OperatorTransfer } from '@aposta/contracts';
 import { List, useTable } from '@refinedev/antd';
 import type { CrudFilter } from '@refinedev/core';
-import { Button, DatePicker, Form, Input, InputNumber, Table, Tag } from 'antd';
-import type { Dayjs } from 'dayjs';
+import { Form, Input, InputNumber, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { money, time } from '../components/format';
+import { ListFilters, periodFilters, type Period } from '../components/ListFilters';
 
 interface TransferSearch {
   sender?: string;
   receiver?: string;
   minAmount?: number | null;
   maxAmount?: number | null;
-  range?: [Dayjs | null, Dayjs | null] | null;
+  range?: Period;
 }
 
 const party = (p: OperatorTransfer['sender']) => <Link to={`/players/${p.id}`}>{p.email || `#${p.id}`}</Link>;
@@ -30,13 +30,12 @@ export function TransfersPage() {
       { field: 'receiver', operator: 'eq', value: receiver?.trim() },
       { field: 'minAmount', operator: 'eq', value: minAmount ?? undefined },
       { field: 'maxAmount', operator: 'eq', value: maxAmount ?? undefined },
-      { field: 'from', operator: 'eq', value: range?.[0]?.startOf('day').toISOString() },
-      { field: 'to', operator: 'eq', value: range?.[1]?.endOf('day').toISOString() },
+      ...periodFilters(range),
     ],
   });
   return (
     <List title={t('transfers.title')}>
-      <Form {...searchFormProps} layout="inline" style={{ marginBottom: 16, rowGap: 8 }}>
+      <ListFilters formProps={searchFormProps} label={t('transfers.filters')} periodLabel={t('audit.period')}>
         <Form.Item name="sender" label={t('transfers.sender')}>
           <Input allowClear placeholder={t('transfers.playerHint')} style={{ width: 200 }} />
         </Form.Item>
@@ -49,15 +48,7 @@ export function TransfersPage() {
         <Form.Item name="maxAmount" label={t('transfers.maxAmount')}>
           <InputNumber min={0} precision={2} style={{ width: 110 }} />
         </Form.Item>
-        <Form.Item name="range" label={t('audit.period')}>
-          <DatePicker.RangePicker />
-        </Form.Item>
-        <Form.Item>
-          <Button type="primary" htmlType="submit">
-            {t('common.search')}
-          </Button>
-        </Form.Item>
-      </Form>
+      </ListFilters>
       <Table {...tableProps} rowKey="id" size="middle" scroll={{ x: 900 }}>
         <Table.Column dataIndex="time" title={t('transfers.time')} sorter render={time} />
         <Table.Column dataIndex="sender" title={t('transfers.sender')} render={party} />

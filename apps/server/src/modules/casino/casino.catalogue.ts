@@ -7,11 +7,12 @@ import type {
   CasinoLobby,
   CasinoProvider,
   CasinoProviderRequest,
+  OperatorCasinoGame,
 } from '@aposta/contracts';
 import { CASINO_CATEGORIES } from '@aposta/contracts';
 import { sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../platform/db';
-import { badRequest, notFound } from '../../platform/errors';
+import { badRequest, conflict, notFound } from '../../platform/errors';
 import { frameOriginOf } from '../../platform/http';
 import { isSealed, type SecretBox } from '../../platform/secret-box';
 
@@ -24,6 +25,16 @@ import { isSealed, type SecretBox } from '../../platform/secret-box';
 
 /** A provider's new key: an HMAC secret, or an RSA public key (PEM). */
 export type ProviderKeyInput = { secret?: string; publicKey?: string };
+
+/** Someone saved the record after the form read it: nothing is written (contracts/casino.ts, stale forms). */
+const stale = () => conflict('staleVersion');
+
+/**
+ * The upserts' condition on an existing row: none without `version` (older callers, the studio at boot), else
+ * the version the form read (a new one's form sends 0, which no row has: an existing code is refused).
+ */
+const sameVersion = (column: ReturnType<typeof sql>, version: number | undefined) =>
+  version === undefined ? sql`true` : sql`${column} = ${version}`;
 
 /** How a provider's calls are checked. */
 export type ProviderKey = { kind: 'hmac'; secret: string } | { kind: 'rsa'; publicKey: crypto.KeyObject };
@@ -41,6 +52,7 @@ interface GameRow {
   hot: boolean;
   sort: number | string;
   demo: boolean;
+  version: number | string;
 }
 
 const SECRET_CACHE_MS = 5_000;
@@ -63,8 +75,10 @@ export const gameOf = (r: GameRow): CasinoGame => ({
   demo: r.demo,
 });
 
+const operatorGameOf = (r: GameRow): OperatorCasinoGame => ({ ...gameOf(r), version: Number(r.version) });
+
 const GAME_SELECT = sql`select g.game_code, g.provider_code, p.name as provider_name, g.name, g.category, g.rtp_bp,
-  g.thumbnail, g.launch_url, g.enabled, g.hot, g.sort, g.demo
+  g.thumbnail, g.launch_url, g.enabled, g.hot, g.sort, g.demo, g.version
   from casino_games g join casino_providers p on p.code = g.provider_code`;
 
 /**
@@ -89,9 +103,10 @@ export function createCatalogue(
       created_at: string | Date;
       games: string;
       rsa: boolean;
+      version: number;
     }>(
       db,
-      sql`select p.code, p.name, p.enabled, p.created_at, p.public_key is not null as rsa,
+      sql`select p.code, p.name, p.enabled, p.created_at, p.public_key is not null as rsa, p.version,
             (select count(*) from casino_games g where g.provider_code = p.code) as games
           from casino_providers p where ${code === undefined ? sql`true` : sql`p.code = ${code}`}
           order by p.code`,
@@ -102,6 +117,7 @@ export function createCatalogue(
       signature: p.rsa ? ('rsa' as const) : ('hmac' as const),
       enabled: p.enabled,
       games: Number(p.games),
+      version: Number(p.version),
       createdAt: new Date(p.created_at).toISOString(),
     }));
   }
@@ -121,9 +137,12 @@ export function createCatalogue(
     return input.secret ? box.seal(input.secret) : '';
   };
 
-  async function game(gameCode: string): Promise<(CasinoGame & { launchUrl: string }) | undefined> {
-    const [r] = await rows<GameRow>(db, sql`${GAME_SELECT} where g.game_code = ${gameCode}`);
-    return r && { ...gameOf(r), launchUrl: r.launch_url };
+  async function game(
+    gameCode: string,
+    exec: Executor = db,
+  ): Promise<(OperatorCasinoGame & { launchUrl: string }) | undefined> {
+    const [r] = await rows<GameRow>(exec, sql`${GAME_SELECT} where g.game_code = ${gameCode}`);
+    return r && { ...operatorGameOf(r), launchUrl: r.launch_url };
   }
 
   return {
@@ -148,7 +167,10 @@ export function createCatalogue(
       return key;
     },
 
-    /** Adds a provider, or renames one and replaces its key (`existed` says which). */
+    /**
+     * Adds a provider, or renames one and replaces its key (`existed` says which); with `version`, only if the
+     * provider is still at it (409 `staleVersion` otherwise, nothing written).
+     */
     async upsertProvider(
       input: CasinoProviderRequest,
     ): Promise<{ provider: CasinoProvider; existed: boolean }> {
@@ -157,22 +179,31 @@ export function createCatalogue(
         sql`insert into casino_providers (code, name, secret, public_key)
             values (${input.code}, ${input.name}, ${sealed(input)}, ${input.publicKey ?? null})
             on conflict (code) do update set name = excluded.name, secret = excluded.secret,
-              public_key = excluded.public_key
+              public_key = excluded.public_key, version = casino_providers.version + 1
+              where ${sameVersion(sql`casino_providers.version`, input.version)}
             returning (xmax = 0) as inserted`,
       );
+      if (!r) throw stale();
       keys.delete(input.code);
       await changed();
       return { provider: (await provider(input.code))!, existed: !r!.inserted };
     },
 
-    /** Replaces a provider's key (rotation): the old one stops working on this node at once, elsewhere in 5 s. */
-    async setProviderKey(code: string, input: ProviderKeyInput): Promise<CasinoProvider> {
+    /**
+     * Replaces a provider's key (rotation) if it is still at the `version` the form read (409 `staleVersion`
+     * otherwise): the old key stops working on this node at once, elsewhere in 5 s.
+     */
+    async setProviderKey(
+      code: string,
+      input: ProviderKeyInput & { version: number },
+    ): Promise<CasinoProvider> {
       const [r] = await rows(
         db,
-        sql`update casino_providers set secret = ${sealed(input)}, public_key = ${input.publicKey ?? null}
-            where code = ${code} returning code`,
+        sql`update casino_providers set secret = ${sealed(input)}, public_key = ${input.publicKey ?? null},
+              version = version + 1
+            where code = ${code} and version = ${input.version} returning code`,
       );
-      if (!r) throw notFound('casinoProviderUnknown');
+      if (!r) throw (await provider(code)) ? stale() : notFound('casinoProviderUnknown');
       keys.delete(code);
       return (await provider(code))!;
     },
@@ -226,32 +257,59 @@ export function createCatalogue(
 
     providers: () => providerList(),
 
-    async upsertGame(providerCode: string, g: CasinoGameRequest, demo = true): Promise<CasinoGame> {
+    /** Adds a game or replaces one; with `version`, only if the game is still at it (409 `staleVersion`). */
+    async upsertGame(providerCode: string, g: CasinoGameRequest, demo = true): Promise<OperatorCasinoGame> {
       const [p] = await rows(db, sql`select 1 from casino_providers where code = ${providerCode}`);
       if (!p) throw notFound('casinoProviderUnknown');
-      await db.execute(
+      const [r] = await rows(
+        db,
         sql`insert into casino_games (game_code, provider_code, name, category, rtp_bp, thumbnail, launch_url, demo)
             values (${g.gameCode}, ${providerCode}, ${g.name}, ${g.category}, ${Math.round(g.rtp * 100)},
               ${g.thumbnail}, ${g.launchUrl}, ${demo})
             on conflict (game_code) do update set provider_code = excluded.provider_code, name = excluded.name,
               category = excluded.category, rtp_bp = excluded.rtp_bp, thumbnail = excluded.thumbnail,
-              launch_url = excluded.launch_url, demo = excluded.demo`,
+              launch_url = excluded.launch_url, demo = excluded.demo, version = casino_games.version + 1
+              where ${sameVersion(sql`casino_games.version`, g.version)}
+            returning game_code`,
       );
+      if (!r) throw stale();
       await changed();
       return (await game(g.gameCode))!;
     },
 
-    async updateGame(gameCode: string, u: CasinoGameUpdate): Promise<CasinoGame> {
-      const [r] = await rows(
-        db,
-        sql`update casino_games set enabled = coalesce(${u.enabled ?? null}::boolean, enabled),
-              sort = coalesce(${u.sort ?? null}::int, sort), hot = coalesce(${u.hot ?? null}::boolean, hot),
-              category = coalesce(${u.category ?? null}::text, category)
-            where game_code = ${gameCode} returning game_code`,
-      );
-      if (!r) throw notFound('casinoGameUnknown');
+    /**
+     * Enables, orders, marks hot or moves a game if it is still at the `version` the form read (409
+     * `staleVersion` otherwise, nothing written); the row is locked for the check and the write. Answers the
+     * game before and after (the audit row).
+     */
+    async updateGame(
+      gameCode: string,
+      u: CasinoGameUpdate,
+    ): Promise<{ before: OperatorCasinoGame; after: OperatorCasinoGame }> {
+      const result = await database.transaction(async (tx) => {
+        const [locked] = await rows<GameRow>(
+          tx,
+          sql`${GAME_SELECT} where g.game_code = ${gameCode} for update of g`,
+        );
+        if (!locked) throw notFound('casinoGameUnknown');
+        if (Number(locked.version) !== u.version) throw stale();
+        await tx.execute(
+          sql`update casino_games set enabled = coalesce(${u.enabled ?? null}::boolean, enabled),
+                sort = coalesce(${u.sort ?? null}::int, sort), hot = coalesce(${u.hot ?? null}::boolean, hot),
+                category = coalesce(${u.category ?? null}::text, category), version = version + 1
+              where game_code = ${gameCode}`,
+        );
+        return { before: operatorGameOf(locked), after: (await game(gameCode, tx))! };
+      });
       await changed();
-      return (await game(gameCode))!;
+      return result;
+    },
+
+    /** Every game (disabled ones too), as the back office edits them: by provider, then order and name. */
+    async allGames(): Promise<OperatorCasinoGame[]> {
+      return (await rows<GameRow>(db, sql`${GAME_SELECT} order by g.provider_code, g.sort, g.name`)).map(
+        operatorGameOf,
+      );
     },
 
     game,

@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
-import { casinoGame, casinoLobby, casinoProvider } from '@aposta/contracts';
+import { casinoGame, casinoLobby, casinoProvider, operatorCasinoGame } from '@aposta/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, expectCleanLedgerThenClose } from '../../../test/helpers';
+import { createTestApp, expectCleanLedgerThenClose, testOperators } from '../../../test/helpers';
 import { casinoClient } from './casino.testing';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
@@ -15,8 +15,12 @@ beforeAll(async () => {
 });
 afterAll(() => expectCleanLedgerThenClose(t.database, t.close));
 
-const op = (method: 'GET' | 'POST', url: string, payload?: object, headers = c.operator) =>
-  t.app.inject({ method, url: `/api/operator/casino${url}`, headers, ...(payload ? { payload } : {}) });
+const op = (
+  method: 'GET' | 'POST',
+  url: string,
+  payload?: object,
+  headers: Record<string, string> = c.operator,
+) => t.app.inject({ method, url: `/api/operator/casino${url}`, headers, ...(payload ? { payload } : {}) });
 
 describe('casino: providers and games as configuration', () => {
   it('adds a provider without ever answering its secret, audited, behind a permission', async () => {
@@ -77,8 +81,8 @@ describe('casino: providers and games as configuration', () => {
         })
       ).statusCode,
     ).toBe(404);
-    await op('POST', '/games/acme-mouse', { sort: 1, hot: true });
-    await op('POST', '/games/acme-roulette', { enabled: false });
+    expect((await op('POST', '/games/acme-mouse', { sort: 1, hot: true, version: 1 })).statusCode).toBe(200);
+    expect((await op('POST', '/games/acme-roulette', { enabled: false, version: 1 })).statusCode).toBe(200);
 
     const lobby = async (q = '') =>
       casinoLobby.parse((await t.app.inject({ url: `/api/app/casino/games${q}` })).json().data);
@@ -151,7 +155,9 @@ describe('casino: a provider signing with RSA (Hub88)', () => {
     });
     expect(broken.statusCode, broken.body).toBe(400);
     expect(broken.json().message).toBe('A chave pública deve estar em PEM (BEGIN PUBLIC KEY)');
-    expect((await op('POST', '/providers/broken/secret', { secret: 'x'.repeat(20) })).statusCode).toBe(404);
+    expect(
+      (await op('POST', '/providers/broken/secret', { secret: 'x'.repeat(20), version: 1 })).statusCode,
+    ).toBe(404);
     await op('POST', '/providers/rsaco/games', {
       gameCode: 'rsaco-slot',
       name: 'RSA Slot',
@@ -176,5 +182,133 @@ describe('casino: a provider signing with RSA (Hub88)', () => {
     const forged = await send(crypto.sign('sha256', Buffer.from(raw), other).toString('base64'));
     expect(forged.statusCode).toBe(200);
     expect(forged.json().status).toBe('RS_ERROR_INVALID_SIGNATURE');
+  });
+});
+
+describe('casino: stale back-office forms (409 staleVersion)', () => {
+  const STALE = 'Outro operador alterou este registro; recarregue';
+  const auditOf = async (target: string) =>
+    (
+      (await t.database.db.execute(
+        sql`select outcome, http_status, reason, before, after from operator_audit
+            where target = ${target} order by id`,
+      )) as unknown as {
+        rows: {
+          outcome: string;
+          http_status: number;
+          reason: string | null;
+          before: Record<string, unknown> | null;
+          after: Record<string, unknown> | null;
+        }[];
+      }
+    ).rows;
+  const games = async () =>
+    operatorCasinoGame.array().parse((await op('GET', '/games')).json().data as unknown[]);
+
+  it('lists every game with its version, disabled ones too, for casino.read', async () => {
+    const p = await c.provider();
+    expect((await op('POST', `/games/${p.gameCode}`, { enabled: false, version: 1 })).statusCode).toBe(200);
+    expect((await games()).find((g) => g.gameCode === p.gameCode)).toMatchObject({
+      enabled: false,
+      version: 2,
+    });
+    const support = await testOperators(t.app).signIn('support');
+    expect((await op('GET', '/games', undefined, support.headers)).statusCode).toBe(200);
+    expect(
+      (await op('POST', `/games/${p.gameCode}`, { enabled: true, version: 2 }, support.headers)).statusCode,
+    ).toBe(403);
+  });
+
+  it('two edits of a game from the same version: the second is refused, nothing changed, audited as failed', async () => {
+    const p = await c.provider();
+    const read = (await games()).find((g) => g.gameCode === p.gameCode)!;
+    const first = await op('POST', `/games/${p.gameCode}`, { hot: true, version: read.version });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().data).toMatchObject({ hot: true, sort: read.sort, version: read.version + 1 });
+    const second = await op('POST', `/games/${p.gameCode}`, {
+      sort: 7,
+      category: 'table',
+      version: read.version,
+    });
+    expect(second.statusCode).toBe(409);
+    expect(second.json().message).toBe(STALE);
+    expect((await games()).find((g) => g.gameCode === p.gameCode)).toMatchObject({
+      hot: true,
+      sort: read.sort,
+      category: read.category,
+      version: read.version + 1,
+    });
+    const audit = await auditOf(`casinoGame:${p.gameCode}`);
+    // The provider helper's upsert, the kept edit, the refused one.
+    expect(audit.map((a) => a.outcome)).toEqual(['ok', 'ok', 'failed']);
+    expect(audit[1]!.before).toMatchObject({ hot: false, version: read.version });
+    expect(audit[1]!.after).toMatchObject({ hot: true, version: read.version + 1 });
+    expect(audit[2]).toMatchObject({ http_status: 409, reason: 'staleVersion', after: null });
+  });
+
+  it('two edits of one version at once: one is kept, the other refused', async () => {
+    const p = await c.provider();
+    const answers = await Promise.all([
+      op('POST', `/games/${p.gameCode}`, { sort: 11, version: 1 }),
+      op('POST', `/games/${p.gameCode}`, { sort: 22, version: 1 }),
+    ]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const kept = answers.find((r) => r.statusCode === 200)!.json().data.sort;
+    expect((await games()).find((g) => g.gameCode === p.gameCode)).toMatchObject({ sort: kept, version: 2 });
+  });
+
+  it('two key rotations from the same version: the second is refused and the first key stays', async () => {
+    const p = await c.provider();
+    const read = (await op('GET', '/providers')).json().data.find((x: { code: string }) => x.code === p.code);
+    expect(read.version).toBe(1);
+    const rotate = (secret: string) =>
+      op('POST', `/providers/${p.code}/secret`, { secret, version: read.version as number });
+    expect((await rotate('first-new-secret-value')).json().data.version).toBe(2);
+    const stored = async () =>
+      (
+        (await t.database.db.execute(
+          sql`select secret, version from casino_providers where code = ${p.code}`,
+        )) as unknown as { rows: { secret: string; version: number }[] }
+      ).rows[0]!;
+    const kept = await stored();
+    const second = await rotate('second-new-secret-value');
+    expect(second.statusCode).toBe(409);
+    expect(second.json().message).toBe(STALE);
+    expect(await stored()).toEqual(kept);
+    expect((await auditOf(`casinoProvider:${p.code}`)).map((a) => `${a.outcome}:${a.http_status}`)).toEqual([
+      'ok:200',
+      'ok:200',
+      'failed:409',
+    ]);
+  });
+
+  it('a new provider’s or game’s form (version 0) never overwrites an existing one', async () => {
+    const p = await c.provider();
+    const again = await op('POST', '/providers', {
+      code: p.code,
+      name: 'Someone else',
+      secret: 'x'.repeat(20),
+      version: 0,
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(STALE);
+    const list = (await op('GET', '/providers')).json().data as { code: string; name: string }[];
+    expect(list.find((x) => x.code === p.code)!.name).toBe(`Provider ${p.code}`);
+    const game = {
+      gameCode: p.gameCode,
+      name: 'Other',
+      category: 'slots',
+      rtp: 90,
+      thumbnail: '',
+      launchUrl: '/x',
+    };
+    expect((await op('POST', `/providers/${p.code}/games`, { ...game, version: 0 })).statusCode).toBe(409);
+    expect((await op('POST', `/providers/${p.code}/games`, { ...game, version: 2 })).statusCode).toBe(409);
+    expect((await games()).find((g) => g.gameCode === p.gameCode)).toMatchObject({
+      name: 'Test Slot',
+      version: 1,
+    });
+    const replaced = await op('POST', `/providers/${p.code}/games`, { ...game, version: 1 });
+    expect(replaced.json().data).toMatchObject({ name: 'Other', version: 2 });
   });
 });

@@ -16,6 +16,7 @@ import {
   GAME_PATH,
   inPlay,
   OPERATOR_CASINO_PATH,
+  operatorCasinoGame,
   PROVIDER_PATH,
   WALLET_CALLS,
   walletAnswer,
@@ -155,6 +156,8 @@ export async function casinoRoutes(app: FastifyInstance) {
       schema: { tags: operator, body: casinoProviderRequest, response: { 200: envelope(casinoProvider) } },
     },
     async (req) => {
+      // The target first: a refused write (a stale form) is found under it too.
+      req.audit({ target: `casinoProvider:${req.body.code}` });
       const { provider, existed } = await casino.catalogue.upsertProvider(req.body);
       // The secret is never written to the audit log either; that an existing provider's key was replaced is.
       req.audit({
@@ -181,6 +184,7 @@ export async function casinoRoutes(app: FastifyInstance) {
       },
     },
     async (req) => {
+      req.audit({ target: `casinoProvider:${req.params.code}` });
       const provider = await casino.catalogue.setProviderKey(req.params.code, req.body);
       // Which kind of key, never the key.
       req.audit({
@@ -199,14 +203,24 @@ export async function casinoRoutes(app: FastifyInstance) {
         tags: operator,
         params: z.object({ code: z.string().max(40) }),
         body: casinoGameRequest,
-        response: { 200: envelope(casinoGame) },
+        response: { 200: envelope(operatorCasinoGame) },
       },
     },
     async (req) => {
+      req.audit({ target: `casinoGame:${req.body.gameCode}` });
       const game = await casino.catalogue.upsertGame(req.params.code, req.body);
       req.audit({ target: `casinoGame:${game.gameCode}`, after: { ...req.body } });
       return ok(req, game);
     },
+  );
+
+  r.get(
+    `${OPERATOR_CASINO_PATH}/games`,
+    {
+      config: { permission: 'casino.read' },
+      schema: { tags: operator, response: { 200: envelope(z.array(operatorCasinoGame)) } },
+    },
+    async (req) => ok(req, await casino.catalogue.allGames()),
   );
 
   r.post(
@@ -217,13 +231,14 @@ export async function casinoRoutes(app: FastifyInstance) {
         tags: operator,
         params: z.object({ gameCode: z.string().max(100) }),
         body: casinoGameUpdate,
-        response: { 200: envelope(casinoGame) },
+        response: { 200: envelope(operatorCasinoGame) },
       },
     },
     async (req) => {
-      const game = await casino.catalogue.updateGame(req.params.gameCode, req.body);
-      req.audit({ target: `casinoGame:${game.gameCode}`, after: { ...req.body } });
-      return ok(req, game);
+      req.audit({ target: `casinoGame:${req.params.gameCode}` });
+      const { before, after } = await casino.catalogue.updateGame(req.params.gameCode, req.body);
+      req.audit({ before, after });
+      return ok(req, after);
     },
   );
 

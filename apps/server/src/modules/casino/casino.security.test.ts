@@ -122,7 +122,7 @@ describe('casino: providers’ secrets at rest', () => {
       method: 'POST',
       url: `${OPERATOR_CASINO_PATH}/providers/${p.code}/secret`,
       headers: c.operator,
-      payload: { secret: fresh },
+      payload: { secret: fresh, version: 1 },
     });
     expect(rotate.statusCode, rotate.body).toBe(200);
     expect(rotate.body).not.toContain(fresh);
@@ -150,14 +150,14 @@ describe('casino: providers’ secrets at rest', () => {
       method: 'POST',
       url: `${OPERATOR_CASINO_PATH}/providers/nobody-here/secret`,
       headers: c.operator,
-      payload: { secret: 'x'.repeat(32) },
+      payload: { secret: 'x'.repeat(32), version: 1 },
     });
     expect(unknown.statusCode).toBe(404);
     const short = await t.app.inject({
       method: 'POST',
       url: `${OPERATOR_CASINO_PATH}/providers/${p.code}/secret`,
       headers: c.operator,
-      payload: { secret: 'short' },
+      payload: { secret: 'short', version: 1 },
     });
     expect(short.statusCode).toBe(400);
     const support = await testOperators(t.app).signIn('support');
@@ -165,7 +165,7 @@ describe('casino: providers’ secrets at rest', () => {
       method: 'POST',
       url: `${OPERATOR_CASINO_PATH}/providers/${p.code}/secret`,
       headers: support.headers,
-      payload: { secret: 'y'.repeat(32) },
+      payload: { secret: 'y'.repeat(32), version: 1 },
     });
     expect(refused.statusCode).toBe(403);
     const pl = await c.launched(p.gameCode, 10_00);
@@ -211,7 +211,7 @@ describe('casino: the CSP frames enabled providers’ game servers only', () => 
       method: 'POST',
       url: `${OPERATOR_CASINO_PATH}/games/${p.code}-frame`,
       headers: c.operator,
-      payload: { enabled: false },
+      payload: { enabled: false, version: 1 },
     });
     expect(off.statusCode, off.body).toBe(200);
     expect(await frameSrc()).not.toContain(origin);

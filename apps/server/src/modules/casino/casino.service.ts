@@ -185,15 +185,24 @@ export function createCasinoService({ database, catalogue, launchTtlMs }: Casino
       return roundsOf(list);
     },
 
-    /** One round: the player's own (`userId`), or any for the operator. */
+    /**
+     * One round (`provider:round`): the player's own (`userId`), or any for the operator. The operator may also
+     * name one of its wallet calls (`provider:transaction_uuid`, what a provider's dispute quotes): that
+     * call's round.
+     */
     async round(roundId: string, userId?: number): Promise<CasinoRound> {
       const at = roundId.indexOf(':');
       if (at <= 0) throw notFound('casinoRoundUnknown');
       const provider = roundId.slice(0, at);
-      const round = roundId.slice(at + 1);
+      const id = roundId.slice(at + 1);
+      const byTransaction =
+        userId === undefined
+          ? sql`or t.round = (select x.round from casino_transactions x
+                  where x.provider_code = ${provider} and x.transaction_uuid = ${id})`
+          : sql``;
       const list = await rows<TxRow>(
         db,
-        sql`${ROUND_SELECT} where t.provider_code = ${provider} and t.round = ${round}
+        sql`${ROUND_SELECT} where t.provider_code = ${provider} and (t.round = ${id} ${byTransaction})
               and (t.answer is not null or t.state = 'rolled_back') and t.user_id is not null
               ${userId === undefined ? sql`` : sql`and t.user_id = ${userId}`}
             order by t.id`,

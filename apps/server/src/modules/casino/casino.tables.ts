@@ -32,6 +32,8 @@ export const casinoProviders = pgTable(
     /** PEM public key of an RSA provider; null for HMAC. */
     publicKey: text(),
     enabled: boolean().notNull().default(true),
+    /** Grows with every write (rename, new key): a back-office form that read an older one is refused (409). */
+    version: integer().notNull().default(1),
     createdAt: at().notNull().defaultNow(),
   },
   (t) => [check('casino_providers_secret_sealed', sql`${t.secret} = '' or ${t.secret} like 'v1:%'`)],
@@ -55,6 +57,8 @@ export const casinoGames = pgTable(
     hot: boolean().notNull().default(false),
     sort: integer().notNull().default(1000),
     demo: boolean().notNull().default(true),
+    /** Grows with every write: a back-office form that read an older one is refused (409 `staleVersion`). */
+    version: integer().notNull().default(1),
     createdAt: at().notNull().defaultNow(),
   },
   (t) => [index('casino_games_lobby').on(t.enabled, t.sort)],

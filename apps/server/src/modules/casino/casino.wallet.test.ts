@@ -116,7 +116,8 @@ describe('casino wallet: bets, wins, rollbacks', () => {
     const w = await p.call('transaction/win', r.win(2_500, bet.transaction_uuid as string));
     expect(w.answer).toMatchObject({ status: 'RS_OK', balance: 11_500 });
     // A second win of the same round (free spins paid one by one) is a plain credit.
-    const w2 = await p.call('transaction/win', r.win(300, bet.transaction_uuid as string));
+    const secondWin = r.win(300, bet.transaction_uuid as string);
+    const w2 = await p.call('transaction/win', secondWin);
     expect(w2.answer.balance).toBe(11_800);
     const recall = await t.app.inject({
       url: `/api/app/casino/rounds/${p.code}:${r.round}`,
@@ -151,6 +152,18 @@ describe('casino wallet: bets, wins, rollbacks', () => {
       headers: c.operator,
     });
     expect(op.json().data.userId).toBe(pl.id);
+    // The operator may name one of the round's wallet calls instead (a provider's dispute quotes one).
+    const byTransaction = await t.app.inject({
+      url: `/api/operator/casino/rounds/${p.code}:${secondWin.transaction_uuid as string}`,
+      headers: c.operator,
+    });
+    expect(byTransaction.statusCode, byTransaction.body).toBe(200);
+    expect(byTransaction.json().data).toMatchObject({ roundId: `${p.code}:${r.round}`, win: 28 });
+    const notMine = await t.app.inject({
+      url: `/api/app/casino/rounds/${p.code}:${bet.transaction_uuid as string}`,
+      headers: { authorization: `Bearer ${pl.token}` },
+    });
+    expect(notMine.statusCode).toBe(404);
     const mine = await t.app.inject({
       url: '/api/app/casino/rounds',
       headers: { authorization: `Bearer ${pl.token}` },
