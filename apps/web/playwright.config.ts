@@ -9,7 +9,10 @@ import { chromiumLaunch, freePortOnce } from '../../scripts/e2e.mjs';
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 // A port the OS says is free (never a fixed one: two runs on one machine would meet on it).
 const port = freePortOnce('WEB_E2E_PORT');
-const runDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aposta-web-e2e-'));
+// One run directory for the whole run (the workers load this file again): the shared rounds' two-process test
+// serves the same build from its own servers.
+process.env.WEB_E2E_RUN ??= fs.mkdtempSync(path.join(os.tmpdir(), 'aposta-web-e2e-'));
+const runDir = process.env.WEB_E2E_RUN;
 // Each run builds into its own directory, so a parallel build of apps/web/dist cannot pull files from under it.
 const webDist = path.join(runDir, 'dist');
 
@@ -25,6 +28,13 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: 'list',
+  // For rounds.cluster.spec.ts, which starts two server processes of its own on PostgreSQL and Redis (CI's
+  // addresses unless DATABASE_URL and REDIS_URL say otherwise) serving this run's build.
+  metadata: {
+    webDist,
+    databaseUrl: process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test',
+    redisUrl: process.env.REDIS_URL || 'redis://127.0.0.1:6379',
+  },
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     viewport: { width: 393, height: 852 },
