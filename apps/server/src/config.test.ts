@@ -49,7 +49,25 @@ describe('config', () => {
     expect(() => loadConfig({ ...prod, IDENTITY_BUREAU: 'sandbox' })).toThrow(
       /IDENTITY_BUREAU=sandbox needs SANDBOX on/,
     );
-    expect(() => loadConfig({ IDENTITY_BUREAU: 'serpro' })).toThrow(/IDENTITY_BUREAU/);
+    expect(() => loadConfig({ IDENTITY_BUREAU: 'datavalid' })).toThrow(/IDENTITY_BUREAU/);
+  });
+
+  it('asks Serpro with both credentials: refused without them, chosen by default outside sandbox with them', () => {
+    const prod = { NODE_ENV: 'production', CASINO_SECRET_KEY: 'ab'.repeat(32) };
+    const creds = { SERPRO_CONSUMER_KEY: 'key', SERPRO_CONSUMER_SECRET: 'secret' };
+    for (const partial of [{}, { SERPRO_CONSUMER_KEY: 'key' }, { SERPRO_CONSUMER_SECRET: 'secret' }])
+      expect(() => loadConfig({ ...prod, IDENTITY_BUREAU: 'serpro', ...partial })).toThrow(
+        /IDENTITY_BUREAU=serpro needs SERPRO_CONSUMER_KEY and SERPRO_CONSUMER_SECRET/,
+      );
+    const c = loadConfig({ ...prod, ...creds });
+    expect(c.identityBureau).toBe('serpro');
+    expect(c.serpro).toEqual({ consumerKey: 'key', consumerSecret: 'secret', baseUrl: undefined });
+    expect(loadConfig({ ...prod, ...creds, IDENTITY_BUREAU: 'none' }).identityBureau).toBe('none');
+    // Sandbox mode keeps the sandbox bureau unless told; SERPRO_BASE_URL must be a URL.
+    expect(loadConfig(creds).identityBureau).toBe('sandbox');
+    const local = loadConfig({ ...creds, IDENTITY_BUREAU: 'serpro', SERPRO_BASE_URL: 'http://127.0.0.1:9' });
+    expect(local.serpro?.baseUrl).toBe('http://127.0.0.1:9');
+    expect(() => loadConfig({ ...creds, SERPRO_BASE_URL: 'gateway' })).toThrow(/SERPRO_BASE_URL/);
   });
 
   it('needs the key of the providers’ secrets in production; elsewhere derives a marked development key', () => {

@@ -36,9 +36,15 @@ const envSchema = z.object({
   PIX_PROVIDER: z.enum(['sandbox', 'mercadopago']).optional(),
   /**
    * The identity bureau KYC asks under JURISDICTION=br (is the CPF regular, and the declared person's):
-   * 'sandbox' (the default in sandbox mode; needs SANDBOX on) or 'none' (KYC stays self-declared).
+   * 'sandbox' (the default in sandbox mode; needs SANDBOX on), 'serpro' (Serpro's Consulta CPF; its two
+   * SERPRO_CONSUMER_* settings; the default outside sandbox mode when they are set) or 'none' (self-declared).
    */
-  IDENTITY_BUREAU: z.enum(['sandbox', 'none']).optional(),
+  IDENTITY_BUREAU: z.enum(['sandbox', 'serpro', 'none']).optional(),
+  /** API SERPRO's contract credentials (Área do Cliente): the token is asked with them (HTTP Basic). */
+  SERPRO_CONSUMER_KEY: z.string().min(1).optional(),
+  SERPRO_CONSUMER_SECRET: z.string().min(1).optional(),
+  /** API SERPRO's gateway; tests point it at their own server. */
+  SERPRO_BASE_URL: optionalUrl.optional(),
   /** HMAC secret of the sandbox PIX provider's webhooks; random per process when unset. */
   SANDBOX_PIX_SECRET: z.string().min(16).optional(),
   MERCADOPAGO_ACCESS_TOKEN: z.string().min(1).optional(),
@@ -167,8 +173,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (e.SUPPORT_CHAT === 'livechat' && !(e.LIVECHAT_LICENSE_ID && e.LIVECHAT_WEBHOOK_SECRET))
     problems.push('SUPPORT_CHAT=livechat needs LIVECHAT_LICENSE_ID and LIVECHAT_WEBHOOK_SECRET');
   if (pixProvider === 'sandbox' && !sandbox) problems.push('PIX_PROVIDER=sandbox needs SANDBOX on');
-  const identityBureau = e.IDENTITY_BUREAU ?? (sandbox ? 'sandbox' : 'none');
+  const hasSerpro = Boolean(e.SERPRO_CONSUMER_KEY && e.SERPRO_CONSUMER_SECRET);
+  const identityBureau =
+    e.IDENTITY_BUREAU ?? (sandbox ? 'sandbox' : hasSerpro ? 'serpro' : ('none' as const));
   if (identityBureau === 'sandbox' && !sandbox) problems.push('IDENTITY_BUREAU=sandbox needs SANDBOX on');
+  if (identityBureau === 'serpro' && !hasSerpro)
+    problems.push('IDENTITY_BUREAU=serpro needs SERPRO_CONSUMER_KEY and SERPRO_CONSUMER_SECRET');
   if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY))
     problems.push('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together (set both or neither)');
   if (e.VAPID_PUBLIC_KEY && !e.VAPID_SUBJECT) problems.push('VAPID_PUBLIC_KEY needs VAPID_SUBJECT');
@@ -199,6 +209,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       mercadoPago: { accessToken: e.MERCADOPAGO_ACCESS_TOKEN, webhookSecret: e.MERCADOPAGO_WEBHOOK_SECRET },
     },
     identityBureau,
+    /** Serpro's Consulta CPF credentials (null unless both are set); the secret is never logged. */
+    serpro:
+      e.SERPRO_CONSUMER_KEY && e.SERPRO_CONSUMER_SECRET
+        ? {
+            consumerKey: e.SERPRO_CONSUMER_KEY,
+            consumerSecret: e.SERPRO_CONSUMER_SECRET,
+            baseUrl: e.SERPRO_BASE_URL,
+          }
+        : null,
     database: e.DATABASE_URL
       ? ({ kind: 'postgres', url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE } as const)
       : ({ kind: 'pglite', dataDir: path.resolve(e.DATA_DIR) } as const),

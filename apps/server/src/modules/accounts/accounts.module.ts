@@ -3,6 +3,7 @@ import { defineModule } from '../../platform/module';
 import { accountsRoutes } from './accounts.routes';
 import { createAccountsService, sessionInvalid, type AccountsDeps, type AuthUser } from './accounts.service';
 import { createSandboxIdentityBureau, identitySandboxRoutes } from './identity.sandbox';
+import { createSerproIdentityBureau } from './identity.serpro';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -55,10 +56,16 @@ export type Accounts = ReturnType<typeof createAccounts>;
  */
 export const accountsModule = defineModule('accounts', ['mail'], async (app) => {
   const { database, config, bus, mail } = app;
-  const identity = config.identityBureau === 'sandbox' ? createSandboxIdentityBureau() : null;
+  const sandboxBureau = config.identityBureau === 'sandbox' ? createSandboxIdentityBureau() : null;
+  // config.ts refuses IDENTITY_BUREAU=serpro without both credentials.
+  const identity =
+    sandboxBureau ??
+    (config.identityBureau === 'serpro' && config.serpro
+      ? createSerproIdentityBureau({ ...config.serpro, log: app.log })
+      : null);
   if (config.jurisdiction === 'br' && !identity)
     app.log.warn('JURISDICTION=br without an identity bureau (IDENTITY_BUREAU=none): KYC is self-declared');
   app.decorate('accounts', createAccounts({ database, config, bus, mail, identity }));
   await app.register(accountsRoutes);
-  if (identity && config.sandbox) await app.register(identitySandboxRoutes, { bureau: identity });
+  if (sandboxBureau && config.sandbox) await app.register(identitySandboxRoutes, { bureau: sandboxBureau });
 });

@@ -1,9 +1,9 @@
 /**
  * The identity bureau (an outside party behind an adapter): under the Brazilian profile, KYC asks it whether a
  * CPF is regular at the Receita Federal and whose it is, and confirms it belongs to the declared name and birth
- * date before the first deposit. Implementations: the sandbox (`identity.sandbox.ts`, SANDBOX only); a real
- * bureau (e.g. Serpro's Consulta CPF or Datavalid) implements the same interface. Chosen in config.ts
- * (`IDENTITY_BUREAU`).
+ * date before the first deposit. Implementations: the sandbox (`identity.sandbox.ts`, SANDBOX only) and Serpro's
+ * Consulta CPF (`identity.serpro.ts`); another bureau (e.g. Datavalid) would implement the same interface. Chosen
+ * in config.ts (`IDENTITY_BUREAU`).
  */
 
 /** The Receita Federal's situations of a CPF; only `regular` may open a betting account. */
