@@ -53,7 +53,9 @@ describe('test hygiene', () => {
     expect(money.map((f) => f.name)).toContain(path.join('src/modules/wallet/wallet.routes.test.ts'));
     // Called (not only imported): in the file's afterAll, which is how every such file ends, or through a
     // test app that calls it in its afterAll (the sportsbook's `sportsTestApp`).
-    const missing = money.filter(({ text }) => !/\b(?:expectCleanLedgerThenClose|sportsTestApp)\(/.test(text));
+    const missing = money.filter(
+      ({ text }) => !/\b(?:expectCleanLedgerThenClose|sportsTestApp)\(/.test(text),
+    );
     expect(missing.map((f) => f.name)).toEqual([]);
   });
 });
