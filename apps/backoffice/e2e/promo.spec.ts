@@ -1,4 +1,4 @@
-import { OPERATOR_ACTIVITIES_PATH, type OperatorActivity } from '@aposta/contracts';
+import { OPERATOR_ACTIVITIES_PATH, type GgrReport, type OperatorActivity } from '@aposta/contracts';
 import { toMajor, toMinor } from '@aposta/money';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { depositViaApi, newEmail, registerViaApi } from '../../web/e2e/helpers';
@@ -188,11 +188,24 @@ test("today's GGR on the dashboard and in the reports matches the player's bets 
   page,
   request,
 }) => {
+  const today = new Date().toLocaleDateString('en-CA', { timeZone: 'America/Sao_Paulo' });
+  // Today's originals figures before this player's bets (other specs, e.g. games.spec, bet on originals too).
+  const originalsToday = async () => {
+    const res = await request.get('/api/operator/reports/ggr', {
+      headers: operatorKey,
+      params: { from: today, to: today },
+    });
+    const body = await res.json();
+    expect(body.status, body.message).toBe(0);
+    const row = (body.data as GgrReport).list.find((r) => r.product === 'originals');
+    return { stakes: toMinor(row?.stakes ?? 0), wins: toMinor(row?.wins ?? 0) };
+  };
+  const before = await originalsToday();
   // A player deposits through the sandbox and plays dice: what the bets staked and paid, in centavos.
   const token = await registerViaApi(request, newEmail('ggr'));
   await depositViaApi(request, token);
-  let stakes = 0;
-  let wins = 0;
+  let stakes = before.stakes;
+  let wins = before.wins;
   for (const [i, amount] of [1, 2.5, 3.33, 4.75, 5, 0.1, 7.77].entries()) {
     const res = await request.post('/api/app/originals/dice/bet', {
       headers: { Authorization: `Bearer ${token}`, 'Idempotency-Key': `bo-ggr-${Date.now()}-${i}` },
@@ -205,10 +218,11 @@ test("today's GGR on the dashboard and in the reports matches the player's bets 
   }
   const brl = (minor: number) =>
     new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' }).format(toMajor(minor));
-  const today = new Date().toLocaleDateString('en-CA', { timeZone: 'America/Sao_Paulo' });
+  // The ledger's own figures now: what was there before, plus exactly this player's bets.
+  expect(await originalsToday()).toEqual({ stakes, wins });
 
   await signIn(page, made.admin!);
-  // The dashboard: today's originals row (no other test bets on originals: the row is this player's).
+  // The dashboard: today's originals row (the tests run one at a time: nothing else bets meanwhile).
   const row = page.getByTestId('today-originals');
   const cells = row.getByRole('cell');
   await expect(cells.nth(0)).toHaveText('Originais');
