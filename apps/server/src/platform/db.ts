@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -205,6 +206,8 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   pool.on('error', () => {});
   const db = drizzlePg({ client: pool, casing: 'snake_case' }) as unknown as Db;
   const dialect = new PgDialect({ casing: 'snake_case' });
+  /** Each prepared statement's name by its text (a few hot reads). */
+  const preparedNames = new Map<string, string>();
   await migrateUnderLock(pool);
   return {
     kind: 'postgres',
@@ -230,7 +233,14 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     },
     readPrepared: async <T>(name: string, query: SQL) => {
       const { sql: text, params } = dialect.sqlToQuery(query);
-      return (await pool.query({ name, text, values: params })).rows as T[];
+      // PostgreSQL refuses one name for two texts on a connection; a statement composed of other modules'
+      // parts (userInfo) differs between apps sharing a pool (tests), so the text picks the name.
+      let named = preparedNames.get(text);
+      if (!named) {
+        named = `${name}_${crypto.createHash('sha1').update(text).digest('hex').slice(0, 12)}`;
+        preparedNames.set(text, named);
+      }
+      return (await pool.query({ name: named, text, values: params })).rows as T[];
     },
     ping: async () => {
       await db.execute(sql`select 1`);
