@@ -125,9 +125,15 @@ interface FigureRow extends BalanceRow {
 }
 
 /** A player's balances (ledger) and totals (wagering) in one query, one round trip. */
+/** A player's balances (ledger) and totals (wagering) as the subqueries of one statement. */
+const moneyParts = (userId: number, currency: Currency) => [
+  sql`(${balancesQuery(userId, currency)}) b`,
+  sql`(${totalsQuery(userId, currency)}) w`,
+];
+
 async function figureRow(exec: Executor, userId: number, currency: Currency): Promise<FigureRow> {
   const result = (await exec.execute(
-    sql`select * from (${balancesQuery(userId, currency)}) b, (${totalsQuery(userId, currency)}) w`,
+    sql`select * from ${sql.join(moneyParts(userId, currency), sql`, `)}`,
   )) as unknown as { rows: FigureRow[] };
   return result.rows[0]!;
 }
@@ -162,7 +168,7 @@ export function createWalletService({ database, outbox, settings, bus, accounts,
    * modules that own the figures give them as one-row subqueries, joined here into one round trip.
    */
   const figureParts = (userId: number, currency: Currency) => {
-    const parts = [sql`(${balancesQuery(userId, currency)}) b`, sql`(${totalsQuery(userId, currency)}) w`];
+    const parts = moneyParts(userId, currency);
     if (hooks.referralTotals) parts.push(sql`(${hooks.referralTotals(userId)}) r`);
     return parts;
   };
