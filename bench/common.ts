@@ -7,6 +7,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
+import path from 'node:path';
 import type { Database } from '../apps/server/src/platform/db';
 
 export const round = (n: number, d = 1) => Math.round(n * 10 ** d) / 10 ** d;
@@ -26,9 +27,15 @@ export function freePort(): Promise<number> {
 const children: ChildProcess[] = [];
 process.on('exit', () => children.forEach((c) => c.kill('SIGKILL')));
 
-/** A child process that serves HTTP on `port`; resolves once `readyPath` answers 200. */
+/**
+ * A child process that serves HTTP on `port`; resolves once `readyPath` answers 200. With BENCH_PROFILE=<dir>
+ * the child writes a V8 CPU profile there when it exits.
+ */
 export async function serve(args: string[], env: NodeJS.ProcessEnv, port: number, readyPath: string) {
-  const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const profile = process.env.BENCH_PROFILE
+    ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_PROFILE)}`]
+    : [];
+  const child = spawn(process.execPath, [...profile, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   children.push(child);
   let tail = '';
   // Logs are drained (an unread pipe would stall the server) and only the tail is kept for errors.

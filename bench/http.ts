@@ -149,11 +149,8 @@ async function aposta(engine: string): Promise<Figure[]> {
     database = { DATABASE_URL: '', DATA_DIR: dir, REDIS_URL: '' };
   }
   const port = await freePort();
-  const profile = process.env.BENCH_PROFILE
-    ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_PROFILE)}`]
-    : [];
   const child = await serve(
-    ['--enable-source-maps', ...profile, path.join(targets.server.out, 'main.js')],
+    ['--enable-source-maps', path.join(targets.server.out, 'main.js')],
     {
       ...process.env,
       ...database,

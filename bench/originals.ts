@@ -219,11 +219,8 @@ async function main() {
   const fresh = await createPostgresDatabase(BASE_URL);
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const profile = process.env.BENCH_PROFILE
-    ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_PROFILE)}`]
-    : [];
   const child = await serve(
-    ['--enable-source-maps', ...profile, path.join(targets.server.out, 'main.js')],
+    ['--enable-source-maps', path.join(targets.server.out, 'main.js')],
     {
       ...process.env,
       DATABASE_URL: fresh.url,

@@ -1,19 +1,19 @@
 import type { LiabilityAnswer, MarketStatus, MarketType, SportCode } from '@aposta/contracts';
 import { DEFAULT_CURRENCY, formatMoney, toMajor } from '@aposta/money';
 import { sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import { queryRows, type Database, type Executor } from '../../platform/db';
 import { badRequest, conflict, notFound } from '../../platform/errors';
 import type { Settings } from '../settings';
 import { idList, iso } from './sports.catalogue';
 
 /**
- * Risk: stake factors per player (a sharp player limited), the liability of markets and events (what their open
- * bets would pay), the per-market liability limit and alert, and the operators' view of open liability.
+ * Risk: stake factors per player (a sharp player limited) and the operators' view of open liability (what the
+ * open bets of markets and events would pay). The per-market limit and alert are checked in the database as a
+ * bet's legs are written (`sports_exposure`, migration 0043; the bet passes the settings in `quote`).
  */
 const money = (minor: number | string) => toMajor(Number(minor), DEFAULT_CURRENCY);
 
-export function createRisk({ database, log }: { database: Database; log: Pick<FastifyBaseLogger, 'warn'> }) {
+export function createRisk({ database }: { database: Database }) {
   const { db } = database;
 
   /** The player's largest stake under their factor (`sports.maxStake` × factor); factor 0 refuses every bet. */
@@ -48,35 +48,6 @@ export function createRisk({ database, log }: { database: Database; log: Pick<Fa
       );
       return { before: before ? Number(before.factor) : 1, after: factor };
     });
-  }
-
-  /**
-   * After a bet was written (same transaction): each of its selections' exposure (what the open bets on it pay if
-   * it wins) — a market's liability is the largest of its selections', and only the bet's selections grew. Over
-   * `sports.maxMarketLiability` refuses the bet (rolled back); over `sports.liabilityAlert` raises the market's
-   * alert once.
-   */
-  async function checkLiability(tx: Executor, selectionIds: string[], s: Settings) {
-    const rows = await queryRows<{ market_id: string; exposure: string }>(
-      tx,
-      sql`select l.market_id, sum(b.potential) as exposure
-          from sports_bet_legs l join sports_bets b on b.id = l.bet_id
-          where l.selection_id in (${idList(selectionIds)}) and b.status = 'open'
-          group by l.selection_id, l.market_id`,
-    );
-    for (const r of rows) {
-      const exposure = Number(r.exposure);
-      if (exposure > s['sports.maxMarketLiability']) throw conflict('sportsLiabilityLimit');
-      if (exposure > s['sports.liabilityAlert']) {
-        const [raised] = await queryRows<{ market_id: string }>(
-          tx,
-          sql`insert into sports_liability_alerts (market_id, liability) values (${r.market_id}::bigint, ${exposure})
-              on conflict (market_id) do nothing returning market_id`,
-        );
-        if (raised)
-          log.warn({ marketId: String(r.market_id), liability: exposure }, 'sports liability alert');
-      }
-    }
   }
 
   /** GET /api/operator/sports/liability: open liability per event (one event, or the 50 largest). */
@@ -184,5 +155,5 @@ export function createRisk({ database, log }: { database: Database; log: Pick<Fa
     };
   }
 
-  return { assertStake, setStakeFactor, checkLiability, liability };
+  return { assertStake, setStakeFactor, liability };
 }

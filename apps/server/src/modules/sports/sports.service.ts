@@ -143,7 +143,7 @@ export function createSportsService({
 }: SportsDeps) {
   const { db } = database;
   const cashout = createCashout({ database, settings, bus, outbox, log });
-  const risk = createRisk({ database, log });
+  const risk = createRisk({ database });
   const trading = createTrading({ database });
 
   async function margins() {
@@ -152,12 +152,25 @@ export function createSportsService({
   }
 
   /** Selections with their market's status and whether their event takes bets now (database clock). */
-  async function quote(exec: Executor, ids: string[], lock = false): Promise<Map<string, QuoteRow>> {
+  /**
+   * The slip's selections as they stand. For a bet (`limits` given, inside its transaction) also the bet's id,
+   * and the liability limit and alert level the bet's legs check in the database (`sports_exposure_legs`,
+   * migration 0043), set for this transaction only.
+   */
+  async function quote(
+    exec: Executor,
+    ids: string[],
+    limits?: { max: number; alert: number },
+  ): Promise<Map<string, QuoteRow>> {
+    const limitsSet = limits
+      ? sql`(select set_config('aposta.sports_max_liability', ${String(limits.max)}, true),
+            set_config('aposta.sports_liability_alert', ${String(limits.alert)}, true)) cfg, `
+      : sql``;
     const list = await queryRows<QuoteRow>(
       exec,
-      sql`select ${lock ? sql`(select nextval('sports_bets_id_seq'))` : sql`null`} as next_id, s.id as selection_id, s.market_id, s.event_id, s.price, s.version, m.status, m.suspensions, e.clock, e.sport,
+      sql`select ${limits ? sql`(select nextval('sports_bets_id_seq'))` : sql`null`} as next_id, s.id as selection_id, s.market_id, s.event_id, s.price, s.version, m.status, m.suspensions, e.clock, e.sport,
             (e.clock >= 0 and e.result is null and (e.clock > 0 or e.starts_at > now())) as open
-          from sports_selections s
+          from ${limitsSet}sports_selections s
           join sports_markets m on m.id = s.market_id
           join sports_events e on e.id = s.event_id
           where s.id in (${idList(ids)})`,
@@ -285,7 +298,10 @@ export function createSportsService({
           // The slip checked against the catalogue as it stands (and the bet's id drawn), in one statement. The
           // prices are read, not locked: a bet stands at the price valid when it was read, and a reprice never
           // waits for bets (shared locks on one hot selection serialise on PostgreSQL's multixacts).
-          const locked = await quote(tx, ids, true);
+          const locked = await quote(tx, ids, {
+            max: s['sports.maxMarketLiability'],
+            alert: s['sports.liabilityAlert'],
+          });
           const { taken, live, builderPrice } = check(
             input,
             locked,
@@ -330,6 +346,7 @@ export function createSportsService({
             }),
             sql`, `,
           );
+          // The legs add the bet to its selections' exposure and check the limit (SP001 past it).
           const [b] = await queryRows<{ cash_available: string }>(
             tx,
             sql`with b as (
@@ -343,8 +360,9 @@ export function createSportsService({
                   select b.id, v.selection_id, v.market_id, v.event_id, v.price
                   from b, (values ${legs}) as v(selection_id, market_id, event_id, price))
                 select c.cash_available from (${balancesQuery(player.id, CURRENCY)}) c`,
-          );
-          await risk.checkLiability(tx, ids, s);
+          ).catch((err: unknown) => {
+            throw pgCode(err) === 'SP001' ? conflict('sportsLiabilityLimit') : err;
+          });
           return {
             betId: id,
             price: price / 100,

@@ -223,6 +223,20 @@ export const sportsLiabilityAlerts = pgTable('sports_liability_alerts', {
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * What each selection's open bets pay if it wins (a parlay's whole potential counts on each of its selections):
+ * the liability check reads one row instead of summing the open bets. Kept by statement triggers on bets and legs
+ * (migration 0043), so every path that opens, settles, voids, cashes out or corrects a bet keeps it. A bet's
+ * increment locks the row until commit: bets on one selection check the limit one after the other.
+ */
+export const sportsExposure = pgTable('sports_exposure', {
+  selectionId: bigint({ mode: 'number' })
+    .primaryKey()
+    .references(() => sportsSelections.id),
+  marketId: bigint({ mode: 'number' }).notNull(),
+  potential: bigint({ mode: 'number' }).notNull().default(0),
+});
+
 export const sportsBetLegs = pgTable(
   'sports_bet_legs',
   {
