@@ -23,10 +23,10 @@ export const sportsModule = defineModule(
   'sports',
   ['operators', 'settings', 'ledger', 'accounts', 'wagering', 'rg'],
   async (app) => {
-    const { database, settings, bus, outbox, jobs, log, config, rg } = app;
+    const { database, settings, bus, outbox, jobs, log, config } = app;
     // Bonus wear (the wagering module's engine): a bet counts at its price or more, a cashed-out stake not at all.
     app.wagering.contribution('sports', contribution);
-    const sports = createSportsService({ database, settings, bus, outbox, jobs, log, rg });
+    const sports = createSportsService({ database, settings, bus, outbox, jobs, log });
     registerSportsEvents(outbox, bus);
     // The feed, stepped by a job on one node: the sandbox (simulated fixtures and matches) only in sandbox
     // mode, or football-data.org with its token.

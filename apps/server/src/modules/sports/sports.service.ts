@@ -3,7 +3,6 @@ import {
   ErrorCode,
   MatchTime,
   SPORTS,
-  TxType,
   type AcceptOdds,
   type CreateEventRequest,
   type EventResultAnswer,
@@ -28,8 +27,8 @@ import { pgCode, pgConstraint, queryRows, type Database, type Executor } from '.
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors';
 import { scopedKey } from '../../platform/idempotency';
 import type { Jobs } from '../../platform/jobs';
-import { balancesQuery, hold, parseAmount, requestHash, resettle, settle, settleMany } from '../ledger';
-import type { RgService } from '../rg';
+import { balancesQuery, parseAmount, requestHash, resettle, settle, settleMany } from '../ledger';
+import { refusalOf } from '../rg';
 import type { Settings, SettingsService } from '../settings';
 import {
   eventOf,
@@ -43,6 +42,7 @@ import {
   type EventRow,
   type NewEvent,
 } from './sports.catalogue';
+import { createBetBatcher } from './sports.batch';
 import { builderRows, priceBuilder, type BuilderRow } from './sports.builder';
 import { createCashout } from './sports.cashout';
 import { createRisk } from './sports.risk';
@@ -60,9 +60,7 @@ import { dueEvents, lockDue, voidCutoff, voidMarkets } from './sports.void';
 
 export const SETTLE_JOB = 'sports.settleEvent';
 /** A bet transaction's answer meaning: in play, wait the acceptance delay and try again. */
-const WAIT = Symbol('wait');
 const CURRENCY = DEFAULT_CURRENCY;
-const PRODUCT = 'sports';
 const HOUSE = 'house.sports';
 
 export interface Player {
@@ -87,7 +85,6 @@ export interface SportsDeps {
   jobs: Pick<Jobs, 'send'>;
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
   /** Responsible gambling's check of every stake. */
-  rg: Pick<RgService, 'assertCanStake'>;
   /** Waits before an in-play bet is accepted (tests may replace the clock). */
   sleep?: (ms: number) => Promise<void>;
 }
@@ -131,6 +128,18 @@ const shown = (minor: number) => formatMoney(minor, CURRENCY);
 const hundredths = (price: number) => Math.round(price * 100);
 const sleepMs = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
+/** A bet the batch refused, as the error it means (a database error keeps its code and constraint). */
+function refusalOfBatch(done: { error: string; constraint?: string | null }): Error {
+  if (done.error === '23514' && done.constraint === 'ledger_accounts_player_funds')
+    return new AppError(ErrorCode.INSUFFICIENT_BALANCE, 'insufficientBalance');
+  if (done.error === 'RG001') return refusalOf(done.constraint ?? '');
+  if (done.error === 'SP001') return conflict('sportsLiabilityLimit');
+  return Object.assign(new Error(`sports bet failed: ${done.error}`), {
+    code: done.error,
+    constraint: done.constraint ?? undefined,
+  });
+}
+
 export function createSportsService({
   database,
   settings,
@@ -138,12 +147,12 @@ export function createSportsService({
   outbox,
   jobs,
   log,
-  rg,
   sleep = sleepMs,
 }: SportsDeps) {
   const { db } = database;
   const cashout = createCashout({ database, settings, bus, outbox, log });
   const risk = createRisk({ database });
+  const batch = createBetBatcher(database);
   const trading = createTrading({ database });
 
   async function margins() {
@@ -152,25 +161,13 @@ export function createSportsService({
   }
 
   /** Selections with their market's status and whether their event takes bets now (database clock). */
-  /**
-   * The slip's selections as they stand. For a bet (`limits` given, inside its transaction) also the bet's id,
-   * and the liability limit and alert level the bet's legs check in the database (`sports_exposure_legs`,
-   * migration 0043), set for this transaction only.
-   */
-  async function quote(
-    exec: Executor,
-    ids: string[],
-    limits?: { max: number; alert: number },
-  ): Promise<Map<string, QuoteRow>> {
-    const limitsSet = limits
-      ? sql`(select set_config('aposta.sports_max_liability', ${String(limits.max)}, true),
-            set_config('aposta.sports_liability_alert', ${String(limits.alert)}, true)) cfg, `
-      : sql``;
+  /** The slip's selections as they stand; for a bet (`draw`) also the bet's id, drawn in the same statement. */
+  async function quote(exec: Executor, ids: string[], draw = false): Promise<Map<string, QuoteRow>> {
     const list = await queryRows<QuoteRow>(
       exec,
-      sql`select ${limits ? sql`(select nextval('sports_bets_id_seq'))` : sql`null`} as next_id, s.id as selection_id, s.market_id, s.event_id, s.price, s.version, m.status, m.suspensions, e.clock, e.sport,
+      sql`select ${draw ? sql`(select nextval('sports_bets_id_seq'))` : sql`null`} as next_id, s.id as selection_id, s.market_id, s.event_id, s.price, s.version, m.status, m.suspensions, e.clock, e.sport,
             (e.clock >= 0 and e.result is null and (e.clock > 0 or e.starts_at > now())) as open
-          from ${limitsSet}sports_selections s
+          from sports_selections s
           join sports_markets m on m.id = s.market_id
           join sports_events e on e.id = s.event_id
           where s.id in (${idList(ids)})`,
@@ -291,88 +288,75 @@ export function createSportsService({
     /** Each market's suspension count when an in-play bet started to wait. */
     let waited: Map<string, number> | null = null;
     let delay = 0;
-    let answer: PlaceBetAnswer | typeof WAIT;
+    let answer: PlaceBetAnswer;
     try {
+      // A stake factor of the player's own (a sharp player limited), before anything is checked.
+      await risk.assertStake(db, player.id, stake, s);
       for (;;) {
-        answer = await database.transaction(async (tx) => {
-          // The slip checked against the catalogue as it stands (and the bet's id drawn), in one statement. The
-          // prices are read, not locked: a bet stands at the price valid when it was read, and a reprice never
-          // waits for bets (shared locks on one hot selection serialise on PostgreSQL's multixacts).
-          const locked = await quote(tx, ids, {
-            max: s['sports.maxMarketLiability'],
-            alert: s['sports.liabilityAlert'],
-          });
-          const { taken, live, builderPrice } = check(
-            input,
-            locked,
-            s,
-            builder ? await builderRows(tx, ids) : null,
-          );
-          // The in-play delay of the slip's sports (the longest), else the general one.
-          delay = Math.max(
-            ...ids.map((id) => bySport[locked.get(id)!.sport] ?? s['sports.acceptanceDelayMs']),
-          );
-          // In play the bet waits first, then is checked again here: a market suspended meanwhile refuses it.
-          if (live && delay > 0 && !waited) {
-            waited = new Map(ids.map((id) => [id, Number(locked.get(id)!.suspensions)]));
-            return WAIT;
-          }
-          // Suspended during the delay (even if open again now): refused.
-          if (waited && ids.some((id) => Number(locked.get(id)!.suspensions) !== waited!.get(id)))
-            throw conflict('sportsNotOpen');
-          const { price, potential } =
-            builderPrice === null
-              ? priceOf(stake, taken)
-              : {
-                  price: builderPrice,
-                  potential: returnOf(stake, [{ price: builderPrice, result: BetResult.WIN }]),
-                };
-          if (potential > maxPayout) throw badRequest('sportsPayoutOverMax', { amount: shown(maxPayout) });
-          const id = String(locked.get(ids[0]!)!.next_id);
-          await risk.assertStake(tx, player.id, stake, s);
-          await rg.assertCanStake(tx, player.id, stake);
-          const held = await hold(tx, {
-            type: TxType.BET,
-            userId: player.id,
-            amount: stake,
-            product: PRODUCT,
-            reference: `sports-bet:${id}`,
-          });
-          // The bet, its legs and the cash left, in one round trip.
-          const legs = sql.join(
-            ids.map((sid, i) => {
-              const q = locked.get(sid)!;
-              return sql`(${sid}::bigint, ${q.market_id}::bigint, ${q.event_id}::bigint, ${taken[i]!}::int)`;
-            }),
-            sql`, `,
-          );
-          // The legs add the bet to its selections' exposure and check the limit (SP001 past it).
-          const [b] = await queryRows<{ cash_available: string }>(
-            tx,
-            sql`with b as (
-                  insert into sports_bets (id, user_id, hold_id, kind, stake, currency, price, potential, accept_odds,
-                    key, request_hash)
-                  values (${id}::bigint, ${player.id}, ${held.txId}, ${kind}, ${stake}, ${CURRENCY}, ${price},
-                    ${potential}, ${input.acceptOdds}, ${scoped}, ${hash})
-                  returning id),
-                l as (
-                  insert into sports_bet_legs (bet_id, selection_id, market_id, event_id, price)
-                  select b.id, v.selection_id, v.market_id, v.event_id, v.price
-                  from b, (values ${legs}) as v(selection_id, market_id, event_id, price))
-                select c.cash_available from (${balancesQuery(player.id, CURRENCY)}) c`,
-          ).catch((err: unknown) => {
-            throw pgCode(err) === 'SP001' ? conflict('sportsLiabilityLimit') : err;
-          });
-          return {
-            betId: id,
-            price: price / 100,
-            stake: money(stake),
-            potentialPayout: money(potential),
-            balance: money(b?.cash_available ?? 0),
-          };
+        // The slip checked against the catalogue as it stands (and the bet's id drawn), in one statement. The
+        // prices are read, not locked: a bet stands at the price valid when it was read, and a reprice never
+        // waits for bets (shared locks on one hot selection serialise on PostgreSQL's multixacts).
+        const quoted = await quote(db, ids, true);
+        const { taken, live, builderPrice } = check(
+          input,
+          quoted,
+          s,
+          builder ? await builderRows(db, ids) : null,
+        );
+        // The in-play delay of the slip's sports (the longest), else the general one.
+        delay = Math.max(...ids.map((id) => bySport[quoted.get(id)!.sport] ?? s['sports.acceptanceDelayMs']));
+        // In play the bet waits first, then is checked again: a market suspended meanwhile refuses it.
+        if (live && delay > 0 && !waited) {
+          waited = new Map(ids.map((id) => [id, Number(quoted.get(id)!.suspensions)]));
+          await sleep(delay);
+          continue;
+        }
+        // Suspended during the delay (even if open again now): refused.
+        if (waited && ids.some((id) => Number(quoted.get(id)!.suspensions) !== waited!.get(id)))
+          throw conflict('sportsNotOpen');
+        const { price, potential } =
+          builderPrice === null
+            ? priceOf(stake, taken)
+            : {
+                price: builderPrice,
+                potential: returnOf(stake, [{ price: builderPrice, result: BetResult.WIN }]),
+              };
+        if (potential > maxPayout) throw badRequest('sportsPayoutOverMax', { amount: shown(maxPayout) });
+        const id = String(quoted.get(ids[0]!)!.next_id);
+        // Responsible gambling, the stake held, the bet and its legs (the exposure and its limit): one
+        // subtransaction of a batch, one commit for the bets sent together (migration 0044).
+        const done = await batch.submit({
+          id,
+          user: player.id,
+          kind,
+          stake,
+          currency: CURRENCY,
+          price,
+          potential,
+          acceptOdds: input.acceptOdds,
+          key: scoped,
+          hash,
+          legs: ids.map((sid, i) => {
+            const q = quoted.get(sid)!;
+            return {
+              selection_id: sid,
+              market_id: String(q.market_id),
+              event_id: String(q.event_id),
+              price: taken[i]!,
+            };
+          }),
+          maxLiability: s['sports.maxMarketLiability'],
+          liabilityAlert: s['sports.liabilityAlert'],
         });
-        if (answer !== WAIT) break;
-        await sleep(delay);
+        if ('error' in done) throw refusalOfBatch(done);
+        answer = {
+          betId: id,
+          price: price / 100,
+          stake: money(stake),
+          potentialPayout: money(potential),
+          balance: money(done.cash),
+        };
+        break;
       }
     } catch (err) {
       if ((pgCode(err) === '23505' && pgConstraint(err) === 'sports_bets_key') || err instanceof AppError) {
