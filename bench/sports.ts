@@ -8,7 +8,8 @@
  * 3. Settlement: BENCH_SETTLE_BETS (default 10,000; the goal names 50,000) bets on one event (holds and rows
  *    written straight to the database), then the operator's result; the time until the settlement job has
  *    settled every one. Goal: 50,000 in <= 30 s.
- * Then the ledger audit and the drift. Env: DATABASE_URL (base), REDIS_URL (optional). Ends with one JSON line.
+ * Then the ledger audit and the drift. Env: DATABASE_URL (base), REDIS_URL (optional), BENCH_PROFILE=<dir> (a V8
+ * CPU profile of the server, as every bench that starts one: `serve` in `bench/common.ts`). Ends with one JSON line.
  * Price pushes to 10,000 sockets are not measured here.
  */
 import crypto from 'node:crypto';
