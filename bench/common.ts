@@ -8,6 +8,8 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { REALTIME_PATH } from '@aposta/contracts';
+import { io, type Socket } from 'socket.io-client';
 import type { Database } from '../apps/server/src/platform/db';
 
 export const round = (n: number, d = 1) => Math.round(n * 10 ** d) / 10 ** d;
@@ -115,3 +117,41 @@ export function processCpuMs(pid: number): number | null {
 
 export const cpuSince = (before: Map<number, number>, after: Map<number, number>) =>
   [...after].reduce((sum, [pid, ms]) => sum + ms - (before.get(pid) ?? 0), 0);
+
+/**
+ * Opens `n` Socket.IO clients on the server at `base` (the players' `tokens` reused round-robin), 200 at a time,
+ * each `join`ed to what it watches once connected. 10k clients need 10k open files: `ulimit -n 20000` first.
+ */
+export async function openSockets(
+  base: string,
+  tokens: string[],
+  n: number,
+  join: (s: Socket) => Promise<void>,
+): Promise<Socket[]> {
+  const sockets: Socket[] = [];
+  for (let i = 0; i < n; i += 200) {
+    await Promise.all(
+      Array.from({ length: Math.min(200, n - i) }, async (_, j) => {
+        const s = io(base, {
+          path: REALTIME_PATH,
+          transports: ['websocket'],
+          query: { token: tokens[(i + j) % tokens.length]! },
+          reconnection: false,
+          forceNew: true,
+        });
+        await new Promise<void>((resolve, reject) => {
+          s.once('connect', () => resolve());
+          s.once('connect_error', reject);
+        });
+        await join(s);
+        sockets.push(s);
+      }),
+    );
+  }
+  return sockets;
+}
+
+/** The value at percentile `p` (0–100) of `sorted` (ascending); 0 when empty. */
+export function percentile(sorted: number[], p: number) {
+  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : 0;
+}

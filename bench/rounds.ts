@@ -17,14 +17,14 @@
 import crypto from 'node:crypto';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { REALTIME_PATH, TxType, type ServerEventPayloads } from '@aposta/contracts';
+import { TxType, type ServerEventPayloads } from '@aposta/contracts';
 import { sql } from 'drizzle-orm';
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { auditLedger, post, rollUp } from '../apps/server/src/modules/ledger/index';
 import { openDatabase, type Database } from '../apps/server/src/platform/db';
 import { createPostgresDatabase } from '../apps/server/test/postgres';
 import { ensureBuilt, targets } from '../scripts/build.mjs';
-import { freePort, load, round, serve, stop } from './common';
+import { freePort, load, openSockets, percentile, round, serve, stop } from './common';
 
 const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 5_000);
 const WATCHERS = Number(process.env.BENCH_WATCHERS ?? 10_000);
@@ -32,14 +32,10 @@ const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 64);
 const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'warn';
 const BASE_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 const REDIS_URL = process.env.REDIS_URL ?? '';
-const CONNECT_CONCURRENCY = 200;
 const DEPOSIT = 100_000; // R$ 1.000 each
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const sha256 = (s: string) => crypto.createHash('sha256').update(s).digest('hex');
 
-function percentile(sorted: number[], p: number) {
-  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : 0;
-}
 const rows = async <T>(database: Database, q: ReturnType<typeof sql>) =>
   ((await database.db.execute(q)) as unknown as { rows: T[] }).rows;
 
@@ -82,30 +78,11 @@ async function seedPlayers(database: Database, n: number): Promise<string[]> {
 type Watcher = Socket;
 
 /** Opens `n` watchers (tokens reused round-robin), each in the double and crash rooms. */
-async function openWatchers(base: string, tokens: string[], n: number): Promise<Watcher[]> {
-  const sockets: Watcher[] = [];
-  for (let i = 0; i < n; i += CONNECT_CONCURRENCY) {
-    await Promise.all(
-      Array.from({ length: Math.min(CONNECT_CONCURRENCY, n - i) }, async (_, j) => {
-        const s = io(base, {
-          path: REALTIME_PATH,
-          transports: ['websocket'],
-          query: { token: tokens[(i + j) % tokens.length]! },
-          reconnection: false,
-          forceNew: true,
-        });
-        await new Promise<void>((resolve, reject) => {
-          s.once('connect', () => resolve());
-          s.once('connect_error', reject);
-        });
-        await s.emitWithAck('roundsWatch', { game: 'double' });
-        await s.emitWithAck('roundsWatch', { game: 'crash' });
-        sockets.push(s);
-      }),
-    );
-  }
-  return sockets;
-}
+const openWatchers = (base: string, tokens: string[], n: number): Promise<Watcher[]> =>
+  openSockets(base, tokens, n, async (s) => {
+    await s.emitWithAck('roundsWatch', { game: 'double' });
+    await s.emitWithAck('roundsWatch', { game: 'crash' });
+  });
 
 async function main() {
   await ensureBuilt('server');

@@ -10,36 +10,18 @@ ALTER TABLE "sports_exposure" ADD CONSTRAINT "sports_exposure_selection_id_sport
 -- triggers keep `sports_exposure` for every path that writes bets (placing, settling, voiding, cashing out,
 -- correcting): a leg of an open bet adds the bet's potential to its selection; a bet leaving 'open', coming back
 -- or changing its potential adds the difference. Rows are taken in selection order, so two parlays never deadlock.
---
--- A bet's legs also check the limit here, in the statement that takes the row's lock: the bet's transaction
--- sets `aposta.sports_max_liability` and `aposta.sports_liability_alert` (local to it) before it writes, a total
--- past the limit raises SP001 (the bet is refused and rolled back), and past the alert level the market's alert
--- is raised once. The lock is then held only until the commit that follows; bets on one selection queue on it.
+-- The bets' group commit (`sports_bet_batch`, 0044) adds its bets itself, in one statement at its end
+-- (`aposta.sports_exposure_batch` set for its transaction): the legs' trigger then leaves them to it.
 CREATE FUNCTION sports_exposure_legs() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE
-  v_limit bigint := nullif(current_setting('aposta.sports_max_liability', true), '')::bigint;
-  v_alert bigint := nullif(current_setting('aposta.sports_liability_alert', true), '')::bigint;
-  v_max bigint;
 BEGIN
-  WITH u AS (
-    INSERT INTO sports_exposure AS e (selection_id, market_id, potential)
-    SELECT l.selection_id, min(l.market_id), sum(b.potential)
-    FROM new_legs l JOIN sports_bets b ON b.id = l.bet_id
-    WHERE b.status = 'open'
-    GROUP BY l.selection_id
-    ORDER BY l.selection_id
-    ON CONFLICT (selection_id) DO UPDATE SET potential = e.potential + excluded.potential
-    RETURNING e.market_id, e.potential
-  ),
-  a AS (
-    INSERT INTO sports_liability_alerts (market_id, liability)
-    SELECT market_id, max(potential) FROM u WHERE potential > v_alert GROUP BY market_id
-    ON CONFLICT (market_id) DO NOTHING
-  )
-  SELECT max(potential) INTO v_max FROM u;
-  IF v_max > v_limit THEN
-    RAISE EXCEPTION 'sports: market liability limit' USING ERRCODE = 'SP001';
-  END IF;
+  IF current_setting('aposta.sports_exposure_batch', true) = 'on' THEN RETURN NULL; END IF;
+  INSERT INTO sports_exposure AS e (selection_id, market_id, potential)
+  SELECT l.selection_id, min(l.market_id), sum(b.potential)
+  FROM new_legs l JOIN sports_bets b ON b.id = l.bet_id
+  WHERE b.status = 'open'
+  GROUP BY l.selection_id
+  ORDER BY l.selection_id
+  ON CONFLICT (selection_id) DO UPDATE SET potential = e.potential + excluded.potential;
   RETURN NULL;
 END $$;
 --> statement-breakpoint

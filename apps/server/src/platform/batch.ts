@@ -1,5 +1,5 @@
 import type { SQL } from 'drizzle-orm';
-import { RETRYABLE_SQLSTATES, type Database } from './db';
+import { pgCode, RETRYABLE_SQLSTATES, type Database } from './db';
 
 const MAX_BATCH = 32; // below PostgreSQL's 64 cached subtransactions per transaction, as the ledger's batch
 
@@ -15,7 +15,8 @@ interface Waiting<I, A> {
  * call in its own subtransaction (`{error: sqlstate}` when it failed): calls arriving while the maximum number of
  * batches run wait and leave together in the next one, one statement and one commit for all (with one caller a
  * batch holds one call, so nothing waits). Two batches at once on PostgreSQL (one commits while the next fills),
- * one on PGlite. A deadlock or serialization failure of one call sends it to a later batch (at most 3 times).
+ * one on PGlite. A deadlock or serialization failure of one call, or of the whole statement, sends the calls it
+ * failed to a later batch (at most 3 times each).
  */
 export function createBatcher<I, A>(database: Database, statement: (items: I[]) => SQL) {
   const queue: Waiting<I, A>[] = [];
@@ -38,7 +39,15 @@ export function createBatcher<I, A>(database: Database, statement: (items: I[]) 
         } else w.resolve(a);
       });
     } catch (err) {
-      for (const w of batch) w.reject(err);
+      // The whole statement failed: a retryable failure (a deadlock, or a function that found its batch overtaken,
+      // e.g. `sports_bet_batch`) sends every call to a later batch, the rest get the error.
+      const again = RETRYABLE_SQLSTATES.has(pgCode(err) ?? '');
+      for (const w of batch) {
+        if (again && w.tries < 3) {
+          w.tries++;
+          queue.push(w);
+        } else w.reject(err);
+      }
     }
   }
 

@@ -17,7 +17,7 @@ export interface BatchedBet {
   key: string;
   hash: string;
   legs: { selection_id: string; market_id: string; event_id: string; price: number }[];
-  /** `sports.maxMarketLiability` and `sports.liabilityAlert`, checked by the legs' trigger (migration 0043). */
+  /** `sports.maxMarketLiability` and `sports.liabilityAlert`, checked against the selections' exposure. */
   maxLiability: number;
   liabilityAlert: number;
 }
@@ -26,8 +26,9 @@ export type BatchAnswer = { cash: number | string } | { error: string; constrain
 
 /**
  * Group commit of sports bets (`platform/batch.ts`): bets arriving together leave in one `sports_bet_batch`
- * statement and one commit, so the exposure row of a selection many bet on is locked once per batch, not once
- * per bet; a deadlock or serialization failure of one bet sends it to a later batch.
+ * statement and one commit. The exposure row of a selection many bet on is locked once per batch, at its end
+ * (migration 0044); a batch overtaken there by another fails as a whole (40001) and is sent again, as a deadlock
+ * or serialization failure of one bet sends that bet again.
  */
 export function createBetBatcher(database: Database) {
   return createBatcher<BatchedBet, BatchAnswer>(

@@ -3,17 +3,19 @@ import { MatchTime, placeBetAnswer, SPORTS_PATH, type SportsEventDetail } from '
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { queryRows } from '../../platform/db';
+import { onPostgres } from '../../../test/helpers';
 import { PREMATCH } from './pricing';
 import { sportsTestApp, type TestApp, type TestPlayers } from './sports.testkit';
 
 /**
  * `sports_exposure`, the running total the liability check reads, on the real app: after bets, a partial and a
- * full cash out, a settlement, a corrected result and a cancelled match it equals what the open bets sum to; and
- * bets sent at once on one selection never take it past the limit together.
+ * full cash out, a settlement, a corrected result and a cancelled match it equals what the open bets sum to;
+ * bets sent at once on one selection never take it past the limit together; and a batch of bets overtaken by
+ * another commit is sent again and checked against the new totals (PostgreSQL: two connections).
  */
 let t: TestApp;
 let c: TestPlayers;
-const { data, operator, bet, market, sel, createEvent, settledBet } = sportsTestApp(
+const { data, operator, bet, market, sel, createEvent, cash, settledBet } = sportsTestApp(
   (app) => ({ t, c } = app),
 );
 
@@ -131,4 +133,49 @@ describe('sports exposure', () => {
       await t.app.settings.change({ 'sports.maxMarketLiability': before });
     }
   });
+  it.runIf(onPostgres)(
+    'a batch overtaken at its end by another commit is checked again: the room is gone',
+    async () => {
+      const d = await createEvent('Sampaio', 'Moto Club', 0.2);
+      const h = home(d);
+      const player = await c.signUp('late');
+      await c.fund(player.id, 10_000);
+      const potential = Math.floor((1_000 * Math.round(h.price * 100)) / 100);
+      const before = (await t.app.settings.all())['sports.maxMarketLiability'];
+      await t.app.settings.change({ 'sports.maxMarketLiability': 2 * potential });
+      try {
+        data(await bet(player.token, slip(10, [h])));
+        // Another transaction takes the rest of the room and holds the row: the bet passes its check against the
+        // committed total, then waits for the row at the end of its batch.
+        let commit!: () => void;
+        let locked!: () => void;
+        const holding = new Promise<void>((r) => (locked = r));
+        const other = t.database.transaction(async (tx) => {
+          await tx.execute(
+            sql`update sports_exposure set potential = potential + ${potential}
+              where selection_id = ${h.selectionId}::bigint`,
+          );
+          locked();
+          await new Promise<void>((r) => (commit = r));
+        });
+        await holding;
+        const cashBefore = await cash(player.id);
+        const pending = bet(player.token, slip(10, [h]));
+        await new Promise((r) => setTimeout(r, 500));
+        commit();
+        await other;
+        const refused = await pending;
+        expect(refused.statusCode, refused.body).toBe(409);
+        expect(refused.json().message).toBe('Esta seleção não está aceitando mais apostas no momento');
+        expect(await cash(player.id)).toBe(cashBefore);
+        await t.database.db.execute(
+          sql`update sports_exposure set potential = potential - ${potential}
+            where selection_id = ${h.selectionId}::bigint`,
+        );
+        expect((await expectInStep()).find((r) => r[0] === h.selectionId)?.[2]).toBe(potential);
+      } finally {
+        await t.app.settings.change({ 'sports.maxMarketLiability': before });
+      }
+    },
+  );
 });

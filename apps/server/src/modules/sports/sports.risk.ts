@@ -8,8 +8,8 @@ import { idList, iso } from './sports.catalogue';
 
 /**
  * Risk: stake factors per player (a sharp player limited) and the operators' view of open liability (what the
- * open bets of markets and events would pay). The per-market limit and alert are checked in the database as a
- * bet's legs are written (`sports_exposure`, migration 0043; the bet passes the settings in `quote`).
+ * open bets of markets and events would pay). The per-market limit and alert are checked in the database as
+ * bets are placed (`sports_exposure`, migrations 0043 and 0044).
  */
 const money = (minor: number | string) => toMajor(Number(minor), DEFAULT_CURRENCY);
 

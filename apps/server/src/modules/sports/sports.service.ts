@@ -323,7 +323,7 @@ export function createSportsService({
               };
         if (potential > maxPayout) throw badRequest('sportsPayoutOverMax', { amount: shown(maxPayout) });
         const id = String(quoted.get(ids[0]!)!.next_id);
-        // Responsible gambling, the stake held, the bet and its legs (the exposure and its limit): one
+        // The liability limit, responsible gambling, the stake held, the bet and its legs: one
         // subtransaction of a batch, one commit for the bets sent together (migration 0044).
         const done = await batch.submit({
           id,
