@@ -228,7 +228,12 @@ async function main() {
     });
     const lags: number[] = [];
     let sentAt = 0;
-    for (const s of sockets) s.on('sportsEvent', () => sentAt && lags.push(Date.now() - sentAt));
+    let bytes = 0;
+    for (const s of sockets)
+      s.on('sportsEvent', (u: unknown) => {
+        if (sentAt) lags.push(Date.now() - sentAt);
+        bytes ||= JSON.stringify(u).length;
+      });
     for (let i = 0; i < PUSHES; i++) {
       sentAt = Date.now();
       await operator(`markets/${toggled}/${i % 2 ? 'open' : 'suspend'}`, {});
@@ -240,13 +245,14 @@ async function main() {
     const pushes = {
       sockets: sockets.length,
       changes: PUSHES,
+      bytes,
       deliveries: lags.length,
       p50Ms: percentile(lags, 50),
       p99Ms: percentile(lags, 99),
       maxMs: lags.at(-1) ?? 0,
     };
     console.log(
-      `pushes: ${pushes.changes} changes to ${pushes.sockets} sockets, ${pushes.deliveries} deliveries, p50 ${pushes.p50Ms} ms p99 ${pushes.p99Ms} ms max ${pushes.maxMs} ms  load ${load().join(' ')}`,
+      `pushes: ${pushes.changes} changes to ${pushes.sockets} sockets (${bytes} bytes each), ${pushes.deliveries} deliveries, p50 ${pushes.p50Ms} ms p99 ${pushes.p99Ms} ms max ${pushes.maxMs} ms  load ${load().join(' ')}`,
     );
 
     // Settlement: more bets on the same selection, written straight to the database.
