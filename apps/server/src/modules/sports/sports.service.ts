@@ -59,7 +59,6 @@ import type { LiveState } from './pricing';
 import { dueEvents, lockDue, voidCutoff, voidMarkets } from './sports.void';
 
 export const SETTLE_JOB = 'sports.settleEvent';
-/** A bet transaction's answer meaning: in play, wait the acceptance delay and try again. */
 const CURRENCY = DEFAULT_CURRENCY;
 const HOUSE = 'house.sports';
 
@@ -84,7 +83,6 @@ export interface SportsDeps {
   outbox: Pick<Outbox, 'emit'>;
   jobs: Pick<Jobs, 'send'>;
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
-  /** Responsible gambling's check of every stake. */
   /** Waits before an in-play bet is accepted (tests may replace the clock). */
   sleep?: (ms: number) => Promise<void>;
 }
@@ -160,8 +158,10 @@ export function createSportsService({
     return { margins: s['sports.margins'], inPlayBp: s['sports.inPlayMarginBp'] };
   }
 
-  /** Selections with their market's status and whether their event takes bets now (database clock). */
-  /** The slip's selections as they stand; for a bet (`draw`) also the bet's id, drawn in the same statement. */
+  /**
+   * The slip's selections with their market's status and whether their event takes bets now (database clock);
+   * for a bet (`draw`) also the bet's id, drawn in the same statement.
+   */
   async function quote(exec: Executor, ids: string[], draw = false): Promise<Map<string, QuoteRow>> {
     const list = await queryRows<QuoteRow>(
       exec,
