@@ -365,6 +365,8 @@ export function createSportsService({
       }
       if (err instanceof AppError && err.code === ErrorCode.INSUFFICIENT_BALANCE)
         throw await overBalance(player.id);
+      // Its batch was overtaken at the limit every time it was sent: the selection takes no more bets now.
+      if (pgCode(err) === '40001') throw conflict('sportsLiabilityLimit');
       throw err;
     }
     void bus.publish('balance.changed', { userId: player.id, cause: 'stake' });
