@@ -23,6 +23,7 @@ import {
   cpuSince,
   freePort,
   load,
+  percentile,
   processCpuMs,
   registerPlayer,
   round,
@@ -39,9 +40,6 @@ const CAPTCHA = 'BENCH1';
 const OPERATOR_KEY = crypto.randomBytes(16).toString('hex');
 const SECRET = crypto.randomBytes(24).toString('hex');
 const DEPOSIT = 100_000_000;
-
-const percentile = (sorted: number[], p: number) =>
-  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : 0;
 
 async function drift(database: Database): Promise<number> {
   const r = (await database.db.execute(

@@ -26,7 +26,7 @@ import {
   type SystemKind,
 } from '../apps/server/src/modules/ledger/index';
 import { openDatabase, type Database } from '../apps/server/src/platform/db';
-import { backendCpuMs, cpuSince } from './common';
+import { backendCpuMs, cpuSince, percentile } from './common';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const CLIENTS = (process.env.BENCH_CLIENTS ?? '1,8,32').split(',').map(Number);
@@ -134,10 +134,6 @@ async function naiveBet(database: Database, userId: number, win: boolean) {
       where id = ${account}`);
     await tx.execute(sql`update ledger_accounts set balance = balance - ${net} where id = ${house}`);
   });
-}
-
-function percentile(sorted: number[], p: number) {
-  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : 0;
 }
 
 async function run(database: Database, engine: string, mode: Mode, clients: number): Promise<Figures> {

@@ -31,7 +31,7 @@ import {
 import { openDatabase, type Database, type Executor } from '../apps/server/src/platform/db';
 import { createPostgresDatabase } from '../apps/server/test/postgres';
 import { ensureBuilt, targets } from '../scripts/build.mjs';
-import { freePort, load, registerPlayer, round, serve, stop } from './common';
+import { freePort, load, percentile, registerPlayer, round, serve, stop } from './common';
 import { diceOutcome, measure } from './outcomes';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
@@ -75,10 +75,6 @@ function summary(runs: Figure[]): Summary {
     failures: runs.reduce((n, r) => n + r.failures, 0),
     load1: median(runs.map((r) => r.load1)),
   };
-}
-
-function percentile(sorted: number[], p: number) {
-  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : 0;
 }
 
 function print(f: Figure) {

@@ -2,7 +2,6 @@ import crypto from 'node:crypto';
 import {
   BetResult,
   cashoutAnswer,
-  cashoutQuote,
   MatchTime,
   placeBetAnswer,
   recordsAnswer,
@@ -31,19 +30,8 @@ let t: TestApp;
 let c: TestPlayers;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const { data, operator, get, bet, detail, sel, createEvent, cash, settledBet } = sportsTestApp(
-  (app) => ({ t, c } = app),
-  { listen: true },
-);
-const quote = async (token: string, betId: string) =>
-  cashoutQuote.parse(data(await get(`bets/${betId}/cashout`, token)));
-const cashOut = (token: string, betId: string, payload: object, key: string = crypto.randomUUID()) =>
-  t.app.inject({
-    method: 'POST',
-    url: `${SPORTS_PATH}/bets/${betId}/cashout`,
-    headers: { authorization: `Bearer ${token}`, 'idempotency-key': key },
-    payload,
-  });
+const { data, operator, get, bet, quote, cashOut, detail, sel, createEvent, cash, settledBet } =
+  sportsTestApp((app) => ({ t, c } = app), { listen: true });
 const main = (d: SportsEventDetail) => d.markets.find((m) => m.type === '1x2' && m.period === 1)!;
 
 /** The ledger's transactions of a bet (reference `sports-bet:<id>`) with the player's net amount of each. */

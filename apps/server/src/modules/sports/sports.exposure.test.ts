@@ -1,5 +1,4 @@
-import crypto from 'node:crypto';
-import { MatchTime, placeBetAnswer, SPORTS_PATH, type SportsEventDetail } from '@aposta/contracts';
+import { MatchTime, placeBetAnswer, type SportsEventDetail } from '@aposta/contracts';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { queryRows } from '../../platform/db';
@@ -15,7 +14,7 @@ import { sportsTestApp, type TestApp, type TestPlayers } from './sports.testkit'
  */
 let t: TestApp;
 let c: TestPlayers;
-const { data, operator, bet, market, sel, createEvent, cash, settledBet } = sportsTestApp(
+const { data, operator, bet, quote, cashOut, market, sel, createEvent, cash, settledBet } = sportsTestApp(
   (app) => ({ t, c } = app),
 );
 
@@ -26,14 +25,6 @@ const slip = (stake: number, legs: { selectionId: string; price: number }[]) => 
   acceptOdds: 'any',
   selections: legs.map(({ selectionId, price }) => ({ selectionId, price })),
 });
-const cashOut = (token: string, betId: string, payload: object) =>
-  t.app.inject({
-    method: 'POST',
-    url: `${SPORTS_PATH}/bets/${betId}/cashout`,
-    headers: { authorization: `Bearer ${token}`, 'idempotency-key': crypto.randomUUID() },
-    payload,
-  });
-
 /** The running totals, and the same figures summed from the open bets (selections at 0 left out of both). */
 async function totals() {
   const kept = await queryRows<{ selection_id: string; market_id: string; potential: string }>(
@@ -81,15 +72,10 @@ describe('sports exposure', () => {
     expect(of(home(b).selectionId)).toBe(cents(parlay.potentialPayout) + cents(single.potentialPayout));
 
     // A partial cash out lowers the bet's potential, a full one takes it out.
-    const value = (id: string) =>
-      t.app.inject({
-        url: `${SPORTS_PATH}/bets/${id}/cashout`,
-        headers: { authorization: `Bearer ${player.token}` },
-      });
-    const v1 = data<{ value: number }>(await value(s1.betId)).value;
+    const v1 = (await quote(player.token, s1.betId)).value;
     data(await cashOut(player.token, s1.betId, { value: v1, share: 0.5 }));
     await expectInStep();
-    const v2 = data<{ value: number }>(await value(s2.betId)).value;
+    const v2 = (await quote(player.token, s2.betId)).value;
     data(await cashOut(player.token, s2.betId, { value: v2 }));
     await expectInStep();
 

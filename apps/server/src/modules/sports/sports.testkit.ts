@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import {
+  cashoutQuote,
   sportsBet,
   sportsEventDetail,
   SPORTS_OPERATOR_PATH,
@@ -77,6 +78,16 @@ export function sportsKit(app: () => TestApp) {
       },
       payload,
     });
+  /** A bet's cash-out value now; a cash-out of it (`key` repeats an attempt, a fresh key by default). */
+  const quote = async (token: string, betId: string) =>
+    cashoutQuote.parse(data(await get(`bets/${betId}/cashout`, token)));
+  const cashOut = (token: string, betId: string, payload: object, key: string = crypto.randomUUID()) =>
+    app().app.inject({
+      method: 'POST',
+      url: `${SPORTS_PATH}/bets/${betId}/cashout`,
+      headers: { authorization: `Bearer ${token}`, 'idempotency-key': key },
+      payload,
+    });
   const detail = async (id: string) => sportsEventDetail.parse(data(await get(`events/${id}`)));
   function market(d: SportsEventDetail, type: string, period: number, line: number | null): SportsMarket {
     const m = d.markets.find((x) => x.type === type && x.period === period && x.line === line);
@@ -104,5 +115,5 @@ export function sportsKit(app: () => TestApp) {
       await new Promise((r) => setTimeout(r, 200));
     }
   }
-  return { data, operator, get, bet, detail, market, sel, createEvent, cash, settledBet };
+  return { data, operator, get, bet, quote, cashOut, detail, market, sel, createEvent, cash, settledBet };
 }
