@@ -185,6 +185,41 @@ describe('realtime', () => {
       socket.disconnect();
     }
   });
+
+  it("pushes only the market a trader changed, with the event's clock and score", async () => {
+    const startsAt = new Date(Date.now() + 3_600_000).toISOString();
+    const d = sportsEventDetail.parse(
+      data(
+        await operator('events', {
+          sport: 'football',
+          competition: 'Copa',
+          home: 'Ceará',
+          away: 'Sport',
+          startsAt,
+        }),
+      ),
+    );
+    const player = await c.signUp('trader-push');
+    const socket = await connected(connectClient(baseUrlOf(t.app.server), { token: player.token }));
+    try {
+      expect((await socket.emitWithAck('sportsWatch', { eventId: d.event.eventId })).status).toBe(0);
+      const target = main(d).marketId;
+      for (const action of ['suspend', 'open'] as const) {
+        const pushed = next(socket, 'sportsEvent');
+        await operator(`markets/${target}/${action}`, {});
+        const update = await pushed;
+        expect(update.event).toMatchObject({ eventId: d.event.eventId, score: d.event.score });
+        expect(update.markets.map((m) => [m.marketId, m.status])).toEqual([
+          [target, action === 'suspend' ? 'suspended' : 'open'],
+        ]);
+        expect(update.markets[0]!.selections.map((s) => s.selectionId)).toEqual(
+          main(d).selections.map((s) => s.selectionId),
+        );
+      }
+    } finally {
+      socket.disconnect();
+    }
+  });
 });
 
 describe('sandbox feed', () => {

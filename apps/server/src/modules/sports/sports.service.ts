@@ -740,11 +740,12 @@ export function createSportsService({
       return { eventId: String(m.event_id), before };
     });
     if (action === 'void') await queueSettlement(changed.eventId);
+    // The watchers hear of it first: cash-out values and automatic cash-outs come after.
+    pushEvent(changed.eventId, [String(marketId)]);
     await valuesMoved(changed.eventId);
     const market = (await marketsOf(db, [changed.eventId]))
       .get(changed.eventId)!
       .find((x) => x.marketId === String(marketId))!;
-    pushEvent(changed.eventId);
     return { market, before: changed.before };
   }
 
@@ -774,8 +775,8 @@ export function createSportsService({
   }
 
   /** A trader's price change: pushed to the event's watchers and the open bets' cash-out values, like a reprice. */
-  async function afterOverride<T extends { eventId: string }>(change: T) {
-    pushEvent(change.eventId);
+  async function afterOverride<T extends { eventId: string; market: { marketId: string } }>(change: T) {
+    pushEvent(change.eventId, [change.market.marketId]);
     await valuesMoved(change.eventId);
     return change;
   }
@@ -798,19 +799,26 @@ export function createSportsService({
     }
   }
 
-  /** Publishes an event's state and prices for the realtime gateway (after a change committed). */
-  function pushEvent(eventId: string) {
+  /**
+   * Publishes an event's state and prices for the realtime gateway (after a change committed): every market
+   * after a reprice, only `marketIds` after a change to those (a trader's action), so that a watcher on a phone
+   * receives the market that moved, not the event's hundred (the app merges pushes by market).
+   */
+  function pushEvent(eventId: string, marketIds?: string[]) {
+    const named = marketIds && new Set(marketIds);
     void eventDetail(eventId)
       .then((d) =>
         bus.publish('sports.update', {
           eventId,
           payload: {
             event: d.event,
-            markets: d.markets.map((m) => ({
-              marketId: m.marketId,
-              status: m.status,
-              selections: m.selections,
-            })),
+            markets: d.markets
+              .filter((m) => !named || named.has(m.marketId))
+              .map((m) => ({
+                marketId: m.marketId,
+                status: m.status,
+                selections: m.selections,
+              })),
           },
         }),
       )
