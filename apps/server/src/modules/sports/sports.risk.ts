@@ -1,7 +1,7 @@
 import type { LiabilityAnswer, MarketStatus, MarketType, SportCode } from '@aposta/contracts';
 import { DEFAULT_CURRENCY, formatMoney, toMajor } from '@aposta/money';
 import { sql } from 'drizzle-orm';
-import { queryRows, type Database, type Executor } from '../../platform/db';
+import { queryRows, type Database } from '../../platform/db';
 import { badRequest, conflict, notFound } from '../../platform/errors';
 import type { Settings } from '../settings';
 import { idList, iso } from './sports.catalogue';
@@ -13,21 +13,20 @@ import { idList, iso } from './sports.catalogue';
  */
 const money = (minor: number | string) => toMajor(Number(minor), DEFAULT_CURRENCY);
 
+/**
+ * Refuses a stake over the player's largest under their factor (`sports.maxStake` × factor; factor 0 refuses
+ * every bet); `factor` null: none is set (read with the bet's quote).
+ */
+export function assertStake(factor: number | string | null, stake: number, s: Settings) {
+  if (factor === null) return;
+  const f = Number(factor);
+  if (f <= 0) throw conflict('sportsBetsLimited');
+  const max = Math.floor(s['sports.maxStake'] * f);
+  if (stake > max) throw badRequest('sportsStakeAboveMax', { amount: formatMoney(max, DEFAULT_CURRENCY) });
+}
+
 export function createRisk({ database }: { database: Database }) {
   const { db } = database;
-
-  /** The player's largest stake under their factor (`sports.maxStake` × factor); factor 0 refuses every bet. */
-  async function assertStake(exec: Executor, userId: number, stake: number, s: Settings) {
-    const [row] = await queryRows<{ factor: number }>(
-      exec,
-      sql`select factor from sports_stake_factors where user_id = ${userId}`,
-    );
-    if (!row) return;
-    const factor = Number(row.factor);
-    if (factor <= 0) throw conflict('sportsBetsLimited');
-    const max = Math.floor(s['sports.maxStake'] * factor);
-    if (stake > max) throw badRequest('sportsStakeAboveMax', { amount: formatMoney(max, DEFAULT_CURRENCY) });
-  }
 
   async function setStakeFactor(userId: string, factor: number, note: string | undefined, actor: string) {
     return database.transaction(async (tx) => {
@@ -155,5 +154,5 @@ export function createRisk({ database }: { database: Database }) {
     };
   }
 
-  return { assertStake, setStakeFactor, liability };
+  return { setStakeFactor, liability };
 }
