@@ -88,9 +88,9 @@ export interface SportsDeps {
 }
 
 interface QuoteRow {
-  /** For a bet: its id, drawn once for the statement. */
-  next_id: string | null;
-  /** For a bet: the bettor's stake factor, null when none is set. */
+  /** The bet's id, drawn once for the slip. */
+  next_id: string;
+  /** The bettor's stake factor, null when none is set. */
   stake_factor: number | null;
   selection_id: string;
   market_id: string;
@@ -161,24 +161,14 @@ export function createSportsService({
   }
 
   /**
-   * The slip's selections with their market's status and whether their event takes bets now (database clock);
-   * for a bet (`bettor`) also the bet's id and the bettor's stake factor, read in the same statement (one round
-   * trip per bet less).
+   * A bet's quote, in one round trip: the slip's selections with their market's status and whether their event
+   * takes bets now (database clock), the bet's id drawn and the bettor's stake factor (`sports_quote`, migration
+   * 0045, whose plan the session keeps).
    */
-  async function quote(exec: Executor, ids: string[], bettor?: number): Promise<Map<string, QuoteRow>> {
-    const forBet =
-      bettor === undefined
-        ? sql`null as next_id, null as stake_factor`
-        : sql`(select nextval('sports_bets_id_seq')) as next_id,
-            (select factor from sports_stake_factors where user_id = ${bettor}) as stake_factor`;
+  async function quote(ids: string[], bettor: number): Promise<Map<string, QuoteRow>> {
     const list = await queryRows<QuoteRow>(
-      exec,
-      sql`select ${forBet}, s.id as selection_id, s.market_id, s.event_id, s.price, s.version, m.status, m.suspensions, e.clock, e.sport,
-            (e.clock >= 0 and e.result is null and (e.clock > 0 or e.starts_at > now())) as open
-          from sports_selections s
-          join sports_markets m on m.id = s.market_id
-          join sports_events e on e.id = s.event_id
-          where s.id in (${idList(ids)})`,
+      db,
+      sql`select * from sports_quote(${`{${ids.join(',')}}`}::bigint[], ${bettor})`,
     );
     return new Map(list.map((r) => [String(r.selection_id), r]));
   }
@@ -303,7 +293,7 @@ export function createSportsService({
         // read), in one statement. The prices are read, not locked: a bet stands at the price valid when it was
         // read, and a reprice never waits for bets (shared locks on one hot selection serialise on PostgreSQL's
         // multixacts).
-        const quoted = await quote(db, ids, player.id);
+        const quoted = await quote(ids, player.id);
         // A stake factor of the player's own (a sharp player limited), before the slip is checked.
         assertStake(quoted.values().next().value?.stake_factor ?? null, stake, s);
         const { taken, live, builderPrice } = check(
