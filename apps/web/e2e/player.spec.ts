@@ -55,6 +55,9 @@ test('a visitor sees home, the menu’s screens asking to sign in and the error 
 test('home is kept alive: its scroll position survives a trip away', async ({ page }) => {
   await page.goto('/home');
   await expect(page.getByRole('heading', { name: 'Jogos originais' })).toBeVisible();
+  // Sections that come with data (the hot games, once somebody played) must be in before the scroll is read:
+  // one arriving above it afterwards moves the page (scroll anchoring), and home rightly keeps that position.
+  await page.waitForLoadState('networkidle');
   await page.evaluate(() => window.scrollTo(0, 400));
   const before = await page.evaluate(() => window.scrollY);
   expect(before).toBeGreaterThan(100);
