@@ -53,12 +53,15 @@ test('a visitor sees home, the menu’s screens asking to sign in and the error 
 });
 
 test('home is kept alive: its scroll position survives a trip away', async ({ page }) => {
+  // The hot games (its own chunk, then the server's list) come after the first paint, above the originals.
+  const hot = page.waitForResponse((r) => r.url().includes('/casino/hot'));
   await page.goto('/home');
   await expect(page.getByRole('heading', { name: 'Jogos originais' })).toBeVisible();
-  // Sections that come with data (the hot games, once somebody played) must be in before the scroll is read:
-  // one arriving above it afterwards moves the page (scroll anchoring), and home rightly keeps that position.
-  await page.waitForLoadState('networkidle');
+  const { data: games } = (await (await hot).json()) as { data: unknown[] };
+  if (games.length) await expect(page.getByRole('heading', { name: 'Jogos em alta' })).toBeVisible();
   await page.evaluate(() => window.scrollTo(0, 400));
+  // Read as the player leaves: a section arriving above before then moves the page with it (scroll
+  // anchoring), and that is the position home must give back.
   const before = await page.evaluate(() => window.scrollY);
   expect(before).toBeGreaterThan(100);
   await page.getByRole('link', { name: 'Esportes', exact: true }).click();
