@@ -145,23 +145,25 @@ describe('in play', () => {
 });
 
 describe('realtime', () => {
-  it("pushes an event's new clock, score and prices to the sockets watching it", async () => {
+  /** A pre-match event an hour away, and a new player's socket watching it. */
+  async function watched(
+    event: { sport: string; competition: string; home: string; away: string },
+    name: string,
+  ) {
     const startsAt = new Date(Date.now() + 3_600_000).toISOString();
-    const d = sportsEventDetail.parse(
-      data(
-        await operator('events', {
-          sport: 'basketball',
-          competition: 'NBB',
-          home: 'Franca',
-          away: 'Bauru',
-          startsAt,
-        }),
-      ),
-    );
-    const player = await c.signUp('socket');
+    const d = sportsEventDetail.parse(data(await operator('events', { ...event, startsAt })));
+    const player = await c.signUp(name);
     const socket = await connected(connectClient(baseUrlOf(t.app.server), { token: player.token }));
+    expect((await socket.emitWithAck('sportsWatch', { eventId: d.event.eventId })).status).toBe(0);
+    return { d, socket };
+  }
+
+  it("pushes an event's new clock, score and prices to the sockets watching it", async () => {
+    const { d, socket } = await watched(
+      { sport: 'basketball', competition: 'NBB', home: 'Franca', away: 'Bauru' },
+      'socket',
+    );
     try {
-      expect((await socket.emitWithAck('sportsWatch', { eventId: d.event.eventId })).status).toBe(0);
       const pushed = next(socket, 'sportsEvent');
       await t.app.sports.update(d.event.eventId, MatchTime.FIRST_HALF, {
         ...PREMATCH,
@@ -187,22 +189,11 @@ describe('realtime', () => {
   });
 
   it("pushes only the market a trader changed, with the event's clock and score", async () => {
-    const startsAt = new Date(Date.now() + 3_600_000).toISOString();
-    const d = sportsEventDetail.parse(
-      data(
-        await operator('events', {
-          sport: 'football',
-          competition: 'Copa',
-          home: 'Ceará',
-          away: 'Sport',
-          startsAt,
-        }),
-      ),
+    const { d, socket } = await watched(
+      { sport: 'football', competition: 'Copa', home: 'Ceará', away: 'Sport' },
+      'trader-push',
     );
-    const player = await c.signUp('trader-push');
-    const socket = await connected(connectClient(baseUrlOf(t.app.server), { token: player.token }));
     try {
-      expect((await socket.emitWithAck('sportsWatch', { eventId: d.event.eventId })).status).toBe(0);
       const target = main(d).marketId;
       for (const action of ['suspend', 'open'] as const) {
         const pushed = next(socket, 'sportsEvent');
