@@ -1,6 +1,6 @@
 import { OrderStatus, type OperatorWithdrawal } from '@aposta/contracts';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { depositViaApi, newEmail, registerViaApi } from '../../web/e2e/helpers';
+import { depositViaApi, newEmail, registerViaApi, withdrawViaApi } from '../../web/e2e/helpers';
 import { createOperator, openMenu, operatorKey, screenshots, signIn, type TestOperator } from './helpers';
 
 /**
@@ -43,20 +43,9 @@ test.beforeAll(async ({ request }) => {
   made.playerEmail = newEmail('saque');
   const token = await registerViaApi(request, made.playerEmail);
   const cpf = await depositViaApi(request, token);
-  const withdraw = await request.post('/api/app/order/withdraw', {
-    headers: { Authorization: `Bearer ${token}`, 'Idempotency-Key': `bo-e2e-${Date.now()}` },
-    data: {
-      payCardBank: 'CPF',
-      payCardNo: cpf,
-      name: 'Jogador Teste',
-      whatsapp: '+5511999990000',
-      amount: 50,
-    },
-  });
-  const body = await withdraw.json();
-  expect(body.status, body.message).toBe(0);
+  const orderId = await withdrawViaApi(request, token, cpf);
   const mine = (await pendingWithdrawals(request)).find(
-    (w) => w.orderId === body.data.orderId && w.status === OrderStatus.PENDING,
+    (w) => w.orderId === orderId && w.status === OrderStatus.PENDING,
   );
   expect(mine).toBeTruthy();
   made.withdrawalId = mine!.id;

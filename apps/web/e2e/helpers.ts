@@ -147,7 +147,10 @@ export async function depositViaApi(request: APIRequestContext, token: string, p
   });
   const body = await order.json();
   expect(body.status, body.message).toBe(0);
-  expect((await request.post(`${new URL(body.data.url).pathname}/pay`)).ok()).toBe(true);
+  const paid = await request.post(`${new URL(body.data.url).pathname}/pay`);
+  expect(paid.ok(), await paid.text()).toBe(true);
+  // The provider's signed notification, which credits the deposit, was accepted.
+  expect((await paid.json()).data.webhook.statusCode).toBe(200);
   return cpf;
 }
 

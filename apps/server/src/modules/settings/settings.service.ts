@@ -13,6 +13,20 @@ const CACHE_MS = 2_000;
 
 export function createSettingsService({ database }: { database: Database }) {
   let cached: { at: number; value: Settings } | undefined;
+  /**
+   * Bumped when a change commits. A read that began before then may hold the old values (its snapshot can
+   * predate the commit while its answer lands after it): it must not become the cached copy, or this node
+   * would serve the old settings for another CACHE_MS after its own change.
+   */
+  let generation = 0;
+
+  async function fresh(executor?: Executor): Promise<Settings> {
+    if (cached && Date.now() - cached.at <= CACHE_MS) return cached.value;
+    const [at, seen] = [Date.now(), generation];
+    const value = await load(executor);
+    if (seen === generation) cached = { at, value };
+    return value;
+  }
 
   async function load(executor: Executor = database.db): Promise<Settings> {
     const rows = await executor.select().from(settings);
@@ -23,16 +37,9 @@ export function createSettingsService({ database }: { database: Database }) {
 
   return {
     /** Current settings, cached briefly. */
-    async all(): Promise<Settings> {
-      if (!cached || Date.now() - cached.at > CACHE_MS) cached = { at: Date.now(), value: await load() };
-      return cached.value;
-    },
+    all: (): Promise<Settings> => fresh(),
     /** The same, read through `executor` when the cache is stale (inside a transaction, e.g. an outbox handler). */
-    async allIn(executor: Executor): Promise<Settings> {
-      if (!cached || Date.now() - cached.at > CACHE_MS)
-        cached = { at: Date.now(), value: await load(executor) };
-      return cached.value;
-    },
+    allIn: (executor: Executor): Promise<Settings> => fresh(executor),
     async get<K extends SettingKey>(key: K): Promise<Settings[K]> {
       return (await this.all())[key];
     },
@@ -72,6 +79,7 @@ export function createSettingsService({ database }: { database: Database }) {
           Object.fromEntries(keys.map((k) => [k, from[k]])) as Partial<Settings>;
         return { before: pick(current), after: pick(next.data) };
       });
+      generation += 1;
       cached = undefined;
       return result;
     },
