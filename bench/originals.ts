@@ -11,7 +11,8 @@
  * figure is the median over the rounds and the share of the bare ledger is the median of the per-round shares.
  * Options (env): DATABASE_URL (base; a fresh database is created beside it and dropped), BENCH_SECONDS=4 per
  * measurement, BENCH_ROUNDS=3,
- * BENCH_PLAYERS=64, BENCH_LOG_LEVEL=info (the default an operator runs with), REDIS_URL (optional: the bus over
+ * BENCH_PLAYERS=64, BENCH_LOG_LEVEL=info (the default an operator runs with), BENCH_DRAIN_SECONDS=30 (how long
+ * the relay's delivery of the bets' backlog is watched after them), REDIS_URL (optional: the bus over
  * Redis, as a cluster node runs), BENCH_PROFILE=<dir> (the server writes a V8 CPU profile there). Goals on this 2-core machine: >= 2,000 bets/s, p99 <= 50 ms, >= half the bare
  * ledger rate, zero drift. Ends with one JSON line.
  */
@@ -39,6 +40,8 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 64);
 const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'info';
+/** At most this long, after the bets, watching the outbox relay deliver their backlog. */
+const DRAIN_SECONDS = Number(process.env.BENCH_DRAIN_SECONDS ?? 30);
 const BASE_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 const REDIS_URL = process.env.REDIS_URL ?? '';
 const CAPTCHA = 'BENCH1';
@@ -206,6 +209,15 @@ async function betTotals(database: Database) {
   return { bets: r.rows[0]!.bets, net: Number(r.rows[0]!.net) };
 }
 
+async function outboxFigures(database: Database) {
+  const r = (await database.db.execute(
+    sql`select count(*)::int as deliveries, (count(*) filter (where done_at is null))::int as pending
+          from outbox_deliveries`,
+  )) as unknown as { rows: { deliveries: number; pending: number }[] };
+  const { deliveries, pending } = r.rows[0]!;
+  return { deliveries, pending, done: deliveries - pending };
+}
+
 async function main() {
   await ensureBuilt('server');
   const loadBefore = load();
@@ -274,6 +286,22 @@ async function main() {
       `bets / bare ledger per round: ${rounds.map((r) => round(r.bets.perSec / r.bare.perSec, 2)).join(', ')}`,
     );
 
+    // The relay's side of the bets (handlers of their settlements): what it had not delivered yet, and how fast
+    // it delivers once the bets stop (for up to DRAIN_SECONDS).
+    const outbox = await outboxFigures(database);
+    const drainStart = performance.now();
+    let drained = outbox;
+    while (drained.pending > 0 && performance.now() - drainStart < DRAIN_SECONDS * 1_000) {
+      await new Promise((r) => setTimeout(r, 1_000));
+      drained = await outboxFigures(database);
+    }
+    const drainSeconds = (performance.now() - drainStart) / 1_000;
+    const relayPerSec = Math.round((drained.done - outbox.done) / drainSeconds);
+    console.log(
+      `outbox after the bets: ${outbox.deliveries} deliveries made, ${outbox.pending} not delivered yet; ` +
+        `then ${relayPerSec} delivered/s for ${round(drainSeconds, 1)} s (${drained.pending} left)  load ${load()[0]}`,
+    );
+
     const outcomes = measure(diceOutcome, 2);
     console.log(`outcome engine (dice, one core)  ${outcomes} outcomes/s  load ${load()[0]}`);
 
@@ -303,6 +331,7 @@ async function main() {
       httpReadPerSec: read.perSec,
       shareOfBareLedger: round(share, 2),
       outcomesPerSec: outcomes,
+      outbox: { ...outbox, relayPerSec, leftAfterDrain: drained.pending },
       drift: d,
       auditOk: audit.ok,
       goals: {

@@ -56,6 +56,10 @@ export const outboxDeliveries = pgTable(
     index('outbox_deliveries_due')
       .on(t.nextAt)
       .where(sql`${t.doneAt} is null`),
+    // A coalescing handler's pending deliveries, without walking every other handler's backlog.
+    index('outbox_deliveries_pending')
+      .on(t.handler, t.eventId)
+      .where(sql`${t.doneAt} is null`),
   ],
 );
 

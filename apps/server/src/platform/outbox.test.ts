@@ -272,4 +272,41 @@ describe('outbox', () => {
     }
     expect(await nodes[0]!.backlog()).toEqual({ undispatched: 0, undelivered: 0 });
   });
+
+  it('runs a coalescing handler once for equal payloads, the others once per event; a failure marks none done', async () => {
+    let fail = true;
+    const outbox = outboxWith((o) => {
+      // Reads the state at delivery (here: how many events of its payload exist), as a totals handler does.
+      o.on(
+        'test.happened',
+        'latest',
+        async (p, tx, meta) => {
+          if (fail) throw new Error('not now');
+          const { rows } = (await tx.execute(
+            sql`select count(*)::int as c from outbox_events where payload = ${JSON.stringify(p)}::jsonb`,
+          )) as unknown as { rows: { c: number }[] };
+          await effect(tx, 'latest', meta.eventId, p.n * 100 + rows[0]!.c);
+        },
+        { coalesce: true },
+      );
+      o.on('test.happened', 'each', async (p, tx, meta) => {
+        await effect(tx, 'each', meta.eventId, p.n);
+      });
+    });
+    await database.transaction(async (tx) => {
+      for (const n of [1, 2, 1, 1, 2, 1]) await outbox.emit(tx, 'test.happened', { n });
+    });
+    await outbox.relayOnce();
+    expect((await effects('each')).map((e) => e.n)).toEqual([1, 1, 1, 1, 2, 2]);
+    // The failed run rolled its marks back: every one of its deliveries is still pending.
+    expect(await effects('latest')).toEqual([]);
+    expect(await outbox.backlog()).toEqual({ undispatched: 0, undelivered: 6 });
+
+    fail = false;
+    await database.executeSql(`update outbox_deliveries set next_at = now() where done_at is null`);
+    await outbox.relayOnce();
+    // One run per payload, each seeing all four (or two) of its events.
+    expect((await effects('latest')).map((e) => e.n)).toEqual([104, 202]);
+    expect(await outbox.backlog()).toEqual({ undispatched: 0, undelivered: 0 });
+  });
 });

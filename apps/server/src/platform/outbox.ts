@@ -45,6 +45,13 @@ export interface HandlerOptions {
    * change (a failure rolls the change back). Events inserted by SQL never reach inline handlers.
    */
   inline?: boolean;
+  /**
+   * The handler reads the state it acts on at delivery and uses nothing of the event but its payload's key
+   * (e.g. `wagering.totalsChanged`, "this player's totals moved"): one run covers every pending delivery
+   * with an equal payload, which are marked done with it. A player betting many times a second then costs
+   * the handler one run per relay pass, not one per bet.
+   */
+  coalesce?: boolean;
 }
 
 export interface OutboxDelivery {
@@ -67,9 +74,9 @@ export interface Outbox {
   ): void;
   /** Subscribes this node's handlers and starts the relay (unless paused by OUTBOX_RELAY=paused). */
   start(): Promise<void>;
-  /** Stops the relay after the delivery in progress. */
+  /** Stops the relay after the pass in progress. */
   stop(): Promise<void>;
-  /** One relay pass now: fan out, then deliver what is due. Answers the deliveries done. */
+  /** One relay pass now: fan out, then lease what is due (up to 100) and deliver it. Answers the deliveries done. */
   relayOnce(): Promise<number>;
   /** Deliveries that failed at least once and are not done yet, oldest first (for operators). */
   failing(limit?: number): Promise<OutboxDelivery[]>;
@@ -135,11 +142,14 @@ interface Registered {
   name: string;
   handler: (payload: unknown, tx: Tx, meta: DeliveryMeta) => Promise<void>;
   inline: boolean;
+  coalesce: boolean;
 }
 
 const FAN_OUT_BATCH = 200;
 /** Deliveries per relay pass, so one pass never holds the loop for long; the next pass follows at once. */
 const DELIVERIES_PER_PASS = 100;
+/** How long a lease keeps a pass's deliveries from other nodes: far longer than a pass takes. */
+const LEASE_SECONDS = 15;
 const MAX_BACKOFF_SECONDS = 600;
 
 /** Seconds before the next attempt after `attempts` failures: 1, 2, 4 … capped at 10 minutes. */
@@ -197,13 +207,36 @@ export function createOutbox({
   }
 
   /**
-   * Delivers one due delivery, if any: the row is locked (SKIP LOCKED, so each node takes another one), the
-   * handler runs in the same transaction, and the row is marked done in it. A failure rolls the handler's
-   * work back and schedules the next attempt with backoff.
+   * Leases up to a pass's worth of due deliveries of this node's handlers, oldest first (`outbox_lease`: one
+   * short statement; the rows are not due again for LEASE_SECONDS, so other nodes take others). A node that
+   * dies holding a lease leaves its rows to the others once it runs out. Coalescing handlers, which read the
+   * state at delivery, come last: they then read it after the lease's facts are applied (a VIP level is read
+   * after the reversal of a deposit in the same lease, never before it, so no reward is paid and taken back).
    */
-  async function deliverOne(): Promise<boolean> {
+  async function lease(): Promise<{ eventId: number; handler: string }[]> {
     const names = [...handlers.values()].filter((h) => !h.inline).map((h) => h.name);
-    if (!names.length) return false;
+    if (!names.length) return [];
+    const { rows } = await database.executeSql(
+      'select event_id, handler, due_at from outbox_lease($1::text[], $2, $3)',
+      [names, DELIVERIES_PER_PASS, LEASE_SECONDS],
+    );
+    return rows
+      .map((r) => ({
+        eventId: Number(r.event_id),
+        handler: String(r.handler),
+        dueAt: new Date(r.due_at as string),
+      }))
+      .map((r) => ({ ...r, last: handlers.get(r.handler)!.coalesce ? 1 : 0 }))
+      .sort((a, b) => a.last - b.last || a.dueAt.getTime() - b.dueAt.getTime() || a.eventId - b.eventId);
+  }
+
+  /**
+   * Delivers one leased delivery: its row is locked (SKIP LOCKED: a node whose lease ran out may be on it) and
+   * still not done (another node may have finished it, or a coalescing run covered it), the handler runs in the
+   * same transaction, and the row is marked done in it. A failure rolls the handler's work back and schedules
+   * the next attempt with backoff. Answers whether it ran the handler (false: nothing left to do).
+   */
+  async function deliver(leased: { eventId: number; handler: string }): Promise<boolean> {
     let claimed: { eventId: number; handler: string; attempts: number } | undefined;
     try {
       return await database
@@ -221,20 +254,18 @@ export function createOutbox({
             .innerJoin(outboxEvents, eq(outboxEvents.id, outboxDeliveries.eventId))
             .where(
               and(
+                eq(outboxDeliveries.eventId, leased.eventId),
+                eq(outboxDeliveries.handler, leased.handler),
                 isNull(outboxDeliveries.doneAt),
-                sql`${outboxDeliveries.nextAt} <= now()`,
-                sql`${outboxDeliveries.handler} in (${sql.join(
-                  names.map((n) => sql`${n}`),
-                  sql`, `,
-                )})`,
               ),
             )
-            .orderBy(asc(outboxDeliveries.nextAt))
-            .limit(1)
             .for('update', { of: outboxDeliveries, skipLocked: true });
           if (!row) return null;
           claimed = row;
           const h = handlers.get(row.handler)!;
+          // Before the handler runs, never after: an event seen here has committed, so the handler's reads
+          // that follow see its change; one committing later stays pending for the next run.
+          if (h.coalesce) await coalesce(tx, row);
           await h.handler(row.payload, tx, {
             eventId: row.eventId,
             topic: row.topic,
@@ -277,9 +308,20 @@ export function createOutbox({
             isNull(outboxDeliveries.doneAt),
           ),
         );
-      // The failed one is not due any more; others may be.
       return true;
     }
+  }
+
+  /** Marks done, with `row`, the pending deliveries of its handler whose payload equals its own. */
+  async function coalesce(tx: Tx, row: { eventId: number; handler: string; attempts: number }) {
+    await tx.execute(sql`
+      update outbox_deliveries d set done_at = now(), attempts = d.attempts + 1, last_error = null
+        from (select p.event_id from outbox_deliveries p
+                join outbox_events e on e.id = p.event_id
+               where p.handler = ${row.handler} and p.done_at is null and p.event_id <> ${row.eventId}
+                 and e.payload = (select payload from outbox_events where id = ${row.eventId})
+               for update of p skip locked) same
+       where d.event_id = same.event_id and d.handler = ${row.handler}`);
   }
 
   /** Records this node's handlers (once), so every node's fan-out includes them. */
@@ -304,12 +346,14 @@ export function createOutbox({
     return subscribed;
   }
 
-  async function relayOnce(): Promise<number> {
+  /** Fans out, then delivers one lease; answers how many it leased and how many it delivered. */
+  async function pass(): Promise<{ leased: number; done: number }> {
     await subscribe();
     while ((await fanOut()) === FAN_OUT_BATCH);
+    const leased = await lease();
     let done = 0;
-    while (done < DELIVERIES_PER_PASS && (await deliverOne())) done++;
-    return done;
+    for (const delivery of leased) if (await deliver(delivery)) done++;
+    return { leased: leased.length, done };
   }
 
   /** One pass at a time per node; a nudge during a pass runs another right after it. */
@@ -323,7 +367,7 @@ export function createOutbox({
       do {
         again = false;
         try {
-          if ((await relayOnce()) >= DELIVERIES_PER_PASS) again = true;
+          if ((await pass()).leased >= DELIVERIES_PER_PASS) again = true;
         } catch (err) {
           log.error({ err }, 'outbox relay pass failed');
         }
@@ -362,6 +406,7 @@ export function createOutbox({
         name: handlerName,
         handler: handler as Registered['handler'],
         inline: options.inline ?? false,
+        coalesce: options.coalesce ?? false,
       };
       handlers.set(handlerName, h);
       byTopic.set(topic, [...(byTopic.get(topic) ?? []), h]);
@@ -384,7 +429,7 @@ export function createOutbox({
       await running;
     },
 
-    relayOnce,
+    relayOnce: async () => (await pass()).done,
 
     async failing(limit = 100) {
       return database.db

@@ -39,7 +39,9 @@ export const rewardsModule = defineModule(
       bus,
     });
     app.decorate('rewards', { ladder, gameBonus });
-    outbox.on('wagering.totalsChanged', 'rewards.gameBonusPush', gameBonus.onTotalsChanged);
+    outbox.on('wagering.totalsChanged', 'rewards.gameBonusPush', gameBonus.onTotalsChanged, {
+      coalesce: true,
+    });
     outbox.on('payment.credited', 'rewards.gameBonusDeposit', gameBonus.onDepositCredited);
     await app.register(rewardsRoutes);
   },

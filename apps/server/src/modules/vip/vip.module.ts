@@ -24,7 +24,7 @@ export const vipModule = defineModule(
       promotionsAllowed: (userId, exec) => app.rg.promotionsAllowed(userId, exec),
     });
     app.decorate('vip', vip);
-    app.outbox.on('wagering.totalsChanged', 'vip.upgrade', vip.onTotalsChanged);
+    app.outbox.on('wagering.totalsChanged', 'vip.upgrade', vip.onTotalsChanged, { coalesce: true });
     registerVipEvents(app.outbox, app.bus);
     await app.register(vipRoutes);
   },
