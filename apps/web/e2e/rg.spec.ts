@@ -53,9 +53,13 @@ test('a daily stake limit stops a dice bet at the limit; a cool-off signs the pl
   await page.getByRole('alertdialog').getByRole('button', { name: 'Confirmar' }).click();
   const signIn = page.getByRole('banner').getByRole('button', { name: 'Entrar', exact: true });
   await expect(signIn).toBeVisible();
-  // Signed out, the app may open the sign-in itself (a call answered 401): open it only when it did not.
-  await page.waitForLoadState('networkidle');
-  if (!(await page.getByRole('dialog', { name: 'Entrar ou registrar' }).isVisible())) await signIn.click();
+  // Signed out, the app may open the sign-in itself (a call answered 401), at any moment: open it only when it
+  // did not. A click sent just as the app opens it meets the overlay, so it is tried briefly and read again.
+  const dialog = page.getByRole('dialog', { name: 'Entrar ou registrar' });
+  await expect(async () => {
+    if (!(await dialog.isVisible())) await signIn.click({ timeout: 2_000 });
+    await expect(dialog).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
   await login(page, email, 'Senha-forte-1');
   await expect(page.getByText(/Sua conta está pausada até/)).toBeVisible();
   await screenshot(page, 'rg/e2e-signin-refused');
