@@ -225,8 +225,8 @@ export function createOutbox({
         eventId: Number(r.event_id),
         handler: String(r.handler),
         dueAt: new Date(r.due_at as string),
+        last: handlers.get(String(r.handler))!.coalesce ? 1 : 0,
       }))
-      .map((r) => ({ ...r, last: handlers.get(r.handler)!.coalesce ? 1 : 0 }))
       .sort((a, b) => a.last - b.last || a.dueAt.getTime() - b.dueAt.getTime() || a.eventId - b.eventId);
   }
 
