@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { afterCommit, openDatabase } from './db';
+import { afterCommit, openDatabase, sqlLiteral } from './db';
 
 const firstRow = (result: unknown) => (result as { rows: unknown[] }).rows[0];
 
@@ -46,5 +46,43 @@ describe('embedded database', () => {
     } finally {
       await database.close();
     }
+  });
+
+  it('answers readPrepared from a prepared statement, with values that cannot break out of their literal', async () => {
+    const database = await openDatabase({ kind: 'pglite', memory: true });
+    try {
+      const read = (id: number, name: string) =>
+        database.readPrepared<{ id: number; name: string; same: boolean }>(
+          'echo',
+          sql`select ${id}::int as id, ${name}::text as name, ${name}::text = ${name}::text as same`,
+        );
+      const hostile = `x'); drop table ledger_accounts; --\\ ' ''`;
+      expect(await read(7, 'plain')).toEqual([{ id: 7, name: 'plain', same: true }]);
+      expect(await read(-8, hostile)).toEqual([{ id: -8, name: hostile, same: true }]);
+      // Two first calls at once share one PREPARE; the statement serves later calls too.
+      const both = await Promise.all([read(1, 'a'), read(2, 'b')]);
+      expect(both.map((rows) => rows[0]!.name)).toEqual(['a', 'b']);
+      const prepared = (await database.executeSql('select count(*)::int as n from pg_prepared_statements'))
+        .rows;
+      expect(prepared).toEqual([{ n: 1 }]);
+      expect(
+        firstRow(await database.db.execute(sql`select count(*)::int as n from ledger_accounts`)),
+      ).toEqual({
+        n: expect.any(Number),
+      });
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('writes only plain values as SQL literals', () => {
+    expect(sqlLiteral(12)).toBe('12');
+    expect(sqlLiteral(12n)).toBe('12');
+    expect(sqlLiteral(true)).toBe('true');
+    expect(sqlLiteral(null)).toBe('null');
+    expect(sqlLiteral("d'Ávila")).toBe("'d''Ávila'");
+    expect(() => sqlLiteral(Number.NaN)).toThrow(TypeError);
+    expect(() => sqlLiteral({ a: 1 })).toThrow(TypeError);
+    expect(() => sqlLiteral('a\0b')).toThrow(TypeError);
   });
 });

@@ -71,8 +71,23 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     : openPglite(options);
 }
 
+/**
+ * A value as an SQL literal, for PGlite's EXECUTE: only the kinds a hot read passes (numbers, strings,
+ * booleans, null); a string is quoted with its quotes doubled (standard_conforming_strings is on).
+ */
+export function sqlLiteral(value: unknown): string {
+  if (value === null || value === undefined) return 'null';
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  if (typeof value === 'bigint' || typeof value === 'boolean') return String(value);
+  if (typeof value === 'string' && !value.includes('\0')) return `'${value.replaceAll("'", "''")}'`;
+  throw new TypeError(`readPrepared(): no SQL literal for ${typeof value}`);
+}
+
 async function openPglite(options: { dataDir?: string; memory?: boolean }): Promise<Database> {
   let release = () => {};
+  /** Statement text → the name it is prepared under on PGlite's one connection (once prepared). */
+  const pglitePrepared = new Map<string, Promise<string>>();
+  let preparedCount = 0;
   let client: PGlite;
   if (options.memory || !options.dataDir) {
     client = new PGlite();
@@ -108,11 +123,26 @@ async function openPglite(options: { dataDir?: string; memory?: boolean }): Prom
         return result;
       },
       // Straight to the client: Drizzle's execute on PGlite cost about 0.5 ms more per statement than the
-      // statement itself (measured), most of a hot read's time on this engine.
+      // statement itself (measured), most of a hot read's time on this engine. Then a server-side prepared
+      // statement: planning userInfo's statement took half of its 0.9 ms (measured). PGlite cannot bind
+      // parameters to EXECUTE, so the values go as literals (`sqlLiteral`).
       readPrepared: async <T>(_name: string, query: SQL) => {
         refuseInsideTransaction('readPrepared()');
         const { sql: text, params } = dialect.sqlToQuery(query);
-        return (await client.query<T>(text, params)).rows;
+        let name = pglitePrepared.get(text);
+        if (!name) {
+          name = (async () => {
+            const named = `rp${++preparedCount}`;
+            await client.exec(`prepare ${named} as ${text}`);
+            return named;
+          })();
+          pglitePrepared.set(text, name);
+          name.catch(() => pglitePrepared.delete(text));
+        }
+        const args = params.length ? `(${params.map(sqlLiteral).join(', ')})` : '';
+        // The simple protocol: 0.04 ms less per statement than the extended one (measured), same rows.
+        const [result] = await client.exec(`execute ${await name}${args}`);
+        return result!.rows as T[];
       },
       ping: async () => {
         await client.query('select 1');
