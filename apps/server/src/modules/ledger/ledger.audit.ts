@@ -69,24 +69,26 @@ const CHECKS: Record<string, string> = {
     select coalesce(a.id, o.account_id) as id, a.held, o.total as open_holds
     from ledger_accounts a full join open o on o.account_id = a.id
     where (a.id is null or a.user_id is not null) and coalesce(a.held, -1) <> coalesce(o.total, 0)`,
+  // One pass over the closings, grouped by hold (a count per hold over all closings took 12 minutes at 115,000
+  // holds); the closing in effect is looked up by its id.
   'a hold has exactly one settlement in effect (its closed_by), an open one none': `
     with c as (
-      select t.hold_id, t.id, t.supersedes_id,
-        exists (select 1 from ledger_transactions r where r.reverses_id = t.id) as reversed
-      from ledger_transactions t where t.hold_id is not null
+      select t.hold_id, count(*) as closings,
+        count(*) filter (where not exists (select 1 from ledger_transactions r where r.reverses_id = t.id))
+          as in_effect,
+        bool_or(t.supersedes_id is not null) as resettled
+      from ledger_transactions t where t.hold_id is not null group by t.hold_id
     )
-    select h.tx_id, h.state, h.closed_by,
-      (select count(*) from c where c.hold_id = h.tx_id) as closings,
-      (select count(*) from c where c.hold_id = h.tx_id and not c.reversed) as in_effect
-    from ledger_holds h
+    select h.tx_id, h.state, h.closed_by, coalesce(c.closings, 0) as closings, coalesce(c.in_effect, 0) as in_effect
+    from ledger_holds h left join c on c.hold_id = h.tx_id
     where (h.state = 'held') <> (h.closed_by is null)
-       or (h.state = 'held' and exists (select 1 from c where c.hold_id = h.tx_id))
-       or (h.state <> 'held' and (select count(*) from c where c.hold_id = h.tx_id and not c.reversed) <> 1)
+       or (h.state = 'held' and c.hold_id is not null)
+       or (h.state <> 'held' and coalesce(c.in_effect, 0) <> 1)
        or (h.state <> 'held' and not exists (
-             select 1 from c where c.hold_id = h.tx_id and c.id = h.closed_by and not c.reversed))
+             select 1 from ledger_transactions t where t.id = h.closed_by and t.hold_id = h.tx_id
+               and not exists (select 1 from ledger_transactions r where r.reverses_id = t.id)))
        or (h.state = 'voided' and exists (select 1 from ledger_postings p where p.tx_id = h.closed_by))
-       or (h.state = 'voided' and (h.posted <> 0 or h.paid <> 0
-             or exists (select 1 from c where c.hold_id = h.tx_id and c.supersedes_id is not null)))`,
+       or (h.state = 'voided' and (h.posted <> 0 or h.paid <> 0 or coalesce(c.resettled, false)))`,
   'each resettlement supersedes a settlement of its hold, which a reversal undoes, and nothing else is undone': `
     select t.id, t.hold_id, t.supersedes_id, s.hold_id as superseded_hold
     from ledger_transactions t left join ledger_transactions s on s.id = t.supersedes_id

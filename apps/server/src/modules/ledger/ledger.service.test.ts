@@ -307,6 +307,56 @@ describe('ledger', () => {
     expect((await auditLedger(database)).ok).toBe(true);
   });
 
+  it('reports a hold whose settlement in effect is missing, doubled or foreign, and a void that moved money', async () => {
+    const u = newUser();
+    await deposit(u, 1_000);
+    const lost = async () => {
+      const h = await stake(u, 10);
+      const s = await settle(database.db, {
+        holdId: h.txId,
+        capture: 10,
+        to: [{ kind: 'house.originals', amount: 10 }],
+      });
+      return { hold: h.txId, settlement: s.txId };
+    };
+    const [a, b, c] = [await lost(), await lost(), await lost()];
+    const voided = (await stake(u, 10)).txId;
+    await voidHold(database.db, { holdId: voided });
+    const name = 'a hold has exactly one settlement in effect (its closed_by), an open one none';
+    const faultsOf = async () =>
+      (await auditLedger(database)).checks
+        .find((check) => check.name === name)!
+        .faults.map((f) => Number(f.tx_id))
+        .sort((x, y) => x - y);
+    expect(await faultsOf()).toEqual([]);
+    const tamper = [
+      // Settled, yet no settlement named.
+      [
+        sql`update ledger_holds set closed_by = null where tx_id = ${a.hold}`,
+        sql`update ledger_holds set closed_by = ${a.settlement} where tx_id = ${a.hold}`,
+      ],
+      // Open again, though a settlement closed it.
+      [
+        sql`update ledger_holds set state = 'held', closed_by = null where tx_id = ${b.hold}`,
+        sql`update ledger_holds set state = 'posted', closed_by = ${b.settlement} where tx_id = ${b.hold}`,
+      ],
+      // Names another hold's settlement.
+      [
+        sql`update ledger_holds set closed_by = ${a.settlement} where tx_id = ${c.hold}`,
+        sql`update ledger_holds set closed_by = ${c.settlement} where tx_id = ${c.hold}`,
+      ],
+      // Voided, yet paid.
+      [
+        sql`update ledger_holds set paid = 1 where tx_id = ${voided}`,
+        sql`update ledger_holds set paid = 0 where tx_id = ${voided}`,
+      ],
+    ] as const;
+    for (const [broken] of tamper) await database.db.execute(broken);
+    expect(await faultsOf()).toEqual([a.hold, b.hold, c.hold, voided].sort((x, y) => x - y));
+    for (const [, repaired] of tamper) await database.db.execute(repaired);
+    expect(await faultsOf()).toEqual([]);
+  });
+
   it('draws a stake from cash first, then bonus; the bonus share of a win returns as bonus, rounded up', async () => {
     const u = newUser();
     await deposit(u, 300);
