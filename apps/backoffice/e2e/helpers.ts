@@ -8,19 +8,22 @@ export { createOperator, operatorKey, totpNow, type TestOperator } from '../../w
 
 const shots = fileURLToPath(new URL('../../../artifacts/screenshots', import.meta.url));
 
-/** The 30-second step each operator last signed in with: a code works once, so a second sign-in waits. */
+/** The 30-second step of the code each operator last signed in with: a code works once, so the next waits. */
 const lastStep = new Map<string, number>();
-const step = () => Math.floor(Date.now() / 30_000);
+const stepOf = (ms: number) => Math.floor(ms / 30_000);
 
 /** Signs in through the back office's form: e-mail, password, the authenticator's code. */
 export async function signIn(page: Page, op: TestOperator) {
-  while (lastStep.get(op.email) === step()) await page.waitForTimeout(1_000);
-  lastStep.set(op.email, step());
   await page.goto('/backoffice/login');
   const form = page.getByRole('form', { name: 'Entrar no back office' });
   await form.getByLabel('E-mail').fill(op.email);
   await form.getByLabel('Senha').fill(op.password);
-  await form.getByLabel('Código do autenticador').fill(totpNow(op.totpSecret));
+  // The step is the code's own, taken after the page loaded (a slow load once crossed into the next step, and
+  // the operator's next sign-in reused that step's code: refused as a replay).
+  while (stepOf(Date.now()) <= (lastStep.get(op.email) ?? -1)) await page.waitForTimeout(1_000);
+  const now = Date.now();
+  lastStep.set(op.email, stepOf(now));
+  await form.getByLabel('Código do autenticador').fill(totpNow(op.totpSecret, now));
   await form.getByRole('button', { name: 'Entrar' }).click();
   // The header names the operator once the signed-in shell has rendered: slow on a loaded machine.
   await expect(page.getByTestId('operator-email')).toHaveText(op.email, { timeout: 30_000 });
@@ -29,10 +32,16 @@ export async function signIn(page: Page, op: TestOperator) {
 /** Opens a page from the side menu (a group first when the entry is inside one). */
 export async function openMenu(page: Page, entry: string, group?: string) {
   const menu = page.getByRole('menu');
-  if (group && !(await menu.getByRole('menuitem', { name: entry }).isVisible())) {
+  const item = menu.getByRole('menuitem', { name: entry });
+  if (group && !(await item.isVisible())) {
     await menu.getByRole('menuitem', { name: group }).click();
   }
-  await menu.getByRole('menuitem', { name: entry }).click();
+  // A click while the group was still opening once went nowhere (CI): clicked again until the entry's page is
+  // the one shown (the menu marks the current page's entry as selected).
+  await expect(async () => {
+    await item.click();
+    await expect(item).toHaveClass(/ant-menu-item-selected/, { timeout: 3_000 });
+  }).toPass({ timeout: 30_000 });
 }
 
 /** The screen at 1280 px (desktop) and 820 px (a tablet held upright). */

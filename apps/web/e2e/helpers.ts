@@ -182,8 +182,8 @@ export async function createOperator(request: APIRequestContext, role: OperatorR
 }
 
 /** The authenticator's code now (RFC 6238: SHA-1, 6 digits, 30 s), as the operator's phone shows it. */
-export const totpNow = (secret: string) =>
-  new TOTP({ secret, algorithm: 'SHA1', digits: 6, period: 30 }).generate();
+export const totpNow = (secret: string, timestamp = Date.now()) =>
+  new TOTP({ secret, algorithm: 'SHA1', digits: 6, period: 30 }).generate({ timestamp });
 
 /** The header's balance in centavos (R$ 1.234,56 → 123456). */
 export const headerCents = async (page: Page) =>
