@@ -22,6 +22,7 @@ import {
   backendCpuMs,
   cpuSince,
   freePort,
+  jsonPoster,
   load,
   percentile,
   processCpuMs,
@@ -130,25 +131,21 @@ async function main() {
     const latencies: number[] = [];
     let pairs = 0;
     let failures = 0;
+    const provider = jsonPoster(base, AT_ONCE);
     const call = async (callPath: string, body: object) => {
       const raw = JSON.stringify(body);
       const started = performance.now();
-      const r = await fetch(`${base}/api/provider/bench/${callPath}`, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          'x-signature': crypto.createHmac('sha256', SECRET).update(raw).digest('hex'),
-        },
-        body: raw,
+      const r = await provider(`/api/provider/bench/${callPath}`, raw, {
+        'x-signature': crypto.createHmac('sha256', SECRET).update(raw).digest('hex'),
       });
-      const a = (await r.json()) as { status: string; balance: number };
       latencies.push(performance.now() - started);
-      return a;
+      return r.body as { status: string; balance: number };
     };
     const loadPairs = load();
     // CPU of the server process and of the database's backends per pair: far less dependent on the machine's
     // other work than the rate.
     const cpu0 = { server: processCpuMs(child.pid!), postgres: await backendCpuMs(database) };
+    const client0 = process.cpuUsage();
     const until = Date.now() + SECONDS * 1000;
     const started = performance.now();
     await Promise.all(
@@ -188,7 +185,9 @@ async function main() {
     const seconds = (performance.now() - started) / 1000;
     const serverCpu = processCpuMs(child.pid!);
     const pgCpu = await backendCpuMs(database);
+    const clientCpu = process.cpuUsage(client0);
     const cpuMsPerPair = {
+      client: round((clientCpu.user + clientCpu.system) / 1000 / pairs, 3),
       server: serverCpu !== null && cpu0.server !== null ? round((serverCpu - cpu0.server) / pairs, 3) : null,
       postgres: pgCpu && cpu0.postgres ? round(cpuSince(cpu0.postgres, pgCpu) / pairs, 3) : null,
     };
@@ -203,50 +202,63 @@ async function main() {
       load: [loadPairs, load()],
     };
     console.log(
-      `wallet: ${pairFigures.pairsPerSec} pairs/s (${pairFigures.callsPerSec} calls/s), p50 ${pairFigures.p50Ms} ms, p99 ${pairFigures.p99Ms} ms per call, ${failures} failures; CPU per pair: server ${cpuMsPerPair.server} ms, PostgreSQL ${cpuMsPerPair.postgres} ms; load ${load().join(' ')}`,
+      `wallet: ${pairFigures.pairsPerSec} pairs/s (${pairFigures.callsPerSec} calls/s), p50 ${pairFigures.p50Ms} ms, p99 ${pairFigures.p99Ms} ms per call, ${failures} failures; CPU per pair: bench client ${cpuMsPerPair.client} ms, server ${cpuMsPerPair.server} ms, PostgreSQL ${cpuMsPerPair.postgres} ms; load ${load().join(' ')}`,
     );
 
     // ——— studio spins end to end ———
-    const spinTimes: number[] = [];
-    const loadSpins = load();
-    const spinUntil = Date.now() + SECONDS * 1000;
-    await Promise.all(
+    const studio = jsonPoster(base, SPINNERS);
+    const sessions = await Promise.all(
       tokens.slice(AT_ONCE).map(async (token, i) => {
         const game = ['fortune-ox', 'carnival-lines', 'candy-cascade'][i % 3]!;
         const launchToken = await launch(token, game);
-        const s = await fetch(`${base}/api/studio/session`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ token: launchToken, game }),
-        });
-        const session = ((await s.json()) as { data: { session: string } }).data.session;
+        const s = await studio('/api/studio/session', JSON.stringify({ token: launchToken, game }));
+        return (s.body as { data: { session: string } }).data.session;
+      }),
+    );
+    const spinTimes: number[] = [];
+    const loadSpins = load();
+    const spinCpu0 = {
+      client: process.cpuUsage(),
+      server: processCpuMs(child.pid!),
+      postgres: await backendCpuMs(database),
+    };
+    const spinUntil = Date.now() + SECONDS * 1000;
+    const spinStarted = performance.now();
+    await Promise.all(
+      sessions.map(async (session, i) => {
+        const userId = ids[AT_ONCE + i]!;
         while (Date.now() < spinUntil) {
           const t0 = performance.now();
-          const r = await fetch(`${base}/api/studio/spin`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({ session, bet: 1 }),
-          });
-          const body = (await r.json()) as { data?: { win: number } };
+          const r = await studio('/api/studio/spin', JSON.stringify({ session, bet: 1 }));
           spinTimes.push(performance.now() - t0);
-          if (!body.data) failures++;
-          else
-            books.set(
-              ids[AT_ONCE + i]!,
-              books.get(ids[AT_ONCE + i]!)! - 100 + Math.round(body.data.win * 100),
-            );
+          const data = (r.body as { data?: { win: number } }).data;
+          if (!data) failures++;
+          else books.set(userId, books.get(userId)! - 100 + Math.round(data.win * 100));
         }
       }),
     );
+    const spinSeconds = (performance.now() - spinStarted) / 1000;
+    const spinClient = process.cpuUsage(spinCpu0.client);
+    const spinServer = processCpuMs(child.pid!);
+    const spinPg = await backendCpuMs(database);
+    const spins = spinTimes.length;
     const spinSorted = [...spinTimes].sort((a, b) => a - b);
     const spinFigures = {
-      spinsPerSec: Math.round(spinTimes.length / SECONDS),
+      spinsPerSec: Math.round(spins / spinSeconds),
       p50Ms: round(percentile(spinSorted, 50), 2),
       p99Ms: round(percentile(spinSorted, 99), 2),
+      cpuMsPerSpin: {
+        client: round((spinClient.user + spinClient.system) / 1000 / spins, 3),
+        server:
+          spinServer !== null && spinCpu0.server !== null
+            ? round((spinServer - spinCpu0.server) / spins, 3)
+            : null,
+        postgres: spinPg && spinCpu0.postgres ? round(cpuSince(spinCpu0.postgres, spinPg) / spins, 3) : null,
+      },
       load: [loadSpins, load()],
     };
     console.log(
-      `studio spin end to end: ${spinFigures.spinsPerSec} spins/s, p50 ${spinFigures.p50Ms} ms, p99 ${spinFigures.p99Ms} ms; load ${load().join(' ')}`,
+      `studio spin end to end: ${spinFigures.spinsPerSec} spins/s, p50 ${spinFigures.p50Ms} ms, p99 ${spinFigures.p99Ms} ms; CPU per spin: bench client ${spinFigures.cpuMsPerSpin.client} ms, server ${spinFigures.cpuMsPerSpin.server} ms, PostgreSQL ${spinFigures.cpuMsPerSpin.postgres} ms; load ${load().join(' ')}`,
     );
 
     const d = await drift(database);

@@ -129,11 +129,17 @@ export function frameworkErrors(error: FastifyError, req: FastifyRequest, reply:
   return send(reply, status, ErrorCode.BAD_REQUEST, translate(languageOf(req.headers), 'badRequest'));
 }
 
-/** Whether a parsed input holds U+0000 anywhere (keys too), looking a bounded depth down. */
-function hasNul(value: unknown, depth = 0): boolean {
+/**
+ * Whether a parsed input holds U+0000 anywhere (keys too), looking a bounded depth down. A raw body (a Buffer:
+ * the wallet API's, parsed by its route) is its parser's to check: walking it would visit every byte.
+ */
+export function hasNul(value: unknown, depth = 0): boolean {
   if (typeof value === 'string') return value.includes('\u0000');
-  if (depth > 32 || value === null || typeof value !== 'object') return false;
-  return Object.entries(value).some(([k, v]) => k.includes('\u0000') || hasNul(v, depth + 1));
+  if (depth > 32 || value === null || typeof value !== 'object' || Buffer.isBuffer(value)) return false;
+  for (const k in value) {
+    if (k.includes('\u0000') || hasNul((value as Record<string, unknown>)[k], depth + 1)) return true;
+  }
+  return false;
 }
 
 export async function registerHttp(app: FastifyInstance, config: Config, redis: Redis | undefined) {

@@ -103,6 +103,15 @@ describe('casino wallet: signatures and identity', () => {
       'RS_ERROR_WRONG_TYPES',
     );
     expect(await balanceOf(pl.gameToken)).toBe(10_000);
+    // U+0000 (which PostgreSQL text cannot hold) in a field, sent with another player's bet: refused alone.
+    const other = await c.launched(p.gameCode, 10_000);
+    const [nul, fine] = await Promise.all([
+      p.call('transaction/bet', { ...r.bet(100), round: 'r\u0000' }),
+      p.call('transaction/bet', rounds(other.gameToken).bet(100)),
+    ]);
+    expect(nul.answer.status).toBe('RS_ERROR_WRONG_TYPES');
+    expect(fine.answer).toMatchObject({ status: 'RS_OK', balance: 9_900 });
+    expect(await balanceOf(pl.gameToken)).toBe(10_000);
   });
 });
 

@@ -17,6 +17,7 @@ import type { z } from 'zod';
 import type { Database, Executor, Tx } from '../../platform/db';
 import { createBatcher } from '../../platform/batch';
 import { AppError } from '../../platform/errors';
+import { hasNul } from '../../platform/http';
 import type { Accounts } from '../accounts';
 import { balancesQuery, hold, post, providerClearing, settle, voidHold } from '../ledger';
 import type { CasinoCatalogue, ProviderKey } from './casino.catalogue';
@@ -633,7 +634,8 @@ export function createWallet({
           answer: answer('RS_ERROR_WRONG_SYNTAX', requestUuid, undefined, bodyCurrency, 0),
         };
       const parsed = SCHEMAS[call].safeParse(body);
-      if (!parsed.success)
+      // PostgreSQL text cannot hold U+0000: refused here, before it can fail a batch shared with other calls.
+      if (!parsed.success || hasNul(parsed.data))
         return { http: 200, answer: answer('RS_ERROR_WRONG_TYPES', requestUuid, undefined, bodyCurrency, 0) };
       try {
         const input = parsed.data;

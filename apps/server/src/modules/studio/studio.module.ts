@@ -19,6 +19,7 @@ declare module 'fastify' {
 export const studioModule = defineModule('studio', [], async (app) => {
   const { database, config } = app;
   const wallet = createWalletClient(config.casino.studioWalletUrl, config.casino.studioSecret);
+  app.addHook('onClose', async () => wallet.close());
   const vault = createSeedVault(config.originalsSeedKey);
   app.decorate('studio', createStudioService({ database, wallet, vault }));
   await app.register(studioRoutes);

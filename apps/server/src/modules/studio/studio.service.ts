@@ -165,20 +165,6 @@ export function createStudioService({ database, wallet, vault }: StudioDeps) {
     nonce: Number(p.nonce),
   });
 
-  /** Takes the next nonce of the player's pair (opening one on first use). */
-  async function takeNonce(player: string): Promise<SeedRow> {
-    for (let attempt = 0; attempt < 3; attempt++) {
-      const [row] = await rows<SeedRow>(
-        db,
-        sql`update studio_seeds set nonce = nonce + 1 where player = ${player} and active
-            returning id, server_seed, server_seed_hash, client_seed, nonce - 1 as nonce`,
-      );
-      if (row) return row;
-      await openPair(db, player);
-    }
-    throw new Error('studio: no active seed pair');
-  }
-
   function steps(outcome: SlotOutcome, game: SlotGame, bet: number, currency: Currency) {
     const money = (units: number) => toMajor((units * bet) / game.unitsPerBet, currency);
     return outcome.steps.map((s) => ({
@@ -218,9 +204,24 @@ export function createStudioService({ database, wallet, vault }: StudioDeps) {
     };
   }
 
-  const ROUND_SELECT = sql`select r.id, r.game, r.demo, r.bet, r.win, r.balance_before, r.balance_after, r.steps, r.nonce,
-    r.created_at, s.server_seed_hash, s.server_seed, s.client_seed, s.active, ss.currency
-    from studio_rounds r join studio_seeds s on s.id = r.seed_id join studio_sessions ss on ss.id = r.session_id`;
+  const ROUND_COLUMNS = sql`select r.id, r.game, r.demo, r.bet, r.win, r.balance_before, r.balance_after, r.steps,
+    r.nonce, r.created_at, s.server_seed_hash, s.server_seed, s.client_seed, s.active, ss.currency`;
+  const ROUND_JOINS = sql`join studio_seeds s on s.id = r.seed_id join studio_sessions ss on ss.id = r.session_id`;
+  const ROUND_SELECT = sql`${ROUND_COLUMNS} from studio_rounds r ${ROUND_JOINS}`;
+
+  /** Marks a round settled with its balances (null keeps the one recorded) and answers it as the player sees it. */
+  async function settled(roundId: string, before: number | null, after: number): Promise<StudioRound> {
+    const [row] = await rows<RoundRow>(
+      db,
+      sql`with r as (
+            update studio_rounds set state = 'settled', balance_before = coalesce(${before}::bigint, balance_before),
+              balance_after = ${after}
+            where id = ${roundId} returning *
+          )
+          ${ROUND_COLUMNS} from r ${ROUND_JOINS}`,
+    );
+    return roundOf(row!);
+  }
 
   /** The wallet's refusal of a bet, as the player's error. */
   function refusal(a: WalletAnswer): AppError {
@@ -239,8 +240,11 @@ export function createStudioService({ database, wallet, vault }: StudioDeps) {
     }
   }
 
-  /** Sends a round's win (the same transaction_uuid on every attempt); null when the wallet cannot be reached. */
-  async function payWin(s: SessionRow, roundId: string, win: number): Promise<WalletAnswer | null> {
+  /**
+   * Sends a round's win (the same transaction_uuid on every attempt) and marks the round settled; null when the
+   * wallet cannot be reached.
+   */
+  async function payWin(s: SessionRow, roundId: string, win: number): Promise<StudioRound | null> {
     const paid = await wallet
       .call('transaction/win', {
         token: s.wallet_token!,
@@ -255,10 +259,7 @@ export function createStudioService({ database, wallet, vault }: StudioDeps) {
       })
       .catch(() => null);
     if (!paid || paid.status !== 'RS_OK') return null;
-    await db.execute(
-      sql`update studio_rounds set state = 'settled', balance_after = ${paid.balance} where id = ${roundId}`,
-    );
-    return paid;
+    return settled(roundId, null, paid.balance);
   }
 
   /** Delivers the wins of the player's rounds whose bet was taken but whose win never arrived. */
@@ -323,30 +324,61 @@ export function createStudioService({ database, wallet, vault }: StudioDeps) {
 
     /** One paid spin: the bet, the outcome from the seeds, the win; the round recorded step by step. */
     async spin(input: { session: string; bet: number }): Promise<StudioSpin> {
-      const s = await sessionOf(input.session);
+      // One read for the session, whether a win of the player's is still to deliver, and the active pair.
+      const [s] = await rows<SessionRow & { pending: boolean } & Partial<SeedRow> & { seed_id: string | null }>(
+        db,
+        sql`select ss.id, ss.wallet_token, ss.player, ss.game, ss.currency, ss.demo, ss.demo_balance,
+              exists (select 1 from studio_rounds r where r.player = ss.player and r.state = 'placed') as pending,
+              p.id as seed_id, p.server_seed, p.server_seed_hash, p.client_seed, p.nonce
+            from studio_sessions ss left join studio_seeds p on p.player = ss.player and p.active
+            where ss.id = ${input.session}`,
+      );
+      if (!s) throw sessionInvalid();
       const code = studioGameCode.parse(s.game);
       const game = STUDIO_SLOTS[code]!;
       const currency = s.currency as Currency;
       const bet = toMinor(input.bet, currency);
       if (!STUDIO_BETS.includes(bet)) throw badRequest('casinoBetInvalid');
-      if (!s.demo) await payPending(s.player);
-      const pair = await takeNonce(s.player);
-      const outcome = spinSlot(game, {
-        serverSeed: vault.open(pair.server_seed),
-        clientSeed: pair.client_seed,
-        nonce: Number(pair.nonce),
-      });
-      const win = (outcome.units * bet) / game.unitsPerBet;
-      const recorded = steps(outcome, game, bet, currency);
-      const [round] = await rows<{ id: string | number }>(
-        db,
-        sql`insert into studio_rounds (session_id, player, game, demo, bet, win, state, steps, seed_id, nonce)
-            values (${s.id}, ${s.player}, ${code}, ${s.demo}, ${bet}, ${win}, 'open', ${JSON.stringify(recorded)}::jsonb,
-              ${pair.id}, ${pair.nonce}) returning id`,
-      );
-      const roundId = String(round!.id);
-      let before: number;
-      let after: number;
+      if (!s.demo && s.pending) await payPending(s.player);
+      // The round is recorded with the nonce it takes, in one statement that claims exactly that nonce: another
+      // spin of the player's (or a rotation) that took it first sends this one to the pair as it is now. Each
+      // attempt lost is another spin won, so n spins of one player at once need at most n attempts.
+      let pair: SeedRow | null = s.seed_id
+        ? {
+            id: s.seed_id,
+            server_seed: s.server_seed!,
+            server_seed_hash: s.server_seed_hash!,
+            client_seed: s.client_seed!,
+            nonce: Number(s.nonce),
+          }
+        : null;
+      let roundId: string | null = null;
+      let outcome: SlotOutcome | null = null;
+      let win = 0;
+      for (let attempt = 0; attempt < 20 && !roundId; attempt++) {
+        pair ??= await pairOf(db, s.player);
+        outcome = spinSlot(game, {
+          serverSeed: vault.open(pair.server_seed),
+          clientSeed: pair.client_seed,
+          nonce: Number(pair.nonce),
+        });
+        win = (outcome.units * bet) / game.unitsPerBet;
+        const recorded = steps(outcome, game, bet, currency);
+        const [round] = await rows<{ id: string | number }>(
+          db,
+          sql`with n as (
+                update studio_seeds set nonce = nonce + 1
+                where id = ${pair.id} and active and nonce = ${pair.nonce} returning id
+              )
+              insert into studio_rounds (session_id, player, game, demo, bet, win, state, steps, seed_id, nonce)
+              select ${s.id}, ${s.player}, ${code}, ${s.demo}, ${bet}, ${win}, 'open',
+                ${JSON.stringify(recorded)}::jsonb, n.id, ${pair.nonce} from n
+              returning id`,
+        );
+        if (round) roundId = String(round.id);
+        else pair = null;
+      }
+      if (!roundId) throw unavailable();
       if (s.demo) {
         const [d] = await rows<{ demo_balance: string | number }>(
           db,
@@ -357,58 +389,50 @@ export function createStudioService({ database, wallet, vault }: StudioDeps) {
           await db.execute(sql`update studio_rounds set state = 'refused' where id = ${roundId}`);
           throw new AppError(ErrorCode.INSUFFICIENT_BALANCE, 'casinoOverBalance');
         }
-        after = Number(d.demo_balance);
-        before = after + bet - win;
-      } else {
-        const base = {
-          token: s.wallet_token!,
-          round: roundId,
-          game_code: code,
-          currency,
-        };
-        let placed: WalletAnswer;
-        try {
-          placed = await wallet.call('transaction/bet', {
+        const after = Number(d.demo_balance);
+        return { ...(await settled(roundId, after + bet - win, after)), balance: toMajor(after, currency) };
+      }
+      const base = {
+        token: s.wallet_token!,
+        round: roundId,
+        game_code: code,
+        currency,
+      };
+      let placed: WalletAnswer;
+      try {
+        placed = await wallet.call('transaction/bet', {
+          ...base,
+          request_uuid: crypto.randomUUID(),
+          transaction_uuid: `${roundId}-bet`,
+          round_closed: false,
+          amount: bet,
+        });
+      } catch (err) {
+        // The bet's fate is unknown: roll it back (the wallet remembers it even if it never saw the bet).
+        await wallet
+          .call('transaction/rollback', {
             ...base,
             request_uuid: crypto.randomUUID(),
-            transaction_uuid: `${roundId}-bet`,
-            round_closed: false,
+            transaction_uuid: `${roundId}-rollback`,
+            reference_transaction_uuid: `${roundId}-bet`,
+            round_closed: true,
             amount: bet,
-          });
-        } catch (err) {
-          // The bet's fate is unknown: roll it back (the wallet remembers it even if it never saw the bet).
-          await wallet
-            .call('transaction/rollback', {
-              ...base,
-              request_uuid: crypto.randomUUID(),
-              transaction_uuid: `${roundId}-rollback`,
-              reference_transaction_uuid: `${roundId}-bet`,
-              round_closed: true,
-              amount: bet,
-            })
-            .then(() => db.execute(sql`update studio_rounds set state = 'rolled_back' where id = ${roundId}`))
-            .catch(() => undefined);
-          throw err instanceof WalletUnreachable ? unavailable() : err;
-        }
-        if (placed.status !== 'RS_OK') {
-          await db.execute(sql`update studio_rounds set state = 'refused' where id = ${roundId}`);
-          throw refusal(placed);
-        }
-        before = placed.balance + bet;
-        // Taken: if the win cannot be delivered now, the next spin or opening of a session delivers it.
-        await db.execute(
-          sql`update studio_rounds set state = 'placed', balance_before = ${before} where id = ${roundId}`,
-        );
-        const paid = await payWin(s, roundId, win);
-        if (!paid) throw unavailable();
-        after = paid.balance;
+          })
+          .then(() => db.execute(sql`update studio_rounds set state = 'rolled_back' where id = ${roundId}`))
+          .catch(() => undefined);
+        throw err instanceof WalletUnreachable ? unavailable() : err;
       }
+      if (placed.status !== 'RS_OK') {
+        await db.execute(sql`update studio_rounds set state = 'refused' where id = ${roundId}`);
+        throw refusal(placed);
+      }
+      // Taken: if the win cannot be delivered now, the next spin or opening of a session delivers it.
       await db.execute(
-        sql`update studio_rounds set state = 'settled', balance_before = ${before}, balance_after = ${after}
-            where id = ${roundId}`,
+        sql`update studio_rounds set state = 'placed', balance_before = ${placed.balance + bet} where id = ${roundId}`,
       );
-      const [row] = await rows<RoundRow>(db, sql`${ROUND_SELECT} where r.id = ${roundId}`);
-      return { ...roundOf(row!), balance: toMajor(after, currency) };
+      const round = await payWin(s, roundId, win);
+      if (!round) throw unavailable();
+      return { ...round, balance: round.balanceAfter };
     },
 
     /** The player's last rounds of the studio (any of its games), newest first. */

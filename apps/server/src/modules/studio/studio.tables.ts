@@ -76,5 +76,11 @@ export const studioRounds = pgTable(
     nonce: integer().notNull(),
     createdAt: at().notNull().defaultNow(),
   },
-  (t) => [index('studio_rounds_player').on(t.player, t.id)],
+  (t) => [
+    index('studio_rounds_player').on(t.player, t.id),
+    // Every spin asks whether a win of the player's is still to deliver: only those rounds, not all of them.
+    index('studio_rounds_placed')
+      .on(t.player)
+      .where(sql`${t.state} = 'placed'`),
+  ],
 );

@@ -161,6 +161,37 @@ describe('Aposta Studios over the wallet API', () => {
     expect(s).toMatchObject({ demo: true, balance: 2_000 });
     const spin = studioSpin.parse(data(await post('/api/studio/spin', { session: s.session, bet: 10 })));
     expect(spin.balance).toBe(2_000 - 10 + spin.win);
+    expect(spin.balanceBefore).toBe(2_000);
+  });
+
+  it('spins of one player at once each take a nonce of their own and verify from the revealed seed', async () => {
+    const p = await player(10_000);
+    const game = 'carnival-lines';
+    const token = await launch(p.token, game);
+    const s = studioSession.parse(data(await post('/api/studio/session', { token, game })));
+    const spins = await Promise.all(
+      Array.from({ length: 8 }, async () =>
+        studioSpin.parse(data(await post('/api/studio/spin', { session: s.session, bet: 1 }))),
+      ),
+    );
+    expect(new Set(spins.map((x) => x.nonce)).size).toBe(8);
+    expect(spins.map((x) => x.nonce).sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+    const won = spins.reduce((sum, x) => sum + Math.round(x.win * 100), 0);
+    const cash = (await playerAccounts(t.database.db, p.id)).find((a) => a.kind === 'cash');
+    expect(cash!.balance).toBe(10_000 - 8 * 100 + won);
+    const rotated = data<{ revealed: { serverSeed: string }; current: { nonce: number } }>(
+      await post('/api/studio/fairness/rotate', { session: s.session }),
+    );
+    expect(rotated.current.nonce).toBe(0);
+    for (const x of spins) {
+      const again = spinSlot(STUDIO_SLOTS[game]!, {
+        serverSeed: rotated.revealed.serverSeed,
+        clientSeed: x.clientSeed,
+        nonce: x.nonce,
+      });
+      expect(x.steps.map((st) => st.stops)).toEqual(again.steps.map((st) => st.stops));
+      expect(Math.round(x.win * 100)).toBe((again.units * 100) / STUDIO_SLOTS[game]!.unitsPerBet);
+    }
   });
 
   it('delivers a win the wallet could not take at once with the next spin, the same win counted once', async () => {
@@ -174,6 +205,7 @@ describe('Aposta Studios over the wallet API', () => {
         path === 'transaction/win' && failWins-- > 0
           ? Promise.reject(new WalletUnreachable('network down'))
           : real.call(path, body),
+      close: () => real.close(),
     };
     const studio = createStudioService({
       database: t.database,
@@ -195,5 +227,6 @@ describe('Aposta Studios over the wallet API', () => {
     expect(Math.round(next.balance * 100)).toBe(
       10_000 - 200 + Number(first!.win) + Math.round(next.win * 100),
     );
+    flaky.close();
   });
 });

@@ -1,4 +1,6 @@
 import crypto from 'node:crypto';
+import http from 'node:http';
+import https from 'node:https';
 import {
   PROVIDER_PATH,
   STUDIO_PROVIDER_CODE,
@@ -14,11 +16,55 @@ import {
  */
 export interface WalletClient {
   call(path: WalletCall, body: Record<string, unknown>): Promise<WalletAnswer>;
+  /** Closes the kept-alive connections. */
+  close(): void;
 }
 
 export class WalletUnreachable extends Error {}
 
+const TIMEOUT_MS = 5_000;
+
 export function createWalletClient(baseUrl: string, secret: string, attempts = 3): WalletClient {
+  const base = new URL(baseUrl);
+  const transport = base.protocol === 'https:' ? https : http;
+  // Two calls a spin: connections are kept open (node:http costs a fraction of fetch's CPU per call, measured
+  // in bench:casino).
+  const agent = new transport.Agent({ keepAlive: true, maxSockets: 64 });
+
+  function post(path: WalletCall, raw: string, signature: string): Promise<unknown> {
+    return new Promise((resolve, reject) => {
+      const req = transport.request(
+        new URL(`${base.pathname.replace(/\/$/, '')}${PROVIDER_PATH}/${STUDIO_PROVIDER_CODE}/${path}`, base),
+        {
+          agent,
+          method: 'POST',
+          timeout: TIMEOUT_MS,
+          headers: {
+            'content-type': 'application/json',
+            'content-length': Buffer.byteLength(raw),
+            'x-signature': signature,
+          },
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('error', reject);
+          res.on('end', () => {
+            if ((res.statusCode ?? 500) >= 500) return reject(new Error(`wallet answered HTTP ${res.statusCode}`));
+            try {
+              resolve(JSON.parse(Buffer.concat(chunks).toString('utf8')));
+            } catch (err) {
+              reject(err);
+            }
+          });
+        },
+      );
+      req.on('timeout', () => req.destroy(new Error(`wallet ${path}: no answer in ${TIMEOUT_MS} ms`)));
+      req.on('error', reject);
+      req.end(raw);
+    });
+  }
+
   return {
     async call(path, body) {
       const raw = JSON.stringify(body);
@@ -26,14 +72,7 @@ export function createWalletClient(baseUrl: string, secret: string, attempts = 3
       let last: unknown;
       for (let i = 0; i < attempts; i++) {
         try {
-          const res = await fetch(`${baseUrl}${PROVIDER_PATH}/${STUDIO_PROVIDER_CODE}/${path}`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json', 'x-signature': signature },
-            body: raw,
-            signal: AbortSignal.timeout(5_000),
-          });
-          if (res.status >= 500) throw new Error(`wallet answered HTTP ${res.status}`);
-          return walletAnswer.parse(await res.json());
+          return walletAnswer.parse(await post(path, raw, signature));
         } catch (err) {
           last = err;
           await new Promise((r) => setTimeout(r, 50 * (i + 1)));
@@ -41,5 +80,6 @@ export function createWalletClient(baseUrl: string, secret: string, attempts = 3
       }
       throw new WalletUnreachable(`wallet ${path} failed: ${String(last)}`);
     },
+    close: () => agent.destroy(),
   };
 }

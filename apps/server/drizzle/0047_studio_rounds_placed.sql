@@ -1,0 +1,1 @@
+CREATE INDEX "studio_rounds_placed" ON "studio_rounds" USING btree ("player") WHERE "studio_rounds"."state" = 'placed';
