@@ -1,7 +1,7 @@
 /**
  * `npm run bench:originals`: dice bets over HTTP against the compiled server (as `npm start` runs it) on a fresh
  * PostgreSQL database, BENCH_PLAYERS signed-in players with deposits, one autocannon connection per player (64
- * players betting at once), each bet with its own Idempotency-Key. In the same run, on the same database: the
+ * players betting at once), each bet with its own Idempotency-Key. In the same run, on a second fresh database beside it: the
  * bare ledger's hold + settle rate (the same 64 concurrency, the ledger's functions called directly, batched as
  * they are on `database.db`), the same two calls inside one transaction per bet (what a bet does), and an
  * authenticated one-query read over HTTP (`GET /api/app/originals/fairness`): the three split a bet's time into
@@ -247,6 +247,8 @@ async function main() {
     '/readyz',
   );
   const database = await openDatabase({ kind: 'postgres', url: fresh.url, poolSize: 24 });
+  const bareFresh = await createPostgresDatabase(BASE_URL);
+  const bareDatabase = await openDatabase({ kind: 'postgres', url: bareFresh.url, poolSize: 24 });
   try {
     const tokens: string[] = [];
     for (let i = 0; i < PLAYERS; i++) tokens.push(await registerPlayer(base, CAPTCHA));
@@ -259,9 +261,10 @@ async function main() {
       }),
     );
     await deposit(database, ids);
-    // The bare ledger plays other players (ids far above the registered ones), on the same database.
+    // The bare ledger plays on a database of its own beside the server's (same PostgreSQL, same schema): its
+    // settlements' facts would otherwise be delivered by the server's relay during the next run of bets.
     const ledgerIds = Array.from({ length: PLAYERS }, (_, i) => 10_000_000 + i);
-    await deposit(database, ledgerIds);
+    await deposit(bareDatabase, ledgerIds);
 
     const dice = JSON.stringify({ amount: STAKE / 100, target: 50.5, condition: 'over' });
     // Warm-up: the server compiles its hot paths and caches the players' sessions and seed pairs.
@@ -272,8 +275,8 @@ async function main() {
       rounds.push({
         read: await diceOverHttp(base, tokens, 'http read (fairness)', '/api/app/originals/fairness'),
         bets: await diceOverHttp(base, tokens, 'dice bets over http', '/api/app/originals/dice/bet', dice),
-        bare: await bareLedger(database, 'bare ledger (batched)', ledgerIds, false),
-        bareTx: await bareLedger(database, 'ledger in a transaction', ledgerIds, true),
+        bare: await bareLedger(bareDatabase, 'bare ledger (batched)', ledgerIds, false),
+        bareTx: await bareLedger(bareDatabase, 'ledger in a transaction', ledgerIds, true),
       });
     }
     const [read, bets, bare, bareTx] = (['read', 'bets', 'bare', 'bareTx'] as const).map((key) =>
@@ -305,10 +308,15 @@ async function main() {
     const outcomes = measure(diceOutcome, 2);
     console.log(`outcome engine (dice, one core)  ${outcomes} outcomes/s  load ${load()[0]}`);
 
-    const beforeRollUp = await drift(database);
-    await rollUp(database.db);
-    const audit = await auditLedger(database);
-    const d = Math.abs(beforeRollUp) + Math.abs(await drift(database));
+    let d = 0;
+    const audits = [];
+    for (const db of [database, bareDatabase]) {
+      const beforeRollUp = await drift(db);
+      await rollUp(db.db);
+      audits.push(await auditLedger(db));
+      d += Math.abs(beforeRollUp) + Math.abs(await drift(db));
+    }
+    const audit = { ok: audits.every((a) => a.ok), checks: audits.flatMap((a) => a.checks) };
     const totals = await betTotals(database);
     console.log(
       `drift ${d}, audit ${audit.ok ? 'OK' : 'FAULTS'}, ${totals.bets} dice bets stored, players' net ${totals.net} centavos`,
@@ -348,7 +356,9 @@ async function main() {
   } finally {
     await stop(child);
     await database.close();
+    await bareDatabase.close();
     await fresh.drop();
+    await bareFresh.drop();
   }
 }
 
