@@ -325,7 +325,9 @@ export function createStudioService({ database, wallet, vault }: StudioDeps) {
     /** One paid spin: the bet, the outcome from the seeds, the win; the round recorded step by step. */
     async spin(input: { session: string; bet: number }): Promise<StudioSpin> {
       // One read for the session, whether a win of the player's is still to deliver, and the active pair.
-      const [s] = await rows<SessionRow & { pending: boolean } & Partial<SeedRow> & { seed_id: string | null }>(
+      const [s] = await rows<
+        SessionRow & { pending: boolean } & Partial<SeedRow> & { seed_id: string | null }
+      >(
         db,
         sql`select ss.id, ss.wallet_token, ss.player, ss.game, ss.currency, ss.demo, ss.demo_balance,
               exists (select 1 from studio_rounds r where r.player = ss.player and r.state = 'placed') as pending,

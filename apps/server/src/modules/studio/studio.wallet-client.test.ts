@@ -37,7 +37,13 @@ describe('studio wallet client', () => {
     seen.length = 0;
     failNext = 1;
     const answer = await client.call('user/balance', { request_uuid: 'r-1', token: 't' });
-    expect(answer).toEqual({ status: 'RS_OK', balance: 1234, currency: 'BRL', request_uuid: 'r-1', user: '7' });
+    expect(answer).toEqual({
+      status: 'RS_OK',
+      balance: 1234,
+      currency: 'BRL',
+      request_uuid: 'r-1',
+      user: '7',
+    });
     expect(seen).toHaveLength(2);
     expect(seen[0]).toEqual(seen[1]);
     expect(seen[0]!.url).toBe('/api/provider/aposta/user/balance');

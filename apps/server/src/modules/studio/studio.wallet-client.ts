@@ -50,7 +50,8 @@ export function createWalletClient(baseUrl: string, secret: string, attempts = 3
           res.on('data', (c: Buffer) => chunks.push(c));
           res.on('error', reject);
           res.on('end', () => {
-            if ((res.statusCode ?? 500) >= 500) return reject(new Error(`wallet answered HTTP ${res.statusCode}`));
+            if ((res.statusCode ?? 500) >= 500)
+              return reject(new Error(`wallet answered HTTP ${res.statusCode}`));
             try {
               resolve(JSON.parse(Buffer.concat(chunks).toString('utf8')));
             } catch (err) {
