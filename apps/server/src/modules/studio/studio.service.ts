@@ -355,11 +355,10 @@ export function createStudioService({ database, wallet, vault }: StudioDeps) {
           }
         : null;
       let roundId: string | null = null;
-      let outcome: SlotOutcome | null = null;
       let win = 0;
       for (let attempt = 0; attempt < 20 && !roundId; attempt++) {
         pair ??= await pairOf(db, s.player);
-        outcome = spinSlot(game, {
+        const outcome = spinSlot(game, {
           serverSeed: vault.open(pair.server_seed),
           clientSeed: pair.client_seed,
           nonce: Number(pair.nonce),
