@@ -9,6 +9,7 @@ import {
 import { and, eq, lt, or, sql } from 'drizzle-orm';
 import { pgCode, type Tx } from '../../platform/db';
 import { AppError, badRequest, notFound } from '../../platform/errors';
+import { hasNul } from '../../platform/http';
 import type { Jobs } from '../../platform/jobs';
 import type { Outbox } from '../../platform/outbox';
 import './payments.events';
@@ -527,6 +528,8 @@ export function createDepositsService(
         throw badRequest(err.reason === 'stale' ? 'webhookStale' : 'badRequest');
       }
       if (!event) return { outcome: 'ignored' };
+      // Signed, yet unstorable: PostgreSQL text cannot hold U+0000 (a 400, not a failed insert).
+      if (hasNul(event)) throw badRequest('badRequest');
       let state: ChargeState;
       try {
         state = event.state ?? (await provider.queryCharge(event.chargeId));

@@ -86,6 +86,9 @@ describe('sandbox webhooks under attack', () => {
       signSandboxWebhook(SANDBOX_SECRET, junk, Math.floor(Date.now() / 1000)),
     );
     expect(malformed.statusCode).toBe(400);
+    // Signed, but with U+0000 (which PostgreSQL text cannot hold) in its event id: refused, not a 500.
+    const nul = await hook(order, { id: 'evt_\u0000x' }).send();
+    expect(nul.statusCode).toBe(400);
     expect((await c.status(p, order.orderId)).json().data.status).toBe('00');
     expect(await cashOf(p.userId)).toBe(0);
   });
