@@ -11,24 +11,22 @@
  * server writes a V8 CPU profile there). Ends with one JSON line.
  */
 import crypto from 'node:crypto';
-import path from 'node:path';
 import { TxType } from '@aposta/contracts';
 import { sql } from 'drizzle-orm';
 import { auditLedger, post, rollUp } from '../apps/server/src/modules/ledger/index';
 import { openDatabase, type Database } from '../apps/server/src/platform/db';
 import { createPostgresDatabase } from '../apps/server/test/postgres';
-import { ensureBuilt, targets } from '../scripts/build.mjs';
+import { ensureBuilt } from '../scripts/build.mjs';
 import {
   backendCpuMs,
   cpuSince,
-  freePort,
   jsonPoster,
   load,
   percentile,
   processCpuMs,
   registerPlayer,
   round,
-  serve,
+  startServer,
   stop,
 } from './common';
 
@@ -57,27 +55,14 @@ async function main() {
     `casino benchmark: signed bet + win pairs over HTTP, ${AT_ONCE} rounds at once, ${SECONDS} s; then studio spins, ${SPINNERS} players; load ${loadBefore.join(' ')}`,
   );
   const fresh = await createPostgresDatabase(BASE_URL);
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const child = await serve(
-    ['--enable-source-maps', path.join(targets.server.out, 'main.js')],
-    {
-      ...process.env,
-      DATABASE_URL: fresh.url,
-      REDIS_URL: '',
-      NODE_ENV: 'development',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      PUBLIC_URL: base,
-      LOG_LEVEL,
-      SANDBOX: 'true',
-      TEST_CAPTCHA_CODE: CAPTCHA,
-      OPERATOR_KEY,
-      RATE_LIMIT_PER_MINUTE: String(1e9),
-    },
-    port,
-    '/readyz',
-  );
+  const { child, base } = await startServer({
+    DATABASE_URL: fresh.url,
+    REDIS_URL: '',
+    LOG_LEVEL,
+    SANDBOX: 'true',
+    TEST_CAPTCHA_CODE: CAPTCHA,
+    OPERATOR_KEY,
+  });
   const database = await openDatabase({ kind: 'postgres', url: fresh.url, poolSize: 8 });
   try {
     const op = (url: string, body: object) =>

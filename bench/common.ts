@@ -10,9 +10,9 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { REALTIME_PATH } from '@aposta/contracts';
-import { io, type Socket } from 'socket.io-client';
 import WebSocket from 'ws';
 import type { Database } from '../apps/server/src/platform/db';
+import { targets } from '../scripts/build.mjs';
 
 export const round = (n: number, d = 1) => Math.round(n * 10 ** d) / 10 ** d;
 /** The 1, 5 and 15 minute load averages: figures on a shared machine follow its other work. */
@@ -100,6 +100,32 @@ export async function serve(args: string[], env: NodeJS.ProcessEnv, port: number
   throw new Error(`server not ready after 180 s:\n${tail}`);
 }
 
+/**
+ * The compiled server (as `npm start` runs it, built by `ensureBuilt('server')`) on a free loopback port, ready:
+ * development mode, the rate limiter running (its cost is part of every request) but never refusing the
+ * benchmark, and `env` (the database, Redis, the log level, the bench's own settings) over this process's
+ * environment. Answers the process and its base URL.
+ */
+export async function startServer(env: NodeJS.ProcessEnv) {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const child = await serve(
+    ['--enable-source-maps', path.join(targets.server.out, 'main.js')],
+    {
+      ...process.env,
+      NODE_ENV: 'development',
+      HOST: '127.0.0.1',
+      RATE_LIMIT_PER_MINUTE: String(1e9),
+      ...env,
+      PORT: String(port),
+      PUBLIC_URL: base,
+    },
+    port,
+    '/readyz',
+  );
+  return { child, base };
+}
+
 export async function stop(child: ChildProcess) {
   if (child.exitCode !== null) return;
   const exited = new Promise((r) => child.once('exit', r));
@@ -162,77 +188,45 @@ export const cpuSince = (before: Map<number, number>, after: Map<number, number>
   [...after].reduce((sum, [pid, ms]) => sum + ms - (before.get(pid) ?? 0), 0);
 
 /**
- * Opens `n` Socket.IO clients on the server at `base` (the players' `tokens` reused round-robin), 200 at a time,
- * each `join`ed to what it watches once connected. 10k clients need 10k open files: `ulimit -n 20000` first.
- */
-export async function openSockets(
-  base: string,
-  tokens: string[],
-  n: number,
-  join: (s: Socket) => Promise<void>,
-): Promise<Socket[]> {
-  const sockets: Socket[] = [];
-  for (let i = 0; i < n; i += 200) {
-    await Promise.all(
-      Array.from({ length: Math.min(200, n - i) }, async (_, j) => {
-        const s = io(base, {
-          path: REALTIME_PATH,
-          transports: ['websocket'],
-          query: { token: tokens[(i + j) % tokens.length]! },
-          reconnection: false,
-          forceNew: true,
-        });
-        await new Promise<void>((resolve, reject) => {
-          s.once('connect', () => resolve());
-          s.once('connect_error', reject);
-        });
-        await join(s);
-        sockets.push(s);
-      }),
-    );
-  }
-  return sockets;
-}
-
-/**
  * `n` watchers of pushes as cheap as a load generator can make them: raw WebSockets to the server's Socket.IO
  * path speaking just enough of Engine.IO 4 / Socket.IO 5 (the open packet, the connect to `/` with the player's
- * token, one event with its ack, ping → pong), each arriving event noted by its name without being decoded. The
+ * token, its `joins` events with their acks, ping → pong), each arriving event noted by its name without being decoded. The
  * socket.io-client decodes every message (~19 µs each, measured in bench:sports: 190 ms of a push to 10,000
- * sockets, on the 2 cores the server needs too); a phone decodes its own. `onEvent(name, frame bytes)` runs per
- * event.
+ * sockets, on the 2 cores the server needs too); a phone decodes its own. `onEvent(name, frame, socket's index)`
+ * runs per event; it may decode the frame (`42[name, payload]`) when it needs the payload.
  */
 export async function openWatchers(
   base: string,
   tokens: string[],
   n: number,
-  join: [event: string, payload: unknown],
-  onEvent: (name: string, bytes: number) => void,
+  joins: [event: string, payload: unknown][],
+  onEvent: (name: string, frame: Buffer, socket: number) => void,
 ): Promise<{ close(): void }> {
   const url = `${base.replace(/^http/, 'ws')}${REALTIME_PATH}/?EIO=4&transport=websocket&token=`;
-  const joinPacket = `421${JSON.stringify(join)}`;
   const sockets: WebSocket[] = [];
-  const open = (token: string) =>
+  const open = (token: string, index: number) =>
     new Promise<void>((resolve, reject) => {
       const ws = new WebSocket(url + encodeURIComponent(token), { perMessageDeflate: false });
       sockets.push(ws);
+      let acks = 0;
       ws.on('error', reject);
       ws.on('message', (data: Buffer) => {
         const head = data.toString('latin1', 0, Math.min(data.length, 48));
         if (head === '2')
           ws.send('3'); // Engine.IO ping
-        else if (head.startsWith('42[')) onEvent(head.slice(4, head.indexOf('"', 4)), data.length);
+        else if (head.startsWith('42[')) onEvent(head.slice(4, head.indexOf('"', 4)), data, index);
         else if (head.startsWith('0'))
           ws.send('40'); // open → connect to the main namespace
-        else if (head.startsWith('40')) ws.send(joinPacket);
-        else if (head.startsWith('431'))
-          resolve(); // the join's ack (id 1)
-        else if (head.startsWith('44')) reject(new Error(`socket refused: ${data.toString()}`));
+        else if (head.startsWith('40'))
+          joins.forEach((join, k) => ws.send(`42${k + 1}${JSON.stringify(join)}`)); // acks 1…k
+        else if (head.startsWith('43')) {
+          if (++acks === joins.length) resolve();
+        } else if (head.startsWith('44')) reject(new Error(`socket refused: ${data.toString()}`));
       });
     });
   for (let i = 0; i < n; i += 200)
     await Promise.all(
-      Array.from({ length: Math.min(200, n - i) }, (_, j) => open(tokens[(i + j) % tokens.length]!)),
+      Array.from({ length: Math.min(200, n - i) }, (_, j) => open(tokens[(i + j) % tokens.length]!, i + j)),
     );
   return { close: () => sockets.forEach((ws) => ws.close()) };
 }

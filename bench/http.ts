@@ -20,8 +20,8 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { createPostgresDatabase } from '../apps/server/test/postgres';
-import { ensureBuilt, targets } from '../scripts/build.mjs';
-import { freePort, load, registerPlayer, serve, stop } from './common';
+import { ensureBuilt } from '../scripts/build.mjs';
+import { freePort, load, registerPlayer, serve, startServer, stop } from './common';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
@@ -148,26 +148,8 @@ async function aposta(engine: string): Promise<Figure[]> {
     cleanup.push(() => fs.rmSync(dir, { recursive: true, force: true }));
     database = { DATABASE_URL: '', DATA_DIR: dir, REDIS_URL: '' };
   }
-  const port = await freePort();
-  const child = await serve(
-    ['--enable-source-maps', path.join(targets.server.out, 'main.js')],
-    {
-      ...process.env,
-      ...database,
-      NODE_ENV: 'development',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      LOG_LEVEL,
-      TEST_CAPTCHA_CODE: CAPTCHA,
-      // The limiter still runs (its cost is part of every request) but never refuses the benchmark.
-      RATE_LIMIT_PER_MINUTE: String(1e9),
-    },
-    port,
-    '/readyz',
-  );
+  const { child, base } = await startServer({ ...database, LOG_LEVEL, TEST_CAPTCHA_CODE: CAPTCHA });
   try {
-    const base = `http://127.0.0.1:${port}`;
     const token = await registerPlayer(base, CAPTCHA);
     const auth = { authorization: `Bearer ${token}` };
     const probes = { server: async () => procCpuMs(child.pid!), postgres: postgresCpu };

@@ -17,7 +17,6 @@
  * ledger rate, zero drift. Ends with one JSON line.
  */
 import crypto from 'node:crypto';
-import path from 'node:path';
 import { TxType } from '@aposta/contracts';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
@@ -31,8 +30,8 @@ import {
 } from '../apps/server/src/modules/ledger/index';
 import { openDatabase, type Database, type Executor } from '../apps/server/src/platform/db';
 import { createPostgresDatabase } from '../apps/server/test/postgres';
-import { ensureBuilt, targets } from '../scripts/build.mjs';
-import { freePort, load, percentile, registerPlayer, round, serve, stop } from './common';
+import { ensureBuilt } from '../scripts/build.mjs';
+import { load, percentile, registerPlayer, round, startServer, stop } from './common';
 import { diceOutcome, measure } from './outcomes';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
@@ -225,27 +224,13 @@ async function main() {
     `originals benchmark: dice over HTTP, ${PLAYERS} players at once, ${SECONDS} s per run, LOG_LEVEL=${LOG_LEVEL}, Redis ${REDIS_URL ? 'on' : 'off'}, load ${loadBefore.join(' ')}`,
   );
   const fresh = await createPostgresDatabase(BASE_URL);
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const child = await serve(
-    ['--enable-source-maps', path.join(targets.server.out, 'main.js')],
-    {
-      ...process.env,
-      DATABASE_URL: fresh.url,
-      REDIS_URL,
-      REDIS_PREFIX: `bench${crypto.randomBytes(3).toString('hex')}:`,
-      NODE_ENV: 'development',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      PUBLIC_URL: base,
-      LOG_LEVEL,
-      TEST_CAPTCHA_CODE: CAPTCHA,
-      // The limiter still runs (its cost is part of every request) but never refuses the benchmark.
-      RATE_LIMIT_PER_MINUTE: String(1e9),
-    },
-    port,
-    '/readyz',
-  );
+  const { child, base } = await startServer({
+    DATABASE_URL: fresh.url,
+    REDIS_URL,
+    REDIS_PREFIX: `bench${crypto.randomBytes(3).toString('hex')}:`,
+    LOG_LEVEL,
+    TEST_CAPTCHA_CODE: CAPTCHA,
+  });
   const database = await openDatabase({ kind: 'postgres', url: fresh.url, poolSize: 24 });
   const bareFresh = await createPostgresDatabase(BASE_URL);
   const bareDatabase = await openDatabase({ kind: 'postgres', url: bareFresh.url, poolSize: 24 });

@@ -1,30 +1,45 @@
 /**
  * `npm run bench:rounds`: the compiled server (as `npm start` runs it) on a fresh PostgreSQL database, its round
  * clock at production speed (double: 20 s of bets). BENCH_PLAYERS players (default 5,000) each bet once over
- * HTTP in one double round's betting window (BENCH_CONCURRENCY requests in flight, each with its own
- * Idempotency-Key), while BENCH_WATCHERS official Socket.IO clients (default 10,000) watch double and crash.
+ * HTTP in one double round's betting window (BENCH_CONCURRENCY requests in flight on kept-alive connections,
+ * each with its own Idempotency-Key), while BENCH_WATCHERS watchers (default 10,000) watch double and crash:
+ * lean WebSocket clients (`openWatchers`: a phone decodes its own frames, the load generator shares the 2
+ * cores with the server), spread over BENCH_NODES server nodes (default 2 with REDIS_URL, the cluster's bus;
+ * else 1), each node running the clock as in production (one leads, the others follow).
  * Measured: bets accepted (every bet sent before the close must be), bet latency, the round's settlement
  * (settled_at − result_at by the database's clock), round-state broadcasts (receipt − the state's read time,
- * and receipt − the phase's due time), crash ticks per second per watcher. Then the ledger audit.
+ * and receipt − the phase's due time), crash ticks per second of rising curve per watcher, and the CPU the
+ * servers and the bench spent per second. Then the ledger audit.
  *
  * Players and sessions are seeded by SQL (5,000 argon2 sign-ups would take minutes and measure nothing here);
  * their deposits go through the ledger. 10k clients need 10k open files: `ulimit -n 20000` first.
  * Options (env): DATABASE_URL (base; a fresh database is created beside it and dropped), REDIS_URL (optional),
- * BENCH_PLAYERS=5000, BENCH_WATCHERS=10000, BENCH_CONCURRENCY=64, BENCH_LOG_LEVEL=warn.
+ * BENCH_PLAYERS=5000, BENCH_WATCHERS=10000, BENCH_CONCURRENCY=64, BENCH_NODES, BENCH_LOG_LEVEL=warn,
+ * BENCH_PROFILE=<dir> (a CPU profile per server node).
  * Goals: every bet before the close accepted, the round settled within 1 s of its result, broadcasts
  * p99 <= 200 ms, >= 10 crash ticks a second to every watcher. Ends with one JSON line.
  */
 import crypto from 'node:crypto';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { TxType, type ServerEventPayloads } from '@aposta/contracts';
 import { sql } from 'drizzle-orm';
-import type { Socket } from 'socket.io-client';
+import type { ChildProcess } from 'node:child_process';
 import { auditLedger, post, rollUp } from '../apps/server/src/modules/ledger/index';
 import { openDatabase, type Database } from '../apps/server/src/platform/db';
 import { createPostgresDatabase } from '../apps/server/test/postgres';
-import { ensureBuilt, targets } from '../scripts/build.mjs';
-import { freePort, load, openSockets, percentile, round, serve, stop } from './common';
+import { ensureBuilt } from '../scripts/build.mjs';
+import {
+  backendCpuMs,
+  cpuSince,
+  jsonPoster,
+  load,
+  openWatchers,
+  percentile,
+  processCpuMs,
+  round,
+  startServer,
+  stop,
+} from './common';
 
 const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 5_000);
 const WATCHERS = Number(process.env.BENCH_WATCHERS ?? 10_000);
@@ -32,6 +47,10 @@ const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 64);
 const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'warn';
 const BASE_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 const REDIS_URL = process.env.REDIS_URL ?? '';
+/** Server nodes sharing the watchers and the bets (the cluster needs Redis to share its pushes). */
+const NODES = Number(process.env.BENCH_NODES ?? (REDIS_URL ? 2 : 1));
+/** The server's crash beat (rounds.clock.ts): each tick stands for this much of the curve. */
+const TICK_MS = 100;
 const DEPOSIT = 100_000; // R$ 1.000 each
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const sha256 = (s: string) => crypto.createHash('sha256').update(s).digest('hex');
@@ -75,73 +94,117 @@ async function seedPlayers(database: Database, n: number): Promise<string[]> {
   return tokens;
 }
 
-type Watcher = Socket;
-
-/** Opens `n` watchers (tokens reused round-robin), each in the double and crash rooms. */
-const openWatchers = (base: string, tokens: string[], n: number): Promise<Watcher[]> =>
-  openSockets(base, tokens, n, async (s) => {
-    await s.emitWithAck('roundsWatch', { game: 'double' });
-    await s.emitWithAck('roundsWatch', { game: 'crash' });
-  });
-
 async function main() {
   await ensureBuilt('server');
   const loadBefore = load();
   console.log(
-    `rounds benchmark: ${PLAYERS} players in one double round over HTTP (${CONCURRENCY} in flight), ${WATCHERS} watchers, Redis ${REDIS_URL ? 'on' : 'off'}, load ${loadBefore.join(' ')}`,
+    `rounds benchmark: ${PLAYERS} players in one double round over HTTP (${CONCURRENCY} in flight), ${WATCHERS} watchers on ${NODES} node(s), Redis ${REDIS_URL ? 'on' : 'off'}, load ${loadBefore.join(' ')}`,
   );
   const fresh = await createPostgresDatabase(BASE_URL);
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const child = await serve(
-    ['--enable-source-maps', path.join(targets.server.out, 'main.js')],
-    {
-      ...process.env,
-      DATABASE_URL: fresh.url,
-      REDIS_URL,
-      REDIS_PREFIX: `bench${crypto.randomBytes(3).toString('hex')}:`,
-      NODE_ENV: 'development',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      PUBLIC_URL: base,
-      LOG_LEVEL,
-      RATE_LIMIT_PER_MINUTE: String(1e9),
-      ROUNDS_CHAIN_LENGTH: '10000',
-    },
-    port,
-    '/readyz',
-  );
+  const nodeEnv = {
+    DATABASE_URL: fresh.url,
+    REDIS_URL,
+    REDIS_PREFIX: `bench${crypto.randomBytes(3).toString('hex')}:`,
+    LOG_LEVEL,
+    ROUNDS_CHAIN_LENGTH: '10000',
+  };
+  // Every node runs the clock; one holds each game's lease and the others follow (as in production).
+  const nodes: ChildProcess[] = [];
+  const bases: string[] = [];
+  for (let k = 0; k < NODES; k++) {
+    const node = await startServer(nodeEnv);
+    nodes.push(node.child);
+    bases.push(node.base);
+  }
+  const base = bases[0]!;
   const database = await openDatabase({ kind: 'postgres', url: fresh.url, poolSize: 20 });
-  const watchers: Watcher[] = [];
+  const watchers: { close(): void }[] = [];
+  const serversCpu = () =>
+    nodes.reduce<number | null>((sum, n) => {
+      const ms = processCpuMs(n.pid!);
+      return sum === null || ms === null ? null : sum + ms;
+    }, 0);
+  type CpuMark = {
+    server: number | null;
+    db: Map<number, number> | null;
+    client: NodeJS.CpuUsage;
+    at: number;
+  };
+  const cpuFrom = async (): Promise<CpuMark> => ({
+    server: serversCpu(),
+    db: await backendCpuMs(database),
+    client: process.cpuUsage(),
+    at: performance.now(),
+  });
+  /** CPU seconds per second since `from`: the server nodes, the database's backends, this bench process. */
+  const cpuPerSecond = async (from: CpuMark) => {
+    const seconds = (performance.now() - from.at) / 1000;
+    const server = serversCpu();
+    const db = await backendCpuMs(database);
+    const client = process.cpuUsage(from.client);
+    return {
+      server:
+        server !== null && from.server !== null ? round((server - from.server) / 1000 / seconds, 2) : null,
+      db: db && from.db ? round(cpuSince(from.db, db) / 1000 / seconds, 2) : null,
+      client: round((client.user + client.system) / 1e6 / seconds, 2),
+    };
+  };
   try {
     const t0 = performance.now();
     const tokens = await seedPlayers(database, PLAYERS);
     console.log(
       `seeded ${PLAYERS} players in ${round((performance.now() - t0) / 1000)} s, load ${load().join(' ')}`,
     );
-    watchers.push(...(await openWatchers(base, tokens, WATCHERS)));
-    console.log(`${watchers.length} watchers connected, load ${load().join(' ')}`);
 
     // Broadcast latency and crash ticks, measured on every watcher.
     const stateLag: number[] = [];
     const dueLag: number[] = [];
     // The lag after the phase was due counts each watcher's first copy of a phase (the outbox repeats it).
     const seen = new Set<string>();
-    const ticks = new Map<Watcher, number>();
-    let tickFrom = 0;
-    for (const w of watchers) {
-      w.on('roundState', (s: ServerEventPayloads['roundState']) => {
+    const ticks = new Uint32Array(WATCHERS);
+    let counting = false;
+    // The rising time: one watcher decodes its ticks (the others only count them): per crash round, the
+    // curve's elapsed time from its first tick seen to its last, plus one beat (each tick stands for 100 ms).
+    const rising = new Map<string, { first: number; last: number }>();
+    const onEvent = (name: string, frame: Buffer, socket: number) => {
+      if (name === 'crashTick') {
+        if (!counting) return;
+        ticks[socket]!++;
+        if (socket !== 0) return;
+        const [, t] = JSON.parse(frame.toString('utf8', 2)) as [string, ServerEventPayloads['crashTick']];
+        const r = rising.get(t.roundId);
+        if (r) r.last = t.elapsedMs;
+        else rising.set(t.roundId, { first: t.elapsedMs, last: t.elapsedMs });
+      } else if (name === 'roundState') {
         const now = Date.now();
+        const [, s] = JSON.parse(frame.toString('utf8', 2)) as [string, ServerEventPayloads['roundState']];
         stateLag.push(now - Date.parse(s.serverTime));
         const due = s.phase === 'betting' ? s.opensAt : s.phase === 'running' ? s.closesAt : s.resultAt;
-        const first = `${w.id}:${s.roundId}:${s.phase}`;
+        const first = `${socket}:${s.roundId}:${s.phase}`;
         if (due && !s.void && !seen.has(first)) dueLag.push(now - Date.parse(due));
         seen.add(first);
-      });
-      w.on('crashTick', () => {
-        if (tickFrom) ticks.set(w, (ticks.get(w) ?? 0) + 1);
-      });
+      }
+    };
+    // Each node takes its share of the watchers (socket indexes stay unique across nodes).
+    let offset = 0;
+    for (const [k, b] of bases.entries()) {
+      const n = Math.floor(WATCHERS / NODES) + (k < WATCHERS % NODES ? 1 : 0);
+      const from = offset;
+      watchers.push(
+        await openWatchers(
+          b,
+          tokens,
+          n,
+          [
+            ['roundsWatch', { game: 'double' }],
+            ['roundsWatch', { game: 'crash' }],
+          ],
+          (name, frame, i) => onEvent(name, frame, from + i),
+        ),
+      );
+      offset += n;
     }
+    console.log(`${WATCHERS} watchers connected, load ${load().join(' ')}`);
 
     // A double round with at least 18 s of its window left.
     let state: ServerEventPayloads['roundState'] | null;
@@ -160,27 +223,25 @@ async function main() {
         amount: 1,
         color: (['red', 'black', 'white'] as const)[i % 3],
       });
+    // Bets spread over the nodes, on kept-alive connections.
+    const posters = bases.map((b) => jsonPoster(b, CONCURRENCY));
     const latencies: number[] = [];
     let accepted = 0;
     let refusedBeforeClose = 0;
     let refusedAfterClose = 0;
     let next = 0;
+    const betCpu = await cpuFrom();
     const started = performance.now();
     await Promise.all(
       Array.from({ length: CONCURRENCY }, async () => {
         for (let i = next++; i < tokens.length; i = next++) {
           const sentAt = Date.now();
           const t = performance.now();
-          const res = await fetch(`${base}/api/app/rounds/double/bet`, {
-            method: 'POST',
-            headers: {
-              'content-type': 'application/json',
-              authorization: `Bearer ${tokens[i]}`,
-              'idempotency-key': crypto.randomUUID(),
-            },
-            body: body(i),
+          const res = await posters[i % posters.length]!('/api/app/rounds/double/bet', body(i), {
+            authorization: `Bearer ${tokens[i]}`,
+            'idempotency-key': crypto.randomUUID(),
           });
-          const answer = (await res.json()) as { status: number; message: string };
+          const answer = res.body as { status: number; message: string };
           latencies.push(performance.now() - t);
           if (answer.status === 0) accepted++;
           else if (sentAt < closesAt) {
@@ -190,10 +251,12 @@ async function main() {
       }),
     );
     const betSeconds = (performance.now() - started) / 1000;
+    const betCpuPerSecond = await cpuPerSecond(betCpu);
     latencies.sort((a, b) => a - b);
     console.log(
       `bets: ${accepted} accepted, ${refusedBeforeClose} refused before the close, ${refusedAfterClose} sent after it, ` +
-        `${round(accepted / betSeconds)} /s, p50 ${round(percentile(latencies, 50))} ms, p99 ${round(percentile(latencies, 99))} ms, load ${load().join(' ')}`,
+        `${round(accepted / betSeconds)} /s, p50 ${round(percentile(latencies, 50))} ms, p99 ${round(percentile(latencies, 99))} ms; ` +
+        `CPU s/s: servers ${betCpuPerSecond.server}, PostgreSQL ${betCpuPerSecond.db}, bench ${betCpuPerSecond.client}; load ${load().join(' ')}`,
     );
 
     // The round's settlement, by the database's clock.
@@ -213,29 +276,27 @@ async function main() {
       `settled ${settle?.bets} bets ${round(Number(settle?.lag_ms))} ms after the result, ${settle?.open} left open`,
     );
 
-    // Crash ticks over ten seconds of rising rounds (ticks only come while a round rises).
+    // Crash ticks and broadcasts over the next 20 seconds (ticks only come while a round rises).
     stateLag.length = 0;
     dueLag.length = 0;
-    tickFrom = Date.now();
-    const risingMs = { total: 0 };
-    const probe = setInterval(async () => {
-      const s = (await (await fetch(`${base}/api/app/rounds/crash/state`)).json()) as {
-        data: { phase: string };
-      };
-      if (s.data.phase === 'running') risingMs.total += 250;
-    }, 250);
+    const tickCpu = await cpuFrom();
+    counting = true;
     await sleep(20_000);
-    clearInterval(probe);
-    const perWatcher = watchers.map((w) => ticks.get(w) ?? 0).sort((a, b) => a - b);
-    const risingS = Math.max(risingMs.total / 1000, 0.001);
+    counting = false;
+    const tickCpuPerSecond = await cpuPerSecond(tickCpu);
+    const perWatcher = [...ticks].sort((a, b) => a - b);
+    const risingS = Math.max(
+      [...rising.values()].reduce((s, r) => s + (r.last - r.first + TICK_MS) / 1000, 0),
+      0.001,
+    );
     const ticksPerSecMin = round(perWatcher[0]! / risingS);
     const ticksPerSecMedian = round(percentile(perWatcher, 50) / risingS);
     stateLag.sort((a, b) => a - b);
     dueLag.sort((a, b) => a - b);
     console.log(
-      `crash ticks per watcher per rising second: min ${ticksPerSecMin}, median ${ticksPerSecMedian} (${round(risingS)} s rising); ` +
+      `crash ticks per watcher per rising second: min ${ticksPerSecMin}, median ${ticksPerSecMedian} (${round(risingS)} s rising in ${rising.size} round(s)); ` +
         `round-state broadcasts: ${stateLag.length} deliveries, p50 ${percentile(stateLag, 50)} ms, p99 ${percentile(stateLag, 99)} ms after the state's read, ` +
-        `p99 ${percentile(dueLag, 99)} ms after the phase was due; load ${load().join(' ')}`,
+        `p99 ${percentile(dueLag, 99)} ms after the phase was due; CPU s/s: servers ${tickCpuPerSecond.server}, PostgreSQL ${tickCpuPerSecond.db}, bench ${tickCpuPerSecond.client}; load ${load().join(' ')}`,
     );
 
     await rollUp(database.db);
@@ -246,7 +307,8 @@ async function main() {
       JSON.stringify({
         bench: 'rounds',
         players: PLAYERS,
-        watchers: watchers.length,
+        watchers: WATCHERS,
+        nodes: NODES,
         redis: Boolean(REDIS_URL),
         loadAverage: { before: loadBefore, after: load() },
         betsAccepted: accepted,
@@ -260,12 +322,14 @@ async function main() {
         broadcastAfterDueP99Ms: percentile(dueLag, 99),
         crashTicksPerSecMin: ticksPerSecMin,
         crashTicksPerSecMedian: ticksPerSecMedian,
+        risingSeconds: round(risingS),
+        cpuSecondsPerSecond: { bets: betCpuPerSecond, ticks: tickCpuPerSecond },
         audit: audit.ok,
       }),
     );
   } finally {
     for (const w of watchers) w.close();
-    await stop(child);
+    for (const n of nodes) await stop(n);
     await database.close();
     await fresh.drop();
   }

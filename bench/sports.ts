@@ -18,7 +18,6 @@
  *    `ulimit -n 20000` first.
  */
 import crypto from 'node:crypto';
-import path from 'node:path';
 import { SPORTS, TxType, type SportCode } from '@aposta/contracts';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
@@ -26,16 +25,15 @@ import { auditLedger, hold, post, rollUp } from '../apps/server/src/modules/ledg
 import { PREMATCH, priceEvent, type LiveState } from '../apps/server/src/modules/sports/pricing/index';
 import { openDatabase, queryRows } from '../apps/server/src/platform/db';
 import { createPostgresDatabase } from '../apps/server/test/postgres';
-import { ensureBuilt, targets } from '../scripts/build.mjs';
+import { ensureBuilt } from '../scripts/build.mjs';
 import {
-  freePort,
   load,
   openWatchers,
   percentile,
   processCpuMs,
   registerPlayer,
   round,
-  serve,
+  startServer,
   stop,
 } from './common';
 
@@ -112,30 +110,17 @@ async function main() {
   const price = pricing();
   await ensureBuilt('server');
   const fresh = await createPostgresDatabase(BASE_URL);
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
   const nodeEnv = {
-    ...process.env,
     DATABASE_URL: fresh.url,
     REDIS_URL,
     REDIS_PREFIX: `bench${crypto.randomBytes(3).toString('hex')}:`,
-    NODE_ENV: 'development',
-    HOST: '127.0.0.1',
     LOG_LEVEL: 'warn',
     TEST_CAPTCHA_CODE: CAPTCHA,
     OPERATOR_KEY,
     SPORTS_FEED: 'off',
     JOBS_POLL_SECONDS: '0.5',
-    RATE_LIMIT_PER_MINUTE: String(1e9),
   };
-  const startNode = (p: number) =>
-    serve(
-      ['--enable-source-maps', path.join(targets.server.out, 'main.js')],
-      { ...nodeEnv, PORT: String(p), PUBLIC_URL: `http://127.0.0.1:${p}` },
-      p,
-      '/readyz',
-    );
-  const child = await startNode(port);
+  const { child, base } = await startServer(nodeEnv);
   const database = await openDatabase({ kind: 'postgres', url: fresh.url, poolSize: 16 });
   try {
     const operator = (p: string, body: object) =>
@@ -246,14 +231,14 @@ async function main() {
     const nodes = [child];
     const bases = [base];
     for (let k = 1; k < PUSH_NODES; k++) {
-      const p = await freePort();
-      nodes.push(await startNode(p));
-      bases.push(`http://127.0.0.1:${p}`);
+      const node = await startServer(nodeEnv);
+      nodes.push(node.child);
+      bases.push(node.base);
     }
-    const onEvent = (name: string, size: number) => {
+    const onEvent = (name: string, frame: Buffer) => {
       if (name !== 'sportsEvent') return;
       if (sentAt) lags.push(Date.now() - sentAt);
-      bytes ||= size;
+      bytes ||= frame.length;
     };
     const watchers = await Promise.all(
       bases.map((b, k) =>
@@ -261,7 +246,7 @@ async function main() {
           b,
           tokens,
           Math.floor(WATCHERS / PUSH_NODES) + (k < WATCHERS % PUSH_NODES ? 1 : 0),
-          ['sportsWatch', { eventId: watched.event.eventId }],
+          [['sportsWatch', { eventId: watched.event.eventId }]],
           onEvent,
         ),
       ),

@@ -19,7 +19,10 @@ const LEASE_MS = 5_000;
 const RENEW_EVERY_MS = 1_000;
 /** How often the driver looks at its games' schedules (phase changes happen within this of their time). */
 const STEP_MS = 200;
-/** Crash ticks to the watchers while a round rises. */
+/**
+ * Crash ticks to the watchers while a round rises, on a fixed beat: a tick that ran late does not push the
+ * next one back (a slow read would otherwise bring the rate under ten a second).
+ */
 const TICK_MS = 100;
 
 export const CLOCK_LEASE_MS = LEASE_MS;
@@ -92,12 +95,18 @@ export function createClock({
     }
   }
 
+  /** When the current tick was due. */
+  let beat = 0;
   function tickLoop() {
     if (stopped) return;
+    // More than a beat behind (a slow tick, a busy node): start the beat again from now, never catch up in a burst.
+    const now = Date.now();
+    if (now - beat > TICK_MS) beat = now;
     ticking = tick()
       .catch((err: unknown) => log.warn({ err }, 'rounds: crash tick failed'))
       .finally(() => {
-        if (!stopped) tickTimer = setTimeout(tickLoop, TICK_MS);
+        beat += TICK_MS;
+        if (!stopped) tickTimer = setTimeout(tickLoop, Math.max(0, beat - Date.now()));
       });
   }
 
