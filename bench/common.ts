@@ -16,6 +16,8 @@ import { targets } from '../scripts/build.mjs';
 
 export const round = (n: number, d = 1) => Math.round(n * 10 ** d) / 10 ** d;
 /** The 1, 5 and 15 minute load averages: figures on a shared machine follow its other work. */
+export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
 export const load = () => os.loadavg().map((l) => round(l, 2));
 
 /**

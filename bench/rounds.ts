@@ -37,6 +37,7 @@ import {
   percentile,
   processCpuMs,
   round,
+  sleep,
   startServer,
   stop,
 } from './common';
@@ -52,7 +53,6 @@ const NODES = Number(process.env.BENCH_NODES ?? (REDIS_URL ? 2 : 1));
 /** The server's crash beat (rounds.clock.ts): each tick stands for this much of the curve. */
 const TICK_MS = 100;
 const DEPOSIT = 100_000; // R$ 1.000 each
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const sha256 = (s: string) => crypto.createHash('sha256').update(s).digest('hex');
 
 const rows = async <T>(database: Database, q: ReturnType<typeof sql>) =>
