@@ -139,6 +139,9 @@ async function main() {
       let pairs = 0;
       let failures = 0;
       let next = 0;
+      // This machine's PostgreSQL runs without autovacuum (a production one analyses as tables grow): the
+      // statistics of the tables the seeding and the previous pass filled, or the planner guesses.
+      await database.executeSql('analyze');
       const loadAtStart = load();
       // CPU of the server process and of the database's backends per pair: far less dependent on the
       // machine's other work than the rate.
