@@ -99,7 +99,8 @@ export function createClock({
   let beat = 0;
   function tickLoop() {
     if (stopped) return;
-    // More than a beat behind (a slow tick, a busy node): start the beat again from now, never catch up in a burst.
+    // More than a beat behind (a slow tick, a busy node): this tick goes at once with a fresh curve point and
+    // the beat starts again from it; the missed ones are never sent in a burst.
     const now = Date.now();
     if (now - beat > TICK_MS) beat = now;
     ticking = tick()
