@@ -15,9 +15,8 @@ import type { Database } from '../apps/server/src/platform/db';
 import { targets } from '../scripts/build.mjs';
 
 export const round = (n: number, d = 1) => Math.round(n * 10 ** d) / 10 ** d;
-/** The 1, 5 and 15 minute load averages: figures on a shared machine follow its other work. */
 export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
-
+/** The 1, 5 and 15 minute load averages: figures on a shared machine follow its other work. */
 export const load = () => os.loadavg().map((l) => round(l, 2));
 
 /**
@@ -192,9 +191,9 @@ export const cpuSince = (before: Map<number, number>, after: Map<number, number>
 /**
  * `n` watchers of pushes as cheap as a load generator can make them: raw WebSockets to the server's Socket.IO
  * path speaking just enough of Engine.IO 4 / Socket.IO 5 (the open packet, the connect to `/` with the player's
- * token, its `joins` events with their acks, ping → pong), each arriving event noted by its name without being decoded. The
- * socket.io-client decodes every message (~19 µs each, measured in bench:sports: 190 ms of a push to 10,000
- * sockets, on the 2 cores the server needs too); a phone decodes its own. `onEvent(name, frame, socket's index)`
+ * token, its `joins` events with their acks, ping → pong), each arriving event noted by its name without being
+ * decoded. The socket.io-client decodes every message (~19 µs each, measured in bench:sports: 190 ms of a push to
+ * 10,000 sockets, on the 2 cores the server needs too); a phone decodes its own. `onEvent(name, frame, socket's index)`
  * runs per event; it may decode the frame (`42[name, payload]`) when it needs the payload.
  */
 export async function openWatchers(

@@ -8,8 +8,8 @@
  * else 1), each node running the clock as in production (one leads, the others follow).
  * Measured: bets accepted (every bet sent before the close must be), bet latency, the round's settlement
  * (settled_at − result_at by the database's clock), round-state broadcasts (receipt − the state's read time,
- * and receipt − the phase's due time), crash ticks per second of rising curve per watcher, and the CPU the
- * servers and the bench spent per second. Then the ledger audit.
+ * and receipt − the phase's due time), crash ticks per second of rising curve per watcher, and the CPU seconds
+ * per second of the servers, PostgreSQL and the bench. Then the ledger audit.
  *
  * Players and sessions are seeded by SQL (5,000 argon2 sign-ups would take minutes and measure nothing here);
  * their deposits go through the ledger. 10k clients need 10k open files: `ulimit -n 20000` first.
