@@ -12,11 +12,15 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-async function ticksOver(ms: number, tickTakes: (n: number) => number) {
+async function ticksOver(ms: number, tickTakes: (n: number) => number, meanwhile?: () => void) {
   vi.useFakeTimers();
   const published: number[] = [];
   let calls = 0;
-  const database = { db: { execute: async () => ({ rows: [{ game: 'crash' }] }) } } as unknown as Database;
+  let renewals = 0;
+  // The lease statement (the only one the clock runs itself): always won.
+  const database = {
+    db: { execute: async () => ((renewals += 1), { rows: [{ game: 'crash' }] }) },
+  } as unknown as Database;
   const rounds = {
     advanceDue: async () => {},
     // The n-th tick's read and cash-outs take `tickTakes(n)` ms.
@@ -27,7 +31,7 @@ async function ticksOver(ms: number, tickTakes: (n: number) => number) {
   } as unknown as RoundsService;
   const bus = {
     publish: async (_topic: string, p: { event: string }) => {
-      if (p.event === 'crashTick') published.push(Date.now());
+      if (p.event === 'crashTick') published.push(performance.now());
     },
   } as unknown as EventBus;
   const log = { info: () => {}, warn: () => {}, error: () => {} };
@@ -36,13 +40,16 @@ async function ticksOver(ms: number, tickTakes: (n: number) => number) {
   // The lease is taken by the first step; from the next beat on the node leads crash.
   await vi.advanceTimersByTimeAsync(1_000);
   const from = published.length;
+  const renewedBefore = renewals;
+  meanwhile?.();
   await vi.advanceTimersByTimeAsync(ms);
   const ticks = published.slice(from);
+  const renewed = renewals - renewedBefore;
   // The stop waits for the tick in progress, whose read finishes on the fake clock.
   const stopped = clock.stop({ release: false });
   await vi.advanceTimersByTimeAsync(1_000);
   await stopped;
-  return ticks;
+  return Object.assign(ticks, { renewed });
 }
 
 it('publishes crash ticks every 100 ms however long each tick takes', async () => {
@@ -64,4 +71,17 @@ it('after a tick longer than a beat, sends one fresh tick and starts the beat ag
   expect(ticks.filter((at) => at > ticks[slow]! && at < ticks[slow]! + 100)).toHaveLength(1);
   // Then every 100 ms from that one.
   expect(new Set(gaps.slice(slow + 1))).toEqual(new Set([100]));
+});
+
+it("keeps its beat when the node's wall clock jumps back or forward", async () => {
+  for (const jump of [-3_600_000, 3_600_000]) {
+    const ticks = await ticksOver(
+      1_000,
+      () => 5,
+      () => vi.setSystemTime(Date.now() + jump),
+    );
+    expect(ticks).toHaveLength(10);
+    // The lease is still renewed once a second.
+    expect(ticks.renewed).toBe(1);
+  }
 });

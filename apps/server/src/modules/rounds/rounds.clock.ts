@@ -41,7 +41,8 @@ export function createClock({
   node?: string;
 }) {
   let led = new Set<RoundGame>();
-  let renewedAt = 0;
+  /** When the lease was last renewed, on the monotonic clock (a wall-clock jump must not skip renewals). */
+  let renewedAt = -Infinity;
   let stopped = false;
   let stepTimer: NodeJS.Timeout | undefined;
   let tickTimer: NodeJS.Timeout | undefined;
@@ -67,9 +68,9 @@ export function createClock({
   }
 
   async function step() {
-    if (Date.now() - renewedAt >= RENEW_EVERY_MS) {
+    if (performance.now() - renewedAt >= RENEW_EVERY_MS) {
       led = await renew();
-      renewedAt = Date.now();
+      renewedAt = performance.now();
     }
     if (!led.size) return;
     try {
@@ -95,19 +96,22 @@ export function createClock({
     }
   }
 
-  /** When the current tick was due. */
-  let beat = 0;
+  /**
+   * When the current tick was due, on the monotonic clock: a jump of the node's wall clock must neither stop
+   * the ticks (a beat an hour ahead) nor burst them.
+   */
+  let beat = -Infinity;
   function tickLoop() {
     if (stopped) return;
     // More than a beat behind (a slow tick, a busy node): this tick goes at once with a fresh curve point and
     // the beat starts again from it; the missed ones are never sent in a burst.
-    const now = Date.now();
+    const now = performance.now();
     if (now - beat > TICK_MS) beat = now;
     ticking = tick()
       .catch((err: unknown) => log.warn({ err }, 'rounds: crash tick failed'))
       .finally(() => {
         beat += TICK_MS;
-        if (!stopped) tickTimer = setTimeout(tickLoop, Math.max(0, beat - Date.now()));
+        if (!stopped) tickTimer = setTimeout(tickLoop, Math.max(0, beat - performance.now()));
       });
   }
 
