@@ -125,13 +125,17 @@ describe.runIf(onPostgres && config.redisUrl)('shared rounds on two nodes', () =
     const again = await post(0, b, 'crash/cashout', { roundId });
     expect(again.status).not.toBe(0);
 
-    for (let i = 0; i < 100; i++) {
+    // Until the round crashes and settles: at this time scale the curve passes 100x after some 19 s, and about
+    // one round in a hundred crashes later than that, so the wait is bounded by the test's time, not by 20 s.
+    let settledAt: string | null = null;
+    for (let i = 0; i < 400 && !settledAt; i++) {
       const [r] = await q<{ settled_at: string | null }>(`select settled_at from rounds where id = $1`, [
         roundId,
       ]);
-      if (r?.settled_at) break;
-      await sleep(200);
+      settledAt = r?.settled_at ?? null;
+      if (!settledAt) await sleep(200);
     }
+    expect(settledAt, 'the round settled').not.toBeNull();
     // Both nodes' sockets were told the same curve of the same round, rising (one clock publishes the ticks).
     const of = (list: typeof ticks.a) => list.filter((t) => t.roundId === roundId);
     const [tA, tB] = [of(ticks.a), of(ticks.b)];
