@@ -185,6 +185,13 @@ export function processCpuMs(pid: number): number | null {
   }
 }
 
+/** The summed CPU time (ms) of several processes of this machine (server nodes); null when one cannot be read. */
+export const processesCpuMs = (children: ChildProcess[]) =>
+  children.reduce<number | null>((sum, c) => {
+    const ms = processCpuMs(c.pid!);
+    return sum === null || ms === null ? null : sum + ms;
+  }, 0);
+
 export const cpuSince = (before: Map<number, number>, after: Map<number, number>) =>
   [...after].reduce((sum, [pid, ms]) => sum + ms - (before.get(pid) ?? 0), 0);
 

@@ -25,6 +25,7 @@ import { TxType, type ServerEventPayloads } from '@aposta/contracts';
 import { sql } from 'drizzle-orm';
 import type { ChildProcess } from 'node:child_process';
 import { auditLedger, post, rollUp } from '../apps/server/src/modules/ledger/index';
+import { CRASH_TICK_MS } from '../apps/server/src/modules/rounds/index';
 import { openDatabase, type Database } from '../apps/server/src/platform/db';
 import { createPostgresDatabase } from '../apps/server/test/postgres';
 import { ensureBuilt } from '../scripts/build.mjs';
@@ -35,7 +36,7 @@ import {
   load,
   openWatchers,
   percentile,
-  processCpuMs,
+  processesCpuMs,
   round,
   sleep,
   startServer,
@@ -50,8 +51,6 @@ const BASE_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432
 const REDIS_URL = process.env.REDIS_URL ?? '';
 /** Server nodes sharing the watchers and the bets (the cluster needs Redis to share its pushes). */
 const NODES = Number(process.env.BENCH_NODES ?? (REDIS_URL ? 2 : 1));
-/** The server's crash beat (rounds.clock.ts): each tick stands for this much of the curve. */
-const TICK_MS = 100;
 const DEPOSIT = 100_000; // R$ 1.000 each
 const sha256 = (s: string) => crypto.createHash('sha256').update(s).digest('hex');
 
@@ -119,11 +118,7 @@ async function main() {
   const base = bases[0]!;
   const database = await openDatabase({ kind: 'postgres', url: fresh.url, poolSize: 20 });
   const watchers: { close(): void }[] = [];
-  const serversCpu = () =>
-    nodes.reduce<number | null>((sum, n) => {
-      const ms = processCpuMs(n.pid!);
-      return sum === null || ms === null ? null : sum + ms;
-    }, 0);
+  const serversCpu = () => processesCpuMs(nodes);
   type CpuMark = {
     server: number | null;
     db: Map<number, number> | null;
@@ -286,7 +281,7 @@ async function main() {
     const tickCpuPerSecond = await cpuPerSecond(tickCpu);
     const perWatcher = [...ticks].sort((a, b) => a - b);
     const risingS = Math.max(
-      [...rising.values()].reduce((s, r) => s + (r.last - r.first + TICK_MS) / 1000, 0),
+      [...rising.values()].reduce((s, r) => s + (r.last - r.first + CRASH_TICK_MS) / 1000, 0),
       0.001,
     );
     const ticksPerSecMin = round(perWatcher[0]! / risingS);

@@ -30,7 +30,7 @@ import {
   load,
   openWatchers,
   percentile,
-  processCpuMs,
+  processesCpuMs,
   registerPlayer,
   round,
   startServer,
@@ -251,11 +251,7 @@ async function main() {
         ),
       ),
     );
-    const serversCpu = () =>
-      nodes.reduce<number | null>((sum, n) => {
-        const ms = processCpuMs(n.pid!);
-        return sum === null || ms === null ? null : sum + ms;
-      }, 0);
+    const serversCpu = () => processesCpuMs(nodes);
     const cpu0 = { server: serversCpu(), client: process.cpuUsage() };
     for (let i = 0; i < PUSHES; i++) {
       sentAt = Date.now();

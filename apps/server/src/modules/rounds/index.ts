@@ -4,3 +4,4 @@
  */
 export { roundsModule } from './rounds.module';
 export { createRoundsService, maskPlayer, type RoundsService, type RoundsDeps } from './rounds.service';
+export { CRASH_TICK_MS } from './rounds.clock';

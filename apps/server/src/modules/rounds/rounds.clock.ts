@@ -26,6 +26,7 @@ const STEP_MS = 200;
 const TICK_MS = 100;
 
 export const CLOCK_LEASE_MS = LEASE_MS;
+export const CRASH_TICK_MS = TICK_MS;
 
 export function createClock({
   database,
