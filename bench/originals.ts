@@ -31,7 +31,17 @@ import {
 import { openDatabase, type Database, type Executor } from '../apps/server/src/platform/db';
 import { createPostgresDatabase } from '../apps/server/test/postgres';
 import { ensureBuilt } from '../scripts/build.mjs';
-import { load, percentile, registerPlayer, round, startServer, stop } from './common';
+import {
+  backendCpuMs,
+  cpuSince,
+  load,
+  percentile,
+  processCpuMs,
+  registerPlayer,
+  round,
+  startServer,
+  stop,
+} from './common';
 import { diceOutcome, measure } from './outcomes';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
@@ -55,6 +65,8 @@ interface Figure {
   p99Ms: number;
   failures: number;
   load1: number;
+  /** CPU per operation (µs) of the server, the database's PostgreSQL backends and this process, when measured. */
+  cpuUs?: { server: number; postgres: number; bench: number };
 }
 
 interface Summary extends Figure {
@@ -82,9 +94,34 @@ function summary(runs: Figure[]): Summary {
 function print(f: Figure) {
   console.log(
     `${f.target.padEnd(22)} ${String(f.perSec).padStart(6)} /s  p50 ${f.p50Ms} ms  p99 ${f.p99Ms} ms` +
-      `${f.failures ? `  FAILURES ${f.failures}` : ''}  load ${f.load1}`,
+      `${f.failures ? `  FAILURES ${f.failures}` : ''}  load ${f.load1}` +
+      (f.cpuUs
+        ? `  cpu µs/op: server ${f.cpuUs.server}, postgres ${f.cpuUs.postgres}, bench ${f.cpuUs.bench}`
+        : ''),
   );
   return f;
+}
+
+/**
+ * Runs one measurement and adds the CPU it took per operation: of `server` (the process, its relay included), of
+ * the backends of `database` and of this process, over the whole run (its warm-up included) divided by its rate.
+ */
+async function withCpu(database: Database, server: number | null, run: () => Promise<Figure>) {
+  const pg0 = await backendCpuMs(database);
+  const server0 = server === null ? 0 : (processCpuMs(server) ?? 0);
+  const self0 = process.cpuUsage();
+  const t0 = performance.now();
+  const f = await run();
+  const ms = performance.now() - t0;
+  const pg1 = await backendCpuMs(database);
+  const self = process.cpuUsage(self0);
+  const perOp = (cpuMs: number) => Math.round((cpuMs / ms / Math.max(f.perSec, 1)) * 1e6);
+  f.cpuUs = {
+    server: server === null ? 0 : perOp((processCpuMs(server) ?? server0) - server0),
+    postgres: pg0 && pg1 ? perOp(cpuSince(pg0, pg1)) : 0,
+    bench: perOp((self.user + self.system) / 1000),
+  };
+  return print(f);
 }
 
 /** Dice bets: one connection per player, a fresh key per bet; after a one-second warm-up. */
@@ -119,14 +156,14 @@ async function diceOverHttp(base: string, tokens: string[], target: string, url:
   };
   await run(1);
   const r = await run(SECONDS);
-  return print({
+  return {
     target,
     perSec: Math.round(r.requests.average),
     p50Ms: r.latency.p50,
     p99Ms: r.latency.p99,
     failures: r.non2xx + r.errors + r.timeouts + (r.requests.total === 0 ? 1 : 0),
     load1: load()[0]!,
-  });
+  };
 }
 
 let nextRef = 0;
@@ -147,11 +184,17 @@ async function ledgerBet(exec: Executor, userId: number, win: boolean) {
   });
 }
 
-/** `clients` loops of bets for SECONDS (after half a second of warm-up), each client its own player. */
-async function bareLedger(database: Database, target: string, userIds: number[], inTransaction: boolean) {
+/** `clients` loops of bets for `seconds` (after half a second of warm-up), each client its own player. */
+async function bareLedger(
+  database: Database,
+  target: string,
+  userIds: number[],
+  inTransaction: boolean,
+  seconds = SECONDS,
+) {
   const latencies: number[] = [];
   const counting = performance.now() + 500;
-  const deadline = counting + SECONDS * 1000;
+  const deadline = counting + seconds * 1000;
   let failures = 0;
   await Promise.all(
     userIds.map(async (userId) => {
@@ -169,14 +212,14 @@ async function bareLedger(database: Database, target: string, userIds: number[],
     }),
   );
   latencies.sort((a, b) => a - b);
-  return print({
+  return {
     target,
     perSec: Math.round(latencies.length / ((performance.now() - counting) / 1000)),
     p50Ms: round(percentile(latencies, 50), 2),
     p99Ms: round(percentile(latencies, 99), 2),
     failures,
     load1: load()[0]!,
-  });
+  };
 }
 
 async function deposit(database: Database, userIds: number[]) {
@@ -253,15 +296,29 @@ async function main() {
 
     const dice = JSON.stringify({ amount: STAKE / 100, target: 50.5, condition: 'over' });
     // Warm-up: the server compiles its hot paths and caches the players' sessions and seed pairs.
-    await diceOverHttp(base, tokens, 'warm-up (dice bets)', '/api/app/originals/dice/bet', dice);
+    print(await diceOverHttp(base, tokens, 'warm-up (dice bets)', '/api/app/originals/dice/bet', dice));
+    // The same for the bare ledger: without it, its first round ran on plans made for its empty tables.
+    print(await bareLedger(bareDatabase, 'warm-up (bare ledger)', ledgerIds, false, 1));
     const rounds: { read: Figure; bets: Figure; bare: Figure; bareTx: Figure }[] = [];
     for (let k = 1; k <= ROUNDS; k++) {
       console.log(`round ${k} of ${ROUNDS}`);
+      // This machine's PostgreSQL runs without autovacuum (a production one analyses as tables grow, which also
+      // replans the functions' cached plans): the statistics of the tables the previous round filled, or the
+      // planner keeps plans made for empty tables.
+      for (const db of [database, bareDatabase]) await db.executeSql('analyze');
       rounds.push({
-        read: await diceOverHttp(base, tokens, 'http read (fairness)', '/api/app/originals/fairness'),
-        bets: await diceOverHttp(base, tokens, 'dice bets over http', '/api/app/originals/dice/bet', dice),
-        bare: await bareLedger(bareDatabase, 'bare ledger (batched)', ledgerIds, false),
-        bareTx: await bareLedger(bareDatabase, 'ledger in a transaction', ledgerIds, true),
+        read: await withCpu(database, child.pid!, () =>
+          diceOverHttp(base, tokens, 'http read (fairness)', '/api/app/originals/fairness'),
+        ),
+        bets: await withCpu(database, child.pid!, () =>
+          diceOverHttp(base, tokens, 'dice bets over http', '/api/app/originals/dice/bet', dice),
+        ),
+        bare: await withCpu(bareDatabase, null, () =>
+          bareLedger(bareDatabase, 'bare ledger (batched)', ledgerIds, false),
+        ),
+        bareTx: await withCpu(bareDatabase, null, () =>
+          bareLedger(bareDatabase, 'ledger in a transaction', ledgerIds, true),
+        ),
       });
     }
     const [read, bets, bare, bareTx] = (['read', 'bets', 'bare', 'bareTx'] as const).map((key) =>
