@@ -309,4 +309,55 @@ describe('outbox', () => {
     expect((await effects('latest')).map((e) => e.n)).toEqual([104, 202]);
     expect(await outbox.backlog()).toEqual({ undispatched: 0, undelivered: 0 });
   });
+
+  it('delivers a handler with a set-based path in one run per pass; those it leaves, and all after a failure, one by one', async () => {
+    const batches: number[][] = [];
+    let failOn: number | null = null;
+    const outbox = outboxWith((o) => {
+      o.on(
+        'test.happened',
+        'summed',
+        async (p, tx, meta) => {
+          if (p.n === failOn) throw new Error('poison');
+          await effect(tx, 'summed', meta.eventId, p.n);
+        },
+        {
+          // Applies the even ones in one statement, leaves the odd ones to the handler above.
+          many: async (payloads, tx) => {
+            batches.push(payloads.map((p) => p.n));
+            if (failOn !== null && payloads.some((p) => p.n === failOn)) throw new Error('poison');
+            const even = payloads.filter((p) => p.n % 2 === 0).map((p) => p.n);
+            await tx.execute(sql`insert into test_effects (handler, n)
+              select 'summed', n::int from jsonb_array_elements_text(${JSON.stringify(even)}::jsonb) as e (n)`);
+            return payloads.flatMap((p, i) => (p.n % 2 ? [i] : []));
+          },
+        },
+      );
+    });
+    await database.transaction(async (tx) => {
+      for (const n of [1, 2, 3, 4, 5, 6]) await outbox.emit(tx, 'test.happened', { n });
+    });
+    expect(await outbox.relayOnce()).toBe(6);
+    expect(batches).toEqual([[1, 2, 3, 4, 5, 6]]);
+    expect((await effects('summed')).map((e) => e.n)).toEqual([1, 2, 3, 4, 5, 6]);
+    // The odd ones ran through the handler itself (with their event), the even ones through the set-based path.
+    expect((await effects('summed')).filter((e) => e.event_id !== null).map((e) => e.n)).toEqual([1, 3, 5]);
+
+    failOn = 8;
+    await database.transaction(async (tx) => {
+      for (const n of [7, 8, 9]) await outbox.emit(tx, 'test.happened', { n });
+    });
+    // The set-based run fails and is rolled back; each is then delivered alone: only the poison one waits.
+    expect(await outbox.relayOnce()).toBe(3);
+    expect((await effects('summed')).map((e) => e.n)).toEqual([1, 2, 3, 4, 5, 6, 7, 9]);
+    expect(await outbox.backlog()).toEqual({ undispatched: 0, undelivered: 1 });
+    expect((await outbox.failing()).map((f) => f.handler)).toEqual(['summed']);
+  });
+
+  it('refuses a set-based path on an inline or coalescing handler', () => {
+    const o = createOutbox({ database, log: silent });
+    expect(() =>
+      o.on('test.happened', 'x', async () => {}, { coalesce: true, many: async () => [] }),
+    ).toThrow(/set-based/);
+  });
 });

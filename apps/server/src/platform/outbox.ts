@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { BusEvents, BusTopic, EventBus } from './bus';
 import { afterCommit, type Database, type Executor, type Tx } from './db';
@@ -54,6 +54,14 @@ export interface HandlerOptions {
   coalesce?: boolean;
 }
 
+/**
+ * A handler's set-based path: applies, in the one transaction `tx`, what it can of `payloads` (a relay pass's
+ * deliveries of the handler, oldest first) in a few statements, and answers the indexes of those it left to the
+ * handler itself, which then runs for each of them, in order, in the same transaction. It must leave every
+ * payload whose effect depends on the order of another one it applies (a player's facts all or none).
+ */
+export type ManyHandler<T extends OutboxTopic> = (payloads: OutboxEvents[T][], tx: Tx) => Promise<number[]>;
+
 export interface OutboxDelivery {
   eventId: number;
   topic: string;
@@ -70,7 +78,7 @@ export interface Outbox {
     topic: T,
     handlerName: string,
     handler: OutboxHandler<T>,
-    options?: HandlerOptions,
+    options?: HandlerOptions & { many?: ManyHandler<T> },
   ): void;
   /** Subscribes this node's handlers and starts the relay (unless paused by OUTBOX_RELAY=paused). */
   start(): Promise<void>;
@@ -143,11 +151,12 @@ interface Registered {
   handler: (payload: unknown, tx: Tx, meta: DeliveryMeta) => Promise<void>;
   inline: boolean;
   coalesce: boolean;
+  many: ((payloads: unknown[], tx: Tx) => Promise<number[]>) | null;
 }
 
 const FAN_OUT_BATCH = 200;
 /** Deliveries per relay pass, so one pass never holds the loop for long; the next pass follows at once. */
-const DELIVERIES_PER_PASS = 100;
+const DELIVERIES_PER_PASS = 500;
 /** How long a lease keeps a pass's deliveries from other nodes: far longer than a pass takes. */
 const LEASE_SECONDS = 15;
 const MAX_BACKOFF_SECONDS = 600;
@@ -231,6 +240,65 @@ export function createOutbox({
   }
 
   /**
+   * The deliveries of `handler` among `eventIds` not done yet, locked (SKIP LOCKED: a node whose lease ran out
+   * may be on one), oldest first, with their events.
+   */
+  const claim = (tx: Tx, handler: string, eventIds: number[]) =>
+    tx
+      .select({
+        eventId: outboxDeliveries.eventId,
+        handler: outboxDeliveries.handler,
+        attempts: outboxDeliveries.attempts,
+        topic: outboxEvents.topic,
+        payload: outboxEvents.payload,
+        createdAt: outboxEvents.createdAt,
+      })
+      .from(outboxDeliveries)
+      .innerJoin(outboxEvents, eq(outboxEvents.id, outboxDeliveries.eventId))
+      .where(
+        and(
+          eq(outboxDeliveries.handler, handler),
+          inArray(outboxDeliveries.eventId, eventIds),
+          isNull(outboxDeliveries.doneAt),
+        ),
+      )
+      .orderBy(asc(outboxDeliveries.eventId))
+      .for('update', { of: outboxDeliveries, skipLocked: true });
+
+  type Claimed = Awaited<ReturnType<typeof claim>>[number];
+
+  /** Runs a claimed delivery's handler in `tx`. */
+  const run = (h: Registered, row: Claimed, tx: Tx) =>
+    h.handler(row.payload, tx, {
+      eventId: row.eventId,
+      topic: row.topic,
+      attempt: row.attempts + 1,
+      createdAt: row.createdAt,
+    });
+
+  /** Marks claimed deliveries of `handler` done (in the transaction that ran them). */
+  const markDone = (tx: Tx, handler: string, rows: Claimed[]) =>
+    tx
+      .update(outboxDeliveries)
+      .set({ doneAt: sql`now()`, attempts: sql`${outboxDeliveries.attempts} + 1`, lastError: null })
+      .where(
+        and(
+          eq(outboxDeliveries.handler, handler),
+          inArray(
+            outboxDeliveries.eventId,
+            rows.map((r) => r.eventId),
+          ),
+        ),
+      );
+
+  /** After the commit: the crash test counts these lines (one per delivery, across restarts). */
+  const logDelivered = (row: Claimed) =>
+    log.debug(
+      { eventId: row.eventId, topic: row.topic, handler: row.handler, pid: process.pid },
+      'outbox delivered',
+    );
+
+  /**
    * Delivers one leased delivery: its row is locked (SKIP LOCKED: a node whose lease ran out may be on it) and
    * still not done (another node may have finished it, or a coalescing run covered it), the handler runs in the
    * same transaction, and the row is marked done in it. A failure rolls the handler's work back and schedules
@@ -241,50 +309,20 @@ export function createOutbox({
     try {
       return await database
         .transaction(async (tx) => {
-          const [row] = await tx
-            .select({
-              eventId: outboxDeliveries.eventId,
-              handler: outboxDeliveries.handler,
-              attempts: outboxDeliveries.attempts,
-              topic: outboxEvents.topic,
-              payload: outboxEvents.payload,
-              createdAt: outboxEvents.createdAt,
-            })
-            .from(outboxDeliveries)
-            .innerJoin(outboxEvents, eq(outboxEvents.id, outboxDeliveries.eventId))
-            .where(
-              and(
-                eq(outboxDeliveries.eventId, leased.eventId),
-                eq(outboxDeliveries.handler, leased.handler),
-                isNull(outboxDeliveries.doneAt),
-              ),
-            )
-            .for('update', { of: outboxDeliveries, skipLocked: true });
+          const [row] = await claim(tx, leased.handler, [leased.eventId]);
           if (!row) return null;
           claimed = row;
           const h = handlers.get(row.handler)!;
           // Before the handler runs, never after: an event seen here has committed, so the handler's reads
           // that follow see its change; one committing later stays pending for the next run.
           if (h.coalesce) await coalesce(tx, row);
-          await h.handler(row.payload, tx, {
-            eventId: row.eventId,
-            topic: row.topic,
-            attempt: row.attempts + 1,
-            createdAt: row.createdAt,
-          });
-          await tx
-            .update(outboxDeliveries)
-            .set({ doneAt: sql`now()`, attempts: row.attempts + 1, lastError: null })
-            .where(and(eq(outboxDeliveries.eventId, row.eventId), eq(outboxDeliveries.handler, row.handler)));
+          await run(h, row, tx);
+          await markDone(tx, h.name, [row]);
           return row;
         })
         .then((row) => {
           if (!row) return false;
-          // After the commit: the crash test counts these lines (one per delivery, across restarts).
-          log.debug(
-            { eventId: row.eventId, topic: row.topic, handler: row.handler, pid: process.pid },
-            'outbox delivered',
-          );
+          logDelivered(row);
           return true;
         });
     } catch (err) {
@@ -309,6 +347,39 @@ export function createOutbox({
           ),
         );
       return true;
+    }
+  }
+
+  /**
+   * Delivers a pass's leased deliveries of a handler with a set-based path (`many`) in one transaction: their
+   * rows locked (SKIP LOCKED, still not done), `many` applied to their payloads, the handler itself run for
+   * those it left, all marked done. If anything fails, the deliveries are delivered one by one (`deliver`), so
+   * only the one that fails waits for its retry. Answers how many it delivered.
+   */
+  async function deliverMany(h: Registered, group: { eventId: number }[]): Promise<number> {
+    try {
+      const delivered = await database.transaction(async (tx) => {
+        const rows = await claim(
+          tx,
+          h.name,
+          group.map((d) => d.eventId),
+        );
+        if (!rows.length) return rows;
+        for (const i of await h.many!(
+          rows.map((r) => r.payload),
+          tx,
+        ))
+          await run(h, rows[i]!, tx);
+        await markDone(tx, h.name, rows);
+        return rows;
+      });
+      delivered.forEach(logDelivered);
+      return delivered.length;
+    } catch (err) {
+      log.warn({ err, handler: h.name }, 'outbox: a set-based delivery failed; delivering one by one');
+      let done = 0;
+      for (const d of group) if (await deliver({ eventId: d.eventId, handler: h.name })) done++;
+      return done;
     }
   }
 
@@ -352,7 +423,16 @@ export function createOutbox({
     while ((await fanOut()) === FAN_OUT_BATCH);
     const leased = await lease();
     let done = 0;
-    for (const delivery of leased) if (await deliver(delivery)) done++;
+    // Handlers with a set-based path take their deliveries in one transaction each; the others one by one, in
+    // the lease's order (coalescing ones last). Each handler's own deliveries keep their order either way.
+    const groups = new Map<Registered, { eventId: number }[]>();
+    for (const delivery of leased) {
+      const h = handlers.get(delivery.handler)!;
+      if (h.many) groups.set(h, [...(groups.get(h) ?? []), delivery]);
+    }
+    for (const [h, group] of groups) done += await deliverMany(h, group);
+    for (const delivery of leased)
+      if (!handlers.get(delivery.handler)!.many && (await deliver(delivery))) done++;
     return { leased: leased.length, done };
   }
 
@@ -401,12 +481,15 @@ export function createOutbox({
     on(topic, handlerName, handler, options = {}) {
       if (handlers.has(handlerName)) throw new Error(`outbox handler ${handlerName} registered twice`);
       if (subscribed) throw new Error('outbox: register handlers before the app is ready');
+      if (options.many && (options.inline || options.coalesce))
+        throw new Error(`outbox handler ${handlerName}: a set-based path is for plain handlers`);
       const h: Registered = {
         topic,
         name: handlerName,
         handler: handler as Registered['handler'],
         inline: options.inline ?? false,
         coalesce: options.coalesce ?? false,
+        many: (options.many as Registered['many']) ?? null,
       };
       handlers.set(handlerName, h);
       byTopic.set(topic, [...(byTopic.get(topic) ?? []), h]);

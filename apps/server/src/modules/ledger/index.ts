@@ -12,6 +12,7 @@ export {
   balancesQuery,
   voidHold,
   stakeReturned,
+  stakesReturned,
   settlementFigures,
   reverse,
   openPlayerAccounts,

@@ -441,18 +441,31 @@ export async function stakeReturned(
   holdId: number,
   captured: number,
 ): Promise<{ amount: number; heldAt: Date } | null> {
-  const [row] = await rows<{ back: string; held_at: string | Date | null; continued: boolean }>(
+  return (await stakesReturned(exec, [{ holdId, captured }]))[0]!;
+}
+
+/** `stakeReturned` of many stakes in one statement: the answers in the order of `stakes`. */
+export async function stakesReturned(
+  exec: Executor,
+  stakes: { holdId: number; captured: number }[],
+): Promise<({ amount: number; heldAt: Date } | null)[]> {
+  const found = await rows<{ n: number; back: string; held_at: string | Date | null; continued: boolean }>(
     exec,
-    sql`select h.amount - ${captured}::bigint as back,
-          case when h.amount > ${captured}::bigint then (select min(t.created_at) from ledger_holds f
+    sql`select s.n, h.amount - s.captured as back,
+          case when h.amount > s.captured then (select min(t.created_at) from ledger_holds f
             join ledger_transactions t on t.id = f.tx_id
             where f.user_id = h.user_id and f.product = h.product and f.reference = h.reference) end as held_at,
-          h.amount > ${captured}::bigint and exists (select 1 from ledger_holds n where n.user_id = h.user_id
+          h.amount > s.captured and exists (select 1 from ledger_holds n where n.user_id = h.user_id
             and n.tx_id > h.tx_id and n.product = h.product and n.reference = h.reference) as continued
-        from ledger_holds h where h.tx_id = ${holdId}::bigint and h.type = ${TxType.BET}`,
+        from jsonb_to_recordset(${JSON.stringify(stakes.map((x, n) => ({ n, ...x })))}::jsonb)
+          as s (n int, "holdId" bigint, captured bigint)
+        join ledger_holds h on h.tx_id = s."holdId" and h.type = ${TxType.BET}`,
   );
-  if (!row || Number(row.back) <= 0 || row.continued || !row.held_at) return null;
-  return { amount: Number(row.back), heldAt: new Date(row.held_at) };
+  const answers: ({ amount: number; heldAt: Date } | null)[] = stakes.map(() => null);
+  for (const row of found)
+    if (Number(row.back) > 0 && !row.continued && row.held_at)
+      answers[Number(row.n)] = { amount: Number(row.back), heldAt: new Date(row.held_at) };
+  return answers;
 }
 
 /**

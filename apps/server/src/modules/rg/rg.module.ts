@@ -29,7 +29,9 @@ export const rgModule = defineModule('rg', ['operators', 'settings', 'accounts']
       values.push({ kind: 'time' as const, period: 'day' as const, value: input.timeLimit });
     await rg.applyLimits(tx, userId, values);
   });
-  outbox.on('ledger.stakeSettled', 'rg.stakeSettled', (fact, tx) => rg.onStakeSettled(fact, tx));
+  outbox.on('ledger.stakeSettled', 'rg.stakeSettled', (fact, tx) => rg.onStakeSettled(fact, tx), {
+    many: (facts, tx) => rg.onStakesSettled(facts, tx),
+  });
   outbox.on('ledger.stakeVoided', 'rg.stakeVoided', (fact, tx) => rg.onStakeVoided(fact, tx));
   outbox.on('payment.credited', 'rg.deposit', (fact, tx) => rg.onDeposit(fact, tx));
   await app.register(rgRoutes);

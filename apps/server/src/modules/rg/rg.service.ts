@@ -23,7 +23,14 @@ import { pgCode, pgConstraint, type Database, type Executor, type Tx } from '../
 import { AppError, conflict, notFound } from '../../platform/errors';
 import type { MessageKey } from '../../platform/i18n';
 import type { Accounts, AuthUser } from '../accounts';
-import { listEntries, settlementFigures, stakeReturned, type SettledFact, type VoidedFact } from '../ledger';
+import {
+  listEntries,
+  settlementFigures,
+  stakeReturned,
+  stakesReturned,
+  type SettledFact,
+  type VoidedFact,
+} from '../ledger';
 import type { SettingsService } from '../settings';
 
 /** A raise or a removal of a limit waits this long (a lower limit applies at once). */
@@ -537,6 +544,44 @@ export function createRgService({ database, config, accounts, settings, now: clo
               on conflict (user_id, day) do update set paid = u.paid + excluded.paid`,
         );
       await giveBack(tx, fact.userId, fact.holdId, Number(fact.cash) + Number(fact.bonus));
+    },
+
+    /**
+     * `onStakeSettled` of many facts at once (the relay's set-based path): the payouts summed per player into
+     * today's row, the stakes given back summed per player and day, two statements for the lot. Leaves the
+     * resettlements (`supersedes`) to `onStakeSettled`; the rest commute (sums, and a floor at 0 that sums keep).
+     */
+    async onStakesSettled(facts: SettledFact[], tx: Executor): Promise<number[]> {
+      const resettles = (f: SettledFact) => f.supersedes !== null && f.supersedes !== undefined;
+      const left = facts.flatMap((f, i) => (resettles(f) ? [i] : []));
+      const settled = facts.filter((f) => !resettles(f));
+      const paid = settled
+        .filter((f) => Number(f.payout) > 0)
+        .map((f) => ({ u: f.userId, a: Number(f.payout) }));
+      if (paid.length)
+        await tx.execute(
+          sql`insert into rg_usage as u (user_id, day, paid)
+              select p.u, rg_today(), sum(p.a) from jsonb_to_recordset(${JSON.stringify(paid)}::jsonb) as p (u bigint, a bigint)
+              group by p.u order by p.u
+              on conflict (user_id, day) do update set paid = u.paid + excluded.paid`,
+        );
+      const returned = await stakesReturned(
+        tx,
+        settled.map((f) => ({ holdId: f.holdId, captured: Number(f.cash) + Number(f.bonus) })),
+      );
+      const back = settled.flatMap((f, i) => {
+        const r = returned[i];
+        return r ? [{ u: f.userId, a: r.amount, at: r.heldAt.toISOString() }] : [];
+      });
+      if (back.length)
+        await tx.execute(
+          sql`update rg_usage u set staked = greatest(0, u.staked - b.a)
+              from (select b.u, ((b.at at time zone 'UTC') - interval '3 hours')::date as day, sum(b.a) as a
+                      from jsonb_to_recordset(${JSON.stringify(back)}::jsonb) as b (u bigint, a bigint, at timestamptz)
+                     group by 1, 2) b
+              where u.user_id = b.u and u.day = b.day`,
+        );
+      return left;
     },
 
     /** Outbox handler of `ledger.stakeVoided`: a voided stake (a refunded round, a rollback) is no longer staked. */

@@ -25,7 +25,9 @@ export const wageringModule = defineModule('wagering', ['settings', 'ledger', 'a
   app.decorate('wagering', wagering);
   const { outbox, jobs, database } = app;
   const { handlers } = wagering;
-  outbox.on('ledger.stakeSettled', 'wagering.stakeSettled', handlers['ledger.stakeSettled']);
+  outbox.on('ledger.stakeSettled', 'wagering.stakeSettled', handlers['ledger.stakeSettled'], {
+    many: wagering.stakesSettled,
+  });
   outbox.on('ledger.withdrawalPaid', 'wagering.withdrawalPaid', handlers['ledger.withdrawalPaid']);
   outbox.on('ledger.reversed', 'wagering.reversed', handlers['ledger.reversed']);
   registerWageringEvents(outbox, app.bus);

@@ -328,6 +328,59 @@ export async function onStakeSettled(
   if (worn.bonus > 0 && contribution.convert) await convertMet(tx, payload.userId, payload.currency);
 }
 
+/**
+ * `onStakeSettled` of many facts at once (the outbox relay's set-based path), for the common case: a stake that
+ * counts in full (`counts(product)`, a positive turnover) of a player with no open requirement, which wears
+ * nothing and only adds to the player's turnover. Those are recorded in one statement (their events, the totals
+ * summed per player, one `wagering.totalsChanged` per player); every fact of any other player is left, in
+ * order, to `onStakeSettled`. Answers the indexes of the facts left.
+ */
+async function onStakesSettled(
+  facts: SettledFact[],
+  tx: Executor,
+  countsInFull: (product: string) => boolean,
+): Promise<number[]> {
+  const busy = new Set(
+    (
+      await rows<{ user_id: string }>(
+        tx,
+        sql`select distinct user_id from wagering_requirements
+            where user_id = any(array(select jsonb_array_elements_text(${JSON.stringify(facts.map((f) => f.userId))}::jsonb)::bigint))
+              and remaining > 0`,
+      )
+    ).map((r) => Number(r.user_id)),
+  );
+  for (const f of facts) if (!countsInFull(f.product) || !(Number(f.turnover) > 0)) busy.add(f.userId);
+  const left = facts.flatMap((f, i) => (busy.has(f.userId) ? [i] : []));
+  const plain = facts
+    .filter((f) => !busy.has(f.userId))
+    .map((f) => ({
+      key: `settled:${f.txId}`,
+      u: f.userId,
+      c: f.currency,
+      hold: f.holdId,
+      w: Number(f.turnover),
+    }));
+  if (plain.length)
+    await tx.execute(sql`
+      with e as (
+        insert into wagering_events (key, user_id, currency, hold_id, wagered)
+        select f.key, f.u, f.c, f.hold, f.w
+          from jsonb_to_recordset(${JSON.stringify(plain)}::jsonb) as f (key text, u bigint, c text, hold bigint, w bigint)
+        on conflict (key) do nothing
+        returning user_id, currency, wagered
+      ),
+      t as (
+        insert into wagering_totals as t (user_id, currency, wagered)
+        select user_id, currency, sum(wagered) from e group by 1, 2 order by 1, 2
+        on conflict (user_id, currency) do update set wagered = t.wagered + excluded.wagered
+        returning user_id, currency
+      )
+      insert into outbox_events (topic, payload)
+      select 'wagering.totalsChanged', jsonb_build_object('userId', user_id, 'currency', currency) from t`);
+  return left;
+}
+
 interface GrantRow {
   id: string;
   user_id: string;
@@ -732,6 +785,10 @@ export function createWageringService({
       onStakeSettled(payload, tx, await contributionOf(payload, tx)),
   };
 
+  /** The relay's set-based path of `ledger.stakeSettled`: a product with a resolver is judged fact by fact. */
+  const stakesSettled = (facts: SettledFact[], tx: Executor) =>
+    onStakesSettled(facts, tx, (product) => !resolvers.has(product));
+
   return {
     async recordCredit(tx: Executor, fact: CreditFact, multipliers?: Multipliers) {
       await recordCredit(tx, fact, multipliers ?? (await settings.all()));
@@ -746,6 +803,7 @@ export function createWageringService({
     forfeitGrant,
     expiredGrants,
     handlers,
+    stakesSettled,
   };
 }
 
