@@ -41,9 +41,12 @@ BEGIN
   END IF;
 
   -- In the order a bet alone takes its locks: its nonce, its day's stakes, then its accounts.
+  -- (Tables are read by `= ANY (ARRAY(...))` on their index: a join to the bets' JSON could be planned, once per
+  -- connection, as a scan of the whole table.)
   WITH b AS (SELECT * FROM jsonb_to_recordset(v_bets) AS b (seed bigint, nonce int)),
   u AS (
-    UPDATE originals_seeds s SET nonce = s.nonce + 1 FROM b WHERE s.id = b.seed AND s.active AND s.nonce = b.nonce
+    UPDATE originals_seeds s SET nonce = s.nonce + 1 FROM b
+    WHERE s.id = ANY (ARRAY(SELECT seed FROM b)) AND s.id = b.seed AND s.active AND s.nonce = b.nonce
     RETURNING 1
   )
   SELECT count(*) INTO v_count FROM u;
@@ -84,12 +87,13 @@ BEGIN
     RAISE EXCEPTION 'originals: a settlement refused in the batch';
   END IF;
 
-  WITH b AS (
-    SELECT b.*, coalesce((v_before->>b.cash)::bigint, 0) AS cash_before, coalesce(a.balance - a.held, 0) AS after
+  WITH a AS MATERIALIZED (SELECT id, balance - held AS free FROM ledger_accounts WHERE id = ANY (v_cash)),
+  b AS (
+    SELECT b.*, coalesce((v_before->>b.cash)::bigint, 0) AS cash_before, coalesce(a.free, 0) AS after
     FROM jsonb_to_recordset(v_bets) AS b (n int, bet bigint, hold bigint, "user" bigint, game text, seed bigint,
       nonce int, params jsonb, currency text, amount bigint, state text, multiplier int, paid bigint, outcome jsonb,
       answer jsonb, key text, hash text, "time" timestamptz, cash text)
-    LEFT JOIN ledger_accounts a ON a.id = b.cash
+    LEFT JOIN a ON a.id = b.cash
   ),
   ib AS (
     INSERT INTO originals_bets (id, user_id, game, seed_id, nonce, params, currency, amount, hold_id, state,
