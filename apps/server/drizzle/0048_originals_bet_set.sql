@@ -12,6 +12,24 @@
 -- the answers are the same either way, and the CHECK constraints stay the guard of every balance.
 ALTER FUNCTION originals_bet_batch(jsonb) RENAME TO originals_bet_each;
 --> statement-breakpoint
+-- The answers of ledger_hold_set or ledger_settle_set when every operation of the set was done; raises otherwise
+-- (a fast path then leaves its batch to the slow one, which answers each operation on its own).
+CREATE FUNCTION ledger_set_done(p_parts jsonb) RETURNS jsonb LANGUAGE plpgsql AS $$
+BEGIN
+  IF EXISTS (SELECT 1 FROM jsonb_array_elements(p_parts) p WHERE p->'a'->'id' IS NULL OR p->'a'->'id' = 'null') THEN
+    RAISE EXCEPTION 'ledger: an operation of the set was refused';
+  END IF;
+  RETURN p_parts;
+END $$;
+--> statement-breakpoint
+-- Whether any of the players has a stake, loss or time limit or an exclusion in force: the fast paths leave
+-- their stakes to rg_stake, one by one.
+CREATE FUNCTION rg_rules_apply(p_users bigint[]) RETURNS boolean LANGUAGE sql STABLE AS $$
+  SELECT EXISTS (SELECT 1 FROM rg_limits l WHERE l.user_id = ANY (p_users) AND l.kind IN ('stake', 'loss', 'time'))
+    OR EXISTS (SELECT 1 FROM rg_exclusions x WHERE x.user_id = ANY (p_users)
+      AND (x.ends_at IS NULL OR x.ends_at > now()))
+$$;
+--> statement-breakpoint
 -- The fast path. Raises when the batch is not of the usual kind or anything is refused (the caller then runs the
 -- batch bet by bet); answers as originals_bet_batch otherwise.
 CREATE FUNCTION originals_bet_set(p_bets jsonb) RETURNS jsonb LANGUAGE plpgsql
@@ -33,9 +51,9 @@ BEGIN
   INTO v_bets, v_users, v_cash, v_distinct
   FROM jsonb_array_elements(p_bets) WITH ORDINALITY e (value, n);
   IF NOT v_distinct THEN RAISE EXCEPTION 'originals: a player or key twice in the batch'; END IF;
-  IF EXISTS (SELECT 1 FROM originals_requests q WHERE q.key = ANY (ARRAY(SELECT b->>'key' FROM jsonb_array_elements(v_bets) b)))
-    OR EXISTS (SELECT 1 FROM rg_limits l WHERE l.user_id = ANY (v_users) AND l.kind IN ('stake', 'loss', 'time'))
-    OR EXISTS (SELECT 1 FROM rg_exclusions x WHERE x.user_id = ANY (v_users) AND (x.ends_at IS NULL OR x.ends_at > now()))
+  IF EXISTS (SELECT 1 FROM originals_requests q
+      WHERE q.key = ANY (ARRAY(SELECT b->>'key' FROM jsonb_array_elements(v_bets) b)))
+    OR rg_rules_apply(v_users)
   THEN
     RAISE EXCEPTION 'originals: a replay or a responsible-gambling rule in the batch';
   END IF;
@@ -66,26 +84,19 @@ BEGIN
     FOR UPDATE
   ) a;
 
-  v_parts := ledger_hold_set((SELECT jsonb_agg(jsonb_build_object('n', b.n, 'type', 300, 'user', b."user",
-      'currency', b.currency, 'amount', b.amount, 'product', 'originals', 'reference', b.bet::text))
-    FROM jsonb_to_recordset(v_bets) AS b (n int, "user" bigint, currency text, amount bigint, bet bigint)));
-  IF EXISTS (SELECT 1 FROM jsonb_array_elements(v_parts) p WHERE p->'a'->'id' IS NULL OR p->'a'->'id' = 'null')
-  THEN
-    RAISE EXCEPTION 'originals: a hold refused in the batch';
-  END IF;
+  v_parts := ledger_set_done(ledger_hold_set((
+    SELECT jsonb_agg(jsonb_build_object('n', b.n, 'type', 300, 'user', b."user", 'currency', b.currency,
+      'amount', b.amount, 'product', 'originals', 'reference', b.bet::text))
+    FROM jsonb_to_recordset(v_bets) AS b (n int, "user" bigint, currency text, amount bigint, bet bigint))));
   SELECT jsonb_agg(b || jsonb_build_object('hold', (p->'a'->>'id')::bigint) ORDER BY (b->>'n')::int) INTO v_bets
   FROM jsonb_array_elements(v_bets) b JOIN jsonb_array_elements(v_parts) p ON (p->>'n')::int = (b->>'n')::int;
 
   -- The stake to the house, the payout (if any) from it: one posting of the difference, as ledger_settle.
-  v_parts := ledger_settle_set((SELECT jsonb_agg(jsonb_build_object('n', b.n, 'hold', b.hold, 'capture', b.amount,
-      'payout', b.paid,
+  PERFORM ledger_set_done(ledger_settle_set((
+    SELECT jsonb_agg(jsonb_build_object('n', b.n, 'hold', b.hold, 'capture', b.amount, 'payout', b.paid,
       'kinds', CASE WHEN b.amount = b.paid THEN '[]'::jsonb ELSE jsonb_build_array(b.house) END,
       'amounts', CASE WHEN b.amount = b.paid THEN '[]'::jsonb ELSE jsonb_build_array(b.amount - b.paid) END))
-    FROM jsonb_to_recordset(v_bets) AS b (n int, hold bigint, amount bigint, paid bigint, house text)));
-  IF EXISTS (SELECT 1 FROM jsonb_array_elements(v_parts) p WHERE p->'a'->'id' IS NULL OR p->'a'->'id' = 'null')
-  THEN
-    RAISE EXCEPTION 'originals: a settlement refused in the batch';
-  END IF;
+    FROM jsonb_to_recordset(v_bets) AS b (n int, hold bigint, amount bigint, paid bigint, house text))));
 
   WITH a AS MATERIALIZED (SELECT id, balance - held AS free FROM ledger_accounts WHERE id = ANY (v_cash)),
   b AS (

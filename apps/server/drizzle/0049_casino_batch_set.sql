@@ -72,8 +72,7 @@ BEGIN
     OR EXISTS (SELECT 1 FROM casino_transactions t
       WHERE t.provider_code = ANY (ARRAY(SELECT c->>'provider' FROM jsonb_array_elements(v_calls) c))
         AND t.transaction_uuid = ANY (ARRAY(SELECT c->>'uuid' FROM jsonb_array_elements(v_calls) c)))
-    OR EXISTS (SELECT 1 FROM rg_limits l WHERE l.user_id = ANY (v_users) AND l.kind IN ('stake', 'loss', 'time'))
-    OR EXISTS (SELECT 1 FROM rg_exclusions x WHERE x.user_id = ANY (v_users) AND (x.ends_at IS NULL OR x.ends_at > now()))
+    OR rg_rules_apply(v_users)
   THEN
     RAISE EXCEPTION 'casino: a batch out of the usual kind';
   END IF;
@@ -91,14 +90,10 @@ BEGIN
   FOR UPDATE;
 
   IF EXISTS (SELECT 1 FROM jsonb_array_elements(v_calls) c WHERE c->>'call' = 'bet') THEN
-    v_parts := ledger_hold_set((SELECT jsonb_agg(jsonb_build_object('n', c->'n', 'type', 300, 'user', c->'user',
-        'currency', c->'currency', 'amount', c->'amount', 'product', 'casino', 'reference', c->'reference',
-        'memo', c->'memo'))
-      FROM jsonb_array_elements(v_calls) c WHERE c->>'call' = 'bet'));
-    IF EXISTS (SELECT 1 FROM jsonb_array_elements(v_parts) p WHERE p->'a'->'id' IS NULL OR p->'a'->'id' = 'null')
-    THEN
-      RAISE EXCEPTION 'casino: a hold refused in the batch';
-    END IF;
+    v_parts := ledger_set_done(ledger_hold_set((
+      SELECT jsonb_agg(jsonb_build_object('n', c->'n', 'type', 300, 'user', c->'user', 'currency', c->'currency',
+        'amount', c->'amount', 'product', 'casino', 'reference', c->'reference', 'memo', c->'memo'))
+      FROM jsonb_array_elements(v_calls) c WHERE c->>'call' = 'bet')));
     SELECT jsonb_agg(CASE WHEN p IS NULL THEN c ELSE c || jsonb_build_object('hold', p->'a'->'id') END
       ORDER BY (c->>'n')::int) INTO v_calls
     FROM jsonb_array_elements(v_calls) c LEFT JOIN jsonb_array_elements(v_parts) p
@@ -106,17 +101,13 @@ BEGIN
   END IF;
   IF EXISTS (SELECT 1 FROM jsonb_array_elements(v_calls) c WHERE c->>'call' = 'win') THEN
     -- The stake to the provider's clearing account, the win from it: one posting of the difference.
-    v_parts := ledger_settle_set((SELECT jsonb_agg(jsonb_build_object('n', c->'n', 'hold', c->'hold',
-        'capture', c->'stake', 'payout', c->'amount',
+    PERFORM ledger_set_done(ledger_settle_set((
+      SELECT jsonb_agg(jsonb_build_object('n', c->'n', 'hold', c->'hold', 'capture', c->'stake', 'payout', c->'amount',
         'kinds', CASE WHEN c->>'stake' = c->>'amount' THEN '[]'::jsonb ELSE jsonb_build_array(c->'clearing') END,
         'amounts', CASE WHEN c->>'stake' = c->>'amount' THEN '[]'::jsonb
           ELSE jsonb_build_array((c->>'stake')::bigint - (c->>'amount')::bigint) END,
         'memo', c->'memo'))
-      FROM jsonb_array_elements(v_calls) c WHERE c->>'call' = 'win'));
-    IF EXISTS (SELECT 1 FROM jsonb_array_elements(v_parts) p WHERE p->'a'->'id' IS NULL OR p->'a'->'id' = 'null')
-    THEN
-      RAISE EXCEPTION 'casino: a settlement refused in the batch';
-    END IF;
+      FROM jsonb_array_elements(v_calls) c WHERE c->>'call' = 'win')));
   END IF;
 
   -- The wallet's rows with their answers, the bets won marked settled, the sessions kept alive.

@@ -7,7 +7,8 @@ import { TxType, type OperatorRole } from '@aposta/contracts';
 import * as OTPAuth from 'otpauth';
 import { auditLedger, hold, post, settle } from '../src/modules/ledger';
 import { auditWagering, deliverLedgerFacts, recordCredit } from '../src/modules/wagering';
-import { openDatabase, type Database } from '../src/platform/db';
+import { openDatabase, type Database, type Tx } from '../src/platform/db';
+import type { SQL } from 'drizzle-orm';
 import { createPostgresDatabase } from './postgres';
 import { freePort, TEST_CAPTCHA, TEST_OPERATOR_KEY } from './process-env';
 
@@ -207,4 +208,28 @@ export function parseRoutes(tree: string): Route[] {
     for (const method of m[3]?.split(', ') ?? []) routes.push({ method, path: stack.join('') });
   }
   return routes;
+}
+
+/**
+ * Runs `fn` in a transaction that is then rolled back whatever it did, and answers what `fn` answered: two ways of
+ * making one change (a fast path and the slow one) compared on the same state. `query` reads or writes in it.
+ */
+export async function rolledBack<T>(
+  database: Database,
+  fn: (query: (q: SQL) => Promise<Record<string, unknown>[]>, tx: Tx) => Promise<T>,
+): Promise<T> {
+  const rollback = new Error('rollback');
+  let answer: T;
+  await database
+    .transaction(async (tx) => {
+      answer = await fn(
+        async (q) => ((await tx.execute(q)) as unknown as { rows: Record<string, unknown>[] }).rows,
+        tx,
+      );
+      throw rollback;
+    })
+    .catch((err: unknown) => {
+      if (err !== rollback) throw err;
+    });
+  return answer!;
 }

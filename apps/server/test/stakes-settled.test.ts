@@ -4,7 +4,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hold, post, settle, type SettledFact } from '../src/modules/ledger';
 import type { Tx } from '../src/platform/db';
-import { createTestApp, expectCleanLedgerThenClose, testPlayers } from './helpers';
+import { createTestApp, expectCleanLedgerThenClose, rolledBack, testPlayers } from './helpers';
 
 /**
  * The outbox relay's set-based paths of `ledger.stakeSettled` (responsible gambling's day figures, wagering's
@@ -50,23 +50,14 @@ async function facts(users: number[]): Promise<SettledFact[]> {
 }
 
 /** Runs `apply` in a transaction rolled back, and answers what `read` saw after it. */
-async function dryRun<T>(
+const dryRun = <T>(
   apply: (tx: Tx) => Promise<void>,
   read: (q: (s: SQL) => Promise<unknown[]>) => Promise<T>,
-) {
-  const rollback = new Error('rollback');
-  let seen: T;
-  await t.database
-    .transaction(async (tx) => {
-      await apply(tx);
-      seen = await read(async (s) => ((await tx.execute(s)) as unknown as { rows: unknown[] }).rows);
-      throw rollback;
-    })
-    .catch((err: unknown) => {
-      if (err !== rollback) throw err;
-    });
-  return seen!;
-}
+) =>
+  rolledBack(t.database, async (query, tx) => {
+    await apply(tx);
+    return read(query);
+  });
 
 const list = (xs: number[]) =>
   sql`array(select jsonb_array_elements_text(${JSON.stringify(xs)}::jsonb)::bigint)`;

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, expectCleanLedgerThenClose } from '../../../test/helpers';
+import { createTestApp, expectCleanLedgerThenClose, rolledBack } from '../../../test/helpers';
 import { providerClearing } from '../ledger';
 import { casinoClient, uid } from './casino.testing';
 
@@ -84,68 +84,58 @@ type Fn = 'casino_batch_set' | 'casino_batch_each' | 'casino_batch';
  * how many rows of system-account deltas it appended (the fast path appends one per account and batch).
  */
 async function dryRun(fn: Fn, calls: unknown[], users: number[]) {
-  const rollback = new Error('rollback');
-  let seen: { books: Record<string, unknown>; deltaRows: number };
-  await t.database
-    .transaction(async (tx) => {
-      const run = async (query: SQL) =>
-        ((await tx.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
-      const [{ last }] = (await run(sql`select coalesce(max(id), 0)::int as last from ledger_deltas`)) as [
-        { last: number },
-      ];
-      const [{ answers: raw }] = (await run(
-        sql`select ${sql.raw(fn)}(${JSON.stringify(calls)}::jsonb) as answers`,
-      )) as [{ answers: unknown }];
-      const who = ids(users);
-      const books = {
-        answers: typeof raw === 'string' ? JSON.parse(raw) : raw,
-        wallet: await run(
-          sql`select transaction_uuid, kind, request_hash, user_id::int, game_code, round, currency, amount::int,
+  return rolledBack(t.database, async (run) => {
+    const [{ last }] = (await run(sql`select coalesce(max(id), 0)::int as last from ledger_deltas`)) as [
+      { last: number },
+    ];
+    const [{ answers: raw }] = (await run(
+      sql`select ${sql.raw(fn)}(${JSON.stringify(calls)}::jsonb) as answers`,
+    )) as [{ answers: unknown }];
+    const who = ids(users);
+    const books = {
+      answers: typeof raw === 'string' ? JSON.parse(raw) : raw,
+      wallet: await run(
+        sql`select transaction_uuid, kind, request_hash, user_id::int, game_code, round, currency, amount::int,
                 reference_uuid, state, hold_id is not null as held, answer, balance_before::int, balance_after::int
                 from casino_transactions where user_id = any(${who}) order by transaction_uuid`,
-        ),
-        sessions: await run(
-          sql`select user_id::int, expires_at, opened_at is not null as opened, last_round from casino_sessions
+      ),
+      sessions: await run(
+        sql`select user_id::int, expires_at, opened_at is not null as opened, last_round from casino_sessions
                 where user_id = any(${who}) order by user_id`,
-        ),
-        accounts: await run(
-          sql`select id, balance::text, held::text from ledger_accounts where user_id = any(${who}) order by id`,
-        ),
-        usage: await run(
-          sql`select user_id, staked::text from rg_usage where user_id = any(${who}) order by 1`,
-        ),
-        holds: await run(
-          sql`select user_id::int, state, amount::text, bonus::text, posted::text, paid::text, product, reference
+      ),
+      accounts: await run(
+        sql`select id, balance::text, held::text from ledger_accounts where user_id = any(${who}) order by id`,
+      ),
+      usage: await run(
+        sql`select user_id, staked::text from rg_usage where user_id = any(${who}) order by 1`,
+      ),
+      holds: await run(
+        sql`select user_id::int, state, amount::text, bonus::text, posted::text, paid::text, product, reference
                 from ledger_holds where user_id = any(${who}) order by reference`,
-        ),
-        postings: await run(
-          sql`select p.account_id, sum(p.amount)::text as amount, count(*)::int as n from ledger_postings p
+      ),
+      postings: await run(
+        sql`select p.account_id, sum(p.amount)::text as amount, count(*)::int as n from ledger_postings p
                 join ledger_transactions x on x.id = p.tx_id where x.user_id = any(${who}) group by 1 order by 1`,
-        ),
-        memos: await run(
-          sql`select type, memo from ledger_transactions where user_id = any(${who}) and memo is not null
+      ),
+      memos: await run(
+        sql`select type, memo from ledger_transactions where user_id = any(${who}) and memo is not null
                 order by type, memo::text`,
-        ),
-        deltas: await run(
-          sql`select account_id, sum(amount)::text as amount from ledger_deltas where id > ${last}
+      ),
+      deltas: await run(
+        sql`select account_id, sum(amount)::text as amount from ledger_deltas where id > ${last}
                 group by 1 order by 1`,
-        ),
-        facts: await run(
-          sql`select payload - 'txId' - 'holdId' as payload from outbox_events
+      ),
+      facts: await run(
+        sql`select payload - 'txId' - 'holdId' as payload from outbox_events
                 where topic = 'ledger.stakeSettled' and (payload->>'userId')::bigint = any(${who})
                 order by payload->>'reference'`,
-        ),
-      };
-      const [{ n }] = (await run(sql`select count(*)::int as n from ledger_deltas where id > ${last}`)) as [
-        { n: number },
-      ];
-      seen = { books, deltaRows: n };
-      throw rollback;
-    })
-    .catch((err: unknown) => {
-      if (err !== rollback) throw err;
-    });
-  return seen!;
+      ),
+    };
+    const [{ n }] = (await run(sql`select count(*)::int as n from ledger_deltas where id > ${last}`)) as [
+      { n: number },
+    ];
+    return { books, deltaRows: n };
+  });
 }
 
 async function call(fn: Exclude<Fn, 'casino_batch_each'>, calls: unknown[]) {

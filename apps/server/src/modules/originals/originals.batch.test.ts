@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import { TxType } from '@aposta/contracts';
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, expectCleanLedgerThenClose } from '../../../test/helpers';
+import { createTestApp, expectCleanLedgerThenClose, rolledBack } from '../../../test/helpers';
 import { playerAccountId, post, type SystemKind } from '../ledger';
 import type { BatchedBet } from './originals.batch';
 import { originalsClient } from './originals.testing';
@@ -86,68 +86,58 @@ async function dryRun(
   bets: BatchedBet[],
 ) {
   const users = ids(bets.map((b) => b.user));
-  const rollback = new Error('rollback');
-  let seen: { books: { answers: Record<string, unknown>[] } & Record<string, unknown>; deltaRows: number };
-  await t.database
-    .transaction(async (tx) => {
-      const run = async (query: SQL) =>
-        ((await tx.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
-      const [{ last }] = (await run(sql`select coalesce(max(id), 0)::int as last from ledger_deltas`)) as [
-        { last: number },
-      ];
-      const [{ answers: raw }] = (await run(
-        sql`select ${sql.raw(fn)}(${JSON.stringify(bets)}::jsonb) as answers`,
-      )) as [{ answers: Record<string, unknown>[] | string }];
-      const answers = typeof raw === 'string' ? (JSON.parse(raw) as Record<string, unknown>[]) : raw;
-      const holds = ids(answers.map((a) => a.hold).filter((h) => h !== undefined));
-      const books = {
-        answers: answers.map(({ bet: _bet, hold: _hold, ...rest }) => rest),
-        accounts: await run(
-          sql`select id, balance::text, held::text from ledger_accounts where user_id = any(${users}) order by id`,
-        ),
-        seeds: await run(
-          sql`select user_id, nonce from originals_seeds where user_id = any(${users}) order by 1`,
-        ),
-        usage: await run(
-          sql`select user_id, staked::text from rg_usage where user_id = any(${users}) order by 1`,
-        ),
-        bets: await run(
-          sql`select user_id, game, nonce, amount::text, state, multiplier, payout::text, outcome, balance::text,
+  return rolledBack(t.database, async (run) => {
+    const [{ last }] = (await run(sql`select coalesce(max(id), 0)::int as last from ledger_deltas`)) as [
+      { last: number },
+    ];
+    const [{ answers: raw }] = (await run(
+      sql`select ${sql.raw(fn)}(${JSON.stringify(bets)}::jsonb) as answers`,
+    )) as [{ answers: Record<string, unknown>[] | string }];
+    const answers = typeof raw === 'string' ? (JSON.parse(raw) as Record<string, unknown>[]) : raw;
+    const holds = ids(answers.map((a) => a.hold).filter((h) => h !== undefined));
+    const books = {
+      answers: answers.map(({ bet: _bet, hold: _hold, ...rest }) => rest),
+      accounts: await run(
+        sql`select id, balance::text, held::text from ledger_accounts where user_id = any(${users}) order by id`,
+      ),
+      seeds: await run(
+        sql`select user_id, nonce from originals_seeds where user_id = any(${users}) order by 1`,
+      ),
+      usage: await run(
+        sql`select user_id, staked::text from rg_usage where user_id = any(${users}) order by 1`,
+      ),
+      bets: await run(
+        sql`select user_id, game, nonce, amount::text, state, multiplier, payout::text, outcome, balance::text,
                 params from originals_bets where hold_id = any(${holds}) order by user_id`,
-        ),
-        requests: await run(
-          sql`select key, request_hash, r.answer - 'betId' as answer, r.balance::text from originals_requests r
+      ),
+      requests: await run(
+        sql`select key, request_hash, r.answer - 'betId' as answer, r.balance::text from originals_requests r
                 join originals_bets b on b.id = r.bet_id where b.hold_id = any(${holds}) order by key`,
-        ),
-        holds: await run(
-          sql`select user_id, state, amount::text, bonus::text, posted::text, paid::text, paid_bonus::text, product
+      ),
+      holds: await run(
+        sql`select user_id, state, amount::text, bonus::text, posted::text, paid::text, paid_bonus::text, product
                 from ledger_holds where tx_id = any(${holds}) order by user_id`,
-        ),
-        postings: await run(
-          sql`select p.account_id, sum(p.amount)::text as amount, count(*)::int as n from ledger_postings p
+      ),
+      postings: await run(
+        sql`select p.account_id, sum(p.amount)::text as amount, count(*)::int as n from ledger_postings p
                 join ledger_transactions x on x.id = p.tx_id
                 where x.id = any(${holds}) or x.hold_id = any(${holds}) group by 1 order by 1`,
-        ),
-        deltas: await run(
-          sql`select account_id, sum(amount)::text as amount from ledger_deltas where id > ${last}
+      ),
+      deltas: await run(
+        sql`select account_id, sum(amount)::text as amount from ledger_deltas where id > ${last}
                 group by 1 order by 1`,
-        ),
-        facts: await run(
-          sql`select payload - 'txId' - 'holdId' - 'reference' as payload from outbox_events
+      ),
+      facts: await run(
+        sql`select payload - 'txId' - 'holdId' - 'reference' as payload from outbox_events
                 where topic = 'ledger.stakeSettled' and (payload->>'holdId')::bigint = any(${holds})
                 order by payload->>'userId'`,
-        ),
-      };
-      const [{ n }] = (await run(sql`select count(*)::int as n from ledger_deltas where id > ${last}`)) as [
-        { n: number },
-      ];
-      seen = { books, deltaRows: n };
-      throw rollback;
-    })
-    .catch((err: unknown) => {
-      if (err !== rollback) throw err;
-    });
-  return seen!;
+      ),
+    };
+    const [{ n }] = (await run(sql`select count(*)::int as n from ledger_deltas where id > ${last}`)) as [
+      { n: number },
+    ];
+    return { books, deltaRows: n };
+  });
 }
 
 /** Calls a batch function for real (committed) and answers its answers. */
