@@ -9,6 +9,9 @@
  *
  * The four measurements run BENCH_ROUNDS times in turn (the shared machine's load drifts within a minute); each
  * figure is the median over the rounds and the share of the bare ledger is the median of the per-round shares.
+ * Both databases are warmed up first and analysed before each round (this machine's PostgreSQL runs without
+ * autovacuum: plans made for empty tables would otherwise stay). Each measurement also prints the CPU it took
+ * per operation of the server, the PostgreSQL backends of its database and this process.
  * Options (env): DATABASE_URL (base; a fresh database is created beside it and dropped), BENCH_SECONDS=4 per
  * measurement, BENCH_ROUNDS=3,
  * BENCH_PLAYERS=64, BENCH_LOG_LEVEL=info (the default an operator runs with), BENCH_DRAIN_SECONDS=30 (how long
