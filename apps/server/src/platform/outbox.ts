@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { BusEvents, BusTopic, EventBus } from './bus';
-import { afterCommit, type Database, type Executor, type Tx } from './db';
+import { afterCommit, pgCode, type Database, type Executor, type Tx } from './db';
 import { outboxDeliveries, outboxEvents, outboxHandlers } from './outbox.tables';
 
 /**
@@ -380,7 +380,9 @@ export function createOutbox({
       delivered.forEach(logDelivered);
       return delivered.length;
     } catch (err) {
-      log.warn({ err, handler: h.name }, 'outbox: a set-based delivery failed; delivering one by one');
+      // Giving way on a lock (55P03, the timeout above) is expected under load; anything else is worth a look.
+      const level = pgCode(err) === '55P03' ? 'debug' : 'warn';
+      log[level]({ err, handler: h.name }, 'outbox: a set-based delivery failed; delivering one by one');
       let done = 0;
       for (const d of group) if (await deliver({ eventId: d.eventId, handler: h.name })) done++;
       return done;
