@@ -310,6 +310,45 @@ describe('outbox', () => {
     expect(await outbox.backlog()).toEqual({ undispatched: 0, undelivered: 0 });
   });
 
+  it("runs a pass's coalescing deliveries in one transaction; after a failure, one by one and only the failing one waits", async () => {
+    let failOn: number | null = null;
+    const outbox = outboxWith((o) => {
+      o.on(
+        'test.happened',
+        'latest',
+        async (p, tx, meta) => {
+          if (p.n === failOn) throw new Error('poison');
+          // The run's transaction, as its effect: one pass's runs share it when grouped.
+          const { rows } = (await tx.execute(sql`select txid_current()::text as tx`)) as unknown as {
+            rows: { tx: string }[];
+          };
+          await effect(tx, `latest:${rows[0]!.tx}`, meta.eventId, p.n);
+        },
+        { coalesce: true },
+      );
+    });
+    const transactions = async () => new Set((await effects()).map((e) => e.handler)).size;
+    await database.transaction(async (tx) => {
+      for (const n of [1, 2, 3, 1, 2, 3, 4]) await outbox.emit(tx, 'test.happened', { n });
+    });
+    expect(await outbox.relayOnce()).toBe(4);
+    expect((await effects()).map((e) => e.n)).toEqual([1, 2, 3, 4]);
+    expect(await transactions()).toBe(1);
+    expect(await outbox.backlog()).toEqual({ undispatched: 0, undelivered: 0 });
+
+    failOn = 6;
+    await database.executeSql('delete from test_effects');
+    await database.transaction(async (tx) => {
+      for (const n of [5, 6, 7, 5]) await outbox.emit(tx, 'test.happened', { n });
+    });
+    // The grouped run fails and is rolled back; each is then delivered alone (5 covering its twin).
+    expect(await outbox.relayOnce()).toBe(3);
+    expect((await effects()).map((e) => e.n)).toEqual([5, 7]);
+    expect(await transactions()).toBe(2);
+    expect(await outbox.backlog()).toEqual({ undispatched: 0, undelivered: 1 });
+    expect((await outbox.failing()).map((f) => f.handler)).toEqual(['latest']);
+  });
+
   it('delivers a handler with a set-based path in one run per pass; those it leaves, and all after a failure, one by one', async () => {
     const batches: number[][] = [];
     let failOn: number | null = null;

@@ -315,7 +315,7 @@ export function createOutbox({
           const h = handlers.get(row.handler)!;
           // Before the handler runs, never after: an event seen here has committed, so the handler's reads
           // that follow see its change; one committing later stays pending for the next run.
-          if (h.coalesce) await coalesce(tx, row);
+          if (h.coalesce) await coalesce(tx, h.name, [row.eventId]);
           await run(h, row, tx);
           await markDone(tx, h.name, [row]);
           return row;
@@ -351,12 +351,17 @@ export function createOutbox({
   }
 
   /**
-   * Delivers a pass's leased deliveries of a handler with a set-based path (`many`) in one transaction: their
-   * rows locked (SKIP LOCKED, still not done), `many` applied to their payloads, the handler itself run for
-   * those it left, all marked done. If anything fails, the deliveries are delivered one by one (`deliver`), so
-   * only the one that fails waits for its retry. Answers how many it delivered.
+   * Delivers a pass's leased deliveries of one handler in one transaction: their rows locked (SKIP LOCKED, still
+   * not done), then
+   * - a set-based path (`many`): applied to their payloads, the handler itself run for those it left, all
+   *   marked done;
+   * - a coalescing handler: one run per distinct payload (its first delivery), which covers every pending
+   *   delivery of the handler with that payload (one statement for all of them, where delivering one by one
+   *   scanned the handler's backlog once per delivery).
+   * If anything fails, the deliveries are delivered one by one (`deliver`), so only the one that fails waits
+   * for its retry. Answers how many handler runs it made.
    */
-  async function deliverMany(h: Registered, group: { eventId: number }[]): Promise<number> {
+  async function deliverGroup(h: Registered, group: { eventId: number }[]): Promise<number> {
     try {
       const delivered = await database.transaction(async (tx) => {
         // This transaction holds the rows of many players (their day's figures, their totals) at once, unlike
@@ -369,6 +374,22 @@ export function createOutbox({
           group.map((d) => d.eventId),
         );
         if (!rows.length) return rows;
+        if (h.coalesce) {
+          const seen = new Set<string>();
+          const firsts = rows.filter((r) => {
+            const key = JSON.stringify(r.payload);
+            return !seen.has(key) && seen.add(key);
+          });
+          // Before the runs, as in `deliver`: an event seen here has committed, so the runs' reads see it.
+          await coalesce(
+            tx,
+            h.name,
+            firsts.map((r) => r.eventId),
+          );
+          for (const row of firsts) await run(h, row, tx);
+          await markDone(tx, h.name, firsts);
+          return firsts;
+        }
         for (const i of await h.many!(
           rows.map((r) => r.payload),
           tx,
@@ -382,23 +403,27 @@ export function createOutbox({
     } catch (err) {
       // Giving way on a lock (55P03, the timeout above) is expected under load; anything else is worth a look.
       const level = pgCode(err) === '55P03' ? 'debug' : 'warn';
-      log[level]({ err, handler: h.name }, 'outbox: a set-based delivery failed; delivering one by one');
+      log[level]({ err, handler: h.name }, 'outbox: a grouped delivery failed; delivering one by one');
       let done = 0;
       for (const d of group) if (await deliver({ eventId: d.eventId, handler: h.name })) done++;
       return done;
     }
   }
 
-  /** Marks done, with `row`, the pending deliveries of its handler whose payload equals its own. */
-  async function coalesce(tx: Tx, row: { eventId: number; handler: string; attempts: number }) {
+  /**
+   * Marks done, with the deliveries `eventIds` of `handler`, every pending delivery of the handler whose payload
+   * equals one of theirs.
+   */
+  async function coalesce(tx: Tx, handler: string, eventIds: number[]) {
+    const ids = `{${eventIds.join(',')}}`;
     await tx.execute(sql`
       update outbox_deliveries d set done_at = now(), attempts = d.attempts + 1, last_error = null
         from (select p.event_id from outbox_deliveries p
                 join outbox_events e on e.id = p.event_id
-               where p.handler = ${row.handler} and p.done_at is null and p.event_id <> ${row.eventId}
-                 and e.payload = (select payload from outbox_events where id = ${row.eventId})
+               where p.handler = ${handler} and p.done_at is null and p.event_id <> all(${ids}::bigint[])
+                 and e.payload in (select payload from outbox_events where id = any(${ids}::bigint[]))
                for update of p skip locked) same
-       where d.event_id = same.event_id and d.handler = ${row.handler}`);
+       where d.event_id = same.event_id and d.handler = ${handler}`);
   }
 
   /** Records this node's handlers (once), so every node's fan-out includes them. */
@@ -429,16 +454,20 @@ export function createOutbox({
     while ((await fanOut()) === FAN_OUT_BATCH);
     const leased = await lease();
     let done = 0;
-    // Handlers with a set-based path take their deliveries in one transaction each; the others one by one, in
-    // the lease's order (coalescing ones last). Each handler's own deliveries keep their order either way.
+    // Handlers with a set-based path take their deliveries in one transaction each, first; then the plain ones
+    // one by one in the lease's order; coalescing ones last, one transaction each (they read the state after
+    // the others' facts are applied). Each handler's own deliveries keep their order either way.
     const groups = new Map<Registered, { eventId: number }[]>();
     for (const delivery of leased) {
       const h = handlers.get(delivery.handler)!;
-      if (h.many) groups.set(h, [...(groups.get(h) ?? []), delivery]);
+      if (h.many || h.coalesce) groups.set(h, [...(groups.get(h) ?? []), delivery]);
     }
-    for (const [h, group] of groups) done += await deliverMany(h, group);
-    for (const delivery of leased)
-      if (!handlers.get(delivery.handler)!.many && (await deliver(delivery))) done++;
+    for (const [h, group] of groups) if (h.many) done += await deliverGroup(h, group);
+    for (const delivery of leased) {
+      const h = handlers.get(delivery.handler)!;
+      if (!h.many && !h.coalesce && (await deliver(delivery))) done++;
+    }
+    for (const [h, group] of groups) if (h.coalesce) done += await deliverGroup(h, group);
     return { leased: leased.length, done };
   }
 
