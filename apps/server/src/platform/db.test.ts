@@ -48,11 +48,11 @@ describe('embedded database', () => {
     }
   });
 
-  it('answers readPrepared from a prepared statement, with values that cannot break out of their literal', async () => {
+  it('answers prepared from a prepared statement, with values that cannot break out of their literal', async () => {
     const database = await openDatabase({ kind: 'pglite', memory: true });
     try {
       const read = (id: number, name: string) =>
-        database.readPrepared<{ id: number; name: string; same: boolean }>(
+        database.prepared<{ id: number; name: string; same: boolean }>(
           'echo',
           sql`select ${id}::int as id, ${name}::text as name, ${name}::text = ${name}::text as same`,
         );

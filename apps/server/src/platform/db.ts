@@ -49,11 +49,11 @@ export interface Database {
   executeSql(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
   transaction<T>(fn: (tx: Tx) => Promise<T>, options?: TransactionOptions): Promise<T>;
   /**
-   * A read that hot paths repeat (every signed-in call), outside a transaction. On PostgreSQL a named
-   * statement: parsed and planned once per connection instead of once per request. `name` must always come
-   * with the same SQL text (the values may differ). On PGlite the same as `db.execute`.
+   * A statement that hot paths repeat (every signed-in call's read, a slot spin's writes), outside a
+   * transaction: a named statement, parsed and planned once per connection instead of once per call. `name`
+   * must always come with the same SQL text (the values may differ).
    */
-  readPrepared<T>(name: string, query: SQL): Promise<T[]>;
+  prepared<T>(name: string, query: SQL): Promise<T[]>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
@@ -80,7 +80,7 @@ export function sqlLiteral(value: unknown): string {
   if (typeof value === 'number' && Number.isFinite(value)) return String(value);
   if (typeof value === 'bigint' || typeof value === 'boolean') return String(value);
   if (typeof value === 'string' && !value.includes('\0')) return `'${value.replaceAll("'", "''")}'`;
-  throw new TypeError(`readPrepared(): no SQL literal for ${typeof value}`);
+  throw new TypeError(`prepared(): no SQL literal for ${typeof value}`);
 }
 
 async function openPglite(options: { dataDir?: string; memory?: boolean }): Promise<Database> {
@@ -126,8 +126,8 @@ async function openPglite(options: { dataDir?: string; memory?: boolean }): Prom
       // statement itself (measured), most of a hot read's time on this engine. Then a server-side prepared
       // statement: planning userInfo's statement took half of its 0.9 ms (measured). PGlite cannot bind
       // parameters to EXECUTE, so the values go as literals (`sqlLiteral`).
-      readPrepared: async <T>(_name: string, query: SQL) => {
-        refuseInsideTransaction('readPrepared()');
+      prepared: async <T>(_name: string, query: SQL) => {
+        refuseInsideTransaction('prepared()');
         const { sql: text, params } = dialect.sqlToQuery(query);
         let name = pglitePrepared.get(text);
         if (!name) {
@@ -261,7 +261,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
         }
       }
     },
-    readPrepared: async <T>(name: string, query: SQL) => {
+    prepared: async <T>(name: string, query: SQL) => {
       const { sql: text, params } = dialect.sqlToQuery(query);
       // PostgreSQL refuses one name for two texts on a connection; a statement composed of other modules'
       // parts (userInfo) differs between apps sharing a pool (tests), so the text picks the name.

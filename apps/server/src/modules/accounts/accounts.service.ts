@@ -679,7 +679,7 @@ export function createAccountsService({ database, config, bus, mail, identity = 
 
     /** The player's own fields and referral counts; throws the session error when the user is gone. */
     async profile(userId: number): Promise<AccountProfile> {
-      const [row] = await database.readPrepared<ProfileRow>('accounts_profile', profileQuery(userId));
+      const [row] = await database.prepared<ProfileRow>('accounts_profile', profileQuery(userId));
       return profileOf(row);
     },
 

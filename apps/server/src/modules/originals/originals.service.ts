@@ -143,7 +143,7 @@ export function createOriginalsService({ database, settings, bus, vault, rg }: O
   async function pairOf(userId: number): Promise<CachedPair> {
     let pair = pairs.get(userId);
     if (!pair) {
-      const row = await activePair(db, vault, userId);
+      const row = await activePair(database, vault, userId);
       pair = {
         id: String(row.id),
         serverSeed: vault.open(row.server_seed),
@@ -427,7 +427,7 @@ export function createOriginalsService({ database, settings, bus, vault, rg }: O
 
     /** The active pair's hash, client seed and next nonce (the pair is opened on first read). */
     async fairness(userId: number): Promise<FairnessState> {
-      const pair = await activePair(db, vault, userId);
+      const pair = await activePair(database, vault, userId);
       return {
         serverSeedHash: pair.server_seed_hash,
         clientSeed: pair.client_seed,

@@ -354,7 +354,7 @@ export function createPromoService({
 
   /** Commission earned so far per level (minor units): the referral page's amounts. */
   async function referralAmounts(userId: number): Promise<readonly [number, number, number]> {
-    const [row] = await database.readPrepared<ReferralTotalsRow>(
+    const [row] = await database.prepared<ReferralTotalsRow>(
       'promo_referral_totals',
       referralTotalsQuery(userId),
     );

@@ -211,8 +211,8 @@ export function createStudioService({ database, wallet, vault }: StudioDeps) {
 
   /** Marks a round settled with its balances (null keeps the one recorded) and answers it as the player sees it. */
   async function settled(roundId: string, before: number | null, after: number): Promise<StudioRound> {
-    const [row] = await rows<RoundRow>(
-      db,
+    const [row] = await database.prepared<RoundRow>(
+      'studio_round_settled',
       sql`with r as (
             update studio_rounds set state = 'settled', balance_before = coalesce(${before}::bigint, balance_before),
               balance_after = ${after}
@@ -325,10 +325,10 @@ export function createStudioService({ database, wallet, vault }: StudioDeps) {
     /** One paid spin: the bet, the outcome from the seeds, the win; the round recorded step by step. */
     async spin(input: { session: string; bet: number }): Promise<StudioSpin> {
       // One read for the session, whether a win of the player's is still to deliver, and the active pair.
-      const [s] = await rows<
+      const [s] = await database.prepared<
         SessionRow & { pending: boolean } & Partial<SeedRow> & { seed_id: string | null }
       >(
-        db,
+        'studio_spin_session',
         sql`select ss.id, ss.wallet_token, ss.player, ss.game, ss.currency, ss.demo, ss.demo_balance,
               exists (select 1 from studio_rounds r where r.player = ss.player and r.state = 'placed') as pending,
               p.id as seed_id, p.server_seed, p.server_seed_hash, p.client_seed, p.nonce
@@ -365,8 +365,8 @@ export function createStudioService({ database, wallet, vault }: StudioDeps) {
         });
         win = (outcome.units * bet) / game.unitsPerBet;
         const recorded = steps(outcome, game, bet, currency);
-        const [round] = await rows<{ id: string | number }>(
-          db,
+        const [round] = await database.prepared<{ id: string | number }>(
+          'studio_spin_round',
           sql`with n as (
                 update studio_seeds set nonce = nonce + 1
                 where id = ${pair.id} and active and nonce = ${pair.nonce} returning id
@@ -428,7 +428,8 @@ export function createStudioService({ database, wallet, vault }: StudioDeps) {
         throw refusal(placed);
       }
       // Taken: if the win cannot be delivered now, the next spin or opening of a session delivers it.
-      await db.execute(
+      await database.prepared(
+        'studio_spin_placed',
         sql`update studio_rounds set state = 'placed', balance_before = ${placed.balance + bet} where id = ${roundId}`,
       );
       const round = await payWin(s, roundId, win);

@@ -199,7 +199,7 @@ export function createWalletService({ database, outbox, settings, bus, accounts,
 
   async function figures(userId: number, currency: Currency = DEFAULT_CURRENCY): Promise<UserFigures> {
     const [rows, s] = await Promise.all([
-      database.readPrepared<FigureRow>(
+      database.prepared<FigureRow>(
         'wallet_figures',
         sql`select * from ${sql.join(figureParts(userId, currency), sql`, `)}`,
       ),
@@ -296,7 +296,7 @@ export function createWalletService({ database, outbox, settings, bus, accounts,
     /** userInfo: the accounts' profile of the player with the wallet's figures, in one statement. */
     async userInfo(userId: number): Promise<UserInfo> {
       const [rows, s] = await Promise.all([
-        database.readPrepared<ProfileRow & FigureRow>(
+        database.prepared<ProfileRow & FigureRow>(
           'wallet_user_info',
           sql`select * from ${sql.join([sql`(${accounts.profileQuery(userId)}) p`, ...figureParts(userId, DEFAULT_CURRENCY)], sql`, `)}`,
         ),
@@ -318,7 +318,7 @@ export function createWalletService({ database, outbox, settings, bus, accounts,
 
     /** getBalance: cash and bonus money (the ledger's balances alone). */
     async balance(userId: number) {
-      const [row] = await database.readPrepared<BalanceRow>(
+      const [row] = await database.prepared<BalanceRow>(
         'wallet_balance',
         balancesQuery(userId, DEFAULT_CURRENCY),
       );
