@@ -359,7 +359,7 @@ export function createOutbox({
    *   delivery of the handler with that payload (one statement for all of them, where delivering one by one
    *   scanned the handler's backlog once per delivery).
    * If anything fails, the deliveries are delivered one by one (`deliver`), so only the one that fails waits
-   * for its retry. Answers how many handler runs it made.
+   * for its retry. Answers how many it delivered (a coalescing handler's twins, covered by a run, do not count).
    */
   async function deliverGroup(h: Registered, group: { eventId: number }[]): Promise<number> {
     try {
@@ -460,7 +460,10 @@ export function createOutbox({
     const groups = new Map<Registered, { eventId: number }[]>();
     for (const delivery of leased) {
       const h = handlers.get(delivery.handler)!;
-      if (h.many || h.coalesce) groups.set(h, [...(groups.get(h) ?? []), delivery]);
+      if (!h.many && !h.coalesce) continue;
+      const group = groups.get(h);
+      if (group) group.push(delivery);
+      else groups.set(h, [delivery]);
     }
     for (const [h, group] of groups) if (h.many) done += await deliverGroup(h, group);
     for (const delivery of leased) {
