@@ -205,6 +205,21 @@ export function afterCommit(fn: () => void) {
   else fn();
 }
 
+/**
+ * Runs `fn` in a savepoint of `tx`: if it fails, its work alone is rolled back (and the `afterCommit` calls it
+ * made are dropped), the error rethrown, and `tx` goes on.
+ */
+export async function savepoint<T>(tx: Tx, fn: (sp: Tx) => Promise<T>): Promise<T> {
+  const context = txContext.getStore();
+  const queued = context?.afterCommit.length ?? 0;
+  try {
+    return await tx.transaction(fn);
+  } catch (err) {
+    context?.afterCommit.splice(queued);
+    throw err;
+  }
+}
+
 function runAfterCommit(context: TxContext) {
   for (const fn of context.afterCommit) {
     try {

@@ -52,6 +52,25 @@ beforeEach(async () => {
   );
 });
 
+/**
+ * A coalescing handler `latest` that reads the state at delivery, as a totals handler does: its effect is
+ * n × 100 + how many events of its payload exist. Throws while `failing()`.
+ */
+function coalescingCounter(o: Outbox, failing: () => boolean) {
+  o.on(
+    'test.happened',
+    'latest',
+    async (p, tx, meta) => {
+      if (failing()) throw new Error('not now');
+      const { rows } = (await tx.execute(
+        sql`select count(*)::int as c from outbox_events where payload = ${JSON.stringify(p)}::jsonb`,
+      )) as unknown as { rows: { c: number }[] };
+      await effect(tx, 'latest', meta.eventId, p.n * 100 + rows[0]!.c);
+    },
+    { coalesce: true },
+  );
+}
+
 function outboxWith(
   handlers: (o: Outbox) => void,
   options: { pollMs?: number; relay?: 'on' | 'paused' } = {},
@@ -276,19 +295,7 @@ describe('outbox', () => {
   it('runs a coalescing handler once for equal payloads, the others once per event; a failure marks none done', async () => {
     let fail = true;
     const outbox = outboxWith((o) => {
-      // Reads the state at delivery (here: how many events of its payload exist), as a totals handler does.
-      o.on(
-        'test.happened',
-        'latest',
-        async (p, tx, meta) => {
-          if (fail) throw new Error('not now');
-          const { rows } = (await tx.execute(
-            sql`select count(*)::int as c from outbox_events where payload = ${JSON.stringify(p)}::jsonb`,
-          )) as unknown as { rows: { c: number }[] };
-          await effect(tx, 'latest', meta.eventId, p.n * 100 + rows[0]!.c);
-        },
-        { coalesce: true },
-      );
+      coalescingCounter(o, () => fail);
       o.on('test.happened', 'each', async (p, tx, meta) => {
         await effect(tx, 'each', meta.eventId, p.n);
       });
@@ -298,9 +305,9 @@ describe('outbox', () => {
     });
     await outbox.relayOnce();
     expect((await effects('each')).map((e) => e.n)).toEqual([1, 1, 1, 1, 2, 2]);
-    // The failed run rolled its marks back: every one of its deliveries is still pending.
+    // The failed run rolled its marks back: its deliveries are still pending, one per payload (the twins got none).
     expect(await effects('latest')).toEqual([]);
-    expect(await outbox.backlog()).toEqual({ undispatched: 0, undelivered: 6 });
+    expect(await outbox.backlog()).toEqual({ undispatched: 0, undelivered: 2 });
 
     fail = false;
     await database.executeSql(`update outbox_deliveries set next_at = now() where done_at is null`);
@@ -308,6 +315,46 @@ describe('outbox', () => {
     // One run per payload, each seeing all four (or two) of its events.
     expect((await effects('latest')).map((e) => e.n)).toEqual([104, 202]);
     expect(await outbox.backlog()).toEqual({ undispatched: 0, undelivered: 0 });
+  });
+
+  it('gives a coalescing handler no delivery for an event a due pending twin covers; a leased twin covers nothing', async () => {
+    let fail = true;
+    const outbox = outboxWith((o) => coalescingCounter(o, () => fail));
+    const emit = (...ns: number[]) =>
+      database.transaction(async (tx) => {
+        for (const n of ns) await outbox.emit(tx, 'test.happened', { n });
+      });
+    const pending = async () =>
+      (
+        await database.executeSql(
+          `select e.payload->>'n' as n from outbox_deliveries d join outbox_events e on e.id = d.event_id
+            where d.done_at is null order by d.event_id`,
+        )
+      ).rows.map((r) => Number(r.n));
+    await emit(1, 2);
+    await outbox.relayOnce(); // fails: both wait for their retry
+    expect(await pending()).toEqual([1, 2]);
+    // 1's delivery is due again, 2's still backs off (as if leased by a node): a new 1 is covered, a new 2 is not.
+    await database.executeSql(
+      `update outbox_deliveries d set next_at = now() from outbox_events e
+        where e.id = d.event_id and e.payload->>'n' = '1'`,
+    );
+    await emit(1, 2, 3);
+    fail = false;
+    await outbox.relayOnce();
+    expect(await pending()).toEqual([]);
+    // Rows per payload: 1 none for its new event, 2 one (the old one was not due), 3 one.
+    const { rows } = await database.executeSql(
+      `select e.payload->>'n' as n, count(*)::int as c from outbox_deliveries d join outbox_events e on e.id = d.event_id
+        group by 1 order by 1`,
+    );
+    expect(rows.map((r) => [Number(r.n), r.c])).toEqual([
+      [1, 1],
+      [2, 2],
+      [3, 1],
+    ]);
+    // Each run read every event of its payload, the new ones included.
+    expect((await effects('latest')).map((e) => e.n)).toEqual([102, 202, 301]);
   });
 
   it("runs a pass's coalescing deliveries in one transaction; after a failure, one by one and only the failing one waits", async () => {
@@ -381,6 +428,10 @@ describe('outbox', () => {
     expect((await effects('summed')).map((e) => e.n)).toEqual([1, 2, 3, 4, 5, 6]);
     // The odd ones ran through the handler itself (with their event), the even ones through the set-based path.
     expect((await effects('summed')).filter((e) => e.event_id !== null).map((e) => e.n)).toEqual([1, 3, 5]);
+    // Delivered as the events were fanned out, in that transaction: no delivery row to insert, lease and mark.
+    expect((await database.executeSql('select count(*)::int as c from outbox_deliveries')).rows[0]!.c).toBe(
+      0,
+    );
 
     failOn = 8;
     await database.transaction(async (tx) => {

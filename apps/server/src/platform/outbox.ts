@@ -1,15 +1,15 @@
 import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { BusEvents, BusTopic, EventBus } from './bus';
-import { afterCommit, pgCode, type Database, type Executor, type Tx } from './db';
+import { afterCommit, pgCode, savepoint, type Database, type Executor, type Tx } from './db';
 import { outboxDeliveries, outboxEvents, outboxHandlers } from './outbox.tables';
 
 /**
  * Durable domain events (transactional outbox). `emit(tx, topic, payload)` writes the event in the
  * caller's transaction, so it exists exactly when the change it describes does. After the commit a relay
- * on every node delivers it at least once to each handler registered for its topic; a handler runs in its
- * own transaction together with the mark that its delivery is done, so its database effects happen
- * exactly once (effects outside the database, like bus pushes, at least once).
+ * on every node delivers it at least once to each handler registered for its topic; a handler runs in the
+ * transaction that marks its delivery done (a set-based handler's usually in the one that fans the event out),
+ * so its database effects happen exactly once (effects outside the database, like bus pushes, at least once).
  *
  * Each module declares the payloads of its own events by augmenting `OutboxEvents`:
  *
@@ -186,11 +186,27 @@ export function createOutbox({
   const registered = (topic: string, inline: boolean) =>
     (byTopic.get(topic) ?? []).filter((h) => h.inline === inline);
 
-  /** Creates the deliveries of events not yet fanned out (claimed with SKIP LOCKED: one node each). */
-  async function fanOut(): Promise<number> {
-    return database.transaction(async (tx) => {
+  /**
+   * Fans out a batch of events not yet fanned out (claimed with SKIP LOCKED: one node each). This node's
+   * set-based handlers (`many`) take their events at once, in this transaction, each in a savepoint: such a
+   * delivery never needs a row of its own (a row inserted, leased and marked done was three row versions and
+   * four statements per event and handler, the relay's largest cost under a stream of bets). The other handlers,
+   * and a set-based one whose savepoint failed (a lock it gave way on, a bug), get their deliveries as rows,
+   * delivered by the lease (`deliverGroup`, then one by one). Set-based handlers ran first in a pass already,
+   * before the plain and coalescing ones, so the order in which handlers see a pass's facts is unchanged.
+   * Answers the events fanned out and the deliveries made.
+   */
+  async function fanOut(): Promise<{ events: number; done: number }> {
+    let direct: Claimed[] = [];
+    const events = await database.transaction(async (tx) => {
+      direct = [];
       const events = await tx
-        .select({ id: outboxEvents.id, topic: outboxEvents.topic })
+        .select({
+          id: outboxEvents.id,
+          topic: outboxEvents.topic,
+          payload: outboxEvents.payload,
+          createdAt: outboxEvents.createdAt,
+        })
         .from(outboxEvents)
         .where(isNull(outboxEvents.dispatchedAt))
         .orderBy(asc(outboxEvents.id))
@@ -201,18 +217,64 @@ export function createOutbox({
         events.map((e) => sql`${e.id}`),
         sql`, `,
       );
-      // Every handler any node registered for the topic, not just this node's.
-      await tx.execute(sql`
-        insert into outbox_deliveries (event_id, handler)
-        select e.id, h.handler from outbox_events e join outbox_handlers h on h.topic = e.topic
-         where e.id in (${ids})
-        on conflict do nothing`);
+      /** Deliveries as rows, to every handler any node registered for the topic, not just this node's. */
+      const insertDeliveries = (exec: Tx, handlersIn: 'all but' | 'only', names: string[]) =>
+        exec.execute(sql`
+          insert into outbox_deliveries (event_id, handler)
+          select e.id, h.handler from outbox_events e join outbox_handlers h on h.topic = e.topic
+           where e.id in (${ids})
+             and (h.handler = any(${`{${names.join(',')}}`}::text[])) = ${handlersIn === 'only'}
+          on conflict do nothing`);
+      const mine = [...handlers.values()].filter((h) => events.some((e) => e.topic === h.topic));
+      const setBased = mine.filter((h) => h.many);
+      const coalescing = mine.filter((h) => h.coalesce);
+      // The bookkeeping first and the set-based handlers last, just before the commit: they lock players' rows
+      // (their day's figures) that bets write too, and a bet waits for them until this transaction ends.
       await tx
         .update(outboxEvents)
         .set({ dispatchedAt: sql`now()` })
         .where(sql`${outboxEvents.id} in (${ids})`);
+      await insertDeliveries(
+        tx,
+        'all but',
+        [...setBased, ...coalescing].map((h) => h.name),
+      );
+      // A coalescing handler's run reads the state at delivery, so one delivery per distinct payload is enough:
+      // an event gets none when the batch has an older twin, or when a pending delivery with its payload is
+      // due and not being delivered (locked here, so it is claimed after this commit: its run then reads this
+      // event's change, which committed before this batch was read). A leased one may be running: no cover.
+      for (const h of coalescing)
+        await tx.execute(sql`
+          with batch as (select e.id, e.payload from outbox_events e where e.id in (${ids}) and e.topic = ${h.topic}),
+          covering as (
+            select pe.payload from outbox_deliveries p join outbox_events pe on pe.id = p.event_id
+             where p.handler = ${h.name} and p.done_at is null and p.next_at <= now()
+               and pe.payload in (select payload from batch)
+             for update of p skip locked)
+          insert into outbox_deliveries (event_id, handler)
+          select distinct on (b.payload) b.id, ${h.name} from batch b
+           where b.payload not in (select payload from covering)
+           order by b.payload, b.id
+          on conflict do nothing`);
+      if (!setBased.length) return events.length;
+      // As in `deliverGroup`: the batch holds many players' rows, so it gives way on a lock at once.
+      await tx.execute(sql`set local lock_timeout = '50ms'`);
+      for (const h of setBased) {
+        const rows = events
+          .filter((e) => e.topic === h.topic)
+          .map((e) => ({ ...e, eventId: e.id, handler: h.name, attempts: 0 }));
+        try {
+          await savepoint(tx, (sp) => applyMany(h, rows, sp));
+          direct.push(...rows);
+        } catch (err) {
+          logGroupFailure(err, h);
+          await insertDeliveries(tx, 'only', [h.name]);
+        }
+      }
       return events.length;
     });
+    direct.forEach(logDelivered);
+    return { events, done: direct.length };
   }
 
   /**
@@ -290,6 +352,22 @@ export function createOutbox({
           ),
         ),
       );
+
+  /** A set-based handler's path on `rows` in `tx`: its `many`, then the handler itself for those it left. */
+  async function applyMany(h: Registered, rows: Claimed[], tx: Tx) {
+    for (const i of await h.many!(
+      rows.map((r) => r.payload),
+      tx,
+    ))
+      await run(h, rows[i]!, tx);
+  }
+
+  /** A grouped delivery that failed, whose deliveries go one by one instead. */
+  function logGroupFailure(err: unknown, h: Registered) {
+    // Giving way on a lock (55P03, the lock timeout) is expected under load; anything else is worth a look.
+    const level = pgCode(err) === '55P03' ? 'debug' : 'warn';
+    log[level]({ err, handler: h.name }, 'outbox: a grouped delivery failed; delivering one by one');
+  }
 
   /** After the commit: the crash test counts these lines (one per delivery, across restarts). */
   const logDelivered = (row: Claimed) =>
@@ -390,20 +468,14 @@ export function createOutbox({
           await markDone(tx, h.name, firsts);
           return firsts;
         }
-        for (const i of await h.many!(
-          rows.map((r) => r.payload),
-          tx,
-        ))
-          await run(h, rows[i]!, tx);
+        await applyMany(h, rows, tx);
         await markDone(tx, h.name, rows);
         return rows;
       });
       delivered.forEach(logDelivered);
       return delivered.length;
     } catch (err) {
-      // Giving way on a lock (55P03, the timeout above) is expected under load; anything else is worth a look.
-      const level = pgCode(err) === '55P03' ? 'debug' : 'warn';
-      log[level]({ err, handler: h.name }, 'outbox: a grouped delivery failed; delivering one by one');
+      logGroupFailure(err, h);
       let done = 0;
       for (const d of group) if (await deliver({ eventId: d.eventId, handler: h.name })) done++;
       return done;
@@ -448,13 +520,21 @@ export function createOutbox({
     return subscribed;
   }
 
-  /** Fans out, then delivers one lease; answers how many it leased and how many it delivered. */
+  /**
+   * Fans out (delivering the set-based handlers' events on the way), then delivers one lease; answers how many it
+   * leased and how many it delivered.
+   */
   async function pass(): Promise<{ leased: number; done: number }> {
     await subscribe();
-    while ((await fanOut()) === FAN_OUT_BATCH);
-    const leased = await lease();
     let done = 0;
-    // Handlers with a set-based path take their deliveries in one transaction each, first; then the plain ones
+    for (;;) {
+      const fanned = await fanOut();
+      done += fanned.done;
+      if (fanned.events < FAN_OUT_BATCH) break;
+    }
+    const leased = await lease();
+    // Of a lease (retries, and what fan-out left), handlers with a set-based path take their deliveries in one
+    // transaction each, first; then the plain ones
     // one by one in the lease's order; coalescing ones last, one transaction each (they read the state after
     // the others' facts are applied). Each handler's own deliveries keep their order either way.
     const groups = new Map<Registered, { eventId: number }[]>();

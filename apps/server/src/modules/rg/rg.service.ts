@@ -558,6 +558,11 @@ export function createRgService({ database, config, accounts, settings, now: clo
       const paid = settled
         .filter((f) => Number(f.payout) > 0)
         .map((f) => ({ u: f.userId, a: Number(f.payout) }));
+      // The read first, the writes last: bets write these rows too, and wait for them until the commit.
+      const returned = await stakesReturned(
+        tx,
+        settled.map((f) => ({ holdId: f.holdId, captured: Number(f.cash) + Number(f.bonus) })),
+      );
       if (paid.length)
         await tx.execute(
           sql`insert into rg_usage as u (user_id, day, paid)
@@ -565,10 +570,6 @@ export function createRgService({ database, config, accounts, settings, now: clo
               group by p.u order by p.u
               on conflict (user_id, day) do update set paid = u.paid + excluded.paid`,
         );
-      const returned = await stakesReturned(
-        tx,
-        settled.map((f) => ({ holdId: f.holdId, captured: Number(f.cash) + Number(f.bonus) })),
-      );
       const back = settled.flatMap((f, i) => {
         const r = returned[i];
         return r ? [{ u: f.userId, a: r.amount, at: r.heldAt.toISOString() }] : [];
