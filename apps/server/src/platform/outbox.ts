@@ -198,7 +198,7 @@ export function createOutbox({
    */
   async function fanOut(): Promise<{ events: number; done: number }> {
     let direct: Claimed[] = [];
-    const events = await database.transaction(async (tx) => {
+    const fanned = await database.transaction(async (tx) => {
       direct = [];
       const events = await tx
         .select({
@@ -274,7 +274,7 @@ export function createOutbox({
       return events.length;
     });
     direct.forEach(logDelivered);
-    return { events, done: direct.length };
+    return { events: fanned, done: direct.length };
   }
 
   /**
@@ -534,9 +534,9 @@ export function createOutbox({
     }
     const leased = await lease();
     // Of a lease (retries, and what fan-out left), handlers with a set-based path take their deliveries in one
-    // transaction each, first; then the plain ones
-    // one by one in the lease's order; coalescing ones last, one transaction each (they read the state after
-    // the others' facts are applied). Each handler's own deliveries keep their order either way.
+    // transaction each, first; then the plain ones one by one in the lease's order; coalescing ones last, one
+    // transaction each (they read the state after the others' facts are applied). Each handler's own deliveries
+    // keep their order either way.
     const groups = new Map<Registered, { eventId: number }[]>();
     for (const delivery of leased) {
       const h = handlers.get(delivery.handler)!;
