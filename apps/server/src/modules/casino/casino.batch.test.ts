@@ -168,6 +168,21 @@ describe('casino_batch', () => {
     expect(await call('casino_batch', calls)).toEqual(fast.books.answers);
   });
 
+  it('runs a batch of fewer than four calls call by call, which costs less there (migration 0051)', async () => {
+    const won = await openBet(1_000, 2_500);
+    const lost = await openBet(700, 0);
+    const a = await c.launched(p.gameCode, 50_000);
+    const calls = [betCall(a.gameToken, 1_200), won.win, lost.win];
+    const users = [won.player.id, lost.player.id, a.id];
+    const fast = await dryRun('casino_batch_set', calls, users);
+    const each = await dryRun('casino_batch_each', calls, users);
+    // Either way the same books; the fast path would append one clearing delta for the two wins, call by call two.
+    expect([fast.deltaRows, each.deltaRows]).toEqual([1, 2]);
+    const batch = await dryRun('casino_batch', calls, users);
+    expect(batch).toEqual(each);
+    expect(batch.books).toEqual(fast.books);
+  });
+
   it('runs call by call what the fast path cannot take, each call answered on its own', async () => {
     const open = await openBet(500, 1_000);
     const a = await c.launched(p.gameCode, 50_000);

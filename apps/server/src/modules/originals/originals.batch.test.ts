@@ -184,6 +184,18 @@ describe('originals_bet_batch', () => {
     expect(answers.map(({ bet: _bet, hold: _hold, ...rest }) => rest)).toEqual(fast.books.answers);
   });
 
+  it('runs a batch of fewer than four bets bet by bet, which costs less there (migration 0051)', async () => {
+    const [a, b] = [await player(10_000), await player(10_000)];
+    const bets = [await betOf(a!.id, 100, 198), await betOf(b!.id, 250, 0)];
+    const fast = await dryRun('originals_bet_set', bets);
+    const each = await dryRun('originals_bet_each', bets);
+    // Either way the same books; the fast path would append one house delta, bet by bet appends two.
+    expect([fast.deltaRows, each.deltaRows]).toEqual([1, 2]);
+    const batch = await dryRun('originals_bet_batch', bets);
+    expect(batch).toEqual(each);
+    expect(batch.books).toEqual(fast.books);
+  });
+
   it('runs bet by bet what the fast path cannot take, each bet answered on its own', async () => {
     const rich = await player(10_000);
     const poor = await player(50);
