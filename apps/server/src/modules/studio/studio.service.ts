@@ -85,6 +85,16 @@ const sha256 = (s: string) => crypto.createHash('sha256').update(s).digest('hex'
 const sessionInvalid = () => new AppError(ErrorCode.SESSION_INVALID, 'casinoSessionInvalid');
 const unavailable = () => new AppError(ErrorCode.UNAVAILABLE, 'casinoWalletUnavailable');
 
+/**
+ * A round still 'open' this long after it began is no spin in progress: the wallet client gives up on a call
+ * after three attempts of 5 s. Rounds to finish: those and the wins owed ('placed'), read on the partial index
+ * studio_rounds_unsettled.
+ */
+const STALE_OPEN = '2 minutes';
+const UNFINISHED = sql.raw(
+  `r.state in ('open', 'placed') and (r.state = 'placed' or r.created_at < now() - interval '${STALE_OPEN}')`,
+);
+
 /** What the game client shows: the grid, lines, pay table (× bet), stakes and the declared figures. */
 export function gameInfo(code: StudioGameCode): StudioGameInfo {
   const g = STUDIO_SLOTS[code]!;
@@ -241,36 +251,59 @@ export function createStudioService({ database, wallet, vault }: StudioDeps) {
   }
 
   /**
-   * Sends a round's win (the same transaction_uuid on every attempt) and marks the round settled; null when the
-   * wallet cannot be reached.
+   * The wallet calls of one round. Each keeps its transaction_uuid on every attempt, so the wallet answers a
+   * repeat with its first answer and moves money once.
    */
-  async function payWin(s: SessionRow, roundId: string, win: number): Promise<StudioRound | null> {
-    const paid = await wallet
-      .call('transaction/win', {
-        token: s.wallet_token!,
-        round: roundId,
-        game_code: s.game,
-        currency: s.currency,
-        request_uuid: crypto.randomUUID(),
-        transaction_uuid: `${roundId}-win`,
-        reference_transaction_uuid: `${roundId}-bet`,
-        round_closed: true,
-        amount: win,
-      })
-      .catch(() => null);
-    if (!paid || paid.status !== 'RS_OK') return null;
-    return settled(roundId, null, paid.balance);
+  function walletCalls(s: SessionRow, roundId: string) {
+    const base = { token: s.wallet_token!, round: roundId, game_code: s.game, currency: s.currency };
+    const call = (path: 'transaction/bet' | 'transaction/win' | 'transaction/rollback', body: object) =>
+      wallet.call(path, { ...base, request_uuid: crypto.randomUUID(), ...body });
+    const ref = { reference_transaction_uuid: `${roundId}-bet`, round_closed: true };
+    return {
+      bet: (amount: number) =>
+        call('transaction/bet', { transaction_uuid: `${roundId}-bet`, round_closed: false, amount }),
+      win: (amount: number) =>
+        call('transaction/win', { transaction_uuid: `${roundId}-win`, ...ref, amount }),
+      rollback: (amount: number) =>
+        call('transaction/rollback', { transaction_uuid: `${roundId}-rollback`, ...ref, amount }),
+    };
   }
 
-  /** Delivers the wins of the player's rounds whose bet was taken but whose win never arrived. */
+  const markRound = (roundId: string, state: 'refused' | 'rolled_back') =>
+    db.execute(sql`update studio_rounds set state = ${state} where id = ${roundId}`);
+
+  /**
+   * Finishes the player's rounds that a spin left unfinished: a win the wallet could not take at once
+   * ('placed'), and a round that a crash left 'open' (older than STALE_OPEN, so no spin is still at it). For an
+   * open round the win tells whether its bet was taken. If it was, the win is paid (or repeated), and the bet's
+   * first answer, repeated, gives the balance before. If it never was, the bet is rolled back, so it can no longer
+   * arrive. A round the wallet cannot answer for now waits for the next spin.
+   */
   async function payPending(player: string) {
-    const pending = await rows<{ id: string | number; session_id: string; win: string | number }>(
+    const pending = await rows<{
+      id: string | number;
+      session_id: string;
+      bet: string | number;
+      win: string | number;
+      state: string;
+    }>(
       db,
-      sql`select id, session_id, win from studio_rounds where player = ${player} and state = 'placed' order by id`,
+      sql`select id, session_id, bet, win, state from studio_rounds r
+          where player = ${player} and ${UNFINISHED} order by id`,
     );
     for (const r of pending) {
       const s = await sessionOf(r.session_id).catch(() => null);
-      if (s?.wallet_token) await payWin(s, String(r.id), Number(r.win));
+      if (!s?.wallet_token) continue;
+      const roundId = String(r.id);
+      const calls = walletCalls(s, roundId);
+      const won = await calls.win(Number(r.win)).catch(() => null);
+      if (won?.status === 'RS_OK') {
+        const taken = r.state === 'open' ? await calls.bet(Number(r.bet)).catch(() => null) : null;
+        await settled(roundId, taken?.status === 'RS_OK' ? taken.balance + Number(r.bet) : null, won.balance);
+      } else if (r.state === 'open' && won?.status === 'RS_ERROR_TRANSACTION_DOES_NOT_EXIST') {
+        const back = await calls.rollback(Number(r.bet)).catch(() => null);
+        if (back?.status === 'RS_OK') await markRound(roundId, 'rolled_back');
+      }
     }
   }
 
@@ -330,7 +363,7 @@ export function createStudioService({ database, wallet, vault }: StudioDeps) {
       >(
         'studio_spin_session',
         sql`select ss.id, ss.wallet_token, ss.player, ss.game, ss.currency, ss.demo, ss.demo_balance,
-              exists (select 1 from studio_rounds r where r.player = ss.player and r.state = 'placed') as pending,
+              exists (select 1 from studio_rounds r where r.player = ss.player and ${UNFINISHED}) as pending,
               p.id as seed_id, p.server_seed, p.server_seed_hash, p.client_seed, p.nonce
             from studio_sessions ss left join studio_seeds p on p.player = ss.player and p.active
             where ss.id = ${input.session}`,
@@ -387,53 +420,40 @@ export function createStudioService({ database, wallet, vault }: StudioDeps) {
               where id = ${s.id} and demo_balance >= ${bet} returning demo_balance`,
         );
         if (!d) {
-          await db.execute(sql`update studio_rounds set state = 'refused' where id = ${roundId}`);
+          await markRound(roundId, 'refused');
           throw new AppError(ErrorCode.INSUFFICIENT_BALANCE, 'casinoOverBalance');
         }
         const after = Number(d.demo_balance);
         return { ...(await settled(roundId, after + bet - win, after)), balance: toMajor(after, currency) };
       }
-      const base = {
-        token: s.wallet_token!,
-        round: roundId,
-        game_code: code,
-        currency,
-      };
+      const calls = walletCalls(s, roundId);
       let placed: WalletAnswer;
       try {
-        placed = await wallet.call('transaction/bet', {
-          ...base,
-          request_uuid: crypto.randomUUID(),
-          transaction_uuid: `${roundId}-bet`,
-          round_closed: false,
-          amount: bet,
-        });
+        placed = await calls.bet(bet);
       } catch (err) {
         // The bet's fate is unknown: roll it back (the wallet remembers it even if it never saw the bet).
-        await wallet
-          .call('transaction/rollback', {
-            ...base,
-            request_uuid: crypto.randomUUID(),
-            transaction_uuid: `${roundId}-rollback`,
-            reference_transaction_uuid: `${roundId}-bet`,
-            round_closed: true,
-            amount: bet,
-          })
-          .then(() => db.execute(sql`update studio_rounds set state = 'rolled_back' where id = ${roundId}`))
+        await calls
+          .rollback(bet)
+          .then(() => markRound(roundId!, 'rolled_back'))
           .catch(() => undefined);
         throw err instanceof WalletUnreachable ? unavailable() : err;
       }
       if (placed.status !== 'RS_OK') {
-        await db.execute(sql`update studio_rounds set state = 'refused' where id = ${roundId}`);
+        await markRound(roundId, 'refused');
         throw refusal(placed);
       }
-      // Taken: if the win cannot be delivered now, the next spin or opening of a session delivers it.
-      await database.prepared(
-        'studio_spin_placed',
-        sql`update studio_rounds set state = 'placed', balance_before = ${placed.balance + bet} where id = ${roundId}`,
-      );
-      const round = await payWin(s, roundId, win);
-      if (!round) throw unavailable();
+      const before = placed.balance + bet;
+      const paid = await calls.win(win).catch(() => null);
+      if (paid?.status !== 'RS_OK') {
+        // Taken, and its win owed: marked so that the player's next spin delivers it. (The round is not marked
+        // before the win, which saves a statement a spin: a crash here leaves it 'open' for payPending.)
+        await database.prepared(
+          'studio_spin_placed',
+          sql`update studio_rounds set state = 'placed', balance_before = ${before} where id = ${roundId}`,
+        );
+        throw unavailable();
+      }
+      const round = await settled(roundId, before, paid.balance);
       return { ...round, balance: round.balanceAfter };
     },
 

@@ -67,7 +67,7 @@ export const studioRounds = pgTable(
     demo: boolean().notNull(),
     bet: bigint({ mode: 'number' }).notNull(),
     win: bigint({ mode: 'number' }).notNull(),
-    /** open (bet not answered yet) | placed (bet taken, win not delivered yet) | settled | refused | rolled_back */
+    /** open (bet or win not answered yet) | placed (bet taken, win not delivered yet) | settled | refused | rolled_back */
     state: text().notNull(),
     balanceBefore: bigint({ mode: 'number' }),
     balanceAfter: bigint({ mode: 'number' }),
@@ -78,9 +78,10 @@ export const studioRounds = pgTable(
   },
   (t) => [
     index('studio_rounds_player').on(t.player, t.id),
-    // Every spin asks whether a win of the player's is still to deliver: only those rounds, not all of them.
-    index('studio_rounds_placed')
+    // Every spin asks whether a round of the player's is still to finish (a win owed, or a round a crash left
+    // open): only those rounds, not all of them.
+    index('studio_rounds_unsettled')
       .on(t.player)
-      .where(sql`${t.state} = 'placed'`),
+      .where(sql`${t.state} in ('open', 'placed')`),
   ],
 );

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { studioRound, studioSession, studioSpin, type StudioSpin } from '@aposta/contracts';
 import { spinSlot, STUDIO_SLOTS } from '@aposta/fairness';
 import { sql } from 'drizzle-orm';
@@ -228,5 +229,103 @@ describe('Aposta Studios over the wallet API', () => {
       10_000 - 200 + Number(first!.win) + Math.round(next.win * 100),
     );
     flaky.close();
+  });
+
+  /**
+   * A studio whose `path` call (the first one only) is cut off as if its process died there: the call is sent
+   * to the wallet or not (`sent`), and never answered. Resolves `stuck` once the call is made.
+   */
+  function crashingStudio(path: 'transaction/bet' | 'transaction/win', sent: boolean) {
+    const real = createWalletClient(t.app.config.casino.studioWalletUrl, t.app.config.casino.studioSecret, 1);
+    let crash = true;
+    let stuck!: () => void;
+    const reached = new Promise<void>((resolve) => (stuck = resolve));
+    const wallet: WalletClient = {
+      call: async (p, body) => {
+        if (p !== path || !crash) return real.call(p, body);
+        crash = false;
+        if (sent) await real.call(p, body);
+        stuck();
+        return new Promise<never>(() => undefined);
+      },
+      close: () => real.close(),
+    };
+    const studio = createStudioService({ database: t.database, wallet, vault: createSeedVault(undefined) });
+    return { studio, real, reached };
+  }
+
+  const roundRow = async (session: string) => {
+    const read = await t.database.db.execute(
+      sql`select id, bet, win, state from studio_rounds where session_id = ${session} order by id limit 1`,
+    );
+    const [row] = (read as unknown as { rows: { id: string; bet: string; win: string; state: string }[] })
+      .rows;
+    return { id: String(row!.id), bet: Number(row!.bet), win: Number(row!.win), state: row!.state };
+  };
+  /** The round's age as a crash long ago would have left it. */
+  const ageRound = (id: string) =>
+    t.database.db.execute(
+      sql`update studio_rounds set created_at = now() - interval '3 minutes' where id = ${id}`,
+    );
+
+  it.each([
+    ['before its win was sent', false],
+    ['after its win was taken', true],
+  ])('finishes a round a crash left open %s: the win its seeds gave, paid once', async (_, sent) => {
+    const p = await player(10_000);
+    const token = await launch(p.token, 'fortune-ox');
+    const { studio, real, reached } = crashingStudio('transaction/win', sent);
+    const s = await studio.open({ token, game: 'fortune-ox' });
+    void studio.spin({ session: s.session, bet: 1 });
+    await reached;
+    const first = await roundRow(s.session);
+    expect(first.state).toBe('open');
+    // A round that young may be a spin still at work: left alone.
+    const second = await studio.spin({ session: s.session, bet: 1 });
+    expect((await roundRow(s.session)).state).toBe('open');
+    await ageRound(first.id);
+    const third = await studio.spin({ session: s.session, bet: 1 });
+    expect((await roundRow(s.session)).state).toBe('settled');
+    const cents = (x: number) => Math.round(x * 100);
+    expect(cents(third.balance)).toBe(10_000 - 300 + first.win + cents(second.win) + cents(third.win));
+    const recalled = await studio.round(first.id, s.session);
+    // The balance before, from the bet's first answer: the player's 100.00. The balance after, when the win
+    // was taken: before the second spin, or with the second spin in it.
+    expect(cents(recalled.balanceBefore)).toBe(10_000);
+    expect(cents(recalled.balanceAfter)).toBe(
+      10_000 - 100 + first.win - (sent ? 0 : 100 - cents(second.win)),
+    );
+    // Later spins deliver nothing twice.
+    const fourth = await studio.spin({ session: s.session, bet: 1 });
+    expect(cents(fourth.balance)).toBe(cents(third.balance) - 100 + cents(fourth.win));
+    real.close();
+  });
+
+  it('rolls back a round a crash left open before its bet arrived; the bet can no longer arrive', async () => {
+    const p = await player(10_000);
+    const token = await launch(p.token, 'candy-cascade');
+    const { studio, real, reached } = crashingStudio('transaction/bet', false);
+    const s = await studio.open({ token, game: 'candy-cascade' });
+    void studio.spin({ session: s.session, bet: 1 });
+    await reached;
+    const first = await roundRow(s.session);
+    await ageRound(first.id);
+    const next = await studio.spin({ session: s.session, bet: 1 });
+    expect((await roundRow(s.session)).state).toBe('rolled_back');
+    expect(Math.round(next.balance * 100)).toBe(10_000 - 100 + Math.round(next.win * 100));
+    // The bet the crash cut off, arriving late, is refused: nothing moves.
+    const late = await real.call('transaction/bet', {
+      token,
+      round: first.id,
+      game_code: 'candy-cascade',
+      currency: 'BRL',
+      request_uuid: crypto.randomUUID(),
+      transaction_uuid: `${first.id}-bet`,
+      round_closed: false,
+      amount: first.bet,
+    });
+    expect(late.status).not.toBe('RS_OK');
+    expect(late.balance).toBe(Math.round(next.balance * 100));
+    real.close();
   });
 });
