@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { afterCommit, openDatabase, sqlLiteral } from './db';
+import { afterCommit, openDatabase, savepoint, sqlLiteral } from './db';
 
 const firstRow = (result: unknown) => (result as { rows: unknown[] }).rows[0];
 
@@ -43,6 +43,38 @@ describe('embedded database', () => {
       ).rejects.toThrow('no');
       afterCommit(() => seen.push('outside'));
       expect(seen).toEqual(['committed', 'outside']);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('rolls back a failed savepoint alone, with the afterCommit calls made in it; the transaction goes on', async () => {
+    const database = await openDatabase({ kind: 'pglite', memory: true });
+    try {
+      await database.db.execute(sql`create table sp_test (n int)`);
+      const seen: string[] = [];
+      await database.transaction(async (tx) => {
+        await tx.execute(sql`insert into sp_test values (1)`);
+        afterCommit(() => seen.push('before'));
+        await expect(
+          savepoint(tx, async (sp) => {
+            await sp.execute(sql`insert into sp_test values (2)`);
+            afterCommit(() => seen.push('failed'));
+            throw new Error('no');
+          }),
+        ).rejects.toThrow('no');
+        expect(
+          await savepoint(tx, async (sp) => {
+            await sp.execute(sql`insert into sp_test values (3)`);
+            afterCommit(() => seen.push('kept'));
+            return 'done';
+          }),
+        ).toBe('done');
+        afterCommit(() => seen.push('after'));
+      });
+      const { rows } = await database.executeSql('select n from sp_test order by n');
+      expect(rows).toEqual([{ n: 1 }, { n: 3 }]);
+      expect(seen).toEqual(['before', 'kept', 'after']);
     } finally {
       await database.close();
     }
