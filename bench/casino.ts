@@ -6,11 +6,13 @@
  * over HTTP to the wallet, the answer with the new balance), BENCH_SPINNERS players at once. Then the drift
  * (every ledger balance sums to 0), the ledger audit and the provider's books against the players' balances.
  * Goals on this 2-core machine: >= 1,500 pairs/s (3,000 calls/s), p99 <= 25 ms per call, zero drift; a studio
- * spin p99 <= 100 ms. The pairs run twice: AT_ONCE rounds always in flight (the machine's saturation), then
- * offered at BENCH_PAIRS_RATE pairs/s (default 1,500, the goal's; at most AT_ONCE in flight), each bet's latency
- * counted from when its round was due. Options (env): DATABASE_URL (base; a fresh database is created beside it and dropped),
- * BENCH_SECONDS=5, BENCH_ROUNDS_AT_ONCE=64, BENCH_SPINNERS=16, BENCH_LOG_LEVEL=warn, BENCH_PROFILE=<dir> (the
- * server writes a V8 CPU profile there). Ends with one JSON line.
+ * spin p99 <= 100 ms. Pairs and spins are each played for BENCH_WARMUP_SECONDS first, not counted (a running
+ * server's code is compiled, its connections' plans made). The pairs run twice: AT_ONCE rounds always in flight
+ * (the machine's saturation), then offered at BENCH_PAIRS_RATE pairs/s (default 1,500, the goal's; at most
+ * AT_ONCE in flight), each bet's latency counted from when its round was due. Options (env): DATABASE_URL (base;
+ * a fresh database is created beside it and dropped), BENCH_SECONDS=5, BENCH_WARMUP_SECONDS=8,
+ * BENCH_ROUNDS_AT_ONCE=64, BENCH_SPINNERS=16, BENCH_LOG_LEVEL=warn, BENCH_PROFILE=<dir> (the server writes a V8
+ * CPU profile there). Ends with one JSON line.
  */
 import crypto from 'node:crypto';
 import { TxType } from '@aposta/contracts';
@@ -38,6 +40,9 @@ const AT_ONCE = Number(process.env.BENCH_ROUNDS_AT_ONCE ?? 64);
 /** The second pass's offered rate (the goal's). */
 const PAIRS_RATE = Number(process.env.BENCH_PAIRS_RATE ?? 1_500);
 const SPINNERS = Number(process.env.BENCH_SPINNERS ?? 16);
+/** Pairs, then spins, played before each is measured: the server compiles its hot paths, the database's
+ * connections their functions' plans (measured cold, the first 5 s ran 30% slower than the next 5 s). */
+const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 8);
 const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'warn';
 const BASE_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 const CAPTCHA = 'BENCH1';
@@ -134,7 +139,7 @@ async function main() {
      * second) round k is due at start + k / rate, and its bet's latency counts from when it was due, so a
      * round kept waiting for a free player counts its wait (no coordinated omission).
      */
-    const runPairs = async (rate?: number) => {
+    const runPairs = async (rate?: number, seconds = SECONDS) => {
       const latencies: number[] = [];
       let pairs = 0;
       let failures = 0;
@@ -148,7 +153,7 @@ async function main() {
       const cpu0 = { server: processCpuMs(child.pid!), postgres: await backendCpuMs(database) };
       const client0 = process.cpuUsage();
       const started = performance.now();
-      const until = started + SECONDS * 1000;
+      const until = started + seconds * 1000;
       await Promise.all(
         gameTokens.map(async (token, i) => {
           const userId = ids[i]!;
@@ -192,15 +197,15 @@ async function main() {
           }
         }),
       );
-      const seconds = (performance.now() - started) / 1000;
+      const elapsed = (performance.now() - started) / 1000;
       const serverCpu = processCpuMs(child.pid!);
       const pgCpu = await backendCpuMs(database);
       const clientCpu = process.cpuUsage(client0);
       const sorted = latencies.sort((x, y) => x - y);
       return {
         offeredPairsPerSec: rate ?? null,
-        pairsPerSec: Math.round(pairs / seconds),
-        callsPerSec: Math.round(latencies.length / seconds),
+        pairsPerSec: Math.round(pairs / elapsed),
+        callsPerSec: Math.round(latencies.length / elapsed),
         p50Ms: round(percentile(sorted, 50), 2),
         p99Ms: round(percentile(sorted, 99), 2),
         failures,
@@ -217,6 +222,7 @@ async function main() {
       console.log(
         `${label}: ${f.pairsPerSec} pairs/s (${f.callsPerSec} calls/s), p50 ${f.p50Ms} ms, p99 ${f.p99Ms} ms per call, ${f.failures} failures; CPU per pair: bench client ${f.cpuMsPerPair.client} ms, server ${f.cpuMsPerPair.server} ms, PostgreSQL ${f.cpuMsPerPair.postgres} ms; load ${load().join(' ')}`,
       );
+    report('wallet, warm-up (not counted)', await runPairs(undefined, WARMUP_SECONDS));
     const pairFigures = await runPairs();
     report(`wallet, ${AT_ONCE} rounds always in flight`, pairFigures);
     // The same calls offered at the goal's rate: the latency a provider sees at that rate, not at saturation.
@@ -233,53 +239,61 @@ async function main() {
         return (s.body as { data: { session: string } }).data.session;
       }),
     );
-    const spinTimes: number[] = [];
-    let spinFailures = 0;
-    const loadSpins = load();
-    const spinCpu0 = {
-      client: process.cpuUsage(),
-      server: processCpuMs(child.pid!),
-      postgres: await backendCpuMs(database),
+    /** Studio spins for `seconds`, SPINNERS players at once, each spinning again as soon as answered. */
+    const runSpins = async (seconds: number) => {
+      const spinTimes: number[] = [];
+      let spinFailures = 0;
+      const loadSpins = load();
+      const spinCpu0 = {
+        client: process.cpuUsage(),
+        server: processCpuMs(child.pid!),
+        postgres: await backendCpuMs(database),
+      };
+      const spinUntil = Date.now() + seconds * 1000;
+      const spinStarted = performance.now();
+      await Promise.all(
+        sessions.map(async (session, i) => {
+          const userId = ids[AT_ONCE + i]!;
+          while (Date.now() < spinUntil) {
+            const t0 = performance.now();
+            const r = await studio('/api/studio/spin', JSON.stringify({ session, bet: 1 }));
+            spinTimes.push(performance.now() - t0);
+            const data = (r.body as { data?: { win: number } }).data;
+            if (!data) spinFailures++;
+            else books.set(userId, books.get(userId)! - 100 + Math.round(data.win * 100));
+          }
+        }),
+      );
+      const spinSeconds = (performance.now() - spinStarted) / 1000;
+      const spinClient = process.cpuUsage(spinCpu0.client);
+      const spinServer = processCpuMs(child.pid!);
+      const spinPg = await backendCpuMs(database);
+      const spins = spinTimes.length;
+      const spinSorted = [...spinTimes].sort((a, b) => a - b);
+      return {
+        spinsPerSec: Math.round(spins / spinSeconds),
+        failures: spinFailures,
+        p50Ms: round(percentile(spinSorted, 50), 2),
+        p99Ms: round(percentile(spinSorted, 99), 2),
+        cpuMsPerSpin: {
+          client: round((spinClient.user + spinClient.system) / 1000 / spins, 3),
+          server:
+            spinServer !== null && spinCpu0.server !== null
+              ? round((spinServer - spinCpu0.server) / spins, 3)
+              : null,
+          postgres:
+            spinPg && spinCpu0.postgres ? round(cpuSince(spinCpu0.postgres, spinPg) / spins, 3) : null,
+        },
+        load: [loadSpins, load()],
+      };
     };
-    const spinUntil = Date.now() + SECONDS * 1000;
-    const spinStarted = performance.now();
-    await Promise.all(
-      sessions.map(async (session, i) => {
-        const userId = ids[AT_ONCE + i]!;
-        while (Date.now() < spinUntil) {
-          const t0 = performance.now();
-          const r = await studio('/api/studio/spin', JSON.stringify({ session, bet: 1 }));
-          spinTimes.push(performance.now() - t0);
-          const data = (r.body as { data?: { win: number } }).data;
-          if (!data) spinFailures++;
-          else books.set(userId, books.get(userId)! - 100 + Math.round(data.win * 100));
-        }
-      }),
-    );
-    const spinSeconds = (performance.now() - spinStarted) / 1000;
-    const spinClient = process.cpuUsage(spinCpu0.client);
-    const spinServer = processCpuMs(child.pid!);
-    const spinPg = await backendCpuMs(database);
-    const spins = spinTimes.length;
-    const spinSorted = [...spinTimes].sort((a, b) => a - b);
-    const spinFigures = {
-      spinsPerSec: Math.round(spins / spinSeconds),
-      failures: spinFailures,
-      p50Ms: round(percentile(spinSorted, 50), 2),
-      p99Ms: round(percentile(spinSorted, 99), 2),
-      cpuMsPerSpin: {
-        client: round((spinClient.user + spinClient.system) / 1000 / spins, 3),
-        server:
-          spinServer !== null && spinCpu0.server !== null
-            ? round((spinServer - spinCpu0.server) / spins, 3)
-            : null,
-        postgres: spinPg && spinCpu0.postgres ? round(cpuSince(spinCpu0.postgres, spinPg) / spins, 3) : null,
-      },
-      load: [loadSpins, load()],
-    };
-    console.log(
-      `studio spin end to end: ${spinFigures.spinsPerSec} spins/s, p50 ${spinFigures.p50Ms} ms, p99 ${spinFigures.p99Ms} ms, ${spinFailures} failures; CPU per spin: bench client ${spinFigures.cpuMsPerSpin.client} ms, server ${spinFigures.cpuMsPerSpin.server} ms, PostgreSQL ${spinFigures.cpuMsPerSpin.postgres} ms; load ${load().join(' ')}`,
-    );
+    const reportSpins = (label: string, f: Awaited<ReturnType<typeof runSpins>>) =>
+      console.log(
+        `${label}: ${f.spinsPerSec} spins/s, p50 ${f.p50Ms} ms, p99 ${f.p99Ms} ms, ${f.failures} failures; CPU per spin: bench client ${f.cpuMsPerSpin.client} ms, server ${f.cpuMsPerSpin.server} ms, PostgreSQL ${f.cpuMsPerSpin.postgres} ms; load ${load().join(' ')}`,
+      );
+    reportSpins('studio spins, warm-up (not counted)', await runSpins(WARMUP_SECONDS));
+    const spinFigures = await runSpins(SECONDS);
+    reportSpins('studio spin end to end', spinFigures);
 
     const d = await drift(database);
     await rollUp(database.db);
