@@ -50,16 +50,19 @@ export const outboxDeliveries = pgTable(
     nextAt: at().notNull().defaultNow(),
     lastError: text(),
     doneAt: at(),
+    /** A coalescing handler's delivery only: its event's payload, so its pending twins are found by index. */
+    payload: jsonb(),
   },
   (t) => [
     primaryKey({ columns: [t.eventId, t.handler] }),
     index('outbox_deliveries_due')
       .on(t.nextAt)
       .where(sql`${t.doneAt} is null`),
-    // A coalescing handler's pending deliveries, without walking every other handler's backlog.
-    index('outbox_deliveries_pending')
-      .on(t.handler, t.eventId)
-      .where(sql`${t.doneAt} is null`),
+    // A coalescing handler's pending deliveries with a given payload: one probe per payload, however long the
+    // handler's backlog (matching payloads through the events cost a pass the whole backlog per payload).
+    index('outbox_deliveries_coalescing')
+      .on(t.handler, t.payload)
+      .where(sql`${t.doneAt} is null and ${t.payload} is not null`),
   ],
 );
 

@@ -243,16 +243,19 @@ export function createOutbox({
       // an event gets none when the batch has an older twin, or when a pending delivery with its payload is
       // due and not being delivered (locked here, so it is claimed after this commit: its run then reads this
       // event's change, which committed before this batch was read). A leased one may be running: no cover.
+      // The delivery keeps the payload, and twins are probed by it, one payload at a time (LATERAL), whatever
+      // the planner believes of the backlog's size.
       for (const h of coalescing)
         await tx.execute(sql`
           with batch as (select e.id, e.payload from outbox_events e where e.id in (${ids}) and e.topic = ${h.topic}),
           covering as (
-            select pe.payload from outbox_deliveries p join outbox_events pe on pe.id = p.event_id
-             where p.handler = ${h.name} and p.done_at is null and p.next_at <= now()
-               and pe.payload in (select payload from batch)
-             for update of p skip locked)
-          insert into outbox_deliveries (event_id, handler)
-          select distinct on (b.payload) b.id, ${h.name} from batch b
+            select twin.payload from (select distinct payload from batch) w
+             cross join lateral (
+               select p.payload from outbox_deliveries p
+                where p.handler = ${h.name} and p.payload = w.payload and p.done_at is null and p.next_at <= now()
+                for update skip locked) twin)
+          insert into outbox_deliveries (event_id, handler, payload)
+          select distinct on (b.payload) b.id, ${h.name}, b.payload from batch b
            where b.payload not in (select payload from covering)
            order by b.payload, b.id
           on conflict do nothing`);
@@ -484,17 +487,21 @@ export function createOutbox({
 
   /**
    * Marks done, with the deliveries `eventIds` of `handler`, every pending delivery of the handler whose payload
-   * equals one of theirs.
+   * equals one of theirs: probed by payload (the fan-out's way), so a pass costs its own payloads, not the
+   * handler's whole backlog each (seen: 0.6–1.5 s a statement with 4,700 pending, a burst of 5,000 players).
+   * A delivery made without its payload (by a node that did not know the handler) is delivered on its own.
    */
   async function coalesce(tx: Tx, handler: string, eventIds: number[]) {
     const ids = `{${eventIds.join(',')}}`;
     await tx.execute(sql`
       update outbox_deliveries d set done_at = now(), attempts = d.attempts + 1, last_error = null
-        from (select p.event_id from outbox_deliveries p
-                join outbox_events e on e.id = p.event_id
-               where p.handler = ${handler} and p.done_at is null and p.event_id <> all(${ids}::bigint[])
-                 and e.payload in (select payload from outbox_events where id = any(${ids}::bigint[]))
-               for update of p skip locked) same
+        from (select twin.event_id
+                from (select distinct payload from outbox_events where id = any(${ids}::bigint[])) w
+               cross join lateral (
+                 select p.event_id from outbox_deliveries p
+                  where p.handler = ${handler} and p.payload = w.payload and p.done_at is null
+                    and p.event_id <> all(${ids}::bigint[])
+                  for update skip locked) twin) same
        where d.event_id = same.event_id and d.handler = ${handler}`);
   }
 
