@@ -23,7 +23,7 @@ export const roundsModule = defineModule(
   'rounds',
   ['settings', 'accounts', 'realtime', 'rg'],
   async (app) => {
-    const { database, settings, bus, outbox, config, rg } = app;
+    const { database, settings, bus, outbox, config } = app;
     const chains = createChains(createSeedVault(config.originalsSeedKey));
     const rounds = createRoundsService({
       database,
@@ -33,7 +33,6 @@ export const roundsModule = defineModule(
       chains,
       scale: config.rounds.timeScale,
       chainLength: config.rounds.chainLength,
-      rg,
     });
     // The clock runs where jobs run (and ROUNDS_CLOCK is on); it drives only the games whose lease it holds.
     const clock = config.rounds.clock ? createClock({ database, rounds, bus, log: app.log }) : null;

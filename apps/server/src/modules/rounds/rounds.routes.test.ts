@@ -173,6 +173,15 @@ describe('double', { timeout: 90_000 }, () => {
     for (const r of bad) expect(r.json().message).toBeTruthy();
     const over = await call('double/bet', poor.token, { roundId: s.roundId, amount: 5, color: 'red' });
     expect(over.json().status).toBe(9999);
+    // The stake was counted (rg_stake) before the hold failed, in the same statement: none of it stays.
+    const [left] = (
+      (await t.database.db.execute(
+        sql`select (select count(*) from rg_usage where user_id = ${poor.id} and staked > 0)::int as counted,
+                   (select count(*) from ledger_holds where user_id = ${poor.id})::int as holds,
+                   (select count(*) from round_bets where user_id = ${poor.id})::int as bets`,
+      )) as unknown as { rows: { counted: number; holds: number; bets: number }[] }
+    ).rows;
+    expect(left).toEqual({ counted: 0, holds: 0, bets: 0 });
     expect(await cashOf(p.id)).toBe(before - 350);
 
     // The public list shows the bets, masked.

@@ -25,7 +25,6 @@ import type { Outbox } from '../../platform/outbox';
 import { inPages } from '../../platform/pages';
 import {
   balancesQuery,
-  hold,
   parseAmount,
   requestHash,
   settle,
@@ -34,7 +33,7 @@ import {
   type SystemKind,
 } from '../ledger';
 import type { SettingsService } from '../settings';
-import type { RgService } from '../rg';
+import { rgRefusal } from '../rg';
 import type { Chains, ChainRow } from './rounds.chains';
 import { bestOf, crashDurationMs, GAMES, luckyPeriod, multiplierOf } from './rounds.games';
 import { iso, rows } from './rounds.sql';
@@ -49,8 +48,6 @@ export interface RoundsDeps {
   /** ROUNDS_TIME_SCALE: 1 in production. */
   scale: number;
   chainLength: number;
-  /** Responsible gambling's check of every stake. */
-  rg: Pick<RgService, 'assertCanStake'>;
 }
 
 /** The player placing a bet (the session's user). */
@@ -600,9 +597,9 @@ export function createRoundsService(deps: RoundsDeps) {
     },
 
     /**
-     * A bet on the round in its betting window, by the database's clock: the round row is read FOR SHARE, so
-     * the clock's close (an UPDATE of that row) waits for bets already in, and a bet after it sees the round
-     * closed. The hold and the bet row are one transaction; the key makes a repeat answer the first bet.
+     * A bet on the round in its betting window, by the database's clock: `rounds_bet`, one statement (its own
+     * transaction) for the round's check FOR SHARE (the clock's close waits for bets already in), the
+     * responsible-gambling check, the hold and the bet's row. The key makes a repeat answer the first bet.
      */
     async bet(game: RoundGame, player: Player, input: BetInput, key: string): Promise<RoundBet> {
       const def = GAMES[game];
@@ -614,39 +611,16 @@ export function createRoundsService(deps: RoundsDeps) {
       const hash = requestHash('rounds.bet', { game, ...input });
       let answer: RoundBet;
       try {
-        answer = await database.transaction(async (tx) => {
-          // The round's check and the bet's id in one round trip.
-          const [round] = await rows<{ open: boolean; id: string }>(
-            tx,
-            sql`select phase = 'betting' and now() < closes_at and now() >= opens_at as open,
-                  nextval('round_bets_id_seq') as id
-                from rounds where id = ${input.roundId}::bigint and game = ${game} for share`,
-          );
-          if (!round) throw notFound('roundsUnknownRound');
-          if (!round.open) throw conflict('roundsBettingClosed');
-          const id = String(round.id);
-          await deps.rg.assertCanStake(tx, player.id, amount);
-          const held = await hold(tx, {
-            type: TxType.BET,
-            userId: player.id,
-            amount,
-            product: PRODUCT,
-            reference: `round-bet:${id}`,
-          });
-          // The bet's row and the cash left, in one round trip.
-          const [bet] = await rows<BetRow & { cash_after: string }>(
-            tx,
-            sql`with b as (
-                  insert into round_bets (id, round_id, game, user_id, pick, auto_cashout, amount, hold_id, state,
-                    player, key, request_hash)
-                  values (${id}::bigint, ${input.roundId}::bigint, ${game}, ${player.id}, ${pick}, ${auto},
-                    ${amount}, ${held.txId}, 'open', ${maskPlayer(player.username)}, ${scoped}, ${hash})
-                  returning *
-                )
-                select b.*, c.cash_available as cash_after from b, (${balancesQuery(player.id, CURRENCY)}) c`,
-          );
-          return betAnswer(bet!, bet!.cash_after);
-        });
+        const [row] = await rows<{ bet: (BetRow & { cash_after: string }) | { refused: string } }>(
+          db,
+          sql`select rounds_bet(${input.roundId}::bigint, ${game}, ${player.id}::bigint, ${CURRENCY},
+                ${amount}::bigint, ${pick}, ${auto}::int, ${maskPlayer(player.username)}, ${scoped}, ${hash},
+                ${TxType.BET}::int, ${PRODUCT}) as bet`,
+        );
+        const bet = row!.bet;
+        if ('refused' in bet)
+          throw bet.refused === 'unknown' ? notFound('roundsUnknownRound') : conflict('roundsBettingClosed');
+        answer = betAnswer(bet, bet.cash_after);
       } catch (err) {
         if (pgCode(err) === '23505' && pgConstraint(err) === 'round_bets_key') {
           const prior = await replay(scoped, hash);
@@ -654,9 +628,9 @@ export function createRoundsService(deps: RoundsDeps) {
         }
         if (pgCode(err) === '23505' && pgConstraint(err) === 'round_bets_crash_one')
           throw conflict('roundsOneBetPerRound');
-        if (err instanceof AppError && err.code === ErrorCode.INSUFFICIENT_BALANCE)
+        if (pgCode(err) === '23514' && pgConstraint(err) === 'ledger_accounts_player_funds')
           throw await overBalance(player.id);
-        throw err;
+        throw rgRefusal(err) ?? err;
       }
       void bus.publish('balance.changed', { userId: player.id, cause: 'stake' });
       push(
