@@ -300,6 +300,26 @@ async function luckyRound(game: LuckyGame) {
 }
 
 describe('the clock', { timeout: 90_000 }, () => {
+  it('answers when the next phase is due, and steps the round once it is', async () => {
+    const s = await bettingRound('double', 1_000);
+    const left = Date.parse(s.closesAt) - Date.parse(s.serverTime);
+    // Nothing due yet: the close is answered, by the database's clock.
+    const inMs = await t.app.rounds.advanceDue(['double']);
+    expect(inMs).toBeGreaterThan(0);
+    expect(inMs).toBeLessThanOrEqual(left);
+    const phase = async () =>
+      (
+        (await t.database.db.execute(
+          sql`select phase from rounds where id = ${s.roundId}::bigint`,
+        )) as unknown as { rows: { phase: string }[] }
+      ).rows[0]!.phase;
+    expect(await phase()).toBe('betting');
+    // Once it has passed, the step closes the round and answers 0 (its next moment is read next time).
+    await sleep(Math.ceil(inMs) + 5);
+    expect(await t.app.rounds.advanceDue(['double'])).toBe(0);
+    expect(await phase()).not.toBe('betting');
+  });
+
   it('refunds a round a stopped clock left before its draw, and settles each bet once', async () => {
     const p = await player();
     const s = await bettingRound('double');

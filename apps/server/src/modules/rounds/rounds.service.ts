@@ -360,7 +360,9 @@ export function createRoundsService(deps: RoundsDeps) {
       if (update) await tx.execute(update);
       const [done] = await rows<{ id: string }>(
         tx,
-        sql`update rounds set settled_at = now() where id = ${round.id}::bigint and settled_at is null returning id`,
+        // When it is done (the bets' rows included), not when this transaction began.
+        sql`update rounds set settled_at = clock_timestamp() where id = ${round.id}::bigint and settled_at is null
+            returning id`,
       );
       // The durable fact of a round that had bets (the winners' balances are pushed from its delivery).
       if (done && bets.length)
@@ -420,14 +422,15 @@ export function createRoundsService(deps: RoundsDeps) {
           outcomes.push({ id: b.id, state: paid > 0 ? 'won' : 'lost', multiplier, paid });
       });
     if (!outcomes.length) return { update: null, paid: [] };
-    const values = sql.join(
-      outcomes.map((o) => sql`(${o.id}::bigint, ${o.state}, ${o.multiplier}::int, ${o.paid}::bigint)`),
-      sql`, `,
-    );
+    // Four arrays, not a VALUES list of four parameters per bet: 20,000 parameters for 5,000 bets took longer to
+    // build, send and bind than the update took to run.
+    const column = (f: (o: (typeof outcomes)[number]) => string | number) => `{${outcomes.map(f).join(',')}}`;
     const update = sql`update round_bets b set state = v.state, multiplier = v.multiplier, payout = v.paid,
           cashout = case when v.state = 'won' and b.game = 'crash' then b.auto_cashout else b.cashout end,
           settled_at = now()
-        from (values ${values}) as v(id, state, multiplier, paid) where b.id = v.id`;
+        from unnest(${column((o) => o.id)}::bigint[], ${column((o) => o.state)}::text[],
+          ${column((o) => o.multiplier)}::int[], ${column((o) => o.paid)}::bigint[]) as v(id, state, multiplier, paid)
+        where b.id = v.id`;
     const byId = new Map(outcomes.map((o) => [o.id, o]));
     const paid = new Set<number>();
     for (const b of bets) {
@@ -556,24 +559,33 @@ export function createRoundsService(deps: RoundsDeps) {
   /**
    * The clock's step for several games: one read of each game's latest round, then a full step only for the
    * games with something due (a phase change, a settlement owed, the next round), so an idle step is cheap.
+   * Answers in how many ms the next phase of the games not stepped is due (by the database's clock), or 0 when
+   * a game was stepped (its next moment is read by the next step), so the clock can step right on time.
    */
-  async function advanceDue(games: readonly RoundGame[]): Promise<void> {
-    const latest = await rows<{ game: RoundGame; due: boolean }>(
+  async function advanceDue(games: readonly RoundGame[]): Promise<number> {
+    const latest = await rows<{ game: RoundGame; due: boolean; due_in: number | null }>(
       db,
-      sql`select g.game, coalesce(r.due, true) as due
+      sql`select g.game, coalesce(r.due, true) as due, r.due_in
           from unnest(${`{${games.join(',')}}`}::text[]) as g(game)
           left join lateral (
             select (phase = 'betting' and closes_at <= now()) or (phase = 'running' and result_at <= now())
-                or (phase = 'result' and (settled_at is null or next_at <= now())) as due
+                or (phase = 'result' and (settled_at is null or next_at <= now())) as due,
+              extract(epoch from (case phase when 'betting' then closes_at when 'running' then result_at
+                else next_at end) - now())::float8 * 1000 as due_in
             from rounds where rounds.game = g.game order by id desc limit 1
           ) r on true`,
     );
     let failure: unknown;
-    for (const { game, due } of latest) {
+    let next = Infinity;
+    for (const { game, due, due_in } of latest) {
       // One game's fault must not stop the others' clocks.
-      if (due) await advance(game).catch((err: unknown) => (failure ??= err));
+      if (due) {
+        await advance(game).catch((err: unknown) => (failure ??= err));
+        next = 0;
+      } else if (due_in !== null) next = Math.min(next, Number(due_in));
     }
     if (failure) throw failure;
+    return next;
   }
 
   return {
