@@ -22,7 +22,8 @@ async function ticksOver(ms: number, tickTakes: (n: number) => number, meanwhile
     db: { execute: async () => ((renewals += 1), { rows: [{ game: 'crash' }] }) },
   } as unknown as Database;
   const rounds = {
-    advanceDue: async () => {},
+    // Nothing due within the longest step.
+    advanceDue: async () => Infinity,
     // The n-th tick's read and cash-outs take `tickTakes(n)` ms.
     crashProgress: () =>
       new Promise((resolve) =>
