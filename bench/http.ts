@@ -1,13 +1,14 @@
 /**
  * `npm run bench:http`: hot reads measured as a new operator would. autocannon, 32 connections over loopback,
  * against a bare Node HTTP server (the ceiling of this machine), then the compiled server (as `npm start` runs
- * it) on each engine: `/healthz`, `getBalance`, `userInfo` (one registered player's token) and the public
- * `getPrices`. Each target gets a short warm-up, then BENCH_SECONDS of load. Ends with one JSON line.
+ * it) on each engine: `/healthz`, `getBalance`, `userInfo` (one registered player's token), the public
+ * `getPrices` and `roundState` (double's state: what every phone on a round's page polls). Each target gets a
+ * short warm-up, then BENCH_SECONDS of load. Ends with one JSON line.
  *
  * Options (env): BENCH_ENGINES=pglite,postgres (postgres needs DATABASE_URL: a fresh database is created
  * beside it and dropped; with REDIS_URL it runs as a cluster node does, with Redis, else without), BENCH_SECONDS=8, BENCH_CONNECTIONS=32, BENCH_LOG_LEVEL=info (the default an
  * operator runs with), BENCH_PROFILE=<dir> (the server writes a V8 CPU profile there),
- * BENCH_TARGETS=healthz,getBalance,userInfo,getPrices (a profile of one target alone).
+ * BENCH_TARGETS=healthz,getBalance,userInfo,getPrices,roundState (a profile of one target alone).
  * Beside each rate: CPU time per request of the server process and of its PostgreSQL backends (read from /proc,
  * PostgreSQL on this machine), which depends far less on the machine's other work than the rate.
  * Goals (PostgreSQL): getBalance >= 5,000 req/s and userInfo >= 3,000 with p99 <= 25 ms; PGlite >= 40% of that.
@@ -30,7 +31,8 @@ const BASE_URL = process.env.DATABASE_URL;
 const REDIS_URL = process.env.REDIS_URL ?? '';
 const ENGINES = (process.env.BENCH_ENGINES ?? (BASE_URL ? 'pglite,postgres' : 'pglite')).split(',');
 const CAPTCHA = 'BENCH1';
-const TARGETS = (process.env.BENCH_TARGETS ?? 'healthz,getBalance,userInfo,getPrices').split(',');
+const ALL_TARGETS = ['healthz', 'getBalance', 'userInfo', 'getPrices', 'roundState'];
+const TARGETS = (process.env.BENCH_TARGETS ?? ALL_TARGETS.join(',')).split(',');
 
 interface Figure {
   target: string;
@@ -158,7 +160,13 @@ async function aposta(engine: string): Promise<Figure[]> {
       ['getBalance', `${base}/api/app/user/getBalance`, auth],
       ['userInfo', `${base}/api/app/user/userInfo`, auth],
       ['getPrices', `${base}/api/app/order/getPrices`, {}],
+      ['roundState', `${base}/api/app/rounds/double/state`, {}],
     ];
+    // The round clock opens double's first round a moment after the start.
+    for (let i = 0; TARGETS.includes('roundState') && i < 100; i++) {
+      if ((await fetch(`${base}/api/app/rounds/double/state`)).ok) break;
+      await new Promise((r) => setTimeout(r, 200));
+    }
     const figures: Figure[] = [];
     for (const [target, url, headers] of all.filter(([t]) => TARGETS.includes(t)))
       figures.push(await measure(engine, target, url, headers, probes));
@@ -181,7 +189,7 @@ async function main() {
     figures.find((f) => f.engine === engine && f.target === target);
   const summary: Record<string, number | undefined> = { bare: at('node', 'bare')?.reqPerSec };
   for (const engine of ENGINES)
-    for (const target of ['healthz', 'getBalance', 'userInfo', 'getPrices']) {
+    for (const target of ALL_TARGETS) {
       summary[`${engine}.${target}`] = at(engine, target)?.reqPerSec;
       summary[`${engine}.${target}.p99Ms`] = at(engine, target)?.p99Ms;
       const cpu = at(engine, target)?.cpuMsPerReq;

@@ -22,7 +22,10 @@ const gateway = createGateway({
     const n = /^bench-(\d+)$/.exec(token)?.[1];
     return n ? { userId: Number(n), sessionId: `s${n}` } : null;
   },
-  figures: async (userId): Promise<UserFigures> => ({ ...ZERO_FIGURES, balance: balances.get(userId) ?? 0 }),
+  figures: async (userIds) =>
+    new Map(
+      userIds.map((id): [number, UserFigures] => [id, { ...ZERO_FIGURES, balance: balances.get(id) ?? 0 }]),
+    ),
   log: pino({ level: 'warn' }),
 });
 

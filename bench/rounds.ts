@@ -8,8 +8,10 @@
  * else 1), each node running the clock as in production (one leads, the others follow).
  * Measured: bets accepted (every bet sent before the close must be), bet latency, the round's settlement
  * (settled_at − result_at by the database's clock), round-state broadcasts (receipt − the state's read time,
- * and receipt − the phase's due time), crash ticks per second of rising curve per watcher, and the CPU seconds
- * per second of the servers, PostgreSQL and the bench. Then the ledger audit.
+ * and receipt − the phase's due time), the winners' new balances (each winning watcher's first figures push
+ * after the round's result), crash ticks per second of rising curve per watcher, the frames each watcher receives
+ * per second by event (each costs the server a write per socket), and the CPU seconds per second
+ * of the servers, PostgreSQL and the bench. Then the ledger audit.
  *
  * Players and sessions are seeded by SQL (5,000 argon2 sign-ups would take minutes and measure nothing here);
  * their deposits go through the ledger. 10k clients need 10k open files: `ulimit -n 20000` first.
@@ -58,13 +60,14 @@ const rows = async <T>(database: Database, q: ReturnType<typeof sql>) =>
   ((await database.db.execute(q)) as unknown as { rows: T[] }).rows;
 
 /** Players with a session each (SQL), funded through the ledger. Answers their bearer tokens. */
-async function seedPlayers(database: Database, n: number): Promise<string[]> {
+async function seedPlayers(database: Database, n: number) {
   const tokens: string[] = [];
+  const userIds: number[] = [];
   for (let start = 0; start < n; start += 500) {
     const batch = Array.from({ length: Math.min(500, n - start) }, () => ({
       username: `rb-${crypto.randomBytes(6).toString('hex')}@example.com`,
       yqm: crypto.randomBytes(6).toString('hex').toUpperCase(),
-      token: crypto.randomBytes(32).toString('base64url'),
+      token: crypto.randomBytes(32).toString('hex'), // as the accounts module's: never an `op_` prefix
     }));
     const ids = await rows<{ id: number }>(
       database,
@@ -89,8 +92,9 @@ async function seedPlayers(database: Database, n: number): Promise<string[]> {
       ),
     );
     tokens.push(...batch.map((b) => b.token));
+    userIds.push(...ids.map((r) => r.id));
   }
-  return tokens;
+  return { tokens, userIds };
 }
 
 async function main() {
@@ -146,7 +150,7 @@ async function main() {
   };
   try {
     const t0 = performance.now();
-    const tokens = await seedPlayers(database, PLAYERS);
+    const { tokens, userIds } = await seedPlayers(database, PLAYERS);
     console.log(
       `seeded ${PLAYERS} players in ${round((performance.now() - t0) / 1000)} s, load ${load().join(' ')}`,
     );
@@ -161,8 +165,27 @@ async function main() {
     // The rising time: one watcher decodes its ticks (the others only count them): per crash round, the
     // curve's elapsed time from its first tick seen to its last, plus one beat (each tick stands for 100 ms).
     const rising = new Map<string, { first: number; last: number }>();
+    // Each watcher's first figures push after the bets' round's result (a winner's is its payout's), and the
+    // player each watcher signed in as.
+    let resultMs = Infinity;
+    const balanceAt = new Float64Array(WATCHERS);
+    const watcherUser = new Int32Array(WATCHERS);
+    // Frames received by all watchers, by event: each costs the server a write per socket (its fan-out's cost).
+    const frames = new Map<string, number>();
+    const framesPerWatcherPerSec = (from: Map<string, number>, seconds: number) =>
+      Object.fromEntries(
+        [...frames].map(([name, n]) => [name, round((n - (from.get(name) ?? 0)) / WATCHERS / seconds)]),
+      );
+    const shownFrames = (f: Record<string, number>) =>
+      `${Object.entries(f)
+        .map(([name, n]) => `${name} ${n}`)
+        .join(', ')} (total ${round(Object.values(f).reduce((a, b) => a + b, 0))})`;
     const onEvent = (name: string, frame: Buffer, socket: number) => {
-      if (name === 'crashTick') {
+      frames.set(name, (frames.get(name) ?? 0) + 1);
+      if (name === 'updateUserInfo') {
+        const now = Date.now();
+        if (now >= resultMs && !balanceAt[socket]) balanceAt[socket] = now;
+      } else if (name === 'crashTick') {
         if (!counting) return;
         ticks[socket]!++;
         if (socket !== 0) return;
@@ -185,6 +208,7 @@ async function main() {
     for (const [k, b] of bases.entries()) {
       const n = Math.floor(WATCHERS / NODES) + (k < WATCHERS % NODES ? 1 : 0);
       const from = offset;
+      for (let i = 0; i < n; i++) watcherUser[from + i] = userIds[i % userIds.length]!;
       watchers.push(
         await openWatchers(
           b,
@@ -212,6 +236,7 @@ async function main() {
       await sleep(200);
     }
     const closesAt = Date.parse(state.closesAt);
+    resultMs = Date.parse(state.resultAt!);
     const body = (i: number) =>
       JSON.stringify({
         roundId: state.roundId,
@@ -226,6 +251,7 @@ async function main() {
     let refusedAfterClose = 0;
     let next = 0;
     const betCpu = await cpuFrom();
+    const betFrames = new Map(frames);
     const started = performance.now();
     await Promise.all(
       Array.from({ length: CONCURRENCY }, async () => {
@@ -247,12 +273,14 @@ async function main() {
     );
     const betSeconds = (performance.now() - started) / 1000;
     const betCpuPerSecond = await cpuPerSecond(betCpu);
+    const betFramesPerSec = framesPerWatcherPerSec(betFrames, betSeconds);
     latencies.sort((a, b) => a - b);
     console.log(
       `bets: ${accepted} accepted, ${refusedBeforeClose} refused before the close, ${refusedAfterClose} sent after it, ` +
         `${round(accepted / betSeconds)} /s, p50 ${round(percentile(latencies, 50))} ms, p99 ${round(percentile(latencies, 99))} ms; ` +
         `CPU s/s: servers ${betCpuPerSecond.server}, PostgreSQL ${betCpuPerSecond.db}, bench ${betCpuPerSecond.client}; load ${load().join(' ')}`,
     );
+    console.log(`frames per watcher per second while betting: ${shownFrames(betFramesPerSec)}`);
 
     // The round's settlement, by the database's clock.
     let settle: { lag_ms: number | null; bets: number; open: number } | undefined;
@@ -275,10 +303,12 @@ async function main() {
     stateLag.length = 0;
     dueLag.length = 0;
     const tickCpu = await cpuFrom();
+    const tickFrames = new Map(frames);
     counting = true;
     await sleep(20_000);
     counting = false;
     const tickCpuPerSecond = await cpuPerSecond(tickCpu);
+    const tickFramesPerSec = framesPerWatcherPerSec(tickFrames, 20);
     const perWatcher = [...ticks].sort((a, b) => a - b);
     const risingS = Math.max(
       [...rising.values()].reduce((s, r) => s + (r.last - r.first + CRASH_TICK_MS) / 1000, 0),
@@ -294,6 +324,29 @@ async function main() {
         `p99 ${percentile(dueLag, 99)} ms after the phase was due; CPU s/s: servers ${tickCpuPerSecond.server}, PostgreSQL ${tickCpuPerSecond.db}, bench ${tickCpuPerSecond.client}; load ${load().join(' ')}`,
     );
 
+    console.log(`frames per watcher per second over those 20 s: ${shownFrames(tickFramesPerSec)}`);
+
+    // The winners' new balances: each winning watcher's first figures push after the result.
+    const winners = new Set(
+      (
+        await rows<{ user_id: number }>(
+          database,
+          sql`select distinct user_id from round_bets where round_id = ${state.roundId}::bigint and payout > 0`,
+        )
+      ).map((r) => Number(r.user_id)),
+    );
+    const paidLag: number[] = [];
+    let paidMissed = 0;
+    for (let s = 0; s < WATCHERS; s++) {
+      if (!winners.has(watcherUser[s]!)) continue;
+      if (balanceAt[s]) paidLag.push(balanceAt[s]! - resultMs);
+      else paidMissed++;
+    }
+    paidLag.sort((a, b) => a - b);
+    if (WATCHERS)
+      console.log(
+        `winners' balances: ${paidLag.length} watchers paid, p50 ${percentile(paidLag, 50)} ms, p99 ${percentile(paidLag, 99)} ms after the result, ${paidMissed} not pushed`,
+      );
     await rollUp(database.db);
     const audit = await auditLedger(database);
     console.log(`audit ${audit.ok ? 'OK' : 'FAULTS'}`);
@@ -315,10 +368,13 @@ async function main() {
         betsLeftOpen: settle?.open ?? null,
         broadcastP99Ms: percentile(stateLag, 99),
         broadcastAfterDueP99Ms: percentile(dueLag, 99),
+        winnersBalanceP99Ms: percentile(paidLag, 99),
+        winnersBalanceNotPushed: paidMissed,
         crashTicksPerSecMin: ticksPerSecMin,
         crashTicksPerSecMedian: ticksPerSecMedian,
         risingSeconds: round(risingS),
         cpuSecondsPerSecond: { bets: betCpuPerSecond, ticks: tickCpuPerSecond },
+        framesPerWatcherPerSec: { bets: betFramesPerSec, ticks: tickFramesPerSec },
         audit: audit.ok,
       }),
     );

@@ -42,6 +42,8 @@ export default defineConfig({
     deviceScaleFactor: 1,
     locale: 'pt-BR',
     timezoneId: 'America/Sao_Paulo',
+    // The back office then turns its animations off (App.tsx): no click lands on a modal still moving.
+    reducedMotion: 'reduce',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: chromiumLaunch,

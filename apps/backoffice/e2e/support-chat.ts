@@ -11,7 +11,14 @@ import { createOperator, signIn } from './helpers';
 
 /** The app's phone: the player app's Playwright settings. */
 const phone = { viewport: { width: 393, height: 852 }, isMobile: true, hasTouch: true, locale: 'pt-BR' };
-const desktop = { viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false, locale: 'pt-BR' };
+// Contexts made here do not inherit the config's `use`: the same reduced motion as the other tests.
+const desktop = {
+  viewport: { width: 1280, height: 800 },
+  isMobile: false,
+  hasTouch: false,
+  locale: 'pt-BR',
+  reducedMotion: 'reduce' as const,
+};
 /** Real PNGs to send: the player app's icons (a phone's photo would be a JPEG; the server checks the bytes). */
 const icon = (name: string) => fileURLToPath(new URL(`../../web/public/icons/${name}`, import.meta.url));
 

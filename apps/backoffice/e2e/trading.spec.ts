@@ -108,7 +108,10 @@ test('a trader settles an event, then corrects its result: the bet is resettled'
   // Later, without its id: the trader finds the event by name among the finished ones.
   await page.reload();
   await expect(drawer).toHaveCount(0);
-  await page.locator('label').filter({ has: page.getByRole('radio', { name: 'Finalizados' }) }).click();
+  await page
+    .locator('label')
+    .filter({ has: page.getByRole('radio', { name: 'Finalizados' }) })
+    .click();
   await expect(page.getByRole('radio', { name: 'Finalizados' })).toBeChecked();
   const filters = page.getByRole('form', { name: 'Filtros de eventos' });
   await filters.getByLabel('Time ou competição').fill('correção');

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page, type Request } from '@playwright/test';
 import { depositViaApi, newEmail, registerViaApi, screenshot, signInFromHome } from './helpers';
 
 /** R$ 1.234,56 → 1234.56 */
@@ -63,6 +63,14 @@ test('a visitor watches double; a player bets on double, crash and lucky colour 
   await expect(page.getByTestId('header-balance')).toHaveText('R$ 100,00');
 
   // Double: red, R$ 1, in the betting window; the round's list shows it; the tile decides.
+  const asked = { state: 0, history: 0 };
+  const count = (r: Request) => {
+    const path = new URL(r.url()).pathname;
+    if (path === '/api/app/rounds/double/state') asked.state++;
+    if (path === '/api/app/rounds/double/history') asked.history++;
+  };
+  page.on('request', count);
+  const watched = Date.now();
   await page.goto('/double');
   await page.getByRole('radio', { name: /Vermelho/ }).click();
   const beforeDouble = await betWhenOpen(page);
@@ -70,6 +78,16 @@ test('a visitor watches double; a player bets on double, crash and lucky colour 
   await screenshot(page, 'rounds/e2e-double-bet');
   await expect(page.getByTestId('double-result')).toContainText('Saiu', { timeout: 45_000 });
   await settles(page, beforeDouble);
+  // Two more rounds watched (7.5 s each here), to count the polls over a while.
+  await page.waitForTimeout(15_000);
+  page.off('request', count);
+  // Signed in, the socket pushes the round: the state is asked on arrival and (re)connection, then after 10 s
+  // without news (each push restarts the poll's timer; a visitor's is 2 s); the history once per round drawn
+  // (a round lasts 7.5 s here).
+  const seconds = (Date.now() - watched) / 1000;
+  expect(asked.state).toBeGreaterThanOrEqual(1);
+  expect(asked.state).toBeLessThanOrEqual(2 + seconds / 20);
+  expect(asked.history).toBeLessThanOrEqual(2 + seconds / 7);
   await expect(page.getByTestId('history-item').first()).toBeVisible();
   await screenshot(page, 'rounds/e2e-double-result');
   // The browser recomputes every round shown from the published chain and salt: all of them check out.

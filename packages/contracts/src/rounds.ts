@@ -25,10 +25,12 @@ import { moneyNumber } from './user';
  *
  * Socket (REALTIME_PATH): `roundsWatch {game}` joins a game's room, `roundsUnwatch {game}` leaves it; the room
  * gets `roundState` at every phase, `roundBet` with the new bets and `roundCashout` with the crash cash-outs
- * (each gathered for up to a quarter of a second) and `crashTick` about ten times a second while a crash round
- * runs.
+ * (gathered into one push per beat of ROUND_LISTS_BEAT_MS, whichever server took them) and `crashTick` about
+ * ten times a second while a crash round runs.
  */
 export const ROUNDS_PATH = '/api/app/rounds';
+/** The beat of the `roundBet` and `roundCashout` pushes, on the wall clock (ms since the epoch, a multiple). */
+export const ROUND_LISTS_BEAT_MS = 250;
 
 export const ROUND_GAMES = [
   'double',

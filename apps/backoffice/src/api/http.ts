@@ -63,7 +63,10 @@ export async function api<T = unknown>(
   try {
     res = await fetch(urlOf(path, query), {
       method: method.toUpperCase(),
-      headers: { ...headers(file ? file.type : body !== undefined ? 'application/json' : undefined), ...extra },
+      headers: {
+        ...headers(file ? file.type : body !== undefined ? 'application/json' : undefined),
+        ...extra,
+      },
       body: file ?? (body === undefined ? undefined : JSON.stringify(body)),
       credentials: 'omit',
     });

@@ -151,6 +151,46 @@ describe('jobs (pg-boss on the app database)', () => {
     await jobs.stop();
     expect(running).toBe(0);
   });
+
+  it('stops only once a job fetched as it stops has run and been marked complete', async () => {
+    // pg-boss 10 counts a worker busy only once its fetch has answered: a job fetched during stop() then runs
+    // after it, and its completion meets a closed database (CI saw that as unhandled rejections).
+    let sent = false;
+    let fetching = false;
+    let stopped = false;
+    let afterStop = 0;
+    const slowFetch: Database = {
+      ...database,
+      executeSql: async (text, values) => {
+        if (stopped) afterStop++;
+        if (sent && /skip locked/i.test(text) && values?.[0] === 't.fetchedAtStop') {
+          fetching = true;
+          await new Promise((r) => setTimeout(r, 300));
+        }
+        return database.executeSql(text, values);
+      },
+    };
+    let ran = 0;
+    const jobs = createJobs({ database: slowFetch, log: silent, enabled: true, pollSeconds: 0.5 });
+    jobs.work('t.fetchedAtStop', async () => {
+      await new Promise((r) => setTimeout(r, 50));
+      ran++;
+    });
+    await jobs.start();
+    await jobs.send('t.fetchedAtStop', {});
+    sent = true;
+    await until(() => fetching);
+    await jobs.stop();
+    stopped = true;
+    const ranAtStop = ran;
+    await new Promise((r) => setTimeout(r, 800));
+    expect(afterStop).toBe(0);
+    expect(ran).toBe(ranAtStop);
+    const [row] = (
+      await database.executeSql(`select state from pgboss.job where name = 't.fetchedAtStop'`, [])
+    ).rows as { state: string }[];
+    expect(row?.state).toBe('completed');
+  });
 });
 
 describe('operator views', () => {

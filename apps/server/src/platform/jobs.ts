@@ -97,22 +97,24 @@ export function createJobs({
   let boss: PgBoss | null = null;
   let stopping = false;
 
-  /** pg-boss's statements still running, so `stop` can wait for those it does not await itself. */
+  /** pg-boss's statements and our handlers still running, so `stop` can wait for those pg-boss does not. */
   const inFlight = new Set<Promise<unknown>>();
-  const track: Database['executeSql'] = (text, values) => {
-    const running = database.executeSql(text, values);
+  function track<T>(work: () => Promise<T>): Promise<T> {
+    const running = work();
     inFlight.add(running);
     const done = () => inFlight.delete(running);
     running.then(done, done);
     return running;
-  };
+  }
+  const executeSql: Database['executeSql'] = (text, values) => track(() => database.executeSql(text, values));
   const notStarted = () => new Error('jobs: register queues before the app is ready');
 
   function run(name: string, handler: JobHandler<object>) {
     return async ([job]: PgBoss.JobWithMetadata<object>[]) => {
       const meta = { id: job!.id, name, retryCount: job!.retryCount };
       try {
-        await handler(job!.data, meta);
+        // Tracked like a statement: a job fetched as the node stops runs on, and `stop` must wait for it.
+        await track(() => handler(job!.data, meta));
         // The two-node test counts these lines: each job id must appear once across all nodes.
         log.debug({ job: name, jobId: job!.id, pid: process.pid }, 'job done');
       } catch (err) {
@@ -164,7 +166,7 @@ export function createJobs({
       if (boss) return;
       boss = await retryRaces(async () => {
         const b = new PgBoss({
-          db: { executeSql: track },
+          db: { executeSql },
           schema: SCHEMA,
           supervise: enabled,
           schedule: enabled,
@@ -196,9 +198,14 @@ export function createJobs({
       const b = boss;
       if (!b) return;
       await b.stop({ graceful: true, wait: true, timeout: 10_000, close: false });
-      // pg-boss 10 completes a finished job without awaiting it: let such statements end before the
-      // caller closes the database, or they meet a closed pool as an unhandled rejection.
-      while (inFlight.size) await Promise.allSettled([...inFlight]);
+      // pg-boss 10 waits only for the jobs its workers hold: not for a fetch in flight (whose job then runs),
+      // nor for the statement that marks a finished job complete. Whatever still runs must end before the
+      // caller closes the database, or it meets a closed pool as an unhandled rejection. One step leads to
+      // the next through promise callbacks only, so a turn of the event loop with nothing running means done.
+      do {
+        while (inFlight.size) await Promise.allSettled([...inFlight]);
+        await new Promise((r) => setImmediate(r));
+      } while (inFlight.size);
     },
 
     async problems(limit = 100) {

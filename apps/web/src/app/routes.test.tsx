@@ -73,7 +73,9 @@ describe('routes', () => {
   it('/active{id} shows the activity page (signed out: the way in); /ladderBonus is the ladder, not "Em breve"', async () => {
     const router = start('/active42');
     expect(await screen.findByRole('heading', { name: 'Atividade' })).toBeInTheDocument();
-    expect(screen.getByText('Entre na sua conta para ver a atividade e o seu progresso.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Entre na sua conta para ver a atividade e o seu progresso.'),
+    ).toBeInTheDocument();
     await act(() => router.navigate('/ladderBonus'));
     expect(await screen.findByRole('heading', { name: 'Bônus escada', level: 1 })).toBeInTheDocument();
     expect(screen.queryByText('Em breve')).not.toBeInTheDocument();

@@ -80,8 +80,7 @@ export const backofficeMoneyMessages = defineMessages({
     reportRangeInvalid: '기간은 종료일 이전 또는 같은 날 시작해야 하며 최대 1년입니다',
   },
   zh: {
-    adjustmentNamedOperator:
-      '调整需要具名操作员的会话：操作员密钥不代表任何人，既不能提出也不能批准',
+    adjustmentNamedOperator: '调整需要具名操作员的会话：操作员密钥不代表任何人，既不能提出也不能批准',
     sameOperator: '提出调整的操作员不能批准该调整：须由另一名操作员批准',
     adjustmentAmountInvalid: '请输入非零金额，最多两位小数，不超过 1,000,000',
     adjustmentReasonRequired: '请填写原因（至少 3 个字符）',

@@ -91,6 +91,8 @@ describe('accounts over HTTP', () => {
     const login = await c.login(b.username);
     expect(login.statusCode).toBe(200);
     const token = login.json().data.access_token as string;
+    // Hex only: never the prefix of an operator's (`op_`) or a support visitor's (`sv_`) token.
+    expect(token).toMatch(/^[0-9a-f]{64}$/);
     const res = await c.get('/api/app/user/userInfo?loading=false', token);
     expect(res.statusCode).toBe(200);
     const body = res.json();

@@ -46,7 +46,9 @@ const renderCaptcha = svgCaptcha as unknown as (
 ) => string;
 
 const sha256 = (value: string) => crypto.createHash('sha256').update(value).digest('hex');
-const randomToken = () => crypto.randomBytes(32).toString('base64url');
+// Hex, not base64url: the other tokens are told apart by a prefix (`op_` operators, `sv_` support visitors), and a
+// base64url player token may begin with one (1 in 262,144) and be read as theirs.
+const randomToken = () => crypto.randomBytes(32).toString('hex');
 const randomFrom = (alphabet: string, length: number) =>
   Array.from({ length }, () => alphabet[crypto.randomInt(alphabet.length)]).join('');
 const sameHash = (a: string, b: string) =>

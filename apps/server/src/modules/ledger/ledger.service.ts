@@ -606,7 +606,7 @@ export async function playerAccounts(exec: Executor, userId: number): Promise<Pl
  * several modules in one query. The SQL function `ledger_balances` (migration 0019) keeps its plan per
  * connection: planning this one-row read took longer than running it.
  */
-export function balancesQuery(userId: number, currency: Currency = DEFAULT_CURRENCY): SQL {
+export function balancesQuery(userId: number | SQL, currency: Currency = DEFAULT_CURRENCY): SQL {
   return sql`select cash_available, bonus_available, cash_book
     from ledger_balances(${userId}::bigint, ${currency}::text)`;
 }

@@ -38,7 +38,9 @@ export const paymentPackages = pgTable(
   (t) => [
     check('payment_packages_price_positive', sql`${t.price} > 0`),
     check('payment_packages_gift_nonnegative', sql`${t.gift} >= 0`),
-    uniqueIndex('payment_packages_one_selected').on(t.curreny).where(sql`${t.selected}`),
+    uniqueIndex('payment_packages_one_selected')
+      .on(t.curreny)
+      .where(sql`${t.selected}`),
   ],
 );
 

@@ -23,7 +23,10 @@ import { playerFlags, playerNotes } from './players.tables';
 export interface PlayersDeps {
   database: Database;
   accounts: { revokeAllSessions(userId: number): Promise<number> };
-  wallet: { figures(userId: number): Promise<UserFigures> };
+  wallet: {
+    figures(userId: number): Promise<UserFigures>;
+    figuresOfMany(userIds: readonly number[]): Promise<Map<number, UserFigures>>;
+  };
   rg: { limits(userId: number): Promise<RgLimits> };
 }
 
@@ -234,9 +237,9 @@ export function createPlayersService({ database, accounts, wallet, rg }: Players
         db.execute(sql`select count(*)::int as n from (${playerSelect} where ${where}) c`),
       ]);
       const rows = rowsOf<PlayerSqlRow>(page);
-      const figures = await Promise.all(rows.map((r) => wallet.figures(Number(r.id))));
+      const figures = await wallet.figuresOfMany(rows.map((r) => Number(r.id)));
       return {
-        list: rows.map((r, i) => rowOf(r, figures[i]!)),
+        list: rows.map((r) => rowOf(r, figures.get(Number(r.id))!)),
         total: Number(rowsOf<{ n: number }>(counted)[0]!.n),
       };
     },

@@ -63,7 +63,7 @@ export interface ReferralRun {
 }
 
 /** A player's referral commission so far per level as a one-row SQL subquery (`amount1`…`amount3`, 0 without any). */
-export function referralTotalsQuery(userId: number): SQL {
+export function referralTotalsQuery(userId: number | SQL): SQL {
   return sql`select coalesce(t.amount1, 0) as amount1, coalesce(t.amount2, 0) as amount2,
       coalesce(t.amount3, 0) as amount3
     from (select 1) one left join promo_referral_totals t on t.user_id = ${userId}`;

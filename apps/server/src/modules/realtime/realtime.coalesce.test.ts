@@ -9,12 +9,14 @@ import { createGateway, type Gateway } from './index';
 
 /** The gateway alone, with the wallet's figures replaced by a gate the test opens: reads are countable. */
 
-describe('realtime gateway: balance changes of one player', () => {
+describe('realtime gateway: balance changes', () => {
   const bus = createBus();
   const server = http.createServer();
   let gateway: Gateway;
   let socket: Client;
   let reads = 0;
+  /** The players of each read, in order. */
+  const readIds: number[][] = [];
   let balance = 0;
   let open: () => void = () => {};
   let gate = Promise.resolve();
@@ -23,11 +25,22 @@ describe('realtime gateway: balance changes of one player', () => {
     gateway = createGateway({
       server,
       bus,
-      verifyToken: async (token) => (token === 'player-7' ? { userId: 7, sessionId: 's7' } : null),
-      figures: async (): Promise<UserFigures> => {
+      verifyToken: async (token) => {
+        const id = /^player-(\d+)$/.exec(token)?.[1];
+        return id ? { userId: Number(id), sessionId: `s${id}` } : null;
+      },
+      figures: async (ids) => {
         reads++;
+        readIds.push([...ids]);
         await gate;
-        return { ...ZERO_FIGURES, balance, payDiscount: { discount: 0.1, expiredTime: 1_790_000_000_000 } };
+        const discount = { discount: 0.1, expiredTime: 1_790_000_000_000 };
+        // Each player's balance tells them apart: 7 has `balance`, the others their id.
+        return new Map(
+          ids.map((id): [number, UserFigures] => [
+            id,
+            { ...ZERO_FIGURES, balance: id === 7 ? balance : id, payDiscount: discount },
+          ]),
+        );
       },
       log: pino({ level: 'silent' }),
     });
@@ -77,5 +90,28 @@ describe('realtime gateway: balance changes of one player', () => {
     await bus.publish('notice.published', { text: 'after' });
     await marker;
     expect(reads).toBe(before);
+  });
+
+  it('reads the figures of the players whose changes arrive together in one read, each pushed their own', async () => {
+    const ids = [11, 12, 13, 14, 15];
+    const sockets = await Promise.all(
+      ids.map((id) => connected(connectClient(baseUrlOf(server), { token: `player-${id}` }))),
+    );
+    try {
+      gate = new Promise((resolve) => (open = resolve));
+      const before = reads;
+      await bus.publish('balance.changed', { userId: 7 });
+      await expect.poll(() => reads).toBe(before + 1);
+      // While 7's read runs, the winners of a round arrive (one twice).
+      for (const userId of [...ids, 12]) await bus.publish('balance.changed', { userId });
+      const pushed = sockets.map((s) => next(s, 'updateUserInfo'));
+      open();
+      const figures = await Promise.all(pushed);
+      expect(figures.map((f) => f.balance)).toEqual(ids);
+      expect(reads).toBe(before + 2);
+      expect(readIds.slice(-2)).toEqual([[7], ids]);
+    } finally {
+      for (const s of sockets) s.close();
+    }
   });
 });

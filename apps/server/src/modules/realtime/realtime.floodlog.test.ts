@@ -29,7 +29,7 @@ describe('realtime gateway: the log under an event flood', () => {
       server,
       bus,
       verifyToken: async (token) => ({ userId: Number(token), sessionId: `s${token}` }),
-      figures: async () => ZERO_FIGURES,
+      figures: async (ids) => new Map(ids.map((id) => [id, ZERO_FIGURES])),
       log: pino({ level: 'warn' }, sink),
       limits: { burst: 2, perSecond: 1, floodAfter: 3 },
     });

@@ -22,15 +22,14 @@ import { Server, type ExtendedError, type Socket } from 'socket.io';
 import { SUBSCRIBER_OPTIONS, type BusEvents, type BusTopic, type EventBus } from '../../platform/bus';
 import { languageOf, translate, type MessageKey } from '../../platform/i18n';
 import { limitLog } from '../../platform/log';
+import { createListMerger } from './realtime.lists';
 
 export type VerifyToken = (token: string) => Promise<{ userId: number; sessionId: string } | null>;
 /**
  * An operator's session token (`op_…`): the operator, or null when invalid; `support` when it may chat,
  * `alerts` when it hears the operators' alerts (overdue payouts: the withdrawal queue's readers).
  */
-export type VerifyOperator = (
-  token: string,
-) => Promise<{
+export type VerifyOperator = (token: string) => Promise<{
   operatorId: number | null;
   sessionId: string | null;
   support: boolean;
@@ -45,8 +44,8 @@ export interface GatewayOptions {
   verifyToken: VerifyToken;
   /** Operator sockets (the support console); refused without it. */
   verifyOperator?: VerifyOperator;
-  /** The player's money and VIP figures (the wallet's). */
-  figures: (userId: number) => Promise<UserFigures>;
+  /** Players' money and VIP figures by id (the wallet's), many in one read. */
+  figures: (userIds: readonly number[]) => Promise<Map<number, UserFigures>>;
   /** With Redis, the Socket.IO Redis adapter joins the nodes. */
   redis?: { url: string; prefix: string };
   log: FastifyBaseLogger;
@@ -63,6 +62,9 @@ export interface RateLimits {
 }
 
 const DEFAULT_LIMITS: RateLimits = { burst: 20, perSecond: 10, floodAfter: 30 };
+
+/** At most this many players' figures in one read (a statement's size, not a limit on who is pushed). */
+const FIGURES_PER_READ = 500;
 
 export interface SocketData {
   /**
@@ -277,36 +279,55 @@ export function createGateway(options: GatewayOptions) {
 
   const localSocketsOf = (userId: number) => io.of('/').adapter.rooms.get(room(userId));
 
-  /** One figures read per player at a time: changes arriving meanwhile are folded into one more read. */
-  const balanceQueue = new Map<number, BusEvents['balance.changed'] | null>();
-  async function onBalanceChanged(change: BusEvents['balance.changed']) {
+  const lists = createListMerger((event, payload) => emitLocal(gameRoom(payload.game), event, payload));
+
+  /**
+   * Figures owed to players whose balance changed. One read at a time, of every player owed (a round's winners
+   * arrive together: one statement, not one each); a change arriving during a read waits for the next one, which
+   * starts after its commit. A player's changes are folded into one push, keeping the stake flags.
+   */
+  const owed = new Map<number, BusEvents['balance.changed']>();
+  let reading = false;
+  function onBalanceChanged(change: BusEvents['balance.changed']) {
     const { userId } = change;
     if (!localSocketsOf(userId)?.size) return;
-    if (balanceQueue.has(userId)) {
-      const queued = balanceQueue.get(userId);
-      balanceQueue.set(userId, {
-        userId,
-        cause: queued?.cause ?? change.cause,
-        usedFreeBalance: queued?.usedFreeBalance || change.usedFreeBalance,
-      });
-      return;
+    const queued = owed.get(userId);
+    owed.set(
+      userId,
+      queued
+        ? {
+            userId,
+            cause: queued.cause ?? change.cause,
+            usedFreeBalance: queued.usedFreeBalance || change.usedFreeBalance,
+          }
+        : change,
+    );
+    if (!reading) void readOwed();
+  }
+  async function readOwed() {
+    reading = true;
+    while (owed.size) {
+      const changes = [...owed.values()].slice(0, FIGURES_PER_READ);
+      for (const { userId } of changes) owed.delete(userId);
+      try {
+        const read = await figures(changes.map((c) => c.userId));
+        for (const change of changes) {
+          const f = read.get(change.userId);
+          if (f) pushFigures(change, f);
+        }
+      } catch (err) {
+        log.error({ err, players: changes.length }, 'realtime: could not read the figures');
+      }
     }
-    balanceQueue.set(userId, null);
-    try {
-      const f = await figures(userId);
-      const { payDiscount, ...rest } = f;
-      emitLocal(userId, 'updateUserInfo', { ...rest, discount: payDiscount });
-      if (change.cause === 'stake' && f.balance < INS_BALANCE_BELOW)
-        emitLocal(userId, 'insBalance', { balance: f.balance });
-      if (change.cause === 'stake' && change.usedFreeBalance)
-        emitLocal(userId, 'freeBalance', { freeBalance: f.freeBalance });
-    } catch (err) {
-      log.error({ err, userId }, 'realtime: could not read the figures');
-    } finally {
-      const next = balanceQueue.get(userId);
-      balanceQueue.delete(userId);
-      if (next) void onBalanceChanged(next);
-    }
+    reading = false;
+  }
+  function pushFigures({ userId, cause, usedFreeBalance }: BusEvents['balance.changed'], f: UserFigures) {
+    const { payDiscount, ...rest } = f;
+    emitLocal(userId, 'updateUserInfo', { ...rest, discount: payDiscount });
+    if (cause === 'stake' && f.balance < INS_BALANCE_BELOW)
+      emitLocal(userId, 'insBalance', { balance: f.balance });
+    if (cause === 'stake' && usedFreeBalance)
+      emitLocal(userId, 'freeBalance', { freeBalance: f.freeBalance });
   }
 
   // A bad event from a publisher is logged; it must never throw into the bus (an uncaught exception).
@@ -320,17 +341,20 @@ export function createGateway(options: GatewayOptions) {
     });
   const unsubscribe = [
     on('notice.published', ({ text }) => emitLocal(null, 'notice', { text })),
-    on('balance.changed', (change) => void onBalanceChanged(change)),
+    on('balance.changed', onBalanceChanged),
     on('payment.succeeded', ({ userId, czflag, payTime }) =>
       emitLocal(userId, 'paySuccess', { czflag, payTime }),
     ),
     on('bonus.increaseOffered', ({ userId, bouns, amount }) =>
       emitLocal(userId, 'userBetAmount', { bouns, amount: toMajor(amount) }),
     ),
-    // Shared rounds: every node hears the push (bus) and emits it to its own watchers of that game.
-    on('rounds.push', ({ game, event, payload }) =>
-      emitLocal(gameRoom(game), event, payload as ServerEventPayloads[typeof event]),
-    ),
+    // Shared rounds: every node hears the push (bus) and emits it to its own watchers of that game; the lists of
+    // bets and cash-outs merged, one push per beat whichever nodes took them.
+    on('rounds.push', ({ game, event, payload }) => {
+      if (event === 'roundBet' || event === 'roundCashout')
+        lists.add(event, payload as ServerEventPayloads[typeof event]);
+      else emitLocal(gameRoom(game), event, payload as ServerEventPayloads[typeof event]);
+    }),
     // Sportsbook: an event's new clock, score and prices to this node's watchers of it.
     on('sports.update', ({ eventId, payload }) => emitLocal(sportsRoom(eventId), 'sportsEvent', payload)),
     // Sportsbook: an open bet's cash-out value, to its owner's sockets on this node.
@@ -375,6 +399,7 @@ export function createGateway(options: GatewayOptions) {
      */
     async close() {
       for (const off of unsubscribe) off();
+      lists.stop();
       io.engine.close();
       await io.of('/').adapter.close();
       await Promise.allSettled(adapterClients.map((c) => c.quit()));

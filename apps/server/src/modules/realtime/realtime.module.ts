@@ -38,7 +38,7 @@ export const realtimeModule = defineModule('realtime', ['operators', 'accounts',
         throw err;
       }
     },
-    figures: app.wallet.figures,
+    figures: app.wallet.figuresOfMany,
     redis: config.redisUrl ? { url: config.redisUrl, prefix: config.redisPrefix } : undefined,
     log: app.log,
   });

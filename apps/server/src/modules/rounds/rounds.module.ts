@@ -37,7 +37,7 @@ export const roundsModule = defineModule(
     // The clock runs where jobs run (and ROUNDS_CLOCK is on); it drives only the games whose lease it holds.
     const clock = config.rounds.clock ? createClock({ database, rounds, bus, log: app.log }) : null;
     app.decorate('rounds', Object.assign(rounds, { clock, operator: createRoundsOperatorReads(database) }));
-    registerRoundEvents(outbox, bus, rounds);
+    registerRoundEvents(outbox, rounds);
     await app.register(roundsRoutes);
     if (clock) {
       app.addHook('onReady', async () => clock.start());

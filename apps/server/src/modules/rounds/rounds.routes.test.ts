@@ -26,7 +26,7 @@ import {
   type LuckyPick,
 } from '@aposta/fairness';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   createTestApp,
   expectCleanLedgerThenClose,
@@ -210,6 +210,54 @@ describe('double', { timeout: 90_000 }, () => {
     expect(redBet.state).toBe(paid('red', 100) > 0 ? 'won' : 'lost');
     expect(await cashOf(p.id)).toBe(before - 350 + paid('red', 100) + paid('white', 250));
   });
+
+  it('pushes a settled round at once and again from its delivery, its state before its winners’ balances', async () => {
+    const p = await player();
+    const s = await bettingRound('double', 1_500);
+    // One of the three colours wins whatever the tile.
+    for (const color of ['white', 'red', 'black'] as const)
+      roundBet.parse(data(await call('double/bet', p.token, { roundId: s.roundId, amount: 1, color })));
+    const settledStates: RoundState[] = [];
+    const off = t.app.bus.subscribe('rounds.push', ({ event, payload }) => {
+      const state = payload as RoundState;
+      if (event === 'roundState' && state.roundId === s.roundId && state.bets.some((b) => b.payout > 0))
+        settledStates.push(state);
+    });
+    let paidPushes = 0; // the stakes' pushes carry cause 'stake'
+    const offPaid = t.app.bus.subscribe('balance.changed', ({ userId, cause }) => {
+      if (userId === p.id && !cause) paidPushes++;
+    });
+    try {
+      await settled('double', s.roundId);
+      // The settlement's own pushes, and the repeats of the delivery of `rounds.settled`.
+      for (let end = Date.now() + 10_000; (settledStates.length < 2 || paidPushes < 2) && Date.now() < end;)
+        await sleep(50);
+      expect(settledStates.length).toBeGreaterThanOrEqual(2);
+      expect(settledStates.every((x) => x.phase === 'result' && x.betCount === 3)).toBe(true);
+      expect(paidPushes).toBe(2);
+    } finally {
+      off();
+      offPaid();
+    }
+
+    // Within a push, the state goes before the balances (a player nothing else pushes for).
+    const idle = await c.signUp();
+    const order: string[] = [];
+    const offState = t.app.bus.subscribe('rounds.push', ({ payload }) => {
+      if ((payload as RoundState).roundId === s.roundId) order.push('state');
+    });
+    const offBalance = t.app.bus.subscribe('balance.changed', ({ userId }) => {
+      if (userId === idle.id) order.push('balance');
+    });
+    try {
+      await t.app.rounds.pushSettled(s.roundId, [idle.id]);
+      for (let end = Date.now() + 5_000; order.length < 2 && Date.now() < end;) await sleep(20);
+      expect(order).toEqual(['state', 'balance']);
+    } finally {
+      offState();
+      offBalance();
+    }
+  });
 });
 
 describe('crash', { timeout: 90_000 }, () => {
@@ -298,6 +346,57 @@ async function luckyRound(game: LuckyGame) {
   expect(bets.map((b) => Math.round(mine.find((m) => m.betId === b.betId)!.payout * 100))).toEqual(expected);
   expect(await cashOf(p.id)).toBe(before - 3000 + expected.reduce((x, y) => x + y, 0));
 }
+
+describe('the polls of a state', { timeout: 90_000 }, () => {
+  /** A statement's text, its nested fragments included (drizzle's chunks: strings, params, fragments). */
+  const textOf = (q: unknown): string =>
+    ((q as { queryChunks?: unknown[] }).queryChunks ?? [])
+      .map((c) => {
+        const value = (c as { value?: unknown }).value;
+        return Array.isArray(value) ? value.join('') : textOf(c);
+      })
+      .join(' ');
+  /**
+   * A poll's read: the state's statement (it reads the clock) by game. The reads by round are the pushes'
+   * (an earlier test's settled round delivered late by the outbox, say), not the polls'.
+   */
+  const isStateRead = (q: unknown) => {
+    const text = textOf(q);
+    return text.includes('clock_timestamp() as now') && text.includes('r.game =');
+  };
+
+  it('answers a burst from one read, its server time moving on; reads again after a quarter second and across a phase change', async () => {
+    const s = await bettingRound('double', 2_000);
+    const execute = vi.spyOn(t.database.db, 'execute');
+    try {
+      const reads = () => execute.mock.calls.filter(([q]) => isStateRead(q)).length;
+      await sleep(300);
+      const started = performance.now();
+      const burst = await Promise.all(Array.from({ length: 20 }, () => stateOf('double')));
+      await sleep(60);
+      const later = await stateOf('double');
+      // One read per quarter second at most (a slow machine may take more than one for all this).
+      expect(reads()).toBeGreaterThanOrEqual(1);
+      expect(reads()).toBeLessThanOrEqual(1 + Math.floor((performance.now() - started) / 250));
+      for (const b of [...burst, later])
+        expect({ ...b, serverTime: '' }).toEqual({ ...later, serverTime: '' });
+      // The clients' countdown is placed by serverTime: it moves on with the time since the read.
+      expect(Date.parse(later.serverTime) - Date.parse(burst[0]!.serverTime)).toBeGreaterThanOrEqual(55);
+      await sleep(250);
+      const before = reads();
+      const fresh = await stateOf('double');
+      expect(reads()).toBe(before + 1);
+      expect(fresh.roundId).toBe(s.roundId);
+      // Read 100 ms before the close, asked again 120 ms later: past the close, whatever was read before.
+      await sleep(Date.parse(fresh.closesAt) - Date.parse(fresh.serverTime) - 100);
+      await stateOf('double');
+      await sleep(120);
+      expect((await stateOf('double')).phase).not.toBe('betting');
+    } finally {
+      execute.mockRestore();
+    }
+  });
+});
 
 describe('the clock', { timeout: 90_000 }, () => {
   it('answers when the next phase is due, and steps the round once it is', async () => {

@@ -1,5 +1,6 @@
 import {
   ErrorCode,
+  ROUND_LISTS_BEAT_MS,
   TxType,
   type RoundBet,
   type RoundChain,
@@ -18,7 +19,7 @@ import {
 import { DEFAULT_CURRENCY, formatMoney, toMajor, type Currency } from '@aposta/money';
 import { sql } from 'drizzle-orm';
 import type { EventBus } from '../../platform/bus';
-import { pgCode, pgConstraint, type Database, type Executor, type Tx } from '../../platform/db';
+import { pgCode, pgConstraint, type Database, type Tx } from '../../platform/db';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors';
 import { scopedKey } from '../../platform/idempotency';
 import type { Outbox } from '../../platform/outbox';
@@ -90,8 +91,8 @@ const SETTLE_PAGE = 128;
 const SETTLE_PAGES_AT_ONCE = 2;
 /** The public list of a round's bets shows at most this many (the newest). */
 const LIST_BETS = 100;
-/** How long a node gathers bets and cash-outs before pushing them to the watchers. */
-const FLUSH_MS = 250;
+/** How long a node answers the clients' polls of a game's state from one read (`pollState`). */
+const POLL_FRESH_MS = 250;
 
 interface RoundRow {
   id: string;
@@ -130,6 +131,12 @@ interface BetRow {
   created_at: string | Date;
 }
 
+/** A bet as the round's public list shows it (read as JSON: the amounts are numbers). */
+type ListedBet = Pick<BetRow, 'player' | 'pick' | 'cashout'> & {
+  amount: number | string;
+  payout: number | string;
+};
+
 const major = (minor: number | string) => toMajor(Number(minor), CURRENCY);
 const ms = (t: string | Date) => new Date(t).getTime();
 
@@ -145,7 +152,9 @@ export function createRoundsService(deps: RoundsDeps) {
 
   /**
    * Bets and cash-outs reach the watchers in batches: a push per bet would cost every watcher one message per
-   * bet (5,000 bets × 10,000 watchers). Each node gathers its own for up to FLUSH_MS.
+   * bet (5,000 bets × 10,000 watchers). Each node gathers its own and publishes them on the beat of the wall
+   * clock (every ROUND_LISTS_BEAT_MS), as every other node does: each node's gateway then merges the beat's lists
+   * of all nodes into one push.
    */
   const pending = new Map<
     string,
@@ -163,20 +172,32 @@ export function createRoundsService(deps: RoundsDeps) {
     const batch = pending.get(key) ?? { game, event, roundId, bets: [] };
     batch.bets.push(bet);
     pending.set(key, batch);
-    flushTimer ??= setTimeout(flush, FLUSH_MS);
+    flushTimer ??= setTimeout(flush, ROUND_LISTS_BEAT_MS - (Date.now() % ROUND_LISTS_BEAT_MS));
   }
 
   /**
    * The round's state to its watchers, after the change committed. Not an outbox event: a state is worth
    * pushing only now (a lost push is caught by the clients' poll), and phase changes must not queue behind
-   * the ledger's facts.
+   * the ledger's facts. Never rejects.
    */
   const pushState = async (roundId: string) => {
     const state = await readState(roundId).catch(() => null);
-    if (state) await bus.publish('rounds.push', { game: state.game, event: 'roundState', payload: state });
+    if (state)
+      await bus
+        .publish('rounds.push', { game: state.game, event: 'roundState', payload: state })
+        .catch(() => {});
   };
 
-  const publicBet = (b: BetRow): RoundPublicBet => ({
+  /**
+   * A settled round's final state, then the new balance of each player paid. The state first: it is every
+   * watcher's, and the figures reads of the players paid would otherwise queue before its read.
+   */
+  const pushSettled = async (roundId: string, paid: number[]) => {
+    await pushState(roundId);
+    for (const userId of paid) bus.publish('balance.changed', { userId }).catch(() => {});
+  };
+
+  const publicBet = (b: ListedBet): RoundPublicBet => ({
     player: b.player,
     amount: major(b.amount),
     pick: b.pick,
@@ -201,16 +222,32 @@ export function createRoundsService(deps: RoundsDeps) {
     };
   }
 
-  /** The round a player sees: the live one, else the last one (showing its result until the next opens). */
-  async function currentRound(game: RoundGame): Promise<RoundRow | undefined> {
-    const [round] = await rows<RoundRow>(
-      db,
-      sql`select *, now() as now from rounds where game = ${game} order by id desc limit 1`,
-    );
-    return round;
+  /**
+   * A round's state in one statement: the round, its newest bets and their count, and the database's clock read
+   * last (clock_timestamp(): now() is when the statement, or a transaction around it, began, and clients place
+   * their countdown by serverTime). Always on `db`, never in a transaction: an outbox delivery's read had been
+   * hundreds of ms old. `which`: the condition on `rounds r`.
+   */
+  async function readStateWhere(which: ReturnType<typeof sql>) {
+    const read = await readStateAndBoundary(which);
+    return read?.state ?? null;
   }
 
-  async function stateOf(stored: RoundRow, exec: Executor = db): Promise<RoundState> {
+  /** A round's state, and the database's instant when its phase will next change (null: none or unknown). */
+  async function readStateAndBoundary(
+    which: ReturnType<typeof sql>,
+  ): Promise<{ state: RoundState; boundary: number | null } | null> {
+    const [stored] = await rows<RoundRow & { bets: ListedBet[]; bet_count: number }>(
+      db,
+      sql`select r.*,
+            coalesce((select json_agg(b order by b.id desc) from (
+              select id, player, amount, pick, cashout, payout from round_bets
+              where round_id = r.id order by id desc limit ${LIST_BETS}) b), '[]') as bets,
+            (select count(*)::int from round_bets where round_id = r.id) as bet_count,
+            clock_timestamp() as now
+          from rounds r where ${which} order by r.id desc limit 1`,
+    );
+    if (!stored) return null;
     const def = GAMES[stored.game];
     // The phase by the database's clock: a step of the clock may come a moment after the time it acts on.
     const now = ms(stored.now);
@@ -224,13 +261,9 @@ export function createRoundsService(deps: RoundsDeps) {
           : stored.phase;
     const round = { ...stored, phase };
     const known = round.phase === 'result';
-    // The newest bets with the round's count in one read.
-    const bets = await rows<BetRow & { n: number }>(
-      exec,
-      sql`select *, count(*) over ()::int as n from round_bets where round_id = ${round.id}::bigint
-          order by id desc limit ${LIST_BETS}`,
-    );
-    return {
+    const boundary =
+      phase === 'betting' ? ms(stored.closes_at) : phase === 'running' ? ms(stored.result_at) : null;
+    const state: RoundState = {
       game: round.game,
       roundId: String(round.id),
       phase: round.phase,
@@ -244,17 +277,45 @@ export function createRoundsService(deps: RoundsDeps) {
       void: round.void,
       period: round.period,
       startedAt: def.kind === 'crash' && round.phase !== 'betting' ? iso(round.closes_at) : null,
-      bets: bets.map(publicBet),
-      betCount: bets[0]?.n ?? 0,
+      bets: stored.bets.map(publicBet),
+      betCount: stored.bet_count,
     };
+    return { state, boundary };
   }
 
-  async function readState(roundId: string, exec: Executor = db): Promise<RoundState | null> {
-    const [round] = await rows<RoundRow>(
-      exec,
-      sql`select *, now() as now from rounds where id = ${roundId}::bigint`,
-    );
-    return round ? stateOf(round, exec) : null;
+  const readState = (roundId: string) => readStateWhere(sql`r.id = ${roundId}::bigint`);
+
+  /**
+   * A game's state for the clients' polls (every phone asks every few seconds: thousands of reads a second
+   * otherwise): one read per game at a time on this node, answered again for up to POLL_FRESH_MS with its
+   * `serverTime` moved on by the time since the read (clients place their countdown by it), never across the
+   * instant its phase changes, and dropped when this node changes the game's round or any node (this one too:
+   * the bus delivers to its publisher) pushes a new state of it.
+   */
+  type Polled = { read: ReturnType<typeof readStateAndBoundary>; at?: number };
+  const polled = new Map<RoundGame, Polled>();
+  const unsubscribe = bus.subscribe('rounds.push', ({ game, event }) => {
+    if (event === 'roundState') polled.delete(game as RoundGame);
+  });
+  async function pollState(game: RoundGame): Promise<RoundState | null> {
+    const hit = polled.get(game);
+    if (hit?.at !== undefined) {
+      const read = await hit.read;
+      const since = performance.now() - hit.at;
+      const serverNow = read ? ms(read.state.serverTime) + since : 0;
+      if (read && since < POLL_FRESH_MS && (read.boundary === null || serverNow < read.boundary))
+        return { ...read.state, serverTime: new Date(serverNow).toISOString() };
+    } else if (hit) return (await hit.read)?.state ?? null;
+    const entry: Polled = { read: readStateAndBoundary(sql`r.game = ${game}`) };
+    polled.set(game, entry);
+    try {
+      const read = await entry.read;
+      entry.at = performance.now();
+      return read?.state ?? null;
+    } catch (err) {
+      if (polled.get(game) === entry) polled.delete(game);
+      throw err;
+    }
   }
 
   // ---------------------------------------------------------------- the clock's steps (one node at a time)
@@ -328,7 +389,10 @@ export function createRoundsService(deps: RoundsDeps) {
         if (!(err instanceof GiveWay)) throw err;
         return null;
       });
-    if (opened) void pushState(opened);
+    if (opened) {
+      polled.delete(game);
+      void pushState(opened);
+    }
   }
 
   /** Moves a phase on when its time has come; answers the rounds that changed. */
@@ -337,6 +401,7 @@ export function createRoundsService(deps: RoundsDeps) {
       const changed = await rows<{ id: string }>(tx, query);
       return changed.map((r) => String(r.id));
     });
+    if (ids.length) polled.delete(game);
     for (const id of ids) void pushState(id);
     return ids;
   }
@@ -364,7 +429,7 @@ export function createRoundsService(deps: RoundsDeps) {
         sql`update rounds set settled_at = clock_timestamp() where id = ${round.id}::bigint and settled_at is null
             returning id`,
       );
-      // The durable fact of a round that had bets (the winners' balances are pushed from its delivery).
+      // The durable fact of a round that had bets (its delivery pushes the state and the winners' balances again).
       if (done && bets.length)
         await outbox.emit(tx, 'rounds.settled', {
           game: round.game,
@@ -372,9 +437,10 @@ export function createRoundsService(deps: RoundsDeps) {
           paid: [...winners],
         });
     });
-    // The final state at once for the watchers (the delivery repeats it durably); the players paid get their
-    // figures from the delivery of `rounds.settled` (nudged by this commit), not from here.
-    void pushState(String(round.id));
+    // At once, not only from the delivery of `rounds.settled`: the relay delivers in order, behind the ledger's
+    // facts of every bet just settled (5,000 bets: some 3 s on a slow machine), and a winner expects the payout
+    // with the result. The delivery repeats both for a push lost here (a crash before it).
+    void pushSettled(String(round.id), [...winners]);
     return [...winners];
   }
 
@@ -594,16 +660,20 @@ export function createRoundsService(deps: RoundsDeps) {
 
     /** The live round of a game (or the last one, until the next opens), with its public list of bets. */
     async state(game: RoundGame): Promise<RoundState> {
-      const round = await currentRound(game);
-      if (!round) throw notFound('roundsUnknownRound');
-      return stateOf(round);
+      const state = await pollState(game);
+      if (!state) throw notFound('roundsUnknownRound');
+      return state;
     },
 
-    /** The state of one round (pushed to the game's room at every phase); `exec`: an outbox handler's tx. */
+    /** The state of one round (pushed to the game's room at every phase). */
     stateById: readState,
+
+    /** A settled round's final state, then its winners' balances (the delivery of `rounds.settled`). */
+    pushSettled,
 
     /** Pushes what is still gathered and stops gathering (the app is closing). */
     close() {
+      unsubscribe();
       clearTimeout(flushTimer);
       flush();
     },

@@ -109,7 +109,10 @@ export const roundBets = pgTable(
   },
   (t) => [
     uniqueIndex('round_bets_key').on(t.key),
-    index('round_bets_round').on(t.roundId, t.state),
+    // Not on state: the settlement's two updates of a round's bets (claimed, then their outcome) change only
+    // unindexed columns, so with the table's fillfactor 50 (migration 0055) they stay on their page (HOT) and
+    // write no index entries (5,000 bets: 231 ms of updates against 46 ms, measured in psql).
+    index('round_bets_round').on(t.roundId),
     index('round_bets_user').on(t.userId, t.id),
     uniqueIndex('round_bets_crash_one')
       .on(t.roundId, t.userId)

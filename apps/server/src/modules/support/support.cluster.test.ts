@@ -3,10 +3,7 @@ import * as OTPAuth from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
 import { openDatabase } from '../../platform/db';
-import {
-  createPostgresDatabase,
-  onPostgres,
-} from '../../../test/helpers';
+import { createPostgresDatabase, onPostgres } from '../../../test/helpers';
 import { startServer, type ServerProcess } from '../../../test/server-process';
 import { connectClient, connected, registerPlayer, type Client } from '../../../test/realtime-client';
 import { createOperatorsService } from '../operators';
@@ -132,4 +129,3 @@ function nextFrom(socket: Client, from: string) {
     socket.on('supportMessage', on);
   });
 }
-

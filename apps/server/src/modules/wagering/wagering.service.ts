@@ -700,7 +700,7 @@ export async function deliverLedgerFacts(database: Database, afterId = 0): Promi
  * A player's totals and cash requirement still due in one currency, as a one-row SQL subquery
  * (`deposited`, `withdrawn`, `wagered`, `cash_due`), for a caller reading its figures in one query.
  */
-export function totalsQuery(userId: number, currency: Currency = DEFAULT_CURRENCY): SQL {
+export function totalsQuery(userId: number | SQL, currency: Currency = DEFAULT_CURRENCY): SQL {
   // The SQL function `wagering_figures` (migration 0019) keeps its plan per connection.
   return sql`select deposited, withdrawn, wagered, cash_due
     from wagering_figures(${userId}::bigint, ${currency}::text)`;

@@ -147,6 +147,16 @@ describe('wallet over HTTP', () => {
       .data;
     expect(after).toMatchObject({ balance: 423.45, paySumAmount: 523.45, gameSumAmount: 400, level: 1 });
     expect(after.nextlevel).toEqual({ paySumAmount: 500, gameSumAmount: 3000 });
+
+    // The many-player read (the socket's pushes, the back office's pages) answers each as the one-player read.
+    const b = await signUp();
+    await fund(b.id, 700);
+    const many = await t.app.wallet.figuresOfMany([a.id, b.id]);
+    expect([...many.keys()].sort()).toEqual([a.id, b.id].sort());
+    expect(many.get(a.id)).toEqual(await t.app.wallet.figures(a.id));
+    expect(many.get(b.id)).toEqual(await t.app.wallet.figures(b.id));
+    expect(many.get(b.id)).toMatchObject({ balance: 7, paySumAmount: 7, level: 0 });
+    expect((await t.app.wallet.figuresOfMany([])).size).toBe(0);
   });
 
   it('transfers to another player, publishes both balances, and lists both sides in the records', async () => {

@@ -52,7 +52,7 @@ export interface WalletAccounts {
  * Referral commission paid to a player so far, per level 1 to 3 (minor units), as a one-row subquery with
  * `amount1`…`amount3` (owned by promotions, registered later).
  */
-export type ReferralTotals = (userId: number) => SQL;
+export type ReferralTotals = (userId: number | SQL) => SQL;
 
 /** A player as the wallet sees one: kyc 1 = name and CPF on file; testFlag '1' = play money only. */
 export interface Player {
@@ -124,9 +124,8 @@ interface FigureRow extends BalanceRow {
   amount3?: string;
 }
 
-/** A player's balances (ledger) and totals (wagering) in one query, one round trip. */
 /** A player's balances (ledger) and totals (wagering) as the subqueries of one statement. */
-const moneyParts = (userId: number, currency: Currency) => [
+const moneyParts = (userId: number | SQL, currency: Currency) => [
   sql`(${balancesQuery(userId, currency)}) b`,
   sql`(${totalsQuery(userId, currency)}) w`,
 ];
@@ -167,7 +166,7 @@ export function createWalletService({ database, outbox, settings, bus, accounts,
    * The hot reads (getBalance, userInfo, the socket) are one prepared statement each on PostgreSQL: the
    * modules that own the figures give them as one-row subqueries, joined here into one round trip.
    */
-  const figureParts = (userId: number, currency: Currency) => {
+  const figureParts = (userId: number | SQL, currency: Currency) => {
     const parts = moneyParts(userId, currency);
     if (hooks.referralTotals) parts.push(sql`(${hooks.referralTotals(userId)}) r`);
     return parts;
@@ -206,6 +205,23 @@ export function createWalletService({ database, outbox, settings, bus, accounts,
       settings.all(),
     ]);
     return figuresOf(rows[0]!, s, currency); // aggregates: always one row
+  }
+
+  /** The figures of many players in one statement (a burst of pushes, a page of players), by id. */
+  async function figuresOfMany(
+    userIds: readonly number[],
+    currency: Currency = DEFAULT_CURRENCY,
+  ): Promise<Map<number, UserFigures>> {
+    if (!userIds.length) return new Map();
+    const [rows, s] = await Promise.all([
+      database.prepared<FigureRow & { user_id: string }>(
+        'wallet_figures_many',
+        sql`select u.id as user_id, f.* from unnest(${`{${userIds.join(',')}}`}::bigint[]) u(id)
+          cross join lateral (select * from ${sql.join(figureParts(sql`u.id`, currency), sql`, `)}) f`,
+      ),
+      settings.all(),
+    ]);
+    return new Map(rows.map((r) => [Number(r.user_id), figuresOf(r, s, currency)]));
   }
 
   async function availableCash(userId: number, currency: Currency): Promise<number> {
@@ -292,6 +308,7 @@ export function createWalletService({ database, outbox, settings, bus, accounts,
   return {
     hooks,
     figures,
+    figuresOfMany,
 
     /** userInfo: the accounts' profile of the player with the wallet's figures, in one statement. */
     async userInfo(userId: number): Promise<UserInfo> {

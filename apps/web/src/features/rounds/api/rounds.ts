@@ -44,12 +44,17 @@ async function fetchState(game: RoundGame): Promise<LiveState> {
 }
 
 /**
- * The game's round. Pushed by the socket when signed in (useLiveRound writes into this query); asked again
- * every 2 s as well, so a visitor without a socket, or a socket that missed a push, still follows.
+ * The game's round. Pushed by the socket when signed in (useLiveRound writes into this query, `live` while
+ * connected); asked again after 2 s without news without a socket, after 10 s with one (a push lost without a
+ * disconnect). Each push restarts the interval (TanStack Query resets it on every update of the query).
  */
-export function useRoundState(game: RoundGame) {
+export function useRoundState(game: RoundGame, live: boolean) {
   return useQuery(
-    queryOptions({ queryKey: stateKey(game), queryFn: () => fetchState(game), refetchInterval: 2_000 }),
+    queryOptions({
+      queryKey: stateKey(game),
+      queryFn: () => fetchState(game),
+      refetchInterval: live ? 10_000 : 2_000,
+    }),
     queryClient,
   );
 }

@@ -28,9 +28,9 @@ export function CrashPage() {
   const { t } = useTranslation('rounds');
   const lang = useAppState((s) => s.lang);
   const token = useSession((s) => s.token);
-  const state = useRoundState('crash').data;
+  const { tick, live } = useLiveRound('crash');
+  const state = useRoundState('crash', live).data;
   const history = useRoundHistory('crash').data ?? [];
-  const { tick } = useLiveRound('crash');
   const mine = useMyRoundBets(token, 'crash').data ?? [];
   const [amount, setAmount] = useState('1');
   const [auto, setAuto] = useState('');

@@ -19,9 +19,9 @@ const TILE = 0.56; // rem: 56 design pixels with the gap
 /** Double: a round every ~30 s for everybody; white pays 14×, red and black 2×. */
 export function DoublePage() {
   const { t } = useTranslation('rounds');
-  const state = useRoundState('double').data;
+  const { live } = useLiveRound('double');
+  const state = useRoundState('double', live).data;
   const history = useRoundHistory('double').data ?? [];
-  useLiveRound('double');
   const [color, setColor] = useState<DoubleColor>('red');
   const [amount, setAmount] = useState('1');
   const bet = useRoundBet('double');

@@ -49,9 +49,9 @@ export function LuckyColorPage() {
 
 function LuckyGameView({ game }: { game: RoundGame }) {
   const { t } = useTranslation('rounds');
-  const state = useRoundState(game).data;
+  const { live } = useLiveRound(game);
+  const state = useRoundState(game, live).data;
   const history = useRoundHistory(game).data ?? [];
-  useLiveRound(game);
   const [pick, setPick] = useState<LuckyPickName>('green');
   const [amount, setAmount] = useState('1');
   const bet = useRoundBet(game);

@@ -1,5 +1,6 @@
 import type {
   ClientToServerEvents,
+  RoundBet,
   RoundGame,
   RoundPublicBet,
   ServerEventPayloads,
@@ -14,26 +15,43 @@ import { historyKey, myBetsKey, stateKey, withOffset, type LiveState } from '../
 type RoundsSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 /**
- * Follows a game on the realtime connection: joins its room (again after every reconnect), writes pushed
- * states into the state query, adds pushed bets and cash-outs to the round's list, and answers the crash
- * ticks. When a round's result arrives, history and my bets are asked again (the balance comes pushed).
+ * Follows a game on the realtime connection: joins its room (again after every reconnect, then reads the
+ * state afresh: pushes were missed meanwhile), writes pushed states into the state query, adds pushed bets
+ * and cash-outs to the round's list, and answers the crash ticks. When a round's result arrives, the history
+ * is asked again once, and my bets each time while I have a bet in that round (a result is pushed again once
+ * every bet is paid); the balance comes pushed. `live`: connected, so the state's poll can slow down.
  */
 export function useLiveRound(game: RoundGame) {
   const realtime = useSession((s) => s.realtime) as unknown as RoundsSocket | null;
   const token = useSession((s) => s.token);
   const [tick, setTick] = useState<ServerEventPayloads['crashTick'] | null>(null);
+  const [connected, setConnected] = useState(() => !!realtime?.connected);
 
   useEffect(() => {
     if (!realtime) return;
-    const watch = () => void realtime.emit('roundsWatch', { game });
+    const watch = () => {
+      setConnected(true);
+      void realtime.emit('roundsWatch', { game });
+    };
+    const rejoin = () => {
+      watch();
+      void queryClient.invalidateQueries({ queryKey: stateKey(game) });
+    };
+    const lost = () => setConnected(false);
+    let historyFor: string | null = null;
     const onState = (s: ServerEventPayloads['roundState']) => {
       if (s.game !== game) return;
       queryClient.setQueryData(stateKey(game), withOffset(s));
-      // A result (pushed again once every bet is paid): the history and my bets have news.
-      if (s.phase === 'result') {
+      if (s.phase !== 'result') return;
+      if (historyFor !== s.roundId) {
+        historyFor = s.roundId;
         void queryClient.invalidateQueries({ queryKey: historyKey(game) });
-        if (token) void queryClient.invalidateQueries({ queryKey: myBetsKey(token, game) });
       }
+      if (
+        token &&
+        queryClient.getQueryData<RoundBet[]>(myBetsKey(token, game))?.some((b) => b.roundId === s.roundId)
+      )
+        void queryClient.invalidateQueries({ queryKey: myBetsKey(token, game) });
     };
     const addBet = (e: ServerEventPayloads['roundBet']) => {
       if (e.game !== game) return;
@@ -54,14 +72,18 @@ export function useLiveRound(game: RoundGame) {
       );
     };
     const onTick = (e: ServerEventPayloads['crashTick']) => setTick(e);
-    realtime.on('connect', watch);
+    realtime.on('connect', rejoin);
+    realtime.on('disconnect', lost);
     realtime.on('roundState', onState);
     realtime.on('roundBet', addBet);
     realtime.on('roundCashout', addCashout);
     if (game === 'crash') realtime.on('crashTick', onTick);
+    // A new connection (signed in again) starts from its own state, not the last one's.
+    setConnected(realtime.connected);
     if (realtime.connected) watch();
     return () => {
-      realtime.off('connect', watch);
+      realtime.off('connect', rejoin);
+      realtime.off('disconnect', lost);
       realtime.off('roundState', onState);
       realtime.off('roundBet', addBet);
       realtime.off('roundCashout', addCashout);
@@ -70,7 +92,7 @@ export function useLiveRound(game: RoundGame) {
     };
   }, [realtime, game, token]);
 
-  return { tick, live: !!realtime };
+  return { tick, live: !!realtime && connected };
 }
 
 /** A cash-out replaces the first matching open entry of that player (same amount, no cash-out yet). */
