@@ -98,9 +98,15 @@ export async function login(page: Page, username: string, pwd: string, captCode 
 /** Opens home, signs in through the login overlay and closes the start mask. */
 export async function signInFromHome(page: Page, username: string, pwd = 'Senha-forte-1') {
   await page.goto('/home');
+  // Home's gift check answers a second after the sign-in; a player without a deposit gets its popup if the
+  // screen is free then. Closing the daily presence only after that answer keeps the popup away.
+  const giftChecked = page.waitForResponse((r) => r.url().endsWith('/api/app/main/userGift'));
   await page.getByRole('button', { name: 'Entrar', exact: true }).click();
   await login(page, username, pwd);
-  await page.getByRole('dialog', { name: 'Presença diária' }).getByRole('button', { name: 'Fechar' }).click();
+  const presence = page.getByRole('dialog', { name: 'Presença diária' });
+  await expect(presence).toBeVisible();
+  await giftChecked;
+  await presence.getByRole('button', { name: 'Fechar' }).click();
 }
 
 /** A CPF with valid check digits. */

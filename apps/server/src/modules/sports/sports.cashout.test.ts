@@ -300,13 +300,19 @@ describe('during the sandbox feed match', () => {
     const runner = createFeedRunner({ database: t.database, sports: t.app.sports, feed, log: t.app.log });
     const t0 = new Date(Date.now() + 60_000);
     await runner.step(t0);
-    const [fx] = await queryRows<{ id: string; starts_at: Date | string }>(
+    const [fx] = await queryRows<{ id: string; external_id: string; starts_at: Date | string }>(
       t.database.db,
-      sql`select id, starts_at from sports_events where feed = 'sandbox' and sport = 'football' order by starts_at limit 1`,
+      sql`select id, external_id, starts_at from sports_events where feed = 'sandbox' and sport = 'football'
+          order by starts_at limit 1`,
     );
     const start = new Date(fx!.starts_at).getTime();
     const at = (minute: number) => new Date(start + minute * 60_000);
-    await runner.step(at(10));
+    // The bets are placed at the first minute from 10 on without a dangerous moment (the match's script comes
+    // from its kick-off time): one would suspend their market and refuse them.
+    let calm = 10;
+    while (feed.stateAt({ externalId: fx!.external_id, startsAt: new Date(start) }, at(calm)).dangerous)
+      calm++;
+    await runner.step(at(calm));
     const player = await c.signUp('feedco');
     await c.fund(player.id, 100_000);
     const d = await detail(fx!.id);
@@ -336,7 +342,7 @@ describe('during the sandbox feed match', () => {
       }),
     );
     // Step the match minute by minute until cash-out is offered (a dangerous moment suspends a step).
-    let minute = 11;
+    let minute = calm + 1;
     let q = await quote(player.token, full.betId);
     for (; minute < 80 && !q.available; minute++) {
       await runner.step(at(minute));
