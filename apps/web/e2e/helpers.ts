@@ -95,7 +95,7 @@ export async function login(page: Page, username: string, pwd: string, captCode 
   await form.getByRole('button', { name: 'Entrar' }).click();
 }
 
-/** Opens home, signs in through the login overlay and closes the start mask. */
+/** Opens home, signs in through the login overlay and closes the start mask (no gift popup follows). */
 export async function signInFromHome(page: Page, username: string, pwd = 'Senha-forte-1') {
   await page.goto('/home');
   // Home's gift check answers a second after the sign-in; a player without a deposit gets its popup if the

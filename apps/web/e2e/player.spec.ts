@@ -305,11 +305,6 @@ test('change password from the account panel signs out; the new password works',
   const email = newEmail('chpwd');
   await registerViaApi(request, email, 'Senha-forte-1');
   await signInFromHome(page, email);
-  // A player with no deposit is offered the deposit gift on home a moment after it shows: close it first.
-  await page
-    .getByRole('dialog', { name: 'Presente de depósito' })
-    .getByRole('button', { name: 'Fechar' })
-    .click();
   await page.getByRole('button', { name: 'Abrir minha conta' }).click();
   await page
     .getByRole('dialog', { name: 'Minha conta' })

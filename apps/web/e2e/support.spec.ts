@@ -41,11 +41,6 @@ test('a signed-in player chats with an operator in real time on a phone, keyboar
   const email = newEmail('chat');
   await registerViaApi(request, email);
   await signInFromHome(page, email);
-  // A player with no deposit is offered the deposit gift on home a moment after it shows: close it first.
-  await page
-    .getByRole('dialog', { name: 'Presente de depósito' })
-    .getByRole('button', { name: 'Fechar' })
-    .click();
   await openChat(page);
 
   const box = page.getByLabel('Mensagem');
