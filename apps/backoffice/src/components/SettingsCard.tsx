@@ -1,9 +1,10 @@
 import { SETTINGS_EXPECTED_KEY } from '@aposta/contracts';
-import { Alert, App, Button, Card, Form } from 'antd';
+import { App, Button, Card, Form } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAllowed } from '../api/access';
 import { api } from '../api/http';
+import { FormError } from './FormFooter';
 import { useApiQuery } from './useApiQuery';
 
 /** The business settings as the server answers them (apps/server/src/modules/settings/settings.schema.ts). */
@@ -75,26 +76,13 @@ export function SettingsCard<V extends object>({
           }}
         >
           {children}
-          {error && (
-            <Alert
-              type="error"
-              showIcon
-              message={error}
-              role="alert"
-              style={{ marginBottom: 12 }}
-              action={
-                <Button
-                  size="small"
-                  onClick={() => {
-                    setError(undefined);
-                    void settings.refetch();
-                  }}
-                >
-                  {t('common.reload')}
-                </Button>
-              }
-            />
-          )}
+          <FormError
+            error={error}
+            onReload={() => {
+              setError(undefined);
+              void settings.refetch();
+            }}
+          />
           {write && (
             <Button type="primary" htmlType="submit" loading={busy}>
               {t('common.save')}

@@ -43,6 +43,7 @@ import {
   toHundredths,
 } from '../components/inputs';
 import { sanitizeActivityBody } from '../components/sanitize';
+import { FormFooter } from '../components/FormFooter';
 import { useApiQuery } from '../components/useApiQuery';
 
 const STATUS_COLORS = { draft: 'default', live: 'green', ended: 'red' } as const;
@@ -396,28 +397,12 @@ function ActivityEditor({ activity, onClose, onSaved, heading }: EditorProps & {
               }))}
             />
           </Form.Item>
-          {error && (
-            <Alert
-              type="error"
-              showIcon
-              message={error}
-              role="alert"
-              style={{ marginBottom: 12 }}
-              action={
-                activity && (
-                  <Button size="small" onClick={() => void onSaved()}>
-                    {t('common.reload')}
-                  </Button>
-                )
-              }
-            />
-          )}
-          <Space>
-            <Button type="primary" htmlType="submit" loading={busy}>
-              {t('common.save')}
-            </Button>
-            <Button onClick={onClose}>{t('common.cancel')}</Button>
-          </Space>
+          <FormFooter
+            error={error}
+            busy={busy}
+            onReload={activity ? () => void onSaved() : undefined}
+            onCancel={onClose}
+          />
         </Form>
       </Col>
       <Col xs={24} lg={10}>

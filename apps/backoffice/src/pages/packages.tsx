@@ -32,6 +32,7 @@ import { api, ApiError } from '../api/http';
 import { useRun } from '../components/actions';
 import { money } from '../components/format';
 import { centavos, MoneyInput, reais } from '../components/inputs';
+import { FormFooter } from '../components/FormFooter';
 import { useApiQuery } from '../components/useApiQuery';
 
 /** The player's deposit page shows these groups together (spec: BRL, EXTPAY and ungrouped). */
@@ -458,28 +459,12 @@ function PackageEditor({
           <Form.Item name="active" label={t('packages.activeLabel')} valuePropName="checked">
             <Switch />
           </Form.Item>
-          {error && (
-            <Alert
-              type="error"
-              showIcon
-              message={error}
-              role="alert"
-              style={{ marginBottom: 12 }}
-              action={
-                stale && (
-                  <Button size="small" onClick={() => void onSaved()}>
-                    {t('common.reload')}
-                  </Button>
-                )
-              }
-            />
-          )}
-          <Space>
-            <Button type="primary" htmlType="submit" loading={busy}>
-              {t('common.save')}
-            </Button>
-            <Button onClick={onClose}>{t('common.cancel')}</Button>
-          </Space>
+          <FormFooter
+            error={error}
+            busy={busy}
+            onReload={stale ? () => void onSaved() : undefined}
+            onCancel={onClose}
+          />
         </Form>
       </Col>
       <Col xs={24} lg={12}>
