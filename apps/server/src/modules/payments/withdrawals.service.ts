@@ -22,7 +22,7 @@ import {
 } from '@aposta/contracts';
 import { formatAmount, MoneyError, mulDiv, toMajor, toMinor } from '@aposta/money';
 import { and, asc, count, desc, eq, gte, lt, lte, or, sql, type SQL } from 'drizzle-orm';
-import { containing, idList, pgCode, queryRows, type Executor } from '../../platform/db';
+import { containing, idList, pgCode, queryRows, type Executor, type Tx } from '../../platform/db';
 import { AppError, badRequest, notFound } from '../../platform/errors';
 import type { MessageKey } from '../../platform/i18n';
 import { dayBounds, hold, lockPlayerAccount, requestHash, settle, voidHold } from '../ledger';
@@ -263,6 +263,17 @@ export function createWithdrawalsService(
    * rail never received it) releases it once the approval is older than PAYOUT_GRACE_MS (a call still in
    * flight could yet pay), processing only keeps the reference. Idempotent. Answers the changed row.
    */
+  /** A withdrawal that will not be paid: its hold back to the player, and the fact for their figures' push. */
+  async function release(tx: Tx, row: OrderRow, holdId: number, reason: 'failed' | 'rejected') {
+    await voidHold(tx, { holdId, idempotencyKey: `withdraw-release:${row.orderId}`, ref: row.orderId });
+    await outbox.emit(tx, 'withdrawal.released', {
+      userId: row.userId,
+      orderId: row.orderId,
+      amount: row.amount,
+      reason,
+    });
+  }
+
   async function applyPayout(order: OrderRow, state: PayoutState): Promise<OrderRow | undefined> {
     const ref = state.reference ? { providerRef: state.reference } : {};
     const holdId = Number(order.holdId);
@@ -302,17 +313,7 @@ export function createWithdrawalsService(
       changed = await database.transaction(async (tx) => {
         const row = await transition(tx, order, paying, OrderStatus.FAILED, 'payoutFailed', ref, note, stale);
         if (!row) return undefined;
-        await voidHold(tx, {
-          holdId,
-          idempotencyKey: `withdraw-release:${row.orderId}`,
-          ref: row.orderId,
-        });
-        await outbox.emit(tx, 'withdrawal.released', {
-          userId: row.userId,
-          orderId: row.orderId,
-          amount: row.amount,
-          reason: 'failed',
-        });
+        await release(tx, row, holdId, 'failed');
         return row;
       });
     }
@@ -682,17 +683,7 @@ export function createWithdrawalsService(
             {},
             reason,
           )) ?? (await notPending(tx, id));
-        await voidHold(tx, {
-          holdId: Number(row.holdId),
-          idempotencyKey: `withdraw-release:${row.orderId}`,
-          ref: row.orderId,
-        });
-        await outbox.emit(tx, 'withdrawal.released', {
-          userId: row.userId,
-          orderId: row.orderId,
-          amount: row.amount,
-          reason: 'rejected',
-        });
+        await release(tx, row, Number(row.holdId), 'rejected');
         return row;
       });
       return operatorView(id, order);
