@@ -349,9 +349,14 @@ test('two players on two nodes share double and crash, are paid, verify every ro
           if (await a.page.getByTestId('bet-error').isVisible())
             await expect(a.page.getByTestId('bet-error')).toHaveText('Tarde demais: a rodada já explodiu');
           else {
-            await screenshot(a.page, 'rounds/cluster-crash-cashout');
             // The answer: the multiplier it cashed out at and what it paid.
             const [, shownAt, , shownPaid] = await myBet(a.page, id).locator('span').allTextContents();
+            // The round's live list shows the cash-out on both phones (B's through Redis from A's node).
+            for (const p of [a.page, b.page])
+              await expect(
+                p.getByTestId('round-bet').filter({ hasText: shownAt! }).filter({ hasText: shownPaid! }),
+              ).toBeVisible({ timeout: 5_000 });
+            await screenshot(a.page, 'rounds/cluster-crash-cashout');
             const at = Math.round(Number(shownAt!.replace('x', '')) * 100);
             expect(at).toBeGreaterThanOrEqual(110);
             cashout = { at, paid: cents(shownPaid!) };
