@@ -396,6 +396,36 @@ describe('the polls of a state', { timeout: 90_000 }, () => {
       execute.mockRestore();
     }
   });
+
+  const isHistoryRead = (q: unknown) => textOf(q).includes("phase = 'result' and not void");
+
+  it('answers the history to a burst from one read, and reads it again as soon as a round of the game changes', async () => {
+    // A round drawn at least, whichever tests ran before.
+    await settled('double', (await bettingRound('double', 0)).roundId);
+    const s = await bettingRound('double', 600);
+    const readAt = performance.now();
+    const closesIn = Date.parse(s.closesAt) - Date.parse(s.serverTime);
+    await sleep(closesIn - 300);
+    const execute = vi.spyOn(t.database.db, 'execute');
+    try {
+      const reads = () => execute.mock.calls.filter(([q]) => isHistoryRead(q)).length;
+      const asks = await Promise.all(
+        Array.from({ length: 20 }, (_, i) => call(`double/history?limit=${i % 2 ? 5 : 100}`)),
+      );
+      const [full, short] = [asks[0]!, asks[1]!].map((r) => roundHistory.parse(data(r)));
+      expect(full!.length).toBeGreaterThan(0);
+      expect(short).toEqual(full!.slice(0, 5));
+      await call('double/history?limit=100');
+      expect(reads()).toBe(1);
+      // The round closes a moment later (well within the second a read is kept): the next ask reads again.
+      await sleep(Math.max(0, closesIn + 30 - (performance.now() - readAt)));
+      await until('double', (x) => x.roundId !== s.roundId || x.phase !== 'betting', 5_000);
+      await call('double/history?limit=5');
+      expect(reads()).toBe(2);
+    } finally {
+      execute.mockRestore();
+    }
+  });
 });
 
 describe('the clock', { timeout: 90_000 }, () => {

@@ -93,6 +93,14 @@ const SETTLE_PAGES_AT_ONCE = 2;
 const LIST_BETS = 100;
 /** How long a node answers the clients' polls of a game's state from one read (`pollState`). */
 const POLL_FRESH_MS = 250;
+/**
+ * How long a node answers a game's history from one read (`history`), unless a round of the game changes first.
+ * Every phone watching asks for it again when a round's result comes: thousands at the same instant, as the
+ * round settles.
+ */
+const HISTORY_FRESH_MS = 1_000;
+/** A history read takes at least this many rounds, so the phones' usual asks share one read. */
+const HISTORY_READ_MIN = 100;
 
 interface RoundRow {
   id: string;
@@ -294,8 +302,15 @@ export function createRoundsService(deps: RoundsDeps) {
    */
   type Polled = { read: ReturnType<typeof readStateAndBoundary>; at?: number };
   const polled = new Map<RoundGame, Polled>();
+  type HistoryRead = { read: Promise<RoundHistoryItem[]>; limit: number; at: number };
+  const histories = new Map<RoundGame, HistoryRead>();
+  /** A round of the game changed (here, or on any node as its state push says): the next reads are fresh. */
+  function changed(game: RoundGame) {
+    polled.delete(game);
+    histories.delete(game);
+  }
   const unsubscribe = bus.subscribe('rounds.push', ({ game, event }) => {
-    if (event === 'roundState') polled.delete(game as RoundGame);
+    if (event === 'roundState') changed(game as RoundGame);
   });
   async function pollState(game: RoundGame): Promise<RoundState | null> {
     const hit = polled.get(game);
@@ -316,6 +331,23 @@ export function createRoundsService(deps: RoundsDeps) {
       if (polled.get(game) === entry) polled.delete(game);
       throw err;
     }
+  }
+
+  async function readHistory(game: RoundGame, limit: number): Promise<RoundHistoryItem[]> {
+    const list = await rows<RoundRow>(
+      db,
+      sql`select * from rounds where game = ${game} and phase = 'result' and not void
+          order by id desc limit ${limit}`,
+    );
+    const crash = GAMES[game].kind === 'crash';
+    return list.map((r) => ({
+      roundId: String(r.id),
+      hash: r.hash,
+      result: crash ? r.result / 100 : r.result,
+      settledAt: iso(r.settled_at),
+      period: r.period,
+      chainId: String(r.chain_id),
+    }));
   }
 
   // ---------------------------------------------------------------- the clock's steps (one node at a time)
@@ -390,7 +422,7 @@ export function createRoundsService(deps: RoundsDeps) {
         return null;
       });
     if (opened) {
-      polled.delete(game);
+      changed(game);
       void pushState(opened);
     }
   }
@@ -401,7 +433,7 @@ export function createRoundsService(deps: RoundsDeps) {
       const changed = await rows<{ id: string }>(tx, query);
       return changed.map((r) => String(r.id));
     });
-    if (ids.length) polled.delete(game);
+    if (ids.length) changed(game);
     for (const id of ids) void pushState(id);
     return ids;
   }
@@ -437,6 +469,7 @@ export function createRoundsService(deps: RoundsDeps) {
           paid: [...winners],
         });
     });
+    changed(round.game); // its settledAt
     // At once, not only from the delivery of `rounds.settled`: the relay delivers in order, behind the ledger's
     // facts of every bet just settled (5,000 bets: some 3 s on a slow machine), and a winner expects the payout
     // with the result. The delivery repeats both for a push lost here (a crash before it).
@@ -793,22 +826,26 @@ export function createRoundsService(deps: RoundsDeps) {
       return answer;
     },
 
-    /** Rounds with their result, newest first: hash and result, for the verifier. */
+    /**
+     * Rounds with their result, newest first: hash and result, for the verifier. One read per game at a time on
+     * this node, answered again for up to HISTORY_FRESH_MS and dropped as soon as a round of the game changes.
+     */
     async history(game: RoundGame, limit: number): Promise<RoundHistoryItem[]> {
-      const list = await rows<RoundRow>(
-        db,
-        sql`select *, now() as now from rounds where game = ${game} and phase = 'result' and not void
-            order by id desc limit ${limit}`,
-      );
-      const crash = GAMES[game].kind === 'crash';
-      return list.map((r) => ({
-        roundId: String(r.id),
-        hash: r.hash,
-        result: crash ? r.result / 100 : r.result,
-        settledAt: iso(r.settled_at),
-        period: r.period,
-        chainId: String(r.chain_id),
-      }));
+      const hit = histories.get(game);
+      if (hit && hit.limit >= limit && performance.now() - hit.at < HISTORY_FRESH_MS)
+        return (await hit.read).slice(0, limit);
+      const entry: HistoryRead = {
+        read: readHistory(game, Math.max(limit, HISTORY_READ_MIN)),
+        limit: Math.max(limit, HISTORY_READ_MIN),
+        at: performance.now(),
+      };
+      histories.set(game, entry);
+      try {
+        return (await entry.read).slice(0, limit);
+      } catch (err) {
+        if (histories.get(game) === entry) histories.delete(game);
+        throw err;
+      }
     },
 
     /** The game's chain (the active one, or `chainId`'s): commitment and salt, for the verifier. */
