@@ -2,13 +2,14 @@
  * `npm run bench:http`: hot reads measured as a new operator would. autocannon, 32 connections over loopback,
  * against a bare Node HTTP server (the ceiling of this machine), then the compiled server (as `npm start` runs
  * it) on each engine: `/healthz`, `getBalance`, `userInfo` (one registered player's token), the public
- * `getPrices` and `roundState` (double's state: what every phone on a round's page polls). Each target gets a
- * short warm-up, then BENCH_SECONDS of load. Ends with one JSON line.
+ * `getPrices`, `roundState` (double's state: what every phone on a round's page polls) and `roundHistory`
+ * (double's last 100 results: what every watching phone asks again at each result; a fresh database has few).
+ * Each target gets a short warm-up, then BENCH_SECONDS of load. Ends with one JSON line.
  *
  * Options (env): BENCH_ENGINES=pglite,postgres (postgres needs DATABASE_URL: a fresh database is created
  * beside it and dropped; with REDIS_URL it runs as a cluster node does, with Redis, else without), BENCH_SECONDS=8, BENCH_CONNECTIONS=32, BENCH_LOG_LEVEL=info (the default an
  * operator runs with), BENCH_PROFILE=<dir> (the server writes a V8 CPU profile there),
- * BENCH_TARGETS=healthz,getBalance,userInfo,getPrices,roundState (a profile of one target alone).
+ * BENCH_TARGETS=healthz,getBalance,userInfo,getPrices,roundState,roundHistory (a profile of one target alone).
  * Beside each rate: CPU time per request of the server process and of its PostgreSQL backends (read from /proc,
  * PostgreSQL on this machine), which depends far less on the machine's other work than the rate.
  * Goals (PostgreSQL): getBalance >= 5,000 req/s and userInfo >= 3,000 with p99 <= 25 ms; PGlite >= 40% of that.
@@ -31,7 +32,7 @@ const BASE_URL = process.env.DATABASE_URL;
 const REDIS_URL = process.env.REDIS_URL ?? '';
 const ENGINES = (process.env.BENCH_ENGINES ?? (BASE_URL ? 'pglite,postgres' : 'pglite')).split(',');
 const CAPTCHA = 'BENCH1';
-const ALL_TARGETS = ['healthz', 'getBalance', 'userInfo', 'getPrices', 'roundState'];
+const ALL_TARGETS = ['healthz', 'getBalance', 'userInfo', 'getPrices', 'roundState', 'roundHistory'];
 const TARGETS = (process.env.BENCH_TARGETS ?? ALL_TARGETS.join(',')).split(',');
 
 interface Figure {
@@ -161,9 +162,10 @@ async function aposta(engine: string): Promise<Figure[]> {
       ['userInfo', `${base}/api/app/user/userInfo`, auth],
       ['getPrices', `${base}/api/app/order/getPrices`, {}],
       ['roundState', `${base}/api/app/rounds/double/state`, {}],
+      ['roundHistory', `${base}/api/app/rounds/double/history?limit=100`, {}],
     ];
     // The round clock opens double's first round a moment after the start.
-    for (let i = 0; TARGETS.includes('roundState') && i < 100; i++) {
+    for (let i = 0; TARGETS.some((t) => t.startsWith('round')) && i < 100; i++) {
       if ((await fetch(`${base}/api/app/rounds/double/state`)).ok) break;
       await new Promise((r) => setTimeout(r, 200));
     }
