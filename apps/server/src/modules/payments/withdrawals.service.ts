@@ -257,12 +257,6 @@ export function createWithdrawalsService(
     return payouts;
   };
 
-  /**
-   * Applies the rail's answer to a PAYING order, in one transaction: the order's change (which also proves it
-   * is still PAYING and locks it) and the ledger call. Paid settles the hold, failed releases it, none (the
-   * rail never received it) releases it once the approval is older than PAYOUT_GRACE_MS (a call still in
-   * flight could yet pay), processing only keeps the reference. Idempotent. Answers the changed row.
-   */
   /** A withdrawal that will not be paid: its hold back to the player, and the fact for their figures' push. */
   async function release(tx: Tx, row: OrderRow, holdId: number, reason: 'failed' | 'rejected') {
     await voidHold(tx, { holdId, idempotencyKey: `withdraw-release:${row.orderId}`, ref: row.orderId });
@@ -274,6 +268,12 @@ export function createWithdrawalsService(
     });
   }
 
+  /**
+   * Applies the rail's answer to a PAYING order, in one transaction: the order's change (which also proves it
+   * is still PAYING and locks it) and the ledger call. Paid settles the hold, failed releases it, none (the
+   * rail never received it) releases it once the approval is older than PAYOUT_GRACE_MS (a call still in
+   * flight could yet pay), processing only keeps the reference. Idempotent. Answers the changed row.
+   */
   async function applyPayout(order: OrderRow, state: PayoutState): Promise<OrderRow | undefined> {
     const ref = state.reference ? { providerRef: state.reference } : {};
     const holdId = Number(order.holdId);

@@ -430,8 +430,8 @@ export function createRoundsService(deps: RoundsDeps) {
   /** Moves a phase on when its time has come; answers the rounds that changed. */
   async function transition(game: RoundGame, query: ReturnType<typeof sql>): Promise<string[]> {
     const ids = await database.transaction(async (tx) => {
-      const changed = await rows<{ id: string }>(tx, query);
-      return changed.map((r) => String(r.id));
+      const moved = await rows<{ id: string }>(tx, query);
+      return moved.map((r) => String(r.id));
     });
     if (ids.length) changed(game);
     for (const id of ids) void pushState(id);
