@@ -99,6 +99,8 @@ export type RoundBet = z.infer<typeof roundBet>;
 
 /** A bet in the round's public list: the player's masked name. */
 export const roundPublicBet = z.object({
+  /** The bet's id: a pushed bet or cash-out the list already has (from a state read after it) is known by it. */
+  id: z.string(),
   player: z.string(),
   amount: moneyNumber,
   pick: z.string().nullable(),

@@ -3,7 +3,9 @@ import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { createListMerger, GATHER_MS, untilGathered, type ListEvent } from './realtime.lists';
 
 const BEAT = ROUND_LISTS_BEAT_MS;
+let ids = 0;
 const bet = (player: string): RoundPublicBet => ({
+  id: String(++ids),
   player,
   amount: 1,
   pick: 'red',

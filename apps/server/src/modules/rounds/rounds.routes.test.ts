@@ -188,6 +188,8 @@ describe('double', { timeout: 90_000 }, () => {
     const listed = await stateOf('double');
     expect(listed.bets.length).toBeGreaterThanOrEqual(2);
     expect(listed.bets.every((b) => b.player.includes('***'))).toBe(true);
+    // Each known by its bet's id (what a phone merges a late push of it by), newest first.
+    expect(listed.bets.map((b) => b.id).slice(0, 2)).toEqual([white.betId, red.betId]);
 
     // A bet after the close is refused by the server's clock.
     await until('double', (x) => x.roundId === s.roundId && x.phase !== 'betting');

@@ -141,6 +141,7 @@ interface BetRow {
 
 /** A bet as the round's public list shows it (read as JSON: the amounts are numbers). */
 type ListedBet = Pick<BetRow, 'player' | 'pick' | 'cashout'> & {
+  id: number | string;
   amount: number | string;
   payout: number | string;
 };
@@ -206,6 +207,7 @@ export function createRoundsService(deps: RoundsDeps) {
   };
 
   const publicBet = (b: ListedBet): RoundPublicBet => ({
+    id: String(b.id),
     player: b.player,
     amount: major(b.amount),
     pick: b.pick,
@@ -564,6 +566,7 @@ export function createRoundsService(deps: RoundsDeps) {
         'crash',
         'roundCashout',
         {
+          id: String(b.id),
           player: b.player,
           amount: major(b.amount),
           pick: null,
@@ -751,7 +754,14 @@ export function createRoundsService(deps: RoundsDeps) {
       push(
         game,
         'roundBet',
-        { player: maskPlayer(player.username), amount: answer.amount, pick, cashout: null, payout: 0 },
+        {
+          id: answer.betId,
+          player: maskPlayer(player.username),
+          amount: answer.amount,
+          pick,
+          cashout: null,
+          payout: 0,
+        },
         answer.roundId,
       );
       return answer;
@@ -815,6 +825,7 @@ export function createRoundsService(deps: RoundsDeps) {
         'crash',
         'roundCashout',
         {
+          id: answer.betId,
           player: maskPlayer(player.username),
           amount: answer.amount,
           pick: null,

@@ -46,16 +46,22 @@ function PhaseBar({ state, running }: { state: LiveState | undefined; running: s
   const toClose = useCountdown(state?.closesAt, offset);
   const toResult = useCountdown(state?.resultAt, offset);
   let text = t('phase.loading');
+  // The bar: the betting window running out (gold), then the wait for the draw (mint); a crash round rises
+  // with no end known in advance (its end would tell the crash point), so its bar sweeps instead.
   let share = 0;
+  let sweeping = false;
   if (state) {
-    const length = Date.parse(state.closesAt) - Date.parse(state.opensAt);
     if (state.void) text = t('phase.void');
     else if (state.phase === 'betting') {
       text = t('phase.betting', { seconds: secondsLeft(toClose) });
-      share = length > 0 ? toClose / length : 0;
-    } else if (state.phase === 'running')
-      text = state.resultAt && toResult > 0 ? t('phase.closed', { seconds: secondsLeft(toResult) }) : running;
-    else text = t('phase.result');
+      share = part(toClose, state.opensAt, state.closesAt);
+    } else if (state.phase === 'running' && state.resultAt && toResult > 0) {
+      text = t('phase.closed', { seconds: secondsLeft(toResult) });
+      share = part(toResult, state.closesAt, state.resultAt);
+    } else if (state.phase === 'running') {
+      text = running;
+      sweeping = !state.resultAt;
+    } else text = t('phase.result');
   }
   return (
     <div className="rounded-xl border border-line bg-deep/80 p-10" aria-live="polite">
@@ -69,12 +75,27 @@ function PhaseBar({ state, running }: { state: LiveState | undefined; running: s
           <span className="text-xs text-muted">{state.period ?? t('round', { id: state.roundId })}</span>
         ) : null}
       </p>
-      <div className="mt-6 h-4 overflow-hidden rounded-full bg-raised" aria-hidden="true">
-        <div
-          className="h-full rounded-full bg-gold transition-[width] duration-100"
-          style={{ width: `${share * 100}%` }}
-        />
+      <div
+        className="mt-6 h-4 overflow-hidden rounded-full bg-raised"
+        aria-hidden="true"
+        data-testid="round-phase-bar"
+        data-bar={sweeping ? 'sweep' : share > 0 ? 'countdown' : 'empty'}
+      >
+        {sweeping ? (
+          <div className="loading-bar h-full w-2/5 rounded-full bg-mint" />
+        ) : (
+          <div
+            className={`h-full rounded-full transition-[width] duration-100 ${state?.phase === 'betting' ? 'bg-gold' : 'bg-mint'}`}
+            style={{ width: `${share * 100}%` }}
+          />
+        )}
       </div>
     </div>
   );
+}
+
+/** The share of the span from `from` to `to` still left, `left` ms before `to`. */
+function part(left: number, from: string, to: string) {
+  const length = Date.parse(to) - Date.parse(from);
+  return length > 0 ? Math.min(1, left / length) : 0;
 }

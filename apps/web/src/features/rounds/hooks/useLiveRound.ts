@@ -2,7 +2,6 @@ import type {
   ClientToServerEvents,
   RoundBet,
   RoundGame,
-  RoundPublicBet,
   ServerEventPayloads,
   ServerToClientEvents,
 } from '@aposta/contracts';
@@ -11,6 +10,7 @@ import type { Socket } from 'socket.io-client';
 import { queryClient } from '../../../lib/query';
 import { useSession } from '../../../lib/session';
 import { historyKey, myBetsKey, stateKey, withOffset, type LiveState } from '../api/rounds';
+import { withCashouts, withNewBets } from '../logic/rounds';
 
 type RoundsSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -56,19 +56,13 @@ export function useLiveRound(game: RoundGame) {
     const addBet = (e: ServerEventPayloads['roundBet']) => {
       if (e.game !== game) return;
       queryClient.setQueryData<LiveState>(stateKey(game), (old) =>
-        old && old.roundId === e.roundId
-          ? {
-              ...old,
-              bets: [...[...e.bets].reverse(), ...old.bets].slice(0, 100),
-              betCount: old.betCount + e.bets.length,
-            }
-          : old,
+        old && old.roundId === e.roundId ? { ...old, ...withNewBets(old, e.bets) } : old,
       );
     };
     const addCashout = (e: ServerEventPayloads['roundCashout']) => {
       if (e.game !== game) return;
       queryClient.setQueryData<LiveState>(stateKey(game), (old) =>
-        old && old.roundId === e.roundId ? { ...old, bets: e.bets.reduce(mergeCashout, old.bets) } : old,
+        old && old.roundId === e.roundId ? { ...old, bets: withCashouts(old.bets, e.bets) } : old,
       );
     };
     const onTick = (e: ServerEventPayloads['crashTick']) => setTick(e);
@@ -93,13 +87,6 @@ export function useLiveRound(game: RoundGame) {
   }, [realtime, game, token]);
 
   return { tick, live: !!realtime && connected };
-}
-
-/** A cash-out replaces the first matching open entry of that player (same amount, no cash-out yet). */
-function mergeCashout(bets: RoundPublicBet[], out: RoundPublicBet): RoundPublicBet[] {
-  const i = bets.findIndex((b) => b.player === out.player && b.amount === out.amount && b.cashout === null);
-  if (i < 0) return [out, ...bets];
-  return bets.map((b, j) => (j === i ? out : b));
 }
 
 /** Milliseconds until `at` by the server's clock (never below 0); re-renders ten times a second. */

@@ -1,3 +1,4 @@
+import type { RoundPublicBet } from '@aposta/contracts';
 import { doubleColor, luckyColors } from '@aposta/fairness';
 
 /** The double wheel's order of tiles: white, then red and black alternating (as row double draws it). */
@@ -29,3 +30,27 @@ export function digitClass(digit: number): string {
 
 /** Whole seconds left, rounded up (a countdown never shows 0 while time remains). */
 export const secondsLeft = (ms: number) => Math.ceil(ms / 1000);
+
+/** The most bets a round's list keeps on screen (newest first). */
+const LIST_MAX = 100;
+
+/**
+ * A round's list and count with pushed new bets on top (a push lists them oldest first). Pushes leave on a
+ * beat, so a state read a moment later may already hold them: those are known by id and not added twice.
+ */
+export function withNewBets(
+  list: { bets: RoundPublicBet[]; betCount: number },
+  pushed: RoundPublicBet[],
+): { bets: RoundPublicBet[]; betCount: number } {
+  const known = new Set(list.bets.map((b) => b.id));
+  const fresh = pushed.filter((b) => !known.has(b.id)).reverse();
+  return { bets: [...fresh, ...list.bets].slice(0, LIST_MAX), betCount: list.betCount + fresh.length };
+}
+
+/** A round's list with pushed cash-outs in place of their bets (on top if the list no longer shows them). */
+export function withCashouts(bets: RoundPublicBet[], outs: RoundPublicBet[]): RoundPublicBet[] {
+  const byId = new Map(outs.map((o) => [o.id, o]));
+  const merged = bets.map((b) => byId.get(b.id) ?? b);
+  const shown = new Set(bets.map((b) => b.id));
+  return [...outs.filter((o) => !shown.has(o.id)).reverse(), ...merged].slice(0, LIST_MAX);
+}
