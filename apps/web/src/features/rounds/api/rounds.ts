@@ -45,18 +45,28 @@ async function fetchState(game: RoundGame): Promise<LiveState> {
 
 /**
  * The game's round. Pushed by the socket when signed in (useLiveRound writes into this query, `live` while
- * connected); asked again after 2 s without news without a socket, after 10 s with one (a push lost without a
- * disconnect). Each push restarts the interval (TanStack Query resets it on every update of the query).
+ * connected); asked again after 10 s with a socket (a push lost without a disconnect). Without one (a
+ * visitor): every 2 s, or just after the phase's end when it comes sooner, and every half second while a crash
+ * round rises (the page draws the curve by the clock; its crash comes only with the state). Each push restarts
+ * the interval (TanStack Query resets it on every update of the query).
  */
 export function useRoundState(game: RoundGame, live: boolean) {
   return useQuery(
     queryOptions({
       queryKey: stateKey(game),
       queryFn: () => fetchState(game),
-      refetchInterval: live ? 10_000 : 2_000,
+      refetchInterval: (query) => (live ? 10_000 : pollAfter(game, query.state.data)),
     }),
     queryClient,
   );
+}
+
+function pollAfter(game: RoundGame, s: LiveState | undefined): number {
+  if (!s) return 2_000;
+  if (game === 'crash' && s.phase === 'running') return 500;
+  const end = s.phase === 'betting' ? s.closesAt : s.phase === 'running' ? s.resultAt : null;
+  const due = end ? Date.parse(end) - (Date.now() + s.offset) + 100 : Infinity;
+  return Math.min(2_000, Math.max(250, due));
 }
 
 async function fetchHistory(game: RoundGame): Promise<RoundHistoryItem[]> {

@@ -1,5 +1,5 @@
 import type { RoundBet, RoundPublicBet } from '@aposta/contracts';
-import { CRASH_GROWTH, ROUND_RTP } from '@aposta/fairness';
+import { CRASH_GROWTH, crashMultiplierAt, ROUND_RTP } from '@aposta/fairness';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TextField } from '../../../components/ui/TextField';
@@ -7,7 +7,7 @@ import { useAppState } from '../../../lib/app-state';
 import { displayMoney } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import { cashoutCrash, placeRoundBet, useMyRoundBets, useRoundHistory, useRoundState } from '../api/rounds';
-import { useCountdown, useLiveRound } from '../hooks/useLiveRound';
+import { useCountdown, useElapsed, useLiveRound } from '../hooks/useLiveRound';
 import { useRoundBet } from '../hooks/useRoundBet';
 import { MyRoundBets, RoundBets } from './BetLists';
 import { RoundShell } from './RoundShell';
@@ -41,10 +41,21 @@ export function CrashPage() {
   const toClose = useCountdown(state?.closesAt, state?.offset ?? 0);
   const open = state?.phase === 'betting' && toClose > 0;
   const myBet = mine.find((b) => b.roundId === roundId);
-  const rising = state?.phase === 'running' && tick?.roundId === roundId;
-  const multiplier =
-    state?.phase === 'result' && state.result !== null ? state.result : rising ? tick.multiplier : 1;
   const crashed = state?.phase === 'result';
+  const rising = state?.phase === 'running';
+  // The server's ticks while they come; without them (a visitor has no socket, a tick may be late) the same
+  // curve by the server's clock from the round's start. The crash itself comes with the round's state.
+  const sinceStart = useElapsed(state?.startedAt, state?.offset ?? 0);
+  const ticking = rising && tick?.roundId === roundId;
+  const elapsedMs = ticking ? tick.elapsedMs : sinceStart;
+  const multiplier =
+    crashed && state.result !== null
+      ? state.result
+      : ticking
+        ? tick.multiplier
+        : rising
+          ? crashMultiplierAt(sinceStart) / 100
+          : 1;
   const canCashout = state?.phase === 'running' && myBet?.state === 'open' && myBet.cashout === null;
 
   function submit() {
@@ -72,7 +83,7 @@ export function CrashPage() {
     <RoundShell kind="crash" state={state} running={t('phase.rising')}>
       <div className="relative flex h-200 flex-col items-center justify-center overflow-hidden rounded-2xl border border-line bg-gradient-to-b from-raised/60 to-night">
         <Curve
-          elapsedMs={rising ? tick.elapsedMs : crashed ? Math.log(multiplier) / CRASH_GROWTH : 0}
+          elapsedMs={rising ? elapsedMs : crashed ? Math.log(multiplier) / CRASH_GROWTH : 0}
           crashed={crashed}
         />
         <p

@@ -89,13 +89,24 @@ export function useLiveRound(game: RoundGame) {
   return { tick, live: !!realtime && connected };
 }
 
-/** Milliseconds until `at` by the server's clock (never below 0); re-renders ten times a second. */
-export function useCountdown(at: string | null | undefined, offset: number): number {
+/** The server's clock (local time + `offset`), re-rendering ten times a second. */
+function useServerNow(offset: number): number {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     const id = setInterval(() => setNow(Date.now()), 100);
     return () => clearInterval(id);
   }, []);
-  if (!at) return 0;
-  return Math.max(0, Date.parse(at) - (now + offset));
+  return now + offset;
+}
+
+/** Milliseconds until `at` by the server's clock (never below 0); re-renders ten times a second. */
+export function useCountdown(at: string | null | undefined, offset: number): number {
+  const now = useServerNow(offset);
+  return at ? Math.max(0, Date.parse(at) - now) : 0;
+}
+
+/** Milliseconds since `at` by the server's clock (0 before it, or without it); re-renders ten times a second. */
+export function useElapsed(at: string | null | undefined, offset: number): number {
+  const now = useServerNow(offset);
+  return at ? Math.max(0, now - Date.parse(at)) : 0;
 }

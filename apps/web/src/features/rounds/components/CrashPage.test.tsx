@@ -1,0 +1,57 @@
+import type { RoundState } from '@aposta/contracts';
+import { screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { queryClient } from '../../../lib/query';
+import { envelope, fakeFetch, renderWithApp } from '../../../test/render';
+import { CrashPage } from './CrashPage';
+
+const at = (ms: number) => new Date(Date.now() + ms).toISOString();
+
+/** Crash round 7, rising for `risingFor` ms (2.00× after 11,553 ms), or crashed at `result`. */
+function crash(risingFor: number, result: number | null = null): RoundState {
+  return {
+    game: 'crash',
+    roundId: '7',
+    phase: result === null ? 'running' : 'result',
+    opensAt: at(-risingFor - 10_000),
+    closesAt: at(-risingFor),
+    resultAt: result === null ? null : at(0),
+    serverTime: at(0),
+    result,
+    hash: null,
+    void: false,
+    period: null,
+    startedAt: at(-risingFor),
+    bets: [],
+    betCount: 0,
+  };
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  queryClient.clear();
+});
+
+describe('crash for a visitor (no socket, so no ticks)', () => {
+  it('draws the curve by the server’s clock, asks for the state twice a second, and shows the crash', async () => {
+    let state = crash(11_553);
+    const server = fakeFetch((url) => ({
+      body: envelope(url.includes('/rounds/crash/state') ? state : []),
+    }));
+    vi.stubGlobal('fetch', server.fn);
+    renderWithApp(<CrashPage />);
+
+    const shown = () => Number(screen.getByTestId('crash-multiplier').textContent!.replace('x', ''));
+    await waitFor(() => expect(shown()).toBeGreaterThanOrEqual(2));
+    expect(shown()).toBeLessThan(2.05);
+    expect(screen.getByTestId('round-phase')).toHaveTextContent('Subindo!');
+
+    const asked = () => server.calls.filter((c) => c.url.includes('/rounds/crash/state')).length;
+    const before = asked();
+    await waitFor(() => expect(asked()).toBeGreaterThanOrEqual(before + 2), { timeout: 1_500 });
+
+    state = crash(12_000, 2.09);
+    await waitFor(() => expect(screen.getByTestId('crash-result')).toHaveTextContent('Explodiu em 2.09x'));
+    expect(screen.getByTestId('crash-multiplier')).toHaveTextContent('2.09x');
+  });
+});
