@@ -213,16 +213,14 @@ export function createOutbox({
         .limit(FAN_OUT_BATCH)
         .for('update', { skipLocked: true });
       if (!events.length) return 0;
-      const ids = sql.join(
-        events.map((e) => sql`${e.id}`),
-        sql`, `,
-      );
+      // One array parameter, not a list of 200: cheaper to build here and to parse there.
+      const ids = sql`${`{${events.map((e) => e.id).join(',')}}`}::bigint[]`;
       /** Deliveries as rows, to every handler any node registered for the topic, not just this node's. */
       const insertDeliveries = (exec: Tx, handlersIn: 'all but' | 'only', names: string[]) =>
         exec.execute(sql`
           insert into outbox_deliveries (event_id, handler)
           select e.id, h.handler from outbox_events e join outbox_handlers h on h.topic = e.topic
-           where e.id in (${ids})
+           where e.id = any(${ids})
              and (h.handler = any(${`{${names.join(',')}}`}::text[])) = ${handlersIn === 'only'}
           on conflict do nothing`);
       const mine = [...handlers.values()].filter((h) => events.some((e) => e.topic === h.topic));
@@ -233,7 +231,7 @@ export function createOutbox({
       await tx
         .update(outboxEvents)
         .set({ dispatchedAt: sql`now()` })
-        .where(sql`${outboxEvents.id} in (${ids})`);
+        .where(sql`${outboxEvents.id} = any(${ids})`);
       await insertDeliveries(
         tx,
         'all but',
@@ -247,7 +245,7 @@ export function createOutbox({
       // the planner believes of the backlog's size.
       for (const h of coalescing)
         await tx.execute(sql`
-          with batch as (select e.id, e.payload from outbox_events e where e.id in (${ids}) and e.topic = ${h.topic}),
+          with batch as (select e.id, e.payload from outbox_events e where e.id = any(${ids}) and e.topic = ${h.topic}),
           covering as (
             select twin.payload from (select distinct payload from batch) w
              cross join lateral (
