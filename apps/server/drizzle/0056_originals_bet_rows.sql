@@ -6,7 +6,7 @@
 -- Same statements, same order of locks, same answers.
 CREATE TYPE originals_bet_row AS (
   n int, bet bigint, "user" bigint, seed bigint, nonce int, cash text, currency text, amount bigint, paid bigint,
-  house text, game text, params jsonb, state text, multiplier int, outcome jsonb, answer jsonb, key text,
+  house text, game text, params jsonb, state text, multiplier bigint, outcome jsonb, answer jsonb, key text,
   hash text, "time" timestamptz
 );
 --> statement-breakpoint
@@ -33,7 +33,7 @@ BEGIN
     count(DISTINCT e."user") = count(*) AND count(DISTINCT e.key) = count(*)
   INTO v_rows, v_users, v_cash, v_keys, v_distinct
   FROM ROWS FROM (jsonb_to_recordset(p_bets) AS ("user" bigint, seed bigint, nonce int, cash text, currency text,
-      amount bigint, paid bigint, house text, game text, params jsonb, state text, multiplier int, outcome jsonb,
+      amount bigint, paid bigint, house text, game text, params jsonb, state text, multiplier bigint, outcome jsonb,
       answer jsonb, key text, hash text, "time" timestamptz)) WITH ORDINALITY
     AS e ("user", seed, nonce, cash, currency, amount, paid, house, game, params, state, multiplier, outcome,
       answer, key, hash, "time", n);

@@ -184,6 +184,23 @@ describe('originals_bet_batch', () => {
     expect(answers.map(({ bet: _bet, hold: _hold, ...rest }) => rest)).toEqual(fast.books.answers);
   });
 
+  it('stores a limbo win at the top of the scale (1,000,000×: 10,000,000,000 ten-thousandths), either path', async () => {
+    const players = [await player(10_000), await player(10_000), await player(10_000), await player(10_000)];
+    // R$ 0,10 at 1,000,000× pays R$ 100.000,00: under the default maximum payout (R$ 500.000,00).
+    const bets = await Promise.all(
+      players.map(async (p) => ({
+        ...(await betOf(p.id, 10, 10_000_000)),
+        game: 'limbo',
+        params: { target: 1_000_000 },
+        outcome: { result: 1_000_000 },
+      })),
+    );
+    const fast = await dryRun('originals_bet_set', bets);
+    const each = await dryRun('originals_bet_each', bets);
+    expect(fast.books.bets.map((b) => String(b.multiplier))).toEqual(Array(4).fill('10000000000'));
+    expect(fast.books).toEqual(each.books);
+  });
+
   it('runs a batch of fewer than four bets bet by bet, which costs less there (migration 0051)', async () => {
     const [a, b] = [await player(10_000), await player(10_000)];
     const bets = [await betOf(a!.id, 100, 198), await betOf(b!.id, 250, 0)];

@@ -92,7 +92,8 @@ interface BetRow {
   amount: string;
   hold_id: string;
   state: 'open' | 'won' | 'lost';
-  multiplier: number;
+  /** Ten-thousandths, a bigint (limbo pays up to 1,000,000×): text from PostgreSQL. */
+  multiplier: number | string;
   payout: string;
   outcome: OriginalOutcome | string;
   mines: number[] | string | null;
@@ -326,7 +327,7 @@ export function createOriginalsService({ database, settings, bus, vault, rg }: O
     const params = json<OriginalParams>(row.params);
     const outcome = json<OriginalOutcome>(row.outcome);
     const amount = Number(row.amount);
-    let multiplier = row.multiplier;
+    let multiplier = Number(row.multiplier);
     let nextMultiplier: number | null = null;
     if (row.state === 'open' && params.game === 'mines') {
       const safe = (outcome as { revealed: number[] }).revealed.length;

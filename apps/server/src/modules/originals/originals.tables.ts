@@ -61,7 +61,7 @@ export const originalsBets = pgTable(
     holdId: bigint({ mode: 'number' }).notNull(),
     /** open (a mines round in play) | won | lost */
     state: text().notNull(),
-    multiplier: integer().notNull().default(0),
+    multiplier: bigint({ mode: 'number' }).notNull().default(0),
     payout: bigint({ mode: 'number' }).notNull().default(0),
     /** The contract's `outcome` (for mines: the safe tiles revealed, in order). */
     outcome: jsonb().notNull(),
