@@ -26,6 +26,8 @@ test('registration without a CPF is refused next to the field; with CPF and birt
   const form = page
     .getByRole('dialog', { name: 'Entrar ou registrar' })
     .getByRole('form', { name: 'Registrar' });
+  const image = page.getByRole('dialog', { name: 'Entrar ou registrar' }).getByTestId('captcha-image');
+  const firstCaptcha = await image.getAttribute('data-code-id');
   await form.getByLabel(/^Nome completo/).fill('Ana Souza');
   await form.getByRole('combobox', { name: 'E-mail' }).fill(newEmail('br'));
   await form.getByLabel('Senha', { exact: true }).fill('Senha-forte-1');
@@ -38,7 +40,8 @@ test('registration without a CPF is refused next to the field; with CPF and birt
 
   await form.getByLabel('CPF').fill(randomCpf());
   await form.getByLabel('Data de nascimento').fill('1990-05-20');
-  // A refused attempt used up its captcha: a new one is asked.
+  // A refused attempt used up its captcha: a new one is asked (200 ms later, emptying the field), then typed.
+  await expect(image).not.toHaveAttribute('data-code-id', firstCaptcha!);
   await form.getByLabel('Código de verificação').fill(CAPTCHA);
   await form.getByRole('button', { name: 'Registrar' }).click();
   await expect(page.getByRole('dialog', { name: 'Entrar ou registrar' })).toBeHidden();
