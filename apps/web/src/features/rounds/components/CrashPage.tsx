@@ -7,7 +7,7 @@ import { useAppState } from '../../../lib/app-state';
 import { displayMoney } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import { cashoutCrash, placeRoundBet, useMyRoundBets, useRoundHistory, useRoundState } from '../api/rounds';
-import { useCountdown, useElapsed, useLiveRound } from '../hooks/useLiveRound';
+import { msUntil, useLiveRound, useServerNow } from '../hooks/useLiveRound';
 import { useRoundBet } from '../hooks/useRoundBet';
 import { MyRoundBets, RoundBets } from './BetLists';
 import { RoundShell } from './RoundShell';
@@ -38,14 +38,16 @@ export function CrashPage() {
 
   const roundId = state?.roundId ?? '';
   // Closed by the server's clock as soon as the countdown ends, whatever the last push said.
-  const toClose = useCountdown(state?.closesAt, state?.offset ?? 0);
+  // One clock for the countdown and the curve: one re-render per tenth of a second, not two.
+  const now = useServerNow(state?.offset ?? 0);
+  const toClose = msUntil(state?.closesAt, now);
   const open = state?.phase === 'betting' && toClose > 0;
   const myBet = mine.find((b) => b.roundId === roundId);
   const crashed = state?.phase === 'result';
   const rising = state?.phase === 'running';
   // The server's ticks while they come; without them (a visitor has no socket, a tick may be late) the same
   // curve by the server's clock from the round's start. The crash itself comes with the round's state.
-  const sinceStart = useElapsed(state?.startedAt, state?.offset ?? 0);
+  const sinceStart = state?.startedAt ? Math.max(0, now - Date.parse(state.startedAt)) : 0;
   const ticking = rising && tick?.roundId === roundId;
   const elapsedMs = ticking ? tick.elapsedMs : sinceStart;
   const multiplier =

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { languageEntry, useAppState } from '../../../lib/app-state';
 import type { LiveState } from '../api/rounds';
-import { useCountdown } from '../hooks/useLiveRound';
+import { msUntil, useServerNow } from '../hooks/useLiveRound';
 import { secondsLeft } from '../logic/rounds';
 
 /** A shared-round game's screen: title with its RTP, the round's phase and countdown, then the game. */
@@ -43,8 +43,9 @@ export function RoundShell({
 function PhaseBar({ state, running }: { state: LiveState | undefined; running: string }) {
   const { t } = useTranslation('rounds');
   const offset = state?.offset ?? 0;
-  const toClose = useCountdown(state?.closesAt, offset);
-  const toResult = useCountdown(state?.resultAt, offset);
+  const now = useServerNow(offset);
+  const toClose = msUntil(state?.closesAt, now);
+  const toResult = msUntil(state?.resultAt, now);
   let text = t('phase.loading');
   // The bar: the betting window running out (gold), then the wait for the draw (mint); a crash round rises
   // with no end known in advance (its end would tell the crash point), so its bar sweeps instead.

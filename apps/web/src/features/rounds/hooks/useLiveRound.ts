@@ -90,7 +90,7 @@ export function useLiveRound(game: RoundGame) {
 }
 
 /** The server's clock (local time + `offset`), re-rendering ten times a second. */
-function useServerNow(offset: number): number {
+export function useServerNow(offset: number): number {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     const id = setInterval(() => setNow(Date.now()), 100);
@@ -101,12 +101,9 @@ function useServerNow(offset: number): number {
 
 /** Milliseconds until `at` by the server's clock (never below 0); re-renders ten times a second. */
 export function useCountdown(at: string | null | undefined, offset: number): number {
-  const now = useServerNow(offset);
-  return at ? Math.max(0, Date.parse(at) - now) : 0;
+  return msUntil(at, useServerNow(offset));
 }
 
-/** Milliseconds since `at` by the server's clock (0 before it, or without it); re-renders ten times a second. */
-export function useElapsed(at: string | null | undefined, offset: number): number {
-  const now = useServerNow(offset);
-  return at ? Math.max(0, now - Date.parse(at)) : 0;
-}
+/** Milliseconds from `now` until `at` (never below 0; 0 without `at`). */
+export const msUntil = (at: string | null | undefined, now: number) =>
+  at ? Math.max(0, Date.parse(at) - now) : 0;
