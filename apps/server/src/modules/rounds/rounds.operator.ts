@@ -27,7 +27,8 @@ interface HistoryRow {
   phase: 'betting' | 'running' | 'result';
   void: boolean;
   hash: string;
-  result: number;
+  /** A bigint: a string from PostgreSQL. */
+  result: number | string;
   opens_at: string | Date;
   closes_at: string | Date;
   result_at: string | Date;
@@ -47,7 +48,7 @@ interface OperatorBetRow {
   amount: string | number;
   pick: string | null;
   auto_cashout: number | null;
-  cashout: number | null;
+  cashout: number | string | null;
   state: string;
   payout: string | number;
   created_at: string | Date;
@@ -56,7 +57,7 @@ interface OperatorBetRow {
 
 const major = (minor: string | number) => toMajor(Number(minor), DEFAULT_CURRENCY);
 const direction = (order: 'asc' | 'desc') => (order === 'asc' ? sql`asc` : sql`desc`);
-const hundredths = (n: number | null) => (n === null ? null : n / 100);
+const hundredths = (n: number | string | null) => (n === null ? null : Number(n) / 100);
 
 /**
  * The back office's reads of shared rounds (rounds.chains): every round of a game with its bets' count and
@@ -85,7 +86,7 @@ export function createRoundsOperatorReads(database: Database) {
       period: r.period,
       state,
       hash: known ? r.hash : null,
-      result: known && !r.void ? (crash ? r.result / 100 : Number(r.result)) : null,
+      result: known && !r.void ? Number(r.result) / (crash ? 100 : 1) : null,
       betCount: Number(r.bets),
       stakes: major(r.stakes),
       payouts: major(r.payouts),

@@ -313,6 +313,44 @@ describe('crash', { timeout: 90_000 }, () => {
     });
     expect(await cashOf(a.id)).toBe(before - 200 + (won ? 300 : 0));
   });
+
+  it('stores and pays a crash point and an automatic target beyond an integer column', async () => {
+    // A crash point reaches 21,474,836.47× (an integer in hundredths) about once in 22 million rounds and a
+    // target of 1,000,000× is allowed: its multiplier, 10,000,000,000 ten-thousandths, is beyond an integer too.
+    // The chain cannot be made to draw one here, so the round's committed point is raised in the database
+    // (and put back after, for the chain's verification below).
+    const p = await player();
+    const s = await bettingRound('crash', 800);
+    const before = await cashOf(p.id);
+    const bet = roundBet.parse(
+      data(await call('crash/bet', p.token, { roundId: s.roundId, amount: 0.1, autoCashout: 1_000_000 })),
+    );
+    const [kept] = (
+      (await t.database.db.execute(
+        sql`select result from rounds where id = ${s.roundId}::bigint`,
+      )) as unknown as { rows: { result: number | string }[] }
+    ).rows;
+    await t.database.db.execute(
+      sql`update rounds set result = 5000000000, result_at = closes_at + interval '200 milliseconds'
+          where id = ${s.roundId}::bigint`,
+    );
+    await settled('crash', s.roundId);
+    const state = await stateOf('crash');
+    if (state.roundId === s.roundId) expect(state.result).toBe(50_000_000);
+    const history = roundHistory.parse(data(await call('crash/history?limit=5')));
+    expect(history.find((h) => h.roundId === s.roundId)?.result).toBe(50_000_000);
+    const mine = roundBet.array().parse(data(await call('crash/bets', p.token)));
+    expect(mine.find((x) => x.betId === bet.betId)).toMatchObject({
+      state: 'won',
+      cashout: 1_000_000,
+      multiplier: 1_000_000,
+      payout: 100_000,
+    });
+    expect(await cashOf(p.id)).toBe(before - 10 + 10_000_000);
+    await t.database.db.execute(
+      sql`update rounds set result = ${kept!.result}::bigint where id = ${s.roundId}::bigint`,
+    );
+  });
 });
 
 describe('lucky colour', { timeout: 150_000 }, () => {

@@ -108,7 +108,8 @@ interface RoundRow {
   chain_id: string;
   chain_index: number;
   hash: string;
-  result: number;
+  /** A bigint: a string from PostgreSQL. */
+  result: number | string;
   phase: 'betting' | 'running' | 'result';
   opens_at: string | Date;
   closes_at: string | Date;
@@ -130,8 +131,9 @@ interface BetRow {
   amount: string;
   hold_id: string;
   state: 'open' | 'settling' | 'won' | 'lost' | 'refunded';
-  cashout: number | null;
-  multiplier: number;
+  /** Bigints: strings from PostgreSQL. */
+  cashout: number | string | null;
+  multiplier: number | string;
   payout: string;
   player: string;
   request_hash: string;
@@ -211,7 +213,7 @@ export function createRoundsService(deps: RoundsDeps) {
     player: b.player,
     amount: major(b.amount),
     pick: b.pick,
-    cashout: b.cashout === null ? null : b.cashout / 100,
+    cashout: b.cashout === null ? null : Number(b.cashout) / 100,
     payout: major(b.payout),
   });
 
@@ -223,9 +225,9 @@ export function createRoundsService(deps: RoundsDeps) {
       amount: major(b.amount),
       pick: b.pick,
       autoCashout: b.auto_cashout === null ? null : b.auto_cashout / 100,
-      cashout: b.cashout === null ? null : b.cashout / 100,
+      cashout: b.cashout === null ? null : Number(b.cashout) / 100,
       state: b.state === 'settling' ? 'open' : b.state,
-      multiplier: b.multiplier / MULTIPLIER_SCALE,
+      multiplier: Number(b.multiplier) / MULTIPLIER_SCALE,
       payout: major(b.payout),
       balance: major(balance),
       time: new Date(b.created_at).toISOString(),
@@ -282,7 +284,7 @@ export function createRoundsService(deps: RoundsDeps) {
       // A crash round's end would tell its crash point: shown from the result on.
       resultAt: def.kind === 'crash' && !known ? null : iso(round.result_at),
       serverTime: iso(round.now)!,
-      result: known && !round.void ? (def.kind === 'crash' ? round.result / 100 : round.result) : null,
+      result: known && !round.void ? Number(round.result) / (def.kind === 'crash' ? 100 : 1) : null,
       hash: known ? round.hash : null,
       void: round.void,
       period: round.period,
@@ -345,7 +347,7 @@ export function createRoundsService(deps: RoundsDeps) {
     return list.map((r) => ({
       roundId: String(r.id),
       hash: r.hash,
-      result: crash ? r.result / 100 : r.result,
+      result: Number(r.result) / (crash ? 100 : 1),
       settledAt: iso(r.settled_at),
       period: r.period,
       chainId: String(r.chain_id),
@@ -501,7 +503,11 @@ export function createRoundsService(deps: RoundsDeps) {
       await inPages(bets, SETTLE_PAGE, SETTLE_PAGES_AT_ONCE, async (page) => {
         const results = page.map((b) => {
           const amount = Number(b.amount);
-          const multiplier = multiplierOf(def, { pick: b.pick, autoCashout: b.auto_cashout }, round.result);
+          const multiplier = multiplierOf(
+            def,
+            { pick: b.pick, autoCashout: b.auto_cashout },
+            Number(round.result),
+          );
           const paid = Math.min(payoutOf(amount, multiplier), maxPayout);
           return { b, amount, multiplier, paid };
         });
@@ -530,7 +536,7 @@ export function createRoundsService(deps: RoundsDeps) {
           cashout = case when v.state = 'won' and b.game = 'crash' then b.auto_cashout else b.cashout end,
           settled_at = now()
         from unnest(${column((o) => o.id)}::bigint[], ${column((o) => o.state)}::text[],
-          ${column((o) => o.multiplier)}::int[], ${column((o) => o.paid)}::bigint[]) as v(id, state, multiplier, paid)
+          ${column((o) => o.multiplier)}::bigint[], ${column((o) => o.paid)}::bigint[]) as v(id, state, multiplier, paid)
         where b.id = v.id`;
     const byId = new Map(outcomes.map((o) => [o.id, o]));
     const paid = new Set<number>();
@@ -777,7 +783,7 @@ export function createRoundsService(deps: RoundsDeps) {
       const maxPayout = await settings.get('originals.maxPayout');
       const answer = await database.transaction(async (tx) => {
         const [row] = await rows<
-          BetRow & { elapsed: number; point: number; waiting: boolean; live: boolean }
+          BetRow & { elapsed: number; point: number | string; waiting: boolean; live: boolean }
         >(
           tx,
           sql`select b.*, r.result as point,
@@ -801,7 +807,7 @@ export function createRoundsService(deps: RoundsDeps) {
         if (row.state !== 'open' || !row.live) throw conflict('roundsCrashed');
         const now = crashMultiplierAt(Number(row.elapsed) / scale);
         const at = row.auto_cashout !== null && row.auto_cashout <= now ? row.auto_cashout : now;
-        if (at > row.point) throw conflict('roundsCrashed');
+        if (at > Number(row.point)) throw conflict('roundsCrashed');
         const amount = Number(row.amount);
         const multiplier = at * (MULTIPLIER_SCALE / 100);
         const paid = Math.min(payoutOf(amount, multiplier), maxPayout);

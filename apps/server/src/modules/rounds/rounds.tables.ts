@@ -52,8 +52,8 @@ export const rounds = pgTable(
     chainId: bigint({ mode: 'number' }).notNull(),
     chainIndex: integer().notNull(),
     hash: text().notNull(),
-    /** Tile, digit, or crash point in hundredths. */
-    result: integer().notNull(),
+    /** Tile, digit, or crash point in hundredths (a bigint: a crash point may pass 21,474,836.47×). */
+    result: bigint({ mode: 'number' }).notNull(),
     phase: text().notNull(),
     opensAt: timestamp({ withTimezone: true }).notNull(),
     closesAt: timestamp({ withTimezone: true }).notNull(),
@@ -96,9 +96,10 @@ export const roundBets = pgTable(
     holdId: bigint({ mode: 'number' }).notNull(),
     /** open | settling (claimed by the settlement) | won | lost | refunded */
     state: text().notNull(),
-    /** Crash: the multiplier cashed out at, hundredths. */
-    cashout: integer(),
-    multiplier: integer().notNull().default(0),
+    /** Crash: the multiplier cashed out at, hundredths (a bigint, as the crash point it may be near). */
+    cashout: bigint({ mode: 'number' }),
+    /** Ten-thousandths of the stake: a target of 1,000,000× is 10,000,000,000, beyond an integer. */
+    multiplier: bigint({ mode: 'number' }).notNull().default(0),
     payout: bigint({ mode: 'number' }).notNull().default(0),
     player: text().notNull(),
     key: text().notNull(),
