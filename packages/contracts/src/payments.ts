@@ -48,7 +48,10 @@ const zeroOrOne = z
   .transform(Number)
   .pipe(z.union([z.literal(0), z.literal(1)]));
 
-export const prePayParams = z.object({ pkgId: z.coerce.number().int().positive('selectRechargeAmount') });
+/** A package id is an integer column: a larger one is no package (not a database error). */
+export const prePayParams = z.object({
+  pkgId: z.coerce.number().int().positive('selectRechargeAmount').max(2_147_483_647, 'selectRechargeAmount'),
+});
 /** Form or JSON. gift 0 waives promotions; default 1. */
 export const prePayBody = z
   .object({

@@ -164,7 +164,7 @@ describe('deposit refusals', () => {
     expect(k.statusCode).toBe(422);
     expect(k.json().message).toContain('CPF');
     const p = await c.signUp();
-    for (const pkgId of [999, 50, 60]) {
+    for (const pkgId of [999, 50, 60, 3_000_000_000]) {
       const res = await c.prePay(p, pkgId);
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toBe('Por favor, selecione o montante de recarga');

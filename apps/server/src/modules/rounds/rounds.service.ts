@@ -89,6 +89,8 @@ const REFUND_WAVE = 256;
  */
 const SETTLE_PAGE = 128;
 const SETTLE_PAGES_AT_ONCE = 2;
+/** A settlement that failed is tried again after 1 s, 2 s, 4 s … and at least once a minute. */
+const SETTLE_RETRY_MAX_MS = 60_000;
 /** The public list of a round's bets shows at most this many (the newest). */
 const LIST_BETS = 100;
 /** How long a node answers the clients' polls of a game's state from one read (`pollState`). */
@@ -482,14 +484,14 @@ export function createRoundsService(deps: RoundsDeps) {
   }
 
   /**
-   * Closes the holds of bets claimed by a settlement (state 'settling'): settled by the round's result, a page of
+   * Closes the holds of bets claimed by a settlement (state 'settling'): settled by the round's result (what each
+   * pays depends on the bet and the result alone, so a second run asks the ledger exactly the same), a page of
    * SETTLE_PAGE bets per statement, or voided (on `database.db`, where the ledger batches them). Every ledger
    * call is keyed by the bet, so a second run replays. Answers the statement that records the outcomes on the
    * bets' rows, and the players whose balance went up.
    */
   async function payClaimed(round: RoundRow, bets: BetRow[], refund: boolean) {
     const def = GAMES[round.game];
-    const maxPayout = await settings.get('originals.maxPayout');
     const outcomes: { id: string; state: string; multiplier: number; paid: number }[] = [];
     if (refund)
       for (let i = 0; i < bets.length; i += REFUND_WAVE)
@@ -508,7 +510,9 @@ export function createRoundsService(deps: RoundsDeps) {
             { pick: b.pick, autoCashout: b.auto_cashout },
             Number(round.result),
           );
-          const paid = Math.min(payoutOf(amount, multiplier), maxPayout);
+          // Not capped again: the bet was taken under the maximum payout of its time (`stakeOf`), and a cap read
+          // now could differ from an earlier, interrupted run's, which the ledger would refuse under the same key.
+          const paid = payoutOf(amount, multiplier);
           return { b, amount, multiplier, paid };
         });
         await database.transaction((tx) =>
@@ -557,7 +561,7 @@ export function createRoundsService(deps: RoundsDeps) {
       db,
       sql`update round_bets b set state = 'settling' from rounds r
           where b.round_id = ${roundId}::bigint and r.id = b.round_id and r.phase = 'running'
-            and b.state = 'open' and b.auto_cashout <= ${upTo} and b.auto_cashout <= r.result
+            and b.state = 'open' and b.auto_cashout <= ${upTo}::bigint and b.auto_cashout <= r.result
           returning b.*`,
     );
     if (!claimed.length) return;
@@ -584,14 +588,20 @@ export function createRoundsService(deps: RoundsDeps) {
     for (const userId of paid) void bus.publish('balance.changed', { userId });
   }
 
+  /** Rounds whose settlement failed on this node: its tries so far, and when it may be tried again. */
+  const retries = new Map<string, { tries: number; at: number }>();
+
   /** One step of a game's clock: every due phase change, settlements owed, and the next round. */
   async function advance(game: RoundGame): Promise<void> {
-    // Betting rounds a stopped clock left long past their close never reached their draw: refunded.
+    // Betting rounds a stopped clock left long past their close never reached their draw: refunded. Not a crash
+    // round a player cashed out of (by the database's clock, the clock's steps aside): it had begun, and money
+    // moved on its committed point; it is settled from it, as a round interrupted while rising.
     await transition(
       game,
       sql`update rounds set phase = 'result', void = true, result_at = now(), next_at = now()
           where game = ${game} and phase = 'betting'
             and closes_at < now() - ${`${staleAfterMs(scale)} milliseconds`}::interval
+            and not exists (select 1 from round_bets b where b.round_id = rounds.id and b.cashout is not null)
           returning id`,
     );
     await transition(
@@ -610,7 +620,28 @@ export function createRoundsService(deps: RoundsDeps) {
       sql`select *, now() as now from rounds where game = ${game} and phase = 'result' and settled_at is null
           order by id`,
     );
-    for (const round of owed) await closeBets(round, round.void);
+    // One round that cannot be settled must not stop its game: it is tried again later, less and less often,
+    // and its error reaches the clock's log once the step is done.
+    let failure: unknown;
+    for (const round of owed) {
+      const id = String(round.id);
+      const retry = retries.get(id);
+      if (retry && performance.now() < retry.at) continue;
+      try {
+        await closeBets(round, round.void);
+        retries.delete(id);
+      } catch (err) {
+        const tries = (retry?.tries ?? 0) + 1;
+        retries.set(id, { tries, at: performance.now() + Math.min(SETTLE_RETRY_MAX_MS, 500 * 2 ** tries) });
+        failure ??= err;
+      }
+    }
+    await openNext(game);
+    if (failure) throw failure;
+  }
+
+  /** The game's next round, unless one is in play or the last one's result is still shown. */
+  async function openNext(game: RoundGame) {
     const [live] = await rows<{ n: number }>(
       db,
       sql`select count(*)::int as n from rounds where game = ${game} and phase in ('betting', 'running')`,

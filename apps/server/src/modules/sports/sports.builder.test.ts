@@ -6,6 +6,7 @@ import {
   sportsEventDetail,
   SPORTS_PATH,
 } from '@aposta/contracts';
+import { DEFAULT_CURRENCY, formatMoney } from '@aposta/money';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { queryRows } from '../../platform/db';
@@ -236,6 +237,17 @@ describe('risk', () => {
       }),
     );
 
+    // A factor above 1 raises the largest stake, exactly (R$ 10.000 × 2.01 is R$ 20.100,00: 20.099,99 in floats).
+    const valued = await c.signUp('valued');
+    await c.fund(valued.id, 3 * max);
+    expect((await bet(valued.token, slip(max / 100 + 1))).statusCode).toBe(400);
+    data(await operator(`players/${valued.id}/stakeFactor`, { factor: 2.01 }, 'PUT'));
+    const top = Math.floor((max * 201) / 100);
+    data(await bet(valued.token, slip(top / 100)));
+    const above = await bet(valued.token, slip((top + 1) / 100));
+    expect(above.statusCode).toBe(400);
+    expect(above.json().message).toContain(formatMoney(top, DEFAULT_CURRENCY));
+
     // The maximum payout.
     const player = await c.signUp('maxpay');
     await c.fund(player.id, 500_000);
@@ -244,6 +256,48 @@ describe('risk', () => {
     expect(over.statusCode).toBe(400);
     expect(over.json().message).toContain('100,00');
     await t.app.settings.change({ 'sports.maxPayout': 50_000_000 });
+  });
+
+  it('takes a parlay priced past an integer (hundredths) on a small stake when the settings allow it', async () => {
+    const was = await t.app.settings.all();
+    await t.app.settings.change({
+      'sports.minStake': 1,
+      'sports.maxPayout': 1_000_000_000,
+      'sports.maxLegs': 40,
+      'sports.maxMarketLiability': 2_000_000_000,
+      'sports.liabilityAlert': 2_000_000_000,
+    });
+    try {
+      // The longest price of each new event's 1x2 until the product passes 21,474,836.47×.
+      const legs: { selectionId: string; price: number }[] = [];
+      let product = 1;
+      while (product <= 22_000_000) {
+        const d = await createEvent(`Casa ${legs.length}`, `Fora ${legs.length}`, 0.9);
+        const best = market(d, '1x2', 1, null).selections.reduce((a, b) => (b.price > a.price ? b : a));
+        legs.push({ selectionId: best.selectionId, price: best.price });
+        product *= best.price;
+      }
+      const player = await c.signUp('longshot');
+      await c.fund(player.id, 100);
+      const placed = data<{ betId: string; price: number; stake: number }>(
+        await bet(player.token, { stake: 0.01, selections: legs }),
+      );
+      expect(placed.stake).toBe(0.01);
+      expect(placed.price).toBeGreaterThan(21_474_836.47);
+      const [stored] = await queryRows<{ price: string | number }>(
+        t.database.db,
+        sql`select price from sports_bets where id = ${placed.betId}::bigint`,
+      );
+      expect(Number(stored!.price)).toBe(Math.round(placed.price * 100));
+    } finally {
+      await t.app.settings.change({
+        'sports.minStake': was['sports.minStake'],
+        'sports.maxPayout': was['sports.maxPayout'],
+        'sports.maxLegs': was['sports.maxLegs'],
+        'sports.maxMarketLiability': was['sports.maxMarketLiability'],
+        'sports.liabilityAlert': was['sports.liabilityAlert'],
+      });
+    }
   });
 
   it('shows open liability per event and market, alerts over the threshold and refuses over the limit', async () => {

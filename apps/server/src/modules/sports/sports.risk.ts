@@ -14,14 +14,14 @@ import { idList, iso } from './sports.catalogue';
 const money = (minor: number | string) => toMajor(Number(minor), DEFAULT_CURRENCY);
 
 /**
- * Refuses a stake over the player's largest under their factor (`sports.maxStake` × factor; factor 0 refuses
- * every bet); `factor` null: none is set (read with the bet's quote).
+ * Refuses a stake over the player's largest: `sports.maxStake` × their factor (read with the bet's quote; null:
+ * none set, 1). A factor above 1 raises it (a valued player), 0 refuses every bet. The factor is taken in
+ * ten-thousandths, so the product is exact (R$ 1.000 × 0.29 is R$ 290,00, not the float's R$ 289,99).
  */
 export function assertStake(factor: number | string | null, stake: number, s: Settings) {
-  if (factor === null) return;
-  const f = Number(factor);
+  const f = factor === null ? 1 : Number(factor);
   if (f <= 0) throw conflict('sportsBetsLimited');
-  const max = Math.floor(s['sports.maxStake'] * f);
+  const max = Math.floor((s['sports.maxStake'] * Math.round(f * 10_000)) / 10_000);
   if (stake > max) throw badRequest('sportsStakeAboveMax', { amount: formatMoney(max, DEFAULT_CURRENCY) });
 }
 

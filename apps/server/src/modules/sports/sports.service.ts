@@ -268,8 +268,6 @@ export function createSportsService({
     const stake = parseAmount(input.stake, CURRENCY);
     if (stake < s['sports.minStake'])
       throw badRequest('sportsStakeBelowMin', { amount: shown(s['sports.minStake']) });
-    if (stake > s['sports.maxStake'])
-      throw badRequest('sportsStakeAboveMax', { amount: shown(s['sports.maxStake']) });
     if (input.selections.length > s['sports.maxLegs']) throw badRequest('sportsParlayLimit');
     const ids = input.selections.map((x) => x.selectionId);
     const builder = input.type === 'builder';
@@ -294,7 +292,7 @@ export function createSportsService({
         // read, and a reprice never waits for bets (shared locks on one hot selection serialise on PostgreSQL's
         // multixacts).
         const quoted = await quote(ids, player.id);
-        // A stake factor of the player's own (a sharp player limited), before the slip is checked.
+        // The largest stake, by the player's own stake factor if a trader set one, before the slip is checked.
         assertStake(quoted.values().next().value?.stake_factor ?? null, stake, s);
         const { taken, live, builderPrice } = check(
           input,

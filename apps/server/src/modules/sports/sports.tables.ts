@@ -149,7 +149,8 @@ export const sportsBets = pgTable(
     kind: text().notNull(),
     stake: bigint({ mode: 'number' }).notNull(),
     currency: text().notNull(),
-    price: integer().notNull(),
+    /** Hundredths: a parlay's is its legs' product, past an integer's 21,474,836.47× on a small stake. */
+    price: bigint({ mode: 'number' }).notNull(),
     potential: bigint({ mode: 'number' }).notNull(),
     acceptOdds: text().notNull(),
     status: text().notNull().default('open'),
