@@ -244,6 +244,57 @@ describe('full, partial and automatic cash out on operator events', () => {
     await expectAuditClean();
   });
 
+  it('pays a partial cash-out for the part of the stake it takes, not for the share asked', async () => {
+    const d = await createEvent('Vasco', 'Bangu', 0.9);
+    const player = await c.signUp('share');
+    await c.fund(player.id, 10_000);
+    const away = sel(main(d), 'away');
+    const placed = placeBetAnswer.parse(
+      data(
+        await bet(player.token, {
+          stake: 1,
+          selections: [{ selectionId: away.selectionId, price: away.price }],
+        }),
+      ),
+    );
+    // The long shot leads 3-0: the bet is worth several times its R$ 1,00.
+    await t.app.sports.update(d.event.eventId, MatchTime.FIRST_HALF, inPlay(40, 0, 3));
+    const q = await quote(player.token, placed.betId);
+    const worth = Math.round(q.value * 100);
+    expect(worth).toBeGreaterThan(300);
+    const cashBefore = await cash(player.id);
+    // 1.49 centavos asked: 1 taken, so 1% of the value is paid (1.49% had paid for half a centavo more stake).
+    const part = cashoutAnswer.parse(
+      data(await cashOut(player.token, placed.betId, { value: q.value, share: 0.0149 })),
+    );
+    const paid = Math.floor(worth / 100);
+    expect(part).toMatchObject({ paid: paid / 100, stake: 0.99, status: 'open' });
+    expect(await cash(player.id)).toBe(cashBefore + paid);
+    await expectAuditClean();
+  });
+
+  it('does not fire an automatic cash-out the player cleared after the prices were read', async () => {
+    const d = await createEvent('Paraná', 'Londrina', 0);
+    const player = await c.signUp('cleared');
+    await c.fund(player.id, 50_000);
+    const home = sel(main(d), 'home');
+    const placed = placeBetAnswer.parse(
+      data(
+        await bet(player.token, {
+          stake: 20,
+          selections: [{ selectionId: home.selectionId, price: home.price }],
+        }),
+      ),
+    );
+    const q = await quote(player.token, placed.betId);
+    // As the price loop would call it, with the value read before the player cleared the target.
+    const auto = () =>
+      t.app.sports.cashOut(player.id, placed.betId, { value: q.value }, `auto-${placed.betId}`, true);
+    await expect(auto()).rejects.toMatchObject({ httpStatus: 409 });
+    expect(sportsBet.parse(data(await get(`bets/${placed.betId}`, player.token))).status).toBe('open');
+    await expectAuditClean();
+  });
+
   it('fires the automatic cash-out when the value reaches the target, once', async () => {
     const d = await createEvent('Coritiba', 'Athletico', 0);
     const player = await c.signUp('auto');

@@ -6,7 +6,7 @@ import {
   type CashoutQuote,
   type MarketStatus,
 } from '@aposta/contracts';
-import { DEFAULT_CURRENCY, toMajor } from '@aposta/money';
+import { DEFAULT_CURRENCY, mulDiv, toMajor } from '@aposta/money';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { EventBus } from '../../platform/bus';
@@ -204,16 +204,21 @@ export function createCashout({ database, settings, bus, outbox, log }: CashoutD
           status: string;
           cashed_out: string;
           cashouts: number;
+          auto_cashout: string | null;
         }>(
           tx,
-          sql`select id, user_id, hold_id, kind, stake, price, status, cashed_out, cashouts from sports_bets
-              where id = ${betId}::bigint for update`,
+          sql`select id, user_id, hold_id, kind, stake, price, status, cashed_out, cashouts, auto_cashout
+              from sports_bets where id = ${betId}::bigint for update`,
         );
         if (!bet || Number(bet.user_id) !== userId) throw notFound('sportsBetNotFound');
         if (bet.status !== 'open') throw conflict('sportsCashoutClosed');
         const found = (await quote(tx, betId, s))!;
         const now = found.q;
         if (!now.available) throw conflict('sportsCashoutUnavailable');
+        // An automatic cash-out fires only on the target as it stands under the lock (the player may have
+        // cleared or raised it since the prices were read), and never below it: no tolerance.
+        if (auto && (bet.auto_cashout === null || now.minor < Number(bet.auto_cashout)))
+          throw conflict('sportsCashoutChanged');
         const tolerance = Math.max(1, Math.floor((seen * s['sports.cashoutToleranceBp']) / 10_000));
         if (Math.abs(now.minor - seen) > tolerance)
           throw new AppError(
@@ -229,7 +234,9 @@ export function createCashout({ database, settings, bus, outbox, log }: CashoutD
         // The value the player saw, never more than the value now: the tolerance accepts a value that moved
         // against the player, it does not let a client ask for up to 1% above the current one.
         const worth = Math.min(seen, now.minor);
-        const paid = full ? worth : Math.floor(worth * share);
+        // The value of the part of the stake taken (whole centavos), not of the share asked: 1.49 centavos
+        // asked of a R$ 1,00 stake take 1 and pay 1% of the value, not 1.49%.
+        const paid = full ? worth : mulDiv(worth, part, stake, 'down');
         const n = Number(bet.cashouts) + 1;
         const ledgerKey = `sports:cashout:${betId}:${n}`;
         const settled = await settle(tx, {
