@@ -93,6 +93,8 @@ describe('operators and players’ bonuses', () => {
       { ...body, amount: 0 },
       { ...body, amount: 1.5 },
       { ...body, wageringMultiple: -1 },
+      // Bonus money that would convert at once is cash: an adjustment's (two operators), not a grant's.
+      { ...body, wageringMultiple: 0 },
       { ...body, expiresInDays: 0 },
       { ...body, reason: '' },
       { ...body, extra: 1 },

@@ -89,7 +89,8 @@ export const operatorBonusGrant = z
   .object({
     userId: intIn(1, 2_147_483_647),
     amount: intIn(1, 100_000_00),
-    wageringMultiple: intIn(0, 100),
+    // At least 1: bonus money that converts at once is cash, which only an adjustment (two operators) gives.
+    wageringMultiple: intIn(1, 100),
     expiresInDays: intIn(1, 365),
     reason: z.string({ error: 'checkTheInput' }).trim().min(3, 'checkTheInput').max(500, 'checkTheInput'),
   })

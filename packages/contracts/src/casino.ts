@@ -88,9 +88,10 @@ export const WALLET_STATUSES = [
 export const walletStatus = z.enum(WALLET_STATUSES);
 export type WalletStatus = z.infer<typeof walletStatus>;
 
-const uuidField = z.string().min(1).max(100);
-/** An integer amount in centavos, zero or more. */
-const centavos = z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER);
+/** No spaces or control characters: the ledger's references are built from it and refuse them. */
+const uuidField = z.string().regex(/^[^\s\p{Cc}]{1,100}$/u);
+/** An integer amount in centavos, zero or more, up to the ledger's largest (MAX_MINOR of `@aposta/money`). */
+const centavos = z.number().int().nonnegative().max(10_000_000_000_000);
 
 export const walletUserRequest = z.object({
   request_uuid: uuidField,

@@ -561,7 +561,7 @@ export const en: Dictionary = {
     expiryDays: 'Expiry (days)',
     reason: 'Reason',
     amountRange: 'From R$ 0.01 to R$ 100,000.00',
-    multipleRange: 'A whole number from 0 to 100',
+    multipleRange: 'A whole number from 1 to 100',
     expiryRange: 'From 1 to 365 days',
     reasonRange: 'From 3 to 500 characters',
   },

@@ -560,7 +560,7 @@ export const pt_BR = {
     expiryDays: 'Validade (dias)',
     reason: 'Motivo',
     amountRange: 'Entre R$ 0,01 e R$ 100.000,00',
-    multipleRange: 'Um número inteiro de 0 a 100',
+    multipleRange: 'Um número inteiro de 1 a 100',
     expiryRange: 'De 1 a 365 dias',
     reasonRange: 'De 3 a 500 caracteres',
   },

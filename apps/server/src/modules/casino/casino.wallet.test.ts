@@ -102,6 +102,13 @@ describe('casino wallet: signatures and identity', () => {
     expect((await p.call('transaction/bet', { ...r.bet(100), amount: '100' })).answer.status).toBe(
       'RS_ERROR_WRONG_TYPES',
     );
+    // Past the ledger's largest amount, or a transaction id the ledger's references cannot hold: a status too.
+    expect((await p.call('transaction/bet', r.bet(10_000_000_000_001))).answer.status).toBe(
+      'RS_ERROR_WRONG_TYPES',
+    );
+    expect(
+      (await p.call('transaction/bet', { ...r.bet(100), transaction_uuid: 'tx\nline' })).answer.status,
+    ).toBe('RS_ERROR_WRONG_TYPES');
     expect(await balanceOf(pl.gameToken)).toBe(10_000);
     // U+0000 (which PostgreSQL text cannot hold) in a field, sent with another player's bet: refused alone.
     const other = await c.launched(p.gameCode, 10_000);

@@ -37,6 +37,8 @@ export interface CheckDepositJob {
   attempt: number;
 }
 const CHECK_MAX_DELAY_SECONDS = 600;
+/** How long past its expiry an order whose provider cannot be asked stays open, asked again at every pass. */
+const EXPIRY_ASK_HOURS = 24;
 
 /**
  * Brazil: the return of a deposit paid from another person's CPF (job `payments.returnDeposit`, one per
@@ -347,12 +349,25 @@ export function createDepositsService(
 
   /**
    * Closes an open order whose time is up: the provider is asked first, so a payment whose notification was
-   * lost is still credited.
+   * lost is still credited. While the provider cannot answer, the order stays open and is asked again on the
+   * next pass, for up to EXPIRY_ASK_HOURS past its expiry; only then is it closed unanswered (a late
+   * notification still credits it, flagged `paidAfterClose`). Answers whether it was closed.
    */
-  async function expire(order: OrderRow) {
+  async function expire(order: OrderRow): Promise<boolean> {
     let state: ChargeState | null = null;
     if (provider && order.providerRef && order.provider === provider.name) {
-      state = await provider.queryCharge(order.providerRef).catch(() => null);
+      try {
+        state = await provider.queryCharge(order.providerRef);
+      } catch (err) {
+        const since = order.expiresAt ? now().getTime() - order.expiresAt.getTime() : Infinity;
+        if (since < EXPIRY_ASK_HOURS * 3_600_000) {
+          log.warn(
+            { err, orderId: order.orderId },
+            'deposit expiry: the provider did not answer; asked again later',
+          );
+          return false;
+        }
+      }
     }
     const s = await settings.all();
     const applied = await database.transaction(async (tx) => {
@@ -366,6 +381,7 @@ export function createDepositsService(
       return { kind: 'updated' } as Applied;
     });
     announce(applied);
+    return true;
   }
 
   /** Queues the next provider check of an unpaid order (a lost webhook); never fails the caller. */
@@ -472,10 +488,7 @@ export function createDepositsService(
         .from(paymentOrders)
         .where(and(eq(paymentOrders.orderId, orderId), eq(paymentOrders.type, RecordType.DEPOSIT)));
       if (!order || !OPEN.includes(order.status as OrderStatus)) return 'unchanged';
-      if (order.expiresAt && order.expiresAt <= now()) {
-        await expire(order);
-        return 'updated';
-      }
+      if (order.expiresAt && order.expiresAt <= now()) return (await expire(order)) ? 'updated' : 'unchanged';
       if (!provider || !order.providerRef || order.provider !== provider.name) return 'ignored';
       const state = await provider.queryCharge(order.providerRef);
       let applied: Applied = { kind: 'unchanged' };
@@ -648,7 +661,10 @@ export function createDepositsService(
       return due.rows.length;
     },
 
-    /** Expires the open orders whose time is up (a periodic job; `status` also does it lazily). */
+    /**
+     * Expires the open orders whose time is up (a periodic job; `status` also does it lazily); answers how many
+     * it closed (one the provider could not be asked about stays open).
+     */
     async expireDue(limit = 100): Promise<number> {
       const due = await database.db
         .select()
@@ -661,8 +677,9 @@ export function createDepositsService(
           ),
         )
         .limit(limit);
-      for (const order of due) await expire(order);
-      return due.length;
+      let closed = 0;
+      for (const order of due) if (await expire(order)) closed++;
+      return closed;
     },
 
     /** 1 shows the gift popup: a real player who has not deposited yet. */

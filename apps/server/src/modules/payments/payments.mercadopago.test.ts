@@ -165,6 +165,40 @@ describe('deposit through Mercado Pago (recorded answers)', () => {
     expect(records.list[0].events[1].note).toBe('provider_error');
   });
 
+  it('keeps an expired order open while Mercado Pago cannot be asked about it, for a day', async () => {
+    const p = await c.signUp();
+    // A charge of its own (the recorded one is the first test's, paid).
+    const created = read('create-pix-payment');
+    const body = created.response.body as { id: number };
+    answers['POST /v1/payments'] = { response: { ...created.response, body: { ...body, id: 242424242424 } } };
+    const pre = await c.prePay(p);
+    answers['POST /v1/payments'] = created;
+    expect(pre.statusCode, pre.body).toBe(200);
+    const order = pre.json().data as { orderId: string };
+    const expireAt = async (hoursAgo: number) =>
+      t.database.db
+        .update(paymentOrders)
+        .set({ expiresAt: new Date(Date.now() - hoursAgo * 3_600_000) })
+        .where(eq(paymentOrders.orderId, order.orderId));
+    const statusOf = async () =>
+      (await t.database.db.select().from(paymentOrders).where(eq(paymentOrders.orderId, order.orderId)))[0]!
+        .status;
+    const open = await statusOf();
+    providerDown = true;
+    try {
+      // Its payment may have been made and its notification lost: closing it unasked would lose the credit.
+      await expireAt(1);
+      await t.app.payments.deposits.expireDue();
+      expect(await statusOf()).toBe(open);
+      // A day on, still unanswered: closed (a late notification still credits it).
+      await expireAt(25);
+      await t.app.payments.deposits.expireDue();
+      expect(await statusOf()).not.toBe(open);
+    } finally {
+      providerDown = false;
+    }
+  });
+
   it('answers 503 (the provider will retry) when Mercado Pago cannot say what happened', async () => {
     const res = await notify('999999999');
     expect(res.statusCode).toBe(503);

@@ -281,6 +281,9 @@ describe('operator decisions and the payout rail', () => {
     expect(await cash(p.userId)).toEqual({ balance: 10_000, held: 0 });
     const failed = (await c.operator('GET', '/api/operator/withdrawals?status=failed')).json().data;
     expect(failed.map((x: { orderId: string }) => x.orderId)).toContain(w.orderId);
+    // The player did not withdraw: the day's one withdrawal (VIP 0) is theirs again.
+    const again = await c.withdraw(p, c.pixWithdrawal(p, 50));
+    expect(again.statusCode, again.body).toBe(200);
   });
 });
 

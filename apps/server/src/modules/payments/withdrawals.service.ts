@@ -257,9 +257,24 @@ export function createWithdrawalsService(
     return payouts;
   };
 
-  /** A withdrawal that will not be paid: its hold back to the player, and the fact for their figures' push. */
+  /**
+   * A withdrawal that will not be paid: its hold back to the player, and the fact for their figures' push. One
+   * the rail failed also gives its day's count back (the player did not withdraw; a rejected one keeps it).
+   * Runs once per order: the caller's transition from PAYING or PENDING proves it.
+   */
   async function release(tx: Tx, row: OrderRow, holdId: number, reason: 'failed' | 'rejected') {
     await voidHold(tx, { holdId, idempotencyKey: `withdraw-release:${row.orderId}`, ref: row.orderId });
+    if (reason === 'failed')
+      await tx
+        .update(paymentWithdrawCounters)
+        .set({ count: sql`${paymentWithdrawCounters.count} - 1` })
+        .where(
+          and(
+            eq(paymentWithdrawCounters.userId, row.userId),
+            eq(paymentWithdrawCounters.day, saoPauloDay(row.createdAt)),
+            sql`${paymentWithdrawCounters.count} > 0`,
+          ),
+        );
     await outbox.emit(tx, 'withdrawal.released', {
       userId: row.userId,
       orderId: row.orderId,

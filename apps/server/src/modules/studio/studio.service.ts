@@ -431,10 +431,11 @@ export function createStudioService({ database, wallet, vault }: StudioDeps) {
       try {
         placed = await calls.bet(bet);
       } catch (err) {
-        // The bet's fate is unknown: roll it back (the wallet remembers it even if it never saw the bet).
+        // The bet's fate is unknown: roll it back (the wallet remembers it even if it never saw the bet). Marked
+        // rolled back only on the wallet's OK: a refused rollback leaves the round for `payPending` to finish.
         await calls
           .rollback(bet)
-          .then(() => markRound(roundId!, 'rolled_back'))
+          .then((back) => (back.status === 'RS_OK' ? markRound(roundId!, 'rolled_back') : undefined))
           .catch(() => undefined);
         throw err instanceof WalletUnreachable ? unavailable() : err;
       }
