@@ -251,6 +251,40 @@ describe('bets, settlement and resettlement', () => {
   });
 });
 
+describe('a push corrected', () => {
+  it('settles a market a result refunded on both sides once a correction decides it; an operator’s void stays', async () => {
+    const d = await createEvent('Goiás', 'Vila Nova', 0.3);
+    const player = await c.signUp('push');
+    await c.fund(player.id, 10_000);
+    const total2 = market(d, 'total', 1, 2);
+    const total3 = market(d, 'total', 1, 3);
+    const over = sel(total2, 'over');
+    const under3 = sel(total3, 'under');
+    const place = async (s: { selectionId: string; price: number }) =>
+      placeBetAnswer.parse(
+        data(
+          await bet(player.token, {
+            stake: 10,
+            selections: [{ selectionId: s.selectionId, price: s.price }],
+          }),
+        ),
+      );
+    const onPush = await place(over);
+    const onVoid = await place(under3);
+    data(await operator(`markets/${total3.marketId}/void`));
+    // 1-1: two goals on a line of 2, a push: refunded.
+    data(await operator(`events/${d.event.eventId}/result`, { home: 1, away: 1 }));
+    expect((await settled(player.token, onPush.betId)).result).toBe(BetResult.REFUND);
+    expect((await settled(player.token, onVoid.betId)).result).toBe(BetResult.REFUND);
+    // Corrected to 2-1: over 2 wins; the market the operator voided stays void.
+    data(await operator(`events/${d.event.eventId}/result`, { home: 2, away: 1 }));
+    const won = await settled(player.token, onPush.betId, (x) => x.result === BetResult.WIN);
+    expect(won.payout).toBe(Math.floor(10 * Math.round(over.price * 100)) / 100);
+    expect((await settled(player.token, onVoid.betId)).result).toBe(BetResult.REFUND);
+    expect(await cash(player.id)).toBe(10_000 - 1_000 + Math.floor(10 * Math.round(over.price * 100)));
+  });
+});
+
 describe('a resettlement the player cannot cover', () => {
   it('is refused by the ledger: the bet keeps its settlement, the job fails (retried), nothing else moves', async () => {
     const x = await createEvent('Juventude', 'Criciúma', 0.2);

@@ -653,9 +653,10 @@ export function createSportsService({
         period: number;
         line: number | null;
         status: MarketStatus;
+        voided: boolean;
       }>(
         tx,
-        sql`select id, type, period, line, status from sports_markets where event_id = ${eventId}::bigint`,
+        sql`select id, type, period, line, status, voided from sports_markets where event_id = ${eventId}::bigint`,
       );
       const selections = await queryRows<{ id: string; market_id: string; name: string }>(
         tx,
@@ -668,8 +669,9 @@ export function createSportsService({
       const marketUpdates: ReturnType<typeof sql>[] = [];
       for (const m of markets) {
         const list = byMarket.get(String(m.id)) ?? [];
-        // A market voided by an operator stays void; every other one is settled by this result.
-        if (m.status === 'void') continue;
+        // A market voided by an operator (or the event's void) stays void; every other one is settled by this
+        // result, one that a push left void too (a corrected result may decide it).
+        if (m.voided) continue;
         const ref = {
           type: m.type,
           period: Number(m.period),

@@ -94,6 +94,11 @@ export const sportsMarkets = pgTable(
     status: text().notNull(),
     /** Suspended by an operator (the feed does not reopen it). */
     held: boolean().notNull().default(false),
+    /**
+     * Voided by an operator or by the event's void (postponed, cancelled): stays void whatever result comes. A
+     * market void because its result refunded every side (a push) is not: a corrected result settles it.
+     */
+    voided: boolean().notNull().default(false),
     /** Times the market was suspended: an in-play bet whose market was suspended during its delay is refused. */
     suspensions: integer().notNull().default(0),
     /** A trader's margin shift (basis points of implied probability) on the engine's prices; 0 = none. */

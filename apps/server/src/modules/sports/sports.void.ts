@@ -54,7 +54,7 @@ export async function voidMarkets(tx: Executor, where: ReturnType<typeof sql>): 
   const [row] = await queryRows<{ markets: string }>(
     tx,
     sql`with m as (
-          update sports_markets set status = 'void', held = false
+          update sports_markets set status = 'void', held = false, voided = true
           where ${where} and status not in ('void', 'settled') returning id),
         s as (update sports_selections set result = ${BetResult.REFUND} where market_id in (select id from m)),
         l as (update sports_bet_legs set result = ${BetResult.REFUND} where market_id in (select id from m))
