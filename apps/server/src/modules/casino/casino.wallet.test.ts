@@ -1,6 +1,9 @@
+import { TxType } from '@aposta/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, expectCleanLedgerThenClose } from '../../../test/helpers';
+import { playerAccounts, post } from '../ledger';
+import { recordCredit } from '../wagering';
 import { casinoClient, uid } from './casino.testing';
 import { signWalletBody } from './casino.wallet';
 
@@ -185,6 +188,33 @@ describe('casino wallet: bets, wins, rollbacks', () => {
       headers: { authorization: `Bearer ${pl.token}` },
     });
     expect(mine.json().data[0].roundId).toBe(`${p.code}:${r.round}`);
+  });
+
+  it('pays a further win of a round staked with bonus money back to bonus, as the first win', async () => {
+    const pl = await c.launched(p.gameCode, 0);
+    const s = await t.app.settings.all();
+    await t.database.transaction(async (tx) => {
+      const { txId } = await post(tx, {
+        type: TxType.PROMOTION,
+        idempotencyKey: `test-bonus:${pl.id}`,
+        players: [{ userId: pl.id, kind: 'bonus', amount: 1_000 }],
+        system: [{ kind: 'promotions', amount: -1_000 }],
+      });
+      await recordCredit(tx, { userId: pl.id, txId, bonus: 1_000 }, s);
+    });
+    const r = rounds(pl.gameToken);
+    const bet = r.bet(100);
+    expect((await p.call('transaction/bet', bet)).answer.status).toBe('RS_OK');
+    expect((await p.call('transaction/win', r.win(0, bet.transaction_uuid as string))).answer.status).toBe(
+      'RS_OK',
+    );
+    // Free spins paid one by one after the round's first win: all of it won with bonus money.
+    expect(
+      (await p.call('transaction/win', r.win(5_000, bet.transaction_uuid as string))).answer.status,
+    ).toBe('RS_OK');
+    const accounts = await playerAccounts(t.database.db, pl.id);
+    expect(accounts.find((a) => a.kind === 'cash')?.balance ?? 0).toBe(0);
+    expect(accounts.find((a) => a.kind === 'bonus')?.balance).toBe(1_000 - 100 + 5_000);
   });
 
   it('refuses a bet above the balance with RS_ERROR_NOT_ENOUGH_MONEY and the balance', async () => {

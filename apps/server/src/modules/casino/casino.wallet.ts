@@ -460,11 +460,22 @@ export function createWallet({
         });
         settled = true;
       } else if (w.amount > 0) {
-        // A further win of a settled round (free spins paid one by one): a plain credit from the provider.
+        // A further win of a settled round (free spins paid one by one): a credit from the provider, split as the
+        // first win was (the ledger's rule: the share staked with bonus money goes back to bonus), or a stake of
+        // bonus money would win cash that no wagering holds back.
+        const [share] = await rows<{ bonus: string | null }>(
+          tx,
+          sql`select ledger_bonus_share(${w.amount}::bigint, h.posted, h.posted_bonus, h.amount, h.bonus) as bonus
+              from ledger_holds h where h.tx_id = ${bet.hold_id}::bigint`,
+        );
+        const bonus = Number(share?.bonus ?? 0);
         await post(tx, {
           type: TxType.PRIZE,
           currency,
-          players: [{ userId, amount: w.amount }],
+          players: [
+            { userId, kind: 'cash', amount: w.amount - bonus },
+            { userId, kind: 'bonus', amount: bonus },
+          ],
           system: [{ kind: clearing, amount: -w.amount }],
           ref: `${providerCode}:${w.transaction_uuid}`,
         });
