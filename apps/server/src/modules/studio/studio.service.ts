@@ -307,7 +307,23 @@ export function createStudioService({ database, wallet, vault }: StudioDeps) {
     }
   }
 
+  /**
+   * Finishes the unfinished rounds of up to `limit` players (the job `studio.payPending`, every minute): a win
+   * owed is paid within minutes though its player never spins again (prizes are due within 120 minutes). Answers
+   * how many players it went through.
+   */
+  async function payAllPending(limit = 100): Promise<number> {
+    const players = await rows<{ player: string }>(
+      db,
+      sql`select distinct r.player from studio_rounds r where ${UNFINISHED} limit ${limit}`,
+    );
+    for (const { player } of players) await payPending(player);
+    return players.length;
+  }
+
   return {
+    payAllPending,
+
     /** Opens a session: a launch token opens one session only; a demo opens one on play money. */
     async open(input: { token?: string; game: StudioGameCode; demo?: boolean }): Promise<StudioSession> {
       const id = crypto.randomBytes(24).toString('base64url');

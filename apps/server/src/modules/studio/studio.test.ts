@@ -231,6 +231,44 @@ describe('Aposta Studios over the wallet API', () => {
     flaky.close();
   });
 
+  it('pays a win the wallet could not take at once from the minute job, though the player never spins again', async () => {
+    const p = await player(10_000);
+    const token = await launch(p.token, 'fortune-ox');
+    const real = createWalletClient(t.app.config.casino.studioWalletUrl, t.app.config.casino.studioSecret, 1);
+    let down = true;
+    const flaky: WalletClient = {
+      call: (path, body) =>
+        path === 'transaction/win' && down
+          ? Promise.reject(new WalletUnreachable('network down'))
+          : real.call(path, body),
+      close: () => real.close(),
+    };
+    const studio = createStudioService({
+      database: t.database,
+      wallet: flaky,
+      vault: createSeedVault(undefined),
+    });
+    const s = await studio.open({ token, game: 'fortune-ox' });
+    await expect(studio.spin({ session: s.session, bet: 1 })).rejects.toMatchObject({ code: 50300 });
+    const state = async () =>
+      (
+        (await t.database.db.execute(
+          sql`select win, state from studio_rounds where session_id = ${s.session}`,
+        )) as unknown as { rows: { win: string; state: string }[] }
+      ).rows[0]!;
+    expect((await state()).state).toBe('placed');
+    // Still down: the job leaves it owed.
+    expect(await studio.payAllPending()).toBeGreaterThan(0);
+    expect((await state()).state).toBe('placed');
+    down = false;
+    await studio.payAllPending();
+    const round = await state();
+    expect(round.state).not.toBe('placed');
+    const cash = (await playerAccounts(t.database.db, p.id)).find((a) => a.kind === 'cash');
+    expect(cash?.balance).toBe(10_000 - 100 + Number(round.win));
+    flaky.close();
+  });
+
   /**
    * A studio whose `path` call (the first one only) is cut off as if its process died there: the call is sent
    * to the wallet or not (`sent`), and never answered. Resolves `stuck` once the call is made.
