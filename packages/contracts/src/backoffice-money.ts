@@ -155,6 +155,11 @@ export const withdrawalRisk = z.object({
   /** Paid deposits and paid withdrawals, all time; net = deposits − withdrawals. */
   deposits: z.object({ total: money, count: z.number().int() }),
   withdrawals: z.object({ total: money, count: z.number().int() }),
+  /**
+   * Credited deposits the payer took back (refund, MED chargeback), among the deposits above: the player still
+   * holds that money (an operator decides on reversing it; a withdrawal would pay it out twice).
+   */
+  chargebacks: z.object({ total: money, count: z.number().int() }),
   net: money,
   /** Settled real-money stakes of the last 30 days. */
   bets30d: z.object({ count: z.number().int(), turnover: money }),

@@ -119,6 +119,7 @@ export const en: Dictionary = {
     email: 'E-mail',
     deposits: 'Paid deposits',
     withdrawals: 'Paid withdrawals',
+    chargebacks: 'Deposits charged back (still credited)',
     net: 'Net (deposits − withdrawals)',
     bets30d: 'Bets in 30 days (count · turnover)',
     bonus: 'Active bonus',

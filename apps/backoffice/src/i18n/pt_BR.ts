@@ -118,6 +118,7 @@ export const pt_BR = {
     email: 'E-mail',
     deposits: 'Depósitos pagos',
     withdrawals: 'Saques pagos',
+    chargebacks: 'Depósitos estornados (ainda creditados)',
     net: 'Líquido (depósitos − saques)',
     bets30d: 'Apostas em 30 dias (qtd. · volume)',
     bonus: 'Bônus ativo',

@@ -336,6 +336,16 @@ function RiskSummary({ risk }: { risk: WithdrawalRisk }) {
     ['risk.email', risk.email],
     ['risk.deposits', `${money(risk.deposits.total)} (${risk.deposits.count})`],
     ['risk.withdrawals', `${money(risk.withdrawals.total)} (${risk.withdrawals.count})`],
+    [
+      'risk.chargebacks',
+      risk.chargebacks.count ? (
+        <Typography.Text type="danger" strong>
+          {`${money(risk.chargebacks.total)} (${risk.chargebacks.count})`}
+        </Typography.Text>
+      ) : (
+        '—'
+      ),
+    ],
     ['risk.net', money(risk.net)],
     ['risk.bets30d', `${risk.bets30d.count} · ${money(risk.bets30d.turnover)}`],
     [

@@ -131,7 +131,11 @@ export function createPaymentsBackoffice(deps: Pick<PaymentsDeps, 'database' | '
                 coalesce(sum(amount) filter (where type = ${RecordType.DEPOSIT}), 0)::bigint as deposits,
                 count(*) filter (where type = ${RecordType.DEPOSIT})::int as deposits_count,
                 coalesce(sum(amount) filter (where type = ${RecordType.WITHDRAWAL}), 0)::bigint as withdrawals,
-                count(*) filter (where type = ${RecordType.WITHDRAWAL})::int as withdrawals_count
+                count(*) filter (where type = ${RecordType.WITHDRAWAL})::int as withdrawals_count,
+                coalesce(sum(amount) filter (where type = ${RecordType.DEPOSIT} and flag = 'chargedBack'), 0)::bigint
+                  as chargebacks,
+                count(*) filter (where type = ${RecordType.DEPOSIT} and flag = 'chargedBack')::int
+                  as chargebacks_count
               from payment_orders where user_id = ${userId} and status = ${OrderStatus.PAID}`,
         ),
         // Other players who signed in from one of this player's IP addresses or browsers (User-Agent).
@@ -161,6 +165,10 @@ export function createPaymentsBackoffice(deps: Pick<PaymentsDeps, 'database' | '
         email: user.username,
         deposits: { total: toMajor(deposits), count: Number(totals!.deposits_count) },
         withdrawals: { total: toMajor(withdrawals), count: Number(totals!.withdrawals_count) },
+        chargebacks: {
+          total: toMajor(Number(totals!.chargebacks)),
+          count: Number(totals!.chargebacks_count),
+        },
         net: toMajor(deposits - withdrawals),
         bets30d: { count: bets.count, turnover: toMajor(bets.turnover) },
         bonus: {

@@ -158,6 +158,7 @@ describe('a withdrawal’s risk summary', () => {
       email: ana.email,
       deposits: { total: paidDeposit.amount, count: 1 },
       withdrawals: { total: 0, count: 0 },
+      chargebacks: { total: 0, count: 0 },
       net: paidDeposit.amount,
       bets30d: { count: 1, turnover: 2 },
       // The deposit's gift: bonus money with its wagering (2× the gift) still due, less the R$ 2 stake.
@@ -174,6 +175,22 @@ describe('a withdrawal’s risk summary', () => {
       },
       rg: { exclusion: null, limitsSet: 2 },
     });
+    // Her deposit taken back by the payer while still credited: the approver sees it.
+    const flag = (value: string | null) =>
+      t.database.db.update(paymentOrders).set({ flag: value }).where(eq(paymentOrders.orderId, orders.paid));
+    await flag('chargedBack');
+    try {
+      const again = await t.app.inject({
+        url: `/api/operator/withdrawals/${order.id}/risk`,
+        headers: finance.headers,
+      });
+      expect(withdrawalRisk.parse(again.json().data).chargebacks).toEqual({
+        total: paidDeposit.amount,
+        count: 1,
+      });
+    } finally {
+      await flag(null);
+    }
     expect(
       (await c.operator('POST', `/api/operator/withdrawals/${order.id}/reject`, { reason: 'test' }))
         .statusCode,
