@@ -98,23 +98,29 @@ describe('round clock', () => {
         payload: { roundId: state.roundId, amount: 1, autoCashout: 1.5 },
       });
       if (res.statusCode !== 200) continue; // the window closed meanwhile
-      let round: { result: number; result_at: string; settled_at: string | null } | undefined;
+      // result and cashout are bigints: strings from PostgreSQL.
+      let round: { result: number | string; result_at: string; settled_at: string | null } | undefined;
       for (;;) {
-        [round] = await q<{ result: number; result_at: string; settled_at: string | null }>(
+        [round] = await q<{ result: number | string; result_at: string; settled_at: string | null }>(
           sql`select result, result_at, settled_at from rounds where id = ${state.roundId}::bigint`,
         );
         if (round?.settled_at) break;
         await sleep(100);
       }
-      const [bet] = await q<{ state: string; cashout: number | null; settled_at: string; n: number }>(
+      const [bet] = await q<{
+        state: string;
+        cashout: number | string | null;
+        settled_at: string;
+        n: number;
+      }>(
         sql`select b.state, b.cashout, b.settled_at,
               (select count(*)::int from ledger_transactions t where t.hold_id = b.hold_id) as n
             from round_bets b where b.round_id = ${state.roundId}::bigint and b.user_id = ${userId}`,
       );
       expect(bet!.n).toBe(1);
-      expect(bet!.state).toBe(round!.result >= 150 ? 'won' : 'lost');
-      if (round!.result < 200) continue;
-      expect(bet!.cashout).toBe(150);
+      expect(bet!.state).toBe(Number(round!.result) >= 150 ? 'won' : 'lost');
+      if (Number(round!.result) < 200) continue;
+      expect(Number(bet!.cashout)).toBe(150);
       // Paid while the round still rose, not at its end.
       expect(new Date(bet!.settled_at).getTime()).toBeLessThan(new Date(round!.result_at).getTime());
       return;
