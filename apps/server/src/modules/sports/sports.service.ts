@@ -56,7 +56,7 @@ import {
   type EventResult,
 } from './sports.settlement';
 import type { LiveState } from './pricing';
-import { dueEvents, lockDue, voidCutoff, voidMarkets } from './sports.void';
+import { dueEvents, lockDue, unsettledEvents, voidCutoff, voidMarkets } from './sports.void';
 
 export const SETTLE_JOB = 'sports.settleEvent';
 const CURRENCY = DEFAULT_CURRENCY;
@@ -769,6 +769,10 @@ export function createSportsService({
         pushEvent(eventId);
       }
       done.push(eventId);
+    }
+    for (const eventId of await unsettledEvents(db)) {
+      log.warn({ eventId }, 'sports event resulted with bets still open: settlement queued again');
+      await queueSettlement(eventId);
     }
     return done;
   }

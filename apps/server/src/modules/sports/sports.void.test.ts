@@ -1,4 +1,5 @@
 import { BetResult, MatchTime, placeBetAnswer, sportsBet, type SportsEventDetail } from '@aposta/contracts';
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLedger } from '../ledger';
 import { PREMATCH } from './pricing';
@@ -130,5 +131,29 @@ describe('events not played', () => {
     expect(await t.app.sports.voidDue(new Date(after.getTime() + 5 * HOUR))).toEqual([]);
     expect(await cash(player.id)).toBe(before - 400);
     await t.app.settings.change({ 'sports.postponedVoidHours': 48 });
+  });
+});
+
+describe('a settlement job lost', () => {
+  it('is queued again for a resulted event whose decided bets are still open', async () => {
+    const e = await createEvent('Remo', 'Tuna Luso', 0.2);
+    const player = await c.signUp('lostjob');
+    await c.fund(player.id, 10_000);
+    const pick = home(e);
+    const placed = await place(player.token, 5, [pick]);
+    // The result committed as `postResult` commits it, and the process gone before it queued the settlement.
+    await t.database.db.execute(
+      sql`update sports_bet_legs set result = ${BetResult.WIN} where bet_id = ${placed.betId}::bigint`,
+    );
+    await t.database.db.execute(
+      sql`update sports_events set result = '{"home": 1, "away": 0}'::jsonb, result_version = 1,
+            updated_at = now() - interval '3 minutes' where id = ${e.event.eventId}::bigint`,
+    );
+    await t.app.sports.voidDue();
+    const b = await settled(player.token, placed.betId);
+    expect(b).toMatchObject({
+      result: BetResult.WIN,
+      payout: Math.floor((500 * cents(pick.price)) / 100) / 100,
+    });
   });
 });

@@ -37,6 +37,25 @@ export async function dueEvents(exec: Executor, cutoff: Date): Promise<string[]>
   return rows.map((r) => String(r.id));
 }
 
+/**
+ * Resulted events (in the last day, more than two minutes ago) that still have open bets whose legs are all
+ * decided: their settlement job was lost (queued after the result's commit, by a process that died in between)
+ * or failed for good. Queued again; the job settles each bet once.
+ */
+export async function unsettledEvents(exec: Executor): Promise<string[]> {
+  const rows = await queryRows<{ id: string }>(
+    exec,
+    sql`select e.id from sports_events e
+        where e.result is not null and e.updated_at > now() - interval '1 day'
+          and e.updated_at < now() - interval '2 minutes'
+          and exists (select 1 from sports_bet_legs l join sports_bets b on b.id = l.bet_id
+            where l.event_id = e.id and b.status = 'open' and not exists (
+              select 1 from sports_bet_legs o where o.bet_id = b.id and o.result = ${BetResult.PENDING}))
+        order by e.id limit 100`,
+  );
+  return rows.map((r) => String(r.id));
+}
+
 /** Locks the event and answers whether it is still due (a feed update may have moved it meanwhile). */
 export async function lockDue(tx: Executor, eventId: string, cutoff: Date): Promise<boolean> {
   const rows = await queryRows<{ id: string }>(
