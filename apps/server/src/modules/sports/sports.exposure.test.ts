@@ -99,6 +99,42 @@ describe('sports exposure', () => {
     expect((await expectInStep()).find((r) => r[0] === home(b).selectionId)).toBeUndefined();
   });
 
+  it('refuses in the batch a bet whose market was voided after its slip was read, holding nothing', async () => {
+    const d = await createEvent('Sampaio Corrêa', 'Moto Club', 0.2);
+    const player = await c.signUp('late');
+    await c.fund(player.id, 10_000);
+    const m = market(d, '1x2', 1, null);
+    const h = sel(m, 'home');
+    // The slip was read with the market open; the void commits before the batch writes the bet.
+    data(await operator(`markets/${m.marketId}/void`));
+    const [next] = await queryRows<{ id: string }>(
+      t.database.db,
+      sql`select nextval('sports_bets_id_seq') as id`,
+    );
+    const price = Math.round(h.price * 100);
+    const batched = {
+      id: String(next!.id),
+      user: player.id,
+      kind: 'single',
+      stake: 500,
+      currency: 'BRL',
+      price,
+      potential: Math.floor((500 * price) / 100),
+      acceptOdds: 'none',
+      key: `late-${next!.id}`,
+      hash: 'h',
+      legs: [{ selection_id: h.selectionId, market_id: m.marketId, event_id: d.event.eventId, price }],
+      maxLiability: 1_000_000_000,
+      liabilityAlert: 1_000_000_000,
+    };
+    const [row] = await queryRows<{ answers: { error?: string }[] }>(
+      t.database.db,
+      sql`select sports_bet_batch(${JSON.stringify([batched])}::jsonb) as answers`,
+    );
+    expect(row!.answers).toMatchObject([{ error: 'SP002' }]);
+    expect(await cash(player.id)).toBe(10_000);
+  });
+
   it('bets sent at once on one selection stay within the market limit together', async () => {
     const d = await createEvent('Remo', 'Paysandu', 0.2);
     const h = home(d);

@@ -134,6 +134,8 @@ function refusalOfBatch(done: { error: string; constraint?: string | null }): Er
     return new AppError(ErrorCode.INSUFFICIENT_BALANCE, 'insufficientBalance');
   if (done.error === 'RG001') return refusalOf(done.constraint ?? '');
   if (done.error === 'SP001') return conflict('sportsLiabilityLimit');
+  // A market voided, resulted or suspended after the slip was read (migration 0062).
+  if (done.error === 'SP002') return conflict('sportsNotOpen');
   return Object.assign(new Error(`sports bet failed: ${done.error}`), {
     code: done.error,
     constraint: done.constraint ?? undefined,
