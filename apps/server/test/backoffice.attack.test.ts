@@ -285,6 +285,13 @@ describe('bad input', () => {
       ['POST', `/api/operator/players/${id}/block`, { reason: 'x', version: -1 }],
       ['POST', `/api/operator/players/${id}/block`, { reason: 'x', version: 1.5 }],
       ['POST', `/api/operator/players/${id}/block`, { reason: 'x', version: 99999999999 }],
+      // Versions past an integer column: refused as input, never a database error.
+      [
+        'PUT',
+        '/api/operator/payments/packages/4',
+        { price: 50, gift: 0, sort: 1, selected: false, active: true, version: 99999999999 },
+      ],
+      ['PUT', `/api/operator/rg/players/${id}/limits`, { version: 99999999999 }],
       ['POST', `/api/operator/players/${id}/test`, { test: 'yes', version: 0 }],
       ['POST', '/api/operator/operators', { email: 'weak@aposta.test', password: 'short', role: 'support' }],
       [
