@@ -175,11 +175,12 @@ export function createCasinoService({ database, catalogue, launchTtlMs }: Casino
         db,
         sql`with r as (
               select provider_code, round, max(id) as last from casino_transactions
-              where user_id = ${userId} and answer is not null group by provider_code, round
+              where user_id = ${userId} and answer is not null and state <> 'refused'
+              group by provider_code, round
               order by last desc limit ${limit}
             )
             ${ROUND_SELECT} join r on r.provider_code = t.provider_code and r.round = t.round
-            where t.user_id = ${userId} and (t.answer is not null or t.state = 'rolled_back')
+            where t.user_id = ${userId} and (t.answer is not null or t.state = 'rolled_back') and t.state <> 'refused'
             order by r.last desc, t.id`,
       );
       return roundsOf(list);
@@ -203,7 +204,7 @@ export function createCasinoService({ database, catalogue, launchTtlMs }: Casino
       const list = await rows<TxRow>(
         db,
         sql`${ROUND_SELECT} where t.provider_code = ${provider} and (t.round = ${id} ${byTransaction})
-              and (t.answer is not null or t.state = 'rolled_back') and t.user_id is not null
+              and (t.answer is not null or t.state = 'rolled_back') and t.state <> 'refused' and t.user_id is not null
               ${userId === undefined ? sql`` : sql`and t.user_id = ${userId}`}
             order by t.id`,
       );

@@ -117,7 +117,7 @@ export const casinoTransactions = pgTable(
     referenceUuid: text(),
     /** Bets: the ledger hold. */
     holdId: bigint({ mode: 'number' }),
-    /** Bets: open | settled | rolled_back. Others: done. */
+    /** Bets: open | settled | rolled_back | refused (its first answer kept, no hold). Others: done. */
     state: text().notNull(),
     /** The first answer (status, balance, currency, user), answered again to a repeat. */
     answer: jsonb(),

@@ -222,7 +222,29 @@ describe('casino wallet: bets, wins, rollbacks', () => {
     const r = rounds(pl.gameToken);
     const b = await p.call('transaction/bet', r.bet(501));
     expect(b.answer).toMatchObject({ status: 'RS_ERROR_NOT_ENOUGH_MONEY', balance: 500 });
-    // Refused calls are not remembered: the same uuid may come again once there is money.
+    // Remembered: once there is money, a retry of the same bet answers the first answer and takes nothing; a win
+    // for it does not exist, a rollback of it moves nothing; it is in no round of the player's.
+    const bet = r.bet(501);
+    expect((await p.call('transaction/bet', bet)).answer.status).toBe('RS_ERROR_NOT_ENOUGH_MONEY');
+    await c.fund(pl.id, 1_000);
+    const retry = await p.call('transaction/bet', { ...bet, request_uuid: 'retry-refused' });
+    expect(retry.answer).toMatchObject({
+      status: 'RS_ERROR_NOT_ENOUGH_MONEY',
+      balance: 500,
+      request_uuid: 'retry-refused',
+    });
+    expect(await balanceOf(pl.gameToken)).toBe(1_500);
+    const win = await p.call('transaction/win', r.win(1_000, bet.transaction_uuid as string));
+    expect(win.answer.status).toBe('RS_ERROR_TRANSACTION_DOES_NOT_EXIST');
+    const mine = await t.app.inject({
+      url: '/api/app/casino/rounds',
+      headers: { authorization: `Bearer ${pl.token}` },
+    });
+    expect(mine.json().data).toEqual([]);
+    expect(
+      (await p.call('transaction/rollback', r.rollback(bet.transaction_uuid as string))).answer,
+    ).toMatchObject({ status: 'RS_OK', balance: 1_500 });
+    expect(await balanceOf(pl.gameToken)).toBe(1_500);
   });
 
   it('is idempotent by transaction_uuid, refuses the same uuid with other data', async () => {
@@ -311,11 +333,12 @@ describe('casino wallet: bets, wins, rollbacks', () => {
     expect([Number(stored.rows[0]!.balance_before), Number(stored.rows[0]!.balance_after)]).toEqual([
       1_003, 900,
     ]);
+    // The refused bet is kept as refused, with no hold (its retry answers the same).
     const refused = (await t.database.db.execute(
-      sql`select count(*)::int as n from casino_transactions
+      sql`select state, hold_id from casino_transactions
           where transaction_uuid = ${bets[11]!.transaction_uuid as string}`,
-    )) as unknown as { rows: { n: number }[] };
-    expect(refused.rows[0]!.n).toBe(0);
+    )) as unknown as { rows: { state: string; hold_id: string | null }[] };
+    expect(refused.rows).toEqual([{ state: 'refused', hold_id: null }]);
   });
 
   it('rolls back a bet once, refuses a win for it, remembers a rollback of an unseen bet and refuses the late bet', async () => {

@@ -351,6 +351,59 @@ export function createWallet({
     // A repeat of a bet already taken answers its first answer even if the token has expired since.
     const seen = typeof s.seen === 'string' ? (JSON.parse(s.seen) as TxRow) : s.seen;
     if (seen) return replay(seen, 'bet', hash, b.request_uuid);
+    try {
+      return await placeBet(providerCode, b, hash, s, userId, currency);
+    } catch (err) {
+      const refusal =
+        err instanceof Refusal
+          ? err
+          : err instanceof AppError && err.code === ErrorCode.INSUFFICIENT_BALANCE
+            ? new Refusal('RS_ERROR_NOT_ENOUGH_MONEY', userId, currency)
+            : null;
+      if (!refusal) throw err;
+      return rememberRefusal(providerCode, b, hash, userId, await refused(refusal, b.request_uuid, currency));
+    }
+  }
+
+  /**
+   * A bet refused once stays refused (casino.md: the same `transaction_uuid` again answers the first answer):
+   * the refusal is kept as the bet's row (state `refused`, no hold), so a retry that would now find the money
+   * or the limit free does not take a stake the provider has given up on; a win for it does not exist, a
+   * rollback of it moves nothing. Answers the uuid's first answer (another call may have taken it meanwhile).
+   */
+  async function rememberRefusal(
+    providerCode: string,
+    b: z.infer<typeof walletBetRequest>,
+    hash: string,
+    userId: number,
+    refusal: WalletAnswer,
+  ): Promise<WalletAnswer> {
+    const [row] = await rows<TxRow>(
+      db,
+      sql`with ins as (
+            insert into casino_transactions (provider_code, transaction_uuid, kind, request_hash, user_id,
+              game_code, round, currency, amount, state, answer)
+            values (${providerCode}, ${b.transaction_uuid}, 'bet', ${hash}, ${userId}, ${b.game_code}, ${b.round},
+              ${b.currency}, ${b.amount}, 'refused', ${JSON.stringify(refusal)}::jsonb)
+            on conflict (provider_code, transaction_uuid) do nothing
+            returning *)
+          select * from ins
+          union all
+          select * from casino_transactions where provider_code = ${providerCode}
+            and transaction_uuid = ${b.transaction_uuid} and not exists (select 1 from ins)`,
+    );
+    return row ? replay(row, 'bet', hash, b.request_uuid) : refusal;
+  }
+
+  /** A new bet by the full rules (the fast path's refusals and the unusual cases), in one transaction. */
+  async function placeBet(
+    providerCode: string,
+    b: z.infer<typeof walletBetRequest>,
+    hash: string,
+    s: SessionRow,
+    userId: number,
+    currency: Currency,
+  ): Promise<WalletAnswer> {
     // A player who may not sign in (blocked, cool-off, self-excluded) is disabled, whatever the token says:
     // blocking and excluding also revoke the sign-in, which would otherwise read as an invalid token.
     if (await accounts.signInRefusal(userId)) throw new Refusal('RS_ERROR_USER_DISABLED', userId, currency);
@@ -442,7 +495,7 @@ export function createWallet({
         ref: w.reference_transaction_uuid,
       });
       if (prior) return replay(prior, 'win', hash, w.request_uuid);
-      if (!bet || bet.kind !== 'bet' || bet.state === 'rolled_back' || !userId)
+      if (!bet || bet.kind !== 'bet' || bet.state === 'rolled_back' || bet.state === 'refused' || !userId)
         throw new Refusal('RS_ERROR_TRANSACTION_DOES_NOT_EXIST', userId ?? undefined);
       const currency = bet.currency as Currency;
       if (w.currency !== currency) throw new Refusal('RS_ERROR_WRONG_CURRENCY', userId, currency);

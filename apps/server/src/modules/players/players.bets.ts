@@ -30,7 +30,7 @@ const PARTS: Record<BetProduct, (userId: number) => SQL> = {
       case when c.state = 'open' then null else coalesce(h.paid, 0) end as payout, c.state as status,
       c.created_at
     from casino_transactions c left join ledger_holds h on h.tx_id = c.hold_id
-    where c.user_id = ${u} and c.kind = 'bet'`,
+    where c.user_id = ${u} and c.kind = 'bet' and c.state <> 'refused'`,
 };
 
 export async function playerBets(
