@@ -28,6 +28,17 @@ describe('config', () => {
     expect(message).toMatch(/DATABASE_URL/);
   });
 
+  it('trusts only named proxies, never whatever a client writes in X-Forwarded-For', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toEqual(['loopback', 'linklocal', 'uniquelocal']);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.0.2.10' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '192.0.2.10',
+    ]);
+    expect(() => loadConfig({ TRUST_PROXY: '2' })).toThrow(/TRUST_PROXY/);
+    expect(() => loadConfig({ TRUST_PROXY: 'everyone' })).toThrow(/TRUST_PROXY/);
+  });
+
   it('turns the sandbox on by default only on a loopback address', () => {
     expect(loadConfig({ PUBLIC_URL: 'http://127.0.0.1:3000' }).sandbox).toBe(true);
     expect(loadConfig({ PUBLIC_URL: 'https://staging.example.com' }).sandbox).toBe(false);

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { repoRoot } from './platform/paths';
@@ -16,6 +17,30 @@ const optionalUrl = z
   .trim()
   .transform((v) => (v === '' ? undefined : v))
   .pipe(z.url().optional());
+/**
+ * Which proxies' `X-Forwarded-For` entries to believe: a comma-separated list of their addresses, CIDR ranges or
+ * proxy-addr's names (`loopback`, `linklocal`, `uniquelocal`); `true` means a proxy on a private network (all
+ * three names). The client is the first address from the right that is not such a proxy; what a client writes
+ * further left is never read, so it cannot pick the address every per-IP limit counts. Never "trust all" (the
+ * leftmost entry, the client's own), and no hop count (Fastify ignores one: it cannot check the nearest peer).
+ */
+const PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((v, ctx): false | string[] => {
+    const lower = v.toLowerCase();
+    if (['', 'false', '0', 'no'].includes(lower)) return false;
+    if (['true', 'yes', '1'].includes(lower)) return PROXY_NAMES;
+    const list = v.split(',').map((a) => a.trim());
+    if (list.every((a) => PROXY_NAMES.includes(a) || net.isIP(a.replace(/\/\d{1,3}$/, '')) !== 0))
+      return list;
+    ctx.addIssue({
+      code: 'custom',
+      message: 'true, false, or proxy addresses, CIDR ranges or loopback/linklocal/uniquelocal',
+    });
+    return z.NEVER;
+  });
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
@@ -76,7 +101,7 @@ const envSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().default('Aposta <no-reply@aposta.local>'),
   CORS_ORIGINS: z.string().optional(),
-  TRUST_PROXY: bool.default(false),
+  TRUST_PROXY: trustProxy.default(false),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
   LOGIN_LOCK_MINUTES: z.coerce.number().int().min(1).default(15),

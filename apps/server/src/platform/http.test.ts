@@ -189,4 +189,26 @@ describe('platform http: what must not be stored or shown', () => {
       await prod.close();
     }
   }, 90_000);
+  it('behind a proxy counts the address the proxy saw, not one the client wrote in X-Forwarded-For', async () => {
+    const proxied = await createTestApp({ TRUST_PROXY: 'true', LOGIN_PER_IP_PER_MINUTE: '3' });
+    try {
+      const check = (forwarded: string, email = 'nobody@example.com') =>
+        proxied.app.inject({
+          method: 'POST',
+          url: '/api/app/main/RESETPWD/checkEmail',
+          remoteAddress: '10.0.0.1',
+          headers: { 'x-forwarded-for': forwarded },
+          payload: { email, code: '123456' },
+        });
+      // One client forging a new leftmost address each time, through the one proxy that appends the real one.
+      const forged = [];
+      for (let i = 0; i < 5; i++) forged.push((await check(`198.51.100.${i}, 203.0.113.7`)).statusCode);
+      expect(forged.slice(0, 3)).not.toContain(429);
+      expect(forged.slice(3)).toEqual([429, 429]);
+      // Another client behind the same proxy keeps its own count.
+      expect((await check('203.0.113.8', 'someone@example.com')).statusCode).not.toBe(429);
+    } finally {
+      await proxied.close();
+    }
+  });
 });
