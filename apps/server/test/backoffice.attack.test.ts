@@ -238,6 +238,7 @@ describe('bad input', () => {
       ['GET', '/api/operator/transfers?from=2026-05-02T00:00:00Z&to=2026-05-01T00:00:00Z'],
       ['GET', '/api/operator/withdrawals/1e30/risk'],
       ['GET', '/api/operator/withdrawals/99999999999/risk'],
+      ['POST', '/api/operator/support/conversations/1/assign', { operatorId: 3_000_000_000 }],
       ['GET', '/api/operator/adjustments?userId=99999999999'],
       ['GET', '/api/operator/adjustments?userId=abc'],
       ['GET', '/api/operator/adjustments?sort=reason'],

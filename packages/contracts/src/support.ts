@@ -38,6 +38,8 @@ export const SUPPORT_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'ima
 export type SupportImageType = (typeof SUPPORT_IMAGE_TYPES)[number];
 /** Flood limit of the player's (or visitor's) side of one conversation: messages per window. */
 export const SUPPORT_FLOOD = { messages: 8, seconds: 10 } as const;
+/** Images the customer side may upload into one conversation in 24 hours (each also counts in the flood). */
+export const SUPPORT_IMAGES_PER_DAY = 30;
 /** The client sends `typing` at most this often while the player types. */
 export const SUPPORT_TYPING_EVERY_MS = 3_000;
 export const SUPPORT_CLOSE_REASONS = ['resolved', 'noReply', 'duplicate', 'abusive', 'other'] as const;
@@ -152,7 +154,10 @@ export const supportConversationDetail = supportConversation.extend({ messages: 
 export type SupportConversationDetail = z.infer<typeof supportConversationDetail>;
 
 /** Assign to an operator (by id), or to oneself when absent. */
-export const supportAssignRequest = z.strictObject({ operatorId: id.optional() });
+export const supportAssignRequest = z.strictObject({
+  // An operator's id is an integer column: past its range it is no operator, not a fault.
+  operatorId: id.max(2_147_483_647, 'supportOperatorUnknown').optional(),
+});
 export const supportCloseRequest = z.strictObject({
   reason: z.enum(SUPPORT_CLOSE_REASONS, { error: 'supportCloseReason' }),
   note: z.string().trim().max(500, 'supportTextTooLong').default(''),

@@ -7,6 +7,8 @@ const english = {
   supportTextEmpty: 'Write a message or attach an image',
   supportTextTooLong: 'The message is too long (at most 2000 characters)',
   supportTooFast: 'You are sending messages too fast. Wait a few seconds and try again.',
+  supportImagesPerDay:
+    'You have sent as many images as a conversation takes in a day. Describe the problem in a message instead.',
   supportImageTooLarge: 'The image is too large (at most 2 MB)',
   supportImageType: 'Only PNG, JPEG, GIF or WebP images can be sent',
   supportAttachmentUnknown: 'This image is not part of the conversation',
@@ -23,6 +25,8 @@ export const supportMessages = defineMessages({
     supportTextEmpty: 'Escreva uma mensagem ou anexe uma imagem',
     supportTextTooLong: 'A mensagem é longa demais (no máximo 2000 caracteres)',
     supportTooFast: 'Você está enviando mensagens rápido demais. Aguarde alguns segundos e tente de novo.',
+    supportImagesPerDay:
+      'Você já enviou o máximo de imagens de uma conversa por dia. Descreva o problema em uma mensagem.',
     supportImageTooLarge: 'A imagem é grande demais (no máximo 2 MB)',
     supportImageType: 'Só é possível enviar imagens PNG, JPEG, GIF ou WebP',
     supportAttachmentUnknown: 'Esta imagem não faz parte da conversa',
@@ -39,6 +43,8 @@ export const supportMessages = defineMessages({
     supportTextEmpty: 'Tulis pesan atau lampirkan gambar',
     supportTextTooLong: 'Pesan terlalu panjang (maksimal 2000 karakter)',
     supportTooFast: 'Anda mengirim pesan terlalu cepat. Tunggu beberapa detik lalu coba lagi.',
+    supportImagesPerDay:
+      'Anda sudah mengirim gambar sebanyak batas harian percakapan. Jelaskan masalahnya dalam pesan.',
     supportImageTooLarge: 'Gambar terlalu besar (maksimal 2 MB)',
     supportImageType: 'Hanya gambar PNG, JPEG, GIF, atau WebP yang dapat dikirim',
     supportAttachmentUnknown: 'Gambar ini bukan bagian dari percakapan',
@@ -53,6 +59,8 @@ export const supportMessages = defineMessages({
     supportTextEmpty: 'Hãy viết tin nhắn hoặc đính kèm hình ảnh',
     supportTextTooLong: 'Tin nhắn quá dài (tối đa 2000 ký tự)',
     supportTooFast: 'Bạn gửi tin nhắn quá nhanh. Hãy đợi vài giây rồi thử lại.',
+    supportImagesPerDay:
+      'Bạn đã gửi số ảnh tối đa mỗi ngày của một cuộc trò chuyện. Hãy mô tả vấn đề bằng tin nhắn.',
     supportImageTooLarge: 'Hình ảnh quá lớn (tối đa 2 MB)',
     supportImageType: 'Chỉ có thể gửi ảnh PNG, JPEG, GIF hoặc WebP',
     supportAttachmentUnknown: 'Hình ảnh này không thuộc cuộc trò chuyện',
@@ -67,6 +75,7 @@ export const supportMessages = defineMessages({
     supportTextEmpty: 'メッセージを入力するか画像を添付してください',
     supportTextTooLong: 'メッセージが長すぎます(最大2000文字)',
     supportTooFast: 'メッセージの送信が速すぎます。数秒待ってからもう一度お試しください。',
+    supportImagesPerDay: '1日に1つの会話で送れる画像の上限に達しました。問題をメッセージで説明してください。',
     supportImageTooLarge: '画像が大きすぎます(最大2 MB)',
     supportImageType: '送信できるのはPNG、JPEG、GIF、WebP画像のみです',
     supportAttachmentUnknown: 'この画像は会話に含まれていません',
@@ -82,6 +91,8 @@ export const supportMessages = defineMessages({
     supportTextEmpty: '메시지를 입력하거나 이미지를 첨부하세요',
     supportTextTooLong: '메시지가 너무 깁니다(최대 2000자)',
     supportTooFast: '메시지를 너무 빨리 보내고 있습니다. 몇 초 후 다시 시도하세요.',
+    supportImagesPerDay:
+      '한 대화에서 하루에 보낼 수 있는 이미지 수를 모두 사용했습니다. 문제를 메시지로 설명해 주세요.',
     supportImageTooLarge: '이미지가 너무 큽니다(최대 2 MB)',
     supportImageType: 'PNG, JPEG, GIF 또는 WebP 이미지만 보낼 수 있습니다',
     supportAttachmentUnknown: '이 이미지는 대화에 속하지 않습니다',
@@ -96,6 +107,7 @@ export const supportMessages = defineMessages({
     supportTextEmpty: '请输入消息或附加图片',
     supportTextTooLong: '消息过长(最多2000个字符)',
     supportTooFast: '您发送消息过快,请稍等几秒后重试。',
+    supportImagesPerDay: '您今天在此对话中发送的图片已达上限,请改用文字描述问题。',
     supportImageTooLarge: '图片过大(最大2 MB)',
     supportImageType: '只能发送PNG、JPEG、GIF或WebP图片',
     supportAttachmentUnknown: '该图片不属于此会话',
@@ -110,6 +122,8 @@ export const supportMessages = defineMessages({
     supportTextEmpty: 'Напишите сообщение или прикрепите изображение',
     supportTextTooLong: 'Сообщение слишком длинное (не более 2000 символов)',
     supportTooFast: 'Вы отправляете сообщения слишком часто. Подождите несколько секунд и попробуйте снова.',
+    supportImagesPerDay:
+      'Вы отправили максимум изображений за день в этом разговоре. Опишите проблему в сообщении.',
     supportImageTooLarge: 'Изображение слишком большое (не более 2 МБ)',
     supportImageType: 'Можно отправлять только изображения PNG, JPEG, GIF или WebP',
     supportAttachmentUnknown: 'Это изображение не относится к разговору',

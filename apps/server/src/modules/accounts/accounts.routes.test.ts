@@ -1,9 +1,10 @@
 import crypto from 'node:crypto';
 import { userInfo } from '@aposta/contracts';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, TEST_CAPTCHA } from '../../../test/helpers';
-import { users } from './accounts.tables';
+import { KYC_PER_HOUR } from './accounts.routes';
+import { passwordResets, users } from './accounts.tables';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
@@ -265,6 +266,26 @@ describe('accounts over HTTP', () => {
     expect(change.statusCode).toBe(409);
   });
 
+  it('limits identity checks to a few an hour per session, with a translated 429', async () => {
+    const { token } = await c.signUp();
+    const answers = [];
+    for (let i = 0; i <= KYC_PER_HOUR; i++)
+      answers.push(
+        await c.post('/api/app/user/updateKyc', token, { name: 'Maria', cardNo: '529.982.247-24' }),
+      );
+    expect(answers.slice(0, KYC_PER_HOUR).map((a) => a.statusCode)).toEqual(Array(KYC_PER_HOUR).fill(400));
+    const refused = answers.at(-1)!;
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toBe('Muitos pedidos, tente novamente mais tarde');
+    // Another player is not affected.
+    const other = await c.signUp();
+    const theirs = await c.post('/api/app/user/updateKyc', other.token, {
+      name: 'Ana Souza',
+      cardNo: '529.982.247-25',
+    });
+    expect(theirs.statusCode).toBe(200);
+  });
+
   it('answers getUserTest only for test accounts', async () => {
     const { token } = await c.signUp();
     const res = await c.get('/api/app/user/getUserTest', token);
@@ -290,6 +311,20 @@ describe('accounts over HTTP', () => {
     expect(expired.statusCode).toBe(400);
     expect(expired.json().message).toBe('O link de acesso é inválido, expirou ou já foi usado');
     expect((await c.post('/api/auth/user/loginLink')).statusCode).toBe(401);
+  });
+
+  it('refuses a login link of a player blocked whose sessions are not revoked yet, as a sign-in would', async () => {
+    const { token } = await c.signUp();
+    const me = (await c.get('/api/app/user/userInfo', token)).json().data;
+    const link = (await c.post('/api/auth/user/loginLink', token)).json().data;
+    // A block commits its flag first and revokes the sessions after: a redemption in between.
+    await t.database.db.execute(
+      sql`insert into player_flags (user_id, blocked_at) values (${Number(me.uId)}, now())
+          on conflict (user_id) do update set blocked_at = now()`,
+    );
+    const redeemed = await c.post('/api/auth/user/zgo', undefined, { token: link.token });
+    expect(redeemed.statusCode).toBe(403);
+    expect(redeemed.json().data).toBeNull();
   });
 
   it('revokes login links with the session they came from: logout, password change and reset', async () => {
@@ -363,6 +398,43 @@ describe('accounts over HTTP', () => {
     );
     const missing = await c.form('/api/app/main/RESETPWD/checkEmail', { email: username });
     expect(missing.json().message).toBe('Digite o código de 6 dígitos');
+  });
+
+  it('stops reset codes for a day after ten wrong ones over several codes, for known and unknown e-mails alike', async () => {
+    const { username } = await c.signUp();
+    const ghost = email('ghost');
+    const resend = (to: string) =>
+      // The minute between two codes, passed.
+      t.database.db
+        .update(passwordResets)
+        .set({ sentAt: new Date(Date.now() - 120_000) })
+        .where(eq(passwordResets.email, to))
+        .then(() => c.form('/api/app/main/RESETPWD/sendEmail', { email: to }));
+    const guess = (to: string) => c.form('/api/app/main/RESETPWD/checkEmail', { email: to, code: '000000' });
+    for (const to of [username, ghost]) {
+      expect((await c.form('/api/app/main/RESETPWD/sendEmail', { email: to })).statusCode).toBe(200);
+      for (let i = 0; i < 5; i++) await guess(to);
+      // A new code gives five more tries, not five more each time.
+      expect((await resend(to)).statusCode).toBe(200);
+      for (let i = 0; i < 5; i++) expect((await guess(to)).statusCode).toBe(400);
+      const locked = await resend(to);
+      expect(locked.statusCode).toBe(429);
+      expect(locked.json().message).toBe(
+        'Muitos códigos errados para este e-mail. Tente de novo em 24 horas ou fale com o suporte',
+      );
+    }
+    const mails = (await c.get(`/sandbox/outbox.json?to=${encodeURIComponent(username)}`)).json().data;
+    expect(mails).toHaveLength(2);
+    // A day later the e-mail gets codes again, and the right one works.
+    await t.database.db
+      .update(passwordResets)
+      .set({ failuresSince: new Date(Date.now() - 25 * 3_600_000) })
+      .where(eq(passwordResets.email, username));
+    expect((await resend(username)).statusCode).toBe(200);
+    const [latest] = (await c.get(`/sandbox/outbox.json?to=${encodeURIComponent(username)}`)).json().data;
+    const code = /\b(\d{6})\b/.exec(latest.text)![1]!;
+    const right = await c.form('/api/app/main/RESETPWD/checkEmail', { email: username, code });
+    expect(right.statusCode, right.body).toBe(200);
   });
 
   it('sends the reset mail in the request language and expires the code after 15 minutes', async () => {

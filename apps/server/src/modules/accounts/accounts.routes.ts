@@ -28,6 +28,9 @@ const clientOf = (req: FastifyRequest): SessionClient => ({
 });
 const answer = <T extends z.ZodType>(data: T) => ({ 200: envelope(data) });
 
+/** Identity checks (updateKyc) per session per hour. */
+export const KYC_PER_HOUR = 10;
+
 /** Thin routes: schema in, the accounts service, schema out. A player's money figures are the wallet's routes. */
 export async function accountsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -109,7 +112,19 @@ export async function accountsRoutes(app: FastifyInstance) {
 
   r.post(
     '/api/app/user/updateKyc',
-    { ...auth, schema: { ...auth.schema, body: updateKycRequest, response: noData } },
+    {
+      ...auth,
+      // Under br each call is a paid identity lookup whose answer says which field did not match: a few tries
+      // an hour per session (or address) leave room for typos, not for guessing or running up the bill.
+      config: {
+        rateLimit: {
+          max: KYC_PER_HOUR,
+          timeWindow: '1 hour',
+          keyGenerator: (req: FastifyRequest) => `kyc:${req.headers.authorization ?? req.ip}`,
+        },
+      },
+      schema: { ...auth.schema, body: updateKycRequest, response: noData },
+    },
     async (req) => {
       await accounts.updateKyc(me(req).id, req.body.name, req.body.cardNo);
       return ok(req, null, 'kycDone');

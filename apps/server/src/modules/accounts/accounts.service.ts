@@ -25,6 +25,12 @@ const RESET_CODE_TTL_MINUTES = 15;
 const RESET_MAX_ATTEMPTS = 5;
 const RESET_RESEND_SECONDS = 60;
 const RESET_CHK_TTL_MS = 15 * 60_000;
+/**
+ * Wrong codes for one e-mail, over all its codes, before no code is sent for a day: with 5 per code and a
+ * new code a minute, a 6-digit code could otherwise be guessed without end.
+ */
+const RESET_MAX_FAILURES = 10;
+const RESET_FAILURE_WINDOW_MS = 24 * 3_600_000;
 const LOGIN_LINK_TTL_MS = 10 * 60_000;
 /** The first wait of a source after maxFailures wrong passwords for one account; doubles after each. */
 const LOGIN_FIRST_WAIT_MS = 5_000;
@@ -55,6 +61,11 @@ const sameHash = (a: string, b: string) =>
   a.length === b.length && crypto.timingSafeEqual(Buffer.from(a), Buffer.from(b));
 const captchaHash = (codeId: string, answer: string) => sha256(`${codeId}:${answer.trim().toLowerCase()}`);
 const resetCodeHash = (email: string, code: string) => sha256(`${email}:${code}`);
+/** Whether an e-mail's wrong codes in the current day have reached the limit. */
+const locked = (row: { failures: number; failuresSince: Date | null } | undefined, now: Date): boolean =>
+  !!row?.failuresSince &&
+  row.failures >= RESET_MAX_FAILURES &&
+  now.getTime() - row.failuresSince.getTime() < RESET_FAILURE_WINDOW_MS;
 const fromNow = (ms: number) => new Date(Date.now() + ms);
 /** First key of the advisory lock that serializes the registrations and KYCs of one CPF (the second: its hash). */
 const CPF_LOCK = 0x63706631;
@@ -308,6 +319,26 @@ export function createAccountsService({ database, config, bus, mail, identity = 
     if (sessionIds.length) await bus.publish('session.revoked', { userId, sessionIds });
   }
 
+  /**
+   * A block or exclusion committed between a sign-in's checks and its new session revoked every session but
+   * could not see this one: its flag is committed before its revocation, so asking again now catches it (the
+   * new session is revoked and the refusal thrown).
+   */
+  async function checkedAgain(userId: number, token: string): Promise<string> {
+    try {
+      for (const check of hooks.signIn) await check(userId);
+    } catch (err) {
+      const [gone] = await db
+        .update(sessions)
+        .set({ revokedAt: new Date() })
+        .where(eq(sessions.tokenHash, sha256(token)))
+        .returning({ id: sessions.id });
+      if (gone) await publishRevoked(userId, [gone.id]);
+      throw err;
+    }
+    return token;
+  }
+
   async function createSession(tx: Executor, userId: number, client: SessionClient = {}): Promise<string> {
     const token = randomToken();
     await tx.insert(sessions).values({
@@ -548,20 +579,7 @@ export function createAccountsService({ database, config, bus, mail, identity = 
         await tx.delete(loginThrottle).where(mine);
         return createSession(tx, user.id, { ip: input.source, device: input.device });
       });
-      // A block or exclusion committed between the check and the insert revoked every session but could not
-      // see this one: its flag is committed before its revocation, so asking again now catches it.
-      try {
-        for (const check of hooks.signIn) await check(user.id);
-      } catch (err) {
-        const [gone] = await db
-          .update(sessions)
-          .set({ revokedAt: new Date() })
-          .where(eq(sessions.tokenHash, sha256(token)))
-          .returning({ id: sessions.id });
-        if (gone) await publishRevoked(user.id, [gone.id]);
-        throw err;
-      }
-      return token;
+      return checkedAgain(user.id, token);
     },
 
     /** The signed-in user behind a bearer token, or null when it is unknown, revoked or expired. */
@@ -780,13 +798,16 @@ export function createAccountsService({ database, config, bus, mail, identity = 
     },
 
     /**
-     * Mails a 6-digit code when the e-mail belongs to a player. Unknown e-mails get the same answer and the
-     * same resend limit, so the call does not reveal who is registered.
+     * Mails a 6-digit code when the e-mail belongs to a player. Unknown e-mails get the same answer, the same
+     * resend limit and the same count of wrong codes, and the mail is only queued, so neither what is
+     * answered nor when says who is registered.
      */
     async sendResetCode(email: string, lang: LanguageKey) {
       const code = String(crypto.randomInt(1_000_000)).padStart(6, '0');
       const now = new Date();
       const [user] = await db.select({ id: users.id }).from(users).where(eq(users.username, email));
+      const [known] = await db.select().from(passwordResets).where(eq(passwordResets.email, email));
+      if (locked(known, now)) throw new AppError(ErrorCode.RATE_LIMITED, 'resetLocked');
       const values = {
         userId: user?.id ?? null,
         codeHash: user ? resetCodeHash(email, code) : null,
@@ -807,6 +828,7 @@ export function createAccountsService({ database, config, bus, mail, identity = 
         .returning({ email: passwordResets.email });
       if (!row) throw new AppError(ErrorCode.RATE_LIMITED, 'resetTooSoon', { seconds: RESET_RESEND_SECONDS });
       if (user) {
+        // Queued, not sent here (mail.service.ts): the answer takes as long for an unknown e-mail.
         await mail.send({
           to: email,
           subject: translate(lang, 'resetMailSubject'),
@@ -815,7 +837,10 @@ export function createAccountsService({ database, config, bus, mail, identity = 
       }
     },
 
-    /** Checks the mailed code; a right one becomes a chkId, too many wrong ones kill it. */
+    /**
+     * Checks the mailed code; a right one becomes a chkId. Too many wrong ones kill the code, and too many
+     * for the e-mail in a day (known or not, over every code sent) stop codes for it until the day has passed.
+     */
     async checkResetCode(email: string, code: string): Promise<string> {
       const chkId = await database.transaction(async (tx) => {
         const [row] = await tx
@@ -823,13 +848,25 @@ export function createAccountsService({ database, config, bus, mail, identity = 
           .from(passwordResets)
           .where(eq(passwordResets.email, email))
           .for('update');
-        if (!row?.codeHash || !row.userId || !row.codeExpiresAt || row.codeExpiresAt <= new Date())
-          return null;
-        if (!sameHash(row.codeHash, resetCodeHash(email, code))) {
+        if (!row) return null;
+        const now = new Date();
+        const live = row.codeHash && row.userId && row.codeExpiresAt && row.codeExpiresAt > now;
+        if (!live || !sameHash(row.codeHash!, resetCodeHash(email, code))) {
+          // Counted only while a code is out, known e-mail or not, so both answer alike.
+          if (!row.codeExpiresAt || row.codeExpiresAt <= now || locked(row, now)) return null;
           const attempts = row.attempts + 1;
+          const fresh =
+            !row.failuresSince || now.getTime() - row.failuresSince.getTime() >= RESET_FAILURE_WINDOW_MS;
+          const failures = fresh ? 1 : row.failures + 1;
+          const dead = attempts >= RESET_MAX_ATTEMPTS || failures >= RESET_MAX_FAILURES;
           await tx
             .update(passwordResets)
-            .set({ attempts, ...(attempts >= RESET_MAX_ATTEMPTS ? { codeHash: null } : {}) })
+            .set({
+              attempts,
+              failures,
+              failuresSince: fresh ? now : row.failuresSince,
+              ...(dead ? { codeHash: null, codeExpiresAt: null } : {}),
+            })
             .where(eq(passwordResets.email, email));
           return null;
         }
@@ -880,8 +917,15 @@ export function createAccountsService({ database, config, bus, mail, identity = 
      * Redeems a login link once, for a new session, while the session it was made from is live: revoking a
      * session (logout, password change, reset) revokes the credentials derived from it.
      */
-    async redeemLoginLink(token: string, client: SessionClient = {}): Promise<string> {
-      return database.transaction(async (tx) => {
+    async redeemLoginLink(link: string, client: SessionClient = {}): Promise<string> {
+      // The sign-in checks (a block, an exclusion) as a password sign-in runs them, before and after.
+      const [owner] = await db
+        .select({ userId: loginLinks.userId })
+        .from(loginLinks)
+        .where(eq(loginLinks.tokenHash, sha256(link)));
+      if (!owner) throw badRequest('loginLinkInvalid');
+      for (const check of hooks.signIn) await check(owner.userId);
+      const token = await database.transaction(async (tx) => {
         const now = new Date();
         const parentLive = tx
           .select({ id: sessions.id })
@@ -893,21 +937,22 @@ export function createAccountsService({ database, config, bus, mail, identity = 
               gt(sessions.expiresAt, now),
             ),
           );
-        const [link] = await tx
+        const [redeemed] = await tx
           .update(loginLinks)
           .set({ usedAt: now })
           .where(
             and(
-              eq(loginLinks.tokenHash, sha256(token)),
+              eq(loginLinks.tokenHash, sha256(link)),
               isNull(loginLinks.usedAt),
               gt(loginLinks.expiresAt, now),
               exists(parentLive),
             ),
           )
           .returning({ userId: loginLinks.userId });
-        if (!link) throw badRequest('loginLinkInvalid');
-        return createSession(tx, link.userId, client);
+        if (!redeemed) throw badRequest('loginLinkInvalid');
+        return createSession(tx, redeemed.userId, client);
       });
+      return checkedAgain(owner.userId, token);
     },
 
     /** A play-money test account (testFlag '1') with a generated e-mail-like username and password. */

@@ -127,6 +127,9 @@ export const passwordResets = pgTable('password_resets', {
   codeHash: text(),
   codeExpiresAt: at(),
   attempts: integer().notNull().default(0),
+  /** Wrong codes since `failuresSince`, over every code sent then: a resend does not wipe them. */
+  failures: integer().notNull().default(0),
+  failuresSince: at(),
   sentAt: at().notNull(),
   chkHash: text().unique(),
   chkExpiresAt: at(),

@@ -11,6 +11,6 @@ declare module 'fastify' {
 
 /** E-mail behind one transport; the sandbox outbox pages only in sandbox mode. */
 export const mailModule = defineModule('mail', [], async (app) => {
-  app.decorate('mail', createMailService({ database: app.database, config: app.config }));
+  app.decorate('mail', createMailService({ database: app.database, config: app.config, jobs: app.jobs }));
   if (app.config.sandbox) await app.register(mailRoutes);
 });

@@ -2,6 +2,7 @@ import { desc, eq } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { Config } from '../../config';
 import type { Database } from '../../platform/db';
+import type { Jobs } from '../../platform/jobs';
 import { mailOutbox } from './mail.tables';
 
 export interface MailMessage {
@@ -9,6 +10,9 @@ export interface MailMessage {
   subject: string;
   text: string;
 }
+
+/** The job that hands a queued mail to the SMTP server (retried with backoff while it refuses). */
+export const SEND_MAIL_JOB = 'mail.send';
 
 /** One outside party, one interface: SMTP in production, the database outbox in the sandbox. */
 export interface MailTransport {
@@ -35,13 +39,30 @@ export function outboxTransport(database: Database): MailTransport {
   };
 }
 
-export function createMailService({ database, config }: { database: Database; config: Config }) {
+/**
+ * Mail behind one transport. With SMTP a message is queued as a job and sent by a worker: the caller does not
+ * wait for the SMTP server (a password reset answers as fast for an unknown e-mail as for a player's, and an
+ * SMTP fault is retried instead of failing the player's request).
+ */
+export function createMailService({
+  database,
+  config,
+  jobs,
+}: {
+  database: Database;
+  config: Config;
+  jobs: Jobs;
+}) {
   const chosen = config.mail.smtpUrl
     ? smtpTransport(config.mail.smtpUrl, config.mail.from)
     : outboxTransport(database);
+  if (chosen.kind === 'smtp') jobs.work<MailMessage>(SEND_MAIL_JOB, (m) => chosen.send(m));
   return {
     transport: chosen.kind,
-    send: (message: MailMessage) => chosen.send(message),
+    async send(message: MailMessage): Promise<void> {
+      if (chosen.kind === 'smtp') await jobs.send(SEND_MAIL_JOB, message);
+      else await chosen.send(message);
+    },
     /** The newest outbox mail first, optionally only those to one address. */
     async outbox({ to, limit }: { to?: string; limit: number }) {
       return database.db

@@ -16,6 +16,8 @@ declare module 'fastify' {
  * gateway, so they reach every node) or a hosted provider by license id. Reads the player's summary through
  * the accounts, wallet, payments and rg services; lets visitors' sockets in through the gateway.
  */
+const DROP_UNSENT_IMAGES_JOB = 'support.dropUnsentImages';
+
 export const supportModule = defineModule(
   'support',
   ['operators', 'accounts', 'wallet', 'rg', 'realtime', 'payments'],
@@ -47,6 +49,15 @@ export const supportModule = defineModule(
       },
     });
     app.decorate('support', support);
+    // Images uploaded and never sent would otherwise stay for good (a visitor needs no account to upload).
+    app.jobs.work(
+      DROP_UNSENT_IMAGES_JOB,
+      async () => {
+        await support.dropUnsentImages();
+      },
+      { policy: 'short' },
+    );
+    app.jobs.schedule(DROP_UNSENT_IMAGES_JOB, '17 * * * *');
     // A hosted chat's widget loads from its provider: the app's CSP lets exactly its origins in (own: none).
     app.csp.setSources('support', provider.contentSources ?? {});
     app.realtime.acceptVisitors((token) => support.visitorConversation(token));

@@ -1,5 +1,11 @@
 import crypto from 'node:crypto';
-import { SUPPORT_FLOOD, SUPPORT_IMAGE_MAX_BYTES, type OperatorRole } from '@aposta/contracts';
+import {
+  SUPPORT_FLOOD,
+  SUPPORT_IMAGE_MAX_BYTES,
+  SUPPORT_IMAGES_PER_DAY,
+  type OperatorRole,
+} from '@aposta/contracts';
+import { sql } from 'drizzle-orm';
 import * as OTPAuth from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrlOf, createTestApp, testPlayers, TEST_OPERATOR_KEY } from '../../../test/helpers';
@@ -271,6 +277,62 @@ describe('support chat', () => {
       'Você está enviando mensagens rápido demais. Aguarde alguns segundos e tente de novo.',
     );
     expect((await thread(bearer(player.token))).json().data.messages).toHaveLength(SUPPORT_FLOOD.messages);
+  });
+
+  it('counts uploads in the flood, caps a day of images per conversation and sweeps those never sent', async () => {
+    const player = await players.signUp('uploads');
+    const conversationOf = async () =>
+      Number((await thread(bearer(player.token))).json().data.conversationId);
+    const answers = [];
+    for (let i = 0; i < SUPPORT_FLOOD.messages + 1; i++)
+      answers.push((await upload(bearer(player.token), PNG, 'image/png')).statusCode);
+    expect(answers.slice(0, SUPPORT_FLOOD.messages)).not.toContain(429);
+    expect(answers.at(-1)).toBe(429);
+    // A message is refused too while the uploads fill the window.
+    expect((await send(bearer(player.token), { text: 'hello' })).statusCode).toBe(429);
+
+    const id = await conversationOf();
+    const count = async () =>
+      Number(
+        (
+          (await t.database.db.execute(
+            sql`select count(*) as n from support_attachments where conversation_id = ${id}`,
+          )) as unknown as { rows: { n: number | string }[] }
+        ).rows[0]!.n,
+      );
+    expect(await count()).toBe(SUPPORT_FLOOD.messages);
+    // Out of the flood window, up to the day's cap (older uploads of the day still count).
+    const age = (seconds: number) =>
+      t.database.db.execute(
+        sql`update support_attachments set created_at = now() - make_interval(secs => ${seconds})
+            where conversation_id = ${id}`,
+      );
+    await age(60);
+    await t.database.db.execute(
+      sql`insert into support_attachments (conversation_id, uploader, content_type, size, data, created_at)
+          select ${id}, 'customer', 'image/png', 1, '\\x00'::bytea, now() - interval '1 minute'
+          from generate_series(1, ${SUPPORT_IMAGES_PER_DAY - SUPPORT_FLOOD.messages - 1})`,
+    );
+    expect((await upload(bearer(player.token), PNG, 'image/png')).statusCode).toBe(200);
+    const capped = await upload(bearer(player.token), PNG, 'image/png');
+    expect(capped.statusCode).toBe(429);
+    expect(capped.json().message).toMatch(/as many images as a conversation takes in a day/);
+    expect(await count()).toBe(SUPPORT_IMAGES_PER_DAY);
+    // A message still goes through, with one of the day's images.
+    const [{ id: kept }] = (
+      (await t.database.db.execute(
+        sql`select id from support_attachments where conversation_id = ${id} order by id limit 1`,
+      )) as unknown as { rows: { id: number }[] }
+    ).rows as [{ id: number }];
+    expect((await send(bearer(player.token), { text: 'see', attachmentId: Number(kept) })).statusCode).toBe(
+      200,
+    );
+
+    // A day later the images never sent are swept; the one sent stays, and the cap is free again.
+    await age(86_400 + 60);
+    expect(await t.app.support.dropUnsentImages()).toBeGreaterThanOrEqual(SUPPORT_IMAGES_PER_DAY - 1);
+    expect(await count()).toBe(1);
+    expect((await upload(bearer(player.token), PNG, 'image/png')).statusCode).toBe(200);
   });
 
   it('takes real images only, served to the participants with their type and nosniff', async () => {

@@ -196,13 +196,20 @@ export async function supportRoutes(app: FastifyInstance) {
     s.post(
       '/api/support/webhook/:provider',
       {
-        config: { rateLimit: false },
+        // A provider's notifications are small and come from a few addresses: a generous limit of their own,
+        // a small body, and an unknown provider refused before its body is read.
+        config: { rateLimit: { max: 6_000, timeWindow: '1 minute' } },
+        bodyLimit: 64 * 1024,
+        onRequest: async (req) => {
+          const { provider } = req.params as { provider?: string };
+          const hosted = support.provider as Partial<HostedChatProvider>;
+          if (provider !== support.provider.name || !hosted.parseWebhook)
+            throw new AppError(ErrorCode.NOT_FOUND, 'notFound');
+        },
         schema: { tags, params: z.object({ provider: z.string().max(32) }), response: { 200: nothing } },
       },
       async (req) => {
-        const hosted = support.provider as Partial<HostedChatProvider>;
-        if (req.params.provider !== support.provider.name || !hosted.parseWebhook)
-          throw new AppError(ErrorCode.NOT_FOUND, 'notFound');
+        const hosted = support.provider as HostedChatProvider;
         let body: unknown;
         try {
           body = JSON.parse(bytes(req).toString('utf8'));

@@ -3,6 +3,7 @@ import {
   ErrorCode,
   RecordType,
   SUPPORT_FLOOD,
+  SUPPORT_IMAGES_PER_DAY,
   SUPPORT_IMAGE_MAX_BYTES,
   SUPPORT_IMAGE_TYPES,
   type RgLimits,
@@ -23,7 +24,7 @@ import { and, desc, eq, gt, inArray, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import type { BusEvents, EventBus } from '../../platform/bus';
-import type { Database, Executor, Tx } from '../../platform/db';
+import { queryRows, type Database, type Executor, type Tx } from '../../platform/db';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors';
 import type { ChatProvider, HostedEvent } from './providers/provider';
 import {
@@ -161,20 +162,28 @@ export function createSupportService(deps: SupportDeps) {
     return made!;
   }
 
-  /** Refuses the customer side past SUPPORT_FLOOD messages in its window (the conversation row is locked). */
-  async function checkFlood(tx: Tx, conversationId: number) {
+  /**
+   * Refuses the customer side past SUPPORT_FLOOD messages and images in its window, and past
+   * SUPPORT_IMAGES_PER_DAY images when `upload` (the conversation row is locked, so two calls count in turn).
+   */
+  async function checkFlood(tx: Tx, conversationId: number, upload = false) {
     const since = new Date(Date.now() - SUPPORT_FLOOD.seconds * 1000);
-    const [row] = await tx
-      .select({ n: sql<number>`count(*)::int` })
-      .from(supportMessages)
-      .where(
-        and(
-          eq(supportMessages.conversationId, conversationId),
-          inArray(supportMessages.sender, [...CUSTOMER_SENDERS]),
-          gt(supportMessages.createdAt, since),
-        ),
-      );
-    if ((row?.n ?? 0) >= SUPPORT_FLOOD.messages) throw tooFast();
+    const day = new Date(Date.now() - 86_400_000);
+    const [row] = await queryRows<{ recent: number | string; images: number | string }>(
+      tx,
+      sql`select (select count(*)::int from ${supportMessages} m
+                  where m.conversation_id = ${conversationId} and m.sender in ${[...CUSTOMER_SENDERS]}
+                    and m.created_at > ${since})
+               + (select count(*)::int from ${supportAttachments} a
+                  where a.conversation_id = ${conversationId} and a.uploader = 'customer' and a.created_at > ${since})
+                 as recent,
+               (select count(*)::int from ${supportAttachments} a
+                where a.conversation_id = ${conversationId} and a.uploader = 'customer' and a.created_at > ${day})
+                 as images`,
+    );
+    if (Number(row?.recent ?? 0) >= SUPPORT_FLOOD.messages) throw tooFast();
+    if (upload && Number(row?.images ?? 0) >= SUPPORT_IMAGES_PER_DAY)
+      throw new AppError(ErrorCode.RATE_LIMITED, 'supportImagesPerDay');
   }
 
   async function insertMessage(
@@ -219,10 +228,16 @@ export function createSupportService(deps: SupportDeps) {
     return type;
   }
 
-  async function storeImage(tx: Tx, conversationId: number, type: SupportImageType, bytes: Buffer) {
+  async function storeImage(
+    tx: Tx,
+    conversationId: number,
+    type: SupportImageType,
+    bytes: Buffer,
+    uploader: 'customer' | 'operator',
+  ) {
     const [a] = await tx
       .insert(supportAttachments)
-      .values({ conversationId, contentType: type, size: bytes.length, data: bytes })
+      .values({ conversationId, uploader, contentType: type, size: bytes.length, data: bytes })
       .returning({ id: supportAttachments.id });
     return { id: a!.id, type, size: bytes.length };
   }
@@ -382,9 +397,21 @@ export function createSupportService(deps: SupportDeps) {
       const email = await emailOf(customer);
       return database.transaction(async (tx) => {
         const c = await openConversation(tx, customer, email);
-        await checkFlood(tx, c.id);
-        return storeImage(tx, c.id, type, bytes);
+        await checkFlood(tx, c.id, true);
+        return storeImage(tx, c.id, type, bytes, 'customer');
       });
+    },
+
+    /** Deletes images uploaded a day ago or more that no message carries (uploaded, never sent): their count. */
+    async dropUnsentImages(): Promise<number> {
+      const gone = await queryRows<{ id: number | string }>(
+        db,
+        sql`delete from ${supportAttachments} a
+            where a.created_at < now() - interval '1 day'
+              and not exists (select 1 from ${supportMessages} m where m.attachment_id = a.id)
+            returning a.id`,
+      );
+      return gone.length;
     },
 
     /** An image, to a participant only: the customer of its conversation, or an operator (`null`). */
@@ -513,7 +540,7 @@ export function createSupportService(deps: SupportDeps) {
       const type = await checkImage(declared, bytes);
       return database.transaction(async (tx) => {
         await activeForOperator(tx, id);
-        return storeImage(tx, id, type, bytes);
+        return storeImage(tx, id, type, bytes, 'operator');
       });
     },
 

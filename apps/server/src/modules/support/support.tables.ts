@@ -70,6 +70,10 @@ export const supportMessages = pgTable(
   (t) => [
     index('support_messages_conversation').on(t.conversationId, t.id),
     uniqueIndex('support_messages_external').on(t.conversationId, t.externalId),
+    // The hourly sweep of images never sent asks whether any message carries one.
+    index('support_messages_attachment')
+      .on(t.attachmentId)
+      .where(sql`${t.attachmentId} is not null`),
   ],
 );
 
@@ -79,6 +83,10 @@ export const supportAttachments = pgTable(
   {
     id: bigserial({ mode: 'number' }).primaryKey(),
     conversationId: bigint({ mode: 'number' }).notNull(),
+    /** Who uploaded it: the customer side's images count in its flood and daily limits. */
+    uploader: text({ enum: ['customer', 'operator'] })
+      .notNull()
+      .default('customer'),
     contentType: text().notNull(),
     size: integer().notNull(),
     data: bytea().notNull(),

@@ -155,5 +155,8 @@ describe('LiveChat through the app', () => {
       payload: '{}',
     });
     expect(other.statusCode).toBe(404);
+    // A body far larger than any notification is refused unread (the uploads' 2 MB do not apply here).
+    const huge = await notify({ secret_key: 'x', pad: 'x'.repeat(100 * 1024) });
+    expect(huge.statusCode).toBe(413);
   });
 });
