@@ -105,6 +105,9 @@ describe('registration', () => {
       [{ cardNo: '123.456.789-00', birthDate: birthDate(30) }, 400, 'Informe um CPF válido'],
       [{ cardNo: randomCpf() }, 400, 'Informe a data de nascimento (AAAA-MM-DD)'],
       [{ cardNo: randomCpf(), birthDate: '30/01/1990' }, 400, 'Informe a data de nascimento (AAAA-MM-DD)'],
+      // ISO dates, but no one's birth: year 0000 (which PostgreSQL refuses: a 500 before) and the future.
+      [{ cardNo: randomCpf(), birthDate: '0000-01-01' }, 400, 'Informe a data de nascimento (AAAA-MM-DD)'],
+      [{ cardNo: randomCpf(), birthDate: birthDate(-1) }, 400, 'Informe a data de nascimento (AAAA-MM-DD)'],
       [
         { cardNo: randomCpf(), birthDate: birthDate(18, 1) },
         403,

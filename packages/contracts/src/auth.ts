@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isValidCpf } from './documents';
+import { rgMoneyLimit } from './rg';
 
 /**
  * Account calls (spec sections 3, 5, 7). Zod messages are message keys: the server translates them into the
@@ -80,13 +81,14 @@ export const registerRequest = z
     captCode,
     isapp: zeroOrOne.optional().default(0),
     /** Date of birth, `YYYY-MM-DD`: required (18+) under the Brazilian profile. */
-    birthDate: z.iso.date({ error: 'brBirthDateRequired' }).optional(),
-    /** Daily loss limit in major units, asked at registration (Brazilian profile); absent = none. */
-    lossLimit: z
-      .number({ error: 'rgLimitInvalid' })
-      .positive('rgLimitInvalid')
-      .max(1_000_000, 'rgLimitTooLarge')
+    birthDate: z.iso
+      .date({ error: 'brBirthDateRequired' })
+      // A real date of birth: not before 1900, not in the future (year 0000 is a valid ISO date, not a date
+      // PostgreSQL stores).
+      .refine((d) => d >= '1900-01-01' && d <= new Date().toISOString().slice(0, 10), 'brBirthDateRequired')
       .optional(),
+    /** Daily loss limit in major units, asked at registration (Brazilian profile); absent = none. */
+    lossLimit: rgMoneyLimit.optional(),
     /** Daily playing-time limit in minutes, asked at registration (Brazilian profile); absent = none. */
     timeLimit: z
       .number({ error: 'rgLimitInvalid' })

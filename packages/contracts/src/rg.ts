@@ -31,12 +31,18 @@ export const RG_REALITY_MINUTES = { min: 5, max: 240 } as const;
 /** The national self-exclusion platform (Portaria SPA/MF 1.231/2024). */
 export const RG_NATIONAL_SELF_EXCLUSION_URL = 'https://www.gov.br/fazenda/pt-br/assuntos/apostas';
 
-const amount = z
+/**
+ * A money limit in major units: positive, at most RG_MAX_AMOUNT, and at most 2 decimals exactly as sent (the
+ * shortest form of the number, as `toMinor` of `@aposta/money` reads it: 10.000000001 and 10.005 are refused
+ * here, not a 500 later). The registration's `lossLimit` (auth.ts) is the same.
+ */
+export const rgMoneyLimit = z
   .number({ error: 'rgLimitInvalid' })
   .positive('rgLimitInvalid')
   .max(RG_MAX_AMOUNT, 'rgLimitTooLarge')
-  .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, 'rgLimitInvalid')
-  .nullable();
+  .refine((v) => /^\d+(\.\d{1,2})?$/.test(String(v)), 'rgLimitInvalid');
+
+const amount = rgMoneyLimit.nullable();
 
 const moneyLimits = z.strictObject({
   day: amount.optional(),

@@ -6,8 +6,8 @@ import {
   TxType,
   type PrePayAnswer,
 } from '@aposta/contracts';
-import { and, eq, lt, or, sql } from 'drizzle-orm';
-import { pgCode, type Tx } from '../../platform/db';
+import { and, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { pgCode, type Executor, type Tx } from '../../platform/db';
 import { AppError, badRequest, notFound } from '../../platform/errors';
 import { hasNul } from '../../platform/http';
 import type { Jobs } from '../../platform/jobs';
@@ -57,6 +57,20 @@ export const returnKey = (orderId: string) => `deposit-return:${orderId}`;
 const OPEN: OrderStatus[] = [OrderStatus.PENDING, OrderStatus.PAYING, OrderStatus.PAYING_ALT];
 const CLOSED: OrderStatus[] = [OrderStatus.CANCELLED, OrderStatus.FAILED];
 
+/** `pg_advisory_xact_lock(DEPOSIT_LOCK, userId)`: one new deposit order per player at a time ('dpos'). */
+const DEPOSIT_LOCK = 0x6470_6f73;
+/** The note of a paid order whose gift was not granted: the player was excluded by then. */
+const GIFT_WITHHELD_NOTE = 'gift withheld: promotions not allowed';
+
+/**
+ * The responsible-gambling checks a deposit asks (`app.rg`'s), inside the caller's transaction `exec`: the
+ * deposit limits and exclusion before an order is made, whether a gift may still be granted when it is paid.
+ */
+export interface DepositRg {
+  assertCanDeposit(userId: number, amountMinor: number, exec?: Executor): Promise<void>;
+  promotionsAllowed(userId: number, exec?: Executor): Promise<boolean>;
+}
+
 export interface PrePayInput {
   pkgId: number;
   /** 0 waives the package's gift. */
@@ -77,6 +91,7 @@ export function createDepositsService(
     provider: PixProvider | null;
     outbox: Outbox;
     jobs: Pick<Jobs, 'send'>;
+    rg?: DepositRg;
   },
 ) {
   const { database, settings, packages, provider, config, outbox, jobs } = deps;
@@ -100,8 +115,35 @@ export function createDepositsService(
     });
 
   /**
+   * The deposit limits of a new order, in the transaction `tx` that then inserts it: a per-player lock (held
+   * until that transaction ends) first, so a second order of the player waits and then sees this one; then the
+   * rg check with the player's open orders (not yet paid, not expired) counted on top of the new amount, since
+   * each may still be paid and credited. Without it, three orders of R$ 100 made before paying any passed a
+   * daily limit of R$ 150 one by one (only credited deposits counted), and two at once both passed.
+   */
+  async function assertDepositAllowed(tx: Tx, userId: number, amount: number) {
+    if (!deps.rg) return;
+    await tx.execute(sql`select pg_advisory_xact_lock(${DEPOSIT_LOCK}::int, ${userId}::int)`);
+    const [open] = await tx
+      .select({ sum: sql<string | number>`coalesce(sum(${paymentOrders.amount}), 0)` })
+      .from(paymentOrders)
+      .where(
+        and(
+          eq(paymentOrders.userId, userId),
+          eq(paymentOrders.type, RecordType.DEPOSIT),
+          inArray(paymentOrders.status, OPEN),
+          or(isNull(paymentOrders.expiresAt), gt(paymentOrders.expiresAt, now())),
+        ),
+      );
+    await deps.rg.assertCanDeposit(userId, amount + Number(open?.sum ?? 0), tx);
+  }
+
+  /**
    * Credits a paid order (cash with its wagering, gift as bonus) and marks it paid, inside `tx`. The settings
-   * are read by the caller before the transaction, so no other read runs while the order row is locked.
+   * are read by the caller before the transaction, so no other read runs while the order row is locked. The
+   * gift is granted only if promotions are still allowed to the player now (a cool-off or self-exclusion since
+   * the order was made withholds it: the order's gift becomes 0, with a note); the cash is credited either way,
+   * since it was paid.
    */
   async function credit(tx: Tx, order: OrderRow, s: Settings): Promise<Applied> {
     const cash = await post(tx, {
@@ -113,21 +155,28 @@ export function createDepositsService(
     });
     // Deposit total and requirements in this same transaction: no withdrawal can come in between.
     await recordCredit(tx, { userId: order.userId, txId: cash.txId, deposit: order.amount }, s);
-    if (order.gift > 0) {
+    const withheld = order.gift > 0 && deps.rg ? !(await deps.rg.promotionsAllowed(order.userId, tx)) : false;
+    const giftAmount = withheld ? 0 : order.gift;
+    if (giftAmount > 0) {
       const gift = await post(tx, {
         type: TxType.PROMOTION,
         idempotencyKey: `deposit-gift:${order.orderId}`,
         ref: order.orderId,
-        players: [{ userId: order.userId, kind: 'bonus', amount: order.gift }],
-        system: [{ kind: 'promotions', amount: -order.gift }],
+        players: [{ userId: order.userId, kind: 'bonus', amount: giftAmount }],
+        system: [{ kind: 'promotions', amount: -giftAmount }],
       });
       // The deposit's own event pushes the player's figures, the gift's grant does not again.
       await recordCredit(
         tx,
-        { userId: order.userId, txId: gift.txId, bonus: order.gift, pushedBy: 'payment.credited' },
+        { userId: order.userId, txId: gift.txId, bonus: giftAmount, pushedBy: 'payment.credited' },
         s,
       );
     }
+    if (withheld)
+      await tx
+        .update(paymentOrders)
+        .set({ gift: 0, updatedAt: now() })
+        .where(eq(paymentOrders.orderId, order.orderId));
     const [before] = await tx
       .select({ n: sql<number>`count(*)::int` })
       .from(paymentOrders)
@@ -146,7 +195,7 @@ export function createDepositsService(
       OrderStatus.PAID,
       'paid',
       lateNote ? { flag: 'paidAfterClose' } : {},
-      lateNote,
+      [lateNote, withheld ? GIFT_WITHHELD_NOTE : ''].filter(Boolean).join('; '),
     );
     const payTime = now().getTime();
     const czflag = before!.n === 0 ? 0 : 1;
@@ -164,7 +213,7 @@ export function createDepositsService(
       pkgId: order.pkgId,
       group: pkg?.group ?? null,
       amount: order.amount,
-      gift: order.gift,
+      gift: giftAmount,
       czflag,
       payTime,
     });
@@ -410,15 +459,15 @@ export function createDepositsService(
       const pkg = await packages.payable(input.pkgId);
       if (!pkg) throw badRequest('selectRechargeAmount');
       if (!provider) throw unavailable();
-      await deps.rg?.assertCanDeposit(userId, pkg.price);
-      const giftAllowed = (await deps.rg?.promotionsAllowed(userId)) ?? true;
 
+      // A repeated key answers the first answer before any check: its order is already counted as open.
       const hash = requestHash('prePay', { pkgId: input.pkgId, gift: input.gift });
       const key = input.idempotencyKey;
       if (key) {
         const existing = await byKey(userId, key);
         if (existing) return repeat(existing, hash);
       }
+      const giftAllowed = (await deps.rg?.promotionsAllowed(userId)) ?? true;
       const orderId = newOrderId('D', now());
       const ttl = await settings.get('deposit.orderTtlMinutes');
       const expiresAt = new Date(now().getTime() + ttl * 60_000);
@@ -437,11 +486,17 @@ export function createDepositsService(
       };
       try {
         await database.transaction(async (tx) => {
+          await assertDepositAllowed(tx, userId, pkg.price);
           await tx.insert(paymentOrders).values(order);
           await record(tx, orderId, OrderStatus.PENDING, 'created', `package ${pkg.pkgId}`);
         });
       } catch (err) {
-        if (key && pgCode(err) === '23505') {
+        // The same key twice at once: the second waited for the first (its key's row, or the player's lock,
+        // after which the first's order counted against the limit) and answers the first answer.
+        if (
+          key &&
+          (pgCode(err) === '23505' || (err instanceof AppError && err.code === ErrorCode.LIMIT_REACHED))
+        ) {
           const existing = await byKey(userId, key);
           if (existing) return repeat(existing, hash);
         }

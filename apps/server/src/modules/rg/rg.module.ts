@@ -1,8 +1,7 @@
-import { toMinor } from '@aposta/money';
 import { defineModule } from '../../platform/module';
 import '../ledger';
 import { rgRoutes } from './rg.routes';
-import { createRgService, type RgService } from './rg.service';
+import { createRgService, limitMinor, type RgService } from './rg.service';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -24,7 +23,7 @@ export const rgModule = defineModule('rg', ['operators', 'settings', 'accounts']
   accounts.hooks.registered.push(async (tx, userId, input) => {
     const values = [];
     if (input.lossLimit !== undefined)
-      values.push({ kind: 'loss' as const, period: 'day' as const, value: toMinor(input.lossLimit) });
+      values.push({ kind: 'loss' as const, period: 'day' as const, value: limitMinor(input.lossLimit) });
     if (input.timeLimit !== undefined)
       values.push({ kind: 'time' as const, period: 'day' as const, value: input.timeLimit });
     await rg.applyLimits(tx, userId, values);

@@ -75,7 +75,7 @@ export async function rgRoutes(app: FastifyInstance) {
       config: { permission: 'rg.read' },
       schema: {
         tags: ['operator'],
-        params: z.object({ userId: z.coerce.number().int().positive() }),
+        params: z.object({ userId: queryId }),
         response: { 200: envelope(rgOperatorPlayer) },
       },
     },

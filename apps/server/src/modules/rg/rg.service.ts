@@ -16,7 +16,7 @@ import {
   type RgPeriod,
   type RgSession,
 } from '@aposta/contracts';
-import { DEFAULT_CURRENCY, formatMoney, toMajor, toMinor } from '@aposta/money';
+import { DEFAULT_CURRENCY, formatMoney, MoneyError, toMajor, toMinor } from '@aposta/money';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Config } from '../../config';
 import { pgCode, pgConstraint, type Database, type Executor, type Tx } from '../../platform/db';
@@ -112,6 +112,19 @@ function operatorLimitsOf(rowsOf: LimitRow[]): OperatorLimits {
 
 const iso = (d: string | Date) => new Date(d).toISOString();
 
+/**
+ * A money limit in major units to minor units. The contracts refuse more than 2 decimals (`rgMoneyLimit`); a
+ * value that still cannot be converted is the caller's bad input (400 `rgLimitInvalid`), never a 500.
+ */
+export function limitMinor(major: number): number {
+  try {
+    return toMinor(major);
+  } catch (err) {
+    if (err instanceof MoneyError) throw new AppError(ErrorCode.BAD_REQUEST, 'rgLimitInvalid');
+    throw err;
+  }
+}
+
 /** The value in force and the change still waiting, with a due change applied. */
 function effective(row: LimitRow | undefined, now: Date) {
   if (!row) return { value: null as number | null, pending: null };
@@ -143,7 +156,10 @@ export function createRgService({ database, config, accounts, settings, now: clo
     );
   }
 
-  /** Used per kind and period: money in minor units, time in minutes. */
+  /**
+   * Used per kind and period: money in minor units, time in minutes. The rows read start at the earlier of the
+   * week's and the month's start (a week may begin in the month before), so every period filters to its own.
+   */
   async function usage(exec: Executor, userId: number) {
     const [u] = await rows<Record<string, string>>(
       exec,
@@ -153,13 +169,13 @@ export function createRgService({ database, config, accounts, settings, now: clo
         select
           coalesce(sum(staked) filter (where u.day >= p.day), 0) as stake_day,
           coalesce(sum(staked) filter (where u.day >= p.week), 0) as stake_week,
-          coalesce(sum(staked), 0) as stake_month,
+          coalesce(sum(staked) filter (where u.day >= p.month), 0) as stake_month,
           coalesce(sum(staked - paid) filter (where u.day >= p.day), 0) as loss_day,
           coalesce(sum(staked - paid) filter (where u.day >= p.week), 0) as loss_week,
-          coalesce(sum(staked - paid), 0) as loss_month,
+          coalesce(sum(staked - paid) filter (where u.day >= p.month), 0) as loss_month,
           coalesce(sum(deposited) filter (where u.day >= p.day), 0) as deposit_day,
           coalesce(sum(deposited) filter (where u.day >= p.week), 0) as deposit_week,
-          coalesce(sum(deposited), 0) as deposit_month,
+          coalesce(sum(deposited) filter (where u.day >= p.month), 0) as deposit_month,
           (select rg_minutes_played(${userId}, p.day)) as time_day,
           (select rg_minutes_played(${userId}, p.week)) as time_week,
           (select rg_minutes_played(${userId}, p.month)) as time_month
@@ -273,7 +289,7 @@ export function createRgService({ database, config, accounts, settings, now: clo
       for (const period of RG_PERIODS) {
         const v = given[period];
         if (v === undefined) continue;
-        values.push({ kind, period, value: v === null ? null : kind === 'time' ? v : toMinor(v) });
+        values.push({ kind, period, value: v === null ? null : kind === 'time' ? v : limitMinor(v) });
       }
     }
     await database.transaction(async (tx) => {
@@ -398,7 +414,7 @@ export function createRgService({ database, config, accounts, settings, now: clo
           if (v === undefined) continue;
           await tx.execute(
             sql`insert into rg_limits as l (user_id, kind, period, operator_value, operator_by, operator_at, updated_at)
-                values (${userId}, ${kind}, ${period}, ${v === null ? null : toMinor(v)}, ${actor}, now(), now())
+                values (${userId}, ${kind}, ${period}, ${v === null ? null : limitMinor(v)}, ${actor}, now(), now())
                 on conflict (user_id, kind, period) do update set operator_value = excluded.operator_value,
                   operator_by = excluded.operator_by, operator_at = now(), updated_at = now()`,
           );
@@ -515,7 +531,12 @@ export function createRgService({ database, config, accounts, settings, now: clo
       return row?.reason ? refusalOf(row.reason) : null;
     },
 
-    /** The check of a deposit before its order is made: exclusion and deposit limits (counted when paid). */
+    /**
+     * The check of a deposit before its order is made: exclusion and deposit limits. Deposits count when
+     * credited (`rg_usage`, from `payment.credited`); `amountMinor` is what would come on top: the new order
+     * plus the player's orders still open (each may yet be paid). The payments take a per-player lock, sum
+     * those and insert the new order in one transaction `exec`, so two orders at once cannot both pass.
+     */
     async assertCanDeposit(userId: number, amountMinor: number, exec: Executor = db): Promise<void> {
       try {
         await exec.execute(sql`select rg_deposit(${userId}, ${amountMinor})`);
