@@ -217,7 +217,7 @@ describe('activities over HTTP', () => {
       rewardValue: 700,
       rewardCap: null,
       target: 1_000,
-      wageringMultiple: 0,
+      wageringMultiple: 1,
     });
     const p = await c.signUp();
     await c.deposit(p);

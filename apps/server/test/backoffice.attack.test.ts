@@ -675,7 +675,7 @@ describe('operator HTML', () => {
       endsAt: new Date(Date.now() + 86_400_000).toISOString(),
       rewardType: 'amount',
       rewardValue: 5_00,
-      wageringMultiple: 0,
+      wageringMultiple: 1,
     });
     expect(res.statusCode, res.body).toBe(200);
     const stored = res.json().data.body as string;

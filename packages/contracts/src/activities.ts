@@ -93,11 +93,14 @@ const activityFields = {
    * the settled stake to reach (turnover; at least 1).
    */
   target: minor.max(1_000_000_000_00, 'checkTheInput').default(0),
-  /** Wagering multiple of the reward (bonus money × multiple to stake before it becomes cash). */
+  /**
+   * Wagering multiple of the reward (bonus money × multiple to stake before it becomes cash). At least 1, as an
+   * operator's bonus: bonus money that converts at once is cash, which only an adjustment (two operators) gives.
+   */
   wageringMultiple: z
     .number({ error: 'checkTheInput' })
     .int('checkTheInput')
-    .min(0, 'checkTheInput')
+    .min(1, 'checkTheInput')
     .max(100, 'checkTheInput'),
   status: z.enum(['draft', 'live'], { error: 'checkTheInput' }).default('draft'),
 };

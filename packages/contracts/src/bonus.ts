@@ -110,7 +110,8 @@ export const operatorBonus = z.object({
   required: z.number().int(),
   remaining: z.number().int(),
   maxConversion: z.number().int().nullable(),
-  status: z.enum(['active', 'converted', 'forfeited']),
+  /** `cancelled`: its credit was reversed (nothing converted or forfeited). */
+  status: z.enum(['active', 'converted', 'forfeited', 'cancelled']),
   converted: z.number().int(),
   forfeited: z.number().int(),
   expiresAt: z.string(),

@@ -18,6 +18,7 @@ const STATUS_COLOR: Record<OperatorBonus['status'], string | undefined> = {
   active: 'blue',
   converted: 'green',
   forfeited: undefined,
+  cancelled: 'red',
 };
 const cash = (minor: number | null) => (minor === null ? '—' : money(reais(minor)));
 

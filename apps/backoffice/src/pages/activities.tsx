@@ -368,9 +368,13 @@ function ActivityEditor({ activity, onClose, onSaved, heading }: EditorProps & {
               <Form.Item
                 name="wageringMultiple"
                 label={t('activities.wageringMultiple')}
-                rules={[{ required: true, message: t('common.required') }]}
+                rules={[
+                  { required: true, message: t('common.required') },
+                  // At least 1: a reward that converts at once is cash, which only an adjustment gives.
+                  { type: 'integer', min: 1, max: 100, message: t('activities.multipleRange') },
+                ]}
               >
-                <InputNumber min={0} max={100} precision={0} addonAfter="×" style={{ width: '100%' }} />
+                <InputNumber min={1} max={100} precision={0} addonAfter="×" style={{ width: '100%' }} />
               </Form.Item>
             </Col>
           </Row>

@@ -34,6 +34,8 @@ interface Req {
   required: number;
   remaining: number;
   txId: number;
+  /** Cleared by its credit's reversal: nothing is given back to it any more. */
+  cleared?: boolean;
 }
 interface Player {
   cash: Acct;
@@ -104,11 +106,11 @@ function wear(p: Player, kind: 'cash' | 'bonus', amount: number) {
   }
   return amount - left;
 }
-/** Gives requirement back newest first; answers how much. */
+/** Gives requirement back newest first, never to one its credit's reversal cleared; answers how much. */
 function restore(p: Player, kind: 'cash' | 'bonus', amount: number) {
   let left = amount;
   for (const r of [...p.reqs].reverse()) {
-    if (r.kind !== kind || left === 0) continue;
+    if (r.kind !== kind || r.cleared || left === 0) continue;
     const g = Math.min(r.required - r.remaining, left);
     r.remaining += g;
     left -= g;
@@ -370,7 +372,7 @@ class Reverse implements Cmd {
         // The credit leaves the totals and what is left of its requirements is cleared.
         const p = m.players.get(tx.credit.userId)!;
         p.deposited -= tx.credit.deposit;
-        for (const q of p.reqs) if (q.txId === tx.id) q.remaining = 0;
+        for (const q of p.reqs) if (q.txId === tx.id) Object.assign(q, { remaining: 0, cleared: true });
       }
       const undo: ModelTx = {
         id: txId,

@@ -1,11 +1,16 @@
-import { TxType } from '@aposta/contracts';
+import { operatorBonusList, TxType } from '@aposta/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, expectCleanLedgerThenClose, testPlayers } from '../../../test/helpers';
+import {
+  createTestApp,
+  expectCleanLedgerThenClose,
+  TEST_OPERATOR_KEY,
+  testPlayers,
+} from '../../../test/helpers';
 import type { App } from '../../app';
 import type { Database } from '../../platform/db';
-import { hold, playerAccounts, post, settle } from '../ledger';
-import { auditWagering, recordCredit } from './index';
+import { hold, playerAccounts, post, resettle, reverse, settle } from '../ledger';
+import { auditWagering, deliverLedgerFacts, playerGrants, recordCredit } from './index';
 
 /** The bonus engine on the real app and ledger: grant, weighted wear, conversion once, expiry, the API. */
 let app: App;
@@ -59,6 +64,37 @@ async function loseBet(userId: number, amount: number, product: 'casino' | 'orig
     to: [{ kind: `house.${product}`, amount }],
   });
   return h.txId;
+}
+
+/** A settled stake corrected to void (a sports result corrected, a rollback): nothing captured. */
+async function voidStake(holdId: number) {
+  await resettle(database.db, { holdId, capture: 0, to: [] });
+}
+
+/** The player's grants oldest first: id, state, what converted and the requirement left, minor units. */
+const progress = async (userId: number) =>
+  (await playerGrants(database.db, { userId }))
+    .reverse()
+    .map((g) => ({ id: g.id, status: g.status, converted: g.converted, remaining: g.remaining }));
+
+/** The player's requirement rows oldest first: [kind, required, remaining]. */
+const requirementRows = async (userId: number) =>
+  (
+    (await database.db.execute(
+      sql`select kind, required, remaining from wagering_requirements where user_id = ${userId} order by id`,
+    )) as unknown as { rows: { kind: string; required: string; remaining: string }[] }
+  ).rows.map((r) => [r.kind, Number(r.required), Number(r.remaining)]);
+
+/** Puts a grant's expiry in the past. */
+const expire = (grantId: number) =>
+  database.db.execute(
+    sql`update bonus_grants set expires_at = now() - interval '1 second' where id = ${grantId}`,
+  );
+
+/** The expiry job's run (`wagering.bonusExpiry`). */
+async function expiryJob() {
+  for (const id of await app.wagering.expiredGrants(database.db))
+    await database.transaction((tx) => app.wagering.forfeitGrant(tx, id));
 }
 
 const balances = async (userId: number) => {
@@ -184,6 +220,136 @@ describe('bonus engine', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().data.bonus).toEqual({ outcome: 'kept', amount: 10, wagerDue: 20, count: 1 });
     expect((await app.inject({ url: '/api/app/promo/bonuses' })).statusCode).toBe(401);
+  });
+
+  it('a voided stake gives its wear back to the grant it wore, never to a forfeited grant’s cleared row', async () => {
+    const p = await players.signUp('bonusvoid');
+    await players.fund(p.id, 10_000);
+    await giveBonus(p.id, 100); // A: R$ 1, R$ 2 to wager
+    await giveBonus(p.id, 50); // B: R$ 0.50, R$ 1 to wager, then forfeited: its row is cleared (0 left)
+    const [a, b] = await progress(p.id);
+    expect(await database.transaction((tx) => app.wagering.forfeitGrant(tx, b!.id))).toBe(true);
+    const stake = await loseBet(p.id, 150);
+    await relay();
+    expect(await progress(p.id)).toEqual([
+      { id: a!.id, status: 'active', converted: 0, remaining: 50 },
+      { id: b!.id, status: 'forfeited', converted: 0, remaining: 0 },
+    ]);
+    // The result is corrected to void: A gets back all the stake wore, B's cleared row nothing.
+    await voidStake(stake);
+    await relay();
+    expect(await progress(p.id)).toEqual([
+      { id: a!.id, status: 'active', converted: 0, remaining: 200 },
+      { id: b!.id, status: 'forfeited', converted: 0, remaining: 0 },
+    ]);
+    expect((await bonuses(p.token)).list).toMatchObject([{ id: a!.id, remaining: 2, wagered: 0 }]);
+    // The cash requirement the stake wore is given back too.
+    expect(await requirementRows(p.id)).toEqual([
+      ['cash', 10_000, 10_000],
+      ['bonus', 200, 200],
+      ['bonus', 100, 0],
+    ]);
+  });
+
+  it('a voided stake that completed a grant leaves the conversion standing; the rest goes back where it was worn', async () => {
+    const p = await players.signUp('bonusvoidconv');
+    await players.fund(p.id, 10_000);
+    await giveBonus(p.id, 100); // A: R$ 2 to wager
+    await giveBonus(p.id, 100); // C: R$ 2 to wager
+    const [a, c] = await progress(p.id);
+    // One stake of R$ 2.50 meets A (converted: R$ 1 to cash) and wears R$ 0.50 of C.
+    const stake = await loseBet(p.id, 250);
+    await relay();
+    expect(await progress(p.id)).toEqual([
+      { id: a!.id, status: 'converted', converted: 100, remaining: 0 },
+      { id: c!.id, status: 'active', converted: 0, remaining: 150 },
+    ]);
+    expect(await balances(p.id)).toEqual({ cash: 10_000 - 250 + 100, bonus: 100 });
+    // Voided: the stake comes back; A's conversion stands (no cash taken back, its row stays cleared) and C gets
+    // back the R$ 0.50 the stake wore of it.
+    await voidStake(stake);
+    await relay();
+    expect(await progress(p.id)).toEqual([
+      { id: a!.id, status: 'converted', converted: 100, remaining: 0 },
+      { id: c!.id, status: 'active', converted: 0, remaining: 200 },
+    ]);
+    expect(await balances(p.id)).toEqual({ cash: 10_000 + 100, bonus: 100 });
+    // The journal shows the give-back short of the stake's change: 250 wore, 50 given back.
+    const journal = (await database.db.execute(
+      sql`select wagered, worn_bonus from wagering_events where hold_id = ${stake} order by wagered desc`,
+    )) as unknown as { rows: { wagered: string; worn_bonus: string }[] };
+    expect(journal.rows.map((r) => [Number(r.wagered), Number(r.worn_bonus)])).toEqual([
+      [250, 250],
+      [-250, -50],
+    ]);
+  });
+
+  it('an expired grant neither converts nor is worn before the expiry job forfeits it', async () => {
+    const p = await players.signUp('bonuslate');
+    await players.fund(p.id, 10_000);
+    await giveBonus(p.id, 100); // A, expired below
+    await giveBonus(p.id, 100); // C, running
+    const [a, c] = await progress(p.id);
+    await expire(a!.id);
+    // Enough to meet either grant: it wears C, the one still running, and converts it; A is left as it was.
+    await loseBet(p.id, 200);
+    await relay();
+    expect(await progress(p.id)).toEqual([
+      { id: a!.id, status: 'active', converted: 0, remaining: 200 },
+      { id: c!.id, status: 'converted', converted: 100, remaining: 0 },
+    ]);
+    // The expiry job forfeits A: its bonus money goes back to promotions.
+    await expiryJob();
+    expect(await progress(p.id)).toEqual([
+      { id: a!.id, status: 'forfeited', converted: 0, remaining: 0 },
+      { id: c!.id, status: 'converted', converted: 100, remaining: 0 },
+    ]);
+    expect(await balances(p.id)).toEqual({ cash: 10_000 - 200 + 100, bonus: 0 });
+  });
+
+  it('a grant met before its expiry but not yet converted does not convert once expired', async () => {
+    const p = await players.signUp('bonusmet');
+    await players.fund(p.id, 10_000);
+    await giveBonus(p.id, 100); // A
+    // Met by the bare handlers (the ledger's, which wear and never convert), then expired.
+    await loseBet(p.id, 200);
+    await deliverLedgerFacts(database);
+    const [a] = await progress(p.id);
+    expect(a).toMatchObject({ status: 'active', remaining: 0 });
+    await expire(a!.id);
+    // A later stake wears a newer grant and looks for met grants to convert: A is not one any more.
+    await giveBonus(p.id, 100); // D
+    await loseBet(p.id, 50);
+    await relay();
+    expect((await progress(p.id)).map((g) => [g.status, g.converted, g.remaining])).toEqual([
+      ['active', 0, 0],
+      ['active', 0, 150],
+    ]);
+    await expiryJob();
+    expect((await progress(p.id)).map((g) => [g.status, g.converted])).toEqual([
+      ['forfeited', 0],
+      ['active', 0],
+    ]);
+    expect(await balances(p.id)).toEqual({ cash: 10_000 - 250, bonus: 100 });
+  });
+
+  it('lists a grant whose credit was reversed (cancelled) to operators', async () => {
+    const p = await players.signUp('bonuslist');
+    await players.fund(p.id, 1_000);
+    const txId = await giveBonus(p.id, 300);
+    await giveBonus(p.id, 200);
+    await reverse(database.db, { txId });
+    await relay();
+    const res = await app.inject({
+      url: `/api/operator/promo/bonuses?userId=${p.id}`,
+      headers: { 'x-operator-key': TEST_OPERATOR_KEY },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const list = operatorBonusList.parse(res.json().data).list;
+    expect(list.map((g) => [g.amount, g.status])).toEqual([
+      [200, 'active'],
+      [300, 'cancelled'],
+    ]);
   });
 
   it('keeps the wagering audit clean, and the audit sees a grant that disagrees with its ledger postings', async () => {

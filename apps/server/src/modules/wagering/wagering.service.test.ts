@@ -175,6 +175,44 @@ describe('wagering', () => {
     ]);
   });
 
+  it('a lowered stake gives nothing back to the cleared requirement of a reversed deposit', async () => {
+    const u = newUser();
+    const first = await deposit(u, 1_000);
+    const h = await stake(u, 400);
+    await settle(database.db, { holdId: h, ...lose(400) });
+    for (const f of await facts('ledger.stakeSettled', h)) await apply('ledger.stakeSettled', f);
+    await deposit(u, 500);
+    // The first deposit is reversed (a chargeback): the 600 left of its requirement is cleared.
+    const r = await reverse(database.db, { txId: first });
+    const reversed = (await database.db.execute(
+      sql`select payload from outbox_events where topic = 'ledger.reversed' and payload->>'reversalId' = ${String(r.txId)}`,
+    )) as unknown as { rows: { payload: unknown }[] };
+    const fact = reversed.rows[0]!.payload;
+    await apply('ledger.reversed', typeof fact === 'string' ? JSON.parse(fact) : fact);
+    // The stake is voided: the 400 it wore belonged to the reversed deposit, whose row stays cleared; the second
+    // deposit's requirement, which the stake never wore, is as it was.
+    await resettle(database.db, { holdId: h, capture: 0, to: [] });
+    for (const f of await facts('ledger.stakeSettled', h)) await apply('ledger.stakeSettled', f);
+    expect((await requirements(database.db, u)).map((q) => [q.required, q.remaining])).toEqual([
+      [1_000, 0],
+      [500, 500],
+    ]);
+    expect(await totals(database.db, u)).toMatchObject({ deposited: 500, wagered: 0, cashDue: 500 });
+    expect((await auditWagering(database)).ok).toBe(true);
+    // The audit sees a cleared requirement given something back.
+    const tamper = (by: number) =>
+      database.db.execute(
+        sql`update wagering_requirements set remaining = remaining + ${by} where source = ${`tx:${first}:cash`}`,
+      );
+    await tamper(1);
+    try {
+      const names = (await auditWagering(database)).checks.filter((c) => c.faults.length).map((c) => c.name);
+      expect(names).toContain('a cleared requirement stays cleared');
+    } finally {
+      await tamper(-1);
+    }
+  });
+
   it('reports a tampered total, and is clean again once it is put back', async () => {
     const u = newUser();
     await deposit(u, 100);

@@ -19,8 +19,9 @@ import type { Settings } from '../settings';
  * settlement facts in the same transaction, so the wear and the conversion it triggers cannot disagree.
  * Stakes wear a bonus by the product's contribution weight (settings `bonus.weights`; sports only at a price
  * of `bonus.sportsMinPrice` or more, never a cashed-out stake: products answer that through a contribution
- * resolver, `contribution(product, fn)`). When a grant's requirement is met its bonus money moves to cash
- * (award 141, key `bonus-convert:<grant>`); at expiry the rest goes back to promotions (`bonus-forfeit:<grant>`).
+ * resolver, `contribution(product, fn)`). When a grant's requirement is met before its expiry its bonus money
+ * moves to cash (award 141, key `bonus-convert:<grant>`); at expiry the rest goes back to promotions
+ * (`bonus-forfeit:<grant>`). An expired grant neither converts nor is worn, even before the expiry job gets to it.
  * Every change of deposits or turnover writes `wagering.totalsChanged` to the outbox (the VIP module's input),
  * and every grant `bonus.granted` (its delivery pushes the player's figures).
  */
@@ -220,15 +221,36 @@ async function begin(
   return true;
 }
 
-/** Wears a player's open requirements of one kind down by `amount`, oldest first. Answers what it wore. */
+/**
+ * A requirement row `r` still in force. A row is cleared (`remaining` set to 0) when its credit is reversed
+ * (journal `reversed:<txId>`) or its grant closes (converted, forfeited, cancelled): it then looks worn, but
+ * nothing may be given back to it, or the requirement would go to a bonus that no longer exists (and leave
+ * the live one it was taken from short). Migrated rows (`migrated:…`) have no credit and no grant.
+ */
+const IN_FORCE = sql`not (r.source like 'tx:%' and exists (select 1 from wagering_events e
+    where e.key = 'reversed:' || split_part(r.source, ':', 2)))
+  and not exists (select 1 from bonus_grants g
+    where g.user_id = r.user_id and g.requirement = r.source and g.status <> 'active')`;
+
+/**
+ * Wears a player's open requirements of one kind down by `amount`, oldest first. Answers what it wore. A bonus
+ * requirement whose grant has expired is not worn (it can no longer convert, and the expiry job forfeits it
+ * within the minute): the stake goes to the grants still running. (The expired grants not yet forfeited are
+ * read once, through the partial index of active grants by expiry: few, and none most of the time.)
+ */
 async function wear(tx: Executor, userId: number, currency: string, kind: Kind, amount: number) {
+  const running =
+    kind === 'bonus'
+      ? sql`and r.source not in (select g.requirement from bonus_grants g where g.status = 'active'
+          and g.expires_at <= now() and g.user_id = ${userId} and g.requirement is not null)`
+      : sql``;
   const [row] = await rows<{ worn: string }>(
     tx,
     sql`
     with open as (
-      select id, remaining, sum(remaining) over (order by id) - remaining as before
-      from wagering_requirements
-      where user_id = ${userId} and currency = ${currency} and kind = ${kind} and remaining > 0
+      select r.id, r.remaining, sum(r.remaining) over (order by r.id) - r.remaining as before
+      from wagering_requirements r
+      where r.user_id = ${userId} and r.currency = ${currency} and r.kind = ${kind} and r.remaining > 0 ${running}
     ),
     w as (
       update wagering_requirements r set remaining = r.remaining - least(o.remaining, ${amount}::bigint - o.before)
@@ -240,16 +262,22 @@ async function wear(tx: Executor, userId: number, currency: string, kind: Kind, 
   return Number(row!.worn);
 }
 
-/** Gives back up to `amount` of worn requirement of one kind, newest requirement first. Answers how much. */
+/**
+ * Gives back up to `amount` of worn requirement of one kind, newest requirement first, to rows still in force
+ * only (`IN_FORCE`): a cleared row keeps its 0. Answers how much (less than `amount` when the rows in force
+ * have less worn).
+ */
 async function restore(tx: Executor, userId: number, currency: string, kind: Kind, amount: number) {
   if (amount <= 0) return 0;
   const [row] = await rows<{ restored: string }>(
     tx,
     sql`
     with worn as (
-      select id, required - remaining as gap, sum(required - remaining) over (order by id desc) - (required - remaining) as before
-      from wagering_requirements
-      where user_id = ${userId} and currency = ${currency} and kind = ${kind} and remaining < required
+      select r.id, r.required - r.remaining as gap,
+        sum(r.required - r.remaining) over (order by r.id desc) - (r.required - r.remaining) as before
+      from wagering_requirements r
+      where r.user_id = ${userId} and r.currency = ${currency} and r.kind = ${kind} and r.remaining < r.required
+        and ${IN_FORCE}
     ),
     w as (
       update wagering_requirements r set remaining = r.remaining + least(o.gap, ${amount}::bigint - o.before)
@@ -279,9 +307,18 @@ export interface Contribution {
 /**
  * Turnover of a settled stake: adds to gameSumAmount and wears the cash requirements down by the stake and
  * the bonus ones by its weighted part (`contribution`; all of it when none is given). A resettlement adds the
- * change of stake; a lower stake gives back requirement, at most what this stake's earlier settlements wore.
- * Bonus grants whose requirement is met are converted in the same transaction. Idempotent by the
- * settlement's transaction id.
+ * change of stake; a lower stake (a result corrected to void, a rollback) gives back requirement, at most what
+ * this stake's earlier settlements wore, newest requirement first, and only to requirements still in force
+ * (`restore`): never to a grant since converted, forfeited or cancelled, nor to a credit since reversed.
+ * Bonus grants whose requirement is met, and not expired, are converted in the same transaction. Idempotent by
+ * the settlement's transaction id.
+ *
+ * The journal keeps what each stake wore per kind, not per requirement row. So when a lowered stake had worn a
+ * grant that has closed since, its give-back goes to the player's requirements in force of that kind (the grant
+ * in progress, in practice), still at most what the stake wore. A grant the stake completed and that converted
+ * stays converted: its cash is the player's and is not taken back (a correction of the player's cash is an
+ * operator's adjustment, two operators); the settlement's journal row shows the give-back short of the stake's
+ * change (`worn_bonus` closer to 0 than the weighted `wagered`).
  */
 export async function onStakeSettled(
   payload: SettledFact,
@@ -390,13 +427,16 @@ interface GrantRow {
   requirement: string | null;
 }
 
-/** Converts the player's active grants whose requirement is met, oldest first. */
+/**
+ * Converts the player's active grants whose requirement is met, oldest first; an expired one never (the expiry
+ * job forfeits it, whatever was wagered after its expiry).
+ */
 async function convertMet(tx: Executor, userId: number, currency: string) {
   const met = await rows<{ id: string }>(
     tx,
     sql`select g.id from bonus_grants g left join wagering_requirements r on r.source = g.requirement
         where g.user_id = ${userId} and g.currency = ${currency} and g.status = 'active'
-          and (g.requirement is null or r.remaining = 0)
+          and g.expires_at > now() and (g.requirement is null or r.remaining = 0)
         order by g.id`,
   );
   for (const g of met) await close(tx, Number(g.id), 'converted');
@@ -536,7 +576,8 @@ export interface BonusGrant extends ActiveBonus {
   userId: number;
   /** The crediting ledger transaction. */
   txId: number;
-  status: 'active' | 'converted' | 'forfeited';
+  /** `cancelled`: its credit was reversed (`onReversed`), nothing converted or forfeited. */
+  status: 'active' | 'converted' | 'forfeited' | 'cancelled';
   converted: Minor;
   forfeited: Minor;
   closedAt: Date | null;
