@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db';
 import type { AuditResult } from '../ledger';
+import { CLEARED } from './wagering.service';
 
 /** Every invariant of the wagering module, as a query answering the rows that break it. */
 const CHECKS: Record<string, string> = {
@@ -49,13 +50,8 @@ const CHECKS: Record<string, string> = {
        or (g.status in ('active', 'cancelled') and (g.converted <> 0 or g.forfeited <> 0))`,
   // Cleared when its credit is reversed or its grant closes; nothing may be given back to it afterwards.
   'a cleared requirement stays cleared': `
-    select r.id, r.user_id, r.kind, r.source, r.remaining, g.status as grant_status
-    from wagering_requirements r
-    left join bonus_grants g on g.user_id = r.user_id and g.requirement = r.source
-    where r.remaining > 0
-      and (g.status <> 'active'
-        or (r.source like 'tx:%' and exists (select 1 from wagering_events e
-          where e.key = 'reversed:' || split_part(r.source, ':', 2))))`,
+    select r.id, r.user_id, r.kind, r.source, r.remaining from wagering_requirements r
+    where r.remaining > 0 and ${CLEARED}`,
   'a stake never gives back more requirement than it wore': `
     select hold_id, sum(worn_cash) as worn_cash, sum(worn_bonus) as worn_bonus from wagering_events
     where hold_id is not null group by hold_id having sum(worn_cash) < 0 or sum(worn_bonus) < 0`,

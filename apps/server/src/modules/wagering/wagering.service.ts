@@ -222,15 +222,17 @@ async function begin(
 }
 
 /**
- * A requirement row `r` still in force. A row is cleared (`remaining` set to 0) when its credit is reversed
+ * Whether a requirement row `r` is cleared (the audit checks that such a row stays at 0); `IN_FORCE` is its
+ * negation. A row is cleared (`remaining` set to 0) when its credit is reversed
  * (journal `reversed:<txId>`) or its grant closes (converted, forfeited, cancelled): it then looks worn, but
  * nothing may be given back to it, or the requirement would go to a bonus that no longer exists (and leave
  * the live one it was taken from short). Migrated rows (`migrated:…`) have no credit and no grant.
  */
-const IN_FORCE = sql`not (r.source like 'tx:%' and exists (select 1 from wagering_events e
+export const CLEARED = `((r.source like 'tx:%' and exists (select 1 from wagering_events e
     where e.key = 'reversed:' || split_part(r.source, ':', 2)))
-  and not exists (select 1 from bonus_grants g
-    where g.user_id = r.user_id and g.requirement = r.source and g.status <> 'active')`;
+  or exists (select 1 from bonus_grants g
+    where g.user_id = r.user_id and g.requirement = r.source and g.status <> 'active'))`;
+const IN_FORCE = sql.raw(`not ${CLEARED}`);
 
 /**
  * Wears a player's open requirements of one kind down by `amount`, oldest first. Answers what it wore. A bonus
