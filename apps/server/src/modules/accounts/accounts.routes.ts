@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import {
   captchaCodeId,
   changePasswordRequest,
@@ -120,7 +121,11 @@ export async function accountsRoutes(app: FastifyInstance) {
         rateLimit: {
           max: KYC_PER_HOUR,
           timeWindow: '1 hour',
-          keyGenerator: (req: FastifyRequest) => `kyc:${req.headers.authorization ?? req.ip}`,
+          // The session's token hashed: a bearer token is never a key in the limiter's store (Redis).
+          keyGenerator: (req: FastifyRequest) =>
+            req.headers.authorization
+              ? `kyc:${crypto.createHash('sha256').update(req.headers.authorization).digest('base64url')}`
+              : `kyc:${req.ip}`,
         },
       },
       schema: { ...auth.schema, body: updateKycRequest, response: noData },
