@@ -192,6 +192,23 @@ describe('operator sign-in', () => {
     expect(await newestRow()).toMatchObject({ outcome: 'refused', reason: 'locked', httpStatus: 429 });
   });
 
+  it('locks only the address that failed: the operator elsewhere still signs in, the lock stays', async () => {
+    const op = await newOperator('admin');
+    const from = (remoteAddress: string, body: Record<string, unknown>) =>
+      t.app.inject({ method: 'POST', url: '/api/operator/auth/login', payload: body, remoteAddress });
+    const wrong = { email: op.email, password: 'wrong password!', totp: '000000' };
+    const statuses = [];
+    for (let i = 0; i < MAX_FAILURES; i++) statuses.push((await from('203.0.113.7', wrong)).statusCode);
+    expect(statuses).toEqual([...Array<number>(MAX_FAILURES - 1).fill(401), 429]);
+
+    const desk = await from('198.51.100.20', { email: op.email, password: PASSWORD, totp: op.code() });
+    expect(desk.statusCode, desk.body).toBe(200);
+    expect(await sessionsOf(op.id)).toBe(1);
+    // The operator's success clears their own address only: the stranger stays locked.
+    const again = await from('203.0.113.7', { email: op.email, password: PASSWORD, totp: op.code(1) });
+    expect(again.statusCode).toBe(429);
+  });
+
   it('validates the body: 400 with a translated message, audited as failed', async () => {
     const res = await login({ email: 'a@b.co', password: PASSWORD, totp: '12ab56' });
     expect(res.statusCode).toBe(400);

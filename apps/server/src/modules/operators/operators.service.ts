@@ -159,15 +159,22 @@ export function createOperatorsService({ database, config }: { database: Databas
   const loginFailed = (reason: string, actor?: { id: number; email: string }) =>
     new Refusal(ErrorCode.UNAUTHORIZED, 'operatorLoginFailed', reason, actor ? { actor } : {});
 
-  /** Counts a failed sign-in of `email`; true when it locks the e-mail. Old failures are forgotten. */
-  async function recordFailure(email: string): Promise<boolean> {
+  /** The throttle row of `email` tried from `source`. */
+  const throttleOf = (email: string, source: string) =>
+    and(eq(operatorLoginThrottle.email, email), eq(operatorLoginThrottle.source, source));
+
+  /**
+   * Counts a failed sign-in of `email` from `source`; true when it locks that source out of the e-mail. Old
+   * failures are forgotten.
+   */
+  async function recordFailure(email: string, source: string): Promise<boolean> {
     return database.transaction(async (tx) => {
       const now = new Date();
       const [row] = await tx
         .insert(operatorLoginThrottle)
-        .values({ email, failures: 1, lastFailureAt: now })
+        .values({ email, source, failures: 1, lastFailureAt: now })
         .onConflictDoUpdate({
-          target: operatorLoginThrottle.email,
+          target: [operatorLoginThrottle.email, operatorLoginThrottle.source],
           set: {
             failures: sql`case when ${operatorLoginThrottle.lastFailureAt} < ${new Date(now.getTime() - lockMs)}
               then 1 else ${operatorLoginThrottle.failures} + 1 end`,
@@ -179,7 +186,7 @@ export function createOperatorsService({ database, config }: { database: Databas
       await tx
         .update(operatorLoginThrottle)
         .set({ failures: 0, lockedUntil: new Date(now.getTime() + lockMs) })
-        .where(eq(operatorLoginThrottle.email, email));
+        .where(throttleOf(email, source));
       return true;
     });
   }
@@ -231,14 +238,15 @@ export function createOperatorsService({ database, config }: { database: Databas
     /**
      * Password and TOTP code, both required. A code is accepted for the previous, current or next 30-second
      * step, and only for a step later than the last one accepted for this operator (a replay is refused).
-     * Every failure counts towards the lock of the e-mail.
+     * Every failure counts towards the lock of the e-mail from this address (`ip`): failures elsewhere never
+     * lock the operator out.
      */
     async login(input: { email: string; password: string; totp: string }, ip: string, now = Date.now()) {
       const { email } = input;
       const [throttle] = await db
         .select({ lockedUntil: operatorLoginThrottle.lockedUntil })
         .from(operatorLoginThrottle)
-        .where(eq(operatorLoginThrottle.email, email));
+        .where(throttleOf(email, ip));
       if (throttle?.lockedUntil && throttle.lockedUntil.getTime() > now) throw locked('locked');
 
       const [found] = await db.select().from(operators).where(eq(operators.email, email));
@@ -246,7 +254,7 @@ export function createOperatorsService({ database, config }: { database: Databas
       const passwordOk = await verifyPassword(operator?.passwordHash, input.password);
       const who = operator && { id: operator.id, email: operator.email };
       const fail = async (reason: string) => {
-        if (await recordFailure(email)) return locked(reason);
+        if (await recordFailure(email, ip)) return locked(reason);
         return loginFailed(reason, who);
       };
       if (!operator) throw await fail(found ? 'operatorDisabled' : 'unknownEmail');
@@ -272,7 +280,8 @@ export function createOperatorsService({ database, config }: { database: Databas
           )
           .returning({ id: operators.id });
         if (!used) return null;
-        await tx.delete(operatorLoginThrottle).where(eq(operatorLoginThrottle.email, email));
+        // Only this address's count: a success here gives a stranger elsewhere no fresh tries.
+        await tx.delete(operatorLoginThrottle).where(throttleOf(email, ip));
         const id = crypto.randomUUID();
         await tx
           .insert(operatorSessions)

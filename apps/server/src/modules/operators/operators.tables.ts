@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, jsonb, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
 const at = () => timestamp({ withTimezone: true });
@@ -40,13 +50,21 @@ export const operatorSessions = pgTable(
   ],
 );
 
-/** Failed operator sign-ins per e-mail, known or not (a lock must not reveal which e-mails exist). */
-export const operatorLoginThrottle = pgTable('operator_login_throttle', {
-  email: text().primaryKey(),
-  failures: integer().notNull().default(0),
-  lastFailureAt: at().notNull(),
-  lockedUntil: at(),
-});
+/**
+ * Failed operator sign-ins per e-mail, known or not (a lock must not reveal which e-mails exist), and source
+ * (the client's address): a stranger's failures lock the stranger out, never the operator at their desk.
+ */
+export const operatorLoginThrottle = pgTable(
+  'operator_login_throttle',
+  {
+    email: text().notNull(),
+    source: text().notNull().default(''),
+    failures: integer().notNull().default(0),
+    lastFailureAt: at().notNull(),
+    lockedUntil: at(),
+  },
+  (t) => [primaryKey({ columns: [t.email, t.source] })],
+);
 
 /**
  * One row per operator call, refusals included. Append-only: a trigger (migration
