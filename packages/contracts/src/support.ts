@@ -59,6 +59,9 @@ const idParam = z.coerce
   .positive('notFound')
   .max(2 ** 53 - 1, 'notFound');
 
+/** The hosted chat's session variable carrying `SupportConfig.identity` (set by the app, read by the server). */
+export const SUPPORT_IDENTITY_FIELD = 'aposta_player';
+
 export const supportConfig = z.object({
   provider: z.enum(SUPPORT_PROVIDERS),
   /** The hosted provider's license id; null for our own chat. */
@@ -66,6 +69,12 @@ export const supportConfig = z.object({
   /** The signed-in player's name and e-mail for the hosted provider's visitor; null for a visitor. */
   name: z.string().nullable(),
   email: z.string().nullable(),
+  /**
+   * The signed-in player's identity for the hosted chat, signed by the server (`<id>.<issued>.<mac>`): the app
+   * hands it to the widget as a session variable and the provider's webhook brings it back, so a transcript is
+   * linked to a player only by it, never by an e-mail typed into the widget. Null for a visitor and our chat.
+   */
+  identity: z.string().nullable(),
 });
 export type SupportConfig = z.infer<typeof supportConfig>;
 

@@ -45,7 +45,6 @@ export const supportModule = defineModule(
             createdAt: o.createdAt,
           })),
         limits: (userId) => rg.limits(userId),
-        findByEmail: async (email) => (await accounts.findUserByUsername(email))?.id ?? null,
       },
     });
     app.decorate('support', support);

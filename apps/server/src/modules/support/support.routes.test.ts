@@ -112,7 +112,13 @@ describe('support chat', () => {
 
   it('answers our own chat as the configuration', async () => {
     const res = await t.app.inject({ url: '/api/app/support/config' });
-    expect(res.json().data).toEqual({ provider: 'own', licenseId: null, name: null, email: null });
+    expect(res.json().data).toEqual({
+      provider: 'own',
+      licenseId: null,
+      name: null,
+      email: null,
+      identity: null,
+    });
   });
 
   it('carries a signed-in player and an operator in real time: messages, typing, read marks, unread', async () => {

@@ -92,7 +92,11 @@ export async function supportRoutes(app: FastifyInstance) {
       const profile = await app.accounts.profile((req.user as AuthUser).id);
       return ok(
         req,
-        support.provider.clientConfig({ name: profile.name || profile.username, email: profile.username }),
+        support.provider.clientConfig({
+          id: (req.user as AuthUser).id,
+          name: profile.name || profile.username,
+          email: profile.username,
+        }),
       );
     },
   );

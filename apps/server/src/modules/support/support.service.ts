@@ -55,7 +55,6 @@ export interface SupportDeps {
     figures(userId: number): Promise<{ balance: number; freeBalance: number }>;
     orders(userId: number, type: number, size: number): Promise<OrderLine[]>;
     limits(userId: number): Promise<RgLimits>;
-    findByEmail(email: string): Promise<number | null>;
   };
   operators: {
     byId(
@@ -663,9 +662,10 @@ export function createSupportService(deps: SupportDeps) {
     async hosted(event: HostedEvent) {
       if (event.kind === 'ignored') return;
       const provider = deps.provider.name;
-      // A player's hosted chat (their e-mail is their username) is linked for the operator's summary.
+      // Linked to a player (the operator's summary shows their account) only by the identity our server signed:
+      // anyone can type a player's e-mail into the widget.
       const email = event.kind === 'chat' ? (event.customer.email ?? '') : '';
-      const userId = email ? await players.findByEmail(email) : null;
+      const userId = event.kind === 'chat' ? event.customer.playerId : null;
       await database.transaction(async (tx) => {
         const find = async () =>
           (

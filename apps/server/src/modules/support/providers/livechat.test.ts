@@ -1,5 +1,6 @@
 import fs from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SUPPORT_IDENTITY_FIELD } from '@aposta/contracts';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, cspDirective, testPlayers, TEST_OPERATOR_KEY } from '../../../../test/helpers';
 import { createLiveChat } from './livechat';
 
@@ -11,24 +12,63 @@ const fixture = (name: string) =>
     unknown
   >;
 
+/** The recorded new chat, its customer carrying `identity` as a session variable (as LiveChat sends it). */
+function withIdentity(identity: unknown) {
+  const body = fixture('incoming_chat') as { payload: { chat: { users: Array<Record<string, unknown>> } } };
+  const [customer] = body.payload.chat.users;
+  if (identity !== undefined)
+    customer!.session_fields = [{ page: 'deposit' }, { [SUPPORT_IDENTITY_FIELD]: identity }];
+  return body;
+}
+
 describe('LiveChat adapter', () => {
   const liveChat = createLiveChat({ licenseId: '19191919', webhookSecret: SECRET });
 
-  it('gives the app its license id with the player name and e-mail', () => {
-    expect(liveChat.clientConfig({ name: 'Maria', email: 'maria@example.com' })).toEqual({
+  it('gives the app its license id with the player name, e-mail and signed identity', () => {
+    expect(liveChat.clientConfig({ id: 7, name: 'Maria', email: 'maria@example.com' })).toEqual({
       provider: 'livechat',
       licenseId: '19191919',
       name: 'Maria',
       email: 'maria@example.com',
+      identity: expect.stringMatching(/^7\.\d+\.[\w-]{43}$/),
     });
-    expect(liveChat.clientConfig(null)).toMatchObject({ licenseId: '19191919', name: null, email: null });
+    expect(liveChat.clientConfig(null)).toMatchObject({
+      licenseId: '19191919',
+      name: null,
+      email: null,
+      identity: null,
+    });
+  });
+
+  it('links a chat to a player only by an identity it signed, for a day', () => {
+    const playerOf = (identity: unknown) => {
+      const body = withIdentity(identity);
+      const event = liveChat.parseWebhook(body);
+      return event?.kind === 'chat' ? event.customer.playerId : 'not a chat';
+    };
+    const signed = liveChat.clientConfig({ id: 7, name: 'Maria', email: 'maria@example.com' }).identity!;
+    expect(playerOf(signed)).toBe(7);
+    // The e-mail typed into the widget alone links nobody.
+    expect(playerOf(undefined)).toBeNull();
+    const [, issued, mac] = signed.split('.');
+    expect(playerOf(`8.${issued}.${mac}`)).toBeNull();
+    expect(playerOf(`7.${Number(issued) + 1}.${mac}`)).toBeNull();
+    const other = createLiveChat({ licenseId: '19191919', webhookSecret: 'another secret' });
+    expect(playerOf(other.clientConfig({ id: 7, name: 'M', email: 'm@x.co' }).identity)).toBeNull();
+    expect(playerOf(12345)).toBeNull();
+    vi.useFakeTimers({ now: Date.now() + 25 * 3600_000 });
+    try {
+      expect(playerOf(signed)).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('maps a new chat, an agent message and the end of the chat', () => {
     expect(liveChat.parseWebhook(fixture('incoming_chat'))).toEqual({
       kind: 'chat',
       chatId: 'RX8KQ2ZT4M',
-      customer: { email: 'maria.souza@example.com', name: 'Maria Souza' },
+      customer: { email: 'maria.souza@example.com', name: 'Maria Souza', playerId: null },
       messages: [
         {
           externalId: 'RX8KQ2ZT4M_T1_1',
@@ -106,7 +146,39 @@ describe('LiveChat through the app', () => {
       licenseId: '19191919',
       name: player.username,
       email: player.username,
+      identity: expect.stringMatching(new RegExp(`^${player.id}\\.\\d+\\.[\\w-]{43}$`)),
     });
+  });
+
+  it("links a hosted chat to the player by the identity from the player's config, not by a typed e-mail", async () => {
+    const player = await testPlayers(t.app, t.database).signUp('lc-link');
+    const config = await t.app.inject({
+      url: '/api/app/support/config',
+      headers: { authorization: `Bearer ${player.token}` },
+    });
+    const queue = async () =>
+      (
+        await t.app.inject({
+          url: '/api/operator/support/conversations?limit=200',
+          headers: { 'x-operator-key': TEST_OPERATOR_KEY },
+        })
+      ).json().data as Array<{ id: string; userId: number | null; visitorEmail: string | null }>;
+    /** The conversation a new hosted chat of a customer who typed the player's e-mail becomes. */
+    const chat = async (chatId: string, identity: unknown) => {
+      const before = new Set((await queue()).map((c) => c.id));
+      const body = withIdentity(identity) as unknown as {
+        payload: { chat: { id: string; users: Array<Record<string, unknown>> } };
+      };
+      body.payload.chat.id = chatId;
+      body.payload.chat.users[0]!.email = player.username;
+      expect((await notify(body)).statusCode).toBe(200);
+      const added = (await queue()).filter((c) => !before.has(c.id));
+      expect(added).toHaveLength(1);
+      return added[0];
+    };
+    // Someone typing the player's e-mail into the widget is a visitor to the operator.
+    expect(await chat('IMPOSTOR01', undefined)).toMatchObject({ userId: null });
+    expect(await chat('PLAYER0001', config.json().data.identity)).toMatchObject({ userId: player.id });
   });
 
   it('keeps the transcript once (replays too), as plain text, and closes it', async () => {

@@ -10,8 +10,8 @@ import type { CspSources } from '../../../platform/http';
  */
 export interface ChatProvider {
   readonly name: SupportProvider;
-  /** What the app needs to show the chat: for a signed-in player, their name and e-mail. */
-  clientConfig(player: { name: string; email: string } | null): SupportConfig;
+  /** What the app needs to show the chat: for a signed-in player, their name, e-mail and signed identity. */
+  clientConfig(player: { id: number; name: string; email: string } | null): SupportConfig;
   /** The outside sources the app's Content-Security-Policy must allow for the provider's widget, if any. */
   readonly contentSources?: CspSources;
 }
@@ -30,7 +30,11 @@ export type HostedEvent =
   | {
       kind: 'chat';
       chatId: string;
-      customer: { email: string | null; name: string | null };
+      /**
+       * `playerId` only from the identity our server signed for the player's widget (`SupportConfig.identity`);
+       * the e-mail and name are whatever was typed into the widget.
+       */
+      customer: { email: string | null; name: string | null; playerId: number | null };
       messages: HostedMessage[];
     }
   | { kind: 'message'; chatId: string; message: HostedMessage }
@@ -48,5 +52,5 @@ export interface HostedChatProvider extends ChatProvider {
 
 export const ownChat: ChatProvider = {
   name: 'own',
-  clientConfig: () => ({ provider: 'own', licenseId: null, name: null, email: null }),
+  clientConfig: () => ({ provider: 'own', licenseId: null, name: null, email: null, identity: null }),
 };

@@ -1,4 +1,4 @@
-import type { SupportMessage } from '@aposta/contracts';
+import { SUPPORT_IDENTITY_FIELD, type SupportMessage } from '@aposta/contracts';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -20,7 +20,7 @@ const message = (id: number, from: SupportMessage['from'], text: string, read = 
 
 let fake: ReturnType<typeof fakeFetch>;
 let history: SupportMessage[];
-const OWN = { provider: 'own', licenseId: null, name: null, email: null };
+const OWN = { provider: 'own', licenseId: null, name: null, email: null, identity: null };
 let CONFIG: Record<string, unknown> = OWN;
 const TRACKING = 'https://cdn.livechatinc.com/tracking.js';
 
@@ -124,7 +124,13 @@ describe('support chat panel', () => {
 
   it('loads the hosted chat (LiveChat) by its license id with the signed-in player’s name and e-mail', async () => {
     useSession.setState({ token: 'player-token' });
-    CONFIG = { provider: 'livechat', licenseId: '19191919', name: 'Maria Souza', email: 'maria@example.com' };
+    CONFIG = {
+      provider: 'livechat',
+      licenseId: '19191919',
+      name: 'Maria Souza',
+      email: 'maria@example.com',
+      identity: '7.1796000000.signed-by-the-server',
+    };
     renderWithApp(<ChatPanel />);
     await screen.findByText('Abrindo o chat…');
     const scripts = document.head.querySelectorAll<HTMLScriptElement>(`script[src="${TRACKING}"]`);
@@ -138,11 +144,23 @@ describe('support chat panel', () => {
     const asked = fake.calls.find((c) => c.url.includes('/support/config'))!;
     expect((asked.init.headers as Record<string, string>).Authorization).toBe('Bearer player-token');
     expect(screen.queryByLabelText('Mensagem')).toBeNull();
+    // Once LiveChat's script has loaded: the server's signed identity as a session variable, then the chat opens.
+    const call = vi.fn();
+    (window as { LiveChatWidget?: unknown }).LiveChatWidget = { call };
+    try {
+      scripts[0]!.dispatchEvent(new Event('load'));
+      expect(call.mock.calls).toEqual([
+        ['set_session_variables', { [SUPPORT_IDENTITY_FIELD]: '7.1796000000.signed-by-the-server' }],
+        ['maximize'],
+      ]);
+    } finally {
+      delete (window as { LiveChatWidget?: unknown }).LiveChatWidget;
+    }
   });
 
   it('loads the hosted chat for a visitor without a name or e-mail', async () => {
     useSession.setState({ token: '' });
-    CONFIG = { provider: 'livechat', licenseId: '19191919', name: null, email: null };
+    CONFIG = { provider: 'livechat', licenseId: '19191919', name: null, email: null, identity: null };
     renderWithApp(<ChatPanel />);
     await waitFor(() => expect(document.head.querySelector(`script[src="${TRACKING}"]`)).not.toBeNull());
     const lc = (window as { __lc?: Record<string, unknown> }).__lc!;

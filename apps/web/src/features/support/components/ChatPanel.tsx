@@ -1,4 +1,5 @@
 import {
+  SUPPORT_IDENTITY_FIELD,
   SUPPORT_IMAGE_MAX_BYTES,
   SUPPORT_IMAGE_TYPES,
   SUPPORT_TEXT_MAX,
@@ -80,16 +81,25 @@ export function ChatPanel() {
   );
 }
 
-/** The hosted provider's widget (LiveChat), configured by its license id and the player's name and e-mail. */
+/**
+ * The hosted provider's widget (LiveChat), configured by its license id and the player's name and e-mail; the
+ * server's signed identity goes in as a session variable (LiveChat's `set_session_variables`), which is how
+ * the server links the chat to the player.
+ */
 function HostedChat({ config }: { config: SupportConfig }) {
   const { t } = useTranslation('support');
   useEffect(() => {
     const w = window as unknown as {
       __lc?: Record<string, unknown>;
-      LiveChatWidget?: { call: (m: string) => void };
+      LiveChatWidget?: { call: (m: string, arg?: unknown) => void };
+    };
+    const open = () => {
+      if (config.identity)
+        w.LiveChatWidget?.call('set_session_variables', { [SUPPORT_IDENTITY_FIELD]: config.identity });
+      w.LiveChatWidget?.call('maximize');
     };
     if (w.LiveChatWidget) {
-      w.LiveChatWidget.call('maximize');
+      open();
       return;
     }
     w.__lc = {
@@ -100,7 +110,7 @@ function HostedChat({ config }: { config: SupportConfig }) {
     script.async = true;
     script.src = 'https://cdn.livechatinc.com/tracking.js';
     // The widget starts minimised: the player asked for the chat, so it opens (the server's CSP lets it load).
-    script.onload = () => w.LiveChatWidget?.call('maximize');
+    script.onload = open;
     document.head.appendChild(script);
   }, [config]);
   return <p className="p-24 text-center text-sm text-muted">{t('hosted')}</p>;
