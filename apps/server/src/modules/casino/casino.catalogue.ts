@@ -53,6 +53,7 @@ interface GameRow {
   sort: number | string;
   demo: boolean;
   version: number | string;
+  provider_enabled: boolean;
 }
 
 const SECRET_CACHE_MS = 5_000;
@@ -78,7 +79,7 @@ export const gameOf = (r: GameRow): CasinoGame => ({
 const operatorGameOf = (r: GameRow): OperatorCasinoGame => ({ ...gameOf(r), version: Number(r.version) });
 
 const GAME_SELECT = sql`select g.game_code, g.provider_code, p.name as provider_name, g.name, g.category, g.rtp_bp,
-  g.thumbnail, g.launch_url, g.enabled, g.hot, g.sort, g.demo, g.version
+  g.thumbnail, g.launch_url, g.enabled, g.hot, g.sort, g.demo, g.version, p.enabled as provider_enabled
   from casino_games g join casino_providers p on p.code = g.provider_code`;
 
 /**
@@ -127,12 +128,17 @@ export function createCatalogue(
   /** The stored form of a provider's key; a public key that does not parse is refused before it is stored. */
   const sealed = (input: ProviderKeyInput) => {
     if (input.publicKey) {
+      let key: crypto.KeyObject;
       try {
-        crypto.createPublicKey(input.publicKey);
+        key = crypto.createPublicKey(input.publicKey);
       } catch {
         // Stored, it would fail every one of the provider's calls (wins and rollbacks included) later.
         throw badRequest('casinoPublicKey');
       }
+      // RSA-SHA256 only, of 2048 bits or more: an Ed25519 key threw on every call (HTTP 500, no Hub88 answer),
+      // and a short RSA key can be factored.
+      if (key.asymmetricKeyType !== 'rsa' || (key.asymmetricKeyDetails?.modulusLength ?? 0) < 2048)
+        throw badRequest('casinoPublicKey');
     }
     return input.secret ? box.seal(input.secret) : '';
   };
@@ -140,10 +146,24 @@ export function createCatalogue(
   async function game(
     gameCode: string,
     exec: Executor = db,
-  ): Promise<(OperatorCasinoGame & { launchUrl: string }) | undefined> {
+  ): Promise<(OperatorCasinoGame & { launchUrl: string; providerEnabled: boolean }) | undefined> {
     const [r] = await rows<GameRow>(exec, sql`${GAME_SELECT} where g.game_code = ${gameCode}`);
-    return r && { ...operatorGameOf(r), launchUrl: r.launch_url };
+    return r && { ...operatorGameOf(r), launchUrl: r.launch_url, providerEnabled: r.provider_enabled };
   }
+
+  /**
+   * Ends the game sessions of a game no longer open to stakes through them (disabled, or moved to another
+   * provider): the group-committed bet reads only the session, so a bet there now goes to the full rules, which
+   * refuse it (`playable`). Wins and rollbacks of its rounds still pass.
+   */
+  const endSessionsOf = (exec: Executor, gameCode: string) =>
+    // (No index by game: run only when a game is disabled or moved, a rare operator's write.)
+    exec.execute(
+      sql`update casino_sessions s set ended_at = now()
+          where s.game_code = ${gameCode} and s.ended_at is null
+            and not exists (select 1 from casino_games g join casino_providers p on p.code = g.provider_code
+              where g.game_code = s.game_code and g.provider_code = s.provider_code and g.enabled and p.enabled)`,
+    );
 
   return {
     /** What checks a provider's signatures; null for an unknown or disabled provider. */
@@ -259,7 +279,12 @@ export function createCatalogue(
 
     /** Adds a game or replaces one; with `version`, only if the game is still at it (409 `staleVersion`). */
     async upsertGame(providerCode: string, g: CasinoGameRequest, demo = true): Promise<OperatorCasinoGame> {
-      const [p] = await rows(db, sql`select 1 from casino_providers where code = ${providerCode}`);
+      const [p] = await rows<{ moved: boolean }>(
+        db,
+        sql`select exists (select 1 from casino_games where game_code = ${g.gameCode}
+              and provider_code <> ${providerCode}) as moved
+            from casino_providers where code = ${providerCode}`,
+      );
       if (!p) throw notFound('casinoProviderUnknown');
       const [r] = await rows(
         db,
@@ -273,6 +298,7 @@ export function createCatalogue(
             returning game_code`,
       );
       if (!r) throw stale();
+      if (p.moved) await endSessionsOf(db, g.gameCode);
       await changed();
       return (await game(g.gameCode))!;
     },
@@ -299,6 +325,7 @@ export function createCatalogue(
                 category = coalesce(${u.category ?? null}::text, category), version = version + 1
               where game_code = ${gameCode}`,
         );
+        if (u.enabled === false) await endSessionsOf(tx, gameCode);
         return { before: operatorGameOf(locked), after: (await game(gameCode, tx))! };
       });
       await changed();
@@ -313,6 +340,19 @@ export function createCatalogue(
     },
 
     game,
+
+    /**
+     * Whether `gameCode` takes stakes from `providerCode`'s calls: the game is that provider's, enabled, and the
+     * provider enabled (a game disabled or moved after its launch is refused, RS_ERROR_INVALID_GAME).
+     */
+    async playable(providerCode: string, gameCode: string): Promise<boolean> {
+      const [r] = await rows(
+        db,
+        sql`select 1 from casino_games g join casino_providers p on p.code = g.provider_code
+            where g.game_code = ${gameCode} and g.provider_code = ${providerCode} and g.enabled and p.enabled`,
+      );
+      return Boolean(r);
+    },
 
     /** The lobby: enabled games of enabled providers, by order then name; counts per category. */
     async lobby(q: { category?: CasinoCategory; q?: string; provider?: string }): Promise<CasinoLobby> {

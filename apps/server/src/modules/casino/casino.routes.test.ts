@@ -155,6 +155,21 @@ describe('casino: a provider signing with RSA (Hub88)', () => {
     });
     expect(broken.statusCode, broken.body).toBe(400);
     expect(broken.json().message).toBe('A chave pública deve estar em PEM (BEGIN PUBLIC KEY)');
+    // A key of another kind (Ed25519: its calls threw, HTTP 500) or a short RSA key: refused, nothing stored.
+    for (const other of [
+      crypto.generateKeyPairSync('ed25519').publicKey,
+      crypto.generateKeyPairSync('rsa', { modulusLength: 1024 }).publicKey,
+    ]) {
+      const res = await op('POST', '/providers', {
+        code: 'weakkey',
+        name: 'x',
+        publicKey: other.export({ type: 'spki', format: 'pem' }).toString(),
+      });
+      expect(res.statusCode, res.body).toBe(400);
+    }
+    expect(
+      (await op('GET', '/providers')).json().data.some((x: { code: string }) => x.code === 'weakkey'),
+    ).toBe(false);
     expect(
       (await op('POST', '/providers/broken/secret', { secret: 'x'.repeat(20), version: 1 })).statusCode,
     ).toBe(404);

@@ -97,7 +97,8 @@ export function createCasinoService({ database, catalogue, launchTtlMs }: Casino
       lang: LanguageKey,
     ): Promise<CasinoLaunchAnswer> {
       const game = await catalogue.game(input.gameCode);
-      if (!game || !game.enabled) throw notFound('casinoGameUnknown');
+      // A disabled game, or any game of a disabled provider (whose calls the wallet refuses), does not open.
+      if (!game || !game.enabled || !game.providerEnabled) throw notFound('casinoGameUnknown');
       const demo = Boolean(input.demo);
       if (demo && !game.demo) throw notFound('casinoGameUnknown');
       const currency = DEFAULT_CURRENCY;

@@ -374,6 +374,24 @@ describe('casino wallet: bets, wins, rollbacks', () => {
     expect(await balanceOf(pl.gameToken)).toBe(9_900);
   });
 
+  it('refuses a rollback naming another round or game than its bet, money unmoved', async () => {
+    const pl = await c.launched(p.gameCode, 10_000);
+    const r = rounds(pl.gameToken);
+    const bet = r.bet(1_000);
+    await p.call('transaction/bet', bet);
+    const ref = bet.transaction_uuid as string;
+    for (const other of [{ round: uid('r') }, { game_code: 'other' }])
+      expect((await p.call('transaction/rollback', { ...r.rollback(ref), ...other })).answer).toMatchObject({
+        status: 'RS_ERROR_INVALID_GAME',
+        balance: 9_000,
+      });
+    // The bet is still open: its own rollback undoes it.
+    expect((await p.call('transaction/rollback', r.rollback(ref))).answer).toMatchObject({
+      status: 'RS_OK',
+      balance: 10_000,
+    });
+  });
+
   it('refuses a wrong currency and a game other than the launched one', async () => {
     const pl = await c.launched(p.gameCode, 10_000);
     const r = rounds(pl.gameToken);
@@ -471,6 +489,65 @@ describe('casino wallet: game sessions', () => {
       headers: { authorization: `Bearer ${pl.token}` },
     });
     expect(none.json().data).toBeNull();
+  });
+
+  it('a game disabled after its launch takes no more bets (RS_ERROR_INVALID_GAME), its rounds still end', async () => {
+    const q = await c.provider();
+    const pl = await c.launched(q.gameCode, 10_000);
+    const call = (path: Parameters<typeof q.call>[0], body: Record<string, unknown>) =>
+      q.call(path, body).then((x) => x.answer);
+    const r = rounds(pl.gameToken, q.gameCode);
+    const open = r.bet(1_000);
+    expect((await call('transaction/bet', open)).status).toBe('RS_OK');
+    const games = await t.app.inject({ url: '/api/operator/casino/games', headers: c.operator });
+    const { version } = (games.json().data as { gameCode: string; version: number }[]).find(
+      (g) => g.gameCode === q.gameCode,
+    )!;
+    const off = await t.app.inject({
+      method: 'POST',
+      url: `/api/operator/casino/games/${q.gameCode}`,
+      headers: c.operator,
+      payload: { enabled: false, version },
+    });
+    expect(off.statusCode, off.body).toBe(200);
+    // Bets one by one and at once (the group commit), and the player's identity, refused with the balance.
+    const refused = await Promise.all([1, 2, 3].map(() => call('transaction/bet', r.bet(100))));
+    expect(refused.map((a) => [a.status, a.balance])).toEqual(
+      [1, 2, 3].map(() => ['RS_ERROR_INVALID_GAME', 9_000]),
+    );
+    expect((await call('user/info', { request_uuid: uid('q'), token: pl.gameToken })).status).toBe(
+      'RS_ERROR_INVALID_GAME',
+    );
+    // The round already open still ends.
+    expect((await call('transaction/win', r.win(2_500, open.transaction_uuid as string))).balance).toBe(
+      11_500,
+    );
+    // Enabled again, the old game session stays ended; a new launch plays.
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/operator/casino/games/${q.gameCode}`,
+      headers: c.operator,
+      payload: { enabled: true, version: version + 1 },
+    });
+    expect((await call('transaction/bet', r.bet(100))).status).toBe('RS_ERROR_INVALID_TOKEN');
+    const again = await c.launched(q.gameCode, 1_000);
+    expect((await call('transaction/bet', rounds(again.gameToken, q.gameCode).bet(100))).status).toBe(
+      'RS_OK',
+    );
+  });
+
+  it('a game of a disabled provider does not launch', async () => {
+    const q = await c.provider();
+    const pl = await c.signUp('d');
+    await t.database.db.execute(sql`update casino_providers set enabled = false where code = ${q.code}`);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/app/casino/launch',
+      headers: { authorization: `Bearer ${pl.token}` },
+      payload: { gameCode: q.gameCode },
+    });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().message).toBeTruthy();
   });
 
   it('tells the realtime gateway of every movement (a stake as such), and ends the game left by offGame', async () => {

@@ -111,7 +111,12 @@ export function signatureValid(key: ProviderKey, rawBody: Buffer, header: unknow
   if (typeof header !== 'string') return false;
   if (key.kind === 'rsa') {
     if (!/^[A-Za-z0-9+/=]{16,2048}$/.test(header)) return false;
-    return crypto.verify('sha256', rawBody, key.publicKey, Buffer.from(header, 'base64'));
+    try {
+      return crypto.verify('sha256', rawBody, key.publicKey, Buffer.from(header, 'base64'));
+    } catch {
+      // A key stored before only RSA keys were taken (an Ed25519 key throws): refused, not an HTTP 500.
+      return false;
+    }
   }
   if (!/^[0-9a-fA-F]{64}$/.test(header)) return false;
   const expected = crypto.createHmac('sha256', key.secret).update(rawBody).digest();
@@ -392,7 +397,15 @@ export function createWallet({
           select * from casino_transactions where provider_code = ${providerCode}
             and transaction_uuid = ${b.transaction_uuid} and not exists (select 1 from ins)`,
     );
-    return row ? replay(row, 'bet', hash, b.request_uuid) : refusal;
+    if (row) return replay(row, 'bet', hash, b.request_uuid);
+    // The insert waited on a retry of this bet that took it meanwhile (its row committed after this statement's
+    // snapshot, so the select above could not see it): the row, read afresh, is the answer, never the refusal.
+    const [taken] = await rows<TxRow>(
+      db,
+      sql`select * from casino_transactions where provider_code = ${providerCode}
+            and transaction_uuid = ${b.transaction_uuid}`,
+    );
+    return taken ? replay(taken, 'bet', hash, b.request_uuid) : refusal;
   }
 
   /** A new bet by the full rules (the fast path's refusals and the unusual cases), in one transaction. */
@@ -407,6 +420,10 @@ export function createWallet({
     // A player who may not sign in (blocked, cool-off, self-excluded) is disabled, whatever the token says:
     // blocking and excluding also revoke the sign-in, which would otherwise read as an invalid token.
     if (await accounts.signInRefusal(userId)) throw new Refusal('RS_ERROR_USER_DISABLED', userId, currency);
+    // A game disabled (or moved to another provider) since its launch takes no more stakes (its sessions were
+    // ended then, which sends such a bet here from the group commit).
+    if (!(await catalogue.playable(providerCode, s.game_code)))
+      throw new Refusal('RS_ERROR_INVALID_GAME', userId, currency);
     const problem = await stakeProblem(s);
     if (problem) throw new Refusal(problem, userId, currency);
     if (b.amount === 0) throw new Refusal('RS_ERROR_WRONG_TYPES', userId, currency);
@@ -588,6 +605,9 @@ export function createWallet({
       const currency = (bet.currency && isCurrency(bet.currency) ? bet.currency : r.currency) as Currency;
       if (bet.request_hash && r.currency !== currency)
         throw new Refusal('RS_ERROR_WRONG_CURRENCY', userId ?? undefined, currency);
+      // As a win: the rollback names the bet's own game and round, or it undoes a bet it does not describe.
+      if (bet.request_hash && (r.game_code !== bet.game_code || r.round !== bet.round))
+        throw new Refusal('RS_ERROR_INVALID_GAME', userId ?? undefined, currency);
       // A bet already paid out cannot be undone by the provider alone.
       if (bet.state === 'settled') throw new Refusal('RS_ERROR_UNKNOWN', userId ?? undefined, currency);
       let back = 0;
@@ -640,6 +660,8 @@ export function createWallet({
       throw new Refusal('RS_ERROR_INVALID_GAME', userId, s.currency);
     // The provider learns at once that this player may not play (answered with the balance, as any refusal).
     if (await accounts.signInRefusal(userId)) throw new Refusal('RS_ERROR_USER_DISABLED', userId, s.currency);
+    if (!(await catalogue.playable(providerCode, s.game_code)))
+      throw new Refusal('RS_ERROR_INVALID_GAME', userId, s.currency);
     const problem = await stakeProblem(s);
     if (problem) throw new Refusal(problem, userId, s.currency);
     await db.execute(

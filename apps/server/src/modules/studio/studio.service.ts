@@ -103,9 +103,13 @@ export function gameInfo(code: StudioGameCode): StudioGameInfo {
   const per = (u: number) => u / g.unitsPerBet;
   if (g.kind === 'grid3x3') for (const [s, u] of Object.entries(g.pays)) paytable[s] = { 3: per(u) };
   if (g.kind === 'lines5x3') {
-    for (const [s, [a, b, c]] of Object.entries(g.pays)) paytable[s] = { 3: per(a), 4: per(b), 5: per(c) };
+    // Lines games are shown in multiples of the line bet (the bet over the lines), as the contract says: a unit
+    // is bet / unitsPerBet, so u units are u × lines / unitsPerBet line bets (not u / unitsPerBet, a tenth).
+    const line = (u: number) => (u * g.lines.length) / g.unitsPerBet;
+    for (const [s, [a, b, c]] of Object.entries(g.pays)) paytable[s] = { 3: line(a), 4: line(b), 5: line(c) };
     const [a, b, c] = g.scatterPays;
-    paytable.S = { 3: per(a), 4: per(b), 5: per(c) };
+    const scatter = g.symbols.find((x) => x.scatter)?.id ?? 'S';
+    paytable[scatter] = { 3: line(a), 4: line(b), 5: line(c) };
   }
   if (g.kind === 'cluster')
     for (const [s, [a, b, c]] of Object.entries(g.pays))
@@ -244,6 +248,7 @@ export function createStudioService({ database, wallet, vault }: StudioDeps) {
       case 'RS_ERROR_INVALID_TOKEN':
       case 'RS_ERROR_TOKEN_EXPIRED':
       case 'RS_ERROR_USER_DISABLED':
+      case 'RS_ERROR_INVALID_GAME': // (the game was disabled since the launch)
         return sessionInvalid();
       default:
         return unavailable();

@@ -165,6 +165,34 @@ describe('Aposta Studios over the wallet API', () => {
     expect(spin.balanceBefore).toBe(2_000);
   });
 
+  it('pays every win exactly what the served paytable says, free spins and cascades included', async () => {
+    for (const game of ['fortune-ox', 'carnival-lines', 'candy-cascade'] as const) {
+      const s = studioSession.parse(data(await post('/api/studio/session', { game, demo: true })));
+      const { paytable, kind, lines } = s.game;
+      // The paytable is in multiples of the line bet on lines games (contracts' studioGameInfo), else of the bet.
+      const unit = kind === 'lines5x3' ? 200 / lines.length : 200;
+      let wins = 0;
+      for (let i = 0; i < 400 && wins < 30; i++) {
+        const spin = studioSpin.parse(data(await post('/api/studio/spin', { session: s.session, bet: 2 })));
+        for (const step of spin.steps) {
+          for (const w of step.wins) {
+            // The tier of a count: the largest count the paytable names at or below it (pays anywhere: 8, 10, 12).
+            const tiers = Object.keys(paytable[w.symbol]!).map(Number);
+            const tier = Math.max(...tiers.filter((n) => n <= w.count));
+            expect(Math.round(w.amount * 100), `${game} ${w.symbol}×${w.count}`).toBe(
+              Math.round(paytable[w.symbol]![String(tier)]! * unit),
+            );
+            wins++;
+          }
+          const sum = step.wins.reduce((a, w) => a + Math.round(w.amount * 100), 0);
+          expect(Math.round(step.win * 100)).toBe(sum * step.multiplier);
+        }
+        expect(Math.round(spin.win * 100)).toBe(spin.steps.reduce((a, x) => a + Math.round(x.win * 100), 0));
+      }
+      expect(wins).toBeGreaterThan(0);
+    }
+  }, 120_000);
+
   it('spins of one player at once each take a nonce of their own and verify from the revealed seed', async () => {
     const p = await player(10_000);
     const game = 'carnival-lines';
