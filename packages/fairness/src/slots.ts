@@ -154,7 +154,8 @@ function linesStep(
     if (info.get(syms[0]!)!.scatter) return;
     const base = syms.find((s) => !info.get(s)!.wild) ?? syms[0]!;
     if (info.get(base)!.scatter) {
-      // Leading wilds then a scatter: the wilds alone pay as the top symbol (at least 3 of them).
+      // Leading wilds then a scatter: no line win (a wild stands in only for the paying symbol after it; the
+      // scatter pays on its own, anywhere). The RTP figures and every past spin's verification rest on this rule.
       return;
     }
     let count = 0;

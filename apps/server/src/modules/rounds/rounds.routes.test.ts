@@ -30,6 +30,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   createTestApp,
   expectCleanLedgerThenClose,
+  onPostgres,
   TEST_OPERATOR_KEY,
   testOperators,
   testPlayers,
@@ -533,6 +534,73 @@ describe('the clock', { timeout: 90_000 }, () => {
       break;
     }
   });
+
+  it.skipIf(!onPostgres)(
+    'settles, not voids, a stale crash round when the clock resumes while a cash-out of it is in flight',
+    async () => {
+      // Only PostgreSQL runs two transactions at once (PGlite has one connection), so only there can they meet.
+      const exec = async <T>(query: ReturnType<typeof sql>) =>
+        ((await t.database.db.execute(query)) as unknown as { rows: T[] }).rows;
+      /** Backends of this file's database waiting for a lock. */
+      const waiting = (n: number) =>
+        vi.waitFor(
+          async () => {
+            const [w] = await exec<{ n: number }>(
+              sql`select count(*)::int as n from pg_stat_activity
+                  where datname = current_database() and wait_event_type = 'Lock'`,
+            );
+            expect(Number(w!.n)).toBeGreaterThanOrEqual(n);
+          },
+          { timeout: 30_000, interval: 25 },
+        );
+      const p = await player();
+      const q = await player();
+      const s = await bettingRound('crash', 400);
+      data(await call('crash/bet', p.token, { roundId: s.roundId, amount: 1 }));
+      data(await call('crash/bet', q.token, { roundId: s.roundId, amount: 2, autoCashout: 1.01 }));
+      const before = await cashOf(q.id);
+      // The clock stopped in the betting phase: by the database's clock the round closed past the grace after
+      // which a round that never began is refunded, and still rises (a high crash point).
+      const ago = `${staleAfterMs(SCALE) + 2_000} milliseconds`;
+      await exec(
+        sql`update rounds set closes_at = now() - ${ago}::interval, opens_at = now() - ${ago}::interval,
+              result_at = now() + interval '1 hour', next_at = now() + interval '1 hour', result = 100000000
+            where id = ${s.roundId}::bigint`,
+      );
+      // p's cash-out takes its bet and round, then waits for p's cash account, held here until the clock resumes.
+      let release!: () => void;
+      const released = new Promise<void>((r) => (release = r));
+      let locked!: () => void;
+      const isLocked = new Promise<void>((r) => (locked = r));
+      const holder = t.database.transaction(async (tx) => {
+        await tx.execute(
+          sql`select 1 from ledger_accounts where user_id = ${p.id} and kind = 'cash' for update`,
+        );
+        locked();
+        await released;
+      });
+      await isLocked;
+      const cashout = call('crash/cashout', p.token, { roundId: s.roundId });
+      await waiting(1);
+      // The clock resumes and waits for the cash-out (before the fix: on the bet, having voided the round).
+      const step = t.app.rounds.advance('crash');
+      await waiting(2);
+      release();
+      await holder;
+      data(await cashout);
+      await step;
+      const [round] = await exec<{ void: boolean }>(
+        sql`select void from rounds where id = ${s.roundId}::bigint`,
+      );
+      expect(round!.void).toBe(false);
+      // Settled from its committed point, which pays q's automatic target.
+      await exec(sql`update rounds set result_at = now(), next_at = now() where id = ${s.roundId}::bigint`);
+      await settled('crash', s.roundId);
+      const mine = roundBet.array().parse(data(await call('crash/bets', q.token)));
+      expect(mine.find((x) => x.roundId === s.roundId)).toMatchObject({ state: 'won', payout: 2.02 });
+      expect(await cashOf(q.id)).toBe(before + 202);
+    },
+  );
 
   it('pays a bet as it was taken though the maximum payout was lowered before its settlement', async () => {
     const p = await player();

@@ -433,10 +433,16 @@ export function createRoundsService(deps: RoundsDeps) {
     }
   }
 
-  /** Moves a phase on when its time has come; answers the rounds that changed. */
-  async function transition(game: RoundGame, query: ReturnType<typeof sql>): Promise<string[]> {
+  /**
+   * Moves a phase on when its time has come (one statement, or statements in one transaction); answers the rounds
+   * that changed.
+   */
+  async function transition(
+    game: RoundGame,
+    query: ReturnType<typeof sql> | ((tx: Tx) => Promise<{ id: string }[]>),
+  ): Promise<string[]> {
     const ids = await database.transaction(async (tx) => {
-      const moved = await rows<{ id: string }>(tx, query);
+      const moved = typeof query === 'function' ? await query(tx) : await rows<{ id: string }>(tx, query);
       return moved.map((r) => String(r.id));
     });
     if (ids.length) changed(game);
@@ -588,6 +594,23 @@ export function createRoundsService(deps: RoundsDeps) {
     for (const userId of paid) void bus.publish('balance.changed', { userId });
   }
 
+  /** Voids the game's betting rounds left long past their close (see `advance`); answers the rounds voided. */
+  function voidStale(game: RoundGame): Promise<string[]> {
+    const stale = sql`game = ${game} and phase = 'betting'
+      and closes_at < now() - ${`${staleAfterMs(scale)} milliseconds`}::interval`;
+    return transition(game, async (tx) => {
+      const locked = await rows<{ id: string }>(tx, sql`select id from rounds where ${stale} for update`);
+      if (!locked.length) return [];
+      return rows<{ id: string }>(
+        tx,
+        sql`update rounds set phase = 'result', void = true, result_at = now(), next_at = now()
+            where ${stale} and id = any(${`{${locked.map((r) => r.id).join(',')}}`}::bigint[])
+              and not exists (select 1 from round_bets b where b.round_id = rounds.id and b.cashout is not null)
+            returning id`,
+      );
+    });
+  }
+
   /** Rounds whose settlement failed on this node: its tries so far, and when it may be tried again. */
   const retries = new Map<string, { tries: number; at: number }>();
 
@@ -595,15 +618,11 @@ export function createRoundsService(deps: RoundsDeps) {
   async function advance(game: RoundGame): Promise<void> {
     // Betting rounds a stopped clock left long past their close never reached their draw: refunded. Not a crash
     // round a player cashed out of (by the database's clock, the clock's steps aside): it had begun, and money
-    // moved on its committed point; it is settled from it, as a round interrupted while rising.
-    await transition(
-      game,
-      sql`update rounds set phase = 'result', void = true, result_at = now(), next_at = now()
-          where game = ${game} and phase = 'betting'
-            and closes_at < now() - ${`${staleAfterMs(scale)} milliseconds`}::interval
-            and not exists (select 1 from round_bets b where b.round_id = rounds.id and b.cashout is not null)
-          returning id`,
-    );
+    // moved on its committed point; it is settled from it, as a round interrupted while rising. The rounds are
+    // locked first, in a statement of their own: a cash-out in flight holds its round FOR SHARE, so the lock
+    // waits for it, and the update's fresh snapshot then sees its cash-out (one statement would judge by a
+    // snapshot taken before the cash-out committed, voiding a round whose cash-out was paid).
+    await voidStale(game);
     await transition(
       game,
       sql`update rounds set phase = 'running' where game = ${game} and phase = 'betting' and closes_at <= now()
@@ -823,7 +842,7 @@ export function createRoundsService(deps: RoundsDeps) {
                 r.phase <> 'result' and now() >= r.closes_at and now() < r.result_at as live
               from round_bets b join rounds r on r.id = b.round_id
               where b.round_id = ${roundId}::bigint and b.user_id = ${player.id} and b.game = 'crash'
-              for update of b`,
+              for update of b for share of r`,
         );
         if (!row) throw notFound('roundsNoBet');
         if (row.cashout !== null) {
@@ -831,7 +850,8 @@ export function createRoundsService(deps: RoundsDeps) {
           throw conflict('roundsAlreadyCashedOut');
         }
         // By the database's clock, not the row's phase: the curve rises from the close even before the clock's
-        // next step marks the round running.
+        // next step marks the round running. The round is held FOR SHARE until the cash-out commits: a void of
+        // a stale round waits for it and then sees it (`voidStale`); one committed first is seen here.
         if (row.waiting) throw conflict('roundsNotRunning');
         // Its automatic target was reached and is being paid.
         if (row.state === 'settling' && row.live) throw conflict('roundsAlreadyCashedOut');
