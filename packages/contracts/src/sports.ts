@@ -555,7 +555,8 @@ export type SportsEventUpdate = z.infer<typeof sportsEventUpdate>;
 /**
  * A bet's cash-out value now (major units): stake × price taken / current price, less `sports.cashoutMarginBp`
  * (a parlay from its open legs' current prices and its decided legs' factors; a builder from the current joint
- * price). `available` is false while a market of it is suspended or closed, or the bet is no longer open.
+ * price). `available` is false while a market of it is suspended or closed or its event takes no bets (past kick-off
+ * without a feed, finished, interrupted, postponed, cancelled), or the bet is no longer open.
  */
 export const cashoutQuote = z.object({ value: moneyNumber, available: z.boolean() });
 export type CashoutQuote = z.infer<typeof cashoutQuote>;

@@ -1,7 +1,7 @@
 import { ErrorCode, OrderStatus, RecordType, RG_PATH, rgLimits } from '@aposta/contracts';
 import { formatMoney } from '@aposta/money';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectCleanLedgerThenClose } from '../../../test/helpers';
 import { playerAccounts } from '../ledger';
 import { paymentOrderEvents, paymentOrders } from './payments.tables';
@@ -74,13 +74,10 @@ describe('deposit limits count the open orders', () => {
     const third = await c.prePay(p, PKG);
     expect(third.statusCode, third.body).toBe(200);
 
-    // Once paid, it counts as credited (delivered through the outbox): the next order is still refused.
+    // Once paid, it counts as credited (in the crediting transaction): the next order is still refused.
     const pay = await c.call('POST', `${page(third.json().data)}/pay`);
     expect(pay.json().data.webhook.statusCode).toBe(200);
-    await vi.waitFor(
-      async () => expect(rgLimits.parse((await limits(p)).json().data).deposit.day.used).toBe(100),
-      { timeout: 10_000 },
-    );
+    expect(rgLimits.parse((await limits(p)).json().data).deposit.day.used).toBe(100);
     expectLimit(await c.prePay(p, PKG));
     const statuses = (await ordersOf(p.userId)).map((o) => o.status).sort();
     expect(statuses).toEqual([OrderStatus.PENDING, OrderStatus.CANCELLED, OrderStatus.PAID].sort());
@@ -109,6 +106,29 @@ describe('deposit limits count the open orders', () => {
     const p = await c.signUp();
     for (let i = 0; i < 3; i++) expect((await c.prePay(p, PKG)).statusCode).toBe(200);
     expect(await ordersOf(p.userId)).toHaveLength(3);
+  });
+});
+
+describe('a credited deposit counts at once', () => {
+  it('with the outbox relay stalled: the order paid is used, the next one refused', async () => {
+    // A node of its own whose relay delivers nothing: what a deposit counts must not wait for it.
+    const stalled = await paymentsTestApp({ OUTBOX_RELAY: 'paused' });
+    try {
+      const s = paymentsClient(stalled);
+      const p = await s.signUp();
+      expect((await s.call('PUT', `${RG_PATH}/limits`, p.token, { deposit: { day: 150 } })).statusCode).toBe(
+        200,
+      );
+      const order = await s.prePay(p, PKG);
+      expect(order.statusCode, order.body).toBe(200);
+      const pay = await s.call('POST', `${page(order.json().data)}/pay`);
+      expect(pay.json().data.webhook.statusCode).toBe(200);
+      const used = await s.call('GET', `${RG_PATH}/limits`, p.token);
+      expect(rgLimits.parse(used.json().data).deposit.day.used).toBe(100);
+      expectLimit(await s.prePay(p, PKG));
+    } finally {
+      await stalled.close();
+    }
   });
 });
 

@@ -69,6 +69,8 @@ const GIFT_WITHHELD_NOTE = 'gift withheld: promotions not allowed';
 export interface DepositRg {
   assertCanDeposit(userId: number, amountMinor: number, exec?: Executor): Promise<void>;
   promotionsAllowed(userId: number, exec?: Executor): Promise<boolean>;
+  /** Counts a credited deposit against the deposit limits, in the crediting transaction. */
+  recordDeposit(tx: Executor, userId: number, amountMinor: number): Promise<void>;
 }
 
 export interface PrePayInput {
@@ -153,8 +155,10 @@ export function createDepositsService(
       players: [{ userId: order.userId, kind: 'cash', amount: order.amount }],
       system: [{ kind: 'payment_clearing', amount: -order.amount }],
     });
-    // Deposit total and requirements in this same transaction: no withdrawal can come in between.
+    // Deposit total and requirements in this same transaction: no withdrawal can come in between; and the
+    // deposit limits' count, so no order made after this commit can miss it.
     await recordCredit(tx, { userId: order.userId, txId: cash.txId, deposit: order.amount }, s);
+    await deps.rg?.recordDeposit(tx, order.userId, order.amount);
     const withheld = order.gift > 0 && deps.rg ? !(await deps.rg.promotionsAllowed(order.userId, tx)) : false;
     const giftAmount = withheld ? 0 : order.gift;
     if (giftAmount > 0) {

@@ -35,6 +35,8 @@ export interface PaymentsDeps {
   rg?: {
     assertCanDeposit(userId: number, amountMinor: number): Promise<void>;
     promotionsAllowed(userId: number): Promise<boolean>;
+    /** Counts a credited deposit against the deposit limits, in the crediting transaction. */
+    recordDeposit(tx: Executor, userId: number, amountMinor: number): Promise<void>;
     /** The player's limits and exclusion (a withdrawal's risk summary). */
     limits(userId: number): Promise<RgLimits>;
   };

@@ -8,8 +8,8 @@ const PWD = 'correct horse 1';
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
-export const paymentsTestApp = () =>
-  createTestApp({ SANDBOX_PIX_SECRET: SANDBOX_SECRET, PUBLIC_URL: 'http://localhost:3500' });
+export const paymentsTestApp = (env: Record<string, string> = {}) =>
+  createTestApp({ SANDBOX_PIX_SECRET: SANDBOX_SECRET, PUBLIC_URL: 'http://localhost:3500', ...env });
 
 /** A valid CPF made from 9 random digits and their two check digits. */
 export function randomCpf(): string {

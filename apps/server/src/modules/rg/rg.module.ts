@@ -32,6 +32,5 @@ export const rgModule = defineModule('rg', ['operators', 'settings', 'accounts']
     many: (facts, tx) => rg.onStakesSettled(facts, tx),
   });
   outbox.on('ledger.stakeVoided', 'rg.stakeVoided', (fact, tx) => rg.onStakeVoided(fact, tx));
-  outbox.on('payment.credited', 'rg.deposit', (fact, tx) => rg.onDeposit(fact, tx));
   await app.register(rgRoutes);
 });

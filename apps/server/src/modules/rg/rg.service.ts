@@ -142,7 +142,7 @@ function effective(row: LimitRow | undefined, now: Date) {
  * self-exclusion (every session revoked; sign-in refused until the end), the reality check, and the ONE
  * check every stake and deposit asks (`assertCanStake`, `assertCanDeposit`; the instant originals ask it in
  * SQL inside their batch). Usage per Brasília day is counted in `rg_usage`: stakes by the check itself, in the
- * stake's transaction; payouts and deposits from the ledger's and the payments' outbox facts.
+ * stake's transaction; payouts from the ledger's outbox facts; deposits in the crediting transaction (`recordDeposit`).
  */
 export function createRgService({ database, config, accounts, settings, now: clock }: RgDeps) {
   const { db } = database;
@@ -611,10 +611,14 @@ export function createRgService({ database, config, accounts, settings, now: clo
       await giveBack(tx, fact.userId, fact.holdId, 0);
     },
 
-    /** Outbox handler of `payment.credited`: the deposit counts against the deposit limits. */
-    async onDeposit(fact: { userId: number; amount: number }, tx: Executor): Promise<void> {
+    /**
+     * A credited deposit counts against the deposit limits, in the crediting transaction `tx` (as a stake is
+     * counted in its own): counted after the commit, by the outbox, a deposit credited but not yet delivered
+     * was neither an open order nor a used amount, and a stalled relay let every new order pass the limit.
+     */
+    async recordDeposit(tx: Executor, userId: number, amountMinor: number): Promise<void> {
       await tx.execute(
-        sql`insert into rg_usage as u (user_id, day, deposited) values (${fact.userId}, rg_today(), ${fact.amount})
+        sql`insert into rg_usage as u (user_id, day, deposited) values (${userId}, rg_today(), ${amountMinor})
             on conflict (user_id, day) do update set deposited = u.deposited + excluded.deposited`,
       );
     },

@@ -295,6 +295,43 @@ describe('full, partial and automatic cash out on operator events', () => {
     await expectAuditClean();
   });
 
+  it('offers none once the event takes no bets: kicked off without a feed, or interrupted', async () => {
+    const player = await c.signUp('stale');
+    await c.fund(player.id, 50_000);
+    const single = async (d: SportsEventDetail) => {
+      const home = sel(main(d), 'home');
+      return placeBetAnswer.parse(
+        data(
+          await bet(player.token, {
+            stake: 50,
+            selections: [{ selectionId: home.selectionId, price: home.price }],
+          }),
+        ),
+      ).betId;
+    };
+    // An operator's event (no feed) past its kick-off: its pre-match prices stand still while it is played, and
+    // after it (until a result), so a player who saw the other side score cashed out a lost bet at them.
+    const unfed = await createEvent('Ypiranga', 'Caxias', 0.2);
+    const late = await single(unfed);
+    await t.database.db.execute(
+      sql`update sports_events set starts_at = now() - interval '2 hours' where id = ${unfed.event.eventId}::bigint`,
+    );
+    // An interrupted match keeps the prices of its last minute played.
+    const stopped = await createEvent('Brusque', 'Figueirense', 0.2);
+    const paused = await single(stopped);
+    await t.app.sports.update(stopped.event.eventId, MatchTime.FIRST_HALF, inPlay(30, 0, 1));
+    await t.app.sports.update(stopped.event.eventId, MatchTime.INTERRUPTED, inPlay(30, 0, 1));
+    const cashBefore = await cash(player.id);
+    for (const betId of [late, paused]) {
+      expect((await quote(player.token, betId)).available).toBe(false);
+      const refused = await cashOut(player.token, betId, { value: 40 });
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().message).toBe('O encerramento de aposta não está disponível no momento');
+    }
+    expect(await cash(player.id)).toBe(cashBefore);
+    await expectAuditClean();
+  });
+
   it('fires the automatic cash-out when the value reaches the target, once', async () => {
     const d = await createEvent('Coritiba', 'Athletico', 0);
     const player = await c.signUp('auto');

@@ -23,7 +23,8 @@ import { legFactor, priceOf, returnOf } from './sports.settlement';
 /**
  * Cash out (sportsbook.md "Cash out"): the value of an open bet now is stake × price taken / current price, less
  * `sports.cashoutMarginBp` — a parlay multiplies its decided legs' factors and its open legs' taken / current
- * prices; a builder divides its price by the current joint price. None while a market of it is not open.
+ * prices; a builder divides its price by the current joint price. None while a market of it is not open or its
+ * event takes no bets (past kick-off without a feed, finished, interrupted, postponed, cancelled).
  *
  * Money: a cash-out settles the bet's ledger hold — capture the stake part cashed out (to `house.sports`),
  * payout what it pays (from `house.sports`) — under `sports:cashout:<bet>:<n>`. A partial one releases the rest
@@ -41,6 +42,11 @@ export interface CashoutLeg {
   /** Hundredths now (0: not offered). */
   current: number;
   status: MarketStatus;
+  /**
+   * Whether the leg's event takes bets now (not started, or in play with a feed): after kick-off without a
+   * feed, or once it is finished, interrupted, postponed or cancelled, its prices are no price any more.
+   */
+  takesBets: boolean;
 }
 
 /**
@@ -57,7 +63,7 @@ export function cashoutValue(
   if (legs.some((l) => l.result === BetResult.LOSE)) return none;
   const open = legs.filter((l) => l.result === BetResult.PENDING);
   if (open.length === 0) return none;
-  const blocked = open.some((l) => l.status !== 'open' || l.current <= 0);
+  const blocked = open.some((l) => l.status !== 'open' || l.current <= 0 || !l.takesBets);
   let num = BigInt(stake) * BigInt(10_000 - marginBp);
   let den = 10_000n;
   if (builder) {
@@ -114,6 +120,7 @@ function valueOf(rows: LegRow[], s: Settings) {
     result: Number(r.result),
     current: Number(r.price),
     status: r.status,
+    takesBets: Boolean(r.open),
   }));
   let builder: { price: number; current: number | null } | undefined;
   if (b.kind === 'builder') {

@@ -660,9 +660,13 @@ export function createSportsService({
         tx,
         sql`select id, type, period, line, status, voided from sports_markets where event_id = ${eventId}::bigint`,
       );
+      // Locked FOR UPDATE (not the reprice's "no key update"): a bets' batch that passed its check holds their
+      // key-share lock until it commits, so its legs are committed before they are marked below, and a batch after
+      // this commit finds the result (SP002, migration 0065).
       const selections = await queryRows<{ id: string; market_id: string; name: string }>(
         tx,
-        sql`select id, market_id, name from sports_selections where event_id = ${eventId}::bigint`,
+        sql`select id, market_id, name from sports_selections where event_id = ${eventId}::bigint
+            order by id for update`,
       );
       const byMarket = new Map<string, { id: string; name: string }[]>();
       for (const s of selections)

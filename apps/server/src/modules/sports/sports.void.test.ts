@@ -1,6 +1,8 @@
 import { BetResult, MatchTime, placeBetAnswer, sportsBet, type SportsEventDetail } from '@aposta/contracts';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { onPostgres } from '../../../test/helpers';
+import { queryRows } from '../../platform/db';
 import { auditLedger } from '../ledger';
 import { PREMATCH } from './pricing';
 import { sportsTestApp, type TestApp, type TestPlayers } from './sports.testkit';
@@ -156,4 +158,63 @@ describe('a settlement job lost', () => {
       payout: Math.floor((500 * cents(pick.price)) / 100) / 100,
     });
   });
+
+  it.runIf(onPostgres)(
+    'a result posted while a bet is being written waits for it, marks its leg and settles it',
+    async () => {
+      const e = await createEvent('Paysandu', 'Remo', 0.2);
+      const player = await c.signUp('racing');
+      await c.fund(player.id, 10_000);
+      const pick = home(e);
+      await place(player.token, 5, [pick]);
+      // Another transaction holds the selection's running exposure: the next bet passes the batch's checks (the
+      // market open, no result), writes its leg, then waits for the row at the end of its batch.
+      let release!: () => void;
+      let holder!: (pid: number) => void;
+      const held = new Promise<number>((r) => (holder = r));
+      const other = t.database.transaction(async (tx) => {
+        const [row] = await queryRows<{ pid: number }>(
+          tx,
+          sql`select pg_backend_pid() as pid from sports_exposure where selection_id = ${pick.selectionId}::bigint
+              for update`,
+        );
+        holder(Number(row!.pid));
+        await new Promise<void>((r) => (release = r));
+      });
+      const pid = await held;
+      const blocked = async (where: ReturnType<typeof sql>) => {
+        const [w] = await queryRows<{ n: string }>(
+          t.database.db,
+          sql`select count(*) as n from pg_stat_activity where cardinality(pg_blocking_pids(pid)) > 0 and ${where}`,
+        );
+        return Number(w!.n) > 0;
+      };
+      const slip = {
+        stake: 5,
+        acceptOdds: 'none',
+        selections: [{ selectionId: pick.selectionId, price: pick.price }],
+      };
+      const pending = bet(player.token, slip);
+      while (!(await blocked(sql`${pid}::int = any(pg_blocking_pids(pid))`)))
+        await new Promise((r) => setTimeout(r, 20));
+      // The result meanwhile: it waits for the bet's batch (or, before, committed at once without its leg).
+      let answered = false;
+      const resulted = operator(`events/${e.event.eventId}/result`, { home: 2, away: 0 }).then((r) => {
+        answered = true;
+        return r;
+      });
+      while (!answered && !(await blocked(sql`not (${pid}::int = any(pg_blocking_pids(pid)))`)))
+        await new Promise((r) => setTimeout(r, 20));
+      release();
+      await other;
+      const late = placeBetAnswer.parse(data(await pending));
+      data(await resulted);
+      const b = await settled(player.token, late.betId);
+      expect(b).toMatchObject({
+        result: BetResult.WIN,
+        payout: Math.floor((500 * cents(pick.price)) / 100) / 100,
+      });
+      expect(b.legs[0]!.result).toBe(BetResult.WIN);
+    },
+  );
 });

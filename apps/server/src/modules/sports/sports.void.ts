@@ -67,9 +67,16 @@ export async function lockDue(tx: Executor, eventId: string, cutoff: Date): Prom
 
 /**
  * Voids the markets `where` selects (and not settled or void already): status void (no longer held), every
- * selection and bet leg 90. Answers how many markets it voided.
+ * selection and bet leg 90, the selections locked first. Answers how many markets it voided.
  */
 export async function voidMarkets(tx: Executor, where: ReturnType<typeof sql>): Promise<number> {
+  // Their selections locked first, as a result does: a bets' batch that passed its check commits its legs before
+  // they are marked, and one after this commit is refused (SP002, migration 0065).
+  await tx.execute(
+    sql`select id from sports_selections where market_id in (
+          select id from sports_markets where ${where} and status not in ('void', 'settled'))
+        order by id for update`,
+  );
   const [row] = await queryRows<{ markets: string }>(
     tx,
     sql`with m as (
