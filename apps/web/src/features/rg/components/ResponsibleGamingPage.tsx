@@ -167,7 +167,10 @@ export function ResponsibleGamingPage({ onExcluded }: { onExcluded: () => void }
                 return (
                   <div key={period}>
                     <TextField
-                      label={`${t(`kind.${kind}`)} · ${t(`period.${period}`)}`}
+                      // The fieldset's legend names the kind: the visible label is the period alone (three
+                      // columns on a phone), the accessible name both.
+                      label={t(`period.${period}`)}
+                      aria-label={`${t(`kind.${kind}`)} · ${t(`period.${period}`)}`}
                       inputMode="decimal"
                       value={shown[kind][period]}
                       onChange={(e) =>
