@@ -40,6 +40,15 @@ const CHECKS: Record<string, string> = {
     left join posted on posted.account_id = ids.account_id
     left join pending on pending.account_id = ids.account_id
     where coalesce(a.balance, 0) + coalesce(pending.total, 0) <> coalesce(posted.total, 0)`,
+  // Postings and balances go by account id, reads of a player's accounts by user_id: the two must agree, and a
+  // player's accounts keep to one book (else a balance shows as another player's, or play money as real).
+  'each account id names its owner, kind, book and currency; a player keeps to one book': `
+    select a.id, a.user_id, a.kind, a.book, a.currency from ledger_accounts a
+    where (a.user_id is not null and a.id <> 'u' || a.user_id || ':' || a.kind || ':' || a.currency)
+       or (a.user_id is null and (a.id like 'u%' or a.id <> a.book || ':' || a.kind || ':' || a.currency))
+    union all
+    select min(a.id), a.user_id, null, string_agg(distinct a.book, ','), null from ledger_accounts a
+    where a.user_id is not null group by a.user_id having count(distinct a.book) > 1`,
   'every posting belongs to a transaction and names an account of its book and currency': `
     select p.tx_id, p.account_id, p.currency, t.book
     from ledger_postings p
@@ -119,6 +128,13 @@ const CHECKS: Record<string, string> = {
       or h.paid_bonus <> ledger_bonus_share(h.paid, h.posted, h.posted_bonus, h.amount, h.bonus))
     or h.state <> 'posted' and (h.posted_bonus <> 0 or h.paid_bonus <> 0)
     or h.type = 11 and h.bonus <> 0`,
+  // Sums and balances cannot see a settlement that pays, or takes from, a player other than its hold's.
+  'a closing of a hold posts to its own player only': `
+    select t.id, t.hold_id, h.user_id, p.account_id from ledger_transactions t
+    join ledger_holds h on h.tx_id = t.hold_id
+    join ledger_postings p on p.tx_id = t.id
+    where p.account_id like 'u%'
+      and p.account_id not in (h.account_id, 'u' || h.user_id || ':bonus:' || h.currency)`,
   'a reversal mirrors the transaction it reverses': `
     select r.id, r.reverses_id from ledger_transactions r
     where r.reverses_id is not null and exists (

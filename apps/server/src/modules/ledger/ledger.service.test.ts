@@ -307,6 +307,60 @@ describe('ledger', () => {
     expect((await auditLedger(database)).ok).toBe(true);
   });
 
+  it('reports an account naming another player, a player in two books, and a closing that pays another player', async () => {
+    // Postings are append-only: this tampering is done in a database of its own, dropped afterwards.
+    const own = await createTestDatabase();
+    try {
+      const [u, v, w] = [newUser(), newUser(), newUser()];
+      const depositTo = (userId: number, amount: number) =>
+        post(own.db, {
+          type: TxType.DEPOSIT,
+          players: [{ userId, amount }],
+          system: [{ kind: 'payment_clearing', amount: -amount }],
+        });
+      await depositTo(u, 1_000);
+      await depositTo(v, 1_000);
+      await openPlayerAccounts(own.db, w, 'real');
+      const h = await hold(own.db, {
+        type: TxType.BET,
+        userId: u,
+        amount: 10,
+        product: 'originals',
+        reference: 'x',
+      });
+      const s = await settle(own.db, {
+        holdId: h.txId,
+        capture: 10,
+        to: [{ kind: 'house.originals', amount: 10 }],
+      });
+      const faults = async () =>
+        Object.fromEntries(
+          (await auditLedger(own)).checks
+            .filter((c) => c.faults.length)
+            .map((c) => [c.name, c.faults.length]),
+        );
+      expect(await faults()).toEqual({});
+      // u's cash read as v's; w's bonus account in the play book beside a real cash account; the settlement of
+      // u's stake also pays v 5 (out of the promotions account): every sum and balance still agrees.
+      await own.db.execute(sql`update ledger_accounts set user_id = ${v} where id = ${`u${u}:cash:BRL`}`);
+      await own.db.execute(sql`update ledger_accounts set book = 'play' where id = ${`u${w}:bonus:BRL`}`);
+      await own.db.execute(sql`insert into ledger_postings (tx_id, account_id, currency, amount)
+        values (${s.txId}, ${`u${v}:cash:BRL`}, 'BRL', 5), (${s.txId}, 'real:promotions:BRL', 'BRL', -5)`);
+      await own.db.execute(
+        sql`insert into ledger_deltas (account_id, amount) values ('real:promotions:BRL', -5)`,
+      );
+      await own.db.execute(
+        sql`update ledger_accounts set balance = balance + 5 where id = ${`u${v}:cash:BRL`}`,
+      );
+      expect(await faults()).toEqual({
+        'each account id names its owner, kind, book and currency; a player keeps to one book': 2,
+        'a closing of a hold posts to its own player only': 1,
+      });
+    } finally {
+      await own.close();
+    }
+  });
+
   it('reports a hold whose settlement in effect is missing, doubled or foreign, and a void that moved money', async () => {
     const u = newUser();
     await deposit(u, 1_000);

@@ -337,6 +337,45 @@ describe('wallet over HTTP', () => {
     expect(await cashOf(unverified.id)).toBe(5_000);
   });
 
+  it('answers a blocked, cooling-off or self-excluded receiver as an unknown one, and moves nothing', async () => {
+    const sender = await signUp();
+    await fund(sender.id, 5_000);
+    const operator = { 'x-operator-key': TEST_OPERATOR_KEY };
+    const blocked = await signUp();
+    const block = await t.app.inject({
+      method: 'POST',
+      url: `/api/operator/players/${blocked.id}/block`,
+      headers: operator,
+      // A player nobody has changed yet is at version 0.
+      payload: { reason: 'chargeback fraud', version: 0 },
+    });
+    expect(block.statusCode, block.body).toBe(200);
+    const excluded = await Promise.all(
+      [{ kind: 'cooloff', days: 7 }, { kind: 'self' }].map(async (payload) => {
+        const p = await signUp();
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/api/app/rg/exclusion',
+          headers: bearer(p.token),
+          payload,
+        });
+        expect(res.statusCode, res.body).toBe(200);
+        return p;
+      }),
+    );
+    for (const receiver of [blocked, ...excluded]) {
+      for (const res of [
+        await transfer(sender.token, { username: receiver.username, amount: 5 }),
+        await check(sender.token, { username: receiver.username, amount: 5 }),
+      ]) {
+        expect(res.statusCode, res.body).toBe(404);
+        expect(res.json().message).toBe('Nenhum jogador com este e-mail pode receber transferências');
+      }
+      expect(await cashOf(receiver.id)).toBe(0);
+    }
+    expect(await cashOf(sender.id)).toBe(5_000);
+  });
+
   it('limits the different receivers a player looks up, check and transfer alike', async () => {
     await setSettings({ 'transfer.lookupsPerDay': 3 });
     try {

@@ -46,6 +46,8 @@ export interface WalletAccounts {
   /** The profile as a one-row subquery and its row as the profile, for userInfo's one statement. */
   profileQuery(userId: number): SQL;
   profileOf(row: ProfileRow | undefined): AccountProfile;
+  /** Why the player may not sign in now (an operator's block, a cool-off, a self-exclusion), or null. */
+  signInRefusal(userId: number): Promise<AppError | null>;
 }
 
 /**
@@ -275,7 +277,8 @@ export function createWalletService({ database, outbox, settings, bus, accounts,
   /**
    * The transfer's rules in order: the amount, the switch, the sender (no test account, KYC), not oneself,
    * the limits, the balance; only then the receiver, counted as a look-up, who must be a KYC'd real player
-   * (anyone else gets the same answer as an unknown e-mail). `key` is the transfer's idempotency key: its
+   * who may sign in (anyone else, also a blocked, cooling-off or self-excluded player, gets the same answer as
+   * an unknown e-mail). `key` is the transfer's idempotency key: its
    * repeat skips the balance and daily checks, so that it gets the first answer from the ledger.
    */
   async function vet(sender: Sender, input: TransferRequest, key: string | null) {
@@ -302,6 +305,8 @@ export function createWalletService({ database, outbox, settings, bus, accounts,
     await countLookup(sender.id, username, s['transfer.lookupsPerDay']);
     const receiver = await accounts.findUserByUsername(username);
     if (!receiver || receiver.testFlag === '1' || receiver.kyc !== 1) throw receiverUnavailable();
+    // A player who may not sign in (blocked by an operator, in a cool-off or self-excluded) receives nothing.
+    if (await accounts.signInRefusal(receiver.id)) throw receiverUnavailable();
     return { receiver, amount, currency, s };
   }
 
