@@ -56,6 +56,10 @@ export const returnKey = (orderId: string) => `deposit-return:${orderId}`;
 
 const OPEN: OrderStatus[] = [OrderStatus.PENDING, OrderStatus.PAYING, OrderStatus.PAYING_ALT];
 const CLOSED: OrderStatus[] = [OrderStatus.CANCELLED, OrderStatus.FAILED];
+/** Flags of an order a paid state never credits: its money went, or goes, back to the payer. */
+const UNCREDITABLE = ['payerMismatch', 'returned', 'reversed'];
+/** The note of an order whose payment the provider took back before it was credited. */
+const REVERSED = 'reversed at the provider';
 
 /** `pg_advisory_xact_lock(DEPOSIT_LOCK, userId)`: one new deposit order per player at a time ('dpos'). */
 const DEPOSIT_LOCK = 0x6470_6f73;
@@ -244,8 +248,9 @@ export function createDepositsService(
           return { kind: 'amountMismatch' };
         }
         // An order once found paid from another CPF stays uncredited, whatever a later state says (a poll
-        // without the payer, a changed CPF on file): its money goes back to the payer.
-        if (order.flag === 'payerMismatch' || order.flag === 'returned') return { kind: 'unchanged' };
+        // without the payer, a changed CPF on file): its money goes back to the payer. One whose payment the
+        // provider took back before we credited it (`reversed`) is never credited by a late paid notice.
+        if (UNCREDITABLE.includes(order.flag ?? '')) return { kind: 'unchanged' };
         const foreign = await foreignPayer(tx, order, state);
         if (foreign) {
           // Brazil: money from someone else's account is never played with. The player is credited nothing;
@@ -271,17 +276,16 @@ export function createDepositsService(
         }
         return credit(tx, order, s);
       }
-      case 'reversed':
+      case 'reversed': {
         // A foreign payment's money gone back to its payer (our refund, one made in the provider's dashboard,
         // a MED chargeback) in full: the return is booked as the return job would, once.
         if (order.flag === 'payerMismatch' && state.amount === order.amount) {
-          return (await bookReturn(tx, order, 'reversed at the provider'))
-            ? { kind: 'returned' }
-            : { kind: 'unchanged' };
+          return (await bookReturn(tx, order, REVERSED)) ? { kind: 'returned' } : { kind: 'unchanged' };
         }
-        if (order.flag === 'returned') return { kind: 'unchanged' };
+        // Owed back in part only, or returned already: nothing here (the return job refunds the whole charge).
+        if (order.flag === 'returned' || order.flag === 'payerMismatch') return { kind: 'unchanged' };
         // Money already credited taken back: flagged for an operator (who decides on reversing), never
-        // reversed here. Before a credit it is a cancellation.
+        // reversed here.
         if (order.status === OrderStatus.PAID) {
           if (order.flag === 'chargedBack') return { kind: 'unchanged' };
           await tx
@@ -291,9 +295,28 @@ export function createDepositsService(
           await record(tx, order.orderId, order.status, 'chargedBack');
           return { kind: 'chargedBack', userId: order.userId, orderId: order.orderId };
         }
-        return (await transition(tx, order, OPEN, OrderStatus.CANCELLED, 'cancelled'))
-          ? { kind: 'updated' }
-          : { kind: 'unchanged' };
+        // Before a credit: the payment went back to its payer. The order closes flagged `reversed` (an open one
+        // is cancelled; a closed one keeps its status), so a paid notice delivered late never credits it.
+        if (order.flag === 'reversed') return { kind: 'unchanged' };
+        const flagged = { flag: 'reversed' };
+        const closed = await transition(
+          tx,
+          order,
+          OPEN,
+          OrderStatus.CANCELLED,
+          'cancelled',
+          flagged,
+          REVERSED,
+        );
+        if (!closed) {
+          await tx
+            .update(paymentOrders)
+            .set({ ...flagged, updatedAt: now() })
+            .where(eq(paymentOrders.orderId, order.orderId));
+          await record(tx, order.orderId, order.status, 'cancelled', REVERSED);
+        }
+        return { kind: 'updated' };
+      }
       case 'cancelled':
         return (await transition(tx, order, OPEN, OrderStatus.CANCELLED, 'cancelled'))
           ? { kind: 'updated' }
@@ -426,7 +449,8 @@ export function createDepositsService(
     const applied = await database.transaction(async (tx) => {
       const locked = await lockOrder(tx, order.orderId);
       if (!locked || !OPEN.includes(locked.status as OrderStatus)) return { kind: 'unchanged' } as Applied;
-      if (state?.status === 'paid') {
+      // Paid: credited (or returned); reversed: closed flagged, so a late paid notice cannot credit it.
+      if (state?.status === 'paid' || state?.status === 'reversed') {
         const result = await apply(tx, locked, state, s);
         if (result.kind !== 'amountMismatch') return result;
       }
@@ -693,7 +717,7 @@ export function createDepositsService(
         // The provider finishes it later: asked again (same key, same refund) until it is done.
         throw new ProviderUnavailable(`refund ${refund.refundId} of ${orderId} still in process`);
       }
-      const note = refund ? `refund ${refund.refundId}` : 'reversed at the provider';
+      const note = refund ? `refund ${refund.refundId}` : REVERSED;
       return database.transaction(async (tx) => {
         const locked = await lockOrder(tx, orderId);
         if (!locked) return 'unchanged' as const;

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { playerAccounts } from '../ledger';
 import { SANDBOX_SIGNATURE_HEADER, signSandboxWebhook, type SandboxWebhookBody } from './providers/sandbox';
@@ -27,12 +28,18 @@ const cashOf = async (userId: number) =>
 /** A sandbox notification for an order, signed with `secret` at `unixSeconds`. */
 function hook(
   order: { orderId: string; payNo: string },
-  over: { amount?: number; status?: 'paid' | 'cancelled'; id?: string; secret?: string; at?: number } = {},
+  over: {
+    amount?: number;
+    status?: 'paid' | 'cancelled' | 'reversed';
+    id?: string;
+    secret?: string;
+    at?: number;
+  } = {},
 ) {
   const created = over.at ?? Math.floor(Date.now() / 1000);
   const body: SandboxWebhookBody = {
     id: over.id ?? `evt_${crypto.randomBytes(12).toString('hex')}`,
-    type: over.status === 'cancelled' ? 'charge.cancelled' : 'charge.paid',
+    type: `charge.${over.status ?? 'paid'}`,
     created,
     data: {
       chargeId: order.payNo,
@@ -130,5 +137,47 @@ describe('sandbox webhooks under attack', () => {
       payload: {},
     });
     expect(other.statusCode).toBe(404);
+  });
+});
+
+describe('a payment taken back before it was credited', () => {
+  const notPaid = async (p: Player, order: { orderId: string }) => {
+    expect(await cashOf(p.userId)).toBe(0);
+    const { rows } = (await t.database.db.execute(
+      sql`select status, flag from payment_orders where order_id = ${order.orderId}`,
+    )) as unknown as { rows: { status: string; flag: string | null }[] };
+    const [row] = rows;
+    expect(row).toEqual({ status: '01', flag: 'reversed' });
+  };
+
+  it('notices out of order: the reversal closes the order, the late paid notice credits nothing', async () => {
+    const p = await c.signUp();
+    const order = (await c.prePay(p)).json().data;
+    const reversed = await hook(order, { status: 'reversed' }).send();
+    expect(reversed.statusCode, reversed.body).toBe(200);
+    const late = await hook(order).send();
+    expect(late.statusCode, late.body).toBe(200);
+    expect(late.json().data.outcome).toBe('unchanged');
+    await notPaid(p, order);
+  });
+
+  it('refunded at the provider while its notice was lost: expiry closes it, the late paid notice credits nothing', async () => {
+    const p = await c.signUp();
+    const order = (await c.prePay(p)).json().data;
+    const paid = await c.call('POST', `${new URL(order.url).pathname}/pay?webhook=lost`);
+    expect(paid.statusCode, paid.body).toBe(200);
+    // Refunded in the provider's dashboard, then the order's time runs out: expiry asks the provider.
+    await t.database.db.execute(
+      sql`update payment_sandbox_charges set status = 'reversed' where charge_id = ${order.payNo}`,
+    );
+    await t.database.db.execute(
+      sql`update payment_orders set expires_at = now() - interval '1 minute' where order_id = ${order.orderId}`,
+    );
+    expect((await c.status(p, order.orderId)).json().data.status).toBe('01');
+    // The provider's delayed notice of the payment, signed when it was paid.
+    const late = await hook(order).send();
+    expect(late.statusCode, late.body).toBe(200);
+    expect(late.json().data.outcome).toBe('unchanged');
+    await notPaid(p, order);
   });
 });

@@ -217,6 +217,15 @@ describe('Mercado Pago adapter against recorded exchanges', () => {
     expect(rejected(webhook({ headers: { 'content-type': 'application/json' } }))).toBe('signature');
     const { 'x-request-id': _r, ...noRequestId } = webhookFixture.request.headers;
     expect(rejected(webhook({ headers: noRequestId }))).toBe('signature');
+    // The signed request id moved into the unsigned data.id: the same manifest, yet another event id (a
+    // replay that the event ids would not catch). A ';' is never part of an id: refused.
+    const requestId = webhookFixture.request.headers['x-request-id'];
+    const dataId = webhook().query['data.id'];
+    const moved = webhook({
+      headers: noRequestId,
+      query: { ...webhook().query, 'data.id': `${dataId};request-id:${requestId}` },
+    });
+    expect(rejected(moved)).toBe('signature');
     const late = provider(recorded([]).fetch, new Date(Date.parse(webhookFixture.receivedAt) + 10 * 60_000));
     expect(() => late.parseWebhook(webhook())).toThrow(WebhookRejected);
   });

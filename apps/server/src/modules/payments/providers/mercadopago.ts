@@ -182,6 +182,10 @@ export function createMercadoPago(deps: {
         throw new WebhookRejected('malformed');
       }
       const rawId = query['data.id'] ?? (body.data?.id != null ? String(body.data.id) : undefined);
+      // ';' ends a manifest part: in an unsigned id it would carry a signed part over (the request id moved
+      // into data.id gives the same manifest and another event id). No genuine id or request id holds one.
+      if (rawId?.includes(';') || (typeof requestId === 'string' && requestId.includes(';')))
+        throw new WebhookRejected('signature');
       const dataId = rawId && /^[a-z0-9]+$/i.test(rawId) ? rawId.toLowerCase() : rawId;
       let manifest = '';
       if (dataId) manifest += `id:${dataId};`;
