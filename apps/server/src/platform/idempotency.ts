@@ -4,12 +4,14 @@ import { badRequest } from './errors';
 
 /**
  * The `Idempotency-Key` header of a call that moves money (decisions.md): required, 8-128 characters of
- * [A-Za-z0-9_.:-]. Scope it to the caller (`scopedKey`) before storing it, so that two players can never
+ * [A-Za-z0-9_.:-] (a missing header and a malformed one each get their own message). Scope it to the caller (`scopedKey`) before storing it, so that two players can never
  * collide on the same key.
  */
 export function idempotencyKeyOf(req: FastifyRequest): string {
-  const parsed = idempotencyKey.safeParse(req.headers['idempotency-key']);
-  if (!parsed.success) throw badRequest('idempotencyKeyRequired');
+  const given = req.headers['idempotency-key'];
+  const parsed = idempotencyKey.safeParse(given);
+  if (!parsed.success)
+    throw badRequest(given === undefined ? 'idempotencyKeyRequired' : 'idempotencyKeyInvalid');
   return parsed.data;
 }
 

@@ -254,6 +254,14 @@ describe('wallet over HTTP', () => {
     const noKey = await transfer(a.token, { username: b.username, amount: 5 }, null);
     expect(noKey.statusCode).toBe(400);
     expect(noKey.json().message).toBe('Falta o cabeçalho Idempotency-Key');
+    // A key given but malformed (too short, a space) is told apart from a missing one.
+    for (const bad of ['short', 'has a space!', 'k'.repeat(129)]) {
+      const res = await transfer(a.token, { username: b.username, amount: 5 }, bad);
+      expect(res.statusCode, bad).toBe(400);
+      expect(res.json().message).toBe(
+        'O cabeçalho Idempotency-Key deve ter de 8 a 128 letras, números ou _ . : -',
+      );
+    }
     const en = await t.app.inject({
       method: 'POST',
       url: WALLET_TRANSFER_PATH,
