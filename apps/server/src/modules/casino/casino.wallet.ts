@@ -195,7 +195,12 @@ export function createWallet({
 
   /** Why a session may not stake (null when it may), ending it when its sign-in ended. */
   async function stakeProblem(s: SessionRow): Promise<WalletStatus | null> {
-    if (s.ended_at) return 'RS_ERROR_INVALID_TOKEN';
+    // Disabling a game (or moving it) ends its sessions (`catalogue`), so only an ended session asks whether
+    // its game still takes stakes: the provider then learns the game is gone, not just the token.
+    if (s.ended_at)
+      return (await catalogue.playable(s.provider_code, s.game_code))
+        ? 'RS_ERROR_INVALID_TOKEN'
+        : 'RS_ERROR_INVALID_GAME';
     if (new Date(s.expires_at).getTime() <= Date.now()) return 'RS_ERROR_TOKEN_EXPIRED';
     if (!(await accounts.sessionLive(s.auth_session_id))) {
       await db.execute(
@@ -420,10 +425,8 @@ export function createWallet({
     // A player who may not sign in (blocked, cool-off, self-excluded) is disabled, whatever the token says:
     // blocking and excluding also revoke the sign-in, which would otherwise read as an invalid token.
     if (await accounts.signInRefusal(userId)) throw new Refusal('RS_ERROR_USER_DISABLED', userId, currency);
-    // A game disabled (or moved to another provider) since its launch takes no more stakes (its sessions were
-    // ended then, which sends such a bet here from the group commit).
-    if (!(await catalogue.playable(providerCode, s.game_code)))
-      throw new Refusal('RS_ERROR_INVALID_GAME', userId, currency);
+    // A game disabled (or moved) since its launch ended its sessions, which sends such a bet here from the group
+    // commit; `stakeProblem` answers it RS_ERROR_INVALID_GAME.
     const problem = await stakeProblem(s);
     if (problem) throw new Refusal(problem, userId, currency);
     if (b.amount === 0) throw new Refusal('RS_ERROR_WRONG_TYPES', userId, currency);
@@ -660,8 +663,6 @@ export function createWallet({
       throw new Refusal('RS_ERROR_INVALID_GAME', userId, s.currency);
     // The provider learns at once that this player may not play (answered with the balance, as any refusal).
     if (await accounts.signInRefusal(userId)) throw new Refusal('RS_ERROR_USER_DISABLED', userId, s.currency);
-    if (!(await catalogue.playable(providerCode, s.game_code)))
-      throw new Refusal('RS_ERROR_INVALID_GAME', userId, s.currency);
     const problem = await stakeProblem(s);
     if (problem) throw new Refusal(problem, userId, s.currency);
     await db.execute(
