@@ -7,7 +7,7 @@ import {
   type PrePayAnswer,
 } from '@aposta/contracts';
 import { and, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
-import { pgCode, type Executor, type Tx } from '../../platform/db';
+import { pgCode, type Tx } from '../../platform/db';
 import { AppError, badRequest, notFound } from '../../platform/errors';
 import { hasNul } from '../../platform/http';
 import type { Jobs } from '../../platform/jobs';
@@ -66,17 +66,6 @@ const DEPOSIT_LOCK = 0x6470_6f73;
 /** The note of a paid order whose gift was not granted: the player was excluded by then. */
 const GIFT_WITHHELD_NOTE = 'gift withheld: promotions not allowed';
 
-/**
- * The responsible-gambling checks a deposit asks (`app.rg`'s), inside the caller's transaction `exec`: the
- * deposit limits and exclusion before an order is made, whether a gift may still be granted when it is paid.
- */
-export interface DepositRg {
-  assertCanDeposit(userId: number, amountMinor: number, exec?: Executor): Promise<void>;
-  promotionsAllowed(userId: number, exec?: Executor): Promise<boolean>;
-  /** Counts a credited deposit against the deposit limits, in the crediting transaction. */
-  recordDeposit(tx: Executor, userId: number, amountMinor: number): Promise<void>;
-}
-
 export interface PrePayInput {
   pkgId: number;
   /** 0 waives the package's gift. */
@@ -97,7 +86,6 @@ export function createDepositsService(
     provider: PixProvider | null;
     outbox: Outbox;
     jobs: Pick<Jobs, 'send'>;
-    rg?: DepositRg;
   },
 ) {
   const { database, settings, packages, provider, config, outbox, jobs } = deps;

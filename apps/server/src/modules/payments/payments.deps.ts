@@ -33,8 +33,9 @@ export interface PaymentsDeps {
    * deposit gifts may be offered (never under an exclusion or the Brazilian profile).
    */
   rg?: {
-    assertCanDeposit(userId: number, amountMinor: number): Promise<void>;
-    promotionsAllowed(userId: number): Promise<boolean>;
+    /** `exec`: inside the caller's transaction (a new order's, a credit's). */
+    assertCanDeposit(userId: number, amountMinor: number, exec?: Executor): Promise<void>;
+    promotionsAllowed(userId: number, exec?: Executor): Promise<boolean>;
     /** Counts a credited deposit against the deposit limits, in the crediting transaction. */
     recordDeposit(tx: Executor, userId: number, amountMinor: number): Promise<void>;
     /** The player's limits and exclusion (a withdrawal's risk summary). */
