@@ -43,12 +43,16 @@ async function betByHand(page: Page) {
   // The header shows what the bet's answer said at once: the stake (R$ 1,00) gone, the payout in.
   const paid = money((await page.getByTestId('my-bet-payout').first().textContent()) ?? '');
   await expect.poll(() => balance(page)).toBeCloseTo(before - 1 + paid, 2);
+  await screenshot(page, `originals/e2e-${new URL(page.url()).pathname.slice(1)}-bet`);
 }
 
 /** Auto bet of three: three more results, and the run says why it stopped. */
 async function betAutomatically(page: Page) {
   await page.getByRole('radio', { name: 'Automático' }).click();
   const countField = page.getByLabel(/Número de apostas/);
+  // "On win / on loss" choices fit one line at 393 px (a 44 px target, not a two-line button).
+  for (const reset of await page.getByRole('radio', { name: 'Valor inicial' }).all())
+    expect((await reset.boundingBox())!.height).toBeLessThan(46);
   await countField.fill('3');
   const before = await page.getByTestId('my-bet').count();
   await page.getByTestId('auto-start').click();
@@ -57,6 +61,7 @@ async function betAutomatically(page: Page) {
   });
   await expect(page.getByTestId('auto-progress')).toContainText('3 apostas');
   await expect(page.getByTestId('my-bet')).toHaveCount(before + 3);
+  await screenshot(page, `originals/e2e-${new URL(page.url()).pathname.slice(1)}-auto`);
   await page.getByRole('radio', { name: 'Manual' }).click();
 }
 
@@ -96,6 +101,7 @@ test('a new player deposits, plays every original by hand and by auto bet, rotat
   await page.getByRole('radio', { name: 'Baixo' }).click();
   await page.getByLabel('Linhas').selectOption('8');
   await expect(page.getByTestId('plinko-slot')).toHaveCount(9);
+  await expect(page.getByText(/^Maior prêmio nesta mesa:/)).toHaveText('Maior prêmio nesta mesa: 5,60×');
   await betByHand(page);
   await expect(page.getByTestId('plinko-result')).toContainText('Casa');
   await betAutomatically(page);
@@ -103,9 +109,14 @@ test('a new player deposits, plays every original by hand and by auto bet, rotat
   // Mines: one round by hand (reveal, then cash out if the tile was safe), then auto bet on a picked tile.
   await page.goto('/mines');
   await page.getByLabel('Número de minas').selectOption('1');
-  await page.getByTestId('bet-button').click();
   const tiles = page.getByTestId('mines-tile');
+  const boardTop = async () => (await tiles.first().boundingBox())!.y;
+  const topBefore = await boardTop();
+  await screenshot(page, 'originals/e2e-mines-before');
+  await page.getByTestId('bet-button').click();
   await expect(page.getByTestId('mines-cashout')).toBeVisible();
+  // The status line above the board keeps its height: the board does not jump when the round starts.
+  expect(await boardTop()).toBe(topBefore);
   await tiles.nth(12).click();
   await expect(tiles.nth(12)).toHaveAttribute('data-state', /gem|hit/);
   if ((await tiles.nth(12).getAttribute('data-state')) === 'gem') {
@@ -158,7 +169,69 @@ test('a visitor sees the games and the verifier, and is asked to log in to bet',
   await page.getByRole('button', { name: 'Eu entendi' }).click();
   await expect(page.getByRole('dialog', { name: 'Entrar ou registrar' })).toBeVisible();
 
+  // The address keeps 50.5; the field shows it with the Brazilian decimal comma, and a comma typed is read.
+  await page.goto(
+    `/fairness?game=dice&serverSeed=${'ab'.repeat(32)}&clientSeed=visitante&nonce=3&target=50.5`,
+  );
+  await expect(page.getByLabel('Alvo')).toHaveValue('50,5');
+  await page.getByLabel('Alvo').fill('75,25');
+  await expect(page).toHaveURL(/target=75\.25/);
+  await expect(page.getByTestId('verifier-outcome')).toBeVisible();
+
   await page.goto(`/fairness?game=mines&serverSeed=${'ab'.repeat(32)}&clientSeed=visitante&nonce=3&mines=5`);
   await expect(page.getByTestId('verifier-outcome')).toBeVisible();
   await expect(page.getByTestId('verifier-floats').getByRole('row')).toHaveCount(5);
+});
+
+test('bad input is refused beside the field that caused it, in Portuguese, and nothing is bet', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await newPlayerWithDeposit(page);
+  const amount = page.getByLabel('Valor da aposta');
+
+  // A stake above the balance: said beside the amount; the balance is well above R$ 10, so no low-balance sheet.
+  await page.goto('/dice');
+  await amount.fill('500');
+  await page.getByTestId('bet-button').click();
+  await expect(amount).toHaveAccessibleDescription(/^A aposta é maior que o seu saldo de R\$\s\d/);
+  await expect(page.getByRole('dialog', { name: 'Saldo baixo' })).toHaveCount(0);
+  await screenshot(page, 'originals/e2e-bad-over-balance');
+
+  // Below the minimum.
+  await amount.fill('0,05');
+  await page.getByTestId('bet-button').click();
+  await expect(amount).toHaveAccessibleDescription(/^A aposta mínima é R\$\s0,10$/);
+
+  // A multiplier out of range stays as typed, with the range beside it; the bet waits for a valid one.
+  await amount.fill('1,00');
+  const multiplier = page.getByLabel('Multiplicador', { exact: true });
+  await multiplier.fill('0,5');
+  await page.getByTestId('bet-button').click();
+  await expect(multiplier).toHaveValue('0,5');
+  await expect(multiplier).toHaveAccessibleDescription('De 1,0102× a 9.900,00×');
+  await expect(page.getByTestId('history-item')).toHaveCount(0);
+  await expect(page.getByTestId('header-balance')).toHaveText('R$ 100,00');
+  await screenshot(page, 'originals/e2e-bad-dice-multiplier');
+  const target = page.getByLabel('Rolar acima de', { exact: true }).and(page.locator('input[name="target"]'));
+  await target.fill('99,995');
+  await expect(target).toHaveAccessibleDescription('De 2,00 a 99,99');
+
+  // Limbo: a target above 1.000.000× is not turned silently into another bet.
+  await page.goto('/limbo');
+  const limboTarget = page.getByLabel('Multiplicador alvo');
+  await limboTarget.fill('5000000');
+  await page.getByTestId('bet-button').click();
+  await expect(limboTarget).toHaveAccessibleDescription('De 1,01× a 1.000.000,00×');
+  await expect(page.getByTestId('history-item')).toHaveCount(0);
+  await screenshot(page, 'originals/e2e-bad-limbo-target');
+  await limboTarget.fill('1,5');
+  await expect(limboTarget).not.toHaveAttribute('aria-invalid');
+  await expect(page.getByTestId('potential-payout')).toHaveText(/R\$\s1,50/);
+
+  // Mines: 24 at most, 25 cannot be chosen.
+  await page.goto('/mines');
+  const mines = page.getByLabel('Número de minas');
+  await expect(mines.locator('option')).toHaveCount(24);
+  await expect(mines.locator('option').last()).toHaveText('24');
 });

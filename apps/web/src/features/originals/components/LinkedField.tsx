@@ -1,16 +1,20 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { TextField } from '../../../components/ui/TextField';
 import { parseDecimal } from '../logic/format';
 
 /**
  * A number field tied to others (dice's chance, multiplier and target): while the player types, the field
  * keeps the text and passes every readable value on; when it loses focus it shows the value the others agree on.
+ * A value outside `range` is not passed on: the field keeps it with the range's message beside it (and tells
+ * `onOutside`, so the game refuses to bet) until the player corrects it or another control moves the value.
  */
 export function LinkedField({
   label,
   name,
   display,
   onValue,
+  range,
+  onOutside,
   suffix,
   error,
   disabled,
@@ -21,6 +25,8 @@ export function LinkedField({
   name: string;
   display: string;
   onValue: (value: number) => void;
+  range?: { min: number; max: number; message: string };
+  onOutside?: (outside: boolean) => void;
   suffix?: string;
   error?: string;
   disabled?: boolean;
@@ -28,6 +34,19 @@ export function LinkedField({
   trailing?: ReactNode;
 }) {
   const [typing, setTyping] = useState<string | null>(null);
+  const [outside, setOutside] = useState(false);
+  // Another control moved the value: the rejected text gives way to it.
+  const [seen, setSeen] = useState(display);
+  if (seen !== display) {
+    setSeen(display);
+    if (outside) {
+      setOutside(false);
+      setTyping(null);
+    }
+  }
+  const tell = useRef(onOutside);
+  tell.current = onOutside;
+  useEffect(() => tell.current?.(outside), [outside]);
   return (
     <TextField
       className={className}
@@ -36,15 +55,18 @@ export function LinkedField({
       inputMode="decimal"
       autoComplete="off"
       value={typing ?? display}
-      error={error}
+      error={error ?? (outside ? range?.message : undefined)}
       disabled={disabled}
-      onFocus={() => setTyping(display)}
-      onBlur={() => setTyping(null)}
+      onFocus={() => setTyping((text) => text ?? display)}
+      onBlur={() => !outside && setTyping(null)}
       onChange={(e) => {
         const text = e.target.value.replace(/[^\d.,]/g, '');
         setTyping(text);
         const value = parseDecimal(text);
-        if (Number.isFinite(value) && value > 0) onValue(value);
+        if (!Number.isFinite(value) || value <= 0) return setOutside(false);
+        if (range && (value < range.min || value > range.max)) return setOutside(true);
+        setOutside(false);
+        onValue(value);
       }}
       trailing={
         trailing ?? (suffix ? <span className="pr-10 text-sm font-semibold text-muted">{suffix}</span> : null)

@@ -1,4 +1,4 @@
-import { ErrorCode, type OriginalBet, type OriginalGameName } from '@aposta/contracts';
+import { ErrorCode, INS_BALANCE_BELOW, type OriginalBet, type OriginalGameName } from '@aposta/contracts';
 import { toMajor, toMinor } from '@aposta/money';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -28,6 +28,8 @@ export interface BettingOptions<F extends string> {
   sendAuto?: (body: Record<F | 'amount', unknown>, key: string) => Promise<OriginalBet>;
   /** The contract schema the server checks the body with (places a 400 beside its field). */
   schema: () => Promise<FieldCheck>;
+  /** A game field holds a value out of its range (its message is beside it): no bet until it is corrected. */
+  blocked?: () => boolean;
   /** A result to show (the animation starts here; the result itself is already on screen). */
   onResult?: (bet: OriginalBet) => void;
 }
@@ -40,7 +42,7 @@ const amountMinorOf = (bet: OriginalBet) => toMinor(bet.amount);
  * Places bets, by hand or automatically, the same way: one Idempotency-Key per bet attempt, kept only when
  * the answer was lost (the retry of that attempt answers the first result, never a second stake); the
  * answer's balance and the bet are applied at once; a refusal is shown beside the control it concerns, and
- * insufficient balance opens the game deposit.
+ * insufficient balance opens the game deposit when the balance is under INS_BALANCE_BELOW.
  */
 export function useBetting<F extends string>(options: BettingOptions<F>) {
   const { t } = useTranslation('originals');
@@ -97,7 +99,13 @@ export function useBetting<F extends string>(options: BettingOptions<F>) {
       const noAnswer = err instanceof ApiError && err.status === 0;
       setLost(noAnswer);
       if (!noAnswer) keys.current.settle();
-      if (err instanceof ApiError && err.status === ErrorCode.INSUFFICIENT_BALANCE)
+      // The game deposit says the balance is under INS_BALANCE_BELOW: a stake above a larger balance only
+      // needs a smaller amount, said beside the field.
+      if (
+        err instanceof ApiError &&
+        err.status === ErrorCode.INSUFFICIENT_BALANCE &&
+        (useSession.getState().user?.balance ?? 0) < INS_BALANCE_BELOW
+      )
         openOverlay('gameDeposit');
       await fields.show(err, body, placing());
       if (noAnswer) fields.place('form', t('errors.lostAnswer'));
@@ -111,7 +119,7 @@ export function useBetting<F extends string>(options: BettingOptions<F>) {
   /** The bet button. */
   const bet = async () => {
     if (!useSession.getState().token) return askLogin();
-    if (busy || running.current) return;
+    if (busy || running.current || opts.current.blocked?.()) return;
     const minor = opts.current.stake.minor;
     const problem = checkAmount(minor);
     if (problem) return fields.place('amount', problem);
@@ -131,7 +139,7 @@ export function useBetting<F extends string>(options: BettingOptions<F>) {
   /** Auto bet: bets until a stop rule says so, the player stops it, a bet fails or an overlay opens. */
   const startAuto = async (settings: AutoSettings) => {
     if (!useSession.getState().token) return askLogin();
-    if (running.current || busy) return;
+    if (running.current || busy || opts.current.blocked?.()) return;
     const base = opts.current.stake.minor;
     const problem = checkAmount(base);
     if (problem) return fields.place('amount', problem);

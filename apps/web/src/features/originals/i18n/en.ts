@@ -180,6 +180,7 @@ const en: OriginalsMessages = {
     clientSeed: 'Use 1 to 64 letters, digits or symbols, no spaces',
     nonce: 'The nonce is a whole number',
     target: 'Target out of range',
+    range: 'From {{min}} to {{max}}',
     mines: '1 to 24 mines',
     rows: '8 to 16 rows',
   },

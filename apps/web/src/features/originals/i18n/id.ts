@@ -184,6 +184,7 @@ const id: OriginalsMessages = {
     clientSeed: 'Gunakan 1 sampai 64 huruf, angka atau simbol, tanpa spasi',
     nonce: 'Nonce adalah bilangan bulat',
     target: 'Target di luar batas',
+    range: 'Dari {{min}} sampai {{max}}',
     mines: '1 sampai 24 ranjau',
     rows: '8 sampai 16 baris',
   },

@@ -181,6 +181,7 @@ const ja: OriginalsMessages = {
     clientSeed: 'スペースなしの英数字・記号 1〜64 文字',
     nonce: 'ノンスは整数です',
     target: 'ターゲットが範囲外です',
+    range: '{{min}}〜{{max}}の範囲で入力してください',
     mines: '地雷は 1〜24 個',
     rows: '行数は 8〜16',
   },

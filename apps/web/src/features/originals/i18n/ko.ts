@@ -180,6 +180,7 @@ const ko: OriginalsMessages = {
     clientSeed: '공백 없이 문자, 숫자, 기호 1~64자',
     nonce: '논스는 정수입니다',
     target: '목표가 범위를 벗어났습니다',
+    range: '{{min}}~{{max}} 사이로 입력하세요',
     mines: '지뢰 1~24개',
     rows: '8~16줄',
   },

@@ -184,6 +184,7 @@ const ru: OriginalsMessages = {
     clientSeed: 'От 1 до 64 букв, цифр или символов, без пробелов',
     nonce: 'Nonce — целое число',
     target: 'Цель вне допустимого диапазона',
+    range: 'От {{min}} до {{max}}',
     mines: 'От 1 до 24 мин',
     rows: 'От 8 до 16 рядов',
   },

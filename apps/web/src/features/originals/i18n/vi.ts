@@ -180,6 +180,7 @@ const vi: OriginalsMessages = {
     clientSeed: 'Dùng 1 đến 64 chữ, số hoặc ký hiệu, không có khoảng trắng',
     nonce: 'Nonce là số nguyên',
     target: 'Mục tiêu ngoài phạm vi',
+    range: 'Từ {{min}} đến {{max}}',
     mines: 'Từ 1 đến 24 mìn',
     rows: 'Từ 8 đến 16 hàng',
   },

@@ -179,6 +179,7 @@ const zh: OriginalsMessages = {
     clientSeed: '请使用 1 到 64 个字母、数字或符号，不含空格',
     nonce: 'Nonce 为整数',
     target: '目标超出范围',
+    range: '请输入 {{min}} 至 {{max}}',
     mines: '1 到 24 颗地雷',
     rows: '8 到 16 行',
   },

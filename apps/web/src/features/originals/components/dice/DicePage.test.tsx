@@ -135,6 +135,45 @@ describe('dice bets', () => {
     expect(screen.queryByRole('alertdialog')).toBeNull();
   });
 
+  it('a stake above a larger balance: the message beside the amount, no low-balance deposit', async () => {
+    useUi.setState({ overlay: null });
+    const server = fakeOriginals({ serverSeed: SEED, balance: 5_000 });
+    vi.stubGlobal('fetch', server.fetch);
+    signIn(50);
+    const user = userEvent.setup();
+    renderWithApp(<DicePage />);
+    await user.clear(screen.getByLabelText('Valor da aposta'));
+    await user.type(screen.getByLabelText('Valor da aposta'), '80');
+    await user.click(screen.getByTestId('bet-button'));
+    await waitFor(() =>
+      expect(screen.getByLabelText('Valor da aposta')).toHaveAccessibleDescription('Saldo insuficiente'),
+    );
+    expect(useUi.getState().overlay).toBeNull();
+  });
+
+  it('a multiplier out of range is said beside it and no bet is placed until it is corrected', async () => {
+    const server = fakeOriginals({ serverSeed: SEED });
+    vi.stubGlobal('fetch', server.fetch);
+    signIn(100);
+    const user = userEvent.setup();
+    renderWithApp(<DicePage />);
+    const multiplier = screen.getByLabelText('Multiplicador');
+    await user.clear(multiplier);
+    await user.type(multiplier, '0,5');
+    await user.click(screen.getByTestId('bet-button'));
+    expect(multiplier).toHaveValue('0,5');
+    expect(multiplier).toHaveAccessibleDescription('De 1,0102× a 9.900,00×');
+    expect(server.state.calls.filter((c) => c.path === '/dice/bet')).toHaveLength(0);
+    // Another control moves the value: the typed text gives way and the bet goes.
+    await user.clear(screen.getByLabelText('Chance de vitória'));
+    await user.type(screen.getByLabelText('Chance de vitória'), '50');
+    await user.tab();
+    expect(multiplier).toHaveValue('1,9800');
+    expect(multiplier).not.toHaveAccessibleDescription();
+    await user.click(screen.getByTestId('bet-button'));
+    await waitFor(() => expect(server.state.calls.filter((c) => c.path === '/dice/bet')).toHaveLength(1));
+  });
+
   it('an amount below the minimum is said beside the field, nothing is sent', async () => {
     const server = fakeOriginals({ serverSeed: SEED });
     vi.stubGlobal('fetch', server.fetch);

@@ -1,5 +1,5 @@
 import type { OriginalBet } from '@aposta/contracts';
-import { payout } from '@aposta/fairness';
+import { DICE_CHANCE, diceMultiplier, payout } from '@aposta/fairness';
 import { toMajor } from '@aposta/money';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,10 +18,14 @@ import {
   targetForMultiplier,
   type DiceChoice,
 } from '../../logic/dice';
-import { decimalText, hundredthsLabel } from '../../logic/format';
+import { decimalText, hundredthsLabel, multiplierLabel } from '../../logic/format';
 import { BetPanel } from '../BetPanel';
 import { GameShell } from '../GameShell';
 import { LinkedField } from '../LinkedField';
+
+/** The multipliers the chances allow (ten-thousandths): 99 / 98% and 99 / 0.01%. */
+const MIN_MULTIPLIER = diceMultiplier(DICE_CHANCE.max);
+const MAX_MULTIPLIER = diceMultiplier(DICE_CHANCE.min);
 
 /** Dice: roll 0–100 over or under a target; the chance sets the multiplier (99 / chance). */
 export function DicePage() {
@@ -29,6 +33,8 @@ export function DicePage() {
   const locale = languageEntry(useAppState((s) => s.lang)).locale;
   const animate = useAnimations();
   const [choice, setChoice] = useState<DiceChoice>({ target: 5050, condition: 'over' });
+  const [outside, setOutside] = useState<Record<string, boolean>>({});
+  const markOutside = (name: string) => (value: boolean) => setOutside((o) => ({ ...o, [name]: value }));
   const stake = useStake();
   const betting = useBetting<'target' | 'condition'>({
     game: 'dice',
@@ -36,6 +42,7 @@ export function DicePage() {
     body: (amount) => ({ amount: toMajor(amount), target: choice.target / 100, condition: choice.condition }),
     send: (body, key) => placeBet({ game: 'dice', body: body as never }, key),
     schema: () => import('@aposta/contracts').then((m) => m.diceBetRequest),
+    blocked: () => Object.values(outside).some(Boolean),
   });
   const multiplier = multiplierOf(choice);
   const chance = chanceOf(choice);
@@ -45,6 +52,8 @@ export function DicePage() {
     setChoice(next);
     betting.clearError('target');
   };
+  const bounds = targetBounds(choice.condition);
+  const range = (min: string, max: string) => t('errors.range', { min, max });
 
   return (
     <GameShell
@@ -67,8 +76,16 @@ export function DicePage() {
               display={decimalText(multiplier / 10_000, 4, locale)}
               suffix="×"
               disabled={locked}
+              range={{
+                min: MIN_MULTIPLIER / 10_000,
+                max: MAX_MULTIPLIER / 10_000,
+                message: range(
+                  multiplierLabel(MIN_MULTIPLIER, locale),
+                  multiplierLabel(MAX_MULTIPLIER, locale),
+                ),
+              }}
+              onOutside={markOutside('multiplier')}
               onValue={(m) =>
-                m >= 1.0102 &&
                 set({ ...choice, target: targetForMultiplier(Math.round(m * 10_000), choice.condition) })
               }
             />
@@ -78,6 +95,12 @@ export function DicePage() {
               display={decimalText(choice.target / 100, 2, locale)}
               error={betting.errors.target ?? betting.errors.condition}
               disabled={locked}
+              range={{
+                min: bounds.min / 100,
+                max: bounds.max / 100,
+                message: range(hundredthsLabel(bounds.min, locale), hundredthsLabel(bounds.max, locale)),
+              }}
+              onOutside={markOutside('target')}
               onValue={(v) => set({ ...choice, target: clampTarget(Math.round(v * 100), choice.condition) })}
               trailing={
                 <button
@@ -98,6 +121,15 @@ export function DicePage() {
               display={decimalText(chance / 100, 2, locale)}
               suffix="%"
               disabled={locked}
+              range={{
+                min: DICE_CHANCE.min / 100,
+                max: DICE_CHANCE.max / 100,
+                message: range(
+                  `${hundredthsLabel(DICE_CHANCE.min, locale)}%`,
+                  `${hundredthsLabel(DICE_CHANCE.max, locale)}%`,
+                ),
+              }}
+              onOutside={markOutside('chance')}
               onValue={(c) =>
                 set({ ...choice, target: targetForChance(Math.round(c * 100), choice.condition) })
               }

@@ -26,12 +26,18 @@ export function clampLimbo(target: number): number {
   return Math.min(LIMBO_TARGET.max, Math.max(LIMBO_TARGET.min, Math.round(target)));
 }
 
+/** The chances the field takes, in percent: the highest target's (shown to four decimals) to the lowest's. */
+const MIN_CHANCE = 0.0001;
+const MAX_CHANCE = 98.02;
+
 /** Limbo: pick a target multiplier; the result is drawn, and a result at or above the target pays it. */
 export function LimboPage() {
   const { t } = useTranslation('originals');
   const locale = languageEntry(useAppState((s) => s.lang)).locale;
   const animate = useAnimations();
   const [target, setTarget] = useState(200);
+  const [outside, setOutside] = useState<Record<string, boolean>>({});
+  const markOutside = (name: string) => (value: boolean) => setOutside((o) => ({ ...o, [name]: value }));
   const stake = useStake();
   const betting = useBetting<'target'>({
     game: 'limbo',
@@ -39,6 +45,7 @@ export function LimboPage() {
     body: (amount) => ({ amount: toMajor(amount), target: target / 100 }),
     send: (body, key) => placeBet({ game: 'limbo', body: body as never }, key),
     schema: () => import('@aposta/contracts').then((m) => m.limboBetRequest),
+    blocked: () => Object.values(outside).some(Boolean),
   });
   const potential = Number.isFinite(stake.minor) ? payout(stake.minor, limboMultiplier(target)) : null;
   const last = betting.last;
@@ -83,6 +90,15 @@ export function LimboPage() {
               suffix="×"
               error={betting.errors.target}
               disabled={locked}
+              range={{
+                min: LIMBO_TARGET.min / 100,
+                max: LIMBO_TARGET.max / 100,
+                message: t('errors.range', {
+                  min: multiplierOf(LIMBO_TARGET.min / 100, locale),
+                  max: multiplierOf(LIMBO_TARGET.max / 100, locale),
+                }),
+              }}
+              onOutside={markOutside('target')}
               onValue={(v) => set(v * 100)}
             />
             <LinkedField
@@ -91,7 +107,16 @@ export function LimboPage() {
               display={decimalText(limboChance(target), 4, locale).replace(/0+$/, '').replace(/[.,]$/, '')}
               suffix="%"
               disabled={locked}
-              onValue={(c) => c <= 98.02 && set(limboTargetForChance(c))}
+              range={{
+                min: MIN_CHANCE,
+                max: MAX_CHANCE,
+                message: t('errors.range', {
+                  min: `${decimalText(MIN_CHANCE, 4, locale)}%`,
+                  max: `${decimalText(MAX_CHANCE, 2, locale)}%`,
+                }),
+              }}
+              onOutside={markOutside('chance')}
+              onValue={(c) => set(limboTargetForChance(c))}
             />
           </div>
         </BetPanel>

@@ -177,7 +177,12 @@ export function MinesPage() {
       game="mines"
       stage={
         <div className="flex flex-col gap-10">
-          <div className="flex items-center justify-between text-xs text-muted" aria-live="polite">
+          {/* Two lines' height whatever it says, so the board does not move when a round starts or ends. */}
+          <div
+            className="flex min-h-34 items-center justify-between gap-8 text-xs text-muted"
+            aria-live="polite"
+            data-testid="mines-status"
+          >
             <span data-testid="mines-current">
               {open ? (
                 t('mines.current', { multiplier: multiplierLabel(currentE4 || 10_000, locale) })
@@ -187,7 +192,7 @@ export function MinesPage() {
                 t('mines.hint')
               )}
             </span>
-            <span data-testid="mines-next">
+            <span className="shrink-0 text-right" data-testid="mines-next">
               {t('mines.next', { multiplier: multiplierLabel(nextE4, locale) })}
             </span>
           </div>

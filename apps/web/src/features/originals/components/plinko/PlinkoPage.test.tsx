@@ -35,10 +35,16 @@ describe('plinko', () => {
     const high8 = plinkoTable(8, 'high');
     expect(slots()).toEqual(high8.map((m) => `${shown(m)}×`));
     const best = Math.max(...high8);
-    expect(screen.getByText(`Maior prêmio nesta mesa: ${best / 10_000}×`)).toBeInTheDocument();
+    expect(screen.getByText(`Maior prêmio nesta mesa: ${best / 10_000},00×`)).toBeInTheDocument();
     // R$ 1,00 (the default stake) times the best slot, "up to".
     const potential = (payout(100, best) / 100).toFixed(2).replace('.', ',');
     expect(screen.getByTestId('potential-payout')).toHaveTextContent(potential);
+    // A best slot with decimals is written as Brazilians write it (5,60×, not 5.6×).
+    await user.click(
+      within(screen.getByRole('radiogroup', { name: 'Risco' })).getByRole('radio', { name: 'Baixo' }),
+    );
+    expect(Math.max(...plinkoTable(8, 'low'))).toBe(56_000);
+    expect(screen.getByText('Maior prêmio nesta mesa: 5,60×')).toBeInTheDocument();
   });
 
   it('a bet lands where the seeds say, with its multiplier, and the balance it left at once', async () => {

@@ -8,6 +8,7 @@ import { placeBet } from '../../api/place-bet';
 import { useAnimations } from '../../hooks/settings';
 import { useBetting } from '../../hooks/useBetting';
 import { useStake } from '../../hooks/useStake';
+import { multiplierLabel } from '../../logic/format';
 import { BetPanel } from '../BetPanel';
 import { GameShell } from '../GameShell';
 import { Segmented } from '../Segmented';
@@ -106,7 +107,7 @@ export function PlinkoPage() {
             }}
           />
           <p className="text-xs text-muted">
-            {t('plinko.maxWin', { multiplier: `${Math.max(...table) / 10_000}×` })}
+            {t('plinko.maxWin', { multiplier: multiplierLabel(Math.max(...table), locale) })}
           </p>
         </BetPanel>
       }

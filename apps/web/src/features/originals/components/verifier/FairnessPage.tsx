@@ -14,7 +14,13 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { TextField } from '../../../../components/ui/TextField';
 import { languageEntry, useAppState } from '../../../../lib/app-state';
-import { hundredthsLabel, multiplierLabel, multiplierOf, parseDecimal } from '../../logic/format';
+import {
+  decimalText,
+  hundredthsLabel,
+  multiplierLabel,
+  multiplierOf,
+  parseDecimal,
+} from '../../logic/format';
 import { verify, verifySlot, type SlotVerification, type VerifyInput } from '../../logic/verify';
 import { Segmented } from '../Segmented';
 import { SelectField } from '../SelectField';
@@ -229,7 +235,11 @@ function GameParams({
   problem: string | null;
 }) {
   const { t } = useTranslation('originals');
+  const locale = languageEntry(useAppState((s) => s.lang)).locale;
+  // The address keeps a plain number ("50.5"); the field shows it as the player writes it ("50,5").
   const clean = (v: string) => v.replace(/[^\d.,]/g, '').replace(',', '.');
+  const decimal = decimalText(1.5, 1, locale).charAt(1);
+  const shown = (v: string) => v.replace('.', decimal);
   switch (game) {
     case 'dice':
       return (
@@ -238,7 +248,7 @@ function GameParams({
             label={t('dice.target')}
             name="target"
             inputMode="decimal"
-            value={field('target', '50.5')}
+            value={shown(field('target', '50.5'))}
             error={problem === 'target' ? t('errors.target') : undefined}
             onChange={(e) => set('target', clean(e.target.value))}
           />
@@ -262,7 +272,7 @@ function GameParams({
           label={t('limbo.target')}
           name="target"
           inputMode="decimal"
-          value={field('target', '2')}
+          value={shown(field('target', '2'))}
           error={problem === 'target' ? t('errors.target') : undefined}
           onChange={(e) => set('target', clean(e.target.value))}
         />
