@@ -15,6 +15,7 @@ import {
   type Player,
   type TestApp,
 } from '../src/modules/payments/payments.test-client';
+import { coolOffDuringTheClaim } from './promo.exclusion';
 
 const OPS = '/api/operator/promo/bonuses';
 
@@ -86,6 +87,37 @@ describe('operators and players’ bonuses', () => {
     ]);
   });
 
+  it('refuses the same key with another wagering multiple or expiry: never answers a grant not asked for', async () => {
+    const p = await c.signUp();
+    const body = { userId: p.userId, amount: 500, wageringMultiple: 2, expiresInDays: 5, reason: 'Teste' };
+    const key = crypto.randomUUID();
+    const first = await grant(body, key);
+    expect(first.statusCode, first.body).toBe(200);
+    const made = operatorBonus.parse(first.json().data);
+    for (const other of [
+      { ...body, wageringMultiple: 50 },
+      { ...body, expiresInDays: 300 },
+    ])
+      expect((await grant(other, key)).statusCode).toBe(409);
+    const again = await grant(body, key);
+    expect(operatorBonus.parse(again.json().data)).toMatchObject({ id: made.id, required: 1_000 });
+    expect((await c.operator('GET', `${OPS}?userId=${p.userId}`)).json().data.list).toHaveLength(1);
+  });
+
+  it('pays nothing to a player whose cool-off committed while the grant was under way', async () => {
+    const p = await c.signUp();
+    const key = crypto.randomUUID();
+    const spy = coolOffDuringTheClaim(t.app, p.userId);
+    const res = await grant(
+      { userId: p.userId, amount: 500, wageringMultiple: 2, expiresInDays: 5, reason: 'Teste' },
+      key,
+    );
+    spy.mockRestore();
+    expect(res.statusCode, res.body).toBe(403);
+    expect(res.json().message).toBe('As promoções não estão disponíveis na sua conta.');
+    expect((await c.operator('GET', `${OPS}?userId=${p.userId}`)).json().data.list).toEqual([]);
+  });
+
   it('refuses bad input, a missing key, an unknown player or grant, and a caller without the permission', async () => {
     const p = await c.signUp();
     const body = { userId: p.userId, amount: 100, wageringMultiple: 1, expiresInDays: 1, reason: 'Teste' };
@@ -124,6 +156,21 @@ describe('operators and players’ bonuses', () => {
     );
     expect(nightly.runs).toHaveLength(7);
     expect(await audits('job:promo.referrals')).toEqual(['jobs.run', 'jobs.run', 'jobs.run']);
+    // Year 0: a valid ISO date, but no day of PostgreSQL's calendar (was a 500).
+    for (const [lang, message] of [
+      ['pt', 'Verifique as informações inseridas'],
+      ['en', 'Please check the information entered'],
+    ]) {
+      const year0 = await c.call(
+        'POST',
+        '/api/operator/jobs/promo.referrals/run',
+        undefined,
+        { day: '0000-01-01' },
+        { 'x-operator-key': TEST_OPERATOR_KEY, lang: lang! },
+      );
+      expect(year0.statusCode, year0.body).toBe(400);
+      expect(year0.json().message).toBe(message);
+    }
   });
 });
 

@@ -12,6 +12,7 @@ import {
   type TestApp,
 } from '../src/modules/payments/payments.test-client';
 import { saoPauloDay, saoPauloDayStart } from '../src/modules/promo';
+import { coolOffDuringTheClaim } from './promo.exclusion';
 
 const PWD = 'correct horse 1';
 const DAY_MS = 86_400_000;
@@ -319,6 +320,21 @@ describe('promotions over HTTP: referrals and the daily sign-in', () => {
       const restarted = signinSheet.parse(data(await claim(p)));
       expect(restarted).toMatchObject({ streak: 1 });
       expect((await info(p)).freeBalance).toBe(4);
+    });
+
+    it('pays nothing to a player whose cool-off committed while the claim was under way', async () => {
+      const p = await signUp();
+      const spy = coolOffDuringTheClaim(t.app, p.userId);
+      const res = await claim(p);
+      spy.mockRestore();
+      expect(res.statusCode, res.body).toBe(403);
+      expect(res.json().message).toBe('As promoções não estão disponíveis na sua conta.');
+      const paid = (await t.database.db.execute(
+        sql`select (select count(*)::int from promo_signins where user_id = ${p.userId})
+              + (select count(*)::int from ledger_transactions
+                 where idempotency_key = ${`signin:${p.userId}:${saoPauloDay(new Date())}`}) as n`,
+      )) as unknown as { rows: { n: number }[] };
+      expect(paid.rows[0]!.n).toBe(0);
     });
 
     it('claims only for the signed-in player: a body naming someone else is refused, no token is refused', async () => {

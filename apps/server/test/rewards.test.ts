@@ -11,6 +11,7 @@ import {
   type Player,
   type TestApp,
 } from '../src/modules/payments/payments.test-client';
+import { coolOffDuringTheClaim } from './promo.exclusion';
 
 const PWD = 'correct horse 1';
 /** The seeded packages: 3 is R$ 50 (BRL), 4 is R$ 100 (BRL), 40 is R$ 100 with a R$ 20 gift (EXPPAY). */
@@ -136,6 +137,19 @@ describe('agent ladder and game bonus over HTTP', () => {
     );
     expect((await ladder(a)).validInvitees).toBe(1);
     expect((await claim(a, 2)).statusCode).toBe(422);
+  });
+
+  it('pays no tier to a player whose cool-off committed while the claim was under way', async () => {
+    const a = await signUp();
+    const b = await signUp(a.yqm);
+    await c.deposit(b, R100);
+    expect((await ladder(a)).tiers[0]!.reached).toBe(true);
+    const spy = coolOffDuringTheClaim(t.app, a.userId);
+    const res = await claim(a, 1);
+    spy.mockRestore();
+    expect(res.statusCode, res.body).toBe(403);
+    expect(res.json().message).toBe('As promoções não estão disponíveis na sua conta.');
+    expect(await keyCount(`ladder:1:${a.userId}`)).toBe(0);
   });
 
   it('leaves out a deposit reversed in the ledger', async () => {

@@ -10,7 +10,7 @@ export interface OperatorBonusDeps {
   /** Whether the player exists (uplines answers one row per existing player). */
   accounts: { uplines(exec: Executor, ids: number[]): Promise<{ id: number }[]> };
   /** Off under JURISDICTION=br and for excluded players. */
-  rg: { promotionsAllowed(userId: number): Promise<boolean> };
+  rg: { promotionsAllowed(userId: number, exec?: Executor): Promise<boolean> };
 }
 
 const view = (g: BonusGrant): OperatorBonus => ({
@@ -30,9 +30,10 @@ export function createOperatorBonuses({ database, settings, accounts, rg }: Oper
   async function grant(input: OperatorBonusGrant, key: string): Promise<OperatorBonus> {
     const [player] = await accounts.uplines(database.db, [input.userId]);
     if (!player) throw notFound();
-    if (!(await rg.promotionsAllowed(input.userId))) throw forbidden('promoUnavailable');
     const s = await settings.all();
     const txId = await database.transaction(async (tx) => {
+      // Asked in the grant's transaction: an exclusion committed since the call began refuses it.
+      if (!(await rg.promotionsAllowed(input.userId, tx))) throw forbidden('promoUnavailable');
       const posted = await creditBonus(
         tx,
         {
@@ -40,7 +41,13 @@ export function createOperatorBonuses({ database, settings, accounts, rg }: Oper
           amount: input.amount,
           idempotencyKey: `operator-bonus:${input.userId}:${key}`,
           ref: 'operator-bonus',
-          memo: { promo: 'operator', reason: input.reason },
+          // The whole call in the request's hash: the same key with another multiple or expiry is 409.
+          memo: {
+            promo: 'operator',
+            reason: input.reason,
+            wageringMultiple: input.wageringMultiple,
+            expiresInDays: input.expiresInDays,
+          },
           multiple: input.wageringMultiple,
           expiryDays: input.expiresInDays,
         },

@@ -48,7 +48,7 @@ export interface PromoDeps {
     uplines(exec: Executor, ids: number[]): Promise<Upline[]>;
     invitees(userId: number, limit?: number): Promise<Invitee[]>;
   };
-  rg: { promotionsAllowed(userId: number): Promise<boolean> };
+  rg: { promotionsAllowed(userId: number, exec?: Executor): Promise<boolean> };
   /** The app's public origin, for the invitation link. */
   publicUrl: string;
   now?: () => Date;
@@ -138,12 +138,13 @@ export function createPromoService({
    */
   async function claimSignin(userId: number): Promise<SigninSheet> {
     // Reads before the transaction: a statement outside it would wait on PGlite's one connection.
-    if (!(await rg.promotionsAllowed(userId))) throw forbidden('promoUnavailable');
     const s = await settings.all();
     const rewards = s['promo.signinRewards'];
     const today = saoPauloDay(now());
     const claimed = await database.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(${SIGNIN_LOCK}, ${userId})`);
+      // Asked in the claim's transaction: an exclusion committed while the claim waited refuses it.
+      if (!(await rg.promotionsAllowed(userId, tx))) throw forbidden('promoUnavailable');
       const cycle = cycleOf(await lastSignin(tx, userId), today);
       if (cycle.claimedToday) throw conflict('promoSigninClaimed');
       const cycleDay = cycle.claimed + 1;
@@ -348,7 +349,8 @@ export function createPromoService({
   /** The operators' run of the job: as the nightly job, or one day up to today (a later day is refused). */
   async function runReferrals(day?: string): Promise<ReferralRun[]> {
     if (!day) return payDueReferrals();
-    if (day > saoPauloDay(now())) throw badRequest('checkTheInput');
+    // Year 0 is a valid ISO date but no day of PostgreSQL's calendar (a 500 otherwise).
+    if (day > saoPauloDay(now()) || day < '0001-01-01') throw badRequest('checkTheInput');
     return [await payReferrals(day)];
   }
 

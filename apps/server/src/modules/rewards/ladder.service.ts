@@ -20,7 +20,7 @@ export interface LadderDeps {
     exec: Executor,
     userIds: number[],
   ): Promise<{ userId: number; amount: number; confirmed: boolean }[]>;
-  promotionsAllowed(userId: number): Promise<boolean>;
+  promotionsAllowed(userId: number, exec?: Executor): Promise<boolean>;
 }
 
 /**
@@ -95,12 +95,13 @@ export function createLadderService({
    */
   async function claim(userId: number, tier: number): Promise<LadderAnswer> {
     // Reads before the transaction: a statement outside it would wait on PGlite's one connection.
-    if (!(await promotionsAllowed(userId))) throw forbidden('promoUnavailable');
     const s = await settings.all();
     const rule = s['promo.ladderTiers'][tier - 1];
     if (!rule) throw notFound('ladderTierUnknown');
     return database.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(${LADDER_LOCK}, ${userId})`);
+      // Asked in the claim's transaction: an exclusion committed while the claim waited refuses it.
+      if (!(await promotionsAllowed(userId, tx))) throw forbidden('promoUnavailable');
       if ((await claimedTiers(tx, userId)).has(tier)) throw conflict('ladderTierClaimed');
       const counted = await count(tx, userId, s['promo.ladderMinDeposit']);
       if (counted.valid < rule.invitees) throw new AppError(ErrorCode.UNPROCESSABLE, 'ladderTierNotReached');

@@ -29,7 +29,7 @@ export const rewardsModule = defineModule(
       settings,
       directInvitees: accounts.directInvitees,
       paidDeposits: payments.paidDeposits,
-      promotionsAllowed: (userId) => rg.promotionsAllowed(userId),
+      promotionsAllowed: (userId, exec) => rg.promotionsAllowed(userId, exec),
     });
     const gameBonus = createGameBonusService({
       database,
