@@ -16,7 +16,7 @@ const en: OriginalsMessages = {
     place: 'Bet',
     retry: 'Try again',
     loginToBet: 'Log in to bet',
-    rtp: 'RTP {{rtp}} · House edge {{edge}}',
+    rtp: 'RTP\u00a0{{rtp}} · House\u00a0edge\u00a0{{edge}}',
     choiceRtp: 'RTP of this bet: {{rtp}}',
     animations: 'Animations',
     history: 'Last results',

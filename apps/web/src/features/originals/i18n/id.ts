@@ -16,7 +16,7 @@ const id: OriginalsMessages = {
     place: 'Pasang',
     retry: 'Coba lagi',
     loginToBet: 'Masuk untuk bertaruh',
-    rtp: 'RTP {{rtp}} · Keunggulan bandar {{edge}}',
+    rtp: 'RTP\u00a0{{rtp}} · Keunggulan\u00a0bandar\u00a0{{edge}}',
     choiceRtp: 'RTP taruhan ini: {{rtp}}',
     animations: 'Animasi',
     history: 'Hasil terakhir',

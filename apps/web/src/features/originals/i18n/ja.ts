@@ -16,7 +16,7 @@ const ja: OriginalsMessages = {
     place: 'ベット',
     retry: '再試行',
     loginToBet: 'ログインしてベット',
-    rtp: 'RTP {{rtp}} · ハウスエッジ {{edge}}',
+    rtp: 'RTP\u00a0{{rtp}} · ハウスエッジ\u00a0{{edge}}',
     choiceRtp: 'このベットのRTP: {{rtp}}',
     animations: 'アニメーション',
     history: '最近の結果',

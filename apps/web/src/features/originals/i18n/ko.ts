@@ -16,7 +16,7 @@ const ko: OriginalsMessages = {
     place: '베팅',
     retry: '다시 시도',
     loginToBet: '로그인 후 베팅',
-    rtp: 'RTP {{rtp}} · 하우스 엣지 {{edge}}',
+    rtp: 'RTP\u00a0{{rtp}} · 하우스\u00a0엣지\u00a0{{edge}}',
     choiceRtp: '이 베팅의 RTP: {{rtp}}',
     animations: '애니메이션',
     history: '최근 결과',

@@ -26,7 +26,7 @@ const ptBR = {
     place: 'Apostar',
     retry: 'Tentar de novo',
     loginToBet: 'Entre para apostar',
-    rtp: 'RTP {{rtp}} · Vantagem da casa {{edge}}',
+    rtp: 'RTP\u00a0{{rtp}} · Vantagem\u00a0da\u00a0casa\u00a0{{edge}}',
     choiceRtp: 'RTP desta aposta: {{rtp}}',
     animations: 'Animações',
     history: 'Últimos resultados',

@@ -16,7 +16,7 @@ const ru: OriginalsMessages = {
     place: 'Ставка',
     retry: 'Повторить',
     loginToBet: 'Войдите, чтобы ставить',
-    rtp: 'RTP {{rtp}} · Преимущество казино {{edge}}',
+    rtp: 'RTP\u00a0{{rtp}} · Преимущество\u00a0казино\u00a0{{edge}}',
     choiceRtp: 'RTP этой ставки: {{rtp}}',
     animations: 'Анимация',
     history: 'Последние результаты',

@@ -16,7 +16,7 @@ const vi: OriginalsMessages = {
     place: 'Đặt cược',
     retry: 'Thử lại',
     loginToBet: 'Đăng nhập để cược',
-    rtp: 'RTP {{rtp}} · Lợi thế nhà cái {{edge}}',
+    rtp: 'RTP\u00a0{{rtp}} · Lợi\u00a0thế\u00a0nhà\u00a0cái\u00a0{{edge}}',
     choiceRtp: 'RTP của cược này: {{rtp}}',
     animations: 'Hoạt ảnh',
     history: 'Kết quả gần đây',

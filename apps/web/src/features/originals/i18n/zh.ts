@@ -16,7 +16,7 @@ const zh: OriginalsMessages = {
     place: '投注',
     retry: '重试',
     loginToBet: '登录后投注',
-    rtp: 'RTP {{rtp}} · 庄家优势 {{edge}}',
+    rtp: 'RTP\u00a0{{rtp}} · 庄家优势\u00a0{{edge}}',
     choiceRtp: '本次投注 RTP：{{rtp}}',
     animations: '动画',
     history: '最近结果',

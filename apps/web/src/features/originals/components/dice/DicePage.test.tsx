@@ -94,6 +94,8 @@ describe('dice bets', () => {
       within(screen.getByRole('list', { name: 'Últimos resultados' })).getAllByRole('listitem'),
     ).toHaveLength(1);
     expect(screen.getByTestId('rtp')).toHaveTextContent('RTP 99,00% · Vantagem da casa 1,00%');
+    // Each figure stays with its label when the line wraps on a narrow phone.
+    expect(screen.getByTestId('rtp').textContent).toContain('Vantagem\u00a0da\u00a0casa\u00a01,00%');
     // The fairness panel's nonce moved on, from the bet's answer.
     await user.click(screen.getByText('Jogo justo'));
     await waitFor(() => expect(screen.getByTestId('nonce')).toHaveTextContent('1'));
