@@ -1,10 +1,10 @@
 import crypto from 'node:crypto';
 import { userInfo } from '@aposta/contracts';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, TEST_CAPTCHA } from '../../../test/helpers';
 import { KYC_PER_HOUR } from './accounts.routes';
-import { passwordResets, users } from './accounts.tables';
+import { passwordResets, sessions, users } from './accounts.tables';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
@@ -266,6 +266,25 @@ describe('accounts over HTTP', () => {
     expect(change.statusCode).toBe(409);
   });
 
+  it('keeps the first CPF of a KYC when two with different CPFs arrive at once', async () => {
+    // Several players, two KYCs each at the same moment: one CPF wins, the other is refused, on any engine.
+    const players = await Promise.all(Array.from({ length: 8 }, () => c.signUp()));
+    await Promise.all(
+      players.map(async ({ token, username }) => {
+        const answers = await Promise.all(
+          ['529.982.247-25', '111.444.777-35'].map((cardNo) =>
+            c.post('/api/app/user/updateKyc', token, { name: 'Maria Silva', cardNo }),
+          ),
+        );
+        const statuses = answers.map((a) => a.statusCode).sort();
+        expect(statuses, username).toEqual([200, 409]);
+        const kept = answers[0]!.statusCode === 200 ? '52998224725' : '11144477735';
+        const [row] = await t.database.db.select().from(users).where(eq(users.username, username));
+        expect(row!.cardNo).toBe(kept);
+      }),
+    );
+  });
+
   it('limits identity checks to a few an hour per session, with a translated 429', async () => {
     const { token } = await c.signUp();
     const answers = [];
@@ -284,6 +303,30 @@ describe('accounts over HTTP', () => {
       cardNo: '529.982.247-25',
     });
     expect(theirs.statusCode).toBe(200);
+  });
+
+  it('counts identity checks per player, however the token is spelt and from whichever session', async () => {
+    const { token } = await c.signUp();
+    // One token, spelt as authenticate accepts it; and fresh sessions of the same player by login link.
+    const spellings = [`Bearer ${token}`, `bearer ${token}`, token, `Bearer  ${token}`, `BEARER ${token} `];
+    const viaLink = async () => {
+      const link = (await c.post('/api/auth/user/loginLink', token)).json().data.token as string;
+      const redeemed = await c.post('/api/auth/user/zgo', undefined, { token: link });
+      return `Bearer ${redeemed.json().data.access_token as string}`;
+    };
+    const codes: number[] = [];
+    for (let i = 0; i <= KYC_PER_HOUR; i++) {
+      const authorization = i % 3 === 2 ? await viaLink() : spellings[i % spellings.length]!;
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/app/user/updateKyc',
+        headers: { authorization },
+        payload: { name: 'Maria', cardNo: '529.982.247-24' },
+      });
+      codes.push(res.statusCode);
+    }
+    expect(codes.slice(0, KYC_PER_HOUR)).toEqual(Array(KYC_PER_HOUR).fill(400));
+    expect(codes.at(-1)).toBe(429);
   });
 
   it('answers getUserTest only for test accounts', async () => {
@@ -360,6 +403,34 @@ describe('accounts over HTTP', () => {
     expect((await redeem(await linkOf(e.token))).statusCode).toBe(200);
   });
 
+  it('gives no session to a sign-in with the old password when a change commits while it runs', async () => {
+    const { username, token } = await c.signUp();
+    const me = Number((await c.get('/api/app/user/userInfo', token)).json().data.uId);
+    // The owner changes the password between the sign-in's check of the old one and its new session (a
+    // sign-in hook runs exactly there).
+    let changed: number | undefined;
+    const raceChange = async (userId: number) => {
+      if (userId !== me || changed !== undefined) return;
+      const res = await c.post('/api/app/user/changePwd', token, { oldPwd: PWD, nPwd: 'changed in time' });
+      changed = res.statusCode;
+    };
+    t.app.accounts.hooks.signIn.push(raceChange);
+    try {
+      const late = await c.login(username, PWD, '10.77.0.1');
+      expect(changed).toBe(200);
+      expect(late.statusCode).toBe(400);
+      expect(late.json()).toEqual({ status: 40102, message: 'E-mail ou senha incorretos', data: null });
+      const live = await t.database.db
+        .select({ id: sessions.id })
+        .from(sessions)
+        .where(and(eq(sessions.userId, me), isNull(sessions.revokedAt)));
+      expect(live).toEqual([]);
+    } finally {
+      t.app.accounts.hooks.signIn.splice(t.app.accounts.hooks.signIn.indexOf(raceChange), 1);
+    }
+    expect((await c.login(username, 'changed in time')).statusCode).toBe(200);
+  });
+
   it('changes the password and revokes every session', async () => {
     const { username, token } = await c.signUp();
     const other = (await c.login(username)).json().data.access_token;
@@ -372,6 +443,36 @@ describe('accounts over HTTP', () => {
       expect((await c.get('/api/app/user/getBalance', tok)).json().status).toBe(40101);
     }
     expect((await c.login(username, 'changed secret')).statusCode).toBe(200);
+  });
+
+  it('kills a reset code and a checked reset when the player changes the password meanwhile', async () => {
+    const mailedCode = async (username: string) => {
+      await c.form('/api/app/main/RESETPWD/sendEmail', { email: username });
+      const mail = (await c.get(`/sandbox/outbox.json?to=${encodeURIComponent(username)}`)).json().data[0];
+      return /\b(\d{6})\b/.exec(mail.text)![1]!;
+    };
+    const change = (token: string, nPwd: string) =>
+      c.post('/api/app/user/changePwd', token, { oldPwd: PWD, nPwd });
+
+    // Someone reading the player's mailbox asks for a code; the player changes the password.
+    const a = await c.signUp();
+    const code = await mailedCode(a.username);
+    expect((await change(a.token, 'mine again 1')).statusCode).toBe(200);
+    const late = await c.form('/api/app/main/RESETPWD/checkEmail', { email: a.username, code });
+    expect(late.statusCode).toBe(400);
+    expect(late.json().message).toBe('Código incorreto ou expirado');
+
+    // The same with the code already checked: its chkId sets no password.
+    const b = await c.signUp();
+    const checked = await c.form('/api/app/main/RESETPWD/checkEmail', {
+      email: b.username,
+      code: await mailedCode(b.username),
+    });
+    const chkId = checked.json().data.chkId as string;
+    expect((await change(b.token, 'mine again 2')).statusCode).toBe(200);
+    expect((await c.form('/api/app/main/setPwd', { nPwd: 'the intruder 1', chkId })).statusCode).toBe(400);
+    expect((await c.login(b.username, 'the intruder 1')).statusCode).toBe(400);
+    expect((await c.login(b.username, 'mine again 2')).statusCode).toBe(200);
   });
 
   it('answers sendEmail alike for known and unknown e-mails, limits resends and wrong codes', async () => {
@@ -484,6 +585,22 @@ describe('accounts over HTTP', () => {
     vi.setSystemTime(start + 16 * 60_000);
     expect((await c.login(username, 'wrong', stranger)).statusCode).toBe(400);
     expect((await c.login(username, PWD, stranger)).statusCode).toBe(200);
+  });
+
+  it('counts wrong passwords from one IPv6 /64 together, whichever of its addresses they come from', async () => {
+    const { username } = await c.signUp();
+    const net64 = `2001:db8:${crypto.randomInt(1, 0xffff).toString(16)}:7`;
+    const from = (i: number) => `${net64}:${i.toString(16)}::${(i * 7).toString(16)}`;
+    for (let i = 1; i <= 5; i++) expect((await c.login(username, 'wrong', from(i))).statusCode).toBe(400);
+    const sixth = await c.login(username, 'wrong', from(6));
+    expect(sixth.statusCode).toBe(429);
+    expect(sixth.json().message).toBe('Muitas tentativas erradas daqui. Tente novamente em 5 segundos');
+    // Written in full, the same network waits too; another /64 and the owner's IPv4 address do not.
+    expect((await c.login(username, PWD, `2001:0DB8:${net64.split(':')[2]}:0007:0:0:0:1`)).statusCode).toBe(
+      429,
+    );
+    expect((await c.login(username, PWD, `2001:db8:${net64.split(':')[2]}:8::1`)).statusCode).toBe(200);
+    expect((await c.login(username, PWD, '10.55.0.2')).statusCode).toBe(200);
   });
 
   it('shows the outbox as escaped HTML', async () => {

@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import {
   captchaCodeId,
   changePasswordRequest,
@@ -116,16 +115,15 @@ export async function accountsRoutes(app: FastifyInstance) {
     {
       ...auth,
       // Under br each call is a paid identity lookup whose answer says which field did not match: a few tries
-      // an hour per session (or address) leave room for typos, not for guessing or running up the bill.
+      // an hour per player leave room for typos, not for guessing or running up the bill.
       config: {
         rateLimit: {
           max: KYC_PER_HOUR,
           timeWindow: '1 hour',
-          // The session's token hashed: a bearer token is never a key in the limiter's store (Redis).
-          keyGenerator: (req: FastifyRequest) =>
-            req.headers.authorization
-              ? `kyc:${crypto.createHash('sha256').update(req.headers.authorization).digest('base64url')}`
-              : `kyc:${req.ip}`,
+          // The player (`authenticate` runs first): not the Authorization header, which one token can spell
+          // in endless ways ("Bearer", "bearer", bare, extra spaces), nor the session, of which a login link
+          // makes a new one without a captcha.
+          keyGenerator: (req: FastifyRequest) => (req.user ? `kyc:u${req.user.id}` : `kyc:${req.ip}`),
         },
       },
       schema: { ...auth.schema, body: updateKycRequest, response: noData },

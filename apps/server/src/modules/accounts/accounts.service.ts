@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import net from 'node:net';
 import {
   ErrorCode,
   normalizeCpf,
@@ -7,6 +8,7 @@ import {
   type UserInfo,
 } from '@aposta/contracts';
 import { and, eq, exists, gt, isNull, lt, ne, sql } from 'drizzle-orm';
+import { Address6 } from 'ip-address';
 import svgCaptcha from 'svg-captcha';
 import type { Config } from '../../config';
 import type { EventBus } from '../../platform/bus';
@@ -67,6 +69,18 @@ const locked = (row: { failures: number; failuresSince: Date | null } | undefine
   row.failures >= RESET_MAX_FAILURES &&
   now.getTime() - row.failuresSince.getTime() < RESET_FAILURE_WINDOW_MS;
 const fromNow = (ms: number) => new Date(Date.now() + ms);
+
+/**
+ * The source a sign-in's wrong passwords are counted under: an IPv4 address, or an IPv6 address's /64 (one
+ * subscriber holds a whole /64 and may take any address in it, so counting each address would give it
+ * 2^64 fresh counts; the per-IP limit groups IPv6 the same way).
+ */
+function throttleSource(ip: string): string {
+  if (!net.isIPv6(ip)) return ip;
+  const address = new Address6(ip.replace(/%.*$/, ''));
+  if (address.isMapped4()) return address.to4().correctForm();
+  return `${new Address6(`${address.correctForm()}/64`).startAddress().correctForm()}/64`;
+}
 /** First key of the advisory lock that serializes the registrations and KYCs of one CPF (the second: its hash). */
 const CPF_LOCK = 0x63706631;
 
@@ -466,6 +480,12 @@ export function createAccountsService({ database, config, bus, mail, identity = 
       .update(users)
       .set({ passwordHash, ...(user.testFlag === '1' ? { testPwd: pwd } : {}) })
       .where(eq(users.id, user.id));
+    // A reset code or chkId out before this change must not set another password after it (its count of
+    // wrong codes stays).
+    await tx
+      .update(passwordResets)
+      .set({ codeHash: null, codeExpiresAt: null, chkHash: null, chkExpiresAt: null })
+      .where(eq(passwordResets.userId, user.id));
     return revokeAll(tx, user.id);
   }
 
@@ -557,7 +577,8 @@ export function createAccountsService({ database, config, bus, mail, identity = 
       device?: string;
     }): Promise<string> {
       await checkCaptcha(input.codeId, input.captCode);
-      const mine = and(eq(loginThrottle.username, input.username), eq(loginThrottle.source, input.source));
+      const source = throttleSource(input.source);
+      const mine = and(eq(loginThrottle.username, input.username), eq(loginThrottle.source, source));
       const [throttle] = await db
         .select({ lockedUntil: loginThrottle.lockedUntil })
         .from(loginThrottle)
@@ -570,11 +591,20 @@ export function createAccountsService({ database, config, bus, mail, identity = 
         .where(eq(users.username, input.username));
       const valid = await verifyPassword(user?.passwordHash, input.pwd);
       if (!user || !valid) {
-        await recordLoginFailure(input.username, input.source);
+        await recordLoginFailure(input.username, source);
         throw new AppError(ErrorCode.LOGIN_FAILED, 'loginFailed');
       }
       for (const check of hooks.signIn) await check(user.id);
       const token = await database.transaction(async (tx) => {
+        // The password checked must still be the account's: a change or reset committed since revoked every
+        // session but this one. Locked, so one committing now waits for this session and then revokes it.
+        const [current] = await tx
+          .select({ passwordHash: users.passwordHash })
+          .from(users)
+          .where(eq(users.id, user.id))
+          .for('share');
+        if (current?.passwordHash !== user.passwordHash)
+          throw new AppError(ErrorCode.LOGIN_FAILED, 'loginFailed');
         // Only this source's count: a success here gives a stranger elsewhere no fresh tries.
         await tx.delete(loginThrottle).where(mine);
         return createSession(tx, user.id, { ip: input.source, device: input.device });
@@ -787,7 +817,9 @@ export function createAccountsService({ database, config, bus, mail, identity = 
     async updateKyc(userId: number, name: string, cpf: string) {
       if (config.jurisdiction === 'br' && identity) await confirmIdentity(userId, name, cpf);
       await database.transaction(async (tx) => {
-        const user = await loadUser(tx, userId);
+        // Locked: a second KYC sent at the same moment waits and then sees this one's CPF (kycLocked).
+        const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
+        if (!user) throw sessionInvalid();
         if (user.kyc === 1 && user.cardNo !== cpf) throw conflict('kycLocked');
         if (config.jurisdiction === 'br' && user.cardNo !== cpf) {
           if (user.cardNo !== '') throw fieldRefusal(ErrorCode.BAD_REQUEST, 'brKycOwnCpf', 'cardNo');
