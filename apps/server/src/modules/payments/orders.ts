@@ -162,7 +162,16 @@ export function maskKey(key: string | null): string | null {
   return key.length <= 6 ? key : `${key.slice(0, 3)}${'*'.repeat(key.length - 6)}${key.slice(-3)}`;
 }
 
-export function toRecord(row: OrderRow, events: OrderEventRow[]): PaymentRecord {
+/**
+ * An order as its player sees it, or (`operator`) as the back office does. The player's events carry fixed
+ * reason codes only: an operator's rejection reason is free text for the back office (it may name other
+ * accounts or fraud signals), kept in the event and the audit log, never sent to the player.
+ */
+export function toRecord(
+  row: OrderRow,
+  events: OrderEventRow[],
+  viewer: 'player' | 'operator' = 'player',
+): PaymentRecord {
   const deposit = row.type === RecordType.DEPOSIT;
   return {
     orderId: row.orderId,
@@ -180,7 +189,7 @@ export function toRecord(row: OrderRow, events: OrderEventRow[]): PaymentRecord 
     events: events.map((e) => ({
       status: e.status as OrderStatus,
       event: e.event,
-      note: e.note,
+      note: viewer === 'player' && e.event === 'rejected' ? '' : e.note,
       at: e.at.toISOString(),
     })),
   };

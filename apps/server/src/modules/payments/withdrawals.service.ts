@@ -100,6 +100,11 @@ const refuse = (key: MessageKey, params?: Record<string, string | number>) =>
   new AppError(ErrorCode.UNPROCESSABLE, key, params);
 /** A rail call still in flight may yet pay: 'none' releases a hold only after this long in PAYING. */
 const PAYOUT_GRACE_MS = 10 * 60_000;
+/**
+ * How long approval waits for the rail before it aborts the call (its signal) and leaves the order PAYING for
+ * reconciliation: well inside PAYOUT_GRACE_MS, so no call is still in flight when a hold is released.
+ */
+const PAYOUT_CALL_MS = 60_000;
 
 /** The calendar day of the players (Brazil): the daily withdrawal count resets at midnight there. */
 export function saoPauloDay(at: Date): string {
@@ -165,7 +170,12 @@ class Repeat {
  * read).
  */
 export function createWithdrawalsService(
-  deps: PaymentsDeps & { payouts: PayoutRail | null; outbox: Pick<Outbox, 'emit'> },
+  deps: PaymentsDeps & {
+    payouts: PayoutRail | null;
+    outbox: Pick<Outbox, 'emit'>;
+    /** Tests: a shorter PAYOUT_CALL_MS. */
+    payoutCallMs?: number;
+  },
 ) {
   const { database, settings, bus, payouts, outbox } = deps;
   const now = deps.now ?? (() => new Date());
@@ -234,7 +244,7 @@ export function createWithdrawalsService(
 
   function toOperator(row: OrderRow, events: OrderEventRow[]): OperatorWithdrawal {
     return {
-      ...toRecord(row, events),
+      ...toRecord(row, events, 'operator'),
       payCardNo: row.payCardNo,
       id: row.id,
       userId: row.userId,
@@ -319,7 +329,10 @@ export function createWithdrawalsService(
         return row;
       });
     } else if (state.status === 'failed' || state.status === 'none') {
-      const note = state.status === 'none' ? 'payout_not_found' : (state.reason ?? '');
+      // Players see the order's notes: a fixed reason code here, the rail's own words in the server log.
+      const note = state.status === 'none' ? 'payout_not_found' : 'payout_failed';
+      if (state.status === 'failed')
+        log.warn({ orderId: order.orderId, reason: state.reason }, 'payout refused by the rail');
       // 'none' only once the approval (the order's last change) is older than the grace period.
       const stale =
         state.status === 'none'
@@ -444,6 +457,9 @@ export function createWithdrawalsService(
           const payout = payoutOf(body, profile, s['withdraw.usdtRate']);
 
           const fee = mulDiv(amount, vip.withdrawFeeBp, 10_000, 'down');
+          // A fee that takes it all (a 100% setting) leaves nothing to pay out: no rail pays R$ 0, nor could
+          // the hold be settled, so the order would stay PAYING with the player's money held for ever.
+          if (amount - fee <= 0) throw refuse('withdrawMinimum', { amount: shown(min) });
           // The app shows USDT as amount / rate - 1 (a 1 USDT network fee), on what the player receives.
           const usdtMicro =
             payout.payCardBank === 'USDT'
@@ -622,15 +638,30 @@ export function createWithdrawalsService(
         (await transition(database.db, target(id), [OrderStatus.PENDING], OrderStatus.PAYING, 'approved')) ??
         (await notPending(database.db, id));
       let result: PayoutState;
+      // A call that outlives PAYOUT_CALL_MS is aborted and treated as a throw: its late answer is never
+      // applied, and reconciliation (not before PAYOUT_GRACE_MS) settles the order by the rail's word.
+      const abort = new AbortController();
+      let timer: NodeJS.Timeout | undefined;
       try {
-        result = await rail.createPayout({
-          orderId: order.orderId,
-          amount: order.amount - order.fee,
-          method: order.payCardBank as PayCardBank,
-          key: order.payCardNo ?? '',
-          name: order.holderName ?? '',
-          ...(order.usdtMicro !== null ? { usdtMicro: order.usdtMicro } : {}),
-        });
+        result = await Promise.race([
+          rail.createPayout(
+            {
+              orderId: order.orderId,
+              amount: order.amount - order.fee,
+              method: order.payCardBank as PayCardBank,
+              key: order.payCardNo ?? '',
+              name: order.holderName ?? '',
+              ...(order.usdtMicro !== null ? { usdtMicro: order.usdtMicro } : {}),
+            },
+            abort.signal,
+          ),
+          new Promise<never>((_, reject) => {
+            timer = setTimeout(() => {
+              abort.abort();
+              reject(new Error('payout call timed out'));
+            }, deps.payoutCallMs ?? PAYOUT_CALL_MS);
+          }),
+        ]);
       } catch (err) {
         // The rail may have paid: the order stays PAYING with its hold; only the rail's answer settles it.
         log.error({ err, orderId: order.orderId }, 'payout outcome unknown');
@@ -645,6 +676,8 @@ export function createWithdrawalsService(
           'payout_outcome_unknown',
         );
         throw unavailable();
+      } finally {
+        clearTimeout(timer);
       }
       return operatorView(id, await applyPayout(order, result));
     },

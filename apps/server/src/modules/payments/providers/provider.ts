@@ -163,9 +163,10 @@ export interface PayoutRail {
   readonly name: string;
   /**
    * Idempotent by `input.orderId`. A throw means the outcome is unknown (the rail may have paid): the
-   * caller keeps the hold and asks `queryPayout` later.
+   * caller keeps the hold and asks `queryPayout` later. Once `signal` aborts (the caller stopped waiting) the
+   * adapter must not send the payout any more: abort its request, never retry it.
    */
-  createPayout(input: PayoutInput): Promise<PayoutResult>;
+  createPayout(input: PayoutInput, signal?: AbortSignal): Promise<PayoutResult>;
   /** The rail's state of the payout made under our order id (reconciliation after a throw or a crash). */
   queryPayout(orderId: string): Promise<PayoutState>;
 }
