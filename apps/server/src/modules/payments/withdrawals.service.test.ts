@@ -135,4 +135,64 @@ describe('the reconciliation job', () => {
       await database.close();
     }
   });
+
+  it('goes round the queue: payouts the rail keeps processing do not hold a newer one back', async () => {
+    const database = await createTestDatabase();
+    const bus = createBus();
+    const sandbox = createSandboxPayoutRail();
+    // The two oldest payouts stay "processing" at the rail for good; the newest it pays.
+    const stuck = new Set<string>();
+    const asked: string[] = [];
+    const rail = {
+      ...sandbox,
+      async queryPayout(orderId: string) {
+        asked.push(orderId);
+        return stuck.has(orderId)
+          ? { status: 'processing' as const, reference: `sbxp_${orderId}` }
+          : sandbox.queryPayout(orderId);
+      },
+    };
+    const settings = createSettingsService({ database });
+    const service = createWithdrawalsService({
+      database,
+      config: loadConfig({ NODE_ENV: 'test' }),
+      settings,
+      bus,
+      profileOf: async () => profile,
+      payouts: rail,
+      outbox: createOutbox({ database, log: silentLog, relay: 'paused' }),
+    });
+    try {
+      await settings.update({ 'wagering.depositMultiplier': 0 });
+      const body = { amount: 50, payCardBank: 'CPF', payCardNo: profile.cardNo, name: 'Ana', whatsapp: '1' };
+      sandbox.setMode('processing');
+      const orders: string[] = [];
+      for (const userId of [31, 32, 33]) {
+        await post(database.db, {
+          type: TxType.DEPOSIT,
+          players: [{ userId, amount: 10_000 }],
+          system: [{ kind: 'payment_clearing', amount: -10_000 }],
+        });
+        const { orderId } = await service.request(userId, body, `key-${userId}-0001`, 'pt_BR');
+        const { id } = (await service.list({ status: 'pending' })).find((w) => w.orderId === orderId)!;
+        await service.approve(id);
+        orders.push(orderId);
+      }
+      stuck.add(orders[0]!).add(orders[1]!);
+      sandbox.setMode('pay');
+
+      expect(await service.reconcileDue(2)).toBe(2);
+      expect(await service.reconcileDue(2)).toBe(1);
+      expect(asked).toEqual(orders);
+      const cash = (await playerAccounts(database.db, 33)).find((x) => x.kind === 'cash')!;
+      expect({ balance: cash.balance, held: cash.held }).toEqual({ balance: 5_000, held: 0 });
+      // Round again from the oldest.
+      expect(await service.reconcileDue(2)).toBe(2);
+      expect(asked.slice(3)).toEqual(orders.slice(0, 2));
+      expect((await auditLedger(database)).ok).toBe(true);
+    } finally {
+      await bus.close();
+      await database.close();
+    }
+  });
 });

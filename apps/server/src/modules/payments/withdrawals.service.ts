@@ -21,7 +21,7 @@ import {
   type PayoutTimesQuery,
 } from '@aposta/contracts';
 import { formatAmount, MoneyError, mulDiv, toMajor, toMinor } from '@aposta/money';
-import { and, asc, count, desc, eq, gte, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { containing, idList, pgCode, queryRows, type Executor, type Tx } from '../../platform/db';
 import { AppError, badRequest, notFound } from '../../platform/errors';
 import type { MessageKey } from '../../platform/i18n';
@@ -179,6 +179,8 @@ export function createWithdrawalsService(
 ) {
   const { database, settings, bus, payouts, outbox } = deps;
   const now = deps.now ?? (() => new Date());
+  /** The last order the reconciliation job asked about (see `reconcileDue`). */
+  let reconcileAfter = 0;
   const lockedOf = deps.lockedOf ?? (async () => false);
   const log = logOf(deps);
 
@@ -697,17 +699,27 @@ export function createWithdrawalsService(
       return operatorView(id, await applyPayout(order, state));
     },
 
-    /** Reconciles the PAYING withdrawals (a periodic job); returns how many were asked about. */
+    /**
+     * Reconciles the PAYING withdrawals (a periodic job), `limit` a run, round the queue: each run starts after
+     * the last order the previous one asked about, so payouts the rail keeps "processing" cannot hold the newer
+     * ones back for ever. Returns how many were asked about.
+     */
     async reconcileDue(limit = 100): Promise<number> {
       if (!payouts) return 0;
       const due = await database.db
         .select()
         .from(paymentOrders)
         .where(
-          and(eq(paymentOrders.type, RecordType.WITHDRAWAL), eq(paymentOrders.status, OrderStatus.PAYING)),
+          and(
+            eq(paymentOrders.type, RecordType.WITHDRAWAL),
+            eq(paymentOrders.status, OrderStatus.PAYING),
+            gt(paymentOrders.id, reconcileAfter),
+          ),
         )
         .orderBy(paymentOrders.id)
         .limit(limit);
+      // A full page: the next run goes on from here; a short one reached the end, the next starts over.
+      reconcileAfter = due.length === limit ? due.at(-1)!.id : 0;
       for (const o of due) {
         const state = await payouts.queryPayout(o.orderId).catch((err: unknown) => {
           log.error({ err, orderId: o.orderId }, 'payout query failed');
