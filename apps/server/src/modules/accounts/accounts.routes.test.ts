@@ -587,6 +587,27 @@ describe('accounts over HTTP', () => {
     expect((await c.login(username, PWD, stranger)).statusCode).toBe(200);
   });
 
+  it('counts wrong current passwords of a password change as wrong sign-ins: a stolen session cannot guess on', async () => {
+    const { username, token } = await c.signUp();
+    const change = (oldPwd: string, remoteAddress = '10.44.0.9') =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/app/user/changePwd',
+        remoteAddress,
+        headers: { authorization: `Bearer ${token}` },
+        payload: { oldPwd, nPwd: 'a new secret' },
+      });
+    for (let i = 0; i < 5; i++) expect((await change(`guess ${i}`)).statusCode).toBe(400);
+    // Even the right one now waits from there, and so does a sign-in from there.
+    const sixth = await change(PWD);
+    expect(sixth.statusCode).toBe(429);
+    expect(sixth.json().message).toBe('Muitas tentativas erradas daqui. Tente novamente em 5 segundos');
+    expect((await c.login(username, PWD, '10.44.0.9')).statusCode).toBe(429);
+    // The owner, from elsewhere, changes it at once.
+    expect((await change(PWD, '10.44.0.10')).statusCode).toBe(200);
+    expect((await c.login(username, 'a new secret', '10.44.0.11')).statusCode).toBe(200);
+  });
+
   it('counts wrong passwords from one IPv6 /64 together, whichever of its addresses they come from', async () => {
     const { username } = await c.signUp();
     const net64 = `2001:db8:${crypto.randomInt(1, 0xffff).toString(16)}:7`;

@@ -96,7 +96,7 @@ export async function accountsRoutes(app: FastifyInstance) {
     '/api/app/user/changePwd',
     { ...auth, config: perIp, schema: { ...auth.schema, body: changePasswordRequest, response: noData } },
     async (req) => {
-      await accounts.changePassword(me(req).id, req.body.oldPwd, req.body.nPwd);
+      await accounts.changePassword(me(req).id, req.body.oldPwd, req.body.nPwd, req.ip);
       return ok(req, null, 'passwordChanged');
     },
   );

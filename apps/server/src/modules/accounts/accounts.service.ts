@@ -449,6 +449,20 @@ export function createAccountsService({ database, config, bus, mail, identity = 
     });
 
   /**
+   * Refuses (429, the wait in seconds) while this account's wrong passwords from this source must wait;
+   * answers the throttle row's filter.
+   */
+  async function refuseWhileThrottled(username: string, source: string) {
+    const mine = and(eq(loginThrottle.username, username), eq(loginThrottle.source, source));
+    const [throttle] = await db
+      .select({ lockedUntil: loginThrottle.lockedUntil })
+      .from(loginThrottle)
+      .where(mine);
+    if (throttle?.lockedUntil && throttle.lockedUntil > new Date()) throw mustWait(throttle.lockedUntil);
+    return mine;
+  }
+
+  /**
    * Under br, before KYC is stored: the bureau confirms the CPF is regular and the declared name's (and the
    * registration's birth date, when the account has one). A refusal names its field; a bureau that does not
    * answer is 503 and nothing is stored (the player tries again).
@@ -578,12 +592,7 @@ export function createAccountsService({ database, config, bus, mail, identity = 
     }): Promise<string> {
       await checkCaptcha(input.codeId, input.captCode);
       const source = throttleSource(input.source);
-      const mine = and(eq(loginThrottle.username, input.username), eq(loginThrottle.source, source));
-      const [throttle] = await db
-        .select({ lockedUntil: loginThrottle.lockedUntil })
-        .from(loginThrottle)
-        .where(mine);
-      if (throttle?.lockedUntil && throttle.lockedUntil > new Date()) throw mustWait(throttle.lockedUntil);
+      const mine = await refuseWhileThrottled(input.username, source);
 
       const [user] = await db
         .select({ id: users.id, passwordHash: users.passwordHash })
@@ -724,11 +733,23 @@ export function createAccountsService({ database, config, bus, mail, identity = 
       await publishRevoked(user.id, [user.sessionId]);
     },
 
-    async changePassword(userId: number, oldPwd: string, nPwd: string) {
+    /**
+     * Wrong current passwords count as wrong sign-ins of the account from that source (`ip`): a stolen session
+     * cannot guess its way to the password (and so to the account) faster than a sign-in could.
+     */
+    async changePassword(userId: number, oldPwd: string, nPwd: string, ip: string) {
+      const user = await loadUser(db, userId);
+      const source = throttleSource(ip);
+      await refuseWhileThrottled(user.username, source);
+      if (!(await verifyPassword(user.passwordHash, oldPwd))) {
+        await recordLoginFailure(user.username, source);
+        throw badRequest('oldPasswordWrong');
+      }
       const revoked = await database.transaction(async (tx) => {
-        const user = await loadUser(tx, userId);
-        if (!(await verifyPassword(user.passwordHash, oldPwd))) throw badRequest('oldPasswordWrong');
-        return setPassword(tx, user, nPwd);
+        // Still the password checked: two changes at once, the second finds the first's.
+        const [current] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
+        if (current?.passwordHash !== user.passwordHash) throw badRequest('oldPasswordWrong');
+        return setPassword(tx, current, nPwd);
       });
       await publishRevoked(userId, revoked);
     },
