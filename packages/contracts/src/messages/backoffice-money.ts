@@ -5,7 +5,7 @@ import { defineMessages } from './define';
 const english = {
   sameOperator: 'The operator who proposed an adjustment cannot approve it: another operator must',
   adjustmentNamedOperator:
-    "Adjustments need a named operator's session: the operator key is no person, so it can neither propose nor approve",
+    "Adjustments need a named operator's session: the operator key is no person, so it can neither propose nor approve or reject",
   adjustmentAmountInvalid: 'Enter a non-zero amount with at most 2 decimals, up to 1,000,000',
   adjustmentReasonRequired: 'Give a reason (at least 3 characters)',
   adjustmentNotFound: 'Adjustment not found',
@@ -18,7 +18,7 @@ const english = {
 export const backofficeMoneyMessages = defineMessages({
   pt_BR: {
     adjustmentNamedOperator:
-      'Ajustes exigem a sessão de um operador identificado: a chave de operador não é uma pessoa e não pode propor nem aprovar',
+      'Ajustes exigem a sessão de um operador identificado: a chave de operador não é uma pessoa e não pode propor, aprovar nem rejeitar',
     sameOperator: 'Quem propôs o ajuste não pode aprová-lo: outro operador deve aprovar',
     adjustmentAmountInvalid: 'Informe um valor diferente de zero, com até 2 casas decimais, até 1.000.000',
     adjustmentReasonRequired: 'Informe o motivo (pelo menos 3 caracteres)',
@@ -32,7 +32,7 @@ export const backofficeMoneyMessages = defineMessages({
   ng: english,
   id: {
     adjustmentNamedOperator:
-      'Penyesuaian memerlukan sesi operator bernama: kunci operator bukan orang, jadi tidak dapat mengusulkan atau menyetujui',
+      'Penyesuaian memerlukan sesi operator bernama: kunci operator bukan orang, jadi tidak dapat mengusulkan, menyetujui, atau menolak',
     sameOperator:
       'Operator yang mengusulkan penyesuaian tidak dapat menyetujuinya: operator lain harus menyetujui',
     adjustmentAmountInvalid: 'Masukkan jumlah bukan nol dengan paling banyak 2 desimal, hingga 1.000.000',
@@ -45,7 +45,7 @@ export const backofficeMoneyMessages = defineMessages({
   },
   vi: {
     adjustmentNamedOperator:
-      'Điều chỉnh cần phiên của một người vận hành có danh tính: khóa vận hành không phải là một người nên không thể đề xuất hay phê duyệt',
+      'Điều chỉnh cần phiên của một người vận hành có danh tính: khóa vận hành không phải là một người nên không thể đề xuất, phê duyệt hay từ chối',
     sameOperator: 'Người đề xuất điều chỉnh không thể phê duyệt nó: cần một người vận hành khác',
     adjustmentAmountInvalid: 'Nhập số tiền khác 0, tối đa 2 chữ số thập phân, không quá 1.000.000',
     adjustmentReasonRequired: 'Nhập lý do (ít nhất 3 ký tự)',
@@ -57,7 +57,7 @@ export const backofficeMoneyMessages = defineMessages({
   },
   ja: {
     adjustmentNamedOperator:
-      '調整には名前のあるオペレーターのセッションが必要です。オペレーターキーは個人ではないため、提案も承認もできません',
+      '調整には名前のあるオペレーターのセッションが必要です。オペレーターキーは個人ではないため、提案も承認も却下もできません',
     sameOperator: '調整を提案したオペレーターは承認できません。別のオペレーターが承認してください',
     adjustmentAmountInvalid: '0以外で小数点以下2桁まで、1,000,000以下の金額を入力してください',
     adjustmentReasonRequired: '理由を入力してください（3文字以上）',
@@ -69,7 +69,7 @@ export const backofficeMoneyMessages = defineMessages({
   },
   ko: {
     adjustmentNamedOperator:
-      '조정에는 실명 운영자의 세션이 필요합니다: 운영자 키는 사람이 아니므로 제안도 승인도 할 수 없습니다',
+      '조정에는 실명 운영자의 세션이 필요합니다: 운영자 키는 사람이 아니므로 제안도 승인도 거절도 할 수 없습니다',
     sameOperator: '조정을 제안한 운영자는 승인할 수 없습니다: 다른 운영자가 승인해야 합니다',
     adjustmentAmountInvalid: '0이 아닌 소수점 2자리 이하, 1,000,000 이하의 금액을 입력하세요',
     adjustmentReasonRequired: '사유를 입력하세요 (3자 이상)',
@@ -80,7 +80,7 @@ export const backofficeMoneyMessages = defineMessages({
     reportRangeInvalid: '기간은 종료일 이전 또는 같은 날 시작해야 하며 최대 1년입니다',
   },
   zh: {
-    adjustmentNamedOperator: '调整需要具名操作员的会话：操作员密钥不代表任何人，既不能提出也不能批准',
+    adjustmentNamedOperator: '调整需要具名操作员的会话：操作员密钥不代表任何人，既不能提出，也不能批准或拒绝',
     sameOperator: '提出调整的操作员不能批准该调整：须由另一名操作员批准',
     adjustmentAmountInvalid: '请输入非零金额，最多两位小数，不超过 1,000,000',
     adjustmentReasonRequired: '请填写原因（至少 3 个字符）',
@@ -92,7 +92,7 @@ export const backofficeMoneyMessages = defineMessages({
   },
   ru: {
     adjustmentNamedOperator:
-      'Для корректировки нужна сессия именного оператора: ключ оператора — не человек, он не может ни предложить, ни утвердить',
+      'Для корректировки нужна сессия именного оператора: ключ оператора — не человек, он не может ни предложить, ни утвердить, ни отклонить',
     sameOperator: 'Оператор, предложивший корректировку, не может её утвердить: нужен другой оператор',
     adjustmentAmountInvalid: 'Введите ненулевую сумму, не более 2 знаков после запятой, до 1 000 000',
     adjustmentReasonRequired: 'Укажите причину (не менее 3 символов)',

@@ -217,6 +217,27 @@ describe('manual adjustments (two-person rule)', () => {
     expect((await reject(bob.headers, adj.id, 'not needed')).statusCode).toBe(200);
   });
 
+  it('refuses the operator key as a decider either way: it cannot reject, the proposal stays pending', async () => {
+    const adj = await proposed(4);
+    const res = await reject(KEY, adj.id, 'rejected by whoever holds the key');
+    expect(res.statusCode, res.body).toBe(403);
+    expect(res.json().message).toMatch(/chave de operador/);
+    expect(await auditRow(`POST /api/operator/adjustments/${adj.id}/reject`)).toMatchObject({
+      outcome: 'failed',
+      reason: 'adjustmentNamedOperator',
+      actorEmail: 'operator-key',
+      httpStatus: 403,
+    });
+    const [row] = (
+      (await t.database.db.execute(
+        sql`select status, decided_by from adjustments where id = ${adj.id}`,
+      )) as unknown as { rows: { status: string; decided_by: string | null }[] }
+    ).rows;
+    expect(row).toEqual({ status: 'pending', decided_by: null });
+    // A named operator still decides it.
+    expect((await reject(bob.headers, adj.id, 'not needed after all')).statusCode).toBe(200);
+  });
+
   it('refuses bad input with a translated message, creating nothing', async () => {
     const count = async () =>
       (await t.app.inject({ url: '/api/operator/adjustments?status=all&pageSize=100', headers: KEY })).json()

@@ -170,9 +170,13 @@ export function createAdjustmentsService({ database, emailOf }: AdjustmentsDeps)
       });
     },
 
-    /** Rejects a pending adjustment with a reason (the proposer may withdraw their own). */
+    /**
+     * Rejects a pending adjustment with a reason (the proposer may withdraw their own); a decision, so a named
+     * operator's, never the key's.
+     */
     async reject(actor: Operator, id: number, reason: string): Promise<Adjustment> {
       return database.transaction(async (tx) => {
+        assertNamed(actor);
         const row = await locked(tx, id);
         const [done] = await tx
           .update(adjustments)

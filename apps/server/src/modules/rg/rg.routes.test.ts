@@ -5,9 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createTestApp,
   expectCleanLedgerThenClose,
+  onPostgres,
   TEST_CAPTCHA,
   TEST_OPERATOR_KEY,
 } from '../../../test/helpers';
+import { holdLock, lockWaiters } from '../../../test/lock-waits';
 
 /**
  * Responsible gambling's routes against bad input and over the calendar: a limit with more than two decimals
@@ -144,6 +146,22 @@ describe('a player id past the integer column', () => {
   });
 });
 
+describe('an unknown player in the operator’s view', () => {
+  it('is a 404 in the request’s language, not a player without limits or exclusions', async () => {
+    const [max] = await rows<{ id: number | string }>(sql`select coalesce(max(id), 0) as id from users`);
+    const res = await t.app.inject({
+      url: `/api/operator/rg/players/${Number(max!.id) + 1000}`,
+      headers: { ...operator, lang: 'en' },
+    });
+    expect(res.statusCode, res.body).toBe(404);
+    expect(res.json().message).toBe('Player not found');
+    const p = await player();
+    const known = await t.app.inject({ url: `/api/operator/rg/players/${p.userId}`, headers: operator });
+    expect(known.statusCode, known.body).toBe(200);
+    expect(rgOperatorPlayer.parse(known.json().data).userId).toBe(p.userId);
+  });
+});
+
 describe('the month’s figures', () => {
   it('count only the month’s days when the week began in the month before', async () => {
     const p = await player();
@@ -178,4 +196,35 @@ describe('the month’s figures', () => {
       await t.database.db.execute(sql.raw(original));
     }
   });
+});
+
+describe('two changes of a limit at once', () => {
+  // Only PostgreSQL runs two transactions at once (PGlite has one connection), so only there can they meet.
+  it.runIf(onPostgres)(
+    'end as if one came after the other: a lowering is never undone at once by a raise beside it',
+    async () => {
+      const p = await player();
+      expect((await own(p.token, { deposit: { day: 100 } })).statusCode).toBe(200);
+      // The limit's row held here while the two changes arrive: each gets as far as it can without it.
+      const release = await holdLock(
+        t.database,
+        sql`select 1 from rg_limits where user_id = ${p.userId} and kind = 'deposit' and period = 'day'
+            for update`,
+      );
+      const lower = own(p.token, { deposit: { day: 50 } });
+      await lockWaiters(t.database, 1);
+      const raise = own(p.token, { deposit: { day: 80 } });
+      await lockWaiters(t.database, 2);
+      await release();
+      const answers = await Promise.all([lower, raise]);
+      expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
+      // 50 applies at once; 80 is a raise from 50, so it waits its 24 hours.
+      const day = rgLimits.parse((await own(p.token)).json().data).deposit.day;
+      expect({ value: day.value, pending: day.pending?.value ?? null }).toEqual({ value: 50, pending: 80 });
+      await expect(t.app.rg.assertCanDeposit(p.userId, 60_00)).rejects.toMatchObject({
+        key: 'rgLimitDepositDay',
+      });
+    },
+    60_000,
+  );
 });

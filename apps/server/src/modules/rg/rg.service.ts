@@ -249,6 +249,11 @@ export function createRgService({ database, config, accounts, settings, now: clo
     values: { kind: RgKind; period: RgPeriod; value: number | null }[],
   ) {
     if (!values.length) return;
+    // One change of the player's limits at a time (the operator's takes the same lock): each compares with the
+    // limit in force, and two at once would both read the old one, so the second could undo a lower limit at
+    // once (from 100: 50 and 80 together left 80 in force, not 50 with 80 waiting its 24 hours).
+    await tx.execute(sql`insert into rg_players (user_id) values (${userId}) on conflict do nothing`);
+    await tx.execute(sql`select 1 from rg_players where user_id = ${userId} for update`);
     const at = now();
     const current = await limitRows(tx, userId);
     for (const { kind, period, value } of values) {
@@ -429,6 +434,9 @@ export function createRgService({ database, config, accounts, settings, now: clo
 
   /** The operator's view of a player: limits, every exclusion, the last 100 reality checks. */
   async function operatorView(userId: number): Promise<RgOperatorPlayer> {
+    // An unknown id is no player (404), not one without limits or exclusions.
+    const [user] = await rows<{ id: number }>(db, sql`select id from users where id = ${userId}`);
+    if (!user) throw notFound('playerNotFound');
     const [view, exclusions, checks, player] = await Promise.all([
       limits(userId),
       rows<{ kind: 'cooloff' | 'self'; starts_at: string; ends_at: string | null }>(
