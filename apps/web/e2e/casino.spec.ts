@@ -75,6 +75,18 @@ test('a new player opens each studio slot from the lobby, spins, leaves, and fin
   const lobby = page.getByTestId('lobby-games');
   for (const name of ['Fortune Ox', 'Carnival Lines', 'Candy Cascade'])
     await expect(lobby.getByRole('button', { name: `${name} — Aposta Studios` })).toBeVisible();
+  // The provider filter shows its whole label, not "Todos os pro…": the text fits inside the box's padding and arrow.
+  const provider = page.getByRole('combobox', { name: 'Provedor' });
+  await expect(provider).toHaveText(/Provedores/);
+  const room = await provider.evaluate((select: HTMLSelectElement) => {
+    const style = getComputedStyle(select);
+    const context = document.createElement('canvas').getContext('2d')!;
+    context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    const text = context.measureText(select.selectedOptions[0]!.text).width;
+    // About 20 px for the native arrow.
+    return select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 20 - text;
+  });
+  expect(room).toBeGreaterThanOrEqual(0);
   await screenshot(page, 'casino/e2e-lobby');
 
   let balance = 100;

@@ -35,6 +35,23 @@ async function betWhenOpen(page: Page) {
   return before;
 }
 
+/** A stake or target the server refuses: its message beside that field, in Portuguese (a click as the window
+ * closes may meet the round closed instead: the next round's window is the next try). Nothing is staked. */
+async function refusedBeside(page: Page, field: string, message: RegExp) {
+  const button = page.getByTestId('bet-button');
+  const before = await balance(page);
+  for (let attempt = 0; attempt < 3; attempt++) {
+    await expect(button).toBeEnabled({ timeout: 75_000 });
+    await button.click();
+    const described = expect(page.getByLabel(field)).toHaveAccessibleDescription(message, { timeout: 5_000 });
+    if (await described.then(() => true).catch(() => false)) break;
+    await expect(page.getByTestId('bet-error')).toContainText('encerradas');
+  }
+  await expect(page.getByLabel(field)).toHaveAccessibleDescription(message);
+  await expect(page.getByTestId('bet-error')).toHaveCount(0);
+  expect(await balance(page)).toBeCloseTo(before, 2);
+}
+
 /** The round plays out: the bet settles won or lost, and a win shows in the balance. */
 async function settles(page: Page, before: number) {
   const mine = page.getByTestId('my-round-bet').first();
@@ -97,18 +114,59 @@ test('a visitor watches double; a player bets on double, crash and lucky colour 
   await page.getByTestId('verify-summary').evaluate((el) => el.scrollIntoView({ block: 'center' }));
   await screenshot(page, 'rounds/e2e-double-verified');
 
-  // Crash, from its tile on home: R$ 1 with an automatic cash-out at 1,01x.
+  // Crash, from its tile on home: R$ 1 with an automatic cash-out at 1,01×.
   await page.goto('/home');
   await page.getByRole('link', { name: 'Crash' }).click();
   await expect(page).toHaveURL(/\/crash$/);
+  // ½ and 2× write the stake the Brazilian way.
+  await page.getByRole('button', { name: 'Metade do valor' }).click();
+  await expect(page.getByLabel('Valor da aposta')).toHaveValue('0,5');
+  await page.getByRole('button', { name: 'Dobrar o valor' }).click();
+  await expect(page.getByLabel('Valor da aposta')).toHaveValue('1');
+  // Bad input, refused beside the field that caused it: a stake above the balance (about R$ 100, well above
+  // the low-balance mark: the game deposit says the stake is not covered, not that the balance is low), one
+  // under the minimum, an automatic cash-out under 1,01×.
+  await page.getByLabel('Valor da aposta').fill('500');
+  await refusedBeside(page, 'Valor da aposta', /^A aposta é maior que o seu saldo de R\$\s\d+,\d{2}$/);
+  const deposit = page.getByRole('dialog', { name: 'Saldo insuficiente' });
+  await expect(deposit).toContainText('O seu saldo não cobre esta aposta');
+  await deposit.getByRole('button', { name: 'Fechar' }).click();
+  await screenshot(page, 'rounds/e2e-crash-over-balance');
+  await page.getByLabel('Valor da aposta').fill('0,01');
+  await refusedBeside(page, 'Valor da aposta', /^A aposta mínima é R\$\s0,10$/);
+  await page.getByLabel('Valor da aposta').fill('1');
+  await page.getByLabel('Retirada automática (opcional)').fill('0,5');
+  await refusedBeside(
+    page,
+    'Retirada automática (opcional)',
+    /^A retirada automática deve ficar entre 1,01× e 1\.000\.000×/,
+  );
+  await expect(page.getByLabel('Valor da aposta')).not.toHaveAttribute('aria-invalid', 'true');
+  await screenshot(page, 'rounds/e2e-crash-bad-target');
   await page.getByLabel('Retirada automática (opcional)').fill('1,01');
   const beforeCrash = await betWhenOpen(page);
   await expect(page.getByTestId('round-phase')).toHaveAttribute('data-phase', /running|result/, {
     timeout: 30_000,
   });
+  // Once the round's list shows my automatic cash-out at 1,01×, the button no longer offers a cash-out.
+  const cashedOut = await page
+    .getByTestId('round-bet')
+    .filter({ hasText: '1,01×' })
+    .first()
+    .waitFor({ timeout: 20_000 })
+    .then(
+      () => true,
+      () => false,
+    );
+  if (cashedOut) await expect(page.getByTestId('bet-button')).not.toHaveText(/Retirar/, { timeout: 3_000 });
   await screenshot(page, 'rounds/e2e-crash-running');
   await settles(page, beforeCrash);
-  await expect(page.getByTestId('crash-result')).toContainText('Explodiu em');
+  // Multipliers in Brazilian decimals with the × sign: the crash point, the history, my cash-out at 1,01×.
+  await expect(page.getByTestId('crash-result')).toHaveText(/^Explodiu em \d{1,3}(\.\d{3})*,\d{2}×$/);
+  await expect(page.getByTestId('crash-multiplier')).toHaveText(/^\d{1,3}(\.\d{3})*,\d{2}×$/);
+  await expect(page.getByTestId('history-item').first()).toHaveText(/^\d{1,3}(\.\d{3})*,\d{2}×$/);
+  if ((await page.getByTestId('my-round-bet').first().getAttribute('data-state')) === 'won')
+    await expect(page.getByTestId('my-cashout')).toHaveText(/^Retirou em 1,01× · R\$\s1,01$/);
   await screenshot(page, 'rounds/e2e-crash-result');
 
   // Lucky colour, 30 s periods: green.

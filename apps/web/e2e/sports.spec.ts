@@ -1,5 +1,13 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { depositViaApi, newEmail, OPERATOR_KEY, registerViaApi, screenshot, signInFromHome } from './helpers';
+import {
+  depositViaApi,
+  newEmail,
+  OPERATOR_KEY,
+  registerViaApi,
+  screenshot,
+  signInFromHome,
+  sportsEventViaApi,
+} from './helpers';
 
 /** R$ 1.234,56 → 123456 (centavos) */
 const cents = (text: string) => Number(text.replace(/[^\d]/g, ''));
@@ -7,6 +15,12 @@ const balance = async (page: Page) => cents((await page.getByTestId('header-bala
 /** The price a button shows, in hundredths: "1,95" → 195 */
 const hundredths = async (button: Locator) =>
   cents((await button.locator('span').last().textContent()) ?? '');
+/** A confirmation's toast, which stands over the header's balance for a moment: the balance it says, in centavos. */
+const toastBalance = async (page: Page, text: string) => {
+  const el = page.getByRole('status').filter({ hasText: text });
+  await expect(el).toHaveText(new RegExp(`^${text}.* · Saldo: R\\$\\s[\\d.]+,\\d\\d$`));
+  return cents(((await el.textContent()) ?? '').split('Saldo:')[1] ?? '');
+};
 
 /**
  * The guide's settlement, written here again from sportsbook.md, as the test's own oracle: a quarter line is
@@ -295,7 +309,8 @@ test('a player cashes out half a single, then the rest, and places a bet builder
   expect(partial.status).toBe('open');
   expect(partial.stake).toBe(5);
   expect(Math.round(partial.paid * 100)).toBe(shownPaid);
-  await expect(page.getByText(/Cash out feito/)).toBeVisible();
+  // The toast over the header's balance says the new balance itself.
+  expect(await toastBalance(page, 'Cash out feito')).toBe(start - 1000 + Math.round(partial.paid * 100));
   await expect.poll(() => balance(page)).toBe(start - 1000 + Math.round(partial.paid * 100));
   await expect(card.getByTestId('cashed-out')).toContainText('Cash out parcial');
   await screenshot(page, 'sports/e2e-mybets-partial');
@@ -338,7 +353,7 @@ test('a player cashes out half a single, then the rest, and places a bet builder
   ]);
   const builderBet = (await placed.json()).data as { stake: number; balance: number };
   expect(builderBet.stake).toBe(5);
-  await expect(page.getByText('Aposta criada!')).toBeVisible();
+  expect(await toastBalance(page, 'Aposta criada!')).toBe(start - 1000 + paidAll - 500);
   await expect.poll(() => balance(page)).toBe(start - 1000 + paidAll - 500);
   expect(Math.round(builderBet.balance * 100)).toBe(start - 1000 + paidAll - 500);
 
@@ -434,5 +449,121 @@ test('a player bets in play on a sandbox match from the Live tab: the clock runs
   await expect(card).toHaveAttribute('data-status', 'open');
   await expect(card).toHaveAttribute('data-kind', 'single');
   await expect(card.getByTestId('leg-result')).toHaveCount(1);
+  // A running sports bet is "open", not the spec's lottery "awaiting the draw".
+  await expect(card.getByTestId('bet-result')).toHaveText('Em aberto');
+  await expect(card.getByTestId('leg-result')).toHaveText('Em aberto');
   await screenshot(page, 'sports/e2e-live-mybets');
+});
+
+test('the slip refuses a bad stake beside its field, follows a suspension, shows a moved price for acceptance, and adds up singles', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const first = await sportsEventViaApi(request);
+  const second = await sportsEventViaApi(request);
+  const email = newEmail('slipcheck');
+  const token = await registerViaApi(request, email);
+  await depositViaApi(request, token);
+  await signInFromHome(page, email);
+  const start = await balance(page);
+  const result = (home: string) =>
+    page
+      .locator('[data-testid=market][data-type="1x2"][data-period="1"]')
+      .getByRole('button', { name: new RegExp(home) });
+
+  await page.goto(`/footballPage/${first.eventId}`);
+  await result(first.home).click();
+  await page.getByTestId('slip-bar').click();
+  const slip = page.getByTestId('bet-slip');
+  const stake = slip.getByRole('textbox').first();
+
+  // Below the minimum: the message on the stake field itself, nothing sent.
+  await stake.fill('0,50');
+  await page.getByTestId('place-bet').click();
+  await expect(stake).toHaveAttribute('aria-invalid', 'true');
+  await expect(stake).toHaveAccessibleDescription(/^Aposta mínima R\$\s1,00$/);
+  await screenshot(page, 'sports/e2e-slip-min');
+
+  // Above the balance: the server's refusal, in Portuguese, on the same field (the spec opens the game deposit).
+  await stake.fill('5000');
+  await page.getByTestId('place-bet').click();
+  const deposit = page.getByRole('dialog', { name: 'Saldo insuficiente' });
+  await expect(deposit).toBeVisible();
+  await deposit.getByRole('button', { name: 'Fechar' }).click();
+  await expect(stake).toHaveAccessibleDescription(/^A aposta é maior que o seu saldo de R\$\s[\d.]+,\d\d$/);
+  await screenshot(page, 'sports/e2e-slip-balance');
+  expect(await balance(page)).toBe(start);
+
+  // Suspended while in the slip: the leg says so and the slip cannot be placed; reopened, it can.
+  await stake.fill('2');
+  const marketId = await page.evaluate(
+    () =>
+      (JSON.parse(localStorage.getItem('BET_SLIP') ?? '{}') as { legs: { marketId: string }[] }).legs[0]!
+        .marketId,
+  );
+  const operator = (action: string) =>
+    request.post(`/api/operator/sports/markets/${marketId}/${action}`, {
+      headers: { 'X-Operator-Key': OPERATOR_KEY },
+    });
+  expect((await operator('suspend')).ok()).toBe(true);
+  await expect(slip.getByTestId('slip-leg')).toContainText(
+    'Esta opção não está aberta para apostas no momento',
+  );
+  await expect(page.getByTestId('place-bet')).toBeDisabled();
+  await screenshot(page, 'sports/e2e-slip-suspended');
+  expect((await operator('open')).ok()).toBe(true);
+  await expect(page.getByTestId('place-bet')).toBeEnabled();
+  await expect(slip.getByTestId('slip-leg')).not.toContainText('não está aberta');
+
+  // The price moved before the bet reached the book (the slip kept 1,50): the 409 shows old against new, and
+  // only a second tap, on "Aceitar e apostar", places it at the new price.
+  const shown = await page.evaluate(() => {
+    const saved = JSON.parse(localStorage.getItem('BET_SLIP') ?? '{}') as { legs: { price: number }[] };
+    const now = saved.legs[0]!.price;
+    saved.legs[0]!.price = 1.5;
+    localStorage.setItem('BET_SLIP', JSON.stringify(saved));
+    return now;
+  });
+  await page.goto('/footballPage/bets');
+  await page.getByTestId('slip-bar').click();
+  await stake.fill('2');
+  await page.getByTestId('place-bet').click();
+  await expect(slip.getByRole('alert').first()).toHaveText(
+    'As odds mudaram. Confira os novos valores e aposte de novo.',
+  );
+  await expect(slip.getByTestId('previous-price')).toHaveText('Era 1,50');
+  await expect(slip.getByTestId('leg-price')).toHaveText(shown.toFixed(2).replace('.', ','));
+  await expect(page.getByTestId('place-bet')).toHaveText('Aceitar e apostar');
+  expect(await balance(page)).toBe(start);
+  await screenshot(page, 'sports/e2e-slip-moved');
+  const [placed] = await Promise.all([
+    page.waitForResponse((r) => r.url().endsWith('/api/app/sports/bets') && r.request().method() === 'POST'),
+    page.getByTestId('place-bet').click(),
+  ]);
+  expect(((await placed.json()) as { data: { price: number } }).data.price).toBe(shown);
+  await expect.poll(() => balance(page)).toBe(start - 200);
+  await expect(page.getByTestId('my-bet').first().getByTestId('bet-result')).toHaveText('Em aberto');
+
+  // Two singles of two events: the slip adds up what they return before placing; the bar gives no parlay odds.
+  await page.goto(`/footballPage/${first.eventId}`);
+  const p1 = await hundredths(result(first.home));
+  await result(first.home).click();
+  await page.goto(`/footballPage/${second.eventId}`);
+  const p2 = await hundredths(result(second.home));
+  await result(second.home).click();
+  await expect(page.getByTestId('slip-bar')).toContainText('Odds');
+  await page.getByTestId('slip-bar').click();
+  await page.getByRole('tab', { name: 'Simples' }).click();
+  await slip.getByRole('textbox').nth(0).fill('3');
+  await slip.getByRole('textbox').nth(1).fill('4');
+  await expect(slip.getByTestId('total-payout')).toHaveText(
+    `R$\u00a0${((Math.floor(300 * p1) / 100 + Math.floor(400 * p2) / 100) / 100).toFixed(2).replace('.', ',')}`,
+  );
+  // "Limpar tudo" is a real tap target.
+  const clear = slip.getByRole('button', { name: 'Limpar tudo' });
+  expect((await clear.boundingBox())!.height).toBeGreaterThanOrEqual(40);
+  await screenshot(page, 'sports/e2e-slip-singles-total');
+  await page.getByRole('button', { name: 'Fechar' }).click();
+  await expect(page.getByTestId('slip-bar')).toHaveText(/^2\s*Boletim \(2\)$/);
 });

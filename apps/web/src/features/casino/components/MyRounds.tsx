@@ -1,7 +1,7 @@
 import type { CasinoRound } from '@aposta/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAppState } from '../../../lib/app-state';
+import { languageEntry, useAppState } from '../../../lib/app-state';
 import { displayMoney } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import { useMyRounds } from '../api/rounds';
@@ -51,7 +51,7 @@ export function MyRounds() {
                 <span className="min-w-0 flex-1">
                   <span className="block truncate text-sm font-semibold">{r.gameName}</span>
                   <span className="block text-2xs text-muted">
-                    {new Date(r.startedAt).toLocaleString(undefined, {
+                    {new Date(r.startedAt).toLocaleString(languageEntry(lang).locale, {
                       dateStyle: 'short',
                       timeStyle: 'medium',
                     })}{' '}

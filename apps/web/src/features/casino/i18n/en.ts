@@ -6,7 +6,7 @@ const en: CasinoMessages = {
   search: 'Search games',
   searchPlaceholder: 'Search a game or studio',
   provider: 'Provider',
-  allProviders: 'All providers',
+  allProviders: 'Providers',
   category: 'Category',
   all: 'All',
   allGames: 'All games',

@@ -6,7 +6,7 @@ const id: CasinoMessages = {
   search: 'Cari permainan',
   searchPlaceholder: 'Cari permainan atau studio',
   provider: 'Penyedia',
-  allProviders: 'Semua penyedia',
+  allProviders: 'Penyedia',
   category: 'Kategori',
   all: 'Semua',
   allGames: 'Semua permainan',

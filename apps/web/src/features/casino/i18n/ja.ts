@@ -6,7 +6,7 @@ const ja: CasinoMessages = {
   search: 'ゲームを検索',
   searchPlaceholder: 'ゲーム名またはスタジオで検索',
   provider: 'プロバイダー',
-  allProviders: 'すべてのプロバイダー',
+  allProviders: 'プロバイダー',
   category: 'カテゴリー',
   all: 'すべて',
   allGames: 'すべてのゲーム',

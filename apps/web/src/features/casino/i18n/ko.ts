@@ -6,7 +6,7 @@ const ko: CasinoMessages = {
   search: '게임 검색',
   searchPlaceholder: '게임 또는 스튜디오 검색',
   provider: '제공사',
-  allProviders: '모든 제공사',
+  allProviders: '제공사',
   category: '카테고리',
   all: '전체',
   allGames: '전체 게임',

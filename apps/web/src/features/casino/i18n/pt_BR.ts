@@ -7,7 +7,7 @@ const ptBR = {
   search: 'Buscar jogos',
   searchPlaceholder: 'Buscar jogo ou estúdio',
   provider: 'Provedor',
-  allProviders: 'Todos os provedores',
+  allProviders: 'Provedores',
   category: 'Categoria',
   all: 'Todos',
   allGames: 'Todos os jogos',

@@ -6,7 +6,7 @@ const ru: CasinoMessages = {
   search: 'Поиск игр',
   searchPlaceholder: 'Игра или студия',
   provider: 'Провайдер',
-  allProviders: 'Все провайдеры',
+  allProviders: 'Провайдеры',
   category: 'Категория',
   all: 'Все',
   allGames: 'Все игры',

@@ -6,7 +6,7 @@ const vi: CasinoMessages = {
   search: 'Tìm trò chơi',
   searchPlaceholder: 'Tìm trò chơi hoặc studio',
   provider: 'Nhà cung cấp',
-  allProviders: 'Tất cả nhà cung cấp',
+  allProviders: 'Nhà cung cấp',
   category: 'Danh mục',
   all: 'Tất cả',
   allGames: 'Tất cả trò chơi',

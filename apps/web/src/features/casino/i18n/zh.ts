@@ -6,7 +6,7 @@ const zh: CasinoMessages = {
   search: '搜索游戏',
   searchPlaceholder: '搜索游戏或工作室',
   provider: '供应商',
-  allProviders: '全部供应商',
+  allProviders: '供应商',
   category: '类别',
   all: '全部',
   allGames: '全部游戏',

@@ -1,4 +1,4 @@
-import { ErrorCode, INS_BALANCE_BELOW, type OriginalBet, type OriginalGameName } from '@aposta/contracts';
+import { ErrorCode, type OriginalBet, type OriginalGameName } from '@aposta/contracts';
 import { toMajor, toMinor } from '@aposta/money';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -42,7 +42,7 @@ const amountMinorOf = (bet: OriginalBet) => toMinor(bet.amount);
  * Places bets, by hand or automatically, the same way: one Idempotency-Key per bet attempt, kept only when
  * the answer was lost (the retry of that attempt answers the first result, never a second stake); the
  * answer's balance and the bet are applied at once; a refusal is shown beside the control it concerns, and
- * insufficient balance opens the game deposit when the balance is under INS_BALANCE_BELOW.
+ * insufficient balance opens the game deposit.
  */
 export function useBetting<F extends string>(options: BettingOptions<F>) {
   const { t } = useTranslation('originals');
@@ -99,13 +99,9 @@ export function useBetting<F extends string>(options: BettingOptions<F>) {
       const noAnswer = err instanceof ApiError && err.status === 0;
       setLost(noAnswer);
       if (!noAnswer) keys.current.settle();
-      // The game deposit says the balance is under INS_BALANCE_BELOW: a stake above a larger balance only
-      // needs a smaller amount, said beside the field.
-      if (
-        err instanceof ApiError &&
-        err.status === ErrorCode.INSUFFICIENT_BALANCE &&
-        (useSession.getState().user?.balance ?? 0) < INS_BALANCE_BELOW
-      )
+      // The spec: an insufficient balance on a bet opens the game deposit (which says whether the balance is
+      // low or only short of this stake); the refusal stays beside the amount.
+      if (err instanceof ApiError && err.status === ErrorCode.INSUFFICIENT_BALANCE)
         openOverlay('gameDeposit');
       await fields.show(err, body, placing());
       if (noAnswer) fields.place('form', t('errors.lostAnswer'));

@@ -41,7 +41,8 @@ describe('crash for a visitor (no socket, so no ticks)', () => {
     vi.stubGlobal('fetch', server.fn);
     renderWithApp(<CrashPage />);
 
-    const shown = () => Number(screen.getByTestId('crash-multiplier').textContent!.replace('x', ''));
+    const shown = () =>
+      Number(screen.getByTestId('crash-multiplier').textContent!.replace('×', '').replace(',', '.'));
     await waitFor(() => expect(shown()).toBeGreaterThanOrEqual(2));
     expect(shown()).toBeLessThan(2.05);
     expect(screen.getByTestId('round-phase')).toHaveTextContent('Subindo!');
@@ -51,7 +52,7 @@ describe('crash for a visitor (no socket, so no ticks)', () => {
     await waitFor(() => expect(asked()).toBeGreaterThanOrEqual(before + 2), { timeout: 1_500 });
 
     state = crash(12_000, 2.09);
-    await waitFor(() => expect(screen.getByTestId('crash-result')).toHaveTextContent('Explodiu em 2.09x'));
-    expect(screen.getByTestId('crash-multiplier')).toHaveTextContent('2.09x');
+    await waitFor(() => expect(screen.getByTestId('crash-result')).toHaveTextContent('Explodiu em 2,09×'));
+    expect(screen.getByTestId('crash-multiplier')).toHaveTextContent('2,09×');
   });
 });

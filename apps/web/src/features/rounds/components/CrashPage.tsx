@@ -3,19 +3,18 @@ import { CRASH_GROWTH, crashMultiplierAt, ROUND_RTP } from '@aposta/fairness';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TextField } from '../../../components/ui/TextField';
-import { useAppState } from '../../../lib/app-state';
+import { languageEntry, useAppState } from '../../../lib/app-state';
 import { displayMoney } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import { cashoutCrash, placeRoundBet, useMyRoundBets, useRoundHistory, useRoundState } from '../api/rounds';
 import { msUntil, useLiveRound, useServerNow } from '../hooks/useLiveRound';
 import { useRoundBet } from '../hooks/useRoundBet';
+import { formatTimes } from '../logic/rounds';
 import { MyRoundBets, RoundBets } from './BetLists';
 import { RoundShell } from './RoundShell';
 import { OddsLine } from './OddsLine';
 import { RoundsVerifier } from './RoundsVerifier';
 import { StakeField } from './StakeField';
-
-const times = (n: number) => `${n.toFixed(2)}x`;
 
 /** The automatic cash-out typed (1.01× or more), or null: the payout is then wherever the player cashes out. */
 function autoTarget(text: string): number | null {
@@ -27,6 +26,8 @@ function autoTarget(text: string): number | null {
 export function CrashPage() {
   const { t } = useTranslation('rounds');
   const lang = useAppState((s) => s.lang);
+  const locale = languageEntry(lang).locale;
+  const times = (n: number) => formatTimes(n, locale);
   const token = useSession((s) => s.token);
   const { tick, live } = useLiveRound('crash');
   const state = useRoundState('crash', live).data;
@@ -58,7 +59,10 @@ export function CrashPage() {
         : rising
           ? crashMultiplierAt(sinceStart) / 100
           : 1;
-  const canCashout = state?.phase === 'running' && myBet?.state === 'open' && myBet.cashout === null;
+  // The round's list may know first that my bet cashed out (an automatic cash-out is pushed to everyone).
+  const listed = state?.bets.find((b) => b.id === myBet?.betId);
+  const canCashout =
+    state?.phase === 'running' && myBet?.state === 'open' && myBet.cashout === null && !listed?.cashout;
 
   function submit() {
     if (!state) return;
@@ -67,17 +71,12 @@ export function CrashPage() {
       return;
     }
     const target = auto.trim() ? Number(auto.replace(',', '.')) : undefined;
-    void bet.run((key) =>
-      placeRoundBet(
-        'crash',
-        {
-          roundId: state.roundId,
-          amount: amount.replace(',', '.'),
-          ...(target !== undefined ? { autoCashout: target } : {}),
-        },
-        key,
-      ),
-    );
+    const body = {
+      roundId: state.roundId,
+      amount: amount.replace(',', '.'),
+      ...(target !== undefined ? { autoCashout: target } : {}),
+    };
+    void bet.run((key) => placeRoundBet('crash', body, key), body);
   }
 
   const playerLabel = (b: RoundPublicBet | RoundBet) => (b.cashout !== null ? times(b.cashout) : '—');
@@ -96,13 +95,11 @@ export function CrashPage() {
           {times(multiplier)}
         </p>
         <p className="relative text-sm font-semibold" data-testid="crash-result" aria-live="polite">
-          {crashed && state?.result !== null
-            ? t('result.crash', { point: state?.result?.toFixed(2) })
-            : '\u00a0'}
+          {crashed && state.result !== null ? t('result.crash', { point: times(state.result) }) : '\u00a0'}
         </p>
         {myBet?.cashout !== null && myBet?.cashout !== undefined ? (
           <p className="relative text-sm font-bold text-mint" data-testid="my-cashout">
-            {t('crash.cashedOut', { point: myBet.cashout.toFixed(2) })} · {displayMoney(myBet.payout, lang)}
+            {t('crash.cashedOut', { point: times(myBet.cashout) })} · {displayMoney(myBet.payout, lang)}
           </p>
         ) : null}
       </div>
@@ -125,7 +122,12 @@ export function CrashPage() {
           submit();
         }}
       >
-        <StakeField value={amount} onChange={(v) => (setAmount(v), bet.clearError())} disabled={canCashout} />
+        <StakeField
+          value={amount}
+          onChange={(v) => (setAmount(v), bet.clearError('amount'))}
+          error={bet.errors.amount}
+          disabled={canCashout}
+        />
         <TextField
           label={t('crash.auto')}
           name="autoCashout"
@@ -133,11 +135,12 @@ export function CrashPage() {
           placeholder={t('crash.autoHint')}
           value={auto}
           disabled={canCashout}
-          onChange={(e) => (setAuto(e.target.value), bet.clearError())}
+          error={bet.errors.autoCashout}
+          onChange={(e) => (setAuto(e.target.value), bet.clearError('autoCashout'))}
         />
-        {bet.error ? (
+        {bet.errors.form ? (
           <p role="alert" className="text-sm text-rose" data-testid="bet-error">
-            {bet.error}
+            {bet.errors.form}
           </p>
         ) : null}
         {canCashout ? null : <OddsLine rtp={ROUND_RTP.crash} payout={autoTarget(auto)} stake={amount} />}

@@ -61,12 +61,15 @@ export function DoublePage() {
         onSubmit={(e) => {
           e.preventDefault();
           if (!state) return;
-          void bet.run((key) =>
-            placeRoundBet('double', { roundId: state.roundId, amount: amount.replace(',', '.'), color }, key),
-          );
+          const body = { roundId: state.roundId, amount: amount.replace(',', '.'), color };
+          void bet.run((key) => placeRoundBet('double', body, key), body);
         }}
       >
-        <StakeField value={amount} onChange={(v) => (setAmount(v), bet.clearError())} />
+        <StakeField
+          value={amount}
+          onChange={(v) => (setAmount(v), bet.clearError('amount'))}
+          error={bet.errors.amount}
+        />
         <div role="radiogroup" aria-label={t('betOn', { pick: '' })} className="grid grid-cols-3 gap-8">
           {COLORS.map((c) => (
             <button
@@ -86,9 +89,9 @@ export function DoublePage() {
             </button>
           ))}
         </div>
-        {bet.error ? (
+        {bet.errors.form ? (
           <p role="alert" className="text-sm text-rose" data-testid="bet-error">
-            {bet.error}
+            {bet.errors.form}
           </p>
         ) : null}
         <OddsLine {...roundPickFigures({ kind: 'double', color })} stake={amount} />

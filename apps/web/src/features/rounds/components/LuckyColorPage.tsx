@@ -108,16 +108,15 @@ function LuckyGameView({ game }: { game: RoundGame }) {
         onSubmit={(e) => {
           e.preventDefault();
           if (!state) return;
-          void bet.run((key) =>
-            placeRoundBet(
-              game as never,
-              { roundId: state.roundId, amount: amount.replace(',', '.'), pick },
-              key,
-            ),
-          );
+          const body = { roundId: state.roundId, amount: amount.replace(',', '.'), pick };
+          void bet.run((key) => placeRoundBet(game as never, body, key), body);
         }}
       >
-        <StakeField value={amount} onChange={(v) => (setAmount(v), bet.clearError())} />
+        <StakeField
+          value={amount}
+          onChange={(v) => (setAmount(v), bet.clearError('amount'))}
+          error={bet.errors.amount}
+        />
         <div role="radiogroup" aria-label={t('betOn', { pick: '' })} className="flex flex-col gap-8">
           <div className="grid grid-cols-3 gap-8">
             {COLOR_PICKS.map((c) => choice(c, t(`colors.${c}`), colorClass(c)))}
@@ -132,9 +131,9 @@ function LuckyGameView({ game }: { game: RoundGame }) {
         </div>
         <p className="text-2xs text-muted">{t('lucky.fee')}</p>
         <LuckyOdds pick={pick} stake={amount} />
-        {bet.error ? (
+        {bet.errors.form ? (
           <p role="alert" className="text-sm text-rose" data-testid="bet-error">
-            {bet.error}
+            {bet.errors.form}
           </p>
         ) : null}
         <button

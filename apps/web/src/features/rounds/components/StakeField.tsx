@@ -1,10 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { TextField } from '../../../components/ui/TextField';
+import { languageEntry, useAppState } from '../../../lib/app-state';
 
 const chip =
   'min-h-44 min-w-44 shrink-0 border-l border-line px-8 text-sm font-semibold text-muted hover:text-text disabled:opacity-45';
 
-/** The stake in major units as typed, with ½ and 2×. */
+/** The stake in major units as typed, with ½ and 2× (which write it the way the player's language does: 0,5). */
 export function StakeField({
   value,
   onChange,
@@ -17,8 +18,10 @@ export function StakeField({
   disabled?: boolean;
 }) {
   const { t } = useTranslation('rounds');
+  const locale = languageEntry(useAppState((s) => s.lang)).locale;
   const amount = Number(value.replace(',', '.')) || 0;
-  const set = (n: number) => onChange(String(Math.max(0.1, Math.round(n * 100) / 100)));
+  const written = new Intl.NumberFormat(locale, { maximumFractionDigits: 2, useGrouping: false });
+  const set = (n: number) => onChange(written.format(Math.max(0.1, Math.round(n * 100) / 100)));
   return (
     <TextField
       label={t('amount')}

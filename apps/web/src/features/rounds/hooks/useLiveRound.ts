@@ -64,6 +64,11 @@ export function useLiveRound(game: RoundGame) {
       queryClient.setQueryData<LiveState>(stateKey(game), (old) =>
         old && old.roundId === e.roundId ? { ...old, bets: withCashouts(old.bets, e.bets) } : old,
       );
+      // My own bet cashed out (an automatic cash-out, or mine from another tab): my bets say so at once, so
+      // the button stops offering a cash-out the server would refuse.
+      const mine = token ? queryClient.getQueryData<RoundBet[]>(myBetsKey(token, game)) : undefined;
+      if (token && e.bets.some((o) => mine?.some((b) => b.betId === o.id && b.cashout === null)))
+        void queryClient.invalidateQueries({ queryKey: myBetsKey(token, game) });
     };
     const onTick = (e: ServerEventPayloads['crashTick']) => setTick(e);
     realtime.on('connect', rejoin);

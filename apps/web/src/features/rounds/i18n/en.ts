@@ -48,13 +48,13 @@ const en: RoundsMessages = {
   result: {
     double: '{{tile}} · {{color}}',
     lucky: 'Drew {{digit}}',
-    crash: 'Crashed at {{point}}x',
+    crash: 'Crashed at {{point}}',
   },
   crash: {
     auto: 'Automatic cash-out (optional)',
     autoHint: 'e.g. 2.00',
     cashout: 'Cash out {{amount}}',
-    cashedOut: 'Cashed out at {{point}}x',
+    cashedOut: 'Cashed out at {{point}}',
     crashed: 'Crashed!',
     players: 'Players',
   },

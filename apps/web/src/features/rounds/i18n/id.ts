@@ -48,13 +48,13 @@ const id: RoundsMessages = {
   result: {
     double: '{{tile}} · {{color}}',
     lucky: 'Keluar {{digit}}',
-    crash: 'Crash di {{point}}x',
+    crash: 'Crash di {{point}}',
   },
   crash: {
     auto: 'Cash-out otomatis (opsional)',
     autoHint: 'mis. 2,00',
     cashout: 'Cairkan {{amount}}',
-    cashedOut: 'Dicairkan di {{point}}x',
+    cashedOut: 'Dicairkan di {{point}}',
     crashed: 'Crash!',
     players: 'Pemain',
   },

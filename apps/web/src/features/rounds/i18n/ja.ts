@@ -48,13 +48,13 @@ const ja: RoundsMessages = {
   result: {
     double: '{{tile}} · {{color}}',
     lucky: '{{digit}}が出ました',
-    crash: '{{point}}xでクラッシュ',
+    crash: '{{point}}でクラッシュ',
   },
   crash: {
     auto: '自動キャッシュアウト（任意）',
     autoHint: '例：2.00',
     cashout: '{{amount}}をキャッシュアウト',
-    cashedOut: '{{point}}xでキャッシュアウト',
+    cashedOut: '{{point}}でキャッシュアウト',
     crashed: 'クラッシュ！',
     players: 'プレイヤー',
   },

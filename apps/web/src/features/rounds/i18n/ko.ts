@@ -48,13 +48,13 @@ const ko: RoundsMessages = {
   result: {
     double: '{{tile}} · {{color}}',
     lucky: '{{digit}} 당첨',
-    crash: '{{point}}x에서 폭발',
+    crash: '{{point}}에서 폭발',
   },
   crash: {
     auto: '자동 캐시아웃 (선택)',
     autoHint: '예: 2.00',
     cashout: '{{amount}} 캐시아웃',
-    cashedOut: '{{point}}x에서 캐시아웃',
+    cashedOut: '{{point}}에서 캐시아웃',
     crashed: '폭발!',
     players: '플레이어',
   },

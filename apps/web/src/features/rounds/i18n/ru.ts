@@ -48,13 +48,13 @@ const ru: RoundsMessages = {
   result: {
     double: '{{tile}} · {{color}}',
     lucky: 'Выпало {{digit}}',
-    crash: 'Взрыв на {{point}}x',
+    crash: 'Взрыв на {{point}}',
   },
   crash: {
     auto: 'Автовывод (необязательно)',
     autoHint: 'напр. 2,00',
     cashout: 'Забрать {{amount}}',
-    cashedOut: 'Забрал на {{point}}x',
+    cashedOut: 'Забрал на {{point}}',
     crashed: 'Взрыв!',
     players: 'Игроки',
   },

@@ -48,13 +48,13 @@ const vi: RoundsMessages = {
   result: {
     double: '{{tile}} · {{color}}',
     lucky: 'Ra {{digit}}',
-    crash: 'Nổ ở {{point}}x',
+    crash: 'Nổ ở {{point}}',
   },
   crash: {
     auto: 'Rút tự động (tùy chọn)',
     autoHint: 'vd. 2,00',
     cashout: 'Rút {{amount}}',
-    cashedOut: 'Đã rút ở {{point}}x',
+    cashedOut: 'Đã rút ở {{point}}',
     crashed: 'Nổ!',
     players: 'Người chơi',
   },

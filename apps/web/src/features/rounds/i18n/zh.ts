@@ -48,13 +48,13 @@ const zh: RoundsMessages = {
   result: {
     double: '{{tile}} · {{color}}',
     lucky: '开出{{digit}}',
-    crash: '在{{point}}x爆炸',
+    crash: '在{{point}}爆炸',
   },
   crash: {
     auto: '自动兑现（可选）',
     autoHint: '例如 2.00',
     cashout: '兑现 {{amount}}',
-    cashedOut: '在{{point}}x兑现',
+    cashedOut: '在{{point}}兑现',
     crashed: '爆了！',
     players: '玩家',
   },

@@ -90,7 +90,7 @@ describe('bet builder tab', () => {
     expect(within(sheet).getByTestId('builder-payout')).toHaveTextContent(/R\$\s34,00/);
     await user.click(within(sheet).getByTestId('builder-place'));
 
-    expect(await screen.findByText('Aposta criada!')).toBeInTheDocument();
+    expect(await screen.findByText(/^Aposta criada! · Saldo: R\$\s90,00$/)).toBeInTheDocument();
     const post = s.calls.find((c) => c.init.method === 'POST' && c.url.includes('/sports/bets'));
     expect(JSON.parse(String(post!.init.body))).toEqual({
       type: 'builder',
@@ -168,7 +168,7 @@ describe('bet builder tab', () => {
     expect(within(sheet).getByTestId('builder-place')).toHaveTextContent('Aceitar e apostar');
     await user.click(within(sheet).getByTestId('builder-place'));
 
-    expect(await screen.findByText('Aposta criada!')).toBeInTheDocument();
+    expect(await screen.findByText(/^Aposta criada! · Saldo: R\$\s98,00$/)).toBeInTheDocument();
     const sent = s.calls.filter((c) => c.init.method === 'POST' && c.url.includes('/sports/bets'));
     expect(sent.map((c) => JSON.parse(String(c.init.body)).price)).toEqual([3.4, 3.6]);
     const keys = sent.map((c) => (c.init.headers as Record<string, string>)['Idempotency-Key']);

@@ -143,7 +143,7 @@ export function BuilderSheet({ event, onClose }: { event: SportsEvent; onClose: 
     try {
       const answer = await sendOnce(keys.current, body, (key) => placeSportsBet(body, key));
       applyBalance(answer.balance);
-      toast(t('builder.placed'));
+      toast(`${t('builder.placed')} · ${t('balanceNow', { amount: displayMoney(answer.balance, lang) })}`);
       clearBuilder();
       void refreshMyBets();
       onClose();

@@ -29,6 +29,20 @@ function add(eventId: string, price: number) {
   toggleLeg(legOf(event(eventId), m, m.selections[0]!));
 }
 
+/** A signed-in player's slip with two legs of two events (2,10 and 1,50); the server answers only the config. */
+function twoLegs() {
+  const server = fakeFetch((url) =>
+    url.includes('/sports/config') ? { body: envelope(SLIP_CONFIG) } : { status: 500, body: {} },
+  );
+  vi.stubGlobal('fetch', server.fn);
+  useSession.setState({ token: 'token-1', user: { uId: 1, balance: 100, freeBalance: 0 } as UserInfo });
+  add('1', 2.1);
+  add('2', 1.5);
+  const user = userEvent.setup();
+  renderWithApp(<SportsShell>{null}</SportsShell>);
+  return { server, user };
+}
+
 beforeEach(() => clearSlip());
 afterEach(() => vi.unstubAllGlobals());
 
@@ -80,15 +94,7 @@ describe('bet slip', () => {
   });
 
   it('refuses a stake below the minimum beside it, sending nothing', async () => {
-    const server = fakeFetch((url) =>
-      url.includes('/sports/config') ? { body: envelope(SLIP_CONFIG) } : { status: 500, body: {} },
-    );
-    vi.stubGlobal('fetch', server.fn);
-    useSession.setState({ token: 'token-1', user: { uId: 1, balance: 100, freeBalance: 0 } as UserInfo });
-    add('1', 2.1);
-    add('2', 1.5);
-    const user = userEvent.setup();
-    renderWithApp(<SportsShell>{null}</SportsShell>);
+    const { server, user } = twoLegs();
     await user.click(await screen.findByTestId('slip-bar'));
     expect(screen.getByRole('tab', { name: 'Múltipla' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByTestId('parlay-price')).toHaveTextContent('3,15');
@@ -96,5 +102,27 @@ describe('bet slip', () => {
     await user.click(screen.getByTestId('place-bet'));
     expect(await screen.findByText('Aposta mínima R$ 1,00')).toBeInTheDocument();
     expect(server.calls.filter((c) => c.init.method === 'POST')).toEqual([]);
+  });
+
+  it('singles: their total return before placing, a refusal on its own stake field, and no parlay odds on the bar', async () => {
+    const { server, user } = twoLegs();
+    // A parlay of two: the bar gives its odds.
+    expect(await screen.findByTestId('slip-bar')).toHaveTextContent('Odds 3,15');
+    await user.click(screen.getByTestId('slip-bar'));
+    await user.click(screen.getByRole('tab', { name: 'Simples' }));
+    await user.type(screen.getByLabelText('Valor para Casa 1 × Fora 1'), '10');
+    await user.type(screen.getByLabelText('Valor para Casa 2 × Fora 2'), '0,50');
+    // 10 × 2,10 + 0,50 × 1,50 = 21,00 + 0,75.
+    expect(screen.getByTestId('total-payout')).toHaveTextContent(/R\$\s21,75/);
+    await user.click(screen.getByTestId('place-bet'));
+    // The refusal is on the field that caused it, not on the other one.
+    const low = screen.getByLabelText('Valor para Casa 2 × Fora 2');
+    expect(low).toHaveAttribute('aria-invalid', 'true');
+    expect(low).toHaveAccessibleDescription(/^Aposta mínima R\$\s1,00$/);
+    expect(screen.getByLabelText('Valor para Casa 1 × Fora 1')).not.toHaveAttribute('aria-invalid');
+    expect(server.calls.filter((c) => c.init.method === 'POST')).toEqual([]);
+    // As singles, the bar no longer shows a parlay's odds.
+    await user.click(screen.getByRole('button', { name: 'Fechar' }));
+    expect(await screen.findByTestId('slip-bar')).not.toHaveTextContent('Odds');
   });
 });

@@ -65,6 +65,11 @@ export function BetSlip() {
   const stakeOf = (key: string) => parseStake(key === PARLAY ? parlayStake : (stakes[key] ?? ''));
   const targets = mode === 'parlay' ? [PARLAY] : legs.map((l) => l.selectionId);
   const totalStake = targets.reduce((sum, k) => sum + (stakeOf(k) ?? 0), 0);
+  // Several singles: what they return together if every one wins.
+  const totalReturn = legs.reduce((sum, l) => {
+    const st = stakeOf(l.selectionId);
+    return sum + (st ? potentialPayout(st, [l.price]) : 0);
+  }, 0);
   const live = legs.some((l) => l.event.live) && (config?.acceptanceDelayMs ?? 0) > 0;
 
   async function place() {
@@ -128,7 +133,7 @@ export function BetSlip() {
     <SlipBar
       count={legs.length}
       label={t('slip.open', { count: legs.length })}
-      price={legs.length > 1 ? total : null}
+      price={mode === 'parlay' && legs.length > 1 && !problem ? total : null}
       onClick={() => useSlip.setState({ open: true })}
       testId="slip-bar"
     />
@@ -166,16 +171,13 @@ export function BetSlip() {
         ) : null}
         <ul className="flex max-h-[45dvh] flex-col gap-8 overflow-y-auto">
           {legs.map((l) => (
-            <LegItem
-              key={l.selectionId}
-              leg={l}
-              error={mode === 'single' ? errors[l.selectionId] : undefined}
-            >
+            <LegItem key={l.selectionId} leg={l}>
               {mode === 'single' ? (
                 <StakeInput
                   label={t('slip.stakeFor', { name: `${l.event.home} × ${l.event.away}` })}
                   value={stakes[l.selectionId] ?? ''}
                   onChange={(v) => useSlip.setState((s) => ({ stakes: { ...s.stakes, [l.selectionId]: v } }))}
+                  error={errors[l.selectionId]}
                   payout={(() => {
                     const st = stakeOf(l.selectionId);
                     return st ? money(potentialPayout(st, [l.price])) : null;
@@ -244,9 +246,21 @@ export function BetSlip() {
             {t('slip.delay', { seconds: Math.ceil((config?.acceptanceDelayMs ?? 0) / 1000) })}
           </p>
         ) : null}
+        {mode === 'single' && legs.length > 1 && totalReturn > 0 ? (
+          <p className="flex justify-between text-sm">
+            <span className="text-muted">{t('bet:slip.potentialWin')}</span>
+            <b className="text-mint tabular-nums" data-testid="total-payout">
+              {money(totalReturn)}
+            </b>
+          </p>
+        ) : null}
         <div className="flex items-center justify-between text-xs text-muted">
           <span>{t('slip.totalStake', { amount: money(totalStake) })}</span>
-          <button type="button" className="font-semibold text-muted underline" onClick={() => clear()}>
+          <button
+            type="button"
+            className="-mr-4 min-h-44 px-4 font-semibold text-muted underline"
+            onClick={() => clear()}
+          >
             {t('slip.clear')}
           </button>
         </div>
@@ -270,7 +284,7 @@ export function BetSlip() {
   );
 }
 
-function LegItem({ leg, error, children }: { leg: SlipLeg; error?: string; children?: React.ReactNode }) {
+function LegItem({ leg, children }: { leg: SlipLeg; children?: React.ReactNode }) {
   const { t } = useTranslation(['sports', 'bet']);
   const locale = useLocale();
   const name = selectionLabel(leg.market, { name: leg.name }, leg.event, t, locale);
@@ -305,11 +319,6 @@ function LegItem({ leg, error, children }: { leg: SlipLeg; error?: string; child
         </p>
       ) : null}
       {children}
-      {error ? (
-        <p className="mt-4 text-2xs text-rose" role="alert">
-          {error}
-        </p>
-      ) : null}
     </li>
   );
 }

@@ -47,7 +47,8 @@ describe('cash out on my bets', () => {
     fireEvent.change(screen.getByRole('slider'), { target: { value: '50' } });
     await user.click(screen.getByTestId('cashout-confirm'));
 
-    expect(await screen.findByText(/Cash out feito: R\$\s6,17/)).toBeInTheDocument();
+    // The toast, over the header's balance for a moment, says the new balance itself.
+    expect(await screen.findByText(/^Cash out feito: R\$\s6,17 · Saldo: R\$\s106,17$/)).toBeInTheDocument();
     const [post] = posts(server.calls);
     expect(JSON.parse(String(post!.init.body))).toEqual({ value: 12.34, share: 0.5 });
     expect((post!.init.headers as Record<string, string>)['Idempotency-Key']).toBeTruthy();

@@ -109,7 +109,10 @@ export function CashoutSheet({
         cashOutBet(bet.betId, body, key),
       );
       applyBalance(answer.balance);
-      toast(t('cashout.done', { amount: money(toMinor(answer.paid)) }));
+      // Over the header's balance for a moment: the toast says the new balance itself.
+      toast(
+        `${t('cashout.done', { amount: money(toMinor(answer.paid)) })} · ${t('balanceNow', { amount: money(toMinor(answer.balance)) })}`,
+      );
       void refreshMyBets();
       void queryClient.invalidateQueries({ queryKey: sportsKeys.cashout(bet.betId) });
       onClose();

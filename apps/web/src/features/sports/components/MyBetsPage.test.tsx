@@ -137,7 +137,10 @@ describe('my bets', () => {
     expect(within(single).getByText('Simples')).toBeInTheDocument();
     expect(single).toHaveTextContent('Bahia -0,75 @ 2,02');
     expect(single).toHaveTextContent('Handicap asiático · Bahia × Vitória');
-    expect(within(single).getByTestId('leg-result')).toHaveTextContent('Aguardando sorteio');
+    // An open sports bet is running, not waiting for a lottery draw (the spec's label for code 0).
+    expect(within(single).getByTestId('leg-result')).toHaveTextContent('Em aberto');
+    expect(within(single).getByTestId('bet-result')).toHaveTextContent('Em aberto');
+    expect(single).not.toHaveTextContent(/sorteio/);
     expect(single).toHaveTextContent(/Aposta\s*R\$\s5,55/);
     expect(single).toHaveTextContent(/Ganho possível\s*R\$\s11,21/);
     // The cash-out button carries the live value where the quote is available, and is off where it is not.

@@ -23,6 +23,10 @@ const tone = (code: number) =>
         ? 'bg-raised text-muted'
         : 'bg-gold/15 text-gold';
 
+/** A result code as a sports bet reads it: 0 is a bet still running ("Em aberto"), not the spec's lottery draw. */
+const resultLabel = (code: number, t: (k: string) => string) =>
+  code === 0 ? t('myBets.pending') : t(`bet:result.${code}`);
+
 /** My bets (`/footballPage/bets`): open and settled, each leg with its result and the final score. */
 export function MyBetsPage() {
   const { t } = useTranslation('sports');
@@ -105,7 +109,7 @@ function BetCard({ bet }: { bet: SportsBet }) {
           className={`shrink-0 rounded-full px-8 py-2 text-2xs font-bold ${cashedOut ? 'bg-mint/15 text-mint' : tone(bet.result)}`}
           data-testid="bet-result"
         >
-          {cashedOut ? t('cashout.full') : t(`bet:result.${bet.result}`)}
+          {cashedOut ? t('cashout.full') : resultLabel(bet.result, t)}
         </span>
       </div>
       <p className="text-2xs text-muted">{t('myBets.placedAt', { date: displayDate(bet.placedAt, lang) })}</p>
@@ -132,7 +136,7 @@ function BetCard({ bet }: { bet: SportsBet }) {
               className={`shrink-0 rounded-full px-6 text-2xs ${tone(l.result)}`}
               data-testid="leg-result"
             >
-              {t(`bet:result.${l.result}`)}
+              {resultLabel(l.result, t)}
             </span>
           </li>
         ))}

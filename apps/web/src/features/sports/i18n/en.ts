@@ -23,6 +23,7 @@ const en: SportsMessages = {
   loadFailed: 'The events could not be loaded.',
   retry: 'Try again',
   loading: 'Loading…',
+  balanceNow: 'Balance: {{amount}}',
   today: 'Today {{time}}',
   moreMarkets: '+{{count}}',
   live: 'Live',
@@ -106,6 +107,7 @@ const en: SportsMessages = {
     builder: 'Bet builder · {{count}} selections',
     cashedOut: 'Cashed out',
     placedAt: 'Placed on {{date}}',
+    pending: 'Open',
   },
   cashout: {
     button: 'Cash out {{amount}}',

@@ -26,6 +26,7 @@ const id: SportsMessages = {
   loadFailed: 'Acara tidak dapat dimuat.',
   retry: 'Coba lagi',
   loading: 'Memuat…',
+  balanceNow: 'Saldo: {{amount}}',
   today: 'Hari ini {{time}}',
   moreMarkets: '+{{count}}',
   live: 'Langsung',
@@ -113,6 +114,7 @@ const id: SportsMessages = {
     builder: 'Bet builder · {{count}} pilihan',
     cashedOut: 'Sudah dicairkan',
     placedAt: 'Dipasang pada {{date}}',
+    pending: 'Belum selesai',
   },
   cashout: {
     button: 'Cash out {{amount}}',

@@ -26,6 +26,7 @@ const ja: SportsMessages = {
   loadFailed: 'イベントを読み込めませんでした。',
   retry: '再試行',
   loading: '読み込み中…',
+  balanceNow: '残高: {{amount}}',
   today: '今日 {{time}}',
   moreMarkets: '+{{count}}',
   live: 'ライブ',
@@ -113,6 +114,7 @@ const ja: SportsMessages = {
     builder: 'ベットビルダー · {{count}}件',
     cashedOut: 'キャッシュアウト済み',
     placedAt: '{{date}} にベット',
+    pending: '未確定',
   },
   cashout: {
     button: 'キャッシュアウト {{amount}}',

@@ -26,6 +26,7 @@ const ko: SportsMessages = {
   loadFailed: '경기를 불러오지 못했습니다.',
   retry: '다시 시도',
   loading: '불러오는 중…',
+  balanceNow: '잔액: {{amount}}',
   today: '오늘 {{time}}',
   moreMarkets: '+{{count}}',
   live: '라이브',
@@ -113,6 +114,7 @@ const ko: SportsMessages = {
     builder: '베팅 빌더 · {{count}}개 선택',
     cashedOut: '캐시아웃 완료 금액',
     placedAt: '{{date}} 베팅',
+    pending: '진행 중',
   },
   cashout: {
     button: '캐시아웃 {{amount}}',

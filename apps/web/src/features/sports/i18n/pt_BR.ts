@@ -28,6 +28,7 @@ const ptBR = {
   loadFailed: 'Não foi possível carregar os eventos.',
   retry: 'Tentar de novo',
   loading: 'Carregando…',
+  balanceNow: 'Saldo: {{amount}}',
   today: 'Hoje {{time}}',
   moreMarkets: '+{{count}}',
   live: 'Ao vivo',
@@ -111,6 +112,7 @@ const ptBR = {
     builder: 'Criar aposta · {{count}} seleções',
     cashedOut: 'Já sacado',
     placedAt: 'Feita em {{date}}',
+    pending: 'Em aberto',
   },
   cashout: {
     button: 'Cash out {{amount}}',

@@ -26,6 +26,7 @@ const ru: SportsMessages = {
   loadFailed: 'Не удалось загрузить события.',
   retry: 'Повторить',
   loading: 'Загрузка…',
+  balanceNow: 'Баланс: {{amount}}',
   today: 'Сегодня {{time}}',
   moreMarkets: '+{{count}}',
   live: 'Live',
@@ -113,6 +114,7 @@ const ru: SportsMessages = {
     builder: 'Конструктор · {{count}} исходов',
     cashedOut: 'Выплачено досрочно',
     placedAt: 'Сделана {{date}}',
+    pending: 'Не рассчитана',
   },
   cashout: {
     button: 'Кэшаут {{amount}}',

@@ -26,6 +26,7 @@ const vi: SportsMessages = {
   loadFailed: 'Không thể tải các trận đấu.',
   retry: 'Thử lại',
   loading: 'Đang tải…',
+  balanceNow: 'Số dư: {{amount}}',
   today: 'Hôm nay {{time}}',
   moreMarkets: '+{{count}}',
   live: 'Trực tiếp',
@@ -113,6 +114,7 @@ const vi: SportsMessages = {
     builder: 'Tạo cược · {{count}} lựa chọn',
     cashedOut: 'Đã rút',
     placedAt: 'Đặt lúc {{date}}',
+    pending: 'Đang chờ',
   },
   cashout: {
     button: 'Rút tiền {{amount}}',

@@ -26,6 +26,7 @@ const zh: SportsMessages = {
   loadFailed: '无法加载赛事。',
   retry: '重试',
   loading: '加载中…',
+  balanceNow: '余额：{{amount}}',
   today: '今天 {{time}}',
   moreMarkets: '+{{count}}',
   live: '滚球',
@@ -113,6 +114,7 @@ const zh: SportsMessages = {
     builder: '自选组合 · {{count}}项',
     cashedOut: '已提前结算',
     placedAt: '投注于 {{date}}',
+    pending: '未结算',
   },
   cashout: {
     button: '提前结算 {{amount}}',

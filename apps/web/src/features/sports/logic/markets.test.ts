@@ -45,4 +45,11 @@ describe('market labels', () => {
       ['corners', 1],
     ]);
   });
+
+  it('puts the match result first in its tab (basketball sends odd/even before the winner)', () => {
+    const [[, main]] = groupMarkets([m('oddEven', 1, null), m('winner', 1, null), m('btts', 1, null)]) as [
+      [string, SportsMarket[]],
+    ];
+    expect(main.map((x) => x.type)).toEqual(['winner', 'oddEven', 'btts']);
+  });
 });

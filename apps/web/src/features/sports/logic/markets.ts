@@ -14,10 +14,17 @@ export function groupOf(m: SportsMarket): MarketGroup {
   return 'main';
 }
 
-/** Markets grouped by tab, in the engine's order, groups without markets left out. */
+/** The match result first in its tab, as on every book; the others keep the engine's order. */
+const resultFirst = (m: SportsMarket) => (m.type === '1x2' || m.type === 'winner' ? 0 : 1);
+
+/** Markets grouped by tab, in the engine's order (the result first), groups without markets left out. */
 export function groupMarkets(markets: readonly SportsMarket[]): [MarketGroup, SportsMarket[]][] {
   return GROUPS.map(
-    (g) => [g, markets.filter((m) => groupOf(m) === g)] as [MarketGroup, SportsMarket[]],
+    (g) =>
+      [g, markets.filter((m) => groupOf(m) === g).sort((x, y) => resultFirst(x) - resultFirst(y))] as [
+        MarketGroup,
+        SportsMarket[],
+      ],
   ).filter(([, list]) => list.length > 0);
 }
 

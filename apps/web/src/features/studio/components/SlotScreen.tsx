@@ -1,7 +1,7 @@
 import type { StudioSession, StudioSpin, StudioStep } from '@aposta/contracts';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAppState } from '../../../lib/app-state';
+import { languageEntry, useAppState } from '../../../lib/app-state';
 import { displayMoney } from '../../../lib/format';
 import { ErrorCode } from '@aposta/contracts';
 import { GAME_CHANNEL, noticeOf, type GameFrameMessage } from '../../../lib/game-frame';
@@ -229,23 +229,12 @@ export function SlotScreen({ session }: { session: StudioSession }) {
 
   return (
     <div className={`fixed inset-0 mx-auto flex max-w-393 flex-col overflow-hidden text-text ${theme.page}`}>
-      {big ? (
-        <BigWin
-          amount={big.amount}
-          title={t(big.tier)}
-          hint={t('tapToContinue')}
-          turbo={turbo}
-          onClose={() => {
-            setBig(null);
-            bigDone.current?.();
-          }}
-        />
-      ) : null}
       <header className="flex items-center gap-6 px-10 pt-8">
         <div className="min-w-0 flex-1">
           <h1 className={`truncate text-lg font-black italic tracking-tight ${theme.accent}`}>{game.name}</h1>
           <p className="text-2xs text-white/70">
-            {t('studio')} · RTP {game.rtp.toLocaleString(undefined, { maximumFractionDigits: 2 })}%
+            {t('studio')} · RTP{' '}
+            {game.rtp.toLocaleString(languageEntry(lang).locale, { maximumFractionDigits: 2 })}%
             {session.demo ? (
               <span className="ml-6 rounded bg-violet px-4 font-bold uppercase text-white">{t('demo')}</span>
             ) : null}
@@ -297,7 +286,20 @@ export function SlotScreen({ session }: { session: StudioSession }) {
         ) : null}
       </div>
 
-      <div className="flex flex-1 flex-col items-center justify-center px-[5%]">
+      {/* The reels; a big win has its moment over them, the balance and the win stay in sight below. */}
+      <div className="relative flex flex-1 flex-col items-center justify-center px-[5%]">
+        {big ? (
+          <BigWin
+            amount={big.amount}
+            title={t(big.tier)}
+            hint={t('tapToContinue')}
+            turbo={turbo}
+            onClose={() => {
+              setBig(null);
+              bigDone.current?.();
+            }}
+          />
+        ) : null}
         <div className={`w-full rounded-2xl border-4 p-[2%] ${theme.frame} ${theme.glow}`}>
           <div className="overflow-hidden rounded-xl bg-black/35">
             <Reels

@@ -222,4 +222,22 @@ describe('studio slot', () => {
     expect(screen.getByTestId('slot-balance')).toHaveTextContent(brl(expected));
     expect(server.state.calls.filter((c) => c.path === '/api/studio/spin')).toHaveLength(10);
   });
+
+  it('a big win has its moment over the reels, with the new balance and the win in sight below', async () => {
+    const user = userEvent.setup();
+    // A server seed whose first spin pays 10× the bet or more (searched once with the game's own maths).
+    const serverSeed = (6780).toString(16).padStart(64, '0');
+    const { win } = expectedSpin({ serverSeed, clientSeed: CLIENT_SEED, nonce: 0 }, 1);
+    expect(win).toBeGreaterThanOrEqual(10);
+    start({ serverSeed });
+    await user.click(await screen.findByTestId('spin-button'));
+    const big = await screen.findByTestId('big-win');
+    expect(big).toHaveTextContent(brl(win));
+    // The moment covers the game's show only: the balance and the win are not under it.
+    expect(big.parentElement!.contains(screen.getByTestId('slot-balance'))).toBe(false);
+    expect(screen.getByTestId('slot-balance')).toHaveTextContent(brl(99 + win));
+    expect(screen.getByTestId('slot-win')).toHaveTextContent(brl(win));
+    await user.click(big);
+    expect(screen.queryByTestId('big-win')).toBeNull();
+  });
 });

@@ -251,6 +251,15 @@ describe('game deposit overlay', () => {
     expect(within(dialog).queryByRole('tablist')).not.toBeInTheDocument();
   });
 
+  it('opened by a stake the balance does not cover, says so, not that the balance is low', async () => {
+    stub();
+    useSession.setState({ user: { ...useSession.getState().user!, balance: 100 } });
+    renderWithApp(<WalletOverlay kind="gameDeposit" onPaid={depositPaid} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Saldo insuficiente' });
+    expect(dialog).toHaveTextContent('O seu saldo não cobre esta aposta. Recarregue para continuar jogando.');
+    expect(dialog).not.toHaveTextContent('abaixo de');
+  });
+
   it('with no amount selected asks for one', async () => {
     stub();
     prices = [pkg(30, 20, 0, 'INSBRL'), pkg(31, 50, 2, 'INSBRL')];

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Sheet } from '../../../components/ui/Sheet';
 import { useAppState } from '../../../lib/app-state';
 import { displayMoney } from '../../../lib/format';
+import { useSession } from '../../../lib/session';
 import { closeOverlay, openDeposit, openOverlay } from '../../../lib/ui';
 import { DepositPanel } from './DepositPanel';
 import { WithdrawPanel } from './WithdrawPanel';
@@ -17,11 +18,21 @@ export function WalletOverlay({
 }) {
   const { t } = useTranslation('wallet');
   const lang = useAppState((s) => s.lang);
+  const balance = useSession((s) => s.user?.balance ?? 0);
   if (kind === 'gameDeposit') {
+    // Opened by a low balance (insBalance) or by a stake the balance does not cover (spec: status 9999 on a
+    // bet): the second may come with a balance well above the low mark, and must not claim it is below.
+    const low = balance < INS_BALANCE_BELOW;
     return (
-      <Sheet title={t('deposit.gameTitle')} onClose={closeOverlay} side="bottom">
+      <Sheet
+        title={t(low ? 'deposit.gameTitle' : 'deposit.notEnoughTitle')}
+        onClose={closeOverlay}
+        side="bottom"
+      >
         <p className="px-16 pt-12 text-sm text-muted">
-          {t('deposit.lowBalance', { amount: displayMoney(INS_BALANCE_BELOW, lang) })}
+          {low
+            ? t('deposit.lowBalance', { amount: displayMoney(INS_BALANCE_BELOW, lang) })
+            : t('deposit.notEnough')}
         </p>
         <DepositPanel kind="gameDeposit" onPaid={onPaid} />
       </Sheet>

@@ -51,6 +51,8 @@ const en: WalletMessages = {
     success: 'Recharge successful, keep placing bets',
     lowBalance: 'Your balance is below {{amount}}. Recharge to keep playing.',
     gameTitle: 'Low balance',
+    notEnoughTitle: 'Not enough balance',
+    notEnough: 'Your balance does not cover this bet. Recharge to keep playing.',
     bonusTitle: 'Increase your bonus',
     bonusText:
       'Deposit through one of these packages: its bonus gets the multiplier you unlocked by betting.',

@@ -51,6 +51,8 @@ const id: WalletMessages = {
     success: 'Isi ulang berhasil, lanjutkan taruhan',
     lowBalance: 'Saldo Anda di bawah {{amount}}. Isi ulang untuk terus bermain.',
     gameTitle: 'Saldo rendah',
+    notEnoughTitle: 'Saldo tidak cukup',
+    notEnough: 'Saldo Anda tidak cukup untuk taruhan ini. Isi ulang untuk terus bermain.',
     bonusTitle: 'Tingkatkan bonus Anda',
     bonusText:
       'Deposit melalui salah satu paket ini: bonusnya mendapat pengganda yang Anda buka dengan bertaruh.',

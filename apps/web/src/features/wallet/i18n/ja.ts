@@ -50,6 +50,8 @@ const ja: WalletMessages = {
     success: 'チャージが完了しました。引き続きベットをお楽しみください',
     lowBalance: '残高が {{amount}} を下回っています。プレイを続けるにはチャージしてください。',
     gameTitle: '残高不足',
+    notEnoughTitle: '残高が足りません',
+    notEnough: '残高がこのベットに足りません。プレイを続けるにはチャージしてください。',
     bonusTitle: 'ボーナスを増やす',
     bonusText: 'これらのパッケージで入金すると、ベットで解除した倍率がボーナスに適用されます。',
     back: '戻る',

@@ -55,6 +55,8 @@ const ptBR = {
     success: 'Recarga bem-sucedida, continue fazendo apostas',
     lowBalance: 'Seu saldo está abaixo de {{amount}}. Recarregue para continuar jogando.',
     gameTitle: 'Saldo baixo',
+    notEnoughTitle: 'Saldo insuficiente',
+    notEnough: 'O seu saldo não cobre esta aposta. Recarregue para continuar jogando.',
     bonusTitle: 'Aumente seu bônus',
     bonusText:
       'Deposite por um destes pacotes: o bônus do pacote recebe o multiplicador que você desbloqueou apostando.',

@@ -51,6 +51,8 @@ const vi: WalletMessages = {
     success: 'Nạp tiền thành công, hãy tiếp tục đặt cược',
     lowBalance: 'Số dư của bạn dưới {{amount}}. Hãy nạp thêm để tiếp tục chơi.',
     gameTitle: 'Số dư thấp',
+    notEnoughTitle: 'Không đủ số dư',
+    notEnough: 'Số dư của bạn không đủ cho lần cược này. Hãy nạp thêm để tiếp tục chơi.',
     bonusTitle: 'Tăng tiền thưởng',
     bonusText: 'Nạp qua một trong các gói này: tiền thưởng của gói được nhân theo hệ số bạn đã mở khi cược.',
     back: 'Quay lại',

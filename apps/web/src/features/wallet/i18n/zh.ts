@@ -50,6 +50,8 @@ const zh: WalletMessages = {
     success: '充值成功，请继续投注',
     lowBalance: '您的余额低于 {{amount}}，请充值以继续游戏。',
     gameTitle: '余额不足',
+    notEnoughTitle: '余额不够',
+    notEnough: '您的余额不足以支付这笔投注，请充值以继续游戏。',
     bonusTitle: '提高彩金',
     bonusText: '通过以下套餐充值：套餐彩金将按您投注解锁的倍数发放。',
     back: '返回',

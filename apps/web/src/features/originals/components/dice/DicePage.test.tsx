@@ -137,7 +137,7 @@ describe('dice bets', () => {
     expect(screen.queryByRole('alertdialog')).toBeNull();
   });
 
-  it('a stake above a larger balance: the message beside the amount, no low-balance deposit', async () => {
+  it('a stake above a larger balance: the message beside the amount, and the game deposit', async () => {
     useUi.setState({ overlay: null });
     const server = fakeOriginals({ serverSeed: SEED, balance: 5_000 });
     vi.stubGlobal('fetch', server.fetch);
@@ -150,7 +150,7 @@ describe('dice bets', () => {
     await waitFor(() =>
       expect(screen.getByLabelText('Valor da aposta')).toHaveAccessibleDescription('Saldo insuficiente'),
     );
-    expect(useUi.getState().overlay).toBeNull();
+    expect(useUi.getState().overlay).toBe('gameDeposit');
   });
 
   it('a multiplier out of range is said beside it and no bet is placed until it is corrected', async () => {
