@@ -207,6 +207,34 @@ describe('support chat', () => {
     expect(mine.conversationId).toBe(again.json().data.conversationId);
   });
 
+  it('keeps a read mark at the last message: later messages still show as unread, both ways', async () => {
+    const player = await players.signUp('marks');
+    const first = (await send(bearer(player.token), { text: 'Oi' })).json().data;
+    const id = first.conversationId as number;
+    const reply = await op(agent.token, 'POST', `/conversations/${id}/messages`, { text: 'Olá!' });
+    expect(reply.statusCode, reply.body).toBe(200);
+    // Both sides mark far past the last message (a client's bug, or a curious player).
+    const far = reply.json().data.id + 1_000_000;
+    const marked = await t.app.inject({
+      method: 'POST',
+      url: '/api/app/support/read',
+      headers: bearer(player.token),
+      payload: { upTo: far },
+    });
+    expect(marked.statusCode, marked.body).toBe(200);
+    expect((await op(agent.token, 'POST', `/conversations/${id}/read`, { upTo: far })).statusCode).toBe(200);
+
+    await op(agent.token, 'POST', `/conversations/${id}/messages`, { text: 'Encontrei o depósito.' });
+    const mine = (await thread(bearer(player.token))).json().data;
+    expect(mine.unread).toBe(1);
+    expect(mine.messages.at(-1)).toMatchObject({ from: 'operator', read: false });
+    await send(bearer(player.token), { text: 'Obrigado' });
+    const queue = (await op(agent.token, 'GET', '/conversations')).json().data as Array<
+      Record<string, unknown>
+    >;
+    expect(queue.find((c) => c.id === id)).toMatchObject({ unread: 1 });
+  });
+
   it('lets a visitor chat after giving an e-mail, on their own socket', async () => {
     const bad = await t.app.inject({
       method: 'POST',

@@ -74,6 +74,14 @@ const sha256 = (s: string) => crypto.createHash('sha256').update(s).digest('hex'
 const tooFast = () => new AppError(ErrorCode.RATE_LIMITED, 'supportTooFast');
 const closed = () => conflict('supportClosed');
 
+/**
+ * A read mark as far as `upTo` but no further than the conversation's last message: a mark past it would show
+ * the messages sent later as read already. (Written for the update of `support_conversations` it is set in.)
+ */
+const readUpTo = (upTo: number) =>
+  sql`least(${upTo}, coalesce((select max(m.id) from support_messages m
+    where m.conversation_id = support_conversations.id), 0))`;
+
 export function createSupportService(deps: SupportDeps) {
   const { database, bus, log, players, operators } = deps;
   const { db } = database;
@@ -432,13 +440,18 @@ export function createSupportService(deps: SupportDeps) {
         'visitor' in customer
           ? eq(supportConversations.id, customer.visitor)
           : eq(supportConversations.userId, customer.userId);
+      const read = readUpTo(upTo);
       const rows = await db
         .update(supportConversations)
-        .set({ customerReadId: sql`greatest(${supportConversations.customerReadId}, ${upTo})` })
-        .where(and(where, sql`${supportConversations.customerReadId} < ${upTo}`))
-        .returning({ id: supportConversations.id });
+        .set({ customerReadId: read })
+        .where(and(where, sql`${supportConversations.customerReadId} < ${read}`))
+        .returning({ id: supportConversations.id, upTo: supportConversations.customerReadId });
       for (const r of rows)
-        push({ operators: true }, 'supportRead', { conversationId: r.id, by: customerSide(customer), upTo });
+        push({ operators: true }, 'supportRead', {
+          conversationId: r.id,
+          by: customerSide(customer),
+          upTo: Number(r.upTo),
+        });
     },
 
     async typingAsCustomer(customer: Customer) {
@@ -545,16 +558,17 @@ export function createSupportService(deps: SupportDeps) {
 
     async readAsOperator(id: number, upTo: number) {
       const c = await conversation(db, id);
+      const read = readUpTo(upTo);
       const [r] = await db
         .update(supportConversations)
-        .set({ operatorReadId: sql`greatest(${supportConversations.operatorReadId}, ${upTo})` })
-        .where(and(eq(supportConversations.id, id), sql`${supportConversations.operatorReadId} < ${upTo}`))
-        .returning({ id: supportConversations.id });
+        .set({ operatorReadId: read })
+        .where(and(eq(supportConversations.id, id), sql`${supportConversations.operatorReadId} < ${read}`))
+        .returning({ upTo: supportConversations.operatorReadId });
       if (r)
         push({ ...customerOf(c), operators: true }, 'supportRead', {
           conversationId: id,
           by: 'operator',
-          upTo,
+          upTo: Number(r.upTo),
         });
     },
 
