@@ -703,6 +703,14 @@ export function createSupportService(deps: SupportDeps) {
           c = await find();
         }
         if (!c) return;
+        // Notifications may come out of order: a chat first met in a message, without its customer, is linked
+        // once a notification brings the identity we signed (never moved to another player).
+        if (userId !== null && c.userId === null) {
+          await tx
+            .update(supportConversations)
+            .set({ userId, ...(c.email ? {} : { email }) })
+            .where(eq(supportConversations.id, c.id));
+        }
         if (event.kind === 'closed') {
           await tx
             .update(supportConversations)

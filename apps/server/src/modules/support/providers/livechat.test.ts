@@ -181,6 +181,38 @@ describe('LiveChat through the app', () => {
     expect(await chat('PLAYER0001', config.json().data.identity)).toMatchObject({ userId: player.id });
   });
 
+  it('links a hosted chat first met in a message once a later notification brings the identity', async () => {
+    const player = await testPlayers(t.app, t.database).signUp('lc-late');
+    const { identity } = (
+      await t.app.inject({
+        url: '/api/app/support/config',
+        headers: { authorization: `Bearer ${player.token}` },
+      })
+    ).json().data;
+    const queue = async () =>
+      (
+        await t.app.inject({
+          url: '/api/operator/support/conversations?limit=200',
+          headers: { 'x-operator-key': TEST_OPERATOR_KEY },
+        })
+      ).json().data as Array<{ id: string; userId: number | null }>;
+    const before = new Set((await queue()).map((c) => c.id));
+    // The agent's message arrives before the new-chat notification that carries the customer.
+    const message = fixture('incoming_event-agent') as {
+      payload: { chat_id: string; event: { id: string } };
+    };
+    message.payload.chat_id = 'LATELINK01';
+    message.payload.event.id = 'LATELINK01_T1_1';
+    expect((await notify(message)).statusCode).toBe(200);
+    const [created] = (await queue()).filter((c) => !before.has(c.id));
+    expect(created).toMatchObject({ userId: null });
+    const chat = withIdentity(identity) as unknown as { payload: { chat: { id: string } } };
+    chat.payload.chat.id = 'LATELINK01';
+    expect((await notify(chat)).statusCode).toBe(200);
+    const after = (await queue()).filter((c) => !before.has(c.id));
+    expect(after).toEqual([expect.objectContaining({ id: created!.id, userId: player.id })]);
+  });
+
   it('keeps the transcript once (replays too), as plain text, and closes it', async () => {
     for (const name of [
       'incoming_chat',
