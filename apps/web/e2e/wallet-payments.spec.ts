@@ -34,6 +34,7 @@ test('register, KYC, deposit 100 by the sandbox PIX page, withdraw 50 by PIX, op
   await setDepositWagering(request, 1);
   const email = newEmail('pagador');
   const cpf = randomCpf();
+  const cpfShown = cpf.replace(/^(\d{3})(\d{3})(\d{3})(\d{2})$/, '$1.$2.$3-$4');
 
   // Register as a new player would.
   await registerThroughOverlay(page, 'Maria Pagadora', email);
@@ -103,13 +104,32 @@ test('register, KYC, deposit 100 by the sandbox PIX page, withdraw 50 by PIX, op
   await expect(withdraw.getByTestId('withdraw-wd')).toHaveText('R$ 100,00');
   await withdraw.getByLabel('Valor do saque').fill('500');
   await expect(withdraw.getByLabel('Valor do saque')).toHaveValue('100,00');
-  await withdraw.getByLabel('Valor do saque').fill('50');
-  await expect(withdraw.getByTestId('payout-summary')).toContainText(cpf);
+  // Below the minimum: the message under the amount, not in a modal; it goes once the amount changes.
+  const amountField = withdraw.getByLabel('Valor do saque');
+  await amountField.fill('20');
+  await withdraw.getByTestId('withdraw-submit').click();
+  await expect(amountField).toHaveAccessibleDescription(/Montante mínimo de retirada:R\$50,00/);
+  await expect(amountField).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByRole('alertdialog')).toBeHidden();
+  await screenshot(page, 'wallet-07b-withdraw-below-minimum');
+  await amountField.fill('50');
+  await expect(amountField).not.toHaveAttribute('aria-invalid');
+  // The payout goes to the player's own CPF, written as people write it, and the screen says so first.
+  await expect(withdraw.getByTestId('payout-summary')).toContainText(cpfShown);
+  await expect(withdraw.getByText('O saque vai só para a chave PIX do CPF da sua conta.')).toBeVisible();
   await screenshot(page, 'wallet-07-withdraw');
   await withdraw.getByTestId('withdraw-submit').click();
   // The KYC CPF is known, the WhatsApp is not: the payout-info panel opens.
   await expect(withdraw.getByRole('heading', { name: /Dados de recebimento/ })).toBeVisible();
-  await expect(withdraw.getByLabel('Chave PIX (CPF)')).toHaveValue(cpf);
+  await expect(withdraw.getByLabel('Chave PIX (CPF)')).toHaveValue(cpfShown);
+  // Not editable: another person's CPF cannot be typed in.
+  await expect(withdraw.getByLabel('Chave PIX (CPF)')).not.toBeEditable();
+  // A missing field is named under that field.
+  await withdraw.getByRole('button', { name: 'Confirmar e sacar' }).click();
+  await expect(withdraw.getByLabel('WhatsApp')).toHaveAccessibleDescription(
+    'Por favor, preencha as informações completamente',
+  );
+  await expect(page.getByRole('alertdialog')).toBeHidden();
   await withdraw.getByLabel('WhatsApp').fill('+55 11 91234-5678');
   await screenshot(page, 'wallet-08-payout-panel');
   await withdraw.getByRole('button', { name: 'Confirmar e sacar' }).click();
@@ -200,6 +220,21 @@ test('transfer to another player: confirmation step, one key per submission, the
   await page.addInitScript((t) => localStorage.setItem('TOKEN_B', t), token);
   await page.goto('/transfer');
   await expect(page.getByTestId('header-balance')).toHaveText('R$ 100,00');
+  // Bad input: each message under its own field, in Portuguese, no modal.
+  const userField = page.getByLabel('Usuário que recebe (e-mail)');
+  const amountField = page.getByLabel('Valor da transferência');
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await expect(userField).toHaveAccessibleDescription('Digite o usuário da transferência');
+  await expect(page.getByRole('alertdialog')).toBeHidden();
+  await userField.fill('ninguem-aqui@example.com');
+  await amountField.fill('10');
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await expect(userField).toHaveAccessibleDescription(/Nenhum jogador com este e-mail/);
+  await screenshot(page, 'wallet-10a-transfer-unknown-user');
+  await userField.fill(receiver);
+  await amountField.fill('5000');
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await expect(amountField).toHaveAccessibleDescription(/maior que o seu saldo de R\$\s100,00/);
   await page.getByLabel('Usuário que recebe (e-mail)').fill(receiver);
   await page.getByLabel('Valor da transferência').fill('12,50');
   await screenshot(page, 'wallet-10-transfer');
@@ -211,6 +246,9 @@ test('transfer to another player: confirmation step, one key per submission, the
   await expect(page.getByRole('heading', { name: 'Confirmar transferência' })).toBeVisible();
   // The server checked the receiver first and answered a masked name.
   await expect(page.getByText(/De\*+ F\*+/)).toBeVisible();
+  // The receiver's e-mail keeps to one line (it was broken mid-word in a narrow column).
+  const mail = page.getByTestId('transfer-receiver').getByText(receiver);
+  expect((await mail.boundingBox())!.height).toBeLessThan(24);
   await screenshot(page, 'wallet-11-transfer-confirm');
   await page.getByRole('button', { name: 'Transferir', exact: true }).click();
   await expect(page.getByText(`Transferência de R$ 12,50 para ${receiver} concluída`)).toBeVisible();

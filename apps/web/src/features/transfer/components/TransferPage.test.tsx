@@ -67,10 +67,17 @@ describe('transfer screen', () => {
     const user = userEvent.setup();
     renderWithApp(<TransferPage />);
     await user.click(screen.getByRole('button', { name: 'Continuar' }));
-    expect(await screen.findByRole('alertdialog')).toHaveTextContent('Digite o usuário da transferência');
-    await user.click(screen.getByRole('button', { name: 'Eu entendi' }));
+    // Each message under the field it concerns, not in a modal.
+    expect(screen.getByLabelText('Usuário que recebe (e-mail)')).toHaveAccessibleDescription(
+      'Digite o usuário da transferência',
+    );
+    expect(screen.queryByRole('alertdialog')).toBeNull();
     await fillAndReview(user, 'ana@example.com', '0');
-    expect(await screen.findByRole('alertdialog')).toHaveTextContent('Digite o valor da transferência');
+    expect(screen.getByLabelText('Usuário que recebe (e-mail)')).not.toHaveAccessibleDescription();
+    expect(screen.getByLabelText('Valor da transferência')).toHaveAccessibleDescription(
+      'Digite o valor da transferência',
+    );
+    expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(sent).toHaveLength(0);
   });
 

@@ -13,7 +13,7 @@ import { useJurisdictionAnswer } from '../../../lib/jurisdiction';
 import { displayMoney } from '../../../lib/format';
 import { submissionKeys } from '../../../lib/idempotency';
 import { useSession } from '../../../lib/session';
-import { alertMessage, openOverlay } from '../../../lib/ui';
+import { openOverlay } from '../../../lib/ui';
 import { checkTransfer, sendTransfer } from '../api/transfer';
 import { useFieldErrors, type Placing } from '../../../lib/form-errors';
 
@@ -80,7 +80,7 @@ function TransferForm() {
   const [result, setResult] = useState<TransferAnswer | null>(null);
   const [receiver, setReceiver] = useState('');
   const keys = useRef(submissionKeys());
-  const { errors, show, clear } = useFieldErrors<Field>();
+  const { errors, show, clear, place } = useFieldErrors<Field>();
   const entry = languageEntry(lang);
   const money = (major: number) => displayMoney(major, lang);
 
@@ -99,14 +99,14 @@ function TransferForm() {
   async function review(e: FormEvent) {
     e.preventDefault();
     if (busy) return;
-    if (!username.trim()) return void alertMessage(t('usernamePrompt'));
+    if (!username.trim()) return place('username', t('usernamePrompt'));
     let minor = 0;
     try {
       minor = parseMoney(amountText, isCurrency(entry.currency) ? entry.currency : 'BRL', entry.locale);
     } catch (err) {
       if (!(err instanceof MoneyError)) throw err;
     }
-    if (!(minor > 0)) return void alertMessage(t('amountPrompt'));
+    if (!(minor > 0)) return place('amount', t('amountPrompt'));
     // Over the balance is the server's to say: its message names the cash the player can send.
     const body = { username: username.trim().toLowerCase(), amount: toMajor(minor) };
     setBusy(true);
@@ -202,14 +202,19 @@ function TransferForm() {
           <h2 id="transfer-confirm" className="text-lg font-semibold">
             {t('confirmTitle')}
           </h2>
-          <dl className="grid grid-cols-[auto_1fr] gap-x-12 gap-y-8 rounded-xl border border-line bg-deep/70 p-14">
-            <dt className="text-muted">{t('to')}</dt>
-            <dd className="break-all text-right font-semibold" data-testid="transfer-receiver">
-              {receiver}
-              <span className="block text-xs font-normal text-muted">{username.trim().toLowerCase()}</span>
-            </dd>
-            <dt className="text-muted">{t('amount')}</dt>
-            <dd className="text-right text-lg font-bold text-gold">{money(amount)}</dd>
+          {/* One row per line: the e-mail gets the card's width instead of the column the longest label leaves. */}
+          <dl className="flex flex-col gap-8 rounded-xl border border-line bg-deep/70 p-14">
+            <div className="flex items-baseline justify-between gap-12">
+              <dt className="shrink-0 text-muted">{t('to')}</dt>
+              <dd className="min-w-0 break-all text-right font-semibold" data-testid="transfer-receiver">
+                {receiver}
+                <span className="block text-xs font-normal text-muted">{username.trim().toLowerCase()}</span>
+              </dd>
+            </div>
+            <div className="flex items-baseline justify-between gap-12">
+              <dt className="text-muted">{t('amount')}</dt>
+              <dd className="text-right text-lg font-bold text-gold">{money(amount)}</dd>
+            </div>
           </dl>
           <div className="grid grid-cols-2 gap-10">
             <Button variant="outline" onClick={() => setStep('form')} disabled={busy}>

@@ -76,9 +76,6 @@ describe('withdrawal tab', () => {
       'Número de retiradas restantes hoje 0, tente novamente amanhã。',
     ],
     ['nothing is withdrawable', { wdAmount: 0 }, '70', 'Sem valor de levantamento'],
-    ['the amount is under the minimum', {}, '49,99', 'Montante mínimo de retirada:R$50,00'],
-    ['the amount is empty', {}, '', 'Montante mínimo de retirada:R$50,00'],
-    ['the amount is over the withdrawable amount', {}, '80,01', 'Montante máximo de levantamento:R$80,00'],
   ])('refuses when %s, with the spec message', async (_, patch, amount, message) => {
     const calls = stub();
     limits = { ...limits, ...patch, number: (patch as Partial<GetWithdrawAnswer>).number ?? 2 };
@@ -91,6 +88,27 @@ describe('withdrawal tab', () => {
     expect(await alerted()).toBe(message);
     expect(calls.some((c) => c.url.includes('/order/withdraw'))).toBe(false);
   });
+
+  it.each([
+    ['under the minimum', '49,99', 'Montante mínimo de retirada:R$50,00'],
+    ['empty', '', 'Montante mínimo de retirada:R$50,00'],
+    ['over the withdrawable amount', '80,01', 'Montante máximo de levantamento:R$80,00'],
+  ])(
+    'refuses an amount %s under the amount field, gone once the amount changes',
+    async (_, amount, message) => {
+      const calls = stub();
+      const user = await open();
+      const field = screen.getByLabelText('Valor do saque');
+      if (amount) await user.type(field, amount);
+      await user.click(screen.getByTestId('withdraw-submit'));
+      expect(field).toHaveAttribute('aria-invalid', 'true');
+      expect(field).toHaveAccessibleDescription(expect.stringContaining(message));
+      expect(screen.queryByRole('alertdialog')).toBeNull();
+      expect(calls.some((c) => c.url.includes('/order/withdraw'))).toBe(false);
+      await user.type(field, '0');
+      expect(field).not.toHaveAttribute('aria-invalid');
+    },
+  );
 
   it('shows the limits as a hint that stays beside the amount, not as a placeholder that is cut', async () => {
     stub();
@@ -147,7 +165,10 @@ describe('withdrawal tab', () => {
     await user.click(screen.getByTestId('withdraw-submit'));
     expect(screen.getByLabelText('Chave PIX (CPF)')).toHaveValue(CPF);
     await user.click(screen.getByRole('button', { name: 'Confirmar e sacar' }));
-    expect(await alerted()).toBe('Por favor, preencha as informações completamente');
+    expect(screen.getByLabelText('WhatsApp')).toHaveAccessibleDescription(
+      'Por favor, preencha as informações completamente',
+    );
+    expect(screen.queryByRole('alertdialog')).toBeNull();
     await user.type(screen.getByLabelText('WhatsApp'), '+55 11 91234-5678');
     await user.click(screen.getByRole('button', { name: 'Confirmar e sacar' }));
 
@@ -177,8 +198,35 @@ describe('withdrawal tab', () => {
     await user.type(screen.getByLabelText('Nome do titular'), 'Maria');
     await user.type(screen.getByLabelText('WhatsApp'), '11912345678');
     await user.click(screen.getByRole('button', { name: 'Confirmar e sacar' }));
-    expect(await alerted()).toBe('CPF inválido');
+    expect(screen.getByLabelText('Chave PIX (CPF)')).toHaveAccessibleDescription(
+      expect.stringContaining('CPF inválido'),
+    );
+    expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(calls.some((c) => c.url.includes('/order/withdraw'))).toBe(false);
+  });
+
+  it('after KYC pays only to the player’s own CPF: said before submitting, the key fixed and formatted', async () => {
+    const calls = stub();
+    // A key saved earlier for someone else's CPF is not used.
+    limits = {
+      ...limits,
+      cardInfo: { CPF: { ifsc: '', payCardNo: '11144477735', name: 'Maria', whatsapp: '' } },
+    };
+    useSession.setState({ user: { ...useSession.getState().user!, cardNo: CPF } });
+    const user = await open();
+    expect(screen.getByTestId('payout-summary')).toHaveTextContent('529.982.247-25 · Maria');
+    expect(screen.getByText('O saque vai só para a chave PIX do CPF da sua conta.')).toBeVisible();
+    await user.type(screen.getByLabelText('Valor do saque'), '50');
+    await user.click(screen.getByTestId('withdraw-submit'));
+    const key = screen.getByLabelText('Chave PIX (CPF)');
+    expect(key).toHaveValue('529.982.247-25');
+    expect(key).toHaveAttribute('readonly');
+    expect(key).toHaveAccessibleDescription('O saque vai só para a chave PIX do CPF da sua conta.');
+    await user.type(screen.getByLabelText('WhatsApp'), '11912345678');
+    await user.click(screen.getByRole('button', { name: 'Confirmar e sacar' }));
+    await alerted();
+    const sent = JSON.parse(String(calls.find((c) => c.url.includes('/order/withdraw'))!.init.body));
+    expect(sent).toMatchObject({ payCardBank: 'CPF', payCardNo: CPF, ifsc: CPF });
   });
 
   it('does not offer USDT without lx 20', async () => {

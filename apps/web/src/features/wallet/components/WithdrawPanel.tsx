@@ -1,4 +1,5 @@
 import {
+  normalizeCpf,
   PAY_CARD_BANKS,
   type GetWithdrawAnswer,
   type PayCardBank,
@@ -9,6 +10,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/Button';
 import { TextField } from '../../../components/ui/TextField';
+import { useFieldErrors } from '../../../lib/form-errors';
 import { refreshUserInfo } from '../../../lib/user-info';
 import { ApiError } from '../../../lib/api';
 import { languageEntry, useAppState } from '../../../lib/app-state';
@@ -27,6 +29,11 @@ const EMPTY: Payout = { payCardNo: '', name: '', whatsapp: '' };
 function fromCardInfo(limits: GetWithdrawAnswer | undefined, type: PayCardBank): Payout {
   const entry = limits?.cardInfo[type];
   return entry ? { payCardNo: entry.payCardNo, name: entry.name, whatsapp: entry.whatsapp } : EMPTY;
+}
+
+/** A CPF as people write it: 529.982.247-25. */
+function cpfText(digits: string): string {
+  return digits.replace(/^(\d{3})(\d{3})(\d{3})(\d{2})$/, '$1.$2.$3-$4');
 }
 
 /** The request body: for CPF and CNPJ the ifsc field carries the key, for USDT the rate (spec section 5). */
@@ -78,6 +85,9 @@ export function WithdrawPanel() {
   const [draft, setDraft] = useState<Payout | null>(null);
   const [amountText, setAmountText] = useState('');
   const [busy, setBusy] = useState(false);
+  // A refused amount (minimum, maximum) shows under the amount; a payout field's message under that field.
+  const [amountError, setAmountError] = useState<string>();
+  const { errors, clear, place } = useFieldErrors<keyof Payout>();
   const keys = useRef(submissionKeys());
 
   const entry = languageEntry(lang);
@@ -87,7 +97,10 @@ export function WithdrawPanel() {
   // The Brazilian profile pays only by PIX to the player's own CPF: no CNPJ key, no USDT.
   const br = useJurisdiction() === 'br';
   const types = PAY_CARD_BANKS.filter((b) => (br ? b === 'CPF' : b !== 'USDT' || user?.lx === '20'));
-  const payout = edited[type] ?? fromCardInfo(limits.data, type);
+  // Payouts go to the player's own CPF: with KYC done, the CPF key is the KYC CPF and cannot be changed.
+  const ownCpf = type === 'CPF' ? normalizeCpf(user?.cardNo ?? '') : null;
+  const stored = edited[type] ?? fromCardInfo(limits.data, type);
+  const payout = ownCpf ? { ...stored, payCardNo: ownCpf } : stored;
 
   function parseAmount(text: string): number | null {
     if (!text.trim()) return null;
@@ -103,6 +116,7 @@ export function WithdrawPanel() {
 
   /** The amount typed is capped to the balance (spec section 5). */
   function changeAmount(text: string) {
+    setAmountError(undefined);
     const cleaned = text.replace(/[^\d.,]/g, '');
     const minor = parseAmount(cleaned);
     setAmountText(
@@ -130,23 +144,36 @@ export function WithdrawPanel() {
     }
   }
 
+  function openPanel(p: Payout) {
+    clear();
+    setDraft(p);
+  }
+
   function submit(e: FormEvent) {
     e.preventDefault();
     if (!limits.data) return;
     const verdict = withdrawVerdict(limits.data, amount, type, payout);
     if (verdict.kind === 'refuse') {
-      const shown = 'amount' in verdict ? formatAmount(verdict.amount, 'BRL', entry.locale) : '';
-      void alertMessage(t(`withdraw.${verdict.key}`, { amount: shown }));
-    } else if (verdict.kind === 'panel') setDraft(payout);
+      // The amount's own refusals beside the amount; the account's state (locked, none left) in an alert.
+      if ('amount' in verdict) {
+        const shown = formatAmount(verdict.amount, 'BRL', entry.locale);
+        setAmountError(t(`withdraw.${verdict.key}`, { amount: shown }));
+      } else void alertMessage(t(`withdraw.${verdict.key}`));
+    } else if (verdict.kind === 'panel') openPanel(payout);
     else void send(payout);
   }
 
   function confirmPayout(e: FormEvent) {
     e.preventDefault();
     if (!draft) return;
-    if (!payoutComplete(type, draft)) return void alertMessage(t('withdraw.fill'));
+    if (!payoutComplete(type, draft)) {
+      const missing = (['payCardNo', 'name', 'whatsapp'] as const).find(
+        (f) => !draft[f].trim() && (f !== 'name' || type !== 'USDT'),
+      );
+      return place(missing ?? 'form', t('withdraw.fill'));
+    }
     const keyError = payoutKeyError(type, draft.payCardNo);
-    if (keyError) return void alertMessage(t(`withdraw.${keyError}`));
+    if (keyError) return place('payCardNo', t(`withdraw.${keyError}`));
     setEdited((s) => ({ ...s, [type]: draft }));
     setDraft(null);
     const verdict = limits.data ? withdrawVerdict(limits.data, amount, type, draft) : null;
@@ -159,6 +186,11 @@ export function WithdrawPanel() {
       : type === 'CNPJ'
         ? t('withdraw.accountCnpj')
         : t('withdraw.accountUsdt');
+
+  function editDraft(field: keyof Payout, value: string) {
+    if (draft) setDraft({ ...draft, [field]: value });
+    clear(field);
+  }
 
   if (draft) {
     return (
@@ -176,10 +208,21 @@ export function WithdrawPanel() {
           name="payCardNo"
           autoComplete="off"
           maxLength={64}
-          value={draft.payCardNo}
-          data-autofocus
-          onChange={(e) => setDraft({ ...draft, payCardNo: e.target.value })}
+          value={ownCpf ? cpfText(ownCpf) : draft.payCardNo}
+          readOnly={Boolean(ownCpf)}
+          aria-describedby={type === 'CPF' ? 'payout-own-cpf' : undefined}
+          data-autofocus={ownCpf ? undefined : true}
+          error={errors.payCardNo}
+          onChange={(e) => editDraft('payCardNo', e.target.value)}
           inputMode={type === 'USDT' ? 'text' : 'numeric'}
+          className={ownCpf ? '[&_input]:text-muted' : ''}
+          below={
+            type === 'CPF' ? (
+              <p id="payout-own-cpf" className="mt-4 text-xs text-muted">
+                {t('withdraw.ownCpf')}
+              </p>
+            ) : null
+          }
         />
         {type === 'USDT' ? null : (
           <TextField
@@ -188,7 +231,9 @@ export function WithdrawPanel() {
             autoComplete="name"
             maxLength={100}
             value={draft.name}
-            onChange={(e) => setDraft({ ...draft, name: e.target.value })}
+            data-autofocus={ownCpf ? true : undefined}
+            error={errors.name}
+            onChange={(e) => editDraft('name', e.target.value)}
           />
         )}
         <TextField
@@ -198,7 +243,8 @@ export function WithdrawPanel() {
           autoComplete="tel"
           maxLength={32}
           value={draft.whatsapp}
-          onChange={(e) => setDraft({ ...draft, whatsapp: e.target.value.replace(/[^\d+ ()-]/g, '') })}
+          error={errors.whatsapp ?? errors.form}
+          onChange={(e) => editDraft('whatsapp', e.target.value.replace(/[^\d+ ()-]/g, ''))}
         />
         {/* Back takes its own width, the main action the rest: its label stays on one line. */}
         <div className="grid grid-cols-[auto_1fr] gap-10">
@@ -269,16 +315,17 @@ export function WithdrawPanel() {
           <p className="text-xs text-muted">{t('withdraw.payout')}</p>
           {payout.payCardNo ? (
             <p className="truncate text-sm" data-testid="payout-summary">
-              {payout.payCardNo}
+              {type === 'CPF' ? cpfText(payout.payCardNo) : payout.payCardNo}
               {payout.name ? ` · ${payout.name}` : ''}
             </p>
           ) : (
             <p className="text-sm text-muted">{t('withdraw.payoutMissing')}</p>
           )}
+          {ownCpf ? <p className="text-xs text-muted">{t('withdraw.ownCpf')}</p> : null}
         </div>
         <button
           type="button"
-          onClick={() => setDraft(payout)}
+          onClick={() => openPanel(payout)}
           className="min-h-44 rounded-lg border border-line px-12 text-sm text-gold"
         >
           {t('withdraw.payoutEdit')}
@@ -294,6 +341,7 @@ export function WithdrawPanel() {
         placeholder={formatAmount(0, currency, entry.locale)}
         aria-describedby={data ? 'withdraw-limits' : undefined}
         value={amountText}
+        error={amountError}
         onChange={(e) => changeAmount(e.target.value)}
         trailing={
           <button

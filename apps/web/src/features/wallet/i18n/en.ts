@@ -93,6 +93,7 @@ const en: WalletMessages = {
     minimum: 'Minimum withdrawal amount: R${{amount}}',
     maximum: 'Maximum withdrawal amount: R${{amount}}',
     fill: 'Please fill in the information completely',
+    ownCpf: "Withdrawals go only to the PIX key of your account's CPF.",
     cpfInvalid: 'Invalid CPF',
     cnpjInvalid: 'Invalid CNPJ',
     success: 'Withdrawal request successful!',

@@ -93,6 +93,7 @@ const id: WalletMessages = {
     minimum: 'Jumlah penarikan minimum: R${{amount}}',
     maximum: 'Jumlah penarikan maksimum: R${{amount}}',
     fill: 'Silakan lengkapi informasinya',
+    ownCpf: 'Penarikan hanya dikirim ke kunci PIX CPF akun Anda.',
     cpfInvalid: 'CPF tidak valid',
     cnpjInvalid: 'CNPJ tidak valid',
     success: 'Permintaan penarikan berhasil!',

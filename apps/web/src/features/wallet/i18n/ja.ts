@@ -91,6 +91,7 @@ const ja: WalletMessages = {
     minimum: '最低出金額：R${{amount}}',
     maximum: '最高出金額：R${{amount}}',
     fill: '情報をすべて入力してください',
+    ownCpf: '出金はアカウントの CPF の PIX キーにのみ送られます。',
     cpfInvalid: 'CPF が無効です',
     cnpjInvalid: 'CNPJ が無効です',
     success: '出金リクエストが完了しました！',

@@ -91,6 +91,7 @@ const ko: WalletMessages = {
     minimum: '최소 출금 금액: R${{amount}}',
     maximum: '최대 출금 금액: R${{amount}}',
     fill: '정보를 모두 입력해 주세요',
+    ownCpf: '출금은 계정 CPF의 PIX 키로만 보내집니다.',
     cpfInvalid: '유효하지 않은 CPF',
     cnpjInvalid: '유효하지 않은 CNPJ',
     success: '출금 신청이 완료되었습니다!',

@@ -97,6 +97,7 @@ const ptBR = {
     minimum: 'Montante mínimo de retirada:R${{amount}}',
     maximum: 'Montante máximo de levantamento:R${{amount}}',
     fill: 'Por favor, preencha as informações completamente',
+    ownCpf: 'O saque vai só para a chave PIX do CPF da sua conta.',
     cpfInvalid: 'CPF inválido',
     cnpjInvalid: 'CNPJ inválido',
     success: 'Solicitação de saque bem-sucedida!',

@@ -92,6 +92,7 @@ const ru: WalletMessages = {
     minimum: 'Минимальная сумма вывода: R${{amount}}',
     maximum: 'Максимальная сумма вывода: R${{amount}}',
     fill: 'Пожалуйста, заполните информацию полностью',
+    ownCpf: 'Вывод возможен только на ключ PIX по CPF вашего аккаунта.',
     cpfInvalid: 'Неверный CPF',
     cnpjInvalid: 'Неверный CNPJ',
     success: 'Заявка на вывод успешно отправлена!',

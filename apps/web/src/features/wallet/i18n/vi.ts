@@ -92,6 +92,7 @@ const vi: WalletMessages = {
     minimum: 'Số tiền rút tối thiểu: R${{amount}}',
     maximum: 'Số tiền rút tối đa: R${{amount}}',
     fill: 'Vui lòng điền đầy đủ thông tin',
+    ownCpf: 'Chỉ rút tiền về khóa PIX theo CPF của tài khoản bạn.',
     cpfInvalid: 'CPF không hợp lệ',
     cnpjInvalid: 'CNPJ không hợp lệ',
     success: 'Yêu cầu rút tiền thành công!',

@@ -90,6 +90,7 @@ const zh: WalletMessages = {
     minimum: '最低提现金额：R${{amount}}',
     maximum: '最高提现金额：R${{amount}}',
     fill: '请填写完整信息',
+    ownCpf: '提现只会打到您账户 CPF 的 PIX 密钥。',
     cpfInvalid: 'CPF 无效',
     cnpjInvalid: 'CNPJ 无效',
     success: '提现申请成功！',
