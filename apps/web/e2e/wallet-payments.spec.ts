@@ -114,16 +114,15 @@ test('register, KYC, deposit 100 by the sandbox PIX page, withdraw 50 by PIX, op
   await screenshot(page, 'wallet-07b-withdraw-below-minimum');
   await amountField.fill('50');
   await expect(amountField).not.toHaveAttribute('aria-invalid');
-  // The payout goes to the player's own CPF, written as people write it, and the screen says so first.
+  // The payout's CPF key written as people write it.
   await expect(withdraw.getByTestId('payout-summary')).toContainText(cpfShown);
-  await expect(withdraw.getByText('O saque vai só para a chave PIX do CPF da sua conta.')).toBeVisible();
   await screenshot(page, 'wallet-07-withdraw');
   await withdraw.getByTestId('withdraw-submit').click();
   // The KYC CPF is known, the WhatsApp is not: the payout-info panel opens.
   await expect(withdraw.getByRole('heading', { name: /Dados de recebimento/ })).toBeVisible();
-  await expect(withdraw.getByLabel('Chave PIX (CPF)')).toHaveValue(cpfShown);
-  // Not editable: another person's CPF cannot be typed in.
-  await expect(withdraw.getByLabel('Chave PIX (CPF)')).not.toBeEditable();
+  // The spec's profile lets the player edit the key (editBank); the Brazilian one fixes it to the own CPF.
+  await expect(withdraw.getByLabel('Chave PIX (CPF)')).toHaveValue(cpf);
+  await expect(withdraw.getByLabel('Chave PIX (CPF)')).toBeEditable();
   // A missing field is named under that field.
   await withdraw.getByRole('button', { name: 'Confirmar e sacar' }).click();
   await expect(withdraw.getByLabel('WhatsApp')).toHaveAccessibleDescription(

@@ -1,8 +1,9 @@
 import type { GetWithdrawAnswer } from '@aposta/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { setNavigator } from '../../../lib/navigation';
+import { queryClient } from '../../../lib/query';
 import { useSession } from '../../../lib/session';
 import { dismissAlert, useUi } from '../../../lib/ui';
 import { envelope, fakeFetch, renderWithApp } from '../../../test/render';
@@ -205,8 +206,10 @@ describe('withdrawal tab', () => {
     expect(calls.some((c) => c.url.includes('/order/withdraw'))).toBe(false);
   });
 
-  it('after KYC pays only to the player’s own CPF: said before submitting, the key fixed and formatted', async () => {
+  it('under br, after KYC pays only to the player’s own CPF: said before submitting, the key fixed and formatted', async () => {
     const calls = stub();
+    queryClient.setQueryData(['rgProfile'], { jurisdiction: 'br', nationalSelfExclusionUrl: '' });
+    onTestFinished(() => queryClient.removeQueries({ queryKey: ['rgProfile'] }));
     // A key saved earlier for someone else's CPF is not used.
     limits = {
       ...limits,

@@ -97,8 +97,9 @@ export function WithdrawPanel() {
   // The Brazilian profile pays only by PIX to the player's own CPF: no CNPJ key, no USDT.
   const br = useJurisdiction() === 'br';
   const types = PAY_CARD_BANKS.filter((b) => (br ? b === 'CPF' : b !== 'USDT' || user?.lx === '20'));
-  // Payouts go to the player's own CPF: with KYC done, the CPF key is the KYC CPF and cannot be changed.
-  const ownCpf = type === 'CPF' ? normalizeCpf(user?.cardNo ?? '') : null;
+  // Under br payouts go to the player's own CPF only: with KYC done, the key is the KYC CPF, not editable (the
+  // spec's default profile lets the player edit the key, editBank).
+  const ownCpf = br && type === 'CPF' ? normalizeCpf(user?.cardNo ?? '') : null;
   const stored = edited[type] ?? fromCardInfo(limits.data, type);
   const payout = ownCpf ? { ...stored, payCardNo: ownCpf } : stored;
 
@@ -210,14 +211,14 @@ export function WithdrawPanel() {
           maxLength={64}
           value={ownCpf ? cpfText(ownCpf) : draft.payCardNo}
           readOnly={Boolean(ownCpf)}
-          aria-describedby={type === 'CPF' ? 'payout-own-cpf' : undefined}
+          aria-describedby={ownCpf ? 'payout-own-cpf' : undefined}
           data-autofocus={ownCpf ? undefined : true}
           error={errors.payCardNo}
           onChange={(e) => editDraft('payCardNo', e.target.value)}
           inputMode={type === 'USDT' ? 'text' : 'numeric'}
           className={ownCpf ? '[&_input]:text-muted' : ''}
           below={
-            type === 'CPF' ? (
+            ownCpf ? (
               <p id="payout-own-cpf" className="mt-4 text-xs text-muted">
                 {t('withdraw.ownCpf')}
               </p>
