@@ -285,7 +285,8 @@ test('two people make a manual adjustment (the proposer cannot approve); a stale
   await page.getByRole('button', { name: 'Propor ajuste' }).click();
   const dialog = page.getByRole('dialog', { name: 'Propor ajuste' });
   await dialog.getByLabel('ID do jogador').fill(String(made.playerId));
-  await dialog.getByLabel('Valor').fill('12.34');
+  // Typed as Brazilians write it: the decimal comma is the decimal point (it was once dropped: R$ 1.234,00).
+  await dialog.getByLabel('Valor').fill('12,34');
   await dialog.getByLabel('Motivo').fill('Crédito de cortesia (teste)');
   await dialog.getByRole('button', { name: 'Propor ajuste' }).click();
   await expect(dialog).toBeHidden();
@@ -347,4 +348,62 @@ test('two people make a manual adjustment (the proposer cannot approve); a stale
   }
   // The last one, operators: the finance operator made for these tests, with its role.
   await expect(page.getByRole('row').filter({ hasText: made.finance!.email })).toContainText('Financeiro');
+});
+
+/** An instant as an operator in Brasília reads it: 01/12/2026 01:31:51. */
+const brasilia = (iso: string) => {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'America/Sao_Paulo',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(new Date(iso))
+      .map((p) => [p.type, p.value]),
+  );
+  return `${parts.day}/${parts.month}/${parts.year} ${parts.hour}:${parts.minute}:${parts.second}`;
+};
+// A computer set to a zone far from Brasília, chosen so that today's Brasília day taken in the computer's
+// zone would miss this hour: 17 h ahead (Kiritimati) from 07:00 on, 7 h behind (Honolulu) before.
+const brasiliaHour = Number(brasilia(new Date().toISOString()).slice(11, 13));
+
+test.describe('on a computer in another time zone', () => {
+  test.use({ timezoneId: brasiliaHour >= 7 ? 'Pacific/Kiritimati' : 'Pacific/Honolulu' });
+
+  test('times are shown, and days filtered, in Brasília time', async ({ page, request }) => {
+    await signIn(page, made.admin!);
+    const operators = await (await request.get('/api/operator/operators', { headers: operatorKey })).json();
+    const finance = (operators.data.list as { email: string; createdAt: string }[]).find(
+      (o) => o.email === made.finance!.email,
+    )!;
+    await openMenu(page, 'Operadores');
+    await expect(page.getByRole('row').filter({ hasText: made.finance!.email })).toContainText(
+      brasilia(finance.createdAt),
+    );
+
+    // Today (a Brasília day) in the audit log's period: this operator's sign-in just now is in it.
+    await openMenu(page, 'Auditoria');
+    const filters = page.getByRole('form', { name: 'Filtros da auditoria' });
+    await filters.getByLabel('Operador').fill(made.admin!.email);
+    const today = brasilia(new Date().toISOString()).slice(0, 10);
+    const answered = page.waitForResponse(
+      (r) => r.url().includes('/api/operator/audit?') && new URL(r.url()).searchParams.has('from'),
+    );
+    await filters.getByPlaceholder('Data inicial').fill(today);
+    await filters.getByPlaceholder('Data final').fill(today);
+    // Enter in the picker confirms the period and searches.
+    await filters.getByPlaceholder('Data final').press('Enter');
+    const period = await answered;
+    expect((await period.json()).data.total).toBeGreaterThan(0);
+    await expect(page.locator('.ant-spin-spinning')).toHaveCount(0);
+    await expect(
+      page.getByRole('row').filter({ hasText: made.admin!.email }).filter({ hasText: 'auth.login' }).first(),
+    ).toBeVisible();
+    await screenshots(page, 'audit-other-zone');
+  });
 });

@@ -144,11 +144,12 @@ test('an admin finds the activity in the audit log and edits the promotion rules
   await expect(page.getByText('POST /api/operator/promo/activities', { exact: true })).toBeVisible();
   await screenshots(page, 'audit-activity');
 
-  // The daily sign-in rewards: day 7 from R$ 10,00 to R$ 12,50, saved as centavos.
+  // The daily sign-in rewards: day 7 from R$ 10,00 to R$ 12,50 (typed and shown with the decimal comma), saved
+  // as centavos.
   await openMenu(page, 'Regras de promoção', PROMO);
   const signin = page.getByRole('form', { name: 'Presença diária: prêmio de cada dia' });
-  await expect(signin.getByLabel('Dia 7')).toHaveValue('10.00');
-  await signin.getByLabel('Dia 7').fill('12.50');
+  await expect(signin.getByLabel('Dia 7')).toHaveValue('10,00');
+  await signin.getByLabel('Dia 7').fill('12,50');
   await signin.getByRole('button', { name: 'Salvar' }).click();
   await expect(page.getByText('Feito')).toBeVisible();
   const read = async () =>
@@ -177,7 +178,7 @@ test('an admin finds the activity in the audit log and edits the promotion rules
   await openMenu(page, 'Originais', 'Jogos');
   await expect(page.getByRole('row').filter({ hasText: 'Dados' })).toContainText('99,00%');
   const limits = page.getByRole('form', { name: 'Limites de aposta' });
-  await expect(limits.getByLabel('Aposta máxima')).toHaveValue('5000.00');
+  await expect(limits.getByLabel('Aposta máxima')).toHaveValue('5000,00');
   await limits.getByLabel('Aposta máxima').fill('2500');
   await limits.getByRole('button', { name: 'Salvar' }).click();
   await expect.poll(async () => (await read())['originals.maxStake']).toBe(250_000);
@@ -234,7 +235,11 @@ test("today's GGR on the dashboard and in the reports matches the player's bets 
 
   // The reports: the same day and product, the same GGR.
   await openMenu(page, 'Relatórios');
-  const report = page.getByRole('row').filter({ hasText: today }).filter({ hasText: 'Originais' });
+  const report = page
+    .getByRole('row')
+    // The day as Brazilians write it (the server's 2026-05-20 is 20/05/2026).
+    .filter({ hasText: today.split('-').reverse().join('/') })
+    .filter({ hasText: 'Originais' });
   await expect(report.getByRole('cell').nth(4)).toHaveText(brl(stakes - wins));
   await screenshots(page, 'reports-today');
 });

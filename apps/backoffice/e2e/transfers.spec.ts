@@ -36,7 +36,11 @@ test('finance finds a transfer between two players and opens the receiver', asyn
   await expect(row).toContainText(`#${body.data.id}`);
   await screenshots(page, 'transfers');
 
-  // A minimum above the amount leaves nothing.
+  // Amounts typed with the decimal comma: a minimum of the amount itself keeps the transfer (the comma once
+  // vanished, and 12,34 searched from R$ 1.234,00), one above it leaves nothing.
+  await page.getByLabel('Valor mín.').fill('12,34');
+  await page.getByRole('button', { name: 'Buscar' }).click();
+  await expect(page.getByRole('row').filter({ hasText: receiverEmail })).toHaveCount(1);
   await page.getByLabel('Valor mín.').fill('12,35');
   await page.getByRole('button', { name: 'Buscar' }).click();
   await expect(page.getByRole('row').filter({ hasText: receiverEmail })).toHaveCount(0);

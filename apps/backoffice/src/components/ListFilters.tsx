@@ -1,16 +1,21 @@
 import type { CrudFilter } from '@refinedev/core';
 import { Button, DatePicker, Form, Input, type FormProps } from 'antd';
-import type { Dayjs } from 'dayjs';
+import dayjs, { type Dayjs } from 'dayjs';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { BRASILIA } from './format';
 
 /** A period picked in a list's filters. */
 export type Period = [Dayjs | null, Dayjs | null] | null | undefined;
 
+/** A picked day's start or end in Brasília time (not the computer's zone), as an ISO instant. */
+const brasilia = (day: Dayjs | null | undefined, clock: string) =>
+  day ? dayjs.tz(`${day.format('YYYY-MM-DD')} ${clock}`, BRASILIA).toISOString() : undefined;
+
 /** The period as the server's `from` (the first day's start) and `to` (the last day's end) filters. */
 export const periodFilters = (range: Period): CrudFilter[] => [
-  { field: 'from', operator: 'eq', value: range?.[0]?.startOf('day').toISOString() },
-  { field: 'to', operator: 'eq', value: range?.[1]?.endOf('day').toISOString() },
+  { field: 'from', operator: 'eq', value: brasilia(range?.[0], '00:00:00.000') },
+  { field: 'to', operator: 'eq', value: brasilia(range?.[1], '23:59:59.999') },
 ];
 
 /**
@@ -51,7 +56,7 @@ export function ListFilters({
       {children}
       {periodLabel && (
         <Form.Item name="range" label={periodLabel}>
-          <DatePicker.RangePicker />
+          <DatePicker.RangePicker format="DD/MM/YYYY" />
         </Form.Item>
       )}
       <Form.Item>

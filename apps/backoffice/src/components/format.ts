@@ -1,5 +1,13 @@
 import dayjs from 'dayjs';
+import timezone from 'dayjs/plugin/timezone';
+import utc from 'dayjs/plugin/utc';
 import i18n from '../i18n';
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
+
+/** The platform's clock: operators read and pick times in Brasília time, wherever their computer is. */
+export const BRASILIA = 'America/Sao_Paulo';
 
 /** Amounts of the operator answers are major units (reais, 2 decimals), as the withdrawals answer them. */
 export const money = (value: number | null | undefined) =>
@@ -18,7 +26,11 @@ export const percent = (share: number) =>
     maximumFractionDigits: 2,
   }).format(share);
 
+/** An instant in Brasília time (a computer set to another zone once showed its own clock here). */
 export const time = (iso: string | null | undefined) =>
-  iso ? dayjs(iso).format('DD/MM/YYYY HH:mm:ss') : '—';
+  iso ? dayjs(iso).tz(BRASILIA).format('DD/MM/YYYY HH:mm:ss') : '—';
+
+/** A São Paulo day as the server names it (2026-05-20), as Brazilians write it: 20/05/2026. */
+export const brDay = (day: string) => day.split('-').reverse().join('/');
 
 export const json = (value: unknown) => (value === undefined ? '' : JSON.stringify(value, null, 2));

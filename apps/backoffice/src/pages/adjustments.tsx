@@ -9,6 +9,7 @@ import { useAllowed } from '../api/access';
 import { api } from '../api/http';
 import { ConfirmButton, TextActionButton, useRun } from '../components/actions';
 import { money, time } from '../components/format';
+import { decimalSeparator } from '../components/inputs';
 
 const STATUS_COLOR = { pending: 'gold', approved: 'green', rejected: 'default' } as const;
 
@@ -159,7 +160,13 @@ function ProposeModal({ onClose, onDone }: { onClose: () => void; onDone: () => 
           extra={t('adjustments.amountHelp')}
           rules={[{ required: true }]}
         >
-          <InputNumber precision={2} step={1} style={{ width: '100%' }} addonBefore="R$" />
+          <InputNumber
+            precision={2}
+            decimalSeparator={decimalSeparator()}
+            step={1}
+            style={{ width: '100%' }}
+            addonBefore="R$"
+          />
         </Form.Item>
         <Form.Item name="reason" label={t('adjustments.reason')} rules={[{ required: true, min: 3 }]}>
           <Input.TextArea rows={3} maxLength={500} showCount />

@@ -13,7 +13,7 @@ import type { HTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAllowed } from '../api/access';
-import { money } from '../components/format';
+import { brDay, money } from '../components/format';
 import { useApiQuery } from '../components/useApiQuery';
 
 /** Today is São Paulo's day (the reports' days are; the browser may be elsewhere). */
@@ -83,9 +83,7 @@ export function DashboardPage() {
       </Typography.Paragraph>
       {reports && (
         <>
-          <Typography.Title level={5}>
-            {t('dashboard.today', { day: today.split('-').reverse().join('/') })}
-          </Typography.Title>
+          <Typography.Title level={5}>{t('dashboard.today', { day: brDay(today) })}</Typography.Title>
           {(ggr.error ?? activity.error) && (
             <Alert
               type="error"

@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   centavos,
+  decimalSeparator,
   fromHundredths,
   MoneyInput,
   PercentInput,
@@ -213,6 +214,7 @@ export function PromoRulesPage() {
                       min={1}
                       max={100}
                       precision={2}
+                      decimalSeparator={decimalSeparator()}
                       addonAfter="×"
                       style={{ width: '100%' }}
                     />

@@ -18,7 +18,7 @@ import {
 } from 'recharts';
 import { useAllowed } from '../api/access';
 import { download } from '../api/http';
-import { money } from '../components/format';
+import { brDay, money } from '../components/format';
 import { PayoutTimesCard } from '../components/PayoutTimesCard';
 import { useApiQuery } from '../components/useApiQuery';
 
@@ -30,6 +30,8 @@ const COLORS: Record<string, string> = {
   lottery: '#0891b2',
 };
 const DAY = 'YYYY-MM-DD';
+/** A chart's axis: 20/05. */
+const brDayShort = (day: string) => brDay(day).slice(0, 5);
 
 /**
  * GGR and NGR per product and São Paulo day, and the days' activity (deposits, withdrawals, first-time
@@ -59,7 +61,7 @@ export function ReportsPage() {
     const rows = ggr.data!.list.filter((r) => r.day === day);
     const all = rows.find((r) => r.product === 'all');
     return {
-      day: day.slice(5),
+      day: brDayShort(day),
       ...Object.fromEntries(rows.filter((r) => r.product !== 'all').map((r) => [r.product, r.ggr])),
       ngr: all?.ngr ?? 0,
     };
@@ -71,6 +73,7 @@ export function ReportsPage() {
       <Space style={{ marginBottom: 16 }} wrap>
         <DatePicker.RangePicker
           value={range}
+          format="DD/MM/YYYY"
           allowClear={false}
           onChange={(v) => v?.[0] && v[1] && setRange([v[0], v[1]])}
         />
@@ -109,7 +112,7 @@ export function ReportsPage() {
                   title={() => <Button onClick={() => void csv('ggr')}>{t('reports.csv')}</Button>}
                   rowClassName={(r) => (r.product === 'all' ? 'ant-table-row-selected' : '')}
                   columns={[
-                    { title: t('reports.day'), dataIndex: 'day' },
+                    { title: t('reports.day'), dataIndex: 'day', render: brDay },
                     {
                       title: t('reports.product'),
                       dataIndex: 'product',
@@ -135,7 +138,7 @@ export function ReportsPage() {
                 <Card size="small" title={t('reports.activityChart')}>
                   <div style={{ width: '100%', height: 280 }}>
                     <ResponsiveContainer>
-                      <LineChart data={activity.data?.list.map((r) => ({ ...r, day: r.day.slice(5) }))}>
+                      <LineChart data={activity.data?.list.map((r) => ({ ...r, day: brDayShort(r.day) }))}>
                         <CartesianGrid strokeDasharray="3 3" />
                         <XAxis dataKey="day" />
                         <YAxis />
@@ -155,7 +158,7 @@ export function ReportsPage() {
                   pagination={false}
                   title={() => <Button onClick={() => void csv('activity')}>{t('reports.csv')}</Button>}
                   columns={[
-                    { title: t('reports.day'), dataIndex: 'day' },
+                    { title: t('reports.day'), dataIndex: 'day', render: brDay },
                     { title: t('reports.deposits'), dataIndex: 'deposits', render: money, align: 'right' },
                     { title: '#', dataIndex: 'depositsCount', align: 'right' },
                     {

@@ -40,6 +40,7 @@ import { api } from '../api/http';
 import { ConfirmButton, useRun } from '../components/actions';
 import { ListFilters, periodFilters, type Period } from '../components/ListFilters';
 import { money, time } from '../components/format';
+import { decimalSeparator } from '../components/inputs';
 import { useApiQuery } from '../components/useApiQuery';
 
 const MARKET_COLOR: Record<string, string> = {
@@ -515,6 +516,7 @@ function PriceEditor({
                 max={1000}
                 step={0.05}
                 precision={2}
+                decimalSeparator={decimalSeparator()}
                 placeholder={t('sports.engine')}
                 value={fixed[s.selectionId] ?? null}
                 onChange={(v) => setFixed((f) => ({ ...f, [s.selectionId]: v ?? null }))}

@@ -29,6 +29,7 @@ import { api } from '../api/http';
 import { ConfirmButton, TextActionButton, useRun } from '../components/actions';
 import { ListFilters, periodFilters, type Period } from '../components/ListFilters';
 import { money, time } from '../components/format';
+import { decimalSeparator } from '../components/inputs';
 import { useApiQuery } from '../components/useApiQuery';
 import { useNow, usePayoutTimes } from '../components/payoutAlerts';
 
@@ -123,6 +124,13 @@ export function WithdrawalsPage() {
       () => api('post', `/api/operator/withdrawals/${id}/${action}`, { body }),
       () => void tableQuery.refetch(),
     );
+  const amountInput = {
+    min: 0,
+    precision: 2,
+    decimalSeparator: decimalSeparator(),
+    prefix: 'R$',
+    style: { width: 130 },
+  };
 
   return (
     <List title={t('withdrawals.title')}>
@@ -154,10 +162,10 @@ export function WithdrawalsPage() {
         periodLabel={t('audit.period')}
       >
         <Form.Item name="minAmount" label={t('withdrawals.minAmount')}>
-          <InputNumber min={0} precision={2} prefix="R$" style={{ width: 130 }} />
+          <InputNumber {...amountInput} />
         </Form.Item>
         <Form.Item name="maxAmount" label={t('withdrawals.maxAmount')}>
-          <InputNumber min={0} precision={2} prefix="R$" style={{ width: 130 }} />
+          <InputNumber {...amountInput} />
         </Form.Item>
       </ListFilters>
       <Table
