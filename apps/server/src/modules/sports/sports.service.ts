@@ -628,6 +628,7 @@ export function createSportsService({
   // ------------------------------------------------------------------ results and market actions
 
   async function postResult(eventId: string, result: EventResult): Promise<EventResultAnswer> {
+    if (partsOverWhole(result)) throw badRequest('checkTheInput');
     const answer = await database.transaction(async (tx) => {
       const [event] = await queryRows<EventRow>(
         tx,
@@ -649,6 +650,21 @@ export function createSportsService({
                 and id in (select bet_id from sports_bet_legs where event_id = ${eventId}::bigint)`,
           )
         : [];
+      const state = await queryRows<{ state: LiveState }>(
+        tx,
+        sql`select state from sports_events where id = ${eventId}::bigint`,
+      );
+      // Tennis: the result counts sets, but its handicap and total lines count games (pricing/others.ts): they
+      // are settled on the games of the sets the feed recorded once it recorded the whole match (the sets of the
+      // result, no set under way), and void when it did not.
+      const last = state[0]!.state;
+      const whole =
+        last?.score?.home === normal.home &&
+        last.score.away === normal.away &&
+        !(last.games && last.games.home + last.games.away > 0);
+      const games = whole ? (last.setGames ?? null) : null;
+      const tennisGames = (type: MarketType) =>
+        event.sport === 'tennis' && (type === 'ah' || type === 'total');
       const markets = await queryRows<{
         id: string;
         type: MarketType;
@@ -684,7 +700,13 @@ export function createSportsService({
           line: m.line === null ? null : Number(m.line),
           names: list.map((s) => s.name),
         };
-        const results = list.map((s) => selectionResult(ref, s.name, normal));
+        const results = list.map((s) =>
+          !tennisGames(m.type)
+            ? selectionResult(ref, s.name, normal)
+            : games
+              ? selectionResult(ref, s.name, { home: games.home, away: games.away })
+              : BetResult.REFUND,
+        );
         const allVoid = results.every((r) => r === BetResult.REFUND);
         marketUpdates.push(sql`(${m.id}::bigint, ${allVoid ? 'void' : 'settled'})`);
         list.forEach((s, i) => selectionUpdates.push(sql`(${s.id}::bigint, ${results[i]!}::int)`));
@@ -699,10 +721,6 @@ export function createSportsService({
           sql`update sports_selections s set result = v.result from (values ${sql.join(selectionUpdates, sql`, `)})
               as v(id, result) where s.id = v.id`,
         );
-      const state = await queryRows<{ state: LiveState }>(
-        tx,
-        sql`select state from sports_events where id = ${eventId}::bigint`,
-      );
       const st = { ...state[0]!.state, score: { home: normal.home, away: normal.away } };
       await tx.execute(
         sql`update sports_events set result = ${JSON.stringify(normal)}::jsonb, result_version = ${version},
@@ -972,6 +990,20 @@ export function createSportsService({
     settleEvent,
     pushEvent,
   };
+}
+
+/**
+ * A result no match can end with: a half-time score, or the quarters added up, above the full-time score of a side
+ * (its period markets would be settled on figures that did not happen).
+ */
+function partsOverWhole(r: EventResult): boolean {
+  const quarters = (side: 'home' | 'away') => (r.quarters ?? []).reduce((sum, q) => sum + q[side], 0);
+  return (
+    (r.halfTimeHome ?? 0) > r.home ||
+    (r.halfTimeAway ?? 0) > r.away ||
+    quarters('home') > r.home ||
+    quarters('away') > r.away
+  );
 }
 
 /** A result with its optional figures in one order and without absent keys, so equal results compare equal. */
