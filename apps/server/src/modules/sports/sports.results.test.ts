@@ -1,5 +1,7 @@
 import { BetResult, MatchTime, placeBetAnswer, type SportsEventDetail } from '@aposta/contracts';
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { queryRows } from '../../platform/db';
 import { PREMATCH } from './pricing';
 import { sportsTestApp, type TestApp, type TestPlayers } from './sports.testkit';
 
@@ -163,3 +165,27 @@ describe('impossible results', () => {
 async function basketball() {
   return (await createEvent('Flamengo', 'Franca', 0, 'basketball')).event.eventId;
 }
+
+describe('a closed market', () => {
+  it('is neither suspended nor reopened by an operator (its period is under way or over), only voided', async () => {
+    const d = await createEvent('Fechado FC', 'Período EC');
+    const m = market(d, '1x2', 1, null);
+    // As the catalogue closes a market whose period has begun.
+    await t.database.db.execute(
+      sql`update sports_markets set status = 'closed' where id = ${m.marketId}::bigint`,
+    );
+    for (const action of ['suspend', 'open']) {
+      const res = await operator(`markets/${m.marketId}/${action}`);
+      expect(res.statusCode).toBe(409);
+      expect(res.json().message).toBe(
+        'O período deste mercado já começou ou terminou: ele só pode ser anulado',
+      );
+    }
+    const [row] = await queryRows<{ status: string }>(
+      t.database.db,
+      sql`select status from sports_markets where id = ${m.marketId}::bigint`,
+    );
+    expect(row!.status).toBe('closed');
+    expect((await operator(`markets/${m.marketId}/void`)).statusCode).toBe(200);
+  });
+});

@@ -749,6 +749,9 @@ export function createSportsService({
       );
       if (!m) throw notFound('sportsUnknownMarket');
       if (m.status === 'settled' || m.status === 'void') throw conflict('sportsMarketClosed');
+      // Closed: its period has begun or ended (the catalogue closes it); reopened, it would take bets at
+      // stale prices until the next reprice. It can still be voided.
+      if (m.status === 'closed' && action !== 'void') throw conflict('sportsMarketPeriodOver');
       const before = m.status;
       if (action === 'suspend')
         await tx.execute(
