@@ -31,6 +31,7 @@ const MONEY = [
   /\bpaymentsTestApp\b/,
   /\bdepositThroughSandbox\b/,
   /\bcreateWithdrawalsService\b/,
+  /\bwithdrawalsOnRail\b/,
   /\bWALLET_TRANSFER_PATH\b/,
 ];
 
@@ -52,9 +53,10 @@ describe('test hygiene', () => {
     const money = files.filter(({ text }) => MONEY.some((re) => re.test(text)));
     expect(money.map((f) => f.name)).toContain(path.join('src/modules/wallet/wallet.routes.test.ts'));
     // Called (not only imported): in the file's afterAll, which is how every such file ends, or through a
-    // test app that calls it in its afterAll (the sportsbook's `sportsTestApp`).
+    // test app that calls it in its afterAll (the sportsbook's `sportsTestApp`), or on its close (the
+    // withdrawals service's `withdrawalsOnRail`).
     const missing = money.filter(
-      ({ text }) => !/\b(?:expectCleanLedgerThenClose|sportsTestApp)\(/.test(text),
+      ({ text }) => !/\b(?:expectCleanLedgerThenClose|sportsTestApp|withdrawalsOnRail)\(/.test(text),
     );
     expect(missing.map((f) => f.name)).toEqual([]);
   });

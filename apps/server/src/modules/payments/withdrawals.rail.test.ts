@@ -1,24 +1,6 @@
-import { TxType } from '@aposta/contracts';
 import { describe, expect, it } from 'vitest';
-import { createTestDatabase, expectCleanLedgerThenClose } from '../../../test/helpers';
-import { loadConfig } from '../../config';
-import { createBus } from '../../platform/bus';
-import { createOutbox } from '../../platform/outbox';
-import { playerAccounts, post } from '../ledger';
-import { createSettingsService } from '../settings';
-import type { PlayerProfile } from './payments.deps';
 import type { PayoutInput, PayoutRail, PayoutResult } from './providers/provider';
-import { createWithdrawalsService } from './withdrawals.service';
-
-const silentLog = { warn: () => {}, error: () => {}, debug: () => {} };
-const profile: PlayerProfile = {
-  username: 'ana@example.com',
-  name: 'Ana',
-  cardNo: '52998224725',
-  kyc: 1,
-  testFlag: '0',
-  lx: '',
-};
+import { withdrawalsOnRail, withdrawBody } from './withdrawals.testing';
 
 /**
  * A rail whose create call hangs (a slow network, a stuck rail) until the test lets it through: then it pays,
@@ -48,36 +30,15 @@ function hangingRail() {
 
 describe('a rail call that hangs past the approval', () => {
   it('is given up on and aborted well before reconciliation may release the hold, so it never pays too', async () => {
-    const database = await createTestDatabase();
-    const bus = createBus();
     const { rail, paid, signals, letThrough } = hangingRail();
     let clock = new Date();
-    const settings = createSettingsService({ database });
-    const service = createWithdrawalsService({
-      database,
-      config: loadConfig({ NODE_ENV: 'test' }),
-      settings,
-      bus,
-      profileOf: async () => profile,
-      payouts: rail,
-      outbox: createOutbox({ database, log: silentLog, relay: 'paused' }),
+    const { service, fund, cash, close } = await withdrawalsOnRail(rail, {
       now: () => clock,
-      log: silentLog,
       payoutCallMs: 200,
     });
-    const cash = async (userId: number) => {
-      const a = (await playerAccounts(database.db, userId)).find((x) => x.kind === 'cash')!;
-      return { balance: a.balance, held: a.held };
-    };
     try {
-      await settings.update({ 'wagering.depositMultiplier': 0 });
-      await post(database.db, {
-        type: TxType.DEPOSIT,
-        players: [{ userId: 21, amount: 10_000 }],
-        system: [{ kind: 'payment_clearing', amount: -10_000 }],
-      });
-      const body = { amount: 50, payCardBank: 'CPF', payCardNo: profile.cardNo, name: 'Ana', whatsapp: '1' };
-      const { orderId } = await service.request(21, body, 'key-21-0001', 'pt_BR');
+      await fund(21);
+      const { orderId } = await service.request(21, withdrawBody, 'key-21-0001', 'pt_BR');
       const { id } = (await service.list({ status: 'pending' })).find((w) => w.orderId === orderId)!;
 
       // Approval stops waiting (503: outcome unknown) and aborts the call; it does not hang for ever.
@@ -101,8 +62,7 @@ describe('a rail call that hangs past the approval', () => {
       expect(paid.size).toBe(0);
     } finally {
       letThrough();
-      await bus.close();
-      await expectCleanLedgerThenClose(database, () => database.close());
+      await close();
     }
   });
 });

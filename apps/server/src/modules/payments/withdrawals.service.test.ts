@@ -1,4 +1,3 @@
-import { TxType } from '@aposta/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, expectCleanLedgerThenClose } from '../../../test/helpers';
@@ -7,22 +6,10 @@ import { createBus } from '../../platform/bus';
 import type { Database } from '../../platform/db';
 import { createOutbox } from '../../platform/outbox';
 import { translate } from '../../platform/i18n';
-import { auditLedger, playerAccounts, post } from '../ledger';
 import { createSettingsService } from '../settings';
-import type { PlayerProfile } from './payments.deps';
 import { createSandboxPayoutRail } from './providers/sandbox-payout';
 import { createWithdrawalsService, saoPauloDay } from './withdrawals.service';
-
-const silentLog = { warn: () => {}, error: () => {}, debug: () => {} };
-
-const profile: PlayerProfile = {
-  username: 'ana@example.com',
-  name: 'Ana',
-  cardNo: '52998224725',
-  kyc: 1,
-  testFlag: '0',
-  lx: '',
-};
+import { profile, silentLog, withdrawalsOnRail, withdrawBody } from './withdrawals.testing';
 
 describe('withdrawals service', () => {
   let database: Database;
@@ -78,36 +65,14 @@ describe('withdrawals service', () => {
 
 describe('the reconciliation job', () => {
   it('settles a payout the rail made after a throw, once, and releases one the rail never received', async () => {
-    const database = await createTestDatabase();
-    const bus = createBus();
     const rail = createSandboxPayoutRail();
     let clock = new Date();
-    const settings = createSettingsService({ database });
-    const service = createWithdrawalsService({
-      database,
-      config: loadConfig({ NODE_ENV: 'test' }),
-      settings,
-      bus,
-      profileOf: async () => profile,
-      payouts: rail,
-      outbox: createOutbox({ database, log: silentLog, relay: 'paused' }),
-      now: () => clock,
-    });
+    const { database, service, fund, cash, close } = await withdrawalsOnRail(rail, { now: () => clock });
     try {
-      await settings.update({ 'wagering.depositMultiplier': 0 });
-      const body = { amount: 50, payCardBank: 'CPF', payCardNo: profile.cardNo, name: 'Ana', whatsapp: '1' };
       const withdrawal = async (userId: number) => {
-        await post(database.db, {
-          type: TxType.DEPOSIT,
-          players: [{ userId, amount: 10_000 }],
-          system: [{ kind: 'payment_clearing', amount: -10_000 }],
-        });
-        const { orderId } = await service.request(userId, body, `key-${userId}-0001`, 'pt_BR');
+        await fund(userId);
+        const { orderId } = await service.request(userId, withdrawBody, `key-${userId}-0001`, 'pt_BR');
         return (await service.list({ status: 'all' })).find((w) => w.orderId === orderId)!;
-      };
-      const cash = async (userId: number) => {
-        const a = (await playerAccounts(database.db, userId)).find((x) => x.kind === 'cash')!;
-        return { balance: a.balance, held: a.held };
       };
 
       const paid = await withdrawal(11);
@@ -129,16 +94,12 @@ describe('the reconciliation job', () => {
       expect(await service.reconcileDue()).toBe(0);
       const statuses = (await service.list({ status: 'all' })).map((w) => [w.orderId, w.status]);
       expect(Object.fromEntries(statuses)).toEqual({ [paid.orderId]: '10', [lost.orderId]: '-01' });
-      expect((await auditLedger(database)).ok).toBe(true);
     } finally {
-      await bus.close();
-      await database.close();
+      await close();
     }
   });
 
   it('goes round the queue: payouts the rail keeps processing do not hold a newer one back', async () => {
-    const database = await createTestDatabase();
-    const bus = createBus();
     const sandbox = createSandboxPayoutRail();
     // The two oldest payouts stay "processing" at the rail for good; the newest it pays.
     const stuck = new Set<string>();
@@ -152,28 +113,13 @@ describe('the reconciliation job', () => {
           : sandbox.queryPayout(orderId);
       },
     };
-    const settings = createSettingsService({ database });
-    const service = createWithdrawalsService({
-      database,
-      config: loadConfig({ NODE_ENV: 'test' }),
-      settings,
-      bus,
-      profileOf: async () => profile,
-      payouts: rail,
-      outbox: createOutbox({ database, log: silentLog, relay: 'paused' }),
-    });
+    const { service, fund, cash, close } = await withdrawalsOnRail(rail);
     try {
-      await settings.update({ 'wagering.depositMultiplier': 0 });
-      const body = { amount: 50, payCardBank: 'CPF', payCardNo: profile.cardNo, name: 'Ana', whatsapp: '1' };
       sandbox.setMode('processing');
       const orders: string[] = [];
       for (const userId of [31, 32, 33]) {
-        await post(database.db, {
-          type: TxType.DEPOSIT,
-          players: [{ userId, amount: 10_000 }],
-          system: [{ kind: 'payment_clearing', amount: -10_000 }],
-        });
-        const { orderId } = await service.request(userId, body, `key-${userId}-0001`, 'pt_BR');
+        await fund(userId);
+        const { orderId } = await service.request(userId, withdrawBody, `key-${userId}-0001`, 'pt_BR');
         const { id } = (await service.list({ status: 'pending' })).find((w) => w.orderId === orderId)!;
         await service.approve(id);
         orders.push(orderId);
@@ -184,15 +130,12 @@ describe('the reconciliation job', () => {
       expect(await service.reconcileDue(2)).toBe(2);
       expect(await service.reconcileDue(2)).toBe(1);
       expect(asked).toEqual(orders);
-      const cash = (await playerAccounts(database.db, 33)).find((x) => x.kind === 'cash')!;
-      expect({ balance: cash.balance, held: cash.held }).toEqual({ balance: 5_000, held: 0 });
+      expect(await cash(33)).toEqual({ balance: 5_000, held: 0 });
       // Round again from the oldest.
       expect(await service.reconcileDue(2)).toBe(2);
       expect(asked.slice(3)).toEqual(orders.slice(0, 2));
-      expect((await auditLedger(database)).ok).toBe(true);
     } finally {
-      await bus.close();
-      await database.close();
+      await close();
     }
   });
 });
