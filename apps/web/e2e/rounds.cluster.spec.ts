@@ -257,7 +257,11 @@ const doubleResult = (value: string) => {
   const tile = doubleTile(value);
   return `${tile} · ${tileColor(tile)}`;
 };
-const crashResult = (value: string) => `${(crashPoint(value) / 100).toFixed(2)}x`;
+/** A multiplier as the page writes it (pt-BR, with ×: 2,64×), and back to a number. */
+const times = (n: number) =>
+  `${n.toLocaleString('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}×`;
+const timesValue = (text: string) => Number(text.replace(/\./g, '').replace(',', '.').replace('×', ''));
+const crashResult = (value: string) => times(crashPoint(value) / 100);
 
 /**
  * Waits on a crash phone for the round's curve to reach `at` (answers 'rising') or for the round to end first
@@ -269,9 +273,9 @@ async function rise(page: Page, roundId: string, at: number): Promise<'rising' |
       const bar = document.querySelector('[data-testid="round-phase"]');
       const phase = bar?.getAttribute('data-phase');
       const round = bar?.querySelectorAll('span')[1]?.textContent;
-      const shown = Number(
-        document.querySelector('[data-testid="crash-multiplier"]')?.textContent?.replace('x', ''),
-      );
+      const text = document.querySelector('[data-testid="crash-multiplier"]')?.textContent ?? '';
+      // Written the Brazilian way: 1.234,56×.
+      const shown = Number(text.replace(/\./g, '').replace(',', '.').replace('×', ''));
       if (round !== `Rodada ${roundId}` || phase === 'result') return 'crashed';
       return phase === 'running' && shown >= at ? 'rising' : false;
     },
@@ -357,7 +361,7 @@ test('two players on two nodes share double and crash, are paid, verify every ro
                 p.getByTestId('round-bet').filter({ hasText: shownAt! }).filter({ hasText: shownPaid! }),
               ).toBeVisible({ timeout: 5_000 });
             await screenshot(a.page, 'rounds/cluster-crash-cashout');
-            const at = Math.round(Number(shownAt!.replace('x', '')) * 100);
+            const at = Math.round(timesValue(shownAt!) * 100);
             expect(at).toBeGreaterThanOrEqual(110);
             cashout = { at, paid: cents(shownPaid!) };
             // Stake × multiplier, in whole centavos.
@@ -378,7 +382,7 @@ test('two players on two nodes share double and crash, are paid, verify every ro
       ]);
       expect(verB.shown).toEqual(verA.shown);
       if (!cashout) continue;
-      expect(cashout.at).toBeLessThanOrEqual(Math.round(Number(verA.shown.shown.replace('x', '')) * 100));
+      expect(cashout.at).toBeLessThanOrEqual(Math.round(timesValue(verA.shown.shown) * 100));
       await screenshot(b.page, 'rounds/cluster-crash-verified');
       break;
     }
