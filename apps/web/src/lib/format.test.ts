@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { displayDate, displayMoney } from './format';
+import { displayDate, displayMoney, displayTimes } from './format';
 
 describe('display of money and dates', () => {
   it('shows reais with the symbol in Portuguese', () => {
@@ -22,5 +22,17 @@ describe('display of money and dates', () => {
     expect(displayDate(date, 'pt_BR')).toMatch(/nov/);
     expect(displayDate(date, 'en')).toMatch(/Nov/);
     expect(displayDate('not a date', 'en')).toBe('');
+  });
+});
+
+describe('displayTimes', () => {
+  it('writes a multiplier with two decimals in the language’s locale and the × sign', () => {
+    expect(displayTimes(2.35, 'pt-BR')).toBe('2,35×');
+    expect(displayTimes(1, 'pt-BR')).toBe('1,00×');
+    expect(displayTimes(12345.6, 'pt-BR')).toBe('12.345,60×');
+    expect(displayTimes(2.35, 'en-US')).toBe('2.35×');
+    // Up to four decimals where the game has them (originals), still at least two.
+    expect(displayTimes(1.98, 'pt-BR', 4)).toBe('1,98×');
+    expect(displayTimes(1.0102, 'pt-BR', 4)).toBe('1,0102×');
   });
 });

@@ -31,3 +31,18 @@ export function displayDate(value: Date | number | string, lang: LanguageKey): s
 export function displayMultiple(value: number, lang: LanguageKey): string {
   return new Intl.NumberFormat(languageEntry(lang).locale, { maximumFractionDigits: 2 }).format(value);
 }
+
+const timesFormats = new Map<string, Intl.NumberFormat>();
+/**
+ * A multiplier as players read it: at least two decimals, up to `maxDigits`, in the locale, with the × sign
+ * ("2,35×", "1,9800×" keeps the digits it has). The formats are kept: a crash curve writes one every frame.
+ */
+export function displayTimes(value: number, locale: string, maxDigits = 2): string {
+  const key = `${locale}|${maxDigits}`;
+  let f = timesFormats.get(key);
+  if (!f) {
+    f = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: maxDigits });
+    timesFormats.set(key, f);
+  }
+  return `${f.format(value)}×`;
+}

@@ -1,4 +1,5 @@
 import { MULTIPLIER_SCALE } from '@aposta/fairness';
+import { displayTimes } from '../../../lib/format';
 
 const cache = new Map<string, Intl.NumberFormat>();
 function nf(locale: string, min: number, max: number): Intl.NumberFormat {
@@ -13,12 +14,12 @@ function nf(locale: string, min: number, max: number): Intl.NumberFormat {
 
 /** A multiplier in ten-thousandths as players read it: "2,00×", "1,9800×" keeps only the digits it has. */
 export function multiplierLabel(e4: number, locale: string): string {
-  return `${nf(locale, 2, 4).format(e4 / MULTIPLIER_SCALE)}×`;
+  return displayTimes(e4 / MULTIPLIER_SCALE, locale, 4);
 }
 
 /** A multiplier sent as a plain number (answers are in major units). */
 export function multiplierOf(major: number, locale: string): string {
-  return `${nf(locale, 2, 4).format(major)}×`;
+  return displayTimes(major, locale, 4);
 }
 
 /** Hundredths (rolls, targets, chances) as "49,50". */

@@ -1,6 +1,6 @@
 import type { RoundPublicBet } from '@aposta/contracts';
 import { describe, expect, it } from 'vitest';
-import { formatTimes, withCashouts, withNewBets } from './rounds';
+import { withCashouts, withNewBets } from './rounds';
 
 const bet = (id: number, cashout: number | null = null): RoundPublicBet => ({
   id: String(id),
@@ -32,14 +32,5 @@ describe('the round’s list under pushes', () => {
 
   it('shows on top a cash-out whose bet the list does not show', () => {
     expect(withCashouts([bet(2)], [bet(1, 2)])).toEqual([bet(1, 2), bet(2)]);
-  });
-});
-
-describe('formatTimes', () => {
-  it('writes a multiplier with two decimals in the language’s locale and the × sign', () => {
-    expect(formatTimes(2.35, 'pt-BR')).toBe('2,35×');
-    expect(formatTimes(1, 'pt-BR')).toBe('1,00×');
-    expect(formatTimes(12345.6, 'pt-BR')).toBe('12.345,60×');
-    expect(formatTimes(2.35, 'en-US')).toBe('2.35×');
   });
 });

@@ -28,10 +28,6 @@ export function digitClass(digit: number): string {
   return second ? SPLIT[main as 'green' | 'red'] : COLOR_CLASS[main!];
 }
 
-/** A crash multiplier as the player reads it: two decimals in the language's locale and the × sign (2,35×). */
-export const formatTimes = (n: number, locale: string) =>
-  `${new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(n)}×`;
-
 /** Whole seconds left, rounded up (a countdown never shows 0 while time remains). */
 export const secondsLeft = (ms: number) => Math.ceil(ms / 1000);
 
