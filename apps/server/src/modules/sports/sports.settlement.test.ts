@@ -85,6 +85,62 @@ describe('selection results', () => {
     expect(selectionResult(m('correctScore', 1, null, ['1-1', 'other']), 'other', r)).toBe(WIN);
     expect(selectionResult(m('winner'), 'home', { home: 3, away: 3 })).toBe(REFUND);
   });
+  it("settles each market type's tie or push as its price assumes (pricing.test.ts checks the prices)", () => {
+    const level = { home: 1, away: 1, halfTimeHome: 0, halfTimeAway: 0, cornersHome: 5, cornersAway: 5 };
+    // A basketball result whose quarter `n` (1–4) ended `home`–`away`.
+    const quarter = (n: number, home: number, away: number) => ({
+      home: 200,
+      away: 200,
+      quarters: [1, 2, 3, 4].map((i) => (i === n ? { home, away } : { home: 0, away: 0 })),
+    });
+    const cases: [MarketRef, string, Parameters<typeof selectionResult>[2], LegResult][] = [
+      // Three-way: the draw is a selection, full time, first half and corners.
+      [m('1x2'), 'draw', level, WIN],
+      [m('1x2'), 'home', level, LOSE],
+      [m('1x2', 2), 'draw', level, WIN],
+      [m('1x2', 2), 'away', level, LOSE],
+      [m('corners1x2', 4), 'draw', level, WIN],
+      [m('1x2', 1003), 'draw', quarter(3, 22, 22), WIN],
+      // Two-way: a tie is a push, both sides refunded.
+      [m('winner'), 'home', { home: 3, away: 3 }, REFUND],
+      [m('winner'), 'away', { home: 3, away: 3 }, REFUND],
+      [m('winner'), 'away', { home: 3, away: 4 }, WIN],
+      // Double chance on a draw.
+      [m('doubleChance'), 'homeDraw', level, WIN],
+      [m('doubleChance'), 'drawAway', level, WIN],
+      [m('doubleChance'), 'homeAway', level, LOSE],
+      // Handicaps: whole lines push, quarter lines half, in every period.
+      [m('ah', 1, 0), 'home', level, REFUND],
+      [m('ah', 1, 0), 'away', level, REFUND],
+      [m('ah', 1, -1), 'home', { home: 2, away: 1 }, REFUND],
+      [m('ah', 1, -1), 'away', { home: 2, away: 1 }, REFUND],
+      [m('ah', 2, -0.25), 'home', level, LOSE_HALF],
+      [m('ah', 2, -0.25), 'away', level, WIN_HALF],
+      [m('ah', 1, 0.5), 'home', level, WIN],
+      [m('ah', 1, 0.5), 'away', level, LOSE],
+      // Totals: integer lines push, quarter lines half, goals, first half, corners, quarters.
+      [m('total', 1, 2), 'over', level, REFUND],
+      [m('total', 1, 2), 'under', level, REFUND],
+      [m('total', 1, 2.25), 'over', level, LOSE_HALF],
+      [m('total', 1, 2.25), 'under', level, WIN_HALF],
+      [m('total', 1, 1.75), 'over', level, WIN_HALF],
+      [m('total', 2, 0.75), 'under', level, WIN],
+      [m('total', 2, 1), 'over', { ...level, halfTimeHome: 1 }, REFUND],
+      [m('cornersTotal', 4, 10), 'under', level, REFUND],
+      [m('total', 1002, 50), 'over', quarter(2, 25, 25), REFUND],
+      // No tie to speak of: 0 is even, 0-0 is "no" both to score, a level score listed or "other".
+      [m('oddEven'), 'even', { home: 0, away: 0 }, WIN],
+      [m('btts'), 'no', { home: 0, away: 0 }, WIN],
+      [m('correctScore', 1, null, ['1-1', 'other']), '1-1', level, WIN],
+      [m('correctScore', 1, null, ['1-1', 'other']), 'other', level, LOSE],
+      [m('correctScore', 1, null, ['1-1', 'other']), 'other', { home: 5, away: 5 }, WIN],
+    ];
+    for (const [market, name, result, expected] of cases)
+      expect(
+        selectionResult(market, name, result),
+        `${market.type} ${market.period} ${market.line} ${name}`,
+      ).toBe(expected);
+  });
   it('voids a market whose figures the result lacks', () => {
     expect(selectionResult(m('1x2', 2), 'home', { home: 1, away: 0 })).toBe(REFUND);
     expect(selectionResult(m('total', 1002, 50.5), 'over', { home: 1, away: 0 })).toBe(REFUND);

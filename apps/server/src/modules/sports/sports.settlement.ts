@@ -46,7 +46,7 @@ export function selectionResult(market: MarketRef, name: string, result: EventRe
     case 'corners1x2':
       return outcome(name === (s.home > s.away ? 'home' : s.home < s.away ? 'away' : 'draw'));
     case 'winner':
-      // A two-way market refunds a tie (its price shared the tie between both sides).
+      // A two-way market refunds a tie: a push, as its price assumes (P(win) / (1 − P(tie)), pricing/model.ts).
       if (s.home === s.away) return BetResult.REFUND;
       return outcome(name === (s.home > s.away ? 'home' : 'away'));
     case 'doubleChance': {

@@ -151,10 +151,13 @@ function footballScript(r: () => number, strength: number): Moment[] {
   return out;
 }
 
+/** The home side's share of the scoring moments (and of the overtimes) in the points sports. */
+const homeShare = (strength: number) => 0.5 + Math.max(-0.4, Math.min(0.4, strength * 0.08));
+
 /** Points sports, baseball and races: scoring moments spread over the match. */
 function pointsScript(sport: SportCode, r: () => number, strength: number): Moment[] {
   const out: Moment[] = [];
-  const p = 0.5 + Math.max(-0.4, Math.min(0.4, strength * 0.08));
+  const p = homeShare(strength);
   const steps: Record<string, [number, number]> = {
     basketball: [200, 1.1],
     americanFootball: [14, 3.2],
@@ -348,7 +351,8 @@ export function createSandboxFeed(options: SandboxOptions): SportsFeed & {
       score[x.side] += x.points ?? 1;
       quarters[Math.min(3, Math.floor(x.at * 4))]![x.side] += x.points ?? 1;
     }
-    if (done && score.home === score.away) score.home++; // overtime
+    // Overtime: won by either side (drawn after the script, so the match itself is unchanged), by one point.
+    if (done && score.home === score.away) score[r() < homeShare(fixture.strength) ? 'home' : 'away']++;
     const result: EventResult | null = done
       ? { ...score, ...(sport === 'basketball' ? { quarters } : {}) }
       : null;

@@ -86,6 +86,16 @@ export function discreteNormal(mean: number, sd: number): Dist {
   return { min: lo, p };
 }
 
+/** `d` given that its value is at least `floor` (a total cannot end below the points already scored, nor 0). */
+export function atLeast(d: Dist, floor: number): Dist {
+  if (d.min >= floor) return d;
+  const p = d.p.slice(Math.min(d.p.length - 1, floor - d.min));
+  let sum = 0;
+  for (const v of p) sum += v;
+  for (let i = 0; i < p.length; i++) p[i] = sum > 0 ? p[i]! / sum : i === 0 ? 1 : 0;
+  return { min: Math.max(d.min, Math.min(floor, d.min + d.p.length - 1)), p };
+}
+
 /**
  * A joint distribution of final scores: cell [h][a] = P(home ends with `h0 + h`, away with `a0 + a`), where
  * (h0, a0) is the score so far.
@@ -154,13 +164,8 @@ export function totalOf(g: Grid): Dist {
 
 // ---------------------------------------------------------------- markets read off distributions
 
-/** home / draw / away from the margin; `tie` 'draw' keeps the draw, 'split' shares it (overtime, extra innings). */
-export function resultMarket(
-  type: '1x2' | 'winner' | 'corners1x2',
-  period: number,
-  margin: Dist,
-  tie: 'draw' | 'split' = 'draw',
-) {
+/** home / draw / away from the margin (three-way: the draw is a selection). */
+export function resultMarket(type: '1x2' | 'corners1x2', period: number, margin: Dist): FairMarket {
   let home = 0;
   let draw = 0;
   let away = 0;
@@ -170,18 +175,85 @@ export function resultMarket(
     else if (m < 0) away += p;
     else draw += p;
   });
-  const selections =
-    tie === 'draw'
-      ? [
-          { name: 'home', q: home },
-          { name: 'draw', q: draw },
-          { name: 'away', q: away },
-        ]
-      : [
-          { name: 'home', q: home + draw / 2 },
-          { name: 'away', q: away + draw / 2 },
-        ];
-  return { type, period, line: null, selections } satisfies FairMarket;
+  return {
+    type,
+    period,
+    line: null,
+    selections: [
+      { name: 'home', q: home },
+      { name: 'draw', q: draw },
+      { name: 'away', q: away },
+    ],
+  };
+}
+
+/**
+ * The two-way winner. Settlement refunds a tie (a push: sportsbook.md "Settlement" has no code that pays half),
+ * so a side's fair probability is its share of the decided outcomes, P(win) / (1 − P(tie)): the handicap-0
+ * line (draw no bet), read by the same rule settlement uses. A certain tie prices neither side.
+ */
+export function winnerMarket(period: number, margin: Dist): FairMarket {
+  const [home, away] = lineSides(margin, (m) => 4 * m);
+  return {
+    type: 'winner',
+    period,
+    line: null,
+    selections: [
+      { name: 'home', q: home },
+      { name: 'away', q: away },
+    ],
+  };
+}
+
+/**
+ * Overtime / extra innings: a match level at the end of regulation plays on until one side leads, and its result
+ * counts that (the sports that split a tie: points sports, baseball). Each side wins the decider in proportion to
+ * its chance of winning in regulation, by one point (one run); half each when regulation cannot be won any more.
+ * So the winner (P(win) / (1 − P(tie)), as if a tie were refunded) and the ±0.5 handicaps price the same event,
+ * and no line is priced on a final tie that the result never shows.
+ */
+function overtimeShares(margin: Dist): { home: number; away: number } {
+  let home = 0;
+  let away = 0;
+  margin.p.forEach((x, i) => {
+    if (margin.min + i > 0) home += x;
+    else if (margin.min + i < 0) away += x;
+  });
+  const decided = home + away;
+  return decided > 1e-15 ? { home: home / decided, away: away / decided } : { home: 0.5, away: 0.5 };
+}
+
+/** The margin after overtime: the mass at 0 moves to +1 and −1. */
+export function afterOvertime(margin: Dist): Dist {
+  const zero = -margin.min;
+  const tie = zero >= 0 && zero < margin.p.length ? margin.p[zero]! : 0;
+  if (tie === 0) return margin;
+  const share = overtimeShares(margin);
+  // One more cell at each end, so that ±1 always exists; index of value v is now v − min + 1.
+  const p = new Float64Array(margin.p.length + 2);
+  p.set(margin.p, 1);
+  p[zero + 1] = 0;
+  p[zero + 2]! += tie * share.home;
+  p[zero]! += tie * share.away;
+  return { min: margin.min - 1, p };
+}
+
+/** The final scores after overtime: a level k–k becomes (k+1)–k or k–(k+1). */
+export function gridAfterOvertime(g: Grid): Grid {
+  const share = overtimeShares(marginOf(g));
+  const rows = g.rows + 1;
+  const cols = g.cols + 1;
+  const p = new Float64Array(rows * cols);
+  for (let h = 0; h < g.rows; h++)
+    for (let a = 0; a < g.cols; a++) {
+      const x = g.p[h * g.cols + a]!;
+      if (g.h0 + h !== g.a0 + a) p[h * cols + a]! += x;
+      else {
+        p[(h + 1) * cols + a]! += x * share.home;
+        p[h * cols + a + 1]! += x * share.away;
+      }
+    }
+  return { h0: g.h0, a0: g.a0, rows, cols, p };
 }
 
 /** Both sides of a line on a distribution: `x4(v)` is the first side's margin over the line in quarters. */

@@ -1,7 +1,10 @@
 import { GamePeriod } from '@aposta/contracts';
 import {
+  afterOvertime,
+  atLeast,
   correctScoreMarket,
   discreteNormal,
+  gridAfterOvertime,
   gridOf,
   handicapMarket,
   mainHandicap,
@@ -12,6 +15,7 @@ import {
   resultMarket,
   totalMarket,
   totalOf,
+  winnerMarket,
   type Dist,
   type FairMarket,
   type Grid,
@@ -21,8 +25,8 @@ import {
  * Honest simple models for the other sports (sportsbook.md "Other sports"), each consistent across the markets
  * of one event because every market is read off the same distribution:
  * - points sports (basketball by quarter, American football, cricket): margin and total as normals whose rest
- *   scales with the share of the match left;
- * - baseball: each side's runs Poisson, a tie goes to extra innings (split);
+ *   scales with the share of the match left, a level margin decided in overtime (model.ts `afterOvertime`);
+ * - baseball: each side's runs Poisson, a level score decided in extra innings (`gridAfterOvertime`);
  * - tennis: sets from the games, the games from each server's point-win probability;
  * - races to N sets or frames (volleyball, badminton, table tennis, snooker): independent sets;
  * - boxing (1x2 with a rare draw) and motor racing (head to head): one probability from the strength.
@@ -65,13 +69,19 @@ function spread(main: number, steps: number[]): number[] {
 export function pricePoints(m: PointsModel, strength: number, s: LiveScore): FairMarket[] {
   const sup = strength * m.perStrength;
   const left = Math.max(0, 1 - s.progress);
-  const margin = discreteNormal(s.score.home - s.score.away + sup * left, m.sdMargin * Math.sqrt(left));
-  const total = discreteNormal(s.score.home + s.score.away + m.total * left, m.sdTotal * Math.sqrt(left));
+  // The result counts overtime: the winner and the handicaps read the margin after it. The total stays the
+  // regulation one (overtime points are not modelled; its lines are half points, so no push either way).
+  const margin = afterOvertime(
+    discreteNormal(s.score.home - s.score.away + sup * left, m.sdMargin * Math.sqrt(left)),
+  );
+  // The normal's tail below the points already scored cannot happen: the price would read totals no result has.
+  const scored = s.score.home + s.score.away;
+  const total = atLeast(discreteNormal(scored + m.total * left, m.sdTotal * Math.sqrt(left)), scored);
   // Lines are fixed by the pre-match model (a market keeps its line), centred on its mean.
   const hMain = Math.round(-sup) + 0.5;
   const tMain = Math.round(m.total) + 0.5;
   const out: FairMarket[] = [
-    resultMarket('winner', FULL, margin, 'split'),
+    winnerMarket(FULL, margin),
     oddEvenMarket(FULL, total),
     ...spread(hMain, [-4, -2, 0, 2, 4]).map((l) => handicapMarket(FULL, margin, l)),
     ...spread(tMain, [-10, -5, 0, 5, 10]).map((l) => totalMarket('total', FULL, total, l)),
@@ -80,7 +90,7 @@ export function pricePoints(m: PointsModel, strength: number, s: LiveScore): Fai
     for (let q = 1; q <= 4; q++) {
       if (s.progress >= (q - 1) / 4) continue; // a quarter's markets close when it starts
       const qm = discreteNormal(sup / 4, m.sdMargin / 2);
-      const qt = discreteNormal(m.total / 4, m.sdTotal / 2);
+      const qt = atLeast(discreteNormal(m.total / 4, m.sdTotal / 2), 0);
       const period = GamePeriod.QUARTER_1 + q - 1;
       out.push(
         resultMarket('1x2', period, qm),
@@ -97,11 +107,11 @@ export function priceBaseball(strength: number, s: LiveScore): FairMarket[] {
   const left = Math.max(0, 1 - s.progress);
   const home = Math.max(0.5, 4.4 + strength * 0.6) * left;
   const away = Math.max(0.5, 4.4 - strength * 0.6) * left;
-  const g = gridOf(poisson(home, 25), poisson(away, 25), s.score.home, s.score.away);
+  const g = gridAfterOvertime(gridOf(poisson(home, 25), poisson(away, 25), s.score.home, s.score.away));
   const margin = marginOf(g);
   const total = totalOf(g);
   return [
-    resultMarket('winner', FULL, margin, 'split'),
+    winnerMarket(FULL, margin),
     oddEvenMarket(FULL, total),
     ...[-1.5, 1.5].map((l) => handicapMarket(FULL, margin, l)),
     ...[6.5, 7.5, 8.5, 9.5, 10.5].map((l) => totalMarket('total', FULL, total, l)),
@@ -150,7 +160,7 @@ export function priceRace(
   const totals: number[] = [];
   for (let t = race.n + 0.5; t < 2 * race.n - 1; t++) totals.push(t);
   return [
-    resultMarket('winner', FULL, margin),
+    winnerMarket(FULL, margin),
     correctScoreMarket(FULL, g, race.n, scores),
     ...lines.map((l) => handicapMarket(FULL, margin, l)),
     ...totals.map((l) => totalMarket('total', FULL, total, l)),
@@ -274,7 +284,7 @@ export function priceTennis(strength: number, s: LiveScore): FairMarket[] {
   const gm: Dist = marginOf(gameGrid);
   const gt: Dist = totalOf(gameGrid);
   return [
-    resultMarket('winner', FULL, marginOf(setGrid)),
+    winnerMarket(FULL, marginOf(setGrid)),
     correctScoreMarket(FULL, setGrid, 2, [
       [2, 0],
       [2, 1],

@@ -1,20 +1,24 @@
-import { SPORTS, type SportCode } from '@aposta/contracts';
+import { GamePeriod, SPORTS, type SportCode } from '@aposta/contracts';
 import { describe, expect, it } from 'vitest';
 import { returnFactor, handicapResult, totalResult } from '../sports.lines';
-import { rates, footballParams } from './football';
+import { selectionResult, type EventResult } from '../sports.settlement';
+import { FOOTBALL_PREMATCH, fullTimeGrid, rates, footballParams } from './football';
 import { fairMarkets, priceEvent, PREMATCH, type LiveState, type Margins } from './index';
 import {
   cell,
+  discreteNormal,
   dixonColes,
   gridOf,
   MAX_PRICE,
   MIN_PRICE,
   overround,
   poisson,
+  type Dist,
   type FairMarket,
+  type Grid,
   type PricedMarket,
 } from './model';
-import { holdProbability, raceGrid, tiebreakProbability, tennisGrids } from './others';
+import { holdProbability, POINTS_MODELS, RACES, raceGrid, tiebreakProbability, tennisGrids } from './others';
 
 const MARGINS: Margins = {
   default: { '1x2': 500, winner: 450, ah: 400, total: 450, correctScore: 1500, default: 600 },
@@ -248,5 +252,200 @@ describe('other sports', () => {
     expect(win(0.9)).toBeGreaterThan(win(0.5));
     const quarters = fairMarkets('basketball', 0, live({ progress: 0.3 })).filter((m) => m.period > 1000);
     expect(quarters.map((m) => m.period).sort()).toEqual([1003, 1003, 1004, 1004]);
+  });
+});
+
+/** A final result and its probability under a sport's model. */
+type Outcome = { p: number; result: EventResult };
+
+/** Every cell of a score grid as a result (`as` builds the result a period is settled on). */
+function gridOutcomes(g: Grid, as: (h: number, a: number) => EventResult): Outcome[] {
+  const out: Outcome[] = [];
+  for (let h = 0; h < g.rows; h++)
+    for (let a = 0; a < g.cols; a++) out.push({ p: cell(g, h, a), result: as(g.h0 + h, g.a0 + a) });
+  return out;
+}
+
+const distOutcomes = (d: Dist, as: (v: number) => EventResult): Outcome[] =>
+  [...d.p].map((p, i) => ({ p, result: as(d.min + i) }));
+
+const byMargin = (m: number) => ({ home: Math.max(0, m), away: Math.max(0, -m) });
+
+/**
+ * A regulation tie decided in overtime / extra innings by one point, each side winning it in proportion to its
+ * chance in regulation (the result counts overtime: the sandbox feed's, the contract's quarters below full time).
+ */
+function overtime(outcomes: Outcome[]): Outcome[] {
+  const level = (o: Outcome) => o.result.home === o.result.away;
+  const home = outcomes.filter((o) => o.result.home > o.result.away).reduce((a, o) => a + o.p, 0);
+  const away = outcomes.filter((o) => o.result.home < o.result.away).reduce((a, o) => a + o.p, 0);
+  return outcomes.flatMap((o) =>
+    !level(o)
+      ? [o]
+      : [
+          { p: (o.p * home) / (home + away), result: { home: o.result.home + 1, away: o.result.away } },
+          { p: (o.p * away) / (home + away), result: { home: o.result.home, away: o.result.away + 1 } },
+        ],
+  );
+}
+
+/**
+ * Staked at its fair price 1/q, each selection returns the stake on average when the settlement rules settle it
+ * on the model's final results: the margin the book charges on top is the margin it earns.
+ */
+function expectSettledFair(m: FairMarket, outcomes: Outcome[], label: string) {
+  expect(
+    outcomes.reduce((a, o) => a + o.p, 0),
+    label,
+  ).toBeCloseTo(1, 7);
+  const ref = { type: m.type, period: m.period, line: m.line, names: m.selections.map((s) => s.name) };
+  for (const s of m.selections) {
+    if (s.q <= 1e-9) continue;
+    const expected = outcomes.reduce(
+      (a, o) => a + o.p * returnFactor(selectionResult(ref, s.name, o.result), 1 / s.q),
+      0,
+    );
+    expect(expected, `${label} ${m.type} ${m.period} ${m.line ?? ''} ${s.name}`).toBeCloseTo(1, 7);
+  }
+}
+
+describe('pricing and settlement agree on every market', () => {
+  it('a two-way winner prices a tie as the push settlement makes it: P(win) / (1 − P(tie)), summing to one', () => {
+    // Basketball at strength 1.5: the regulation margin (home by 6 points, sd 12) can end level.
+    const m = POINTS_MODELS.basketball;
+    const regulation = discreteNormal(1.5 * m.perStrength, m.sdMargin);
+    const level = regulation.p[-regulation.min]!;
+    const home = [...regulation.p].reduce((a, p, i) => (regulation.min + i > 0 ? a + p : a), 0);
+    expect(level).toBeGreaterThan(0.02);
+    const winner = fairMarkets('basketball', 1.5).find((x) => x.type === 'winner')!;
+    expect(winner.selections.map((s) => s.name)).toEqual(['home', 'away']);
+    expect(winner.selections[0]!.q).toBeCloseTo(home / (1 - level), 9);
+    expect(winner.selections[0]!.q + winner.selections[1]!.q).toBeCloseTo(1, 12);
+    // Settled on a level result (refund), the fair prices return the stake.
+    expectSettledFair(winner, distOutcomes(regulation, byMargin), 'tie refunded');
+  });
+
+  it('every market of every sport returns the stake at its fair price, settled on the final results', () => {
+    for (const strength of STRENGTHS) {
+      // Football: full time, first half and corners from their grids.
+      const p = footballParams(strength);
+      const r = rates(p);
+      const full = gridOutcomes(fullTimeGrid(p, FOOTBALL_PREMATCH), (home, away) => ({ home, away }));
+      const [lh, la] = [r.home * p.firstHalfShare, r.away * p.firstHalfShare];
+      const half = gridOutcomes(
+        dixonColes(gridOf(poisson(lh, 10), poisson(la, 10)), lh, la, p.rho),
+        (halfTimeHome, halfTimeAway) => ({ home: 99, away: 99, halfTimeHome, halfTimeAway }),
+      );
+      const corners = gridOutcomes(
+        gridOf(poisson(r.cornersHome, 25), poisson(r.cornersAway, 25)),
+        (cornersHome, cornersAway) => ({ home: 0, away: 0, cornersHome, cornersAway }),
+      );
+      for (const m of fairMarkets('football', strength)) {
+        const at = {
+          [GamePeriod.FULL_MATCH]: full,
+          [GamePeriod.FIRST_HALF]: half,
+          [GamePeriod.CORNERS]: corners,
+        };
+        expectSettledFair(m, at[m.period as 1 | 2 | 4], `football ${strength}`);
+      }
+
+      // Points sports: the margin after overtime, the regulation total, the quarters on their own.
+      for (const sport of ['basketball', 'americanFootball', 'cricket'] as const) {
+        const pm = POINTS_MODELS[sport];
+        const sup = strength * pm.perStrength;
+        const regulation = distOutcomes(discreteNormal(sup, pm.sdMargin), byMargin);
+        // Totals: no result ends below 0 points.
+        const positive = (o: Outcome[]) => {
+          const kept = o.filter((x) => x.result.home >= 0);
+          const mass = kept.reduce((a, x) => a + x.p, 0);
+          return kept.map((x) => ({ ...x, p: x.p / mass }));
+        };
+        const totals = positive(
+          distOutcomes(discreteNormal(pm.total, pm.sdTotal), (t) => ({ home: t, away: 0 })),
+        );
+        const inQuarter = (q: number, s: { home: number; away: number }) => ({
+          home: 999,
+          away: 999,
+          quarters: [0, 1, 2, 3].map((i) => (i === q ? s : { home: 0, away: 0 })),
+        });
+        for (const m of fairMarkets(sport, strength)) {
+          const label = `${sport} ${strength}`;
+          if (m.period === GamePeriod.FULL_MATCH) {
+            if (m.type === 'winner' || m.type === 'ah') expectSettledFair(m, overtime(regulation), label);
+            if (m.type === 'winner') expectSettledFair(m, regulation, `${label} tie refunded`);
+            if (m.type === 'total' || m.type === 'oddEven') expectSettledFair(m, totals, label);
+            continue;
+          }
+          const q = m.period - GamePeriod.QUARTER_1;
+          const outcomes =
+            m.type === '1x2'
+              ? distOutcomes(discreteNormal(sup / 4, pm.sdMargin / 2), (v) => inQuarter(q, byMargin(v)))
+              : distOutcomes(discreteNormal(pm.total / 4, pm.sdTotal / 2), (t) =>
+                  inQuarter(q, { home: t, away: 0 }),
+                );
+          expectSettledFair(m, outcomes, label);
+        }
+      }
+
+      // Baseball: each side's runs Poisson, a level score decided in extra innings.
+      const regulation = gridOutcomes(
+        gridOf(
+          poisson(Math.max(0.5, 4.4 + strength * 0.6), 25),
+          poisson(Math.max(0.5, 4.4 - strength * 0.6), 25),
+        ),
+        (home, away) => ({ home, away }),
+      );
+      for (const m of fairMarkets('baseball', strength)) {
+        expectSettledFair(m, overtime(regulation), `baseball ${strength}`);
+        if (m.type === 'winner') expectSettledFair(m, regulation, `baseball ${strength} tie refunded`);
+      }
+
+      // Races to N sets, tennis (sets; handicap and total on games), boxing, motor racing.
+      for (const sport of ['volleyball', 'badminton', 'tableTennis', 'snooker'] as const) {
+        const race = RACES[sport];
+        const g = raceGrid(race.n, 1 / (1 + Math.exp(-race.perStrength * strength)), 0, 0);
+        for (const m of fairMarkets(sport, strength))
+          expectSettledFair(
+            m,
+            gridOutcomes(g, (home, away) => ({ home, away })),
+            `${sport} ${strength}`,
+          );
+      }
+      const { setGrid, gameGrid } = tennisGrids(strength, PREMATCH);
+      for (const m of fairMarkets('tennis', strength))
+        expectSettledFair(
+          m,
+          gridOutcomes(m.type === 'ah' || m.type === 'total' ? gameGrid : setGrid, (home, away) => ({
+            home,
+            away,
+          })),
+          `tennis ${strength}`,
+        );
+      for (const sport of ['boxing', 'motorRacing'] as const)
+        for (const m of fairMarkets(sport, strength)) {
+          const q = (name: string) => m.selections.find((s) => s.name === name)?.q ?? 0;
+          expectSettledFair(
+            m,
+            [
+              { p: q('home'), result: { home: 1, away: 0 } },
+              { p: q('draw'), result: { home: 0, away: 0 } },
+              { p: q('away'), result: { home: 0, away: 1 } },
+            ],
+            `${sport} ${strength}`,
+          );
+        }
+    }
+  });
+
+  it('after overtime the winner and the ±0.5 handicaps price the same event', () => {
+    for (const sport of ['basketball', 'americanFootball', 'cricket'] as const)
+      for (const strength of [0, 0.25]) {
+        const markets = fairMarkets(sport, strength);
+        const winner = markets.find((m) => m.type === 'winner')!.selections[0]!.q;
+        const half = markets.filter((m) => m.type === 'ah' && Math.abs(m.line!) === 0.5);
+        expect(half.length, `${sport} ${strength}`).toBeGreaterThan(0);
+        for (const m of half)
+          expect(m.selections[0]!.q, `${sport} ${strength} ${m.line}`).toBeCloseTo(winner, 12);
+      }
   });
 });
