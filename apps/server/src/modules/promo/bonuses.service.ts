@@ -1,6 +1,7 @@
 import { type OperatorBonus, type OperatorBonusGrant } from '@aposta/contracts';
 import type { Database, Executor } from '../../platform/db';
 import { conflict, forbidden, notFound } from '../../platform/errors';
+import { keyUsed } from '../ledger';
 import type { Settings } from '../settings';
 import { creditBonus, forfeitGrant, playerGrants, type BonusGrant } from '../wagering';
 
@@ -22,24 +23,27 @@ const view = (g: BonusGrant): OperatorBonus => ({
 
 /**
  * Operators' bonuses (Promotions issue, item 8): grant one to a player, list a player's, forfeit one. A grant
- * is bonus money from the promotions account keyed `operator-bonus:<user>:<Idempotency-Key>` (a retry under
- * the same key answers the first grant; another body under it is 409), made a grant of the bonus engine with
- * the call's own wagering multiple and expiry.
+ * is bonus money from the promotions account keyed `operator-bonus:<Idempotency-Key>` (the key names one
+ * operation, whoever it is for: a retry under it answers the first grant, another body under it, another
+ * player included, is 409), made a grant of the bonus engine with the call's own wagering multiple and expiry.
  */
 export function createOperatorBonuses({ database, settings, accounts, rg }: OperatorBonusDeps) {
   async function grant(input: OperatorBonusGrant, key: string): Promise<OperatorBonus> {
     const [player] = await accounts.uplines(database.db, [input.userId]);
     if (!player) throw notFound();
     const s = await settings.all();
+    const idempotencyKey = `operator-bonus:${key}`;
     const txId = await database.transaction(async (tx) => {
-      // Asked in the grant's transaction: an exclusion committed since the call began refuses it.
-      if (!(await rg.promotionsAllowed(input.userId, tx))) throw forbidden('promoUnavailable');
+      // Asked in the grant's transaction: an exclusion committed since the call began refuses it. A key used
+      // already is the ledger's to answer (the first grant, or 409 for another body): nothing is paid again.
+      if (!(await keyUsed(tx, idempotencyKey)) && !(await rg.promotionsAllowed(input.userId, tx)))
+        throw forbidden('promoUnavailable');
       const posted = await creditBonus(
         tx,
         {
           userId: input.userId,
           amount: input.amount,
-          idempotencyKey: `operator-bonus:${input.userId}:${key}`,
+          idempotencyKey,
           ref: 'operator-bonus',
           // The whole call in the request's hash: the same key with another multiple or expiry is 409.
           memo: {
@@ -55,8 +59,7 @@ export function createOperatorBonuses({ database, settings, accounts, rg }: Oper
       );
       return posted.txId;
     });
-    const list = await playerGrants(database.db, { userId: input.userId });
-    const made = list.find((g) => g.txId === txId);
+    const [made] = await playerGrants(database.db, { txId });
     if (!made) throw notFound();
     return view(made);
   }
@@ -65,12 +68,16 @@ export function createOperatorBonuses({ database, settings, accounts, rg }: Oper
     return (await playerGrants(database.db, { userId })).map(view);
   }
 
-  /** Forfeits an active grant at once (as at expiry); 409 when it is closed already. */
+  /**
+   * Forfeits an active grant at once (as at expiry); 409 when it is closed already, also by a conversion that
+   * committed while this call waited (`forfeitGrant` decides under the grant's lock).
+   */
   async function forfeit(id: number): Promise<{ before: OperatorBonus; after: OperatorBonus }> {
     const [before] = await playerGrants(database.db, { id });
     if (!before) throw notFound();
-    const done = await database.transaction((tx) => forfeitGrant(tx, id));
-    if (!done) throw conflict('promoBonusClosed');
+    await database.transaction(async (tx) => {
+      if (!(await forfeitGrant(tx, id))) throw conflict('promoBonusClosed');
+    });
     const [after] = await playerGrants(database.db, { id });
     return { before: view(before), after: view(after!) };
   }

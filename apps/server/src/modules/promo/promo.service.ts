@@ -183,7 +183,7 @@ export function createPromoService({
    * `referral:<inviter>:<day>:<revision>`. An increase is paid (less what the inviter owes); a decrease is
    * never taken back from the balance (the bonus may be staked or converted already): it becomes `owed`, taken
    * from the inviter's next commission. A payment writes `referral.commissionEarned` in the same transaction.
-   * Answers what was paid, minor units (null: nothing changed).
+   * Answers what was paid, minor units (null: nothing changed, or promotions are off for the inviter).
    */
   async function settleDay(
     inviterId: number,
@@ -194,6 +194,9 @@ export function createPromoService({
   ): Promise<number | null> {
     return database.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(${REFERRAL_LOCK}, ${inviterId})`);
+      // Asked in the paying transaction: an exclusion committed since the run began pays nothing (and records
+      // nothing, as for a player excluded all along).
+      if (!(await rg.promotionsAllowed(inviterId, tx))) return null;
       const [row] = await tx
         .select()
         .from(promoReferralDays)
@@ -322,7 +325,7 @@ export function createPromoService({
     let paid = 0;
     let total = 0;
     for (const inviter of inviters) {
-      if (inviter.test || !(await rg.promotionsAllowed(inviter.id))) continue;
+      if (inviter.test) continue;
       const t = perInviter.get(inviter.id)!;
       const amounts = t.map((sum, level) => Math.floor((sum * rates[level]!) / 10_000));
       const done = await settleDay(inviter.id, day, t, amounts, s);

@@ -284,6 +284,94 @@ describe('bonus engine', () => {
     ]);
   });
 
+  it('a voided stake gives back exactly what it wore of each row: nothing to a grant it never wore', async () => {
+    const p = await players.signUp('bonusvoidrow');
+    await players.fund(p.id, 10_000);
+    await giveBonus(p.id, 100); // A: R$ 2 to wager
+    await giveBonus(p.id, 100); // B: R$ 2 to wager
+    const [a, b] = await progress(p.id);
+    const first = await loseBet(p.id, 100); // wears R$ 1 of A
+    await relay();
+    await loseBet(p.id, 150); // wears A's last R$ 1 (A converts) and R$ 0.50 of B
+    await relay();
+    expect(await progress(p.id)).toEqual([
+      { id: a!.id, status: 'converted', converted: 100, remaining: 0 },
+      { id: b!.id, status: 'active', converted: 0, remaining: 150 },
+    ]);
+    // The first stake is voided: all it wore was A's, which is closed; B keeps its progress.
+    await voidStake(first);
+    await relay();
+    expect(await progress(p.id)).toEqual([
+      { id: a!.id, status: 'converted', converted: 100, remaining: 0 },
+      { id: b!.id, status: 'active', converted: 0, remaining: 150 },
+    ]);
+    // The cash requirement it wore comes back.
+    expect(await requirementRows(p.id)).toEqual([
+      ['cash', 10_000, 10_000 - 150],
+      ['bonus', 200, 0],
+      ['bonus', 200, 150],
+    ]);
+  });
+
+  /** Two deposits of R$ 10 (cash rows D1, D2); a stake of R$ 5 wears D1, then one of R$ 8 D1's rest and R$ 3 of D2. */
+  async function twoDepositsWorn(prefix: string) {
+    const p = await players.signUp(prefix);
+    await players.fund(p.id, 1_000);
+    await players.fund(p.id, 1_000);
+    const first = await loseBet(p.id, 500);
+    await loseBet(p.id, 800);
+    await relay();
+    return { p, first };
+  }
+
+  it('a voided stake gives its cash wear back to the deposits it wore, row by row', async () => {
+    const { p, first } = await twoDepositsWorn('cashvoidrow');
+    expect(await requirementRows(p.id)).toEqual([
+      ['cash', 1_000, 0],
+      ['cash', 1_000, 700],
+    ]);
+    await voidStake(first);
+    await relay();
+    expect(await requirementRows(p.id)).toEqual([
+      ['cash', 1_000, 500],
+      ['cash', 1_000, 700],
+    ]);
+  });
+
+  it('a lowered stake gives back its newest wear first, and at most what it wore of each row', async () => {
+    const p = await players.signUp('cashlowrow');
+    await players.fund(p.id, 1_000); // D1
+    await players.fund(p.id, 1_000); // D2
+    const h = await loseBet(p.id, 1_500); // D1: 0 left, D2: 500
+    await relay();
+    // Corrected to R$ 8 captured (a half-void): 700 back, D2's 500 first, then 200 of D1's.
+    await resettle(database.db, { holdId: h, capture: 800, to: [{ kind: 'house.originals', amount: 800 }] });
+    await relay();
+    expect(await requirementRows(p.id)).toEqual([
+      ['cash', 1_000, 200],
+      ['cash', 1_000, 1_000],
+    ]);
+    // Voided in the end: the rest of what it wore, D1's 800, and no more.
+    await voidStake(h);
+    await relay();
+    expect(await requirementRows(p.id)).toEqual([
+      ['cash', 1_000, 1_000],
+      ['cash', 1_000, 1_000],
+    ]);
+  });
+
+  it('a stake whose wear has no per-row record (settled before migration 0067) gives back to the rows in force', async () => {
+    const { p, first } = await twoDepositsWorn('cashlegacy');
+    await database.db.execute(sql`delete from wagering_wear where hold_id = ${first}`);
+    await voidStake(first);
+    await relay();
+    // As before per-row records: newest row first, at most what the stake wore.
+    expect(await requirementRows(p.id)).toEqual([
+      ['cash', 1_000, 200],
+      ['cash', 1_000, 1_000],
+    ]);
+  });
+
   it('an expired grant neither converts nor is worn before the expiry job forfeits it', async () => {
     const p = await players.signUp('bonuslate');
     await players.fund(p.id, 10_000);

@@ -52,6 +52,18 @@ const CHECKS: Record<string, string> = {
   'a cleared requirement stays cleared': `
     select r.id, r.user_id, r.kind, r.source, r.remaining from wagering_requirements r
     where r.remaining > 0 and ${CLEARED}`,
+  // Since migration 0067 equal; a stake settled before it has less (or nothing) recorded per row.
+  'a stake wore of its rows no more than its journal says': `
+    with k as (
+      select k.hold_id, r.kind, sum(k.worn) as worn from wagering_wear k
+      join wagering_requirements r on r.id = k.requirement_id group by k.hold_id, r.kind
+    ),
+    j as (
+      select hold_id, sum(worn_cash) as cash, sum(worn_bonus) as bonus from wagering_events
+      where hold_id is not null group by hold_id
+    )
+    select k.hold_id, k.kind, k.worn, j.cash, j.bonus from k left join j on j.hold_id = k.hold_id
+    where k.worn > case k.kind when 'cash' then coalesce(j.cash, 0) else coalesce(j.bonus, 0) end`,
   'a stake never gives back more requirement than it wore': `
     select hold_id, sum(worn_cash) as worn_cash, sum(worn_bonus) as worn_bonus from wagering_events
     where hold_id is not null group by hold_id having sum(worn_cash) < 0 or sum(worn_bonus) < 0`,

@@ -212,13 +212,23 @@ async function begin(
   );
   if (!row) return false;
   // Create, then update: a negative change (a lower resettlement) would fail the CHECK of a proposed row.
-  await tx.execute(sql`
-    insert into wagering_totals (user_id, currency) values (${userId}, ${currency})
-    on conflict (user_id, currency) do nothing`);
+  await ensureTotals(tx, userId, currency);
   await tx.execute(sql`
     update wagering_totals set wagered = wagered + ${change.wagered ?? 0}, withdrawn = withdrawn + ${change.withdrawn ?? 0}
     where user_id = ${userId} and currency = ${currency}`);
   return true;
+}
+
+const ensureTotals = (tx: Executor, userId: number, currency: string) =>
+  tx.execute(sql`
+    insert into wagering_totals (user_id, currency) values (${userId}, ${currency})
+    on conflict (user_id, currency) do nothing`);
+
+/** Locks the player's totals row (made when missing) as `begin` does, for a writer that decides before it. */
+async function lockTotals(tx: Executor, userId: number, currency: string) {
+  await ensureTotals(tx, userId, currency);
+  await tx.execute(sql`
+    select 1 from wagering_totals where user_id = ${userId} and currency = ${currency} for update`);
 }
 
 /**
@@ -235,12 +245,20 @@ export const CLEARED = `((r.source like 'tx:%' and exists (select 1 from wagerin
 const IN_FORCE = sql.raw(`not ${CLEARED}`);
 
 /**
- * Wears a player's open requirements of one kind down by `amount`, oldest first. Answers what it wore. A bonus
+ * Wears a player's open requirements of one kind down by `amount`, oldest first, and records what the stake
+ * (hold `holdId`) wore of each row (`wagering_wear`), for an exact give-back. Answers what it wore. A bonus
  * requirement whose grant has expired is not worn (it can no longer convert, and the expiry job forfeits it
  * within the minute): the stake goes to the grants still running. (The expired grants not yet forfeited are
  * read once, through the partial index of active grants by expiry: few, and none most of the time.)
  */
-async function wear(tx: Executor, userId: number, currency: string, kind: Kind, amount: number) {
+async function wear(
+  tx: Executor,
+  userId: number,
+  currency: string,
+  kind: Kind,
+  amount: number,
+  holdId: number,
+) {
   const running =
     kind === 'bonus'
       ? sql`and r.source not in (select g.requirement from bonus_grants g where g.status = 'active'
@@ -257,7 +275,12 @@ async function wear(tx: Executor, userId: number, currency: string, kind: Kind, 
     w as (
       update wagering_requirements r set remaining = r.remaining - least(o.remaining, ${amount}::bigint - o.before)
       from open o where r.id = o.id and o.before < ${amount}::bigint
-      returning least(o.remaining, ${amount}::bigint - o.before) as worn
+      returning r.id, least(o.remaining, ${amount}::bigint - o.before) as worn
+    ),
+    k as (
+      insert into wagering_wear as k (hold_id, requirement_id, worn)
+      select ${holdId}::bigint, w.id, w.worn from w where w.worn > 0
+      on conflict (hold_id, requirement_id) do update set worn = k.worn + excluded.worn
     )
     select coalesce(sum(worn), 0) as worn from w`,
   );
@@ -265,9 +288,39 @@ async function wear(tx: Executor, userId: number, currency: string, kind: Kind, 
 }
 
 /**
- * Gives back up to `amount` of worn requirement of one kind, newest requirement first, to rows still in force
- * only (`IN_FORCE`): a cleared row keeps its 0. Answers how much (less than `amount` when the rows in force
- * have less worn).
+ * Gives back up to `amount` of what the stake (hold `holdId`) wore of one kind, row by row as `wagering_wear`
+ * recorded it, the newest row first (the last worn), to rows still in force only (`IN_FORCE`): a cleared row
+ * keeps its 0, and a row the stake never wore gets nothing. Answers how much.
+ */
+async function restoreWorn(tx: Executor, holdId: number, kind: Kind, amount: number) {
+  if (amount <= 0) return 0;
+  const [row] = await rows<{ restored: string }>(
+    tx,
+    sql`
+    with worn as (
+      select r.id, least(k.worn, r.required - r.remaining) as gap,
+        sum(least(k.worn, r.required - r.remaining)) over (order by r.id desc)
+          - least(k.worn, r.required - r.remaining) as before
+      from wagering_wear k join wagering_requirements r on r.id = k.requirement_id
+      where k.hold_id = ${holdId} and k.worn > 0 and r.kind = ${kind} and r.remaining < r.required and ${IN_FORCE}
+    ),
+    w as (
+      update wagering_requirements r set remaining = r.remaining + least(o.gap, ${amount}::bigint - o.before)
+      from worn o where r.id = o.id and o.before < ${amount}::bigint
+      returning r.id, least(o.gap, ${amount}::bigint - o.before) as restored
+    ),
+    k as (
+      update wagering_wear k set worn = k.worn - w.restored from w
+      where k.hold_id = ${holdId} and k.requirement_id = w.id
+    )
+    select coalesce(sum(restored), 0) as restored from w`,
+  );
+  return Number(row!.restored);
+}
+
+/**
+ * The give-back of a stake settled before its wear was recorded per row (migration 0067): up to `amount` of
+ * worn requirement of one kind, newest requirement first, to rows still in force only (`IN_FORCE`).
  */
 async function restore(tx: Executor, userId: number, currency: string, kind: Kind, amount: number) {
   if (amount <= 0) return 0;
@@ -309,18 +362,16 @@ export interface Contribution {
 /**
  * Turnover of a settled stake: adds to gameSumAmount and wears the cash requirements down by the stake and
  * the bonus ones by its weighted part (`contribution`; all of it when none is given). A resettlement adds the
- * change of stake; a lower stake (a result corrected to void, a rollback) gives back requirement, at most what
- * this stake's earlier settlements wore, newest requirement first, and only to requirements still in force
- * (`restore`): never to a grant since converted, forfeited or cancelled, nor to a credit since reversed.
- * Bonus grants whose requirement is met, and not expired, are converted in the same transaction. Idempotent by
- * the settlement's transaction id.
+ * change of stake; a lower stake (a result corrected to void, a rollback) gives back requirement: what this
+ * stake's earlier settlements wore of each row, no more, the last worn first, and only to rows still in force
+ * (`restoreWorn`): never to a grant since converted, forfeited or cancelled, nor to a credit since reversed,
+ * nor to a row the stake did not wear. Bonus grants whose requirement is met, and not expired, are converted in
+ * the same transaction. Idempotent by the settlement's transaction id.
  *
- * The journal keeps what each stake wore per kind, not per requirement row. So when a lowered stake had worn a
- * grant that has closed since, its give-back goes to the player's requirements in force of that kind (the grant
- * in progress, in practice), still at most what the stake wore. A grant the stake completed and that converted
- * stays converted: its cash is the player's and is not taken back (a correction of the player's cash is an
- * operator's adjustment, two operators); the settlement's journal row shows the give-back short of the stake's
- * change (`worn_bonus` closer to 0 than the weighted `wagered`).
+ * A grant the stake completed and that converted stays converted: its cash is the player's and is not taken
+ * back (a correction of the player's cash is an operator's adjustment, two operators); what the stake wore of it
+ * is not given back to anything else, and the settlement's journal row shows the give-back short of the
+ * stake's change (`worn_bonus` closer to 0 than the weighted `wagered`).
  */
 export async function onStakeSettled(
   payload: SettledFact,
@@ -341,22 +392,28 @@ export async function onStakeSettled(
   const worn: Record<Kind, number> = { cash: 0, bonus: 0 };
   if (turnover > 0) {
     for (const kind of KINDS)
-      if (wearOf[kind] > 0) worn[kind] = await wear(tx, payload.userId, payload.currency, kind, wearOf[kind]);
+      if (wearOf[kind] > 0)
+        worn[kind] = await wear(tx, payload.userId, payload.currency, kind, wearOf[kind], payload.holdId);
   } else if (turnover < 0) {
-    const [before] = await rows<{ cash: string; bonus: string }>(
+    // What the stake wore (the journal, per kind) and how much of it is recorded per row.
+    const [before] = await rows<Record<`${'' | 'rec_'}${Kind}`, string>>(
       tx,
-      sql`select coalesce(sum(worn_cash), 0) as cash, coalesce(sum(worn_bonus), 0) as bonus
+      sql`select coalesce(sum(worn_cash), 0) as cash, coalesce(sum(worn_bonus), 0) as bonus,
+            (select coalesce(sum(k.worn), 0) from wagering_wear k join wagering_requirements r on r.id = k.requirement_id
+              where k.hold_id = ${payload.holdId} and r.kind = 'cash') as rec_cash,
+            (select coalesce(sum(k.worn), 0) from wagering_wear k join wagering_requirements r on r.id = k.requirement_id
+              where k.hold_id = ${payload.holdId} and r.kind = 'bonus') as rec_bonus
           from wagering_events where hold_id = ${payload.holdId} and key <> ${key}`,
     );
     for (const kind of KINDS) {
       const wornBefore = Number(before![kind]);
-      worn[kind] = -(await restore(
-        tx,
-        payload.userId,
-        payload.currency,
-        kind,
-        Math.min(wearOf[kind], wornBefore),
-      ));
+      const due = Math.min(wearOf[kind], wornBefore);
+      let back = await restoreWorn(tx, payload.holdId, kind, due);
+      // Wear from before migration 0067 has no rows: it goes back as it used to, to the rows in force.
+      const unrecorded = wornBefore - Number(before![`rec_${kind}`]);
+      if (unrecorded > 0 && back < due)
+        back += await restore(tx, payload.userId, payload.currency, kind, Math.min(due - back, unrecorded));
+      worn[kind] = -back;
     }
   }
   if (worn.cash || worn.bonus)
@@ -508,14 +565,22 @@ async function close(tx: Executor, grantId: number, outcome: 'converted' | 'forf
 }
 
 /**
- * Forfeits an expired grant: what is left of its requirement is cleared (journal `forfeit:<grant>`) and its
- * bonus money goes back to promotions. Idempotent; a grant converted meanwhile is left alone.
+ * Forfeits a grant (expired, or an operator's call): what is left of its requirement is cleared (journal
+ * `forfeit:<grant>`) and its bonus money goes back to promotions. False, with nothing written, when the grant is
+ * not active, also when a conversion committed while this waited: the player's totals row is locked first (the
+ * order of every wagering writer, a settlement's conversion included), then the grant is read again under it.
  */
 export async function forfeitGrant(tx: Executor, grantId: number): Promise<boolean> {
+  const [seen] = await rows<{ user_id: string; currency: string }>(
+    tx,
+    sql`select user_id, currency from bonus_grants where id = ${grantId} and status = 'active'`,
+  );
+  if (!seen) return false;
+  await lockTotals(tx, Number(seen.user_id), seen.currency);
   const [g] = await rows<GrantRow>(
     tx,
     sql`select id, user_id, currency, amount, max_conversion, requirement from bonus_grants
-        where id = ${grantId} and status = 'active'`,
+        where id = ${grantId} and status = 'active' for update`,
   );
   if (!g) return false;
   const key = `forfeit:${grantId}`;
@@ -585,17 +650,26 @@ export interface BonusGrant extends ActiveBonus {
   closedAt: Date | null;
 }
 
-/** A player's grants of every state, or one grant by id, newest first (at most 100), for operators. */
+/**
+ * A player's grants of every state, or one grant by id or by its crediting transaction, newest first (at most
+ * 100), for operators.
+ */
 export async function playerGrants(
   exec: Executor,
-  by: { userId: number } | { id: number },
+  by: { userId: number } | { id: number } | { txId: number },
 ): Promise<BonusGrant[]> {
+  const where =
+    'id' in by
+      ? sql`g.id = ${by.id}`
+      : 'txId' in by
+        ? sql`g.tx_id = ${by.txId}`
+        : sql`g.user_id = ${by.userId}`;
   const list = await rows<Record<string, string | null>>(
     exec,
     sql`select g.id, g.user_id, g.tx_id, g.currency, g.amount, g.required, coalesce(r.remaining, 0) as remaining,
           g.max_conversion, g.status, g.converted, g.forfeited, g.expires_at, g.created_at, g.closed_at
         from bonus_grants g left join wagering_requirements r on r.source = g.requirement
-        where ${'id' in by ? sql`g.id = ${by.id}` : sql`g.user_id = ${by.userId}`} order by g.id desc limit 100`,
+        where ${where} order by g.id desc limit 100`,
   );
   return list.map((r) => ({
     id: Number(r.id),

@@ -88,6 +88,25 @@ export const wageringEvents = pgTable(
 );
 
 /**
+ * What a stake (its hold) wore of each requirement row, net of what it gave back: a lowered or voided stake gives
+ * back exactly that, row by row, and never to a row it did not wear (`restore`). Written by the settlement's
+ * handler in the transaction that wears; the journal's per-kind `worn_*` is its sum per stake. Stakes settled
+ * before migration 0067 have none (their give-back falls back to the rows in force, newest first).
+ */
+export const wageringWear = pgTable(
+  'wagering_wear',
+  {
+    holdId: bigint({ mode: 'number' }).notNull(),
+    requirementId: bigint({ mode: 'number' }).notNull(),
+    worn: bigint({ mode: 'number' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.holdId, t.requirementId] }),
+    check('wagering_wear_worn', sql`${t.worn} >= 0`),
+  ],
+);
+
+/**
  * The bonus engine's grants (items of the Promotions issue): every bonus credit (a deposit gift, a promotion)
  * is a grant with its wagering requirement (`wagering_requirements`, source `requirement`), its expiry and its
  * maximum conversion. `active` → `converted` (requirement met: the bonus moved to cash, up to `max_conversion`,
