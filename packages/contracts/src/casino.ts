@@ -418,6 +418,8 @@ export const studioRound = z.object({
   serverSeed: z.string().nullable(),
   clientSeed: z.string(),
   nonce: z.number().int(),
+  /** The version of the game's rules the round was paid by (a later version may pay differently); absent: 1. */
+  rules: z.number().int().optional(),
   at: z.string(),
 });
 export type StudioRound = z.infer<typeof studioRound>;

@@ -41,11 +41,16 @@ export const FORTUNE_OX: GridSlot = {
   fullScreen: 5,
 };
 
-/** 5×3, 10 lines, wild; 3+ scatters pay and give 8 free spins at ×2 (retriggerable). 33,554,432 combinations. */
+/**
+ * 5×3, 10 lines, wild; 3+ scatters pay and give 8 free spins at ×2 (retriggerable). 33,554,432 combinations.
+ * Rules 2: a line that starts with wilds pays the better of the wilds' own win and the substituted one (`lineWin`);
+ * the scatter's pay for 3 went from 20 to 16 units to keep the RTP where it was (95.8683% under rules 1).
+ */
 export const CARNIVAL_LINES: LinesSlot = {
   code: 'carnival-lines',
   name: 'Carnival Lines',
   kind: 'lines5x3',
+  rules: 2,
   rows: 3,
   symbols: [
     { id: 'W', name: 'Mask', wild: true },
@@ -89,7 +94,7 @@ export const CARNIVAL_LINES: LinesSlot = {
     F: [7, 17, 37],
     G: [7, 17, 37],
   },
-  scatterPays: [20, 50, 200],
+  scatterPays: [16, 50, 200],
   freeSpins: 8,
   freeSpinMultiplier: 2,
 };
@@ -137,12 +142,26 @@ export const STUDIO_SLOTS: Record<string, SlotGame> = {
 };
 
 /**
+ * Earlier rules of our slots, kept so that the rounds played under them still verify (a round records its rules).
+ * Carnival Lines rules 1 paid a line that starts with wilds as the first other symbol only (W W W G paid 4 × G,
+ * 17 units, where the paytable shows 37 for the three wilds), and nothing for wilds followed by the scatter.
+ */
+export const RETIRED_STUDIO_SLOTS: SlotGame[] = [{ ...CARNIVAL_LINES, rules: 1, scatterPays: [20, 50, 200] }];
+
+/** One of our slots under the given rules (absent: the current ones); undefined for rules it never had. */
+export function studioSlot(code: string, rules?: number): SlotGame | undefined {
+  const game = STUDIO_SLOTS[code];
+  if (!game || rules === undefined || rules === (game.rules ?? 1)) return game;
+  return RETIRED_STUDIO_SLOTS.find((g) => g.code === code && (g.rules ?? 1) === rules);
+}
+
+/**
  * Declared figures, from the exact enumeration (percent, 4 decimals), the hit frequency and the largest base
  * win × bet. slots.test.ts and `npm run sim:slots` hold the maths to them.
  */
 export const STUDIO_SLOT_FIGURES: Record<string, { rtp: number; hitFrequency: number; maxWin: number }> = {
   'fortune-ox': { rtp: 95.3119, hitFrequency: 0.4012, maxWin: 54 },
-  'carnival-lines': { rtp: 95.8683, hitFrequency: 0.3738, maxWin: 55.9 },
+  'carnival-lines': { rtp: 95.8783, hitFrequency: 0.3738, maxWin: 55.9 },
   'candy-cascade': { rtp: 96.2723, hitFrequency: 0.3197, maxWin: 18.5 },
 };
 

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { float } from './seeds';
-import { CANDY_CASCADE, FORTUNE_OX, STUDIO_SLOT_FIGURES, STUDIO_SLOTS } from './slot-games';
+import {
+  CANDY_CASCADE,
+  CARNIVAL_LINES,
+  FORTUNE_OX,
+  STUDIO_SLOT_FIGURES,
+  STUDIO_SLOTS,
+  studioSlot,
+} from './slot-games';
 import {
   exactSlotFigures,
   playSlot,
@@ -24,6 +31,87 @@ describe('studio slots: the maths', () => {
       expect(STUDIO_SLOT_FIGURES[code]!.rtp).toBeGreaterThanOrEqual(94);
       expect(STUDIO_SLOT_FIGURES[code]!.rtp).toBeLessThanOrEqual(97);
     }
+  });
+
+  it('declares exactly the RTP of Carnival Lines, computed line by line (the reels of a line are independent)', () => {
+    // A line shows on each reel the strip's symbol at a uniform stop, so its expected win is the same for every
+    // line and is a sum over the 9⁵ symbol tuples weighted by the strips' frequencies; the scatters per window are
+    // counted reel by reel. An exact figure by another road than the 33,554,432-stop enumeration of sim:slots.
+    const g = CARNIVAL_LINES;
+    const ids = g.symbols.map((s) => s.id);
+    const one: LinesSlot = {
+      ...g,
+      rows: 1,
+      lines: [[0, 0, 0, 0, 0]],
+      strips: g.strips.map(() => ids),
+      freeSpins: 0,
+    };
+    const freq = g.strips.map((st) => ids.map((id) => st.filter((x) => x === id).length / st.length));
+    let line = 0;
+    for (let k = 0; k < ids.length ** 5; k++) {
+      const pick = [0, 1, 2, 3, 4].map((r) => Math.floor(k / ids.length ** (4 - r)) % ids.length);
+      const p = pick.reduce((a, x, r) => a * freq[r]![x]!, 1);
+      // One row shows at most one scatter a reel, never 3 with a line win beside: strip the scatter pay out.
+      if (p)
+        line +=
+          p * playSlot(one, fixed(pick)).steps[0]!.wins.reduce((a, w) => a + (w.line === 0 ? w.units : 0), 0);
+    }
+    let scatters = [1];
+    for (const st of g.strips) {
+      const per = [0, 0, 0, 0];
+      for (let s = 0; s < st.length; s++)
+        per[[0, 1, 2].filter((r) => st[(s + r) % st.length] === 'S').length]! += 1 / st.length;
+      scatters = Array.from({ length: scatters.length + 3 }, (_, n) =>
+        scatters.reduce((a, q, i) => a + q * (per[n - i] ?? 0), 0),
+      );
+    }
+    const trigger = scatters.slice(3).reduce((a, q) => a + q, 0);
+    const scatterPay = scatters.reduce(
+      (a, q, n) => a + (n >= 3 ? q * g.scatterPays[Math.min(n, 5) - 3]! : 0),
+      0,
+    );
+    const e = (g.lines.length * line + scatterPay) / g.unitsPerBet;
+    const rtp = e + trigger * (g.freeSpins / (1 - trigger * g.freeSpins)) * g.freeSpinMultiplier * e;
+    expect(Math.round(rtp * 1e6) / 1e4).toBe(STUDIO_SLOT_FIGURES['carnival-lines']!.rtp);
+  });
+
+  it('pays a line that starts with wilds the better of the wilds’ own win and the substituted one', () => {
+    // One row, each reel's strip the whole alphabet: the stops spell the line.
+    const ids = CARNIVAL_LINES.symbols.map((s) => s.id);
+    const one: LinesSlot = {
+      ...CARNIVAL_LINES,
+      rows: 1,
+      lines: [[0, 0, 0, 0, 0]],
+      strips: CARNIVAL_LINES.strips.map(() => ids),
+    };
+    const line = (symbols: string) => {
+      const wins = playSlot(one, fixed(symbols.split('').map((s) => ids.indexOf(s)))).steps[0]!.wins;
+      return wins
+        .map((w) => `${w.count}${w.symbol}=${w.units} ${w.cells.map(([, c]) => c).join('')}`)
+        .join(' ');
+    };
+    const { W, A, G } = CARNIVAL_LINES.pays;
+    expect(line('WWWAB')).toBe(`4A=${A![1]} 0123`); // 4 × Queen (74) beats 3 wilds (37)
+    expect(line('WWWGB')).toBe(`3W=${W![0]} 012`); // 3 wilds (37), not 4 × Streamer (17)
+    expect(line('WWWWG')).toBe(`4W=${W![1]} 0123`); // 4 wilds (93), not 5 × Streamer (37)
+    expect(line('WWWGG')).toBe(`5G=${G![2]} 01234`); // a tie (37): the symbol's win
+    expect(line('WWWSA')).toBe(`3W=${W![0]} 012`); // the wild does not stand in for the scatter
+    expect(line('WWWWW')).toBe(`5W=${W![2]} 01234`);
+    expect(line('WWABC')).toBe(`3A=${A![0]} 012`);
+    expect(line('WWSAA')).toBe('');
+    expect(line('SWWAA')).toBe('');
+    expect(line('AWAWB')).toBe(`4A=${A![1]} 0123`);
+    // Rules 1, kept for the rounds played under them: the first other symbol only, nothing before a scatter.
+    const old = { ...(studioSlot('carnival-lines', 1) as LinesSlot), rows: 1, lines: [[0, 0, 0, 0, 0]] };
+    const oldLine = (symbols: string) =>
+      playSlot({ ...old, strips: one.strips }, fixed(symbols.split('').map((s) => ids.indexOf(s)))).units;
+    expect([oldLine('WWWGB'), oldLine('WWWWG'), oldLine('WWWSA'), oldLine('WWWWW')]).toEqual([
+      17, 37, 0, 232,
+    ]);
+    expect(studioSlot('carnival-lines')).toBe(CARNIVAL_LINES);
+    expect(studioSlot('carnival-lines', 2)).toBe(CARNIVAL_LINES);
+    expect(studioSlot('carnival-lines', 3)).toBeUndefined();
+    expect(studioSlot('fortune-ox', 1)).toBe(FORTUNE_OX);
   });
 
   it('draws each reel stop from the seeds as floor(float × strip length), free spins from the next floats', () => {
@@ -136,5 +224,5 @@ describe('studio slots: the maths', () => {
     const mean = sum / n;
     const se = Math.sqrt((sq / n - mean * mean) / n);
     expect(Math.abs(mean - exact)).toBeLessThan(4 * se);
-  });
+  }, 60_000); // 200,000 spins: about 1 s alone, much more on a shared, loaded machine
 });

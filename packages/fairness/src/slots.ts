@@ -31,6 +31,11 @@ interface SlotBase {
   strips: string[][];
   unitsPerBet: number;
   volatility: 'low' | 'medium' | 'high';
+  /**
+   * The version of the game's rules (absent: 1). A change of what a spin pays is a new version, and every round
+   * records the one it was played under, so the rounds played before still verify (`studioSlot`).
+   */
+  rules?: number;
 }
 
 /** 3×3, 5 lines, 3 of a kind; a screen full of one symbol (wilds count) multiplies the spin by `fullScreen`. */
@@ -140,6 +145,37 @@ function gridStep(game: GridSlot, stops: number[]): SlotStep {
 
 // ——— 5×3 lines ———
 
+/**
+ * One line's win, left to right from the first reel. Wilds stand in for every symbol but the scatter. A line that
+ * starts with wilds pays the better of two wins (rules 2, the paytable as shown): the wilds' own (3+ wilds, at the
+ * wild's pay) and that of the first other symbol with the wilds standing in for it (none when it is the scatter,
+ * which pays on its own, anywhere); on a tie, the other symbol's. Rules 1 (retired, kept to verify the rounds
+ * played under it) paid only the other symbol, and nothing for wilds followed by a scatter.
+ */
+function lineWin(
+  game: LinesSlot,
+  info: Map<string, SlotSymbol>,
+  syms: string[],
+): { symbol: string; count: number; units: number } | null {
+  const wild = (s: string) => Boolean(info.get(s)!.wild);
+  let wilds = 0;
+  while (wilds < syms.length && wild(syms[wilds]!)) wilds++;
+  const base = syms[wilds];
+  let substituted: { symbol: string; count: number; units: number } | null = null;
+  if (base !== undefined && !info.get(base)!.scatter) {
+    let count = wilds;
+    while (count < syms.length && (syms[count] === base || wild(syms[count]!))) count++;
+    if (count >= 3) substituted = { symbol: base, count, units: game.pays[base]![count - 3]! };
+  }
+  const wildPays = wilds >= 3 ? game.pays[syms[0]!] : undefined;
+  const own =
+    wildPays && (base === undefined || (game.rules ?? 1) >= 2)
+      ? { symbol: syms[0]!, count: wilds, units: wildPays[wilds - 3]! }
+      : null;
+  if (own && (!substituted || own.units > substituted.units)) return own;
+  return substituted;
+}
+
 function linesStep(
   game: LinesSlot,
   stops: number[],
@@ -150,23 +186,18 @@ function linesStep(
   const info = symbolInfo(game);
   const wins: SlotWin[] = [];
   game.lines.forEach((rows, line) => {
-    const syms = rows.map((row, reel) => grid[row]![reel]!);
-    if (info.get(syms[0]!)!.scatter) return;
-    const base = syms.find((s) => !info.get(s)!.wild) ?? syms[0]!;
-    if (info.get(base)!.scatter) {
-      // Leading wilds then a scatter: no line win (a wild stands in only for the paying symbol after it; the
-      // scatter pays on its own, anywhere). The RTP figures and every past spin's verification rest on this rule.
-      return;
-    }
-    let count = 0;
-    while (count < 5 && (syms[count] === base || info.get(syms[count]!)!.wild)) count++;
-    if (count >= 3)
+    const win = lineWin(
+      game,
+      info,
+      rows.map((row, reel) => grid[row]![reel]!),
+    );
+    if (win)
       wins.push({
-        symbol: base,
-        count,
-        cells: rows.slice(0, count).map((row, reel) => [row, reel] as [number, number]),
+        symbol: win.symbol,
+        count: win.count,
+        cells: rows.slice(0, win.count).map((row, reel) => [row, reel] as [number, number]),
         line,
-        units: game.pays[base]![count - 3]!,
+        units: win.units,
       });
   });
   const scatterCells: [number, number][] = [];

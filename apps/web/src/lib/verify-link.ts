@@ -1,11 +1,12 @@
 /**
  * The address of the /fairness verifier for a bet or a slot round: the game (an original's name or a studio
- * slot's code), the seeds, the nonce and what the player chose. Shared by the originals and the studio, whose
+ * slot's code), the seeds, the nonce and what the player chose (a slot round: the version of the rules it was
+ * played under). Shared by the originals and the studio, whose
  * round recalls both link to the one verifier.
  */
 export function verifyHref(
   seeds: { serverSeed: string; clientSeed: string; nonce: number; serverSeedHash?: string },
-  params: { game: string },
+  params: { game: string; [choice: string]: string | number },
 ): string {
   const q = new URLSearchParams({
     game: params.game,

@@ -70,6 +70,7 @@ interface RoundRow {
   balance_after: string | number | null;
   steps: unknown;
   nonce: number;
+  rules: number;
   created_at: string | Date;
   server_seed_hash: string;
   server_seed: string;
@@ -214,12 +215,13 @@ export function createStudioService({ database, wallet, vault }: StudioDeps) {
       serverSeed: r.active ? null : vault.open(r.server_seed),
       clientSeed: (r as unknown as { client_seed: string }).client_seed,
       nonce: Number(r.nonce),
+      rules: Number(r.rules),
       at: new Date(r.created_at).toISOString(),
     };
   }
 
   const ROUND_COLUMNS = sql`select r.id, r.game, r.demo, r.bet, r.win, r.balance_before, r.balance_after, r.steps,
-    r.nonce, r.created_at, s.server_seed_hash, s.server_seed, s.client_seed, s.active, ss.currency`;
+    r.nonce, r.rules, r.created_at, s.server_seed_hash, s.server_seed, s.client_seed, s.active, ss.currency`;
   const ROUND_JOINS = sql`join studio_seeds s on s.id = r.seed_id join studio_sessions ss on ss.id = r.session_id`;
   const ROUND_SELECT = sql`${ROUND_COLUMNS} from studio_rounds r ${ROUND_JOINS}`;
 
@@ -425,9 +427,10 @@ export function createStudioService({ database, wallet, vault }: StudioDeps) {
                 update studio_seeds set nonce = nonce + 1
                 where id = ${pair.id} and active and nonce = ${pair.nonce} returning id
               )
-              insert into studio_rounds (session_id, player, game, demo, bet, win, state, steps, seed_id, nonce)
+              insert into studio_rounds (session_id, player, game, demo, bet, win, state, steps, seed_id, nonce,
+                rules)
               select ${s.id}, ${s.player}, ${code}, ${s.demo}, ${bet}, ${win}, 'open',
-                ${JSON.stringify(recorded)}::jsonb, n.id, ${pair.nonce} from n
+                ${JSON.stringify(recorded)}::jsonb, n.id, ${pair.nonce}, ${game.rules ?? 1} from n
               returning id`,
         );
         if (round) roundId = String(round.id);

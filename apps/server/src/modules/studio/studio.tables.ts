@@ -7,6 +7,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -74,6 +75,8 @@ export const studioRounds = pgTable(
     steps: jsonb().notNull(),
     seedId: bigint({ mode: 'number' }).notNull(),
     nonce: integer().notNull(),
+    /** The version of the game's rules the round was played under (`rules` of the slot; migration 0068). */
+    rules: smallint().notNull().default(1),
     createdAt: at().notNull().defaultNow(),
   },
   (t) => [

@@ -165,6 +165,25 @@ describe('Aposta Studios over the wallet API', () => {
     expect(spin.balanceBefore).toBe(2_000);
   });
 
+  it('records the rules each round was paid by; the recall shows a round as recorded, not replayed', async () => {
+    const rulesOf = async (game: 'fortune-ox' | 'carnival-lines') => {
+      const s = studioSession.parse(data(await post('/api/studio/session', { game, demo: true })));
+      const spin = studioSpin.parse(data(await post('/api/studio/spin', { session: s.session, bet: 2 })));
+      return { s, spin };
+    };
+    expect((await rulesOf('fortune-ox')).spin.rules).toBe(1);
+    const { s, spin } = await rulesOf('carnival-lines');
+    expect(spin.rules).toBe(2);
+    // A round played under rules 1 (the column's default, as every round before migration 0068) with its win.
+    await t.database.db.execute(
+      sql`update studio_rounds set rules = default, win = 1234 where id = ${spin.roundId}`,
+    );
+    const again = studioRound.parse(
+      data(await t.app.inject({ url: `/api/studio/rounds/${spin.roundId}?session=${s.session}` })),
+    );
+    expect(again).toMatchObject({ rules: 1, win: 12.34, steps: spin.steps });
+  });
+
   it('pays every win exactly what the served paytable says, free spins and cascades included', async () => {
     for (const game of ['fortune-ox', 'carnival-lines', 'candy-cascade'] as const) {
       const s = studioSession.parse(data(await post('/api/studio/session', { game, demo: true })));

@@ -1,16 +1,48 @@
 import type { StudioGameInfo } from '@aposta/contracts';
+import { studioSlot, type SlotGame } from '@aposta/fairness';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { languageEntry, useAppState } from '../../../lib/app-state';
 import { symbolNamer } from '../logic/symbols';
 import { StudioSheet } from './StudioSheet';
 import { SymbolArt } from './SymbolArt';
 
-/** The certified figures (RTP, volatility, hit frequency, maximum win), the paytable and the lines, as served. */
+/**
+ * The rules in words, from the game's own data (@aposta/fairness, what the server plays and the verifier replays):
+ * how lines, wilds, scatters, free spins, cascades and the full screen pay.
+ */
+function rulesText(t: TFunction, game: SlotGame, name: (id: string) => string): string {
+  const wild = game.symbols.find((s) => s.wild)?.id;
+  const scatter = game.symbols.find((s) => s.scatter)?.id;
+  const names = { wild: wild ? name(wild) : '', scatter: scatter ? name(scatter) : '' };
+  if (game.kind === 'grid3x3') return t('rules.grid3x3', { ...names, fullScreen: game.fullScreen });
+  if (game.kind === 'lines5x3')
+    return t('rules.lines5x3', {
+      ...names,
+      freeSpins: game.freeSpins,
+      multiplier: game.freeSpinMultiplier,
+    });
+  const min = game.minCount;
+  return t('rules.cluster', {
+    min,
+    min1: min + 1,
+    min2: min + 2,
+    min3: min + 3,
+    min4: min + 4,
+    maxCascades: game.maxCascades,
+  });
+}
+
+/**
+ * The certified figures (RTP, volatility, hit frequency, maximum win), the rules, the paytable and the lines, as
+ * served.
+ */
 export function GameInfoSheet({ game, onClose }: { game: StudioGameInfo; onClose: () => void }) {
   const { t } = useTranslation('studio');
   const locale = languageEntry(useAppState((s) => s.lang)).locale;
   const symbolName = symbolNamer(t, game);
   const num = (n: number, digits = 2) => n.toLocaleString(locale, { maximumFractionDigits: digits });
+  const slot = studioSlot(game.gameCode);
   const figures = [
     [t('rtp'), `${num(game.rtp)}%`],
     [t('volatility'), t(`volatilities.${game.volatility}`)],
@@ -27,6 +59,14 @@ export function GameInfoSheet({ game, onClose }: { game: StudioGameInfo; onClose
           </div>
         ))}
       </dl>
+      {slot ? (
+        <>
+          <h3 className="mb-6 mt-16 text-sm font-bold">{t('rulesTitle')}</h3>
+          <p className="text-xs leading-relaxed text-white/75" data-testid="game-rules">
+            {rulesText(t, slot, symbolName)}
+          </p>
+        </>
+      ) : null}
       <h3 className="mb-6 mt-16 text-sm font-bold">{t('paytable')}</h3>
       <p className="mb-8 text-xs text-white/60">{game.kind === 'lines5x3' ? t('paysLine') : t('paysBet')}</p>
       <ul className="grid grid-cols-2 gap-8">

@@ -141,7 +141,10 @@ function RoundDetail({
             </p>
             {round.serverSeed ? (
               <Link
-                to={verifyHref({ ...round, serverSeed: round.serverSeed }, { game: round.gameCode })}
+                to={verifyHref(
+                  { ...round, serverSeed: round.serverSeed },
+                  { game: round.gameCode, ...(round.rules ? { rules: round.rules } : {}) },
+                )}
                 className="mt-6 inline-flex min-h-40 items-center text-xs font-semibold text-gold underline"
               >
                 {t('openVerifier')}

@@ -1,5 +1,5 @@
 import type { StudioRound } from '@aposta/contracts';
-import { hashServerSeed } from '@aposta/fairness';
+import { CARNIVAL_LINES, hashServerSeed, spinSlot, studioSlot } from '@aposta/fairness';
 import { describe, expect, it } from 'vitest';
 import { CLIENT_SEED, expectedSpin } from '../test/fake-studio';
 import { verifyRound } from './verify';
@@ -38,5 +38,30 @@ describe('verifyRound', () => {
     expect(verifyRound({ ...r, steps })).toBe('mismatch');
     expect(verifyRound(round({ nonce: 4 }))).toBe('mismatch');
     expect(verifyRound(round({ win: r.win + 0.2 }))).toBe('mismatch');
+  });
+
+  it('replays a round under the rules it was played by: a later change of the paytable leaves it verified', () => {
+    // A Carnival Lines spin that rules 1 (before lines led by wilds paid the wilds' own win) paid differently.
+    const rules1 = studioSlot(CARNIVAL_LINES.code, 1)!;
+    const seeds = (nonce: number) => ({ serverSeed, clientSeed: CLIENT_SEED, nonce });
+    let nonce = 0;
+    while (spinSlot(rules1, seeds(nonce)).units === spinSlot(CARNIVAL_LINES, seeds(nonce)).units) nonce++;
+    const played = (rules: number) => {
+      const game = studioSlot(CARNIVAL_LINES.code, rules)!;
+      const out = spinSlot(game, seeds(nonce));
+      return round({
+        gameCode: 'carnival-lines',
+        nonce,
+        rules,
+        win: (out.units * 2) / game.unitsPerBet,
+        steps: out.steps.map((x) => ({ ...x, wins: [], win: 0 })),
+      });
+    };
+    expect(verifyRound(played(1))).toBe('verified');
+    expect(verifyRound(played(2))).toBe('verified');
+    expect(verifyRound({ ...played(1), rules: 2 })).toBe('mismatch');
+    expect(verifyRound({ ...played(1), rules: undefined })).toBe('mismatch');
+    expect(verifyRound({ ...played(2), rules: 1 })).toBe('mismatch');
+    expect(verifyRound({ ...played(2), rules: 9 })).toBe('mismatch');
   });
 });

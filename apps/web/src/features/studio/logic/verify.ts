@@ -1,16 +1,17 @@
 import type { StudioRound } from '@aposta/contracts';
-import { hashServerSeed, spinSlot, STUDIO_SLOTS } from '@aposta/fairness';
+import { hashServerSeed, spinSlot, studioSlot } from '@aposta/fairness';
 
 export type Verdict = 'hidden' | 'verified' | 'mismatch';
 
 /**
  * Replays a round in the browser from its seeds (games.md, @aposta/fairness): the server seed must hash to the
  * hash shown before the round, and the spin it gives must have the recorded steps (reel stops and grids) and
- * win. Until the seed pair is rotated the server seed is secret, and nothing can be checked yet.
+ * win, under the game's rules the round was played by. Until the seed pair is rotated the server seed is secret,
+ * and nothing can be checked yet.
  */
 export function verifyRound(round: StudioRound): Verdict {
   if (!round.serverSeed) return 'hidden';
-  const game = STUDIO_SLOTS[round.gameCode];
+  const game = studioSlot(round.gameCode, round.rules);
   if (!game || hashServerSeed(round.serverSeed) !== round.serverSeedHash) return 'mismatch';
   const outcome = spinSlot(game, {
     serverSeed: round.serverSeed,

@@ -6,8 +6,10 @@ import {
   minesPositions,
   playInstant,
   rowDoubleTile,
+  CARNIVAL_LINES,
   spinSlot,
   STUDIO_SLOTS,
+  studioSlot,
 } from '@aposta/fairness';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -113,4 +115,22 @@ describe('/fairness recomputes a slot spin of our studio', () => {
       expect(fetch).not.toHaveBeenCalled();
     },
   );
+
+  it('replays a round under the rules it was played by (`rules` in the recall link), the current ones without', () => {
+    // A spin that Carnival Lines' rules 1 (before lines led by wilds paid the wilds' own win) paid differently.
+    const rules1 = studioSlot(CARNIVAL_LINES.code, 1)!;
+    const at = (nonce: number) => ({ ...seeds, nonce });
+    let nonce = 0;
+    while (spinSlot(rules1, at(nonce)).units === spinSlot(CARNIVAL_LINES, at(nonce)).units) nonce++;
+    const shown = (game: typeof rules1) =>
+      `${new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 4 }).format(spinSlot(game, at(nonce)).units / game.unitsPerBet)}×`;
+    const { unmount } = renderWithApp(
+      <FairnessPage />,
+      query({ game: CARNIVAL_LINES.code, nonce, rules: 1 }),
+    );
+    expect(screen.getByTestId('verifier-outcome')).toHaveTextContent(shown(rules1));
+    unmount();
+    renderWithApp(<FairnessPage />, query({ game: CARNIVAL_LINES.code, nonce }));
+    expect(screen.getByTestId('verifier-outcome')).toHaveTextContent(shown(CARNIVAL_LINES));
+  });
 });

@@ -4,6 +4,7 @@ import {
   ORIGINAL_GAMES,
   PLINKO_ROWS,
   STUDIO_SLOTS,
+  studioSlot,
   type DiceCondition,
   type OriginalGame,
   type PlinkoRisk,
@@ -31,7 +32,9 @@ const pick = <T extends string>(value: string | null, allowed: readonly T[], fal
 
 /** Every game the page verifies: the originals, then our studio's slots (by their game code). */
 const GAMES: readonly string[] = [...ORIGINAL_GAMES, ...Object.keys(STUDIO_SLOTS)];
-const slotOf = (game: string): SlotGame | undefined => STUDIO_SLOTS[game];
+/** A studio slot as it was under `rules` (the version its round recorded; the current one if unknown or none). */
+const slotOf = (game: string, rules?: number): SlotGame | undefined =>
+  studioSlot(game, rules) ?? STUDIO_SLOTS[game];
 
 /** The page's inputs, read from (and written to) the address, so a bet's verify link opens it filled. */
 function readInput(
@@ -88,7 +91,9 @@ export function FairnessPage() {
   const [q, setQ] = useSearchParams();
   const { input, problem } = readInput(q);
   const game = pick(q.get('game'), GAMES, 'dice');
-  const slot = slotOf(game);
+  const rules = Number(q.get('rules'));
+  // A slot round played under retired rules is replayed under them (its recall links with `rules`).
+  const slot = slotOf(game, Number.isInteger(rules) && rules > 0 ? rules : undefined);
   // A few HMAC-SHA256 blocks (a slot's spin, a few dozen): cheap enough to recompute on every keystroke.
   const result = input ? (slot ? verifySlot(slot, input) : verify(input)) : null;
   const claimed = (q.get('serverSeedHash') ?? '').trim().toLowerCase();
