@@ -42,11 +42,15 @@ export function baseUrlOf(server: { address(): string | net.AddressInfo | null }
 
 export { freePort, TEST_CAPTCHA, TEST_OPERATOR_KEY };
 
-/** The real app over a fresh database, with the black-box test settings. Close it in afterAll. */
+/**
+ * The real app over a fresh database (or `on`, one an earlier app of the test left open: a restart, another
+ * profile), with the black-box test settings. Close it in afterAll.
+ */
 export async function createTestApp(
   env: Env = {},
+  on?: Database,
 ): Promise<{ app: App; database: Database; close: () => Promise<void> }> {
-  const database = await createTestDatabase();
+  const database = on ?? (await createTestDatabase());
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',

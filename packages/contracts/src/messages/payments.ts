@@ -27,6 +27,8 @@ const english = {
   usdtAddressInvalid: 'Invalid USDT (TRC20) address',
   withdrawRequested: 'Withdrawal request successful!',
   withdrawalNotPending: 'This withdrawal has already been decided',
+  withdrawalPayeeRefused:
+    'This withdrawal breaks a payout rule in force now (the player’s identity check, or a PIX key in the player’s own CPF): reject it to give the money back',
 };
 
 export const paymentsMessages = defineMessages({
@@ -55,6 +57,8 @@ export const paymentsMessages = defineMessages({
     usdtAddressInvalid: 'Endereço USDT (TRC20) inválido',
     withdrawRequested: 'Solicitação de saque bem-sucedida!',
     withdrawalNotPending: 'Este saque já foi decidido',
+    withdrawalPayeeRefused:
+      'Este saque viola uma regra de pagamento em vigor agora (a verificação de identidade do jogador ou uma chave PIX no CPF do próprio jogador): rejeite-o para devolver o dinheiro',
   },
   en: english,
   ng: english,
@@ -83,6 +87,8 @@ export const paymentsMessages = defineMessages({
     usdtAddressInvalid: 'Alamat USDT (TRC20) tidak valid',
     withdrawRequested: 'Permintaan penarikan berhasil!',
     withdrawalNotPending: 'Penarikan ini sudah diputuskan',
+    withdrawalPayeeRefused:
+      'Penarikan ini melanggar aturan pembayaran yang berlaku sekarang (verifikasi identitas pemain, atau kunci PIX atas CPF pemain sendiri): tolak untuk mengembalikan dana',
   },
   vi: {
     selectRechargeAmount: 'Vui lòng chọn số tiền nạp',
@@ -109,6 +115,8 @@ export const paymentsMessages = defineMessages({
     usdtAddressInvalid: 'Địa chỉ USDT (TRC20) không hợp lệ',
     withdrawRequested: 'Yêu cầu rút tiền thành công!',
     withdrawalNotPending: 'Yêu cầu rút tiền này đã được xử lý',
+    withdrawalPayeeRefused:
+      'Yêu cầu rút tiền này vi phạm quy tắc chi trả hiện hành (xác minh danh tính của người chơi, hoặc khóa PIX theo CPF của chính người chơi): hãy từ chối để hoàn tiền',
   },
   ja: {
     selectRechargeAmount: 'チャージ金額を選択してください',
@@ -135,6 +143,8 @@ export const paymentsMessages = defineMessages({
     usdtAddressInvalid: 'USDT（TRC20）アドレスが無効です',
     withdrawRequested: '出金申請が完了しました！',
     withdrawalNotPending: 'この出金はすでに処理されています',
+    withdrawalPayeeRefused:
+      'この出金は現在の支払いルール（プレイヤーの本人確認、またはプレイヤー本人のCPFのPIXキー）に反しています：却下して資金を返してください',
   },
   ko: {
     selectRechargeAmount: '충전 금액을 선택하세요',
@@ -161,6 +171,8 @@ export const paymentsMessages = defineMessages({
     usdtAddressInvalid: '유효하지 않은 USDT(TRC20) 주소입니다',
     withdrawRequested: '출금 신청이 완료되었습니다!',
     withdrawalNotPending: '이 출금은 이미 처리되었습니다',
+    withdrawalPayeeRefused:
+      '이 출금은 현재 적용되는 지급 규칙(플레이어 본인 인증 또는 플레이어 본인 CPF의 PIX 키)에 어긋납니다: 거절하여 금액을 돌려주세요',
   },
   zh: {
     selectRechargeAmount: '请选择充值金额',
@@ -187,6 +199,8 @@ export const paymentsMessages = defineMessages({
     usdtAddressInvalid: 'USDT（TRC20）地址无效',
     withdrawRequested: '提款申请成功！',
     withdrawalNotPending: '该提款已处理',
+    withdrawalPayeeRefused:
+      '该提款违反当前有效的付款规则（玩家身份验证，或玩家本人CPF名下的PIX密钥）：请拒绝以退还资金',
   },
   ru: {
     selectRechargeAmount: 'Пожалуйста, выберите сумму пополнения',
@@ -213,5 +227,7 @@ export const paymentsMessages = defineMessages({
     usdtAddressInvalid: 'Неверный адрес USDT (TRC20)',
     withdrawRequested: 'Заявка на вывод успешно отправлена!',
     withdrawalNotPending: 'По этому выводу уже принято решение',
+    withdrawalPayeeRefused:
+      'Этот вывод нарушает действующее сейчас правило выплат (проверка личности игрока или ключ PIX по собственному CPF игрока): отклоните его, чтобы вернуть деньги',
   },
 });

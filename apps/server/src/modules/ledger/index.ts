@@ -47,6 +47,7 @@ export {
   systemBalances,
   playerTotals,
   playerStakesSince,
+  playerResultSince,
   dayBounds,
   type DayRange,
   type ProductDay,

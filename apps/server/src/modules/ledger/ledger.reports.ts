@@ -256,3 +256,39 @@ export async function playerStakesSince(
   );
   return { count: Number(row?.n ?? 0), turnover: Number(row?.turnover ?? 0) };
 }
+
+/**
+ * What the player's play moved their money (cash and bonus) by since `since`, and what they staked, minor units.
+ * Counted as the money moved: a stake when held; a hold's first closing (a settlement, a void, a provider's
+ * rollback, a cash-out) gives the hold back; a settlement's own postings (payout less capture), a
+ * resettlement's reversal (the settlement it replaces, undone) and a later win (a casino's further win) as they
+ * come. So a corrected result of a bet settled before the session counts only its difference, never the old
+ * payout again. Staked: the stakes held in the session and not given back whole (a cash-out's carried rest is
+ * the same stake).
+ */
+export async function playerResultSince(
+  exec: Executor,
+  userId: number,
+  since: Date,
+): Promise<{ net: number; staked: number }> {
+  const [r] = await rows<{ net: string | number; staked: string | number }>(
+    exec,
+    sql`with t as (
+          select id, type, hold_id, supersedes_id, memo from ledger_transactions
+          where user_id = ${userId} and created_at >= ${since.toISOString()}::timestamptz
+            and type in (${TxType.BET}, ${TxType.BET_SETTLED}, ${TxType.BET_VOIDED},
+              ${TxType.SETTLEMENT_REVERSED}, ${TxType.PRIZE})
+        )
+        select
+          coalesce((select sum(h.amount) from t join ledger_holds h on h.tx_id = t.id
+            where t.type = ${TxType.BET} and h.state <> 'voided' and t.memo->>'carried' is null), 0) as staked,
+          coalesce((select -sum(h.amount) from t join ledger_holds h on h.tx_id = t.id
+            where t.type = ${TxType.BET}), 0)
+          + coalesce((select sum(h.amount) from t join ledger_holds h on h.tx_id = t.hold_id
+            where t.type in (${TxType.BET_SETTLED}, ${TxType.BET_VOIDED}) and t.supersedes_id is null), 0)
+          + coalesce((select sum(p.amount) from t join ledger_postings p on p.tx_id = t.id
+            where t.type in (${TxType.BET_SETTLED}, ${TxType.SETTLEMENT_REVERSED}, ${TxType.PRIZE})
+              and p.account_id like ${`u${Math.trunc(userId)}:%`}), 0) as net`,
+  );
+  return { net: Number(r?.net ?? 0), staked: Number(r?.staked ?? 0) };
+}

@@ -131,6 +131,9 @@ interface Payout {
   whatsapp: string;
 }
 
+/** The profile's `lx` that enables USDT withdrawals. */
+const USDT_LX = '20';
+
 /** Rule 6 and the payout key checks: type, account number, holder, WhatsApp; CPF/CNPJ/TRON validity. */
 function payoutOf(body: WithdrawRequest, profile: PlayerProfile, usdtRate: number): Payout {
   const bank = body.payCardBank?.trim().toUpperCase() ?? '';
@@ -140,7 +143,7 @@ function payoutOf(body: WithdrawRequest, profile: PlayerProfile, usdtRate: numbe
   if (!bank || !cardNo || !whatsapp) throw badRequest('payoutInfoRequired');
   if (!(PAY_CARD_BANKS as readonly string[]).includes(bank)) throw badRequest('payoutTypeInvalid');
   if (bank === 'USDT') {
-    if (profile.lx !== '20') throw new AppError(ErrorCode.FORBIDDEN, 'usdtNotAllowed');
+    if (profile.lx !== USDT_LX) throw new AppError(ErrorCode.FORBIDDEN, 'usdtNotAllowed');
     const address = normalizeTronAddress(cardNo);
     if (!address) throw badRequest('usdtAddressInvalid');
     return { payCardBank: 'USDT', payCardNo: address, ifsc: String(toMajor(usdtRate)), name, whatsapp };
@@ -154,6 +157,28 @@ function payoutOf(body: WithdrawRequest, profile: PlayerProfile, usdtRate: numbe
   const cnpj = normalizeCnpj(cardNo);
   if (!cnpj) throw badRequest('cnpjInvalid');
   return { payCardBank: 'CNPJ', payCardNo: cnpj, ifsc: cnpj, name, whatsapp };
+}
+
+/**
+ * Who may be paid and to which key, asked when a withdrawal is requested and again when it is approved (the
+ * profile may have been switched on, or the player's data changed, in between): the refusal's key, or null.
+ */
+function payeeRule(
+  profile: PlayerProfile,
+  payCardBank: string,
+  payCardNo: string,
+  jurisdiction: PaymentsDeps['config']['jurisdiction'],
+): MessageKey | null {
+  const bank = payCardBank.trim().toUpperCase();
+  if (profile.testFlag === '1') return 'testAccountNoMoney';
+  // Whatever the profile: money leaves only to a player whose name and CPF are on file.
+  if (profile.kyc !== 1) return 'withdrawKycRequired';
+  if (jurisdiction !== 'br') return null;
+  // The Brazilian profile pays prizes only to the player's own account by PIX: never in USDT ...
+  if (bank === 'USDT') return 'brUsdtOff';
+  // ... and only to a PIX key in the player's own CPF (the one verified by KYC).
+  if (bank !== 'CPF' || normalizeCpf(payCardNo) !== normalizeCpf(profile.cardNo)) return 'brPayoutOwnCpf';
+  return null;
 }
 
 /** A repeat of the request's key found under the lock: the transaction rolls back, the first is answered. */
@@ -215,7 +240,7 @@ export function createWithdrawalsService(
         whatsapp: o.whatsapp ?? '',
       };
       if (o.payCardBank === 'CPF' || o.payCardBank === 'CNPJ') info[o.payCardBank] = entry;
-      if (o.payCardBank === 'USDT' && profile.lx === '20') info.USDT = entry;
+      if (o.payCardBank === 'USDT' && profile.lx === USDT_LX) info.USDT = entry;
     }
     return info;
   }
@@ -407,19 +432,8 @@ export function createWithdrawalsService(
 
       const profile = await deps.profileOf(userId);
       if (!profile) throw notFound();
-      if (profile.testFlag === '1') throw new AppError(ErrorCode.FORBIDDEN, 'testAccountNoMoney');
-      // Whatever the profile: money leaves only to a player whose name and CPF are on file.
-      if (profile.kyc !== 1) throw new AppError(ErrorCode.FORBIDDEN, 'withdrawKycRequired');
-      // The Brazilian profile pays prizes only to the player's own account by PIX: never in USDT.
-      if (deps.config.jurisdiction === 'br' && body.payCardBank?.trim().toUpperCase() === 'USDT')
-        throw new AppError(ErrorCode.FORBIDDEN, 'brUsdtOff');
-      // ... and only to a PIX key in the player's own CPF (the one verified by KYC).
-      if (
-        deps.config.jurisdiction === 'br' &&
-        (body.payCardBank?.trim().toUpperCase() !== 'CPF' ||
-          normalizeCpf(body.payCardNo ?? '') !== normalizeCpf(profile.cardNo))
-      )
-        throw new AppError(ErrorCode.FORBIDDEN, 'brPayoutOwnCpf');
+      const rule = payeeRule(profile, body.payCardBank ?? '', body.payCardNo ?? '', deps.config.jurisdiction);
+      if (rule) throw new AppError(ErrorCode.FORBIDDEN, rule);
       const s = await settings.all();
       const locale = LANGUAGES.find((l) => l.key === lang)?.locale ?? 'pt-BR';
       const shown = (minor: number) => formatAmount(minor, 'BRL', locale);
@@ -636,9 +650,20 @@ export function createWithdrawalsService(
      */
     async approve(id: number): Promise<OperatorWithdrawal> {
       const rail = railOf();
-      const order =
-        (await transition(database.db, target(id), [OrderStatus.PENDING], OrderStatus.PAYING, 'approved')) ??
-        (await notPending(database.db, id));
+      // The payee rules again, as they stand now: a refusal rolls the approval back, the order stays PENDING
+      // with its hold, for the operator to reject (which gives the money back) or to approve once it passes.
+      const order = await database.transaction(async (tx) => {
+        const row =
+          (await transition(tx, target(id), [OrderStatus.PENDING], OrderStatus.PAYING, 'approved')) ??
+          (await notPending(tx, id));
+        const profile = await deps.profileOf(row.userId, tx);
+        const rule = profile
+          ? (payeeRule(profile, row.payCardBank ?? '', row.payCardNo ?? '', deps.config.jurisdiction) ??
+            (row.payCardBank === 'USDT' && profile.lx !== USDT_LX ? 'usdtNotAllowed' : null))
+          : 'withdrawKycRequired';
+        if (rule) throw new AppError(ErrorCode.CONFLICT, 'withdrawalPayeeRefused', {}, { data: { rule } });
+        return row;
+      });
       let result: PayoutState;
       // A call that outlives PAYOUT_CALL_MS is aborted and treated as a throw: its late answer is never
       // applied, and reconciliation (not before PAYOUT_GRACE_MS) settles the order by the rail's word.

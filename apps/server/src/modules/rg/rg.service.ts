@@ -4,7 +4,6 @@ import {
   RG_OPERATOR_KINDS,
   RG_PERIODS,
   RG_SELF_EXCLUSION_MIN_DAYS,
-  TxType,
   type RgExclusion,
   type RgExclusionRequest,
   type RgKind,
@@ -24,7 +23,7 @@ import { AppError, conflict, notFound } from '../../platform/errors';
 import type { MessageKey } from '../../platform/i18n';
 import type { Accounts, AuthUser } from '../accounts';
 import {
-  listEntries,
+  playerResultSince,
   settlementFigures,
   stakeReturned,
   stakesReturned,
@@ -353,25 +352,13 @@ export function createRgService({ database, config, accounts, settings, now: clo
   /** Time and net result of the player's current session (the reality check). */
   async function session(user: AuthUser): Promise<RgSession> {
     const since = (await accounts.sessionStartedAt(user.sessionId)) ?? now();
-    const [entries, player] = await Promise.all([
-      listEntries(db, {
-        userId: user.id,
-        types: [TxType.BET, TxType.BET_SETTLED],
-        from: since,
-        limit: 10_000,
-      }),
+    const [{ net, staked }, player] = await Promise.all([
+      playerResultSince(db, user.id, since),
       rows<{ reality_minutes: number | null }>(
         db,
         sql`select reality_minutes from rg_players where user_id = ${user.id}`,
       ),
     ]);
-    let net = 0;
-    let staked = 0;
-    for (const e of entries) {
-      if (e.state === 'voided') continue;
-      net += e.amount;
-      if (e.type === TxType.BET) staked -= e.amount;
-    }
     return {
       since: since.toISOString(),
       minutesPlayed: Math.max(0, Math.floor((now().getTime() - since.getTime()) / 60_000)),
