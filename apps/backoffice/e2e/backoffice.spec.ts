@@ -225,7 +225,7 @@ test('an admin handles a player, meets a stale form, and finds each action in th
   // Only that withdrawal's rows once the filter applies: the finance operator's approval.
   const approval = page.getByRole('row').filter({ hasText: made.finance!.email });
   await expect(approval).toHaveCount(1);
-  await expect(approval).toContainText('withdrawals.approve');
+  await expect(approval).toContainText('Aprovação de saque');
   await expect(approval).toContainText('OK · 200');
   await screenshots(page, 'audit');
 
@@ -233,7 +233,7 @@ test('an admin handles a player, meets a stale form, and finds each action in th
   await filters.getByLabel('Operador').fill(made.support!.email);
   await filters.getByRole('button', { name: 'Buscar' }).click();
   await expect(
-    page.getByRole('row').filter({ hasText: 'withdrawals.approve' }).filter({ hasText: 'Recusado' }),
+    page.getByRole('row').filter({ hasText: 'Aprovação de saque' }).filter({ hasText: 'Recusado' }),
   ).toBeVisible();
   await filters.getByLabel('Operador').fill('');
 
@@ -243,7 +243,7 @@ test('an admin handles a player, meets a stale form, and finds each action in th
       .getByRole('row')
       .filter({ hasText: made.trader!.email })
       .filter({ hasText: `sports-event:${made.eventId}` })
-      .filter({ hasText: 'sports.trade' }),
+      .filter({ hasText: 'Trading de esportes' }),
   ).toHaveCount(1); // the result (the repeated one failed before naming its target)
 
   // The block (ok) and the stale unblock (failed: 409), both the admin's.
@@ -251,7 +251,7 @@ test('an admin handles a player, meets a stale form, and finds each action in th
   const writes = page
     .getByRole('row')
     .filter({ hasText: made.admin!.email })
-    .filter({ hasText: 'players.write' });
+    .filter({ hasText: 'Alteração de jogador' });
   await expect(writes.filter({ hasText: 'OK · 200' })).toHaveCount(1);
   await expect(writes.filter({ hasText: 'Falhou · 409' })).toHaveCount(1);
 
@@ -311,29 +311,29 @@ test('two people make a manual adjustment (the proposer cannot approve); a stale
 
   // A business setting changed by someone else after this form read it: saving is refused, nothing written.
   await openMenu(page, 'Configurações');
-  await page.getByPlaceholder('Filtrar chaves').fill('withdraw.minAmount');
-  await page
-    .getByRole('row')
-    .filter({ hasText: 'withdraw.minAmount' })
-    .getByRole('button', { name: 'Editar' })
-    .click();
-  const editor = page.getByRole('dialog', { name: 'withdraw.minAmount' });
-  await expect(editor.getByLabel('Valor (JSON)')).toHaveValue('5000');
+  const withdrawals = page.getByRole('form', { name: 'Saques' });
+  const minimum = withdrawals.getByLabel('Saque mínimo');
+  // In reais with the decimal comma, as the operator reads it (kept as 5000 centavos).
+  await expect(minimum).toHaveValue('50,00');
   const meanwhile = await request.put('/api/operator/settings', {
     headers: operatorKey,
     data: { 'withdraw.minAmount': 6000 },
   });
   expect(meanwhile.ok(), await meanwhile.text()).toBe(true);
-  await editor.getByLabel('Valor (JSON)').fill('4000');
-  await editor.getByRole('button', { name: 'Salvar' }).click();
-  await expect(editor.getByRole('alert')).toHaveText('Outro operador alterou este registro; recarregue');
+  await minimum.fill('40,00');
+  await withdrawals.getByRole('button', { name: 'Salvar' }).click();
+  await expect(withdrawals.getByRole('alert')).toContainText(
+    'Outro operador alterou este registro; recarregue',
+  );
   const now = await (await request.get('/api/operator/settings', { headers: operatorKey })).json();
   expect(now.data['withdraw.minAmount']).toBe(6000);
+  // Reloaded, the form shows the value now held.
+  await withdrawals.getByRole('button', { name: 'Recarregar' }).click();
+  await expect(minimum).toHaveValue('60,00');
 
   await screenshots(page, 'settings');
 
   // The other screens an admin has, each showing what the server holds.
-  await editor.getByRole('button', { name: 'Cancelar' }).click();
   for (const [entry, group, heading] of [
     ['Depósitos', 'Dinheiro', 'Depósitos'],
     ['Cadeias de rodadas', 'Jogos', 'Rodadas compartilhadas: cadeias e histórico'],
@@ -402,7 +402,11 @@ test.describe('on a computer in another time zone', () => {
     expect((await period.json()).data.total).toBeGreaterThan(0);
     await expect(page.locator('.ant-spin-spinning')).toHaveCount(0);
     await expect(
-      page.getByRole('row').filter({ hasText: made.admin!.email }).filter({ hasText: 'auth.login' }).first(),
+      page
+        .getByRole('row')
+        .filter({ hasText: made.admin!.email })
+        .filter({ hasText: 'Entrada no back office' })
+        .first(),
     ).toBeVisible();
     await screenshots(page, 'audit-other-zone');
   });

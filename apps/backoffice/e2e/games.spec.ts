@@ -244,7 +244,7 @@ test('operators find a player’s games history, look a casino round up by a tra
   await expect(rows).toHaveCount(2);
   const audit = rows.filter({ hasText: marketing.email });
   await expect(audit).toHaveCount(1);
-  await expect(audit).toContainText('promo.manage');
+  await expect(audit).toContainText('Gestão de promoções');
   await expect(audit).toContainText('OK · 200');
   await screenshots(page, 'games-audit');
 });

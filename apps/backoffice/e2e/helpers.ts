@@ -44,12 +44,15 @@ export async function openMenu(page: Page, entry: string, group?: string) {
   }).toPass({ timeout: 30_000 });
 }
 
-/** The screen at 1280 px (desktop) and 820 px (a tablet held upright). */
-export async function screenshots(page: Page, name: string) {
+/** Each width's screen height: a desktop, a tablet held upright, a phone. */
+const HEIGHTS: Record<number, number> = { 1280: 800, 820: 1180, 393: 852 };
+
+/** The screen at 1280 px (desktop) and 820 px (a tablet held upright), or at the `widths` asked. */
+export async function screenshots(page: Page, name: string, widths = [1280, 820]) {
   fs.mkdirSync(shots, { recursive: true });
   const size = page.viewportSize()!;
-  for (const width of [1280, 820]) {
-    await page.setViewportSize({ width, height: width === 820 ? 1180 : 800 });
+  for (const width of widths) {
+    await page.setViewportSize({ width, height: HEIGHTS[width] ?? 800 });
     await page.waitForLoadState('networkidle').catch(() => undefined);
     await page.screenshot({ path: path.join(shots, `backoffice-${name}-${width}.png`), fullPage: true });
   }

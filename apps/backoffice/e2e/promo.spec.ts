@@ -135,7 +135,7 @@ test('an admin finds the activity in the audit log and edits the promotion rules
   const rows = page
     .getByRole('row')
     .filter({ hasText: made.marketing!.email })
-    .filter({ hasText: 'promo.manage' });
+    .filter({ hasText: 'Gestão de promoções' });
   // The creation, the save after the reload and the end (ok); the stale save (failed, 409).
   await expect(rows.filter({ hasText: 'OK · 200' })).toHaveCount(3);
   await expect(rows.filter({ hasText: 'Falhou · 409' })).toHaveCount(1);

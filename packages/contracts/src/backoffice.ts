@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { AUDIT_OUTCOMES, OPERATOR_ROLES, operatorAuditRow, operatorCreateInput } from './operators';
+import {
+  AUDIT_KINDS,
+  AUDIT_OUTCOMES,
+  OPERATOR_ROLES,
+  operatorAuditRow,
+  operatorCreateInput,
+} from './operators';
 import { rgLimits } from './rg';
 
 /**
@@ -129,6 +135,8 @@ export const auditFilterQuery = pageQuery(AUDIT_SORTS)
     action: z.string().trim().max(100, 'fieldInvalid').optional(),
     target: z.string().trim().max(200, 'fieldInvalid').optional(),
     outcome: z.enum(AUDIT_OUTCOMES, { error: 'fieldInvalid' }).optional(),
+    /** `change` or `read` (see AUDIT_KINDS); absent, both. */
+    kind: z.enum(AUDIT_KINDS, { error: 'fieldInvalid' }).optional(),
     from: filterTime.optional(),
     to: filterTime.optional(),
     limit: z.coerce

@@ -25,3 +25,4 @@ export * from './bonus';
 export * from './backoffice';
 export * from './rewards';
 export * from './html';
+export * from './settings';

@@ -160,6 +160,13 @@ export const operatorAuditQuery = z.object({
 export const AUDIT_OUTCOMES = ['ok', 'refused', 'failed'] as const;
 export type AuditOutcome = (typeof AUDIT_OUTCOMES)[number];
 
+/**
+ * What kind of call an audit row records: `read` (a GET: what an operator looked at, whose data) or `change`
+ * (any other call: writes, sign-ins, sign-outs). Both are always recorded; the log's viewer filters on it.
+ */
+export const AUDIT_KINDS = ['change', 'read'] as const;
+export type AuditKind = (typeof AUDIT_KINDS)[number];
+
 export const operatorAuditRow = z.object({
   id: z.number().int(),
   at: z.string(),

@@ -25,8 +25,11 @@ export function Header() {
         justifyContent: 'flex-end',
         alignItems: 'center',
         background: '#fff',
-        padding: '0 16px',
-        height: 56,
+        // On a narrow screen its items wrap to more lines: the bar grows with them instead of hiding some.
+        padding: '8px 16px',
+        height: 'auto',
+        minHeight: 56,
+        lineHeight: 'normal',
         borderBottom: '1px solid #f0f0f0',
       }}
     >

@@ -1,4 +1,5 @@
 import {
+  AUDIT_KINDS,
   AUDIT_OUTCOMES,
   OPERATOR_PERMISSIONS,
   OPERATOR_SESSION_ACTIONS,
@@ -6,7 +7,8 @@ import {
 } from '@aposta/contracts';
 import { List, useTable } from '@refinedev/antd';
 import type { CrudFilter } from '@refinedev/core';
-import { Form, Input, Select, Space, Table, Tag, Typography } from 'antd';
+import { Form, Input, Radio, Select, Space, Table, Tag, Typography } from 'antd';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { json, time } from '../components/format';
 import { ListFilters, periodFilters, type Period } from '../components/ListFilters';
@@ -21,24 +23,51 @@ interface AuditSearch {
 
 const OUTCOME_COLOR = { ok: 'green', refused: 'orange', failed: 'red' } as const;
 
-/** The audit log: who did what, to what, when, and how it ended; filters run on the server. */
+/** The kinds the view offers: changes (the default), reads only, or both (`''`: no filter). */
+const VIEWS = [...AUDIT_KINDS, ''] as const;
+
+/** An action as operators say it ("Aprovação de saque"); its code (`withdrawals.approve`) stays in the tooltip. */
+export const actionLabel = (t: TFunction, action: string) =>
+  t(`audit.actions.${action}`, { defaultValue: action });
+
+/** A read is a GET, as the server classes it (the request line starts with the method). */
+const isRead = (row: OperatorAuditRow) => /^(GET|HEAD) /.test(row.request);
+
+/**
+ * The audit log: who did what, to what, when, and how it ended; filters run on the server. Every call is
+ * recorded, page views included (who looked at whose data), but the view starts with changes only: reads
+ * would bury them.
+ */
 export function AuditPage() {
   const { t } = useTranslation();
-  const { tableProps, searchFormProps } = useTable<OperatorAuditRow, never, AuditSearch>({
-    resource: 'audit',
-    pagination: { pageSize: 50 },
-    syncWithLocation: true,
-    onSearch: ({ actor, action, target, outcome, range }): CrudFilter[] => [
-      { field: 'actor', operator: 'eq', value: actor?.trim() },
-      { field: 'action', operator: 'eq', value: action },
-      { field: 'target', operator: 'eq', value: target?.trim() },
-      { field: 'outcome', operator: 'eq', value: outcome },
-      ...periodFilters(range),
-    ],
-  });
+  const { tableProps, searchFormProps, filters, setFilters } = useTable<OperatorAuditRow, never, AuditSearch>(
+    {
+      resource: 'audit',
+      pagination: { pageSize: 50 },
+      filters: { initial: [{ field: 'kind', operator: 'eq', value: 'change' }] },
+      syncWithLocation: true,
+      onSearch: ({ actor, action, target, outcome, range }): CrudFilter[] => [
+        { field: 'actor', operator: 'eq', value: actor?.trim() },
+        { field: 'action', operator: 'eq', value: action },
+        { field: 'target', operator: 'eq', value: target?.trim() },
+        { field: 'outcome', operator: 'eq', value: outcome },
+        ...periodFilters(range),
+      ],
+    },
+  );
   const actions = [...OPERATOR_PERMISSIONS, ...OPERATOR_SESSION_ACTIONS];
+  const kind =
+    (filters.find((f) => 'field' in f && f.field === 'kind')?.value as string | undefined) ?? 'change';
   return (
     <List title={t('audit.title')}>
+      <Radio.Group
+        aria-label={t('audit.view')}
+        value={kind}
+        onChange={(e) => setFilters([{ field: 'kind', operator: 'eq', value: e.target.value }], 'merge')}
+        optionType="button"
+        style={{ marginBottom: 16 }}
+        options={VIEWS.map((v) => ({ value: v, label: t(`audit.views.${v || 'all'}`) }))}
+      />
       <ListFilters formProps={searchFormProps} label={t('audit.filters')} periodLabel={t('audit.period')}>
         <Form.Item name="actor" label={t('audit.actor')}>
           <Input allowClear placeholder={t('audit.actorHint')} style={{ width: 200 }} />
@@ -47,8 +76,9 @@ export function AuditPage() {
           <Select
             allowClear
             showSearch
-            style={{ width: 210 }}
-            options={actions.map((a) => ({ value: a, label: a }))}
+            style={{ width: 260 }}
+            optionFilterProp="label"
+            options={actions.map((a) => ({ value: a, label: actionLabel(t, a) }))}
           />
         </Form.Item>
         <Form.Item name="target" label={t('audit.target')}>
@@ -93,7 +123,20 @@ export function AuditPage() {
           title={t('audit.actor')}
           render={(email: string | null, row: OperatorAuditRow) => email ?? row.actorId ?? '—'}
         />
-        <Table.Column dataIndex="action" title={t('audit.action')} />
+        <Table.Column
+          dataIndex="action"
+          title={t('audit.action')}
+          render={(action: string, row: OperatorAuditRow) => (
+            <span title={action}>
+              {actionLabel(t, action)}
+              {isRead(row) && (
+                <Tag bordered={false} style={{ marginInlineStart: 6 }}>
+                  {t('audit.read')}
+                </Tag>
+              )}
+            </span>
+          )}
+        />
         <Table.Column dataIndex="target" title={t('audit.target')} render={(v: string | null) => v ?? '—'} />
         <Table.Column
           dataIndex="outcome"

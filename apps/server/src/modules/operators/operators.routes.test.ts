@@ -386,6 +386,41 @@ describe('the guard of /api/operator/*', () => {
 });
 
 describe('the audit log', () => {
+  it('records reads and changes alike, and lists either kind apart (`kind`)', async () => {
+    const op = await signIn('admin');
+    const read = await t.app.inject({ url: '/api/operator/settings', headers: bearer(op.token) });
+    expect(read.statusCode, read.body).toBe(200);
+    const write = await putSettings(bearer(op.token), {
+      'wagering.depositMultiplier': await depositMultiplier(),
+    });
+    expect(write.statusCode, write.body).toBe(200);
+    const page = async (query: string) => {
+      const res = await t.app.inject({
+        url: `/api/operator/audit?actor=${op.id}${query}`,
+        headers: { 'x-operator-key': TEST_OPERATOR_KEY },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json().data.list as Array<{ action: string; request: string }>).map((r) => r.request);
+    };
+    // Everything this operator did, newest first: the write, the read, the sign-in.
+    expect(await page('')).toEqual([
+      'PUT /api/operator/settings',
+      'GET /api/operator/settings',
+      'POST /api/operator/auth/login',
+    ]);
+    expect(await page('&kind=change')).toEqual([
+      'PUT /api/operator/settings',
+      'POST /api/operator/auth/login',
+    ]);
+    expect(await page('&kind=read')).toEqual(['GET /api/operator/settings']);
+    const bad = await t.app.inject({
+      url: '/api/operator/audit?kind=writes',
+      headers: { 'x-operator-key': TEST_OPERATOR_KEY, lang: 'pt_BR' },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toContain('kind');
+  });
+
   it('is append-only in the database: update, delete and truncate are refused', async () => {
     const countRows = async (refusedOnly = false) =>
       (

@@ -5,6 +5,7 @@ import {
   OPERATOR_ROLES,
   ROLE_PERMISSIONS,
   operatorCreateInput,
+  type AuditKind,
   type AuditOutcome,
   type BackofficeOperator,
   type OPERATOR_SORTS,
@@ -14,7 +15,22 @@ import {
   type OperatorProfile,
   type OperatorRole,
 } from '@aposta/contracts';
-import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lte, max, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  ilike,
+  inArray,
+  isNull,
+  lte,
+  max,
+  not,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import * as OTPAuth from 'otpauth';
 import type { Config } from '../../config';
 import { pgCode, type Database } from '../../platform/db';
@@ -100,9 +116,16 @@ export interface AuditFilters {
   /** The start of the target. */
   target?: string;
   outcome?: AuditOutcome;
+  kind?: AuditKind;
   from?: string;
   to?: string;
 }
+
+/**
+ * A read is a GET (or its HEAD): the request line the guard records starts with the method. Reads stay in the
+ * log (who looked at whose data); the viewer hides them by default so changes are not drowned in page views.
+ */
+const isRead = sql`(${operatorAudit.request} like 'GET %' or ${operatorAudit.request} like 'HEAD %')`;
 
 /** LIKE's wildcards taken literally. */
 const likeLiteral = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -119,6 +142,7 @@ function auditWhere(f: AuditFilters): SQL | undefined {
     f.action ? eq(t.action, f.action) : undefined,
     f.target ? ilike(t.target, `${likeLiteral(f.target)}%`) : undefined,
     f.outcome ? eq(t.outcome, f.outcome) : undefined,
+    f.kind === 'read' ? isRead : f.kind === 'change' ? not(isRead) : undefined,
     f.from ? gte(t.at, new Date(f.from)) : undefined,
     f.to ? lte(t.at, new Date(f.to)) : undefined,
   );

@@ -1,3 +1,3 @@
 export { settingsModule } from './settings.module';
-export { settingsSchema, SETTING_KEYS, type Settings, type SettingKey } from './settings.schema';
+export { settingsSchema, SETTING_KEYS, type Settings, type SettingKey } from '@aposta/contracts';
 export { createSettingsService, type SettingsService } from './settings.service';

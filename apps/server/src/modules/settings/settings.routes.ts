@@ -1,10 +1,9 @@
-import { envelope, SETTINGS_EXPECTED_KEY } from '@aposta/contracts';
+import { envelope, settingsSchema, SETTINGS_EXPECTED_KEY } from '@aposta/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest } from '../../platform/errors';
 import { ok } from '../../platform/http';
-import { settingsSchema } from './settings.schema';
 
 const answer = { 200: envelope(settingsSchema) };
 function expectedOf(v: unknown): Record<string, unknown> | undefined {

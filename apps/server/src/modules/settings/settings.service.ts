@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../platform/db';
 import { badRequest, conflict } from '../../platform/errors';
 import { isMessageKey } from '../../platform/i18n';
-import { settingsSchema, SETTING_KEYS, type SettingKey, type Settings } from './settings.schema';
+import { settingsSchema, SETTING_KEYS, type SettingKey, type Settings } from '@aposta/contracts';
 import { settings } from './settings.tables';
 
 /** The advisory lock key of settings changes ('stng'). */

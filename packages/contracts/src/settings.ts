@@ -1,9 +1,11 @@
-import { RG_NATIONAL_SELF_EXCLUSION_URL } from '@aposta/contracts';
+import { RG_NATIONAL_SELF_EXCLUSION_URL } from './rg';
 import { z } from 'zod';
 
 /**
  * Business constants (decisions.md: "settings with the spec's values as defaults, so a test can set, say,
- * the deposit wagering requirement to zero"). Amounts are minor units. Each module adds its own keys here.
+ * the deposit wagering requirement to zero"). Amounts are minor units. Each server module adds its own keys
+ * here. Shared with the back office, whose settings form checks a value against this schema before sending it
+ * (the server checks it again): the bounds live here only.
  */
 /**
  * One VIP level: `reward` (column 1, paid once on reaching it), `paySum` (column 2, total deposits to reach
