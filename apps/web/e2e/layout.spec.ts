@@ -1,5 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
-import { newEmail, registerViaApi, screenshot } from './helpers';
+import {
+  depositViaApi,
+  newEmail,
+  placeHomeSingle,
+  registerViaApi,
+  screenshot,
+  sportsEventViaApi,
+} from './helpers';
 
 // What a person sees at the 393 px phone width (hardening item 14).
 
@@ -71,4 +78,62 @@ test('the sandbox PIX page copies the "copia e cola" code', async ({ page, conte
   await expect(page.getByRole('status')).toHaveText('Código copiado');
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(code);
   await screenshot(page, 'layout-sandbox-pix');
+});
+
+test('the confirmation after a bet leaves the header balance and the bet button in sight', async ({
+  page,
+}) => {
+  const token = await registerViaApi(page.request, newEmail('toast'));
+  await depositViaApi(page.request, token);
+  const { eventId, home } = await sportsEventViaApi(page.request);
+  await page.goto('/home');
+  await page.evaluate((t) => localStorage.setItem('TOKEN_B', t), token);
+  await page.goto(`/footballPage/${eventId}`);
+  await expect(page.getByTestId('header-balance')).toHaveText('R$ 100,00');
+  await placeHomeSingle(page, home, 2);
+  const toast = page.getByRole('status').filter({ hasText: 'Apostas feitas: 1' });
+  await expect(toast).toBeVisible();
+  // The balance pill (amount and refresh), the whole header, and the slip's bet button when it is still open.
+  const box = (await toast.locator('p').boundingBox())!;
+  const header = (await page.locator('header').first().boundingBox())!;
+  const balance = (await page.getByTestId('header-balance').locator('..').boundingBox())!;
+  expect(overlaps(box, balance), `toast ${JSON.stringify(box)} vs balance ${JSON.stringify(balance)}`).toBe(
+    false,
+  );
+  expect(box.y).toBeGreaterThanOrEqual(header.y + header.height);
+  const bet = page.getByTestId('place-bet');
+  if (await bet.isVisible()) expect(overlaps(box, (await bet.boundingBox())!)).toBe(false);
+  await expect(page.getByTestId('header-balance')).toHaveText('R$ 98,00');
+  await screenshot(page, 'layout-toast-after-bet');
+});
+
+test("plinko's multipliers stay legible and inside their slots at 13 to 16 rows", async ({ page }) => {
+  await page.goto('/plinko');
+  for (const rows of [13, 14, 15, 16]) {
+    for (const risk of ['Baixo', 'Médio', 'Alto']) {
+      await page.getByRole('radio', { name: risk }).click();
+      await page.getByLabel('Linhas').selectOption(String(rows));
+      await expect(page.getByTestId('plinko-slot')).toHaveCount(rows + 1);
+      // Each label: its font, the width of its text and of its box.
+      const slots = await page.getByTestId('plinko-slot').evaluateAll((els) =>
+        els.map((el) => {
+          const range = document.createRange();
+          range.selectNodeContents(el);
+          return {
+            text: el.textContent,
+            font: parseFloat(getComputedStyle(el).fontSize),
+            text_w: range.getBoundingClientRect().width,
+            box_w: el.getBoundingClientRect().width,
+          };
+        }),
+      );
+      for (const s of slots) {
+        expect(s.font, `${rows} ${risk} ${s.text}`).toBeGreaterThanOrEqual(10);
+        expect(s.text_w, `${rows} ${risk} ${s.text}`).toBeLessThanOrEqual(s.box_w);
+      }
+      // The board still fits the phone: nothing scrolls sideways.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(393);
+    }
+  }
+  await screenshot(page, 'layout-plinko-16-rows');
 });

@@ -37,9 +37,10 @@ export function AlertHost() {
 }
 
 /**
- * Short confirmations, 1500 ms each; a newer one replaces the one on screen. It sits at the top safe area,
- * over the header's middle, and lets taps through: the middle of a phone screen holds the content of open
- * sheets (the deposit tiles) and its bottom their main buttons.
+ * Short confirmations, 1500 ms each; a newer one replaces the one on screen. It sits just under the header
+ * (56 px and its border), never on it: the header's balance is what a player watches move after a bet or a
+ * payout. It lets taps through; the middle of a phone screen holds the content of open sheets (the deposit
+ * tiles) and its bottom their main buttons (the bet slip's bet button).
  */
 export function ToastHost() {
   const latest = useUi((s) => s.toasts.at(-1));
@@ -47,7 +48,7 @@ export function ToastHost() {
     <div
       aria-live="polite"
       role="status"
-      className="pointer-events-none fixed inset-x-0 top-[calc(0.1rem+env(safe-area-inset-top))] z-[70] mx-auto flex max-w-393 justify-center px-56"
+      className="pointer-events-none fixed inset-x-0 top-[calc(0.65rem+env(safe-area-inset-top))] z-[70] mx-auto flex max-w-393 justify-center px-16"
     >
       {latest ? (
         <p

@@ -44,6 +44,13 @@ describe('user info freshness (the header balance)', () => {
     expect(userInfoCalls).toBe(1);
   });
 
+  it('is a placeholder, not R$ 0,00, until the first answer when no copy was stored', async () => {
+    useSession.setState({ token: 'tok', user: null });
+    openApp();
+    expect(headerBalance()).toBe('R$ —');
+    await waitFor(() => expect(headerBalance()).toBe('R$ 16,00'), { timeout: 4000 });
+  });
+
   it('is asked again when the player comes back to the tab, however recent the last answer', async () => {
     useSession.setState({ token: 'tok', user: { uId: 1, balance: 15, kyc: 1, header: 0 } as never });
     openApp();

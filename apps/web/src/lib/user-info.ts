@@ -40,9 +40,15 @@ export async function refreshUserInfo(): Promise<void> {
   if (token) await queryClient.fetchQuery({ ...userInfoQuery(token), staleTime: 0 });
 }
 
-/** The header's and wallet's refresh button: the spec's getBalance call, folded into user info. */
-export async function refreshBalance(): Promise<void> {
-  const { data } = await request<{ balance: number; freeBalance: number }>('/api/app/user/getBalance');
+/**
+ * The header's and wallet's refresh button: the spec's getBalance call, folded into user info. `quiet`: asked
+ * in the background (no loading bar, no alert on failure).
+ */
+export async function refreshBalance({ quiet = false } = {}): Promise<void> {
+  const { data } = await request<{ balance: number; freeBalance: number }>(
+    '/api/app/user/getBalance',
+    quiet ? { loading: false, quiet: true } : {},
+  );
   patchUser(data);
 }
 
@@ -58,4 +64,16 @@ export function applyBalance(balance: number): void {
       old ? { ...old, balance } : old,
     );
   }
+}
+
+/**
+ * A casino game's balance after a spin: cash and bonus together, as the casino wallet plays with both. Shown
+ * at once (the bonus is taken to stay while it lasts, so cash + bonus is the game's figure), then the exact
+ * split is asked again: cash alone is what the header shows and what a withdrawal may take.
+ */
+export function applyPlayableBalance(total: number): void {
+  const bonus = Math.min(useSession.getState().user?.freeBalance ?? 0, total);
+  applyBalance(Math.round((total - bonus) * 100) / 100);
+  patchUser({ freeBalance: bonus });
+  void refreshBalance({ quiet: true }).catch(() => undefined);
 }

@@ -61,8 +61,10 @@ export function Header() {
             <>
               <div className="flex min-h-36 items-center rounded-full border border-line bg-panel pl-10">
                 <span className="sr-only">{t('nav.balance')}</span>
-                <span className="text-sm font-bold text-gold" data-testid="header-balance">
-                  {displayMoney(user?.balance ?? 0, lang)}
+                {/* Until the first answer (a session restored without its stored copy) the balance is not
+                    known: a placeholder, never a made-up R$ 0,00 that reads as money lost. */}
+                <span className="text-sm font-bold text-gold" data-testid="header-balance" aria-busy={!user}>
+                  {user ? displayMoney(user.balance, lang) : 'R$ —'}
                 </span>
                 <button
                   type="button"

@@ -18,8 +18,8 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-function signIn(balance = 100) {
-  useSession.setState({ token: 'token-1', user: { uId: 1, balance, freeBalance: 0, kyc: 1 } as UserInfo });
+function signIn(balance = 100, freeBalance = 0) {
+  useSession.setState({ token: 'token-1', user: { uId: 1, balance, freeBalance, kyc: 1 } as UserInfo });
 }
 
 const frame = () => screen.findByTestId<HTMLIFrameElement>('game-frame');
@@ -93,6 +93,7 @@ describe('/play', () => {
 
   it("shows the game's balance at once; a real balance under 10 opens the game deposit (insBalance)", async () => {
     signIn(50);
+    server.state.balance = 42.5;
     renderWithApp(<PlayPage />, '/play?game=fortune-ox');
     const game = (await frame()).contentWindow!;
     message({ channel: GAME_CHANNEL, type: 'balance', balance: 42.5, demo: false }, game);
@@ -104,9 +105,30 @@ describe('/play', () => {
     // Play money never opens a deposit.
     message({ channel: GAME_CHANNEL, type: 'balance', balance: 3, demo: true }, game);
     expect(useUi.getState().overlay).toBeNull();
+    server.state.balance = 9.8;
     message({ channel: GAME_CHANNEL, type: 'balance', balance: 9.8, demo: false }, game);
     expect(useSession.getState().user!.balance).toBe(9.8);
     expect(useUi.getState().overlay).toBe('gameDeposit');
+  });
+
+  it("with bonus money the bar shows what the game plays with, and the header's cash stays cash", async () => {
+    // R$ 95 of cash and R$ 5 of bonus: the studio's game shows R$ 100,00, as the casino wallet plays both.
+    signIn(95, 5);
+    Object.assign(server.state, { balance: 95, freeBalance: 5 });
+    renderWithApp(<PlayPage />, '/play?game=fortune-ox');
+    const game = (await frame()).contentWindow!;
+    expect(screen.getByTestId('play-balance')).toHaveTextContent('R$ 100,00');
+    // A R$ 1 spin lost: the game says R$ 99,00; the server's split is R$ 94 of cash and the R$ 5 of bonus.
+    server.state.balance = 94;
+    server.state.freeBalance = 5;
+    message({ channel: GAME_CHANNEL, type: 'balance', balance: 99, demo: false }, game);
+    expect(screen.getByTestId('play-balance')).toHaveTextContent('R$ 99,00');
+    expect(useSession.getState().user!.balance).toBe(94);
+    await waitFor(() =>
+      expect(server.state.calls.some((c) => c.path === '/api/app/user/getBalance')).toBe(true),
+    );
+    expect(useSession.getState().user).toMatchObject({ balance: 94, freeBalance: 5 });
+    expect(screen.getByTestId('play-balance')).toHaveTextContent('R$ 99,00');
   });
 });
 

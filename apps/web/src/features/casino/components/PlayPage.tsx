@@ -35,7 +35,8 @@ export function PlayPage({ banner }: { banner?: ReactNode }) {
   const gameCode = params.get('game') ?? '';
   const demo = params.get('demo') === '1';
   const token = useSession((s) => s.token);
-  const balance = useSession((s) => s.user?.balance ?? 0);
+  // What the game plays with and shows as its balance: cash and bonus together.
+  const balance = useSession((s) => (s.user?.balance ?? 0) + (s.user?.freeBalance ?? 0));
   const lang = useAppState((s) => s.lang);
   const [attempt, setAttempt] = useState(0);
   const frame = useRef<HTMLIFrameElement>(null);

@@ -2,14 +2,15 @@ import { INS_BALANCE_BELOW } from '@aposta/contracts';
 import { useEffect, type RefObject } from 'react';
 import { gameEventOf, isGameBalance, noticeOf } from '../../../lib/game-frame';
 import { openOverlay, useUi } from '../../../lib/ui';
-import { applyBalance } from '../../../lib/user-info';
+import { applyPlayableBalance } from '../../../lib/user-info';
 
 /**
  * While /play shows a game (spec section 2), the app listens for cross-window messages, same origin only:
  * - a notice (NOTICE_MARKER prefix) from another window of the app shows in the banner and is relayed on to the
  *   game window (the realtime connection relays its own notices to every frame itself);
- * - the game window's balance after a spin shows at once in the app, and a real balance under
- *   INS_BALANCE_BELOW opens the game deposit, as the realtime insBalance event does (spec section 4);
+ * - the game window's balance after a spin (cash and bonus together) shows at once in the app, and a real
+ *   balance under INS_BALANCE_BELOW opens the game deposit, as the realtime insBalance event does (spec
+ *   section 4);
  * - a real-money bet the game saw refused for the balance opens the game deposit; a message that ends play
  *   goes to /gameMess.
  */
@@ -39,7 +40,7 @@ export function useGameFrame(
         return;
       }
       if (fromGame && isGameBalance(event.data) && !event.data.demo) {
-        applyBalance(event.data.balance);
+        applyPlayableBalance(event.data.balance);
         if (event.data.balance < INS_BALANCE_BELOW && useUi.getState().overlay !== 'gameDeposit') {
           openOverlay('gameDeposit');
         }

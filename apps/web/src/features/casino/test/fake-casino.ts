@@ -45,6 +45,7 @@ export function fakeCasino(options: { balance?: number } = {}) {
     inPlay: null as InPlay | null,
     rounds: [] as CasinoRound[],
     balance: options.balance ?? 100,
+    freeBalance: 0,
     launches: 0,
     calls: [] as { method: string; path: string; query: URLSearchParams; body: unknown }[],
   };
@@ -82,6 +83,8 @@ export function fakeCasino(options: { balance?: number } = {}) {
     if (path === '/api/app/game/stopGame') return envelope(null);
     if (path === '/api/app/casino/rounds')
       return envelope(state.rounds.slice(0, Number(query.get('limit') ?? 20)));
+    if (path === '/api/app/user/getBalance')
+      return envelope({ balance: state.balance, freeBalance: state.freeBalance });
     if (path === '/api/app/user/userInfo')
       return envelope({
         uId: 1,
@@ -89,6 +92,7 @@ export function fakeCasino(options: { balance?: number } = {}) {
         header: 0,
         yqm: 'AB12CD',
         balance: state.balance,
+        freeBalance: state.freeBalance,
         kyc: 1,
       });
     return envelope(null, 404, 'not found');

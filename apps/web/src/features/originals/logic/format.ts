@@ -17,6 +17,15 @@ export function multiplierLabel(e4: number, locale: string): string {
   return displayTimes(e4 / MULTIPLIER_SCALE, locale, 4);
 }
 
+/**
+ * A plinko slot's multiplier (1e4) as its narrow box writes it: one decimal at most ("0,5", "8,1", "420"), and
+ * thousands as "1k", so that 16 rows of slots keep a legible font on a 393 px phone.
+ */
+export function slotLabel(e4: number, locale: string): string {
+  const m = e4 / MULTIPLIER_SCALE;
+  return m >= 1000 ? `${nf(locale, 0, 1).format(m / 1000)}k` : nf(locale, 0, 1).format(m);
+}
+
 /** A multiplier sent as a plain number (answers are in major units). */
 export function multiplierOf(major: number, locale: string): string {
   return displayTimes(major, locale, 4);

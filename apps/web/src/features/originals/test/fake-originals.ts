@@ -110,7 +110,8 @@ export function fakeOriginals(options: { balance?: number; serverSeed?: string }
     if (path === '/mines/start') {
       state.balance -= amount;
       const count = Number(body.mines);
-      const open = bet('mines', amount, 10_000, { revealed: [] }, { game: 'mines', mines: count }, 'open');
+      // As the server answers an open round with nothing revealed: multiplier 0 (no cash-out yet).
+      const open = bet('mines', amount, 0, { revealed: [] }, { game: 'mines', mines: count }, 'open');
       state.mines = {
         ...open,
         nextMultiplier: minesMultiplier(count, 1) / 10_000,

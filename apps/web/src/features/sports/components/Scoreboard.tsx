@@ -40,9 +40,16 @@ export function Scoreboard({ event }: { event: SportsEvent }) {
       </p>
       <div className="mt-10 grid grid-cols-[1fr_auto_1fr] items-center gap-10 text-center">
         <p className="text-sm font-bold">{event.home}</p>
-        <p className="text-3xl font-extrabold tabular-nums text-gold" data-testid="score">
-          {started ? `${event.score.home} – ${event.score.away}` : '–'}
-        </p>
+        {/* Before kick-off there is no score: "×" as Brazilians write a fixture, not a gold dash like a score. */}
+        {started ? (
+          <p className="text-3xl font-extrabold tabular-nums text-gold" data-testid="score">
+            {`${event.score.home} – ${event.score.away}`}
+          </p>
+        ) : (
+          <p className="text-xl font-bold text-muted" aria-hidden="true">
+            ×
+          </p>
+        )}
         <p className="text-sm font-bold">{event.away}</p>
       </div>
       <div className="mt-8 flex justify-center text-center text-xs text-muted" data-testid="clock">

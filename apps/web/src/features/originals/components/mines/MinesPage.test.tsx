@@ -29,8 +29,10 @@ describe('mines', () => {
     await user.click(screen.getByTestId('bet-button'));
     await waitFor(() => expect(screen.getByTestId('mines-cashout')).toBeInTheDocument());
     expect(useSession.getState().user?.balance).toBe(99);
-    // Nothing revealed yet: cashing out is not offered.
+    // Nothing revealed yet: cashing out is not offered; the round stands at 1,00×, the stake.
     expect(screen.getByTestId('mines-cashout')).toBeDisabled();
+    expect(screen.getByTestId('mines-current')).toHaveTextContent('1,00×');
+    expect(screen.getByTestId('mines-cashout')).toHaveTextContent(/Retirar R\$\s1,00/);
 
     await user.click(tiles()[SAFE[0]!]!);
     await waitFor(() => expect(tiles()[SAFE[0]!]).toHaveAttribute('data-state', 'gem'));

@@ -139,7 +139,9 @@ export function MinesPage() {
   const potential = Number.isFinite(stakeMinor)
     ? payout(stakeMinor, open ? currentE4 || nextE4 : nextE4)
     : null;
-  const cashoutAmount = open && round ? payout(toMinor(round.amount), currentE4) : 0;
+  // Before the first safe tile the round stands at 1,00× (as the stage says): its cash-out, not yet offered, is
+  // the stake, never R$ 0,00.
+  const cashoutAmount = open && round ? payout(toMinor(round.amount), currentE4 || 10_000) : 0;
   const states = tileStates(round, picks, hit);
 
   const action = open ? (

@@ -45,6 +45,13 @@ describe('plinko', () => {
     );
     expect(Math.max(...plinkoTable(8, 'low'))).toBe(56_000);
     expect(screen.getByText('Maior prêmio nesta mesa: 5,60×')).toBeInTheDocument();
+    // 16 rows, high risk: the narrow slots write a thousand as "1k" (the line below says 1.000,00×).
+    await user.selectOptions(screen.getByLabelText('Linhas'), '16');
+    await user.click(
+      within(screen.getByRole('radiogroup', { name: 'Risco' })).getByRole('radio', { name: 'Alto' }),
+    );
+    expect(slots().slice(0, 3)).toEqual(['1k', '130', '27']);
+    expect(screen.getByText('Maior prêmio nesta mesa: 1.000,00×')).toBeInTheDocument();
   });
 
   it('a bet lands where the seeds say, with its multiplier, and the balance it left at once', async () => {

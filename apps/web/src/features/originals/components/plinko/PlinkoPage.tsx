@@ -8,7 +8,7 @@ import { placeBet } from '../../api/place-bet';
 import { useAnimations } from '../../hooks/settings';
 import { useBetting } from '../../hooks/useBetting';
 import { useStake } from '../../hooks/useStake';
-import { multiplierLabel } from '../../logic/format';
+import { multiplierLabel, slotLabel } from '../../logic/format';
 import { BetPanel } from '../BetPanel';
 import { GameShell } from '../GameShell';
 import { Segmented } from '../Segmented';
@@ -160,9 +160,11 @@ function Board({
   for (let r = 0; r < rows; r++) {
     for (let i = 0; i < r + 3; i++) pegs.push({ x: 50 + (i - (r + 2) / 2) * s, y: top + r * dy });
   }
-  const fmt = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 });
+  // The slots' labels never go under the app's smallest text (10 px at 393 px): the board takes the stage's
+  // padding, from 13 rows the slots nearly touch, and from 11 rows the labels drop the "×" (the result says it).
+  const dense = rows > 12;
   return (
-    <div aria-hidden="true" className="flex flex-col gap-4">
+    <div aria-hidden="true" className="-mx-10 flex flex-col gap-4">
       <svg viewBox={`0 0 100 ${height}`} className="w-full" role="presentation">
         {pegs.map((p, i) => (
           <circle key={i} cx={p.x} cy={p.y} r={s * 0.13} fill="#dfe3ff" opacity={0.85} />
@@ -172,7 +174,7 @@ function Board({
         ))}
       </svg>
       <div
-        className="grid gap-2"
+        className={`grid ${dense ? 'gap-1' : 'gap-2'}`}
         style={{
           gridTemplateColumns: `repeat(${rows + 1}, minmax(0, 1fr))`,
           padding: `0 ${(s / 2) * 0.98}%`,
@@ -183,10 +185,14 @@ function Board({
             key={`${k}-${k === lastSlot ? betId : ''}`}
             data-testid="plinko-slot"
             className={`flex h-24 items-center justify-center rounded-sm font-bold text-night ${k === lastSlot ? `ring-2 ring-white ${animate ? 'animate-[pop_300ms_ease-out]' : ''}` : ''}`}
-            style={{ background: slotColor(k, rows), fontSize: rows > 12 ? '0.075rem' : '0.09rem' }}
+            style={{
+              background: slotColor(k, rows),
+              fontSize: rows > 14 ? '0.1rem' : '0.11rem',
+              letterSpacing: dense ? '-0.03em' : undefined,
+            }}
           >
-            {fmt.format(m / 10_000)}
-            {rows <= 12 ? '×' : ''}
+            {slotLabel(m, locale)}
+            {rows <= 10 ? '×' : ''}
           </span>
         ))}
       </div>
