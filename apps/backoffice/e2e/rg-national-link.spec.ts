@@ -23,7 +23,18 @@ test('an admin changes the national self-exclusion link; a javascript: address i
 
   await field.fill('javascript:alert(1)');
   await card.getByRole('button', { name: 'Salvar' }).click();
-  await expect(card.getByRole('alert')).toContainText(
+  // The form refuses it beside the field before sending anything; the server refuses it too, sent anyway.
+  await expect(
+    card
+      .locator('.ant-form-item', { has: page.getByLabel('Link da plataforma nacional de autoexclusão') })
+      .last(),
+  ).toContainText('Um endereço completo, como https://www.gov.br/');
+  const forced = await request.put('/api/operator/settings', {
+    headers: { ...operatorKey, 'Accept-Language': 'pt-BR' },
+    data: { 'rg.nationalSelfExclusionUrl': 'javascript:alert(1)' },
+  });
+  expect(forced.status()).toBe(400);
+  expect((await forced.json()).message).toContain(
     'O link da autoexclusão nacional deve ser um endereço http:// ou https://',
   );
   expect(await linked()).toBe(RG_NATIONAL_SELF_EXCLUSION_URL);

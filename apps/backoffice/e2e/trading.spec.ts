@@ -200,7 +200,7 @@ test('an admin finds the result and its correction in the audit log', async ({ p
     .getByRole('row')
     .filter({ hasText: made.trader!.email })
     .filter({ hasText: `sports-event:${made.eventId}` })
-    .filter({ hasText: 'sports.trade' });
+    .filter({ hasText: 'Trading de esportes' });
   await expect(rows).toHaveCount(2);
   await screenshots(page, 'audit-resettle');
 });
