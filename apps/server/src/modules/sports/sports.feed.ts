@@ -69,7 +69,8 @@ export function createFeedRunner(deps: {
       sql`select id, external_id, starts_at, clock, state from sports_events
           where feed = ${feed.name} and result is null and starts_at <= ${now.toISOString()}
             and (clock >= 0 or (clock in (${MatchTime.INTERRUPTED}, ${MatchTime.POSTPONED}) and exists (
-              select 1 from sports_markets m where m.event_id = sports_events.id and m.status <> 'void')))`,
+              select 1 from sports_markets m where m.event_id = sports_events.id
+                and m.status not in ('void', 'settled'))))`,
     );
     const updates = await feed.updates(
       due.map((e) => ({ externalId: e.external_id, startsAt: new Date(e.starts_at) })),

@@ -56,7 +56,7 @@ import {
   type EventResult,
 } from './sports.settlement';
 import type { LiveState } from './pricing';
-import { dueEvents, lockDue, unsettledEvents, voidCutoff, voidMarkets } from './sports.void';
+import { abandonEvent, dueEvents, lockDue, unsettledEvents, voidCutoff, voidMarkets } from './sports.void';
 
 export const SETTLE_JOB = 'sports.settleEvent';
 const CURRENCY = DEFAULT_CURRENCY;
@@ -777,16 +777,17 @@ export function createSportsService({
 
   /**
    * The job `sports.voidEvents`: voids the events that will not be played (sports.void.ts) — cancelled ones at
-   * once, postponed or interrupted ones `sports.postponedVoidHours` after kick-off — each in its own transaction
-   * with the event locked, then queues its settlement (the job a result queues: each bet settled once, a voided
-   * single returning its stake, a voided parlay leg counting 1). Answers the events voided or queued again.
+   * once, postponed or interrupted ones `sports.postponedVoidHours` after kick-off; the markets play had already
+   * decided settled on it — each in its own transaction with the event locked, then queues its settlement (the
+   * job a result queues: each bet settled once, a voided single returning its stake, a voided parlay leg
+   * counting 1). Answers the events voided or queued again.
    */
   async function voidDue(now = new Date()): Promise<string[]> {
     const cutoff = voidCutoff(now, (await settings.all())['sports.postponedVoidHours']);
     const done: string[] = [];
     for (const eventId of await dueEvents(db, cutoff)) {
       const markets = await database.transaction(async (tx) =>
-        (await lockDue(tx, eventId, cutoff)) ? voidMarkets(tx, sql`event_id = ${eventId}::bigint`) : null,
+        (await lockDue(tx, eventId, cutoff)) ? abandonEvent(tx, eventId) : null,
       );
       if (markets === null) continue;
       await queueSettlement(eventId);

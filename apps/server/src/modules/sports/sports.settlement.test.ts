@@ -2,7 +2,14 @@ import { BetResult } from '@aposta/contracts';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { handicapResult, returnFactor, totalResult, type LegResult } from './sports.lines';
-import { betOutcome, priceOf, returnOf, selectionResult, type MarketRef } from './sports.settlement';
+import {
+  abandonedResult,
+  betOutcome,
+  priceOf,
+  returnOf,
+  selectionResult,
+  type MarketRef,
+} from './sports.settlement';
 
 const { WIN, LOSE, REFUND, WIN_HALF, LOSE_HALF } = BetResult;
 
@@ -144,6 +151,97 @@ describe('selection results', () => {
   it('voids a market whose figures the result lacks', () => {
     expect(selectionResult(m('1x2', 2), 'home', { home: 1, away: 0 })).toBe(REFUND);
     expect(selectionResult(m('total', 1002, 50.5), 'over', { home: 1, away: 0 })).toBe(REFUND);
+  });
+});
+
+describe('an abandoned match keeps what play had decided', () => {
+  const m = (type: MarketRef['type'], line: number | null = null, names: string[] = []): MarketRef => ({
+    type,
+    period: 1,
+    line,
+    names,
+  });
+  const at21 = (market: MarketRef, name: string) =>
+    abandonedResult(market, name, { home: 2, away: 1 }, false);
+  const scores = ['0-0', '1-0', '2-0', '2-1', '1-1', 'other'];
+
+  it('at 2–1: totals passed, both scored and correct scores passed are decided; the rest void', () => {
+    expect(at21(m('total', 2.5), 'over')).toBe(WIN);
+    expect(at21(m('total', 2.5), 'under')).toBe(LOSE);
+    expect(at21(m('total', 3.5), 'over')).toBe(REFUND);
+    expect(at21(m('total', 3), 'over')).toBe(REFUND); // a push now, a win with one more goal
+    expect(at21(m('total', 2), 'under')).toBe(LOSE);
+    expect(at21(m('total', 2.25), 'over')).toBe(WIN);
+    expect(at21(m('total', 2.75), 'over')).toBe(WIN_HALF);
+    expect(at21(m('total', 2.75), 'under')).toBe(LOSE_HALF);
+    expect(at21(m('total', 3.25), 'over')).toBe(REFUND);
+    expect(at21(m('btts'), 'yes')).toBe(WIN);
+    expect(at21(m('btts'), 'no')).toBe(LOSE);
+    expect(at21(m('correctScore', null, scores), '1-0')).toBe(LOSE);
+    expect(at21(m('correctScore', null, scores), '2-1')).toBe(REFUND);
+    expect(at21(m('correctScore', null, scores), 'other')).toBe(REFUND);
+    expect(abandonedResult(m('correctScore', null, scores), 'other', { home: 3, away: 0 }, false)).toBe(WIN);
+    for (const [type, names] of [
+      ['1x2', ['home', 'draw', 'away']],
+      ['winner', ['home', 'away']],
+      ['doubleChance', ['homeDraw', 'homeAway', 'drawAway']],
+      ['oddEven', ['odd', 'even']],
+    ] as const)
+      for (const name of names) expect(at21(m(type), name), `${type} ${name}`).toBe(REFUND);
+    expect(at21(m('ah', -1.5), 'home')).toBe(REFUND);
+    expect(at21(m('ah', 0.25), 'away')).toBe(REFUND);
+    // A first half played: its score is its result.
+    expect(abandonedResult(m('1x2'), 'away', { home: 0, away: 1 }, true)).toBe(WIN);
+    // Points: a basketball total already passed.
+    expect(abandonedResult(m('total', 215.5), 'over', { home: 110, away: 108 }, false)).toBe(WIN);
+    expect(abandonedResult(m('total', 225.5), 'under', { home: 110, away: 108 }, false)).toBe(REFUND);
+  });
+
+  it('a match not started decides nothing', () => {
+    const none = { home: 0, away: 0 };
+    for (const line of [0.5, 0.75, 1, 2.5])
+      for (const name of ['over', 'under'])
+        expect(abandonedResult(m('total', line), name, none, false)).toBe(REFUND);
+    for (const name of ['yes', 'no']) expect(abandonedResult(m('btts'), name, none, false)).toBe(REFUND);
+    for (const name of scores)
+      expect(abandonedResult(m('correctScore', null, scores), name, none, false)).toBe(REFUND);
+  });
+
+  it('what it decides, every final from that score settles so (property)', () => {
+    // A decided result holds at every final; a half decided (21, 11) leaves the other half to the final.
+    const holds: Record<number, number[]> = {
+      [WIN]: [WIN],
+      [LOSE]: [LOSE],
+      [WIN_HALF]: [WIN_HALF, WIN],
+      [LOSE_HALF]: [LOSE_HALF, LOSE],
+    };
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 6 }),
+        fc.integer({ min: 0, max: 6 }),
+        fc.integer({ min: 0, max: 6 }),
+        fc.integer({ min: 0, max: 6 }),
+        fc.integer({ min: 0, max: 28 }),
+        (h, a, dh, da, q) => {
+          const markets: [MarketRef, string[]][] = [
+            [m('total', q / 4), ['over', 'under']],
+            [m('cornersTotal', q / 4), ['over', 'under']],
+            [m('btts'), ['yes', 'no']],
+            [m('correctScore', null, scores), scores],
+            [m('1x2'), ['home', 'draw', 'away']],
+            [m('ah', q / 4 - 3.5), ['home', 'away']],
+            [m('oddEven'), ['odd', 'even']],
+          ];
+          for (const [market, names] of markets)
+            for (const name of names) {
+              const early = abandonedResult(market, name, { home: h, away: a }, false);
+              if (early === REFUND) continue;
+              const final = selectionResult(market, name, { home: h + dh, away: a + da });
+              expect(holds[early], `${market.type} ${market.line} ${name} ${h}-${a}`).toContain(final);
+            }
+        },
+      ),
+    );
   });
 });
 

@@ -1,5 +1,5 @@
 import { BetResult, GamePeriod, type EventResultRequest, type MarketType } from '@aposta/contracts';
-import { handicapResult, totalResult, type LegResult } from './sports.lines';
+import { handicapResult, isQuarterLine, totalResult, type LegResult } from './sports.lines';
 
 /**
  * Settlement rules (sportsbook.md "Settlement"), pure: a selection's result from the event's result, and a
@@ -68,6 +68,61 @@ export function selectionResult(market: MarketRef, name: string, result: EventRe
       if (name === 'other') return outcome(!market.names.includes(score));
       return outcome(name === score);
     }
+  }
+}
+
+/**
+ * A selection of an abandoned match (sportsbook.md; the books' rule: "all markets are void except those whose
+ * outcome has already been unconditionally determined"): the result it is bound to whatever the rest of its
+ * period would have brought, read by `selectionResult` on `score`, the period's score when play stopped; 90 where
+ * more play could still change it. `complete`: the period had ended, its score is its result. Scores only rise:
+ * a total line already passed is decided (over wins, under loses) — on a quarter line each half so, a half still
+ * open refunded (over 2.75 at 3: ½ won, ½ refunded, 21) —, both sides having scored decides "both score", and a
+ * correct score already passed loses ("other" wins once every listed one is passed). Margins (1x2, winner,
+ * double chance, handicaps), odd/even and a line not yet passed can still change: void.
+ */
+export function abandonedResult(
+  market: MarketRef,
+  name: string,
+  score: { home: number; away: number },
+  complete: boolean,
+): LegResult {
+  const full = { ...market, period: GamePeriod.FULL_MATCH };
+  if (complete) return selectionResult(full, name, score);
+  // A rule monotone in each side's score (totals, both score) is bound when it reads the same at the score now
+  // and at a final past every line: every final in between reads it too.
+  const bound = (m: MarketRef, far: number) => {
+    const now = selectionResult(m, name, score);
+    const last = selectionResult(m, name, { home: score.home + far, away: score.away + far });
+    return now === last ? now : BetResult.REFUND;
+  };
+  switch (market.type) {
+    case 'total':
+    case 'cornersTotal': {
+      const line = market.line ?? 0;
+      const far = Math.ceil(Math.abs(line)) + 1;
+      if (!isQuarterLine(line)) return bound(full, far);
+      const a = bound({ ...full, line: line - 0.25 }, far);
+      const b = bound({ ...full, line: line + 0.25 }, far);
+      if (a === b) return a;
+      const decided = a === BetResult.REFUND ? b : b === BetResult.REFUND ? a : null;
+      if (decided === BetResult.WIN) return BetResult.WIN_HALF;
+      if (decided === BetResult.LOSE) return BetResult.LOSE_HALF;
+      return BetResult.REFUND;
+    }
+    case 'btts':
+      return bound(full, 1);
+    case 'correctScore': {
+      const passed = (n: string) => {
+        const [h, a] = n.split('-').map(Number) as [number, number];
+        return h < score.home || a < score.away;
+      };
+      if (name === 'other')
+        return market.names.every((n) => n === 'other' || passed(n)) ? BetResult.WIN : BetResult.REFUND;
+      return passed(name) ? BetResult.LOSE : BetResult.REFUND;
+    }
+    default:
+      return BetResult.REFUND;
   }
 }
 

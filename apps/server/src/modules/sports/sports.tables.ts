@@ -95,8 +95,9 @@ export const sportsMarkets = pgTable(
     /** Suspended by an operator (the feed does not reopen it). */
     held: boolean().notNull().default(false),
     /**
-     * Voided by an operator or by the event's void (postponed, cancelled): stays void whatever result comes. A
-     * market void because its result refunded every side (a push) is not: a corrected result settles it.
+     * Voided by an operator, or voided or settled by the event's void (postponed, cancelled: sports.void.ts
+     * `abandonEvent`): stays as it is whatever result comes. A market void because its result refunded every
+     * side (a push) is not: a corrected result settles it.
      */
     voided: boolean().notNull().default(false),
     /** Times the market was suspended: an in-play bet whose market was suspended during its delay is refused. */

@@ -136,6 +136,101 @@ describe('events not played', () => {
   });
 });
 
+describe('an abandoned match', () => {
+  it('keeps the markets play had decided, voids the rest; a parlay leg decided pays, a void one counts 1', async () => {
+    await t.app.settings.change({ 'sports.postponedVoidHours': 2 });
+    const e = await createEvent('Cruzeiro', 'Atlético-MG', 0.3);
+    const other = await createEvent('Goiás', 'Vila Nova', 0.1);
+    const player = await c.signUp('abandoned');
+    await c.fund(player.id, 10_000);
+    const before = await cash(player.id);
+    const total = (line: number, name: string, period = 1) => sel(market(e, 'total', period, line), name);
+    // Each single, its stake and the result the interruption at 2–1 (1–0 at half time) decides.
+    const picks: [string, ReturnType<typeof sel>, number][] = [
+      ['over 2.5', total(2.5, 'over'), BetResult.WIN],
+      ['under 2.5', total(2.5, 'under'), BetResult.LOSE],
+      ['both score', sel(market(e, 'btts', 1, null), 'yes'), BetResult.WIN],
+      ['1x2 home', home(e), BetResult.REFUND],
+      ['correct score 1-0', sel(market(e, 'correctScore', 1, null), '1-0'), BetResult.LOSE],
+      ['over 3.5', total(3.5, 'over'), BetResult.REFUND],
+      ['over 2.75', total(2.75, 'over'), BetResult.WIN_HALF],
+      ['under 2.75', total(2.75, 'under'), BetResult.LOSE_HALF],
+      ['over 2.25', total(2.25, 'over'), BetResult.WIN],
+      ['first half over 0.5', total(0.5, 'over', 2), BetResult.WIN],
+    ];
+    const singles = [];
+    for (const [, pick] of picks) singles.push(await place(player.token, 4, [pick]));
+    const parlay = await place(player.token, 5, [total(2.5, 'over'), home(other)]);
+    const halfParlay = await place(player.token, 3, [total(2.75, 'over'), draw(other)]);
+    expect(await cash(player.id)).toBe(before - 4_000 - 800);
+
+    await t.app.sports.update(e.event.eventId, MatchTime.INTERRUPTED, {
+      ...PREMATCH,
+      minute: 70,
+      progress: 70 / 90,
+      score: { home: 2, away: 1 },
+      halfTime: { home: 1, away: 0 },
+      corners: { home: 5, away: 2 },
+    });
+    // The other was cancelled before it started: all of it void.
+    await t.app.sports.update(other.event.eventId, MatchTime.CANCELLED, PREMATCH);
+    const after = new Date(new Date(e.event.startsAt).getTime() + 2 * HOUR + 60_000);
+    expect((await t.app.sports.voidDue(after)).sort()).toEqual([e.event.eventId, other.event.eventId].sort());
+
+    // What each single returns, in cents: win the price, win half (1 + price) / 2, refund the stake.
+    const returned = (result: number, price: number) =>
+      result === BetResult.WIN
+        ? Math.floor((400 * cents(price)) / 100)
+        : result === BetResult.WIN_HALF
+          ? Math.floor((400 * (cents(price) + 100)) / 200)
+          : result === BetResult.REFUND
+            ? 400
+            : result === BetResult.LOSE_HALF
+              ? 200
+              : 0;
+    let paid = 0;
+    for (const [i, [what, pick, result]] of picks.entries()) {
+      const b = await settled(player.token, singles[i]!.betId);
+      expect(b.result, what).toBe(result);
+      expect(b.legs[0]!.result, what).toBe(result);
+      expect(cents(b.payout), what).toBe(returned(result, pick.price));
+      paid += returned(result, pick.price);
+    }
+    // The parlay: over 2.5 won, the cancelled leg counts 1; the other, a half won leg and a void one.
+    const p = await settled(player.token, parlay.betId);
+    expect(p.result).toBe(BetResult.WIN);
+    expect(p.legs.map((l) => l.result)).toEqual([BetResult.WIN, BetResult.REFUND]);
+    expect(cents(p.payout)).toBe(Math.floor((500 * cents(total(2.5, 'over').price)) / 100));
+    const h = await settled(player.token, halfParlay.betId);
+    expect(h.result).toBe(BetResult.WIN_HALF);
+    expect(cents(h.payout)).toBe(Math.floor((300 * (cents(total(2.75, 'over').price) + 100)) / 200));
+    paid += cents(p.payout) + cents(h.payout);
+    expect(await cash(player.id)).toBe(before - 4_800 + paid);
+
+    const d = await detail(e.event.eventId);
+    const status = (type: string, period: number, line: number | null) =>
+      market(d, type, period, line).status;
+    expect(status('total', 1, 2.5)).toBe('settled');
+    expect(status('correctScore', 1, null)).toBe('settled');
+    expect(status('total', 1, 3.5)).toBe('void');
+    expect(status('1x2', 1, null)).toBe('void');
+    // Handicaps: the match's void, the first half's (played) settled on its 1–0.
+    const ah = d.markets.filter((m) => m.type === 'ah');
+    expect(ah.filter((m) => m.period === 1).every((m) => m.status === 'void')).toBe(true);
+    expect(ah.filter((m) => m.period === 2).every((m) => m.status === 'settled')).toBe(true);
+    expect((await detail(other.event.eventId)).markets.every((m) => m.status === 'void')).toBe(true);
+
+    // Again, and a result posted afterwards: nothing moves, what the interruption decided stays.
+    expect(await t.app.sports.voidDue(new Date(after.getTime() + HOUR))).toEqual([]);
+    data(await operator(`events/${e.event.eventId}/result`, { home: 4, away: 1 }));
+    await t.app.sports.settleEvent(e.event.eventId);
+    expect(await cash(player.id)).toBe(before - 4_800 + paid);
+    expect((await betOf(player.token, singles[6]!.betId)).result).toBe(BetResult.WIN_HALF);
+    expect((await betOf(player.token, singles[3]!.betId)).result).toBe(BetResult.REFUND);
+    await t.app.settings.change({ 'sports.postponedVoidHours': 48 });
+  });
+});
+
 describe('a settlement job lost', () => {
   it('is queued again for a resulted event whose decided bets are still open', async () => {
     const e = await createEvent('Remo', 'Tuna Luso', 0.2);

@@ -131,6 +131,13 @@ describe('football-data.org v4 feed', () => {
     expect(clock('AWARDED')).toBe(MatchTime.CANCELLED);
     // An awarded score was not played: no result from it.
     expect(updateOf({ ...m, status: 'AWARDED' }, new Date(m.utcDate)).result).toBeNull();
+    // Nor a state of play: an abandoned match settles the markets its score has decided.
+    const awarded = {
+      ...m,
+      status: 'AWARDED' as const,
+      score: { ...m.score, fullTime: { home: 3, away: 0 } },
+    };
+    expect(updateOf(awarded, new Date(m.utcDate)).state.score).toEqual({ home: 0, away: 0 });
   });
 
   it('voids a cancelled or awarded match at once and a postponed one after the wait, stakes returned', async () => {

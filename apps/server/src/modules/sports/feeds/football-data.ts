@@ -67,9 +67,14 @@ export function fixtureOf(m: FdMatch): FeedFixture {
 }
 
 export function updateOf(m: FdMatch, now: Date): FeedUpdate {
-  const score = { home: m.score.fullTime.home ?? 0, away: m.score.fullTime.away ?? 0 };
+  // An awarded score was decided off the pitch: kept as the state, an abandoned match's void would settle the
+  // markets it seems to decide (sports.void.ts), so the state says nothing was played.
+  const awarded = m.status === 'AWARDED';
+  const score = awarded
+    ? { home: 0, away: 0 }
+    : { home: m.score.fullTime.home ?? 0, away: m.score.fullTime.away ?? 0 };
   const half =
-    m.score.halfTime.home === null || m.score.halfTime.away === null
+    awarded || m.score.halfTime.home === null || m.score.halfTime.away === null
       ? null
       : { home: m.score.halfTime.home, away: m.score.halfTime.away };
   const since = Math.max(0, (now.getTime() - new Date(m.utcDate).getTime()) / 60_000);

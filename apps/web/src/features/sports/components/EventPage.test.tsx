@@ -167,6 +167,23 @@ describe('event page', () => {
     await waitFor(() => expect(useSlip.getState().legs[0]).toMatchObject({ price: 1.4, previous: 1.45 }));
   });
 
+  it('the two-way winner says under its title that a tie refunds the stake; other markets say nothing', async () => {
+    const basketball = {
+      event: { ...event, sport: 'basketball' as const },
+      markets: [
+        testMarket('winner', null, { home: 1.5, away: 2.6 }),
+        testMarket('oddEven', null, { odd: 1.9, even: 1.9 }),
+      ],
+    };
+    vi.stubGlobal('fetch', server(basketball).fn);
+    page();
+    const cards = await screen.findAllByTestId('market');
+    const winner = cards[0]!.closest('section')!;
+    expect(within(winner).getByRole('heading')).toHaveTextContent('Vencedor');
+    expect(within(winner).getByTestId('market-hint')).toHaveTextContent('Empate devolve a aposta');
+    expect(screen.getAllByTestId('market-hint')).toHaveLength(1);
+  });
+
   it('an event that does not exist says so', async () => {
     vi.stubGlobal('fetch', server(null).fn);
     page();

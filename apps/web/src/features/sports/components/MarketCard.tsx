@@ -26,7 +26,15 @@ export function MarketCard({
   const lines = markets.length > 1;
   return (
     <section className="rounded-xl border border-line bg-panel p-10">
-      <h3 className="mb-8 text-sm font-semibold">{marketTitle(first, t, locale, !lines)}</h3>
+      <h3 className={`${first.type === 'winner' ? 'mb-2' : 'mb-8'} text-sm font-semibold`}>
+        {marketTitle(first, t, locale, !lines)}
+      </h3>
+      {/* The two-way winner is priced draw-no-bet: a tie refunds the stake (the server's settlement). */}
+      {first.type === 'winner' ? (
+        <p className="mb-8 text-2xs text-muted" data-testid="market-hint">
+          {t('winnerTieRefund')}
+        </p>
+      ) : null}
       <div className="flex flex-col gap-6">
         {markets.map((market) => {
           const locked = market.status !== 'open';

@@ -67,6 +67,7 @@ const en: SportsMessages = {
   },
   suspended: 'Suspended',
   closedMarket: 'Closed',
+  winnerTieRefund: 'A tie refunds the stake',
   slip: {
     open: 'Bet slip ({{count}})',
     totalOdds: 'Odds {{price}}',

@@ -70,6 +70,7 @@ const id: SportsMessages = {
   },
   suspended: 'Ditangguhkan',
   closedMarket: 'Ditutup',
+  winnerTieRefund: 'Seri: taruhan dikembalikan',
   slip: {
     open: 'Slip taruhan ({{count}})',
     totalOdds: 'Odds {{price}}',

@@ -70,6 +70,7 @@ const ja: SportsMessages = {
   },
   suspended: '停止中',
   closedMarket: '締切',
+  winnerTieRefund: '引き分けは返金',
   slip: {
     open: 'ベットスリップ（{{count}}）',
     totalOdds: 'オッズ {{price}}',

@@ -70,6 +70,7 @@ const ko: SportsMessages = {
   },
   suspended: '중지됨',
   closedMarket: '마감',
+  winnerTieRefund: '무승부 시 환불',
   slip: {
     open: '베팅 슬립 ({{count}})',
     totalOdds: '배당 {{price}}',

@@ -72,6 +72,8 @@ const ptBR = {
   },
   suspended: 'Suspenso',
   closedMarket: 'Encerrado',
+  /** Under the two-way winner market's title: it is priced draw-no-bet, a tie refunded. */
+  winnerTieRefund: 'Empate devolve a aposta',
   slip: {
     open: 'Boletim ({{count}})',
     totalOdds: 'Odds {{price}}',

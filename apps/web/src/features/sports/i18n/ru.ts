@@ -70,6 +70,7 @@ const ru: SportsMessages = {
   },
   suspended: 'Приостановлено',
   closedMarket: 'Закрыто',
+  winnerTieRefund: 'Ничья — возврат ставки',
   slip: {
     open: 'Купон ({{count}})',
     totalOdds: 'Коэф. {{price}}',

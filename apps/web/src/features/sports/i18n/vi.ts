@@ -70,6 +70,7 @@ const vi: SportsMessages = {
   },
   suspended: 'Tạm ngưng',
   closedMarket: 'Đã đóng',
+  winnerTieRefund: 'Hòa: hoàn lại tiền cược',
   slip: {
     open: 'Phiếu cược ({{count}})',
     totalOdds: 'Tỷ lệ {{price}}',

@@ -70,6 +70,7 @@ const zh: SportsMessages = {
   },
   suspended: '暂停',
   closedMarket: '已关闭',
+  winnerTieRefund: '平局退还投注',
   slip: {
     open: '投注单（{{count}}）',
     totalOdds: '赔率 {{price}}',
