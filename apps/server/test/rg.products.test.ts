@@ -8,8 +8,8 @@ import {
   sportsEventDetail,
 } from '@aposta/contracts';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { playerAccounts } from '../src/modules/ledger';
-import { casinoClient, uid } from '../src/modules/casino/casino.testing';
+import { playerAccounts, playerResultSince } from '../src/modules/ledger';
+import { casinoClient, uid, walletRound } from '../src/modules/casino/casino.testing';
 import { createTestApp, expectCleanLedgerThenClose, TEST_OPERATOR_KEY } from './helpers';
 
 /**
@@ -104,17 +104,7 @@ describe('casino wallet', () => {
     const provider = await c.provider();
     const pl = await c.launched(provider.gameCode, 10_000);
     await setLimits(pl.token, { stake: { day: 15 } });
-    const round = uid('r');
-    const bet = (amount: number) => ({
-      request_uuid: uid('q'),
-      token: pl.gameToken,
-      round,
-      round_closed: false,
-      game_code: provider.gameCode,
-      currency: 'BRL',
-      amount,
-      transaction_uuid: uid('b'),
-    });
+    const { bet } = walletRound(pl.gameToken, provider.gameCode);
     expect((await provider.call('transaction/bet', bet(1_000))).answer).toMatchObject({
       status: 'RS_OK',
       balance: 9_000,
@@ -126,6 +116,31 @@ describe('casino wallet', () => {
     expect(held).toBe(1_000);
     // What is left under the limit still plays.
     expect((await provider.call('transaction/bet', bet(500))).answer.status).toBe('RS_OK');
+  });
+
+  it('a further win of a round settled as lost lowers the day’s loss: the next stake fits the loss limit', async () => {
+    const provider = await c.provider();
+    const pl = await c.launched(provider.gameCode, 10_000);
+    await setLimits(pl.token, { loss: { day: 15 } });
+    const { bet, win } = walletRound(pl.gameToken, provider.gameCode);
+    const first = uid('b');
+    expect((await provider.call('transaction/bet', bet(1_000, first))).answer.status).toBe('RS_OK');
+    // Settled as lost (R$ 10 lost), then free spins pay R$ 8 for the round: a PRIZE, the day's loss is R$ 2.
+    expect((await provider.call('transaction/win', win(0, first))).answer.status).toBe('RS_OK');
+    expect((await provider.call('transaction/win', win(800, first))).answer).toMatchObject({
+      status: 'RS_OK',
+      balance: 9_800,
+    });
+    // R$ 10 more: a loss of R$ 12 counting the prize (under R$ 15), R$ 20 without it.
+    const next = await provider.call('transaction/bet', bet(1_000));
+    expect(next.answer).toMatchObject({ status: 'RS_OK', balance: 8_800 });
+    // The reality check's net agrees (`playerResultSince` counts the prize).
+    const since = new Date(Date.now() - 3_600_000);
+    expect((await playerResultSince(t.database.db, pl.id, since)).net).toBe(-1_200);
+    expect((await t.app.rg.limits(pl.id)).loss.day.used).toBe(12);
+    // And past the limit it is still refused: R$ 4 more would be a loss of R$ 16.
+    const over = await provider.call('transaction/bet', bet(400));
+    expect(over.answer.status).toBe('RS_ERROR_LIMIT_REACHED');
   });
 });
 

@@ -87,3 +87,29 @@ export function casinoClient(app: App, database: Database) {
 let counter = 0;
 /** A fresh uuid-like id. */
 export const uid = (prefix = 'x') => `${prefix}-${++counter}-${crypto.randomBytes(6).toString('hex')}`;
+
+/** The signed wallet calls' bodies of one round of a launched game (`token`): bets, wins of a bet, rollbacks. */
+export function walletRound(token: string, gameCode: string) {
+  const round = uid('r');
+  const base = (amount: number) => ({
+    request_uuid: uid('q'),
+    token,
+    round,
+    round_closed: false,
+    game_code: gameCode,
+    currency: 'BRL',
+    amount,
+  });
+  return {
+    round,
+    bet: (amount: number, transaction_uuid = uid('b')) =>
+      ({ ...base(amount), transaction_uuid }) as Record<string, unknown>,
+    win: (amount: number, ref: string, transaction_uuid = uid('w')) =>
+      ({ ...base(amount), round_closed: true, transaction_uuid, reference_transaction_uuid: ref }) as Record<
+        string,
+        unknown
+      >,
+    rollback: (ref: string, transaction_uuid = uid('rb')) =>
+      ({ ...base(0), transaction_uuid, reference_transaction_uuid: ref }) as Record<string, unknown>,
+  };
+}

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, expectCleanLedgerThenClose } from '../../../test/helpers';
 import { playerAccounts, post } from '../ledger';
 import { recordCredit } from '../wagering';
-import { casinoClient, uid } from './casino.testing';
+import { casinoClient, uid, walletRound } from './casino.testing';
 import { signWalletBody } from './casino.wallet';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
@@ -20,30 +20,7 @@ beforeAll(async () => {
 afterAll(() => expectCleanLedgerThenClose(t.database, t.close));
 
 /** A round's calls for one player. */
-function rounds(token: string, gameCode = p.gameCode) {
-  const round = uid('r');
-  const base = (amount: number) => ({
-    request_uuid: uid('q'),
-    token,
-    round,
-    round_closed: false,
-    game_code: gameCode,
-    currency: 'BRL',
-    amount,
-  });
-  return {
-    round,
-    bet: (amount: number, transaction_uuid = uid('b')) =>
-      ({ ...base(amount), transaction_uuid }) as Record<string, unknown>,
-    win: (amount: number, ref: string, transaction_uuid = uid('w')) =>
-      ({ ...base(amount), round_closed: true, transaction_uuid, reference_transaction_uuid: ref }) as Record<
-        string,
-        unknown
-      >,
-    rollback: (ref: string, transaction_uuid = uid('rb')) =>
-      ({ ...base(0), transaction_uuid, reference_transaction_uuid: ref }) as Record<string, unknown>,
-  };
-}
+const rounds = (token: string, gameCode = p.gameCode) => walletRound(token, gameCode);
 
 const balanceOf = async (token: string) =>
   (await p.call('user/balance', { request_uuid: uid('q'), token })).answer.balance;

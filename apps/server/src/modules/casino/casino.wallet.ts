@@ -43,7 +43,7 @@ export interface WalletDeps {
    * Responsible gambling's check of every stake, in its answering form (a limit is RS_ERROR_LIMIT_REACHED, an
    * exclusion RS_ERROR_USER_DISABLED).
    */
-  rg: Pick<RgService, 'stakeRefusal'>;
+  rg: Pick<RgService, 'stakeRefusal' | 'recordPaid'>;
   /** Told after the commit of every call that moved a player's money (the realtime gateway shows it). */
   moved?: (userId: number, stake: boolean) => void;
 }
@@ -542,6 +542,8 @@ export function createWallet({
               from ledger_holds h where h.tx_id = ${bet.hold_id}::bigint`,
         );
         const bonus = Number(share?.bonus ?? 0);
+        // Paid today: it lowers today's loss for the loss limit (no settlement fact will tell rg of it).
+        await rg.recordPaid(tx, userId, w.amount);
         await post(tx, {
           type: TxType.PRIZE,
           currency,

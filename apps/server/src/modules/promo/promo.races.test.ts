@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   createTestApp,
   expectCleanLedgerThenClose,
+  onPostgres,
   TEST_CAPTCHA,
   TEST_OPERATOR_KEY,
   testPlayers,
@@ -12,7 +13,7 @@ import {
 } from '../../../test/helpers';
 import type { App } from '../../app';
 import type { Database } from '../../platform/db';
-import { hold, playerAccounts, settle, type SettledFact } from '../ledger';
+import { hold, playerAccounts, resettle, settle, type SettledFact } from '../ledger';
 import { playerGrants } from '../wagering';
 import { saoPauloDay } from './index';
 
@@ -295,4 +296,122 @@ describe('the referral job and exclusions', () => {
     expect(await balances(a.id)).toEqual({ cash: 0, bonus: 0 });
     expect(await app.promo.referralAmounts(a.id)).toEqual([0, 0, 0]);
   });
+
+  /** A lost stake of `amount` by `userId` (settled, all captured): its hold, to resettle it. */
+  async function staked(userId: number, amount: number) {
+    await players.lose(userId, amount);
+    const [h] = await rowsOf<{ id: string }>(
+      sql`select max(tx_id) as id from ledger_holds where user_id = ${userId}`,
+    );
+    return Number(h!.id);
+  }
+
+  const owed = async (userId: number) =>
+    Number(
+      (
+        await rowsOf<{ owed: string }>(
+          sql`select coalesce((select owed from promo_referral_totals where user_id = ${userId}), 0) as owed`,
+        )
+      )[0]!.owed,
+    );
+
+  it('forfeits for good the commission of a day run during the inviter’s exclusion; a later correction alone is paid', async () => {
+    const a = await signUp();
+    const b = await signUp(a.yqm);
+    // C is never excluded: paid as ever.
+    const c = await signUp();
+    const d = await signUp(c.yqm);
+    await players.fund(b.id, 5_000);
+    await players.fund(d.id, 5_000);
+    await app.rg.exclude(a.id, { kind: 'cooloff', days: 1 });
+    const bet = await staked(b.id, 1_000);
+    await staked(d.id, 1_000);
+    const day = saoPauloDay(new Date());
+    await app.promo.payReferrals(day);
+    expect(await promotionsPaid(a.id)).toBe(0);
+    expect(await promotionsPaid(c.id)).toBe(100);
+
+    // The cool-off ends; the nightly job runs the day again: A's commission of it stays forfeited.
+    await database.db.execute(
+      sql`update rg_exclusions set ends_at = now() - interval '1 second' where user_id = ${a.id}`,
+    );
+    expect(await app.rg.promotionsAllowed(a.id)).toBe(true);
+    await app.promo.payReferrals(day);
+    expect(await promotionsPaid(a.id)).toBe(0);
+    expect(await app.promo.referralAmounts(a.id)).toEqual([0, 0, 0]);
+    expect(await promotionsPaid(c.id)).toBe(100);
+
+    // A correction of the day found since (R$ 5 more of B's turnover settled on it) is paid, and only it.
+    await staked(b.id, 500);
+    await app.promo.payReferrals(day);
+    expect(await promotionsPaid(a.id)).toBe(50);
+    expect(await app.promo.referralAmounts(a.id)).toEqual([50, 0, 0]);
+    // A fall takes back the forfeited part first (never paid): B's first stake voided leaves nothing owed.
+    await resettle(database.db, {
+      holdId: bet,
+      capture: 0,
+      to: [],
+      idempotencyKey: `void-${crypto.randomUUID()}`,
+    });
+    await app.promo.payReferrals(day);
+    expect(await owed(a.id)).toBe(0);
+    expect(await app.promo.referralAmounts(a.id)).toEqual([50, 0, 0]);
+    expect(await promotionsPaid(a.id)).toBe(50);
+  });
+
+  it.runIf(onPostgres)(
+    'two runs of one day at once: the run that read the turnover first never applies after the other',
+    async () => {
+      const a = await signUp();
+      const b = await signUp(a.yqm);
+      await players.fund(b.id, 5_000);
+      await staked(b.id, 1_000);
+      const day = saoPauloDay(new Date());
+      // The nightly run stops once it has read the day's turnover (at its first look-up of the chains).
+      const uplines = app.accounts.uplines.bind(app.accounts);
+      let atGate!: () => void;
+      const stopped = new Promise<void>((resolve) => (atGate = resolve));
+      let open!: () => void;
+      const gate = new Promise<void>((resolve) => (open = resolve));
+      let calls = 0;
+      const spy = vi.spyOn(app.accounts, 'uplines').mockImplementation(async (exec, ids) => {
+        if (++calls === 1) {
+          atGate();
+          await gate;
+        }
+        return uplines(exec, ids);
+      });
+      try {
+        const nightly = app.promo.payReferrals(day);
+        await stopped;
+        // Meanwhile B's turnover of the day grows, and an operator runs the day.
+        await staked(b.id, 500);
+        let manualDone = false;
+        const manual = app.promo.runReferrals(day).finally(() => (manualDone = true));
+        // It waits for the nightly run's lock (before the fix it went through at once).
+        await vi.waitFor(
+          async () => {
+            if (manualDone) return;
+            const [w] = await rowsOf<{ n: number }>(
+              sql`select count(*)::int as n from pg_stat_activity
+                  where datname = current_database() and wait_event_type = 'Lock'`,
+            );
+            expect(Number(w!.n)).toBeGreaterThanOrEqual(1);
+          },
+          { timeout: 30_000, interval: 25 },
+        );
+        open();
+        await Promise.all([nightly, manual]);
+      } finally {
+        spy.mockRestore();
+      }
+      // R$ 10 paid by the first run, R$ 5 by the second on top: no false fall recorded.
+      expect(await promotionsPaid(a.id)).toBe(150);
+      expect(await app.promo.referralAmounts(a.id)).toEqual([150, 0, 0]);
+      expect(await owed(a.id)).toBe(0);
+      // And the next run finds the day done.
+      await app.promo.payReferrals(day);
+      expect(await promotionsPaid(a.id)).toBe(150);
+    },
+  );
 });

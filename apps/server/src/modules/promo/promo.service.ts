@@ -33,6 +33,8 @@ const SIGNIN_LOCK = 0x7369_676e;
 const INVITEES_SHOWN = 100;
 /** First key of the advisory lock that serializes one inviter's referral payments. */
 const REFERRAL_LOCK = 0x7266_6572;
+/** First key of the advisory lock that lets one run of a day's commission go at a time (the second: the day). */
+const REFERRAL_DAY_LOCK = 0x7266_6479;
 /**
  * How far back each daily run recomputes the commission: results corrected later than this (rare: sports
  * corrections come within days) are left to an operator's adjustment.
@@ -183,7 +185,14 @@ export function createPromoService({
    * `referral:<inviter>:<day>:<revision>`. An increase is paid (less what the inviter owes); a decrease is
    * never taken back from the balance (the bonus may be staked or converted already): it becomes `owed`, taken
    * from the inviter's next commission. A payment writes `referral.commissionEarned` in the same transaction.
-   * Answers what was paid, minor units (null: nothing changed, or promotions are off for the inviter).
+   *
+   * An inviter whom promotions may not be offered to (an exclusion, asked here) forfeits what the day earns
+   * beyond what was paid for it before, for good: the figures are recorded as handled with that part in
+   * `forfeited1…3`, so a later run, the exclusion over, finds the day done and pays nothing of it. A correction
+   * of such a day found by a later run is applied to the day's figures as any other: a raise found while
+   * promotions are allowed is paid (it was not among the figures forfeited); a fall takes the forfeited part
+   * back first, as that was never paid, and only the rest of it, commission actually paid, becomes `owed`.
+   * Answers what was paid, minor units (null or 0: nothing paid).
    */
   async function settleDay(
     inviterId: number,
@@ -194,17 +203,26 @@ export function createPromoService({
   ): Promise<number | null> {
     return database.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(${REFERRAL_LOCK}, ${inviterId})`);
-      // Asked in the paying transaction: an exclusion committed since the run began pays nothing (and records
-      // nothing, as for a player excluded all along).
-      if (!(await rg.promotionsAllowed(inviterId, tx))) return null;
+      // Asked in the paying transaction: an exclusion committed since the run began forfeits as well.
+      const allowed = await rg.promotionsAllowed(inviterId, tx);
       const [row] = await tx
         .select()
         .from(promoReferralDays)
         .where(and(eq(promoReferralDays.inviterId, inviterId), eq(promoReferralDays.day, day)));
       const before = row ? [row.amount1, row.amount2, row.amount3] : [0, 0, 0];
-      const change = amounts.map((a, level) => a - before[level]!);
+      const wasForfeited = row ? [row.forfeited1, row.forfeited2, row.forfeited3] : [0, 0, 0];
+      if (row ? amounts.every((a, level) => a === before[level]) : amounts.every((a) => a <= 0)) return null;
+      // Per level: what is forfeited now, and the change of the part paid for (or owed), which alone moves money.
+      const forfeited = amounts.map((a, level) => {
+        const was = wasForfeited[level]!;
+        return allowed
+          ? Math.max(0, was - Math.max(0, before[level]! - a))
+          : Math.max(0, a - (before[level]! - was));
+      });
+      const change = amounts.map(
+        (a, level) => a - forfeited[level]! - (before[level]! - wasForfeited[level]!),
+      );
       const delta = change[0]! + change[1]! + change[2]!;
-      if (row ? change.every((c) => c === 0) : delta <= 0) return null;
       const revision = row ? row.revision + 1 : 0;
       const [totals] = await tx
         .select({ owed: promoReferralTotals.owed })
@@ -252,6 +270,9 @@ export function createPromoService({
         amount1: amounts[0]!,
         amount2: amounts[1]!,
         amount3: amounts[2]!,
+        forfeited1: forfeited[0]!,
+        forfeited2: forfeited[1]!,
+        forfeited3: forfeited[2]!,
         txId,
         revision,
       };
@@ -276,14 +297,65 @@ export function createPromoService({
     });
   }
 
+  /** Runs of a day waiting or going in this process, chained (PGlite). */
+  const dayRuns = new Map<string, Promise<unknown>>();
+
+  /**
+   * Runs `fn` as the only run of `day` (the nightly job's and an operator's, on any node): a run reads the
+   * day's turnover before its payments, and a run that read it earlier, applied after a later one, would
+   * record a fall that is none (`owed`, undone by the next run). On PostgreSQL a transaction of its own holds
+   * the day's advisory lock while `fn` runs on other connections, and takes nothing else; `settleDay` never
+   * asks for a day's lock, so the day's and the inviters' locks never wait for each other. PGlite is one
+   * process per data directory with one connection (that transaction would keep it from `fn`): there, runs
+   * of a day are chained in this process.
+   */
+  async function oneRunOfDay<T>(day: string, fn: () => Promise<T>): Promise<T> {
+    if (database.kind === 'pglite') {
+      const run = (dayRuns.get(day) ?? Promise.resolve()).then(fn);
+      const done = run.catch(() => undefined);
+      dayRuns.set(day, done);
+      try {
+        return await run;
+      } finally {
+        if (dayRuns.get(day) === done) dayRuns.delete(day);
+      }
+    }
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let locked!: () => void;
+    const isLocked = new Promise<void>((resolve) => (locked = resolve));
+    const holder = database.transaction(
+      async (tx) => {
+        await tx.execute(
+          sql`select pg_advisory_xact_lock(${REFERRAL_DAY_LOCK}, ${Date.parse(`${day}T00:00:00Z`) / DAY_MS})`,
+        );
+        locked();
+        await released;
+      },
+      { retries: 0 },
+    );
+    await Promise.race([isLocked, holder]);
+    try {
+      return await fn();
+    } finally {
+      release();
+      await holder;
+    }
+  }
+
   /**
    * Pays the referral commission of one São Paulo day: each inviter gets the rate of its level times the
    * settled turnover of its invitees at depths 1, 2 and 3 (a stake counts on the day of its first settlement,
    * at the amount its settlement in effect captured). Run again for the same day it pays nothing, or only the
-   * correction when a stake of that day was resettled or voided since (`settleDay`). Play-money accounts and
-   * players whom promotions may not be offered to are left out.
+   * correction when a stake of that day was resettled or voided since (`settleDay`); one run of a day at a time
+   * (`oneRunOfDay`). Play-money accounts are left out; inviters whom promotions may not be offered to forfeit
+   * the day's commission (`settleDay`).
    */
-  async function payReferrals(day: string): Promise<ReferralRun> {
+  function payReferrals(day: string): Promise<ReferralRun> {
+    return oneRunOfDay(day, () => payReferralsNow(day));
+  }
+
+  async function payReferralsNow(day: string): Promise<ReferralRun> {
     const s = await settings.all();
     const rates = s['promo.referralRatesBp'];
     const turnover = await settledTurnover(db, {

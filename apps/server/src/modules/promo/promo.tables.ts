@@ -38,6 +38,13 @@ export const promoReferralDays = pgTable(
     amount3: bigint({ mode: 'number' }).notNull(),
     txId: bigint({ mode: 'number' }),
     revision: integer().notNull().default(0),
+    /**
+     * The part of `amount1…3` forfeited, never paid nor shown: what the day earned by the runs that found the
+     * inviter under an exclusion (a bonus earned while excluded is never paid, also not after the exclusion).
+     */
+    forfeited1: bigint({ mode: 'number' }).notNull().default(0),
+    forfeited2: bigint({ mode: 'number' }).notNull().default(0),
+    forfeited3: bigint({ mode: 'number' }).notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.inviterId, t.day] })],

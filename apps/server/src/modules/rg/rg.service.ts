@@ -454,6 +454,15 @@ export function createRgService({ database, config, accounts, settings, now: clo
     };
   }
 
+  /** Counts a payout against today's loss (`rg_usage.paid`, the day it is paid). */
+  async function addPaid(tx: Executor, userId: number, amountMinor: number) {
+    if (amountMinor <= 0) return;
+    await tx.execute(
+      sql`insert into rg_usage as u (user_id, day, paid) values (${userId}, rg_today(), ${amountMinor})
+          on conflict (user_id, day) do update set paid = u.paid + excluded.paid`,
+    );
+  }
+
   /** Takes what a stake's closing gave back off the stakes counted on the bet's Brasília day. */
   async function giveBack(tx: Executor, userId: number, holdId: number, captured: number) {
     const back = await stakeReturned(tx, holdId, captured);
@@ -553,12 +562,7 @@ export function createRgService({ database, config, accounts, settings, now: clo
     async onStakeSettled(fact: SettledFact, tx: Executor): Promise<void> {
       if (fact.supersedes !== null && fact.supersedes !== undefined)
         return recount(tx, fact, fact.supersedes);
-      const paid = Number(fact.payout);
-      if (paid > 0)
-        await tx.execute(
-          sql`insert into rg_usage as u (user_id, day, paid) values (${fact.userId}, rg_today(), ${paid})
-              on conflict (user_id, day) do update set paid = u.paid + excluded.paid`,
-        );
+      await addPaid(tx, fact.userId, Number(fact.payout));
       await giveBack(tx, fact.userId, fact.holdId, Number(fact.cash) + Number(fact.bonus));
     },
 
@@ -605,6 +609,15 @@ export function createRgService({ database, config, accounts, settings, now: clo
     async onStakeVoided(fact: VoidedFact, tx: Executor): Promise<void> {
       await giveBack(tx, fact.userId, fact.holdId, 0);
     },
+
+    /**
+     * A payout posted outside a settlement (a casino provider's further win of a round already settled,
+     * `TxType.PRIZE`) counts against the loss of the day it is paid, in the paying transaction `tx`: no ledger
+     * fact carries it (only settlements write `ledger.stakeSettled`), and the reality check's net
+     * (`playerResultSince`) counts it, so the loss limit agrees with it. The caller counts it before it posts:
+     * `rg_usage` first, then the player's accounts, the order of every stake (`rg_stake`, then the hold).
+     */
+    recordPaid: addPaid,
 
     /**
      * A credited deposit counts against the deposit limits, in the crediting transaction `tx` (as a stake is
