@@ -22,6 +22,11 @@ const made: {
   eventId?: string;
 } = {};
 
+/** Whether two boxes overlap. */
+function overlaps(a: { x: number; y: number; width: number; height: number }, b: typeof a) {
+  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+}
+
 async function pendingWithdrawals(request: APIRequestContext) {
   const res = await request.get('/api/operator/withdrawals?status=all', { headers: operatorKey });
   return (await res.json()).data as OperatorWithdrawal[];
@@ -410,4 +415,50 @@ test.describe('on a computer in another time zone', () => {
     ).toBeVisible();
     await screenshots(page, 'audit-other-zone');
   });
+});
+
+test('at 393 px the menu button leaves the header clear, a long e-mail cut with an ellipsis', async ({
+  page,
+  request,
+}) => {
+  // An operator whose e-mail is longer than a phone's line.
+  const password = 'Senha-do-operador-1';
+  const res = await request.post('/api/operator/operators', {
+    headers: operatorKey,
+    data: {
+      email: `operadora.do.financeiro.${Date.now().toString(36)}@exemplo-comprido.com.br`,
+      password,
+      role: 'admin',
+    },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+  const op: TestOperator = { ...(await res.json()).data, password };
+  await page.setViewportSize({ width: 393, height: 852 });
+  await signIn(page, op);
+  const menu = page.getByRole('button', { name: 'bars' });
+  await expect(menu).toBeVisible();
+  const email = page.getByTestId('operator-email');
+  const header = page.locator('.ant-layout-header');
+  const items = [
+    email,
+    page.getByTestId('operator-role'),
+    header.getByRole('button', { name: 'Console de suporte' }),
+    header.locator('.ant-select'),
+    header.getByRole('button', { name: 'Sair' }),
+  ];
+  const button = (await menu.boundingBox())!;
+  for (const item of items) {
+    const box = (await item.boundingBox())!;
+    expect(overlaps(box, button), `${JSON.stringify(box)} vs menu ${JSON.stringify(button)}`).toBe(false);
+    expect(box.x + box.width, JSON.stringify(box)).toBeLessThanOrEqual(393);
+  }
+  // The e-mail and its role share one line; the e-mail is cut (whole in the text, and in its tooltip).
+  const [mail, role] = [
+    (await email.boundingBox())!,
+    (await page.getByTestId('operator-role').boundingBox())!,
+  ];
+  expect(Math.abs(mail.y + mail.height / 2 - (role.y + role.height / 2))).toBeLessThan(4);
+  await expect(email).toHaveText(op.email);
+  expect(await email.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+  await screenshots(page, 'header-narrow', [393]);
 });

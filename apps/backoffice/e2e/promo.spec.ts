@@ -178,7 +178,7 @@ test('an admin finds the activity in the audit log and edits the promotion rules
   await openMenu(page, 'Originais', 'Jogos');
   await expect(page.getByRole('row').filter({ hasText: 'Dados' })).toContainText('99,00%');
   const limits = page.getByRole('form', { name: 'Limites de aposta' });
-  await expect(limits.getByLabel('Aposta máxima')).toHaveValue('5000,00');
+  await expect(limits.getByLabel('Aposta máxima')).toHaveValue('5.000,00');
   await limits.getByLabel('Aposta máxima').fill('2500');
   await limits.getByRole('button', { name: 'Salvar' }).click();
   await expect.poll(async () => (await read())['originals.maxStake']).toBe(250_000);

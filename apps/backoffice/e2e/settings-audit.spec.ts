@@ -69,7 +69,7 @@ test('an admin edits settings by their labels, in reais, percent and seconds, ch
   const maxStake = limits.getByLabel('Aposta máxima');
   const delay = limits.getByLabel(/^Atraso de aceite ao vivo(?! por)/);
   await expect(minStake).toHaveValue('1,00');
-  await expect(maxStake).toHaveValue('10000,00');
+  await expect(maxStake).toHaveValue('10.000,00');
   await expect(delay).toHaveValue('2');
   await phoneShots(page, 'settings-form');
 
@@ -95,6 +95,24 @@ test('an admin edits settings by their labels, in reais, percent and seconds, ch
     })
     .toEqual([250, 500_000, 2_500]);
   await expect(minStake).toHaveValue('2,50');
+
+  // Thousands are grouped once the amount is typed (the text typed stays as it is meanwhile), and the grouped
+  // amount reads back to the same centavos, saved and shown again after a reload.
+  await maxStake.fill('1234567,89');
+  await expect(maxStake).toHaveValue('1234567,89');
+  await maxStake.blur();
+  await expect(maxStake).toHaveValue('1.234.567,89');
+  await limits.getByRole('button', { name: 'Salvar' }).click();
+  await expect.poll(async () => (await held(page))['sports.maxStake']).toBe(123_456_789);
+  await page.reload();
+  await expect(maxStake).toHaveValue('1.234.567,89');
+  // Grouped text typed or pasted as such is read the same; a point before the last two digits is the decimal one.
+  await maxStake.fill('1.234.567,89');
+  await maxStake.blur();
+  await expect(maxStake).toHaveValue('1.234.567,89');
+  await minStake.fill('3.50');
+  await minStake.blur();
+  await expect(minStake).toHaveValue('3,50');
 
   // A margin in percent (kept in basis points): out of its bounds it is refused here, with the bounds.
   const margins = page.getByRole('form', { name: 'Esportes: margens' });

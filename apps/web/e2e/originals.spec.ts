@@ -1,6 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
 import { newEmail, randomCpf, registerThroughOverlay, screenshot } from './helpers';
 
+/** Whether two boxes overlap. */
+function overlaps(a: { x: number; y: number; width: number; height: number }, b: typeof a) {
+  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+}
+
 /** R$ 1.234,56 → 1234.56 */
 const money = (text: string) => Number(text.replace(/[^\d,]/g, '').replace(',', '.'));
 
@@ -94,6 +99,34 @@ test('a new player deposits, plays every original by hand and by auto bet, rotat
   await page.getByRole('radio', { name: /Preto/ }).click();
   await betByHand(page);
   await expect(page.getByTestId('row-result')).toContainText('Saiu');
+  // The marker points at the drawn tile (once the row has stopped) without crossing its number.
+  const winner = page.getByTestId('row-winner');
+  const markers = page.getByTestId('row-marker');
+  await expect(markers).toHaveCount(2);
+  await expect
+    .poll(async () => {
+      const tile = (await winner.boundingBox())!;
+      const centre = await markers.evaluateAll((els) =>
+        els.map((el) => {
+          const r = el.getBoundingClientRect();
+          return r.x + r.width / 2;
+        }),
+      );
+      return centre.every((x) => x > tile.x && x < tile.x + tile.width);
+    })
+    .toBe(true);
+  const number = await winner.evaluate((el) => {
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    const r = range.getBoundingClientRect();
+    return { x: r.x, y: r.y, width: r.width, height: r.height };
+  });
+  for (const marker of await markers.all()) {
+    const box = (await marker.boundingBox())!;
+    expect(overlaps(box, number), `marker ${JSON.stringify(box)} vs number ${JSON.stringify(number)}`).toBe(
+      false,
+    );
+  }
   await betAutomatically(page);
 
   // Plinko.
@@ -181,6 +214,45 @@ test('a visitor sees the games and the verifier, and is asked to log in to bet',
   await page.goto(`/fairness?game=mines&serverSeed=${'ab'.repeat(32)}&clientSeed=visitante&nonce=3&mines=5`);
   await expect(page.getByTestId('verifier-outcome')).toBeVisible();
   await expect(page.getByTestId('verifier-floats').getByRole('row')).toHaveCount(5);
+});
+
+test("the verifier's fields stay clear of the floating support button at 393 px", async ({ page }) => {
+  const seed = 'ab'.repeat(32);
+  // A tall phone and a short one: on the short one the first screen used to end with a field under the button.
+  for (const height of [852, 667]) {
+    await page.setViewportSize({ width: 393, height });
+    for (const game of ['dice', 'plinko']) {
+      await page.goto(`/fairness?game=${game}&serverSeed=${seed}&clientSeed=visitante&nonce=3`);
+      await expect(page.getByTestId('verifier-outcome')).toBeVisible();
+      const support = page.getByRole('button', { name: 'Abrir atendimento' });
+      await expect(support).toBeVisible();
+      const end = await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight);
+      // The page opened at its top, scrolled down by steps of a field's height, and at its end: every field's
+      // box against the button's, all read at once at each step.
+      for (let y = 0; y <= end + 40; y += 40) {
+        const covered = await page.evaluate(
+          (to) => {
+            window.scrollTo(0, to);
+            const button = document
+              .querySelector('button[aria-label="Abrir atendimento"]')!
+              .getBoundingClientRect();
+            return Array.from(document.querySelectorAll('form :is(input, select, [role="radio"])'), (el) => {
+              const box = el.getBoundingClientRect();
+              const over =
+                box.left < button.right &&
+                button.left < box.right &&
+                box.top < button.bottom &&
+                button.top < box.bottom;
+              return over ? `${el.getAttribute('name') ?? el.textContent} ${JSON.stringify(box)}` : null;
+            }).filter(Boolean);
+          },
+          Math.min(y, end),
+        );
+        expect(covered, `${game} at 393×${height}, scrolled to ${Math.min(y, end)}`).toEqual([]);
+      }
+    }
+  }
+  await screenshot(page, 'originals/e2e-verifier-support-button');
 });
 
 test('bad input is refused beside the field that caused it, in Portuguese, and nothing is bet', async ({

@@ -1,7 +1,7 @@
 import { CustomerServiceOutlined, LogoutOutlined } from '@ant-design/icons';
 import type { OperatorProfile } from '@aposta/contracts';
 import { useGetIdentity, useLogout } from '@refinedev/core';
-import { Button, Layout, Select, Space, Tag, Typography } from 'antd';
+import { Button, Grid, Layout, Select, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useAllowed } from '../api/access';
@@ -18,6 +18,10 @@ export function Header() {
   const { mutate: logout } = useLogout();
   const allowed = useAllowed();
   const navigate = useNavigate();
+  // Below lg the side menu is Refine's fixed button at the top left (40 px wide, from 64 px down): the bar's
+  // wrapped lines would run under it, so the bar starts right of it (as the page below keeps clear of it).
+  const { lg } = Grid.useBreakpoint();
+  const narrow = lg === false;
   return (
     <Layout.Header
       style={{
@@ -26,7 +30,7 @@ export function Header() {
         alignItems: 'center',
         background: '#fff',
         // On a narrow screen its items wrap to more lines: the bar grows with them instead of hiding some.
-        padding: '8px 16px',
+        padding: narrow ? '8px 16px 8px 56px' : '8px 16px',
         height: 'auto',
         minHeight: 56,
         lineHeight: 'normal',
@@ -45,11 +49,19 @@ export function Header() {
           value={i18n.language}
           onChange={(lang) => void setLanguage(lang)}
           options={UI_LANGUAGES.map((l) => ({ value: l.key, label: l.label }))}
-          style={{ width: 130 }}
+          // Narrower on a phone, so the support console and the language share the first line.
+          style={{ width: narrow ? 112 : 130 }}
         />
         {operator && (
-          <Space size={4}>
-            <Typography.Text data-testid="operator-email">{operator.email}</Typography.Text>
+          // A long e-mail is cut with an ellipsis (whole in its tooltip) so it shares a line with the role.
+          <Space size={4} style={{ maxWidth: '100%' }} styles={{ item: { minWidth: 0 } }}>
+            <Typography.Text
+              data-testid="operator-email"
+              ellipsis={{ tooltip: operator.email }}
+              style={{ maxWidth: narrow ? 'calc(100vw - 180px)' : 320 }}
+            >
+              {operator.email}
+            </Typography.Text>
             <Tag color="blue" data-testid="operator-role">
               {t(`roles.${operator.role}`)}
             </Tag>

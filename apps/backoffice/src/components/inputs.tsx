@@ -1,4 +1,4 @@
-import { toMajor, toMinor } from '@aposta/money';
+import { formatAmount, MoneyError, parseMoney, toDecimalString, toMajor, toMinor } from '@aposta/money';
 import { InputNumber, type InputNumberProps } from 'antd';
 import i18n from '../i18n';
 
@@ -18,13 +18,54 @@ export const toHundredths = (n: number) => Math.round(n * 100);
  */
 export const decimalSeparator = () => (i18n.language === 'en' ? '.' : ',');
 
-/** An amount in reais, two decimals. */
+/** The locale the back office writes amounts in: "1.234.567,89" in Portuguese, "1,234,567.89" in English. */
+const moneyLocale = () => (i18n.language === 'en' ? 'en-US' : 'pt-BR');
+
+/**
+ * An amount as the field shows it once typed (on blur, or after a step): grouped in thousands, two decimals,
+ * through @aposta/money. While the operator types, the text stays as typed (no caret jumping).
+ */
+export function formatReais(value: number | string | undefined, locale = moneyLocale()): string {
+  if (value === undefined || value === '') return '';
+  try {
+    return formatAmount(toMinor(value), 'BRL', locale);
+  } catch {
+    return String(value);
+  }
+}
+
+/**
+ * What the operator typed ("1.234.567,89", "1234567,89", "R$ 10,50") back to reais as a plain decimal string
+ * ("1234567.89"), through @aposta/money's parser; "" for an empty field (no value), "NaN" for what is not an
+ * amount (the field then keeps its last amount). A point typed alone before one or two last digits ("10.50")
+ * is still read as the decimal point, as before the grouping.
+ */
+export function parseReais(text: string | undefined, locale = moneyLocale()): string {
+  let s = (text ?? '').trim();
+  if (!s) return '';
+  if (locale === 'pt-BR' && !s.includes(',') && /^[^.]*\.\d{1,2}$/.test(s)) s = s.replace('.', ',');
+  try {
+    return toDecimalString(parseMoney(s, 'BRL', locale));
+  } catch (e) {
+    if (e instanceof MoneyError) return 'NaN';
+    throw e;
+  }
+}
+
+/** Kept the same between renders: a new formatter makes rc-input-number rewrite the text being typed. */
+const moneyFormatter: InputNumberProps<number>['formatter'] = (value, { userTyping, input }) =>
+  userTyping ? input : formatReais(value);
+// rc-input-number reads the parser's answer as a decimal string ("" is no value); its type says number.
+const moneyParser = parseReais as unknown as (text: string | undefined) => number;
+
+/** An amount in reais, two decimals, grouped in thousands ("1.234.567,89"). */
 export function MoneyInput(props: InputNumberProps<number>) {
   return (
     <InputNumber<number>
       min={0}
       precision={2}
-      decimalSeparator={decimalSeparator()}
+      formatter={moneyFormatter}
+      parser={moneyParser}
       addonBefore="R$"
       style={{ width: '100%' }}
       {...props}

@@ -112,7 +112,7 @@ function Row({ tile, betId, animate }: { tile: number | null; betId: string; ani
     );
   }, [betId, stopAt, animate, tile]);
   return (
-    <div ref={box} className="relative overflow-hidden rounded-xl bg-night/70 py-10" aria-hidden="true">
+    <div ref={box} className="relative overflow-hidden rounded-xl bg-night/70 py-14" aria-hidden="true">
       <div ref={strip} className="flex gap-6 will-change-transform" style={{ width: 'max-content' }}>
         {Array.from({ length: COPIES }, (_, copy) =>
           ROW_ORDER.map((n, i) => (
@@ -121,13 +121,22 @@ function Row({ tile, betId, animate }: { tile: number | null; betId: string; ani
               className={`flex size-50 shrink-0 items-center justify-center rounded-lg text-base font-black ${tileClass(n)} ${
                 tile !== null && copy * ROW_ORDER.length + i === stopAt ? 'ring-2 ring-gold' : ''
               }`}
+              data-testid={tile !== null && copy * ROW_ORDER.length + i === stopAt ? 'row-winner' : undefined}
             >
               {n}
             </span>
           )),
         )}
       </div>
-      <span className="absolute inset-y-0 left-1/2 w-2 -translate-x-1/2 bg-gold shadow-[0_0_0.08rem_#f8c94a]" />
+      {/* The marker points at the tile from above and below, in the row's margins: never across its number. */}
+      <span
+        data-testid="row-marker"
+        className="absolute top-0 left-1/2 -translate-x-1/2 border-x-[0.08rem] border-t-[0.12rem] border-x-transparent border-t-gold drop-shadow-[0_0_0.04rem_#f8c94a]"
+      />
+      <span
+        data-testid="row-marker"
+        className="absolute bottom-0 left-1/2 -translate-x-1/2 border-x-[0.08rem] border-b-[0.12rem] border-x-transparent border-b-gold drop-shadow-[0_0_0.04rem_#f8c94a]"
+      />
     </div>
   );
 }
