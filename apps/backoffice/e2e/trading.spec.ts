@@ -1,5 +1,5 @@
 import type { SportsBet, SportsEventDetail } from '@aposta/contracts';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { depositViaApi, newEmail, registerViaApi } from '../../web/e2e/helpers';
 import { createOperator, openMenu, operatorKey, screenshots, signIn, type TestOperator } from './helpers';
 
@@ -22,11 +22,11 @@ const made: {
 
 const auth = () => ({ Authorization: `Bearer ${made.token}` });
 
-async function createEvent(request: APIRequestContext, home: string, away: string) {
+async function createEvent(request: APIRequestContext, home: string, away: string, sport = 'football') {
   const created = await request.post('/api/operator/sports/events', {
     headers: operatorKey,
     data: {
-      sport: 'football',
+      sport,
       competition: 'Copa do Trading',
       home,
       away,
@@ -40,6 +40,15 @@ async function createEvent(request: APIRequestContext, home: string, away: strin
 
 const homeOf = (d: SportsEventDetail) =>
   d.markets.find((m) => m.type === '1x2' && m.period === 1)!.selections.find((s) => s.name === 'home')!;
+
+/** The trader signed in, the event opened by its id from the trading page's search. */
+async function openEvent(page: Page, eventId: string) {
+  await signIn(page, made.trader!);
+  await openMenu(page, 'Trading esportivo');
+  const search = page.getByRole('searchbox', { name: 'Abrir evento pelo ID' });
+  await search.fill(eventId);
+  await search.press('Enter');
+}
 
 async function balance(request: APIRequestContext) {
   const body = await (await request.get('/api/app/user/getBalance', { headers: auth() })).json();
@@ -84,14 +93,12 @@ test('a trader settles an event, then corrects its result: the bet is resettled'
   page,
   request,
 }) => {
-  await signIn(page, made.trader!);
-  await openMenu(page, 'Trading esportivo');
-  const search = page.getByRole('searchbox', { name: 'Abrir evento pelo ID' });
-  await search.fill(made.eventId!);
-  await search.press('Enter');
+  await openEvent(page, made.eventId!);
   const drawer = page.getByRole('dialog');
   await expect(drawer.getByRole('heading', { name: /Correção FC × Revisão EC/ })).toBeVisible();
   const result = drawer.getByRole('form', { name: 'Resultado' });
+  // Games are a tennis result's only.
+  await expect(result.getByLabel('Games mandante')).toHaveCount(0);
 
   // Home wins: the bet is won and paid.
   const before = await balance(request);
@@ -149,11 +156,7 @@ test('a trader overrides a price; a player sees it', async ({ page, request }) =
   const d = await createEvent(request, 'Odds FC', 'Mercado EC');
   const engine = homeOf(d).price;
   const fixed = Math.round(engine * 102 + 1) / 100;
-  await signIn(page, made.trader!);
-  await openMenu(page, 'Trading esportivo');
-  const search = page.getByRole('searchbox', { name: 'Abrir evento pelo ID' });
-  await search.fill(d.event.eventId);
-  await search.press('Enter');
+  await openEvent(page, d.event.eventId);
   const drawer = page.getByRole('dialog').filter({ hasText: 'Odds FC' });
   const row = drawer.getByRole('row').filter({ has: page.getByRole('cell', { name: '1X2 · P1' }) });
   await row.getByRole('button', { name: 'Preços' }).click();
@@ -188,6 +191,35 @@ test('a trader overrides a price; a player sees it', async ({ page, request }) =
     .toBe(engine);
   await expect(row).toContainText(`home ${engine.toFixed(2)}`);
   await expect(row.getByText('Preço manual')).toHaveCount(0);
+});
+
+test("a trader posts a tennis result with the match's games; the server's refusal shows by its field", async ({
+  page,
+  request,
+}) => {
+  const d = await createEvent(request, 'Fonseca', 'Mensik', 'tennis');
+  await openEvent(page, d.event.eventId);
+  const drawer = page.getByRole('dialog').filter({ hasText: 'Fonseca' });
+  const result = drawer.getByRole('form', { name: 'Resultado' });
+  await result.getByLabel('Mandante', { exact: true }).fill('2');
+  await result.getByLabel('Visitante', { exact: true }).fill('1');
+  await result.getByLabel('Games mandante').fill('15');
+  // One side's games only: the server refuses, beside the missing field.
+  await result.getByRole('button', { name: 'Lançar resultado' }).click();
+  const awayGames = result.locator('.ant-form-item').filter({ has: page.getByLabel('Games visitante') });
+  await expect(awayGames).toContainText('Informe os games dos dois lados, ou de nenhum');
+  await screenshots(page, 'sports-tennis-games-refused', [1280, 393]);
+  await result.getByLabel('Games visitante').fill('13');
+  await expect(awayGames).not.toContainText('Informe os games');
+  await result.getByRole('button', { name: 'Lançar resultado' }).click();
+  await expect(drawer.getByTestId('result-answer')).toContainText('Resultado v1 lançado');
+  // The result in effect carries the games: the correction form says them.
+  await expect(drawer.getByText('Corrigir o resultado (2-1, games 15-13)')).toBeVisible();
+  const trading = await (
+    await request.get(`/api/operator/sports/events/${d.event.eventId}/trading`, { headers: operatorKey })
+  ).json();
+  expect(trading.data.result).toEqual({ home: 2, away: 1, gamesHome: 15, gamesAway: 13 });
+  await screenshots(page, 'sports-tennis-games', [1280, 393]);
 });
 
 test('an admin finds the result and its correction in the audit log', async ({ page }) => {

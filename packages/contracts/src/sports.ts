@@ -373,7 +373,14 @@ const scoreInt = z
   .max(1000, 'checkTheInput');
 
 /** Operator: the event's result. Football settles first-half markets from halfTime*, corner markets from
- * corners* (markets whose figures are missing are voided); basketball quarters from `quarters`. */
+ * corners* (markets whose figures are missing are voided); basketball quarters from `quarters`. Tennis: `home`
+ * and `away` count sets, `gamesHome`/`gamesAway` the games each side won in the whole match, which settle its
+ * handicap and total lines (priced on games); without them those lines settle on the games the feed recorded
+ * for the whole match, else they are void. The games come both or neither and only for tennis
+ * (`sportsResultGamesPair`, `sportsResultGamesSport`: 400 with `data.field`); a side's games below the sets it
+ * won are refused (`sportsResultGamesSets`), the one thing certainly impossible: a set won takes at least one
+ * game won in every format (a match tie-break counts as one game), while a side may win the match on fewer
+ * games than the other, and short formats (Fast4, a deciding match tie-break) make any "6 a set" floor wrong. */
 export const eventResultRequest = z.strictObject({
   home: scoreInt,
   away: scoreInt,
@@ -385,6 +392,8 @@ export const eventResultRequest = z.strictObject({
     .array(z.strictObject({ home: scoreInt, away: scoreInt }))
     .max(4, 'checkTheInput')
     .optional(),
+  gamesHome: scoreInt.optional(),
+  gamesAway: scoreInt.optional(),
 });
 export type EventResultRequest = z.input<typeof eventResultRequest>;
 

@@ -36,7 +36,7 @@ import {
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../api/http';
+import { api, ApiError } from '../api/http';
 import { ConfirmButton, useRun } from '../components/actions';
 import { ListFilters, periodFilters, type Period } from '../components/ListFilters';
 import { money, time } from '../components/format';
@@ -564,14 +564,20 @@ function ResultForm({ event, onDone }: { event: TradingEvent; onDone: () => void
   const eventId = event.event.eventId;
   const [form] = Form.useForm<EventResultRequest>();
   const [error, setError] = useState<string>();
-  const [answer, setAnswer] = useState<EventResultAnswer & { posted: { home: number; away: number } }>();
+  const [answer, setAnswer] = useState<EventResultAnswer & { posted: EventResultRequest }>();
   const [busy, setBusy] = useState(false);
   const score = { min: 0, max: 1000, precision: 0, style: { width: 80 } };
   const correcting = event.result !== null;
+  // Tennis: the result counts sets; the match's games settle its handicap and total lines (both or neither).
+  const tennis = event.event.sport === 'tennis';
+  const shown = (r: EventResultRequest | null) =>
+    r?.gamesHome !== undefined && r.gamesAway !== undefined
+      ? t('sports.withGames', { score: scoreOf(r), games: `${r.gamesHome}-${r.gamesAway}` })
+      : scoreOf(r);
   return (
     <Card
       size="small"
-      title={correcting ? t('sports.correctResult', { score: scoreOf(event.result) }) : t('sports.result')}
+      title={correcting ? t('sports.correctResult', { score: shown(event.result) }) : t('sports.result')}
     >
       {correcting && !answer && (
         <Alert
@@ -586,6 +592,12 @@ function ResultForm({ event, onDone }: { event: TradingEvent; onDone: () => void
         layout="inline"
         aria-label={t('sports.result')}
         style={{ rowGap: 8 }}
+        // A field the server refused is clear again once changed.
+        onValuesChange={(changed: Partial<EventResultRequest>) =>
+          form.setFields(
+            (Object.keys(changed) as (keyof EventResultRequest)[]).map((name) => ({ name, errors: [] })),
+          )
+        }
         onFinish={async (values) => {
           setBusy(true);
           setError(undefined);
@@ -602,7 +614,13 @@ function ResultForm({ event, onDone }: { event: TradingEvent; onDone: () => void
             setAnswer({ ...posted, posted: values });
             onDone();
           } catch (err) {
-            setError((err as Error).message);
+            // The server's refusal beside the field it names (the games); any other above the form.
+            const field =
+              err instanceof ApiError
+                ? (err.data as { field?: 'gamesHome' | 'gamesAway' } | null)?.field
+                : undefined;
+            if (field) form.setFields([{ name: field, errors: [(err as Error).message] }]);
+            else setError((err as Error).message);
           } finally {
             setBusy(false);
           }
@@ -620,6 +638,17 @@ function ResultForm({ event, onDone }: { event: TradingEvent; onDone: () => void
         <Form.Item name="halfTimeAway" label={t('sports.htAway')}>
           <InputNumber {...score} />
         </Form.Item>
+        {tennis && (
+          <>
+            {/* Within the card on a phone: the server's refusal under a field wraps instead of running off. */}
+            <Form.Item name="gamesHome" label={t('sports.gamesHome')} style={{ maxWidth: '100%' }}>
+              <InputNumber {...score} />
+            </Form.Item>
+            <Form.Item name="gamesAway" label={t('sports.gamesAway')} style={{ maxWidth: '100%' }}>
+              <InputNumber {...score} />
+            </Form.Item>
+          </>
+        )}
         <Form.Item>
           <Button type="primary" danger={correcting} htmlType="submit" loading={busy}>
             {correcting ? t('sports.correct') : t('sports.settle')}
@@ -637,8 +666,8 @@ function ResultForm({ event, onDone }: { event: TradingEvent; onDone: () => void
             answer.previous
               ? t('sports.resettled', {
                   version: answer.resultVersion,
-                  from: scoreOf(answer.previous),
-                  to: scoreOf(answer.posted),
+                  from: shown(answer.previous),
+                  to: shown(answer.posted),
                   resettled: answer.resettled,
                   bets: answer.bets,
                 })

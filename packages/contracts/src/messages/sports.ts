@@ -37,6 +37,9 @@ const english = {
   sportsPricesStale: 'The prices changed since you loaded them: reload and try again',
   sportsOverrideSelections: 'List every option of this market once',
   sportsOverrideMargin: 'The margin shift must be between {min} and {max} basis points',
+  sportsResultGamesPair: 'Enter the games of both sides, or of neither',
+  sportsResultGamesSport: 'Games are entered only for a tennis result',
+  sportsResultGamesSets: "A side's games cannot be fewer than the sets it won",
 };
 
 export const sportsMessages = defineMessages({
@@ -75,6 +78,9 @@ export const sportsMessages = defineMessages({
     sportsPricesStale: 'Os preços mudaram desde que você os carregou: recarregue e tente de novo',
     sportsOverrideSelections: 'Informe cada opção deste mercado uma vez',
     sportsOverrideMargin: 'O ajuste de margem deve estar entre {min} e {max} pontos-base',
+    sportsResultGamesPair: 'Informe os games dos dois lados, ou de nenhum',
+    sportsResultGamesSport: 'Games só são informados no resultado de tênis',
+    sportsResultGamesSets: 'Os games de um lado não podem ser menos que os sets que ele venceu',
   },
   en: english,
   ng: english,
@@ -114,6 +120,9 @@ export const sportsMessages = defineMessages({
     sportsPricesStale: 'Harga berubah sejak Anda memuatnya: muat ulang dan coba lagi',
     sportsOverrideSelections: 'Cantumkan setiap opsi pasar ini satu kali',
     sportsOverrideMargin: 'Pergeseran margin harus antara {min} dan {max} basis poin',
+    sportsResultGamesPair: 'Isi jumlah gim kedua sisi, atau tidak keduanya',
+    sportsResultGamesSport: 'Jumlah gim hanya diisi untuk hasil tenis',
+    sportsResultGamesSets: 'Jumlah gim suatu sisi tidak boleh kurang dari set yang dimenangkannya',
   },
   vi: {
     sportsUnknownSport: 'Môn thể thao không xác định',
@@ -150,6 +159,9 @@ export const sportsMessages = defineMessages({
     sportsPricesStale: 'Giá đã thay đổi kể từ khi bạn tải: hãy tải lại và thử lại',
     sportsOverrideSelections: 'Liệt kê mỗi lựa chọn của kèo này một lần',
     sportsOverrideMargin: 'Mức điều chỉnh biên phải từ {min} đến {max} điểm cơ bản',
+    sportsResultGamesPair: 'Nhập số game của cả hai bên, hoặc không nhập bên nào',
+    sportsResultGamesSport: 'Số game chỉ được nhập cho kết quả quần vợt',
+    sportsResultGamesSets: 'Số game của một bên không thể ít hơn số set bên đó thắng',
   },
   ja: {
     sportsUnknownSport: '不明なスポーツです',
@@ -186,6 +198,9 @@ export const sportsMessages = defineMessages({
     sportsPricesStale: '読み込み後に価格が変わりました：再読み込みしてもう一度お試しください',
     sportsOverrideSelections: 'このマーケットの各選択肢を一度ずつ指定してください',
     sportsOverrideMargin: 'マージン調整は{min}から{max}ベーシスポイントの間にしてください',
+    sportsResultGamesPair: 'ゲーム数は両者とも入力するか、どちらも入力しないでください',
+    sportsResultGamesSport: 'ゲーム数はテニスの結果にのみ入力できます',
+    sportsResultGamesSets: '各サイドのゲーム数は、そのサイドが取ったセット数より少なくできません',
   },
   ko: {
     sportsUnknownSport: '알 수 없는 종목입니다',
@@ -221,6 +236,9 @@ export const sportsMessages = defineMessages({
     sportsPricesStale: '불러온 후 가격이 바뀌었습니다: 새로고침 후 다시 시도하세요',
     sportsOverrideSelections: '이 마켓의 각 옵션을 한 번씩 지정하세요',
     sportsOverrideMargin: '마진 조정은 {min}에서 {max} 베이시스 포인트 사이여야 합니다',
+    sportsResultGamesPair: '게임 수는 양쪽 모두 입력하거나 둘 다 비워 두세요',
+    sportsResultGamesSport: '게임 수는 테니스 결과에만 입력할 수 있습니다',
+    sportsResultGamesSets: '한쪽의 게임 수는 그쪽이 이긴 세트 수보다 적을 수 없습니다',
   },
   zh: {
     sportsUnknownSport: '未知的运动项目',
@@ -256,6 +274,9 @@ export const sportsMessages = defineMessages({
     sportsPricesStale: '价格在您加载后已变化：请刷新后重试',
     sportsOverrideSelections: '请将此盘口的每个选项各列出一次',
     sportsOverrideMargin: '利润率调整必须在{min}到{max}个基点之间',
+    sportsResultGamesPair: '请填写双方的局数，或都不填写',
+    sportsResultGamesSport: '局数仅适用于网球比赛结果',
+    sportsResultGamesSets: '一方的局数不能少于其赢得的盘数',
   },
   ru: {
     sportsUnknownSport: 'Неизвестный вид спорта',
@@ -292,5 +313,8 @@ export const sportsMessages = defineMessages({
     sportsPricesStale: 'Цены изменились после загрузки: обновите и попробуйте снова',
     sportsOverrideSelections: 'Укажите каждый вариант этого рынка один раз',
     sportsOverrideMargin: 'Сдвиг маржи должен быть от {min} до {max} базисных пунктов',
+    sportsResultGamesPair: 'Укажите геймы обеих сторон или ни одной',
+    sportsResultGamesSport: 'Геймы указываются только в результате теннисного матча',
+    sportsResultGamesSets: 'Геймов у стороны не может быть меньше, чем выигранных ею сетов',
   },
 });

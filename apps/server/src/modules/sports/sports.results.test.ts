@@ -1,6 +1,13 @@
-import { BetResult, MatchTime, placeBetAnswer, type SportsEventDetail } from '@aposta/contracts';
+import {
+  BetResult,
+  MatchTime,
+  placeBetAnswer,
+  SPORTS_OPERATOR_PATH,
+  type SportsEventDetail,
+} from '@aposta/contracts';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { TEST_OPERATOR_KEY } from '../../../test/helpers';
 import { queryRows } from '../../platform/db';
 import { PREMATCH } from './pricing';
 import { sportsTestApp, type TestApp, type TestPlayers } from './sports.testkit';
@@ -108,6 +115,137 @@ describe('tennis games lines', () => {
       payout: 10,
     });
     expect(await cash(player.id)).toBe(before);
+  });
+});
+
+describe("tennis games in the operator's result", () => {
+  it('settle the games lines without a feed, over the feed when both exist; a correction of the games resettles', async () => {
+    const player = await c.signUp('tennis-games');
+    await c.fund(player.id, 10_000);
+    const d = await createEvent('Fonseca', 'Mensik', 0.4, 'tennis');
+    const under = await stake10(player.token, d, 'total', 27.5, 'under');
+    const over = await stake10(player.token, d, 'total', 23.5, 'over');
+    const home = await stake10(player.token, d, 'ah', -1.5, 'home');
+    // The same market's away side: the line is the home side's handicap, so away takes +1.5.
+    const away = await stake10(player.token, d, 'ah', -1.5, 'away');
+    const paid = (price: number) => Math.floor(10 * Math.round(price * 100)) / 100;
+    const cents = (x: number) => Math.round(x * 100);
+    const won = (bet: { price: number }) => cents(paid(bet.price));
+    const is = (result: number) => (b: { status: string; result: number }) =>
+      b.status === 'settled' && b.result === result;
+
+    // No feed: 6-4 3-6 6-3, sets 2-1 and games 15-13 (28 games, home by 2), typed by the operator. By hand:
+    // under 27.5 loses, over 23.5 wins, home −1.5 (+2) wins, away +1.5 (−2) loses.
+    const posted = { home: 2, away: 1, gamesHome: 15, gamesAway: 13 };
+    expect((await operator(`events/${d.event.eventId}/result`, posted)).statusCode).toBe(200);
+    expect(await settledBet(player.token, under.betId)).toMatchObject({ result: BetResult.LOSE, payout: 0 });
+    expect(await settledBet(player.token, over.betId)).toMatchObject({
+      result: BetResult.WIN,
+      payout: paid(over.price),
+    });
+    expect(await settledBet(player.token, home.betId)).toMatchObject({
+      result: BetResult.WIN,
+      payout: paid(home.price),
+    });
+    expect(await settledBet(player.token, away.betId)).toMatchObject({ result: BetResult.LOSE, payout: 0 });
+    expect(await cash(player.id)).toBe(10_000 - 4 * 1_000 + won(over) + won(home));
+    const trading = async () =>
+      data<{ result: unknown; resultVersion: number }>(
+        await operator(`events/${d.event.eventId}/trading`, undefined, 'GET'),
+      );
+    expect(await trading()).toMatchObject({ result: posted, resultVersion: 1 });
+    // The same result again is the same result: refused.
+    expect((await operator(`events/${d.event.eventId}/result`, posted)).statusCode).toBe(409);
+
+    // Corrected: 6-4 1-6 6-4, still 2-1 in sets but games 13-14 (27 games, away by 1). By hand: under 27.5 now
+    // wins, over 23.5 still wins, home −1.5 (−1) now loses, away +1.5 (+1) now wins.
+    const corrected = await operator(`events/${d.event.eventId}/result`, {
+      ...posted,
+      gamesHome: 13,
+      gamesAway: 14,
+    });
+    expect(data(corrected)).toMatchObject({ resultVersion: 2, previous: posted, resettled: 4 });
+    expect(await settledBet(player.token, under.betId, is(BetResult.WIN))).toMatchObject({
+      payout: paid(under.price),
+    });
+    expect(await settledBet(player.token, home.betId, is(BetResult.LOSE))).toMatchObject({ payout: 0 });
+    expect(await settledBet(player.token, away.betId, is(BetResult.WIN))).toMatchObject({
+      payout: paid(away.price),
+    });
+    expect(await settledBet(player.token, over.betId)).toMatchObject({
+      result: BetResult.WIN,
+      payout: paid(over.price),
+    });
+    expect(await cash(player.id)).toBe(10_000 - 4 * 1_000 + won(under) + won(over) + won(away));
+    expect(await trading()).toMatchObject({
+      result: { home: 2, away: 1, gamesHome: 13, gamesAway: 14 },
+      resultVersion: 2,
+    });
+
+    // The feed recorded the whole match as 16-13 (home −1.5 would win), the operator's result says 14-13: the
+    // result's games settle it (home +1: −1.5 loses).
+    const e = await createEvent('Sinner', 'Draper', 0.4, 'tennis');
+    const fed = await stake10(player.token, e, 'ah', -1.5, 'home');
+    const before = await cash(player.id);
+    await t.app.sports.update(e.event.eventId, MatchTime.FINISHED, {
+      ...PREMATCH,
+      progress: 1,
+      score: { home: 2, away: 1 },
+      setGames: { home: 16, away: 13 },
+    });
+    const result = { home: 2, away: 1, gamesHome: 14, gamesAway: 13 };
+    expect((await operator(`events/${e.event.eventId}/result`, result)).statusCode).toBe(200);
+    expect(await settledBet(player.token, fed.betId)).toMatchObject({ result: BetResult.LOSE, payout: 0 });
+    expect(await cash(player.id)).toBe(before);
+  });
+
+  it('refuses games for another sport, one side without the other, or fewer than the sets won (400)', async () => {
+    const football = (await createEvent('Santos', 'Sport')).event.eventId;
+    const tennis = (await createEvent('Fils', 'Paul', 0.4, 'tennis')).event.eventId;
+    const refusals: [string, object, string | undefined, string, string][] = [
+      [
+        football,
+        { home: 1, away: 0, gamesHome: 6, gamesAway: 4 },
+        undefined,
+        'gamesHome',
+        'Games só são informados no resultado de tênis',
+      ],
+      [
+        tennis,
+        { home: 2, away: 0, gamesHome: 12 },
+        undefined,
+        'gamesAway',
+        'Informe os games dos dois lados, ou de nenhum',
+      ],
+      [
+        tennis,
+        { home: 2, away: 0, gamesAway: 3 },
+        'en',
+        'gamesHome',
+        'Enter the games of both sides, or of neither',
+      ],
+      [
+        tennis,
+        { home: 2, away: 1, gamesHome: 1, gamesAway: 6 },
+        undefined,
+        'gamesHome',
+        'Os games de um lado não podem ser menos que os sets que ele venceu',
+      ],
+    ];
+    for (const [eventId, payload, lang, field, message] of refusals) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `${SPORTS_OPERATOR_PATH}/events/${eventId}/result`,
+        headers: { 'x-operator-key': TEST_OPERATOR_KEY, ...(lang ? { lang } : {}) },
+        payload,
+      });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json()).toEqual({ status: 40000, message, data: { field } });
+    }
+    for (const eventId of [football, tennis]) {
+      const detail = await operator(`events/${eventId}/trading`, undefined, 'GET');
+      expect(data<{ result: unknown }>(detail).result).toBeNull();
+    }
   });
 });
 

@@ -629,12 +629,16 @@ export function createSportsService({
 
   async function postResult(eventId: string, result: EventResult): Promise<EventResultAnswer> {
     if (partsOverWhole(result)) throw badRequest('checkTheInput');
+    const gamesRefused = impossibleGames(result);
+    if (gamesRefused) throw gamesRefused;
     const answer = await database.transaction(async (tx) => {
       const [event] = await queryRows<EventRow>(
         tx,
         sql`select id, sport, result, result_version from sports_events where id = ${eventId}::bigint for update`,
       );
       if (!event) throw notFound('sportsUnknownEvent');
+      if (result.gamesHome !== undefined && event.sport !== 'tennis')
+        throw gamesError('sportsResultGamesSport', 'gamesHome');
       const normal = normaliseResult(result);
       if (
         event.result &&
@@ -655,14 +659,20 @@ export function createSportsService({
         sql`select state from sports_events where id = ${eventId}::bigint`,
       );
       // Tennis: the result counts sets, but its handicap and total lines count games (pricing/others.ts): they
-      // are settled on the games of the sets the feed recorded once it recorded the whole match (the sets of the
-      // result, no set under way), and void when it did not.
+      // are settled on the match's games the result gives; without them, on the games of the sets the feed
+      // recorded once it recorded the whole match (the sets of the result, no set under way), and void when it
+      // did not.
       const last = state[0]!.state;
       const whole =
         last?.score?.home === normal.home &&
         last.score.away === normal.away &&
         !(last.games && last.games.home + last.games.away > 0);
-      const games = whole ? (last.setGames ?? null) : null;
+      const games =
+        normal.gamesHome !== undefined && normal.gamesAway !== undefined
+          ? { home: normal.gamesHome, away: normal.gamesAway }
+          : whole
+            ? (last.setGames ?? null)
+            : null;
       const tennisGames = (type: MarketType) =>
         event.sport === 'tennis' && (type === 'ah' || type === 'total');
       const markets = await queryRows<{
@@ -1010,6 +1020,27 @@ function partsOverWhole(r: EventResult): boolean {
   );
 }
 
+/** A refusal of the result's tennis games, naming the field it is about (the back office shows it there). */
+function gamesError(
+  key: 'sportsResultGamesPair' | 'sportsResultGamesSport' | 'sportsResultGamesSets',
+  field: 'gamesHome' | 'gamesAway',
+) {
+  return new AppError(ErrorCode.BAD_REQUEST, key, {}, { data: { field } });
+}
+
+/**
+ * The result's games refused whatever the sport: one side's without the other's, or a side's fewer than the sets
+ * it won (each set won takes at least one game won; nothing stricter is certain, see `eventResultRequest`).
+ */
+function impossibleGames(r: EventResult): AppError | null {
+  if (r.gamesHome === undefined && r.gamesAway === undefined) return null;
+  if (r.gamesHome === undefined) return gamesError('sportsResultGamesPair', 'gamesHome');
+  if (r.gamesAway === undefined) return gamesError('sportsResultGamesPair', 'gamesAway');
+  if (r.gamesHome < r.home) return gamesError('sportsResultGamesSets', 'gamesHome');
+  if (r.gamesAway < r.away) return gamesError('sportsResultGamesSets', 'gamesAway');
+  return null;
+}
+
 /** A result with its optional figures in one order and without absent keys, so equal results compare equal. */
 function normaliseResult(r: EventResult): EventResult {
   const out: EventResult = { home: r.home, away: r.away };
@@ -1022,6 +1053,10 @@ function normaliseResult(r: EventResult): EventResult {
     out.cornersAway = r.cornersAway;
   }
   if (r.quarters?.length) out.quarters = r.quarters.map((q) => ({ home: q.home, away: q.away }));
+  if (r.gamesHome !== undefined && r.gamesAway !== undefined) {
+    out.gamesHome = r.gamesHome;
+    out.gamesAway = r.gamesAway;
+  }
   return out;
 }
 
