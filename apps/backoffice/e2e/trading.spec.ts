@@ -222,6 +222,82 @@ test("a trader posts a tennis result with the match's games; the server's refusa
   await screenshots(page, 'sports-tennis-games', [1280, 393]);
 });
 
+test("a trader posts football's corners and basketball's quarters with the score; a quarter missing is refused", async ({
+  page,
+  request,
+}) => {
+  const football = await createEvent(request, 'Escanteio FC', 'Bandeirinha EC');
+  await openEvent(page, football.event.eventId);
+  let drawer = page.getByRole('dialog').filter({ hasText: 'Escanteio FC' });
+  let result = drawer.getByRole('form', { name: 'Resultado' });
+  await expect(result.getByLabel('1º quarto mandante')).toHaveCount(0);
+  await result.getByLabel('Mandante', { exact: true }).fill('2');
+  await result.getByLabel('Visitante', { exact: true }).fill('1');
+  await result.getByLabel('1º tempo mandante').fill('1');
+  await result.getByLabel('1º tempo visitante').fill('0');
+  await result.getByLabel('Escanteios mandante').fill('7');
+  await result.getByLabel('Escanteios visitante').fill('4');
+  await result.getByRole('button', { name: 'Lançar resultado' }).click();
+  await expect(drawer.getByTestId('result-answer')).toContainText('Resultado v1 lançado');
+  const tradingOf = async (id: string) =>
+    (await (await request.get(`/api/operator/sports/events/${id}/trading`, { headers: operatorKey })).json())
+      .data;
+  const footballNow = await tradingOf(football.event.eventId);
+  expect(footballNow.result).toEqual({
+    home: 2,
+    away: 1,
+    halfTimeHome: 1,
+    halfTimeAway: 0,
+    cornersHome: 7,
+    cornersAway: 4,
+  });
+  // The corners settled their markets instead of voiding them.
+  const corners = footballNow.markets.filter((m: { type: string }) => m.type === 'cornersTotal');
+  expect(corners.length).toBeGreaterThan(0);
+  for (const m of corners) expect(m.status).toBe('settled');
+
+  const basketball = await createEvent(request, 'Cesta BC', 'Rebote BC', 'basketball');
+  // The same trader opens the next event from the search, the drawer closed.
+  await page.keyboard.press('Escape');
+  await expect(drawer).toBeHidden();
+  const search = page.getByRole('searchbox', { name: 'Abrir evento pelo ID' });
+  await search.fill(basketball.event.eventId);
+  await search.press('Enter');
+  drawer = page.getByRole('dialog').filter({ hasText: 'Cesta BC' });
+  result = drawer.getByRole('form', { name: 'Resultado' });
+  await expect(result.getByLabel('Escanteios mandante')).toHaveCount(0);
+  await result.getByLabel('Mandante', { exact: true }).fill('101');
+  await result.getByLabel('Visitante', { exact: true }).fill('99');
+  const quarters = [
+    [25, 20],
+    [30, 28],
+    [20, 26],
+    [26, 25],
+  ];
+  for (const [i, [h, a]] of quarters.slice(0, 3).entries()) {
+    await result.getByLabel(`${i + 1}º quarto mandante`).fill(String(h));
+    await result.getByLabel(`${i + 1}º quarto visitante`).fill(String(a));
+  }
+  await result.getByRole('button', { name: 'Lançar resultado' }).click();
+  await expect(result).toContainText('Informe os quatro quartos, ou nenhum');
+  expect((await tradingOf(basketball.event.eventId)).result).toBeNull();
+  await screenshots(page, 'sports-basketball-quarters-refused', [393]);
+  await result.getByLabel('4º quarto mandante').fill('26');
+  await result.getByLabel('4º quarto visitante').fill('25');
+  await result.getByRole('button', { name: 'Lançar resultado' }).click();
+  await expect(drawer.getByTestId('result-answer')).toContainText('Resultado v1 lançado');
+  const basketballNow = await tradingOf(basketball.event.eventId);
+  expect(basketballNow.result).toEqual({
+    home: 101,
+    away: 99,
+    quarters: quarters.map(([home, away]) => ({ home, away })),
+  });
+  const quarterMarkets = basketballNow.markets.filter((m: { period: number }) => m.period > 1000);
+  expect(quarterMarkets.length).toBeGreaterThan(0);
+  for (const m of quarterMarkets) expect(m.status).toBe('settled');
+  await screenshots(page, 'sports-basketball-quarters', [393]);
+});
+
 test('an admin finds the result and its correction in the audit log', async ({ page }) => {
   await signIn(page, made.admin!);
   await openMenu(page, 'Auditoria');

@@ -34,7 +34,7 @@ import {
   Typography,
 } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useEffect, useState } from 'react';
+import { Fragment, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, ApiError } from '../api/http';
 import { ConfirmButton, useRun } from '../components/actions';
@@ -568,8 +568,13 @@ function ResultForm({ event, onDone }: { event: TradingEvent; onDone: () => void
   const [busy, setBusy] = useState(false);
   const score = { min: 0, max: 1000, precision: 0, style: { width: 80 } };
   const correcting = event.result !== null;
+  // The figures a sport's markets settle on beyond the score (pricing: football's first half and corners,
+  // basketball's quarters, tennis' games); a market whose figure is missing is voided by the result.
+  const sport = event.event.sport;
+  const football = sport === 'football';
+  const basketball = sport === 'basketball';
   // Tennis: the result counts sets; the match's games settle its handicap and total lines (both or neither).
-  const tennis = event.event.sport === 'tennis';
+  const tennis = sport === 'tennis';
   const shown = (r: EventResultRequest | null) =>
     r?.gamesHome !== undefined && r.gamesAway !== undefined
       ? t('sports.withGames', { score: scoreOf(r), games: `${r.gamesHome}-${r.gamesAway}` })
@@ -595,16 +600,31 @@ function ResultForm({ event, onDone }: { event: TradingEvent; onDone: () => void
         // A field the server refused is clear again once changed.
         onValuesChange={(changed: Partial<EventResultRequest>) =>
           form.setFields(
-            (Object.keys(changed) as (keyof EventResultRequest)[]).map((name) => ({ name, errors: [] })),
+            (Object.keys(changed) as (keyof EventResultRequest)[]).map((name) => ({
+              // The quarters' refusal sits under the first quarter's field.
+              name: name === 'quarters' ? ['quarters', 0, 'home'] : name,
+              errors: [],
+            })),
           )
         }
         onFinish={async (values) => {
           setBusy(true);
           setError(undefined);
           setAnswer(undefined);
-          const body = Object.fromEntries(
-            Object.entries(values).filter(([, v]) => v !== null && v !== undefined),
+          const { quarters, ...rest } = values;
+          const body: Record<string, unknown> = Object.fromEntries(
+            Object.entries(rest).filter(([, v]) => v !== null && v !== undefined),
           );
+          // The quarters settle each quarter's markets by position: all four, or none.
+          const filled = (quarters ?? [])
+            .flatMap((q) => [q?.home, q?.away])
+            .filter((v) => typeof v === 'number');
+          if (filled.length === 8) body.quarters = quarters;
+          else if (filled.length > 0) {
+            form.setFields([{ name: ['quarters', 0, 'home'], errors: [t('sports.quartersAll')] }]);
+            setBusy(false);
+            return;
+          }
           try {
             const posted = await api<EventResultAnswer>(
               'post',
@@ -632,12 +652,37 @@ function ResultForm({ event, onDone }: { event: TradingEvent; onDone: () => void
         <Form.Item name="away" label={t('sports.away')} rules={[{ required: true }]}>
           <InputNumber {...score} />
         </Form.Item>
-        <Form.Item name="halfTimeHome" label={t('sports.htHome')}>
-          <InputNumber {...score} />
-        </Form.Item>
-        <Form.Item name="halfTimeAway" label={t('sports.htAway')}>
-          <InputNumber {...score} />
-        </Form.Item>
+        {football && (
+          <>
+            <Form.Item name="halfTimeHome" label={t('sports.htHome')}>
+              <InputNumber {...score} />
+            </Form.Item>
+            <Form.Item name="halfTimeAway" label={t('sports.htAway')}>
+              <InputNumber {...score} />
+            </Form.Item>
+            <Form.Item name="cornersHome" label={t('sports.cornersHome')}>
+              <InputNumber {...score} />
+            </Form.Item>
+            <Form.Item name="cornersAway" label={t('sports.cornersAway')}>
+              <InputNumber {...score} />
+            </Form.Item>
+          </>
+        )}
+        {basketball &&
+          [0, 1, 2, 3].map((q) => (
+            <Fragment key={q}>
+              <Form.Item
+                name={['quarters', q, 'home']}
+                label={t('sports.quarterHome', { q: q + 1 })}
+                style={{ maxWidth: '100%' }}
+              >
+                <InputNumber {...score} />
+              </Form.Item>
+              <Form.Item name={['quarters', q, 'away']} label={t('sports.quarterAway', { q: q + 1 })}>
+                <InputNumber {...score} />
+              </Form.Item>
+            </Fragment>
+          ))}
         {tennis && (
           <>
             {/* Within the card on a phone: the server's refusal under a field wraps instead of running off. */}
