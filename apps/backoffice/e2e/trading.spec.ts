@@ -296,6 +296,10 @@ test("a trader posts football's corners and basketball's quarters with the score
   expect(quarterMarkets.length).toBeGreaterThan(0);
   for (const m of quarterMarkets) expect(m.status).toBe('settled');
   await screenshots(page, 'sports-basketball-quarters', [393]);
+  // On a phone the event's bet figures stack inside the drawer instead of running off its right edge.
+  await page.setViewportSize({ width: 393, height: 852 });
+  const figures = await drawer.getByTestId('event-bets').locator('table').boundingBox();
+  expect(figures!.x + figures!.width).toBeLessThanOrEqual(393);
 });
 
 test('an admin finds the result and its correction in the audit log', async ({ page }) => {

@@ -313,7 +313,7 @@ function EventDetail({ eventId }: { eventId: string }) {
       <Typography.Text type="secondary">
         {t(`sportNames.${d.event.sport}`)} · {d.event.competition} · {time(d.event.startsAt)}
       </Typography.Text>
-      <Descriptions size="small" column={5} bordered data-testid="event-bets">
+      <Descriptions size="small" column={{ xs: 1, sm: 3, lg: 5 }} bordered data-testid="event-bets">
         <Descriptions.Item label={t('sports.bets')}>{d.bets.count}</Descriptions.Item>
         <Descriptions.Item label={t('sports.betsOpen')}>{d.bets.open}</Descriptions.Item>
         <Descriptions.Item label={t('sports.betsSettled')}>{d.bets.settled}</Descriptions.Item>
