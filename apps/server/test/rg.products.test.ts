@@ -7,8 +7,10 @@ import {
   SPORTS_PATH,
   sportsEventDetail,
 } from '@aposta/contracts';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { playerAccounts, playerResultSince } from '../src/modules/ledger';
+import { queryRows } from '../src/platform/db';
 import { casinoClient, uid, walletRound } from '../src/modules/casino/casino.testing';
 import { createTestApp, expectCleanLedgerThenClose, TEST_OPERATOR_KEY } from './helpers';
 
@@ -192,5 +194,39 @@ describe('a stake given back is no longer counted', () => {
     expect(rb.answer.status).toBe('RS_OK');
     await vi.waitFor(async () => expect(await stakeUsed(pl.token)).toBe(0), settled);
     expect((await bet(uid('b'))).answer.status).toBe('RS_OK');
+  });
+});
+
+describe('a payout counts on the day it was paid', () => {
+  let late: TestApp;
+  beforeAll(async () => {
+    // The relay paused: the settlement's fact waits, as it would for a relay behind or stopped at midnight.
+    late = await createTestApp({ OUTBOX_RELAY: 'paused' });
+  });
+  afterAll(() => expectCleanLedgerThenClose(late.database, late.close));
+
+  it('a win settled before midnight and delivered after lowers that day’s loss, not the next one’s', async () => {
+    const lc = casinoClient(late.app, late.database);
+    const provider = await lc.provider();
+    const pl = await lc.launched(provider.gameCode, 10_000);
+    const { bet, win } = walletRound(pl.gameToken, provider.gameCode);
+    const staked = uid('b');
+    expect((await provider.call('transaction/bet', bet(1_000, staked))).answer.status).toBe('RS_OK');
+    expect((await provider.call('transaction/win', win(3_000, staked))).answer.status).toBe('RS_OK');
+    // The settlement happened "yesterday" (Brasília): its fact is dated so, and delivered only now.
+    await late.database.db.execute(
+      sql`update outbox_events set created_at = created_at - interval '1 day'
+          where topic = 'ledger.stakeSettled' and (payload->>'userId')::bigint = ${pl.id}`,
+    );
+    while ((await late.app.outbox.backlog()).undelivered + (await late.app.outbox.backlog()).undispatched > 0)
+      await late.app.outbox.relayOnce();
+    const rows = await queryRows<{ today: boolean; staked: string | number; paid: string | number }>(
+      late.database.db,
+      sql`select day = rg_today() as today, staked, paid from rg_usage where user_id = ${pl.id} order by day`,
+    );
+    expect(rows.map((r) => ({ today: r.today, staked: Number(r.staked), paid: Number(r.paid) }))).toEqual([
+      { today: false, staked: 0, paid: 3_000 },
+      { today: true, staked: 1_000, paid: 0 },
+    ]);
   });
 });

@@ -60,7 +60,12 @@ export interface HandlerOptions {
  * handler itself, which then runs for each of them, in order, in the same transaction. It must leave every
  * payload whose effect depends on the order of another one it applies (a player's facts all or none).
  */
-export type ManyHandler<T extends OutboxTopic> = (payloads: OutboxEvents[T][], tx: Tx) => Promise<number[]>;
+export type ManyHandler<T extends OutboxTopic> = (
+  payloads: OutboxEvents[T][],
+  tx: Tx,
+  /** Each payload's event's `createdAt` (the time of the change it describes). */
+  createdAt: Date[],
+) => Promise<number[]>;
 
 export interface OutboxDelivery {
   eventId: number;
@@ -151,7 +156,7 @@ interface Registered {
   handler: (payload: unknown, tx: Tx, meta: DeliveryMeta) => Promise<void>;
   inline: boolean;
   coalesce: boolean;
-  many: ((payloads: unknown[], tx: Tx) => Promise<number[]>) | null;
+  many: ((payloads: unknown[], tx: Tx, createdAt: Date[]) => Promise<number[]>) | null;
 }
 
 const FAN_OUT_BATCH = 200;
@@ -359,6 +364,7 @@ export function createOutbox({
     for (const i of await h.many!(
       rows.map((r) => r.payload),
       tx,
+      rows.map((r) => r.createdAt),
     ))
       await run(h, rows[i]!, tx);
   }

@@ -28,9 +28,15 @@ export const rgModule = defineModule('rg', ['operators', 'settings', 'accounts']
       values.push({ kind: 'time' as const, period: 'day' as const, value: input.timeLimit });
     await rg.applyLimits(tx, userId, values);
   });
-  outbox.on('ledger.stakeSettled', 'rg.stakeSettled', (fact, tx) => rg.onStakeSettled(fact, tx), {
-    many: (facts, tx) => rg.onStakesSettled(facts, tx),
-  });
+  // The event's time is when the settlement paid: its payout counts on that day, however late it is delivered.
+  outbox.on(
+    'ledger.stakeSettled',
+    'rg.stakeSettled',
+    (fact, tx, meta) => rg.onStakeSettled(fact, tx, meta.createdAt),
+    {
+      many: (facts, tx, paidAt) => rg.onStakesSettled(facts, tx, paidAt),
+    },
+  );
   outbox.on('ledger.stakeVoided', 'rg.stakeVoided', (fact, tx) => rg.onStakeVoided(fact, tx));
   await app.register(rgRoutes);
 });

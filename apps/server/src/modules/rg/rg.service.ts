@@ -143,6 +143,12 @@ function effective(row: LimitRow | undefined, now: Date) {
  * SQL inside their batch). Usage per Brasília day is counted in `rg_usage`: stakes by the check itself, in the
  * stake's transaction; payouts from the ledger's outbox facts; deposits in the crediting transaction (`recordDeposit`).
  */
+/** The Brasília day (UTC−3, no summer time: `rg_today`) of `at`, or today's. */
+const brasiliaDay = (at?: Date) =>
+  at
+    ? sql`((${at.toISOString()}::timestamptz at time zone 'UTC') - interval '3 hours')::date`
+    : sql`rg_today()`;
+
 export function createRgService({ database, config, accounts, settings, now: clock }: RgDeps) {
   const { db } = database;
   const now = clock ?? (() => new Date());
@@ -454,11 +460,14 @@ export function createRgService({ database, config, accounts, settings, now: clo
     };
   }
 
-  /** Counts a payout against today's loss (`rg_usage.paid`, the day it is paid). */
-  async function addPaid(tx: Executor, userId: number, amountMinor: number) {
+  /**
+   * Counts a payout against the loss of the Brasília day it was paid (`paidAt`, default now; `rg_usage.paid`):
+   * a settlement's fact delivered after midnight still lowers the loss of the day it paid, not the next one's.
+   */
+  async function addPaid(tx: Executor, userId: number, amountMinor: number, paidAt?: Date) {
     if (amountMinor <= 0) return;
     await tx.execute(
-      sql`insert into rg_usage as u (user_id, day, paid) values (${userId}, rg_today(), ${amountMinor})
+      sql`insert into rg_usage as u (user_id, day, paid) values (${userId}, ${brasiliaDay(paidAt)}, ${amountMinor})
           on conflict (user_id, day) do update set paid = u.paid + excluded.paid`,
     );
   }
@@ -559,10 +568,10 @@ export function createRgService({ database, config, accounts, settings, now: clo
      * Outbox handler of `ledger.stakeSettled`: the payout counts against the loss of the day it was paid; the
      * part of the stake the settlement gave back (a void sports bet, a half result) is no longer staked.
      */
-    async onStakeSettled(fact: SettledFact, tx: Executor): Promise<void> {
+    async onStakeSettled(fact: SettledFact, tx: Executor, paidAt?: Date): Promise<void> {
       if (fact.supersedes !== null && fact.supersedes !== undefined)
         return recount(tx, fact, fact.supersedes);
-      await addPaid(tx, fact.userId, Number(fact.payout));
+      await addPaid(tx, fact.userId, Number(fact.payout), paidAt);
       await giveBack(tx, fact.userId, fact.holdId, Number(fact.cash) + Number(fact.bonus));
     },
 
@@ -571,26 +580,28 @@ export function createRgService({ database, config, accounts, settings, now: clo
      * today's row, the stakes given back summed per player and day, two statements for the lot. Leaves the
      * resettlements (`supersedes`) to `onStakeSettled`; the rest commute (sums, and a floor at 0 that sums keep).
      */
-    async onStakesSettled(facts: SettledFact[], tx: Executor): Promise<number[]> {
+    async onStakesSettled(facts: SettledFact[], tx: Executor, paidAt?: Date[]): Promise<number[]> {
       const resettles = (f: SettledFact) => f.supersedes !== null && f.supersedes !== undefined;
       const left = facts.flatMap((f, i) => (resettles(f) ? [i] : []));
-      const settled = facts.filter((f) => !resettles(f));
+      const at = (i: number) => (paidAt?.[i] ?? new Date()).toISOString();
+      const settled = facts.flatMap((f, i) => (resettles(f) ? [] : [{ f, at: at(i) }]));
       const paid = settled
-        .filter((f) => Number(f.payout) > 0)
-        .map((f) => ({ u: f.userId, a: Number(f.payout) }));
+        .filter(({ f }) => Number(f.payout) > 0)
+        .map(({ f, at }) => ({ u: f.userId, a: Number(f.payout), at }));
       // The read first, the writes last: bets write these rows too, and wait for them until the commit.
       const returned = await stakesReturned(
         tx,
-        settled.map((f) => ({ holdId: f.holdId, captured: Number(f.cash) + Number(f.bonus) })),
+        settled.map(({ f }) => ({ holdId: f.holdId, captured: Number(f.cash) + Number(f.bonus) })),
       );
       if (paid.length)
         await tx.execute(
           sql`insert into rg_usage as u (user_id, day, paid)
-              select p.u, rg_today(), sum(p.a) from jsonb_to_recordset(${JSON.stringify(paid)}::jsonb) as p (u bigint, a bigint)
-              group by p.u order by p.u
+              select p.u, ((p.at at time zone 'UTC') - interval '3 hours')::date, sum(p.a)
+                from jsonb_to_recordset(${JSON.stringify(paid)}::jsonb) as p (u bigint, a bigint, at timestamptz)
+              group by 1, 2 order by 1, 2
               on conflict (user_id, day) do update set paid = u.paid + excluded.paid`,
         );
-      const back = settled.flatMap((f, i) => {
+      const back = settled.flatMap(({ f }, i) => {
         const r = returned[i];
         return r ? [{ u: f.userId, a: r.amount, at: r.heldAt.toISOString() }] : [];
       });
