@@ -488,21 +488,20 @@ export function createRgService({ database, config, accounts, settings, now: clo
    * the change of payout counts on the day it is paid (as a payout does; negative when the correction takes
    * money back), the change of capture on the bet's day (a corrected void gives the stake back, and back again).
    */
-  async function recount(tx: Executor, fact: SettledFact, supersedes: number) {
+  async function recount(tx: Executor, fact: SettledFact, supersedes: number, paidAt?: Date) {
     const captured = Number(fact.cash) + Number(fact.bonus);
     const before = await settlementFigures(tx, supersedes, captured - Number(fact.turnover));
     const paid = Number(fact.payout) - before.payout;
     if (paid !== 0)
       await tx.execute(
-        sql`insert into rg_usage as u (user_id, day, paid) values (${fact.userId}, rg_today(), ${paid})
+        sql`insert into rg_usage as u (user_id, day, paid) values (${fact.userId}, ${brasiliaDay(paidAt)}, ${paid})
             on conflict (user_id, day) do update set paid = u.paid + excluded.paid`,
       );
     const staked = Number(fact.turnover);
     if (staked !== 0)
       await tx.execute(
         sql`insert into rg_usage as u (user_id, day, staked)
-            values (${fact.userId}, ((${before.heldAt.toISOString()}::timestamptz at time zone 'UTC') - interval '3 hours')::date,
-              greatest(0, ${staked}))
+            values (${fact.userId}, ${brasiliaDay(before.heldAt)}, greatest(0, ${staked}))
             on conflict (user_id, day) do update set staked = greatest(0, u.staked + ${staked})`,
       );
   }
@@ -570,7 +569,7 @@ export function createRgService({ database, config, accounts, settings, now: clo
      */
     async onStakeSettled(fact: SettledFact, tx: Executor, paidAt?: Date): Promise<void> {
       if (fact.supersedes !== null && fact.supersedes !== undefined)
-        return recount(tx, fact, fact.supersedes);
+        return recount(tx, fact, fact.supersedes, paidAt);
       await addPaid(tx, fact.userId, Number(fact.payout), paidAt);
       await giveBack(tx, fact.userId, fact.holdId, Number(fact.cash) + Number(fact.bonus));
     },
