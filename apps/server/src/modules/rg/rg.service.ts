@@ -136,6 +136,12 @@ function effective(row: LimitRow | undefined, now: Date) {
   };
 }
 
+/** The Brasília day (UTC−3, no summer time: `rg_today`) of `at`, or today's. */
+const brasiliaDay = (at?: Date) =>
+  at
+    ? sql`((${at.toISOString()}::timestamptz at time zone 'UTC') - interval '3 hours')::date`
+    : sql`rg_today()`;
+
 /**
  * Responsible gambling: limits (a lower one at once, a higher one or a removal after 24 hours), cool-off and
  * self-exclusion (every session revoked; sign-in refused until the end), the reality check, and the ONE
@@ -143,12 +149,6 @@ function effective(row: LimitRow | undefined, now: Date) {
  * SQL inside their batch). Usage per Brasília day is counted in `rg_usage`: stakes by the check itself, in the
  * stake's transaction; payouts from the ledger's outbox facts; deposits in the crediting transaction (`recordDeposit`).
  */
-/** The Brasília day (UTC−3, no summer time: `rg_today`) of `at`, or today's. */
-const brasiliaDay = (at?: Date) =>
-  at
-    ? sql`((${at.toISOString()}::timestamptz at time zone 'UTC') - interval '3 hours')::date`
-    : sql`rg_today()`;
-
 export function createRgService({ database, config, accounts, settings, now: clock }: RgDeps) {
   const { db } = database;
   const now = clock ?? (() => new Date());
@@ -576,8 +576,9 @@ export function createRgService({ database, config, accounts, settings, now: clo
 
     /**
      * `onStakeSettled` of many facts at once (the relay's set-based path): the payouts summed per player into
-     * today's row, the stakes given back summed per player and day, two statements for the lot. Leaves the
-     * resettlements (`supersedes`) to `onStakeSettled`; the rest commute (sums, and a floor at 0 that sums keep).
+     * the row of the day each was paid (its event's time), the stakes given back summed per player and day, two
+     * statements for the lot. Leaves the resettlements (`supersedes`) to `onStakeSettled`; the rest commute
+     * (sums, and a floor at 0 that sums keep).
      */
     async onStakesSettled(facts: SettledFact[], tx: Executor, paidAt?: Date[]): Promise<number[]> {
       const resettles = (f: SettledFact) => f.supersedes !== null && f.supersedes !== undefined;
