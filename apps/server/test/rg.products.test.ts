@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { playerAccounts, playerResultSince } from '../src/modules/ledger';
 import { queryRows } from '../src/platform/db';
 import { casinoClient, uid, walletRound } from '../src/modules/casino/casino.testing';
-import { createTestApp, expectCleanLedgerThenClose, TEST_OPERATOR_KEY } from './helpers';
+import { createTestApp, expectCleanLedgerThenClose, TEST_OPERATOR_KEY, testPlayers } from './helpers';
 
 /**
  * The one responsible-gambling check in the sportsbook's bet and the casino's wallet bet: refused at the limit
@@ -42,9 +42,9 @@ const setLimits = async (token: string, body: object) => {
 const cash = async (userId: number) =>
   (await playerAccounts(t.database.db, userId)).find((a) => a.kind === 'cash')?.balance ?? 0;
 
-/** A football event starting in an hour, and a bet on its first selection for a player. */
-async function sportsEvent() {
-  const created = await t.app.inject({
+/** A football event starting in an hour (on `app`), and a bet on its home win for a player. */
+async function sportsEvent(app: TestApp['app'] = t.app) {
+  const created = await app.inject({
     method: 'POST',
     url: `${SPORTS_OPERATOR_PATH}/events`,
     headers: { 'x-operator-key': TEST_OPERATOR_KEY },
@@ -59,10 +59,10 @@ async function sportsEvent() {
   });
   expect(created.statusCode, created.body).toBe(200);
   const event = sportsEventDetail.parse(created.json().data);
-  const market = event.markets[0]!;
+  const market = event.markets.find((m) => m.type === '1x2' && m.period === 1)!;
   const selection = market.selections[0]!;
   const betOf = (token: string) => (stake: number) =>
-    t.app.inject({
+    app.inject({
       method: 'POST',
       url: `${SPORTS_PATH}/bets`,
       headers: { authorization: `Bearer ${token}`, 'idempotency-key': crypto.randomUUID() },
@@ -72,7 +72,7 @@ async function sportsEvent() {
         selections: [{ selectionId: selection.selectionId, price: selection.price }],
       },
     });
-  return { market, betOf };
+  return { event, market, betOf };
 }
 
 const stakeUsed = async (token: string) =>
@@ -227,6 +227,63 @@ describe('a payout counts on the day it was paid', () => {
     expect(rows.map((r) => ({ today: r.today, staked: Number(r.staked), paid: Number(r.paid) }))).toEqual([
       { today: false, staked: 0, paid: 3_000 },
       { today: true, staked: 1_000, paid: 0 },
+    ]);
+  });
+
+  it('a corrected result delivered after midnight moves the payout on the day of the correction', async () => {
+    const op = { 'x-operator-key': TEST_OPERATOR_KEY };
+    const player = await testPlayers(late.app, late.database).signUp('rc');
+    await testPlayers(late.app, late.database).fund(player.id, 10_000);
+    const { event, market, betOf } = await sportsEvent(late.app);
+    const home = market.selections[0]!;
+    const placed = await betOf(player.token)(10);
+    expect(placed.statusCode, placed.body).toBe(200);
+    const won = Math.floor(1_000 * home.price);
+    const result = async (r: object, settled: (bet: { result: number }) => boolean) => {
+      const res = await late.app.inject({
+        method: 'POST',
+        url: `${SPORTS_OPERATOR_PATH}/events/${event.event.eventId}/result`,
+        headers: op,
+        payload: r,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      await vi.waitFor(
+        async () => {
+          const bet = await late.app.inject({
+            url: `${SPORTS_PATH}/bets/${placed.json().data.betId}`,
+            headers: { authorization: `Bearer ${player.token}` },
+          });
+          expect(settled(bet.json().data)).toBe(true);
+        },
+        { timeout: 30_000, interval: 50 },
+      );
+    };
+    // Won today, delivered today: the payout counts today.
+    await result({ home: 1, away: 0 }, (b) => b.result === 10);
+    const deliverAll = async () => {
+      for (
+        let b = await late.app.outbox.backlog();
+        b.undelivered + b.undispatched > 0;
+        b = await late.app.outbox.backlog()
+      )
+        await late.app.outbox.relayOnce();
+    };
+    await deliverAll();
+    // Corrected to a loss "yesterday" (the fact dated so), delivered only now: the payout leaves that day.
+    await result({ home: 0, away: 1 }, (b) => b.result === 20);
+    await late.database.db.execute(
+      sql`update outbox_events set created_at = created_at - interval '1 day'
+          where topic = 'ledger.stakeSettled' and (payload->>'userId')::bigint = ${player.id}
+            and payload->>'supersedes' is not null`,
+    );
+    await deliverAll();
+    const rows = await queryRows<{ today: boolean; staked: string | number; paid: string | number }>(
+      late.database.db,
+      sql`select day = rg_today() as today, staked, paid from rg_usage where user_id = ${player.id} order by day`,
+    );
+    expect(rows.map((r) => ({ today: r.today, staked: Number(r.staked), paid: Number(r.paid) }))).toEqual([
+      { today: false, staked: 0, paid: -won },
+      { today: true, staked: 1_000, paid: won },
     ]);
   });
 });
