@@ -162,7 +162,10 @@ test('a visitor watches double; a player bets on double, crash and lucky colour 
   await screenshot(page, 'rounds/e2e-crash-running');
   await settles(page, beforeCrash);
   // Multipliers in Brazilian decimals with the × sign: the crash point, the history, my cash-out at 1,01×.
-  await expect(page.getByTestId('crash-result')).toHaveText(/^Explodiu em \d{1,3}(\.\d{3})*,\d{2}×$/);
+  // My bet settles at the cash-out; the round may rise a long while after it (a 100× crash takes over a minute).
+  await expect(page.getByTestId('crash-result')).toHaveText(/^Explodiu em \d{1,3}(\.\d{3})*,\d{2}×$/, {
+    timeout: 150_000,
+  });
   await expect(page.getByTestId('crash-multiplier')).toHaveText(/^\d{1,3}(\.\d{3})*,\d{2}×$/);
   await expect(page.getByTestId('history-item').first()).toHaveText(/^\d{1,3}(\.\d{3})*,\d{2}×$/);
   if ((await page.getByTestId('my-round-bet').first().getAttribute('data-state')) === 'won')
