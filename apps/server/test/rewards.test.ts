@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, expectCleanLedgerThenClose, TEST_CAPTCHA } from './helpers';
 import { reverse } from '../src/modules/ledger';
+import { deliverLedgerFacts } from '../src/modules/wagering';
 import {
   paymentsClient,
   randomCpf,
@@ -242,6 +243,28 @@ describe('agent ladder and game bonus over HTTP', () => {
     const next = await c.deposit(p, EXPPAY_100);
     await relay();
     expect(await keyCount(`gamebonus:${next.orderId}`)).toBe(0);
+  });
+
+  it("the relay's check sends only players with a mission they were not told about to the push", async () => {
+    const [told, below, due] = await Promise.all([signUp(), signUp(), signUp()]);
+    for (const p of [told, below, due]) await c.deposit(p, R100);
+    await relay();
+    await dice(told, 11);
+    await dice(below, 4);
+    await relay(); // turnover counted; 1.5x unlocked for `told`, and pushed
+    const { rows } = await t.database.executeSql('select coalesce(max(id), 0) as id from outbox_events');
+    await dice(due, 11);
+    await deliverLedgerFacts(t.database, Number(rows[0]!.id)); // its turnover counted, no relay: not told yet
+
+    const facts = [told, below, due].map((p) => ({ userId: p.userId, currency: 'BRL' }));
+    const checked = await t.database.transaction((tx) => t.app.rewards.gameBonus.pushesDue(facts, tx));
+    expect(checked).toEqual([2]);
+    // What the check found is what the relay then does.
+    const pushed: number[] = [];
+    const off = await t.app.bus.subscribe('bonus.increaseOffered', (e) => pushed.push(e.userId));
+    await relay();
+    await off();
+    expect(pushed.filter((u) => [told, below, due].some((p) => p.userId === u))).toEqual([due.userId]);
   });
 
   it('refuses ladder tiers or missions out of order in the settings, changing nothing', async () => {

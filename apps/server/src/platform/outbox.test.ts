@@ -444,10 +444,34 @@ describe('outbox', () => {
     expect((await outbox.failing()).map((f) => f.handler)).toEqual(['summed']);
   });
 
-  it('refuses a set-based path on an inline or coalescing handler', () => {
+  it('runs a coalescing handler only for the payloads its set-based check answers, and marks all done', async () => {
+    const checked: number[][] = [];
+    const outbox = outboxWith((o) => {
+      o.on('test.happened', 'latest', async (p, tx, meta) => effect(tx, 'latest', meta.eventId, p.n), {
+        coalesce: true,
+        // As a totals handler's check: of the pass's distinct payloads, the even ones need a run.
+        runsNeeded: async (payloads) => {
+          checked.push(payloads.map((p) => p.n));
+          return payloads.flatMap((p, i) => (p.n % 2 ? [] : [i]));
+        },
+      });
+    });
+    await database.transaction(async (tx) => {
+      for (const n of [1, 2, 3, 1, 4, 2]) await outbox.emit(tx, 'test.happened', { n });
+    });
+    await outbox.relayOnce();
+    expect(checked).toEqual([[1, 2, 3, 4]]);
+    expect((await effects()).map((e) => e.n)).toEqual([2, 4]);
+    expect(await outbox.backlog()).toEqual({ undispatched: 0, undelivered: 0 });
+  });
+
+  it('refuses a set-based path on an inline or coalescing handler, and a set-based check on a plain one', () => {
     const o = createOutbox({ database, log: silent });
     expect(() =>
       o.on('test.happened', 'x', async () => {}, { coalesce: true, many: async () => [] }),
-    ).toThrow(/set-based/);
+    ).toThrow(/set-based path/);
+    expect(() => o.on('test.happened', 'y', async () => {}, { runsNeeded: async () => [] })).toThrow(
+      /set-based check/,
+    );
   });
 });

@@ -67,6 +67,17 @@ export type ManyHandler<T extends OutboxTopic> = (
   createdAt: Date[],
 ) => Promise<number[]>;
 
+/**
+ * A coalescing handler's set-based check: of a pass's distinct payloads, the indexes of those whose run could
+ * change something, read for all of them in a few statements; the others are marked done without a run. A pass
+ * then costs the handler those statements and the runs that act, not a run (a lock and its reads) per player:
+ * thousands of players betting at once would otherwise make each pass thousands of runs, and delay every
+ * delivery behind it. It reads without the handler's locks, which is safe for a handler that reads the state
+ * at delivery: a run left out is one that would have found nothing to do then, and a later change is a later
+ * event.
+ */
+export type RunsNeeded<T extends OutboxTopic> = (payloads: OutboxEvents[T][], tx: Tx) => Promise<number[]>;
+
 export interface OutboxDelivery {
   eventId: number;
   topic: string;
@@ -83,7 +94,7 @@ export interface Outbox {
     topic: T,
     handlerName: string,
     handler: OutboxHandler<T>,
-    options?: HandlerOptions & { many?: ManyHandler<T> },
+    options?: HandlerOptions & { many?: ManyHandler<T>; runsNeeded?: RunsNeeded<T> },
   ): void;
   /** Subscribes this node's handlers and starts the relay (unless paused by OUTBOX_RELAY=paused). */
   start(): Promise<void>;
@@ -157,6 +168,7 @@ interface Registered {
   inline: boolean;
   coalesce: boolean;
   many: ((payloads: unknown[], tx: Tx, createdAt: Date[]) => Promise<number[]>) | null;
+  runsNeeded: ((payloads: unknown[], tx: Tx) => Promise<number[]>) | null;
 }
 
 const FAN_OUT_BATCH = 200;
@@ -471,7 +483,15 @@ export function createOutbox({
             h.name,
             firsts.map((r) => r.eventId),
           );
-          for (const row of firsts) await run(h, row, tx);
+          const runs = h.runsNeeded
+            ? (
+                await h.runsNeeded(
+                  firsts.map((r) => r.payload),
+                  tx,
+                )
+              ).map((i) => firsts[i]!)
+            : firsts;
+          for (const row of runs) await run(h, row, tx);
           await markDone(tx, h.name, firsts);
           return firsts;
         }
@@ -612,6 +632,8 @@ export function createOutbox({
       if (subscribed) throw new Error('outbox: register handlers before the app is ready');
       if (options.many && (options.inline || options.coalesce))
         throw new Error(`outbox handler ${handlerName}: a set-based path is for plain handlers`);
+      if (options.runsNeeded && !options.coalesce)
+        throw new Error(`outbox handler ${handlerName}: a set-based check is for coalescing handlers`);
       const h: Registered = {
         topic,
         name: handlerName,
@@ -619,6 +641,7 @@ export function createOutbox({
         inline: options.inline ?? false,
         coalesce: options.coalesce ?? false,
         many: (options.many as Registered['many']) ?? null,
+        runsNeeded: (options.runsNeeded as Registered['runsNeeded']) ?? null,
       };
       handlers.set(handlerName, h);
       byTopic.set(topic, [...(byTopic.get(topic) ?? []), h]);

@@ -1,10 +1,10 @@
 import { type GameBonusAnswer } from '@aposta/contracts';
 import { DEFAULT_CURRENCY, mulDiv, toMajor, type Currency } from '@aposta/money';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { EventBus } from '../../platform/bus';
 import type { Database, Executor } from '../../platform/db';
 import type { Settings } from '../settings';
-import { creditBonus, type TotalsChangedFact, type WageringTotals } from '../wagering';
+import { creditBonus, totalsFactsDue, type TotalsChangedFact, type WageringTotals } from '../wagering';
 import { promoGameBonusState, promoGameBonusUses } from './rewards.tables';
 
 /** First key of the advisory lock that serializes one player's game-bonus changes (the second is the id). */
@@ -16,6 +16,11 @@ export interface GameBonusDeps {
   database: Database;
   settings: { all(): Promise<Settings>; allIn(exec: Executor): Promise<Settings> };
   totals(exec: Executor, userId: number, currency?: Currency): Promise<WageringTotals>;
+  totalsOfPlayers(
+    exec: Executor,
+    userIds: number[],
+    currency?: Currency,
+  ): Promise<Map<number, WageringTotals>>;
   promotionsAllowed(userId: number, exec?: Executor): Promise<boolean>;
   bus: Pick<EventBus, 'publish'>;
 }
@@ -40,9 +45,16 @@ export function createGameBonusService({
   database,
   settings,
   totals,
+  totalsOfPlayers,
   promotionsAllowed,
   bus,
 }: GameBonusDeps) {
+  /** The missions a player's turnover since `base` (the last EXPPAY bonus) unlocked. */
+  function reached(missions: Settings['promo.gameBonusMissions'], wagered: number, base: number) {
+    const turnover = Math.max(0, wagered - base);
+    return { turnover, level: missions.filter((m) => turnover >= m.turnover).length };
+  }
+
   async function progressOf(exec: Executor, userId: number, s: Settings) {
     const missions = s['promo.gameBonusMissions'];
     const [state] = await exec
@@ -50,8 +62,7 @@ export function createGameBonusService({
       .from(promoGameBonusState)
       .where(eq(promoGameBonusState.userId, userId));
     const t = await totals(exec, userId, DEFAULT_CURRENCY);
-    const turnover = Math.max(0, t.wagered - (state?.baseTurnover ?? 0));
-    const level = missions.filter((m) => turnover >= m.turnover).length;
+    const { turnover, level } = reached(missions, t.wagered, state?.baseTurnover ?? 0);
     return {
       missions,
       turnover,
@@ -106,6 +117,29 @@ export function createGameBonusService({
   }
 
   /**
+   * The set-based check of `onTotalsChanged` (the outbox's `runsNeeded`): the players of a relay pass with a
+   * mission unlocked they were not told about, in two statements, where a run each was a lock and two reads.
+   */
+  async function pushesDue(facts: TotalsChangedFact[], tx: Executor): Promise<number[]> {
+    return totalsFactsDue(facts, async (ids) => {
+      const missions = (await settings.allIn(tx))['promo.gameBonusMissions'];
+      const figures = await totalsOfPlayers(tx, ids, DEFAULT_CURRENCY);
+      const states = await tx
+        .select()
+        .from(promoGameBonusState)
+        .where(inArray(promoGameBonusState.userId, ids));
+      const byUser = new Map(states.map((st) => [Number(st.userId), st]));
+      return new Set(
+        ids.filter((id) => {
+          const st = byUser.get(id);
+          const { level } = reached(missions, figures.get(id)!.wagered, st?.baseTurnover ?? 0);
+          return level > (st?.notified ?? 0);
+        }),
+      );
+    });
+  }
+
+  /**
    * Outbox handler of `payment.credited`: an EXPPAY deposit with its gift gets the unlocked multiple, once per
    * order (the uses table's key and the ledger key), and the missions count again from here.
    */
@@ -149,7 +183,7 @@ export function createGameBonusService({
       });
   }
 
-  return { overview, onTotalsChanged, onDepositCredited };
+  return { overview, onTotalsChanged, pushesDue, onDepositCredited };
 }
 
 export type GameBonusService = ReturnType<typeof createGameBonusService>;

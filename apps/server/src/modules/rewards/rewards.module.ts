@@ -35,12 +35,14 @@ export const rewardsModule = defineModule(
       database,
       settings,
       totals: wagering.totals,
+      totalsOfPlayers: wagering.totalsOfPlayers,
       promotionsAllowed: (userId, exec) => rg.promotionsAllowed(userId, exec),
       bus,
     });
     app.decorate('rewards', { ladder, gameBonus });
     outbox.on('wagering.totalsChanged', 'rewards.gameBonusPush', gameBonus.onTotalsChanged, {
       coalesce: true,
+      runsNeeded: gameBonus.pushesDue,
     });
     outbox.on('payment.credited', 'rewards.gameBonusDeposit', gameBonus.onDepositCredited);
     await app.register(rewardsRoutes);

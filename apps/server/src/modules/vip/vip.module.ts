@@ -21,10 +21,14 @@ export const vipModule = defineModule(
       outbox: app.outbox,
       settings: app.settings,
       totals: app.wagering.totals,
+      totalsOfPlayers: app.wagering.totalsOfPlayers,
       promotionsAllowed: (userId, exec) => app.rg.promotionsAllowed(userId, exec),
     });
     app.decorate('vip', vip);
-    app.outbox.on('wagering.totalsChanged', 'vip.upgrade', vip.onTotalsChanged, { coalesce: true });
+    app.outbox.on('wagering.totalsChanged', 'vip.upgrade', vip.onTotalsChanged, {
+      coalesce: true,
+      runsNeeded: vip.upgradesDue,
+    });
     registerVipEvents(app.outbox, app.bus);
     await app.register(vipRoutes);
   },

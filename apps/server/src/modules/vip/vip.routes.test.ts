@@ -5,7 +5,7 @@ import { createTestApp, expectCleanLedgerThenClose, testPlayers } from '../../..
 import type { App } from '../../app';
 import type { Database } from '../../platform/db';
 import { playerAccounts, post, reverse } from '../ledger';
-import { recordCredit } from '../wagering';
+import { deliverLedgerFacts, recordCredit } from '../wagering';
 
 /** VIP on the real app: level from deposits and turnover, the upgrade reward once ever, the screen's read. */
 let app: App;
@@ -159,6 +159,44 @@ describe('VIP', () => {
       await relay();
       expect(await awards(r.id)).toEqual([`vip-upgrade:${r.id}:1`]);
       expect(await cash(r.id)).toBe(10_000);
+    } finally {
+      await app.settings.change({ 'vip.table': table });
+    }
+  });
+
+  it("the relay's check sends only players with a level to pay or to take back to the upgrade", async () => {
+    const table = (await app.settings.all())['vip.table'];
+    await app.settings.change({
+      'vip.table': table.map((row, l) => (l === 0 ? { ...row, gameSum: 0 } : row)),
+    });
+    try {
+      const [due, below, paid, reversed] = await Promise.all(
+        ['vipdue', 'vipbelow', 'vippaid', 'vipreversed'].map((n) => players.signUp(n)),
+      );
+      await deposit(paid.id, 10_000);
+      await deposit(reversed.id, 5_000);
+      const second = await deposit(reversed.id, 5_000);
+      await relay(); // level 1 paid to both
+      expect(await awards(paid.id)).toHaveLength(1);
+      expect(await awards(reversed.id)).toHaveLength(1);
+
+      const { rows } = await database.executeSql('select coalesce(max(id), 0) as id from outbox_events');
+      await deposit(due.id, 10_000); // level 1, not paid yet
+      await deposit(below.id, 9_999); // no level
+      await reverse(database.db, { txId: second }); // back below level 1, its reward paid
+      await deliverLedgerFacts(database, Number(rows[0]!.id)); // the reversal reaches the totals, no relay
+
+      const facts = [due, below, paid, reversed].map((p) => ({ userId: p.id, currency: 'BRL' }));
+      const checked = await database.transaction((tx) =>
+        app.vip.upgradesDue([...facts, { userId: due.id, currency: 'USD' }], tx),
+      );
+      expect(checked).toEqual([0, 3]);
+
+      // What the check found is what the relay then does.
+      await relay();
+      expect(await awards(due.id)).toEqual([`vip-upgrade:${due.id}:1`]);
+      expect(await awards(below.id)).toEqual([]);
+      expect(await cash(reversed.id)).toBe(5_000);
     } finally {
       await app.settings.change({ 'vip.table': table });
     }

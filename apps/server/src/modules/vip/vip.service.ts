@@ -5,7 +5,7 @@ import { queryRows, type Database, type Executor, type Tx } from '../../platform
 import type { Outbox } from '../../platform/outbox';
 import { playerAccounts, post, reverse } from '../ledger';
 import type { Settings } from '../settings';
-import type { TotalsChangedFact, WageringTotals } from '../wagering';
+import { totalsFactsDue, type TotalsChangedFact, type WageringTotals } from '../wagering';
 import { vipLevel } from '../wallet';
 
 export interface VipDeps {
@@ -13,6 +13,11 @@ export interface VipDeps {
   outbox: Pick<Outbox, 'emit'>;
   settings: { all(): Promise<Settings>; allIn(exec: Executor): Promise<Settings> };
   totals(exec: Executor, userId: number, currency?: Currency): Promise<WageringTotals>;
+  totalsOfPlayers(
+    exec: Executor,
+    userIds: number[],
+    currency?: Currency,
+  ): Promise<Map<number, WageringTotals>>;
   /** Whether the player may get promotions now (responsible gambling); read inside the handler's transaction. */
   promotionsAllowed(userId: number, exec: Executor): Promise<boolean>;
 }
@@ -29,7 +34,14 @@ export interface VipDeps {
  * ledger key `vip-upgrade:<user>:<level>`, so the second pays nothing. That row is where a level is reached, once:
  * `vip.levelReached` is written beside it (the level itself is derived from the totals, never stored).
  */
-export function createVipService({ database, outbox, settings, totals, promotionsAllowed }: VipDeps) {
+export function createVipService({
+  database,
+  outbox,
+  settings,
+  totals,
+  totalsOfPlayers,
+  promotionsAllowed,
+}: VipDeps) {
   /** Pays the rewards of every level reached and not yet paid; claws back those no longer reached. */
   async function onTotalsChanged(fact: TotalsChangedFact, tx: Tx): Promise<void> {
     if (fact.currency !== DEFAULT_CURRENCY) return;
@@ -66,6 +78,34 @@ export function createVipService({ database, outbox, settings, totals, promotion
       await tx.execute(sql`update vip_awards set tx_id = ${txId} where user_id = ${userId} and level = ${l}`);
       await outbox.emit(tx, 'vip.levelReached', { userId, level: l, reward: amount, txId });
     }
+  }
+
+  /**
+   * The set-based check of `onTotalsChanged` (the outbox's `runsNeeded`): of a relay pass's players, those with a
+   * level reached and not yet recorded, or a paid level no longer reached; for everyone else a run changes
+   * nothing. Two statements for the pass, where a run each was a lock and four reads.
+   */
+  async function upgradesDue(facts: TotalsChangedFact[], tx: Executor): Promise<number[]> {
+    return totalsFactsDue(facts, async (ids) => {
+      const table = (await settings.allIn(tx))['vip.table'];
+      const figures = await totalsOfPlayers(tx, ids, DEFAULT_CURRENCY);
+      const awards = await queryRows<{ user_id: string; recorded: number[]; paid_top: number }>(
+        tx,
+        sql`select user_id, array_agg(level) as recorded,
+                   coalesce(max(level) filter (where tx_id is not null and clawed_tx_id is null), 0) as paid_top
+              from vip_awards where user_id = any(${`{${ids.join(',')}}`}::bigint[]) group by user_id`,
+      );
+      const byUser = new Map(awards.map((a) => [Number(a.user_id), a]));
+      return new Set(
+        ids.filter((id) => {
+          const t = figures.get(id)!;
+          const level = vipLevel(table, t.deposited, t.wagered);
+          const a = byUser.get(id);
+          const recorded = (a?.recorded ?? []).filter((l) => l <= level).length;
+          return recorded < level || (a?.paid_top ?? 0) > level;
+        }),
+      );
+    });
   }
 
   /**
@@ -134,7 +174,7 @@ export function createVipService({ database, outbox, settings, totals, promotion
     };
   }
 
-  return { onTotalsChanged, overview };
+  return { onTotalsChanged, upgradesDue, overview };
 }
 
 export type VipService = ReturnType<typeof createVipService>;

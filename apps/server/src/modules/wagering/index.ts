@@ -15,6 +15,7 @@ export {
   deliverLedgerFacts,
   totalsQuery,
   totals,
+  totalsOfPlayers,
   requirements,
   activeBonuses,
   playerGrants,
@@ -31,4 +32,4 @@ export {
   type WageringTotals,
 } from './wagering.service';
 export { auditWagering } from './wagering.audit';
-export type { BonusGrantedFact, TotalsChangedFact } from './wagering.events';
+export { totalsFactsDue, type BonusGrantedFact, type TotalsChangedFact } from './wagering.events';

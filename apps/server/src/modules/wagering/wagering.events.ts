@@ -1,3 +1,4 @@
+import { DEFAULT_CURRENCY } from '@aposta/money';
 import type { EventBus } from '../../platform/bus';
 import { pushAfterDelivery, type Outbox } from '../../platform/outbox';
 
@@ -5,6 +6,22 @@ import { pushAfterDelivery, type Outbox } from '../../platform/outbox';
 export interface TotalsChangedFact {
   userId: number;
   currency: string;
+}
+
+/**
+ * The frame of a set-based check (`runsNeeded`) over `wagering.totalsChanged` facts, which handlers act on in
+ * the default currency only: `due` gets those players' ids and answers the ones a run would act for; the
+ * answer is the indexes of their facts.
+ */
+export async function totalsFactsDue(
+  facts: TotalsChangedFact[],
+  due: (userIds: number[]) => Promise<Set<number>>,
+): Promise<number[]> {
+  const mine = (f: TotalsChangedFact) => f.currency === DEFAULT_CURRENCY;
+  const ids = [...new Set(facts.filter(mine).map((f) => Number(f.userId)))];
+  if (!ids.length) return [];
+  const found = await due(ids);
+  return facts.flatMap((f, i) => (mine(f) && found.has(Number(f.userId)) ? [i] : []));
 }
 
 /** A bonus credited and made a grant (`bonus_grants`), written in the crediting transaction. */

@@ -861,12 +861,29 @@ export async function totals(
   currency: Currency = DEFAULT_CURRENCY,
 ): Promise<WageringTotals> {
   const [r] = await rows<Record<string, string>>(exec, totalsQuery(userId, currency));
-  return {
-    deposited: Number(r!.deposited),
-    withdrawn: Number(r!.withdrawn),
-    wagered: Number(r!.wagered),
-    cashDue: Number(r!.cash_due),
-  };
+  return totalsOfRow(r!);
+}
+
+const totalsOfRow = (r: Record<string, string>): WageringTotals => ({
+  deposited: Number(r.deposited),
+  withdrawn: Number(r.withdrawn),
+  wagered: Number(r.wagered),
+  cashDue: Number(r.cash_due),
+});
+
+/** Many players' totals at once (one statement): by player id, every one of `userIds` present. */
+export async function totalsOfPlayers(
+  exec: Executor,
+  userIds: number[],
+  currency: Currency = DEFAULT_CURRENCY,
+): Promise<Map<number, WageringTotals>> {
+  const list = await rows<Record<string, string>>(
+    exec,
+    sql`select u.id, f.deposited, f.withdrawn, f.wagered, f.cash_due
+          from unnest(${`{${userIds.join(',')}}`}::bigint[]) as u (id)
+         cross join lateral wagering_figures(u.id, ${currency}::text) f`,
+  );
+  return new Map(list.map((r) => [Number(r.id), totalsOfRow(r)]));
 }
 
 /** A product's say on how one of its settled stakes counts (sports: price and cash-outs). */
@@ -915,6 +932,7 @@ export function createWageringService({
       resolvers.set(product, resolver);
     },
     totals,
+    totalsOfPlayers,
     requirements,
     activeBonuses,
     forfeitGrant,
