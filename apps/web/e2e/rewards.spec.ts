@@ -76,4 +76,21 @@ test('an inviter whose invitee deposited claims the first ladder tier once; the 
   }).toPass();
   await expect(page.getByTestId('game-turnover')).toHaveText(/R\$\s4,00/);
   await screenshot(page, '44-gamebouns-after-bet');
+
+  // R$ 96,00 more (after a deposit) reaches R$ 100,00: the relay finds the mission unlocked and the
+  // increase-bonus popup opens on the page as it is, with what the next multiple asks (R$ 500,00 for 2x).
+  await depositViaApi(request, inviterToken);
+  const more = await request.post('/api/app/originals/dice/bet', {
+    headers: { Authorization: `Bearer ${inviterToken}`, 'Idempotency-Key': `e2e-dice-${Date.now()}-2` },
+    data: { amount: 96, target: 50, condition: 'over' },
+  });
+  expect((await more.json()).status).toBe(0);
+  const popup = page.getByRole('dialog', { name: 'Aumente seu bônus' });
+  await expect(popup).toBeVisible({ timeout: 15_000 });
+  await expect(popup.getByText(/Aposte R\$\s400,00 e multiplique seu bônus por 2\./)).toBeVisible();
+  await screenshot(page, '45-gamebouns-unlocked-popup');
+  await popup.getByRole('button', { name: 'Agora não' }).click();
+  await expect(popup).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByTestId('game-bouns')).toHaveText('1,5x');
 });
