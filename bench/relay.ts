@@ -5,7 +5,7 @@
  * figure: every player's facts fan out to the wagering and RG handlers, and each player's
  * `wagering.totalsChanged` reaches the coalescing handlers (`vip.upgrade`, `rewards.gameBonusPush`), whose
  * set-based checks read all the players' totals at once instead of a run per player. A fresh database per size.
- * Options (env): DATABASE_URL (base; must be PostgreSQL), REDIS_URL (optional), BENCH_PLAYERS. Ends with one
+ * Options (env): DATABASE_URL (base, PostgreSQL; this machine's by default), REDIS_URL (optional), BENCH_PLAYERS. Ends with one
  * JSON line.
  */
 import crypto from 'node:crypto';
@@ -101,6 +101,8 @@ async function measure(players: number) {
 }
 
 async function main() {
+  // As the other benchmarks: PostgreSQL on this machine unless DATABASE_URL names another (read by the test app).
+  process.env.DATABASE_URL ||= 'postgres://postgres@127.0.0.1:5432/test';
   const loadBefore = load();
   console.log(`relay benchmark: sizes ${SIZES.join(', ')}, load ${loadBefore.join(' ')}`);
   const runs = [];
