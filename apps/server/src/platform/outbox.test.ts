@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../test/helpers';
+import { createTestDatabase, onPostgres } from '../../test/helpers';
 import type { Database, Tx } from './db';
 import { backoffSeconds, createOutbox, type Outbox } from './outbox';
 
@@ -290,6 +290,63 @@ describe('outbox', () => {
       expect((await effects(handler)).map((e) => e.n)).toEqual([...Array(count).keys()]);
     }
     expect(await nodes[0]!.backlog()).toEqual({ undispatched: 0, undelivered: 0 });
+  });
+
+  describe.runIf(onPostgres)('a leased row another transaction holds for a while', () => {
+    /**
+     * This node's database, except that right after a lease another transaction locks the pending deliveries
+     * for `ms`, as another node's lease statement may for a moment (a locking scan keeps a row it then finds
+     * not due locked until the statement ends), or a node whose lease ran out while it was delivering.
+     */
+    function holdingAfterLease(ms: number) {
+      const held: Promise<unknown>[] = [];
+      const executeSql: Database['executeSql'] = async (text, values) => {
+        const result = await database.executeSql(text, values);
+        if (text.includes('outbox_lease') && result.rows.length) {
+          let locked!: () => void;
+          const taken = new Promise<void>((resolve) => (locked = resolve));
+          held.push(
+            database.transaction(async (tx) => {
+              await tx.execute(sql`select 1 from outbox_deliveries where done_at is null for update`);
+              locked();
+              await new Promise((resolve) => setTimeout(resolve, ms));
+            }),
+          );
+          await taken;
+        }
+        return result;
+      };
+      return { database: { ...database, executeSql }, released: () => Promise.all(held) };
+    }
+
+    const kinds = [
+      ['plain', {}],
+      ['coalescing', { coalesce: true }],
+    ] as const;
+    for (const [kind, options] of kinds)
+      it(`delivers a ${kind} handler's row held for a moment at once, not when the lease runs out`, async () => {
+        const holding = holdingAfterLease(300);
+        const outbox = createOutbox({ database: holding.database, log: silent, pollMs: 60_000 });
+        outbox.on('test.happened', 'a', (p, tx, meta) => effect(tx, 'a', meta.eventId, p.n), options);
+        await database.transaction((tx) => outbox.emit(tx, 'test.happened', { n: 7 }));
+        expect(await outbox.relayOnce()).toBe(1);
+        await holding.released();
+        expect((await effects('a')).map((e) => e.n)).toEqual([7]);
+        expect(await outbox.backlog()).toEqual({ undispatched: 0, undelivered: 0 });
+      });
+
+    it('gives way on a row held longer (a live delivery), without an error, and leaves it leased', async () => {
+      const holding = holdingAfterLease(1_500);
+      const outbox = createOutbox({ database: holding.database, log: silent, pollMs: 60_000 });
+      outbox.on('test.happened', 'a', (p, tx, meta) => effect(tx, 'a', meta.eventId, p.n));
+      await database.transaction((tx) => outbox.emit(tx, 'test.happened', { n: 7 }));
+      expect(await outbox.relayOnce()).toBe(0);
+      await holding.released();
+      expect(await effects('a')).toEqual([]);
+      expect(await outbox.backlog()).toEqual({ undispatched: 0, undelivered: 1 });
+      // Not due again before its lease runs out: a second pass leaves it.
+      expect(await outbox.relayOnce()).toBe(0);
+    });
   });
 
   it('runs a coalescing handler once for equal payloads, the others once per event; a failure marks none done', async () => {

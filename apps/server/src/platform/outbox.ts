@@ -320,10 +320,11 @@ export function createOutbox({
   }
 
   /**
-   * The deliveries of `handler` among `eventIds` not done yet, locked (SKIP LOCKED: a node whose lease ran out
-   * may be on one), oldest first, with their events.
+   * The deliveries of `handler` among `eventIds` not done yet, locked, oldest first, with their events. `skip`
+   * passes over a row another transaction holds (SKIP LOCKED); `wait` waits for it (under the transaction's
+   * lock timeout), then finds it done if that was a delivery.
    */
-  const claim = (tx: Tx, handler: string, eventIds: number[]) =>
+  const claim = (tx: Tx, handler: string, eventIds: number[], locked: 'skip' | 'wait') =>
     tx
       .select({
         eventId: outboxDeliveries.eventId,
@@ -343,7 +344,10 @@ export function createOutbox({
         ),
       )
       .orderBy(asc(outboxDeliveries.eventId))
-      .for('update', { of: outboxDeliveries, skipLocked: true });
+      .for(
+        'update',
+        locked === 'skip' ? { of: outboxDeliveries, skipLocked: true } : { of: outboxDeliveries },
+      );
 
   type Claimed = Awaited<ReturnType<typeof claim>>[number];
 
@@ -396,18 +400,28 @@ export function createOutbox({
     );
 
   /**
-   * Delivers one leased delivery: its row is locked (SKIP LOCKED: a node whose lease ran out may be on it) and
-   * still not done (another node may have finished it, or a coalescing run covered it), the handler runs in the
-   * same transaction, and the row is marked done in it. A failure rolls the handler's work back and schedules
-   * the next attempt with backoff. Answers whether it ran the handler (false: nothing left to do).
+   * Delivers one leased delivery: its row is locked and still not done (another node may have finished it, or
+   * a coalescing run covered it), the handler runs in the same transaction, and the row is marked done in it.
+   * A failure rolls the handler's work back and schedules the next attempt with backoff. Answers whether it ran
+   * the handler (false: nothing left to do, or the row stayed held by another node: it waits for this lease to
+   * run out).
    */
   async function deliver(leased: { eventId: number; handler: string }): Promise<boolean> {
     let claimed: { eventId: number; handler: string; attempts: number } | undefined;
     try {
       return await database
         .transaction(async (tx) => {
-          const [row] = await claim(tx, leased.handler, [leased.eventId]);
-          if (!row) return null;
+          let [row] = await claim(tx, leased.handler, [leased.eventId], 'skip');
+          if (!row) {
+            // Held by another transaction: a node whose lease ran out may be delivering it, or, for a moment,
+            // another node's lease statement (a locking scan keeps a row it then finds not due locked until the
+            // statement ends). Skipped, it waited for this lease to run out (seen: a delivery 15 s late); so
+            // wait a little for the lock instead. A row not held or done costs nothing more than the first read.
+            await tx.execute(sql`set local lock_timeout = '1s'`);
+            [row] = await claim(tx, leased.handler, [leased.eventId], 'wait');
+            if (!row) return null;
+            await tx.execute(sql`set local lock_timeout to default`);
+          }
           claimed = row;
           const h = handlers.get(row.handler)!;
           // Before the handler runs, never after: an event seen here has committed, so the handler's reads
@@ -423,7 +437,11 @@ export function createOutbox({
           return true;
         });
     } catch (err) {
-      if (!claimed) throw err;
+      if (!claimed) {
+        // Still held after the wait: the node on it delivers it, or this lease runs out and it is due again.
+        if (pgCode(err) === '55P03') return false;
+        throw err;
+      }
       const attempts = claimed.attempts + 1;
       log.warn(
         { err, eventId: claimed.eventId, handler: claimed.handler, attempts },
@@ -448,8 +466,8 @@ export function createOutbox({
   }
 
   /**
-   * Delivers a pass's leased deliveries of one handler in one transaction: their rows locked (SKIP LOCKED, still
-   * not done), then
+   * Delivers a pass's leased deliveries of one handler in one transaction: their rows locked (still not done),
+   * then
    * - a set-based path (`many`): applied to their payloads, the handler itself run for those it left, all
    *   marked done;
    * - a coalescing handler: one run per distinct payload (its first delivery), which covers every pending
@@ -465,10 +483,13 @@ export function createOutbox({
         // a delivery alone: a bet's batch taking those players' rows in another order would deadlock with it,
         // and wait a second to be told. The relay gives way at once instead and delivers these one by one.
         await tx.execute(sql`set local lock_timeout = '50ms'`);
+        // Waiting for a held row (under the lock timeout) as `deliver` does: skipped, it waited for the lease
+        // to run out; still held at the timeout, the group goes one by one.
         const rows = await claim(
           tx,
           h.name,
           group.map((d) => d.eventId),
+          'wait',
         );
         if (!rows.length) return rows;
         if (h.coalesce) {
