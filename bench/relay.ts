@@ -4,7 +4,9 @@
  * 16 at once, relay paused); then the relay is run by hand until nothing is left, and the time it took is the
  * figure: every player's facts fan out to the wagering and RG handlers, and each player's
  * `wagering.totalsChanged` reaches the coalescing handlers (`vip.upgrade`, `rewards.gameBonusPush`), whose
- * set-based checks read all the players' totals at once instead of a run per player. A fresh database per size.
+ * set-based checks read all the players' totals at once instead of a run per player. Each size twice: deposits
+ * straight into the ledger (no wagering requirement), then deposits as PIX credits them (`fund`: each raises a
+ * cash requirement, which the stake wears down). A fresh database per run.
  * Options (env): DATABASE_URL (base, PostgreSQL; this machine's by default), REDIS_URL (optional), BENCH_PLAYERS. Ends with one
  * JSON line.
  */
@@ -45,22 +47,27 @@ async function each(ids: number[], fn: (id: number) => Promise<unknown>) {
   );
 }
 
-async function measure(players: number) {
+/**
+ * One size: `players` each deposit and lose one stake; `required` deposits raise a wagering requirement (as
+ * every PIX deposit does), which the stake then wears down.
+ */
+async function measure(players: number, required: boolean) {
   const { app, database, close } = await createTestApp({ OUTBOX_RELAY: 'paused' });
   try {
     if (database.kind !== 'postgres') throw new Error('bench:relay needs DATABASE_URL (PostgreSQL)');
     const ids = await seed(database, players);
-    // Money in through the ledger alone (no wagering requirement, so wagering takes its set-based path: a
-    // requirement to wear sends a player's facts one by one, another cost), delivered; then one lost stake each.
+    const { lose, fund } = testPlayers(app, database);
+    // Money in, delivered; then one lost stake each.
     await each(ids, (userId) =>
-      post(database.db, {
-        type: TxType.DEPOSIT,
-        players: [{ userId, amount: 100_000 }],
-        system: [{ kind: 'payment_clearing', amount: -100_000 }],
-      }),
+      required
+        ? fund(userId, 100_000)
+        : post(database.db, {
+            type: TxType.DEPOSIT,
+            players: [{ userId, amount: 100_000 }],
+            system: [{ kind: 'payment_clearing', amount: -100_000 }],
+          }),
     );
     while ((await app.outbox.relayOnce()) > 0);
-    const { lose } = testPlayers(app, database);
     await each(ids, (userId) => lose(userId, 100));
     const t0 = performance.now();
     let passes = 0;
@@ -73,6 +80,7 @@ async function measure(players: number) {
     const left = await app.outbox.backlog();
     const figure = {
       players,
+      requirement: required,
       ms,
       msPerPlayer: round(ms / players, 3),
       passes,
@@ -81,7 +89,7 @@ async function measure(players: number) {
       load1: load()[0]!,
     };
     console.log(
-      `${players} players, one settled stake each: relay drained in ${ms} ms (${figure.msPerPlayer} ms a player), ` +
+      `${players} players, one settled stake each, ${required ? "wearing a deposit's requirement" : 'no requirement'}: relay drained in ${ms} ms (${figure.msPerPlayer} ms a player), ` +
         `${passes} passes, ${delivered} deliveries, left ${left.undispatched + left.undelivered}, load ${figure.load1}`,
     );
     return figure;
@@ -96,7 +104,7 @@ async function main() {
   const loadBefore = load();
   console.log(`relay benchmark: sizes ${SIZES.join(', ')}, load ${loadBefore.join(' ')}`);
   const runs = [];
-  for (const n of SIZES) runs.push(await measure(n));
+  for (const n of SIZES) for (const required of [false, true]) runs.push(await measure(n, required));
   console.log(JSON.stringify({ bench: 'relay', loadAverage: { before: loadBefore, after: load() }, runs }));
 }
 

@@ -3,6 +3,7 @@ import { TxType } from '@aposta/contracts';
 import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hold, post, settle, type SettledFact } from '../src/modules/ledger';
+import { recordCredit } from '../src/modules/wagering';
 import type { Tx } from '../src/platform/db';
 import { createTestApp, expectCleanLedgerThenClose, rolledBack, testPlayers } from './helpers';
 
@@ -40,13 +41,29 @@ async function stake(userId: number, amount: number, capture: number, payout: nu
   });
 }
 
-async function facts(users: number[]): Promise<SettledFact[]> {
+/** The stake facts of `users` since event `afterId`. */
+async function facts(users: number[], afterId: number): Promise<SettledFact[]> {
   const { rows } = await t.database.executeSql(
-    `select payload from outbox_events where topic = 'ledger.stakeSettled' order by id`,
+    `select payload from outbox_events where topic = 'ledger.stakeSettled' and id > $1 order by id`,
+    [afterId],
   );
   return rows
     .map((r) => (typeof r.payload === 'string' ? JSON.parse(r.payload) : r.payload) as SettledFact)
     .filter((f) => users.includes(Number(f.userId)));
+}
+
+/** A bonus credited as a promotion does it: the ledger credit and its grant, in one transaction. */
+async function giveBonus(userId: number, amount: number) {
+  const settings = await t.app.settings.all();
+  await t.database.transaction(async (tx) => {
+    const { txId } = await post(tx, {
+      type: TxType.PROMOTION,
+      idempotencyKey: `test-bonus:${userId}`,
+      players: [{ userId, kind: 'bonus', amount }],
+      system: [{ kind: 'promotions', amount: -amount }],
+    });
+    await recordCredit(tx, { userId, txId, bonus: amount }, settings);
+  });
 }
 
 /** Runs `apply` in a transaction rolled back, and answers what `read` saw after it. */
@@ -63,29 +80,44 @@ const list = (xs: number[]) =>
   sql`array(select jsonb_array_elements_text(${JSON.stringify(xs)}::jsonb)::bigint)`;
 
 describe('the set-based paths of ledger.stakeSettled', () => {
-  it('count the same day figures and turnover as fact by fact, and leave the players with requirements', async () => {
+  it('count the same day figures, turnover and wear as fact by fact, and leave the players with a bonus to wear', async () => {
     const { signUp, fund } = testPlayers(t.app, t.database);
     const plain = await signUp();
     const other = await signUp();
     const required = await signUp();
-    // Cash credited without a requirement (as a transfer would), and a deposit, which raises one.
-    for (const p of [plain, other])
+    const spent = await signUp();
+    const bonused = await signUp();
+    // Cash credited without a requirement (as a transfer would), and deposits, which raise one each.
+    for (const p of [plain, other, spent])
       await post(t.database.db, {
         type: TxType.DEPOSIT,
         players: [{ userId: p.id, amount: 50_000 }],
         system: [{ kind: 'payment_clearing', amount: -50_000 }],
       });
+    await fund(required.id, 600);
     await fund(required.id, 50_000);
+    await fund(spent.id, 500);
+    await fund(spent.id, 1_000);
+    await fund(bonused.id, 10_000);
+    await giveBonus(bonused.id, 2_000);
+    // Players' stakes interleaved, as bets come; spent's first requirement worn out before this run.
+    await stake(spent.id, 400, 400, 0);
+    while ((await t.app.outbox.relayOnce()) > 0);
+    const { rows: before } = await t.database.executeSql('select max(id)::int as id from outbox_events');
 
     await stake(plain.id, 1_000, 1_000, 0); // lost
+    await stake(required.id, 1_000, 1_000, 1_980); // wears 600 of the first deposit's row, 400 of the second
+    await stake(bonused.id, 300, 300, 0);
     await stake(plain.id, 2_000, 2_000, 3_960); // won
+    await stake(spent.id, 700, 700, 0); // the last 100 of the first row, then the second
     await stake(plain.id, 500, 200, 0); // 300 of the stake given back
     await stake(other.id, 700, 700, 700); // paid back
-    await stake(required.id, 1_000, 1_000, 1_980);
     await stake(required.id, 400, 100, 0);
-    const users = [plain.id, other.id, required.id];
-    const settled = await facts(users);
-    expect(settled).toHaveLength(6);
+    await stake(spent.id, 6_000, 6_000, 0); // more than is left to wear
+    await stake(bonused.id, 200, 200, 400);
+    const users = [plain.id, other.id, required.id, spent.id, bonused.id];
+    const settled = await facts(users, Number(before[0]!.id));
+    expect(settled).toHaveLength(10);
 
     const { rg, wagering } = t.app;
     const each = wagering.handlers['ledger.stakeSettled'];
@@ -104,7 +136,12 @@ describe('the set-based paths of ledger.stakeSettled', () => {
       ),
       requirements: await q(
         sql`select user_id::int, kind, remaining::text from wagering_requirements where user_id = any(${list(users)})
-              order by 1, 2`,
+              order by 1, 2, id`,
+      ),
+      wear: await q(
+        sql`select k.hold_id::text, k.requirement_id::text, k.worn::text from wagering_wear k
+              join wagering_requirements r on r.id = k.requirement_id
+             where r.user_id = any(${list(users)}) order by 1, 2`,
       ),
       pushes: await q(
         sql`select distinct payload->>'userId' as user_id from outbox_events
@@ -127,6 +164,8 @@ describe('the set-based paths of ledger.stakeSettled', () => {
       expect.objectContaining({ user_id: plain.id, staked: String(3_500 - 300), paid: '3960' }),
       expect.objectContaining({ user_id: other.id, staked: '700', paid: '700' }),
       expect.objectContaining({ user_id: required.id, staked: String(1_400 - 300), paid: '1980' }),
+      expect.objectContaining({ user_id: spent.id, staked: '7100', paid: '0' }),
+      expect.objectContaining({ user_id: bonused.id, staked: '500', paid: '400' }),
     ]);
 
     let wageringLeft: number[] = [];
@@ -137,13 +176,29 @@ describe('the set-based paths of ledger.stakeSettled', () => {
     const wageringEach = await dryRun(async (tx) => {
       for (const f of settled) await each(f, tx);
     }, readWagering);
-    // The player with a requirement to wear is left to the handler, in order; the others took the fast path.
-    expect(wageringLeft).toEqual([4, 5]);
+    // The player with a bonus to wear is left to the handler, in order; the others took the set-based path.
+    expect(wageringLeft).toEqual([2, 9]);
     expect(wageringSet).toEqual(wageringEach);
     expect(wageringSet.totals).toEqual([
       expect.objectContaining({ user_id: plain.id, wagered: '3200' }),
       expect.objectContaining({ user_id: other.id, wagered: '700' }),
       expect.objectContaining({ user_id: required.id, wagered: '1100' }),
+      expect.objectContaining({ user_id: spent.id, wagered: '7100' }),
+      expect.objectContaining({ user_id: bonused.id, wagered: '500' }),
+    ]);
+    // What was left to wear: required 0 and 50,000 − 400 − 100; spent nothing; bonused 500 less of each.
+    expect(
+      wageringSet.requirements.map((r) => [
+        (r as { user_id: number }).user_id,
+        (r as { remaining: string }).remaining,
+      ]),
+    ).toEqual([
+      [required.id, '0'],
+      [required.id, String(50_000 - 500)],
+      [spent.id, '0'],
+      [spent.id, '0'],
+      [bonused.id, String(2 * 2_000 - 500)], // bonus (multiple 2), then cash
+      [bonused.id, String(10_000 - 500)],
     ]);
 
     // Delivered for real by the relay: the same books, every delivery done.

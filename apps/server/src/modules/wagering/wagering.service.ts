@@ -425,56 +425,158 @@ export async function onStakeSettled(
 }
 
 /**
- * `onStakeSettled` of many facts at once (the outbox relay's set-based path), for the common case: a stake that
- * counts in full (`counts(product)`, a positive turnover) of a player with no open requirement, which wears
- * nothing and only adds to the player's turnover. Those are recorded in one statement (their events, the totals
- * summed per player, one `wagering.totalsChanged` per player); every fact of any other player is left, in
- * order, to `onStakeSettled`. Answers the indexes of the facts left.
+ * `onStakeSettled` of many facts at once (the outbox relay's set-based path), for the common cases: stakes that
+ * count in full (`counts(product)`, a positive turnover) of a player with no open bonus requirement. Without an
+ * open requirement they only add to the player's turnover (`addTurnover`); with open cash requirements (a
+ * depositor's, most players) they also wear those down, oldest first, in the facts' order (`wearCash`). One
+ * `wagering.totalsChanged` per player. Every fact of any other player (a bonus to wear and maybe convert, a
+ * stake given back, a product judged fact by fact) is left, in order, to `onStakeSettled`. Answers the indexes
+ * of the facts left.
  */
 async function onStakesSettled(
   facts: SettledFact[],
   tx: Executor,
   countsInFull: (product: string) => boolean,
 ): Promise<number[]> {
-  const busy = new Set(
-    (
-      await rows<{ user_id: string }>(
-        tx,
-        sql`select distinct user_id from wagering_requirements
-            where user_id = any(array(select jsonb_array_elements_text(${JSON.stringify(facts.map((f) => f.userId))}::jsonb)::bigint))
-              and remaining > 0`,
-      )
-    ).map((r) => Number(r.user_id)),
+  let open = await openKinds(
+    tx,
+    facts.map((f) => f.userId),
   );
+  const busy = new Set([...open].flatMap(([u, kinds]) => (kinds.bonus ? [u] : [])));
   for (const f of facts) if (!countsInFull(f.product) || !(Number(f.turnover) > 0)) busy.add(f.userId);
-  const left = facts.flatMap((f, i) => (busy.has(f.userId) ? [i] : []));
-  const plain = facts
-    .filter((f) => !busy.has(f.userId))
-    .map((f) => ({
+  const mine = facts
+    .map((f, i) => ({
+      i,
       key: `settled:${f.txId}`,
       u: f.userId,
       c: f.currency,
       hold: f.holdId,
       w: Number(f.turnover),
-    }));
-  if (plain.length)
+    }))
+    .filter((f) => !busy.has(f.u));
+  if (mine.some((f) => open.has(f.u))) {
+    // Requirements to wear: every player's totals row locked first, in one order, as a fact's handler locks it
+    // before it reads the requirements, and they are read again under the locks, so a credit committed since
+    // the first read counts (a bonus raised since: that player's facts go fact by fact after all). One
+    // statement for all, so two relays' batches never take two players' rows in opposite orders.
     await tx.execute(sql`
-      with e as (
-        insert into wagering_events (key, user_id, currency, hold_id, wagered)
-        select f.key, f.u, f.c, f.hold, f.w
-          from jsonb_to_recordset(${JSON.stringify(plain)}::jsonb) as f (key text, u bigint, c text, hold bigint, w bigint)
-        on conflict (key) do nothing
-        returning user_id, currency, wagered
-      ),
-      t as (
-        insert into wagering_totals as t (user_id, currency, wagered)
-        select user_id, currency, sum(wagered) from e group by 1, 2 order by 1, 2
-        on conflict (user_id, currency) do update set wagered = t.wagered + excluded.wagered
-        returning user_id, currency
-      )
-      insert into outbox_events (topic, payload)
-      select 'wagering.totalsChanged', jsonb_build_object('userId', user_id, 'currency', currency) from t`);
-  return left;
+      insert into wagering_totals as t (user_id, currency)
+      select u, c from jsonb_to_recordset(${JSON.stringify(mine)}::jsonb) as p (u bigint, c text)
+       group by 1, 2 order by 1, 2
+      on conflict (user_id, currency) do update set wagered = t.wagered`);
+    open = await openKinds(
+      tx,
+      mine.map((f) => f.u),
+    );
+    for (const f of mine) if (open.get(f.u)?.bonus) busy.add(f.u);
+  }
+  const ready = mine.filter((f) => !busy.has(f.u));
+  await wearCash(
+    tx,
+    ready.filter((f) => open.has(f.u)),
+  );
+  await addTurnover(
+    tx,
+    ready.filter((f) => !open.has(f.u)),
+  );
+  return facts.flatMap((f, i) => (busy.has(f.userId) ? [i] : []));
+}
+
+/** Fact rows of the set-based path: `i` the fact's place in its batch, `w` its turnover (positive). */
+interface TurnoverRow {
+  i: number;
+  key: string;
+  u: number;
+  c: string;
+  hold: number;
+  w: number;
+}
+
+/** Of `userIds`, the players with open requirements, and of which kinds. */
+async function openKinds(tx: Executor, userIds: number[]) {
+  const found = await rows<{ user_id: string; cash: boolean; bonus: boolean }>(
+    tx,
+    sql`select user_id, bool_or(kind = 'cash') as cash, bool_or(kind = 'bonus') as bonus
+          from wagering_requirements
+         where user_id = any(array(select jsonb_array_elements_text(${JSON.stringify(userIds)}::jsonb)::bigint))
+           and remaining > 0
+         group by user_id`,
+  );
+  return new Map(found.map((r) => [Number(r.user_id), { cash: r.cash, bonus: r.bonus }]));
+}
+
+/** Turnover of players with no open requirement: their events, the totals summed per player, one push each. */
+async function addTurnover(tx: Executor, facts: TurnoverRow[]) {
+  if (!facts.length) return;
+  await tx.execute(sql`
+    with e as (
+      insert into wagering_events (key, user_id, currency, hold_id, wagered)
+      select f.key, f.u, f.c, f.hold, f.w
+        from jsonb_to_recordset(${JSON.stringify(facts)}::jsonb) as f (key text, u bigint, c text, hold bigint, w bigint)
+      on conflict (key) do nothing
+      returning user_id, currency, wagered
+    ),
+    t as (
+      insert into wagering_totals as t (user_id, currency, wagered)
+      select user_id, currency, sum(wagered) from e group by 1, 2 order by 1, 2
+      on conflict (user_id, currency) do update set wagered = t.wagered + excluded.wagered
+      returning user_id, currency
+    )
+    insert into outbox_events (topic, payload)
+    select 'wagering.totalsChanged', jsonb_build_object('userId', user_id, 'currency', currency) from t`);
+}
+
+/**
+ * Turnover of players with open cash requirements only (their totals rows locked), as `onStakeSettled` fact by
+ * fact would record it: each player's facts in order and their requirements oldest first laid end to end, a
+ * fact wears of a requirement what their stretches share; each fact's event with what it wore (`worn_cash`),
+ * the wear per hold and requirement (`wagering_wear`, for an exact give-back), the requirements lowered, the
+ * turnover added, one push per player. A fact already recorded (its event's key) is skipped.
+ */
+async function wearCash(tx: Executor, facts: TurnoverRow[]) {
+  if (!facts.length) return;
+  await tx.execute(sql`
+    with f as (
+      select distinct on (f.key) f.* from jsonb_to_recordset(${JSON.stringify(facts)}::jsonb)
+          as f (i int, key text, u bigint, c text, hold bigint, w bigint)
+       where not exists (select 1 from wagering_events e where e.key = f.key)
+       order by f.key, f.i
+    ),
+    fc as (select f.*, sum(f.w) over (partition by f.u, f.c order by f.i) as hi from f),
+    rq as (
+      select r.id, r.user_id as u, r.currency as c, r.remaining,
+             sum(r.remaining) over (partition by r.user_id, r.currency order by r.id) as hi
+        from wagering_requirements r
+       where r.user_id in (select u from f) and r.kind = 'cash' and r.remaining > 0
+    ),
+    x as (
+      select fc.i, fc.hold, rq.id, least(fc.hi, rq.hi) - greatest(fc.hi - fc.w, rq.hi - rq.remaining) as worn
+        from fc join rq on rq.u = fc.u and rq.c = fc.c
+       where least(fc.hi, rq.hi) > greatest(fc.hi - fc.w, rq.hi - rq.remaining)
+    ),
+    r as (
+      update wagering_requirements r set remaining = r.remaining - s.worn
+        from (select id, sum(worn) as worn from x group by id) s
+       where r.id = s.id
+    ),
+    k as (
+      insert into wagering_wear as k (hold_id, requirement_id, worn)
+      select hold, id, sum(worn) from x group by 1, 2
+      on conflict (hold_id, requirement_id) do update set worn = k.worn + excluded.worn
+    ),
+    e as (
+      insert into wagering_events (key, user_id, currency, hold_id, wagered, worn_cash)
+      select fc.key, fc.u, fc.c, fc.hold, fc.w, coalesce((select sum(x.worn) from x where x.i = fc.i), 0)
+        from fc
+    ),
+    t as (
+      update wagering_totals t set wagered = t.wagered + s.w
+        from (select u, c, sum(w) as w from f group by 1, 2) s
+       where t.user_id = s.u and t.currency = s.c
+      returning t.user_id, t.currency
+    )
+    insert into outbox_events (topic, payload)
+    select 'wagering.totalsChanged', jsonb_build_object('userId', user_id, 'currency', currency) from t`);
 }
 
 interface GrantRow {
