@@ -36,7 +36,7 @@ async function newPlayerWithDeposit(page: Page) {
   if (await again.isVisible().catch(() => false)) await again.getByRole('button', { name: 'Fechar' }).click();
 }
 
-/** One manual bet: the result and the balance of its answer show at once. */
+/** One manual bet: the balance of its answer shows at once, the result in the last results once its animation ends. */
 async function betByHand(page: Page) {
   const before = await balance(page);
   const history = page.getByTestId('history-item');

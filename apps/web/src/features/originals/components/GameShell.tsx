@@ -15,16 +15,19 @@ import { ResultStrip } from './ResultStrip';
 
 /**
  * A game's screen: title with RTP and house edge (the server's configuration, or the declared figures for a
- * visitor), the last results, the game's stage, its controls, the fairness panel and my bets.
+ * visitor), the last results (but those still `falling`: a result shown there before its animation ends would
+ * spoil it), the game's stage, its controls, the fairness panel and my bets.
  */
 export function GameShell({
   game,
   stage,
   controls,
+  falling = [],
 }: {
   game: OriginalGameName;
   stage: ReactNode;
   controls: ReactNode;
+  falling?: string[];
 }) {
   const { t } = useTranslation('originals');
   const token = useSession((s) => s.token);
@@ -71,7 +74,7 @@ export function GameShell({
           </Link>
         </div>
       </header>
-      <ResultStrip bets={bets} />
+      <ResultStrip bets={falling.length ? bets.filter((b) => !falling.includes(b.betId)) : bets} />
       <div className="relative overflow-hidden rounded-2xl border border-line bg-gradient-to-b from-raised/60 to-night p-12">
         {stage}
       </div>

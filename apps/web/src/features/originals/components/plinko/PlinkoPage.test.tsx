@@ -1,11 +1,12 @@
 import type { UserInfo } from '@aposta/contracts';
 import { payout, playInstant, plinkoTable } from '@aposta/fairness';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../../../../lib/session';
 import { renderWithApp } from '../../../../test/render';
 import { useGameSettings } from '../../hooks/settings';
+import { firstBetHeld } from '../../test/bet-held';
 import { fakeOriginals } from '../../test/fake-originals';
 import { PlinkoPage } from './PlinkoPage';
 
@@ -78,5 +79,26 @@ describe('plinko', () => {
     // The slot it landed in is the one marked on the board.
     const marked = screen.getAllByTestId('plinko-slot').findIndex((s) => s.className.includes('ring-2'));
     expect(marked).toBe(slot);
+  });
+
+  it('with animations, tells the slot and adds the result to the last results only when the ball lands', async () => {
+    const held = await firstBetHeld(<PlinkoPage />, SEED);
+    try {
+      const { outcome, multiplier } = playInstant({ game: 'plinko', rows: 16, risk: 'medium' }, seeds(0));
+      const slot = 'slot' in outcome ? outcome.slot : -1;
+      // The balance at once; the slot, the line and the last results wait for the ball.
+      expect(useSession.getState().user?.balance).toBe((10_000 - 100 + payout(100, multiplier)) / 100);
+      expect(screen.getByTestId('plinko-result')).toHaveTextContent('Solte a bola');
+      expect(screen.queryAllByTestId('history-item')).toHaveLength(0);
+      expect(screen.getAllByTestId('plinko-slot').some((s) => s.className.includes('ring-2'))).toBe(false);
+
+      act(() => held.finishAll());
+      expect(screen.getByTestId('plinko-result')).toHaveTextContent(`Casa ${slot}`);
+      expect(screen.getAllByTestId('history-item')).toHaveLength(1);
+      const marked = screen.getAllByTestId('plinko-slot').findIndex((s) => s.className.includes('ring-2'));
+      expect(marked).toBe(slot);
+    } finally {
+      held.restore();
+    }
   });
 });

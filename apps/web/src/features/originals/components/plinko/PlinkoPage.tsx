@@ -20,6 +20,13 @@ const ROW_CHOICES = Array.from({ length: PLINKO_ROWS.max - PLINKO_ROWS.min + 1 }
 }));
 const DROP_MS_PER_ROW = 110;
 
+/** A ball on its way down, with the bet it tells once it lands. */
+interface FallingBall {
+  id: string;
+  path: (0 | 1)[];
+  bet: OriginalBet;
+}
+
 /** Plinko: a ball falls through the rows, one float per row sends it left or right; the slot pays its multiplier. */
 export function PlinkoPage() {
   const { t } = useTranslation('originals');
@@ -27,7 +34,9 @@ export function PlinkoPage() {
   const animate = useAnimations();
   const [rows, setRows] = useState(16);
   const [risk, setRisk] = useState<PlinkoRisk>('medium');
-  const [balls, setBalls] = useState<{ id: string; path: (0 | 1)[] }[]>([]);
+  const [balls, setBalls] = useState<FallingBall[]>([]);
+  // The bet whose ball landed last: its slot, its line and its place in the last results wait for the fall.
+  const [shown, setShown] = useState<OriginalBet | null>(null);
   const stake = useStake();
   const betting = useBetting<'rows' | 'risk'>({
     game: 'plinko',
@@ -37,11 +46,12 @@ export function PlinkoPage() {
     schema: () => import('@aposta/contracts').then((m) => m.plinkoBetRequest),
     onResult: (bet) => {
       const o = bet.outcome;
-      if ('path' in o && animate) setBalls((b) => [...b.slice(-9), { id: bet.betId, path: o.path }]);
+      if ('path' in o && animate) setBalls((b) => [...b.slice(-9), { id: bet.betId, path: o.path, bet }]);
+      else setShown(bet);
     },
   });
   const table = plinkoTable(rows, risk);
-  const last = betting.last;
+  const last = shown;
   const lastSlot =
     last &&
     'slot' in last.outcome &&
@@ -55,6 +65,7 @@ export function PlinkoPage() {
   return (
     <GameShell
       game="plinko"
+      falling={balls.map((b) => b.id)}
       stage={
         <div className="flex flex-col gap-8">
           <Board
@@ -62,7 +73,11 @@ export function PlinkoPage() {
             rows={rows}
             table={table}
             balls={balls}
-            onLanded={(id) => setBalls((b) => b.filter((x) => x.id !== id))}
+            onLanded={(id) => {
+              const ball = balls.find((x) => x.id === id);
+              if (ball) setShown(ball.bet);
+              setBalls((b) => b.filter((x) => x.id !== id));
+            }}
             lastSlot={lastSlot}
             betId={last?.betId}
             locale={locale}
@@ -146,7 +161,7 @@ function Board({
   animate: boolean;
   rows: number;
   table: readonly number[];
-  balls: { id: string; path: (0 | 1)[] }[];
+  balls: FallingBall[];
   onLanded: (id: string) => void;
   lastSlot: number | null;
   betId?: string;
@@ -200,7 +215,7 @@ function Board({
   );
 }
 
-/** One ball's fall along its path: decoration only, the result is already shown. */
+/** One ball's fall along its path; the bet's result is told when it lands (`onLanded`). */
 function Ball({
   id,
   path,

@@ -1,10 +1,11 @@
 import type { UserInfo } from '@aposta/contracts';
 import { payout, rowDoubleColor, rowDoubleMultiplier, rowDoubleTile } from '@aposta/fairness';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../../../../lib/session';
 import { renderWithApp } from '../../../../test/render';
+import { firstBetHeld } from '../../test/bet-held';
 import { fakeOriginals } from '../../test/fake-originals';
 import { RowDoublePage } from './RowDoublePage';
 
@@ -63,5 +64,22 @@ describe('row double', () => {
       { amount: 1, color: 'black' },
       { amount: 1, color: 'white' },
     ]);
+  });
+
+  it('with animations, tells the tile and adds it to the last results only when the row stops', async () => {
+    const held = await firstBetHeld(<RowDoublePage />, SEED);
+    try {
+      const tile = rowDoubleTile({ serverSeed: SEED, clientSeed: 'client-seed', nonce: 0 });
+      expect(screen.getByTestId('row-result')).not.toHaveTextContent('Saiu');
+      expect(screen.queryByTestId('row-winner')).toBeNull();
+      expect(screen.queryAllByTestId('history-item')).toHaveLength(0);
+
+      act(() => held.finishAll());
+      expect(screen.getByTestId('row-result')).toHaveTextContent(`Saiu ${tile}`);
+      expect(screen.getByTestId('row-winner')).toHaveTextContent(String(tile));
+      expect(screen.getAllByTestId('history-item')).toHaveLength(1);
+    } finally {
+      held.restore();
+    }
   });
 });

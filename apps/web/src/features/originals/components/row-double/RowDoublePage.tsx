@@ -28,20 +28,33 @@ export function RowDoublePage() {
     send: (body, key) => placeBet({ game: 'rowDouble', body: body as never }, key),
     schema: () => import('@aposta/contracts').then((m) => m.rowDoubleBetRequest),
   });
+  // The bet whose slide has stopped: its result is told then, not while the row still moves.
+  const [stopped, setStopped] = useState<string | null>(null);
   const potential = Number.isFinite(stake.minor) ? payout(stake.minor, rowDoubleMultiplier(color)) : null;
   const last = betting.last;
   const tile = last && 'tile' in last.outcome ? last.outcome.tile : null;
   const won = last ? last.payout > 0 : false;
+  const sliding = last !== null && stopped !== last.betId;
 
   return (
     <GameShell
       game="rowDouble"
+      falling={sliding ? [last.betId] : []}
       stage={
         <div className="flex flex-col gap-10">
-          <Row tile={tile} betId={last?.betId ?? ''} animate={animate} />
+          <Row
+            tile={tile}
+            betId={last?.betId ?? ''}
+            animate={animate}
+            sliding={sliding}
+            onStopped={setStopped}
+          />
           <p className="text-center text-sm" aria-live="polite" data-testid="row-result">
             {tile === null ? (
               <span className="text-muted">{t('rowDouble.hint')}</span>
+            ) : sliding ? (
+              // The line keeps its height while the row slides.
+              <span aria-hidden="true">&nbsp;</span>
             ) : (
               <span className={won ? 'font-bold text-mint' : 'text-rose'}>
                 {t('rowDouble.result', {
@@ -83,8 +96,23 @@ export function RowDoublePage() {
   );
 }
 
-/** The sliding row: it stops with the drawn tile under the marker. The result is already written below. */
-function Row({ tile, betId, animate }: { tile: number | null; betId: string; animate: boolean }) {
+/** The sliding row: it stops with the drawn tile under the marker, and says so (`onStopped`). */
+function Row({
+  tile,
+  betId,
+  animate,
+  sliding,
+  onStopped,
+}: {
+  tile: number | null;
+  betId: string;
+  animate: boolean;
+  sliding: boolean;
+  onStopped: (betId: string) => void;
+}) {
+  // The parent re-renders while the row slides: the slide must not restart because its callback is new.
+  const stopped = useRef(onStopped);
+  stopped.current = onStopped;
   const strip = useRef<HTMLDivElement>(null);
   const box = useRef<HTMLDivElement>(null);
   const index = tile === null ? 0 : ROW_ORDER.indexOf(tile as (typeof ROW_ORDER)[number]);
@@ -99,10 +127,11 @@ function Row({ tile, betId, animate }: { tile: number | null; betId: string; ani
     const start = x + 2 * ROW_ORDER.length * TILE * rem;
     if (!animate || tile === null || typeof el.animate !== 'function') {
       el.style.transform = `translateX(${x}px)`;
+      if (tile !== null) stopped.current(betId);
       return;
     }
     const jitter = (Math.random() - 0.5) * TILE * rem * 0.6;
-    el.animate(
+    const slide = el.animate(
       [
         { transform: `translateX(${start}px)` },
         { transform: `translateX(${x + jitter}px)`, offset: 0.85 },
@@ -110,6 +139,7 @@ function Row({ tile, betId, animate }: { tile: number | null; betId: string; ani
       ],
       { duration: 1600, easing: 'cubic-bezier(.12,.7,.2,1)', fill: 'forwards' },
     );
+    slide.onfinish = () => stopped.current(betId);
   }, [betId, stopAt, animate, tile]);
   return (
     <div ref={box} className="relative overflow-hidden rounded-xl bg-night/70 py-14" aria-hidden="true">
@@ -119,9 +149,11 @@ function Row({ tile, betId, animate }: { tile: number | null; betId: string; ani
             <span
               key={`${copy}-${i}`}
               className={`flex size-50 shrink-0 items-center justify-center rounded-lg text-base font-black ${tileClass(n)} ${
-                tile !== null && copy * ROW_ORDER.length + i === stopAt ? 'ring-2 ring-gold' : ''
+                !sliding && tile !== null && copy * ROW_ORDER.length + i === stopAt ? 'ring-2 ring-gold' : ''
               }`}
-              data-testid={tile !== null && copy * ROW_ORDER.length + i === stopAt ? 'row-winner' : undefined}
+              data-testid={
+                !sliding && tile !== null && copy * ROW_ORDER.length + i === stopAt ? 'row-winner' : undefined
+              }
             >
               {n}
             </span>
