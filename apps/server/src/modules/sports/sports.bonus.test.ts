@@ -10,7 +10,8 @@ import {
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { queryRows } from '../../platform/db';
-import { post } from '../ledger';
+import { rolledBack } from '../../../test/helpers';
+import { post, type SettledFact } from '../ledger';
 import { recordCredit } from '../wagering';
 import { PREMATCH, type LiveState } from './pricing';
 import { sportsTestApp, type TestApp, type TestPlayers } from './sports.testkit';
@@ -127,6 +128,69 @@ describe('sports stakes and the bonus engine', () => {
       bonusDue: before.bonusDue - 500,
     });
     await t.app.settings.change({ 'bonus.sportsMinPrice': 150 });
+  });
+
+  it('without a bonus, the relay takes the stakes at once: a settled bet wears the deposit, a cash-out does not', async () => {
+    const d = await createEvent('Bahia', 'Vitória', 0.2);
+    const home = main(d).selections.find((s) => s.name === 'home')!;
+    const settledBy = await c.signUp('sset');
+    const cashedBy = await c.signUp('scash');
+    for (const p of [settledBy, cashedBy]) await c.fund(p.id, 50_000); // each raises a cash requirement of 50,000
+    await relay();
+    const [{ id: before }] = await queryRows<{ id: number }>(
+      t.database.db,
+      sql`select coalesce(max(id), 0)::int as id from outbox_events`,
+    );
+    const placed = new Map<number, string>();
+    for (const p of [settledBy, cashedBy]) {
+      const answer = placeBetAnswer.parse(
+        data(
+          await bet(p.token, {
+            stake: 50,
+            selections: [{ selectionId: home.selectionId, price: home.price }],
+          }),
+        ),
+      );
+      placed.set(p.id, answer.betId);
+    }
+    await t.app.sports.update(d.event.eventId, MatchTime.FIRST_HALF, inPlay(20));
+    const path = `bets/${placed.get(cashedBy.id)}/cashout`;
+    const q = cashoutQuote.parse(data(await get(path, cashedBy.token)));
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `${SPORTS_PATH}/${path}`,
+      headers: { authorization: `Bearer ${cashedBy.token}`, 'idempotency-key': crypto.randomUUID() },
+      payload: { value: q.value },
+    });
+    expect(res.statusCode).toBe(200);
+    data(await operator(`events/${d.event.eventId}/result`, { home: 0, away: 1 }));
+    await settledAll();
+
+    // Of the two settlements, the set-based path leaves only the cash-out's (it does not count) to the handler.
+    const facts = (
+      await queryRows<{ payload: SettledFact | string }>(
+        t.database.db,
+        sql`select payload from outbox_events where topic = 'ledger.stakeSettled' and id > ${before} order by id`,
+      )
+    ).map((r) => (typeof r.payload === 'string' ? JSON.parse(r.payload) : r.payload) as SettledFact);
+    expect(facts.map((f) => Number(f.userId)).sort()).toEqual([settledBy.id, cashedBy.id].sort());
+    const left = await rolledBack(t.database, (_q, tx) => t.app.wagering.stakesSettled(facts, tx));
+    expect(left.map((i) => Number(facts[i]!.userId))).toEqual([cashedBy.id]);
+
+    await relay();
+    const cashDue = async (userId: number) =>
+      Number(
+        (
+          await queryRows<{ remaining: string }>(
+            t.database.db,
+            sql`select sum(remaining) as remaining from wagering_requirements where user_id = ${userId} and kind = 'cash'`,
+          )
+        )[0]!.remaining,
+      );
+    expect(await figures(settledBy.id)).toMatchObject({ wagered: 5_000 });
+    expect(await cashDue(settledBy.id)).toBe(50_000 - 5_000);
+    expect(await figures(cashedBy.id)).toMatchObject({ wagered: 0 });
+    expect(await cashDue(cashedBy.id)).toBe(50_000);
   });
 });
 

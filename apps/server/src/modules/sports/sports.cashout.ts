@@ -407,3 +407,16 @@ export async function contribution(
   );
   return bet && Number(bet.price) < s['bonus.sportsMinPrice'] ? { weight: 0 } : {};
 }
+
+/**
+ * `contribution`'s set-based half, for the wagering relay: of settled sports stakes, the settlement transactions
+ * a cash-out made (they make no turnover). One read for all of them.
+ */
+export async function cashedOut(facts: { txId: number }[], tx: Executor): Promise<Set<number>> {
+  const found = await queryRows<{ settle_tx_id: string }>(
+    tx,
+    sql`select settle_tx_id from sports_cashouts
+         where settle_tx_id = any(${`{${facts.map((f) => Number(f.txId)).join(',')}}`}::bigint[])`,
+  );
+  return new Set(found.map((r) => Number(r.settle_tx_id)));
+}

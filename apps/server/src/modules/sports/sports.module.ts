@@ -1,5 +1,5 @@
 import { defineModule } from '../../platform/module';
-import { contribution } from './sports.cashout';
+import { cashedOut, contribution } from './sports.cashout';
 import { registerSportsEvents } from './sports.events';
 import { createFootballDataFeed } from './feeds/football-data';
 import { createSandboxFeed } from './feeds/sandbox';
@@ -24,8 +24,9 @@ export const sportsModule = defineModule(
   ['operators', 'settings', 'ledger', 'accounts', 'wagering', 'rg'],
   async (app) => {
     const { database, settings, bus, outbox, jobs, log, config } = app;
-    // Bonus wear (the wagering module's engine): a bet counts at its price or more, a cashed-out stake not at all.
-    app.wagering.contribution('sports', contribution);
+    // Bonus wear (the wagering module's engine): a bet counts at its price or more, a cashed-out stake not at all
+    // (asked of a relay batch's stakes at once, for the players with no bonus to wear).
+    app.wagering.contribution('sports', contribution, cashedOut);
     const sports = createSportsService({ database, settings, bus, outbox, jobs, log });
     registerSportsEvents(outbox, bus);
     // The feed, stepped by a job on one node: the sandbox (simulated fixtures and matches) only in sandbox

@@ -209,7 +209,12 @@ export const sportsCashouts = pgTable(
     answer: jsonb().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('sports_cashouts_key').on(t.key), uniqueIndex('sports_cashouts_bet').on(t.betId, t.n)],
+  (t) => [
+    uniqueIndex('sports_cashouts_key').on(t.key),
+    uniqueIndex('sports_cashouts_bet').on(t.betId, t.n),
+    // The wagering relay asks, of every settled sports stake, whether a cash-out settled it.
+    index('sports_cashouts_settle_tx').on(t.settleTxId),
+  ],
 );
 
 /** A player's stake factor (risk): largest stake = `sports.maxStake` × factor; set by a trader. */

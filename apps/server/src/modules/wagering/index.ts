@@ -25,6 +25,7 @@ export {
   type ActiveBonus,
   type Contribution,
   type ContributionResolver,
+  type UncountedResolver,
   type WageringService,
   type CreditFact,
   type Multipliers,

@@ -426,24 +426,24 @@ export async function onStakeSettled(
 
 /**
  * `onStakeSettled` of many facts at once (the outbox relay's set-based path), for the common cases: stakes that
- * count in full (`counts(product)`, a positive turnover) of a player with no open bonus requirement. Without an
- * open requirement they only add to the player's turnover (`addTurnover`); with open cash requirements (a
- * depositor's, most players) they also wear those down, oldest first, in the facts' order (`wearCash`). One
- * `wagering.totalsChanged` per player. Every fact of any other player (a bonus to wear and maybe convert, a
- * stake given back, a product judged fact by fact) is left, in order, to `onStakeSettled`. Answers the indexes
- * of the facts left.
+ * count (`counts(fact)`, a positive turnover) of a player with no open bonus requirement (so a product's weight,
+ * which bears on bonus wear only, does not matter). Without an open requirement they only add to the player's
+ * turnover (`addTurnover`); with open cash requirements (a depositor's, most players) they also wear those
+ * down, oldest first, in the facts' order (`wearCash`). One `wagering.totalsChanged` per player. Every fact of
+ * any other player (a bonus to wear and maybe convert, a stake given back, one that does not count) is left, in
+ * order, to `onStakeSettled`. Answers the indexes of the facts left.
  */
 async function onStakesSettled(
   facts: SettledFact[],
   tx: Executor,
-  countsInFull: (product: string) => boolean,
+  counts: (fact: SettledFact) => boolean,
 ): Promise<number[]> {
   let open = await openKinds(
     tx,
     facts.map((f) => f.userId),
   );
   const busy = new Set([...open].flatMap(([u, kinds]) => (kinds.bonus ? [u] : [])));
-  for (const f of facts) if (!countsInFull(f.product) || !(Number(f.turnover) > 0)) busy.add(f.userId);
+  for (const f of facts) if (!counts(f) || !(Number(f.turnover) > 0)) busy.add(f.userId);
   const mine = facts
     .map((f, i) => ({
       i,
@@ -996,6 +996,13 @@ export type ContributionResolver = (
 ) => Promise<Partial<Contribution>>;
 
 /**
+ * The set-based half of a product's resolver, for the relay: of its settled stakes, the settlement transaction
+ * ids of those that do not count at all (`counts` false: a cash-out). The others count in turnover and in full
+ * against cash requirements (a weight only bears on bonus wear, which stays fact by fact).
+ */
+export type UncountedResolver = (facts: SettledFact[], tx: Executor) => Promise<Set<number>>;
+
+/**
  * The service the module decorates: credits recorded with the current multipliers unless given; the ledger
  * handlers with the products' contribution weights (`contribution` lets a product register its resolver).
  */
@@ -1004,14 +1011,14 @@ export function createWageringService({
 }: {
   settings: { all(): Promise<Settings>; allIn(exec: Executor): Promise<Settings> };
 }) {
-  const resolvers = new Map<string, ContributionResolver>();
+  const resolvers = new Map<string, { each: ContributionResolver; uncounted?: UncountedResolver }>();
 
   /** How a settled stake counts: the product's weight setting, narrowed by its resolver. */
   async function contributionOf(fact: SettledFact, tx: Executor): Promise<Contribution> {
     const s = await settings.allIn(tx);
     const weight = s['bonus.weights'][fact.product] ?? 100;
     const resolver = resolvers.get(fact.product);
-    const said = resolver ? await resolver(fact, tx, s) : {};
+    const said = resolver ? await resolver.each(fact, tx, s) : {};
     return { counts: said.counts ?? true, weight: Math.min(weight, said.weight ?? 100), convert: true };
   }
 
@@ -1021,17 +1028,33 @@ export function createWageringService({
       onStakeSettled(payload, tx, await contributionOf(payload, tx)),
   };
 
-  /** The relay's set-based path of `ledger.stakeSettled`: a product with a resolver is judged fact by fact. */
-  const stakesSettled = (facts: SettledFact[], tx: Executor) =>
-    onStakesSettled(facts, tx, (product) => !resolvers.has(product));
+  /**
+   * The relay's set-based path of `ledger.stakeSettled`: a product with a resolver is asked at once which of
+   * its stakes do not count (those then go fact by fact), or, without a set-based answer, judged fact by fact.
+   */
+  async function stakesSettled(facts: SettledFact[], tx: Executor) {
+    const judged = new Map<string, SettledFact[]>();
+    for (const f of facts)
+      if (resolvers.has(f.product)) judged.set(f.product, [...(judged.get(f.product) ?? []), f]);
+    const uncounted = new Set<number>();
+    for (const [product, own] of judged) {
+      const { uncounted: many } = resolvers.get(product)!;
+      const ids = many ? await many(own, tx) : own.map((f) => Number(f.txId));
+      ids.forEach((id) => uncounted.add(id));
+    }
+    return onStakesSettled(facts, tx, (f) => !uncounted.has(Number(f.txId)));
+  }
 
   return {
     async recordCredit(tx: Executor, fact: CreditFact, multipliers?: Multipliers) {
       await recordCredit(tx, fact, multipliers ?? (await settings.all()));
     },
-    /** Registers how a product's settled stakes count (one resolver per product; the last one wins). */
-    contribution(product: string, resolver: ContributionResolver) {
-      resolvers.set(product, resolver);
+    /**
+     * Registers how a product's settled stakes count (one resolver per product; the last one wins), with its
+     * set-based half for the relay if it has one.
+     */
+    contribution(product: string, resolver: ContributionResolver, uncounted?: UncountedResolver) {
+      resolvers.set(product, { each: resolver, uncounted });
     },
     totals,
     totalsOfPlayers,

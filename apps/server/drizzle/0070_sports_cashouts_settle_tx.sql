@@ -1,0 +1,1 @@
+CREATE INDEX "sports_cashouts_settle_tx" ON "sports_cashouts" USING btree ("settle_tx_id");
