@@ -492,17 +492,17 @@ interface TurnoverRow {
   w: number;
 }
 
-/** Of `userIds`, the players with open requirements, and of which kinds. */
+/** Of `userIds`, the players with open requirements, and whether a bonus one is among them. */
 async function openKinds(tx: Executor, userIds: number[]) {
-  const found = await rows<{ user_id: string; cash: boolean; bonus: boolean }>(
+  const found = await rows<{ user_id: string; bonus: boolean }>(
     tx,
-    sql`select user_id, bool_or(kind = 'cash') as cash, bool_or(kind = 'bonus') as bonus
+    sql`select user_id, bool_or(kind = 'bonus') as bonus
           from wagering_requirements
          where user_id = any(array(select jsonb_array_elements_text(${JSON.stringify(userIds)}::jsonb)::bigint))
            and remaining > 0
          group by user_id`,
   );
-  return new Map(found.map((r) => [Number(r.user_id), { cash: r.cash, bonus: r.bonus }]));
+  return new Map(found.map((r) => [Number(r.user_id), { bonus: r.bonus }]));
 }
 
 /** Turnover of players with no open requirement: their events, the totals summed per player, one push each. */
@@ -1034,8 +1034,12 @@ export function createWageringService({
    */
   async function stakesSettled(facts: SettledFact[], tx: Executor) {
     const judged = new Map<string, SettledFact[]>();
-    for (const f of facts)
-      if (resolvers.has(f.product)) judged.set(f.product, [...(judged.get(f.product) ?? []), f]);
+    for (const f of facts) {
+      if (!resolvers.has(f.product)) continue;
+      const own = judged.get(f.product);
+      if (own) own.push(f);
+      else judged.set(f.product, [f]);
+    }
     const uncounted = new Set<number>();
     for (const [product, own] of judged) {
       const { uncounted: many } = resolvers.get(product)!;
