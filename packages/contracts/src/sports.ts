@@ -265,6 +265,15 @@ export const placeBetRequest = z
   .refine((b) => b.type !== 'builder' || b.selections.length >= 2, {
     message: 'sportsBuilderLegs',
     path: ['selections'],
+  })
+  // Without a type the slip's length says which; a type given must agree with it.
+  .refine((b) => b.type !== 'single' || b.selections.length === 1, {
+    message: 'sportsSingleOneSelection',
+    path: ['selections'],
+  })
+  .refine((b) => b.type !== 'parlay' || b.selections.length >= 2, {
+    message: 'sportsParlayLegs',
+    path: ['selections'],
   });
 export type PlaceBetRequest = z.input<typeof placeBetRequest>;
 

@@ -197,6 +197,18 @@ describe('double', { timeout: 90_000 }, () => {
     const late = await call('double/bet', p.token, { roundId: s.roundId, amount: 1, color: 'black' });
     expect(late.statusCode).toBe(409);
     expect(late.json().message).toMatch(/encerradas/);
+    // A retry of a bet taken in the window still answers that bet (a client whose answer was lost), and
+    // another body under its key is still a conflict of keys, not a closed window.
+    const retried = await call('double/bet', p.token, { roundId: s.roundId, amount: 1, color: 'red' }, key);
+    expect(roundBet.parse(data(retried)).betId).toBe(red.betId);
+    const retriedOther = await call(
+      'double/bet',
+      p.token,
+      { roundId: s.roundId, amount: 2, color: 'red' },
+      key,
+    );
+    expect(retriedOther.statusCode).toBe(409);
+    expect(retriedOther.json().message).not.toMatch(/encerradas/);
 
     const done = await settled('double', s.roundId);
     const { value, item } = await verified('double', s.roundId);

@@ -796,10 +796,13 @@ export function createRoundsService(deps: RoundsDeps) {
           throw bet.refused === 'unknown' ? notFound('roundsUnknownRound') : conflict('roundsBettingClosed');
         answer = betAnswer(bet, bet.cash_after);
       } catch (err) {
-        if (pgCode(err) === '23505' && pgConstraint(err) === 'round_bets_key') {
-          const prior = await replay(scoped, hash);
-          if (prior) return prior;
-        }
+        // A repeat of a bet already taken answers that bet, whatever refuses a new one now (the window closed,
+        // the balance spent): a client retrying a lost answer must not be told its live bet failed.
+        const prior = await replay(scoped, hash).catch((e: unknown) => {
+          if (e instanceof AppError) throw e;
+          return null;
+        });
+        if (prior) return prior;
         if (pgCode(err) === '23505' && pgConstraint(err) === 'round_bets_crash_one')
           throw conflict('roundsOneBetPerRound');
         if (pgCode(err) === '23514' && pgConstraint(err) === 'ledger_accounts_player_funds')

@@ -273,6 +273,36 @@ describe('full, partial and automatic cash out on operator events', () => {
     await expectAuditClean();
   });
 
+  it('refuses a partial cash-out worth less than a centavo, taking nothing of the stake', async () => {
+    const d = await createEvent('Tuna Luso', 'Remo', 0.9);
+    const player = await c.signUp('crumb');
+    await c.fund(player.id, 10_000);
+    const home = sel(main(d), 'home');
+    const placed = placeBetAnswer.parse(
+      data(
+        await bet(player.token, {
+          stake: 10,
+          selections: [{ selectionId: home.selectionId, price: home.price }],
+        }),
+      ),
+    );
+    const q = await quote(player.token, placed.betId);
+    // Worth less than its stake before kick-off (the margin): a thousandth takes 1 centavo and pays 0.
+    expect(Math.round(q.value * 100)).toBeLessThan(1_000);
+    const cashBefore = await cash(player.id);
+    const res = await cashOut(player.token, placed.betId, { value: q.value, share: 0.001 });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(
+      'Essa parte do valor apostado vale menos de um centavo: escolha uma parte maior',
+    );
+    expect(sportsBet.parse(data(await get(`bets/${placed.betId}`, player.token)))).toMatchObject({
+      stake: 10,
+      status: 'open',
+    });
+    expect(await cash(player.id)).toBe(cashBefore);
+    await expectAuditClean();
+  });
+
   it('does not fire an automatic cash-out the player cleared after the prices were read', async () => {
     const d = await createEvent('Paraná', 'Londrina', 0);
     const player = await c.signUp('cleared');

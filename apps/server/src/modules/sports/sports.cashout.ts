@@ -244,6 +244,8 @@ export function createCashout({ database, settings, bus, outbox, log }: CashoutD
         // The value of the part of the stake taken (whole centavos), not of the share asked: 1.49 centavos
         // asked of a R$ 1,00 stake take 1 and pay 1% of the value, not 1.49%.
         const paid = full ? worth : mulDiv(worth, part, stake, 'down');
+        // A part worth less than a centavo would take stake for nothing.
+        if (!full && paid <= 0) throw badRequest('sportsCashoutTooSmall');
         const n = Number(bet.cashouts) + 1;
         const ledgerKey = `sports:cashout:${betId}:${n}`;
         const settled = await settle(tx, {

@@ -461,6 +461,28 @@ describe('refusals (nothing posted)', () => {
       ).statusCode,
     ).toBe(404);
     expect((await bet(player.token, { stake: 10, acceptOdds: 'none', selections: [] })).statusCode).toBe(400);
+    // A type that disagrees with the slip: a "single" of two events is not placed as a multiple.
+    const other = sel(market(f, '1x2', 1, null), 'home');
+    const two = [
+      { selectionId: home.selectionId, price: home.price },
+      { selectionId: other.selectionId, price: other.price },
+    ];
+    const single = await bet(player.token, {
+      type: 'single',
+      stake: 10,
+      acceptOdds: 'none',
+      selections: two,
+    });
+    expect(single.statusCode).toBe(400);
+    expect(single.json().message).toBe('Uma aposta simples tem exatamente uma seleção');
+    const parlay = await bet(player.token, {
+      type: 'parlay',
+      stake: 10,
+      acceptOdds: 'none',
+      selections: two.slice(0, 1),
+    });
+    expect(parlay.statusCode).toBe(400);
+    expect(parlay.json().message).toBe('Uma aposta múltipla precisa de pelo menos duas seleções');
 
     // A finished event: the spec's prompt.
     data(await operator(`events/${f.event.eventId}/result`, { home: 0, away: 0 }));

@@ -19,7 +19,7 @@ import {
   type SlotGame,
   type SlotOutcome,
 } from '@aposta/fairness';
-import { toMajor, toMinor, type Currency } from '@aposta/money';
+import { toMajor, type Currency } from '@aposta/money';
 import { sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../platform/db';
 import { AppError, badRequest, notFound } from '../../platform/errors';
@@ -395,8 +395,9 @@ export function createStudioService({ database, wallet, vault }: StudioDeps) {
       const code = studioGameCode.parse(s.game);
       const game = STUDIO_SLOTS[code]!;
       const currency = s.currency as Currency;
-      const bet = toMinor(input.bet, currency);
-      if (!STUDIO_BETS.includes(bet)) throw badRequest('casinoBetInvalid');
+      // One of the offered stakes, matched in major units (no conversion to fail on a stake of 0.001).
+      const bet = STUDIO_BETS.find((b) => toMajor(b, currency) === input.bet);
+      if (bet === undefined) throw badRequest('casinoBetInvalid');
       if (!s.demo && s.pending) await payPending(s.player);
       // The round is recorded with the nonce it takes, in one statement that claims exactly that nonce: another
       // spin of the player's (or a rotation) that took it first sends this one to the pair as it is now. Each

@@ -126,7 +126,12 @@ describe('Aposta Studios over the wallet API', () => {
     const p = await player(300);
     const token = await launch(p.token, 'fortune-ox');
     const s = studioSession.parse(data(await post('/api/studio/session', { token, game: 'fortune-ox' })));
-    expect((await post('/api/studio/spin', { session: s.session, bet: 0.3 })).statusCode).toBe(400);
+    // Not offered, or not even a sum of centavos: the same refusal, in the player's words.
+    for (const bet of [0.3, 0.001, 0.205]) {
+      const res = await post('/api/studio/spin', { session: s.session, bet });
+      expect(res.statusCode, `${bet}`).toBe(400);
+      expect(res.json().message).toBe('Esta aposta não é oferecida neste jogo');
+    }
     const over = await post('/api/studio/spin', { session: s.session, bet: 4 });
     expect(over.statusCode).toBe(409);
     expect(over.json().status).toBe(9999);
