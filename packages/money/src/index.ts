@@ -142,6 +142,10 @@ export function formatAmount(
 /**
  * Parses what a person types or what `formatMoney` wrote, in the given locale: "R$ 1.234,56", "1234,5",
  * "₦1,234.56". Returns minor units; throws MoneyError on anything else.
+ *
+ * Grouping is read only where it is well formed (1–3 digits, then groups of exactly 3): "1.23.45" is refused,
+ * never read as 12345. A phone keypad may offer only ".", so with no decimal sign a lone separator before one or
+ * two final digits is the decimal point: "1.5" in pt-BR is 1,50, not 15 (a stake ten times the one meant).
  */
 export function parseMoney(
   text: string,
@@ -153,13 +157,23 @@ export function parseMoney(
   const decimal = parts.find((p) => p.type === 'decimal')?.value ?? '.';
   let s = text.trim();
   const negative = /[-−]/.test(s);
-  s = s.replace(/[^\d.,]/g, '');
+  s = s.replace(/[^\d.,]/g, ''); // (a grouping by spaces is gone here)
   if (!s) throw new MoneyError('malformed', 'no digits');
-  s = s.split(group).join('');
-  if (decimal !== '.') s = s.replace(decimal, '.');
-  if (/[.,].*[.,]/.test(s) || /,/.test(s))
-    throw new MoneyError('malformed', `cannot read ${text.slice(0, 40)}`);
-  const minor = toMinor(s, currency);
+  const malformed = () => new MoneyError('malformed', `cannot read ${text.slice(0, 40)}`);
+  if (!s.includes(decimal)) {
+    const lone = /^(\d+)[.,](\d{1,2})$/.exec(s);
+    if (lone) s = `${lone[1]}${decimal}${lone[2]}`;
+  }
+  const [whole = '', fraction, ...more] = s.split(decimal);
+  const groups = whole.split(group);
+  if (
+    more.length ||
+    (groups.length > 1 && (!/^\d{1,3}$/.test(groups[0]!) || groups.slice(1).some((g) => !/^\d{3}$/.test(g))))
+  )
+    throw malformed();
+  const digits = groups.join('');
+  if (/[.,]/.test(digits) || /[.,]/.test(fraction ?? '')) throw malformed();
+  const minor = toMinor(fraction === undefined ? digits : `${digits}.${fraction}`, currency);
   return negative ? -minor : minor;
 }
 

@@ -80,6 +80,19 @@ describe('formatMoney', () => {
     expect(() => parseMoney('1,2,3')).toThrow(MoneyError);
     expect(() => parseMoney('R$')).toThrow(MoneyError);
   });
+
+  it('reads a lone point before one or two digits as the decimal sign (a keypad with only "."), never as grouping', () => {
+    expect(parseMoney('1.5')).toBe(150);
+    expect(parseMoney('0.50')).toBe(50);
+    expect(parseMoney('12.34')).toBe(1234);
+    expect(parseMoney('1,5', 'NGN')).toBe(150);
+    // Three digits after it: the thousands of pt-BR, as written.
+    expect(parseMoney('1.000')).toBe(100_000);
+    expect(parseMoney('1.234.567,89')).toBe(123_456_789);
+    // Grouping that is not grouping: refused, not read as one number.
+    for (const bad of ['1.23.45', '1.2345', '12.3456,7', '1.234.5', '1.5,00', '1,2.5'])
+      expect(() => parseMoney(bad), bad).toThrow(MoneyError);
+  });
 });
 
 describe('mulDiv', () => {
