@@ -5,6 +5,7 @@ import { Avatar } from '../../features/account/components/Avatar';
 import { useAppState } from '../../lib/app-state';
 import { displayMoney } from '../../lib/format';
 import { useSession } from '../../lib/session';
+import { shownBalance, useWithheld } from '../../lib/withheld';
 import { openOverlay, setPanel } from '../../lib/ui';
 
 export function Logo() {
@@ -38,6 +39,7 @@ export function Header() {
   const token = useSession((s) => s.token);
   const user = useSession((s) => s.user);
   const lang = useAppState((s) => s.lang);
+  const withheld = useWithheld((s) => s.byBet);
   return (
     <header className="safe-top sticky top-0 z-20 border-b border-line/70 bg-deep/95 backdrop-blur">
       <div className="flex min-h-56 items-center gap-4 px-6">
@@ -64,7 +66,7 @@ export function Header() {
                 {/* Until the first answer (a session restored without its stored copy) the balance is not
                     known: a placeholder, never a made-up R$ 0,00 that reads as money lost. */}
                 <span className="text-sm font-bold text-gold" data-testid="header-balance" aria-busy={!user}>
-                  {user ? displayMoney(user.balance, lang) : 'R$ —'}
+                  {user ? displayMoney(shownBalance(user.balance, withheld), lang) : 'R$ —'}
                 </span>
                 <button
                   type="button"

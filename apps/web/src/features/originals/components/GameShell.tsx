@@ -1,10 +1,11 @@
 import type { OriginalGameName } from '@aposta/contracts';
 import { DECLARED_RTP } from '@aposta/fairness';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { languageEntry, useAppState } from '../../../lib/app-state';
 import { useSession } from '../../../lib/session';
+import { keepWithheld } from '../../../lib/withheld';
 import { useOriginalsConfig } from '../api/get-config';
 import { useMyBets } from '../api/get-bets';
 import { setAnimations, useGameSettings } from '../hooks/settings';
@@ -16,7 +17,8 @@ import { ResultStrip } from './ResultStrip';
 /**
  * A game's screen: title with RTP and house edge (the server's configuration, or the declared figures for a
  * visitor), the last results (but those still `falling`: a result shown there before its animation ends would
- * spoil it), the game's stage, its controls, the fairness panel and my bets.
+ * spoil it, as would their rows in my bets and their payouts in the header's balance, shown once they land),
+ * the game's stage, its controls, the fairness panel and my bets.
  */
 export function GameShell({
   game,
@@ -37,6 +39,9 @@ export function GameShell({
   const edge = config?.houseEdge ?? 1 - rtp;
   const bets = useMyBets(token, game).data ?? [];
   const animations = useGameSettings((s) => s.animations);
+  const fallingIds = falling.join(' ');
+  useEffect(() => keepWithheld(fallingIds ? fallingIds.split(' ') : []), [fallingIds]);
+  useEffect(() => () => keepWithheld([]), []);
   return (
     <section className="flex flex-col gap-12 px-12 pb-24 pt-12" aria-labelledby="game-title">
       <header className="flex items-center justify-between gap-8">
@@ -80,7 +85,7 @@ export function GameShell({
       </div>
       {controls}
       <FairnessPanel />
-      <MyBets game={game} />
+      <MyBets game={game} falling={falling} />
     </section>
   );
 }

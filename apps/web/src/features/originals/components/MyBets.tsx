@@ -19,8 +19,11 @@ function timeOf(iso: string, locale: string) {
     : new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'medium' }).format(d);
 }
 
-/** The player's last bets of this game; a row opens the bet's details. */
-export function MyBets({ game }: { game: OriginalGameName }) {
+/**
+ * The player's last bets of this game; a row opens the bet's details. Bets still `falling` (their animation
+ * runs) wait, as in the last results.
+ */
+export function MyBets({ game, falling = [] }: { game: OriginalGameName; falling?: string[] }) {
   const { t } = useTranslation('originals');
   const token = useSession((s) => s.token);
   const lang = useAppState((s) => s.lang);
@@ -28,7 +31,8 @@ export function MyBets({ game }: { game: OriginalGameName }) {
   const bets = useMyBets(token, game);
   const [open, setOpen] = useState<OriginalBet | null>(null);
   if (!token) return null;
-  const list = bets.data ?? [];
+  const all = bets.data ?? [];
+  const list = falling.length ? all.filter((b) => !falling.includes(b.betId)) : all;
   return (
     <section className="flex flex-col gap-8" aria-labelledby="my-bets-title">
       <h2 id="my-bets-title" className="text-base font-bold">

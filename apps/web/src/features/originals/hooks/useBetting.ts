@@ -9,6 +9,7 @@ import { i18n } from '../../../lib/i18n';
 import { submissionKeys } from '../../../lib/idempotency';
 import { useAppState } from '../../../lib/app-state';
 import { useSession } from '../../../lib/session';
+import { withhold } from '../../../lib/withheld';
 import { alertMessage, openOverlay, useUi } from '../../../lib/ui';
 import { afterBet, startRun, type AutoRun, type AutoSettings, type StopReason } from '../logic/auto-bet';
 import { applyBet } from './apply-bet';
@@ -32,6 +33,11 @@ export interface BettingOptions<F extends string> {
   blocked?: () => boolean;
   /** A result to show (the animation starts here; the result itself is already on screen). */
   onResult?: (bet: OriginalBet) => void;
+  /**
+   * The result is told by an animation (the game's `falling` bets in GameShell): the header leaves the payout
+   * out of the balance until it ends, so the balance does not give the result away.
+   */
+  withholdsPayout?: () => boolean;
 }
 
 export type BetField<F extends string> = F | 'amount';
@@ -91,6 +97,7 @@ export function useBetting<F extends string>(options: BettingOptions<F>) {
       const bet = await send(body, key);
       keys.current.settle();
       setLost(false);
+      if (opts.current.withholdsPayout?.()) withhold(bet.betId, toMinor(bet.payout));
       applyBet(bet);
       setLast(bet);
       onResult?.(bet);

@@ -4,6 +4,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../../../../lib/session';
+import { shownBalance, useWithheld } from '../../../../lib/withheld';
 import { renderWithApp } from '../../../../test/render';
 import { useGameSettings } from '../../hooks/settings';
 import { firstBetHeld } from '../../test/bet-held';
@@ -86,15 +87,22 @@ describe('plinko', () => {
     try {
       const { outcome, multiplier } = playInstant({ game: 'plinko', rows: 16, risk: 'medium' }, seeds(0));
       const slot = 'slot' in outcome ? outcome.slot : -1;
-      // The balance at once; the slot, the line and the last results wait for the ball.
-      expect(useSession.getState().user?.balance).toBe((10_000 - 100 + payout(100, multiplier)) / 100);
+      // The balance at once, but the header's leaves the payout out; the slot, the line, the last results and
+      // the payout in the header wait for the ball.
+      const balance = useSession.getState().user!.balance;
+      expect(balance).toBe((10_000 - 100 + payout(100, multiplier)) / 100);
+      expect(payout(100, multiplier)).toBeGreaterThan(0);
+      expect(shownBalance(balance, useWithheld.getState().byBet)).toBe((10_000 - 100) / 100);
       expect(screen.getByTestId('plinko-result')).toHaveTextContent('Solte a bola');
       expect(screen.queryAllByTestId('history-item')).toHaveLength(0);
+      expect(screen.queryAllByTestId('my-bet')).toHaveLength(0);
       expect(screen.getAllByTestId('plinko-slot').some((s) => s.className.includes('ring-2'))).toBe(false);
 
       act(() => held.finishAll());
       expect(screen.getByTestId('plinko-result')).toHaveTextContent(`Casa ${slot}`);
+      expect(shownBalance(balance, useWithheld.getState().byBet)).toBe(balance);
       expect(screen.getAllByTestId('history-item')).toHaveLength(1);
+      expect(screen.getAllByTestId('my-bet')).toHaveLength(1);
       const marked = screen.getAllByTestId('plinko-slot').findIndex((s) => s.className.includes('ring-2'));
       expect(marked).toBe(slot);
     } finally {

@@ -44,6 +44,7 @@ export function PlinkoPage() {
     body: (amount) => ({ amount: toMajor(amount), rows, risk }),
     send: (body, key) => placeBet({ game: 'plinko', body: body as never }, key),
     schema: () => import('@aposta/contracts').then((m) => m.plinkoBetRequest),
+    withholdsPayout: () => animate,
     onResult: (bet) => {
       const o = bet.outcome;
       if ('path' in o && animate) setBalls((b) => [...b.slice(-9), { id: bet.betId, path: o.path, bet }]);

@@ -4,6 +4,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../../../../lib/session';
+import { shownBalance, useWithheld } from '../../../../lib/withheld';
 import { renderWithApp } from '../../../../test/render';
 import { firstBetHeld } from '../../test/bet-held';
 import { fakeOriginals } from '../../test/fake-originals';
@@ -73,8 +74,14 @@ describe('row double', () => {
       expect(screen.getByTestId('row-result')).not.toHaveTextContent('Saiu');
       expect(screen.queryByTestId('row-winner')).toBeNull();
       expect(screen.queryAllByTestId('history-item')).toHaveLength(0);
+      // The header's balance leaves a win out while the row slides (the stake is gone at once).
+      const balance = useSession.getState().user!.balance;
+      const won = rowDoubleColor(tile) === 'red'; // the default pick
+      const paid = won ? payout(100, rowDoubleMultiplier('red')) / 100 : 0;
+      expect(shownBalance(balance, useWithheld.getState().byBet)).toBe(balance - paid);
 
       act(() => held.finishAll());
+      expect(shownBalance(balance, useWithheld.getState().byBet)).toBe(balance);
       expect(screen.getByTestId('row-result')).toHaveTextContent(`Saiu ${tile}`);
       expect(screen.getByTestId('row-winner')).toHaveTextContent(String(tile));
       expect(screen.getAllByTestId('history-item')).toHaveLength(1);

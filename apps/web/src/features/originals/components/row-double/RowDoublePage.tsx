@@ -27,6 +27,7 @@ export function RowDoublePage() {
     body: (amount) => ({ amount: toMajor(amount), color }),
     send: (body, key) => placeBet({ game: 'rowDouble', body: body as never }, key),
     schema: () => import('@aposta/contracts').then((m) => m.rowDoubleBetRequest),
+    withholdsPayout: () => animate,
   });
   // The bet whose slide has stopped: its result is told then, not while the row still moves.
   const [stopped, setStopped] = useState<string | null>(null);
