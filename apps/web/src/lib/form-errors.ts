@@ -71,5 +71,7 @@ export function useFieldErrors<F extends string>() {
   const place = useCallback((field: F | 'form', message: string) => {
     setErrors({ [field]: message } as FieldErrors<F>);
   }, []);
-  return { errors, show, clear, place };
+  /** Several such messages at once, each beside its field (an empty form: every field it still needs). */
+  const placeAll = useCallback((found: FieldErrors<F>) => setErrors(found), []);
+  return { errors, show, clear, place, placeAll };
 }

@@ -15,3 +15,17 @@ export function go(to: string, options?: { replace?: boolean }) {
 export function reloadPage() {
   window.location.reload();
 }
+
+/** The screens of a game being played (the originals and the shared rounds). */
+const GAME_PATHS = new Set([
+  '/dice',
+  '/limbo',
+  '/mines',
+  '/plinko',
+  '/rowDouble',
+  '/double',
+  '/crash',
+  '/luckyColor',
+]);
+
+export const isGameScreen = (pathname: string) => GAME_PATHS.has(pathname);

@@ -4,23 +4,9 @@ import { HomePage } from '../../features/home';
 import { SupportButton } from '../../features/support/components/SupportButton';
 import { BottomNav } from './BottomNav';
 import { Header } from './Header';
+import { isGameScreen } from '../../lib/navigation';
 import { useSession } from '../../lib/session';
 import { useUi } from '../../lib/ui';
-
-/**
- * Game screens keep the whole width for their controls: no floating support button there (the menu has it).
- * The sportsbook's screens neither: its bet slip sits where the button would.
- */
-const GAME_PATHS = new Set([
-  '/dice',
-  '/limbo',
-  '/mines',
-  '/plinko',
-  '/rowDouble',
-  '/double',
-  '/crash',
-  '/luckyColor',
-]);
 
 // Home's activities and the active-award overlay (spec: on home only): for signed-in players, their own chunk.
 const activities = () => import('../../features/activities');
@@ -74,7 +60,9 @@ export function MainLayout() {
         </div>
         {isHome ? null : <Outlet />}
       </main>
-      {GAME_PATHS.has(pathname) || pathname.startsWith('/footballPage') ? null : <SupportButton />}
+      {/* Game screens keep the whole width for their controls: no floating support button there (the menu
+          has it). The sportsbook's screens neither: its bet slip sits where the button would. */}
+      {isGameScreen(pathname) || pathname.startsWith('/footballPage') ? null : <SupportButton />}
       {isHome && signedIn ? (
         <Suspense fallback={null}>
           <ActiveAwardOverlay />

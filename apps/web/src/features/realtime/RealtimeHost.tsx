@@ -1,9 +1,11 @@
 import type { ClientToServerEvents, ServerEventPayloads, ServerToClientEvents } from '@aposta/contracts';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import type { Socket } from 'socket.io-client';
 import { useAppState } from '../../lib/app-state';
 import { displayMoney } from '../../lib/format';
+import { isGameScreen } from '../../lib/navigation';
 import { useSession } from '../../lib/session';
 import { toast } from '../../lib/ui';
 import { createAnalytics } from './analytics';
@@ -25,6 +27,7 @@ export function RealtimeHost({ onPaid }: { onPaid: () => void }) {
   const realtime = useSession((s) => s.realtime);
   const token = useSession((s) => s.token);
   const offer = useRealtimeWallet((s) => s.bonusOffer);
+  const { pathname } = useLocation();
   const { t } = useTranslation('realtime');
   const lang = useAppState((s) => s.lang);
 
@@ -49,5 +52,9 @@ export function RealtimeHost({ onPaid }: { onPaid: () => void }) {
     useRealtimeWallet.setState({ bonusOffer: null });
   }, [token]);
 
-  return offer ? <IncreaseBonusPopup bouns={offer.bouns} amount={offer.amount} /> : null;
+  // A full-screen popup must not cover a game being played (a crash round's window runs out under it): it waits
+  // until the player leaves the game's screen.
+  return offer && !isGameScreen(pathname) ? (
+    <IncreaseBonusPopup bouns={offer.bouns} amount={offer.amount} />
+  ) : null;
 }

@@ -1,11 +1,11 @@
 import type { ServerEventPayloads } from '@aposta/contracts';
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setNavigator } from '../../lib/navigation';
 import { useSession } from '../../lib/session';
 import { useUi } from '../../lib/ui';
-import { envelope, fakeFetch } from '../../test/render';
+import { envelope, fakeFetch, renderWithApp } from '../../test/render';
 import { createAnalytics } from './analytics';
 import { useRealtimeWallet } from './bonus-store';
 import { attachWalletHandlers, RECONNECT_BASE_MS } from './handlers';
@@ -119,7 +119,7 @@ describe('wallet realtime events', () => {
   it('RealtimeHost attaches to the session connection and shows the increase-bonus popup (userBetAmount)', async () => {
     const socket = fakeSocket();
     useSession.setState({ realtime: socket });
-    render(
+    renderWithApp(
       <>
         <RealtimeHost onPaid={depositPaid} />
         <OverlayHost />
@@ -139,18 +139,29 @@ describe('wallet realtime events', () => {
   it('says the multiple is unlocked when no more betting is needed (amount 0), in the locale', async () => {
     const socket = fakeSocket();
     useSession.setState({ realtime: socket });
-    render(<RealtimeHost onPaid={depositPaid} />);
+    renderWithApp(<RealtimeHost onPaid={depositPaid} />);
     act(() => socket.fire('userBetAmount', { bouns: 1.5, amount: 0 }));
     const popup = await screen.findByRole('dialog', { name: 'Aumente seu bônus' });
     expect(popup).toHaveTextContent('Você desbloqueou 1,5x');
     expect(popup).toHaveTextContent('1,5x');
   });
 
+  it('keeps the increase-bonus popup off a game being played, and shows it once the player leaves', async () => {
+    const socket = fakeSocket();
+    useSession.setState({ realtime: socket });
+    const { router } = renderWithApp(<RealtimeHost onPaid={depositPaid} />, '/crash');
+    act(() => socket.fire('userBetAmount', { bouns: 2, amount: 400 }));
+    expect(useRealtimeWallet.getState().bonusOffer).toEqual({ bouns: 2, amount: 400 });
+    expect(screen.queryByRole('dialog', { name: 'Aumente seu bônus' })).toBeNull();
+    await act(() => router.navigate('/home'));
+    expect(await screen.findByRole('dialog', { name: 'Aumente seu bônus' })).toBeInTheDocument();
+  });
+
   it('toasts an automatic sports cash-out wherever the player is, and not a mere value update', () => {
     const socket = fakeSocket();
     useSession.setState({ realtime: socket });
     useUi.setState({ toasts: [] });
-    const { unmount } = render(<RealtimeHost onPaid={depositPaid} />);
+    const { unmount } = renderWithApp(<RealtimeHost onPaid={depositPaid} />);
     act(() => socket.fire('sportsCashout', { betId: '7', value: 12.5, available: true }));
     expect(useUi.getState().toasts).toEqual([]);
     act(() => socket.fire('sportsCashout', { betId: '7', value: 12.5, available: false, paid: 12.5 }));

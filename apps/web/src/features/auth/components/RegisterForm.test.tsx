@@ -51,6 +51,21 @@ describe('register form', () => {
     expect(await screen.findByRole('alertdialog')).toHaveTextContent('Por favor verifique');
   });
 
+  it('an empty form: every field it needs marked beside it at once, before the terms are asked', async () => {
+    const f = fakeFetch(() => ({ body: envelope(null) }));
+    vi.stubGlobal('fetch', f.fn);
+    renderWithApp(<RegisterForm onSignedIn={signInWithToken} />);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Registrar' }));
+    const email = screen.getByRole('combobox', { name: 'E-mail' });
+    await waitFor(() => expect(email).toHaveAttribute('aria-invalid', 'true'));
+    expect(email).toHaveAccessibleDescription(/\S/);
+    expect(screen.getByLabelText('Senha')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Senha')).toHaveAccessibleDescription(/\S/);
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(f.calls.filter((c) => c.url.includes('restRegister'))).toHaveLength(0);
+  });
+
   it('checks the contract before sending (password confirmation)', async () => {
     const f = fakeFetch(() => ({ body: envelope(null) }));
     vi.stubGlobal('fetch', f.fn);

@@ -74,7 +74,7 @@ export function RegisterForm({ onSignedIn }: { onSignedIn: SignedIn }) {
   const [terms, setTerms] = useState(false);
   const [busy, setBusy] = useState(false);
   const captcha = useCaptcha();
-  const { errors, show, clear, place } = useFieldErrors<RegisterField>();
+  const { errors, show, clear, place, placeAll } = useFieldErrors<RegisterField>();
   const set = (field: keyof typeof form) => (value: string) => {
     setForm((f) => ({ ...f, [field]: value }));
     if (field !== 'country') clear(field);
@@ -83,8 +83,6 @@ export function RegisterForm({ onSignedIn }: { onSignedIn: SignedIn }) {
   async function submit(e: FormEvent) {
     e.preventDefault();
     if (busy) return;
-    if (!terms) return void alertMessage(t('translation:errors.acceptTerms'));
-    if (!captcha.captCode) return void alertMessage(t('translation:errors.pleaseVerify'));
     const limit = (text: string) => (text.trim() ? Number(text.replace(',', '.')) : undefined);
     const body = {
       ...form,
@@ -102,18 +100,24 @@ export function RegisterForm({ onSignedIn }: { onSignedIn: SignedIn }) {
     // The contract's schema (and zod) load with the first submit, not with the overlay.
     const { registerRequest } = await import('@aposta/contracts');
     const checked = registerRequest.safeParse(body);
-    if (!checked.success) {
-      // The same check the server makes: its message goes beside the field, as a refusal would.
-      const issue = checked.error.issues[0];
-      const field = String(issue?.path[0] ?? '');
-      const message = t(`translation:validation.${issue?.message ?? 'invalidRequest'}`, {
-        defaultValue: t('translation:errors.checkTheInput'),
-      });
-      return place(
-        field in form || field in extra || field === 'captCode' ? (field as RegisterField) : 'form',
-        message,
-      );
+    // The same check the server makes: its messages go beside their fields, as a refusal's would — every field
+    // at once (an empty form shows all it needs), before the spec's alerts for the terms and the captcha.
+    const issues = checked.success ? [] : checked.error.issues;
+    const fieldOf = (path: PropertyKey | undefined): RegisterField | 'form' => {
+      const field = String(path ?? '');
+      return field in form || field in extra || field === 'captCode' ? (field as RegisterField) : 'form';
+    };
+    const messageOf = (issue: (typeof issues)[number]) =>
+      t(`translation:validation.${issue.message}`, { defaultValue: t('translation:errors.checkTheInput') });
+    const found: Partial<Record<RegisterField | 'form', string>> = {};
+    for (const issue of issues) {
+      const field = fieldOf(issue.path[0]);
+      if (field !== 'captCode' && !(field in found)) found[field] = messageOf(issue);
     }
+    if (Object.keys(found).length) return placeAll(found);
+    if (!terms) return void alertMessage(t('translation:errors.acceptTerms'));
+    if (!captcha.captCode) return void alertMessage(t('translation:errors.pleaseVerify'));
+    if (issues[0]) return place(fieldOf(issues[0].path[0]), messageOf(issues[0]));
     setBusy(true);
     try {
       await onSignedIn(await register(body), { firstDeposit: true });

@@ -106,9 +106,18 @@ describe('responsible gaming page', () => {
     renderWithApp(<ResponsibleGamingPage onExcluded={() => {}} />);
     await screen.findByText(/Passa a/);
     await user.type(screen.getByLabelText('Depósitos · Por mês'), '-5');
+    await user.type(screen.getByLabelText('Apostas · Por dia'), '1.2.3');
     await user.click(screen.getByRole('button', { name: 'Salvar limites' }));
-    expect(await screen.findByText('Use apenas números positivos')).toBeInTheDocument();
+    // Each wrong value marked on its own field, the first one focused.
+    const month = screen.getByLabelText('Depósitos · Por mês');
+    await waitFor(() => expect(month).toHaveAccessibleDescription('Use apenas números positivos'));
+    expect(month).toHaveAttribute('aria-invalid', 'true');
+    expect(month).toHaveFocus();
+    expect(screen.getByLabelText('Apostas · Por dia')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Depósitos · Por dia')).not.toHaveAttribute('aria-invalid');
     expect(bodies('/rg/limits')).toHaveLength(0);
+    await user.clear(screen.getByLabelText('Apostas · Por dia'));
+    expect(screen.getByLabelText('Apostas · Por dia')).not.toHaveAttribute('aria-invalid');
 
     refusal = { status: 400, body: envelope(null, 40000, 'Limite grande demais') };
     await user.clear(screen.getByLabelText('Depósitos · Por mês'));
@@ -124,7 +133,9 @@ describe('responsible gaming page', () => {
     };
     await user.type(screen.getByLabelText('Perdas · Por semana'), '40');
     await user.click(screen.getByRole('button', { name: 'Salvar limites' }));
-    expect(await screen.findByText(above)).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.getByLabelText('Perdas · Por semana')).toHaveAccessibleDescription(above),
+    );
   });
 
   it('a cool-off needs a confirmation, then signs this device out', async () => {

@@ -7,6 +7,7 @@ import {
   type RgLimitsRequest,
   type RgPeriod,
 } from '@aposta/contracts';
+import { parseMoney, toMajor } from '@aposta/money';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/Button';
@@ -42,16 +43,21 @@ function textsOf(limits: RgLimits | undefined): Texts {
   return texts;
 }
 
-/** '' = no limit (null); otherwise a positive number (money: at most 2 decimals, comma or point). */
+/**
+ * '' = no limit (null); otherwise a positive number: whole minutes, or money as a Brazilian writes it (1.234,56
+ * is a thousand and more, read by `parseMoney`: never 1,23).
+ */
 function valueOf(text: string, kind: RgKind): number | null | 'bad' {
   const raw = text.trim();
-  // 1.234,56 (Brazilian) or 1234.56: a comma is the decimal mark when there is one.
-  const t = raw.includes(',') ? raw.replace(/\./g, '').replace(',', '.') : raw;
-  if (!t) return null;
-  const n = Number(t);
-  if (!Number.isFinite(n) || n <= 0) return 'bad';
-  if (kind === 'time' ? !Number.isInteger(n) : Math.abs(n * 100 - Math.round(n * 100)) > 1e-6) return 'bad';
-  return n;
+  if (!raw) return null;
+  if (kind === 'time') return /^\d+$/.test(raw) && Number(raw) > 0 ? Number(raw) : 'bad';
+  if (/-/.test(raw)) return 'bad';
+  try {
+    const minor = parseMoney(raw);
+    return minor > 0 ? toMajor(minor) : 'bad';
+  } catch {
+    return 'bad';
+  }
 }
 
 /**
@@ -67,6 +73,8 @@ export function ResponsibleGamingPage({ onExcluded }: { onExcluded: () => void }
   const lang = useAppState((s) => s.lang);
   const limits = useRgLimits(token);
   const [texts, setTexts] = useState<Texts | null>(null);
+  /** The limits the player must correct, by `kind.period`: each message on its own field. */
+  const [bad, setBad] = useState<ReadonlyMap<string, string>>(new Map());
   const [reality, setReality] = useState<string | null>(null);
   const [note, setNote] = useState('');
   const [busy, setBusy] = useState(false);
@@ -98,13 +106,19 @@ export function ResponsibleGamingPage({ onExcluded }: { onExcluded: () => void }
     e.preventDefault();
     if (busy || !data) return;
     const body: RgLimitsRequest = {};
+    const wrong = new Map<string, string>();
     for (const kind of RG_KINDS) {
       for (const period of RG_PERIODS) {
         const v = valueOf(shown[kind][period], kind);
-        if (v === 'bad') return void setNote(t('invalid'));
-        if (v === data[kind][period].value) continue;
-        body[kind] = { ...body[kind], [period]: v };
+        if (v === 'bad') wrong.set(`${kind}.${period}`, t('invalid'));
+        else if (v !== data[kind][period].value) body[kind] = { ...body[kind], [period]: v };
       }
+    }
+    setBad(wrong);
+    if (wrong.size) {
+      setNote('');
+      document.getElementById(`rg-${[...wrong.keys()][0]!.replace('.', '-')}`)?.focus();
+      return;
     }
     const r = realityText.trim() ? Number(realityText) : null;
     if (r !== data.realityCheckMinutes) body.realityCheckMinutes = r;
@@ -116,7 +130,12 @@ export function ResponsibleGamingPage({ onExcluded }: { onExcluded: () => void }
       setReality(null);
       setNote(t('saved'));
     } catch (err) {
-      setNote(err instanceof ApiError ? err.message : String(err));
+      // A refusal about one limit (above the operator's) goes on its field; any other under the form.
+      const about = err instanceof ApiError ? (err.data as { kind?: string; period?: string } | null) : null;
+      if (err instanceof ApiError && about?.kind && about.period) {
+        setBad(new Map([[`${about.kind}.${about.period}`, err.message]]));
+        setNote('');
+      } else setNote(err instanceof ApiError ? err.message : String(err));
     } finally {
       setBusy(false);
     }
@@ -171,11 +190,15 @@ export function ResponsibleGamingPage({ onExcluded }: { onExcluded: () => void }
                       // columns on a phone), the accessible name both.
                       label={t(`period.${period}`)}
                       aria-label={`${t(`kind.${kind}`)} · ${t(`period.${period}`)}`}
+                      id={`rg-${kind}-${period}`}
                       inputMode="decimal"
                       value={shown[kind][period]}
-                      onChange={(e) =>
-                        setTexts({ ...shown, [kind]: { ...shown[kind], [period]: e.target.value } })
-                      }
+                      error={bad.get(`${kind}.${period}`)}
+                      onChange={(e) => {
+                        setTexts({ ...shown, [kind]: { ...shown[kind], [period]: e.target.value } });
+                        if (bad.has(`${kind}.${period}`))
+                          setBad(new Map([...bad].filter(([k]) => k !== `${kind}.${period}`)));
+                      }}
                     />
                     {limit ? (
                       <p className="mt-4 text-xs text-muted">

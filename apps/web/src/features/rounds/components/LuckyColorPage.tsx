@@ -59,8 +59,10 @@ function LuckyGameView({ game }: { game: RoundGame }) {
   const toClose = useCountdown(state?.closesAt, state?.offset ?? 0);
   const open = state?.phase === 'betting' && !state.void && toClose > 0;
   // The draw shows until the next one: a period's round opens the moment the previous one is drawn.
-  const digit =
-    state?.phase === 'result' && state.result !== null ? state.result : (history[0]?.result ?? null);
+  const drawn = state?.phase === 'result' && state.result !== null;
+  const digit = drawn ? state.result : (history[0]?.result ?? null);
+  // Whose draw it is: while the next period takes bets, the digit shown is the previous period's.
+  const digitPeriod = drawn ? state.period : (history[0]?.period ?? null);
   const pickName = (p: string | null) =>
     p === null
       ? ''
@@ -99,7 +101,11 @@ function LuckyGameView({ game }: { game: RoundGame }) {
           {digit ?? '?'}
         </span>
         <p className="text-sm font-semibold" aria-live="polite" data-testid="lucky-result">
-          {digit !== null ? t('result.lucky', { digit }) : '\u00a0'}
+          {digit === null
+            ? '\u00a0'
+            : digitPeriod
+              ? `${t('lucky.period', { number: digitPeriod })} · ${t('result.lucky', { digit })}`
+              : t('result.lucky', { digit })}
         </p>
       </div>
 
