@@ -64,7 +64,14 @@ describe('VIP page', () => {
     expect(await screen.findByRole('heading', { name: 'Clube VIP' })).toBeInTheDocument();
     const current = await screen.findByTestId('vip-current');
     expect(within(current).getByText('VIP 1')).toBeInTheDocument();
-    expect(within(current).getByText(/Para o VIP 2/)).toBeInTheDocument();
+    expect(within(current).getByText(/Para chegar ao VIP 2/)).toBeInTheDocument();
+    // The promotions tab lands here: the other rewards are one tap away.
+    for (const [name, href] of [
+      ['Bônus escada', '/ladderBonus'],
+      ['Bônus de jogo', '/gamebouns'],
+      ['Recompensas de agente', '/agentJl'],
+    ])
+      expect(screen.getByRole('link', { name })).toHaveAttribute('href', href);
     expect(screen.getByTestId('vip-progress-pay')).toHaveAttribute('aria-valuenow', '50');
     expect(screen.getByTestId('vip-progress-pay-text')).toHaveTextContent(/R\$\s250,00 \/ R\$\s500,00/);
     expect(screen.getByTestId('vip-progress-game')).toHaveAttribute('aria-valuenow', '100');

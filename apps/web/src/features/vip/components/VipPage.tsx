@@ -1,5 +1,6 @@
 import type { ActiveBonus, VipLevelInfo } from '@aposta/contracts';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { LoginFirst } from '../../../components/ui/LoginFirst';
 import { Progress } from '../../../components/ui/Progress';
 import { useAppState } from '../../../lib/app-state';
@@ -9,7 +10,7 @@ import { openOverlay } from '../../../lib/ui';
 import { useBonuses, useVip } from '../api/vip';
 
 /**
- * The VIP area (/vip): the player's level and progress bars to the next (deposits and turnover, both needed),
+ * The VIP area (/vip), where the promotions tab lands: links to the other rewards, the player's level and progress bars to the next (deposits and turnover, both needed),
  * every level with what it gives (one-off reward, withdrawals a day, fee), and the active bonuses with their
  * wagering progress. Everything comes from the server (every value is an operator setting).
  */
@@ -36,6 +37,18 @@ export function VipPage() {
 
   return (
     <section className="flex flex-col gap-16 p-16" aria-labelledby="vip-title">
+      {/* The promotions tab lands here: the other rewards first, each a door to its page. */}
+      <nav aria-label={t('translation:pages.promotions')} className="grid grid-cols-3 gap-8">
+        {(['ladderBonus', 'gamebouns', 'agentJl'] as const).map((page) => (
+          <Link
+            key={page}
+            to={`/${page}`}
+            className="flex min-h-56 items-center justify-center rounded-xl border border-line bg-panel px-8 text-center text-xs font-semibold hover:border-gold/60"
+          >
+            {t(`translation:pages.${page}`)}
+          </Link>
+        ))}
+      </nav>
       <h1 id="vip-title" className="text-xl font-bold">
         {t('title')}
       </h1>
