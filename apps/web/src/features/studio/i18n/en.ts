@@ -18,7 +18,7 @@ const en: StudioMessages = {
   info: 'Game information',
   freeSpins: 'Free spins',
   freeSpinsLeft: '{{count}} left',
-  balance: 'Balance',
+  balance: 'Balance with bonus',
   win: 'Win',
   turbo: 'Turbo',
   bet: 'Bet',

@@ -18,7 +18,7 @@ const id: StudioMessages = {
   info: 'Informasi permainan',
   freeSpins: 'Putaran gratis',
   freeSpinsLeft: '{{count}} tersisa',
-  balance: 'Saldo',
+  balance: 'Saldo dengan bonus',
   win: 'Menang',
   turbo: 'Turbo',
   bet: 'Taruhan',

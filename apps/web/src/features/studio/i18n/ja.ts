@@ -18,7 +18,7 @@ const ja: StudioMessages = {
   info: 'ゲーム情報',
   freeSpins: 'フリースピン',
   freeSpinsLeft: '残り {{count}}',
-  balance: '残高',
+  balance: '残高（ボーナス込み）',
   win: '配当',
   turbo: 'ターボ',
   bet: 'ベット',

@@ -18,7 +18,7 @@ const ko: StudioMessages = {
   info: '게임 정보',
   freeSpins: '프리 스핀',
   freeSpinsLeft: '{{count}}회 남음',
-  balance: '잔액',
+  balance: '잔액(보너스 포함)',
   win: '당첨금',
   turbo: '터보',
   bet: '베팅',

@@ -19,7 +19,8 @@ const ptBR = {
   info: 'Informações do jogo',
   freeSpins: 'Rodadas grátis',
   freeSpinsLeft: 'restam {{count}}',
-  balance: 'Saldo',
+  // Cash and bonus together, as the casino wallet plays with both (the app's header shows cash alone).
+  balance: 'Saldo com bônus',
   win: 'Ganho',
   turbo: 'Turbo',
   bet: 'Aposta',

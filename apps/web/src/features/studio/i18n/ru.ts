@@ -18,7 +18,7 @@ const ru: StudioMessages = {
   info: 'Об игре',
   freeSpins: 'Фриспины',
   freeSpinsLeft: 'осталось {{count}}',
-  balance: 'Баланс',
+  balance: 'Баланс с бонусом',
   win: 'Выигрыш',
   turbo: 'Турбо',
   bet: 'Ставка',

@@ -18,7 +18,7 @@ const vi: StudioMessages = {
   info: 'Thông tin trò chơi',
   freeSpins: 'Vòng quay miễn phí',
   freeSpinsLeft: 'Còn {{count}}',
-  balance: 'Số dư',
+  balance: 'Số dư kèm thưởng',
   win: 'Thắng',
   turbo: 'Turbo',
   bet: 'Cược',

@@ -18,7 +18,7 @@ const zh: StudioMessages = {
   info: '游戏信息',
   freeSpins: '免费旋转',
   freeSpinsLeft: '剩余 {{count}} 次',
-  balance: '余额',
+  balance: '余额（含奖金）',
   win: '赢得',
   turbo: '极速',
   bet: '投注',
