@@ -155,7 +155,7 @@ async function main() {
     await measured('approve (rail pays)', () => call('POST', `/api/operator/withdrawals/${paid}/approve`));
     const rejected = await withdraw('request (2)');
     await measured('reject', () =>
-      call('POST', `/api/operator/withdrawals/${rejected}/reject`, undefined, {}),
+      call('POST', `/api/operator/withdrawals/${rejected}/reject`, undefined, { reason: 'bench' }),
     );
     const unknown = await withdraw('request (3)');
     await rail('throw');

@@ -169,11 +169,15 @@ test('a trader settles an event', async ({ page, request }) => {
   await result.getByLabel('Visitante', { exact: true }).fill('1');
   await result.getByLabel('1º tempo mandante').fill('1');
   await result.getByLabel('1º tempo visitante').fill('0');
+  // The event starts in an hour: its result is an early one, confirmed.
+  await result.getByRole('checkbox', { name: /antes do horário previsto/ }).check();
   await result.getByRole('button', { name: 'Lançar resultado' }).click();
   await expect(drawer.getByTestId('result-answer')).toContainText('Resultado v1 lançado');
   await expect(drawer.getByRole('cell', { name: 'Liquidado' }).first()).toBeVisible();
   await screenshots(page, 'sports-settled');
   // The same result again (the form now corrects the result) is refused, its message shown by the form.
+  // The event starts in an hour: its result is an early one, confirmed.
+  await result.getByRole('checkbox', { name: /antes do horário previsto/ }).check();
   await result.getByRole('button', { name: 'Corrigir resultado' }).click();
   await expect(
     drawer.getByRole('alert').filter({ hasText: 'Este resultado já foi registrado' }),

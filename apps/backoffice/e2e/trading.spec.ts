@@ -104,6 +104,8 @@ test('a trader settles an event, then corrects its result: the bet is resettled'
   const before = await balance(request);
   await result.getByLabel('Mandante', { exact: true }).fill('2');
   await result.getByLabel('Visitante', { exact: true }).fill('1');
+  // The event starts in an hour: its result is an early one, confirmed.
+  await result.getByRole('checkbox', { name: /antes do horário previsto/ }).check();
   await result.getByRole('button', { name: 'Lançar resultado' }).click();
   await expect(drawer.getByTestId('result-answer')).toContainText('Resultado v1 lançado');
   await expect.poll(async () => (await betNow(request)).status).toBe('settled');
@@ -136,6 +138,8 @@ test('a trader settles an event, then corrects its result: the bet is resettled'
   await expect(drawer.getByTestId('event-bets')).toContainText('Liquidadas1');
   await result.getByLabel('Mandante', { exact: true }).fill('0');
   await result.getByLabel('Visitante', { exact: true }).fill('1');
+  // The event starts in an hour: its result is an early one, confirmed.
+  await result.getByRole('checkbox', { name: /antes do horário previsto/ }).check();
   await result.getByRole('button', { name: 'Corrigir resultado' }).click();
   const answer = drawer.getByTestId('result-answer');
   await expect(answer).toContainText('Resultado corrigido (v2): 2-1 → 0-1');
@@ -205,12 +209,16 @@ test("a trader posts a tennis result with the match's games; the server's refusa
   await result.getByLabel('Visitante', { exact: true }).fill('1');
   await result.getByLabel('Games mandante').fill('15');
   // One side's games only: the server refuses, beside the missing field.
+  // The event starts in an hour: its result is an early one, confirmed.
+  await result.getByRole('checkbox', { name: /antes do horário previsto/ }).check();
   await result.getByRole('button', { name: 'Lançar resultado' }).click();
   const awayGames = result.locator('.ant-form-item').filter({ has: page.getByLabel('Games visitante') });
   await expect(awayGames).toContainText('Informe os games dos dois lados, ou de nenhum');
   await screenshots(page, 'sports-tennis-games-refused', [1280, 393]);
   await result.getByLabel('Games visitante').fill('13');
   await expect(awayGames).not.toContainText('Informe os games');
+  // The event starts in an hour: its result is an early one, confirmed.
+  await result.getByRole('checkbox', { name: /antes do horário previsto/ }).check();
   await result.getByRole('button', { name: 'Lançar resultado' }).click();
   await expect(drawer.getByTestId('result-answer')).toContainText('Resultado v1 lançado');
   // The result in effect carries the games: the correction form says them.
@@ -237,6 +245,8 @@ test("a trader posts football's corners and basketball's quarters with the score
   await result.getByLabel('1º tempo visitante').fill('0');
   await result.getByLabel('Escanteios mandante').fill('7');
   await result.getByLabel('Escanteios visitante').fill('4');
+  // The event starts in an hour: its result is an early one, confirmed.
+  await result.getByRole('checkbox', { name: /antes do horário previsto/ }).check();
   await result.getByRole('button', { name: 'Lançar resultado' }).click();
   await expect(drawer.getByTestId('result-answer')).toContainText('Resultado v1 lançado');
   const tradingOf = async (id: string) =>
@@ -278,12 +288,16 @@ test("a trader posts football's corners and basketball's quarters with the score
     await result.getByLabel(`${i + 1}º quarto mandante`).fill(String(h));
     await result.getByLabel(`${i + 1}º quarto visitante`).fill(String(a));
   }
+  // The event starts in an hour: its result is an early one, confirmed.
+  await result.getByRole('checkbox', { name: /antes do horário previsto/ }).check();
   await result.getByRole('button', { name: 'Lançar resultado' }).click();
   await expect(result).toContainText('Informe os quatro quartos, ou nenhum');
   expect((await tradingOf(basketball.event.eventId)).result).toBeNull();
   await screenshots(page, 'sports-basketball-quarters-refused', [393]);
   await result.getByLabel('4º quarto mandante').fill('26');
   await result.getByLabel('4º quarto visitante').fill('25');
+  // The event starts in an hour: its result is an early one, confirmed.
+  await result.getByRole('checkbox', { name: /antes do horário previsto/ }).check();
   await result.getByRole('button', { name: 'Lançar resultado' }).click();
   await expect(drawer.getByTestId('result-answer')).toContainText('Resultado v1 lançado');
   const basketballNow = await tradingOf(basketball.event.eventId);

@@ -559,6 +559,29 @@ describe('players', () => {
     );
   });
 
+  it('refuses a minimum above its maximum, together or one at a time, and changes nothing', async () => {
+    const before = (await admin('GET', '/api/operator/settings')).json().data as Record<string, number>;
+    for (const patch of [
+      { 'withdraw.minAmount': 999_999_999, 'withdraw.maxAmount': 100 },
+      { 'originals.minStake': before['originals.maxStake']! + 1 },
+      { 'sports.maxStake': before['sports.minStake']! - 1 },
+    ]) {
+      const res = await admin('PUT', '/api/operator/settings', patch);
+      expect(res.statusCode, JSON.stringify(patch)).toBe(400);
+      expect(res.json().message).toMatch(/^O mínimo não pode ser maior que o máximo \(\w+\.min\w+\)$/);
+    }
+    expect((await admin('GET', '/api/operator/settings')).json().data).toEqual(before);
+    // Equal bounds are a fixed amount: allowed.
+    const fixed = await admin('PUT', '/api/operator/settings', {
+      'transfer.minAmount': before['transfer.maxAmount'],
+    });
+    expect(fixed.statusCode, fixed.body).toBe(200);
+    expect(
+      (await admin('PUT', '/api/operator/settings', { 'transfer.minAmount': before['transfer.minAmount'] }))
+        .statusCode,
+    ).toBe(200);
+  });
+
   it("shows another operator's notes with who wrote them", async () => {
     const p = await player();
     const a = await operator('support');

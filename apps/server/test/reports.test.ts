@@ -143,7 +143,15 @@ beforeAll(async () => {
       method: 'POST',
       url: `${SPORTS_OPERATOR_PATH}/events/${event.event.eventId}/result`,
       headers: KEY,
-      payload: { home: 2, away: 1, halfTimeHome: 1, halfTimeAway: 0, cornersHome: 5, cornersAway: 4 },
+      payload: {
+        home: 2,
+        away: 1,
+        halfTimeHome: 1,
+        halfTimeAway: 0,
+        cornersHome: 5,
+        cornersAway: 4,
+        early: true,
+      },
     }),
   );
   const end = Date.now() + 30_000;
@@ -165,7 +173,15 @@ beforeAll(async () => {
       method: 'POST',
       url: `${SPORTS_OPERATOR_PATH}/events/${event.event.eventId}/result`,
       headers: KEY,
-      payload: { home: 0, away: 3, halfTimeHome: 0, halfTimeAway: 1, cornersHome: 2, cornersAway: 6 },
+      payload: {
+        home: 0,
+        away: 3,
+        halfTimeHome: 0,
+        halfTimeAway: 1,
+        cornersHome: 2,
+        cornersAway: 6,
+        early: true,
+      },
     }),
   );
   for (;;) {

@@ -241,7 +241,7 @@ describe('a corrected sports result in the loss limits', () => {
         method: 'POST',
         url: `${SPORTS_OPERATOR_PATH}/events/${event.event.eventId}/result`,
         headers: op,
-        payload: { home: homeGoals, away: awayGoals },
+        payload: { home: homeGoals, away: awayGoals, early: true },
       });
       expect(res.statusCode, res.body).toBe(200);
     };

@@ -244,7 +244,7 @@ describe('a payout counts on the day it was paid', () => {
         method: 'POST',
         url: `${SPORTS_OPERATOR_PATH}/events/${event.event.eventId}/result`,
         headers: op,
-        payload: r,
+        payload: { ...r, early: true },
       });
       expect(res.statusCode, res.body).toBe(200);
       await vi.waitFor(

@@ -88,7 +88,7 @@ async function createEvent(request: APIRequestContext, home: string, away: strin
 async function result(request: APIRequestContext, eventId: string, score: Record<string, number>) {
   const res = await request.post(`/api/operator/sports/events/${eventId}/result`, {
     headers: { 'X-Operator-Key': OPERATOR_KEY },
-    data: score,
+    data: { ...score, early: true },
   });
   const body = await res.json();
   expect(body.status, body.message).toBe(0);

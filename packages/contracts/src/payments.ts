@@ -224,7 +224,14 @@ export const operatorWithdrawalsPage = pageOf(operatorWithdrawalRow);
 export const operatorWithdrawalsAnswer = z.union([operatorWithdrawalsPage, z.array(operatorWithdrawal)]);
 /** A withdrawal order's id: ids past PostgreSQL's `integer` are 400 (`idParams`). */
 export const operatorWithdrawalParams = idParams;
-export const operatorRejectBody = z.object({ reason: z.string().trim().max(200).optional() }).optional();
+/** A rejection says why (kept in the back office; the player sees the rejection alone), as an adjustment's does. */
+export const operatorRejectBody = z.object({
+  reason: z
+    .string({ error: 'adjustmentReasonRequired' })
+    .trim()
+    .min(3, 'adjustmentReasonRequired')
+    .max(200, 'checkTheInput'),
+});
 
 /** Socket payload of `paySuccess`: czflag 0 on the player's first deposit (the ad pixel's Purchase). */
 export const paySuccessEvent = z.object({

@@ -31,7 +31,7 @@ import { moneyNumber } from './user';
  *   GET  /api/operator/sports/liability?eventId=     (sports.trade) -> liabilityAnswer: open liability per event
  *   PUT  /api/operator/sports/players/{userId}/stakeFactor (sports.trade) stakeFactorRequest -> stakeFactorAnswer
  *   POST /api/operator/sports/events                 (sports.trade) createEventRequest -> sportsEventDetail
- *   POST /api/operator/sports/events/{eventId}/result (sports.trade) eventResultRequest -> eventResultAnswer
+ *   POST /api/operator/sports/events/{eventId}/result (sports.trade) eventResultPost -> eventResultAnswer
  *        settles every market of the event and queues the settlement of its bets; a different result later
  *        resettles them; the same result twice is refused (409)
  *   POST /api/operator/sports/markets/{marketId}/suspend|open|void (sports.trade) -> sportsMarket
@@ -365,14 +365,32 @@ export const myBetsQuery = z.strictObject({
 
 /** Operator: a new event with every market priced by the model. `strength` is the home side's superiority
  * (football: expected goal difference, −3…3; other sports on the same scale, 0 = even). */
-export const createEventRequest = z.strictObject({
-  sport: sportCode,
-  competition: z.string().trim().min(1, 'checkTheInput').max(120, 'checkTheInput'),
-  home: z.string().trim().min(1, 'checkTheInput').max(120, 'checkTheInput'),
-  away: z.string().trim().min(1, 'checkTheInput').max(120, 'checkTheInput'),
-  startsAt: z.iso.datetime({ offset: true, error: 'checkTheInput' }),
-  strength: z.number({ error: 'checkTheInput' }).min(-3, 'checkTheInput').max(3, 'checkTheInput').optional(),
-});
+export const createEventRequest = z
+  .strictObject({
+    sport: sportCode,
+    competition: z.string().trim().min(1, 'checkTheInput').max(120, 'checkTheInput'),
+    home: z.string().trim().min(1, 'checkTheInput').max(120, 'checkTheInput'),
+    away: z.string().trim().min(1, 'checkTheInput').max(120, 'checkTheInput'),
+    startsAt: z.iso.datetime({ offset: true, error: 'checkTheInput' }),
+    strength: z
+      .number({ error: 'checkTheInput' })
+      .min(-3, 'checkTheInput')
+      .max(3, 'checkTheInput')
+      .optional(),
+  })
+  .refine((e) => e.home.toLowerCase() !== e.away.toLowerCase(), {
+    message: 'sportsSameTeams',
+    path: ['away'],
+  })
+  // An event that has started takes no pre-match bet (and without a feed none in play): it is created ahead, at
+  // most a year ahead (a start in 2999 is a slip). Five minutes of clocks apart are forgiven.
+  .refine(
+    (e) => {
+      const at = Date.parse(e.startsAt);
+      return at > Date.now() - 5 * 60_000 && at < Date.now() + 366 * 86_400_000;
+    },
+    { message: 'sportsStartOutOfRange', path: ['startsAt'] },
+  );
 export type CreateEventRequest = z.input<typeof createEventRequest>;
 
 const scoreInt = z
@@ -405,6 +423,14 @@ export const eventResultRequest = z.strictObject({
   gamesAway: scoreInt.optional(),
 });
 export type EventResultRequest = z.input<typeof eventResultRequest>;
+
+/**
+ * The body of POST …/result: the result, and `early: true` to post it before the event's scheduled start (the
+ * match was brought forward). Without it such a result is refused (409 `sportsResultBeforeStart`): a slip on
+ * an event not played yet would settle real bets.
+ */
+export const eventResultPost = eventResultRequest.extend({ early: z.boolean().optional() });
+export type EventResultPost = z.input<typeof eventResultPost>;
 
 export const eventResultAnswer = z.object({
   eventId: z.string(),

@@ -404,6 +404,8 @@ export const en: Dictionary = {
     quarterHome: 'Quarter {{q}} home',
     quarterAway: 'Quarter {{q}} away',
     quartersAll: 'Enter all four quarters, or none',
+    early: 'The match started before its scheduled time ({{time}}) and has ended',
+    earlyRequired: 'Confirm that the match was played early: it is scheduled for {{time}}',
     gamesHome: 'Games home',
     gamesAway: 'Games away',
     withGames: '{{score}}, games {{games}}',

@@ -403,6 +403,8 @@ export const pt_BR = {
     quarterHome: '{{q}}º quarto mandante',
     quarterAway: '{{q}}º quarto visitante',
     quartersAll: 'Informe os quatro quartos, ou nenhum',
+    early: 'O jogo começou antes do horário previsto ({{time}}) e já terminou',
+    earlyRequired: 'Confirme que o jogo foi antecipado: ele só começa em {{time}}',
     gamesHome: 'Games mandante',
     gamesAway: 'Games visitante',
     withGames: '{{score}}, games {{games}}',

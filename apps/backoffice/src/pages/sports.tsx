@@ -18,6 +18,7 @@ import {
   Alert,
   Button,
   Card,
+  Checkbox,
   DatePicker,
   Descriptions,
   Drawer,
@@ -568,6 +569,9 @@ function ResultForm({ event, onDone }: { event: TradingEvent; onDone: () => void
   const [busy, setBusy] = useState(false);
   const score = { min: 0, max: 1000, precision: 0, style: { width: 80 } };
   const correcting = event.result !== null;
+  // Before the scheduled start the server takes a result only with the trader's word that the match was
+  // played early: a slip on an event not played yet would settle real bets.
+  const notStarted = dayjs(event.event.startsAt).isAfter(dayjs());
   // The figures a sport's markets settle on beyond the score (pricing: football's first half and corners,
   // basketball's quarters, tennis' games); a market whose figure is missing is voided by the result.
   const sport = event.event.sport;
@@ -693,6 +697,25 @@ function ResultForm({ event, onDone }: { event: TradingEvent; onDone: () => void
               <InputNumber {...score} />
             </Form.Item>
           </>
+        )}
+        {notStarted && (
+          <Form.Item
+            name="early"
+            valuePropName="checked"
+            style={{ flexBasis: '100%' }}
+            rules={[
+              {
+                validator: (_, v) =>
+                  v
+                    ? Promise.resolve()
+                    : Promise.reject(
+                        new Error(t('sports.earlyRequired', { time: time(event.event.startsAt) })),
+                      ),
+              },
+            ]}
+          >
+            <Checkbox>{t('sports.early', { time: time(event.event.startsAt) })}</Checkbox>
+          </Form.Item>
         )}
         <Form.Item>
           <Button type="primary" danger={correcting} htmlType="submit" loading={busy}>

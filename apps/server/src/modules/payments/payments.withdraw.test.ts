@@ -252,7 +252,15 @@ describe('operator decisions and the payout rail', () => {
     const p = await funded();
     const w = (await c.withdraw(p, c.pixWithdrawal(p, 60))).json().data;
     expect(await cash(p.userId)).toEqual({ balance: 10_000, held: 6_000 });
-    const res = await c.operator('POST', `/api/operator/withdrawals/${await pendingId(w.orderId)}/reject`, {
+    // A rejection says why: none, or a letter, is refused and decides nothing.
+    const pending = await pendingId(w.orderId);
+    for (const body of [{}, { reason: ' x ' }]) {
+      const bad = await c.operator('POST', `/api/operator/withdrawals/${pending}/reject`, body);
+      expect(bad.statusCode, JSON.stringify(body)).toBe(400);
+      expect(bad.json().message).toBe('Informe o motivo (pelo menos 3 caracteres)');
+    }
+    expect(await cash(p.userId)).toEqual({ balance: 10_000, held: 6_000 });
+    const res = await c.operator('POST', `/api/operator/withdrawals/${pending}/reject`, {
       reason: 'holder name differs',
     });
     expect(res.statusCode, res.body).toBe(200);
@@ -327,7 +335,8 @@ describe('a payout whose outcome is unknown stays PAYING until the rail answers'
     // The player sees a reason code, not the rail's error text.
     expect(order.events[2].note).toBe('payout_outcome_unknown');
     expect(
-      (await c.operator('POST', `/api/operator/withdrawals/${id}/reject`, { reason: 'x' })).statusCode,
+      (await c.operator('POST', `/api/operator/withdrawals/${id}/reject`, { reason: 'duplicada' }))
+        .statusCode,
     ).toBe(409);
     expect((await c.operator('POST', `/api/operator/withdrawals/${id}/approve`)).statusCode).toBe(409);
     expect(await cash(p.userId)).toEqual({ balance: 10_000, held: 5_000 });

@@ -86,7 +86,9 @@ export function createFeedRunner(deps: {
       try {
         if (u.result) {
           await sports.update(e.id, u.clock, u.state);
-          await sports.postResult(e.id, u.result);
+          // The feed saw the match played (the sandbox's on its own faster clock, before the nominal start):
+          // its result needs no trader's word that it came early.
+          await sports.postResult(e.id, { ...u.result, early: true });
           resulted++;
         } else if (
           u.dangerous ||

@@ -20,7 +20,7 @@ import { sportsTestApp, type TestApp, type TestPlayers } from './sports.testkit'
  */
 let t: TestApp;
 let c: TestPlayers;
-const { data, operator, bet, createEvent, market, sel, cash, settledBet } = sportsTestApp(
+const { data, operator, get, bet, createEvent, market, sel, cash, settledBet } = sportsTestApp(
   (app) => ({ t, c } = app),
 );
 
@@ -297,6 +297,30 @@ describe('impossible results', () => {
       payout: 0,
     });
     expect(await cash(player.id)).toBe(10_000 - 2 * 1_000);
+  });
+});
+
+describe('a result before the scheduled start', () => {
+  it('is refused (409) and settles nothing unless the trader says the match was played early', async () => {
+    const player = await c.signUp('early');
+    await c.fund(player.id, 10_000);
+    const d = await createEvent('Sport', 'Náutico'); // starts in an hour
+    const placed = await stake10(player.token, d, '1x2', null, 'home');
+    const refused = await operator(`events/${d.event.eventId}/result`, { home: 2, away: 0, early: false });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(
+      'Este evento ainda não começou: confirme que o jogo foi antecipado para lançar o resultado',
+    );
+    const detail = await operator(`events/${d.event.eventId}/trading`, undefined, 'GET');
+    expect(data<{ result: unknown }>(detail).result).toBeNull();
+    expect(data<{ status: string }>(await get(`bets/${placed.betId}`, player.token)).status).toBe('open');
+    // Once it has started (its start moved back), no word is needed.
+    await t.database.db.execute(
+      sql`update sports_events set starts_at = now() - interval '2 hours' where id = ${d.event.eventId}::bigint`,
+    );
+    const posted = await operator(`events/${d.event.eventId}/result`, { home: 2, away: 0, early: false });
+    expect(posted.statusCode, posted.body).toBe(200);
+    expect(await settledBet(player.token, placed.betId)).toMatchObject({ result: BetResult.WIN });
   });
 });
 

@@ -84,6 +84,30 @@ describe('catalogue', () => {
       expect(d.markets.some((m) => m.status === 'open')).toBe(true);
     }
   });
+
+  it('refuses a side against itself and a start in the past or years ahead, creating nothing', async () => {
+    const listed = async () => (await operator('events?limit=100', undefined, 'GET')).json().data.total;
+    const before = await listed();
+    const hour = 3_600_000;
+    const refusals: [object, string][] = [
+      [{ home: 'Flamengo', away: ' flamengo ' }, 'Um time não pode jogar contra si mesmo: confira os times'],
+      [{ startsAt: new Date(Date.now() - hour).toISOString() }, 'O início deve ser no futuro, em até um ano'],
+      [{ startsAt: '2999-01-01T15:00:00Z' }, 'O início deve ser no futuro, em até um ano'],
+    ];
+    for (const [change, message] of refusals) {
+      const res = await operator('events', {
+        sport: 'football',
+        competition: 'Série A',
+        home: 'Flamengo',
+        away: 'Fluminense',
+        startsAt: new Date(Date.now() + hour).toISOString(),
+        ...change,
+      });
+      expect(res.statusCode, JSON.stringify(change)).toBe(400);
+      expect(res.json().message).toBe(message);
+    }
+    expect(await listed()).toBe(before);
+  });
 });
 
 describe('bets, settlement and resettlement', () => {

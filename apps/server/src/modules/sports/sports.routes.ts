@@ -16,7 +16,7 @@ import {
   envelope,
   eventIdParam,
   eventResultAnswer,
-  eventResultRequest,
+  eventResultPost,
   eventsQuery,
   operatorEventsAnswer,
   operatorEventsQuery,
@@ -207,7 +207,7 @@ export async function sportsRoutes(app: FastifyInstance) {
       schema: {
         tags: operator,
         params: eventIdParam,
-        body: eventResultRequest,
+        body: eventResultPost,
         response: { 200: envelope(eventResultAnswer) },
       },
     },

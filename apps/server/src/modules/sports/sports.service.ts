@@ -6,6 +6,7 @@ import {
   type AcceptOdds,
   type CreateEventRequest,
   type EventResultAnswer,
+  type EventResultPost,
   type MarketType,
   type PlaceBetAnswer,
   type PriceChangedData,
@@ -627,18 +628,22 @@ export function createSportsService({
 
   // ------------------------------------------------------------------ results and market actions
 
-  async function postResult(eventId: string, result: EventResult): Promise<EventResultAnswer> {
+  async function postResult(eventId: string, input: EventResultPost): Promise<EventResultAnswer> {
+    const { early = false, ...result } = input;
     if (partsOverWhole(result)) throw badRequest('checkTheInput');
     const gamesRefused = impossibleGames(result);
     if (gamesRefused) throw gamesRefused;
     const answer = await database.transaction(async (tx) => {
-      const [event] = await queryRows<EventRow>(
+      const [event] = await queryRows<EventRow & { not_started: boolean }>(
         tx,
-        sql`select id, sport, result, result_version from sports_events where id = ${eventId}::bigint for update`,
+        sql`select id, sport, result, result_version, starts_at > now() as not_started
+            from sports_events where id = ${eventId}::bigint for update`,
       );
       if (!event) throw notFound('sportsUnknownEvent');
       if (result.gamesHome !== undefined && event.sport !== 'tennis')
         throw gamesError('sportsResultGamesSport', 'gamesHome');
+      // Before the scheduled start only when the trader says the match was played early.
+      if (event.not_started && !early) throw conflict('sportsResultBeforeStart');
       const normal = normaliseResult(result);
       if (
         event.result &&

@@ -54,12 +54,14 @@ export function sportsKit(app: () => TestApp) {
     expect(res.statusCode, res.body).toBe(200);
     return res.json().data;
   };
+  // The tests' events start an hour ahead (pre-match bets) and are resulted at once: their results are early
+  // (`early: false` in a payload tests the refusal).
   const operator = (path: string, payload?: object, method: 'POST' | 'PUT' | 'GET' = 'POST') =>
     app().app.inject({
       method,
       url: `${SPORTS_OPERATOR_PATH}/${path}`,
       headers: { 'x-operator-key': TEST_OPERATOR_KEY },
-      ...(payload ? { payload } : {}),
+      ...(payload ? { payload: path.endsWith('/result') ? { early: true, ...payload } : payload } : {}),
     });
   const get = (path: string, token?: string) =>
     app().app.inject({

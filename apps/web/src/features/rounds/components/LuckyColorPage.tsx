@@ -89,9 +89,11 @@ function LuckyGameView({ game }: { game: RoundGame }) {
   return (
     <RoundShell kind="luckyColor" state={state} running={t('phase.result')}>
       <div className="flex flex-col items-center gap-6 rounded-2xl border border-line bg-gradient-to-b from-raised/60 to-night p-12">
-        {state?.period ? (
+        {/* The card tells the last draw, under its own period: while the next period takes bets (its number on
+            the phase bar above), the previous one's. */}
+        {digitPeriod ? (
           <p className="text-xs text-muted" data-testid="period">
-            {t('lucky.period', { number: state.period })}
+            {t('lucky.period', { number: digitPeriod })}
           </p>
         ) : null}
         <span
@@ -101,11 +103,7 @@ function LuckyGameView({ game }: { game: RoundGame }) {
           {digit ?? '?'}
         </span>
         <p className="text-sm font-semibold" aria-live="polite" data-testid="lucky-result">
-          {digit === null
-            ? '\u00a0'
-            : digitPeriod
-              ? `${t('lucky.period', { number: digitPeriod })} · ${t('result.lucky', { digit })}`
-              : t('result.lucky', { digit })}
+          {digit !== null ? t('result.lucky', { digit }) : '\u00a0'}
         </p>
       </div>
 
