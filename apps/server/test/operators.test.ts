@@ -93,6 +93,23 @@ describe('an operator signs in with TOTP, changes a setting and approves a withd
     const admin = await signIn('admin');
     const support = await signIn('support');
     const id = await pendingWithdrawal(admin);
+    // Support reads the queue (it answers players) with the payout key and WhatsApp masked; who pays, whole.
+    type Row = { id: number; payCardNo: string; ifsc: string; whatsapp: string };
+    const rowOf = async (who: Awaited<ReturnType<typeof signIn>>, paged: boolean) => {
+      const data = (
+        await who.as('GET', `/api/operator/withdrawals?status=pending${paged ? '&page=1&limit=50' : ''}`)
+      ).json().data;
+      return ((paged ? data.list : data) as Row[]).find((x) => x.id === id)!;
+    };
+    const whole = await rowOf(admin, false);
+    expect(whole.payCardNo).toMatch(/^\d{11}$/);
+    for (const paged of [false, true]) {
+      const masked = await rowOf(support, paged);
+      expect(masked.payCardNo).toBe(`${whole.payCardNo.slice(0, 3)}*****${whole.payCardNo.slice(-3)}`);
+      expect(masked.ifsc).toBe(masked.payCardNo);
+      expect(masked.whatsapp).not.toBe(whole.whatsapp);
+      expect(masked.whatsapp).toContain('*');
+    }
     const res = await support.as('POST', `/api/operator/withdrawals/${id}/approve`);
     expect(res.statusCode).toBe(403);
     expect(res.json().status).toBe(40300);

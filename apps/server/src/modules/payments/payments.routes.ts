@@ -36,6 +36,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../platform/http';
 import { idempotencyKeyOf } from '../../platform/idempotency';
+import { maskKey } from './orders';
 
 /** prePay's key is optional (it opens an order, it moves no money); when sent, it is checked like any other. */
 const optionalKeyOf = (req: FastifyRequest) =>
@@ -44,6 +45,19 @@ const optionalKeyOf = (req: FastifyRequest) =>
 const userOf = (req: FastifyRequest) => req.user!.id;
 
 const answer = <T extends z.ZodType>(data: T) => ({ 200: envelope(data) });
+
+/**
+ * A withdrawal as an operator who may not pay it reads it (support answers players, it does not pay them):
+ * its payout key and WhatsApp masked, as the player's profile masks the CPF.
+ */
+function forReader<T extends { payCardNo: string | null; ifsc: string; whatsapp: string }>(w: T): T {
+  return {
+    ...w,
+    payCardNo: maskKey(w.payCardNo),
+    ifsc: w.ifsc === w.payCardNo ? (maskKey(w.ifsc) ?? '') : w.ifsc,
+    whatsapp: maskKey(w.whatsapp) ?? '',
+  };
+}
 /** What a provider's notification did (for the provider's log; players never see it). */
 const webhookAnswer = z.object({ outcome: z.string() });
 
@@ -125,12 +139,13 @@ export async function paymentsRoutes(app: FastifyInstance) {
     },
     async (req) => {
       const { page, limit, ...query } = req.query;
-      return ok(
-        req,
-        page === undefined
-          ? await withdrawals.list(query, limit)
-          : await withdrawals.page({ ...query, page }),
-      );
+      const full = req.operator!.permissions.has('withdrawals.approve');
+      if (page === undefined) {
+        const list = await withdrawals.list(query, limit);
+        return ok(req, full ? list : list.map(forReader));
+      }
+      const found = await withdrawals.page({ ...query, page });
+      return ok(req, full ? found : { ...found, list: found.list.map(forReader) });
     },
   );
   r.get(
