@@ -97,7 +97,7 @@ describe('operator-imposed limits', () => {
     expect(after.limits.deposit.week.operatorValue).toBe(200);
     expect(await lastAudit()).toMatchObject({
       action: 'rg.write',
-      target: `user:${p.id}`,
+      target: `player:${p.id}`,
       outcome: 'ok',
       before: {},
       after: { stake: { day: 10 }, deposit: { week: 200 } },

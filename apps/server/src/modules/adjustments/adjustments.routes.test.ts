@@ -188,6 +188,13 @@ describe('manual adjustments (two-person rule)', () => {
     expect(refused.json().message).toBe('O saldo do jogador não cobre este débito');
     expect(await cash()).toBe(before);
     expect(await postingsOf(over.id)).toHaveLength(0);
+    // Its audit row: failed, and no state before or after (nothing changed).
+    expect(await auditRow(`POST /api/operator/adjustments/${over.id}/approve`)).toMatchObject({
+      outcome: 'failed',
+      target: `adjustment:${over.id}`,
+      before: null,
+      after: null,
+    });
     const list = await t.app.inject({
       url: '/api/operator/adjustments?status=pending',
       headers: bob.headers,

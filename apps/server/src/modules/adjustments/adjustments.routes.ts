@@ -29,7 +29,7 @@ export async function adjustmentsRoutes(app: FastifyInstance) {
       schema: { tags, body: adjustmentProposal, response: answer(adjustment) },
     },
     async (req) => {
-      req.audit({ target: `user:${req.body.userId}`, before: null });
+      req.audit({ target: `player:${req.body.userId}`, before: null });
       const proposed = await adjustments.propose(actorOf(req), req.body);
       req.audit({ target: `adjustment:${proposed.id}`, after: proposed });
       return ok(req, proposed);
@@ -52,7 +52,8 @@ export async function adjustmentsRoutes(app: FastifyInstance) {
       schema: { tags, params: adjustmentParams, response: answer(adjustment) },
     },
     async (req) => {
-      req.audit({ target: `adjustment:${req.params.id}`, before: { status: 'pending' } });
+      // The state before is told once the decision is taken: a refused or failed one changed nothing.
+      req.audit({ target: `adjustment:${req.params.id}` });
       const {
         adjustment: approved,
         cashBefore,
@@ -79,9 +80,12 @@ export async function adjustmentsRoutes(app: FastifyInstance) {
       schema: { tags, params: adjustmentParams, body: adjustmentRejectBody, response: answer(adjustment) },
     },
     async (req) => {
-      req.audit({ target: `adjustment:${req.params.id}`, before: { status: 'pending' } });
+      req.audit({ target: `adjustment:${req.params.id}` });
       const rejected = await adjustments.reject(actorOf(req), req.params.id, req.body.reason);
-      req.audit({ after: { status: rejected.status, reason: rejected.rejectReason } });
+      req.audit({
+        before: { status: 'pending' },
+        after: { status: rejected.status, reason: rejected.rejectReason },
+      });
       return ok(req, rejected);
     },
   );

@@ -80,7 +80,7 @@ export async function rgRoutes(app: FastifyInstance) {
       },
     },
     async (req) => {
-      req.audit({ target: `user:${req.params.userId}` });
+      req.audit({ target: `player:${req.params.userId}` });
       return ok(req, await rg.operatorView(req.params.userId));
     },
   );
@@ -98,13 +98,13 @@ export async function rgRoutes(app: FastifyInstance) {
     },
     async (req) => {
       const { userId } = req.params;
-      req.audit({ target: `user:${userId}` });
+      req.audit({ target: `player:${userId}` });
       const { before, after } = await rg.operatorSetLimits(
         userId,
         req.body,
         req.operator?.email ?? 'operator',
       );
-      req.audit({ target: `user:${userId}`, before, after });
+      req.audit({ target: `player:${userId}`, before, after });
       return ok(req, await rg.operatorView(userId));
     },
   );

@@ -231,7 +231,7 @@ describe('risk', () => {
     expect(rows).toContainEqual(
       expect.objectContaining({
         action: 'sports.trade',
-        target: `user:${sharp.id}`,
+        target: `player:${sharp.id}`,
         before: { stakeFactor: 0.01 },
         after: { stakeFactor: 0 },
       }),

@@ -179,7 +179,7 @@ export async function sportsRoutes(app: FastifyInstance) {
         String(actor),
       );
       req.audit({
-        target: `user:${req.params.userId}`,
+        target: `player:${req.params.userId}`,
         before: { stakeFactor: before },
         after: { stakeFactor: after },
       });
