@@ -18,6 +18,14 @@ test('a risk operator imposes a loss limit; a refused value is shown beside its 
     .uId as number;
 
   await signIn(page, risk);
+  // An e-mail typed where the id goes is said beside the field, not silently ignored.
+  await page.goto('/backoffice/rg');
+  const search = page.getByRole('searchbox', { name: 'ID do jogador' });
+  await search.fill('limitado@example.com');
+  await search.press('Enter');
+  await expect(
+    page.getByText('Informe o ID do jogador (só números); o e-mail leva a Jogadores'),
+  ).toBeVisible();
   await page.goto(`/backoffice/rg?userId=${userId}`);
   const card = page.getByTestId('operator-limits');
   await card.getByLabel('Perda · Dia').fill('50');

@@ -324,6 +324,7 @@ export const en: Dictionary = {
     rg: 'Responsible gambling',
     title: 'Responsible gambling',
     userId: 'Player id',
+    userIdDigits: "Enter the player's id (digits only); an e-mail is searched in Players",
     limits: 'Limits',
     limit: 'Limit',
     used: 'used',

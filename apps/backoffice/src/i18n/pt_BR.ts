@@ -323,6 +323,7 @@ export const pt_BR = {
     rg: 'Jogo responsável',
     title: 'Jogo responsável',
     userId: 'ID do jogador',
+    userIdDigits: 'Informe o ID do jogador (só números); o e-mail leva a Jogadores',
     limits: 'Limites',
     limit: 'Limite',
     used: 'usado',

@@ -1,6 +1,6 @@
 import type { RgOperatorPlayer } from '@aposta/contracts';
 import { List } from '@refinedev/antd';
-import { Alert, Card, Input, Space, Table } from 'antd';
+import { Alert, Card, Form, Input, Space, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -18,20 +18,27 @@ export function RgPage() {
   const [params, setParams] = useSearchParams();
   const userId = params.get('userId') ?? '';
   const [input, setInput] = useState(userId);
-  const rg = useApiQuery<RgOperatorPlayer>(
-    /^\d+$/.test(userId) ? `/api/operator/rg/players/${userId}` : null,
-  );
+  const numeric = /^\d+$/.test(userId);
+  const rg = useApiQuery<RgOperatorPlayer>(numeric ? `/api/operator/rg/players/${userId}` : null);
+  // Anything but an id is said beside the field, not silently ignored.
+  const wrong = userId !== '' && !numeric;
   return (
     <List title={t('rg.title')}>
-      <Input.Search
-        value={input}
-        onChange={(e) => setInput(e.target.value)}
-        onSearch={(v) => setParams(v.trim() ? { userId: v.trim() } : {})}
-        placeholder={t('rg.userId')}
-        aria-label={t('rg.userId')}
-        style={{ width: 260, marginBottom: 16 }}
-        enterButton
-      />
+      <Form.Item
+        validateStatus={wrong ? 'error' : undefined}
+        help={wrong ? t('rg.userIdDigits') : undefined}
+        style={{ maxWidth: 360, marginBottom: 16 }}
+      >
+        <Input.Search
+          value={input}
+          onChange={(e) => setInput(e.target.value)}
+          onSearch={(v) => setParams(v.trim() ? { userId: v.trim() } : {})}
+          placeholder={t('rg.userId')}
+          aria-label={t('rg.userId')}
+          status={wrong ? 'error' : undefined}
+          enterButton
+        />
+      </Form.Item>
       {rg.error && <Alert type="error" showIcon message={rg.error.message} />}
       {rg.data && (
         <Space direction="vertical" size="middle" style={{ width: '100%' }}>
