@@ -126,7 +126,7 @@ export const operatorTransfersQuery = z
     ...paging,
   })
   .refine(fromNotAfterTo, { message: 'periodReversed', path: ['to'] })
-  .refine(amountRangeInOrder, { message: 'fieldInvalid', path: ['maxAmount'] });
+  .refine(amountRangeInOrder, { message: 'amountRangeReversed', path: ['maxAmount'] });
 export type OperatorTransfersQuery = z.input<typeof operatorTransfersQuery>;
 
 const transferParty = z.object({ id: z.number().int(), email: z.string() });

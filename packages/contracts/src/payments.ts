@@ -207,7 +207,7 @@ export const operatorWithdrawalsQuery = pageQuery(WITHDRAWAL_SORTS)
       .default(200),
   })
   .refine(fromNotAfterTo, { message: 'periodReversed', path: ['to'] })
-  .refine(amountRangeInOrder, { message: 'fieldInvalid', path: ['maxAmount'] });
+  .refine(amountRangeInOrder, { message: 'amountRangeReversed', path: ['maxAmount'] });
 export type OperatorWithdrawalsQuery = z.input<typeof operatorWithdrawalsQuery>;
 export const operatorWithdrawal = paymentRecord.extend({
   id: z.number().int(),

@@ -12,6 +12,7 @@ const english = {
   accountBlocked: 'This account is blocked. Please contact support',
   operatorLastAdmin: 'The last active admin cannot be disabled',
   periodReversed: 'The period must start before it ends',
+  amountRangeReversed: 'The largest amount must not be below the smallest',
 };
 
 export const backofficeMessages = defineMessages({
@@ -25,6 +26,7 @@ export const backofficeMessages = defineMessages({
     accountBlocked: 'Esta conta está bloqueada. Fale com o suporte',
     operatorLastAdmin: 'O último administrador ativo não pode ser desativado',
     periodReversed: 'O período deve começar antes de terminar',
+    amountRangeReversed: 'O valor máximo não pode ser menor que o mínimo',
   },
   en: english,
   ng: english,
@@ -38,6 +40,7 @@ export const backofficeMessages = defineMessages({
     accountBlocked: 'Akun ini diblokir. Silakan hubungi dukungan',
     operatorLastAdmin: 'Admin aktif terakhir tidak dapat dinonaktifkan',
     periodReversed: 'Periode harus dimulai sebelum berakhir',
+    amountRangeReversed: 'Jumlah terbesar tidak boleh di bawah jumlah terkecil',
   },
   vi: {
     staleVersion: 'Một nhà điều hành khác đã thay đổi bản ghi này; vui lòng tải lại',
@@ -49,6 +52,7 @@ export const backofficeMessages = defineMessages({
     accountBlocked: 'Tài khoản này đã bị khóa. Vui lòng liên hệ hỗ trợ',
     operatorLastAdmin: 'Không thể vô hiệu hóa quản trị viên đang hoạt động cuối cùng',
     periodReversed: 'Khoảng thời gian phải bắt đầu trước khi kết thúc',
+    amountRangeReversed: 'Số tiền tối đa không được nhỏ hơn số tiền tối thiểu',
   },
   ja: {
     staleVersion: '別のオペレーターがこの記録を変更しました。再読み込みしてください',
@@ -60,6 +64,7 @@ export const backofficeMessages = defineMessages({
     accountBlocked: 'このアカウントはブロックされています。サポートにお問い合わせください',
     operatorLastAdmin: '最後の有効な管理者は無効にできません',
     periodReversed: '期間は終了より前に始まる必要があります',
+    amountRangeReversed: '最大金額は最小金額以上にしてください',
   },
   ko: {
     staleVersion: '다른 운영자가 이 기록을 변경했습니다. 새로 고침하세요',
@@ -71,6 +76,7 @@ export const backofficeMessages = defineMessages({
     accountBlocked: '이 계정은 차단되었습니다. 고객 지원에 문의하세요',
     operatorLastAdmin: '마지막 활성 관리자는 비활성화할 수 없습니다',
     periodReversed: '기간은 끝나기 전에 시작해야 합니다',
+    amountRangeReversed: '최대 금액은 최소 금액보다 작을 수 없습니다',
   },
   zh: {
     staleVersion: '其他运营人员已修改此记录，请刷新',
@@ -82,6 +88,7 @@ export const backofficeMessages = defineMessages({
     accountBlocked: '此账户已被封禁，请联系客服',
     operatorLastAdmin: '不能停用最后一个有效的管理员',
     periodReversed: '期间的开始时间必须早于结束时间',
+    amountRangeReversed: '最大金额不能小于最小金额',
   },
   ru: {
     staleVersion: 'Другой оператор изменил эту запись; обновите страницу',
@@ -93,5 +100,6 @@ export const backofficeMessages = defineMessages({
     accountBlocked: 'Эта учётная запись заблокирована. Обратитесь в поддержку',
     operatorLastAdmin: 'Нельзя отключить последнего активного администратора',
     periodReversed: 'Период должен начинаться раньше, чем заканчивается',
+    amountRangeReversed: 'Наибольшая сумма не может быть меньше наименьшей',
   },
 });

@@ -143,7 +143,7 @@ describe('the withdrawal queue paged on the server', () => {
       '?page=1&from=2026-01-02T00:00:00Z&to=2026-01-01T00:00:00Z',
       'The period must start before it ends',
     );
-    await refused('?page=1&minAmount=10&maxAmount=5', 'Please check the field maxAmount');
+    await refused('?page=1&minAmount=10&maxAmount=5', 'The largest amount must not be below the smallest');
     await refused('?page=1&minAmount=-1', 'Please check the field minAmount');
     await refused('?page=1&maxAmount=1.234', 'Please check the field maxAmount');
     await refused('?limit=201', 'Please check the field limit');
