@@ -2,6 +2,7 @@ import type { LedgerAuditRun, LedgerState } from '@aposta/contracts';
 import { List } from '@refinedev/antd';
 import { Alert, Card, Col, Descriptions, Row, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useAllowed } from '../api/access';
 import { api } from '../api/http';
 import { ConfirmButton, useRun } from '../components/actions';
 import { json, money, time } from '../components/format';
@@ -11,25 +12,28 @@ import { useApiQuery } from '../components/useApiQuery';
 export function LedgerPage() {
   const { t } = useTranslation();
   const run = useRun();
+  const mayRun = useAllowed()('ledger.read');
   const state = useApiQuery<LedgerState>('/api/operator/ledger/state');
   const last = state.data?.lastAudit;
   return (
     <List
       title={t('ledger.title')}
       headerButtons={
-        <ConfirmButton
-          size="middle"
-          type="primary"
-          title={t('ledger.runConfirm')}
-          onConfirm={() =>
-            run(
-              () => api<LedgerAuditRun>('post', '/api/operator/ledger/audit'),
-              () => void state.refetch(),
-            )
-          }
-        >
-          {t('ledger.run')}
-        </ConfirmButton>
+        mayRun ? (
+          <ConfirmButton
+            size="middle"
+            type="primary"
+            title={t('ledger.runConfirm')}
+            onConfirm={() =>
+              run(
+                () => api<LedgerAuditRun>('post', '/api/operator/ledger/audit'),
+                () => void state.refetch(),
+              )
+            }
+          >
+            {t('ledger.run')}
+          </ConfirmButton>
+        ) : null
       }
     >
       {state.error && <Alert type="error" showIcon message={state.error.message} />}

@@ -4,6 +4,7 @@ import { Alert, Button, Card, Col, Form, Input, Row, Typography } from 'antd';
 import DOMPurify from 'dompurify';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAllowed } from '../api/access';
 import { api } from '../api/http';
 import { time } from '../components/format';
 
@@ -13,6 +14,8 @@ import { time } from '../components/format';
  */
 export function NoticesPage() {
   const { t } = useTranslation();
+  // Reached by its address without the permission: the form shows, its action does not.
+  const mayPublish = useAllowed()('notices.publish');
   const [text, setText] = useState('');
   const [error, setError] = useState<string>();
   const [sent, setSent] = useState<{ id: number; text: string; time: string }>();
@@ -51,9 +54,11 @@ export function NoticesPage() {
             {error && (
               <Alert type="error" showIcon message={error} role="alert" style={{ marginBottom: 12 }} />
             )}
-            <Button type="primary" htmlType="submit" disabled={!clean.trim()} loading={busy}>
-              {t('notices.publish')}
-            </Button>
+            {mayPublish && (
+              <Button type="primary" htmlType="submit" disabled={!clean.trim()} loading={busy}>
+                {t('notices.publish')}
+              </Button>
+            )}
           </Form>
           {sent && (
             <Alert

@@ -23,6 +23,7 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAllowed } from '../api/access';
 import { api } from '../api/http';
 import { ConfirmButton, useRun } from '../components/actions';
 import { time } from '../components/format';
@@ -30,6 +31,7 @@ import { time } from '../components/format';
 /** Operators: who may sign in, with which role; a new one's TOTP secret is shown once, as a QR code. */
 export function OperatorsPage() {
   const { t } = useTranslation();
+  const allowed = useAllowed();
   const run = useRun();
   const [creating, setCreating] = useState(false);
   const { tableProps, tableQuery } = useTable<BackofficeOperator>({
@@ -42,9 +44,12 @@ export function OperatorsPage() {
     <List
       title={t('operators.title')}
       headerButtons={
-        <Button type="primary" onClick={() => setCreating(true)}>
-          {t('operators.create')}
-        </Button>
+        // Only who may manage operators sees the action (the server refuses anyone else anyway).
+        allowed('operators.manage') ? (
+          <Button type="primary" onClick={() => setCreating(true)}>
+            {t('operators.create')}
+          </Button>
+        ) : null
       }
     >
       <Table {...tableProps} rowKey="id" size="middle">
