@@ -53,6 +53,9 @@ export function BetPanel({
   const [autoError, setAutoError] = useState<{ field: keyof AutoTexts; message: string } | null>(null);
   const { auto } = betting;
   const disabled = auto.running || locked;
+  // A stake outside the limits wins nothing: no payout is promised for it.
+  const { min, max } = stake.bounds;
+  const outOfBounds = stake.minor < min || (max > 0 && stake.minor > max);
 
   function startAuto() {
     const read = toSettings(texts, stake);
@@ -115,7 +118,7 @@ export function BetPanel({
       <div className="flex items-center justify-between rounded-xl bg-night/60 px-12 py-8 text-sm">
         <span className="text-muted">{t('bet.potential')}</span>
         <span className="font-bold text-mint" data-testid="potential-payout">
-          {potential === null
+          {potential === null || outOfBounds
             ? '—'
             : upTo
               ? t('bet.upTo', { amount: displayMoney(toMajor(potential), lang) })

@@ -157,6 +157,10 @@ describe('withdrawal tab', () => {
     await user.clear(screen.getByLabelText('Valor do saque'));
     await user.type(screen.getByLabelText('Valor do saque'), '50');
     expect(screen.getByText(/Você recebe/).textContent!.replace(/\u00a0/g, ' ')).toBe('Você recebe R$ 48,50');
+    // An amount it cannot pay (above the withdrawable amount) promises nothing.
+    await user.clear(screen.getByLabelText('Valor do saque'));
+    await user.type(screen.getByLabelText('Valor do saque'), String(limits.wdAmount + 1));
+    expect(screen.queryByText(/Você recebe/)).toBeNull();
   });
 
   it('opens the payout panel when a required field is missing, then sends with ifsc = CPF and an Idempotency-Key', async () => {

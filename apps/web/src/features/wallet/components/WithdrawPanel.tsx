@@ -366,7 +366,11 @@ export function WithdrawPanel() {
                   max: money(toMinor(data.maxAmount)),
                 })}
               </p>
-              {amount !== null ? (
+              {/* What it pays only for an amount it can pay (within the withdrawable amount and the limits). */}
+              {amount !== null &&
+              amount <= toMinor(data.wdAmount) &&
+              amount >= toMinor(data.limitAmount) &&
+              amount <= toMinor(data.maxAmount) ? (
                 <p className="mt-2 text-xs text-muted">{receiveText(amount, data, type, money, t)}</p>
               ) : null}
             </>

@@ -43,6 +43,14 @@ describe('dice controls', () => {
       '75,00',
     );
     expect(screen.getByTestId('potential-payout')).toHaveTextContent('R$ 3,96');
+    // A stake above the maximum (R$ 1.000,00) is refused: it promises no payout.
+    const amount = screen.getByLabelText('Valor da aposta');
+    await user.clear(amount);
+    await user.type(amount, '1000,01');
+    await waitFor(() => expect(screen.getByTestId('potential-payout')).toHaveTextContent('—'));
+    await user.clear(amount);
+    await user.type(amount, '1');
+    expect(screen.getByTestId('potential-payout')).toHaveTextContent('R$ 3,96');
 
     await user.clear(multiplier);
     await user.type(multiplier, '2');
