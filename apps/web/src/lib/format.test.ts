@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { displayDate, displayMoney, displayTimes } from './format';
+import { displayDate, displayDateTime, displayMoney, displayTimes } from './format';
 
 describe('display of money and dates', () => {
   it('shows reais with the symbol in Portuguese', () => {
@@ -22,6 +22,11 @@ describe('display of money and dates', () => {
     expect(displayDate(date, 'pt_BR')).toMatch(/nov/);
     expect(displayDate(date, 'en')).toMatch(/Nov/);
     expect(displayDate('not a date', 'en')).toBe('');
+  });
+  it('writes a date with its time of day in the locale', () => {
+    const date = new Date(2026, 10, 22, 7, 5); // local time
+    expect(displayDateTime(date, 'pt_BR')).toMatch(/22 de nov\.? de 2026.*07:05/);
+    expect(displayDateTime('not a date', 'pt_BR')).toBe('');
   });
 });
 

@@ -27,6 +27,16 @@ export function displayDate(value: Date | number | string, lang: LanguageKey): s
   return new Intl.DateTimeFormat(languageEntry(lang).locale, { dateStyle: 'medium' }).format(date);
 }
 
+/** A date with its time of day ("1 de mai. de 2026, 07:00"): when a bet was placed, to the minute. */
+export function displayDateTime(value: Date | number | string, lang: LanguageKey): string {
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return '';
+  return new Intl.DateTimeFormat(languageEntry(lang).locale, {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  }).format(date);
+}
+
 /** A multiple (the game bonus's `bouns`, 1.5) in the chosen language's locale: "1,5" in Portuguese. */
 export function displayMultiple(value: number, lang: LanguageKey): string {
   return new Intl.NumberFormat(languageEntry(lang).locale, { maximumFractionDigits: 2 }).format(value);

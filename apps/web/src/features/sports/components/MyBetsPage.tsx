@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LoginFirst } from '../../../components/ui/LoginFirst';
 import { useAppState } from '../../../lib/app-state';
-import { displayDate, displayMoney } from '../../../lib/format';
+import { displayDateTime, displayMoney } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import { openOverlay } from '../../../lib/ui';
 import { useMySportsBets } from '../api/sports';
@@ -112,7 +112,9 @@ function BetCard({ bet }: { bet: SportsBet }) {
           {cashedOut ? t('cashout.full') : resultLabel(bet.result, t)}
         </span>
       </div>
-      <p className="text-2xs text-muted">{t('myBets.placedAt', { date: displayDate(bet.placedAt, lang) })}</p>
+      <p className="text-2xs text-muted">
+        {t('myBets.placedAt', { date: displayDateTime(bet.placedAt, lang) })}
+      </p>
       <ul className="mt-8 flex flex-col gap-6">
         {bet.legs.map((l) => (
           <li
