@@ -167,7 +167,7 @@ test('a trader overrides a price; a player sees it', async ({ page, request }) =
   const editor = page.getByRole('dialog', { name: /Preços · 1X2/ });
   await expect(editor.getByRole('cell', { name: engine.toFixed(2) }).first()).toBeVisible();
   // Typed as a Brazilian trader writes it (a dropped comma once turned 2,24 into 224).
-  await editor.getByLabel('Odd fixa de home').fill(fixed.toFixed(2).replace('.', ','));
+  await editor.getByLabel('Odd fixa de Mandante').fill(fixed.toFixed(2).replace('.', ','));
   await expect(editor.getByTestId('book')).toContainText('Margem');
   await screenshots(page, 'sports-prices');
   await editor.getByRole('button', { name: 'Salvar preços' }).click();
@@ -184,7 +184,7 @@ test('a trader overrides a price; a player sees it', async ({ page, request }) =
   // Back to the engine.
   await row.getByRole('button', { name: 'Preços' }).click();
   const clear = page.getByRole('dialog', { name: /Preços · 1X2/ });
-  await expect(clear.getByLabel('Odd fixa de home')).toHaveValue(fixed.toFixed(2).replace('.', ','));
+  await expect(clear.getByLabel('Odd fixa de Mandante')).toHaveValue(fixed.toFixed(2).replace('.', ','));
   await clear.getByRole('button', { name: 'Voltar ao motor' }).click();
   await expect(clear).toHaveCount(0);
   await expect

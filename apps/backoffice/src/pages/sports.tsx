@@ -346,7 +346,7 @@ function EventDetail({ eventId }: { eventId: string }) {
               <Space size={[8, 0]} wrap>
                 {m.selections.map((s) => (
                   <span key={s.selectionId}>
-                    {s.name}{' '}
+                    {t(`selectionNames.${s.name}`, { defaultValue: s.name })}{' '}
                     <Typography.Text strong={s.price !== s.enginePrice}>{s.price.toFixed(2)}</Typography.Text>
                     {s.price !== s.enginePrice && (
                       <Typography.Text type="secondary" delete style={{ marginLeft: 4 }}>
@@ -512,7 +512,9 @@ function PriceEditor({
             title: t('sports.override'),
             render: (_, s) => (
               <InputNumber
-                aria-label={t('sports.overrideOf', { name: s.name })}
+                aria-label={t('sports.overrideOf', {
+                  name: t(`selectionNames.${s.name}`, { defaultValue: s.name }),
+                })}
                 min={1.02}
                 max={1000}
                 step={0.05}
