@@ -294,6 +294,11 @@ test('two people make a manual adjustment (the proposer cannot approve); a stale
   await page.getByRole('button', { name: 'Propor ajuste' }).click();
   const dialog = page.getByRole('dialog', { name: 'Propor ajuste' });
   await dialog.getByLabel('ID do jogador').fill(String(made.playerId));
+  // Zero moves nothing: said under the amount before anything is sent.
+  await dialog.getByLabel('Valor').fill('0');
+  await dialog.getByLabel('Motivo').fill('Crédito de cortesia (teste)');
+  await dialog.getByRole('button', { name: 'Propor ajuste' }).click();
+  await expect(dialog.getByText('Informe um valor diferente de zero')).toBeVisible();
   // Typed as Brazilians write it: the decimal comma is the decimal point (it was once dropped: R$ 1.234,00).
   await dialog.getByLabel('Valor').fill('12,34');
   await dialog.getByLabel('Motivo').fill('Crédito de cortesia (teste)');

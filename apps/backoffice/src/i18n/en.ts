@@ -184,6 +184,7 @@ export const en: Dictionary = {
     userId: 'Player id',
     amount: 'Amount',
     amountHelp: "Positive credits the player's balance; negative debits it",
+    amountNonZero: 'Enter an amount other than zero',
     state: { pending: 'Pending', approved: 'Approved', rejected: 'Rejected' },
     status: { pending: 'Pending', approved: 'Approved', rejected: 'Rejected', all: 'All' },
   },

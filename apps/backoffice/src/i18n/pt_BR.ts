@@ -183,6 +183,7 @@ export const pt_BR = {
     userId: 'ID do jogador',
     amount: 'Valor',
     amountHelp: 'Positivo credita o saldo do jogador; negativo debita',
+    amountNonZero: 'Informe um valor diferente de zero',
     state: { pending: 'Pendente', approved: 'Aprovado', rejected: 'Recusado' },
     status: { pending: 'Pendentes', approved: 'Aprovados', rejected: 'Recusados', all: 'Todos' },
   },

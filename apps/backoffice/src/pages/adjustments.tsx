@@ -158,7 +158,14 @@ function ProposeModal({ onClose, onDone }: { onClose: () => void; onDone: () => 
           name="amount"
           label={t('adjustments.amount')}
           extra={t('adjustments.amountHelp')}
-          rules={[{ required: true }]}
+          rules={[
+            { required: true },
+            // Zero moves nothing: said under the field, before the server would refuse it.
+            {
+              validator: (_, v) =>
+                v === 0 ? Promise.reject(new Error(t('adjustments.amountNonZero'))) : Promise.resolve(),
+            },
+          ]}
         >
           <InputNumber
             precision={2}
