@@ -42,15 +42,19 @@ beforeAll(async () => {
     ['Golf', 'Sul', 'basketball'],
   ];
   for (const [i, [home, away, sport]] of made.entries()) {
-    const startsAt = new Date(Date.UTC(2026, 0, 10 + i, 18)).toISOString();
+    // Created ahead (an event must start in the future), then dated where the filters below expect it.
     const res = await kit.operator('events', {
       sport,
       competition: sport === 'football' ? 'Série Lista' : 'Liga de Cesta',
       home,
       away,
-      startsAt,
+      startsAt: new Date(Date.now() + (i + 1) * 3_600_000).toISOString(),
     });
     ids[home] = kit.data<{ event: { eventId: string } }>(res).event.eventId;
+    const startsAt = new Date(Date.UTC(2026, 0, 10 + i, 18)).toISOString();
+    await t.database.db.execute(
+      sql`update sports_events set starts_at = ${startsAt}::timestamptz where id = ${ids[home]}::bigint`,
+    );
   }
   await setClock(ids.Bravo!, MatchTime.SECOND_HALF);
   await setClock(ids.Charlie!, MatchTime.FINISHED);
