@@ -173,7 +173,7 @@ test('a trader overrides a price; a player sees it', async ({ page, request }) =
   await editor.getByRole('button', { name: 'Salvar preços' }).click();
   await expect(editor).toHaveCount(0);
   // The table shows the override with the engine's price struck through.
-  await expect(row).toContainText(`home ${fixed.toFixed(2)}${engine.toFixed(2)}`);
+  await expect(row).toContainText(`Mandante ${fixed.toFixed(2)}${engine.toFixed(2)}`);
   await expect(row.getByText('Preço manual')).toBeVisible();
   await screenshots(page, 'sports-overridden');
 
@@ -193,7 +193,7 @@ test('a trader overrides a price; a player sees it', async ({ page, request }) =
       return homeOf(again.data as SportsEventDetail).price;
     })
     .toBe(engine);
-  await expect(row).toContainText(`home ${engine.toFixed(2)}`);
+  await expect(row).toContainText(`Mandante ${engine.toFixed(2)}`);
   await expect(row.getByText('Preço manual')).toHaveCount(0);
 });
 
