@@ -185,6 +185,14 @@ export type WithdrawalRisk = z.infer<typeof withdrawalRisk>;
 export const ADJUSTMENT_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export type AdjustmentStatus = (typeof ADJUSTMENT_STATUSES)[number];
 
+/** Why an operator proposes or refuses something: 3 characters at least, kept in the back office and audit log. */
+export const operatorReason = (max: number) =>
+  z
+    .string({ error: 'adjustmentReasonRequired' })
+    .trim()
+    .min(3, 'adjustmentReasonRequired')
+    .max(max, 'fieldInvalid');
+
 export const adjustmentProposal = z.strictObject({
   userId: bodyId,
   /** Signed, major units: positive credits the player's cash, negative debits it. At most 2 decimals. */
@@ -195,11 +203,7 @@ export const adjustmentProposal = z.strictObject({
       'adjustmentAmountInvalid',
     ),
   currency: z.literal('BRL', { error: 'fieldInvalid' }).default('BRL'),
-  reason: z
-    .string({ error: 'adjustmentReasonRequired' })
-    .trim()
-    .min(3, 'adjustmentReasonRequired')
-    .max(500, 'fieldInvalid'),
+  reason: operatorReason(500),
 });
 export type AdjustmentProposal = z.input<typeof adjustmentProposal>;
 
@@ -212,11 +216,7 @@ export const adjustmentsQuery = z.object({
 
 export const adjustmentParams = idParams;
 export const adjustmentRejectBody = z.strictObject({
-  reason: z
-    .string({ error: 'adjustmentReasonRequired' })
-    .trim()
-    .min(3, 'adjustmentReasonRequired')
-    .max(500, 'fieldInvalid'),
+  reason: operatorReason(500),
 });
 
 export const adjustment = z.object({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { OrderStatus } from './codes';
 import { filterTime, fromNotAfterTo, idParams, pageNumber, pageOf, pageQuery } from './backoffice';
-import { amountBound, amountRangeInOrder } from './backoffice-money';
+import { amountBound, amountRangeInOrder, operatorReason } from './backoffice-money';
 
 /**
  * Payment calls (spec sections 3, 5, 7): price packages, pre-pay and order status, the gift flag, withdraw
@@ -225,13 +225,7 @@ export const operatorWithdrawalsAnswer = z.union([operatorWithdrawalsPage, z.arr
 /** A withdrawal order's id: ids past PostgreSQL's `integer` are 400 (`idParams`). */
 export const operatorWithdrawalParams = idParams;
 /** A rejection says why (kept in the back office; the player sees the rejection alone), as an adjustment's does. */
-export const operatorRejectBody = z.object({
-  reason: z
-    .string({ error: 'adjustmentReasonRequired' })
-    .trim()
-    .min(3, 'adjustmentReasonRequired')
-    .max(200, 'checkTheInput'),
-});
+export const operatorRejectBody = z.object({ reason: operatorReason(200) });
 
 /** Socket payload of `paySuccess`: czflag 0 on the player's first deposit (the ad pixel's Purchase). */
 export const paySuccessEvent = z.object({

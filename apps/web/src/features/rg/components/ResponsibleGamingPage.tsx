@@ -51,9 +51,8 @@ function valueOf(text: string, kind: RgKind): number | null | 'bad' {
   const raw = text.trim();
   if (!raw) return null;
   if (kind === 'time') return /^\d+$/.test(raw) && Number(raw) > 0 ? Number(raw) : 'bad';
-  if (/-/.test(raw)) return 'bad';
   try {
-    const minor = parseMoney(raw);
+    const minor = parseMoney(raw); // negative for "-5": refused below
     return minor > 0 ? toMajor(minor) : 'bad';
   } catch {
     return 'bad';

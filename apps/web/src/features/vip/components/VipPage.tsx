@@ -10,9 +10,9 @@ import { openOverlay } from '../../../lib/ui';
 import { useBonuses, useVip } from '../api/vip';
 
 /**
- * The VIP area (/vip), where the promotions tab lands: links to the other rewards, the player's level and progress bars to the next (deposits and turnover, both needed),
- * every level with what it gives (one-off reward, withdrawals a day, fee), and the active bonuses with their
- * wagering progress. Everything comes from the server (every value is an operator setting).
+ * The VIP area (/vip), where the promotions tab lands: links to the other rewards, the player's level and
+ * progress bars to the next (deposits and turnover, both needed), every level with what it gives (one-off
+ * reward, withdrawals a day, fee), and the active bonuses with their wagering progress. Everything comes from the server (every value is an operator setting).
  */
 export function VipPage() {
   const { t } = useTranslation('vip');
