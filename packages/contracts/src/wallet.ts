@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BET_PRODUCTS } from './backoffice';
 import { OrderStatus, RECORD_CATEGORIES, type RecordCategory } from './codes';
 import { moneyNumber } from './user';
 
@@ -63,6 +64,20 @@ export const walletRecord = z.object({
   counterparty: z.string().nullable(),
   /** The originating order, bet or game round, when there is one. */
   ref: z.string().nullable(),
+  /**
+   * For a stake and its winnings, what was bet on: the product; `game` an in-house game's code (`dice`,
+   * `limbo`, `mines`, `plinko`, `rowDouble`, `double`, `crash`, `luckyColor`), a casino game's code or a sports
+   * bet's kind (`single`, `parlay`), null when the product no longer knows the bet; `gameName` a casino game's
+   * name as the catalogue gives it (the app names the others in the player's language). Null for any other
+   * movement.
+   */
+  bet: z
+    .object({
+      product: z.enum(BET_PRODUCTS),
+      game: z.string().nullable(),
+      gameName: z.string().nullable(),
+    })
+    .nullable(),
 });
 export type WalletRecord = z.infer<typeof walletRecord>;
 

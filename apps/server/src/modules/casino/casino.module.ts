@@ -3,7 +3,7 @@ import { defineModule } from '../../platform/module';
 import { createSecretBox } from '../../platform/secret-box';
 import { createCatalogue, type CasinoCatalogue } from './casino.catalogue';
 import { casinoRoutes } from './casino.routes';
-import { createCasinoService, type CasinoService } from './casino.service';
+import { casinoBetGames, createCasinoService, type CasinoService } from './casino.service';
 import { STUDIO_CATALOGUE } from './casino.studio-games';
 import { createWallet, type Wallet } from './casino.wallet';
 
@@ -28,7 +28,7 @@ declare module 'fastify' {
  * account), the catalogue and the lobby, launch tokens, and the round recall. In sandbox mode our own studio
  * is registered at boot as the provider `aposta` with its games.
  */
-export const casinoModule = defineModule('casino', ['ledger', 'accounts', 'rg'], async (app) => {
+export const casinoModule = defineModule('casino', ['ledger', 'accounts', 'rg', 'wallet'], async (app) => {
   const { database, accounts, config, bus, rg, csp } = app;
   if (config.casino.secretKeyIsDevDefault)
     app.log.warn(
@@ -48,6 +48,7 @@ export const casinoModule = defineModule('casino', ['ledger', 'accounts', 'rg'],
   const sealed = await catalogue.sealPlainSecrets();
   if (sealed) app.log.info({ sealed }, 'casino: sealed providers’ secrets stored in plain text');
   app.addHook('onReady', refreshFrames);
+  app.wallet.hooks.betGames.push(casinoBetGames);
   const wallet = createWallet({
     database,
     accounts,

@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../platform/db';
 import { notFound } from '../../platform/errors';
 import type { AuthUser } from '../accounts';
+import type { BetGames } from '../wallet';
 import type { CasinoCatalogue } from './casino.catalogue';
 
 /**
@@ -217,3 +218,28 @@ export function createCasinoService({ database, catalogue, launchTtlMs }: Casino
 }
 
 export type CasinoService = ReturnType<typeof createCasinoService>;
+
+/**
+ * The records screen's word on casino stakes (holds referenced `<provider>:<transaction uuid>`): each bet's game
+ * and its name in the catalogue.
+ */
+export const casinoBetGames: BetGames = async (exec, holds) => {
+  const calls = holds.flatMap((h) => {
+    const at = h.product === 'casino' ? h.reference.indexOf(':') : -1;
+    return at > 0 ? [{ provider: h.reference.slice(0, at), uuid: h.reference.slice(at + 1) }] : [];
+  });
+  if (!calls.length) return new Map();
+  const found = await rows<{ ref: string; game_code: string | null; name: string | null }>(
+    exec,
+    sql`select t.provider_code || ':' || t.transaction_uuid as ref, t.game_code, g.name
+        from casino_transactions t left join casino_games g on g.game_code = t.game_code
+        where t.kind = 'bet'
+          and (t.provider_code, t.transaction_uuid) in (${sql.join(
+            calls.map((c) => sql`(${c.provider}, ${c.uuid})`),
+            sql`, `,
+          )})`,
+  );
+  return new Map(
+    found.map((r) => [r.ref, { product: 'casino' as const, game: r.game_code, gameName: r.name }]),
+  );
+};

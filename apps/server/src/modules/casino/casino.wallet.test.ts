@@ -1,4 +1,4 @@
-import { TxType } from '@aposta/contracts';
+import { recordsAnswer, TxType, WALLET_RECORDS_PATH } from '@aposta/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, expectCleanLedgerThenClose } from '../../../test/helpers';
@@ -165,6 +165,20 @@ describe('casino wallet: bets, wins, rollbacks', () => {
       headers: { authorization: `Bearer ${pl.token}` },
     });
     expect(mine.json().data[0].roundId).toBe(`${p.code}:${r.round}`);
+    // The records name the game of the stake and of its settlement (the further win is a plain credit).
+    const records = await t.app.inject({
+      url: WALLET_RECORDS_PATH,
+      headers: { authorization: `Bearer ${pl.token}` },
+    });
+    const bets = recordsAnswer
+      .parse(records.json().data)
+      .list.filter((x) => x.bet)
+      .map((x) => [x.category, x.amount, x.bet]);
+    const named = { product: 'casino', game: p.gameCode, gameName: 'Test Slot' };
+    expect(bets).toEqual([
+      ['prize', 25, named],
+      ['bet', -10, named],
+    ]);
   });
 
   it('pays a further win of a round staked with bonus money back to bonus, as the first win', async () => {

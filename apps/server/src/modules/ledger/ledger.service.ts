@@ -667,6 +667,8 @@ export interface Entry {
   time: Date;
   ref: string | null;
   memo: Record<string, string | number> | null;
+  /** The hold a stake or its winnings belong to: its product and that product's reference; null otherwise. */
+  hold: { product: string; reference: string } | null;
 }
 
 export interface EntryQuery {
@@ -704,15 +706,16 @@ export async function listEntries(exec: Executor, q: EntryQuery): Promise<Entry[
     exec,
     sql`
     select * from (
-      select t.id, t.type, -h.amount as amount, h.currency, h.state, t.created_at, t.ref, t.memo
+      select t.id, t.type, -h.amount as amount, h.currency, h.state, t.created_at, t.ref, t.memo,
+        h.product, h.reference
       from ledger_holds h join ledger_transactions t on t.id = h.tx_id
       where h.user_id = ${q.userId} and ${where} and (t.memo is null or t.memo->>'carried' is null)
       union all
-      select t.id, t.type, h.paid, h.currency, 'posted', t.created_at, t.ref, t.memo
+      select t.id, t.type, h.paid, h.currency, 'posted', t.created_at, t.ref, t.memo, h.product, h.reference
       from ledger_holds h join ledger_transactions t on t.id = h.closed_by
       where h.user_id = ${q.userId} and t.type = ${TxType.BET_SETTLED}::int and h.paid > 0 and ${where}
       union all
-      select t.id, t.type, sum(p.amount), min(p.currency), 'posted', t.created_at, t.ref, t.memo
+      select t.id, t.type, sum(p.amount), min(p.currency), 'posted', t.created_at, t.ref, t.memo, null, null
       from ledger_accounts a
       join ledger_postings p on p.account_id = a.id
       join ledger_transactions t on t.id = p.tx_id
@@ -732,6 +735,7 @@ export async function listEntries(exec: Executor, q: EntryQuery): Promise<Entry[
     time: new Date(r.created_at as string),
     ref: (r.ref as string | null) ?? null,
     memo: typeof r.memo === 'string' ? JSON.parse(r.memo) : ((r.memo as Entry['memo']) ?? null),
+    hold: r.product == null ? null : { product: r.product as string, reference: r.reference as string },
   }));
 }
 

@@ -1,7 +1,9 @@
 import { defineModule } from '../../platform/module';
+import { betGamesById } from '../wallet';
 import { originalsRoutes } from './originals.routes';
 import { createSeedVault } from './originals.seeds';
 import { createOriginalsService, type OriginalsService } from './originals.service';
+import { originalsBets } from './originals.tables';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -11,9 +13,17 @@ declare module 'fastify' {
 }
 
 /** In-house instant games over the ledger (holds with product `originals`) and the player's seed pairs. */
-export const originalsModule = defineModule('originals', ['settings', 'accounts', 'rg'], async (app) => {
-  const { database, settings, bus, config, rg } = app;
-  const vault = createSeedVault(config.originalsSeedKey);
-  app.decorate('originals', createOriginalsService({ database, settings, bus, vault, rg }));
-  await app.register(originalsRoutes);
-});
+export const originalsModule = defineModule(
+  'originals',
+  ['settings', 'accounts', 'rg', 'wallet'],
+  async (app) => {
+    const { database, settings, bus, config, rg, wallet } = app;
+    const vault = createSeedVault(config.originalsSeedKey);
+    app.decorate('originals', createOriginalsService({ database, settings, bus, vault, rg }));
+    // The records screen names each stake's game (holds referenced by the bet's id).
+    wallet.hooks.betGames.push(
+      betGamesById('originals', '', 'originals', originalsBets.id, originalsBets.game),
+    );
+    await app.register(originalsRoutes);
+  },
+);

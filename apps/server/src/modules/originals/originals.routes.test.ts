@@ -4,8 +4,10 @@ import {
   fairnessState,
   originalBet,
   originalsConfig,
+  recordsAnswer,
   rotateAnswer,
   TxType,
+  WALLET_RECORDS_PATH,
 } from '@aposta/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -268,6 +270,14 @@ describe('originals: instant games', () => {
       },
     ]);
     expect(Number(holds[0]!.paid)).toBe(Math.round(b.payout * 100));
+    // The records name the game of the stake (and of its winnings, when it won).
+    const records = recordsAnswer.parse(
+      data(await t.app.inject({ url: WALLET_RECORDS_PATH, headers: c.bearer(p.token) })),
+    );
+    expect(records.list.filter((r) => r.bet).map((r) => [r.category, r.amount, r.bet])).toEqual([
+      ...(won ? [['prize', 5, { product: 'originals', game: 'dice', gameName: null }]] : []),
+      ['bet', -2.5, { product: 'originals', game: 'dice', gameName: null }],
+    ]);
     // The stake counts as turnover (gameSumAmount) once the ledger's fact is delivered.
     await deliverLedgerFacts(t.database);
     const info = data(await t.app.inject({ url: '/api/app/user/userInfo', headers: c.bearer(p.token) }));

@@ -1,11 +1,13 @@
 import { defineModule } from '../../platform/module';
 import { createSeedVault } from '../originals';
+import { betGamesById } from '../wallet';
 import { createChains } from './rounds.chains';
 import { createClock, type Clock } from './rounds.clock';
 import { registerRoundEvents } from './rounds.push';
 import { createRoundsOperatorReads, type RoundsOperatorReads } from './rounds.operator';
 import { roundsRoutes } from './rounds.routes';
 import { createRoundsService, type RoundsService } from './rounds.service';
+import { roundBets } from './rounds.tables';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -21,9 +23,9 @@ declare module 'fastify' {
  */
 export const roundsModule = defineModule(
   'rounds',
-  ['settings', 'accounts', 'realtime', 'rg'],
+  ['settings', 'accounts', 'realtime', 'rg', 'wallet'],
   async (app) => {
-    const { database, settings, bus, outbox, config } = app;
+    const { database, settings, bus, outbox, config, wallet } = app;
     const chains = createChains(createSeedVault(config.originalsSeedKey));
     const rounds = createRoundsService({
       database,
@@ -38,6 +40,10 @@ export const roundsModule = defineModule(
     const clock = config.rounds.clock ? createClock({ database, rounds, bus, log: app.log }) : null;
     app.decorate('rounds', Object.assign(rounds, { clock, operator: createRoundsOperatorReads(database) }));
     registerRoundEvents(outbox, rounds);
+    // The records screen names each stake's game (holds referenced `round-bet:<bet id>`).
+    wallet.hooks.betGames.push(
+      betGamesById('originals', 'round-bet:', 'rounds', roundBets.id, roundBets.game),
+    );
     await app.register(roundsRoutes);
     if (clock) {
       app.addHook('onReady', async () => clock.start());

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import {
   operatorRoundBetsPage,
   operatorRoundsPage,
+  recordsAnswer,
   roundBet,
   roundChain,
   roundHistory,
@@ -12,6 +13,7 @@ import {
   ROUNDS_PATH,
   type RoundGame,
   type RoundState,
+  WALLET_RECORDS_PATH,
 } from '@aposta/contracts';
 import {
   chainNext,
@@ -224,6 +226,18 @@ describe('double', { timeout: 90_000 }, () => {
     expect(whiteBet.payout * 100).toBe(paid('white', 250));
     expect(redBet.state).toBe(paid('red', 100) > 0 ? 'won' : 'lost');
     expect(await cashOf(p.id)).toBe(before - 350 + paid('red', 100) + paid('white', 250));
+    // The records name the game of each stake.
+    const records = recordsAnswer.parse(
+      data(
+        await t.app.inject({
+          url: `${WALLET_RECORDS_PATH}?type=bet`,
+          headers: { authorization: `Bearer ${p.token}` },
+        }),
+      ),
+    );
+    expect(records.list.map((r) => [r.amount, r.bet])).toEqual(
+      [-2.5, -1].map((amount) => [amount, { product: 'rounds', game: 'double', gameName: null }]),
+    );
   });
 
   it('pushes a settled round at once and again from its delivery, its state before its winners’ balances', async () => {

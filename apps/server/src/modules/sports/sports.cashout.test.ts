@@ -517,7 +517,9 @@ describe('during the sandbox feed match', () => {
       ),
     );
     const lines = records.list.filter((r) => r.ref === `sports-bet:${partial.betId}`);
-    expect(lines.filter((r) => r.amount < 0).map((r) => r.amount)).toEqual([-30]);
+    expect(lines.filter((r) => r.amount < 0).map((r) => [r.amount, r.bet])).toEqual([
+      [-30, { product: 'sports', game: 'single', gameName: null }],
+    ]);
     expect(Math.round(lines.reduce((sum, r) => sum + r.amount * 100, 0))).toBe(
       Math.round(p.paid * 100) + Math.round(settled.payout * 100) - 3_000,
     );

@@ -1,4 +1,5 @@
 import { defineModule } from '../../platform/module';
+import { betGamesById } from '../wallet';
 import { cashedOut, contribution } from './sports.cashout';
 import { registerSportsEvents } from './sports.events';
 import { createFootballDataFeed } from './feeds/football-data';
@@ -6,6 +7,7 @@ import { createSandboxFeed } from './feeds/sandbox';
 import { createFeedRunner, type FeedRunner } from './sports.feed';
 import { sportsRoutes } from './sports.routes';
 import { createSportsService, SETTLE_JOB, type SportsService } from './sports.service';
+import { sportsBets } from './sports.tables';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -21,7 +23,7 @@ declare module 'fastify' {
  */
 export const sportsModule = defineModule(
   'sports',
-  ['operators', 'settings', 'ledger', 'accounts', 'wagering', 'rg'],
+  ['operators', 'settings', 'ledger', 'accounts', 'wagering', 'rg', 'wallet'],
   async (app) => {
     const { database, settings, bus, outbox, jobs, log, config } = app;
     // Bonus wear (the wagering module's engine): a bet counts at its price or more, a cashed-out stake not at all
@@ -29,6 +31,10 @@ export const sportsModule = defineModule(
     app.wagering.contribution('sports', contribution, cashedOut);
     const sports = createSportsService({ database, settings, bus, outbox, jobs, log });
     registerSportsEvents(outbox, bus);
+    // The records screen says each stake's kind of bet (holds referenced `sports-bet:<bet id>`).
+    app.wallet.hooks.betGames.push(
+      betGamesById('sports', 'sports-bet:', 'sports', sportsBets.id, sportsBets.kind),
+    );
     // The feed, stepped by a job on one node: the sandbox (simulated fixtures and matches) only in sandbox
     // mode, or football-data.org with its token.
     const { feed: kind, footballDataToken } = config.sports;

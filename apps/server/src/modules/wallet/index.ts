@@ -12,5 +12,7 @@ export {
   type WalletAccounts,
   type Sender,
   type ReferralTotals,
+  type BetGames,
+  betGamesById,
   maskName,
 } from './wallet.service';

@@ -15,7 +15,8 @@ import {
   type WalletRecord,
 } from '@aposta/contracts';
 import { DEFAULT_CURRENCY, formatMoney, toMajor, type Currency } from '@aposta/money';
-import { and, count, eq, gt, lte, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { EventBus } from '../../platform/bus';
 import type { Database, Executor } from '../../platform/db';
 import type { Outbox } from '../../platform/outbox';
@@ -55,6 +56,45 @@ export interface WalletAccounts {
  * `amount1`…`amount3` (owned by promotions, registered later).
  */
 export type ReferralTotals = (userId: number | SQL) => SQL;
+
+/** What a stake was a bet on, as its product says (the records screen). */
+export type BetGame = NonNullable<WalletRecord['bet']>;
+
+/**
+ * A product's word on the stakes it recognises among these holds (the ledger's `product` and `reference` of
+ * each), by reference: each product registers one (`wallet.hooks.betGames`) and reads its own tables.
+ */
+export type BetGames = (
+  exec: Executor,
+  holds: { product: string; reference: string }[],
+) => Promise<Map<string, BetGame>>;
+
+/**
+ * The BetGames of a product whose holds (ledger product `holdProduct`) are referenced `<prefix><bet id>`: the
+ * game of each of these bets is the `game` column of its row, found by the `id` column of the same table.
+ */
+export function betGamesById(
+  holdProduct: string,
+  prefix: string,
+  product: BetGame['product'],
+  id: PgColumn,
+  game: PgColumn,
+): BetGames {
+  const pattern = new RegExp(`^${prefix}(\\d{1,18})$`);
+  return async (exec, holds) => {
+    const ids = holds.flatMap((h) => {
+      const m = h.product === holdProduct ? pattern.exec(h.reference) : null;
+      return m ? [Number(m[1])] : [];
+    });
+    const found = ids.length
+      ? ((await exec.select({ id, game }).from(id.table).where(inArray(id, ids))) as {
+          id: number;
+          game: string;
+        }[])
+      : [];
+    return new Map(found.map((b) => [`${prefix}${b.id}`, { product, game: b.game, gameName: null }]));
+  };
+}
 
 /** A player as the wallet sees one: kyc 1 = name and CPF on file; testFlag '1' = play money only. */
 export interface Player {
@@ -162,7 +202,24 @@ const receiverUnavailable = () => notFound('transferReceiverUnavailable');
 export function createWalletService({ database, outbox, settings, bus, accounts, jurisdiction }: WalletDeps) {
   const { db } = database;
   /** Set by modules registered later (promotions): the referral commission paid per level, minor units. */
-  const hooks: { referralTotals: ReferralTotals | null } = { referralTotals: null };
+  const hooks: { referralTotals: ReferralTotals | null; betGames: BetGames[] } = {
+    referralTotals: null,
+    betGames: [],
+  };
+
+  /** What the page's stakes were bets on, as their products say; a product that says nothing is named alone. */
+  async function betsOf(entries: Entry[]): Promise<(BetGame | null)[]> {
+    const holds = entries.flatMap((e) => (e.hold && e.hold.product !== 'withdrawal' ? [e.hold] : []));
+    const games = new Map<string, BetGame>();
+    if (holds.length)
+      for (const source of hooks.betGames)
+        for (const [ref, game] of await source(db, holds)) games.set(ref, game);
+    return entries.map((e) => {
+      if (!e.hold || e.hold.product === 'withdrawal') return null;
+      const product = e.hold.product as BetGame['product'];
+      return games.get(e.hold.reference) ?? { product, game: null, gameName: null };
+    });
+  }
 
   /**
    * The hot reads (getBalance, userInfo, the socket) are one prepared statement each on PostgreSQL: the
@@ -393,7 +450,8 @@ export function createWalletService({ database, outbox, settings, bus, accounts,
         limit: q.limit + 1,
       });
       const page = entries.slice(0, q.limit);
-      const list = page.map((e): WalletRecord => ({
+      const bets = await betsOf(page);
+      const list = page.map((e, i): WalletRecord => ({
         id: String(e.id),
         type: e.type,
         category: CATEGORY_OF.get(e.type)!,
@@ -404,6 +462,7 @@ export function createWalletService({ database, outbox, settings, bus, accounts,
         counterparty:
           e.type === TxType.TRANSFER ? String((e.amount < 0 ? e.memo?.to : e.memo?.from) ?? '') : null,
         ref: e.ref,
+        bet: bets[i]!,
       }));
       return { list, nextCursor: entries.length > q.limit ? String(page.at(-1)!.id) : null };
     },

@@ -15,6 +15,7 @@ const rec = (id: string, category: string, amount: number, status: string, extra
   time: '2026-11-22T12:00:00.000Z',
   counterparty: null,
   ref: null,
+  bet: null,
   ...extra,
 });
 
@@ -86,6 +87,38 @@ describe('records screen', () => {
     await waitFor(() => expect(screen.getAllByTestId('record-row')).toHaveLength(4));
     expect(new URL(calls.at(-1)!.url).searchParams.get('cursor')).toBe('7');
     expect(screen.getByText('Fim da lista')).toBeInTheDocument();
+  });
+
+  it('names what each stake or prize was a bet on: the game, or the product and its kind', async () => {
+    const bet = (product: string, game: string | null, gameName: string | null = null) => ({
+      bet: { product, game, gameName },
+    });
+    vi.stubGlobal(
+      'fetch',
+      fakeFetch(() => ({
+        body: envelope({
+          list: [
+            rec('6', 'prize', 1.98, '10', bet('originals', 'dice')),
+            rec('5', 'bet', -1, '10', bet('rounds', 'luckyColor')),
+            rec('4', 'bet', -5, '10', bet('sports', 'parlay')),
+            rec('3', 'bet', -2, '10', bet('casino', 'aposta-fortune', 'Tigre da Fortuna')),
+            rec('2', 'bet', -3, '10', bet('sports', null)),
+            rec('1', 'deposit', 10, '10'),
+          ],
+          nextCursor: null,
+        }),
+      })).fn,
+    );
+    renderWithApp(<RecordsPage />);
+    await screen.findAllByTestId('record-row');
+    expect(screen.getAllByTestId('record-title').map(text)).toEqual([
+      'Prêmio · Dice',
+      'Aposta · Cor da sorte',
+      'Aposta · Esportes · Múltipla',
+      'Aposta · Tigre da Fortuna',
+      'Aposta · Esportes',
+      'Depósito',
+    ]);
   });
 
   it('sends the type, status and date filters, and starts again from the first page', async () => {

@@ -43,8 +43,22 @@ function OrderSteps({ record, locale }: { record: WalletRecord; locale: string }
   );
 }
 
+/** What a stake or its winnings were a bet on, in the player's words: the game, or the product and its kind. */
+function useBetLabel(bet: WalletRecord['bet']): string | null {
+  const { t } = useTranslation('records');
+  if (!bet) return null;
+  if (bet.gameName) return bet.gameName;
+  if (bet.game && (bet.product === 'originals' || bet.product === 'rounds'))
+    return t(`translation:pages.${bet.game}`, { defaultValue: bet.game });
+  const product = t(`products.${bet.product}`);
+  if (bet.product === 'sports' && bet.game)
+    return `${product} · ${t(`betKinds.${bet.game}`, { defaultValue: bet.game })}`;
+  return product;
+}
+
 function RecordRow({ record }: { record: WalletRecord }) {
   const { t } = useTranslation('records');
+  const betLabel = useBetLabel(record.bet);
   const lang = useAppState((s) => s.lang);
   const [open, setOpen] = useState(false);
   const locale = languageEntry(lang).locale;
@@ -56,7 +70,10 @@ function RecordRow({ record }: { record: WalletRecord }) {
   const summary = (
     <>
       <div className="min-w-0 flex-1 text-left">
-        <p className="text-base font-semibold">{t(`types.${record.category}`)}</p>
+        <p className="truncate text-base font-semibold" data-testid="record-title">
+          {t(`types.${record.category}`)}
+          {betLabel ? <span className="font-normal text-muted"> · {betLabel}</span> : null}
+        </p>
         <p className="text-xs text-muted">
           <time dateTime={record.time}>{when}</time>
           {record.counterparty ? ` · ${t('with', { user: record.counterparty })}` : ''}

@@ -29,6 +29,17 @@ const en: RecordsMessages = {
     transfer: 'Transfer',
     adjustment: 'Adjustment',
   },
+  products: {
+    originals: 'Originals',
+    rounds: 'Originals',
+    sports: 'Sports',
+    casino: 'Casino',
+  },
+  betKinds: {
+    single: 'Single',
+    parlay: 'Parlay',
+    builder: 'Bet builder',
+  },
   steps: 'Steps',
   pixDeposit: 'PIX deposit',
   pixDeposits: 'PIX deposits',

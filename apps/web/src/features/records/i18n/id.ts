@@ -29,6 +29,17 @@ const id: RecordsMessages = {
     transfer: 'Transfer',
     adjustment: 'Penyesuaian',
   },
+  products: {
+    originals: 'Originals',
+    rounds: 'Originals',
+    sports: 'Olahraga',
+    casino: 'Kasino',
+  },
+  betKinds: {
+    single: 'Tunggal',
+    parlay: 'Parlay',
+    builder: 'Bet builder',
+  },
   steps: 'Tahapan',
   pixDeposit: 'Deposit PIX',
   pixDeposits: 'Deposit PIX',

@@ -29,6 +29,17 @@ const ja: RecordsMessages = {
     transfer: '送金',
     adjustment: '調整',
   },
+  products: {
+    originals: 'オリジナル',
+    rounds: 'オリジナル',
+    sports: 'スポーツ',
+    casino: 'カジノ',
+  },
+  betKinds: {
+    single: 'シングル',
+    parlay: 'パーレー',
+    builder: 'ベットビルダー',
+  },
   steps: '進行状況',
   pixDeposit: 'PIX入金',
   pixDeposits: 'PIX入金',

@@ -29,6 +29,17 @@ const ko: RecordsMessages = {
     transfer: '송금',
     adjustment: '조정',
   },
+  products: {
+    originals: '오리지널',
+    rounds: '오리지널',
+    sports: '스포츠',
+    casino: '카지노',
+  },
+  betKinds: {
+    single: '싱글',
+    parlay: '파레이',
+    builder: '벳 빌더',
+  },
   steps: '진행 단계',
   pixDeposit: 'PIX 입금',
   pixDeposits: 'PIX 입금',

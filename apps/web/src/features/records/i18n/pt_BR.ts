@@ -34,6 +34,18 @@ const ptBR = {
     transfer: 'Transferência',
     adjustment: 'Ajuste',
   },
+  /** What a stake was a bet on: the product, and a sports bet's kind (in-house games are named by their page). */
+  products: {
+    originals: 'Originais',
+    rounds: 'Originais',
+    sports: 'Esportes',
+    casino: 'Cassino',
+  },
+  betKinds: {
+    single: 'Simples',
+    parlay: 'Múltipla',
+    builder: 'Criar aposta',
+  },
   steps: 'Etapas',
   pixDeposit: 'Depósito PIX',
   pixDeposits: 'Depósitos PIX',

@@ -29,6 +29,17 @@ const ru: RecordsMessages = {
     transfer: 'Перевод',
     adjustment: 'Корректировка',
   },
+  products: {
+    originals: 'Оригинальные',
+    rounds: 'Оригинальные',
+    sports: 'Спорт',
+    casino: 'Казино',
+  },
+  betKinds: {
+    single: 'Одиночная',
+    parlay: 'Экспресс',
+    builder: 'Конструктор ставок',
+  },
   steps: 'Этапы',
   pixDeposit: 'Пополнение PIX',
   pixDeposits: 'Пополнения PIX',

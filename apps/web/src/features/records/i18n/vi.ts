@@ -29,6 +29,17 @@ const vi: RecordsMessages = {
     transfer: 'Chuyển tiền',
     adjustment: 'Điều chỉnh',
   },
+  products: {
+    originals: 'Originals',
+    rounds: 'Originals',
+    sports: 'Thể thao',
+    casino: 'Sòng bài',
+  },
+  betKinds: {
+    single: 'Cược đơn',
+    parlay: 'Cược xiên',
+    builder: 'Tạo cược',
+  },
   steps: 'Các bước',
   pixDeposit: 'Nạp tiền PIX',
   pixDeposits: 'Các lần nạp PIX',

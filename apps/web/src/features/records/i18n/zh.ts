@@ -29,6 +29,17 @@ const zh: RecordsMessages = {
     transfer: '转账',
     adjustment: '调整',
   },
+  products: {
+    originals: '原创游戏',
+    rounds: '原创游戏',
+    sports: '体育',
+    casino: '娱乐场',
+  },
+  betKinds: {
+    single: '单关',
+    parlay: '串关',
+    builder: '自建投注',
+  },
   steps: '进度',
   pixDeposit: 'PIX充值',
   pixDeposits: 'PIX充值记录',
