@@ -340,6 +340,8 @@ export const sportsBet = z.object({
   kind: betKind,
   /** The stake still running (a partial cash-out lowers it). */
   stake: moneyNumber,
+  /** The stake placed, whatever cash-outs took since. */
+  placedStake: moneyNumber,
   price: priceNumber,
   potentialPayout: moneyNumber,
   /** 0 while open; then the bet's result: a single's is its leg's; a parlay's 20 when a leg lost, 90 when every

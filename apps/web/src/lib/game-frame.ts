@@ -2,7 +2,8 @@
  * The window messages between the app and a game window framed on /play (same origin only).
  *
  * App → game: a realtime notice, as a string prefixed with NOTICE_MARKER (spec section 4: the notice relay).
- * Game → app: `{ channel: GAME_CHANNEL, type: 'balance', balance, demo }` after each spin, so the app's balance
+ * Game → app: `{ channel: GAME_CHANNEL, type: 'balance', balance, demo, staked? }` on each tap (`staked`: less the
+ * stake) and after each spin, so the app's balance
  * follows the game and a real balance under INS_BALANCE_BELOW opens the game deposit (the spec's insBalance);
  * `{ type: 'insufficient' }` when a real-money bet was refused for the balance (the game deposit opens, as for a
  * refused bet in the app); `{ type: 'message', text }` when the game has something to tell that ends play (its
@@ -17,6 +18,8 @@ export interface GameBalanceMessage {
   /** Major units. */
   balance: number;
   demo: boolean;
+  /** The stake has just left the balance and the round still plays: shown, but no game deposit opens yet. */
+  staked?: boolean;
 }
 
 /** The notice text of a relayed message, or null when the message is something else. */

@@ -69,11 +69,13 @@ export function applyBalance(balance: number): void {
 /**
  * A casino game's balance after a spin: cash and bonus together, as the casino wallet plays with both. Shown
  * at once (the bonus is taken to stay while it lasts, so cash + bonus is the game's figure), then the exact
- * split is asked again: cash alone is what the header shows and what a withdrawal may take.
+ * split is asked again: cash alone is what the header shows and what a withdrawal may take. Not asked while
+ * the round still plays (`settled` false: the server's figure would already hold the win the reels have not
+ * shown).
  */
-export function applyPlayableBalance(total: number): void {
+export function applyPlayableBalance(total: number, settled = true): void {
   const bonus = Math.min(useSession.getState().user?.freeBalance ?? 0, total);
   applyBalance(Math.round((total - bonus) * 100) / 100);
   patchUser({ freeBalance: bonus });
-  void refreshBalance({ quiet: true }).catch(() => undefined);
+  if (settled) void refreshBalance({ quiet: true }).catch(() => undefined);
 }

@@ -216,7 +216,7 @@ describe('full, partial and automatic cash out on operator events', () => {
     expect(part).toMatchObject({ paid: paid / 100, stake: 30, status: 'open' });
     expect(await cash(player.id)).toBe(cashBefore + paid);
     const open = sportsBet.parse(data(await get(`bets/${placed.betId}`, player.token)));
-    expect(open).toMatchObject({ status: 'open', stake: 30, cashedOut: paid / 100 });
+    expect(open).toMatchObject({ status: 'open', stake: 30, placedStake: 40, cashedOut: paid / 100 });
     await expectAuditClean();
 
     // Both legs win: paid on the remaining R$ 30 only.
@@ -224,7 +224,12 @@ describe('full, partial and automatic cash out on operator events', () => {
     data(await operator(`events/${b.event.eventId}/result`, { home: 1, away: 0 }));
     const settled = await closedBet(player.token, placed.betId);
     const win = Math.floor((3_000 * p(h1.price) * p(h2.price)) / 10_000);
-    expect(settled).toMatchObject({ status: 'settled', result: BetResult.WIN, payout: win / 100 });
+    expect(settled).toMatchObject({
+      status: 'settled',
+      result: BetResult.WIN,
+      payout: win / 100,
+      placedStake: 40,
+    });
     expect(await cash(player.id)).toBe(cashBefore + paid + win);
     // A settled bet: no value, and a cash-out of it is refused without moving anything.
     expect(await quote(player.token, placed.betId)).toEqual({ value: 0, available: false });

@@ -374,9 +374,12 @@ export function createSportsService({
   }
 
   async function betsOf(userId: number, where: ReturnType<typeof sql>, limit: number): Promise<SportsBet[]> {
-    const bets = await queryRows<BetRow>(
+    const bets = await queryRows<BetRow & { placed_stake: string }>(
       db,
-      sql`select * from sports_bets where user_id = ${userId} and ${where} order by id desc limit ${limit}`,
+      // The stake placed: what still runs and the parts partial cash-outs took (a full one leaves it as it was).
+      sql`select b.*, b.stake + coalesce((select sum(c.stake_part) from sports_cashouts c
+            where c.bet_id = b.id and c.new_hold_id is not null), 0) as placed_stake
+          from sports_bets b where b.user_id = ${userId} and ${where} order by b.id desc limit ${limit}`,
     );
     if (bets.length === 0) return [];
     const legs = await queryRows<{
@@ -410,6 +413,7 @@ export function createSportsService({
       betId: String(b.id),
       kind: b.kind,
       stake: money(b.stake),
+      placedStake: money(b.placed_stake),
       price: Number(b.price) / 100,
       potentialPayout: money(b.potential),
       result: Number(b.result),

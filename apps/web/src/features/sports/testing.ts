@@ -80,6 +80,7 @@ export const testBet = (over: Partial<SportsBet> = {}): SportsBet => ({
   betId: '41',
   kind: 'single',
   stake: 10,
+  placedStake: over.stake ?? 10,
   price: 2.5,
   potentialPayout: 25,
   result: 0,

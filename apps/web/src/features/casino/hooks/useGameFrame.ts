@@ -40,8 +40,12 @@ export function useGameFrame(
         return;
       }
       if (fromGame && isGameBalance(event.data) && !event.data.demo) {
-        applyPlayableBalance(event.data.balance);
-        if (event.data.balance < INS_BALANCE_BELOW && useUi.getState().overlay !== 'gameDeposit') {
+        applyPlayableBalance(event.data.balance, !event.data.staked);
+        if (
+          !event.data.staked &&
+          event.data.balance < INS_BALANCE_BELOW &&
+          useUi.getState().overlay !== 'gameDeposit'
+        ) {
           openOverlay('gameDeposit');
         }
       }

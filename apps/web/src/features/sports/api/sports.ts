@@ -20,6 +20,7 @@ import {
 } from '@aposta/contracts';
 import { ErrorCode } from '@aposta/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { request, type RequestOptions } from '../../../lib/api';
 import { queryClient } from '../../../lib/query';
 import { useSession } from '../../../lib/session';
@@ -105,8 +106,18 @@ const betsWith = async (status: 'open' | 'settled' | 'cashedOut') =>
     .array()
     .parse((await request<unknown>(`${SPORTS_PATH}/bets`, { ...READ, query: { status, limit: 50 } })).data);
 
-/** My bets, open or closed (settled and cashed out together), newest first. */
+/**
+ * My bets, open or closed (settled and cashed out together), newest first. Read again whenever the balance
+ * moves (a settlement or a cash-out pays, a resettlement takes back), and every 10 s while on screen.
+ */
 export function useMySportsBets(token: string, status: 'open' | 'settled') {
+  const balance = useSession((s) => s.user?.balance);
+  const seen = useRef(balance);
+  useEffect(() => {
+    if (seen.current === balance) return;
+    seen.current = balance;
+    void refreshMyBets();
+  }, [balance]);
   return useQuery(
     queryOptions({
       queryKey: sportsKeys.myBets(token, status),

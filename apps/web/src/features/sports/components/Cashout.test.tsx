@@ -89,7 +89,7 @@ describe('cash out on my bets', () => {
 
     expect(await screen.findByText(/O valor mudou para R\$\s11,50/)).toBeInTheDocument();
     expect(screen.getByTestId('cashout-value')).toHaveTextContent(/R\$\s11,50/);
-    expect(screen.getByTestId('cashout-confirm')).toHaveTextContent(/Sacar R\$\s11,50/);
+    expect(screen.getByTestId('cashout-confirm')).toHaveTextContent(/Receber R\$\s11,50/);
     await user.click(screen.getByTestId('cashout-confirm'));
 
     expect(await screen.findByText(/Cash out feito: R\$\s11,50/)).toBeInTheDocument();
@@ -110,7 +110,9 @@ describe('cash out on my bets', () => {
     renderWithApp(<MyBetsPage />);
     const button = await screen.findByRole('button', { name: 'Cash out suspenso' });
     expect(button).toBeDisabled();
-    expect(screen.getByTestId('cashed-out')).toHaveTextContent(/Cash out parcial · Já sacado\s*R\$\s3,20/);
+    expect(screen.getByTestId('cashed-out')).toHaveTextContent(
+      /Cash out parcial · Recebido · em jogo R\$\s[\d,]+\s*R\$\s3,20/,
+    );
     expect(screen.getByTestId('auto-target')).toHaveTextContent(/Cash out automático em R\$\s20,00/);
     expect(posts(server.calls)).toEqual([]);
   });
@@ -128,7 +130,7 @@ describe('cash out on my bets', () => {
     renderWithApp(<MyBetsPage />);
     await screen.findByRole('button', { name: /Cash out R\$\s12,34/ });
     await user.click(screen.getByRole('button', { name: 'Automático' }));
-    const field = screen.getByLabelText('Sacar tudo quando o valor chegar a');
+    const field = screen.getByLabelText('Encerrar tudo quando o valor chegar a');
     await user.type(field, '10');
     await user.click(screen.getByRole('button', { name: 'Salvar' }));
     expect(await screen.findByText(/Digite um valor acima do atual \(R\$\s12,34\)/)).toBeInTheDocument();

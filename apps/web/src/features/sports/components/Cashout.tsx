@@ -131,6 +131,11 @@ export function CashoutSheet({
             ? t('cashout.changed', { amount: money(toMinor(now.data.value)) })
             : t('cashout.unavailable'),
         );
+      } else if (err.httpStatus === 409) {
+        // Settled or closed since the list was read: the list catches up and the sheet has nothing left to do.
+        toast(err.message);
+        void refreshMyBets();
+        onClose();
       } else setError(err.message);
     } finally {
       setBusy(false);

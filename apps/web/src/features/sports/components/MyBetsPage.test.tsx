@@ -1,5 +1,5 @@
 import type { UserInfo } from '@aposta/contracts';
-import { screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../../../lib/query';
@@ -87,6 +87,7 @@ const cashedOut = testBet({
   betId: '33',
   status: 'cashedOut',
   stake: 0,
+  placedStake: 10,
   cashedOut: 7.4,
   placedAt: '2026-05-01T09:00:00.000Z',
 });
@@ -154,6 +155,17 @@ describe('my bets', () => {
     expect(await within(parlay).findByRole('button', { name: 'Cash out suspenso' })).toBeDisabled();
   });
 
+  it('reads the list again when the balance moves (a settlement paid while on screen)', async () => {
+    const s = server();
+    vi.stubGlobal('fetch', s.fn);
+    renderWithApp(<MyBetsPage />);
+    await screen.findAllByTestId('my-bet');
+    const reads = () => s.calls.filter((c) => c.url.includes('/sports/bets?')).length;
+    const before = reads();
+    act(() => useSession.setState({ user: { uId: 1, balance: 112.37, freeBalance: 0 } as UserInfo }));
+    await waitFor(() => expect(reads()).toBe(before + 1));
+  });
+
   it('settled bets: the result of each leg and of the bet, the final score and what it returned', async () => {
     const s = server();
     vi.stubGlobal('fetch', s.fn);
@@ -188,8 +200,10 @@ describe('my bets', () => {
     expect(single).toHaveTextContent(/Retorno\s*R\$\s1,66/);
 
     const sold = screen.getAllByTestId('my-bet').find((c) => c.dataset.status === 'cashedOut')!;
-    expect(within(sold).getByTestId('bet-result')).toHaveTextContent('Sacada');
-    expect(within(sold).getByTestId('cashed-out')).toHaveTextContent(/Já sacado\s*R\$\s7,40/);
+    expect(within(sold).getByTestId('bet-result')).toHaveTextContent('Encerrada');
+    expect(within(sold).getByTestId('cashed-out')).toHaveTextContent(/Recebido\s*R\$\s7,40/);
+    // Its stake as placed, not the nothing a full cash-out leaves running.
+    expect(within(sold).getByTestId('bet-stake')).toHaveTextContent(/R\$\s10,00/);
     // No cash out on a closed bet.
     expect(screen.queryByTestId('cashout-button')).not.toBeInTheDocument();
   });

@@ -146,7 +146,9 @@ function BetCard({ bet }: { bet: SportsBet }) {
       <dl className="mt-8 grid grid-cols-3 gap-6 text-2xs">
         <div>
           <dt className="text-muted">{t('myBets.stake')}</dt>
-          <dd className="font-semibold">{displayMoney(bet.stake, lang)}</dd>
+          <dd className="font-semibold" data-testid="bet-stake">
+            {displayMoney(bet.placedStake, lang)}
+          </dd>
         </div>
         <div>
           <dt className="text-muted">{t('myBets.odds')}</dt>
@@ -163,6 +165,9 @@ function BetCard({ bet }: { bet: SportsBet }) {
         <p className="mt-6 flex justify-between text-2xs" data-testid="cashed-out">
           <span className="text-muted">
             {cashedOut ? t('myBets.cashedOut') : `${t('cashout.partial')} · ${t('myBets.cashedOut')}`}
+            {bet.status === 'open'
+              ? ` · ${t('myBets.running', { amount: displayMoney(bet.stake, lang) })}`
+              : ''}
           </span>
           <b className="text-mint">{displayMoney(bet.cashedOut, lang)}</b>
         </p>

@@ -107,6 +107,7 @@ const en: SportsMessages = {
     final: 'Final {{home}}–{{away}}',
     builder: 'Bet builder · {{count}} selections',
     cashedOut: 'Cashed out',
+    running: 'in play {{amount}}',
     placedAt: 'Placed on {{date}}',
     pending: 'Open',
   },

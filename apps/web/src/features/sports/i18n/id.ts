@@ -114,6 +114,7 @@ const id: SportsMessages = {
     final: 'Akhir {{home}}–{{away}}',
     builder: 'Bet builder · {{count}} pilihan',
     cashedOut: 'Sudah dicairkan',
+    running: 'berjalan {{amount}}',
     placedAt: 'Dipasang pada {{date}}',
     pending: 'Belum selesai',
   },

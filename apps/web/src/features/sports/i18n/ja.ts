@@ -114,6 +114,7 @@ const ja: SportsMessages = {
     final: '最終 {{home}}–{{away}}',
     builder: 'ベットビルダー · {{count}}件',
     cashedOut: 'キャッシュアウト済み',
+    running: '進行中 {{amount}}',
     placedAt: '{{date}} にベット',
     pending: '未確定',
   },

@@ -114,6 +114,7 @@ const ko: SportsMessages = {
     final: '최종 {{home}}–{{away}}',
     builder: '베팅 빌더 · {{count}}개 선택',
     cashedOut: '캐시아웃 완료 금액',
+    running: '진행 중 {{amount}}',
     placedAt: '{{date}} 베팅',
     pending: '진행 중',
   },

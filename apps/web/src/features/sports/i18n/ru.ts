@@ -114,6 +114,7 @@ const ru: SportsMessages = {
     final: 'Итог {{home}}–{{away}}',
     builder: 'Конструктор · {{count}} исходов',
     cashedOut: 'Выплачено досрочно',
+    running: 'в игре {{amount}}',
     placedAt: 'Сделана {{date}}',
     pending: 'Не рассчитана',
   },

@@ -114,6 +114,7 @@ const vi: SportsMessages = {
     final: 'Chung cuộc {{home}}–{{away}}',
     builder: 'Tạo cược · {{count}} lựa chọn',
     cashedOut: 'Đã rút',
+    running: 'đang chạy {{amount}}',
     placedAt: 'Đặt lúc {{date}}',
     pending: 'Đang chờ',
   },

@@ -2,6 +2,7 @@ import type { StudioSession, StudioSpin, StudioStep } from '@aposta/contracts';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { languageEntry, useAppState } from '../../../lib/app-state';
+import { toMajor, toMinor } from '@aposta/money';
 import { displayMoney } from '../../../lib/format';
 import { ErrorCode } from '@aposta/contracts';
 import { GAME_CHANNEL, noticeOf, type GameFrameMessage } from '../../../lib/game-frame';
@@ -132,13 +133,16 @@ export function SlotScreen({ session }: { session: StudioSession }) {
     setMultiplier(1);
     setFreeSpins(null);
     setMessage(t('goodLuck'));
-    // The stake leaves the balance on the tap; the rest waits for the answer.
-    setBalance(state.balance - stake);
+    // The stake leaves the balance on the tap, here and in the app's header; the rest waits for the answer.
+    const staked = toMajor(toMinor(state.balance) - toMinor(stake));
+    setBalance(staked);
+    postToApp({ channel: GAME_CHANNEL, type: 'balance', balance: staked, demo: session.demo, staked: true });
     let answer: StudioSpin;
     try {
       answer = await spin(session.session, stake);
     } catch (err) {
       setBalance(state.balance);
+      postToApp({ channel: GAME_CHANNEL, type: 'balance', balance: state.balance, demo: session.demo });
       const text = err instanceof StudioError && err.message ? err.message : t('spinFailed');
       setError(text);
       // A real-money bet refused for the balance opens the app's game deposit; an ended session ends play.
@@ -155,6 +159,7 @@ export function SlotScreen({ session }: { session: StudioSession }) {
     const time = timing(state.turbo);
     let total = 0;
     let played = 0;
+    let wins = 0;
     for (const [i, step] of answer.steps.entries()) {
       if (!state.alive) return;
       if (i > 0 && step.kind === 'cascade') {
@@ -175,6 +180,7 @@ export function SlotScreen({ session }: { session: StudioSession }) {
       setMultiplier(step.multiplier);
       if (step.wins.length > 0) {
         total += step.win;
+        wins += step.wins.length;
         setHighlight({
           cells: new Set(step.wins.flatMap((w) => w.cells.map(([r, c]) => cellKey(r, c)))),
           lines: step.wins.flatMap((w) => (w.line === null ? [] : [w.line])),
@@ -189,6 +195,8 @@ export function SlotScreen({ session }: { session: StudioSession }) {
     setBalance(answer.balance);
     setWin(answer.win);
     if (answer.win === 0) setMessage(t('noWin'));
+    // Several wins (lines, cascades): the caption adds them up, as the win box does.
+    else if (wins > 1) setMessage(t('winsTotal', { count: wins, amount: money(answer.win) }));
     if (answer.steps.some((s) => s.kind === 'freeSpin'))
       setMessage(t('freeSpinsTotal', { amount: money(answer.win) }));
     postToApp({ channel: GAME_CHANNEL, type: 'balance', balance: answer.balance, demo: session.demo });

@@ -6,6 +6,7 @@ const en: StudioMessages = {
   spinFailed: 'The spin did not complete. Check your balance and try again.',
   noWin: 'No win this time',
   freeSpinsTotal: 'Free spins paid {{amount}}',
+  winsTotal: '{{count}} wins add up to {{amount}}',
   lineWin: 'Line {{line}}: {{count}}× {{symbol}} = {{amount}}',
   anyWin: '{{count}}× {{symbol}} = {{amount}}',
   bigWin: 'Big win!',

@@ -6,6 +6,7 @@ const id: StudioMessages = {
   spinFailed: 'Putaran tidak selesai. Periksa saldo Anda dan coba lagi.',
   noWin: 'Belum menang kali ini',
   freeSpinsTotal: 'Putaran gratis membayar {{amount}}',
+  winsTotal: '{{count}} kemenangan berjumlah {{amount}}',
   lineWin: 'Garis {{line}}: {{count}}× {{symbol}} = {{amount}}',
   anyWin: '{{count}}× {{symbol}} = {{amount}}',
   bigWin: 'Menang besar!',

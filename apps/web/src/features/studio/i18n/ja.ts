@@ -6,6 +6,7 @@ const ja: StudioMessages = {
   spinFailed: 'スピンが完了しませんでした。残高を確認してもう一度お試しください。',
   noWin: '今回は当たりなし',
   freeSpinsTotal: 'フリースピンの配当 {{amount}}',
+  winsTotal: '{{count}}件の当たり 合計 {{amount}}',
   lineWin: 'ライン {{line}}：{{count}}× {{symbol}} = {{amount}}',
   anyWin: '{{count}}× {{symbol}} = {{amount}}',
   bigWin: 'ビッグウィン！',

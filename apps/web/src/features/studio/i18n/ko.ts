@@ -6,6 +6,7 @@ const ko: StudioMessages = {
   spinFailed: '스핀이 완료되지 않았습니다. 잔액을 확인하고 다시 시도하세요.',
   noWin: '이번에는 당첨 없음',
   freeSpinsTotal: '프리 스핀 당첨금 {{amount}}',
+  winsTotal: '당첨 {{count}}건 합계 {{amount}}',
   lineWin: '라인 {{line}}: {{count}}× {{symbol}} = {{amount}}',
   anyWin: '{{count}}× {{symbol}} = {{amount}}',
   bigWin: '빅 윈!',

@@ -7,6 +7,7 @@ const ptBR = {
   spinFailed: 'O giro não foi concluído. Confira seu saldo e tente de novo.',
   noWin: 'Sem ganho desta vez',
   freeSpinsTotal: 'Rodadas grátis pagaram {{amount}}',
+  winsTotal: '{{count}} ganhos somam {{amount}}',
   lineWin: 'Linha {{line}}: {{count}}× {{symbol}} = {{amount}}',
   anyWin: '{{count}}× {{symbol}} = {{amount}}',
   bigWin: 'Grande ganho!',

@@ -6,6 +6,7 @@ const ru: StudioMessages = {
   spinFailed: 'Вращение не завершилось. Проверьте баланс и попробуйте снова.',
   noWin: 'В этот раз без выигрыша',
   freeSpinsTotal: 'Фриспины принесли {{amount}}',
+  winsTotal: 'Выигрышей: {{count}}, всего {{amount}}',
   lineWin: 'Линия {{line}}: {{count}}× {{symbol}} = {{amount}}',
   anyWin: '{{count}}× {{symbol}} = {{amount}}',
   bigWin: 'Крупный выигрыш!',

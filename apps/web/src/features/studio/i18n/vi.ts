@@ -6,6 +6,7 @@ const vi: StudioMessages = {
   spinFailed: 'Lượt quay chưa hoàn tất. Hãy kiểm tra số dư và thử lại.',
   noWin: 'Lần này không thắng',
   freeSpinsTotal: 'Vòng quay miễn phí trả {{amount}}',
+  winsTotal: '{{count}} lần thắng, tổng {{amount}}',
   lineWin: 'Dòng {{line}}: {{count}}× {{symbol}} = {{amount}}',
   anyWin: '{{count}}× {{symbol}} = {{amount}}',
   bigWin: 'Thắng lớn!',

@@ -6,6 +6,7 @@ const zh: StudioMessages = {
   spinFailed: '旋转未完成。请检查余额后重试。',
   noWin: '这次没有中奖',
   freeSpinsTotal: '免费旋转共赢得 {{amount}}',
+  winsTotal: '{{count}} 次中奖，共 {{amount}}',
   lineWin: '第 {{line}} 线：{{count}}× {{symbol}} = {{amount}}',
   anyWin: '{{count}}× {{symbol}} = {{amount}}',
   bigWin: '大奖！',
