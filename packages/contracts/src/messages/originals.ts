@@ -40,7 +40,7 @@ export const originalsMessages = defineMessages({
     originalsTileRevealed: 'Esta casa já foi revelada',
     originalsNoOpenRound: 'Você não tem um jogo de minas em andamento',
     originalsRoundOpen: 'Termine primeiro o seu jogo de minas em andamento',
-    originalsRotateRoundOpen: 'Termine o seu jogo de minas antes de trocar as seeds',
+    originalsRotateRoundOpen: 'Termine o seu jogo de minas antes de trocar as sementes',
     originalsNothingRevealed: 'Revele pelo menos uma casa antes de retirar',
     originalsBetNotFound: 'Aposta não encontrada',
   },

@@ -359,12 +359,15 @@ export function createCatalogue(
       const all = (
         await rows<GameRow>(db, sql`${GAME_SELECT} where g.enabled and p.enabled order by g.sort, g.name`)
       ).map(gameOf);
-      const needle = q.q?.toLowerCase();
+      // A search finds a game by its name, its code or its studio's name, whatever accents, case or spaces.
+      const fold = (text: string) =>
+        text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
+      const needle = q.q ? fold(q.q) : '';
       const games = all.filter(
         (g) =>
           (!q.category || g.category === q.category) &&
           (!q.provider || g.provider === q.provider) &&
-          (!needle || g.name.toLowerCase().includes(needle) || g.gameCode.includes(needle)),
+          (!needle || [g.name, g.gameCode, g.providerName].some((text) => fold(text).includes(needle))),
       );
       const providers = new Map(all.map((g) => [g.provider, g.providerName]));
       return {

@@ -90,6 +90,12 @@ describe('casino: providers and games as configuration', () => {
     expect(all.games.map((g) => g.gameCode)).toEqual(['acme-mouse', 'acme-tiger']);
     expect(all.categories).toContainEqual({ category: 'slots', count: expect.any(Number) });
     expect((await lobby('?q=tiger&provider=acme')).games.map((g) => g.gameCode)).toEqual(['acme-tiger']);
+    // By the studio's name too, whatever accents, case or spaces the player types.
+    const found = async (q: string) =>
+      (await lobby(`?q=${encodeURIComponent(q)}&provider=acme`)).games.map((g) => g.gameCode);
+    expect(await found('ACME  gámes')).toEqual(['acme-mouse', 'acme-tiger']);
+    expect(await found(' fortune   mouse ')).toEqual(['acme-mouse']);
+    expect(await found('tigre')).toEqual([]);
     expect((await lobby('?category=table&provider=acme')).games).toEqual([]);
     const hot = await t.app.inject({ url: '/api/app/casino/hot' });
     expect(hot.json().data.map((g: { gameCode: string }) => g.gameCode)).toContain('acme-mouse');

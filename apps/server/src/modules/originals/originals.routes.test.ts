@@ -511,7 +511,7 @@ describe('originals: mines', () => {
     // Rotation is refused while the round is open; so is a second round.
     const rot = await c.call(p.token, 'fairness/rotate', {}, null);
     expect(rot.statusCode).toBe(409);
-    expect(rot.json().message).toBe('Termine o seu jogo de minas antes de trocar as seeds');
+    expect(rot.json().message).toBe('Termine o seu jogo de minas antes de trocar as sementes');
     const second = await c.call(p.token, 'mines/start', { amount: 1, mines: 3 });
     expect(second.statusCode).toBe(409);
     expect(second.json().message).toBe('Termine primeiro o seu jogo de minas em andamento');

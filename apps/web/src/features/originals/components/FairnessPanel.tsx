@@ -1,9 +1,9 @@
-import type { RotateAnswer } from '@aposta/contracts';
+import { ErrorCode, type RotateAnswer } from '@aposta/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/Button';
-import { TextField } from '../../../components/ui/TextField';
+import { FieldError, TextField } from '../../../components/ui/TextField';
 import { useFieldErrors } from '../../../lib/form-errors';
 import { useSession } from '../../../lib/session';
 import { useFairness } from '../api/get-fairness';
@@ -56,6 +56,8 @@ export function FairnessPanel() {
         { clientSeed: next },
         {
           schema: () => import('@aposta/contracts').then((m) => m.rotateRequest),
+          // A refusal of the moment (a mines round open) is about the rotation, not the seed typed.
+          codes: { [ErrorCode.CONFLICT]: 'form' },
           fallback: 'clientSeed',
         },
       );
@@ -115,6 +117,7 @@ export function FairnessPanel() {
             >
               {t('fairness.rotate')}
             </Button>
+            <FieldError message={errors.form} />
             <p className="text-xs text-muted">{t('fairness.rotateHint')}</p>
           </>
         ) : null}

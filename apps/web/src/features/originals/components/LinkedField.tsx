@@ -6,7 +6,8 @@ import { parseDecimal } from '../logic/format';
  * A number field tied to others (dice's chance, multiplier and target): while the player types, the field
  * keeps the text and passes every readable value on; when it loses focus it shows the value the others agree on.
  * A value outside `range` is not passed on: the field keeps it with the range's message beside it (and tells
- * `onOutside`, so the game refuses to bet) until the player corrects it or another control moves the value.
+ * `onOutside`, so the game refuses to bet) until the player corrects it or another control moves the value;
+ * so is an empty or unreadable text.
  */
 export function LinkedField({
   label,
@@ -63,7 +64,9 @@ export function LinkedField({
         const text = e.target.value.replace(/[^\d.,]/g, '');
         setTyping(text);
         const value = parseDecimal(text);
-        if (!Number.isFinite(value) || value <= 0) return setOutside(false);
+        // Nothing readable, or zero: a ranged field says its range and holds the bet (the last value would
+        // otherwise come back on blur and be bet without the player seeing it).
+        if (!Number.isFinite(value) || value <= 0) return setOutside(Boolean(range));
         if (range && (value < range.min || value > range.max)) return setOutside(true);
         setOutside(false);
         onValue(value);

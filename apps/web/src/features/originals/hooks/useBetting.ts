@@ -31,6 +31,8 @@ export interface BettingOptions<F extends string> {
   schema: () => Promise<FieldCheck>;
   /** A game field holds a value out of its range (its message is beside it): no bet until it is corrected. */
   blocked?: () => boolean;
+  /** Why an automatic run cannot start (mines: no tile picked), shown as the form's message; null when it can. */
+  autoRefusal?: () => string | null;
   /** A result to show (the animation starts here; the result itself is already on screen). */
   onResult?: (bet: OriginalBet) => void;
   /**
@@ -143,6 +145,8 @@ export function useBetting<F extends string>(options: BettingOptions<F>) {
   const startAuto = async (settings: AutoSettings) => {
     if (!useSession.getState().token) return askLogin();
     if (running.current || busy || opts.current.blocked?.()) return;
+    const refusal = opts.current.autoRefusal?.();
+    if (refusal) return fields.place('form', refusal);
     const base = opts.current.stake.minor;
     const problem = checkAmount(base);
     if (problem) return fields.place('amount', problem);

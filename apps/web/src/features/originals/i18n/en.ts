@@ -68,6 +68,7 @@ const en: OriginalsMessages = {
     cashout: 'Cash out {{amount}}',
     random: 'Random pick',
     picked: 'Tiles picked for auto bet: {{n}}',
+    pickForAuto: 'Pick on the board the tiles the auto bet will open',
     wonRound: 'You cashed out {{amount}} ({{multiplier}})',
     lostRound: 'Mine! The round is over',
     revealedTiles: 'opened tiles: {{tiles}}',

@@ -72,6 +72,7 @@ const id: OriginalsMessages = {
     cashout: 'Tarik {{amount}}',
     random: 'Pilih acak',
     picked: '{{n}} kotak dipilih untuk taruhan otomatis',
+    pickForAuto: 'Pilih di papan kotak yang akan dibuka taruhan otomatis',
     wonRound: 'Anda menarik {{amount}} ({{multiplier}})',
     lostRound: 'Ranjau! Ronde selesai',
     revealedTiles: 'kotak dibuka: {{tiles}}',

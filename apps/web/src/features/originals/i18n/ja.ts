@@ -68,6 +68,7 @@ const ja: OriginalsMessages = {
     cashout: '{{amount}} を受け取る',
     random: 'ランダムに選ぶ',
     picked: '自動ベット用に {{n}} マス選択',
+    pickForAuto: 'オートベットで開くマスを盤面で選んでください',
     wonRound: '{{amount}} を受け取りました ({{multiplier}})',
     lostRound: '地雷！ラウンド終了',
     revealedTiles: '開けたマス: {{tiles}}',

@@ -68,6 +68,7 @@ const ko: OriginalsMessages = {
     cashout: '{{amount}} 캐시아웃',
     random: '무작위 선택',
     picked: '자동 베팅용 {{n}}칸 선택',
+    pickForAuto: '자동 베팅이 열 칸을 보드에서 고르세요',
     wonRound: '{{amount}} 캐시아웃 ({{multiplier}})',
     lostRound: '지뢰! 라운드 종료',
     revealedTiles: '연 칸: {{tiles}}',

@@ -82,6 +82,7 @@ const ptBR = {
     cashout: 'Retirar {{amount}}',
     random: 'Escolha aleatória',
     picked: 'Casas escolhidas para a aposta automática: {{n}}',
+    pickForAuto: 'Escolha no tabuleiro as casas que a aposta automática vai abrir',
     wonRound: 'Você retirou {{amount}} ({{multiplier}})',
     lostRound: 'Mina! A rodada terminou',
     revealedTiles: 'casas abertas: {{tiles}}',

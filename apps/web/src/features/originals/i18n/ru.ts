@@ -72,6 +72,7 @@ const ru: OriginalsMessages = {
     cashout: 'Забрать {{amount}}',
     random: 'Случайная клетка',
     picked: 'Клеток выбрано для автоставки: {{n}}',
+    pickForAuto: 'Выберите на поле клетки, которые откроет автоставка',
     wonRound: 'Вы забрали {{amount}} ({{multiplier}})',
     lostRound: 'Мина! Раунд окончен',
     revealedTiles: 'открытые клетки: {{tiles}}',

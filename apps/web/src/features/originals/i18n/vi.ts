@@ -68,6 +68,7 @@ const vi: OriginalsMessages = {
     cashout: 'Rút {{amount}}',
     random: 'Chọn ngẫu nhiên',
     picked: 'Đã chọn {{n}} ô cho cược tự động',
+    pickForAuto: 'Chọn trên bàn các ô mà cược tự động sẽ mở',
     wonRound: 'Bạn đã rút {{amount}} ({{multiplier}})',
     lostRound: 'Trúng mìn! Ván kết thúc',
     revealedTiles: 'ô đã mở: {{tiles}}',

@@ -68,6 +68,7 @@ const zh: OriginalsMessages = {
     cashout: '兑现 {{amount}}',
     random: '随机选择',
     picked: '已为自动投注选择 {{n}} 格',
+    pickForAuto: '请在棋盘上选择自动投注要翻开的格子',
     wonRound: '您已兑现 {{amount}}（{{multiplier}}）',
     lostRound: '踩雷！本局结束',
     revealedTiles: '已翻开：{{tiles}}',

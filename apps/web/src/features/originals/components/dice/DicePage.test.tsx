@@ -184,6 +184,24 @@ describe('dice bets', () => {
     await waitFor(() => expect(server.state.calls.filter((c) => c.path === '/dice/bet')).toHaveLength(1));
   });
 
+  it('a target of 0 or nothing is said beside it and no bet is placed on the old target', async () => {
+    const server = fakeOriginals({ serverSeed: SEED });
+    vi.stubGlobal('fetch', server.fetch);
+    signIn(100);
+    const user = userEvent.setup();
+    renderWithApp(<DicePage />);
+    const target = screen.getByLabelText('Rolar acima de', { selector: 'input[name="target"]' });
+    for (const typed of ['0', '']) {
+      await user.clear(target);
+      if (typed) await user.type(target, typed);
+      await user.tab();
+      await user.click(screen.getByTestId('bet-button'));
+      expect(target).toHaveValue(typed);
+      expect(target).toHaveAccessibleDescription(/^De .+ a .+$/);
+    }
+    expect(server.state.calls.filter((c) => c.path === '/dice/bet')).toHaveLength(0);
+  });
+
   it('an amount below the minimum is said beside the field, nothing is sent', async () => {
     const server = fakeOriginals({ serverSeed: SEED });
     vi.stubGlobal('fetch', server.fetch);

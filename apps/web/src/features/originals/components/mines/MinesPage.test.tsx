@@ -84,6 +84,23 @@ describe('mines', () => {
     expect(screen.getAllByTestId('mines-tile')[SAFE[3]!]).toHaveAttribute('data-state', 'gem');
   });
 
+  it('auto bet with no tile picked stakes nothing and says to pick', async () => {
+    const { server, user, tiles } = start();
+    await user.click(screen.getByRole('radio', { name: 'Automático' }));
+    await user.click(screen.getByTestId('auto-start'));
+    expect(await screen.findByText(/Escolha no tabuleiro as casas/)).toBeInTheDocument();
+    expect(server.state.calls.filter((c) => c.path === '/mines/start')).toHaveLength(0);
+    // A tile picked, it starts.
+    await user.click(tiles()[SAFE[0]!]!);
+    await user.clear(screen.getByLabelText(/Número de apostas/));
+    await user.type(screen.getByLabelText(/Número de apostas/), '1');
+    await user.click(screen.getByTestId('auto-start'));
+    await waitFor(() =>
+      expect(screen.getByTestId('auto-progress')).toHaveTextContent('número de apostas atingido'),
+    );
+    expect(server.state.calls.filter((c) => c.path === '/mines/start')).toHaveLength(1);
+  });
+
   it('auto bet plays whole rounds on the tiles picked', async () => {
     const { server, user, tiles } = start();
     await user.click(screen.getByRole('radio', { name: 'Automático' }));

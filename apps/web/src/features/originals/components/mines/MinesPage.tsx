@@ -77,6 +77,8 @@ export function MinesPage() {
     body: (amount) => ({ amount: toMajor(amount), mines }),
     send: (body, key) => startMines(body as never, key),
     sendAuto: playRound,
+    // An automatic round reveals the picked tiles: with none, it would stake and have nothing to open.
+    autoRefusal: () => (picks.length ? null : t('mines.pickForAuto')),
     schema: () => import('@aposta/contracts').then((m) => m.minesStartRequest),
     onResult: (bet) => {
       setRound(bet);

@@ -97,8 +97,11 @@ describe('plinko', () => {
       expect(screen.queryAllByTestId('history-item')).toHaveLength(0);
       expect(screen.queryAllByTestId('my-bet')).toHaveLength(0);
       expect(screen.getAllByTestId('plinko-slot').some((s) => s.className.includes('ring-2'))).toBe(false);
+      // The board the ball falls on cannot change under it.
+      expect(screen.getByLabelText('Linhas')).toBeDisabled();
 
       act(() => held.finishAll());
+      expect(screen.getByLabelText('Linhas')).toBeEnabled();
       expect(screen.getByTestId('plinko-result')).toHaveTextContent(`Casa ${slot}`);
       expect(shownBalance(balance, useWithheld.getState().byBet)).toBe(balance);
       expect(screen.getAllByTestId('history-item')).toHaveLength(1);

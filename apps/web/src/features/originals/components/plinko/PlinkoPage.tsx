@@ -61,7 +61,8 @@ export function PlinkoPage() {
     last.params.risk === risk
       ? last.outcome.slot
       : null;
-  const locked = betting.auto.running;
+  // The board stays as the balls in flight were dropped on (their paths have that many rows).
+  const locked = betting.auto.running || balls.length > 0;
 
   return (
     <GameShell
