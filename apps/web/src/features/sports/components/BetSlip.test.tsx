@@ -104,6 +104,34 @@ describe('bet slip', () => {
     expect(server.calls.filter((c) => c.init.method === 'POST')).toEqual([]);
   });
 
+  it('says what is wrong with a stake as it is typed, reads Brazilian amounts, and places nothing wrong', async () => {
+    const { server, user } = twoLegs();
+    await user.click(await screen.findByTestId('slip-bar'));
+    const field = screen.getByLabelText('Valor da múltipla');
+    const cases: [string, string | null, string][] = [
+      ['abc', 'Digite um valor como 10,50', 'Apostar R$ 0,00'],
+      ['-5', 'Digite um valor como 10,50', 'Apostar R$ 0,00'],
+      ['5,555', 'Digite um valor como 10,50', 'Apostar R$ 0,00'],
+      ['20.000', 'A aposta máxima é R$ 10.000,00', 'Apostar R$ 20.000,00'],
+      ['1.000', null, 'Apostar R$ 1.000,00'],
+      ['10.5', null, 'Apostar R$ 10,50'],
+    ];
+    for (const [typed, message, button] of cases) {
+      await user.clear(field);
+      await user.type(field, typed);
+      expect(screen.getByTestId('place-bet').textContent?.replace(/\u00a0/g, ' ')).toBe(button);
+      if (message) {
+        const spaced = message.replace(/[.$]/g, '\\$&').replace(/ /g, '\\s');
+        expect(field).toHaveAccessibleDescription(new RegExp(`^${spaced}$`));
+        expect(screen.getByTestId('place-bet')).toBeDisabled();
+      } else {
+        expect(field).not.toHaveAccessibleDescription();
+        expect(screen.getByTestId('place-bet')).toBeEnabled();
+      }
+    }
+    expect(server.calls.filter((c) => c.init.method === 'POST')).toEqual([]);
+  });
+
   it('singles: their total return before placing, a refusal on its own stake field, and no parlay odds on the bar', async () => {
     const { server, user } = twoLegs();
     // A parlay of two: the bar gives its odds.

@@ -1,3 +1,4 @@
+import { MoneyError, parseMoney } from '@aposta/money';
 import { ErrorCode, priceChangedData, type PlaceBetAnswer } from '@aposta/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -27,11 +28,18 @@ import { RemoveButton } from './RemoveButton';
 import { SlipBar } from './SlipBar';
 import { useLocale } from './SportsShell';
 
-/** "10,50" or "10.5" → 1050 minor units; null for anything else. */
+/**
+ * A stake as a person types it ("10,50", "10.5", "1.000", "R$ 1.000,00") → minor units, read by `parseMoney`;
+ * null for anything that is not a positive amount in centavos.
+ */
 export function parseStake(text: string): number | null {
-  const s = text.trim().replace(',', '.');
-  if (!/^\d{1,9}(\.\d{1,2})?$/.test(s)) return null;
-  return Math.round(Number(s) * 100);
+  try {
+    const minor = parseMoney(text);
+    return minor > 0 && minor < 1e11 ? minor : null;
+  } catch (err) {
+    if (err instanceof MoneyError) return null;
+    throw err;
+  }
 }
 
 const PARLAY = 'parlay';
@@ -62,7 +70,18 @@ export function BetSlip() {
   const moved = legs.some((l) => l.previous !== null);
   const closed = legs.some((l) => l.status !== 'open');
   const minStake = Math.round((config?.minStake ?? 1) * 100);
-  const stakeOf = (key: string) => parseStake(key === PARLAY ? parlayStake : (stakes[key] ?? ''));
+  const maxStake = config ? Math.round(config.maxStake * 100) : null;
+  const textOf = (key: string) => (key === PARLAY ? parlayStake : (stakes[key] ?? ''));
+  const stakeOf = (key: string) => parseStake(textOf(key));
+  /** What is wrong with a stake typed, said beside it as it is typed; an empty one is said at the tap. */
+  const stakeProblem = (key: string): string | null => {
+    if (!textOf(key).trim()) return null;
+    const stake = stakeOf(key);
+    if (stake === null) return t('slip.unreadable');
+    if (stake < minStake) return t('slip.minStake', { amount: money(minStake) });
+    if (maxStake !== null && stake > maxStake) return t('slip.maxStake', { amount: money(maxStake) });
+    return null;
+  };
   const targets = mode === 'parlay' ? [PARLAY] : legs.map((l) => l.selectionId);
   const totalStake = targets.reduce((sum, k) => sum + (stakeOf(k) ?? 0), 0);
   // Several singles: what they return together if every one wins.
@@ -80,8 +99,9 @@ export function BetSlip() {
     if (moved) confirmPrices();
     const nextErrors: Record<string, string> = {};
     for (const k of targets) {
-      const stake = stakeOf(k);
-      if (stake === null || stake < minStake) nextErrors[k] = t('slip.minStake', { amount: money(minStake) });
+      const problem =
+        stakeProblem(k) ?? (stakeOf(k) === null ? t('slip.minStake', { amount: money(minStake) }) : null);
+      if (problem) nextErrors[k] = problem;
     }
     setErrors(nextErrors);
     setNotice('');
@@ -107,9 +127,10 @@ export function BetSlip() {
         for (const l of slipLegs) removeLeg(l.selectionId);
       } catch (err) {
         if (!(err instanceof ApiError)) {
-          // No answer: the same key on the next try answers the first result, if there was one.
+          // No answer: the same key on the next try answers the first result, if there was one. Nothing is
+          // wrong with the stake: the slip says so above, not beside the field.
           setPending((p) => ({ ...p, [k]: key }));
-          nextErrors[k] = err instanceof Error ? err.message : String(err);
+          setNotice(t('slip.noAnswer'));
           continue;
         }
         setPending(({ [k]: _, ...rest }) => rest);
@@ -177,7 +198,7 @@ export function BetSlip() {
                   label={t('slip.stakeFor', { name: `${l.event.home} × ${l.event.away}` })}
                   value={stakes[l.selectionId] ?? ''}
                   onChange={(v) => useSlip.setState((s) => ({ stakes: { ...s.stakes, [l.selectionId]: v } }))}
-                  error={errors[l.selectionId]}
+                  error={stakeProblem(l.selectionId) ?? errors[l.selectionId]}
                   payout={(() => {
                     const st = stakeOf(l.selectionId);
                     return st ? money(potentialPayout(st, [l.price])) : null;
@@ -206,7 +227,7 @@ export function BetSlip() {
               label={t('slip.parlayStake')}
               value={parlayStake}
               onChange={(v) => useSlip.setState({ parlayStake: v })}
-              error={errors[PARLAY]}
+              error={stakeProblem(PARLAY) ?? errors[PARLAY]}
               payout={(() => {
                 const st = stakeOf(PARLAY);
                 return st
@@ -267,7 +288,9 @@ export function BetSlip() {
         <button
           type="button"
           onClick={() => void place()}
-          disabled={busy || (mode === 'parlay' && !!problem) || closed}
+          disabled={
+            busy || (mode === 'parlay' && !!problem) || closed || targets.some((k) => stakeProblem(k))
+          }
           data-testid="place-bet"
           className="btn-gold min-h-48 rounded-xl font-bold disabled:opacity-50"
         >

@@ -90,6 +90,10 @@ const en: SportsMessages = {
     sameEvent: 'Two selections of the same event cannot be in one parlay',
     parlayNeedsTwo: 'Choose at least two selections from different events',
     minStake: 'Minimum stake {{amount}}',
+    unreadable: 'Type an amount such as 10.50',
+    maxStake: 'The maximum stake is {{amount}}',
+    noAnswer:
+      'No answer from the server: check your connection and place it again (a bet is never placed twice).',
     placed: 'Bets placed: {{count}}',
     delay: 'Live bets are confirmed after {{seconds}}s',
   },

@@ -97,6 +97,10 @@ const id: SportsMessages = {
     sameEvent: 'Dua pilihan dari acara yang sama tidak boleh dalam satu parlay',
     parlayNeedsTwo: 'Pilih setidaknya dua pilihan dari acara berbeda',
     minStake: 'Taruhan minimum {{amount}}',
+    unreadable: 'Masukkan jumlah seperti 10,50',
+    maxStake: 'Taruhan maksimum {{amount}}',
+    noAnswer:
+      'Tidak ada jawaban dari server: periksa koneksi Anda dan pasang lagi (taruhan tidak pernah dipasang dua kali).',
     placed: 'Taruhan dipasang: {{count}}',
     delay: 'Taruhan langsung dikonfirmasi setelah {{seconds}} dtk',
   },

@@ -97,6 +97,10 @@ const ja: SportsMessages = {
     sameEvent: '同じイベントの2つの選択は1つのパーレーに入れられません',
     parlayNeedsTwo: '異なるイベントから2つ以上選んでください',
     minStake: '最低賭け金 {{amount}}',
+    unreadable: '10.50 のように金額を入力してください',
+    maxStake: '最大ベット額は {{amount}} です',
+    noAnswer:
+      'サーバーから応答がありません。接続を確認してもう一度ベットしてください（二重にベットされることはありません）。',
     placed: 'ベット完了：{{count}}',
     delay: 'ライブベットは {{seconds}} 秒後に確定します',
   },

@@ -96,6 +96,10 @@ const ptBR = {
     sameEvent: 'Duas seleções do mesmo evento não entram numa múltipla',
     parlayNeedsTwo: 'Escolha pelo menos duas seleções de eventos diferentes',
     minStake: 'Aposta mínima {{amount}}',
+    unreadable: 'Digite um valor como 10,50',
+    maxStake: 'A aposta máxima é {{amount}}',
+    noAnswer:
+      'Sem resposta do servidor: confira sua conexão e aposte de novo (a aposta nunca é feita duas vezes).',
     placed: 'Apostas feitas: {{count}}',
     delay: 'Apostas ao vivo são confirmadas após {{seconds}}s',
   },
