@@ -350,6 +350,8 @@ export const sportsBet = z.object({
   result: sportsResult,
   payout: moneyNumber,
   status: betStatus,
+  /** How many times a result settled it: more than one when a corrected result resettled it. */
+  settlements: z.number().int(),
   /** Paid so far by cash-outs (full and partial). */
   cashedOut: moneyNumber,
   /** The automatic cash-out's target value, or null. */

@@ -262,6 +262,8 @@ describe('bets, settlement and resettlement', () => {
     // The parlay's AH leg now loses: the parlay loses, resettled from its half win.
     const b4again = await settled(player.token, p1.betId, (x) => x.result === BetResult.LOSE);
     expect(b4again.payout).toBe(0);
+    // Each says it was settled again (the app marks it "Resultado corrigido").
+    expect([r1, r2, r3, b4again, r5].map((x) => x.settlements)).toEqual([2, 2, 2, 2, 2]);
     const all = [r1, r2, r3, b4again, r5];
     for (const x of all) expect(Math.round(x.payout * 100)).toBe(expected(Math.round(x.stake * 100), x.legs));
     const payouts2 = all.reduce((s, x) => s + Math.round(x.payout * 100), 0);

@@ -419,6 +419,7 @@ export function createSportsService({
       result: Number(b.result),
       payout: money(b.payout),
       status: b.status,
+      settlements: Number(b.settlements),
       cashedOut: money(b.cashed_out),
       autoCashout: b.auto_cashout === null ? null : money(b.auto_cashout),
       placedAt: iso(b.placed_at),

@@ -81,6 +81,7 @@ export const testBet = (over: Partial<SportsBet> = {}): SportsBet => ({
   kind: 'single',
   stake: 10,
   placedStake: over.stake ?? 10,
+  settlements: 0,
   price: 2.5,
   potentialPayout: 25,
   result: 0,

@@ -36,6 +36,7 @@ const lostHalf = testBet({
   result: 11,
   payout: 1.66,
   status: 'settled',
+  settlements: 2,
   placedAt: '2026-05-01T10:00:00.000Z',
   legs: [
     testLeg({
@@ -196,6 +197,9 @@ describe('my bets', () => {
 
     const single = card('Mais de 3,25');
     expect(within(single).getByTestId('bet-result')).toHaveTextContent('Perdeu metade');
+    // A corrected result says so on the bet it resettled.
+    expect(within(single).getByTestId('bet-resettled')).toHaveTextContent('Resultado corrigido');
+    expect(within(parlay).queryByTestId('bet-resettled')).toBeNull();
     expect(within(single).getByTestId('leg-result')).toHaveTextContent('Perdeu metade');
     expect(single).toHaveTextContent(/Retorno\s*R\$\s1,66/);
 

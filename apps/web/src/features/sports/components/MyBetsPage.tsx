@@ -115,6 +115,11 @@ function BetCard({ bet }: { bet: SportsBet }) {
       <p className="text-2xs text-muted">
         {t('myBets.placedAt', { date: displayDateTime(bet.placedAt, lang) })}
       </p>
+      {bet.settlements > 1 ? (
+        <p className="mt-4 text-2xs font-semibold text-gold" data-testid="bet-resettled">
+          {t('myBets.resettled')}
+        </p>
+      ) : null}
       <ul className="mt-8 flex flex-col gap-6">
         {bet.legs.map((l) => (
           <li

@@ -112,6 +112,7 @@ const en: SportsMessages = {
     builder: 'Bet builder · {{count}} selections',
     cashedOut: 'Cashed out',
     running: 'in play {{amount}}',
+    resettled: 'Result corrected: the bet was settled again on the right score',
     placedAt: 'Placed on {{date}}',
     pending: 'Open',
   },

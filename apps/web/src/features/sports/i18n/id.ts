@@ -119,6 +119,7 @@ const id: SportsMessages = {
     builder: 'Bet builder · {{count}} pilihan',
     cashedOut: 'Sudah dicairkan',
     running: 'berjalan {{amount}}',
+    resettled: 'Hasil dikoreksi: taruhan diselesaikan ulang dengan skor yang benar',
     placedAt: 'Dipasang pada {{date}}',
     pending: 'Belum selesai',
   },

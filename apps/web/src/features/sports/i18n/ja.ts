@@ -119,6 +119,7 @@ const ja: SportsMessages = {
     builder: 'ベットビルダー · {{count}}件',
     cashedOut: 'キャッシュアウト済み',
     running: '進行中 {{amount}}',
+    resettled: '結果訂正: 正しいスコアで再精算されました',
     placedAt: '{{date}} にベット',
     pending: '未確定',
   },

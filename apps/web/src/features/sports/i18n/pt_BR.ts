@@ -118,6 +118,7 @@ const ptBR = {
     builder: 'Criar aposta · {{count}} seleções',
     cashedOut: 'Recebido',
     running: 'em jogo {{amount}}',
+    resettled: 'Resultado corrigido: a aposta foi reliquidada com o placar certo',
     placedAt: 'Feita em {{date}}',
     pending: 'Em aberto',
   },

@@ -119,6 +119,7 @@ const ru: SportsMessages = {
     builder: 'Конструктор · {{count}} исходов',
     cashedOut: 'Выплачено досрочно',
     running: 'в игре {{amount}}',
+    resettled: 'Результат исправлен: ставка пересчитана по верному счёту',
     placedAt: 'Сделана {{date}}',
     pending: 'Не рассчитана',
   },

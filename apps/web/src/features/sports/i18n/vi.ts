@@ -118,6 +118,7 @@ const vi: SportsMessages = {
     builder: 'Tạo cược · {{count}} lựa chọn',
     cashedOut: 'Đã rút',
     running: 'đang chạy {{amount}}',
+    resettled: 'Kết quả đã sửa: cược được thanh toán lại theo tỉ số đúng',
     placedAt: 'Đặt lúc {{date}}',
     pending: 'Đang chờ',
   },
