@@ -64,7 +64,7 @@ async function betAutomatically(page: Page) {
   await expect(page.getByTestId('auto-progress')).toContainText('número de apostas atingido', {
     timeout: 20_000,
   });
-  await expect(page.getByTestId('auto-progress')).toContainText('3 apostas');
+  await expect(page.getByTestId('auto-progress')).toContainText('Apostas: 3');
   await expect(page.getByTestId('my-bet')).toHaveCount(before + 3);
   await screenshot(page, `originals/e2e-${new URL(page.url()).pathname.slice(1)}-auto`);
   await page.getByRole('radio', { name: 'Manual' }).click();
@@ -167,7 +167,7 @@ test('a new player deposits, plays every original by hand and by auto bet, rotat
   await expect(tiles.nth(0)).toHaveAttribute('data-state', 'picked');
   await page.getByLabel(/Número de apostas/).fill('3');
   await page.getByTestId('auto-start').click();
-  await expect(page.getByTestId('auto-progress')).toContainText('3 apostas', { timeout: 20_000 });
+  await expect(page.getByTestId('auto-progress')).toContainText('Apostas: 3', { timeout: 20_000 });
   await screenshot(page, 'originals/e2e-mines');
 
   // Seeds: rotate on dice; the old server seed is revealed and hashes to the hash shown before.

@@ -37,7 +37,7 @@ const en: OriginalsMessages = {
     percent: 'Increase by',
     start: 'Start auto bet',
     stop: 'Stop auto bet',
-    progress: '{{placed}} bets · profit {{profit}}',
+    progress: 'Bets: {{placed}} · profit {{profit}}',
     stopped: { count: 'number of bets reached', profit: 'profit target reached', loss: 'loss limit reached' },
   },
   dice: {

@@ -47,7 +47,7 @@ const ptBR = {
     percent: 'Aumento',
     start: 'Iniciar aposta automática',
     stop: 'Parar aposta automática',
-    progress: '{{placed}} apostas · lucro {{profit}}',
+    progress: 'Apostas: {{placed}} · lucro {{profit}}',
     stopped: {
       count: 'número de apostas atingido',
       profit: 'meta de lucro atingida',

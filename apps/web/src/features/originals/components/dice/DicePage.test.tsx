@@ -262,7 +262,7 @@ describe('dice auto bet', () => {
       const prev = results[i - 1]!;
       expect(calls[i]!.body.amount).toBe(prev.payout > prev.amount ? 1 : prev.amount * 2);
     }
-    expect(screen.getByTestId('auto-progress')).toHaveTextContent('4 apostas');
+    expect(screen.getByTestId('auto-progress')).toHaveTextContent('Apostas: 4');
   });
 
   it('stops when the loss limit is reached', async () => {

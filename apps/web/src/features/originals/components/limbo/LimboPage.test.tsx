@@ -68,5 +68,9 @@ describe('limbo', () => {
       ),
     );
     expect(screen.getByTestId('limbo-result').className).not.toMatch(/animate-/);
+    // A new target typed after it: the result still reads against the target it was played at.
+    await user.clear(screen.getByLabelText('Multiplicador alvo'));
+    await user.type(screen.getByLabelText('Multiplicador alvo'), '990000');
+    expect(screen.getByTestId('limbo-target-line')).toHaveTextContent('Alvo 2,00×');
   });
 });

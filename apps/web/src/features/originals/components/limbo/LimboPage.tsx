@@ -51,6 +51,8 @@ export function LimboPage() {
   const last = betting.last;
   const result = last && 'result' in last.outcome ? last.outcome.result : null;
   const won = last ? last.payout > 0 : false;
+  // Beside a result, the target of that bet (the field may already hold the next one).
+  const lineTarget = result !== null && last?.params.game === 'limbo' ? last.params.target : target / 100;
   const locked = betting.auto.running;
   const set = (next: number) => {
     setTarget(clampLimbo(next));
@@ -75,8 +77,11 @@ export function LimboPage() {
           <span className="text-sm text-muted">
             {result === null ? t('limbo.hint') : won ? t('bet.won') : t('bet.lost')}
           </span>
-          <span className="rounded-full bg-night/70 px-12 py-4 text-xs text-muted">
-            {t('limbo.targetLine', { target: multiplierOf(target / 100, locale) })}
+          <span
+            className="rounded-full bg-night/70 px-12 py-4 text-xs text-muted"
+            data-testid="limbo-target-line"
+          >
+            {t('limbo.targetLine', { target: multiplierOf(lineTarget, locale) })}
           </span>
         </div>
       }

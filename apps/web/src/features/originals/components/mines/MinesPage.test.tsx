@@ -82,6 +82,8 @@ describe('mines', () => {
     renderWithApp(<MinesPage />);
     await waitFor(() => expect(screen.getByTestId('mines-cashout')).toBeEnabled());
     expect(screen.getAllByTestId('mines-tile')[SAFE[3]!]).toHaveAttribute('data-state', 'gem');
+    // The amount field shows the round's stake, not the default.
+    expect(screen.getByLabelText('Valor da aposta')).toHaveValue('2,00');
   });
 
   it('auto bet with no tile picked stakes nothing and says to pick', async () => {

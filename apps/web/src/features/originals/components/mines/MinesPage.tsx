@@ -42,13 +42,15 @@ export function MinesPage() {
   const active = useActiveMines(token);
   const stake = useStake();
 
-  // A round left open (reload, lost connection, restart) is picked up where it was.
+  // A round left open (reload, lost connection, restart) is picked up where it was, its stake in the field.
+  const setStake = stake.set;
   useEffect(() => {
     if (active.data && active.data.state === 'open') {
       setRound(active.data);
+      setStake(toMinor(active.data.amount));
       if (active.data.params.game === 'mines') setMines(active.data.params.mines);
     }
-  }, [active.data]);
+  }, [active.data, setStake]);
 
   const show = (bet: OriginalBet) => {
     applyBet(bet);
