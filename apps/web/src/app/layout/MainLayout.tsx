@@ -45,8 +45,9 @@ export function MainLayout() {
           <NoticeBanner />
         </Suspense>
       ) : null}
-      {/* Room under the last content for the floating support button, so it never covers the footer. */}
-      <main id="main" className="flex-1 pb-80">
+      {/* Room under the last content for the bottom bar and the floating support button above it (52 px at 76 px
+          from the bottom), so the button never covers the last line. */}
+      <main id="main" className="flex-1 pb-136">
         <div hidden={!isHome} data-testid="home-view">
           <HomePage
             promotions={

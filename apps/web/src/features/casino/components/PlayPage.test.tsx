@@ -1,5 +1,5 @@
 import type { UserInfo } from '@aposta/contracts';
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { routes } from '../../../app/router';
@@ -36,6 +36,10 @@ describe('/play', () => {
     signIn();
     renderWithApp(<PlayPage />, '/play?game=fortune-ox');
     expect((await frame()).getAttribute('src')).toBe('/studio/fortune-ox?token=launch-1');
+    // Opening until the game's page has loaded, then the game alone.
+    expect(screen.getByText('Abrindo Fortune Ox…')).toBeInTheDocument();
+    fireEvent.load(await frame());
+    expect(screen.queryByText('Abrindo Fortune Ox…')).toBeNull();
     expect(server.state.calls.filter((c) => c.path === '/api/app/casino/launch')).toHaveLength(1);
     expect(server.state.calls.find((c) => c.path === '/api/app/casino/launch')!.body).toEqual({
       gameCode: 'fortune-ox',
@@ -102,6 +106,13 @@ describe('/play', () => {
     // Another window cannot speak for the game.
     message({ channel: GAME_CHANNEL, type: 'balance', balance: 1, demo: false }, null);
     expect(useSession.getState().user!.balance).toBe(42.5);
+    // A stake taken on the tap shows at once, but opens no deposit while the round plays (it may win), nor asks
+    // the server (its figure already holds the win the reels have not shown).
+    const asked = server.state.calls.length;
+    message({ channel: GAME_CHANNEL, type: 'balance', balance: 4, demo: false, staked: true }, game);
+    expect(useSession.getState().user!.balance).toBe(4);
+    expect(useUi.getState().overlay).toBeNull();
+    expect(server.state.calls.length).toBe(asked);
     // Play money never opens a deposit.
     message({ channel: GAME_CHANNEL, type: 'balance', balance: 3, demo: true }, game);
     expect(useUi.getState().overlay).toBeNull();

@@ -39,6 +39,7 @@ export function PlayPage({ banner }: { banner?: ReactNode }) {
   const balance = useSession((s) => (s.user?.balance ?? 0) + (s.user?.freeBalance ?? 0));
   const lang = useAppState((s) => s.lang);
   const [attempt, setAttempt] = useState(0);
+  const [loadedUrl, setLoadedUrl] = useState<string | null>(null);
   const frame = useRef<HTMLIFrameElement>(null);
   const launched = useRef<{ demo: boolean } | null>(null);
 
@@ -78,6 +79,17 @@ export function PlayPage({ banner }: { banner?: ReactNode }) {
   useGameFrame(frame, toMessage);
 
   const name = game?.name ?? (inPlay.data?.gameCode === gameCode ? inPlay.data.name : gameCode);
+  const opening = (
+    <Centered>
+      <span
+        className="size-36 animate-spin rounded-full border-4 border-gold/25 border-t-gold"
+        aria-hidden="true"
+      />
+      <p className="text-sm text-muted" role="status">
+        {t('opening', { name })}
+      </p>
+    </Centered>
+  );
   let body: ReactNode;
   if (!gameCode) {
     body =
@@ -114,16 +126,22 @@ export function PlayPage({ banner }: { banner?: ReactNode }) {
       </Centered>
     );
   } else if (launch.data) {
+    const url = launch.data.url;
     body = (
-      <iframe
-        ref={frame}
-        key={launch.data.url}
-        src={launch.data.url}
-        title={name}
-        allow="autoplay; fullscreen"
-        className="block w-full flex-1 border-0 bg-night"
-        data-testid="game-frame"
-      />
+      <div className="relative flex flex-1 flex-col">
+        <iframe
+          ref={frame}
+          key={url}
+          src={url}
+          title={name}
+          allow="autoplay; fullscreen"
+          className="block w-full flex-1 border-0 bg-night"
+          data-testid="game-frame"
+          onLoad={() => setLoadedUrl(url)}
+        />
+        {/* Until the game's page has loaded, the player sees it opening, not an empty screen. */}
+        {loadedUrl !== url ? <div className="absolute inset-0 flex bg-night">{opening}</div> : null}
+      </div>
     );
   } else if (launch.isError) {
     body = (
@@ -136,17 +154,7 @@ export function PlayPage({ banner }: { banner?: ReactNode }) {
       </Centered>
     );
   } else {
-    body = (
-      <Centered>
-        <span
-          className="size-36 animate-spin rounded-full border-4 border-gold/25 border-t-gold"
-          aria-hidden="true"
-        />
-        <p className="text-sm text-muted" role="status">
-          {t('opening', { name })}
-        </p>
-      </Centered>
-    );
+    body = opening;
   }
 
   return (
