@@ -12,7 +12,8 @@ const english = {
   originalsStakeBelowMin: 'The minimum bet is {amount}',
   originalsStakeAboveMax: 'The maximum bet is {amount}',
   originalsOverBalance: 'The bet is more than your balance of {amount}',
-  originalsPayoutOverMax: 'This bet could pay more than the maximum payout of {amount}: lower the amount',
+  originalsPayoutOverMax:
+    'This bet could pay more than the maximum payout of {amount}: lower the amount or the multiplier',
   originalsDiceChanceRange: 'The win chance must be between 0.01% and 98%',
   originalsLimboTargetRange: 'The target multiplier must be between 1.01x and 1,000,000x',
   originalsTileRevealed: 'This tile is already revealed',
@@ -34,7 +35,8 @@ export const originalsMessages = defineMessages({
     originalsStakeBelowMin: 'A aposta mínima é {amount}',
     originalsStakeAboveMax: 'A aposta máxima é {amount}',
     originalsOverBalance: 'A aposta é maior que o seu saldo de {amount}',
-    originalsPayoutOverMax: 'Esta aposta pode pagar mais que o pagamento máximo de {amount}: diminua o valor',
+    originalsPayoutOverMax:
+      'Esta aposta pode pagar mais que o pagamento máximo de {amount}: diminua o valor ou o multiplicador',
     originalsDiceChanceRange: 'A chance de ganhar deve ficar entre 0,01% e 98%',
     originalsLimboTargetRange: 'O multiplicador alvo deve ficar entre 1,01x e 1.000.000x',
     originalsTileRevealed: 'Esta casa já foi revelada',
@@ -57,7 +59,7 @@ export const originalsMessages = defineMessages({
     originalsStakeAboveMax: 'Taruhan maksimum adalah {amount}',
     originalsOverBalance: 'Taruhan melebihi saldo Anda sebesar {amount}',
     originalsPayoutOverMax:
-      'Taruhan ini bisa membayar lebih dari pembayaran maksimum {amount}: kurangi jumlahnya',
+      'Taruhan ini bisa membayar lebih dari pembayaran maksimum {amount}: kurangi jumlah atau pengalinya',
     originalsDiceChanceRange: 'Peluang menang harus antara 0,01% dan 98%',
     originalsLimboTargetRange: 'Target pengali harus antara 1,01x dan 1.000.000x',
     originalsTileRevealed: 'Kotak ini sudah dibuka',
@@ -77,7 +79,8 @@ export const originalsMessages = defineMessages({
     originalsStakeBelowMin: 'Mức cược tối thiểu là {amount}',
     originalsStakeAboveMax: 'Mức cược tối đa là {amount}',
     originalsOverBalance: 'Số tiền cược lớn hơn số dư {amount} của bạn',
-    originalsPayoutOverMax: 'Cược này có thể trả nhiều hơn mức trả tối đa {amount}: hãy giảm số tiền',
+    originalsPayoutOverMax:
+      'Cược này có thể trả nhiều hơn mức trả tối đa {amount}: hãy giảm số tiền hoặc hệ số nhân',
     originalsDiceChanceRange: 'Tỷ lệ thắng phải từ 0,01% đến 98%',
     originalsLimboTargetRange: 'Hệ số mục tiêu phải từ 1,01x đến 1.000.000x',
     originalsTileRevealed: 'Ô này đã được mở',
@@ -97,7 +100,8 @@ export const originalsMessages = defineMessages({
     originalsStakeBelowMin: '最小ベット額は {amount} です',
     originalsStakeAboveMax: '最大ベット額は {amount} です',
     originalsOverBalance: 'ベット額が残高 {amount} を超えています',
-    originalsPayoutOverMax: 'このベットは最大配当 {amount} を超える可能性があります。金額を下げてください',
+    originalsPayoutOverMax:
+      'このベットは最大配当 {amount} を超える可能性があります。金額か倍率を下げてください',
     originalsDiceChanceRange: '勝率は 0.01% から 98% の間にしてください',
     originalsLimboTargetRange: '目標倍率は 1.01x から 1,000,000x の間にしてください',
     originalsTileRevealed: 'このマスは既に開かれています',
@@ -117,7 +121,8 @@ export const originalsMessages = defineMessages({
     originalsStakeBelowMin: '최소 베팅 금액은 {amount}입니다',
     originalsStakeAboveMax: '최대 베팅 금액은 {amount}입니다',
     originalsOverBalance: '베팅 금액이 잔액 {amount}보다 많습니다',
-    originalsPayoutOverMax: '이 베팅은 최대 지급액 {amount}보다 많이 지급될 수 있습니다: 금액을 낮추세요',
+    originalsPayoutOverMax:
+      '이 베팅은 최대 지급액 {amount}보다 많이 지급될 수 있습니다: 금액이나 배수를 낮추세요',
     originalsDiceChanceRange: '승리 확률은 0.01%에서 98% 사이여야 합니다',
     originalsLimboTargetRange: '목표 배수는 1.01x에서 1,000,000x 사이여야 합니다',
     originalsTileRevealed: '이미 열린 칸입니다',
@@ -137,7 +142,7 @@ export const originalsMessages = defineMessages({
     originalsStakeBelowMin: '最低投注为 {amount}',
     originalsStakeAboveMax: '最高投注为 {amount}',
     originalsOverBalance: '投注金额超过了您的余额 {amount}',
-    originalsPayoutOverMax: '此投注的派彩可能超过最高派彩 {amount}：请降低金额',
+    originalsPayoutOverMax: '此投注的派彩可能超过最高派彩 {amount}：请降低金额或倍数',
     originalsDiceChanceRange: '获胜概率须在 0.01% 到 98% 之间',
     originalsLimboTargetRange: '目标倍数须在 1.01x 到 1,000,000x 之间',
     originalsTileRevealed: '此格子已翻开',
@@ -157,7 +162,8 @@ export const originalsMessages = defineMessages({
     originalsStakeBelowMin: 'Минимальная ставка {amount}',
     originalsStakeAboveMax: 'Максимальная ставка {amount}',
     originalsOverBalance: 'Ставка больше вашего баланса {amount}',
-    originalsPayoutOverMax: 'Эта ставка может принести больше максимальной выплаты {amount}: уменьшите сумму',
+    originalsPayoutOverMax:
+      'Эта ставка может принести больше максимальной выплаты {amount}: уменьшите сумму или множитель',
     originalsDiceChanceRange: 'Шанс выигрыша должен быть от 0,01% до 98%',
     originalsLimboTargetRange: 'Целевой множитель должен быть от 1,01x до 1 000 000x',
     originalsTileRevealed: 'Эта клетка уже открыта',

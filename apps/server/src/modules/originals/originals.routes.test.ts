@@ -405,7 +405,7 @@ describe('originals: instant games', () => {
       'limbo/bet',
       { amount: 1, target: 500_001 },
       400,
-      'Esta aposta pode pagar mais que o pagamento máximo de R$\u00a0500.000,00: diminua o valor',
+      'Esta aposta pode pagar mais que o pagamento máximo de R$\u00a0500.000,00: diminua o valor ou o multiplicador',
     ],
     [
       'plinko with 17 rows',

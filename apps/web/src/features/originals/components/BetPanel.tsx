@@ -1,5 +1,5 @@
 import { exactRtp, type RtpMode } from '@aposta/fairness';
-import { toMajor } from '@aposta/money';
+import { toMajor, toMinor } from '@aposta/money';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/Button';
@@ -7,6 +7,7 @@ import { FieldError } from '../../../components/ui/TextField';
 import { languageEntry, useAppState } from '../../../lib/app-state';
 import { displayMoney } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
+import { useOriginalsConfig } from '../api/get-config';
 import { percentLabel } from '../logic/format';
 import type { Betting } from '../hooks/useBetting';
 import type { Stake } from '../hooks/useStake';
@@ -27,6 +28,7 @@ export function BetPanel({
   children,
   action,
   locked = false,
+  capped = false,
 }: {
   betting: Betting;
   stake: Stake;
@@ -43,6 +45,8 @@ export function BetPanel({
   action?: ReactNode;
   /** The game holds the controls (an open mines round). */
   locked?: boolean;
+  /** The game stops paying at the maximum payout by itself (mines cashes out there): no bet is refused for it. */
+  capped?: boolean;
 }) {
   const { t } = useTranslation('originals');
   const lang = useAppState((s) => s.lang);
@@ -56,6 +60,10 @@ export function BetPanel({
   // A stake outside the limits wins nothing: no payout is promised for it.
   const { min, max } = stake.bounds;
   const outOfBounds = stake.minor < min || (max > 0 && stake.minor > max);
+  // Said before the tap: the server refuses a bet that could pay more than the maximum payout.
+  const maxPayout = useOriginalsConfig().data?.maxPayout;
+  const overMaxPayout =
+    !capped && !outOfBounds && potential !== null && !!maxPayout && potential > toMinor(maxPayout);
 
   function startAuto() {
     const read = toSettings(texts, stake);
@@ -125,6 +133,11 @@ export function BetPanel({
               : displayMoney(toMajor(potential), lang)}
         </span>
       </div>
+      {overMaxPayout ? (
+        <p className="-mt-4 text-right text-xs text-rose" data-testid="over-max-payout">
+          {t('bet.overMaxPayout', { amount: displayMoney(maxPayout!, lang) })}
+        </p>
+      ) : null}
       {choiceRtp === null ? null : (
         <p className="-mt-4 text-right text-xs text-muted" data-testid="choice-rtp">
           {t('bet.choiceRtp', { rtp: percentLabel(choiceRtp, languageEntry(lang).locale) })}

@@ -12,6 +12,7 @@ const en: OriginalsMessages = {
     min: 'Min',
     max: 'Max',
     potential: 'Potential win',
+    overMaxPayout: 'Above the maximum payout of {{amount}}: lower the amount or the multiplier',
     upTo: 'up to {{amount}}',
     place: 'Bet',
     retry: 'Try again',

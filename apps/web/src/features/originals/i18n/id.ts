@@ -12,6 +12,7 @@ const id: OriginalsMessages = {
     min: 'Min',
     max: 'Maks',
     potential: 'Potensi kemenangan',
+    overMaxPayout: 'Di atas pembayaran maksimum {{amount}}: kurangi jumlah atau pengalinya',
     upTo: 'hingga {{amount}}',
     place: 'Pasang',
     retry: 'Coba lagi',

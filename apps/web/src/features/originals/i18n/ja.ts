@@ -12,6 +12,7 @@ const ja: OriginalsMessages = {
     min: '最小',
     max: '最大',
     potential: '獲得見込み',
+    overMaxPayout: '最大配当 {{amount}} を超えています。金額か倍率を下げてください',
     upTo: '最大 {{amount}}',
     place: 'ベット',
     retry: '再試行',

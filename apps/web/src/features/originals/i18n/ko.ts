@@ -12,6 +12,7 @@ const ko: OriginalsMessages = {
     min: '최소',
     max: '최대',
     potential: '예상 당첨금',
+    overMaxPayout: '최대 지급액 {{amount}} 초과: 금액이나 배수를 낮추세요',
     upTo: '최대 {{amount}}',
     place: '베팅',
     retry: '다시 시도',

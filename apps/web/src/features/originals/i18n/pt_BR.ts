@@ -22,6 +22,7 @@ const ptBR = {
     min: 'Mín',
     max: 'Máx',
     potential: 'Ganho potencial',
+    overMaxPayout: 'Acima do pagamento máximo de {{amount}}: diminua o valor ou o multiplicador',
     upTo: 'até {{amount}}',
     place: 'Apostar',
     retry: 'Tentar de novo',

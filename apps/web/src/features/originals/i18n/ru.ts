@@ -12,6 +12,7 @@ const ru: OriginalsMessages = {
     min: 'Мин',
     max: 'Макс',
     potential: 'Возможный выигрыш',
+    overMaxPayout: 'Больше максимальной выплаты {{amount}}: уменьшите сумму или множитель',
     upTo: 'до {{amount}}',
     place: 'Ставка',
     retry: 'Повторить',

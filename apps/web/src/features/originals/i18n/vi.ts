@@ -12,6 +12,7 @@ const vi: OriginalsMessages = {
     min: 'Tối thiểu',
     max: 'Tối đa',
     potential: 'Tiền thắng dự kiến',
+    overMaxPayout: 'Vượt mức trả tối đa {{amount}}: hãy giảm số tiền hoặc hệ số nhân',
     upTo: 'tối đa {{amount}}',
     place: 'Đặt cược',
     retry: 'Thử lại',

@@ -12,6 +12,7 @@ const zh: OriginalsMessages = {
     min: '最小',
     max: '最大',
     potential: '预计赢取',
+    overMaxPayout: '超过最高派彩 {{amount}}：请降低金额或倍数',
     upTo: '最高 {{amount}}',
     place: '投注',
     retry: '重试',

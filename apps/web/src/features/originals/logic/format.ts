@@ -41,10 +41,33 @@ export function percentLabel(ratio: number, locale: string): string {
   return `${nf(locale, 2, 2).format(ratio * 100)}%`;
 }
 
-/** A typed decimal ("49,5" or "49.5") as a number, NaN when it is not one. */
+/**
+ * A typed decimal as a number, NaN when it is not one: "49,5" and "49.5" (a lone separator is the decimal
+ * point), and with grouping in either convention, "1.000,00", "1,000.00" or "1.000.000" (the last separator is
+ * the decimal one when both appear; a separator repeated is grouping, in groups of three).
+ */
 export function parseDecimal(text: string): number {
-  const s = text.trim().replace(',', '.');
-  return /^\d+(\.\d*)?$|^\.\d+$/.test(s) ? Number(s) : Number.NaN;
+  const s = text.trim();
+  const comma = s.lastIndexOf(',');
+  const point = s.lastIndexOf('.');
+  const decimalSign = comma >= 0 && point >= 0 ? (comma > point ? ',' : '.') : null;
+  const groupSign = decimalSign
+    ? decimalSign === ','
+      ? '.'
+      : ','
+    : s.split(/[.,]/).length > 2
+      ? s.match(/[.,]/)![0]
+      : null;
+  if (groupSign) {
+    const [whole = '', fraction] = decimalSign
+      ? [s.slice(0, s.lastIndexOf(decimalSign)), s.slice(s.lastIndexOf(decimalSign) + 1)]
+      : [s];
+    const grouped = new RegExp(`^\\d{1,3}(\\${groupSign}\\d{3})+$`);
+    if (!grouped.test(whole) || (fraction !== undefined && !/^\d*$/.test(fraction))) return Number.NaN;
+    return Number(`${whole.split(groupSign).join('')}.${fraction ?? ''}`);
+  }
+  const plain = s.replace(',', '.');
+  return /^\d+(\.\d*)?$|^\.\d+$/.test(plain) ? Number(plain) : Number.NaN;
 }
 
 /** A plain number shown in an input with the locale's decimal separator and no grouping. */

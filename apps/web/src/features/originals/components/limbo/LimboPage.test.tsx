@@ -33,6 +33,14 @@ describe('limbo', () => {
     await user.type(chance, '33');
     await user.tab();
     expect(target).toHaveValue('3,00');
+    expect(screen.queryByTestId('over-max-payout')).toBeNull();
+    // A target whose win passes the maximum payout (R$ 100.000 here) is said before the tap.
+    await user.clear(target);
+    await user.type(target, '1.000.000');
+    await user.tab();
+    expect(await screen.findByTestId('over-max-payout')).toHaveTextContent(
+      /Acima do pagamento máximo de R\$\s100\.000,00/,
+    );
   });
 
   it("tells the exact RTP of the target: the declared 99% up to 100x, less at the rule's resolution limit", async () => {

@@ -227,6 +227,7 @@ export function MinesPage() {
           rtp={{ game: 'mines', mines, safe: open ? Math.max(safe, 1) : Math.max(picks.length, 1) }}
           action={action}
           locked={open && !auto}
+          capped
         >
           <SelectField
             label={t('mines.countLabel')}
