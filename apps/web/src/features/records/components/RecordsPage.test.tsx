@@ -161,6 +161,59 @@ describe('records screen', () => {
     ).toEqual(['Saque solicitado', 'Aprovado', 'Pago']);
   });
 
+  it("a refused withdrawal: struck through, and its steps say why, in the operator's words", async () => {
+    vi.stubGlobal(
+      'fetch',
+      fakeFetch((url) =>
+        url.includes('/api/app/order/records')
+          ? {
+              body: envelope({
+                total: 1,
+                list: [
+                  {
+                    orderId: 'W2',
+                    type: 11,
+                    status: '01',
+                    amount: 52.6,
+                    gift: 0,
+                    fee: 0,
+                    netAmount: 52.6,
+                    usdtAmount: null,
+                    payCardBank: 'CPF',
+                    payCardNo: '1',
+                    createdAt: '',
+                    updatedAt: '',
+                    events: [
+                      { status: '00', event: 'requested', note: '', at: '2026-11-22T12:00:00.000Z' },
+                      {
+                        status: '01',
+                        event: 'rejected',
+                        note: 'Dados bancários divergentes',
+                        at: '2026-11-22T12:05:00.000Z',
+                      },
+                    ],
+                  },
+                ],
+              }),
+            }
+          : {
+              body: envelope({
+                list: [rec('9', 'withdrawal', -52.6, '01', { ref: 'W2' })],
+                nextCursor: null,
+              }),
+            },
+      ).fn,
+    );
+    const user = userEvent.setup();
+    renderWithApp(<RecordsPage />);
+    const [withdrawal] = await screen.findAllByTestId('record-row');
+    expect(within(withdrawal!).getByText(/52,60/)).toHaveClass('line-through');
+    await user.click(within(withdrawal!).getByRole('button'));
+    expect(await within(withdrawal!).findByTestId('record-step-note')).toHaveTextContent(
+      'Dados bancários divergentes',
+    );
+  });
+
   it('lists every PIX deposit order with its state: paid, pending, cancelled, expired, returned', async () => {
     const order = (orderId: string, status: string, amount: number, events: [string, string][]) => ({
       orderId,

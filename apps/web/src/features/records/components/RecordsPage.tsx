@@ -37,6 +37,12 @@ function OrderSteps({ record, locale }: { record: WalletRecord; locale: string }
             <EventName event={e.event} />
           </span>
           <span className="text-muted"> · {format.format(new Date(e.at))}</span>
+          {/* An operator's refusal says why, in the operator's words (the back office tells them the player sees it). */}
+          {e.event === 'rejected' && e.note ? (
+            <span className="block text-muted" data-testid="record-step-note">
+              {e.note}
+            </span>
+          ) : null}
         </li>
       ))}
     </ol>
@@ -66,6 +72,8 @@ function RecordRow({ record }: { record: WalletRecord }) {
     new Date(record.time),
   );
   const credit = record.amount > 0;
+  // A cancelled movement (a withdrawal refused, a stake voided) took nothing in the end: struck through.
+  const undone = record.status === '01';
   const hasSteps = Boolean(record.ref) && (record.category === 'deposit' || record.category === 'withdrawal');
   const summary = (
     <>
@@ -80,7 +88,9 @@ function RecordRow({ record }: { record: WalletRecord }) {
         </p>
       </div>
       <div className="flex flex-col items-end gap-4">
-        <span className={`text-base font-bold ${credit ? 'text-mint' : 'text-text'}`}>
+        <span
+          className={`text-base font-bold ${undone ? 'text-muted line-through' : credit ? 'text-mint' : 'text-text'}`}
+        >
           {credit ? '+' : record.amount < 0 ? '−' : ''}
           {displayMoney(Math.abs(record.amount), lang)}
         </span>

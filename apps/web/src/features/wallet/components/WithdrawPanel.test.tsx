@@ -154,6 +154,15 @@ describe('withdrawal tab', () => {
     const user = await open();
     await user.type(screen.getByLabelText('Valor do saque'), '500');
     expect(screen.getByLabelText('Valor do saque')).toHaveValue('100,00');
+    expect(screen.getByLabelText('Valor do saque')).toHaveAccessibleDescription(
+      /O valor foi limitado ao seu saldo de R\$\s100,00/,
+    );
+    // The keys typed after the cap leave it as it is (not "100,00,00").
+    await user.clear(screen.getByLabelText('Valor do saque'));
+    await user.type(screen.getByLabelText('Valor do saque'), '1.000,00');
+    expect(screen.getByLabelText('Valor do saque')).toHaveValue('100,00');
+    await user.type(screen.getByLabelText('Valor do saque'), '999');
+    expect(screen.getByLabelText('Valor do saque')).toHaveValue('100,00');
     await user.clear(screen.getByLabelText('Valor do saque'));
     await user.type(screen.getByLabelText('Valor do saque'), '50');
     expect(screen.getByText(/Você recebe/).textContent!.replace(/\u00a0/g, ' ')).toBe('Você recebe R$ 48,50');

@@ -115,14 +115,21 @@ export function WithdrawPanel() {
   }
   const amount = parseAmount(amountText);
 
-  /** The amount typed is capped to the balance (spec section 5). */
+  /**
+   * The amount typed is capped to the balance (spec section 5), and says so; the keys typed after the cap (the
+   * rest of "1.000,00") leave it as it is rather than run on after it ("49,60,00").
+   */
   function changeAmount(text: string) {
     setAmountError(undefined);
     const cleaned = text.replace(/[^\d.,]/g, '');
     const minor = parseAmount(cleaned);
-    setAmountText(
-      minor !== null && minor > balance ? formatAmount(balance, currency, entry.locale) : cleaned,
-    );
+    const capped = formatAmount(balance, currency, entry.locale);
+    const typedOn = amountText === capped && cleaned.length > capped.length && cleaned.startsWith(capped);
+    const over = typedOn || (minor !== null && minor > balance);
+    if (over && cleaned) {
+      setAmountText(capped);
+      setAmountError(t('withdraw.cappedToBalance', { amount: money(balance) }));
+    } else setAmountText(cleaned);
   }
 
   async function send(p: Payout) {

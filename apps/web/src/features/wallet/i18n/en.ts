@@ -61,6 +61,7 @@ const en: WalletMessages = {
     paying: 'Paying',
   },
   withdraw: {
+    cappedToBalance: 'The amount was limited to your balance of {{amount}}',
     balance: 'Balance',
     withdrawable: 'Withdrawable amount',
     wagerDue: 'Wager {{amount}} more to unlock withdrawal',

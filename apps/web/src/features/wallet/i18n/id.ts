@@ -61,6 +61,7 @@ const id: WalletMessages = {
     paying: 'Sedang dibayar',
   },
   withdraw: {
+    cappedToBalance: 'Jumlah dibatasi ke saldo Anda sebesar {{amount}}',
     balance: 'Saldo',
     withdrawable: 'Jumlah yang dapat ditarik',
     wagerDue: 'Pasang taruhan {{amount}} lagi untuk membuka penarikan',

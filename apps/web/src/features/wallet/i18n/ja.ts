@@ -59,6 +59,7 @@ const ja: WalletMessages = {
     paying: '支払い中',
   },
   withdraw: {
+    cappedToBalance: '金額は残高 {{amount}} までに制限されました',
     balance: '残高',
     withdrawable: '出金可能額',
     wagerDue: '出金するにはあと{{amount}}のベットが必要です',

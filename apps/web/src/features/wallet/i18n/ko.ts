@@ -59,6 +59,7 @@ const ko: WalletMessages = {
     paying: '지급 중',
   },
   withdraw: {
+    cappedToBalance: '금액이 잔액 {{amount}}(으)로 제한되었습니다',
     balance: '잔액',
     withdrawable: '출금 가능 금액',
     wagerDue: '출금하려면 {{amount}} 더 베팅하세요',

@@ -65,6 +65,7 @@ const ptBR = {
     paying: 'Pagando',
   },
   withdraw: {
+    cappedToBalance: 'O valor foi limitado ao seu saldo de {{amount}}',
     balance: 'Saldo',
     withdrawable: 'Valor sacável',
     wagerDue: 'Aposte mais {{amount}} para liberar o saque',

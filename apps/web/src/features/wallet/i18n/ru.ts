@@ -60,6 +60,7 @@ const ru: WalletMessages = {
     paying: 'Выплачивается',
   },
   withdraw: {
+    cappedToBalance: 'Сумма ограничена вашим балансом {{amount}}',
     balance: 'Баланс',
     withdrawable: 'Сумма к выводу',
     wagerDue: 'Сделайте ставки ещё на {{amount}}, чтобы открыть вывод',

@@ -60,6 +60,7 @@ const vi: WalletMessages = {
     paying: 'Đang thanh toán',
   },
   withdraw: {
+    cappedToBalance: 'Số tiền đã được giới hạn ở số dư {{amount}} của bạn',
     balance: 'Số dư',
     withdrawable: 'Số tiền có thể rút',
     wagerDue: 'Cược thêm {{amount}} để mở khóa rút tiền',

@@ -59,6 +59,7 @@ const zh: WalletMessages = {
     paying: '支付中',
   },
   withdraw: {
+    cappedToBalance: '金额已限制为您的余额 {{amount}}',
     balance: '余额',
     withdrawable: '可提现金额',
     wagerDue: '再投注 {{amount}} 即可提现',
