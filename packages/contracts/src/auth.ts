@@ -55,7 +55,8 @@ export const registerRequest = z
   .strictObject({
     ...loadingFlag,
     name: optionalText(80),
-    cardNo: optionalText(20),
+    // Optional, but a CPF given must be one (KYC would refuse it at the first deposit).
+    cardNo: optionalText(20).refine((v) => v === '' || isValidCpf(v), 'invalidCpf'),
     username: email,
     country: z
       .string()
@@ -119,11 +120,14 @@ export const setPwdRequest = z.strictObject({
   chkId: z.string().min(1, 'invalidRequest').max(128, 'invalidRequest'),
 });
 
-export const changePasswordRequest = z.strictObject({
-  ...loadingFlag,
-  oldPwd: loginPassword,
-  nPwd: password,
-});
+export const changePasswordRequest = z
+  .strictObject({
+    ...loadingFlag,
+    oldPwd: loginPassword,
+    nPwd: password,
+  })
+  // The same password again would sign the player out everywhere for nothing.
+  .refine((r) => r.nPwd !== r.oldPwd, { message: 'passwordUnchanged', path: ['nPwd'] });
 
 export const setHeaderParams = z.strictObject({
   index: z

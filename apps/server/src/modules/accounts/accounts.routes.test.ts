@@ -176,6 +176,7 @@ describe('accounts over HTTP', () => {
       [{ username: email('x'), pwd1: 'something else' }, 400, 'As senhas não coincidem'],
       [{ username: 'not-an-email' }, 400, 'Digite um e-mail válido'],
       [{ username: email('x'), captCode: 'WRONG' }, 400, 'Código de verificação incorreto ou expirado'],
+      [{ username: email('x'), cardNo: '123.456.789-00' }, 400, 'CPF inválido'],
     ];
     for (const [body, status, message] of cases) {
       const res = await c.register(body);
@@ -437,6 +438,10 @@ describe('accounts over HTTP', () => {
     const wrong = await c.post('/api/app/user/changePwd', token, { oldPwd: 'not it', nPwd: 'whatever123' });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().message).toBe('A senha atual está incorreta');
+    const same = await c.post('/api/app/user/changePwd', token, { oldPwd: PWD, nPwd: PWD });
+    expect(same.statusCode).toBe(400);
+    expect(same.json().message).toBe('A nova senha deve ser diferente da atual');
+    expect((await c.get('/api/app/user/getBalance', token)).json().status).toBe(0);
     const done = await c.post('/api/app/user/changePwd', token, { oldPwd: PWD, nPwd: 'changed secret' });
     expect(done.statusCode).toBe(200);
     for (const tok of [token, other]) {

@@ -29,4 +29,27 @@ describe('change password', () => {
     expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(onLogout).not.toHaveBeenCalled();
   });
+
+  it('says every problem beside its field, sends nothing, and refuses the current password as the new one', async () => {
+    const f = fakeFetch(() => ({ body: envelope(null) }));
+    vi.stubGlobal('fetch', f.fn);
+    renderWithApp(<ChangePasswordOverlay onLogout={vi.fn(async () => undefined)} />);
+    const user = userEvent.setup();
+    const submit = () => user.click(screen.getByRole('button', { name: 'Confirmar' }));
+    await submit();
+    expect(screen.getByLabelText('Senha atual')).toHaveAccessibleDescription('Digite a senha');
+    expect(screen.getByLabelText(/Confirm/)).toHaveAccessibleDescription(
+      'Por favor, preencha as informações completamente',
+    );
+    await user.type(screen.getByLabelText('Senha atual'), 'Senha-antiga-1');
+    await user.type(screen.getByLabelText('Nova senha'), 'Senha-antiga-1');
+    await user.type(screen.getByLabelText(/Confirm/), 'outra coisa');
+    await submit();
+    expect(screen.getByLabelText('Nova senha')).toHaveAccessibleDescription(
+      'A nova senha deve ser diferente da atual',
+    );
+    expect(screen.getByLabelText(/Confirm/)).toHaveAccessibleDescription('As senhas não coincidem');
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(f.calls).toEqual([]);
+  });
 });

@@ -12,26 +12,28 @@ export function ChangePasswordOverlay({ onLogout }: { onLogout: () => Promise<vo
   const { t } = useTranslation('account');
   const [form, setForm] = useState({ oldPwd: '', nPwd: '', confirm: '' });
   const [busy, setBusy] = useState(false);
-  const { errors, show, clear } = useFieldErrors<'oldPwd' | 'nPwd'>();
+  const { errors, show, clear, placeAll } = useFieldErrors<'oldPwd' | 'nPwd' | 'confirm'>();
   const set = (field: keyof typeof form) => (e: { target: { value: string } }) => {
     setForm((f) => ({ ...f, [field]: e.target.value }));
-    if (field !== 'confirm') clear(field);
+    clear(field);
   };
 
   async function submit(e: FormEvent) {
     e.preventDefault();
     if (busy) return;
-    if (!form.oldPwd || !form.nPwd || !form.confirm)
-      return void alertMessage(t('translation:errors.pleaseFill'));
-    if (form.nPwd !== form.confirm) return void alertMessage(t('translation:validation.passwordMismatch'));
+    // Every problem beside its field at once: the contract's checks, an empty field, a confirmation that differs.
     const { changePasswordRequest } = await import('@aposta/contracts');
     const checked = changePasswordRequest.safeParse({ oldPwd: form.oldPwd, nPwd: form.nPwd });
-    if (!checked.success) {
-      const key = checked.error.issues[0]?.message ?? 'invalidRequest';
-      return void alertMessage(
-        t(`translation:validation.${key}`, { defaultValue: t('translation:errors.checkTheInput') }),
-      );
+    const found: Partial<Record<'oldPwd' | 'nPwd' | 'confirm', string>> = {};
+    for (const issue of checked.error?.issues ?? []) {
+      const field = issue.path[0] as 'oldPwd' | 'nPwd';
+      found[field] ??= t(`translation:validation.${issue.message}`, {
+        defaultValue: t('translation:errors.checkTheInput'),
+      });
     }
+    if (!form.confirm) found.confirm = t('translation:errors.pleaseFill');
+    else if (form.nPwd !== form.confirm) found.confirm = t('translation:validation.passwordMismatch');
+    if (Object.keys(found).length) return placeAll(found);
     setBusy(true);
     try {
       const message = await changePassword(form.oldPwd, form.nPwd);
@@ -42,7 +44,7 @@ export function ChangePasswordOverlay({ onLogout }: { onLogout: () => Promise<vo
       // A wrong current password is refused without a field name: it goes beside the current password.
       await show(
         error,
-        { oldPwd: form.oldPwd, nPwd: form.nPwd },
+        { oldPwd: form.oldPwd, nPwd: form.nPwd, confirm: form.confirm },
         {
           schema: () => import('@aposta/contracts').then((m) => m.changePasswordRequest),
           fallback: 'oldPwd',
@@ -80,6 +82,7 @@ export function ChangePasswordOverlay({ onLogout }: { onLogout: () => Promise<vo
           name="confirm"
           autoComplete="new-password"
           value={form.confirm}
+          error={errors.confirm}
           onChange={set('confirm')}
         />
         <Button type="submit" disabled={busy} className="w-full text-lg">

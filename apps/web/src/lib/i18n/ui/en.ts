@@ -43,6 +43,7 @@ const en: UiMessages = {
     passwordTooLong: 'The password is too long',
     passwordRequired: 'Enter the password',
     passwordMismatch: 'The passwords do not match',
+    passwordUnchanged: 'The new password must be different from the current one',
     captchaRequired: 'Please verify',
     invalidCaptchaId: 'Refresh the verification code',
     invalidCountry: 'Choose a valid country',

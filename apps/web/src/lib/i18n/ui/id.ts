@@ -43,6 +43,7 @@ const id: UiMessages = {
     passwordTooLong: 'Kata sandi terlalu panjang',
     passwordRequired: 'Masukkan kata sandi',
     passwordMismatch: 'Kata sandi tidak cocok',
+    passwordUnchanged: 'Kata sandi baru harus berbeda dari yang sekarang',
     captchaRequired: 'Harap verifikasi',
     invalidCaptchaId: 'Perbarui kode verifikasi',
     invalidCountry: 'Pilih negara yang valid',

@@ -43,6 +43,7 @@ const ja: UiMessages = {
     passwordTooLong: 'パスワードが長すぎます',
     passwordRequired: 'パスワードを入力してください',
     passwordMismatch: 'パスワードが一致しません',
+    passwordUnchanged: '新しいパスワードは現在のものと異なる必要があります',
     captchaRequired: '認証してください',
     invalidCaptchaId: '認証コードを更新してください',
     invalidCountry: '有効な国を選択してください',

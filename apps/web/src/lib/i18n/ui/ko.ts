@@ -43,6 +43,7 @@ const ko: UiMessages = {
     passwordTooLong: '비밀번호가 너무 깁니다',
     passwordRequired: '비밀번호를 입력해 주세요',
     passwordMismatch: '비밀번호가 일치하지 않습니다',
+    passwordUnchanged: '새 비밀번호는 현재 비밀번호와 달라야 합니다',
     captchaRequired: '인증해 주세요',
     invalidCaptchaId: '인증 코드를 새로 고쳐 주세요',
     invalidCountry: '올바른 국가를 선택해 주세요',

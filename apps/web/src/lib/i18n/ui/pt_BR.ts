@@ -48,6 +48,7 @@ const ptBR = {
     passwordTooLong: 'A senha é longa demais',
     passwordRequired: 'Digite a senha',
     passwordMismatch: 'As senhas não coincidem',
+    passwordUnchanged: 'A nova senha deve ser diferente da atual',
     captchaRequired: 'Por favor verifique',
     invalidCaptchaId: 'Atualize o código de verificação',
     invalidCountry: 'Escolha um país válido',

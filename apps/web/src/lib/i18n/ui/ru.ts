@@ -43,6 +43,7 @@ const ru: UiMessages = {
     passwordTooLong: 'Пароль слишком длинный',
     passwordRequired: 'Введите пароль',
     passwordMismatch: 'Пароли не совпадают',
+    passwordUnchanged: 'Новый пароль должен отличаться от текущего',
     captchaRequired: 'Пожалуйста, пройдите проверку',
     invalidCaptchaId: 'Обновите проверочный код',
     invalidCountry: 'Выберите корректную страну',

@@ -43,6 +43,7 @@ const vi: UiMessages = {
     passwordTooLong: 'Mật khẩu quá dài',
     passwordRequired: 'Nhập mật khẩu',
     passwordMismatch: 'Mật khẩu không khớp',
+    passwordUnchanged: 'Mật khẩu mới phải khác mật khẩu hiện tại',
     captchaRequired: 'Vui lòng xác minh',
     invalidCaptchaId: 'Làm mới mã xác minh',
     invalidCountry: 'Chọn quốc gia hợp lệ',

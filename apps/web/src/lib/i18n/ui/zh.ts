@@ -43,6 +43,7 @@ const zh: UiMessages = {
     passwordTooLong: '密码过长',
     passwordRequired: '请输入密码',
     passwordMismatch: '两次输入的密码不一致',
+    passwordUnchanged: '新密码必须与当前密码不同',
     captchaRequired: '请验证',
     invalidCaptchaId: '请刷新验证码',
     invalidCountry: '请选择有效的国家',
