@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FieldError } from '../../../components/ui/TextField';
 import { languageEntry, useAppState } from '../../../lib/app-state';
 
 const className =
@@ -15,6 +16,7 @@ export function DateField({
   value,
   min,
   max,
+  error,
   onChange,
 }: {
   label: string;
@@ -22,6 +24,8 @@ export function DateField({
   value: string | undefined;
   min?: string;
   max?: string;
+  /** What is wrong with the day chosen, said under it. */
+  error?: string;
   onChange: (value: string | undefined) => void;
 }) {
   const { t } = useTranslation('records');
@@ -54,6 +58,8 @@ export function DateField({
           value={value ?? ''}
           min={min}
           max={max}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
           onChange={(e) => onChange(e.target.value || undefined)}
           onClick={(e) => {
             // Desktop browsers open the picker only from the icon; the whole field opens it, as on a phone.
@@ -72,6 +78,7 @@ export function DateField({
           {shown}
         </span>
       </span>
+      <FieldError id={`${id}-error`} message={error} />
     </div>
   );
 }

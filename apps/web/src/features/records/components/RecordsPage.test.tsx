@@ -147,6 +147,19 @@ describe('records screen', () => {
     await waitFor(() => expect(new URL(calls.at(-1)!.url).searchParams.get('type')).toBeNull());
   });
 
+  it('says when the end date comes before the start date', async () => {
+    stub();
+    const user = userEvent.setup();
+    renderWithApp(<RecordsPage />);
+    await screen.findAllByTestId('record-row');
+    await user.type(screen.getByLabelText('De'), '2026-11-10');
+    expect(screen.getByLabelText('Até')).not.toHaveAccessibleDescription();
+    await user.type(screen.getByLabelText('Até'), '2026-11-01');
+    expect(screen.getByLabelText('Até')).toHaveAccessibleDescription(
+      'A data final deve ser igual ou posterior à inicial',
+    );
+  });
+
   it('shows the steps of a withdrawal from its payment order', async () => {
     stub();
     const user = userEvent.setup();
@@ -159,6 +172,10 @@ describe('records screen', () => {
         .getAllByRole('listitem')
         .map((li) => li.textContent!.split(' · ')[0]),
     ).toEqual(['Saque solicitado', 'Aprovado', 'Pago']);
+    // What it cost, what arrived and where.
+    expect(text(within(withdrawal!).getByTestId('withdrawal-detail'))).toBe(
+      'Taxa R$ 1,50 · você recebe R$ 48,50 · para CPF 1',
+    );
   });
 
   it("a refused withdrawal: struck through, and its steps say why, in the operator's words", async () => {

@@ -23,29 +23,42 @@ function OrderSteps({ record, locale }: { record: WalletRecord; locale: string }
   const { t } = useTranslation('records');
   const type = record.category === 'deposit' ? 10 : 11;
   const order = usePaymentOrder(type, record.ref ?? '');
+  const lang = useAppState((s) => s.lang);
   const format = new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'medium' });
   if (!order.data) return null;
+  const o = order.data;
   return (
-    <ol
-      className="mt-8 flex flex-col gap-4 border-l border-line pl-12"
-      aria-label={t('steps')}
-      data-testid="record-steps"
-    >
-      {order.data.events.map((e, i) => (
-        <li key={i} className="text-xs">
-          <span className="font-semibold text-text">
-            <EventName event={e.event} />
-          </span>
-          <span className="text-muted"> · {format.format(new Date(e.at))}</span>
-          {/* An operator's refusal says why, in the operator's words (the back office tells them the player sees it). */}
-          {e.event === 'rejected' && e.note ? (
-            <span className="block text-muted" data-testid="record-step-note">
-              {e.note}
+    <>
+      {record.category === 'withdrawal' ? (
+        <p className="mt-8 text-xs text-muted" data-testid="withdrawal-detail">
+          {t('withdrawalDetail', {
+            fee: displayMoney(o.fee, lang),
+            net: displayMoney(o.netAmount, lang),
+            to: `${o.payCardBank} ${o.payCardNo}`,
+          })}
+        </p>
+      ) : null}
+      <ol
+        className="mt-8 flex flex-col gap-4 border-l border-line pl-12"
+        aria-label={t('steps')}
+        data-testid="record-steps"
+      >
+        {order.data.events.map((e, i) => (
+          <li key={i} className="text-xs">
+            <span className="font-semibold text-text">
+              <EventName event={e.event} />
             </span>
-          ) : null}
-        </li>
-      ))}
-    </ol>
+            <span className="text-muted"> · {format.format(new Date(e.at))}</span>
+            {/* An operator's refusal says why, in the operator's words (the back office tells them the player sees it). */}
+            {e.event === 'rejected' && e.note ? (
+              <span className="block text-muted" data-testid="record-step-note">
+                {e.note}
+              </span>
+            ) : null}
+          </li>
+        ))}
+      </ol>
+    </>
   );
 }
 
@@ -187,7 +200,14 @@ export function RecordsPage() {
           max={filters.to}
           onChange={(from) => set({ from })}
         />
-        <DateField label={t('to')} value={filters.to} min={filters.from} onChange={(to) => set({ to })} />
+        <DateField
+          label={t('to')}
+          value={filters.to}
+          min={filters.from}
+          // A day typed past the picker's bounds: said, rather than an empty list with no reason.
+          error={filters.from && filters.to && filters.to < filters.from ? t('datesReversed') : undefined}
+          onChange={(to) => set({ to })}
+        />
       </div>
       {Object.values(filters).some(Boolean) ? (
         <button

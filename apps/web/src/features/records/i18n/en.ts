@@ -15,6 +15,7 @@ const en: RecordsMessages = {
     year: 'yyyy',
   },
   clear: 'Clear filters',
+  datesReversed: 'The end date must be on or after the start date',
   loadMore: 'Load more',
   empty: 'No records found.',
   end: 'End of the list',
@@ -41,6 +42,7 @@ const en: RecordsMessages = {
     builder: 'Bet builder',
   },
   steps: 'Steps',
+  withdrawalDetail: 'Fee {{fee}} · you receive {{net}} · to {{to}}',
   pixDeposit: 'PIX deposit',
   pixDeposits: 'PIX deposits',
   events: {

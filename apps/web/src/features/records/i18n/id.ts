@@ -15,6 +15,7 @@ const id: RecordsMessages = {
     year: 'tttt',
   },
   clear: 'Hapus filter',
+  datesReversed: 'Tanggal akhir harus sama dengan atau setelah tanggal mulai',
   loadMore: 'Muat lebih banyak',
   empty: 'Tidak ada riwayat.',
   end: 'Akhir daftar',
@@ -41,6 +42,7 @@ const id: RecordsMessages = {
     builder: 'Bet builder',
   },
   steps: 'Tahapan',
+  withdrawalDetail: 'Biaya {{fee}} · Anda terima {{net}} · ke {{to}}',
   pixDeposit: 'Deposit PIX',
   pixDeposits: 'Deposit PIX',
   events: {

@@ -15,6 +15,7 @@ const ja: RecordsMessages = {
     year: '年',
   },
   clear: '絞り込みを解除',
+  datesReversed: '終了日は開始日以降にしてください',
   loadMore: 'さらに読み込む',
   empty: '履歴はありません。',
   end: '一覧の最後です',
@@ -41,6 +42,7 @@ const ja: RecordsMessages = {
     builder: 'ベットビルダー',
   },
   steps: '進行状況',
+  withdrawalDetail: '手数料 {{fee}} · 受取額 {{net}} · 送金先 {{to}}',
   pixDeposit: 'PIX入金',
   pixDeposits: 'PIX入金',
   events: {

@@ -15,6 +15,7 @@ const ko: RecordsMessages = {
     year: '연도',
   },
   clear: '필터 초기화',
+  datesReversed: '종료일은 시작일과 같거나 이후여야 합니다',
   loadMore: '더 보기',
   empty: '내역이 없습니다.',
   end: '목록의 끝입니다',
@@ -41,6 +42,7 @@ const ko: RecordsMessages = {
     builder: '벳 빌더',
   },
   steps: '진행 단계',
+  withdrawalDetail: '수수료 {{fee}} · 수령액 {{net}} · 받는 곳 {{to}}',
   pixDeposit: 'PIX 입금',
   pixDeposits: 'PIX 입금',
   events: {

@@ -20,6 +20,7 @@ const ptBR = {
     year: 'aaaa',
   },
   clear: 'Limpar filtros',
+  datesReversed: 'A data final deve ser igual ou posterior à inicial',
   loadMore: 'Carregar mais',
   empty: 'Nenhum registro encontrado.',
   end: 'Fim da lista',
@@ -47,6 +48,7 @@ const ptBR = {
     builder: 'Criar aposta',
   },
   steps: 'Etapas',
+  withdrawalDetail: 'Taxa {{fee}} · você recebe {{net}} · para {{to}}',
   pixDeposit: 'Depósito PIX',
   pixDeposits: 'Depósitos PIX',
   events: {

@@ -15,6 +15,7 @@ const ru: RecordsMessages = {
     year: 'гггг',
   },
   clear: 'Сбросить фильтры',
+  datesReversed: 'Дата окончания должна быть не раньше даты начала',
   loadMore: 'Показать ещё',
   empty: 'Записей не найдено.',
   end: 'Конец списка',
@@ -41,6 +42,7 @@ const ru: RecordsMessages = {
     builder: 'Конструктор ставок',
   },
   steps: 'Этапы',
+  withdrawalDetail: 'Комиссия {{fee}} · вы получите {{net}} · на {{to}}',
   pixDeposit: 'Пополнение PIX',
   pixDeposits: 'Пополнения PIX',
   events: {

@@ -15,6 +15,7 @@ const vi: RecordsMessages = {
     year: 'yyyy',
   },
   clear: 'Xóa bộ lọc',
+  datesReversed: 'Ngày kết thúc phải bằng hoặc sau ngày bắt đầu',
   loadMore: 'Tải thêm',
   empty: 'Không có bản ghi nào.',
   end: 'Hết danh sách',
@@ -41,6 +42,7 @@ const vi: RecordsMessages = {
     builder: 'Tạo cược',
   },
   steps: 'Các bước',
+  withdrawalDetail: 'Phí {{fee}} · bạn nhận {{net}} · tới {{to}}',
   pixDeposit: 'Nạp tiền PIX',
   pixDeposits: 'Các lần nạp PIX',
   events: {

@@ -15,6 +15,7 @@ const zh: RecordsMessages = {
     year: '年',
   },
   clear: '清除筛选',
+  datesReversed: '结束日期必须等于或晚于开始日期',
   loadMore: '加载更多',
   empty: '暂无记录。',
   end: '已到列表末尾',
@@ -41,6 +42,7 @@ const zh: RecordsMessages = {
     builder: '自建投注',
   },
   steps: '进度',
+  withdrawalDetail: '手续费 {{fee}} · 到账 {{net}} · 至 {{to}}',
   pixDeposit: 'PIX充值',
   pixDeposits: 'PIX充值记录',
   events: {
