@@ -186,7 +186,11 @@ function DiceStage({
           <span
             aria-hidden="true"
             className={`absolute top-0 -translate-x-1/2 rounded-md px-6 py-2 text-xs font-bold ${won ? 'bg-mint text-night' : 'bg-rose text-white'}`}
-            style={{ left: `${roll}%`, transition: animate ? 'left 300ms cubic-bezier(.2,.8,.2,1)' : 'none' }}
+            // Held inside the track at its ends (a roll of 0,40 or 99,80 would put half the label off screen).
+            style={{
+              left: `clamp(0.3rem, ${roll}%, calc(100% - 0.3rem))`,
+              transition: animate ? 'left 300ms cubic-bezier(.2,.8,.2,1)' : 'none',
+            }}
           >
             {hundredthsLabel(Math.round(roll * 100), locale)}
           </span>

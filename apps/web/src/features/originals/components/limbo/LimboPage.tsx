@@ -51,6 +51,7 @@ export function LimboPage() {
   const last = betting.last;
   const result = last && 'result' in last.outcome ? last.outcome.result : null;
   const won = last ? last.payout > 0 : false;
+  const resultText = result === null ? '—' : multiplierOf(result, locale);
   // Beside a result, the target of that bet (the field may already hold the next one).
   const lineTarget = result !== null && last?.params.game === 'limbo' ? last.params.target : target / 100;
   const locked = betting.auto.running;
@@ -70,9 +71,10 @@ export function LimboPage() {
             className={`font-black tabular-nums ${result === null ? 'text-muted/50' : won ? 'text-mint' : 'text-rose'} ${
               animate && result !== null ? 'animate-[pop_300ms_ease-out]' : ''
             }`}
-            style={{ fontSize: '0.6rem', lineHeight: 1 }}
+            // A long result (1.000.000,00×) gets smaller type rather than run off a 393 px screen.
+            style={{ fontSize: resultText.length > 9 ? '0.42rem' : '0.6rem', lineHeight: 1 }}
           >
-            {result === null ? '—' : multiplierOf(result, locale)}
+            {resultText}
           </span>
           <span className="text-sm text-muted">
             {result === null ? t('limbo.hint') : won ? t('bet.won') : t('bet.lost')}

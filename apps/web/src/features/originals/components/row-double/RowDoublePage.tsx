@@ -132,13 +132,15 @@ function Row({
       return;
     }
     const jitter = (Math.random() - 0.5) * TILE * rem * 0.6;
+    // The easing is per stretch, not over the whole: the row slows down across the whole spin and ends with a
+    // short settle onto the tile (an easing over the whole put 85% of the way in the first 0.3 s, then stood).
     const slide = el.animate(
       [
-        { transform: `translateX(${start}px)` },
-        { transform: `translateX(${x + jitter}px)`, offset: 0.85 },
+        { transform: `translateX(${start}px)`, easing: 'cubic-bezier(.2,.55,.3,1)' },
+        { transform: `translateX(${x + jitter}px)`, offset: 0.88, easing: 'ease-in-out' },
         { transform: `translateX(${x}px)` },
       ],
-      { duration: 1600, easing: 'cubic-bezier(.12,.7,.2,1)', fill: 'forwards' },
+      { duration: 1600, easing: 'linear', fill: 'forwards' },
     );
     slide.onfinish = () => stopped.current(betId);
   }, [betId, stopAt, animate, tile]);
