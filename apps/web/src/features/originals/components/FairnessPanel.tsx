@@ -1,11 +1,13 @@
-import { ErrorCode, type RotateAnswer } from '@aposta/contracts';
+import { ErrorCode, type OriginalGameName, type RotateAnswer } from '@aposta/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/Button';
 import { FieldError, TextField } from '../../../components/ui/TextField';
+import { copyText } from '../../../lib/clipboard';
 import { useFieldErrors } from '../../../lib/form-errors';
 import { useSession } from '../../../lib/session';
+import { verifyHref } from '../../../lib/verify-link';
 import { useFairness } from '../api/get-fairness';
 import { useRotateSeeds } from '../api/rotate-seeds';
 
@@ -17,12 +19,35 @@ function randomSeed(): string {
   );
 }
 
-function Value({ label, value, testId }: { label: string; value: string; testId?: string }) {
+function Value({
+  label,
+  value,
+  testId,
+  copy,
+}: {
+  label: string;
+  value: string;
+  testId?: string;
+  /** A copy button's label: a 64-character seed is not typed by hand on a phone. */
+  copy?: string;
+}) {
   return (
     <div className="flex flex-col gap-2">
       <dt className="text-xs text-muted">{label}</dt>
-      <dd className="break-all font-mono text-xs text-text" data-testid={testId}>
-        {value}
+      <dd className="flex items-start gap-6">
+        <span className="min-w-0 flex-1 break-all font-mono text-xs text-text" data-testid={testId}>
+          {value}
+        </span>
+        {copy ? (
+          <button
+            type="button"
+            onClick={() => void copyText(value)}
+            className="-my-10 min-h-44 shrink-0 px-6 text-xs font-semibold text-gold"
+            aria-label={`${copy}: ${label}`}
+          >
+            {copy}
+          </button>
+        ) : null}
       </dd>
     </div>
   );
@@ -33,7 +58,7 @@ function Value({ label, value, testId }: { label: string; value: string; testId?
  * (the player's to change) and the nonce. Changing seeds retires the pair and reveals its server seed, so every
  * bet it served can be checked on /fairness.
  */
-export function FairnessPanel() {
+export function FairnessPanel({ game }: { game?: OriginalGameName }) {
   const { t } = useTranslation('originals');
   const token = useSession((s) => s.token);
   const fairness = useFairness(token);
@@ -125,17 +150,28 @@ export function FairnessPanel() {
           <div className="flex flex-col gap-8 rounded-xl border border-mint/40 bg-mint/10 p-12" role="status">
             <p className="text-sm font-semibold text-mint">{t('fairness.revealedTitle')}</p>
             <dl className="flex flex-col gap-8">
-              <Value label={t('fairness.serverSeed')} value={revealed.serverSeed} testId="revealed-seed" />
-              <Value label={t('fairness.serverSeedHash')} value={revealed.serverSeedHash} />
-              <Value label={t('fairness.clientSeed')} value={revealed.clientSeed} />
+              <Value
+                label={t('fairness.serverSeed')}
+                value={revealed.serverSeed}
+                testId="revealed-seed"
+                copy={t('fairness.copy')}
+              />
+              <Value
+                label={t('fairness.serverSeedHash')}
+                value={revealed.serverSeedHash}
+                copy={t('fairness.copy')}
+              />
+              <Value label={t('fairness.clientSeed')} value={revealed.clientSeed} copy={t('fairness.copy')} />
               <Value label={t('fairness.betsMade')} value={String(revealed.nonce)} />
             </dl>
             <p className="text-xs text-muted">{t('fairness.revealedHint')}</p>
           </div>
         ) : null}
+        {/* With a seed just revealed, the verifier opens on it (its first bet, of this game). */}
         <Link
-          to="/fairness"
+          to={revealed && game ? verifyHref({ ...revealed, nonce: 0 }, { game }) : '/fairness'}
           className="inline-flex min-h-44 items-center text-sm font-semibold text-gold underline"
+          data-testid="open-verifier"
         >
           {t('fairness.openVerifier')}
         </Link>

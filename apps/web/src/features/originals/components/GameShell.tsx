@@ -84,7 +84,7 @@ export function GameShell({
         {stage}
       </div>
       {controls}
-      <FairnessPanel />
+      <FairnessPanel game={game} />
       <MyBets game={game} falling={falling} />
     </section>
   );

@@ -121,6 +121,7 @@ const en: OriginalsMessages = {
     loginToSee: 'Log in to see your seeds. The verifier works without an account.',
     loading: 'Loading…',
     openVerifier: 'Open the verifier',
+    copy: 'Copy',
   },
   myBets: {
     title: 'My bets',

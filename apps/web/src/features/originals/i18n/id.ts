@@ -125,6 +125,7 @@ const id: OriginalsMessages = {
     loginToSee: 'Masuk untuk melihat seed Anda. Verifikator berfungsi tanpa akun.',
     loading: 'Memuat…',
     openVerifier: 'Buka verifikator',
+    copy: 'Salin',
   },
   myBets: {
     title: 'Taruhan saya',

@@ -121,6 +121,7 @@ const ja: OriginalsMessages = {
     loginToSee: 'ログインするとシードが表示されます。検証ページはアカウントなしで使えます。',
     loading: '読み込み中…',
     openVerifier: '検証ページを開く',
+    copy: 'コピー',
   },
   myBets: {
     title: 'マイベット',

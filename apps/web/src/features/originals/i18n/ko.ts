@@ -121,6 +121,7 @@ const ko: OriginalsMessages = {
     loginToSee: '로그인하면 시드가 보입니다. 검증 페이지는 계정 없이 사용할 수 있습니다.',
     loading: '불러오는 중…',
     openVerifier: '검증 페이지 열기',
+    copy: '복사',
   },
   myBets: {
     title: '내 베팅',

@@ -135,6 +135,7 @@ const ptBR = {
     loginToSee: 'Entre para ver suas sementes. O verificador funciona sem conta.',
     loading: 'Carregando…',
     openVerifier: 'Abrir o verificador',
+    copy: 'Copiar',
   },
   myBets: {
     title: 'Minhas apostas',

@@ -125,6 +125,7 @@ const ru: OriginalsMessages = {
     loginToSee: 'Войдите, чтобы увидеть свои сиды. Проверка работает без аккаунта.',
     loading: 'Загрузка…',
     openVerifier: 'Открыть проверку',
+    copy: 'Копировать',
   },
   myBets: {
     title: 'Мои ставки',

@@ -121,6 +121,7 @@ const vi: OriginalsMessages = {
     loginToSee: 'Đăng nhập để xem seed của bạn. Trang kiểm tra dùng được không cần tài khoản.',
     loading: 'Đang tải…',
     openVerifier: 'Mở trang kiểm tra',
+    copy: 'Sao chép',
   },
   myBets: {
     title: 'Cược của tôi',

@@ -120,6 +120,7 @@ const zh: OriginalsMessages = {
     loginToSee: '登录后可查看您的种子。验证页面无需账户即可使用。',
     loading: '加载中…',
     openVerifier: '打开验证页面',
+    copy: '复制',
   },
   myBets: {
     title: '我的投注',
