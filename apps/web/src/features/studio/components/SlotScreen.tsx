@@ -2,7 +2,7 @@ import type { StudioSession, StudioSpin, StudioStep } from '@aposta/contracts';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { languageEntry, useAppState } from '../../../lib/app-state';
-import { toMajor, toMinor } from '@aposta/money';
+import { parseMoney, toMajor, toMinor } from '@aposta/money';
 import { displayMoney } from '../../../lib/format';
 import { ErrorCode } from '@aposta/contracts';
 import { GAME_CHANNEL, noticeOf, type GameFrameMessage } from '../../../lib/game-frame';
@@ -59,11 +59,22 @@ export function SlotScreen({ session }: { session: StudioSession }) {
   const [turbo, setTurbo] = useState(false);
   const [autoLeft, setAutoLeft] = useState(0);
   const [autoMenu, setAutoMenu] = useState(false);
+  // Auto spin's stops besides its count, as typed (R$): a loss since it started, a single win at or above.
+  const [autoStops, setAutoStops] = useState({ loss: '', win: '' });
   const [big, setBig] = useState<{ amount: number; tier: 'bigWin' | 'megaWin' | 'superWin' } | null>(null);
   const [sheet, setSheet] = useState<'info' | 'rounds' | null>(null);
   const [notice, setNotice] = useState('');
 
-  const live = useRef({ balance: session.balance, bet, turbo, autoLeft, busy: false, alive: true });
+  const live = useRef({
+    balance: session.balance,
+    bet,
+    turbo,
+    autoLeft,
+    busy: false,
+    alive: true,
+    /** The auto run's start balance and its stops, minor units (0 = none). */
+    auto: { from: 0, loss: 0, win: 0 },
+  });
   live.current.bet = bet;
   live.current.turbo = turbo;
   live.current.autoLeft = autoLeft;
@@ -212,6 +223,19 @@ export function SlotScreen({ session }: { session: StudioSession }) {
     state.busy = false;
     setBusy(false);
     if (state.autoLeft > 0) {
+      const { from, loss, win } = state.auto;
+      const stop =
+        loss > 0 && from - toMinor(answer.balance) >= loss
+          ? 'autoStoppedLoss'
+          : win > 0 && toMinor(answer.win) >= win
+            ? 'autoStoppedWin'
+            : null;
+      if (stop) {
+        state.autoLeft = 0;
+        setAutoLeft(0);
+        setMessage(t(stop));
+        return;
+      }
       const left = state.autoLeft - 1;
       setAutoLeft(left);
       state.autoLeft = left;
@@ -223,9 +247,21 @@ export function SlotScreen({ session }: { session: StudioSession }) {
   }, [session.session, session.demo, game.reels, show, describe, t]);
 
   const startAuto = (count: number) => {
+    const minor = (text: string) => {
+      try {
+        return text.trim() ? Math.max(0, parseMoney(text)) : 0;
+      } catch {
+        return 0;
+      }
+    };
     setAutoMenu(false);
     setAutoLeft(count);
     live.current.autoLeft = count;
+    live.current.auto = {
+      from: toMinor(live.current.balance),
+      loss: minor(autoStops.loss),
+      win: minor(autoStops.win),
+    };
     void play();
   };
 
@@ -395,14 +431,29 @@ export function SlotScreen({ session }: { session: StudioSession }) {
 
           <div className="relative flex flex-col items-center gap-4">
             {autoMenu ? (
-              <div className="absolute bottom-64 right-0 z-10 flex flex-col gap-4 rounded-xl border border-white/15 bg-[#140a2a] p-6 shadow-xl">
+              <div className="absolute bottom-64 right-0 z-10 flex w-200 flex-col gap-4 rounded-xl border border-white/15 bg-[#140a2a] p-6 shadow-xl">
                 <p className="px-6 text-2xs text-white/60">{t('autoTitle')}</p>
+                {(['loss', 'win'] as const).map((k) => (
+                  <label key={k} className="flex flex-col gap-2 px-6 text-2xs text-white/60">
+                    {t(k === 'loss' ? 'autoStopLoss' : 'autoStopWin')}
+                    <input
+                      inputMode="decimal"
+                      autoComplete="off"
+                      placeholder={t('autoNoStop')}
+                      value={autoStops[k]}
+                      onChange={(e) =>
+                        setAutoStops((s) => ({ ...s, [k]: e.target.value.replace(/[^\d.,]/g, '') }))
+                      }
+                      className="min-h-36 rounded-md bg-white/10 px-8 text-sm text-white placeholder:text-white/40"
+                    />
+                  </label>
+                ))}
                 {AUTO_CHOICES.map((n) => (
                   <button
                     key={n}
                     type="button"
                     onClick={() => startAuto(n)}
-                    className="min-h-40 rounded-lg px-14 text-sm font-semibold hover:bg-white/10"
+                    className="min-h-40 rounded-lg px-14 text-left text-sm font-semibold whitespace-nowrap hover:bg-white/10"
                   >
                     {t('autoSpins', { count: n })}
                   </button>

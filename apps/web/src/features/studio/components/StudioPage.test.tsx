@@ -190,12 +190,13 @@ describe('studio slot', () => {
     vi.spyOn(window, 'parent', 'get').mockReturnValue(parent as unknown as Window);
     const { server } = start({ balance: 5 });
     await user.click(await screen.findByTestId('spin-button'));
-    await waitFor(() => expect(parent.postMessage).toHaveBeenCalledTimes(1));
+    // The stake on the tap (the round still plays), then the round's balance once it has played.
+    await waitFor(() => expect(parent.postMessage).toHaveBeenCalledTimes(2));
     const first = expectedSpin({ serverSeed: SERVER_SEED, clientSeed: CLIENT_SEED, nonce: 0 }, 1);
-    expect(parent.postMessage).toHaveBeenCalledWith(
+    expect(parent.postMessage.mock.calls.map((c) => c[0])).toEqual([
+      { channel: 'aposta-game', type: 'balance', balance: 4, demo: false, staked: true },
       { channel: 'aposta-game', type: 'balance', balance: 4 + first.win, demo: false },
-      window.location.origin,
-    );
+    ]);
     server.state.failNext = { status: 9999, message: 'Saldo insuficiente' };
     await user.click(screen.getByTestId('spin-button'));
     await waitFor(() =>
@@ -221,6 +222,46 @@ describe('studio slot', () => {
       expected += expectedSpin({ serverSeed: SERVER_SEED, clientSeed: CLIENT_SEED, nonce }, 1).win - 1;
     expect(screen.getByTestId('slot-balance')).toHaveTextContent(brl(expected));
     expect(server.state.calls.filter((c) => c.path === '/api/studio/spin')).toHaveLength(10);
+  });
+
+  it('auto spin stops at a single win at or above the amount typed', async () => {
+    const user = userEvent.setup();
+    const { server } = start({ balance: 100 });
+    await user.click(await screen.findByRole('button', { name: 'Giro automático' }));
+    await user.type(screen.getByLabelText('Parar num ganho a partir de (R$)'), '0,50');
+    await user.click(screen.getByRole('button', { name: '25 giros' }));
+    // The rounds the seeds give up to the first win of R$ 0,50 or more.
+    let rounds = 0;
+    while (rounds < 25)
+      if (expectedSpin({ serverSeed: SERVER_SEED, clientSeed: CLIENT_SEED, nonce: rounds++ }, 1).win >= 0.5)
+        break;
+    expect(rounds).toBeLessThan(25);
+    await waitFor(() => expect(screen.getByTestId('auto-button')).toHaveTextContent('AUTO'), {
+      timeout: 10_000,
+    });
+    expect(server.state.calls.filter((c) => c.path === '/api/studio/spin')).toHaveLength(rounds);
+    expect(screen.getByText('Giro automático parado: ganho acima do limite')).toBeInTheDocument();
+  });
+
+  it('auto spin stops once the loss since it started reaches the limit typed', async () => {
+    // A server seed whose first two spins pay nothing (searched with the game's own maths): R$ 2 lost in two.
+    const serverSeed = Array.from({ length: 500 }, (_, i) => (i + 1).toString(16).padStart(64, '0')).find(
+      (seed) =>
+        [0, 1].every(
+          (nonce) => expectedSpin({ serverSeed: seed, clientSeed: CLIENT_SEED, nonce }, 1).win === 0,
+        ),
+    )!;
+    expect(serverSeed).toBeDefined();
+    const user = userEvent.setup();
+    const { server } = start({ balance: 100, serverSeed });
+    await user.click(await screen.findByRole('button', { name: 'Giro automático' }));
+    await user.type(screen.getByLabelText('Parar se perder (R$)'), '2');
+    await user.click(screen.getByRole('button', { name: '10 giros' }));
+    await waitFor(() => expect(screen.getByTestId('auto-button')).toHaveTextContent('AUTO'), {
+      timeout: 10_000,
+    });
+    expect(server.state.calls.filter((c) => c.path === '/api/studio/spin')).toHaveLength(2);
+    expect(screen.getByText('Giro automático parado: limite de perda atingido')).toBeInTheDocument();
   });
 
   it('a big win has its moment over the reels, with the new balance and the win in sight below', async () => {
