@@ -100,7 +100,7 @@ export const en: Dictionary = {
     approveConfirm: 'Approve and pay {{amount}}?',
     reject: 'Reject',
     rejectTitle: 'Reject withdrawal #{{id}}',
-    reason: 'Reason (shown to the player)',
+    reason: 'Reason',
     reconcile: 'Reconcile',
     reconcileConfirm: 'Ask the provider and reconcile this withdrawal?',
     detailTitle: 'Withdrawal #{{id}}',

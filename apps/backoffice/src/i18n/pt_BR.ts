@@ -99,7 +99,7 @@ export const pt_BR = {
     approveConfirm: 'Aprovar e pagar {{amount}}?',
     reject: 'Recusar',
     rejectTitle: 'Recusar o saque #{{id}}',
-    reason: 'Motivo (o jogador vê)',
+    reason: 'Motivo',
     reconcile: 'Conciliar',
     reconcileConfirm: 'Consultar o provedor e conciliar este saque?',
     detailTitle: 'Saque #{{id}}',

@@ -178,7 +178,7 @@ describe('records screen', () => {
     );
   });
 
-  it("a refused withdrawal: struck through, and its steps say why, in the operator's words", async () => {
+  it('a refused withdrawal: struck through (nothing left the account), its steps end refused', async () => {
     vi.stubGlobal(
       'fetch',
       fakeFetch((url) =>
@@ -202,12 +202,8 @@ describe('records screen', () => {
                     updatedAt: '',
                     events: [
                       { status: '00', event: 'requested', note: '', at: '2026-11-22T12:00:00.000Z' },
-                      {
-                        status: '01',
-                        event: 'rejected',
-                        note: 'Dados bancários divergentes',
-                        at: '2026-11-22T12:05:00.000Z',
-                      },
+                      // The operator's reason stays in the back office: the player's answer has no note.
+                      { status: '01', event: 'rejected', note: '', at: '2026-11-22T12:05:00.000Z' },
                     ],
                   },
                 ],
@@ -226,9 +222,8 @@ describe('records screen', () => {
     const [withdrawal] = await screen.findAllByTestId('record-row');
     expect(within(withdrawal!).getByText(/52,60/)).toHaveClass('line-through');
     await user.click(within(withdrawal!).getByRole('button'));
-    expect(await within(withdrawal!).findByTestId('record-step-note')).toHaveTextContent(
-      'Dados bancários divergentes',
-    );
+    const steps = await within(withdrawal!).findByTestId('record-steps');
+    expect(within(steps).getAllByRole('listitem').at(-1)).toHaveTextContent(/^Recusado/);
   });
 
   it('lists every PIX deposit order with its state: paid, pending, cancelled, expired, returned', async () => {

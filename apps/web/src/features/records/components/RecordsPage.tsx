@@ -49,12 +49,6 @@ function OrderSteps({ record, locale }: { record: WalletRecord; locale: string }
               <EventName event={e.event} />
             </span>
             <span className="text-muted"> · {format.format(new Date(e.at))}</span>
-            {/* An operator's refusal says why, in the operator's words (the back office tells them the player sees it). */}
-            {e.event === 'rejected' && e.note ? (
-              <span className="block text-muted" data-testid="record-step-note">
-                {e.note}
-              </span>
-            ) : null}
           </li>
         ))}
       </ol>
