@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import {
+  BET_PRODUCTS,
   ErrorCode,
   OrderStatus,
   RecordCategory,
@@ -215,9 +216,12 @@ export function createWalletService({ database, outbox, settings, bus, accounts,
       for (const source of hooks.betGames)
         for (const [ref, game] of await source(db, holds)) games.set(ref, game);
     return entries.map((e) => {
-      if (!e.hold || e.hold.product === 'withdrawal') return null;
-      const product = e.hold.product as BetGame['product'];
-      return games.get(e.hold.reference) ?? { product, game: null, gameName: null };
+      if (!e.hold) return null;
+      const named = games.get(e.hold.reference);
+      if (named) return named;
+      // A product no module names (a withdrawal's hold is no bet): the product alone, when it is a betting one.
+      const product = BET_PRODUCTS.find((p) => p === e.hold!.product);
+      return product ? { product, game: null, gameName: null } : null;
     });
   }
 
