@@ -102,7 +102,8 @@ describe('registration', () => {
   it('under br: CPF and birth date required, under-18 refused, each with its message', async () => {
     for (const [extra, status, message] of [
       [{}, 400, 'Informe um CPF válido'],
-      [{ cardNo: '123.456.789-00', birthDate: birthDate(30) }, 400, 'Informe um CPF válido'],
+      // A CPF given but not one is refused by the contract, under any profile.
+      [{ cardNo: '123.456.789-00', birthDate: birthDate(30) }, 400, 'CPF inválido'],
       [{ cardNo: randomCpf() }, 400, 'Informe a data de nascimento (AAAA-MM-DD)'],
       [{ cardNo: randomCpf(), birthDate: '30/01/1990' }, 400, 'Informe a data de nascimento (AAAA-MM-DD)'],
       // ISO dates, but no one's birth: year 0000 (which PostgreSQL refuses: a 500 before) and the future.
