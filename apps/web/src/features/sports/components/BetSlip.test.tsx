@@ -120,6 +120,8 @@ describe('bet slip', () => {
       await user.clear(field);
       await user.type(field, typed);
       expect(screen.getByTestId('place-bet').textContent?.replace(/\u00a0/g, ' ')).toBe(button);
+      // A possible win only for a stake that can be placed.
+      expect(screen.queryByTestId('potential-payout') !== null).toBe(!message);
       if (message) {
         const spaced = message.replace(/[.$]/g, '\\$&').replace(/ /g, '\\s');
         expect(field).toHaveAccessibleDescription(new RegExp(`^${spaced}$`));

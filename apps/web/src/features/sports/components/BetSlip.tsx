@@ -200,7 +200,8 @@ export function BetSlip() {
                   onChange={(v) => useSlip.setState((s) => ({ stakes: { ...s.stakes, [l.selectionId]: v } }))}
                   error={stakeProblem(l.selectionId) ?? errors[l.selectionId]}
                   payout={(() => {
-                    const st = stakeOf(l.selectionId);
+                    // No promise for a stake that cannot be placed.
+                    const st = stakeProblem(l.selectionId) ? null : stakeOf(l.selectionId);
                     return st ? money(potentialPayout(st, [l.price])) : null;
                   })()}
                 />
@@ -229,7 +230,7 @@ export function BetSlip() {
               onChange={(v) => useSlip.setState({ parlayStake: v })}
               error={stakeProblem(PARLAY) ?? errors[PARLAY]}
               payout={(() => {
-                const st = stakeOf(PARLAY);
+                const st = stakeProblem(PARLAY) ? null : stakeOf(PARLAY);
                 return st
                   ? money(
                       potentialPayout(
