@@ -177,6 +177,24 @@ export function parseMoney(
   return negative ? -minor : minor;
 }
 
+/**
+ * What a person typed as a positive amount, read by `parseMoney`: minor units, or null when the text is not one
+ * (empty, malformed, zero, negative). For fields that say "not an amount" beside themselves rather than throw.
+ */
+export function readAmount(
+  text: string,
+  currency: Currency = DEFAULT_CURRENCY,
+  locale: string = CURRENCIES[currency].locale,
+): Minor | null {
+  try {
+    const minor = parseMoney(text, currency, locale);
+    return minor > 0 ? minor : null;
+  } catch (err) {
+    if (err instanceof MoneyError) return null;
+    throw err;
+  }
+}
+
 export type Rounding = 'down' | 'up' | 'halfEven';
 
 /**

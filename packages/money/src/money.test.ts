@@ -8,6 +8,7 @@ import {
   mulDiv,
   scale,
   parseMoney,
+  readAmount,
   sum,
   toDecimalString,
   toMajor,
@@ -151,5 +152,15 @@ describe('scale', () => {
         expect(up >= exact && up - exact < 10_000n).toBe(true);
       }),
     );
+  });
+});
+
+describe('readAmount', () => {
+  it('answers a positive amount typed, null for anything else, never throwing for what a person types', () => {
+    expect(['10,50', '1.000', 'R$ 1.000,00', '0,01'].map((t) => readAmount(t))).toEqual([
+      1050, 100_000, 100_000, 1,
+    ]);
+    for (const text of ['', ' ', 'abc', '0', '0,00', '-5', '5,555', '1.23.45'])
+      expect(readAmount(text), text).toBeNull();
   });
 });

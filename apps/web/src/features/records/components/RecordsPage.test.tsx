@@ -19,33 +19,35 @@ const rec = (id: string, category: string, amount: number, status: string, extra
   ...extra,
 });
 
+/** A withdrawal's payment order as `/api/app/order/records` answers it: R$ 50 paid, unless `over` says otherwise. */
+const withdrawalOrder = (over: object) => ({
+  orderId: 'W1',
+  type: 11,
+  status: '10',
+  amount: 50,
+  gift: 0,
+  fee: 1.5,
+  netAmount: 48.5,
+  usdtAmount: null,
+  payCardBank: 'CPF',
+  payCardNo: '1',
+  createdAt: '',
+  updatedAt: '',
+  events: [
+    { status: '00', event: 'requested', note: '', at: '2026-11-22T12:00:00.000Z' },
+    { status: '99', event: 'approved', note: '', at: '2026-11-22T12:01:00.000Z' },
+    { status: '10', event: 'paid', note: '', at: '2026-11-22T12:02:00.000Z' },
+  ],
+  ...over,
+});
+
 function stub() {
   const f = fakeFetch((url) => {
     if (url.includes('/api/app/order/records')) {
       return {
         body: envelope({
           total: 1,
-          list: [
-            {
-              orderId: 'W1',
-              type: 11,
-              status: '10',
-              amount: 50,
-              gift: 0,
-              fee: 1.5,
-              netAmount: 48.5,
-              usdtAmount: null,
-              payCardBank: 'CPF',
-              payCardNo: '1',
-              createdAt: '',
-              updatedAt: '',
-              events: [
-                { status: '00', event: 'requested', note: '', at: '2026-11-22T12:00:00.000Z' },
-                { status: '99', event: 'approved', note: '', at: '2026-11-22T12:01:00.000Z' },
-                { status: '10', event: 'paid', note: '', at: '2026-11-22T12:02:00.000Z' },
-              ],
-            },
-          ],
+          list: [withdrawalOrder({})],
         }),
       };
     }
@@ -187,25 +189,18 @@ describe('records screen', () => {
               body: envelope({
                 total: 1,
                 list: [
-                  {
+                  withdrawalOrder({
                     orderId: 'W2',
-                    type: 11,
                     status: '01',
                     amount: 52.6,
-                    gift: 0,
                     fee: 0,
                     netAmount: 52.6,
-                    usdtAmount: null,
-                    payCardBank: 'CPF',
-                    payCardNo: '1',
-                    createdAt: '',
-                    updatedAt: '',
                     events: [
                       { status: '00', event: 'requested', note: '', at: '2026-11-22T12:00:00.000Z' },
                       // The operator's reason stays in the back office: the player's answer has no note.
                       { status: '01', event: 'rejected', note: '', at: '2026-11-22T12:05:00.000Z' },
                     ],
-                  },
+                  }),
                 ],
               }),
             }

@@ -1,4 +1,4 @@
-import { MoneyError, parseMoney } from '@aposta/money';
+import { readAmount } from '@aposta/money';
 import { ErrorCode, priceChangedData, type PlaceBetAnswer } from '@aposta/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -33,13 +33,8 @@ import { useLocale } from './SportsShell';
  * null for anything that is not a positive amount in centavos.
  */
 export function parseStake(text: string): number | null {
-  try {
-    const minor = parseMoney(text);
-    return minor > 0 && minor < 1e11 ? minor : null;
-  } catch (err) {
-    if (err instanceof MoneyError) return null;
-    throw err;
-  }
+  const minor = readAmount(text);
+  return minor !== null && minor < 1e11 ? minor : null;
 }
 
 const PARLAY = 'parlay';

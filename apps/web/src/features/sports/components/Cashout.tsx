@@ -1,5 +1,5 @@
 import { cashoutQuote, type SportsBet } from '@aposta/contracts';
-import { isCurrency, MoneyError, parseMoney, toMajor, toMinor } from '@aposta/money';
+import { isCurrency, readAmount, toMajor, toMinor } from '@aposta/money';
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Sheet } from '../../../components/ui/Sheet';
@@ -234,15 +234,7 @@ function AutoCashoutForm({
   const currency = isCurrency(entry.currency) ? entry.currency : 'BRL';
   const now = current ? toMinor(current.value) : 0;
 
-  function parse(): number | null {
-    try {
-      const minor = parseMoney(text, currency, entry.locale);
-      return minor > 0 ? minor : null;
-    } catch (err) {
-      if (err instanceof MoneyError) return null;
-      throw err;
-    }
-  }
+  const parse = () => readAmount(text, currency, entry.locale);
 
   async function save(target: number | null) {
     setBusy(true);

@@ -2,7 +2,7 @@ import type { StudioSession, StudioSpin, StudioStep } from '@aposta/contracts';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { languageEntry, useAppState } from '../../../lib/app-state';
-import { parseMoney, toMajor, toMinor } from '@aposta/money';
+import { readAmount, toMajor, toMinor } from '@aposta/money';
 import { displayMoney } from '../../../lib/format';
 import { ErrorCode } from '@aposta/contracts';
 import { GAME_CHANNEL, noticeOf, type GameFrameMessage } from '../../../lib/game-frame';
@@ -247,13 +247,7 @@ export function SlotScreen({ session }: { session: StudioSession }) {
   }, [session.session, session.demo, game.reels, show, describe, t]);
 
   const startAuto = (count: number) => {
-    const minor = (text: string) => {
-      try {
-        return text.trim() ? Math.max(0, parseMoney(text)) : 0;
-      } catch {
-        return 0;
-      }
-    };
+    const minor = (text: string) => readAmount(text) ?? 0; // no stop for a field left empty or unreadable
     setAutoMenu(false);
     setAutoLeft(count);
     live.current.autoLeft = count;

@@ -5,7 +5,7 @@ import {
   type PayCardBank,
   type WithdrawRequest,
 } from '@aposta/contracts';
-import { formatAmount, isCurrency, MoneyError, mulDiv, parseMoney, toMajor, toMinor } from '@aposta/money';
+import { formatAmount, isCurrency, mulDiv, readAmount, toMajor, toMinor } from '@aposta/money';
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/Button';
@@ -103,16 +103,7 @@ export function WithdrawPanel() {
   const stored = edited[type] ?? fromCardInfo(limits.data, type);
   const payout = ownCpf ? { ...stored, payCardNo: ownCpf } : stored;
 
-  function parseAmount(text: string): number | null {
-    if (!text.trim()) return null;
-    try {
-      const minor = parseMoney(text, currency, entry.locale);
-      return minor > 0 ? minor : null;
-    } catch (err) {
-      if (err instanceof MoneyError) return null;
-      throw err;
-    }
-  }
+  const parseAmount = (text: string) => readAmount(text, currency, entry.locale);
   const amount = parseAmount(amountText);
 
   /**
