@@ -31,8 +31,12 @@ export const USDT_NETWORK_FEE = 1;
 export const pricePackage = z.object({
   pkgId: z.number().int(),
   price: money,
-  /** Bonus credited with the deposit (wagering 2x) unless the player waives promotions. */
+  /** Bonus credited with the deposit unless the player waives promotions. */
   gift: money,
+  /** What must be staked before this deposit can be withdrawn: price × the deposit wagering multiple. */
+  wager: money,
+  /** What must be staked before the gift becomes cash: gift × the bonus wagering multiple (0 without a gift). */
+  giftWager: money,
   sort: z.number().int(),
   curreny: z.string(),
   /** The package pre-selected on the deposit page (the spec's default, 100). */
@@ -163,6 +167,12 @@ export const paymentRecord = z.object({
   payCardNo: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /**
+   * A deposit still waiting for its PIX: the provider's payment page, so the player can pay it later from the
+   * records, and when the order expires. Null for every other order.
+   */
+  payUrl: z.string().nullable(),
+  expiresAt: z.string().nullable(),
   events: z.array(withdrawalEvent),
 });
 export type PaymentRecord = z.infer<typeof paymentRecord>;

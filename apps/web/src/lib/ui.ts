@@ -17,6 +17,14 @@ export type OverlayName =
 
 export type DepositMode = 'normal' | 'secondDeposit';
 
+/** A deposit made earlier whose PIX is still to pay: the deposit overlay opens on it (from the records). */
+export interface PendingDeposit {
+  orderId: string;
+  url: string;
+  /** Reais. */
+  amount: number;
+}
+
 export const TOAST_MS = 1500;
 export const ERROR_ALERT_DELAY_MS = 500;
 
@@ -36,6 +44,7 @@ interface UiState {
   loading: number;
   overlay: OverlayName | null;
   depositMode: DepositMode;
+  pendingDeposit: PendingDeposit | null;
   /** After KYC is saved, continue to the deposit overlay. */
   afterKyc: 'deposit' | null;
   menuOpen: boolean;
@@ -58,6 +67,7 @@ export const useUi = create<UiState>()(() => ({
   loading: 0,
   overlay: null,
   depositMode: 'normal',
+  pendingDeposit: null,
   afterKyc: null,
   menuOpen: false,
   accountOpen: false,
@@ -73,9 +83,16 @@ export const useUi = create<UiState>()(() => ({
 
 export function openOverlay(
   overlay: OverlayName,
-  extra: Partial<Pick<UiState, 'depositMode' | 'afterKyc'>> = {},
+  extra: Partial<Pick<UiState, 'depositMode' | 'afterKyc' | 'pendingDeposit'>> = {},
 ) {
-  useUi.setState({ overlay, menuOpen: false, accountOpen: false, avatarOpen: false, ...extra });
+  useUi.setState({
+    overlay,
+    menuOpen: false,
+    accountOpen: false,
+    avatarOpen: false,
+    pendingDeposit: null,
+    ...extra,
+  });
 }
 
 export function closeOverlay() {
@@ -119,4 +136,9 @@ export function endLoading() {
 /** Opens the deposit overlay; the app's overlay host puts KYC first when it is missing (deposit after KYC). */
 export function openDeposit(depositMode: DepositMode = 'normal') {
   openOverlay('deposit', { depositMode });
+}
+
+/** Opens the deposit overlay on an order made earlier, to pay its PIX now. */
+export function resumeDeposit(pendingDeposit: PendingDeposit) {
+  openOverlay('deposit', { pendingDeposit });
 }

@@ -15,7 +15,7 @@ import type { Outbox } from '../../platform/outbox';
 import './payments.events';
 import { post, requestHash } from '../ledger';
 import { recordCredit } from '../wagering';
-import { orderByKey, newOrderId, record, repeated, transition, type OrderRow } from './orders';
+import { AWAITING_PIX, orderByKey, newOrderId, record, repeated, transition, type OrderRow } from './orders';
 import type { Settings } from '../settings';
 import type { PackagesService } from './packages.service';
 import { logOf, unavailable, type PaymentsDeps } from './payments.deps';
@@ -54,7 +54,6 @@ export interface ReturnDepositJob {
 export const RETURN_RETRY_AFTER_MINUTES = 30;
 export const returnKey = (orderId: string) => `deposit-return:${orderId}`;
 
-const OPEN: OrderStatus[] = [OrderStatus.PENDING, OrderStatus.PAYING, OrderStatus.PAYING_ALT];
 const CLOSED: OrderStatus[] = [OrderStatus.CANCELLED, OrderStatus.FAILED];
 /** Flags of an order a paid state never credits: its money went, or goes, back to the payer. */
 const UNCREDITABLE = ['payerMismatch', 'returned', 'reversed'];
@@ -125,7 +124,7 @@ export function createDepositsService(
         and(
           eq(paymentOrders.userId, userId),
           eq(paymentOrders.type, RecordType.DEPOSIT),
-          inArray(paymentOrders.status, OPEN),
+          inArray(paymentOrders.status, AWAITING_PIX),
           or(isNull(paymentOrders.expiresAt), gt(paymentOrders.expiresAt, now())),
         ),
       );
@@ -187,7 +186,7 @@ export function createDepositsService(
     await transition(
       tx,
       order,
-      [...OPEN, ...CLOSED],
+      [...AWAITING_PIX, ...CLOSED],
       OrderStatus.PAID,
       'paid',
       lateNote ? { flag: 'paidAfterClose' } : {},
@@ -247,7 +246,7 @@ export function createDepositsService(
           const changed = await transition(
             tx,
             order,
-            [...OPEN, ...CLOSED],
+            [...AWAITING_PIX, ...CLOSED],
             OrderStatus.FAILED,
             'payerMismatch',
             { flag: 'payerMismatch' },
@@ -290,7 +289,7 @@ export function createDepositsService(
         const closed = await transition(
           tx,
           order,
-          OPEN,
+          AWAITING_PIX,
           OrderStatus.CANCELLED,
           'cancelled',
           flagged,
@@ -306,11 +305,11 @@ export function createDepositsService(
         return { kind: 'updated' };
       }
       case 'cancelled':
-        return (await transition(tx, order, OPEN, OrderStatus.CANCELLED, 'cancelled'))
+        return (await transition(tx, order, AWAITING_PIX, OrderStatus.CANCELLED, 'cancelled'))
           ? { kind: 'updated' }
           : { kind: 'unchanged' };
       case 'failed':
-        return (await transition(tx, order, OPEN, OrderStatus.FAILED, 'failed'))
+        return (await transition(tx, order, AWAITING_PIX, OrderStatus.FAILED, 'failed'))
           ? { kind: 'updated' }
           : { kind: 'unchanged' };
       case 'processing':
@@ -436,13 +435,14 @@ export function createDepositsService(
     const s = await settings.all();
     const applied = await database.transaction(async (tx) => {
       const locked = await lockOrder(tx, order.orderId);
-      if (!locked || !OPEN.includes(locked.status as OrderStatus)) return { kind: 'unchanged' } as Applied;
+      if (!locked || !AWAITING_PIX.includes(locked.status as OrderStatus))
+        return { kind: 'unchanged' } as Applied;
       // Paid: credited (or returned); reversed: closed flagged, so a late paid notice cannot credit it.
       if (state?.status === 'paid' || state?.status === 'reversed') {
         const result = await apply(tx, locked, state, s);
         if (result.kind !== 'amountMismatch') return result;
       }
-      await transition(tx, locked, OPEN, OrderStatus.CANCELLED, 'expired');
+      await transition(tx, locked, AWAITING_PIX, OrderStatus.CANCELLED, 'expired');
       return { kind: 'updated' } as Applied;
     });
     announce(applied);
@@ -558,7 +558,7 @@ export function createDepositsService(
         .select()
         .from(paymentOrders)
         .where(and(eq(paymentOrders.orderId, orderId), eq(paymentOrders.type, RecordType.DEPOSIT)));
-      if (!order || !OPEN.includes(order.status as OrderStatus)) return 'unchanged';
+      if (!order || !AWAITING_PIX.includes(order.status as OrderStatus)) return 'unchanged';
       if (order.expiresAt && order.expiresAt <= now()) return (await expire(order)) ? 'updated' : 'unchanged';
       if (!provider || !order.providerRef || order.provider !== provider.name) return 'ignored';
       const state = await provider.queryCharge(order.providerRef);
@@ -567,7 +567,7 @@ export function createDepositsService(
         const s = await settings.all();
         applied = await database.transaction(async (tx) => {
           const locked = await lockOrder(tx, orderId);
-          if (!locked || !OPEN.includes(locked.status as OrderStatus))
+          if (!locked || !AWAITING_PIX.includes(locked.status as OrderStatus))
             return { kind: 'unchanged' } as Applied;
           return apply(tx, locked, state, s);
         });
@@ -586,7 +586,7 @@ export function createDepositsService(
         .from(paymentOrders)
         .where(and(eq(paymentOrders.orderId, orderId), eq(paymentOrders.userId, userId)));
       if (!order) throw new AppError(ErrorCode.NOT_FOUND, 'orderNotFound');
-      if (OPEN.includes(order.status as OrderStatus) && order.expiresAt && order.expiresAt <= now()) {
+      if (AWAITING_PIX.includes(order.status as OrderStatus) && order.expiresAt && order.expiresAt <= now()) {
         await expire(order);
         const [after] = await database.db
           .select({ status: paymentOrders.status })
@@ -743,7 +743,7 @@ export function createDepositsService(
         .where(
           and(
             eq(paymentOrders.type, RecordType.DEPOSIT),
-            or(...OPEN.map((s) => eq(paymentOrders.status, s))),
+            or(...AWAITING_PIX.map((s) => eq(paymentOrders.status, s))),
             lt(paymentOrders.expiresAt, now()),
           ),
         )

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { ErrorCode, RecordType, type OrderStatus, type PaymentRecord } from '@aposta/contracts';
+import { ErrorCode, OrderStatus, RecordType, type PaymentRecord } from '@aposta/contracts';
 import { toMajor } from '@aposta/money';
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { WithSubqueryWithSelection } from 'drizzle-orm/pg-core';
@@ -153,6 +153,13 @@ export function eventsOf(exec: Executor, orderId: string): Promise<OrderEventRow
     .orderBy(asc(paymentOrderEvents.id));
 }
 
+/** A deposit's states while its PIX can still be paid (until it expires). */
+export const AWAITING_PIX: readonly OrderStatus[] = [
+  OrderStatus.PENDING,
+  OrderStatus.PAYING,
+  OrderStatus.PAYING_ALT,
+];
+
 /** Fraction of a USDT in micro-units as a number with 6 decimals (display only). */
 const usdt = (micro: number | null) => (micro === null ? null : micro / 1_000_000);
 
@@ -171,8 +178,15 @@ export function toRecord(
   row: OrderRow,
   events: OrderEventRow[],
   viewer: 'player' | 'operator' = 'player',
+  now = new Date(),
 ): PaymentRecord {
   const deposit = row.type === RecordType.DEPOSIT;
+  const payable =
+    deposit &&
+    AWAITING_PIX.includes(row.status as OrderStatus) &&
+    row.payUrl !== null &&
+    row.expiresAt !== null &&
+    row.expiresAt > now;
   return {
     orderId: row.orderId,
     type: deposit ? RecordType.DEPOSIT : RecordType.WITHDRAWAL,
@@ -186,6 +200,8 @@ export function toRecord(
     payCardNo: maskKey(row.payCardNo),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    payUrl: payable ? row.payUrl : null,
+    expiresAt: payable ? row.expiresAt!.toISOString() : null,
     events: events.map((e) => ({
       status: e.status as OrderStatus,
       event: e.event,

@@ -8,8 +8,9 @@ import {
   type PackageField,
   type PackageGroup,
   type PricePackage,
+  settingsSchema,
 } from '@aposta/contracts';
-import { toMajor } from '@aposta/money';
+import { scale, toMajor, type Minor } from '@aposta/money';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { EventBus } from '../../platform/bus';
 import { pgCode, pgConstraint, type Database, type Executor } from '../../platform/db';
@@ -20,6 +21,12 @@ import type { Config } from '../../config';
 import type { SettingsService } from '../settings';
 
 type Seed = { pkgId: number; price: number; gift: number; curreny: PackageGroup; selected?: boolean };
+
+/** An active package as stored (price and gift in minor units), before the wagering is worked out. */
+type PackageOffer = Omit<PricePackage, 'price' | 'gift' | 'wager' | 'giftWager'> & {
+  price: Minor;
+  gift: Minor;
+};
 
 const brl = (reais: number) => reais * 100;
 const group = (curreny: PackageGroup, first: number, rows: Array<[number, number]>): Seed[] =>
@@ -114,16 +121,16 @@ export function createPackagesService({
   database: Database;
   config?: Pick<Config, 'jurisdiction'>;
   /** The gift's cap (`deposit.maxGiftPercent`) for operators' writes. */
-  settings?: Pick<SettingsService, 'get'>;
+  settings?: Pick<SettingsService, 'get' | 'all'>;
   /** Operators' writes tell every node to drop its cached lists (`payments.packagesChanged`). */
   bus?: Pick<EventBus, 'publish'>;
 }) {
   // The Brazilian profile offers no deposit-linked gift: the list shows none (prePay never grants one either).
   const giftsOffered = config?.jurisdiction !== 'br';
   // Per group: the list (or the query in flight, so a burst of misses makes one query) and when it expires.
-  const listCache = new Map<string, { list: Promise<PricePackage[]>; until: number }>();
+  const listCache = new Map<string, { list: Promise<PackageOffer[]>; until: number }>();
 
-  async function query(curreny?: string): Promise<PricePackage[]> {
+  async function query(curreny?: string): Promise<PackageOffer[]> {
     const rows = await database.db
       .select()
       .from(paymentPackages)
@@ -135,11 +142,25 @@ export function createPackagesService({
       .orderBy(asc(paymentPackages.sort), asc(paymentPackages.pkgId));
     return rows.map((r) => ({
       pkgId: r.pkgId,
-      price: toMajor(r.price),
-      gift: giftsOffered ? toMajor(r.gift) : 0,
+      price: r.price,
+      gift: giftsOffered ? r.gift : 0,
       sort: r.sort,
       curreny: r.curreny,
       selected: r.selected,
+    }));
+  }
+
+  /** A package as players see it: reais, and what it must be wagered under the multiples set now. */
+  async function offered(list: Promise<PackageOffer[]>): Promise<PricePackage[]> {
+    const [rows, s] = await Promise.all([list, settings ? settings.all() : settingsSchema.parse({})]);
+    const deposit = s['wagering.depositMultiplier'];
+    const bonus = s['wagering.bonusMultiplier'];
+    return rows.map((p) => ({
+      ...p,
+      price: toMajor(p.price),
+      gift: toMajor(p.gift),
+      wager: toMajor(scale(p.price, deposit, 'up')),
+      giftWager: toMajor(scale(p.gift, bonus, 'up')),
     }));
   }
 
@@ -198,13 +219,13 @@ export function createPackagesService({
     list(curreny?: string): Promise<PricePackage[]> {
       const key = curreny ?? ALL;
       const hit = listCache.get(key);
-      if (hit && hit.until > Date.now()) return hit.list;
-      if (!hit && listCache.size >= LIST_CACHE_KEYS) return query(curreny);
+      if (hit && hit.until > Date.now()) return offered(hit.list);
+      if (!hit && listCache.size >= LIST_CACHE_KEYS) return offered(query(curreny));
       const list = query(curreny);
       listCache.set(key, { list, until: Date.now() + LIST_CACHE_MS });
       // A failed query is not kept.
       list.catch(() => listCache.get(key)?.list === list && listCache.delete(key));
-      return list;
+      return offered(list);
     },
 
     /** Drops the cached lists (after an edit of the packages). */

@@ -89,6 +89,14 @@ describe('operator price packages', () => {
     expect(res.json().data).toMatchObject({ pkgId: 5, price: 25_000, gift: 3_050, version: 2 });
     expect((await prices(t)).find((p) => p.pkgId === 5)).toMatchObject({ price: 250, gift: 30.5 });
     expect((await prices(t, '?curreny=BRL')).find((p) => p.pkgId === 5)).toMatchObject({ gift: 30.5 });
+    // What the player must wager before withdrawing follows the multiples set now (deposit 0 here, bonus 2).
+    expect((await prices(t)).find((p) => p.pkgId === 5)).toMatchObject({ wager: 0, giftWager: 61 });
+    await c.setSettings({ 'wagering.depositMultiplier': 1.5, 'wagering.bonusMultiplier': 3 });
+    try {
+      expect((await prices(t)).find((p) => p.pkgId === 5)).toMatchObject({ wager: 375, giftWager: 91.5 });
+    } finally {
+      await c.setSettings({ 'wagering.depositMultiplier': 0, 'wagering.bonusMultiplier': 2 });
+    }
 
     const [row] = await auditRows('package:5');
     expect(row).toMatchObject({

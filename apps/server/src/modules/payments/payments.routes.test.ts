@@ -228,6 +228,30 @@ describe('deposit refusals', () => {
     expect(await cash(p.userId)).toMatchObject({ balance: 0 });
   });
 
+  it("a deposit still waiting for its PIX keeps its page in the player's records until paid or expired", async () => {
+    const p = await c.signUp();
+    const first = (await c.prePay(p)).json().data;
+    const second = (await c.prePay(p, 3)).json().data;
+    const records = async () =>
+      new Map<string, { payUrl: string | null; expiresAt: string | null }>(
+        (await c.call('GET', '/api/app/order/records?type=10', p.token))
+          .json()
+          .data.list.map((o: { orderId: string }) => [o.orderId, o]),
+      );
+    const waiting = await records();
+    expect(waiting.get(first.orderId)!.payUrl).toBe(first.url);
+    expect(waiting.get(second.orderId)!.payUrl).toBe(second.url);
+    expect(Date.parse(waiting.get(first.orderId)!.expiresAt!)).toBeGreaterThan(Date.now());
+    // Paid: nothing left to pay. Past its time (the expiry job not run yet): no page either.
+    await c.call('POST', `${new URL(first.url).pathname}/pay`);
+    await t.database.db.execute(
+      sql`update payment_orders set expires_at = ${new Date(Date.now() - 1_000)} where order_id = ${second.orderId}`,
+    );
+    const after = await records();
+    expect(after.get(first.orderId)).toMatchObject({ payUrl: null, expiresAt: null });
+    expect(after.get(second.orderId)).toMatchObject({ payUrl: null, expiresAt: null });
+  });
+
   it("an operator's new bonus multiplier applies to the next credit", async () => {
     const p = await c.signUp();
     const order = (await c.prePay(p)).json().data;

@@ -1,9 +1,11 @@
 import type { PaymentRecord } from '@aposta/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/Button';
 import { PagedList } from '../../../components/ui/PagedList';
 import { languageEntry, useAppState } from '../../../lib/app-state';
 import { displayMoney } from '../../../lib/format';
+import { resumeDeposit } from '../../../lib/ui';
 import { hasExpired, returnState, useDepositOrders } from '../api/deposit-orders';
 import type { RecordFilters } from '../api/records';
 import { EventName } from './EventName';
@@ -66,6 +68,24 @@ function OrderRow({ order }: { order: PaymentRecord }) {
           </span>
         </div>
       </button>
+      {order.payUrl && order.expiresAt ? (
+        <div className="mt-6 flex items-center gap-10" data-testid="deposit-pay-later">
+          <p className="flex-1 text-xs text-muted">
+            {t('payBy', {
+              time: new Intl.DateTimeFormat(locale, { timeStyle: 'short' }).format(new Date(order.expiresAt)),
+            })}
+          </p>
+          <Button
+            variant="outline"
+            className="shrink-0 text-sm"
+            onClick={() =>
+              resumeDeposit({ orderId: order.orderId, url: order.payUrl!, amount: order.amount })
+            }
+          >
+            {t('payNow')}
+          </Button>
+        </div>
+      ) : null}
       {returned ? (
         <p className="mt-6 text-xs text-muted" data-testid="deposit-return-note">
           {t('notOwnCpf')}

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../../../lib/session';
+import { useUi } from '../../../lib/ui';
 import { envelope, fakeFetch, renderWithApp } from '../../../test/render';
 import { RecordsPage } from './RecordsPage';
 
@@ -33,6 +34,8 @@ const withdrawalOrder = (over: object) => ({
   payCardNo: '1',
   createdAt: '',
   updatedAt: '',
+  payUrl: null,
+  expiresAt: null,
   events: [
     { status: '00', event: 'requested', note: '', at: '2026-11-22T12:00:00.000Z' },
     { status: '99', event: 'approved', note: '', at: '2026-11-22T12:01:00.000Z' },
@@ -222,7 +225,13 @@ describe('records screen', () => {
   });
 
   it('lists every PIX deposit order with its state: paid, pending, cancelled, expired, returned', async () => {
-    const order = (orderId: string, status: string, amount: number, events: [string, string][]) => ({
+    const order = (
+      orderId: string,
+      status: string,
+      amount: number,
+      events: [string, string][],
+      payUrl: string | null = null,
+    ) => ({
       orderId,
       type: 10,
       status,
@@ -235,6 +244,8 @@ describe('records screen', () => {
       payCardNo: null,
       createdAt: '2026-11-22T12:00:00.000Z',
       updatedAt: '2026-11-22T12:00:00.000Z',
+      payUrl,
+      expiresAt: payUrl ? '2026-11-22T12:30:00.000Z' : null,
       events: events.map(([st, event]) => ({ status: st, event, note: '', at: '2026-11-22T12:00:00.000Z' })),
     });
     const f = fakeFetch((url) => {
@@ -253,7 +264,7 @@ describe('records screen', () => {
                 ['-01', 'payerMismatch'],
                 ['-01', 'returned'],
               ]),
-              order('D4', '00', 20, [['00', 'created']]),
+              order('D4', '00', 20, [['00', 'created']], '/sandbox/pix/sbx_4'),
               order('D3', '01', 50, [
                 ['00', 'created'],
                 ['01', 'expired'],
@@ -283,13 +294,20 @@ describe('records screen', () => {
         /^Depósito PIX.*R\$ 40,00Em devoluçãoDepósitos PIX só são aceitos de uma conta no seu próprio CPF/,
       ),
       expect.stringMatching(/^Depósito PIX.*R\$ 60,00Devolvido.*nada foi creditado\.$/),
-      expect.stringMatching(/^Depósito PIX.*R\$ 20,00Pendente$/),
+      expect.stringMatching(/^Depósito PIX.*R\$ 20,00PendentePague o PIX até \d\d:30Pagar agora$/),
       expect.stringMatching(/^Depósito PIX.*R\$ 50,00Expirado$/),
       expect.stringMatching(/^Depósito PIX.*R\$ 30,00Cancelado$/),
       expect.stringMatching(/^Depósito PIX.*R\$ 100,00Concluído$/),
     ]);
     const q = new URL(f.calls.find((c) => c.url.includes('/order/records'))!.url).searchParams;
     expect(q.get('type')).toBe('10');
+    // The one still waiting for its PIX can be paid now: the deposit overlay opens on it.
+    expect(screen.getAllByRole('button', { name: 'Pagar agora' })).toHaveLength(1);
+    await user.click(within(rows[2]!).getByRole('button', { name: 'Pagar agora' }));
+    expect(useUi.getState()).toMatchObject({
+      overlay: 'deposit',
+      pendingDeposit: { orderId: 'D4', url: '/sandbox/pix/sbx_4', amount: 20 },
+    });
     // The status filter applies to the orders too.
     await user.selectOptions(screen.getByLabelText('Situação'), 'Cancelado');
     expect(screen.getAllByTestId('deposit-order').map(text)).toEqual([

@@ -45,6 +45,9 @@ const en: RecordsMessages = {
   withdrawalDetail: 'Fee {{fee}} · you receive {{net}} · to {{to}}',
   pixDeposit: 'PIX deposit',
   pixDeposits: 'PIX deposits',
+  /** A deposit still waiting for its PIX, paid later from the records. */
+  payNow: 'Pay now',
+  payBy: 'Pay the PIX by {{time}}',
   events: {
     created: 'Order created',
     requested: 'Withdrawal requested',

@@ -45,6 +45,9 @@ const id: RecordsMessages = {
   withdrawalDetail: 'Biaya {{fee}} · Anda terima {{net}} · ke {{to}}',
   pixDeposit: 'Deposit PIX',
   pixDeposits: 'Deposit PIX',
+  /** A deposit still waiting for its PIX, paid later from the records. */
+  payNow: 'Bayar sekarang',
+  payBy: 'Bayar PIX sebelum {{time}}',
   events: {
     created: 'Pesanan dibuat',
     requested: 'Penarikan diajukan',

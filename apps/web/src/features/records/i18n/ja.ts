@@ -45,6 +45,9 @@ const ja: RecordsMessages = {
   withdrawalDetail: '手数料 {{fee}} · 受取額 {{net}} · 送金先 {{to}}',
   pixDeposit: 'PIX入金',
   pixDeposits: 'PIX入金',
+  /** A deposit still waiting for its PIX, paid later from the records. */
+  payNow: '今すぐ支払う',
+  payBy: '{{time}}までにPIXで支払ってください',
   events: {
     created: '注文作成',
     requested: '出金申請',

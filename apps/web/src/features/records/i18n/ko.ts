@@ -45,6 +45,9 @@ const ko: RecordsMessages = {
   withdrawalDetail: '수수료 {{fee}} · 수령액 {{net}} · 받는 곳 {{to}}',
   pixDeposit: 'PIX 입금',
   pixDeposits: 'PIX 입금',
+  /** A deposit still waiting for its PIX, paid later from the records. */
+  payNow: '지금 결제',
+  payBy: '{{time}}까지 PIX로 결제하세요',
   events: {
     created: '주문 생성',
     requested: '출금 신청',

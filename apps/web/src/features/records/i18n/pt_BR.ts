@@ -51,6 +51,9 @@ const ptBR = {
   withdrawalDetail: 'Taxa {{fee}} · você recebe {{net}} · para {{to}}',
   pixDeposit: 'Depósito PIX',
   pixDeposits: 'Depósitos PIX',
+  /** A deposit still waiting for its PIX, paid later from the records. */
+  payNow: 'Pagar agora',
+  payBy: 'Pague o PIX até {{time}}',
   events: {
     created: 'Pedido criado',
     requested: 'Saque solicitado',

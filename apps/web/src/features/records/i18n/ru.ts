@@ -45,6 +45,9 @@ const ru: RecordsMessages = {
   withdrawalDetail: 'Комиссия {{fee}} · вы получите {{net}} · на {{to}}',
   pixDeposit: 'Пополнение PIX',
   pixDeposits: 'Пополнения PIX',
+  /** A deposit still waiting for its PIX, paid later from the records. */
+  payNow: 'Оплатить сейчас',
+  payBy: 'Оплатите PIX до {{time}}',
   events: {
     created: 'Заказ создан',
     requested: 'Запрошен вывод',

@@ -45,6 +45,9 @@ const vi: RecordsMessages = {
   withdrawalDetail: 'Phí {{fee}} · bạn nhận {{net}} · tới {{to}}',
   pixDeposit: 'Nạp tiền PIX',
   pixDeposits: 'Các lần nạp PIX',
+  /** A deposit still waiting for its PIX, paid later from the records. */
+  payNow: 'Thanh toán ngay',
+  payBy: 'Thanh toán PIX trước {{time}}',
   events: {
     created: 'Đã tạo đơn',
     requested: 'Đã yêu cầu rút tiền',

@@ -45,6 +45,9 @@ const zh: RecordsMessages = {
   withdrawalDetail: '手续费 {{fee}} · 到账 {{net}} · 至 {{to}}',
   pixDeposit: 'PIX充值',
   pixDeposits: 'PIX充值记录',
+  /** A deposit still waiting for its PIX, paid later from the records. */
+  payNow: '立即付款',
+  payBy: '请在 {{time}} 前完成 PIX 付款',
   events: {
     created: '订单已创建',
     requested: '已申请提现',

@@ -61,8 +61,17 @@ const bonuses: BonusesAnswer = {
   sportsMinPrice: 1.5,
 };
 const packages = [
-  { pkgId: 40, price: 100, gift: 20, sort: 1, curreny: 'EXPPAY', selected: false },
-  { pkgId: 41, price: 300, gift: 75, sort: 2, curreny: 'EXPPAY', selected: false },
+  { pkgId: 40, price: 100, gift: 20, wager: 100, giftWager: 40, sort: 1, curreny: 'EXPPAY', selected: false },
+  {
+    pkgId: 41,
+    price: 300,
+    gift: 75,
+    wager: 300,
+    giftWager: 150,
+    sort: 2,
+    curreny: 'EXPPAY',
+    selected: false,
+  },
 ];
 
 let claims: string[];

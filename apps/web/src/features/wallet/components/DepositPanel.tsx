@@ -8,7 +8,7 @@ import { useAppState } from '../../../lib/app-state';
 import { displayMoney } from '../../../lib/format';
 import { submissionKeys } from '../../../lib/idempotency';
 import { useSession } from '../../../lib/session';
-import { alertMessage, closeOverlay, toast } from '../../../lib/ui';
+import { alertMessage, closeOverlay, toast, useUi } from '../../../lib/ui';
 import { useOrderStatus } from '../api/get-status';
 import { usePackages, type DepositKind } from '../api/get-prices';
 import { prePay } from '../api/pre-pay';
@@ -37,8 +37,10 @@ export function DepositPanel({ kind, onPaid }: { kind: DepositKind; onPaid: () =
   const packages = usePackages(kind);
   const [picked, setPicked] = useState<number | null>(null);
   const [waive, setWaive] = useState(false);
-  const [stage, setStage] = useState<Stage>('pick');
-  const [order, setOrder] = useState<PrePayAnswer | null>(null);
+  // A deposit reopened from the records starts where its player left it: waiting for the PIX.
+  const [resumed] = useState(() => (kind === 'deposit' ? useUi.getState().pendingDeposit : null));
+  const [stage, setStage] = useState<Stage>(resumed ? 'waiting' : 'pick');
+  const [order, setOrder] = useState<Pick<PrePayAnswer, 'orderId' | 'url'> | null>(resumed);
   const [busy, setBusy] = useState(false);
   const keys = useRef(submissionKeys());
 
@@ -142,7 +144,9 @@ export function DepositPanel({ kind, onPaid }: { kind: DepositKind; onPaid: () =
           <h3 id="deposit-waiting" className="text-lg font-semibold">
             {t('deposit.waitingTitle')}
           </h3>
-          <p className="text-2xl font-bold text-gold">{selected ? money(selected.price) : null}</p>
+          <p className="text-2xl font-bold text-gold">
+            {resumed ? money(resumed.amount) : selected ? money(selected.price) : null}
+          </p>
           <p className="text-sm text-muted">{t('deposit.waitingText')}</p>
           <p className="text-sm" data-testid="deposit-status">
             <span className="text-muted">{t('deposit.status')}: </span>
@@ -180,6 +184,14 @@ export function DepositPanel({ kind, onPaid }: { kind: DepositKind; onPaid: () =
             {gift > 0 ? money(gift) : t('deposit.noBonus')}
           </dd>
         </dl>
+        {selected.wager > 0 ? (
+          <p className="text-sm text-muted">{t('deposit.wagerHint', { amount: money(selected.wager) })}</p>
+        ) : null}
+        {gift > 0 ? (
+          <p className="text-sm text-muted">
+            {t('deposit.giftWager', { amount: money(selected.giftWager) })}
+          </p>
+        ) : null}
         <p className="text-sm text-muted">{t('deposit.payWithin')}</p>
         <div className="grid grid-cols-2 gap-10">
           <Button variant="outline" onClick={() => setStage('pick')}>
@@ -237,7 +249,7 @@ export function DepositPanel({ kind, onPaid }: { kind: DepositKind; onPaid: () =
         </label>
       ) : null}
       {selected && selected.gift > 0 && !waive ? (
-        <p className="text-xs text-muted">{t('deposit.wagering')}</p>
+        <p className="text-xs text-muted">{t('deposit.giftWager', { amount: money(selected.giftWager) })}</p>
       ) : null}
       <Button onClick={choose} className="w-full text-lg" data-testid="deposit-submit">
         {t('deposit.submit')} {selected ? money(selected.price) : ''}

@@ -7,7 +7,7 @@ import { loadLanguage } from '../../../lib/i18n';
 import { attachHandlers } from '../../../lib/realtime-socket';
 import { setNavigator } from '../../../lib/navigation';
 import { useSession } from '../../../lib/session';
-import { useUi } from '../../../lib/ui';
+import { openDeposit, resumeDeposit, useUi } from '../../../lib/ui';
 import { envelope, fakeFetch, renderWithApp } from '../../../test/render';
 import { STATUS_POLL_MS } from './DepositPanel';
 import { WalletOverlay } from './WalletOverlay';
@@ -16,6 +16,8 @@ const pkg = (pkgId: number, price: number, gift: number, curreny: string, select
   pkgId,
   price,
   gift,
+  wager: price,
+  giftWager: gift * 2,
   sort: pkgId,
   curreny,
   selected,
@@ -93,6 +95,11 @@ describe('deposit overlay', () => {
     renderWithApp(<WalletOverlay kind="deposit" onPaid={depositPaid} />);
     await user.click(await screen.findByRole('button', { name: /^Depositar R\$\s100,00$/ }));
     expect(screen.getByRole('heading', { name: 'Confirmar depósito' })).toBeInTheDocument();
+    // What must be wagered before a withdrawal is said before the player pays (the server's figures).
+    expect(
+      screen.getByText(/^O valor depositado só pode ser sacado depois de apostar R\$\s100,00\.$/),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/^Para o bônus virar saldo sacável, aposte R\$\s10,00\.$/)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Confirmar' }));
 
     const frame = await screen.findByTitle('Pagamento PIX');
@@ -195,6 +202,26 @@ describe('deposit overlay', () => {
     await user.click(screen.getByRole('button', { name: 'Verificar pagamento' }));
     await waitFor(() => expect(useUi.getState().overlay).toBeNull());
     expect(navigations).toEqual([]);
+  });
+
+  it('a deposit reopened from the records waits for its own PIX: its amount, its page, paid -> /paySuccess', async () => {
+    const calls = stub();
+    resumeDeposit({ orderId: 'D7', url: '/sandbox/pix/sbx_7', amount: 35 });
+    const user = userEvent.setup();
+    renderWithApp(<WalletOverlay kind="deposit" onPaid={depositPaid} />);
+    expect(await screen.findByRole('heading', { name: 'Aguardando pagamento' })).toBeInTheDocument();
+    expect(screen.getByText(/^R\$\s35,00$/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Abrir o pagamento PIX' }));
+    expect(screen.getByTestId('pay-frame')).toHaveAttribute('src', '/sandbox/pix/sbx_7');
+    status = OrderStatus.PAID;
+    await user.click(screen.getByRole('button', { name: 'Voltar' }));
+    await user.click(screen.getByRole('button', { name: 'Verificar pagamento' }));
+    await waitFor(() => expect(navigations).toEqual(['/paySuccess']));
+    expect(calls.some((c) => c.url.includes('/getStatus/D7'))).toBe(true);
+    expect(calls.some((c) => c.url.includes('/prePay/'))).toBe(false);
+    // Any other opening of the deposit starts from the packages again.
+    openDeposit();
+    expect(useUi.getState().pendingDeposit).toBeNull();
   });
 
   it('the withdraw tab switches the overlay; the deposit tab opens the deposit (the app gates it on KYC)', async () => {
