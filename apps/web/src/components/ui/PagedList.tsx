@@ -1,13 +1,17 @@
 import { Fragment, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from './Button';
 
 /** What the list needs of a `useInfiniteQuery` result. */
 export interface PagedQuery {
   isSuccess: boolean;
+  /** The last read failed (no answer, or one the app cannot read): said, with a way to ask again. */
+  isError: boolean;
   isFetching: boolean;
   hasNextPage: boolean;
   isFetchingNextPage: boolean;
   fetchNextPage: () => unknown;
+  refetch: () => unknown;
 }
 
 /**
@@ -35,8 +39,17 @@ export function PagedList<T>({
   loadMore: string;
   end: string;
 }) {
+  const { t } = useTranslation();
   return (
     <>
+      {query.isError && !query.isFetching ? (
+        <div role="alert" className="flex flex-col items-center gap-8 py-24 text-center text-sm text-muted">
+          <p>{t('common.loadFailed')}</p>
+          <Button variant="outline" onClick={() => void query.refetch()}>
+            {t('common.retry')}
+          </Button>
+        </div>
+      ) : null}
       {query.isSuccess && items.length === 0 ? (
         <p className="py-32 text-center text-sm text-muted">{empty}</p>
       ) : null}
@@ -46,7 +59,7 @@ export function PagedList<T>({
           <Fragment key={itemKey(item)}>{renderItem(item)}</Fragment>
         ))}
       </ul>
-      {query.hasNextPage ? (
+      {query.isError ? null : query.hasNextPage ? (
         <Button
           variant="outline"
           onClick={() => void query.fetchNextPage()}

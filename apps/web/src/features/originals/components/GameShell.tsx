@@ -44,15 +44,11 @@ export function GameShell({
   useEffect(() => () => keepWithheld([]), []);
   return (
     <section className="flex flex-col gap-12 px-12 pb-24 pt-12" aria-labelledby="game-title">
-      <header className="flex items-center justify-between gap-8">
-        <div>
-          <h1 id="game-title" className="text-xl font-extrabold">
-            {t(`games.${game}`)}
-          </h1>
-          <p className="text-xs text-muted" data-testid="rtp">
-            {t('bet.rtp', { rtp: percentLabel(rtp, locale), edge: percentLabel(edge, locale) })}
-          </p>
-        </div>
+      {/* The RTP line has the page's width: beside the switches it wrapped and left its "·" at a line's end. */}
+      <header className="grid grid-cols-[1fr_auto] items-center gap-x-8">
+        <h1 id="game-title" className="text-xl font-extrabold">
+          {t(`games.${game}`)}
+        </h1>
         <div className="flex items-center gap-4">
           <button
             type="button"
@@ -78,6 +74,9 @@ export function GameShell({
             {t('fairness.verifier')}
           </Link>
         </div>
+        <p className="col-span-2 text-xs text-muted" data-testid="rtp">
+          {t('bet.rtp', { rtp: percentLabel(rtp, locale), edge: percentLabel(edge, locale) })}
+        </p>
       </header>
       <ResultStrip bets={falling.length ? bets.filter((b) => !falling.includes(b.betId)) : bets} />
       <div className="relative overflow-hidden rounded-2xl border border-line bg-gradient-to-b from-raised/60 to-night p-12">

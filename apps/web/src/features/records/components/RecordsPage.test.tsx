@@ -224,6 +224,31 @@ describe('records screen', () => {
     expect(within(steps).getAllByRole('listitem').at(-1)).toHaveTextContent(/^Recusado/);
   });
 
+  it('says so when the deposit orders cannot be read, and reads them again on Tentar novamente', async () => {
+    let readable = false;
+    const f = fakeFetch((url) => {
+      if (url.includes('/api/app/order/records'))
+        return {
+          body: envelope({
+            total: 1,
+            // An answer the app cannot read (an older server, say) is not shown as an empty list.
+            list: [readable ? withdrawalOrder({ orderId: 'D1', type: 10 }) : { orderId: 'D1' }],
+          }),
+        };
+      return { body: envelope({ list: [], nextCursor: null }) };
+    });
+    vi.stubGlobal('fetch', f.fn);
+    const user = userEvent.setup();
+    renderWithApp(<RecordsPage />);
+    await user.click(await screen.findByRole('button', { name: 'Depósito', pressed: false }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Não foi possível carregar.');
+    expect(screen.queryByText('Nenhum registro encontrado.')).toBeNull();
+    readable = true;
+    await user.click(screen.getByRole('button', { name: 'Tentar novamente' }));
+    expect(await screen.findByTestId('deposit-order')).toHaveTextContent('R$ 50,00');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it('lists every PIX deposit order with its state: paid, pending, cancelled, expired, returned', async () => {
     const order = (
       orderId: string,

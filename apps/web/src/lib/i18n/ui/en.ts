@@ -17,6 +17,8 @@ const en: UiMessages = {
     brand: 'Aposta',
     updateReady: 'New version available',
     update: 'Update',
+    loadFailed: 'Could not load.',
+    retry: 'Try again',
   },
   errors: {
     pleaseFill: 'Please fill in all the information',

@@ -17,6 +17,8 @@ const id: UiMessages = {
     brand: 'Aposta',
     updateReady: 'Versi baru tersedia',
     update: 'Perbarui',
+    loadFailed: 'Tidak dapat memuat.',
+    retry: 'Coba lagi',
   },
   errors: {
     pleaseFill: 'Harap lengkapi semua informasi',

@@ -17,6 +17,8 @@ const ja: UiMessages = {
     brand: 'Aposta',
     updateReady: '新しいバージョンがあります',
     update: '更新',
+    loadFailed: '読み込めませんでした。',
+    retry: '再試行',
   },
   errors: {
     pleaseFill: 'すべての情報を入力してください',

@@ -17,6 +17,8 @@ const ko: UiMessages = {
     brand: 'Aposta',
     updateReady: '새 버전이 있습니다',
     update: '업데이트',
+    loadFailed: '불러오지 못했습니다.',
+    retry: '다시 시도',
   },
   errors: {
     pleaseFill: '모든 정보를 입력해 주세요',

@@ -22,6 +22,8 @@ const ptBR = {
     brand: 'Aposta',
     updateReady: 'Nova versão disponível',
     update: 'Atualizar',
+    loadFailed: 'Não foi possível carregar.',
+    retry: 'Tentar novamente',
   },
   errors: {
     pleaseFill: 'Por favor, preencha as informações completamente',

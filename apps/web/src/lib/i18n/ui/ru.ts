@@ -17,6 +17,8 @@ const ru: UiMessages = {
     brand: 'Aposta',
     updateReady: 'Доступна новая версия',
     update: 'Обновить',
+    loadFailed: 'Не удалось загрузить.',
+    retry: 'Повторить',
   },
   errors: {
     pleaseFill: 'Пожалуйста, заполните все данные',

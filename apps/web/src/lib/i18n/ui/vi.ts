@@ -17,6 +17,8 @@ const vi: UiMessages = {
     brand: 'Aposta',
     updateReady: 'Đã có phiên bản mới',
     update: 'Cập nhật',
+    loadFailed: 'Không tải được.',
+    retry: 'Thử lại',
   },
   errors: {
     pleaseFill: 'Vui lòng điền đầy đủ thông tin',

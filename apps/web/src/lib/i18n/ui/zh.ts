@@ -17,6 +17,8 @@ const zh: UiMessages = {
     brand: 'Aposta',
     updateReady: '有新版本可用',
     update: '更新',
+    loadFailed: '无法加载。',
+    retry: '重试',
   },
   errors: {
     pleaseFill: '请填写完整信息',

@@ -19,6 +19,9 @@ const ROW_CHOICES = Array.from({ length: PLINKO_ROWS.max - PLINKO_ROWS.min + 1 }
   label: String(PLINKO_ROWS.min + i),
 }));
 const DROP_MS_PER_ROW = 110;
+/** Radii of a ball and a peg, in slot widths. */
+const BALL_R = 0.3;
+const PEG_R = 0.13;
 
 /** A ball on its way down, with the bet it tells once it lands. */
 interface FallingBall {
@@ -173,10 +176,21 @@ function Board({
   const dy = s * 0.86;
   const top = dy;
   const height = top + rows * dy + 2;
-  const pegs: { x: number; y: number }[] = [];
+  const pegs: { key: string; x: number; y: number }[] = [];
   for (let r = 0; r < rows; r++) {
-    for (let i = 0; i < r + 3; i++) pegs.push({ x: 50 + (i - (r + 2) / 2) * s, y: top + r * dy });
+    for (let i = 0; i < r + 3; i++)
+      pegs.push({ key: `${r}:${i}`, x: 50 + (i - (r + 2) / 2) * s, y: top + r * dy });
   }
+  const pegRefs = useRef(new Map<string, SVGCircleElement>());
+  const flashPeg = (row: number, index: number, delay: number) =>
+    pegRefs.current.get(`${row}:${index}`)?.animate(
+      [
+        { transform: 'scale(1)', fill: '#dfe3ff' },
+        { transform: 'scale(1.7)', fill: '#ffffff', offset: 0.25 },
+        { transform: 'scale(1)', fill: '#dfe3ff' },
+      ],
+      { duration: 320, delay, easing: 'ease-out' },
+    );
   // The slots' labels never go under the app's smallest text (10 px at 393 px): the board takes the stage's
   // padding, from 13 rows the slots nearly touch, and from 11 rows the labels drop the "×" (the result says it).
   const dense = rows > 12;
@@ -184,10 +198,31 @@ function Board({
     <div aria-hidden="true" className="-mx-10 flex flex-col gap-4">
       <svg viewBox={`0 0 100 ${height}`} className="w-full" role="presentation">
         {pegs.map((p, i) => (
-          <circle key={i} cx={p.x} cy={p.y} r={s * 0.13} fill="#dfe3ff" opacity={0.85} />
+          <circle
+            key={i}
+            ref={(el) => {
+              if (el) pegRefs.current.set(p.key, el);
+              else pegRefs.current.delete(p.key);
+            }}
+            cx={p.x}
+            cy={p.y}
+            r={s * PEG_R}
+            fill="#dfe3ff"
+            opacity={0.85}
+            style={{ transformBox: 'fill-box', transformOrigin: 'center' }}
+          />
         ))}
         {balls.map((b) => (
-          <Ball key={b.id} id={b.id} path={b.path} s={s} dy={dy} top={top} onLanded={onLanded} />
+          <Ball
+            key={b.id}
+            id={b.id}
+            path={b.path}
+            s={s}
+            dy={dy}
+            top={top}
+            onLanded={onLanded}
+            onPeg={flashPeg}
+          />
         ))}
       </svg>
       <div
@@ -217,7 +252,15 @@ function Board({
   );
 }
 
-/** One ball's fall along its path; the bet's result is told when it lands (`onLanded`). */
+/** How far (in rows) a ball hops up off a peg before it falls to the next one, and when the hop tops out. */
+const HOP = 0.28;
+const HOP_AT = 0.32;
+
+/**
+ * One ball's fall along its path, peg to peg: it touches the top of a peg in each row, hops off to the side the
+ * path says and falls onto the next row's peg (each peg it touches lights up). The bet's result is told when it
+ * lands (`onLanded`).
+ */
 function Ball({
   id,
   path,
@@ -225,6 +268,7 @@ function Ball({
   dy,
   top,
   onLanded,
+  onPeg,
 }: {
   id: string;
   path: (0 | 1)[];
@@ -232,29 +276,42 @@ function Ball({
   dy: number;
   top: number;
   onLanded: (id: string) => void;
+  /** Lights up peg `index` of row `row` after `delay` ms. */
+  onPeg: (row: number, index: number, delay: number) => void;
 }) {
   const ref = useRef<SVGCircleElement>(null);
-  // The parent re-renders with every bet: the fall must not restart because its callback is a new function.
+  // The parent re-renders with every bet: the fall must not restart because its callbacks are new functions.
   const landed = useRef(onLanded);
   landed.current = onLanded;
+  const peg = useRef(onPeg);
+  peg.current = onPeg;
   useEffect(() => {
     const el = ref.current;
     if (!el || typeof el.animate !== 'function') return landed.current(id);
-    const frames: Keyframe[] = [{ transform: `translate(50px, ${top - dy}px)` }];
+    const rows = path.length;
+    // The ball's centre when it rests on a peg: the peg's centre less both radii.
+    const lift = s * (BALL_R + PEG_R);
+    const at = (x: number, y: number, offset: number, easing: string): Keyframe => ({
+      transform: `translate(${x}px, ${y}px)`,
+      offset,
+      easing,
+    });
+    const frames: Keyframe[] = [at(50, top - dy * 1.2, 0, 'ease-in')];
     let rights = 0;
     path.forEach((step, r) => {
+      // Row r's peg under the ball: index rights + 1 of its r + 3 (the centre one of row 0).
+      const x = 50 + (rights - r / 2) * s;
+      const y = top + r * dy - lift;
+      frames.push(at(x, y, (r + 1) / (rows + 1), 'ease-out'));
+      peg.current(r, rights + 1, DROP_MS_PER_ROW * (r + 1));
+      const side = step ? 1 : -1;
+      frames.push(at(x + side * s * 0.22, y - dy * HOP, (r + 1 + HOP_AT) / (rows + 1), 'ease-in'));
       rights += step;
-      frames.push({
-        transform: `translate(${50 + (rights - (r + 1) / 2) * s}px, ${top + r * dy + dy * 0.55}px)`,
-      });
     });
-    const anim = el.animate(frames, {
-      duration: DROP_MS_PER_ROW * path.length,
-      easing: 'ease-in',
-      fill: 'forwards',
-    });
+    frames.push(at(50 + (rights - rows / 2) * s, top + (rows - 1) * dy + dy * 0.7, 1, 'ease-in'));
+    const anim = el.animate(frames, { duration: DROP_MS_PER_ROW * (rows + 1), fill: 'forwards' });
     anim.onfinish = () => landed.current(id);
     return () => anim.cancel();
   }, [id, path, s, dy, top]);
-  return <circle ref={ref} cx={0} cy={0} r={s * 0.3} fill="#f8c94a" stroke="#2a1700" strokeWidth={0.3} />;
+  return <circle ref={ref} cx={0} cy={0} r={s * BALL_R} fill="#f8c94a" stroke="#2a1700" strokeWidth={0.3} />;
 }
