@@ -115,7 +115,9 @@ describe('operator-imposed limits', () => {
     const refused = await dice(p.token, 6);
     expect(refused.statusCode, refused.body).toBe(403);
     expect(refused.json().status).toBe(ErrorCode.LIMIT_REACHED);
-    expect(refused.json().message).toMatch(/^Limite diário de apostas atingido \(R\$\s10,00\)/);
+    expect(refused.json().message).toMatch(
+      /^Esta aposta passaria do seu limite diário de apostas \(R\$\s10,00\)/,
+    );
     expect(await cash(p.id)).toBe(balance);
 
     // The player cannot set theirs above the operator's (translated, the field's data beside it); lower is fine.

@@ -95,7 +95,7 @@ describe('sportsbook', () => {
     expect(res.statusCode, res.body).toBe(403);
     expect(res.json().status).toBe(ErrorCode.LIMIT_REACHED);
     expect(res.json().message).toMatch(
-      /^Limite diário de perdas atingido \(R\$\s10,00\)\. Aposta recusada\.$/,
+      /^Esta aposta passaria do seu limite diário de perdas \(R\$\s10,00\)\. Aposta recusada\.$/,
     );
     expect(await cash(p.id)).toBe(before);
   });

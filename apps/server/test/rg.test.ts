@@ -156,10 +156,10 @@ describe('the one check of every stake path', () => {
     const res = await dice(p, 3);
     expectLimit(res);
     expect(res.json().message).toBe(
-      `Limite diário de apostas atingido (${formatMoney(500, 'BRL')}). Aposta recusada.`,
+      `Esta aposta passaria do seu limite diário de apostas (${formatMoney(500, 'BRL')}). Aposta recusada.`,
     );
     expect((await dice(p, 3, 'en')).json().message).toBe(
-      `Your daily stake limit is reached (${formatMoney(500, 'BRL')}). Bet refused.`,
+      `This bet would go over your daily stake limit (${formatMoney(500, 'BRL')}). Bet refused.`,
     );
     expect(await cash(p.userId)).toBe(balance);
     expect(await nonceOf(p)).toBe(nonce);
@@ -175,7 +175,7 @@ describe('the one check of every stake path', () => {
     const res = await dice(p, 3);
     expectLimit(res);
     expect(res.json().message).toBe(
-      `Limite semanal de apostas atingido (${formatMoney(200, 'BRL')}). Aposta recusada.`,
+      `Esta aposta passaria do seu limite semanal de apostas (${formatMoney(200, 'BRL')}). Aposta recusada.`,
     );
   });
 
@@ -194,7 +194,7 @@ describe('the one check of every stake path', () => {
     );
     expectLimit(res);
     expect(res.json().message).toBe(
-      `Limite mensal de perdas atingido (${formatMoney(400, 'BRL')}). Aposta recusada.`,
+      `Esta aposta passaria do seu limite mensal de perdas (${formatMoney(400, 'BRL')}). Aposta recusada.`,
     );
     expect(await cash(p.userId)).toBe(balance);
     const held = (await playerAccounts(t.database.db, p.userId)).find((a) => a.kind === 'cash')?.held;
@@ -296,7 +296,7 @@ describe('the one check of every stake path', () => {
     const res = await bet(2);
     expectLimit(res);
     expect(res.json().message).toBe(
-      `Limite diário de apostas atingido (${formatMoney(100, 'BRL')}). Aposta recusada.`,
+      `Esta aposta passaria do seu limite diário de apostas (${formatMoney(100, 'BRL')}). Aposta recusada.`,
     );
     expect(await cash(p.userId)).toBe(balance);
     expect((await bet(1)).statusCode).toBe(200);
@@ -331,7 +331,7 @@ describe('the one check of every stake path', () => {
     const res = await c.prePay(p, 4);
     expectLimit(res);
     expect(res.json().message).toBe(
-      `Limite diário de depósitos atingido (${formatMoney(15000, 'BRL')}). Depósito recusado.`,
+      `Este depósito passaria do seu limite diário de depósitos (${formatMoney(15000, 'BRL')}). Depósito recusado.`,
     );
   });
 });

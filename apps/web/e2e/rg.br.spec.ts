@@ -169,7 +169,7 @@ test('the loss limit asked at registration stops a dice bet, a sports bet and a 
   await expect(page.getByText('Apostas feitas: 1')).toBeVisible();
   const left = 10_000 - 400;
   await expect.poll(() => headerCents(page)).toBe(left);
-  const refusal = /^Limite diário de perdas atingido \(R\$\s5,00\)\. Aposta recusada\.$/;
+  const refusal = /^Esta aposta passaria do seu limite diário de perdas \(R\$\s5,00\)\. Aposta recusada\.$/;
 
   // Dice at R$ 2 would pass the limit: refused under the bet button, no bet, nothing moved.
   await page.goto('/dice');

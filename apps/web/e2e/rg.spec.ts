@@ -40,7 +40,7 @@ test('a daily stake limit stops a dice bet at the limit; a cool-off signs the pl
   }
   const before = await headerCents(page);
   await page.getByTestId('bet-button').click();
-  await expect(page.getByText(/Limite diário de apostas atingido/)).toBeVisible();
+  await expect(page.getByText(/passaria do seu limite diário de apostas/)).toBeVisible();
   await expect(myBets).toHaveCount(2);
   expect(await headerCents(page)).toBe(before);
   await screenshot(page, 'rg/e2e-dice-refused');
@@ -191,14 +191,16 @@ test('a daily loss limit stops a sports bet, a dice bet and a casino spin at the
   const before = 10_000 - 500;
   await expect.poll(() => headerCents(page)).toBe(before);
   await placeHomeSingle(page, home, 5);
-  await expect(page.getByText(/Limite diário de perdas atingido/)).toBeVisible();
+  await expect(page.getByText(/passaria do seu limite diário de perdas/)).toBeVisible();
   await screenshot(page, 'rg/e2e-sports-refused');
   expect(await headerCents(page)).toBe(before);
 
   // A dice bet would pass it too: refused under the bet button, no bet, nothing moved.
   await page.goto('/dice');
   await page.getByTestId('bet-button').click();
-  await expect(page.getByRole('alert').filter({ hasText: /Limite diário de perdas atingido/ })).toBeVisible();
+  await expect(
+    page.getByRole('alert').filter({ hasText: /passaria do seu limite diário de perdas/ }),
+  ).toBeVisible();
   await expect(page.getByTestId('my-bet')).toHaveCount(0);
   await screenshot(page, 'rg/e2e-dice-loss-refused');
   expect(await headerCents(page)).toBe(before);

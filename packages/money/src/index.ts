@@ -139,6 +139,17 @@ export function formatAmount(
   return formatter(locale, currency, 'decimal').format(toDecimalString(minor, currency) as unknown as number);
 }
 
+/** How a currency may be written around an amount, upper-cased: its code, its symbol and the locale's symbol. */
+function currencyMarks(currency: Currency, locale: string): string[] {
+  const local = formatter(locale, currency, 'currency')
+    .formatToParts(1)
+    .filter((p) => p.type === 'currency')
+    .map((p) => p.value.toUpperCase());
+  const { code, symbol } = CURRENCIES[currency];
+  // Longest first: "US$" before "$".
+  return [...new Set([code, symbol, ...local])].sort((a, b) => b.length - a.length);
+}
+
 /**
  * Parses what a person types or what `formatMoney` wrote, in the given locale: "R$ 1.234,56", "1234,5",
  * "₦1,234.56". Returns minor units; throws MoneyError on anything else.
@@ -155,11 +166,17 @@ export function parseMoney(
   const parts = formatter(locale, currency, 'decimal').formatToParts(-1234.5);
   const group = parts.find((p) => p.type === 'group')?.value ?? ',';
   const decimal = parts.find((p) => p.type === 'decimal')?.value ?? '.';
-  let s = text.trim();
+  const malformed = () => new MoneyError('malformed', `cannot read ${text.slice(0, 40)}`);
+  // Besides the number, only the currency's marks (R$, BRL, the locale's symbol), spaces and a sign: a letter
+  // anywhere else means this is not an amount ("2 mil", "1O0"), never the digits left once it is dropped.
+  let s = currencyMarks(currency, locale).reduce(
+    (rest, mark) => rest.split(mark).join(' '),
+    text.toUpperCase(),
+  );
+  if (/[^\d.,\s+\-−]/.test(s)) throw malformed();
   const negative = /[-−]/.test(s);
   s = s.replace(/[^\d.,]/g, ''); // (a grouping by spaces is gone here)
   if (!s) throw new MoneyError('malformed', 'no digits');
-  const malformed = () => new MoneyError('malformed', `cannot read ${text.slice(0, 40)}`);
   if (!s.includes(decimal)) {
     const lone = /^(\d+)[.,](\d{1,2})$/.exec(s);
     if (lone) s = `${lone[1]}${decimal}${lone[2]}`;

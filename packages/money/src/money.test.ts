@@ -80,6 +80,16 @@ describe('formatMoney', () => {
     expect(parseMoney('R$ 50')).toBe(5000);
     expect(() => parseMoney('1,2,3')).toThrow(MoneyError);
     expect(() => parseMoney('R$')).toThrow(MoneyError);
+    expect(parseMoney(' r$1.234,56 ')).toBe(123_456);
+    expect(parseMoney('BRL 50')).toBe(5000);
+    expect(parseMoney('₦1,234.56', 'NGN')).toBe(123_456);
+    expect(parseMoney('-R$ 5')).toBe(-500);
+  });
+
+  it('refuses a text with letters besides the currency: never reads the digits left once they are dropped', () => {
+    for (const bad of ['R$ 2 mil', '1O0', '3 mil', '10 reais', 'abc', '5e3', '1_000', '50%', '😀 10'])
+      expect(() => parseMoney(bad), bad).toThrow(MoneyError);
+    expect(readAmount('R$ 2 mil')).toBeNull();
   });
 
   it('reads a lone point before one or two digits as the decimal sign (a keypad with only "."), never as grouping', () => {

@@ -45,6 +45,8 @@ interface UiState {
   overlay: OverlayName | null;
   depositMode: DepositMode;
   pendingDeposit: PendingDeposit | null;
+  /** The package a deposit overlay opens with (the one the player tapped), else the default one. */
+  depositPackage: number | null;
   /** After KYC is saved, continue to the deposit overlay. */
   afterKyc: 'deposit' | null;
   menuOpen: boolean;
@@ -68,6 +70,7 @@ export const useUi = create<UiState>()(() => ({
   overlay: null,
   depositMode: 'normal',
   pendingDeposit: null,
+  depositPackage: null,
   afterKyc: null,
   menuOpen: false,
   accountOpen: false,
@@ -83,7 +86,7 @@ export const useUi = create<UiState>()(() => ({
 
 export function openOverlay(
   overlay: OverlayName,
-  extra: Partial<Pick<UiState, 'depositMode' | 'afterKyc' | 'pendingDeposit'>> = {},
+  extra: Partial<Pick<UiState, 'depositMode' | 'afterKyc' | 'pendingDeposit' | 'depositPackage'>> = {},
 ) {
   useUi.setState({
     overlay,
@@ -91,6 +94,7 @@ export function openOverlay(
     accountOpen: false,
     avatarOpen: false,
     pendingDeposit: null,
+    depositPackage: null,
     ...extra,
   });
 }

@@ -3,15 +3,15 @@ import { defineMessages } from './define';
 /** Responsible gambling (limits, cool-off, self-exclusion) and the Brazilian licence profile. */
 /** Nigerian English shares the English texts. */
 const english = {
-  rgLimitStakeDay: 'Your daily stake limit is reached ({limit}). Bet refused.',
-  rgLimitStakeWeek: 'Your weekly stake limit is reached ({limit}). Bet refused.',
-  rgLimitStakeMonth: 'Your monthly stake limit is reached ({limit}). Bet refused.',
-  rgLimitLossDay: 'Your daily loss limit is reached ({limit}). Bet refused.',
-  rgLimitLossWeek: 'Your weekly loss limit is reached ({limit}). Bet refused.',
-  rgLimitLossMonth: 'Your monthly loss limit is reached ({limit}). Bet refused.',
-  rgLimitDepositDay: 'Your daily deposit limit is reached ({limit}). Deposit refused.',
-  rgLimitDepositWeek: 'Your weekly deposit limit is reached ({limit}). Deposit refused.',
-  rgLimitDepositMonth: 'Your monthly deposit limit is reached ({limit}). Deposit refused.',
+  rgLimitStakeDay: 'This bet would go over your daily stake limit ({limit}). Bet refused.',
+  rgLimitStakeWeek: 'This bet would go over your weekly stake limit ({limit}). Bet refused.',
+  rgLimitStakeMonth: 'This bet would go over your monthly stake limit ({limit}). Bet refused.',
+  rgLimitLossDay: 'This bet would go over your daily loss limit ({limit}). Bet refused.',
+  rgLimitLossWeek: 'This bet would go over your weekly loss limit ({limit}). Bet refused.',
+  rgLimitLossMonth: 'This bet would go over your monthly loss limit ({limit}). Bet refused.',
+  rgLimitDepositDay: 'This deposit would go over your daily deposit limit ({limit}). Deposit refused.',
+  rgLimitDepositWeek: 'This deposit would go over your weekly deposit limit ({limit}). Deposit refused.',
+  rgLimitDepositMonth: 'This deposit would go over your monthly deposit limit ({limit}). Deposit refused.',
   rgLimitTimeDay: 'Your daily playing time limit is reached ({limit}). Bet refused.',
   rgLimitTimeWeek: 'Your weekly playing time limit is reached ({limit}). Bet refused.',
   rgLimitTimeMonth: 'Your monthly playing time limit is reached ({limit}). Bet refused.',
@@ -50,15 +50,18 @@ const english = {
 
 export const rgMessages = defineMessages({
   pt_BR: {
-    rgLimitStakeDay: 'Limite diário de apostas atingido ({limit}). Aposta recusada.',
-    rgLimitStakeWeek: 'Limite semanal de apostas atingido ({limit}). Aposta recusada.',
-    rgLimitStakeMonth: 'Limite mensal de apostas atingido ({limit}). Aposta recusada.',
-    rgLimitLossDay: 'Limite diário de perdas atingido ({limit}). Aposta recusada.',
-    rgLimitLossWeek: 'Limite semanal de perdas atingido ({limit}). Aposta recusada.',
-    rgLimitLossMonth: 'Limite mensal de perdas atingido ({limit}). Aposta recusada.',
-    rgLimitDepositDay: 'Limite diário de depósitos atingido ({limit}). Depósito recusado.',
-    rgLimitDepositWeek: 'Limite semanal de depósitos atingido ({limit}). Depósito recusado.',
-    rgLimitDepositMonth: 'Limite mensal de depósitos atingido ({limit}). Depósito recusado.',
+    rgLimitStakeDay: 'Esta aposta passaria do seu limite diário de apostas ({limit}). Aposta recusada.',
+    rgLimitStakeWeek: 'Esta aposta passaria do seu limite semanal de apostas ({limit}). Aposta recusada.',
+    rgLimitStakeMonth: 'Esta aposta passaria do seu limite mensal de apostas ({limit}). Aposta recusada.',
+    rgLimitLossDay: 'Esta aposta passaria do seu limite diário de perdas ({limit}). Aposta recusada.',
+    rgLimitLossWeek: 'Esta aposta passaria do seu limite semanal de perdas ({limit}). Aposta recusada.',
+    rgLimitLossMonth: 'Esta aposta passaria do seu limite mensal de perdas ({limit}). Aposta recusada.',
+    rgLimitDepositDay:
+      'Este depósito passaria do seu limite diário de depósitos ({limit}). Depósito recusado.',
+    rgLimitDepositWeek:
+      'Este depósito passaria do seu limite semanal de depósitos ({limit}). Depósito recusado.',
+    rgLimitDepositMonth:
+      'Este depósito passaria do seu limite mensal de depósitos ({limit}). Depósito recusado.',
     rgLimitTimeDay: 'Limite diário de tempo de jogo atingido ({limit}). Aposta recusada.',
     rgLimitTimeWeek: 'Limite semanal de tempo de jogo atingido ({limit}). Aposta recusada.',
     rgLimitTimeMonth: 'Limite mensal de tempo de jogo atingido ({limit}). Aposta recusada.',

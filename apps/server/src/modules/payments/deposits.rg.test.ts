@@ -23,7 +23,7 @@ afterAll(() => expectCleanLedgerThenClose(t.database, t.close));
 
 /** Package 4: R$ 100 with a R$ 5 gift. */
 const PKG = 4;
-const LIMIT_MESSAGE = `Limite diário de depósitos atingido (${formatMoney(15_000, 'BRL')}). Depósito recusado.`;
+const LIMIT_MESSAGE = `Este depósito passaria do seu limite diário de depósitos (${formatMoney(15_000, 'BRL')}). Depósito recusado.`;
 
 const limits = (p: Player, body?: object) =>
   body ? c.call('PUT', `${RG_PATH}/limits`, p.token, body) : c.call('GET', `${RG_PATH}/limits`, p.token);

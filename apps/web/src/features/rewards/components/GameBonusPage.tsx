@@ -117,7 +117,10 @@ export function GameBonusPage() {
                     })}
                   </p>
                 </div>
-                <Button onClick={() => openOverlay('bonusDeposit')} disabled={!data.available}>
+                <Button
+                  onClick={() => openOverlay('bonusDeposit', { depositPackage: p.pkgId })}
+                  disabled={!data.available}
+                >
                   {t('game.deposit')}
                 </Button>
               </li>

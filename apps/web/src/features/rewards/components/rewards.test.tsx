@@ -110,7 +110,7 @@ describe('agent rewards and the ladder', () => {
     expect(await screen.findByTestId('ladder-valid')).toHaveTextContent('3');
     expect(screen.getByText('Convidados diretos: 4')).toBeInTheDocument();
     expect(screen.getByTestId('ladder-next')).toHaveAttribute('aria-valuenow', '60');
-    expect(screen.getByText('Faltam 2 para o nível 3')).toBeInTheDocument();
+    expect(screen.getByText('Convidados válidos que faltam para o nível 3: 2')).toBeInTheDocument();
     expect(screen.getByText(/depositou pelo menos R\$\s50,00/)).toBeInTheDocument();
 
     // Tier 3 is not reached: its button is locked.
@@ -155,8 +155,9 @@ describe('game bonus', () => {
     expect(screen.getByTestId('game-next')).toHaveAttribute('aria-valuenow', '40');
     expect(screen.getByTestId('game-mission-2')).toHaveTextContent(/Apostar R\$\s500,00/);
     expect(await screen.findByText(/Bônus R\$\s75,00 × 1 = R\$\s75,00/)).toBeInTheDocument();
-    await userEvent.setup().click(screen.getAllByRole('button', { name: 'Depositar' })[0]!);
-    expect(useUi.getState().overlay).toBe('bonusDeposit');
+    // The package tapped is the one the deposit opens with (R$ 300 here, not the default).
+    await userEvent.setup().click(screen.getAllByRole('button', { name: 'Depositar' })[1]!);
+    expect(useUi.getState()).toMatchObject({ overlay: 'bonusDeposit', depositPackage: 41 });
   });
 });
 

@@ -13,7 +13,7 @@ const messages: RewardsMessages = {
     invite: 'Invite friends',
     valid: 'Valid invitees',
     invitees: 'Direct invitees: {{count}}',
-    toNext: '{{count}} more for tier {{tier}}',
+    toNext: 'Valid invitees still needed for tier {{tier}}: {{count}}',
     allReached: 'You have reached every tier.',
     rules: 'Rules',
     rule1: 'Only players you invited directly who deposited at least {{min}} count (confirmed deposits).',
@@ -25,7 +25,7 @@ const messages: RewardsMessages = {
   ladder: {
     title: 'Ladder bonus',
     tier: 'Tier {{tier}}',
-    needs: '{{count}} valid invitees',
+    needs: 'Valid invitees: {{count}}',
     claim: 'Claim',
     claimed: 'Claimed',
     locked: 'Locked',

@@ -17,7 +17,7 @@ const ptBR = {
     invite: 'Convidar amigos',
     valid: 'Convidados válidos',
     invitees: 'Convidados diretos: {{count}}',
-    toNext: 'Faltam {{count}} para o nível {{tier}}',
+    toNext: 'Convidados válidos que faltam para o nível {{tier}}: {{count}}',
     allReached: 'Você alcançou todos os níveis.',
     rules: 'Regras',
     rule1: 'Conta só quem você convidou diretamente e depositou pelo menos {{min}} (depósitos confirmados).',
@@ -29,7 +29,7 @@ const ptBR = {
   ladder: {
     title: 'Bônus escada',
     tier: 'Nível {{tier}}',
-    needs: '{{count}} convidados válidos',
+    needs: 'Convidados válidos: {{count}}',
     claim: 'Resgatar',
     claimed: 'Resgatado',
     locked: 'Bloqueado',

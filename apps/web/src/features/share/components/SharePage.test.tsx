@@ -59,7 +59,7 @@ describe('share page', () => {
     const level1 = await screen.findByTestId('share-level-1');
     expect(within(level1).getByText('2')).toBeInTheDocument();
     expect(level1).toHaveTextContent(/12,50/);
-    expect(level1).toHaveTextContent('0.5% do apostado');
+    expect(level1).toHaveTextContent('0,5% do apostado');
     expect(screen.getByTestId('share-level-2')).toHaveTextContent(/3,00/);
 
     const invitees = screen.getByTestId('share-invitees');

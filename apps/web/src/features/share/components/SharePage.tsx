@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Icon } from '../../../components/ui/Icon';
 import { useAppState } from '../../../lib/app-state';
 import { copyText } from '../../../lib/clipboard';
-import { displayDate, displayMoney } from '../../../lib/format';
+import { displayDate, displayMoney, displayMultiple } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import { useReferrals } from '../api/referrals';
 import { QrCode } from './QrCode';
@@ -96,7 +96,9 @@ export function SharePage() {
               <p className="mt-2 text-lg font-bold">{l.persons}</p>
               <p className="text-xs text-muted">{t('persons')}</p>
               <p className="mt-4 text-sm font-semibold text-gold">{displayMoney(l.amount, lang)}</p>
-              <p className="text-xs text-muted">{t('rate', { rate: l.ratePercent })}</p>
+              <p className="text-xs text-muted">
+                {t('rate', { rate: displayMultiple(l.ratePercent, lang) })}
+              </p>
             </li>
           ))}
         </ul>

@@ -9,7 +9,8 @@ const en: ShareMessages = {
   shareText: 'Come and play with me! Sign up with my invitation link.',
   qr: 'QR code of your invitation link',
   levels: 'Your commission',
-  howItWorks: 'Every day you earn a commission on the amount your invitees bet, down to the 3rd level.',
+  howItWorks:
+    'Every day you earn a commission on the amount your invitees bet, down to the 3rd level. The commission is paid as bonus money: it becomes cash after the required wagering.',
   level: 'Level {{level}}',
   persons: 'Invitees',
   rate: '{{rate}}% of bets',

@@ -9,7 +9,8 @@ const id: ShareMessages = {
   shareText: 'Ayo main bersama saya! Daftar lewat tautan undangan saya.',
   qr: 'Kode QR tautan undangan Anda',
   levels: 'Komisi Anda',
-  howItWorks: 'Setiap hari Anda mendapat komisi dari jumlah taruhan undangan Anda, hingga level ke-3.',
+  howItWorks:
+    'Setiap hari Anda mendapat komisi dari jumlah taruhan undangan Anda, hingga level ke-3. Komisi dibayar sebagai bonus: menjadi uang tunai setelah taruhan yang disyaratkan.',
   level: 'Level {{level}}',
   persons: 'Undangan',
   rate: '{{rate}}% dari taruhan',

@@ -9,7 +9,8 @@ const ko: ShareMessages = {
   shareText: '함께 플레이해요! 제 초대 링크로 가입하세요.',
   qr: '내 초대 링크 QR 코드',
   levels: '내 커미션',
-  howItWorks: '초대한 사람들의 베팅 금액에 대해 3단계까지 매일 커미션을 받습니다.',
+  howItWorks:
+    '초대한 사람들의 베팅 금액에 대해 3단계까지 매일 커미션을 받습니다. 커미션은 보너스로 지급되며 필요한 베팅 조건을 채우면 현금이 됩니다.',
   level: '{{level}}단계',
   persons: '초대 인원',
   rate: '베팅액의 {{rate}}%',

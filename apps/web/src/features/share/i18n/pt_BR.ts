@@ -14,7 +14,7 @@ const ptBR = {
   qr: 'QR code do seu link de convite',
   levels: 'Suas comissões',
   howItWorks:
-    'Todos os dias você recebe uma comissão sobre o valor apostado pelos seus convidados, até o 3º nível.',
+    'Todos os dias você recebe uma comissão sobre o valor apostado pelos seus convidados, até o 3º nível. A comissão é paga em bônus: vira dinheiro depois das apostas exigidas.',
   level: 'Nível {{level}}',
   persons: 'Convidados',
   rate: '{{rate}}% do apostado',

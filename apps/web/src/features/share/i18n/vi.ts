@@ -9,7 +9,8 @@ const vi: ShareMessages = {
   shareText: 'Hãy chơi cùng tôi! Đăng ký qua liên kết mời của tôi.',
   qr: 'Mã QR liên kết mời của bạn',
   levels: 'Hoa hồng của bạn',
-  howItWorks: 'Mỗi ngày bạn nhận hoa hồng trên số tiền cược của người được mời, đến cấp 3.',
+  howItWorks:
+    'Mỗi ngày bạn nhận hoa hồng trên số tiền cược của người được mời, đến cấp 3. Hoa hồng được trả bằng tiền thưởng: thành tiền mặt sau khi đạt yêu cầu cược.',
   level: 'Cấp {{level}}',
   persons: 'Người được mời',
   rate: '{{rate}}% tiền cược',

@@ -9,7 +9,7 @@ const zh: ShareMessages = {
   shareText: '来和我一起玩吧！通过我的邀请链接注册。',
   qr: '您的邀请链接二维码',
   levels: '您的佣金',
-  howItWorks: '每天按您邀请的好友的投注额获得佣金，最多三级。',
+  howItWorks: '每天按您邀请的好友的投注额获得佣金，最多三级。佣金以彩金发放：完成所需流水后转为现金。',
   level: '{{level}}级',
   persons: '邀请人数',
   rate: '投注额的{{rate}}%',

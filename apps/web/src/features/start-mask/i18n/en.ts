@@ -5,7 +5,8 @@ const en: StartMaskMessages = {
   text: 'Tap to open your check-in sheet',
   signIn: {
     title: 'Check-in sheet',
-    rules: 'Claim one reward a day (Brasília time). Miss a day and the 7-day cycle starts again.',
+    rules:
+      'Claim one reward a day (Brasília time). Miss a day and the 7-day cycle starts again. The reward is bonus money: it becomes cash after the required wagering.',
     streak: 'Streak: {{count}} of 7 days',
     day: 'Day {{day}}',
     done: 'Claimed',

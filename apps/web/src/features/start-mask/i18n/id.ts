@@ -5,7 +5,8 @@ const id: StartMaskMessages = {
   text: 'Ketuk untuk membuka lembar absen Anda',
   signIn: {
     title: 'Lembar absen',
-    rules: 'Klaim satu hadiah per hari (waktu Brasília). Jika terlewat sehari, siklus 7 hari dimulai lagi.',
+    rules:
+      'Klaim satu hadiah per hari (waktu Brasília). Jika terlewat sehari, siklus 7 hari dimulai lagi. Hadiahnya berupa bonus: menjadi uang tunai setelah taruhan yang disyaratkan.',
     streak: 'Beruntun: {{count}} dari 7 hari',
     day: 'Hari {{day}}',
     done: 'Diklaim',

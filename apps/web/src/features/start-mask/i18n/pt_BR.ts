@@ -10,7 +10,7 @@ const ptBR = {
   signIn: {
     title: 'Folha de presença',
     rules:
-      'Resgate uma recompensa por dia (horário de Brasília). Se faltar um dia, o ciclo de 7 dias recomeça.',
+      'Resgate uma recompensa por dia (horário de Brasília). Se faltar um dia, o ciclo de 7 dias recomeça. A recompensa é bônus: vira dinheiro depois das apostas exigidas.',
     streak: 'Sequência: {{count}} de 7 dias',
     day: 'Dia {{day}}',
     done: 'Resgatado',

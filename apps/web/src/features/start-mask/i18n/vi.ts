@@ -5,7 +5,8 @@ const vi: StartMaskMessages = {
   text: 'Chạm để mở bảng điểm danh',
   signIn: {
     title: 'Bảng điểm danh',
-    rules: 'Nhận một phần thưởng mỗi ngày (giờ Brasília). Bỏ lỡ một ngày, chu kỳ 7 ngày bắt đầu lại.',
+    rules:
+      'Nhận một phần thưởng mỗi ngày (giờ Brasília). Bỏ lỡ một ngày, chu kỳ 7 ngày bắt đầu lại. Phần thưởng là tiền thưởng: thành tiền mặt sau khi đạt yêu cầu cược.',
     streak: 'Chuỗi: {{count}}/7 ngày',
     day: 'Ngày {{day}}',
     done: 'Đã nhận',

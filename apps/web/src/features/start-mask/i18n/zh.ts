@@ -5,7 +5,8 @@ const zh: StartMaskMessages = {
   text: '点击打开签到表',
   signIn: {
     title: '签到表',
-    rules: '每天可领取一次奖励（巴西利亚时间）。漏签一天，7天周期将重新开始。',
+    rules:
+      '每天可领取一次奖励（巴西利亚时间）。漏签一天，7天周期将重新开始。奖励为彩金：完成所需流水后转为现金。',
     streak: '连续：{{count}}/7天',
     day: '第{{day}}天',
     done: '已领取',

@@ -35,7 +35,7 @@ export function DepositPanel({ kind, onPaid }: { kind: DepositKind; onPaid: () =
   const isApp = useAppState((s) => s.isApp);
   const discount = useSession((s) => s.user?.payDiscount ?? null);
   const packages = usePackages(kind);
-  const [picked, setPicked] = useState<number | null>(null);
+  const [picked, setPicked] = useState<number | null>(() => useUi.getState().depositPackage);
   const [waive, setWaive] = useState(false);
   // A deposit reopened from the records starts where its player left it: waiting for the PIX.
   const [resumed] = useState(() => (kind === 'deposit' ? useUi.getState().pendingDeposit : null));
@@ -45,7 +45,7 @@ export function DepositPanel({ kind, onPaid }: { kind: DepositKind; onPaid: () =
   const keys = useRef(submissionKeys());
 
   const list = packages.data ?? [];
-  const selected = picked === null ? defaultPackage(list) : list.find((p) => p.pkgId === picked);
+  const selected = list.find((p) => p.pkgId === picked) ?? defaultPackage(list);
   const money = (major: number) => displayMoney(major, lang);
 
   // The order's status, polled while the player pays (and asked at once on paySuccess).

@@ -7,7 +7,7 @@ import { loadLanguage } from '../../../lib/i18n';
 import { attachHandlers } from '../../../lib/realtime-socket';
 import { setNavigator } from '../../../lib/navigation';
 import { useSession } from '../../../lib/session';
-import { openDeposit, resumeDeposit, useUi } from '../../../lib/ui';
+import { openDeposit, openOverlay, resumeDeposit, useUi } from '../../../lib/ui';
 import { envelope, fakeFetch, renderWithApp } from '../../../test/render';
 import { STATUS_POLL_MS } from './DepositPanel';
 import { WalletOverlay } from './WalletOverlay';
@@ -329,5 +329,15 @@ describe('bonus deposit overlay (increase-bonus popup, /gamebouns)', () => {
     expect(calls[0]!.url).toContain('curreny=EXPPAY');
     expect(within(dialog).getByText(/recebe o multiplicador que você desbloqueou/)).toBeInTheDocument();
     expect(within(dialog).queryByRole('tablist')).not.toBeInTheDocument();
+  });
+
+  it('opens with the package the player tapped on the game bonus page', async () => {
+    stub();
+    prices = [pkg(40, 100, 20, 'EXPPAY'), pkg(41, 300, 75, 'EXPPAY')];
+    openOverlay('bonusDeposit', { depositPackage: 41 });
+    renderWithApp(<WalletOverlay kind="bonusDeposit" onPaid={depositPaid} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Aumente seu bônus' });
+    expect(await within(dialog).findByRole('radio', { checked: true })).toHaveTextContent(/^R\$\s300,00/);
+    expect(within(dialog).getByTestId('deposit-submit')).toHaveTextContent(/R\$\s300,00$/);
   });
 });
