@@ -237,3 +237,9 @@ export async function rolledBack<T>(
     });
   return answer!;
 }
+
+/** An instant as the RG refusals show it: Brasília time (UTC−3 all year since 2019), `dd/mm/yyyy hh:mm (Brasília)`. */
+export function brasiliaTime(iso: string): string {
+  const local = new Date(Date.parse(iso) - 3 * 3_600_000).toISOString();
+  return `${local.slice(8, 10)}/${local.slice(5, 7)}/${local.slice(0, 4)} ${local.slice(11, 16)} (Brasília)`;
+}

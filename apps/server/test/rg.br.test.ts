@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { playerAccounts } from '../src/modules/ledger';
 import { randomCpf } from '../src/modules/payments/payments.test-client';
 import {
+  brasiliaTime,
   baseUrlOf,
   createTestApp,
   expectCleanLedgerThenClose,
@@ -260,7 +261,7 @@ describe('one person, one account under br', () => {
     const again = await login(br, username);
     expect(again.statusCode, again.body).toBe(403);
     expect(again.json().message).toBe(
-      `Sua conta está pausada até ${endsAt.slice(0, 10)} ${endsAt.slice(11, 16)} UTC. O acesso volta depois dessa data.`,
+      `Sua conta está pausada até ${brasiliaTime(endsAt)}. O acesso volta depois dessa data.`,
     );
     const [b] = (await accountsOf(br, a.cpf)).filter((x) => x.username === username);
     expect(await br.app.accounts.signInRefusal(b!.id)).toMatchObject({ key: 'rgSignInUntil' });

@@ -11,7 +11,7 @@ import {
 import { formatMoney } from '@aposta/money';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { expectCleanLedgerThenClose, TEST_CAPTCHA, TEST_OPERATOR_KEY } from './helpers';
+import { brasiliaTime, expectCleanLedgerThenClose, TEST_CAPTCHA, TEST_OPERATOR_KEY } from './helpers';
 import { playerAccounts } from '../src/modules/ledger';
 import {
   paymentsClient,
@@ -351,7 +351,7 @@ describe('cool-off and self-exclusion', () => {
     expect(again.statusCode).toBe(403);
     expect(again.json().status).toBe(ErrorCode.SELF_EXCLUDED);
     expect(again.json().message).toBe(
-      `Sua conta está pausada até ${endsAt.slice(0, 10)} ${endsAt.slice(11, 16)} UTC. O acesso volta depois dessa data.`,
+      `Sua conta está pausada até ${brasiliaTime(endsAt)}. O acesso volta depois dessa data.`,
     );
     // A stake or a deposit reaching the check by another way (a provider's call) is refused too.
     await expect(

@@ -51,8 +51,16 @@ async function rows<T>(exec: Executor, query: SQL): Promise<T[]> {
 
 const cap = (s: string) => s[0]!.toUpperCase() + s.slice(1);
 
-/** `2026-12-01 14:00 UTC`: the end of an exclusion in a refusal (every language reads it). */
-const shownTime = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
+const brasilia = new Intl.DateTimeFormat('pt-BR', {
+  timeZone: 'America/Sao_Paulo',
+  dateStyle: 'short',
+  timeStyle: 'short',
+});
+/**
+ * `01/12/2026 11:00 (Brasília)`: the end of an exclusion in a refusal, in the time the player lives by (the
+ * Brazilian rules count days in Brasília time); the refusal's data keeps the ISO instant for the app.
+ */
+const shownTime = (iso: string) => `${brasilia.format(new Date(iso)).replace(',', '')} (Brasília)`;
 
 /**
  * The player's error for a refusal of `rg_stake` / `rg_deposit` (SQLSTATE RG001, reason in the constraint
