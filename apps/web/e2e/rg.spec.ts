@@ -51,6 +51,10 @@ test('a daily stake limit stops a dice bet at the limit; a cool-off signs the pl
   await page.getByLabel('Dias de pausa').fill('1');
   await page.getByRole('button', { name: 'Continuar' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Confirmar' }).click();
+  // The app says until when the account is paused, then signs this device out.
+  await expect(page.getByText(/^Sua conta está pausada até .+\d\d:\d\d/)).toBeVisible();
+  await screenshot(page, 'rg/e2e-paused');
+  await page.getByRole('button', { name: 'Eu entendi' }).click();
   const signIn = page.getByRole('banner').getByRole('button', { name: 'Entrar', exact: true });
   await expect(signIn).toBeVisible();
   // Signed out, the app may open the sign-in itself (a call answered 401), at any moment: open it only when it
@@ -125,6 +129,7 @@ test('a cool-off taken on one device signs the player out on the other; a pendin
     await page.getByLabel('Dias de pausa').fill('1');
     await page.getByRole('button', { name: 'Continuar' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Confirmar' }).click();
+    await page.getByRole('button', { name: 'Eu entendi' }).click();
     await expect(page.getByRole('banner').getByRole('button', { name: 'Entrar', exact: true })).toBeVisible();
 
     // B, untouched and not reloaded, is signed out by the realtime gateway (its socket closed, its handshake

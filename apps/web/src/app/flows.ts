@@ -1,5 +1,8 @@
+import type { RgExclusion } from '@aposta/contracts';
 import { i18n } from '../lib/i18n';
 import { request } from '../lib/api';
+import { useAppState } from '../lib/app-state';
+import { displayDateTime } from '../lib/format';
 import { go } from '../lib/navigation';
 import { setToken, signOut } from '../lib/session';
 import { alertMessage, closeOverlay, openOverlay, useUi } from '../lib/ui';
@@ -39,8 +42,14 @@ export async function logout() {
   signOut();
 }
 
-/** A cool-off or self-exclusion began: the server revoked every session; clear this device and go home. */
-export function excluded() {
+/**
+ * A cool-off or self-exclusion began: the server revoked every session. Say until when (once home, the login
+ * form alone would leave the player unsure it worked), then clear this device and go home.
+ */
+export async function excluded(exclusion: RgExclusion) {
+  const time = exclusion.endsAt ? displayDateTime(exclusion.endsAt, useAppState.getState().lang) : '';
+  const key = !exclusion.endsAt ? 'doneForever' : exclusion.kind === 'cooloff' ? 'doneCooloff' : 'doneSelf';
+  await alertMessage(i18n.t(key, { ns: 'rg', time }));
   go('/home');
   signOut();
 }

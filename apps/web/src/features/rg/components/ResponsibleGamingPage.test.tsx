@@ -1,10 +1,15 @@
-import { RG_KINDS, RG_PERIODS, type RgLimits } from '@aposta/contracts';
+import { RG_KINDS, RG_PERIODS, type RgExclusion, type RgLimits } from '@aposta/contracts';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { excluded } from '../../../app/flows';
+import { displayDateTime } from '../../../lib/format';
+import { setNavigator } from '../../../lib/navigation';
 import { queryClient } from '../../../lib/query';
 import { useSession } from '../../../lib/session';
+import { useUi } from '../../../lib/ui';
 import { envelope, fakeFetch, renderWithApp } from '../../../test/render';
+import { limitsKey } from '../api/rg';
 import { RealityCheck } from './RealityCheck';
 import { ResponsibleGamingPage } from './ResponsibleGamingPage';
 
@@ -26,6 +31,12 @@ function limits(patch: Partial<RgLimits> = {}): RgLimits {
 let current: RgLimits;
 let fetcher: ReturnType<typeof fakeFetch>;
 let refusal: { status: number; body: unknown } | null;
+let exclusionRefusal: { status: number; body: unknown } | null;
+const cooloff: RgExclusion = {
+  kind: 'cooloff',
+  startsAt: '2026-11-24T19:00:00.000Z',
+  endsAt: '2026-12-01T19:00:00.000Z',
+};
 
 beforeEach(() => {
   queryClient.clear();
@@ -37,20 +48,14 @@ beforeEach(() => {
     },
   });
   refusal = null;
+  exclusionRefusal = null;
   fetcher = fakeFetch((url, init) => {
     if (url.includes('/rg/limits') && init.method === 'PUT') {
       if (refusal) return refusal;
       return { body: envelope(current) };
     }
     if (url.includes('/rg/limits')) return { body: envelope(current) };
-    if (url.includes('/rg/exclusion'))
-      return {
-        body: envelope({
-          kind: 'cooloff',
-          startsAt: '2026-11-24T19:00:00.000Z',
-          endsAt: '2026-12-01T19:00:00.000Z',
-        }),
-      };
+    if (url.includes('/rg/exclusion')) return exclusionRefusal ?? { body: envelope(cooloff) };
     if (url.includes('/rg/session'))
       return {
         body: envelope({
@@ -148,6 +153,7 @@ describe('responsible gaming page', () => {
     expect(bodies('/rg/exclusion')).toHaveLength(0);
     await user.click(screen.getByRole('button', { name: 'Confirmar' }));
     await waitFor(() => expect(onExcluded).toHaveBeenCalledOnce());
+    expect(onExcluded).toHaveBeenCalledWith(cooloff);
     expect(bodies('/rg/exclusion')).toEqual([{ kind: 'cooloff', days: 7 }]);
   });
 
@@ -176,6 +182,236 @@ describe('responsible gaming page', () => {
         'https://autoexclusao.example.gov.br/inicio',
       ),
     );
+  });
+});
+
+describe('responsible gaming page: what the tester found', () => {
+  const save = () => screen.getByRole('button', { name: 'Salvar limites' });
+
+  it('keeps the form shut until the limits load, then sends only the fields the player edited', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init: RequestInit = {}) => {
+      if (String(input).includes('/rg/limits') && init.method !== 'PUT') await gate;
+      return fetcher.fn(input, init);
+    });
+    const user = userEvent.setup();
+    renderWithApp(<ResponsibleGamingPage onExcluded={() => {}} />);
+    expect(screen.getByText('Carregando…')).toBeInTheDocument();
+    const stakeWeek = screen.getByLabelText('Apostas · Por semana');
+    expect(stakeWeek).toBeDisabled();
+    expect(screen.getByLabelText(/Lembrete de tempo de jogo/)).toBeDisabled();
+    expect(save()).toBeDisabled();
+    await user.type(stakeWeek, '200');
+    expect(stakeWeek).toHaveValue('');
+
+    release();
+    await waitFor(() => expect(screen.getByLabelText('Perdas · Por dia')).toHaveValue('50'));
+    expect(screen.queryByText('Carregando…')).toBeNull();
+    await user.click(save());
+    expect(await screen.findByText('Nenhuma alteração para salvar')).toBeInTheDocument();
+
+    await user.type(stakeWeek, '200');
+    // Meanwhile the limits change (another device): a field not edited shows them, and is not sent back.
+    act(() => {
+      queryClient.setQueryData(limitsKey('t'), {
+        ...current,
+        deposit: { ...current.deposit, day: { value: 20, used: 0, pending: null } },
+      });
+    });
+    await waitFor(() => expect(screen.getByLabelText('Depósitos · Por dia')).toHaveValue('20'));
+    expect(stakeWeek).toHaveValue('200');
+    await user.click(save());
+    await waitFor(() => expect(bodies('/rg/limits')).toHaveLength(1));
+    expect(bodies('/rg/limits')[0]).toEqual({ stake: { week: 200 } });
+    expect(await screen.findByText('Limites salvos')).toBeInTheDocument();
+  });
+
+  it('the reminder takes whole minutes from 5 to 240, or empty to turn it off; anything else stays on its field', async () => {
+    current = limits({ realityCheckMinutes: 30 });
+    const user = userEvent.setup();
+    renderWithApp(<ResponsibleGamingPage onExcluded={() => {}} />);
+    const field = screen.getByLabelText(/Lembrete de tempo de jogo/);
+    await waitFor(() => expect(field).toHaveValue('30'));
+    for (const text of ['10 minutos', 'abc', '4', '241', '7,5']) {
+      await user.clear(field);
+      await user.type(field, text);
+      await user.click(save());
+      await waitFor(() =>
+        expect(field).toHaveAccessibleDescription(
+          'Use minutos inteiros, de 5 a 240, ou deixe vazio para desligar',
+        ),
+      );
+      expect(field).toHaveFocus();
+    }
+    expect(bodies('/rg/limits')).toHaveLength(0);
+    expect(screen.queryByText('Limites salvos')).toBeNull();
+
+    await user.clear(field);
+    expect(field).not.toHaveAttribute('aria-invalid');
+    await user.click(save());
+    await waitFor(() => expect(bodies('/rg/limits')).toEqual([{ realityCheckMinutes: null }]));
+    await screen.findByText('Limites salvos');
+    await user.clear(field);
+    await user.type(field, '45');
+    await user.click(save());
+    await waitFor(() => expect(bodies('/rg/limits')[1]).toEqual({ realityCheckMinutes: 45 }));
+  });
+
+  it('reads amounts as money and minutes as whole numbers; above the maximum, its field names the maximum', async () => {
+    const user = userEvent.setup();
+    renderWithApp(<ResponsibleGamingPage onExcluded={() => {}} />);
+    await screen.findByText(/Passa a/);
+    const typed = {
+      'Depósitos · Por dia': 'R$ 2 mil',
+      'Depósitos · Por semana': '1.000.000,01',
+      'Depósitos · Por mês': '1.000.000.000.000',
+      'Apostas · Por dia': '1O0',
+      'Tempo de jogo (minutos) · Por dia': '1441',
+      'Tempo de jogo (minutos) · Por semana': '2,5',
+      'Tempo de jogo (minutos) · Por mês': '50000',
+    };
+    for (const [label, text] of Object.entries(typed)) await user.type(screen.getByLabelText(label), text);
+    await user.click(save());
+    const described = (label: string, text: string | RegExp) =>
+      expect(screen.getByLabelText(label)).toHaveAccessibleDescription(text);
+    await waitFor(() => described('Depósitos · Por dia', 'Use apenas números positivos'));
+    expect(screen.getByLabelText('Depósitos · Por dia')).toHaveFocus();
+    described('Depósitos · Por semana', /^Valor acima do máximo de R\$\s1\.000\.000,00$/);
+    described('Depósitos · Por mês', /^Valor acima do máximo de R\$\s1\.000\.000,00$/);
+    described('Apostas · Por dia', 'Use apenas números positivos');
+    described('Tempo de jogo (minutos) · Por dia', 'Use minutos inteiros, de 1 a 1.440');
+    described('Tempo de jogo (minutos) · Por semana', 'Use minutos inteiros, de 1 a 10.080');
+    described('Tempo de jogo (minutos) · Por mês', 'Use minutos inteiros, de 1 a 44.640');
+    expect(bodies('/rg/limits')).toHaveLength(0);
+
+    for (const label of Object.keys(typed)) await user.clear(screen.getByLabelText(label));
+    await user.type(screen.getByLabelText('Depósitos · Por dia'), 'R$ 1.234,56');
+    await user.type(screen.getByLabelText('Depósitos · Por semana'), '1.000.000');
+    await user.type(screen.getByLabelText('Tempo de jogo (minutos) · Por dia'), '90');
+    await user.click(save());
+    await waitFor(() => expect(bodies('/rg/limits')).toHaveLength(1));
+    expect(bodies('/rg/limits')[0]).toEqual({
+      deposit: { day: 1234.56, week: 1_000_000 },
+      time: { day: 90 },
+    });
+  });
+
+  it('a raise or a removal waiting for its 24 hours can be cancelled: the limit in force is sent again', async () => {
+    current = limits({
+      loss: {
+        day: { value: 50, used: 0, pending: { value: 80, effectiveAt: '2026-11-25T19:00:00.000Z' } },
+        week: { value: null, used: 0, pending: null },
+        month: { value: null, used: 0, pending: null },
+      },
+      deposit: {
+        day: { value: null, used: 0, pending: null },
+        week: { value: null, used: 0, pending: null },
+        month: { value: 100, used: 0, pending: { value: null, effectiveAt: '2026-11-25T19:00:00.000Z' } },
+      },
+    });
+    const user = userEvent.setup();
+    renderWithApp(<ResponsibleGamingPage onExcluded={() => {}} />);
+    expect(await screen.findByText(/Passa a sem limite em/)).toBeInTheDocument();
+    const daily = screen.getByLabelText('Perdas · Por dia');
+    await user.clear(daily);
+    await user.type(daily, '90');
+
+    // The server cancels the pending change: it answers the limit alone.
+    current = { ...current, loss: { ...current.loss, day: { value: 50, used: 0, pending: null } } };
+    await user.click(screen.getByRole('button', { name: 'Cancelar alteração · Perdas · Por dia' }));
+    await waitFor(() => expect(bodies('/rg/limits')).toEqual([{ loss: { day: 50 } }]));
+    expect(
+      await screen.findByText('Alteração cancelada: o limite atual continua valendo'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/Passa a R\$\s80,00/)).toBeNull();
+    expect(daily).toHaveValue('50');
+    expect(daily).toHaveFocus();
+
+    await user.click(screen.getByRole('button', { name: 'Cancelar alteração · Depósitos · Por mês' }));
+    await waitFor(() => expect(bodies('/rg/limits')[1]).toEqual({ deposit: { month: 100 } }));
+  });
+
+  it('with money in the account, the confirmation says it cannot be withdrawn during the pause and offers it now', async () => {
+    const user = userEvent.setup();
+    renderWithApp(<ResponsibleGamingPage onExcluded={() => {}} />);
+    await screen.findByText(/Passa a/);
+    await user.click(screen.getByRole('button', { name: 'Continuar' }));
+    expect(screen.getByRole('alertdialog')).toHaveTextContent(
+      /Você tem R\$\s100,00 na conta\. Durante a pausa não será possível entrar para sacar: se quiser, saque antes de confirmar\./,
+    );
+    await user.click(screen.getByRole('button', { name: 'Sacar agora' }));
+    expect(useUi.getState().overlay).toBe('withdraw');
+
+    await user.click(screen.getByLabelText('Autoexclusão'));
+    await user.click(screen.getByRole('button', { name: 'Continuar' }));
+    expect(screen.getByRole('alertdialog')).toHaveTextContent(/Durante a autoexclusão não será possível/);
+
+    act(() => useSession.setState({ user: { uId: 1, balance: 0 } as never }));
+    expect(screen.queryByRole('button', { name: 'Sacar agora' })).toBeNull();
+    expect(screen.getByRole('alertdialog')).not.toHaveTextContent(/sacar/);
+  });
+
+  it('after a pause, says until when before signing this device out and going home', async () => {
+    const navigate = vi.fn();
+    setNavigator(navigate);
+    const user = userEvent.setup();
+    renderWithApp(<ResponsibleGamingPage onExcluded={excluded} />);
+    await screen.findByText(/Passa a/);
+    await user.click(screen.getByRole('button', { name: 'Continuar' }));
+    await user.click(screen.getByRole('button', { name: 'Confirmar' }));
+    const until = displayDateTime(cooloff.endsAt!, 'pt_BR');
+    expect(
+      await screen.findByText(
+        `Sua conta está pausada até ${until}. Você foi desconectado em todos os aparelhos.`,
+      ),
+    ).toBeInTheDocument();
+    expect(useSession.getState().token).toBe('t');
+    expect(navigate).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Eu entendi' }));
+    await waitFor(() => expect(useSession.getState().token).toBe(''));
+    expect(navigate).toHaveBeenCalledWith('/home', undefined);
+    expect(useUi.getState().overlay).toBe('login');
+
+    // A self-exclusion, for a time and for good.
+    act(() => void excluded({ ...cooloff, kind: 'self' }));
+    expect(await screen.findByText(/^Sua conta está autoexcluída até /)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Eu entendi' }));
+    act(() => void excluded({ ...cooloff, kind: 'self', endsAt: null }));
+    expect(
+      await screen.findByText(
+        'Sua conta está autoexcluída permanentemente. Você foi desconectado em todos os aparelhos.',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('a cool-off takes 1 to 42 whole days: anything else stays on the field, with no confirmation', async () => {
+    const user = userEvent.setup();
+    renderWithApp(<ResponsibleGamingPage onExcluded={() => {}} />);
+    await screen.findByText(/Passa a/);
+    const field = screen.getByLabelText('Dias de pausa');
+    for (const text of ['😀', '-3', '', '0', '43', '2,5']) {
+      await user.clear(field);
+      if (text) await user.type(field, text);
+      await user.click(screen.getByRole('button', { name: 'Continuar' }));
+      expect(field).toHaveAccessibleDescription('A pausa vai de 1 a 42 dias');
+      expect(field).toHaveFocus();
+      expect(screen.queryByRole('alertdialog')).toBeNull();
+    }
+    expect(bodies('/rg/exclusion')).toHaveLength(0);
+
+    await user.clear(field);
+    await user.type(field, '42');
+    expect(field).not.toHaveAttribute('aria-invalid');
+    exclusionRefusal = { status: 400, body: envelope(null, 40000, 'Tente de novo mais tarde') };
+    await user.click(screen.getByRole('button', { name: 'Continuar' }));
+    expect(screen.getByRole('alertdialog')).toHaveTextContent('pausada por 42 dias');
+    await user.click(screen.getByRole('button', { name: 'Confirmar' }));
+    expect(await screen.findByText('Tente de novo mais tarde')).toBeInTheDocument();
+    // Asking again starts clean: the earlier refusal is gone.
+    await user.click(screen.getByRole('button', { name: 'Continuar' }));
+    expect(screen.getByRole('alertdialog')).toBeInTheDocument();
+    expect(screen.queryByText('Tente de novo mais tarde')).toBeNull();
   });
 });
 

@@ -1,27 +1,34 @@
 import {
+  RG_COOLOFF_DAYS,
   RG_KINDS,
+  RG_MAX_AMOUNT,
+  RG_MAX_MINUTES,
   RG_NATIONAL_SELF_EXCLUSION_URL,
   RG_PERIODS,
+  RG_REALITY_MINUTES,
+  type RgExclusion,
+  type RgExclusionRequest,
   type RgKind,
-  type RgLimits,
   type RgLimitsRequest,
   type RgPeriod,
 } from '@aposta/contracts';
-import { parseMoney, toMajor } from '@aposta/money';
+import { isCurrency, MoneyError, parseMoney, readAmount, toMajor, toMinor } from '@aposta/money';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/Button';
 import { LoginFirst } from '../../../components/ui/LoginFirst';
 import { TextField } from '../../../components/ui/TextField';
 import { ApiError } from '../../../lib/api';
-import { useAppState } from '../../../lib/app-state';
-import { displayMoney } from '../../../lib/format';
+import { languageEntry, useAppState } from '../../../lib/app-state';
+import { displayDateTime, displayMoney } from '../../../lib/format';
 import { queryClient } from '../../../lib/query';
 import { useSession } from '../../../lib/session';
 import { openOverlay } from '../../../lib/ui';
 import { limitsKey, saveLimits, startExclusion, useRgLimits } from '../api/rg';
 
-type Texts = Record<RgKind, Record<RgPeriod, string>>;
+/** A limit field's key, `kind.period`; the reality check's field is 'reality'. */
+type FieldKey = `${RgKind}.${RgPeriod}`;
+const REALITY = 'reality';
 
 const SELF_LENGTHS = [
   { key: 'months6', days: 180 },
@@ -30,55 +37,45 @@ const SELF_LENGTHS = [
   { key: 'forever', days: null },
 ] as const;
 
-/** The form's texts from the limits in force (money with a decimal comma, time in minutes). */
-function textsOf(limits: RgLimits | undefined): Texts {
-  const texts = {} as Texts;
-  for (const kind of RG_KINDS) {
-    texts[kind] = {} as Record<RgPeriod, string>;
-    for (const period of RG_PERIODS) {
-      const v = limits?.[kind][period].value;
-      texts[kind][period] = v === null || v === undefined ? '' : String(v).replace('.', ',');
-    }
-  }
-  return texts;
-}
+const fieldId = (key: string) => `rg-${key.replace('.', '-')}`;
 
-/**
- * '' = no limit (null); otherwise a positive number: whole minutes, or money as a Brazilian writes it (1.234,56
- * is a thousand and more, read by `parseMoney`: never 1,23).
- */
-function valueOf(text: string, kind: RgKind): number | null | 'bad' {
+/** A whole number typed as digits alone ("10 minutos", "2.5", "-3" and "😀" are not), else NaN. */
+function wholeNumber(text: string): number {
   const raw = text.trim();
-  if (!raw) return null;
-  if (kind === 'time') return /^\d+$/.test(raw) && Number(raw) > 0 ? Number(raw) : 'bad';
-  try {
-    const minor = parseMoney(raw); // negative for "-5": refused below
-    return minor > 0 ? toMajor(minor) : 'bad';
-  } catch {
-    return 'bad';
-  }
+  return /^\d+$/.test(raw) ? Number(raw) : NaN;
 }
 
 /**
  * "Jogo responsável" (/jogoResponsavel): deposit, loss, stake and time limits per day, week and month (a lower
- * limit at once; a higher one shown as waiting 24 hours), the reality-check interval, a cool-off or
- * self-exclusion after a confirmation (the server signs the player out everywhere; `onExcluded` clears this
- * device), and the national self-exclusion platform (its link as the server answers it: the operators' setting
- * `rg.nationalSelfExclusionUrl`).
+ * limit at once; a higher one shown as waiting 24 hours, and cancellable until then), the reality-check
+ * interval, a cool-off or self-exclusion after a confirmation (the server signs the player out everywhere;
+ * `onExcluded` gets the exclusion, says until when and clears this device), and the national self-exclusion
+ * platform (its link as the server answers it: the operators' setting `rg.nationalSelfExclusionUrl`).
  */
-export function ResponsibleGamingPage({ onExcluded }: { onExcluded: () => void }) {
+export function ResponsibleGamingPage({
+  onExcluded,
+}: {
+  onExcluded: (exclusion: RgExclusion) => void | Promise<void>;
+}) {
   const { t } = useTranslation('rg');
+  const { t: tc } = useTranslation();
   const token = useSession((s) => s.token);
+  const balance = useSession((s) => s.user?.balance ?? 0);
   const lang = useAppState((s) => s.lang);
   const limits = useRgLimits(token);
-  const [texts, setTexts] = useState<Texts | null>(null);
-  /** The limits the player must correct, by `kind.period`: each message on its own field. */
+  /**
+   * Only what the player typed, by field: the other fields show the limits in force as the server answers
+   * them, so nothing typed before they loaded (or before a refresh) can send an old or empty value.
+   */
+  const [edited, setEdited] = useState<ReadonlyMap<FieldKey, string>>(new Map());
+  /** The fields the player must correct, by key: each message on its own field. */
   const [bad, setBad] = useState<ReadonlyMap<string, string>>(new Map());
   const [reality, setReality] = useState<string | null>(null);
   const [note, setNote] = useState('');
   const [busy, setBusy] = useState(false);
   const [kind, setKind] = useState<'cooloff' | 'self'>('cooloff');
   const [days, setDays] = useState('7');
+  const [daysError, setDaysError] = useState('');
   const [selfLength, setSelfLength] = useState<(typeof SELF_LENGTHS)[number]['key']>('months6');
   const [confirming, setConfirming] = useState(false);
   const [exclusionNote, setExclusionNote] = useState('');
@@ -95,11 +92,59 @@ export function ResponsibleGamingPage({ onExcluded }: { onExcluded: () => void }
   }
 
   const data = limits.data;
-  const shown = texts ?? textsOf(data);
+  const entry = languageEntry(lang);
+  const currency = isCurrency(entry.currency) ? entry.currency : 'BRL';
+  // The limits in force as the player would type them: the locale's decimal sign, no grouping.
+  const plain = new Intl.NumberFormat(entry.locale, { useGrouping: false, maximumFractionDigits: 2 });
+  const count = (n: number) => new Intl.NumberFormat(entry.locale).format(n);
+  const textOf = (kind: RgKind, period: RgPeriod) => {
+    const typed = edited.get(`${kind}.${period}`);
+    if (typed !== undefined) return typed;
+    const v = data?.[kind][period].value;
+    return v == null ? '' : plain.format(v);
+  };
   const realityText = reality ?? (data?.realityCheckMinutes ? String(data.realityCheckMinutes) : '');
-  const time = (iso: string) => new Date(iso).toLocaleString(lang.replace('_', '-'));
+  const time = (iso: string) => displayDateTime(iso, lang);
   const amount = (kind: RgKind, v: number | null) =>
     v === null ? t('none') : kind === 'time' ? `${v} min` : displayMoney(v, lang);
+
+  /** '' = no limit (null); otherwise a limit the server accepts, or the message for its field. */
+  function readLimit(
+    text: string,
+    kind: RgKind,
+    period: RgPeriod,
+  ): { value: number | null } | { error: string } {
+    const raw = text.trim();
+    if (!raw) return { value: null };
+    if (kind === 'time') {
+      const max = RG_MAX_MINUTES[period];
+      const n = wholeNumber(raw);
+      return n >= 1 && n <= max ? { value: n } : { error: t('minutesRange', { max: count(max) }) };
+    }
+    const tooLarge = { error: t('tooLarge', { max: displayMoney(RG_MAX_AMOUNT, lang) }) };
+    const minor = readAmount(raw, currency, entry.locale);
+    if (minor === null) return beyondMoney(raw) ? tooLarge : { error: t('invalid') };
+    return minor > toMinor(RG_MAX_AMOUNT, currency) ? tooLarge : { value: toMajor(minor, currency) };
+  }
+
+  /** An amount too large for money itself (R$ 100 billion and more) is still "too large", not "invalid". */
+  function beyondMoney(raw: string): boolean {
+    try {
+      parseMoney(raw, currency, entry.locale);
+      return false;
+    } catch (err) {
+      return err instanceof MoneyError && err.reason === 'tooLarge';
+    }
+  }
+
+  function refused(err: unknown) {
+    // A refusal about one limit (above the operator's) goes on its field; any other under the form.
+    const about = err instanceof ApiError ? (err.data as { kind?: string; period?: string } | null) : null;
+    if (err instanceof ApiError && about?.kind && about.period) {
+      setBad(new Map([[`${about.kind}.${about.period}`, err.message]]));
+      setNote('');
+    } else setNote(err instanceof ApiError ? err.message : String(err));
+  }
 
   async function save(e: FormEvent) {
     e.preventDefault();
@@ -108,59 +153,116 @@ export function ResponsibleGamingPage({ onExcluded }: { onExcluded: () => void }
     const wrong = new Map<string, string>();
     for (const kind of RG_KINDS) {
       for (const period of RG_PERIODS) {
-        const v = valueOf(shown[kind][period], kind);
-        if (v === 'bad') wrong.set(`${kind}.${period}`, t('invalid'));
-        else if (v !== data[kind][period].value) body[kind] = { ...body[kind], [period]: v };
+        const typed = edited.get(`${kind}.${period}`);
+        if (typed === undefined) continue;
+        const read = readLimit(typed, kind, period);
+        if ('error' in read) wrong.set(`${kind}.${period}`, read.error);
+        // An unchanged value is not sent: the server would read it as cancelling a pending change.
+        else if (read.value !== data[kind][period].value)
+          body[kind] = { ...body[kind], [period]: read.value };
       }
+    }
+    if (reality !== null) {
+      const n = wholeNumber(reality);
+      const r =
+        reality.trim() === '' ? null : n >= RG_REALITY_MINUTES.min && n <= RG_REALITY_MINUTES.max ? n : NaN;
+      if (Number.isNaN(r)) wrong.set(REALITY, t('realityInvalid', RG_REALITY_MINUTES));
+      else if (r !== data.realityCheckMinutes) body.realityCheckMinutes = r;
     }
     setBad(wrong);
     if (wrong.size) {
       setNote('');
-      document.getElementById(`rg-${[...wrong.keys()][0]!.replace('.', '-')}`)?.focus();
+      document.getElementById(fieldId([...wrong.keys()][0]!))?.focus();
       return;
     }
-    const r = realityText.trim() ? Number(realityText) : null;
-    if (r !== data.realityCheckMinutes) body.realityCheckMinutes = r;
+    if (!Object.keys(body).length) {
+      setEdited(new Map());
+      setReality(null);
+      setNote(t('unchanged'));
+      return;
+    }
     setBusy(true);
     try {
       const saved = await saveLimits(body);
       queryClient.setQueryData(limitsKey(token), saved);
-      setTexts(null);
+      setEdited(new Map());
       setReality(null);
       setNote(t('saved'));
     } catch (err) {
-      // A refusal about one limit (above the operator's) goes on its field; any other under the form.
-      const about = err instanceof ApiError ? (err.data as { kind?: string; period?: string } | null) : null;
-      if (err instanceof ApiError && about?.kind && about.period) {
-        setBad(new Map([[`${about.kind}.${about.period}`, err.message]]));
-        setNote('');
-      } else setNote(err instanceof ApiError ? err.message : String(err));
+      refused(err);
     } finally {
       setBusy(false);
     }
+  }
+
+  /** Sending the limit in force again cancels the change waiting for its 24 hours (the server's rule). */
+  async function cancelPending(kind: RgKind, period: RgPeriod) {
+    if (busy || !data) return;
+    const key: FieldKey = `${kind}.${period}`;
+    const body: RgLimitsRequest = {};
+    body[kind] = { [period]: data[kind][period].value };
+    setBusy(true);
+    try {
+      const saved = await saveLimits(body);
+      queryClient.setQueryData(limitsKey(token), saved);
+      setEdited((m) => new Map([...m].filter(([k]) => k !== key)));
+      setBad((m) => new Map([...m].filter(([k]) => k !== key)));
+      setNote(t('pendingCancelled'));
+      // The button is gone with the pending change: keep the focus on its limit.
+      document.getElementById(fieldId(key))?.focus();
+    } catch (err) {
+      refused(err);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  /** The request the confirmation is about; a cool-off's days are checked before it opens. */
+  function exclusionRequest(): RgExclusionRequest | null {
+    if (kind === 'self') {
+      const length = SELF_LENGTHS.find((l) => l.key === selfLength)!;
+      return length.days === null ? { kind } : { kind, days: length.days };
+    }
+    const n = wholeNumber(days);
+    return n >= RG_COOLOFF_DAYS.min && n <= RG_COOLOFF_DAYS.max ? { kind, days: n } : null;
+  }
+
+  function openConfirmation() {
+    if (!exclusionRequest()) {
+      setDaysError(t('daysRange', RG_COOLOFF_DAYS));
+      document.getElementById('rg-days')?.focus();
+      return;
+    }
+    setExclusionNote('');
+    setConfirming(true);
+  }
+
+  /** Any change to what is being confirmed closes the confirmation: it is asked again for the new choice. */
+  function rechoose(change: () => void) {
+    change();
+    setConfirming(false);
   }
 
   async function exclude() {
+    const request = exclusionRequest();
+    if (busy || !request) return;
     setBusy(true);
+    let answer: RgExclusion;
     try {
-      const length = SELF_LENGTHS.find((l) => l.key === selfLength)!;
-      await startExclusion(
-        kind === 'cooloff'
-          ? { kind, days: Number(days) }
-          : length.days === null
-            ? { kind }
-            : { kind, days: length.days },
-      );
-      onExcluded();
+      answer = await startExclusion(request);
     } catch (err) {
       setConfirming(false);
       setExclusionNote(err instanceof ApiError ? err.message : String(err));
-    } finally {
       setBusy(false);
+      return;
     }
+    // Still busy while `onExcluded` tells the player until when: nothing here is to be pressed again.
+    await onExcluded(answer);
+    setBusy(false);
   }
 
   const selfText = t(selfLength);
+  const confirmedDays = wholeNumber(days);
   return (
     <section className="flex flex-col gap-16 px-16 py-16" aria-labelledby="rg-title">
       <h1 id="rg-title" className="text-xl font-bold">
@@ -175,6 +277,19 @@ export function ResponsibleGamingPage({ onExcluded }: { onExcluded: () => void }
         </p>
       ) : null}
 
+      {data ? null : limits.isError ? (
+        <div role="alert" className="flex items-center gap-8 text-sm text-rose">
+          {tc('common.loadFailed')}
+          <Button variant="outline" onClick={() => void limits.refetch()}>
+            {tc('common.retry')}
+          </Button>
+        </div>
+      ) : (
+        <p role="status" className="text-sm text-muted">
+          {tc('common.loading')}
+        </p>
+      )}
+
       <form onSubmit={(e) => void save(e)} className="flex flex-col gap-16" noValidate>
         {RG_KINDS.map((kind) => (
           <fieldset key={kind} className="rounded-xl border border-line p-12">
@@ -182,21 +297,24 @@ export function ResponsibleGamingPage({ onExcluded }: { onExcluded: () => void }
             <div className="grid grid-cols-3 gap-8">
               {RG_PERIODS.map((period) => {
                 const limit = data?.[kind][period];
+                const key: FieldKey = `${kind}.${period}`;
+                const name = `${t(`kind.${kind}`)} · ${t(`period.${period}`)}`;
                 return (
                   <div key={period}>
                     <TextField
                       // The fieldset's legend names the kind: the visible label is the period alone (three
                       // columns on a phone), the accessible name both.
                       label={t(`period.${period}`)}
-                      aria-label={`${t(`kind.${kind}`)} · ${t(`period.${period}`)}`}
-                      id={`rg-${kind}-${period}`}
-                      inputMode="decimal"
-                      value={shown[kind][period]}
-                      error={bad.get(`${kind}.${period}`)}
+                      aria-label={name}
+                      id={fieldId(key)}
+                      inputMode={kind === 'time' ? 'numeric' : 'decimal'}
+                      disabled={!data}
+                      value={textOf(kind, period)}
+                      error={bad.get(key)}
                       onChange={(e) => {
-                        setTexts({ ...shown, [kind]: { ...shown[kind], [period]: e.target.value } });
-                        if (bad.has(`${kind}.${period}`))
-                          setBad(new Map([...bad].filter(([k]) => k !== `${kind}.${period}`)));
+                        const text = e.target.value;
+                        setEdited((m) => new Map(m).set(key, text));
+                        if (bad.has(key)) setBad(new Map([...bad].filter(([k]) => k !== key)));
                       }}
                     />
                     {limit ? (
@@ -208,12 +326,24 @@ export function ResponsibleGamingPage({ onExcluded }: { onExcluded: () => void }
                           </span>
                         ) : null}
                         {limit.pending ? (
-                          <span className="block text-gold">
-                            {t('pending', {
-                              value: amount(kind, limit.pending.value),
-                              time: time(limit.pending.effectiveAt),
-                            })}
-                          </span>
+                          <>
+                            <span className="block text-gold">
+                              {t('pending', {
+                                value: amount(kind, limit.pending.value),
+                                time: time(limit.pending.effectiveAt),
+                              })}
+                            </span>
+                            <button
+                              type="button"
+                              className="mt-2 min-h-32 text-left text-xs text-text underline disabled:opacity-45"
+                              // Several may show at once: the accessible name says which limit.
+                              aria-label={`${t('cancelPending')} · ${name}`}
+                              disabled={busy}
+                              onClick={() => void cancelPending(kind, period)}
+                            >
+                              {t('cancelPending')}
+                            </button>
+                          </>
                         ) : null}
                       </p>
                     ) : null}
@@ -226,9 +356,15 @@ export function ResponsibleGamingPage({ onExcluded }: { onExcluded: () => void }
         <TextField
           label={t('reality')}
           hint={t('realityHint')}
+          id={fieldId(REALITY)}
           inputMode="numeric"
+          disabled={!data}
           value={realityText}
-          onChange={(e) => setReality(e.target.value)}
+          error={bad.get(REALITY)}
+          onChange={(e) => {
+            setReality(e.target.value);
+            if (bad.has(REALITY)) setBad(new Map([...bad].filter(([k]) => k !== REALITY)));
+          }}
         />
         {note ? (
           <p role="status" className="text-sm">
@@ -250,21 +386,39 @@ export function ResponsibleGamingPage({ onExcluded }: { onExcluded: () => void }
               type="radio"
               name="rg-kind"
               checked={kind === 'cooloff'}
-              onChange={() => setKind('cooloff')}
+              onChange={() => rechoose(() => setKind('cooloff'))}
             />
             {t('cooloff')}
           </label>
           <label className="flex items-center gap-6">
-            <input type="radio" name="rg-kind" checked={kind === 'self'} onChange={() => setKind('self')} />
+            <input
+              type="radio"
+              name="rg-kind"
+              checked={kind === 'self'}
+              onChange={() =>
+                rechoose(() => {
+                  setKind('self');
+                  setDaysError('');
+                })
+              }
+            />
             {t('self')}
           </label>
         </div>
         {kind === 'cooloff' ? (
           <TextField
             label={t('days')}
+            id="rg-days"
             inputMode="numeric"
             value={days}
-            onChange={(e) => setDays(e.target.value)}
+            error={daysError || undefined}
+            onChange={(e) => {
+              const text = e.target.value;
+              rechoose(() => {
+                setDays(text);
+                setDaysError('');
+              });
+            }}
           />
         ) : (
           <label className="flex flex-col gap-4 text-sm text-muted">
@@ -272,7 +426,10 @@ export function ResponsibleGamingPage({ onExcluded }: { onExcluded: () => void }
             <select
               className="min-h-44 rounded-xl border border-line bg-deep/80 px-8 text-text"
               value={selfLength}
-              onChange={(e) => setSelfLength(e.target.value as typeof selfLength)}
+              onChange={(e) => {
+                const length = e.target.value as typeof selfLength;
+                rechoose(() => setSelfLength(length));
+              }}
             >
               {SELF_LENGTHS.map((l) => (
                 <option key={l.key} value={l.key}>
@@ -293,19 +450,37 @@ export function ResponsibleGamingPage({ onExcluded }: { onExcluded: () => void }
               {t('confirmTitle')}
             </h3>
             <p className="text-sm">
-              {kind === 'cooloff' ? t('confirmCooloff', { days }) : t('confirmSelf', { length: selfText })}
+              {kind === 'cooloff'
+                ? t('confirmCooloff', { days: confirmedDays })
+                : t('confirmSelf', { length: selfText })}
             </p>
+            {balance > 0 ? (
+              // Signed out during the pause, the player cannot come back to withdraw: offer it now.
+              <div
+                className="flex flex-col gap-8 rounded-xl border border-gold/50 p-8 text-sm"
+                data-testid="rg-balance"
+              >
+                <p>
+                  {t(kind === 'cooloff' ? 'balanceCooloff' : 'balanceSelf', {
+                    balance: displayMoney(balance, lang),
+                  })}
+                </p>
+                <Button variant="outline" onClick={() => openOverlay('withdraw')}>
+                  {t('withdrawNow')}
+                </Button>
+              </div>
+            ) : null}
             <div className="flex gap-8">
               <Button variant="danger" disabled={busy} onClick={() => void exclude()}>
                 {t('confirm')}
               </Button>
-              <Button variant="outline" onClick={() => setConfirming(false)}>
+              <Button variant="outline" disabled={busy} onClick={() => setConfirming(false)}>
                 {t('cancel')}
               </Button>
             </div>
           </div>
         ) : (
-          <Button variant="outline" onClick={() => setConfirming(true)}>
+          <Button variant="outline" onClick={openConfirmation}>
             {t('start')}
           </Button>
         )}
