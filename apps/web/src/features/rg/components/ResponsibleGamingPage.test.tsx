@@ -149,7 +149,7 @@ describe('responsible gaming page', () => {
     renderWithApp(<ResponsibleGamingPage onExcluded={onExcluded} />);
     await screen.findByText(/Passa a/);
     await user.click(screen.getByRole('button', { name: 'Continuar' }));
-    expect(screen.getByRole('alertdialog')).toHaveTextContent('pausada por 7 dias');
+    expect(screen.getByRole('alertdialog')).toHaveTextContent('pausada por 7 dia(s)');
     expect(bodies('/rg/exclusion')).toHaveLength(0);
     await user.click(screen.getByRole('button', { name: 'Confirmar' }));
     await waitFor(() => expect(onExcluded).toHaveBeenCalledOnce());
@@ -405,7 +405,7 @@ describe('responsible gaming page: what the tester found', () => {
     expect(field).not.toHaveAttribute('aria-invalid');
     exclusionRefusal = { status: 400, body: envelope(null, 40000, 'Tente de novo mais tarde') };
     await user.click(screen.getByRole('button', { name: 'Continuar' }));
-    expect(screen.getByRole('alertdialog')).toHaveTextContent('pausada por 42 dias');
+    expect(screen.getByRole('alertdialog')).toHaveTextContent('pausada por 42 dia(s)');
     await user.click(screen.getByRole('button', { name: 'Confirmar' }));
     expect(await screen.findByText('Tente de novo mais tarde')).toBeInTheDocument();
     // Asking again starts clean: the earlier refusal is gone.

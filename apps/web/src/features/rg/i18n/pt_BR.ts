@@ -38,7 +38,7 @@ const ptBR = {
   start: 'Continuar',
   confirmTitle: 'Confirmar',
   confirmCooloff:
-    'Sua conta ficará pausada por {{days}} dias: você será desconectado em todos os aparelhos, e apostas, depósitos e promoções serão bloqueados. Saques pendentes continuam sendo pagos.',
+    'Sua conta ficará pausada por {{days}} dia(s): você será desconectado em todos os aparelhos, e apostas, depósitos e promoções serão bloqueados. Saques pendentes continuam sendo pagos.',
   confirmSelf:
     'Sua conta será autoexcluída ({{length}}): você será desconectado em todos os aparelhos, e apostas, depósitos e promoções serão bloqueados. Saques pendentes continuam sendo pagos.',
   balanceCooloff:
