@@ -8,7 +8,12 @@ import { excluded, signInWithToken } from './flows';
 import { Root } from './Root';
 import { ErrorPage, ParamPath, RequireLogin } from './routes/pages';
 
-const VipPage = lazy(() => import('../features/vip').then((m) => ({ default: m.VipPage })));
+// The promotions tab: the VIP area with the live activities under its links (as home shows them).
+const VipPage = lazy(() =>
+  Promise.all([import('../features/vip'), import('../features/activities')]).then(([vip, a]) => ({
+    default: () => <vip.VipPage promotions={<a.ActivityStrip />} />,
+  })),
+);
 const SharePage = lazy(() => import('../features/share').then((m) => ({ default: m.SharePage })));
 // Agent rewards, the ladder and the game bonus: one chunk; /conta shows its active-bonus panel.
 const rewards = () => import('../features/rewards');

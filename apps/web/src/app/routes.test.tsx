@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -79,6 +79,45 @@ describe('routes', () => {
     await act(() => router.navigate('/ladderBonus'));
     expect(await screen.findByRole('heading', { name: 'Bônus escada', level: 1 })).toBeInTheDocument();
     expect(screen.queryByText('Em breve')).not.toBeInTheDocument();
+  });
+
+  it('the promotions tab (/vip) lists the live activities under its links, each a door to its page', async () => {
+    useSession.setState({ token: 't', user: null });
+    vi.stubGlobal(
+      'fetch',
+      fakeFetch((url) =>
+        url.includes('/api/app/promo/activities')
+          ? {
+              body: envelope({
+                available: true,
+                list: [
+                  {
+                    id: 7,
+                    title: 'Primeiro depósito em dobro',
+                    bannerUrl: '',
+                    kind: 'firstDeposit',
+                    startsAt: '2026-11-20T03:00:00.000Z',
+                    endsAt: '2026-12-20T03:00:00.000Z',
+                    status: 'live',
+                    reward: { type: 'percent', value: 50, cap: 20, wageringMultiple: 3 },
+                    progress: { current: 0, target: 0 },
+                    claimable: 0,
+                    joined: false,
+                    claimed: null,
+                  },
+                ],
+              }),
+            }
+          : { body: envelope({ uId: 1, username: 'a@b.co', header: 0, yqm: 'AB12CD' }) },
+      ).fn,
+    );
+    const router = createMemoryRouter(routes, { initialEntries: ['/vip'] });
+    render(<RouterProvider router={router} />);
+    const page = await screen.findByRole('heading', { name: 'Clube VIP' }, { timeout: 5000 });
+    const link = await within(page.closest('section')!).findByRole('link', {
+      name: /Primeiro depósito em dobro/,
+    });
+    expect(link).toHaveAttribute('href', '/active7');
   });
 
   it('keeps home mounted while another screen shows', async () => {

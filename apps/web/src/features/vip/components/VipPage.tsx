@@ -1,4 +1,5 @@
 import type { ActiveBonus, VipLevelInfo } from '@aposta/contracts';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LoginFirst } from '../../../components/ui/LoginFirst';
@@ -14,7 +15,8 @@ import { useBonuses, useVip } from '../api/vip';
  * progress bars to the next (deposits and turnover, both needed), every level with what it gives (one-off
  * reward, withdrawals a day, fee), and the active bonuses with their wagering progress. Everything comes from the server (every value is an operator setting).
  */
-export function VipPage() {
+/** `promotions`: the live activities, which the app puts under the links (features do not import each other). */
+export function VipPage({ promotions }: { promotions?: ReactNode }) {
   const { t } = useTranslation('vip');
   const { lang } = useAppState();
   const token = useSession((s) => s.token);
@@ -49,6 +51,7 @@ export function VipPage() {
           </Link>
         ))}
       </nav>
+      {promotions}
       <h1 id="vip-title" className="text-xl font-bold">
         {t('title')}
       </h1>
