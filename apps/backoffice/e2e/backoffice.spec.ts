@@ -299,13 +299,14 @@ test('two people make a manual adjustment (the proposer cannot approve); a stale
   await dialog.getByLabel('Motivo').fill('Crédito de cortesia (teste)');
   await dialog.getByRole('button', { name: 'Propor ajuste' }).click();
   await expect(dialog.getByText('Informe um valor diferente de zero')).toBeVisible();
-  // Typed as Brazilians write it: the decimal comma is the decimal point (it was once dropped: R$ 1.234,00).
-  await dialog.getByLabel('Valor').fill('12,34');
+  // Typed as Brazilians write it: the point groups thousands, the comma is the decimal point (both were once
+  // misread: 12,34 became R$ 1.234,00, and 1.012,34 R$ 1,01).
+  await dialog.getByLabel('Valor').fill('1.012,34');
   await dialog.getByLabel('Motivo').fill('Crédito de cortesia (teste)');
   await dialog.getByRole('button', { name: 'Propor ajuste' }).click();
   await expect(dialog).toBeHidden();
   const row = page.getByRole('row').filter({ hasText: made.playerEmail! });
-  await expect(row).toContainText('R$ 12,34');
+  await expect(row).toContainText('R$ 1.012,34');
   await expect(row.getByRole('button', { name: 'Aprovar' })).toBeDisabled();
   await screenshots(page, 'adjustments');
 
@@ -321,7 +322,7 @@ test('two people make a manual adjustment (the proposer cannot approve); a stale
     .filter({ hasText: /^Aprovados$/ })
     .click();
   await expect(row).toContainText('Aprovado');
-  await expect(row).toContainText('R$ 12,34');
+  await expect(row).toContainText('R$ 1.012,34');
 
   // A business setting changed by someone else after this form read it: saving is refused, nothing written.
   await openMenu(page, 'Configurações');

@@ -171,6 +171,8 @@ export const withdrawalRisk = z.object({
   sameIpAccounts: z.number().int(),
   sameDeviceAccounts: z.number().int(),
   kyc: z.object({ verified: z.boolean(), name: z.string(), cpfMasked: z.string() }),
+  /** The account blocked by an operator (when, why), null when not: its withdrawals are not paid. */
+  blocked: z.object({ at: z.string(), reason: z.string() }).nullable(),
   rg: z.object({
     /** A cool-off or self-exclusion in force, null when none. */
     exclusion: z.object({ kind: z.enum(['cooloff', 'self']), endsAt: z.string().nullable() }).nullable(),

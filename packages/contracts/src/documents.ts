@@ -45,3 +45,15 @@ export function normalizeCnpj(value: unknown): string | null {
 
 export const isValidCpf = (value: unknown): boolean => normalizeCpf(value) !== null;
 export const isValidCnpj = (value: unknown): boolean => normalizeCnpj(value) !== null;
+
+/**
+ * A CPF as staff and players see it: `12345678909` -> `***.456.789-**`, enough to tell two people apart, not to
+ * learn the number. The one rule everywhere: two masks hiding different digits would give the whole CPF together.
+ * Another length keeps its last two characters.
+ */
+export function maskCpf(value: string): string {
+  const digits = value.replace(/\D/g, '');
+  if (!digits) return '';
+  if (digits.length !== 11) return '*'.repeat(Math.max(0, digits.length - 2)) + digits.slice(-2);
+  return `***.${digits.slice(3, 6)}.${digits.slice(6, 9)}-**`;
+}

@@ -6,11 +6,12 @@ import {
   type RgPeriod,
 } from '@aposta/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Form, InputNumber, Space, Table, Typography } from 'antd';
+import { Alert, App, Button, Card, Form, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAllowed } from '../api/access';
 import { api, ApiError } from '../api/http';
+import { MoneyInput } from './inputs';
 
 type Kind = (typeof RG_OPERATOR_KINDS)[number];
 type Values = Record<Kind, Record<RgPeriod, number | null>>;
@@ -102,12 +103,10 @@ export function OperatorLimitsCard({ rg }: { rg: RgOperatorPlayer }) {
                     validateStatus={error ? 'error' : undefined}
                     help={error}
                   >
-                    <InputNumber
-                      prefix="R$"
+                    <MoneyInput
                       style={{ width: '100%', maxWidth: 200 }}
                       placeholder={t('rg.none')}
                       aria-label={`${t(`rg.kinds.${row.kind}`)} · ${t(`rg.periods.${p}`)}`}
-                      decimalSeparator=","
                     />
                   </Form.Item>
                 );

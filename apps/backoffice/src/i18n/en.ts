@@ -128,6 +128,8 @@ export const en: Dictionary = {
     days: '{{count}} days',
     sameIp: 'Accounts on the same IP',
     sameDevice: 'Accounts on the same device',
+    blocked: 'Account blocked',
+    blockedSince: 'Blocked on {{at}}: withdrawals are not paid',
     kyc: 'KYC',
     rg: 'Responsible gambling',
     limitsSet: '{{count}} limit(s) set',

@@ -127,6 +127,8 @@ export const pt_BR = {
     days: '{{count}} dias',
     sameIp: 'Contas no mesmo IP',
     sameDevice: 'Contas no mesmo aparelho',
+    blocked: 'Conta bloqueada',
+    blockedSince: 'Bloqueada em {{at}}: saque não é pago',
     kyc: 'KYC',
     rg: 'Jogo responsável',
     limitsSet: '{{count}} limite(s) definidos',

@@ -9,7 +9,7 @@ import { useAllowed } from '../api/access';
 import { api } from '../api/http';
 import { ConfirmButton, TextActionButton, useRun } from '../components/actions';
 import { money, time } from '../components/format';
-import { decimalSeparator } from '../components/inputs';
+import { MoneyInput } from '../components/inputs';
 
 const STATUS_COLOR = { pending: 'gold', approved: 'green', rejected: 'default' } as const;
 
@@ -167,13 +167,7 @@ function ProposeModal({ onClose, onDone }: { onClose: () => void; onDone: () => 
             },
           ]}
         >
-          <InputNumber
-            precision={2}
-            decimalSeparator={decimalSeparator()}
-            step={1}
-            style={{ width: '100%' }}
-            addonBefore="R$"
-          />
+          <MoneyInput min={undefined} step={1} />
         </Form.Item>
         <Form.Item name="reason" label={t('adjustments.reason')} rules={[{ required: true, min: 3 }]}>
           <Input.TextArea rows={3} maxLength={500} showCount />

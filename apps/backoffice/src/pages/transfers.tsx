@@ -1,11 +1,11 @@
 import type { OperatorTransfer } from '@aposta/contracts';
 import { List, useTable } from '@refinedev/antd';
 import type { CrudFilter } from '@refinedev/core';
-import { Form, Input, InputNumber, Table, Tag } from 'antd';
+import { Form, Input, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { money, time } from '../components/format';
-import { decimalSeparator } from '../components/inputs';
+import { MoneyInput } from '../components/inputs';
 import { ListFilters, periodFilters, type Period } from '../components/ListFilters';
 
 interface TransferSearch {
@@ -44,10 +44,10 @@ export function TransfersPage() {
           <Input allowClear placeholder={t('transfers.playerHint')} style={{ width: 200 }} />
         </Form.Item>
         <Form.Item name="minAmount" label={t('transfers.minAmount')}>
-          <InputNumber min={0} precision={2} decimalSeparator={decimalSeparator()} style={{ width: 110 }} />
+          <MoneyInput style={{ width: 150 }} />
         </Form.Item>
         <Form.Item name="maxAmount" label={t('transfers.maxAmount')}>
-          <InputNumber min={0} precision={2} decimalSeparator={decimalSeparator()} style={{ width: 110 }} />
+          <MoneyInput style={{ width: 150 }} />
         </Form.Item>
       </ListFilters>
       <Table {...tableProps} rowKey="id" size="middle" scroll={{ x: 900 }}>

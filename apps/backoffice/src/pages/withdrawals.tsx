@@ -13,7 +13,6 @@ import {
   Descriptions,
   Drawer,
   Form,
-  InputNumber,
   Radio,
   Space,
   Table,
@@ -29,7 +28,7 @@ import { api } from '../api/http';
 import { ConfirmButton, TextActionButton, useRun } from '../components/actions';
 import { ListFilters, periodFilters, type Period } from '../components/ListFilters';
 import { money, time } from '../components/format';
-import { decimalSeparator } from '../components/inputs';
+import { MoneyInput } from '../components/inputs';
 import { useApiQuery } from '../components/useApiQuery';
 import { useNow, usePayoutTimes } from '../components/payoutAlerts';
 
@@ -124,13 +123,7 @@ export function WithdrawalsPage() {
       () => api('post', `/api/operator/withdrawals/${id}/${action}`, { body }),
       () => void tableQuery.refetch(),
     );
-  const amountInput = {
-    min: 0,
-    precision: 2,
-    decimalSeparator: decimalSeparator(),
-    prefix: 'R$',
-    style: { width: 130 },
-  };
+  const amountInput = { style: { width: 160 } };
 
   return (
     <List title={t('withdrawals.title')}>
@@ -162,10 +155,10 @@ export function WithdrawalsPage() {
         periodLabel={t('audit.period')}
       >
         <Form.Item name="minAmount" label={t('withdrawals.minAmount')}>
-          <InputNumber {...amountInput} />
+          <MoneyInput {...amountInput} />
         </Form.Item>
         <Form.Item name="maxAmount" label={t('withdrawals.maxAmount')}>
-          <InputNumber {...amountInput} />
+          <MoneyInput {...amountInput} />
         </Form.Item>
       </ListFilters>
       <Table
@@ -379,6 +372,11 @@ function RiskSummary({ risk }: { risk: WithdrawalRisk }) {
   ];
   return (
     <Descriptions column={1} size="small" bordered data-testid="risk-summary">
+      {risk.blocked ? (
+        <Descriptions.Item label={t('risk.blocked')}>
+          <Tag color="red">{t('risk.blockedSince', { at: time(risk.blocked.at) })}</Tag> {risk.blocked.reason}
+        </Descriptions.Item>
+      ) : null}
       {rows.map(([key, value]) => (
         <Descriptions.Item key={key} label={t(key)}>
           {value}

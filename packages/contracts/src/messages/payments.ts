@@ -29,6 +29,8 @@ const english = {
   withdrawalNotPending: 'This withdrawal has already been decided',
   withdrawalPayeeRefused:
     'This withdrawal breaks a payout rule in force now (the player’s identity check, or a PIX key in the player’s own CPF): reject it to give the money back',
+  withdrawalAccountBlocked:
+    'The player’s account is blocked ({reason}): unblock it to pay this withdrawal, or reject it to give the money back',
 };
 
 export const paymentsMessages = defineMessages({
@@ -59,6 +61,8 @@ export const paymentsMessages = defineMessages({
     withdrawalNotPending: 'Este saque já foi decidido',
     withdrawalPayeeRefused:
       'Este saque viola uma regra de pagamento em vigor agora (a verificação de identidade do jogador ou uma chave PIX no CPF do próprio jogador): rejeite-o para devolver o dinheiro',
+    withdrawalAccountBlocked:
+      'A conta do jogador está bloqueada ({reason}): desbloqueie-a para pagar este saque, ou recuse-o para devolver o dinheiro',
   },
   en: english,
   ng: english,
@@ -89,6 +93,8 @@ export const paymentsMessages = defineMessages({
     withdrawalNotPending: 'Penarikan ini sudah diputuskan',
     withdrawalPayeeRefused:
       'Penarikan ini melanggar aturan pembayaran yang berlaku sekarang (verifikasi identitas pemain, atau kunci PIX atas CPF pemain sendiri): tolak untuk mengembalikan dana',
+    withdrawalAccountBlocked:
+      'Akun pemain diblokir ({reason}): buka blokirnya untuk membayar penarikan ini, atau tolak untuk mengembalikan uangnya',
   },
   vi: {
     selectRechargeAmount: 'Vui lòng chọn số tiền nạp',
@@ -117,6 +123,8 @@ export const paymentsMessages = defineMessages({
     withdrawalNotPending: 'Yêu cầu rút tiền này đã được xử lý',
     withdrawalPayeeRefused:
       'Yêu cầu rút tiền này vi phạm quy tắc chi trả hiện hành (xác minh danh tính của người chơi, hoặc khóa PIX theo CPF của chính người chơi): hãy từ chối để hoàn tiền',
+    withdrawalAccountBlocked:
+      'Tài khoản người chơi đang bị khóa ({reason}): mở khóa để chi trả lệnh rút này, hoặc từ chối để hoàn tiền',
   },
   ja: {
     selectRechargeAmount: 'チャージ金額を選択してください',
@@ -145,6 +153,8 @@ export const paymentsMessages = defineMessages({
     withdrawalNotPending: 'この出金はすでに処理されています',
     withdrawalPayeeRefused:
       'この出金は現在の支払いルール（プレイヤーの本人確認、またはプレイヤー本人のCPFのPIXキー）に反しています：却下して資金を返してください',
+    withdrawalAccountBlocked:
+      'プレイヤーのアカウントはブロックされています（{reason}）。この出金を支払うにはブロックを解除し、返金するには拒否してください',
   },
   ko: {
     selectRechargeAmount: '충전 금액을 선택하세요',
@@ -173,6 +183,8 @@ export const paymentsMessages = defineMessages({
     withdrawalNotPending: '이 출금은 이미 처리되었습니다',
     withdrawalPayeeRefused:
       '이 출금은 현재 적용되는 지급 규칙(플레이어 본인 인증 또는 플레이어 본인 CPF의 PIX 키)에 어긋납니다: 거절하여 금액을 돌려주세요',
+    withdrawalAccountBlocked:
+      '플레이어 계정이 차단되어 있습니다({reason}). 이 출금을 지급하려면 차단을 해제하고, 환불하려면 거절하세요',
   },
   zh: {
     selectRechargeAmount: '请选择充值金额',
@@ -201,6 +213,7 @@ export const paymentsMessages = defineMessages({
     withdrawalNotPending: '该提款已处理',
     withdrawalPayeeRefused:
       '该提款违反当前有效的付款规则（玩家身份验证，或玩家本人CPF名下的PIX密钥）：请拒绝以退还资金',
+    withdrawalAccountBlocked: '该玩家账户已被封禁（{reason}）：解封后才能支付此提现，或拒绝以退回款项',
   },
   ru: {
     selectRechargeAmount: 'Пожалуйста, выберите сумму пополнения',
@@ -229,5 +242,7 @@ export const paymentsMessages = defineMessages({
     withdrawalNotPending: 'По этому выводу уже принято решение',
     withdrawalPayeeRefused:
       'Этот вывод нарушает действующее сейчас правило выплат (проверка личности игрока или ключ PIX по собственному CPF игрока): отклоните его, чтобы вернуть деньги',
+    withdrawalAccountBlocked:
+      'Аккаунт игрока заблокирован ({reason}): разблокируйте его, чтобы выплатить этот вывод, или отклоните, чтобы вернуть деньги',
   },
 });

@@ -121,9 +121,18 @@ export function createPaymentsBackoffice(deps: Pick<PaymentsDeps, 'database' | '
       const userId = Number(order.user_id);
       const at = now();
       const [[user], [totals], [shared], bets, bonuses, limits] = await Promise.all([
-        rows<{ username: string; name: string; card_no: string; kyc: number; created_at: string | Date }>(
+        rows<{
+          username: string;
+          name: string;
+          card_no: string;
+          kyc: number;
+          created_at: string | Date;
+          blocked_at: string | Date | null;
+          block_reason: string | null;
+        }>(
           db,
-          sql`select username, name, card_no, kyc, created_at from users where id = ${userId}`,
+          sql`select u.username, u.name, u.card_no, u.kyc, u.created_at, f.blocked_at, f.block_reason
+              from users u left join player_flags f on f.user_id = u.id where u.id = ${userId}`,
         ),
         rows<Record<string, string>>(
           db,
@@ -182,6 +191,9 @@ export function createPaymentsBackoffice(deps: Pick<PaymentsDeps, 'database' | '
         sameIpAccounts: Number(shared!.same_ip),
         sameDeviceAccounts: Number(shared!.same_device),
         kyc: { verified: Number(user.kyc) === 1, name: user.name, cpfMasked: maskKey(user.card_no) ?? '' },
+        blocked: user.blocked_at
+          ? { at: new Date(user.blocked_at).toISOString(), reason: user.block_reason ?? '' }
+          : null,
         rg: {
           exclusion: limits?.exclusion
             ? { kind: limits.exclusion.kind, endsAt: limits.exclusion.endsAt }

@@ -1,5 +1,12 @@
 import crypto from 'node:crypto';
-import { ErrorCode, OrderStatus, RecordType, type PaymentRecord } from '@aposta/contracts';
+import {
+  ErrorCode,
+  maskCpf,
+  OrderStatus,
+  RecordType,
+  stripDocument,
+  type PaymentRecord,
+} from '@aposta/contracts';
 import { toMajor } from '@aposta/money';
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { WithSubqueryWithSelection } from 'drizzle-orm/pg-core';
@@ -163,9 +170,13 @@ export const AWAITING_PIX: readonly OrderStatus[] = [
 /** Fraction of a USDT in micro-units as a number with 6 decimals (display only). */
 const usdt = (micro: number | null) => (micro === null ? null : micro / 1_000_000);
 
-/** A payout key with its middle hidden ("52998224725" becomes "529*****725"). */
+/**
+ * A payout key as shown: a CPF by the one CPF rule (`***.982.247-**`, as the players' screens show it: a mask
+ * of other digits would complete it), any other key (e-mail, phone, random) with its middle hidden.
+ */
 export function maskKey(key: string | null): string | null {
   if (!key) return key;
+  if (/^\d{11}$/.test(stripDocument(key))) return maskCpf(key);
   return key.length <= 6 ? key : `${key.slice(0, 3)}${'*'.repeat(key.length - 6)}${key.slice(-3)}`;
 }
 

@@ -171,8 +171,9 @@ describe('a withdrawal’s risk summary', () => {
       kyc: {
         verified: true,
         name: 'Ana Souza',
-        cpfMasked: `${ana.cpf.slice(0, 3)}*****${ana.cpf.slice(-3)}`,
+        cpfMasked: `***.${ana.cpf.slice(3, 6)}.${ana.cpf.slice(6, 9)}-**`,
       },
+      blocked: null,
       rg: { exclusion: null, limitsSet: 2 },
     });
     // Her deposit taken back by the payer while still credited: the approver sees it.
@@ -191,9 +192,36 @@ describe('a withdrawal’s risk summary', () => {
     } finally {
       await flag(null);
     }
+    // Blocked by risk: the approver sees when and why, and an approval is refused (nothing paid, still pending).
+    const block = await c.operator('POST', `/api/operator/players/${ana.userId}/block`, {
+      reason: 'Suspeita de fraude: contas no mesmo aparelho',
+      version: 0,
+    });
+    expect(block.statusCode, block.body).toBe(200);
+    const blocked = await t.app.inject({
+      url: `/api/operator/withdrawals/${order.id}/risk`,
+      headers: finance.headers,
+    });
+    expect(withdrawalRisk.parse(blocked.json().data).blocked).toEqual({
+      at: expect.any(String),
+      reason: 'Suspeita de fraude: contas no mesmo aparelho',
+    });
+    const approve = await c.operator('POST', `/api/operator/withdrawals/${order.id}/approve`);
+    expect(approve.statusCode, approve.body).toBe(409);
+    expect(approve.json().message).toBe(
+      'A conta do jogador está bloqueada (Suspeita de fraude: contas no mesmo aparelho): desbloqueie-a para pagar este saque, ou recuse-o para devolver o dinheiro',
+    );
+    const [still] = await t.database.db
+      .select({ status: paymentOrders.status })
+      .from(paymentOrders)
+      .where(eq(paymentOrders.orderId, order.orderId));
+    expect(still!.status).toBe('00');
     expect(
       (await c.operator('POST', `/api/operator/withdrawals/${order.id}/reject`, { reason: 'test' }))
         .statusCode,
+    ).toBe(200);
+    expect(
+      (await c.operator('POST', `/api/operator/players/${ana.userId}/unblock`, { version: 1 })).statusCode,
     ).toBe(200);
     const deposit = (await deposits(`?q=${orders.paid}`)).list[0]!;
     const notWithdrawal = await t.app.inject({

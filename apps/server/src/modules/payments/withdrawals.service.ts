@@ -662,6 +662,18 @@ export function createWithdrawalsService(
             (row.payCardBank === 'USDT' && profile.lx !== USDT_LX ? 'usdtNotAllowed' : null))
           : 'withdrawKycRequired';
         if (rule) throw new AppError(ErrorCode.CONFLICT, 'withdrawalPayeeRefused', {}, { data: { rule } });
+        // A player blocked (for fraud, say) is not paid: unblocking first is a decision of its own, audited.
+        const [blocked] = await queryRows<{ reason: string | null }>(
+          tx,
+          sql`select block_reason as reason from player_flags where user_id = ${row.userId} and blocked_at is not null`,
+        );
+        if (blocked)
+          throw new AppError(
+            ErrorCode.CONFLICT,
+            'withdrawalAccountBlocked',
+            { reason: blocked.reason ?? '—' },
+            { data: { rule: 'accountBlocked' } },
+          );
         return row;
       });
       let result: PayoutState;

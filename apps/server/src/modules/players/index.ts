@@ -1,3 +1,3 @@
 /** The back office's players: search, profile, history and the operators' writes on a player. */
 export { playersModule } from './players.module';
-export { createPlayersService, maskCpf, type PlayersService, type PlayersDeps } from './players.service';
+export { createPlayersService, type PlayersService, type PlayersDeps } from './players.service';

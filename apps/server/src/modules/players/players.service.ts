@@ -1,4 +1,5 @@
 import {
+  maskCpf,
   ErrorCode,
   TxType,
   type BetProduct,
@@ -67,14 +68,6 @@ interface PlayerSqlRow {
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 const iso = (v: string | Date) => new Date(v).toISOString();
 const TX_TYPE_NAMES = new Map<number, string>(Object.entries(TxType).map(([name, code]) => [code, name]));
-
-/** `12345678909` -> `***.456.789-**`: enough to tell two players apart, not to learn the CPF. */
-export function maskCpf(cardNo: string): string {
-  const digits = cardNo.replace(/\D/g, '');
-  if (!digits) return '';
-  if (digits.length !== 11) return '*'.repeat(Math.max(0, digits.length - 2)) + digits.slice(-2);
-  return `***.${digits.slice(3, 6)}.${digits.slice(6, 9)}-**`;
-}
 
 /** LIKE's wildcards taken literally. */
 const likeLiteral = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
