@@ -186,3 +186,24 @@ test('the audit log names actions in words and shows changes unless reads are as
   await expect(change).toHaveCount(0);
   await phoneShots(page, 'audit-reads');
 });
+
+test('the originals limits: a maximum payout under the maximum stake is refused beside it, nothing sent', async ({
+  page,
+}) => {
+  await signIn(page, admin);
+  await openMenu(page, 'Originais', 'Jogos');
+  const limits = page.getByRole('form', { name: 'Limites de aposta' });
+  const payout = limits.getByLabel('Pagamento máximo de uma aposta');
+  await expect(payout).not.toHaveValue('');
+  let puts = 0;
+  page.on('request', (r) => {
+    if (r.method() === 'PUT' && r.url().includes('/api/operator/settings')) puts += 1;
+  });
+  // A typo ("-1" is kept as the smallest amount) once saved R$ 0,01 and every original bet was refused.
+  await payout.fill('-1');
+  await limits.getByRole('button', { name: 'Salvar' }).click();
+  await expect(itemOf(limits, 'Pagamento máximo de uma aposta')).toContainText(
+    'O pagamento máximo deve ser pelo menos a aposta máxima',
+  );
+  expect(puts).toBe(0);
+});

@@ -726,6 +726,7 @@ export const en: Dictionary = {
     minStake: 'Minimum stake',
     maxStake: 'Maximum stake',
     minAboveMax: 'The maximum stake cannot be below the minimum',
+    payoutBelowMaxStake: 'The maximum payout must be at least the maximum stake',
     maxPayout: 'Largest payout of one bet',
     maxPayoutHelp: 'A bet that could pay more is refused; a mines round is cashed out when it reaches it',
     edges: 'RTP and house edge per game',

@@ -725,6 +725,7 @@ export const pt_BR = {
     minStake: 'Aposta mínima',
     maxStake: 'Aposta máxima',
     minAboveMax: 'A aposta máxima não pode ser menor que a mínima',
+    payoutBelowMaxStake: 'O pagamento máximo deve ser pelo menos a aposta máxima',
     maxPayout: 'Pagamento máximo de uma aposta',
     maxPayoutHelp: 'Uma aposta que possa pagar mais é recusada; no mines a rodada é encerrada ao chegar nele',
     edges: 'RTP e vantagem da casa por jogo',

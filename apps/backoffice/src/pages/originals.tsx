@@ -65,7 +65,17 @@ export function OriginalsPage() {
               name="maxPayout"
               label={t('originals.maxPayout')}
               extra={t('originals.maxPayoutHelp')}
-              rules={required}
+              dependencies={['maxStake']}
+              rules={[
+                ...required,
+                // Below the largest stake, every bet at it would be refused (a typo stopped every original).
+                ({ getFieldValue }) => ({
+                  validator: (_, v: number | null) =>
+                    v === null || v >= (getFieldValue('maxStake') as number)
+                      ? Promise.resolve()
+                      : Promise.reject(new Error(t('originals.payoutBelowMaxStake'))),
+                }),
+              ]}
             >
               <MoneyInput min={0.01} />
             </Form.Item>
