@@ -163,7 +163,7 @@ test('a trader settles an event', async ({ page, request }) => {
   await page.getByRole('searchbox', { name: 'Abrir evento pelo ID' }).press('Enter');
   const drawer = page.getByRole('dialog');
   await expect(drawer.getByRole('heading', { name: /Mandante FC × Visitante EC/ })).toBeVisible();
-  await expect(drawer.getByRole('cell', { name: '1X2 · P1' })).toBeVisible();
+  await expect(drawer.getByRole('cell', { name: '1X2 · Jogo todo' })).toBeVisible();
   const result = drawer.getByRole('form', { name: 'Resultado' });
   await result.getByLabel('Mandante', { exact: true }).fill('2');
   await result.getByLabel('Visitante', { exact: true }).fill('1');
@@ -275,6 +275,12 @@ test('an admin handles a player, meets a stale form, and finds each action in th
   await expect(preview.locator('a')).not.toHaveAttribute('href', /javascript/);
   await expect(page.getByText('Partes do HTML foram removidas')).toBeVisible();
   await screenshots(page, 'notices');
+  // Every player sees it: asked first; once sent the text is cleared, so a second click cannot send it again.
+  await page.getByRole('button', { name: 'Publicar para todos' }).click();
+  await page.getByRole('tooltip').getByRole('button', { name: 'Sim' }).click();
+  await expect(page.getByText(/^Aviso #\d+ publicado/)).toBeVisible();
+  await expect(page.getByLabel('Texto (HTML)')).toHaveValue('');
+  await expect(page.getByRole('button', { name: 'Publicar para todos' })).toBeDisabled();
 
   await openMenu(page, 'Relatórios');
   await expect(page.getByTestId('ggr-chart')).toBeVisible();

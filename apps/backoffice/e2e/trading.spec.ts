@@ -162,7 +162,7 @@ test('a trader overrides a price; a player sees it', async ({ page, request }) =
   const fixed = Math.round(engine * 102 + 1) / 100;
   await openEvent(page, d.event.eventId);
   const drawer = page.getByRole('dialog').filter({ hasText: 'Odds FC' });
-  const row = drawer.getByRole('row').filter({ has: page.getByRole('cell', { name: '1X2 · P1' }) });
+  const row = drawer.getByRole('row').filter({ has: page.getByRole('cell', { name: '1X2 · Jogo todo' }) });
   await row.getByRole('button', { name: 'Preços' }).click();
   const editor = page.getByRole('dialog', { name: /Preços · 1X2/ });
   await expect(editor.getByRole('cell', { name: engine.toFixed(2) }).first()).toBeVisible();

@@ -34,3 +34,14 @@ export const time = (iso: string | null | undefined) =>
 export const brDay = (day: string) => day.split('-').reverse().join('/');
 
 export const json = (value: unknown) => (value === undefined ? '' : JSON.stringify(value, null, 2));
+
+/** A span of seconds as people read it: "45 s", "26 min", "1 h 05 min" ("–" when unknown). */
+export const duration = (seconds: number | null | undefined) => {
+  if (seconds === null || seconds === undefined) return '–';
+  const s = Math.round(seconds);
+  if (s < 60) return `${s} s`;
+  const minutes = Math.round(s / 60);
+  return minutes < 60
+    ? `${minutes} min`
+    : `${Math.floor(minutes / 60)} h ${String(minutes % 60).padStart(2, '0')} min`;
+};

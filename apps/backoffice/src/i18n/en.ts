@@ -472,6 +472,16 @@ export const en: Dictionary = {
     homeAway: 'Home or away',
     drawAway: 'Draw or away',
   },
+  /** The spec's game periods of a market (1 the whole match, 2 the first half, 4 corners, 1001–1004 quarters). */
+  gamePeriods: {
+    1: 'Full match',
+    2: '1st half',
+    4: 'Corners',
+    1001: '1st quarter',
+    1002: '2nd quarter',
+    1003: '3rd quarter',
+    1004: '4th quarter',
+  },
   marketTypes: {
     '1x2': '1X2',
     winner: 'Winner',
@@ -742,6 +752,7 @@ export const en: Dictionary = {
     html: 'Text (HTML)',
     help: 'Only simple formatting and links survive; scripts are removed',
     publish: 'Publish to everyone',
+    confirm: 'Publish this notice to every player now?',
     published: 'Notice #{{id}} published at {{time}}',
     preview: 'Preview (as players will see it)',
     previewHelp: "The HTML is cleaned with the player app's own rules.",

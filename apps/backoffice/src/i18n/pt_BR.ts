@@ -471,6 +471,16 @@ export const pt_BR = {
     homeAway: 'Mandante ou visitante',
     drawAway: 'Empate ou visitante',
   },
+  /** The spec's game periods of a market (1 the whole match, 2 the first half, 4 corners, 1001–1004 quarters). */
+  gamePeriods: {
+    1: 'Jogo todo',
+    2: '1º tempo',
+    4: 'Escanteios',
+    1001: '1º quarto',
+    1002: '2º quarto',
+    1003: '3º quarto',
+    1004: '4º quarto',
+  },
   marketTypes: {
     '1x2': '1X2',
     winner: 'Vencedor',
@@ -741,6 +751,7 @@ export const pt_BR = {
     html: 'Texto (HTML)',
     help: 'Só formatação simples e links sobrevivem; scripts são removidos',
     publish: 'Publicar para todos',
+    confirm: 'Publicar este aviso para todos os jogadores agora?',
     published: 'Aviso #{{id}} publicado às {{time}}',
     preview: 'Pré-visualização (como os jogadores verão)',
     previewHelp: 'O HTML é limpo com as mesmas regras do app dos jogadores.',

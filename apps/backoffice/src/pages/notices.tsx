@@ -1,6 +1,6 @@
 import { NOTICE_HTML, NOTICE_MAX_LENGTH, purifyOptions } from '@aposta/contracts';
 import { List } from '@refinedev/antd';
-import { Alert, Button, Card, Col, Form, Input, Row, Typography } from 'antd';
+import { Alert, Button, Card, Col, Form, Input, Popconfirm, Row, Typography } from 'antd';
 import DOMPurify from 'dompurify';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,24 +22,23 @@ export function NoticesPage() {
   const [busy, setBusy] = useState(false);
   const clean = useMemo(() => DOMPurify.sanitize(text, purifyOptions(NOTICE_HTML)), [text]);
   const removed = text.trim() !== '' && clean.replace(/\s+/g, '') !== text.replace(/\s+/g, '');
+  async function publish() {
+    setBusy(true);
+    setError(undefined);
+    try {
+      setSent(await api('post', '/api/operator/notices', { body: { text } }));
+      setText('');
+    } catch (err) {
+      setError((err as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  }
   return (
     <List title={t('notices.title')}>
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={12}>
-          <Form
-            layout="vertical"
-            onFinish={async () => {
-              setBusy(true);
-              setError(undefined);
-              try {
-                setSent(await api('post', '/api/operator/notices', { body: { text } }));
-              } catch (err) {
-                setError((err as Error).message);
-              } finally {
-                setBusy(false);
-              }
-            }}
-          >
+          <Form layout="vertical">
             <Form.Item label={t('notices.html')} extra={t('notices.help')}>
               <Input.TextArea
                 aria-label={t('notices.html')}
@@ -55,9 +54,18 @@ export function NoticesPage() {
               <Alert type="error" showIcon message={error} role="alert" style={{ marginBottom: 12 }} />
             )}
             {mayPublish && (
-              <Button type="primary" htmlType="submit" disabled={!clean.trim()} loading={busy}>
-                {t('notices.publish')}
-              </Button>
+              // Every player sees it at once: asked first, and the text cleared once sent (a second click
+              // once published it twice).
+              <Popconfirm
+                title={t('notices.confirm')}
+                okText={t('common.yes')}
+                onConfirm={() => void publish()}
+                disabled={!clean.trim()}
+              >
+                <Button type="primary" disabled={!clean.trim()} loading={busy}>
+                  {t('notices.publish')}
+                </Button>
+              </Popconfirm>
             )}
           </Form>
           {sent && (

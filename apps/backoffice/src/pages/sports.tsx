@@ -338,7 +338,7 @@ function EventDetail({ eventId }: { eventId: string }) {
           {
             title: t('sports.market'),
             render: (_, m: TradingMarket) =>
-              `${t(`marketTypes.${m.type}`, { defaultValue: m.type })}${m.line === null ? '' : ` ${m.line}`} · P${m.period}`,
+              `${t(`marketTypes.${m.type}`, { defaultValue: m.type })}${m.line === null ? '' : ` ${m.line}`} · ${t(`gamePeriods.${m.period}`, { defaultValue: `P${m.period}` })}`,
           },
           {
             title: t('sports.prices'),

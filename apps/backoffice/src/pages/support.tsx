@@ -44,7 +44,7 @@ import { Link } from 'react-router';
 import { useAllowed } from '../api/access';
 import { api, fetchBlob, operatorToken } from '../api/http';
 import { useFormCall } from '../components/actions';
-import { money, time } from '../components/format';
+import { duration, money, time } from '../components/format';
 import { CannedEditor, useCanned } from './support-canned';
 
 /**
@@ -196,7 +196,6 @@ const valueStyle = { fontSize: 20 };
 
 function StatsRow({ stats }: { stats: SupportStats }) {
   const { t } = useTranslation();
-  const seconds = (v: number | null) => (v === null ? '–' : `${Math.round(v)} s`);
   return (
     <Card size="small" data-testid="console-stats">
       <Row gutter={16}>
@@ -213,14 +212,14 @@ function StatsRow({ stats }: { stats: SupportStats }) {
         <Col xs={12} md={6}>
           <Statistic
             title={t('support.stats.firstResponse')}
-            value={seconds(stats.firstResponseAvgSeconds)}
+            value={duration(stats.firstResponseAvgSeconds)}
             valueStyle={valueStyle}
           />
         </Col>
         <Col xs={12} md={6}>
           <Statistic
             title={t('support.stats.response')}
-            value={seconds(stats.responseAvgSeconds)}
+            value={duration(stats.responseAvgSeconds)}
             valueStyle={valueStyle}
           />
         </Col>
@@ -376,8 +375,6 @@ function Conversation({
   }
 
   const closed = d?.status === 'closed';
-  const seconds = (v: number | null | undefined) =>
-    v === null || v === undefined ? '–' : `${Math.round(v)} s`;
   return (
     <Card
       size="small"
@@ -419,8 +416,8 @@ function Conversation({
           data-testid="conversation-figures"
         >
           {t('support.figures', {
-            first: seconds(figures.firstResponseSeconds),
-            average: seconds(figures.avgResponseSeconds),
+            first: duration(figures.firstResponseSeconds),
+            average: duration(figures.avgResponseSeconds),
             count: figures.responses,
           })}
         </Typography.Paragraph>

@@ -81,9 +81,21 @@ const STATUS_COLOR: Record<string, string> = {
   [OrderStatus.CANCELLED]: 'default',
 };
 
-export function OrderStatusTag({ status }: { status: string }) {
+/** An order's status; a withdrawal closed by an operator's rejection says so (its status code is "cancelled"). */
+export function OrderStatusTag({
+  status,
+  events,
+}: {
+  status: string;
+  events?: readonly { event: string }[];
+}) {
   const { t } = useTranslation();
-  return <Tag color={STATUS_COLOR[status]}>{t(`orderStatus.${status}`, { defaultValue: status })}</Tag>;
+  const rejected = status === OrderStatus.CANCELLED && events?.some((e) => e.event === 'rejected');
+  return (
+    <Tag color={rejected ? 'red' : STATUS_COLOR[status]}>
+      {rejected ? t('withdrawals.event.rejected') : t(`orderStatus.${status}`, { defaultValue: status })}
+    </Tag>
+  );
 }
 
 /**
@@ -229,7 +241,9 @@ export function WithdrawalsPage() {
         <Table.Column
           dataIndex="status"
           title={t('common.status')}
-          render={(s: string) => <OrderStatusTag status={s} />}
+          render={(s: string, row: OperatorWithdrawalRow) => (
+            <OrderStatusTag status={s} events={row.events} />
+          )}
         />
         <Table.Column
           title={t('common.actions')}
@@ -301,7 +315,7 @@ function WithdrawalDetail({ order }: { order: OperatorWithdrawal }) {
         <Descriptions.Item label={t('common.amount')}>{money(order.amount)}</Descriptions.Item>
         <Descriptions.Item label={t('withdrawals.net')}>{money(order.netAmount)}</Descriptions.Item>
         <Descriptions.Item label={t('common.status')}>
-          <OrderStatusTag status={order.status} />
+          <OrderStatusTag status={order.status} events={order.events} />
         </Descriptions.Item>
       </Descriptions>
       <div>
