@@ -4,6 +4,7 @@ import { Alert, Card, Col, Form, Row, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { percent } from '../components/format';
 import { centavos, MoneyInput, reais } from '../components/inputs';
+import { notBelowField } from '../components/rules';
 import { SettingsCard, useSettings } from '../components/SettingsCard';
 import { useApiQuery } from '../components/useApiQuery';
 
@@ -49,15 +50,7 @@ export function OriginalsPage() {
               name="maxStake"
               label={t('originals.maxStake')}
               dependencies={['minStake']}
-              rules={[
-                ...required,
-                ({ getFieldValue }) => ({
-                  validator: (_, v: number | null) =>
-                    v === null || v >= (getFieldValue('minStake') as number)
-                      ? Promise.resolve()
-                      : Promise.reject(new Error(t('originals.minAboveMax'))),
-                }),
-              ]}
+              rules={[...required, notBelowField('minStake', () => t('originals.minAboveMax'))]}
             >
               <MoneyInput min={0.01} />
             </Form.Item>
@@ -69,12 +62,7 @@ export function OriginalsPage() {
               rules={[
                 ...required,
                 // Below the largest stake, every bet at it would be refused (a typo stopped every original).
-                ({ getFieldValue }) => ({
-                  validator: (_, v: number | null) =>
-                    v === null || v >= (getFieldValue('maxStake') as number)
-                      ? Promise.resolve()
-                      : Promise.reject(new Error(t('originals.payoutBelowMaxStake'))),
-                }),
+                notBelowField('maxStake', () => t('originals.payoutBelowMaxStake')),
               ]}
             >
               <MoneyInput min={0.01} />

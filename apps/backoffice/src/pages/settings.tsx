@@ -17,6 +17,7 @@ import {
   reais,
   toHundredths,
 } from '../components/inputs';
+import { notBelowField } from '../components/rules';
 import { SettingsCard, useSettings, type Settings } from '../components/SettingsCard';
 
 /**
@@ -233,13 +234,9 @@ function rulesOf(t: TFunction, field: Field): Rule[] {
     },
   ];
   if (notBelow)
-    rules.push(({ getFieldValue }) => ({
-      validator: async (_, v: number | null) => {
-        const other = getFieldValue(notBelow) as number | null;
-        if (v !== null && v !== undefined && other !== null && other !== undefined && v < other)
-          throw new Error(t('settings.notBelow', { other: t(`settings.fields.${notBelow}`) }));
-      },
-    }));
+    rules.push(
+      notBelowField(notBelow, () => t('settings.notBelow', { other: t(`settings.fields.${notBelow}`) })),
+    );
   return rules;
 }
 

@@ -7,6 +7,7 @@ import { setNavigator } from '../lib/navigation';
 import { useSession } from '../lib/session';
 import { useUi } from '../lib/ui';
 import { envelope, fakeFetch } from '../test/render';
+import { activitySummary } from '../features/activities/test/fixtures';
 import { routes } from './router';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -90,22 +91,7 @@ describe('routes', () => {
           ? {
               body: envelope({
                 available: true,
-                list: [
-                  {
-                    id: 7,
-                    title: 'Primeiro depósito em dobro',
-                    bannerUrl: '',
-                    kind: 'firstDeposit',
-                    startsAt: '2026-11-20T03:00:00.000Z',
-                    endsAt: '2026-12-20T03:00:00.000Z',
-                    status: 'live',
-                    reward: { type: 'percent', value: 50, cap: 20, wageringMultiple: 3 },
-                    progress: { current: 0, target: 0 },
-                    claimable: 0,
-                    joined: false,
-                    claimed: null,
-                  },
-                ],
+                list: [activitySummary({ bannerUrl: '', claimable: 0, progress: { current: 0, target: 0 } })],
               }),
             }
           : { body: envelope({ uId: 1, username: 'a@b.co', header: 0, yqm: 'AB12CD' }) },

@@ -1,4 +1,4 @@
-import type { ActivityDetail, ActivitySummary } from '@aposta/contracts';
+import type { ActivityDetail } from '@aposta/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -8,24 +8,10 @@ import { useUi } from '../../../lib/ui';
 import { envelope, fakeFetch, renderWithApp } from '../../../test/render';
 import { ActiveAwardOverlay } from './ActiveAwardOverlay';
 import { ActivityPage } from './ActivityPage';
+import { activitySummary } from '../test/fixtures';
 
-const summary = (patch: Partial<ActivitySummary> = {}): ActivitySummary => ({
-  id: 7,
-  title: 'Primeiro depósito em dobro',
-  bannerUrl: 'https://cdn.example.com/b.png',
-  kind: 'firstDeposit',
-  startsAt: '2026-11-20T03:00:00.000Z',
-  endsAt: '2026-12-20T03:00:00.000Z',
-  status: 'live',
-  reward: { type: 'percent', value: 50, cap: 20, wageringMultiple: 3 },
-  progress: { current: 100, target: 0 },
-  claimable: 20,
-  joined: false,
-  claimed: null,
-  ...patch,
-});
 const detail = (patch: Partial<ActivityDetail> = {}): ActivityDetail => ({
-  ...summary(patch),
+  ...activitySummary(patch),
   body: '<p>Regras</p><img src="x" onerror="window.hacked=1"><script>window.hacked=1</script>',
   available: true,
   ...patch,
