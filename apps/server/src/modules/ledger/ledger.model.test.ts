@@ -57,8 +57,12 @@ interface ModelHold {
   cashNet: number;
   bonusNet: number;
   posted: number;
-  /** Requirement worn by this stake's settlements, per kind. */
+  /**
+   * Requirement worn by this stake's settlements, per kind (its journal: a row's later clearing does not
+   * lower it) and per row (`wagering_wear`: what a give-back may return to each row).
+   */
   worn: { cash: number; bonus: number };
+  rows: Map<Req, number>;
 }
 interface ModelTx {
   id: number;
@@ -95,24 +99,30 @@ const acct = (m: Model, key: string) => {
   return m.players.get(Number(u))![kind];
 };
 
-/** Wears a kind's requirements down oldest first; answers how much. */
-function wear(p: Player, kind: 'cash' | 'bonus', amount: number) {
+/** Wears a kind's requirements down oldest first, recording what stake `h` wore of each; answers how much. */
+function wear(p: Player, h: ModelHold, kind: 'cash' | 'bonus', amount: number) {
   let left = amount;
   for (const r of p.reqs) {
     if (r.kind !== kind || left === 0) continue;
     const w = Math.min(r.remaining, left);
     r.remaining -= w;
     left -= w;
+    if (w) h.rows.set(r, (h.rows.get(r) ?? 0) + w);
   }
   return amount - left;
 }
-/** Gives requirement back newest first, never to one its credit's reversal cleared; answers how much. */
-function restore(p: Player, kind: 'cash' | 'bonus', amount: number) {
+/**
+ * Gives back what stake `h` wore, newest row first, to the rows it wore only and never to one its credit's
+ * reversal cleared; answers how much.
+ */
+function restore(p: Player, h: ModelHold, kind: 'cash' | 'bonus', amount: number) {
   let left = amount;
   for (const r of [...p.reqs].reverse()) {
-    if (r.kind !== kind || r.cleared || left === 0) continue;
-    const g = Math.min(r.required - r.remaining, left);
+    const w = h.rows.get(r) ?? 0;
+    if (r.kind !== kind || r.cleared || !w || left === 0) continue;
+    const g = Math.min(w, r.required - r.remaining, left);
     r.remaining += g;
+    h.rows.set(r, w - g);
     left -= g;
   }
   return amount - left;
@@ -249,6 +259,7 @@ class Hold extends PlayerAmount {
         bonusNet: 0,
         posted: 0,
         worn: { cash: 0, bonus: 0 },
+        rows: new Map(),
       });
     });
   }
@@ -271,8 +282,8 @@ function turnover(m: Model, h: ModelHold, change: number) {
   const p = m.players.get(h.userId)!;
   p.wagered += change;
   for (const kind of ['cash', 'bonus'] as const) {
-    if (change > 0) h.worn[kind] += wear(p, kind, change);
-    else if (change < 0) h.worn[kind] -= restore(p, kind, Math.min(-change, h.worn[kind]));
+    if (change > 0) h.worn[kind] += wear(p, h, kind, change);
+    else if (change < 0) h.worn[kind] -= restore(p, h, kind, Math.min(-change, h.worn[kind]));
   }
 }
 
@@ -462,6 +473,7 @@ class Withdraw extends PlayerAmount {
         bonusNet: 0,
         posted: this.amount,
         worn: { cash: 0, bonus: 0 },
+        rows: new Map(),
       });
     });
   }
