@@ -17,6 +17,20 @@ test('a risk operator imposes a loss limit; a refused value is shown beside its 
   const userId = (await (await request.get('/api/app/user/userInfo', { headers: auth })).json()).data
     .uId as number;
 
+  // A wrong password is said once, under the form (not again in a toast titled "login").
+  await page.goto('/backoffice/login');
+  const form = page.getByRole('form', { name: 'Entrar no back office' });
+  await form.getByLabel('E-mail').fill(risk.email);
+  await form.getByLabel('Senha').fill('not-the-password');
+  await form.getByLabel('Código do autenticador').fill('000000');
+  await form.getByRole('button', { name: 'Entrar' }).click();
+  const refusal = 'E-mail, senha ou código incorretos (cada código vale uma só vez)';
+  await expect(form.getByRole('alert')).toHaveText(refusal);
+  // Refine opened its toast with the refusal: counted once it would be up (a retried count would pass once
+  // the toast closed by itself).
+  await page.waitForTimeout(1_000);
+  expect(await page.getByText(refusal).count()).toBe(1);
+
   await signIn(page, risk);
   // An e-mail typed where the id goes is said beside the field, not silently ignored.
   await page.goto('/backoffice/rg');

@@ -15,7 +15,7 @@ import {
   UserOutlined,
 } from '@ant-design/icons';
 import { ThemedLayout, ThemedTitle, useNotificationProvider } from '@refinedev/antd';
-import { Authenticated, Refine, type ResourceProps } from '@refinedev/core';
+import { Authenticated, Refine, type NotificationProvider, type ResourceProps } from '@refinedev/core';
 import routerProvider, { CatchAllNavigate, DocumentTitleHandler } from '@refinedev/react-router';
 import { App as AntdApp, ConfigProvider, Grid, Spin } from 'antd';
 import enUS from 'antd/es/locale/en_US';
@@ -196,6 +196,20 @@ function Page() {
  */
 const reduceMotion = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
 
+/**
+ * Refine's notifications, less its sign-in failure: the sign-in page shows that refusal under its form, and
+ * Refine's own toast would repeat it under the title "login".
+ */
+function useNotifications(): NotificationProvider {
+  const notifications = useNotificationProvider();
+  return {
+    ...notifications,
+    open: (params) => {
+      if (params.key !== 'login-error') notifications.open(params);
+    },
+  };
+}
+
 export function App() {
   const { i18n, t } = useTranslation();
   const en = i18n.language === 'en';
@@ -213,7 +227,7 @@ export function App() {
             accessControlProvider={accessControlProvider}
             i18nProvider={i18nProvider}
             routerProvider={routerProvider}
-            notificationProvider={useNotificationProvider}
+            notificationProvider={useNotifications}
             resources={resources}
             options={{
               syncWithLocation: true,

@@ -37,6 +37,13 @@ export function displayDateTime(value: Date | number | string, lang: LanguageKey
   }).format(date);
 }
 
+/** A time of day ("12:30"): when a pending PIX order expires. */
+export function displayTime(value: Date | number | string, lang: LanguageKey): string {
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return '';
+  return new Intl.DateTimeFormat(languageEntry(lang).locale, { timeStyle: 'short' }).format(date);
+}
+
 /** A multiple (the game bonus's `bouns`, 1.5) in the chosen language's locale: "1,5" in Portuguese. */
 export function displayMultiple(value: number, lang: LanguageKey): string {
   return new Intl.NumberFormat(languageEntry(lang).locale, { maximumFractionDigits: 2 }).format(value);

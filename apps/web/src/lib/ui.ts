@@ -23,6 +23,8 @@ export interface PendingDeposit {
   url: string;
   /** Reais. */
   amount: number;
+  /** When the unpaid order expires (ISO). */
+  expiresAt: string;
 }
 
 export const TOAST_MS = 1500;

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/Button';
 import { PagedList } from '../../../components/ui/PagedList';
 import { languageEntry, useAppState } from '../../../lib/app-state';
-import { displayMoney } from '../../../lib/format';
+import { displayMoney, displayTime } from '../../../lib/format';
 import { resumeDeposit } from '../../../lib/ui';
 import { hasExpired, returnState, useDepositOrders } from '../api/deposit-orders';
 import type { RecordFilters } from '../api/records';
@@ -71,15 +71,18 @@ function OrderRow({ order }: { order: PaymentRecord }) {
       {order.payUrl && order.expiresAt ? (
         <div className="mt-6 flex items-center gap-10" data-testid="deposit-pay-later">
           <p className="flex-1 text-xs text-muted">
-            {t('payBy', {
-              time: new Intl.DateTimeFormat(locale, { timeStyle: 'short' }).format(new Date(order.expiresAt)),
-            })}
+            {t('payBy', { time: displayTime(order.expiresAt, lang) })}
           </p>
           <Button
             variant="outline"
             className="shrink-0 text-sm"
             onClick={() =>
-              resumeDeposit({ orderId: order.orderId, url: order.payUrl!, amount: order.amount })
+              resumeDeposit({
+                orderId: order.orderId,
+                url: order.payUrl!,
+                amount: order.amount,
+                expiresAt: order.expiresAt!,
+              })
             }
           >
             {t('payNow')}

@@ -331,7 +331,12 @@ describe('records screen', () => {
     await user.click(within(rows[2]!).getByRole('button', { name: 'Pagar agora' }));
     expect(useUi.getState()).toMatchObject({
       overlay: 'deposit',
-      pendingDeposit: { orderId: 'D4', url: '/sandbox/pix/sbx_4', amount: 20 },
+      pendingDeposit: {
+        orderId: 'D4',
+        url: '/sandbox/pix/sbx_4',
+        amount: 20,
+        expiresAt: '2026-11-22T12:30:00.000Z',
+      },
     });
     // The status filter applies to the orders too.
     await user.selectOptions(screen.getByLabelText('Situação'), 'Cancelado');

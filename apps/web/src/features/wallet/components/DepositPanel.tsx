@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/Button';
 import { Icon } from '../../../components/ui/Icon';
 import { ApiError } from '../../../lib/api';
 import { useAppState } from '../../../lib/app-state';
-import { displayMoney } from '../../../lib/format';
+import { displayMoney, displayTime } from '../../../lib/format';
 import { submissionKeys } from '../../../lib/idempotency';
 import { useSession } from '../../../lib/session';
 import { alertMessage, closeOverlay, toast, useUi } from '../../../lib/ui';
@@ -163,7 +163,9 @@ export function DepositPanel({ kind, onPaid }: { kind: DepositKind; onPaid: () =
           {t('deposit.cancel')}
         </Button>
         <p id="deposit-cancel-hint" className="text-center text-xs text-muted">
-          {t('deposit.cancelHint')}
+          {resumed
+            ? t('deposit.cancelHintAt', { time: displayTime(resumed.expiresAt, lang) })
+            : t('deposit.cancelHint')}
         </p>
       </section>
     );

@@ -206,11 +206,23 @@ describe('deposit overlay', () => {
 
   it('a deposit reopened from the records waits for its own PIX: its amount, its page, paid -> /paySuccess', async () => {
     const calls = stub();
-    resumeDeposit({ orderId: 'D7', url: '/sandbox/pix/sbx_7', amount: 35 });
+    resumeDeposit({
+      orderId: 'D7',
+      url: '/sandbox/pix/sbx_7',
+      amount: 35,
+      expiresAt: '2026-11-22T12:30:00.000Z',
+    });
     const user = userEvent.setup();
     renderWithApp(<WalletOverlay kind="deposit" onPaid={depositPaid} />);
     expect(await screen.findByRole('heading', { name: 'Aguardando pagamento' })).toBeInTheDocument();
     expect(screen.getByText(/^R\$\s35,00$/)).toBeInTheDocument();
+    // Its own deadline, not the 30 minutes of a new order.
+    const at = new Intl.DateTimeFormat('pt-BR', { timeStyle: 'short' }).format(
+      new Date('2026-11-22T12:30:00.000Z'),
+    );
+    expect(
+      screen.getByText(`Sem pagamento, o pedido expira às ${at}.`, { exact: false }),
+    ).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Abrir o pagamento PIX' }));
     expect(screen.getByTestId('pay-frame')).toHaveAttribute('src', '/sandbox/pix/sbx_7');
     status = OrderStatus.PAID;

@@ -46,6 +46,8 @@ const en: WalletMessages = {
     checked: 'Check payment',
     complete: 'Open the PIX payment',
     cancel: 'Close without paying',
+    cancelHintAt:
+      'Unpaid, the order expires at {{time}}. If you have already paid, your balance is credited anyway.',
     cancelHint:
       'Unpaid, the order expires in 30 minutes. If you have already paid, your balance is credited anyway.',
     failed: 'The recharge failed or was cancelled.',

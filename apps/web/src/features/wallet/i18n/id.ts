@@ -46,6 +46,8 @@ const id: WalletMessages = {
     checked: 'Periksa pembayaran',
     complete: 'Buka pembayaran PIX',
     cancel: 'Tutup tanpa membayar',
+    cancelHintAt:
+      'Jika tidak dibayar, pesanan kedaluwarsa pukul {{time}}. Jika Anda sudah membayar, saldo tetap dikreditkan.',
     cancelHint:
       'Jika tidak dibayar, pesanan kedaluwarsa dalam 30 menit. Jika Anda sudah membayar, saldo tetap dikreditkan.',
     failed: 'Isi ulang gagal atau dibatalkan.',

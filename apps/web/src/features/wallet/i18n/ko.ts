@@ -46,6 +46,7 @@ const ko: WalletMessages = {
     checked: '결제 확인',
     complete: 'PIX 결제 열기',
     cancel: '결제하지 않고 닫기',
+    cancelHintAt: '결제하지 않으면 주문은 {{time}}에 만료됩니다. 이미 결제했다면 잔액에 입금됩니다.',
     cancelHint: '결제하지 않으면 주문은 30분 후 만료됩니다. 이미 결제했다면 잔액에 입금됩니다.',
     failed: '충전에 실패했거나 취소되었습니다.',
     success: '충전이 완료되었습니다. 계속 베팅하세요',

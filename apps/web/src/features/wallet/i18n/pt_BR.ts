@@ -50,6 +50,8 @@ const ptBR = {
     checked: 'Verificar pagamento',
     complete: 'Abrir o pagamento PIX',
     cancel: 'Fechar sem pagar',
+    cancelHintAt:
+      'Sem pagamento, o pedido expira às {{time}}. Se você já pagou, o saldo é creditado mesmo assim.',
     cancelHint:
       'Sem pagamento, o pedido expira em 30 minutos. Se você já pagou, o saldo é creditado mesmo assim.',
     failed: 'A recarga falhou ou foi cancelada.',

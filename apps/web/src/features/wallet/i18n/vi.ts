@@ -46,6 +46,8 @@ const vi: WalletMessages = {
     checked: 'Kiểm tra thanh toán',
     complete: 'Mở trang thanh toán PIX',
     cancel: 'Đóng mà không thanh toán',
+    cancelHintAt:
+      'Nếu không thanh toán, đơn sẽ hết hạn lúc {{time}}. Nếu bạn đã thanh toán, số dư vẫn được cộng.',
     cancelHint:
       'Nếu không thanh toán, đơn sẽ hết hạn sau 30 phút. Nếu bạn đã thanh toán, số dư vẫn được cộng.',
     failed: 'Nạp tiền thất bại hoặc đã bị hủy.',

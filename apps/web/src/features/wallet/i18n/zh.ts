@@ -46,6 +46,7 @@ const zh: WalletMessages = {
     checked: '查询付款状态',
     complete: '打开PIX付款',
     cancel: '不付款并关闭',
+    cancelHintAt: '未付款的订单将于 {{time}} 过期。如果您已付款，余额仍会到账。',
     cancelHint: '未付款的订单将在30分钟后过期。如果您已付款，余额仍会到账。',
     failed: '充值失败或已取消。',
     success: '充值成功，请继续投注',
