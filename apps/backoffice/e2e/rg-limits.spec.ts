@@ -47,18 +47,24 @@ test('a risk operator imposes a loss limit; a refused value is shown beside its 
   await expect(page.getByText('Limites da operadora salvos')).toBeVisible();
   await expect(page.getByText('operadora: R$ 50,00')).toBeVisible();
 
-  // Over the largest limit: refused by the server, its message under the field; nothing saved.
+  // Over the largest limit, beside a fine one: refused by the server, its message under that field only;
+  // nothing saved.
   await card.getByLabel('Aposta · Mês').fill('2000000');
+  await card.getByLabel('Depósito · Semana').fill('300');
   await card.getByRole('button', { name: 'Salvar limites' }).click();
   await expect(
     card.getByText('Limite grande demais: no máximo R$ 1.000.000 ou a duração do período'),
-  ).toBeVisible();
+  ).toHaveCount(1);
+  const row = (kind: string) => card.getByRole('row').filter({ hasText: kind });
+  await expect(row('Aposta').getByText('Limite grande demais', { exact: false })).toBeVisible();
+  await expect(row('Depósito').getByText('Limite grande demais', { exact: false })).toHaveCount(0);
   await screenshots(page, 'rg-operator-limits');
 
   // The player sees the operator's limit and cannot set theirs above it.
   const mine = (await (await request.get('/api/app/rg/limits', { headers: auth })).json()).data;
   expect(mine.loss.day.operatorValue).toBe(50);
   expect(mine.stake.month.operatorValue).toBeNull();
+  expect(mine.deposit.week.operatorValue).toBeNull();
   const above = await request.put('/api/app/rg/limits', { headers: auth, data: { loss: { day: 80 } } });
   expect(above.status()).toBe(400);
   expect((await above.json()).message).toMatch(/^A operadora definiu este limite em R\$\s50,00/);

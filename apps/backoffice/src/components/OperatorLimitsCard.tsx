@@ -1,6 +1,7 @@
 import {
   RG_OPERATOR_KINDS,
   RG_PERIODS,
+  rgOperatorLimitsRequest,
   type RgOperatorLimitsRequest,
   type RgOperatorPlayer,
   type RgPeriod,
@@ -62,10 +63,14 @@ export function OperatorLimitsCard({ rg }: { rg: RgOperatorPlayer }) {
       await queries.invalidateQueries({ queryKey: ['api'] });
     } catch (err) {
       const text = (err as Error).message;
-      // A refused value belongs beside its field; a stale form or another failure above the form.
-      if (err instanceof ApiError && err.statusCode === 400)
-        setFieldErrors(Object.fromEntries(changed.map((c) => [c, text])));
-      else setFormError(text);
+      // A refused value belongs beside its field (the ones the shared schema refuses too; the changed ones when
+      // it names none); a stale form or another failure above the form.
+      if (err instanceof ApiError && err.statusCode === 400) {
+        const refused = (rgOperatorLimitsRequest.safeParse(body).error?.issues ?? [])
+          .map((i) => i.path.join('.'))
+          .filter((f) => changed.includes(f));
+        setFieldErrors(Object.fromEntries((refused.length ? refused : changed).map((c) => [c, text])));
+      } else setFormError(text);
     } finally {
       setBusy(false);
     }
