@@ -11,10 +11,12 @@ const PROMO = 'Promoções e conteúdo';
 
 const prices = async (request: APIRequestContext) =>
   (await (await request.get('/api/app/order/getPrices')).json()).data as PricePackage[];
-const stored = async (request: APIRequestContext, pkgId: number) => {
+const all = async (request: APIRequestContext) => {
   const res = await request.get(OPERATOR_PACKAGES_PATH, { headers: operatorKey });
-  return ((await res.json()).data.list as OperatorPackage[]).find((p) => p.pkgId === pkgId)!;
+  return (await res.json()).data.list as OperatorPackage[];
 };
+const stored = async (request: APIRequestContext, pkgId: number) =>
+  (await all(request)).find((p) => p.pkgId === pkgId)!;
 
 test('a marketing operator changes a package’s gift: the player’s deposit grid offers the new one', async ({
   page,
@@ -58,4 +60,15 @@ test('a marketing operator changes a package’s gift: the player’s deposit gr
   // What the player's deposit page reads, at once.
   expect((await prices(request)).find((p) => p.pkgId === 6)).toMatchObject({ price: 500, gift: 60 });
   expect(await stored(request, 6)).toMatchObject({ gift: 6_000, version: 2, selected: false });
+
+  // A new package asks for its price: saved untouched it is refused beside the field, nothing made.
+  const before = (await all(request)).length;
+  await page.getByRole('button', { name: 'Novo pacote' }).click();
+  const create = page.getByRole('form', { name: /^Novo pacote/ });
+  await expect(create.getByLabel('Preço')).toHaveValue('');
+  await create.getByRole('button', { name: 'Salvar' }).click();
+  await expect(create.getByText('Obrigatório')).toBeVisible();
+  await create.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(create).toBeHidden();
+  expect(await all(request)).toHaveLength(before);
 });

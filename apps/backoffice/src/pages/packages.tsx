@@ -286,8 +286,8 @@ function Preview({
 }
 
 interface FormValues {
-  /** Reais. */
-  price: number;
+  /** Reais; a new package's is empty until typed (a default would save a package nobody chose). */
+  price: number | null;
   gift: number;
   sort: number;
   selected: boolean;
@@ -346,7 +346,7 @@ function PackageEditor({
             active: pkg.active,
           }
         : {
-            price: 50,
+            price: null,
             gift: 0,
             sort: Math.max(0, ...all.filter((p) => p.group === group).map((p) => p.sort)) + 1,
             selected: false,
