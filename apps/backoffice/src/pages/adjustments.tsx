@@ -75,6 +75,8 @@ export function AdjustmentsPage() {
         <Table.Column
           title={t('common.actions')}
           fixed="right"
+          // A fixed column without a width is as narrow as its title: Recusar was cut off.
+          width={200}
           render={(_, row: Adjustment) =>
             row.status === 'pending' &&
             allowed('adjustments.approve') && (
