@@ -424,6 +424,20 @@ export const studioRound = z.object({
 });
 export type StudioRound = z.infer<typeof studioRound>;
 
+/** Rounds a page of the recall holds (`GET /api/studio/rounds`). */
+export const STUDIO_ROUNDS_PAGE = 20;
+/**
+ * `GET /api/studio/rounds`: the session's player's settled rounds of the session's game, newest first,
+ * `STUDIO_ROUNDS_PAGE` at a time; `before` (a round id) asks for the page after the one that ended with it.
+ */
+export const studioRoundsQuery = z.object({
+  session: z.string().min(1).max(200),
+  before: z
+    .string()
+    .regex(/^\d{1,18}$/, 'fieldInvalid')
+    .optional(),
+});
+
 export const studioSpin = studioRound.extend({ balance: moneyNumber });
 export type StudioSpin = z.infer<typeof studioSpin>;
 

@@ -3,6 +3,7 @@ import {
   studioRotateAnswer,
   studioRotateRequest,
   studioRound,
+  studioRoundsQuery,
   studioSession,
   studioSessionRequest,
   studioSpin,
@@ -40,8 +41,10 @@ export async function studioRoutes(app: FastifyInstance) {
 
   r.get(
     `${STUDIO_PATH}/rounds`,
-    { schema: { tags, querystring: session, response: { 200: envelope(z.array(studioRound)) } } },
-    async (req) => ok(req, await studio.rounds(req.query.session)),
+    {
+      schema: { tags, querystring: studioRoundsQuery, response: { 200: envelope(z.array(studioRound)) } },
+    },
+    async (req) => ok(req, await studio.rounds(req.query.session, req.query.before)),
   );
 
   r.get(

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import {
   ErrorCode,
+  STUDIO_ROUNDS_PAGE,
   studioGameCode,
   type StudioGameCode,
   type StudioGameInfo,
@@ -483,12 +484,17 @@ export function createStudioService({ database, wallet, vault }: StudioDeps) {
       return { ...round, balance: round.balanceAfter };
     },
 
-    /** The player's last rounds of the studio (any of its games), newest first. */
-    async rounds(sessionId: string, limit = 20): Promise<StudioRound[]> {
+    /**
+     * The recall: the player's settled rounds of the session's game, newest first, a page at a time (`before`:
+     * the last round id of the page before; the player's index serves it).
+     */
+    async rounds(sessionId: string, before?: string): Promise<StudioRound[]> {
       const s = await sessionOf(sessionId);
       const list = await rows<RoundRow>(
         db,
-        sql`${ROUND_SELECT} where r.player = ${s.player} and r.state = 'settled' order by r.id desc limit ${limit}`,
+        sql`${ROUND_SELECT} where r.player = ${s.player} and r.game = ${s.game} and r.state = 'settled'
+              ${before ? sql`and r.id < ${before}::bigint` : sql``}
+            order by r.id desc limit ${STUDIO_ROUNDS_PAGE}`,
       );
       return list.map(roundOf);
     },

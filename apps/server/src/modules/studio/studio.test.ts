@@ -64,6 +64,36 @@ describe('Aposta Studios over the wallet API', () => {
     expect(lobby.games.every((g) => g.rtp >= 94 && g.rtp <= 97)).toBe(true);
   });
 
+  it('pages the recall: the game’s own rounds, newest first, 20 at a time', async () => {
+    const p = await player();
+    const open = async (game: string) =>
+      studioSession.parse(
+        data(await post('/api/studio/session', { token: await launch(p.token, game), game })),
+      ).session;
+    const spin = async (session: string) =>
+      studioSpin.parse(data(await post('/api/studio/spin', { session, bet: 2 }))).roundId;
+    const other = await open('carnival-lines');
+    await spin(other);
+    const session = await open('fortune-ox');
+    const ids: string[] = [];
+    for (let i = 0; i < 23; i++) ids.push(await spin(session));
+    const page = async (before?: string) =>
+      data<unknown[]>(
+        await t.app.inject({
+          url: `/api/studio/rounds?session=${session}${before ? `&before=${before}` : ''}`,
+        }),
+      ).map((r) => studioRound.parse(r).roundId);
+    const first = await page();
+    expect(first).toEqual(ids.slice(-20).reverse());
+    const second = await page(first.at(-1));
+    expect(second).toEqual(ids.slice(0, 3).reverse());
+    expect(await page(second.at(-1))).toEqual([]);
+    // A cursor that is no round id is the caller's mistake, said in the player's language.
+    const bad = await t.app.inject({ url: `/api/studio/rounds?session=${session}&before=abc` });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toMatch(/before/);
+  });
+
   it('plays spins of each slot: the balance moves by bet and win, every spin verifies from the revealed seed', async () => {
     const p = await player(100_000);
     let expected = 100_000;
@@ -102,9 +132,9 @@ describe('Aposta Studios over the wallet API', () => {
       const recall = data<unknown[]>(
         await t.app.inject({ url: `/api/studio/rounds?session=${s.session}` }),
       ).map((r) => studioRound.parse(r));
-      const mine = recall.filter((r) => r.gameCode === game);
-      expect(mine.length).toBe(15);
-      for (const r of mine) {
+      // This game's rounds only (the player's other games have their own recall).
+      expect(recall.map((r) => r.gameCode)).toEqual(Array(15).fill(game));
+      for (const r of recall) {
         expect(r.serverSeed).toBe(rotated.revealed.serverSeed);
         const again = spinSlot(STUDIO_SLOTS[game]!, {
           serverSeed: r.serverSeed!,

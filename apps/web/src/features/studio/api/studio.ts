@@ -1,5 +1,6 @@
 import {
   STUDIO_PATH,
+  STUDIO_ROUNDS_PAGE,
   studioRound,
   studioSession,
   studioRotateAnswer,
@@ -10,7 +11,7 @@ import {
   type StudioSession,
   type StudioSpin,
 } from '@aposta/contracts';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { queryClient } from '../../../lib/query';
 import { studioCall } from './client';
@@ -52,15 +53,22 @@ export async function rotateSeeds(session: string): Promise<StudioRotateAnswer> 
 
 export const roundsKey = (session: string) => ['studioRounds', session] as const;
 
-/** `GET /api/studio/rounds`: the player's last rounds of this game, every step. */
+/**
+ * `GET /api/studio/rounds`: the player's rounds of this game, every step, newest first, a page at a time (the
+ * next page starts before the last round of the one before; a short page is the last).
+ */
 export function useStudioRounds(session: string, enabled: boolean) {
-  return useQuery(
-    queryOptions<StudioRound[]>({
+  return useInfiniteQuery(
+    infiniteQueryOptions({
       queryKey: roundsKey(session),
-      queryFn: async () =>
-        z
-          .array(studioRound)
-          .parse(await studioCall<unknown>(`${STUDIO_PATH}/rounds`, { query: { session } })),
+      queryFn: async ({ pageParam }): Promise<StudioRound[]> =>
+        z.array(studioRound).parse(
+          await studioCall<unknown>(`${STUDIO_PATH}/rounds`, {
+            query: { session, ...(pageParam ? { before: pageParam } : {}) },
+          }),
+        ),
+      initialPageParam: '',
+      getNextPageParam: (last) => (last.length < STUDIO_ROUNDS_PAGE ? undefined : last.at(-1)!.roundId),
       enabled,
       staleTime: 0,
     }),

@@ -187,8 +187,7 @@ export function RoundsSheet({
       setRotating(false);
     }
   };
-  // The studio answers the player's rounds of all its games: this game's are shown here.
-  const list = (rounds.data ?? []).filter((r) => r.gameCode === game.gameCode);
+  const list = rounds.data?.pages.flat() ?? [];
   return (
     <StudioSheet title={t('history')} onClose={onClose}>
       {rotateError ? <p className="mb-8 text-xs text-rose">{rotateError}</p> : null}
@@ -236,6 +235,19 @@ export function RoundsSheet({
           ))}
         </ul>
       )}
+      {rounds.hasNextPage ? (
+        <button
+          type="button"
+          onClick={() => void rounds.fetchNextPage()}
+          disabled={rounds.isFetchingNextPage}
+          className="mt-8 flex min-h-44 w-full items-center justify-center rounded-lg border border-gold/60 text-sm font-semibold text-gold disabled:opacity-50"
+        >
+          {t('historyMore')}
+        </button>
+      ) : null}
+      {rounds.isFetchNextPageError ? (
+        <p className="mt-6 text-center text-xs text-rose">{t('roundsFailed')}</p>
+      ) : null}
     </StudioSheet>
   );
 }

@@ -1,3 +1,4 @@
+import { STUDIO_ROUNDS_PAGE } from '@aposta/contracts';
 import { STUDIO_SLOTS } from '@aposta/fairness';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -148,6 +149,26 @@ describe('studio slot', () => {
     expect(within(round).getByTestId('round-detail')).toHaveTextContent(
       `3× ${pt[best.symbol as keyof typeof pt]} =`,
     );
+  });
+
+  it('the rounds sheet pages back through older rounds', async () => {
+    const user = userEvent.setup();
+    const { server } = start({ balance: 1_000 });
+    await screen.findByTestId('spin-button');
+    // 23 rounds played before the sheet opens (straight to the fake: the sheet, not the reels, is under test).
+    for (let i = 0; i < 23; i++)
+      await server.fetch('http://studio.test/api/studio/spin', {
+        method: 'POST',
+        body: JSON.stringify({ session: 'sess-1', bet: 1 }),
+      });
+    await user.click(screen.getByRole('button', { name: 'Rodadas' }));
+    await waitFor(() => expect(screen.getAllByTestId('studio-round')).toHaveLength(STUDIO_ROUNDS_PAGE));
+    await user.click(screen.getByRole('button', { name: 'Rodadas anteriores' }));
+    await waitFor(() => expect(screen.getAllByTestId('studio-round')).toHaveLength(23));
+    // The last page was short: nothing older to ask for.
+    expect(screen.queryByRole('button', { name: 'Rodadas anteriores' })).toBeNull();
+    const asked = server.state.calls.filter((c) => c.path === '/api/studio/rounds');
+    expect(asked).toHaveLength(2);
   });
 
   it('names them in another of the app’s languages too', async () => {

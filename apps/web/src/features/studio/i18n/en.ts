@@ -81,6 +81,7 @@ const en: StudioMessages = {
   rotate: 'Rotate seeds and reveal',
   loading: 'Loading the game…',
   roundsFailed: 'The rounds could not be loaded.',
+  historyMore: 'Older rounds',
   historyEmpty: 'You have not played a round of this game yet.',
   balanceMove: 'Balance: {{before}} → {{after}}',
   sessionFailed: 'The game session could not be opened.',

@@ -82,6 +82,7 @@ const id: StudioMessages = {
   rotate: 'Ganti seed dan tampilkan',
   loading: 'Memuat permainan…',
   roundsFailed: 'Ronde tidak dapat dimuat.',
+  historyMore: 'Ronde sebelumnya',
   historyEmpty: 'Anda belum memainkan ronde di permainan ini.',
   balanceMove: 'Saldo: {{before}} → {{after}}',
   sessionFailed: 'Sesi permainan tidak dapat dibuka.',

@@ -81,6 +81,7 @@ const ja: StudioMessages = {
   rotate: 'シードを変更して公開',
   loading: 'ゲームを読み込み中…',
   roundsFailed: 'ラウンドを読み込めませんでした。',
+  historyMore: '以前のラウンド',
   historyEmpty: 'このゲームのラウンドはまだありません。',
   balanceMove: '残高：{{before}} → {{after}}',
   sessionFailed: 'ゲームセッションを開けませんでした。',

@@ -81,6 +81,7 @@ const ko: StudioMessages = {
   rotate: '시드 교체 후 공개',
   loading: '게임 불러오는 중…',
   roundsFailed: '라운드를 불러올 수 없습니다.',
+  historyMore: '이전 라운드',
   historyEmpty: '이 게임에서 아직 플레이한 라운드가 없습니다.',
   balanceMove: '잔액: {{before}} → {{after}}',
   sessionFailed: '게임 세션을 열 수 없습니다.',

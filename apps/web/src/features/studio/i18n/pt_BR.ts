@@ -83,6 +83,7 @@ const ptBR = {
   rotate: 'Trocar sementes e revelar',
   loading: 'Carregando o jogo…',
   roundsFailed: 'Não foi possível carregar as rodadas.',
+  historyMore: 'Rodadas anteriores',
   historyEmpty: 'Você ainda não jogou rodadas neste jogo.',
   balanceMove: 'Saldo: {{before}} → {{after}}',
   sessionFailed: 'Não foi possível abrir a sessão de jogo.',

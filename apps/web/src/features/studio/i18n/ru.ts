@@ -81,6 +81,7 @@ const ru: StudioMessages = {
   rotate: 'Сменить сиды и раскрыть',
   loading: 'Загрузка игры…',
   roundsFailed: 'Не удалось загрузить раунды.',
+  historyMore: 'Более ранние раунды',
   historyEmpty: 'Вы ещё не играли в эту игру.',
   balanceMove: 'Баланс: {{before}} → {{after}}',
   sessionFailed: 'Не удалось открыть игровую сессию.',

@@ -81,6 +81,7 @@ const vi: StudioMessages = {
   rotate: 'Đổi hạt giống và tiết lộ',
   loading: 'Đang tải trò chơi…',
   roundsFailed: 'Không thể tải các vòng.',
+  historyMore: 'Các vòng trước',
   historyEmpty: 'Bạn chưa chơi vòng nào của trò chơi này.',
   balanceMove: 'Số dư: {{before}} → {{after}}',
   sessionFailed: 'Không thể mở phiên chơi.',

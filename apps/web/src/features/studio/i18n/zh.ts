@@ -80,6 +80,7 @@ const zh: StudioMessages = {
   rotate: '更换种子并公开',
   loading: '正在加载游戏…',
   roundsFailed: '无法加载回合。',
+  historyMore: '更早的回合',
   historyEmpty: '您还没有玩过此游戏的回合。',
   balanceMove: '余额：{{before}} → {{after}}',
   sessionFailed: '无法打开游戏会话。',

@@ -1,4 +1,9 @@
-import type { StudioGameInfo, StudioRound, StudioStep } from '@aposta/contracts';
+import {
+  STUDIO_ROUNDS_PAGE,
+  type StudioGameInfo,
+  type StudioRound,
+  type StudioStep,
+} from '@aposta/contracts';
 import { FORTUNE_OX, hashServerSeed, spinSlot, type Seeds } from '@aposta/fairness';
 import { envelope } from '../../../test/render';
 
@@ -96,7 +101,7 @@ export function fakeStudio(options: { balance?: number; serverSeed?: string } = 
       const before = state.balance;
       state.balance = before - stake + Math.round(win * 100);
       const round = {
-        roundId: `round-${state.rounds.length + 1}`,
+        roundId: String(state.rounds.length + 1),
         gameCode: 'fortune-ox' as const,
         demo: false,
         bet,
@@ -123,15 +128,18 @@ export function fakeStudio(options: { balance?: number; serverSeed?: string } = 
       state.nonce = 0;
       return { body: envelope({ revealed: old, current: fairness() }) };
     }
-    if (path === '/api/studio/rounds' && query.get('session') === 'sess-1')
+    if (path === '/api/studio/rounds' && query.get('session') === 'sess-1') {
+      // Newest first, a page at a time, the next one before the given round (as the server pages).
+      const before = Number(query.get('before') ?? Infinity);
       return {
         body: envelope(
-          state.rounds.map(({ _seed, ...r }) => ({
-            ...r,
-            serverSeed: state.revealed.has(_seed) ? _seed : null,
-          })),
+          state.rounds
+            .filter((r) => Number(r.roundId) < before)
+            .slice(0, STUDIO_ROUNDS_PAGE)
+            .map(({ _seed, ...r }) => ({ ...r, serverSeed: state.revealed.has(_seed) ? _seed : null })),
         ),
       };
+    }
     return { status: 404, body: envelope(null, 404, 'not found') };
   }
 
