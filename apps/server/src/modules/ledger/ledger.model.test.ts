@@ -519,6 +519,23 @@ it('agrees with an in-memory model over random sequences, and both audits stay c
       const wagering = await auditWagering(database);
       expect(wagering.checks.filter((c) => c.faults.length)).toEqual([]);
     }),
-    { numRuns: onPostgres ? 40 : 20 },
+    {
+      numRuns: onPostgres ? 40 : 20,
+      // CI's counterexample, kept: a stake lowered after a newer requirement was worn by another stake gives
+      // back to the rows it wore itself (the older one), not to the newest.
+      examples: [
+        [
+          [
+            new Deposit(0, 100),
+            new Hold(0, 100),
+            new Settle(0, 100, 0),
+            new Deposit(0, 50),
+            new Hold(0, 50),
+            new Settle(1, 100, 0),
+            new Resettle(0, 0, 0),
+          ],
+        ],
+      ],
+    },
   );
 }, 240_000);
