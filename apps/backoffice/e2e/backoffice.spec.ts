@@ -430,6 +430,27 @@ test.describe('on a computer in another time zone', () => {
         .first(),
     ).toBeVisible();
     await screenshots(page, 'audit-other-zone');
+
+    // A new event's start is picked on Brasília's clock: it opens on Brasília's next hour, and 20:00 tomorrow
+    // is 20:00 in Brasília (23:00 UTC), not 20:00 of the computer's zone.
+    const ymd = (shown: string) => `${shown.slice(6, 10)}-${shown.slice(3, 5)}-${shown.slice(0, 2)}`;
+    const nextHour = brasilia(new Date(Date.now() + 3_600_000).toISOString());
+    await openMenu(page, 'Trading esportivo');
+    await page.getByRole('button', { name: 'Novo evento' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Novo evento' });
+    const startsAt = dialog.getByLabel('Início');
+    await expect(startsAt).toHaveValue(`${ymd(nextHour)} ${nextHour.slice(11, 13)}:00:00`);
+    const tomorrow = ymd(brasilia(new Date(Date.now() + 86_400_000).toISOString()));
+    await startsAt.fill(`${tomorrow} 20:00:00`);
+    await startsAt.press('Enter');
+    await dialog.getByLabel('Competição').fill('Copa do Fuso');
+    await dialog.getByLabel('Mandante', { exact: true }).fill('Kiritimati FC');
+    await dialog.getByLabel('Visitante', { exact: true }).fill('Honolulu EC');
+    const posted = page.waitForResponse(
+      (r) => r.url().endsWith('/api/operator/sports/events') && r.request().method() === 'POST',
+    );
+    await dialog.getByRole('button', { name: 'Novo evento' }).click();
+    expect((await (await posted).json()).data.event.startsAt).toBe(`${tomorrow}T23:00:00.000Z`);
   });
 });
 

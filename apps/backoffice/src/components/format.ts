@@ -1,4 +1,4 @@
-import dayjs from 'dayjs';
+import dayjs, { type Dayjs } from 'dayjs';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
 import i18n from '../i18n';
@@ -29,6 +29,16 @@ export const percent = (share: number) =>
 /** An instant in Brasília time (a computer set to another zone once showed its own clock here). */
 export const time = (iso: string | null | undefined) =>
   iso ? dayjs(iso).tz(BRASILIA).format('DD/MM/YYYY HH:mm:ss') : '—';
+
+/**
+ * Date pickers show the computer's clock, operators mean Brasília's: `toPicker` hands a picker an instant as
+ * its Brasília wall clock, `fromPicker` reads the wall clock picked as Brasília time (a computer in another zone
+ * once scheduled an event hours off).
+ */
+export const toPicker = (at: string | Dayjs) =>
+  dayjs(dayjs(at).tz(BRASILIA).format('YYYY-MM-DDTHH:mm:ss.SSS'));
+export const fromPicker = (picked: Dayjs) =>
+  dayjs.tz(picked.format('YYYY-MM-DDTHH:mm:ss.SSS'), BRASILIA).toISOString();
 
 /** A São Paulo day as the server names it (2026-05-20), as Brazilians write it: 20/05/2026. */
 export const brDay = (day: string) => day.split('-').reverse().join('/');

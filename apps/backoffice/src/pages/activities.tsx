@@ -33,7 +33,7 @@ import { useTranslation } from 'react-i18next';
 import { useAllowed } from '../api/access';
 import { api } from '../api/http';
 import { ConfirmButton, useRun } from '../components/actions';
-import { money, time } from '../components/format';
+import { fromPicker, money, time, toPicker } from '../components/format';
 import {
   centavos,
   fromHundredths,
@@ -183,7 +183,7 @@ function toForm(a: OperatorActivity | undefined): FormValues {
       bannerUrl: '',
       body: '',
       kind: 'firstDeposit',
-      period: [now, now.add(7, 'day')],
+      period: [toPicker(now), toPicker(now.add(7, 'day'))],
       rewardType: 'amount',
       rewardValue: 10,
       rewardCap: null,
@@ -197,7 +197,7 @@ function toForm(a: OperatorActivity | undefined): FormValues {
     bannerUrl: a.bannerUrl,
     body: a.body,
     kind: a.kind,
-    period: [dayjs(a.startsAt), dayjs(a.endsAt)],
+    period: [toPicker(a.startsAt), toPicker(a.endsAt)],
     rewardType: a.rewardType,
     rewardValue: a.rewardType === 'amount' ? reais(a.rewardValue) : fromHundredths(a.rewardValue),
     rewardCap: a.rewardCap === null ? null : reais(a.rewardCap),
@@ -213,8 +213,8 @@ function fromForm(v: FormValues): ActivityInput {
     bannerUrl: v.bannerUrl?.trim() ?? '',
     body: v.body ?? '',
     kind: v.kind,
-    startsAt: v.period[0].toISOString(),
-    endsAt: v.period[1].toISOString(),
+    startsAt: fromPicker(v.period[0]),
+    endsAt: fromPicker(v.period[1]),
     rewardType: v.rewardType,
     rewardValue: v.rewardType === 'amount' ? centavos(v.rewardValue) : toHundredths(v.rewardValue),
     rewardCap: v.rewardType === 'percent' && v.rewardCap !== null ? centavos(v.rewardCap) : null,

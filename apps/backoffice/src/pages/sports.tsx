@@ -40,7 +40,7 @@ import { useTranslation } from 'react-i18next';
 import { api, ApiError } from '../api/http';
 import { ConfirmButton, useRun } from '../components/actions';
 import { ListFilters, periodFilters, type Period } from '../components/ListFilters';
-import { money, time } from '../components/format';
+import { fromPicker, money, time, toPicker } from '../components/format';
 import { decimalSeparator } from '../components/inputs';
 import { useApiQuery } from '../components/useApiQuery';
 
@@ -780,13 +780,17 @@ function CreateEvent({ onClose, onCreated }: { onClose: () => void; onCreated: (
       <Form
         form={form}
         layout="vertical"
-        initialValues={{ sport: 'football', strength: 0, startsAt: dayjs().add(1, 'hour').startOf('hour') }}
+        initialValues={{
+          sport: 'football',
+          strength: 0,
+          startsAt: toPicker(dayjs().add(1, 'hour')).startOf('hour'),
+        }}
         onFinish={async ({ startsAt, ...rest }) => {
           setBusy(true);
           setError(undefined);
           try {
             const d = await api<SportsEventDetail>('post', `${SPORTS_OPERATOR_PATH}/events`, {
-              body: { ...rest, startsAt: startsAt.toISOString() },
+              body: { ...rest, startsAt: fromPicker(startsAt) },
             });
             onClose();
             onCreated(d.event.eventId);
