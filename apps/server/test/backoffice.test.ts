@@ -228,6 +228,7 @@ describe('the audit log', () => {
 
     const notes = await auditPage(`action=players.write&target=player:${p.userId}&from=${start}`);
     expect(notes.total).toBe(3);
+
     expect(notes.list.every((r) => r.actorEmail === risk.email && r.outcome === 'ok')).toBe(true);
     expect((await auditPage(`actor=${risk.id}&outcome=refused`)).total).toBe(1);
     expect((await auditPage(`actor=${risk.id}&to=${start}`)).total).toBe(0);
@@ -238,6 +239,23 @@ describe('the audit log', () => {
     expect(legacy.json().data).toHaveLength(2);
     expect((await admin('GET', '/api/operator/audit?from=yesterday')).statusCode).toBe(400);
     expect((await admin('GET', '/api/operator/audit?pageSize=101')).statusCode).toBe(400);
+
+    // A number typed is the whole number: player 1 is not player 10 too (a start still lists them all).
+    let ten = await player();
+    while (ten.userId < 10) ten = await player();
+    const one = Math.floor(ten.userId / 10);
+    for (const id of [one, ten.userId])
+      expect((await risk.as('POST', `/api/operator/players/${id}/notes`, { text: 'n' })).statusCode).toBe(
+        200,
+      );
+    const targets = async (target: string) => [
+      ...new Set((await auditPage(`actor=${risk.id}&target=${target}`)).list.map((r) => r.target)),
+    ];
+    expect(await targets(`player:${one}`)).toEqual([`player:${one}`]);
+    expect(await targets(`player:${ten.userId}`)).toEqual([`player:${ten.userId}`]);
+    expect(await targets('player:')).toEqual(
+      expect.arrayContaining([`player:${one}`, `player:${ten.userId}`]),
+    );
   });
 });
 

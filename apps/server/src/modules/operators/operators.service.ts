@@ -130,6 +130,18 @@ const isRead = sql`(${operatorAudit.request} like 'GET %' or ${operatorAudit.req
 /** LIKE's wildcards taken literally. */
 const likeLiteral = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/**
+ * A target by its start (`withdrawal:` lists every withdrawal), but a number typed is the whole number:
+ * `player:2` is player 2 and what hangs under it, never player 20.
+ */
+function targetMatch(target: string): SQL | undefined {
+  const t = operatorAudit.target;
+  return and(
+    ilike(t, `${likeLiteral(target)}%`),
+    /\d$/.test(target) ? sql`substr(${t}, ${target.length + 1}, 1) !~ '[0-9]'` : undefined,
+  );
+}
+
 function auditWhere(f: AuditFilters): SQL | undefined {
   const t = operatorAudit;
   const actor = f.actor?.trim();
@@ -140,7 +152,7 @@ function auditWhere(f: AuditFilters): SQL | undefined {
         : ilike(t.actorEmail, `%${likeLiteral(actor)}%`)
       : undefined,
     f.action ? eq(t.action, f.action) : undefined,
-    f.target ? ilike(t.target, `${likeLiteral(f.target)}%`) : undefined,
+    f.target ? targetMatch(f.target) : undefined,
     f.outcome ? eq(t.outcome, f.outcome) : undefined,
     f.kind === 'read' ? isRead : f.kind === 'change' ? not(isRead) : undefined,
     f.from ? gte(t.at, new Date(f.from)) : undefined,
