@@ -193,7 +193,7 @@ export function RoundsSheet({
       {rotateError ? <p className="mb-8 text-xs text-rose">{rotateError}</p> : null}
       {rounds.isPending ? (
         <p className="py-24 text-center text-sm text-white/60">{t('loading')}</p>
-      ) : rounds.isError ? (
+      ) : rounds.isError && !rounds.data ? (
         <p className="py-24 text-center text-sm text-rose">{t('roundsFailed')}</p>
       ) : list.length === 0 ? (
         <p className="py-24 text-center text-sm text-white/60">{t('historyEmpty')}</p>

@@ -163,12 +163,18 @@ describe('studio slot', () => {
       });
     await user.click(screen.getByRole('button', { name: 'Rodadas' }));
     await waitFor(() => expect(screen.getAllByTestId('studio-round')).toHaveLength(STUDIO_ROUNDS_PAGE));
+    // A next page that fails is said under the rounds already shown, which stay; asking again works.
+    server.state.failRounds = true;
+    await user.click(screen.getByRole('button', { name: 'Rodadas anteriores' }));
+    expect(await screen.findByText('Não foi possível carregar as rodadas.')).toBeInTheDocument();
+    expect(screen.getAllByTestId('studio-round')).toHaveLength(STUDIO_ROUNDS_PAGE);
+    server.state.failRounds = false;
     await user.click(screen.getByRole('button', { name: 'Rodadas anteriores' }));
     await waitFor(() => expect(screen.getAllByTestId('studio-round')).toHaveLength(23));
     // The last page was short: nothing older to ask for.
     expect(screen.queryByRole('button', { name: 'Rodadas anteriores' })).toBeNull();
     const asked = server.state.calls.filter((c) => c.path === '/api/studio/rounds');
-    expect(asked).toHaveLength(2);
+    expect(asked).toHaveLength(3);
   });
 
   it('names them in another of the app’s languages too', async () => {

@@ -65,6 +65,8 @@ export function fakeStudio(options: { balance?: number; serverSeed?: string } = 
     revealed: new Set<string>(),
     calls: [] as { method: string; path: string; body: unknown; auth: string | null }[],
     failNext: null as null | { status: number; message: string },
+    /** The recall answers 500 while set. */
+    failRounds: false,
   };
   const seeds = (): Seeds => ({ serverSeed: state.serverSeed, clientSeed: CLIENT_SEED, nonce: state.nonce });
   const fairness = () => ({
@@ -128,6 +130,8 @@ export function fakeStudio(options: { balance?: number; serverSeed?: string } = 
       state.nonce = 0;
       return { body: envelope({ revealed: old, current: fairness() }) };
     }
+    if (path === '/api/studio/rounds' && state.failRounds)
+      return { status: 500, body: envelope(null, 500, 'unavailable') };
     if (path === '/api/studio/rounds' && query.get('session') === 'sess-1') {
       // Newest first, a page at a time, the next one before the given round (as the server pages).
       const before = Number(query.get('before') ?? Infinity);
