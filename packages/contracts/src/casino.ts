@@ -375,8 +375,11 @@ export const studioSession = z.object({
 });
 export type StudioSession = z.infer<typeof studioSession>;
 
+/** A studio game session's id, as every game-client call names it. */
+export const studioSessionId = z.string().min(1).max(200);
+
 export const studioSpinRequest = z.strictObject({
-  session: z.string().min(1).max(200),
+  session: studioSessionId,
   /** The stake in major units; one of `game.bets`. */
   bet: z.number().positive(),
 });
@@ -431,7 +434,7 @@ export const STUDIO_ROUNDS_PAGE = 20;
  * `STUDIO_ROUNDS_PAGE` at a time; `before` (a round id) asks for the page after the one that ended with it.
  */
 export const studioRoundsQuery = z.object({
-  session: z.string().min(1).max(200),
+  session: studioSessionId,
   before: z
     .string()
     .regex(/^\d{1,18}$/, 'fieldInvalid')
@@ -442,7 +445,7 @@ export const studioSpin = studioRound.extend({ balance: moneyNumber });
 export type StudioSpin = z.infer<typeof studioSpin>;
 
 export const studioRotateRequest = z.strictObject({
-  session: z.string().min(1).max(200),
+  session: studioSessionId,
   clientSeed: z
     .string()
     .trim()

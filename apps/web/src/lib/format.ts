@@ -20,29 +20,28 @@ export function displayMoney(major: number, lang: LanguageKey): string {
     : formatAmount(minor, currency, entry.locale);
 }
 
-/** A calendar date in the chosen language's locale. */
-export function displayDate(value: Date | number | string, lang: LanguageKey): string {
+/** `value` in the chosen language's locale with `options` ('' for no date). */
+function displayInstant(
+  value: Date | number | string,
+  lang: LanguageKey,
+  options: Intl.DateTimeFormatOptions,
+): string {
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat(languageEntry(lang).locale, { dateStyle: 'medium' }).format(date);
+  return new Intl.DateTimeFormat(languageEntry(lang).locale, options).format(date);
 }
+
+/** A calendar date in the chosen language's locale. */
+export const displayDate = (value: Date | number | string, lang: LanguageKey) =>
+  displayInstant(value, lang, { dateStyle: 'medium' });
 
 /** A date with its time of day ("1 de mai. de 2026, 07:00"): when a bet was placed, to the minute. */
-export function displayDateTime(value: Date | number | string, lang: LanguageKey): string {
-  const date = value instanceof Date ? value : new Date(value);
-  if (Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat(languageEntry(lang).locale, {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  }).format(date);
-}
+export const displayDateTime = (value: Date | number | string, lang: LanguageKey) =>
+  displayInstant(value, lang, { dateStyle: 'medium', timeStyle: 'short' });
 
 /** A time of day ("12:30"): when a pending PIX order expires. */
-export function displayTime(value: Date | number | string, lang: LanguageKey): string {
-  const date = value instanceof Date ? value : new Date(value);
-  if (Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat(languageEntry(lang).locale, { timeStyle: 'short' }).format(date);
-}
+export const displayTime = (value: Date | number | string, lang: LanguageKey) =>
+  displayInstant(value, lang, { timeStyle: 'short' });
 
 /** A multiple (the game bonus's `bouns`, 1.5) in the chosen language's locale: "1,5" in Portuguese. */
 export function displayMultiple(value: number, lang: LanguageKey): string {

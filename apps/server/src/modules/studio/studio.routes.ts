@@ -5,6 +5,7 @@ import {
   studioRound,
   studioRoundsQuery,
   studioSession,
+  studioSessionId,
   studioSessionRequest,
   studioSpin,
   studioSpinRequest,
@@ -21,7 +22,7 @@ export async function studioRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { studio } = app;
   const tags = ['studio'];
-  const session = z.object({ session: z.string().min(1).max(200) });
+  const session = z.object({ session: studioSessionId });
 
   r.post(
     `${STUDIO_PATH}/session`,
