@@ -1,7 +1,9 @@
 import crypto from 'node:crypto';
 import {
   ErrorCode,
+  OrderStatus,
   ORIGINALS_PATH,
+  TxType,
   RG_NATIONAL_SELF_EXCLUSION_URL,
   RG_PATH,
   ROUNDS_PATH,
@@ -12,7 +14,7 @@ import { formatMoney } from '@aposta/money';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { brasiliaTime, expectCleanLedgerThenClose, TEST_CAPTCHA, TEST_OPERATOR_KEY } from './helpers';
-import { playerAccounts } from '../src/modules/ledger';
+import { playerAccounts, post } from '../src/modules/ledger';
 import {
   paymentsClient,
   paymentsTestApp,
@@ -381,6 +383,80 @@ describe('cool-off and self-exclusion', () => {
       'approved',
       'paid',
     ]);
+  });
+
+  it('a self-excluded player’s cash goes to their own CPF after review, once; a cool-off’s stays', async () => {
+    const pending = async (p: Player) =>
+      (await c.operator('GET', '/api/operator/withdrawals?status=pending'))
+        .json()
+        .data.filter((x: { userId: number }) => x.userId === p.userId);
+    const paidOut = async () =>
+      t.app.payments.withdrawals.payOutExcluded(await t.app.rg.selfExcludedAccounts());
+    // The deposits' wagering requirement is waived: the money goes back to the account it came from.
+    await c.setSettings({ 'wagering.depositMultiplier': 1 });
+    try {
+      const [excluded, paused] = [await funded(), await funded()];
+      expect(
+        (await c.call('POST', `${RG_PATH}/exclusion`, excluded.token, { kind: 'self', days: 365 }))
+          .statusCode,
+      ).toBe(200);
+      expect(
+        (await c.call('POST', `${RG_PATH}/exclusion`, paused.token, { kind: 'cooloff', days: 7 })).statusCode,
+      ).toBe(200);
+      expect(await t.app.rg.selfExcludedAccounts()).toContain(excluded.userId);
+      expect(await t.app.rg.selfExcludedAccounts()).not.toContain(paused.userId);
+
+      const [first, second] = await Promise.all([paidOut(), paidOut()]);
+      const orders = await pending(excluded);
+      // Two runs at once made one order, of the whole cash, to the player's own CPF, with no fee.
+      expect(orders).toHaveLength(1);
+      expect([...first, ...second].filter((id) => id === orders[0].orderId)).toHaveLength(1);
+      expect(orders[0]).toMatchObject({
+        amount: 100,
+        fee: 0,
+        netAmount: 100,
+        payCardBank: 'CPF',
+        payCardNo: excluded.cpf,
+      });
+      expect(orders[0].events[0].note).toMatch(/self-exclusion/);
+      const account = (await playerAccounts(t.database.db, excluded.userId)).find((a) => a.kind === 'cash')!;
+      expect({ balance: account.balance, held: account.held }).toEqual({ balance: 10_000, held: 10_000 });
+      expect(await pending(paused)).toHaveLength(0);
+      expect(await cash(paused.userId)).toBe(10_000);
+
+      // A late credit (a bet settled after the exclusion) waits while the order is open, then goes too.
+      await post(t.database.db, {
+        type: TxType.DEPOSIT,
+        players: [{ userId: excluded.userId, amount: 500 }],
+        system: [{ kind: 'payment_clearing', amount: -500 }],
+      });
+      await paidOut();
+      expect(await pending(excluded)).toHaveLength(1);
+      const approved = await c.operator('POST', `/api/operator/withdrawals/${orders[0].id}/approve`);
+      expect(approved.statusCode, approved.body).toBe(200);
+      expect(approved.json().data.status).toBe(OrderStatus.PAID);
+      await paidOut();
+      const late = await pending(excluded);
+      expect(late.map((o: { amount: number }) => o.amount)).toEqual([5]);
+      expect(await cash(excluded.userId)).toBe(500);
+    } finally {
+      await c.setSettings({ 'wagering.depositMultiplier': 0 });
+    }
+  });
+
+  it('a rejected exclusion payout is left to the operators: no new order on the next run', async () => {
+    const p = await funded();
+    expect((await c.call('POST', `${RG_PATH}/exclusion`, p.token, { kind: 'self' })).statusCode).toBe(200);
+    const [orderId] = (await t.app.payments.withdrawals.payOutExcluded([p.userId]))!;
+    const list = (await c.operator('GET', '/api/operator/withdrawals?status=pending')).json().data;
+    const id = list.find((x: { orderId: string }) => x.orderId === orderId).id as number;
+    const rejected = await c.operator('POST', `/api/operator/withdrawals/${id}/reject`, {
+      reason: 'AML review',
+    });
+    expect(rejected.statusCode, rejected.body).toBe(200);
+    expect(await cash(p.userId)).toBe(10_000);
+    expect(await t.app.payments.withdrawals.payOutExcluded([p.userId])).toEqual([]);
+    expect(await cash(p.userId)).toBe(10_000);
   });
 
   it('refuses a cool-off outside 1-42 days and a self-exclusion under 180 days', async () => {

@@ -106,16 +106,24 @@ export async function createOrder(
   exec: Executor,
   values: typeof paymentOrders.$inferInsert,
   event: OrderEvent,
+  note = '',
 ): Promise<{ row: OrderRow; event: OrderEventRow }> {
   const created = exec.$with('created').as(exec.insert(paymentOrders).values(values).returning());
   const [row] = await exec
-    .with(created, logged(exec, created, event, ''))
+    .with(created, logged(exec, created, event, note))
     .select()
     .from(created);
   // The event's time is the transaction's `now()`, as the order's own timestamps.
   return {
     row: row!,
-    event: { id: 0, orderId: row!.orderId, status: row!.status, event, note: '', at: row!.createdAt },
+    event: {
+      id: 0,
+      orderId: row!.orderId,
+      status: row!.status,
+      event,
+      note: note.slice(0, 500),
+      at: row!.createdAt,
+    },
   };
 }
 

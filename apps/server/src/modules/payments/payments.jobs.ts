@@ -6,17 +6,19 @@ import {
   type DepositsService,
   type ReturnDepositJob,
 } from './deposits.service';
+import type { PaymentsDeps } from './payments.deps';
 import type { WithdrawalsService } from './withdrawals.service';
 
 /**
  * The payments' background work, one node per due job: the delayed provider check of each unpaid deposit
  * (a lost webhook is credited within a minute or two), and a minute sweep that expires overdue deposits
  * (asking the provider first) and settles withdrawals left PAYING by the rail's word; under br, the return
- * of deposits paid from another CPF.
+ * of deposits paid from another CPF; every ten minutes, the payout of self-excluded players' cash.
  */
 export function registerPaymentJobs(
   jobs: Jobs,
   { deposits, withdrawals }: { deposits: DepositsService; withdrawals: WithdrawalsService },
+  rg: Pick<NonNullable<PaymentsDeps['rg']>, 'selfExcludedAccounts'>,
 ) {
   jobs.work<CheckDepositJob>(
     CHECK_DEPOSIT_JOB,
@@ -60,6 +62,15 @@ export function registerPaymentJobs(
     { policy: 'short' },
   );
   jobs.schedule('payments.reconcileWithdrawals', '* * * * *');
+  // Self-excluded players cannot sign in to withdraw: their cash goes to their own CPF's PIX key, after review.
+  jobs.work(
+    'payments.exclusionPayouts',
+    async () => {
+      await withdrawals.payOutExcluded(await rg.selfExcludedAccounts());
+    },
+    { policy: 'short' },
+  );
+  jobs.schedule('payments.exclusionPayouts', '*/10 * * * *');
   // Brazil: prizes paid within 120 minutes; operators hear of an unpaid one before the deadline.
   jobs.work('payments.payoutAlerts', () => withdrawals.alertOverdue().then(() => undefined), {
     policy: 'short',

@@ -95,6 +95,6 @@ export const paymentsModule = defineModule(
     if (config.sandbox) await app.register(sandboxRoutes, sandbox);
 
     registerPaymentEvents(outbox, bus);
-    registerPaymentJobs(jobs, service);
+    registerPaymentJobs(jobs, service, rg);
   },
 );

@@ -46,6 +46,9 @@ import type { Outbox } from '../../platform/outbox';
 import type { PayoutRail, PayoutState } from './providers/provider';
 import { normalizeTronAddress } from './tron';
 
+/** The idempotency key's prefix of a self-excluded player's payout (`payOutExcluded`). */
+const EXCLUSION_KEY = 'exclusion:';
+
 /** The queue's status filter by name. */
 const STATUS_OF: Record<WithdrawalStatusFilter, OrderStatus | null> = {
   pending: OrderStatus.PENDING,
@@ -247,6 +250,34 @@ export function createWithdrawalsService(
 
   const target = (id: number) => ({ id, type: RecordType.WITHDRAWAL });
 
+  /** A PENDING withdrawal order with its hold on the player's cash and its event, in the caller's `tx`. */
+  async function openWithdrawal(
+    tx: Tx,
+    order: Omit<typeof paymentOrders.$inferInsert, 'type' | 'status' | 'holdId'> & {
+      userId: number;
+      amount: number;
+    },
+    note = '',
+  ) {
+    const { orderId, userId, amount } = order;
+    const held = await hold(tx, {
+      type: TxType.WITHDRAWAL,
+      userId,
+      amount,
+      product: 'withdrawal',
+      reference: orderId,
+      idempotencyKey: `withdraw:${orderId}`,
+    });
+    await outbox.emit(tx, 'withdrawal.requested', { userId, orderId, amount });
+    const values = {
+      ...order,
+      type: RecordType.WITHDRAWAL,
+      status: OrderStatus.PENDING,
+      holdId: String(held.txId),
+    };
+    return createOrder(tx, values, 'requested', note);
+  }
+
   async function byId(exec: Executor, id: number) {
     const [row] = await exec
       .select()
@@ -301,7 +332,8 @@ export function createWithdrawalsService(
    */
   async function release(tx: Tx, row: OrderRow, holdId: number, reason: 'failed' | 'rejected') {
     await voidHold(tx, { holdId, idempotencyKey: `withdraw-release:${row.orderId}`, ref: row.orderId });
-    if (reason === 'failed')
+    // A self-exclusion payout took none of the day's withdrawals.
+    if (reason === 'failed' && !row.idempotencyKey?.startsWith(EXCLUSION_KEY))
       await tx
         .update(paymentWithdrawCounters)
         .set({ count: sql`${paymentWithdrawCounters.count} - 1` })
@@ -483,37 +515,21 @@ export function createWithdrawalsService(
               : null;
           if (usdtMicro !== null && usdtMicro <= 0) throw refuse('withdrawMinimum', { amount: shown(min) });
 
-          const held = await hold(tx, {
-            type: TxType.WITHDRAWAL,
+          return openWithdrawal(tx, {
+            orderId,
             userId,
             amount,
-            product: 'withdrawal',
-            reference: orderId,
-            idempotencyKey: `withdraw:${orderId}`,
+            fee,
+            payCardBank: payout.payCardBank,
+            payCardNo: payout.payCardNo,
+            ifsc: payout.ifsc,
+            holderName: payout.name,
+            whatsapp: payout.whatsapp,
+            usdtRate: payout.payCardBank === 'USDT' ? s['withdraw.usdtRate'] : null,
+            usdtMicro,
+            idempotencyKey,
+            requestHash: hash,
           });
-          await outbox.emit(tx, 'withdrawal.requested', { userId, orderId, amount });
-          return createOrder(
-            tx,
-            {
-              orderId,
-              type: RecordType.WITHDRAWAL,
-              userId,
-              status: OrderStatus.PENDING,
-              amount,
-              fee,
-              payCardBank: payout.payCardBank,
-              payCardNo: payout.payCardNo,
-              ifsc: payout.ifsc,
-              holderName: payout.name,
-              whatsapp: payout.whatsapp,
-              usdtRate: payout.payCardBank === 'USDT' ? s['withdraw.usdtRate'] : null,
-              usdtMicro,
-              holdId: String(held.txId),
-              idempotencyKey,
-              requestHash: hash,
-            },
-            'requested',
-          );
         });
       } catch (err) {
         if (err instanceof Repeat) return repeat(err.row, hash);
@@ -525,6 +541,65 @@ export function createWithdrawalsService(
       }
       // The player's figures follow the delivery of `withdrawal.requested`. The answer is built from what the transaction wrote: a repeat reads the same row and event.
       return repeated(created.row, hash, (row) => toRecord(row, [created.event]));
+    },
+
+    /**
+     * A self-excluded player may not sign in for 180 days or more, so cannot withdraw: their cash is sent to
+     * them instead, as a withdrawal to the PIX key of their own verified CPF. It waits for the operators'
+     * review like any other (the AML look, the 120-minute payout alert) but without the rules a player's
+     * request meets: no daily count, minimum or fee, and the deposits' wagering requirement waived (their
+     * own money goes back to their own account). One open order per player, capped at the largest payout;
+     * what comes in later (a bet settled after the exclusion) goes on a later run. A player whose exclusion
+     * payout was rejected or failed is left to the operators, as is one without a verified CPF. Answers the
+     * orders made.
+     */
+    async payOutExcluded(userIds: number[]): Promise<string[]> {
+      const s = await settings.all();
+      const made: string[] = [];
+      for (const userId of userIds) {
+        const profile = await deps.profileOf(userId);
+        const cpf = profile?.kyc === 1 && profile.testFlag !== '1' ? normalizeCpf(profile.cardNo) : null;
+        if (!profile || !cpf) continue;
+        // A read without the lock first: most excluded players have nothing left, and cost no transaction.
+        if ((await withdrawable(database.db, userId, s)).balance <= 0) continue;
+        const orderId = newOrderId('W', now());
+        const ordered = await database.transaction(async (tx) => {
+          await lockPlayerAccount(tx, userId, 'cash', 'BRL');
+          const [past] = await queryRows<{ open: boolean; stopped: boolean }>(
+            tx,
+            sql`select coalesce(bool_or(status in (${OrderStatus.PENDING}, ${OrderStatus.PAYING}, ${OrderStatus.PAYING_ALT})), false) as open,
+                  coalesce(bool_or(status in (${OrderStatus.CANCELLED}, ${OrderStatus.FAILED})
+                    and idempotency_key like ${`${EXCLUSION_KEY}%`}), false) as stopped
+                from payment_orders where user_id = ${userId} and type = ${RecordType.WITHDRAWAL}`,
+          );
+          if (past?.open || past?.stopped) return false;
+          const amount = Math.min(
+            (await withdrawable(tx, userId, s)).balance,
+            s['withdraw.maxAmount'],
+            MAX_WITHDRAW_MAJOR * 100,
+          );
+          if (amount <= 0) return false;
+          await openWithdrawal(
+            tx,
+            {
+              orderId,
+              userId,
+              amount,
+              fee: 0,
+              payCardBank: 'CPF',
+              payCardNo: cpf,
+              ifsc: cpf,
+              holderName: profile.name,
+              whatsapp: '',
+              idempotencyKey: `${EXCLUSION_KEY}${orderId}`,
+            },
+            "self-exclusion: the cash paid out to the PIX key of the player's own CPF",
+          );
+          return true;
+        });
+        if (ordered) made.push(orderId);
+      }
+      return made;
     },
 
     /**

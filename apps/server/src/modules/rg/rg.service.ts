@@ -526,6 +526,24 @@ export function createRgService({ database, config, accounts, settings, now: clo
     session,
 
     /**
+     * Every account signed out by a self-exclusion in force (not a cool-off): the excluded accounts and, under
+     * br, the other accounts of the same person. The payments pay their cash out to the player's own CPF, since
+     * none of them can sign in to withdraw for 180 days or more.
+     */
+    async selfExcludedAccounts(): Promise<number[]> {
+      const excluded = await rows<{ user_id: number }>(
+        db,
+        sql`select distinct user_id from rg_exclusions
+            where kind = 'self' and starts_at <= now() and (ends_at is null or ends_at > now())
+            order by user_id`,
+      );
+      const ids = new Set<number>();
+      for (const { user_id } of excluded)
+        for (const id of await accounts.personAccounts(db, Number(user_id))) ids.add(id);
+      return [...ids].sort((a, b) => a - b);
+    },
+
+    /**
      * THE check of every stake, inside the stake's transaction `tx` before its hold: refused (AppError
      * LIMIT_REACHED / SELF_EXCLUDED, which rolls `tx` back) during an exclusion or when a stake, loss or time
      * limit would be passed; otherwise the stake is counted. One statement.

@@ -332,7 +332,7 @@ describe('responsible gaming page: what the tester found', () => {
     await waitFor(() => expect(bodies('/rg/limits')[1]).toEqual({ deposit: { month: 100 } }));
   });
 
-  it('with money in the account, the confirmation says it cannot be withdrawn during the pause and offers it now', async () => {
+  it('with money in the account, the confirmation says it cannot be withdrawn during the pause, what a self-exclusion does with it, and offers it now', async () => {
     const user = userEvent.setup();
     renderWithApp(<ResponsibleGamingPage onExcluded={() => {}} />);
     await screen.findByText(/Passa a/);
@@ -345,7 +345,10 @@ describe('responsible gaming page: what the tester found', () => {
 
     await user.click(screen.getByLabelText('Autoexclusão'));
     await user.click(screen.getByRole('button', { name: 'Continuar' }));
-    expect(screen.getByRole('alertdialog')).toHaveTextContent(/Durante a autoexclusão não será possível/);
+    // A self-exclusion lasts 180 days or more: what is left is sent to the player's own CPF.
+    expect(screen.getByRole('alertdialog')).toHaveTextContent(
+      /Durante a autoexclusão não será possível entrar: depois da nossa análise, enviamos o valor por PIX para a chave do seu próprio CPF verificado\./,
+    );
 
     act(() => useSession.setState({ user: { uId: 1, balance: 0 } as never }));
     expect(screen.queryByRole('button', { name: 'Sacar agora' })).toBeNull();

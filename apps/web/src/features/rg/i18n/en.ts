@@ -40,7 +40,7 @@ const messages: RgMessages = {
   balanceCooloff:
     'You have {{balance}} in your account. During the break you will not be able to sign in to withdraw: if you wish, withdraw before confirming.',
   balanceSelf:
-    'You have {{balance}} in your account. During the self-exclusion you will not be able to sign in to withdraw: if you wish, withdraw before confirming.',
+    'You have {{balance}} in your account. During the self-exclusion you will not be able to sign in: after our review, we send it by PIX to the key of your own verified CPF. To withdraw it yourself now, withdraw before confirming.',
   withdrawNow: 'Withdraw now',
   confirm: 'Confirm',
   cancel: 'Cancel',
