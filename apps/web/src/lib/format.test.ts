@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { displayDate, displayDateTime, displayMoney, displayTimes } from './format';
+import { displayDate, displayDateTime, displayMoney, displayStamp, displayTimes } from './format';
 
 describe('display of money and dates', () => {
   it('shows reais with the symbol in Portuguese', () => {
@@ -27,6 +27,11 @@ describe('display of money and dates', () => {
     const date = new Date(2026, 10, 22, 7, 5); // local time
     expect(displayDateTime(date, 'pt_BR')).toMatch(/22 de nov\.? de 2026.*07:05/);
     expect(displayDateTime('not a date', 'pt_BR')).toBe('');
+  });
+  it('writes a round’s moment to the second in the chosen language, whatever the browser’s', () => {
+    const date = new Date(2026, 11, 2, 14, 5, 9); // local time
+    expect(displayStamp(date, 'pt_BR')).toBe('02/12/2026, 14:05:09');
+    expect(displayStamp(date, 'en')).toMatch(/12\/2\/26,? 2:05:09\sPM/);
   });
 });
 

@@ -39,6 +39,10 @@ export const displayDate = (value: Date | number | string, lang: LanguageKey) =>
 export const displayDateTime = (value: Date | number | string, lang: LanguageKey) =>
   displayInstant(value, lang, { dateStyle: 'medium', timeStyle: 'short' });
 
+/** A short date with the time to the second ("02/12/2026, 14:05:09"): when a slot round was played. */
+export const displayStamp = (value: Date | number | string, lang: LanguageKey) =>
+  displayInstant(value, lang, { dateStyle: 'short', timeStyle: 'medium' });
+
 /** A time of day ("12:30"): when a pending PIX order expires. */
 export const displayTime = (value: Date | number | string, lang: LanguageKey) =>
   displayInstant(value, lang, { timeStyle: 'short' });

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAppState } from '../../../lib/app-state';
-import { displayMoney } from '../../../lib/format';
+import { displayMoney, displayStamp } from '../../../lib/format';
 import { queryClient } from '../../../lib/query';
 import { verifyHref } from '../../../lib/verify-link';
 import { StudioError } from '../api/client';
@@ -192,7 +192,7 @@ export function RoundsSheet({
     <StudioSheet title={t('history')} onClose={onClose}>
       {rotateError ? <p className="mb-8 text-xs text-rose">{rotateError}</p> : null}
       {rounds.isPending ? (
-        <p className="py-24 text-center text-sm text-white/60">{t('loading')}</p>
+        <p className="py-24 text-center text-sm text-white/60">{t('roundsLoading')}</p>
       ) : rounds.isError && !rounds.data ? (
         <p className="py-24 text-center text-sm text-rose">{t('roundsFailed')}</p>
       ) : list.length === 0 ? (
@@ -209,10 +209,7 @@ export function RoundsSheet({
               >
                 <span className="min-w-0 flex-1">
                   <span className="block text-xs text-white/60">
-                    {new Date(round.at).toLocaleString(undefined, {
-                      dateStyle: 'short',
-                      timeStyle: 'medium',
-                    })}
+                    {displayStamp(round.at, lang)}
                     {round.demo ? ` · ${t('demo')}` : ''}
                   </span>
                   <span className="block text-sm font-semibold">

@@ -4,6 +4,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { displayStamp } from '../../../lib/format';
 import { loadLanguage } from '../../../lib/i18n';
 import { useSession } from '../../../lib/session';
 import ja from '../i18n/ja';
@@ -96,6 +97,9 @@ describe('studio slot', () => {
 
     await user.click(screen.getByRole('button', { name: 'Rodadas' }));
     const round = await screen.findByTestId('studio-round');
+    // When it was played, in the player's language (not the browser's).
+    expect(round).toHaveTextContent(displayStamp('2026-11-24T12:00:00.000Z', 'pt_BR'));
+    expect(round).toHaveTextContent(/^\d{2}\/\d{2}\/2026, \d{2}:\d{2}:\d{2}/);
     expect(round).toHaveTextContent(`Ganho ${brl(expected.win)}`);
     expect(round).toHaveTextContent(`Saldo: R$ 100,00 → ${brl(99 + expected.win)}`);
     await user.click(within(round).getByRole('button'));

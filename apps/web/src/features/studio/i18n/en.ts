@@ -80,6 +80,7 @@ const en: StudioMessages = {
   rotateFailed: 'The seeds could not be rotated.',
   rotate: 'Rotate seeds and reveal',
   loading: 'Loading the game…',
+  roundsLoading: 'Loading your rounds…',
   roundsFailed: 'The rounds could not be loaded.',
   historyMore: 'Older rounds',
   historyEmpty: 'You have not played a round of this game yet.',

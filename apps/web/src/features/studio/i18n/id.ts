@@ -81,6 +81,7 @@ const id: StudioMessages = {
   rotateFailed: 'Seed tidak dapat diganti.',
   rotate: 'Ganti seed dan tampilkan',
   loading: 'Memuat permainan…',
+  roundsLoading: 'Memuat ronde Anda…',
   roundsFailed: 'Ronde tidak dapat dimuat.',
   historyMore: 'Ronde sebelumnya',
   historyEmpty: 'Anda belum memainkan ronde di permainan ini.',

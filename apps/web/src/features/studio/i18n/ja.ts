@@ -80,6 +80,7 @@ const ja: StudioMessages = {
   rotateFailed: 'シードを変更できませんでした。',
   rotate: 'シードを変更して公開',
   loading: 'ゲームを読み込み中…',
+  roundsLoading: 'ラウンドを読み込み中…',
   roundsFailed: 'ラウンドを読み込めませんでした。',
   historyMore: '以前のラウンド',
   historyEmpty: 'このゲームのラウンドはまだありません。',

@@ -80,6 +80,7 @@ const ko: StudioMessages = {
   rotateFailed: '시드를 교체할 수 없습니다.',
   rotate: '시드 교체 후 공개',
   loading: '게임 불러오는 중…',
+  roundsLoading: '라운드 불러오는 중…',
   roundsFailed: '라운드를 불러올 수 없습니다.',
   historyMore: '이전 라운드',
   historyEmpty: '이 게임에서 아직 플레이한 라운드가 없습니다.',

@@ -82,6 +82,7 @@ const ptBR = {
   rotateFailed: 'Não foi possível trocar as sementes.',
   rotate: 'Trocar sementes e revelar',
   loading: 'Carregando o jogo…',
+  roundsLoading: 'Carregando suas rodadas…',
   roundsFailed: 'Não foi possível carregar as rodadas.',
   historyMore: 'Rodadas anteriores',
   historyEmpty: 'Você ainda não jogou rodadas neste jogo.',

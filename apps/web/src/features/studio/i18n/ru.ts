@@ -80,6 +80,7 @@ const ru: StudioMessages = {
   rotateFailed: 'Не удалось сменить сиды.',
   rotate: 'Сменить сиды и раскрыть',
   loading: 'Загрузка игры…',
+  roundsLoading: 'Загрузка раундов…',
   roundsFailed: 'Не удалось загрузить раунды.',
   historyMore: 'Более ранние раунды',
   historyEmpty: 'Вы ещё не играли в эту игру.',

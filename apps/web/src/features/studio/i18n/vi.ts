@@ -80,6 +80,7 @@ const vi: StudioMessages = {
   rotateFailed: 'Không thể đổi hạt giống.',
   rotate: 'Đổi hạt giống và tiết lộ',
   loading: 'Đang tải trò chơi…',
+  roundsLoading: 'Đang tải các vòng quay…',
   roundsFailed: 'Không thể tải các vòng.',
   historyMore: 'Các vòng trước',
   historyEmpty: 'Bạn chưa chơi vòng nào của trò chơi này.',

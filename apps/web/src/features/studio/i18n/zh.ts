@@ -79,6 +79,7 @@ const zh: StudioMessages = {
   rotateFailed: '无法更换种子。',
   rotate: '更换种子并公开',
   loading: '正在加载游戏…',
+  roundsLoading: '正在加载您的回合…',
   roundsFailed: '无法加载回合。',
   historyMore: '更早的回合',
   historyEmpty: '您还没有玩过此游戏的回合。',
