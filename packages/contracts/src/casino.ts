@@ -24,7 +24,7 @@ import { moneyNumber } from './user';
  *   POST /api/app/casino/launch                        casinoLaunchRequest -> casinoLaunchAnswer (sign-in needed)
  *   GET  /api/app/game/inPlay                          -> inPlay | null (the game and round in play)
  *   GET  /api/app/game/stopGame                        -> null (ends the player's open game sessions)
- *   GET  /api/app/casino/rounds?limit=                 -> casinoRound[] (my last rounds, newest first)
+ *   GET  /api/app/casino/rounds?limit=&before=         -> casinoRound[] (my last rounds, newest first, paged)
  *   GET  /api/app/casino/rounds/{roundId}              -> casinoRound (with every wallet call)
  *
  * Operator (permission `casino.manage`, audited; `casino.read` for the lists and the recall). Providers and games
@@ -323,7 +323,14 @@ export const casinoRound = z.object({
   startedAt: z.string(),
 });
 export type CasinoRound = z.infer<typeof casinoRound>;
-export const casinoRoundsQuery = z.object({ limit: z.coerce.number().int().min(1).max(100).default(20) });
+/**
+ * `GET /api/app/casino/rounds`: `limit` rounds (20 by default), newest first (by their last wallet call);
+ * `before` (a round id, `provider:round`) asks for the rounds older than that one's last call.
+ */
+export const casinoRoundsQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  before: z.string().min(3).max(200).optional(),
+});
 
 // ————————————————————————————————— our studio —————————————————————————————————
 

@@ -126,7 +126,7 @@ export async function casinoRoutes(app: FastifyInstance) {
         response: { 200: envelope(z.array(casinoRound)) },
       },
     },
-    async (req) => ok(req, await casino.service.myRounds(user(req).id, req.query.limit)),
+    async (req) => ok(req, await casino.service.myRounds(user(req).id, req.query.limit, req.query.before)),
   );
 
   const roundParams = z.object({ roundId: z.string().min(1).max(200) });

@@ -171,14 +171,33 @@ export function createCasinoService({ database, catalogue, launchTtlMs }: Casino
       );
     },
 
-    /** The player's last rounds, newest first. */
-    async myRounds(userId: number, limit: number): Promise<CasinoRound[]> {
+    /**
+     * The player's last rounds, newest first by their last wallet call; `before` (one of the player's round ids,
+     * `provider:round`) answers those whose last call came before that round's: the page after the one that
+     * ended with it. A round that moved since (a late win) may show again on top; the list keeps it once.
+     */
+    async myRounds(userId: number, limit: number, before?: string): Promise<CasinoRound[]> {
+      let older = sql``;
+      if (before !== undefined) {
+        const at = before.indexOf(':');
+        const [cursor] =
+          at > 0
+            ? await rows<{ last: string | number | null }>(
+                db,
+                sql`select max(id) as last from casino_transactions
+                    where user_id = ${userId} and provider_code = ${before.slice(0, at)}
+                      and round = ${before.slice(at + 1)} and answer is not null and state <> 'refused'`,
+              )
+            : [];
+        if (cursor?.last == null) throw notFound('casinoRoundUnknown');
+        older = sql`having max(id) < ${cursor.last}`;
+      }
       const list = await rows<TxRow>(
         db,
         sql`with r as (
               select provider_code, round, max(id) as last from casino_transactions
               where user_id = ${userId} and answer is not null and state <> 'refused'
-              group by provider_code, round
+              group by provider_code, round ${older}
               order by last desc limit ${limit}
             )
             ${ROUND_SELECT} join r on r.provider_code = t.provider_code and r.round = t.round

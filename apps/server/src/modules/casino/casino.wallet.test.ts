@@ -181,6 +181,39 @@ describe('casino wallet: bets, wins, rollbacks', () => {
     ]);
   });
 
+  it('the recall pages back: each page starts before the last round of the one before; a round not mine is a 404', async () => {
+    const pl = await c.launched(p.gameCode, 10_000);
+    const played: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      const r = rounds(pl.gameToken);
+      const bet = r.bet(100);
+      expect((await p.call('transaction/bet', bet)).answer.status).toBe('RS_OK');
+      expect(
+        (await p.call('transaction/win', r.win(i * 10, bet.transaction_uuid as string))).answer.status,
+      ).toBe('RS_OK');
+      played.unshift(`${p.code}:${r.round}`);
+    }
+    const page = async (query: string, token = pl.token) =>
+      t.app.inject({ url: `/api/app/casino/rounds?${query}`, headers: { authorization: `Bearer ${token}` } });
+    const ids = async (query: string) =>
+      ((await page(query)).json().data as { roundId: string }[]).map((r) => r.roundId);
+    expect(await ids('limit=2')).toEqual(played.slice(0, 2));
+    expect(await ids(`limit=2&before=${encodeURIComponent(played[1]!)}`)).toEqual(played.slice(2, 4));
+    expect(await ids(`limit=2&before=${encodeURIComponent(played[3]!)}`)).toEqual(played.slice(4));
+    expect(await ids(`before=${encodeURIComponent(played[4]!)}`)).toEqual([]);
+    // Another player's round, or no round at all, is not a place to start from.
+    const other = await c.launched(p.gameCode, 0);
+    for (const [query, token] of [
+      [`before=${encodeURIComponent(played[0]!)}`, other.token],
+      [`before=${encodeURIComponent(`${p.code}:nothing`)}`, pl.token],
+      ['before=nocolon', pl.token],
+    ] as const) {
+      const res = await page(query, token);
+      expect(res.statusCode, res.body).toBe(404);
+      expect(res.json().message).toBeTruthy();
+    }
+  });
+
   it('pays a further win of a round staked with bonus money back to bonus, as the first win', async () => {
     const pl = await c.launched(p.gameCode, 0);
     const s = await t.app.settings.all();

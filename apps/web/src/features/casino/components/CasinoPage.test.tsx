@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../../../lib/session';
 import { useUi } from '../../../lib/ui';
 import { renderWithApp } from '../../../test/render';
+import { MY_ROUNDS_PAGE } from '../api/rounds';
 import { fakeCasino } from '../test/fake-casino';
 import { CasinoPage } from './CasinoPage';
 
@@ -140,5 +141,40 @@ describe('casino lobby', () => {
     const steps = within(round).getByTestId('casino-round-steps');
     expect(steps).toHaveTextContent('Aposta R$ 1,00R$ 100,00 → R$ 99,00');
     expect(steps).toHaveTextContent('Ganho R$ 2,60R$ 99,00 → R$ 101,60');
+  });
+
+  it('pages back through older rounds, each page after the last round of the one before', async () => {
+    const user = userEvent.setup();
+    const round = (i: number) => ({
+      roundId: `aposta:${i}`,
+      provider: 'aposta',
+      gameCode: 'fortune-ox',
+      gameName: `Fortune Ox ${i}`,
+      userId: 1,
+      currency: 'BRL',
+      stake: 1,
+      win: 0,
+      state: 'settled' as const,
+      startedAt: '2026-11-24T12:00:00.000Z',
+      steps: [],
+    });
+    server.state.rounds = Array.from({ length: MY_ROUNDS_PAGE + 2 }, (_, i) => round(MY_ROUNDS_PAGE + 2 - i));
+    useSession.setState({ token: 't' });
+    renderWithApp(<CasinoPage />, '/casino');
+    await waitFor(() => expect(screen.getAllByTestId('casino-round')).toHaveLength(MY_ROUNDS_PAGE));
+    await user.click(screen.getByRole('button', { name: 'Rodadas anteriores' }));
+    await waitFor(() => expect(screen.getAllByTestId('casino-round')).toHaveLength(MY_ROUNDS_PAGE + 2));
+    expect(screen.getAllByTestId('casino-round').at(-1)).toHaveTextContent('Fortune Ox 1');
+    const asked = server.state.calls.filter((c) => c.path === '/api/app/casino/rounds').at(-1)!.query;
+    expect(asked.get('before')).toBe('aposta:3');
+    expect(screen.queryByRole('button', { name: 'Rodadas anteriores' })).toBeNull();
+  });
+
+  it('a recall that fails says so instead of "no rounds"', async () => {
+    server.state.failRounds = true;
+    useSession.setState({ token: 't' });
+    renderWithApp(<CasinoPage />, '/casino');
+    expect(await screen.findByText('Não foi possível carregar suas rodadas.')).toBeInTheDocument();
+    expect(screen.queryByText('Você ainda não jogou no cassino.')).toBeNull();
   });
 });

@@ -1,8 +1,8 @@
 import type { CasinoRound } from '@aposta/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { languageEntry, useAppState } from '../../../lib/app-state';
-import { displayMoney } from '../../../lib/format';
+import { useAppState } from '../../../lib/app-state';
+import { displayMoney, displayStamp } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import { useMyRounds } from '../api/rounds';
 
@@ -24,13 +24,18 @@ export function MyRounds() {
   const rounds = useMyRounds(token);
   const [open, setOpen] = useState<string | null>(null);
   if (!token) return null;
-  const list = rounds.data ?? [];
+  // A round that moved since its page was read (a late win) comes again on top: it is kept once.
+  const list = [...new Map((rounds.data?.pages.flat() ?? []).map((r) => [r.roundId, r])).values()];
   return (
     <section aria-labelledby="casino-rounds" className="flex flex-col gap-8">
       <h2 id="casino-rounds" className="text-base font-bold">
         {t('myRounds')}
       </h2>
-      {rounds.isPending ? null : list.length === 0 ? (
+      {rounds.isPending ? null : rounds.isError && !rounds.data ? (
+        <p role="alert" className="rounded-xl border border-line bg-panel p-16 text-center text-sm text-rose">
+          {t('roundsFailed')}
+        </p>
+      ) : list.length === 0 ? (
         <p className="rounded-xl border border-line bg-panel p-16 text-center text-sm text-muted">
           {t('noRounds')}
         </p>
@@ -51,11 +56,8 @@ export function MyRounds() {
                 <span className="min-w-0 flex-1">
                   <span className="block truncate text-sm font-semibold">{r.gameName}</span>
                   <span className="block text-2xs text-muted">
-                    {new Date(r.startedAt).toLocaleString(languageEntry(lang).locale, {
-                      dateStyle: 'short',
-                      timeStyle: 'medium',
-                    })}{' '}
-                    · <span className={stateClass[r.state]}>{t(`roundStates.${r.state}`)}</span>
+                    {displayStamp(r.startedAt, lang)} ·{' '}
+                    <span className={stateClass[r.state]}>{t(`roundStates.${r.state}`)}</span>
                   </span>
                 </span>
                 <span className="text-right text-xs">
@@ -88,6 +90,21 @@ export function MyRounds() {
           ))}
         </ul>
       )}
+      {rounds.hasNextPage ? (
+        <button
+          type="button"
+          onClick={() => void rounds.fetchNextPage()}
+          disabled={rounds.isFetchingNextPage}
+          className="flex min-h-44 w-full items-center justify-center rounded-xl border border-line bg-panel text-sm font-semibold disabled:opacity-50"
+        >
+          {t('olderRounds')}
+        </button>
+      ) : null}
+      {rounds.isFetchNextPageError ? (
+        <p role="alert" className="text-center text-xs text-rose">
+          {t('roundsFailed')}
+        </p>
+      ) : null}
     </section>
   );
 }

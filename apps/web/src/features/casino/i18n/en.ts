@@ -43,6 +43,8 @@ const en: CasinoMessages = {
   deposit: 'Deposit',
   myRounds: 'My rounds',
   noRounds: 'You have not played in the casino yet.',
+  olderRounds: 'Older rounds',
+  roundsFailed: 'Could not load your rounds.',
   stake: 'Stake',
   won: 'Win',
   roundStates: {

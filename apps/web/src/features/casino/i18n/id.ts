@@ -43,6 +43,8 @@ const id: CasinoMessages = {
   deposit: 'Setor',
   myRounds: 'Ronde saya',
   noRounds: 'Anda belum bermain di kasino.',
+  olderRounds: 'Ronde sebelumnya',
+  roundsFailed: 'Tidak dapat memuat ronde Anda.',
   stake: 'Taruhan',
   won: 'Menang',
   roundStates: {

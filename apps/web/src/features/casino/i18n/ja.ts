@@ -43,6 +43,8 @@ const ja: CasinoMessages = {
   deposit: '入金',
   myRounds: 'マイラウンド',
   noRounds: 'まだカジノでプレイしていません。',
+  olderRounds: '以前のラウンド',
+  roundsFailed: 'ラウンドを読み込めませんでした。',
   stake: 'ベット',
   won: '配当',
   roundStates: {

@@ -43,6 +43,8 @@ const ko: CasinoMessages = {
   deposit: '입금',
   myRounds: '내 라운드',
   noRounds: '아직 카지노에서 플레이하지 않았습니다.',
+  olderRounds: '이전 라운드',
+  roundsFailed: '라운드를 불러올 수 없습니다.',
   stake: '베팅',
   won: '당첨',
   roundStates: {

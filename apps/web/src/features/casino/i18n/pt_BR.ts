@@ -44,6 +44,8 @@ const ptBR = {
   deposit: 'Depositar',
   myRounds: 'Minhas rodadas',
   noRounds: 'Você ainda não jogou no cassino.',
+  olderRounds: 'Rodadas anteriores',
+  roundsFailed: 'Não foi possível carregar suas rodadas.',
   stake: 'Aposta',
   won: 'Ganho',
   roundStates: {

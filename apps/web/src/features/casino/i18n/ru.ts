@@ -43,6 +43,8 @@ const ru: CasinoMessages = {
   deposit: 'Пополнить',
   myRounds: 'Мои раунды',
   noRounds: 'Вы ещё не играли в казино.',
+  olderRounds: 'Предыдущие раунды',
+  roundsFailed: 'Не удалось загрузить ваши раунды.',
   stake: 'Ставка',
   won: 'Выигрыш',
   roundStates: {

@@ -43,6 +43,8 @@ const vi: CasinoMessages = {
   deposit: 'Nạp tiền',
   myRounds: 'Vòng của tôi',
   noRounds: 'Bạn chưa chơi trong sòng bài.',
+  olderRounds: 'Các vòng trước',
+  roundsFailed: 'Không thể tải các vòng của bạn.',
   stake: 'Cược',
   won: 'Thắng',
   roundStates: {

@@ -43,6 +43,8 @@ const zh: CasinoMessages = {
   deposit: '充值',
   myRounds: '我的回合',
   noRounds: '您还没有在娱乐场游戏过。',
+  olderRounds: '更早的回合',
+  roundsFailed: '无法加载您的回合。',
   stake: '投注',
   won: '赢得',
   roundStates: {

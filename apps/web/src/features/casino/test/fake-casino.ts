@@ -44,6 +44,8 @@ export function fakeCasino(options: { balance?: number } = {}) {
     ],
     inPlay: null as InPlay | null,
     rounds: [] as CasinoRound[],
+    /** The rounds' recall fails (a 503) while set. */
+    failRounds: false,
     balance: options.balance ?? 100,
     freeBalance: 0,
     launches: 0,
@@ -81,8 +83,13 @@ export function fakeCasino(options: { balance?: number } = {}) {
     }
     if (path === '/api/app/game/inPlay') return envelope(state.inPlay);
     if (path === '/api/app/game/stopGame') return envelope(null);
-    if (path === '/api/app/casino/rounds')
-      return envelope(state.rounds.slice(0, Number(query.get('limit') ?? 20)));
+    if (path === '/api/app/casino/rounds') {
+      if (state.failRounds) return envelope(null, 503, 'unavailable');
+      // Newest first, a page at a time, the next one after the given round (as the server pages).
+      const before = query.get('before');
+      const from = before ? state.rounds.findIndex((r) => r.roundId === before) + 1 : 0;
+      return envelope(state.rounds.slice(from, from + Number(query.get('limit') ?? 20)));
+    }
     if (path === '/api/app/user/getBalance')
       return envelope({ balance: state.balance, freeBalance: state.freeBalance });
     if (path === '/api/app/user/userInfo')
