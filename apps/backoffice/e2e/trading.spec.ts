@@ -100,6 +100,16 @@ test('a trader settles an event, then corrects its result: the bet is resettled'
   // Games are a tennis result's only.
   await expect(result.getByLabel('Games mandante')).toHaveCount(0);
 
+  // A score out of bounds is refused beside its field, nothing posted (it was clamped to 0 or 1000).
+  await result.getByLabel('Mandante', { exact: true }).fill('-1');
+  await result.getByLabel('Visitante', { exact: true }).fill('1');
+  await result.getByRole('checkbox', { name: /antes do horário previsto/ }).check();
+  await result.getByRole('button', { name: 'Lançar resultado' }).click();
+  await expect(result.getByText('Um número inteiro de 0 a 1000')).toBeVisible();
+  await expect(result.getByLabel('Mandante', { exact: true })).toHaveValue('-1');
+  await expect(drawer.getByTestId('result-answer')).toHaveCount(0);
+  await result.getByRole('checkbox', { name: /antes do horário previsto/ }).uncheck();
+
   // Home wins: the bet is won and paid.
   const before = await balance(request);
   await result.getByLabel('Mandante', { exact: true }).fill('2');
@@ -166,8 +176,20 @@ test('a trader overrides a price; a player sees it', async ({ page, request }) =
   await row.getByRole('button', { name: 'Preços' }).click();
   const editor = page.getByRole('dialog', { name: /Preços · 1X2/ });
   await expect(editor.getByRole('cell', { name: engine.toFixed(2) }).first()).toBeVisible();
+  // Selections by their names in the operator's language, not the feed's codes.
+  await expect(editor.getByRole('cell', { name: 'Mandante', exact: true })).toBeVisible();
+  await expect(editor.getByRole('cell', { name: 'home', exact: true })).toHaveCount(0);
+  // Out of bounds is said beside the field and cannot be saved; nothing is clamped to a bound not typed.
+  await editor.getByLabel('Odd fixa de Mandante').fill('0,5');
+  await expect(editor.getByRole('alert').filter({ hasText: 'A odd fixa vai de 1,02 a 1000' })).toBeVisible();
+  await expect(editor.getByRole('button', { name: 'Salvar preços' })).toBeDisabled();
+  await editor.getByLabel('Ajuste de margem').fill('3000');
+  await expect(editor.getByRole('alert').filter({ hasText: 'O ajuste vai de -500 a 2000 bp' })).toBeVisible();
+  await editor.getByLabel('Ajuste de margem').fill('0');
+  await expect(editor.getByLabel('Ajuste de margem')).toHaveValue('0');
   // Typed as a Brazilian trader writes it (a dropped comma once turned 2,24 into 224).
   await editor.getByLabel('Odd fixa de Mandante').fill(fixed.toFixed(2).replace('.', ','));
+  await expect(editor.getByRole('alert')).toHaveCount(0);
   await expect(editor.getByTestId('book')).toContainText('Margem');
   await screenshots(page, 'sports-prices');
   await editor.getByRole('button', { name: 'Salvar preços' }).click();

@@ -434,6 +434,10 @@ export const en: Dictionary = {
     engine: "engine's",
     playersSee: 'Players see',
     marginShift: 'Margin shift',
+    overrideRange: 'A fixed price is from {{min}} to {{max}}',
+    shiftRange: 'The shift is from {{min}} to {{max}} bp',
+    scoreRange: 'A whole number from 0 to 1000',
+    strengthRange: 'From -3 to 3',
     book: 'Margin: engine {{before}}% → now {{after}}%',
     correctResult: 'Correct the result ({{score}})',
     correctHelp:

@@ -433,6 +433,10 @@ export const pt_BR = {
     engine: 'do motor',
     playersSee: 'Jogadores veem',
     marginShift: 'Ajuste de margem',
+    overrideRange: 'A odd fixa vai de {{min}} a {{max}}',
+    shiftRange: 'O ajuste vai de {{min}} a {{max}} bp',
+    scoreRange: 'Um número inteiro de 0 a 1000',
+    strengthRange: 'De -3 a 3',
     book: 'Margem: motor {{before}}% → agora {{after}}%',
     correctResult: 'Corrigir o resultado ({{score}})',
     correctHelp:

@@ -1,5 +1,7 @@
 import {
   effectivePrice,
+  MARGIN_SHIFT_BP,
+  OVERRIDE_PRICE,
   SPORTS,
   SPORTS_OPERATOR_PATH,
   type CreateEventRequest,
@@ -23,6 +25,7 @@ import {
   Descriptions,
   Drawer,
   Form,
+  type FormItemProps,
   Input,
   InputNumber,
   Modal,
@@ -455,6 +458,11 @@ function PriceEditor({
   const priceOf = (engine: number, own: number | null) =>
     effectivePrice(Math.round(engine * 100), own === null ? null : Math.round(own * 100), shift) / 100;
   const next = market.selections.map((s) => priceOf(s.enginePrice, fixed[s.selectionId] ?? null));
+  // Out of bounds is said beside the field and keeps the prices from being saved; never clamped to a bound
+  // the trader did not type.
+  const outOfPrice = (v: number | null) => v !== null && (v < OVERRIDE_PRICE.min || v > OVERRIDE_PRICE.max);
+  const shiftWrong = shift < MARGIN_SHIFT_BP.min || shift > MARGIN_SHIFT_BP.max;
+  const invalid = shiftWrong || market.selections.some((s) => outOfPrice(fixed[s.selectionId] ?? null));
   const call = async (method: 'post' | 'delete') => {
     setBusy(true);
     setError(undefined);
@@ -490,7 +498,7 @@ function PriceEditor({
           <Button danger disabled={!overridden(market)} loading={busy} onClick={() => call('delete')}>
             {t('sports.clearPrices')}
           </Button>
-          <Button type="primary" loading={busy} onClick={() => call('post')}>
+          <Button type="primary" loading={busy} disabled={invalid} onClick={() => call('post')}>
             {t('sports.savePrices')}
           </Button>
         </Space>
@@ -502,7 +510,11 @@ function PriceEditor({
         pagination={false}
         dataSource={market.selections}
         columns={[
-          { title: t('sports.selection'), dataIndex: 'name' },
+          {
+            title: t('sports.selection'),
+            dataIndex: 'name',
+            render: (name: string) => t(`selectionNames.${name}`, { defaultValue: name }),
+          },
           {
             title: t('sports.enginePrice'),
             dataIndex: 'enginePrice',
@@ -511,19 +523,28 @@ function PriceEditor({
           {
             title: t('sports.override'),
             render: (_, s) => (
-              <InputNumber
-                aria-label={t('sports.overrideOf', {
-                  name: t(`selectionNames.${s.name}`, { defaultValue: s.name }),
-                })}
-                min={1.02}
-                max={1000}
-                step={0.05}
-                precision={2}
-                decimalSeparator={decimalSeparator()}
-                placeholder={t('sports.engine')}
-                value={fixed[s.selectionId] ?? null}
-                onChange={(v) => setFixed((f) => ({ ...f, [s.selectionId]: v ?? null }))}
-              />
+              <Space direction="vertical" size={0}>
+                <InputNumber
+                  aria-label={t('sports.overrideOf', {
+                    name: t(`selectionNames.${s.name}`, { defaultValue: s.name }),
+                  })}
+                  step={0.05}
+                  precision={2}
+                  decimalSeparator={decimalSeparator()}
+                  placeholder={t('sports.engine')}
+                  status={outOfPrice(fixed[s.selectionId] ?? null) ? 'error' : undefined}
+                  value={fixed[s.selectionId] ?? null}
+                  onChange={(v) => setFixed((f) => ({ ...f, [s.selectionId]: v ?? null }))}
+                />
+                {outOfPrice(fixed[s.selectionId] ?? null) && (
+                  <Typography.Text type="danger" role="alert">
+                    {t('sports.overrideRange', {
+                      min: OVERRIDE_PRICE.min.toFixed(2).replace('.', decimalSeparator()),
+                      max: OVERRIDE_PRICE.max,
+                    })}
+                  </Typography.Text>
+                )}
+              </Space>
             ),
           },
           {
@@ -536,14 +557,18 @@ function PriceEditor({
         <span>{t('sports.marginShift')}</span>
         <InputNumber
           aria-label={t('sports.marginShift')}
-          min={-500}
-          max={2000}
           step={50}
           precision={0}
           addonAfter="bp"
+          status={shiftWrong ? 'error' : undefined}
           value={shift}
           onChange={(v) => setShift(v ?? 0)}
         />
+        {shiftWrong && (
+          <Typography.Text type="danger" role="alert">
+            {t('sports.shiftRange', MARGIN_SHIFT_BP)}
+          </Typography.Text>
+        )}
         <Typography.Text type="secondary" data-testid="book">
           {t('sports.book', {
             before: (bookOf(market.selections.map((s) => s.enginePrice)) * 100).toFixed(2),
@@ -559,6 +584,30 @@ function PriceEditor({
 const scoreOf = (r: { home: number; away: number } | null) => (r ? `${r.home}-${r.away}` : '—');
 
 /**
+ * A result's figure: a whole number from 0 to 1000, refused beside the field. Never clamped or rounded to one
+ * the trader did not type: a result settles real bets.
+ */
+function ScoreItem({ required, ...props }: FormItemProps & { required?: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Form.Item
+      {...props}
+      rules={[
+        ...(required ? [{ required: true }] : []),
+        {
+          validator: (_, v: number | null | undefined) =>
+            v === null || v === undefined || (Number.isInteger(v) && v >= 0 && v <= 1000)
+              ? Promise.resolve()
+              : Promise.reject(new Error(t('sports.scoreRange'))),
+        },
+      ]}
+    >
+      <InputNumber style={{ width: 80 }} />
+    </Form.Item>
+  );
+}
+
+/**
  * The result: the same result twice is refused; on a resulted event the form corrects it, and the bets
  * settled under the old result are resettled (the answer says which result it replaced and how many bets).
  */
@@ -569,7 +618,6 @@ function ResultForm({ event, onDone }: { event: TradingEvent; onDone: () => void
   const [error, setError] = useState<string>();
   const [answer, setAnswer] = useState<EventResultAnswer & { posted: EventResultRequest }>();
   const [busy, setBusy] = useState(false);
-  const score = { min: 0, max: 1000, precision: 0, style: { width: 80 } };
   const correcting = event.result !== null;
   // Before the scheduled start the server takes a result only with the trader's word that the match was
   // played early: a slip on an event not played yet would settle real bets.
@@ -652,52 +700,32 @@ function ResultForm({ event, onDone }: { event: TradingEvent; onDone: () => void
           }
         }}
       >
-        <Form.Item name="home" label={t('sports.home')} rules={[{ required: true }]}>
-          <InputNumber {...score} />
-        </Form.Item>
-        <Form.Item name="away" label={t('sports.away')} rules={[{ required: true }]}>
-          <InputNumber {...score} />
-        </Form.Item>
+        <ScoreItem name="home" label={t('sports.home')} required />
+        <ScoreItem name="away" label={t('sports.away')} required />
         {football && (
           <>
-            <Form.Item name="halfTimeHome" label={t('sports.htHome')}>
-              <InputNumber {...score} />
-            </Form.Item>
-            <Form.Item name="halfTimeAway" label={t('sports.htAway')}>
-              <InputNumber {...score} />
-            </Form.Item>
-            <Form.Item name="cornersHome" label={t('sports.cornersHome')}>
-              <InputNumber {...score} />
-            </Form.Item>
-            <Form.Item name="cornersAway" label={t('sports.cornersAway')}>
-              <InputNumber {...score} />
-            </Form.Item>
+            <ScoreItem name="halfTimeHome" label={t('sports.htHome')} />
+            <ScoreItem name="halfTimeAway" label={t('sports.htAway')} />
+            <ScoreItem name="cornersHome" label={t('sports.cornersHome')} />
+            <ScoreItem name="cornersAway" label={t('sports.cornersAway')} />
           </>
         )}
         {basketball &&
           [0, 1, 2, 3].map((q) => (
             <Fragment key={q}>
-              <Form.Item
+              <ScoreItem
                 name={['quarters', q, 'home']}
                 label={t('sports.quarterHome', { q: q + 1 })}
                 style={{ maxWidth: '100%' }}
-              >
-                <InputNumber {...score} />
-              </Form.Item>
-              <Form.Item name={['quarters', q, 'away']} label={t('sports.quarterAway', { q: q + 1 })}>
-                <InputNumber {...score} />
-              </Form.Item>
+              />
+              <ScoreItem name={['quarters', q, 'away']} label={t('sports.quarterAway', { q: q + 1 })} />
             </Fragment>
           ))}
         {tennis && (
           <>
             {/* Within the card on a phone: the server's refusal under a field wraps instead of running off. */}
-            <Form.Item name="gamesHome" label={t('sports.gamesHome')} style={{ maxWidth: '100%' }}>
-              <InputNumber {...score} />
-            </Form.Item>
-            <Form.Item name="gamesAway" label={t('sports.gamesAway')} style={{ maxWidth: '100%' }}>
-              <InputNumber {...score} />
-            </Form.Item>
+            <ScoreItem name="gamesHome" label={t('sports.gamesHome')} style={{ maxWidth: '100%' }} />
+            <ScoreItem name="gamesAway" label={t('sports.gamesAway')} style={{ maxWidth: '100%' }} />
           </>
         )}
         {notStarted && (
@@ -816,8 +844,13 @@ function CreateEvent({ onClose, onCreated }: { onClose: () => void; onCreated: (
         <Form.Item name="startsAt" label={t('sports.startsAt')} rules={[{ required: true }]}>
           <DatePicker showTime style={{ width: '100%' }} />
         </Form.Item>
-        <Form.Item name="strength" label={t('sports.strength')} extra={t('sports.strengthHelp')}>
-          <InputNumber min={-3} max={3} step={0.1} />
+        <Form.Item
+          name="strength"
+          label={t('sports.strength')}
+          extra={t('sports.strengthHelp')}
+          rules={[{ type: 'number', min: -3, max: 3, message: t('sports.strengthRange') }]}
+        >
+          <InputNumber step={0.1} />
         </Form.Item>
         {error && <Alert type="error" showIcon message={error} role="alert" />}
       </Form>
