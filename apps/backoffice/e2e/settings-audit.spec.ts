@@ -206,4 +206,12 @@ test('the originals limits: a maximum payout under the maximum stake is refused 
     'O pagamento máximo deve ser pelo menos a aposta máxima',
   );
   expect(puts).toBe(0);
+  // Under its smallest amount a field keeps what was typed, marked, instead of turning it into R$ 0,01 unsaid.
+  const minStake = limits.getByLabel('Aposta mínima');
+  await minStake.fill('0');
+  await minStake.blur();
+  await expect(minStake).toHaveValue('0,00');
+  await expect(minStake).toHaveAttribute('aria-invalid', 'true');
+  await minStake.fill('0,10');
+  await expect(minStake).not.toHaveAttribute('aria-invalid', 'true');
 });

@@ -302,6 +302,10 @@ describe('activities over HTTP', () => {
     expect((await c.operator('POST', OPS, { ...activity(), kind: 'turnover', target: 0 })).statusCode).toBe(
       400,
     );
+    // A share above all of what qualified (150 %); the whole of it (100 %) is a reward like any other.
+    expect((await c.operator('POST', OPS, { ...activity(), rewardValue: 15_000 })).statusCode).toBe(400);
+    const whole = await c.operator('POST', OPS, { ...activity(), rewardValue: 10_000, status: 'draft' });
+    expect(whole.statusCode, whole.body).toBe(200);
     // Without the operator key or a session: refused.
     expect((await c.call('POST', OPS, undefined, activity())).statusCode).toBe(401);
   });

@@ -108,18 +108,23 @@ const activityFields = {
 const periodOk = (a: { startsAt: string; endsAt: string }) => Date.parse(a.endsAt) > Date.parse(a.startsAt);
 const turnoverHasTarget = (a: { kind: ActivityKind; target: number }) =>
   a.kind !== 'turnover' || a.target > 0;
+/** A `percent` reward is at most all of what qualified (10,000 bp). */
+const shareOfWhole = (a: { rewardType: (typeof ACTIVITY_REWARD_TYPES)[number]; rewardValue: number }) =>
+  a.rewardType !== 'percent' || a.rewardValue <= 10_000;
 
 export const activityInput = z
   .strictObject(activityFields)
   .refine(periodOk, { message: 'checkTheInput', path: ['endsAt'] })
-  .refine(turnoverHasTarget, { message: 'checkTheInput', path: ['target'] });
+  .refine(turnoverHasTarget, { message: 'checkTheInput', path: ['target'] })
+  .refine(shareOfWhole, { message: 'checkTheInput', path: ['rewardValue'] });
 export type ActivityInput = z.infer<typeof activityInput>;
 
 /** An update is the whole activity again plus the version it was read at (a stale save is refused, 409). */
 export const activityUpdate = z
   .strictObject({ ...activityFields, version: z.number().int().min(1) })
   .refine(periodOk, { message: 'checkTheInput', path: ['endsAt'] })
-  .refine(turnoverHasTarget, { message: 'checkTheInput', path: ['target'] });
+  .refine(turnoverHasTarget, { message: 'checkTheInput', path: ['target'] })
+  .refine(shareOfWhole, { message: 'checkTheInput', path: ['rewardValue'] });
 export type ActivityUpdate = z.infer<typeof activityUpdate>;
 
 export const activityIdParams = z.object({

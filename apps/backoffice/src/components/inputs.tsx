@@ -58,32 +58,42 @@ const moneyFormatter: InputNumberProps<number>['formatter'] = (value, { userTypi
 // rc-input-number reads the parser's answer as a decimal string ("" is no value); its type says number.
 const moneyParser = parseReais as unknown as (text: string | undefined) => number;
 
-/** An amount in reais, two decimals, grouped in thousands ("1.234.567,89"). */
+/**
+ * rc-input-number's own `min`/`max` clamp what was typed to the bound on blur, silently (and drop an out-of-range
+ * value while it is typed): an operator's 150 % became 100 % without a word. Ours keep what was typed and mark
+ * the field; the server refuses it with its message, and nothing is saved.
+ */
+function bounds({ min, max, value, status, ...props }: InputNumberProps<number>, floor?: number) {
+  const low = min === undefined ? floor : Number(min);
+  const high = max === undefined ? undefined : Number(max);
+  const out =
+    typeof value === 'number' && ((low !== undefined && value < low) || (high !== undefined && value > high));
+  return { ...props, value, status: out ? ('error' as const) : status, 'aria-invalid': out || undefined };
+}
+
+/** An amount in reais, two decimals, grouped in thousands ("1.234.567,89"); `min` 0 unless given. */
 export function MoneyInput(props: InputNumberProps<number>) {
   return (
     <InputNumber<number>
-      min={0}
       precision={2}
       formatter={moneyFormatter}
       parser={moneyParser}
       addonBefore="R$"
       style={{ width: '100%' }}
-      {...props}
+      {...bounds(props, 'min' in props ? undefined : 0)}
     />
   );
 }
 
-/** A share in percent, two decimals (stored as basis points). */
+/** A share in percent, two decimals (stored as basis points); 0 to 100 unless given. */
 export function PercentInput(props: InputNumberProps<number>) {
   return (
     <InputNumber<number>
-      min={0}
-      max={100}
       precision={2}
       decimalSeparator={decimalSeparator()}
       addonAfter="%"
       style={{ width: '100%' }}
-      {...props}
+      {...bounds({ ...('max' in props ? {} : { max: 100 }), ...props }, 'min' in props ? undefined : 0)}
     />
   );
 }
