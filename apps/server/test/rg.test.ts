@@ -403,8 +403,8 @@ describe('cool-off and self-exclusion', () => {
       expect(
         (await c.call('POST', `${RG_PATH}/exclusion`, paused.token, { kind: 'cooloff', days: 7 })).statusCode,
       ).toBe(200);
-      expect(await t.app.rg.selfExcludedAccounts()).toContain(excluded.userId);
-      expect(await t.app.rg.selfExcludedAccounts()).not.toContain(paused.userId);
+      expect((await t.app.rg.selfExcludedAccounts()).map((a) => a.userId)).toContain(excluded.userId);
+      expect((await t.app.rg.selfExcludedAccounts()).map((a) => a.userId)).not.toContain(paused.userId);
 
       const [first, second] = await Promise.all([paidOut(), paidOut()]);
       const orders = await pending(excluded);
@@ -418,7 +418,7 @@ describe('cool-off and self-exclusion', () => {
         payCardBank: 'CPF',
         payCardNo: excluded.cpf,
       });
-      expect(orders[0].events[0].note).toMatch(/self-exclusion/);
+      expect(orders[0].events[0].note).toBe('selfExclusion');
       const account = (await playerAccounts(t.database.db, excluded.userId)).find((a) => a.kind === 'cash')!;
       expect({ balance: account.balance, held: account.held }).toEqual({ balance: 10_000, held: 10_000 });
       expect(await pending(paused)).toHaveLength(0);
@@ -444,19 +444,64 @@ describe('cool-off and self-exclusion', () => {
     }
   });
 
-  it('a rejected exclusion payout is left to the operators: no new order on the next run', async () => {
+  it('a rejected or failed exclusion payout is left to the operators until a later exclusion', async () => {
+    const run = async (p: Player) =>
+      t.app.payments.withdrawals.payOutExcluded(
+        (await t.app.rg.selfExcludedAccounts()).filter((a) => a.userId === p.userId),
+      );
+    const idOf = async (orderId: string) =>
+      (
+        (await c.operator('GET', '/api/operator/withdrawals?status=all')).json().data as {
+          id: number;
+          orderId: string;
+        }[]
+      ).find((x) => x.orderId === orderId)!.id;
+
+    // Rejected (an AML look, say): the money is back and stays until an operator acts.
     const p = await funded();
     expect((await c.call('POST', `${RG_PATH}/exclusion`, p.token, { kind: 'self' })).statusCode).toBe(200);
-    const [orderId] = (await t.app.payments.withdrawals.payOutExcluded([p.userId]))!;
-    const list = (await c.operator('GET', '/api/operator/withdrawals?status=pending')).json().data;
-    const id = list.find((x: { orderId: string }) => x.orderId === orderId).id as number;
-    const rejected = await c.operator('POST', `/api/operator/withdrawals/${id}/reject`, {
+    const [orderId] = await run(p);
+    const rejected = await c.operator('POST', `/api/operator/withdrawals/${await idOf(orderId!)}/reject`, {
       reason: 'AML review',
     });
     expect(rejected.statusCode, rejected.body).toBe(200);
     expect(await cash(p.userId)).toBe(10_000);
-    expect(await t.app.payments.withdrawals.payOutExcluded([p.userId])).toEqual([]);
-    expect(await cash(p.userId)).toBe(10_000);
+    expect(await run(p)).toEqual([]);
+
+    // Failed on the rail: the day's withdrawals it never took are not given back, and no new order follows.
+    const q = await funded();
+    const own = await c.withdraw(q, c.pixWithdrawal(q, 50));
+    expect(own.statusCode, own.body).toBe(200);
+    const approved = await c.operator(
+      'POST',
+      `/api/operator/withdrawals/${await idOf(own.json().data.orderId)}/approve`,
+    );
+    expect(approved.statusCode, approved.body).toBe(200);
+    const left = (await t.app.payments.withdrawals.limits(q.userId)).number;
+    expect((await c.call('POST', `${RG_PATH}/exclusion`, q.token, { kind: 'self' })).statusCode).toBe(200);
+    const [failing] = await run(q);
+    expect((await c.call('POST', '/sandbox/payouts/mode', undefined, { mode: 'fail' })).statusCode).toBe(200);
+    try {
+      const res = await c.operator('POST', `/api/operator/withdrawals/${await idOf(failing!)}/approve`);
+      expect(res.json().data.status, res.body).toBe(OrderStatus.FAILED);
+    } finally {
+      await c.call('POST', '/sandbox/payouts/mode', undefined, { mode: 'pay' });
+    }
+    expect(await cash(q.userId)).toBe(5_000);
+    expect((await t.app.payments.withdrawals.limits(q.userId)).number).toBe(left);
+    expect(await run(q)).toEqual([]);
+
+    // A later self-exclusion (the first one over) pays again.
+    await t.database.db.execute(
+      sql`update rg_exclusions set starts_at = now() - interval '400 days', ends_at = now() - interval '1 day'
+          where user_id = ${q.userId}`,
+    );
+    await t.database.db.execute(
+      sql`insert into rg_exclusions (user_id, kind, starts_at, ends_at) values (${q.userId}, 'self', now(), null)`,
+    );
+    const again = await run(q);
+    expect(again).toHaveLength(1);
+    expect(await idOf(again[0]!)).toBeGreaterThan(0);
   });
 
   it('refuses a cool-off outside 1-42 days and a self-exclusion under 180 days', async () => {

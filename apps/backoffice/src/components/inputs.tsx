@@ -68,7 +68,13 @@ function bounds({ min, max, value, status, ...props }: InputNumberProps<number>,
   const high = max === undefined ? undefined : Number(max);
   const out =
     typeof value === 'number' && ((low !== undefined && value < low) || (high !== undefined && value > high));
-  return { ...props, value, status: out ? ('error' as const) : status, 'aria-invalid': out || undefined };
+  // Form.Item's own `aria-invalid` (a rule that failed) stays when the value is within the bounds.
+  return {
+    ...props,
+    value,
+    status: out ? ('error' as const) : status,
+    'aria-invalid': out || props['aria-invalid'],
+  };
 }
 
 /** An amount in reais, two decimals, grouped in thousands ("1.234.567,89"); `min` 0 unless given. */

@@ -70,6 +70,7 @@ export const en: Dictionary = {
     '01': 'Cancelled',
   },
   withdrawals: {
+    selfExclusionNote: "Self-exclusion: the player's cash, paid to the PIX key of their own CPF",
     withdrawals: 'Withdrawals',
     title: 'Withdrawal queue',
     deadline: 'Deadline (120 min)',

@@ -69,6 +69,7 @@ export const pt_BR = {
     '01': 'Cancelado',
   },
   withdrawals: {
+    selfExclusionNote: 'Autoexclusão: o saldo do jogador, pago à chave PIX do próprio CPF',
     withdrawals: 'Saques',
     title: 'Fila de saques',
     deadline: 'Prazo (120 min)',

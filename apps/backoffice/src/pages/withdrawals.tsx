@@ -333,7 +333,9 @@ function WithdrawalDetail({ order }: { order: OperatorWithdrawal }) {
             children: (
               <>
                 <b>{t(`withdrawals.event.${e.event}`, { defaultValue: e.event })}</b> · {time(e.at)}
-                {e.note && <div>{e.note}</div>}
+                {e.note && (
+                  <div>{e.note === 'selfExclusion' ? t('withdrawals.selfExclusionNote') : e.note}</div>
+                )}
               </>
             ),
           }))}

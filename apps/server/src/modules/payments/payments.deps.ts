@@ -40,8 +40,11 @@ export interface PaymentsDeps {
     recordDeposit(tx: Executor, userId: number, amountMinor: number): Promise<void>;
     /** The player's limits and exclusion (a withdrawal's risk summary). */
     limits(userId: number): Promise<RgLimits>;
-    /** Accounts that a self-exclusion in force keeps from signing in (their cash is paid out to their CPF). */
-    selfExcludedAccounts(): Promise<number[]>;
+    /**
+     * Accounts that a self-exclusion in force keeps from signing in, with when it began (their cash is paid out
+     * to their CPF).
+     */
+    selfExcludedAccounts(): Promise<{ userId: number; since: string }[]>;
   };
   /** True while a game bill is being produced for the player (withdrawing then waits). */
   lockedOf?: (userId: number) => Promise<boolean>;

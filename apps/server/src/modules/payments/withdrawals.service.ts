@@ -46,8 +46,11 @@ import type { Outbox } from '../../platform/outbox';
 import type { PayoutRail, PayoutState } from './providers/provider';
 import { normalizeTronAddress } from './tron';
 
-/** The idempotency key's prefix of a self-excluded player's payout (`payOutExcluded`). */
-const EXCLUSION_KEY = 'exclusion:';
+/**
+ * A self-excluded player's payout (`payOutExcluded`): its request hash (a player's is a hex digest) and the note
+ * of its first event, a code the back office names.
+ */
+const EXCLUSION_MARK = 'selfExclusion';
 
 /** The queue's status filter by name. */
 const STATUS_OF: Record<WithdrawalStatusFilter, OrderStatus | null> = {
@@ -333,7 +336,7 @@ export function createWithdrawalsService(
   async function release(tx: Tx, row: OrderRow, holdId: number, reason: 'failed' | 'rejected') {
     await voidHold(tx, { holdId, idempotencyKey: `withdraw-release:${row.orderId}`, ref: row.orderId });
     // A self-exclusion payout took none of the day's withdrawals.
-    if (reason === 'failed' && !row.idempotencyKey?.startsWith(EXCLUSION_KEY))
+    if (reason === 'failed' && row.requestHash !== EXCLUSION_MARK)
       await tx
         .update(paymentWithdrawCounters)
         .set({ count: sql`${paymentWithdrawCounters.count} - 1` })
@@ -549,55 +552,63 @@ export function createWithdrawalsService(
      * review like any other (the AML look, the 120-minute payout alert) but without the rules a player's
      * request meets: no daily count, minimum or fee, and the deposits' wagering requirement waived (their
      * own money goes back to their own account). One open order per player, capped at the largest payout;
-     * what comes in later (a bet settled after the exclusion) goes on a later run. A player whose exclusion
-     * payout was rejected or failed is left to the operators, as is one without a verified CPF. Answers the
-     * orders made.
+     * what comes in later (a bet settled after the exclusion) goes on a later run. Left to the operators: a
+     * player whose exclusion payout was rejected or failed since `since` (the exclusion's start), a blocked
+     * one, one without a verified CPF. One player's error is logged and the run goes on. Answers the orders
+     * made.
      */
-    async payOutExcluded(userIds: number[]): Promise<string[]> {
+    async payOutExcluded(accounts: { userId: number; since: string }[]): Promise<string[]> {
       const s = await settings.all();
       const made: string[] = [];
-      for (const userId of userIds) {
-        const profile = await deps.profileOf(userId);
-        const cpf = profile?.kyc === 1 && profile.testFlag !== '1' ? normalizeCpf(profile.cardNo) : null;
-        if (!profile || !cpf) continue;
-        // A read without the lock first: most excluded players have nothing left, and cost no transaction.
-        if ((await withdrawable(database.db, userId, s)).balance <= 0) continue;
-        const orderId = newOrderId('W', now());
-        const ordered = await database.transaction(async (tx) => {
-          await lockPlayerAccount(tx, userId, 'cash', 'BRL');
-          const [past] = await queryRows<{ open: boolean; stopped: boolean }>(
-            tx,
-            sql`select coalesce(bool_or(status in (${OrderStatus.PENDING}, ${OrderStatus.PAYING}, ${OrderStatus.PAYING_ALT})), false) as open,
-                  coalesce(bool_or(status in (${OrderStatus.CANCELLED}, ${OrderStatus.FAILED})
-                    and idempotency_key like ${`${EXCLUSION_KEY}%`}), false) as stopped
-                from payment_orders where user_id = ${userId} and type = ${RecordType.WITHDRAWAL}`,
-          );
-          if (past?.open || past?.stopped) return false;
-          const amount = Math.min(
-            (await withdrawable(tx, userId, s)).balance,
-            s['withdraw.maxAmount'],
-            MAX_WITHDRAW_MAJOR * 100,
-          );
-          if (amount <= 0) return false;
-          await openWithdrawal(
-            tx,
-            {
-              orderId,
-              userId,
-              amount,
-              fee: 0,
-              payCardBank: 'CPF',
-              payCardNo: cpf,
-              ifsc: cpf,
-              holderName: profile.name,
-              whatsapp: '',
-              idempotencyKey: `${EXCLUSION_KEY}${orderId}`,
-            },
-            "self-exclusion: the cash paid out to the PIX key of the player's own CPF",
-          );
-          return true;
-        });
-        if (ordered) made.push(orderId);
+      for (const { userId, since } of accounts) {
+        try {
+          const profile = await deps.profileOf(userId);
+          const cpf = profile?.kyc === 1 && profile.testFlag !== '1' ? normalizeCpf(profile.cardNo) : null;
+          if (!profile || !cpf) continue;
+          // A read without the lock first: most excluded players have nothing left, and cost no transaction.
+          if ((await withdrawable(database.db, userId, s)).balance <= 0) continue;
+          const orderId = newOrderId('W', now());
+          const ordered = await database.transaction(async (tx) => {
+            await lockPlayerAccount(tx, userId, 'cash', 'BRL');
+            const [past] = await queryRows<{ open: boolean; stopped: boolean; blocked: boolean }>(
+              tx,
+              sql`select coalesce(bool_or(status in (${OrderStatus.PENDING}, ${OrderStatus.PAYING}, ${OrderStatus.PAYING_ALT})), false) as open,
+                    coalesce(bool_or(status in (${OrderStatus.CANCELLED}, ${OrderStatus.FAILED})
+                      and request_hash = ${EXCLUSION_MARK} and created_at >= ${since}::timestamptz), false) as stopped,
+                    exists (select 1 from player_flags f where f.user_id = ${userId} and f.blocked_at is not null) as blocked
+                  from payment_orders where user_id = ${userId} and type = ${RecordType.WITHDRAWAL}`,
+            );
+            if (past?.open || past?.stopped || past?.blocked) return false;
+            const amount = Math.min(
+              (await withdrawable(tx, userId, s)).balance,
+              s['withdraw.maxAmount'],
+              MAX_WITHDRAW_MAJOR * 100,
+            );
+            if (amount <= 0) return false;
+            await openWithdrawal(
+              tx,
+              {
+                orderId,
+                userId,
+                amount,
+                fee: 0,
+                payCardBank: 'CPF',
+                payCardNo: cpf,
+                ifsc: cpf,
+                holderName: profile.name,
+                whatsapp: '',
+                // A key no player can send (theirs match ^[\w.:-]+$), and a mark only the server writes.
+                idempotencyKey: `self-exclusion/${orderId}`,
+                requestHash: EXCLUSION_MARK,
+              },
+              EXCLUSION_MARK,
+            );
+            return true;
+          });
+          if (ordered) made.push(orderId);
+        } catch (err) {
+          log.error({ err, userId }, 'self-exclusion payout failed');
+        }
       }
       return made;
     },

@@ -526,21 +526,22 @@ export function createRgService({ database, config, accounts, settings, now: clo
     session,
 
     /**
-     * Every account signed out by a self-exclusion in force (not a cool-off): the excluded accounts and, under
-     * br, the other accounts of the same person. The payments pay their cash out to the player's own CPF, since
-     * none of them can sign in to withdraw for 180 days or more.
+     * Every account signed out by a self-exclusion in force (not a cool-off), with when that exclusion began:
+     * the excluded accounts and, under br, the other accounts of the same person. The payments pay their cash
+     * out to the player's own CPF, since none of them can sign in to withdraw for 180 days or more.
      */
-    async selfExcludedAccounts(): Promise<number[]> {
-      const excluded = await rows<{ user_id: number }>(
+    async selfExcludedAccounts(): Promise<{ userId: number; since: string }[]> {
+      const excluded = await rows<{ user_id: number; since: string | Date }>(
         db,
-        sql`select distinct user_id from rg_exclusions
+        sql`select user_id, min(starts_at) as since from rg_exclusions
             where kind = 'self' and starts_at <= now() and (ends_at is null or ends_at > now())
-            order by user_id`,
+            group by user_id order by user_id`,
       );
-      const ids = new Set<number>();
-      for (const { user_id } of excluded)
-        for (const id of await accounts.personAccounts(db, Number(user_id))) ids.add(id);
-      return [...ids].sort((a, b) => a - b);
+      const since = new Map<number, string>();
+      for (const { user_id, since: at } of excluded)
+        for (const id of await accounts.personAccounts(db, Number(user_id)))
+          if (!since.has(id) || iso(at) < since.get(id)!) since.set(id, iso(at));
+      return [...since].sort(([a], [b]) => a - b).map(([userId, at]) => ({ userId, since: at }));
     },
 
     /**

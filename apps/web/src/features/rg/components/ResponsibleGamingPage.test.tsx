@@ -345,7 +345,12 @@ describe('responsible gaming page: what the tester found', () => {
 
     await user.click(screen.getByLabelText('Autoexclusão'));
     await user.click(screen.getByRole('button', { name: 'Continuar' }));
-    // A self-exclusion lasts 180 days or more: what is left is sent to the player's own CPF.
+    // Unverified, nothing can be sent to the player during a self-exclusion: withdraw before, or it waits.
+    expect(screen.getByRole('alertdialog')).toHaveTextContent(
+      /Durante a autoexclusão não será possível entrar para sacar: se quiser, saque antes de confirmar\./,
+    );
+    // With a verified CPF, what is left is sent to it (180 days or more without signing in).
+    act(() => useSession.setState({ user: { uId: 1, balance: 100, kyc: 1 } as never }));
     expect(screen.getByRole('alertdialog')).toHaveTextContent(
       /Durante a autoexclusão não será possível entrar: depois da nossa análise, enviamos o valor por PIX para a chave do seu próprio CPF verificado\./,
     );

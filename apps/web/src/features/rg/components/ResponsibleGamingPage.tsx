@@ -61,6 +61,8 @@ export function ResponsibleGamingPage({
   const { t: tc } = useTranslation();
   const token = useSession((s) => s.token);
   const balance = useSession((s) => s.user?.balance ?? 0);
+  // Only a verified CPF is paid out during a self-exclusion (the payout goes to that CPF's PIX key).
+  const verified = useSession((s) => s.user?.kyc === 1);
   const lang = useAppState((s) => s.lang);
   const limits = useRgLimits(token);
   /**
@@ -461,9 +463,16 @@ export function ResponsibleGamingPage({
                 data-testid="rg-balance"
               >
                 <p>
-                  {t(kind === 'cooloff' ? 'balanceCooloff' : 'balanceSelf', {
-                    balance: displayMoney(balance, lang),
-                  })}
+                  {t(
+                    kind === 'cooloff'
+                      ? 'balanceCooloff'
+                      : verified
+                        ? 'balanceSelf'
+                        : 'balanceSelfUnverified',
+                    {
+                      balance: displayMoney(balance, lang),
+                    },
+                  )}
                 </p>
                 <Button variant="outline" onClick={() => openOverlay('withdraw')}>
                   {t('withdrawNow')}

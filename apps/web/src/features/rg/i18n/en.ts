@@ -41,6 +41,8 @@ const messages: RgMessages = {
     'You have {{balance}} in your account. During the break you will not be able to sign in to withdraw: if you wish, withdraw before confirming.',
   balanceSelf:
     'You have {{balance}} in your account. During the self-exclusion you will not be able to sign in: after our review, we send it by PIX to the key of your own verified CPF. To withdraw it yourself now, withdraw before confirming.',
+  balanceSelfUnverified:
+    'You have {{balance}} in your account. During the self-exclusion you will not be able to sign in to withdraw: if you wish, withdraw before confirming.',
   withdrawNow: 'Withdraw now',
   confirm: 'Confirm',
   cancel: 'Cancel',

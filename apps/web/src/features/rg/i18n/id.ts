@@ -41,6 +41,8 @@ const messages: RgMessages = {
     'Anda memiliki {{balance}} di akun. Selama jeda Anda tidak dapat masuk untuk menarik dana: jika mau, tarik dana sebelum mengonfirmasi.',
   balanceSelf:
     'Anda memiliki {{balance}} di akun. Selama pengecualian diri Anda tidak dapat masuk: setelah kami tinjau, kami mengirimkannya melalui PIX ke kunci CPF Anda sendiri yang terverifikasi. Untuk menariknya sendiri sekarang, tarik dana sebelum mengonfirmasi.',
+  balanceSelfUnverified:
+    'Anda memiliki {{balance}} di akun. Selama pengecualian diri Anda tidak dapat masuk untuk menarik dana: jika mau, tarik dana sebelum mengonfirmasi.',
   withdrawNow: 'Tarik sekarang',
   confirm: 'Konfirmasi',
   cancel: 'Batal',

@@ -41,6 +41,8 @@ const messages: RgMessages = {
     '계정에 {{balance}}이(가) 있습니다. 휴식 중에는 출금을 위해 로그인할 수 없습니다. 원하시면 확인하기 전에 출금하세요.',
   balanceSelf:
     '계정에 {{balance}}이(가) 있습니다. 자가 제외 중에는 로그인할 수 없습니다. 당사 검토 후 인증된 본인 CPF의 PIX 키로 송금합니다. 지금 직접 출금하려면 확인하기 전에 출금하세요.',
+  balanceSelfUnverified:
+    '계정에 {{balance}}이(가) 있습니다. 자가 제외 중에는 출금을 위해 로그인할 수 없습니다. 원하시면 확인하기 전에 출금하세요.',
   withdrawNow: '지금 출금',
   confirm: '확인',
   cancel: '취소',

@@ -45,6 +45,8 @@ const ptBR = {
     'Você tem {{balance}} na conta. Durante a pausa não será possível entrar para sacar: se quiser, saque antes de confirmar.',
   balanceSelf:
     'Você tem {{balance}} na conta. Durante a autoexclusão não será possível entrar: depois da nossa análise, enviamos o valor por PIX para a chave do seu próprio CPF verificado. Para sacar você mesmo agora, saque antes de confirmar.',
+  balanceSelfUnverified:
+    'Você tem {{balance}} na conta. Durante a autoexclusão não será possível entrar para sacar: se quiser, saque antes de confirmar.',
   withdrawNow: 'Sacar agora',
   confirm: 'Confirmar',
   cancel: 'Cancelar',

@@ -41,6 +41,8 @@ const messages: RgMessages = {
     'Bạn có {{balance}} trong tài khoản. Trong thời gian tạm nghỉ bạn sẽ không thể đăng nhập để rút tiền: nếu muốn, hãy rút trước khi xác nhận.',
   balanceSelf:
     'Bạn có {{balance}} trong tài khoản. Trong thời gian tự loại trừ bạn sẽ không thể đăng nhập: sau khi xem xét, chúng tôi gửi số tiền qua PIX đến khóa CPF đã xác minh của chính bạn. Để tự rút ngay bây giờ, hãy rút trước khi xác nhận.',
+  balanceSelfUnverified:
+    'Bạn có {{balance}} trong tài khoản. Trong thời gian tự loại trừ bạn sẽ không thể đăng nhập để rút tiền: nếu muốn, hãy rút trước khi xác nhận.',
   withdrawNow: 'Rút tiền ngay',
   confirm: 'Xác nhận',
   cancel: 'Hủy',

@@ -39,6 +39,7 @@ const messages: RgMessages = {
   balanceCooloff: '您的账户中有{{balance}}。暂停期间将无法登录提现：如有需要，请在确认前先提现。',
   balanceSelf:
     '您的账户中有{{balance}}。自我排除期间将无法登录：经我们审核后，将通过 PIX 转入您本人已验证 CPF 的密钥。如需现在自行提现，请在确认前先提现。',
+  balanceSelfUnverified: '您的账户中有{{balance}}。自我排除期间将无法登录提现：如有需要，请在确认前先提现。',
   withdrawNow: '立即提现',
   confirm: '确认',
   cancel: '取消',
