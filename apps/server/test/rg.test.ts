@@ -504,6 +504,20 @@ describe('cool-off and self-exclusion', () => {
     expect(await idOf(again[0]!)).toBeGreaterThan(0);
   });
 
+  it('a blocked self-excluded player is left to the operators: no exclusion payout', async () => {
+    const p = await funded();
+    expect((await c.call('POST', `${RG_PATH}/exclusion`, p.token, { kind: 'self' })).statusCode).toBe(200);
+    const block = await c.operator('POST', `/api/operator/players/${p.userId}/block`, {
+      reason: 'Fraude suspeita',
+      version: 0,
+    });
+    expect(block.statusCode, block.body).toBe(200);
+    const accounts = (await t.app.rg.selfExcludedAccounts()).filter((a) => a.userId === p.userId);
+    expect(accounts).toHaveLength(1);
+    expect(await t.app.payments.withdrawals.payOutExcluded(accounts)).toEqual([]);
+    expect(await cash(p.userId)).toBe(10_000);
+  });
+
   it('refuses a cool-off outside 1-42 days and a self-exclusion under 180 days', async () => {
     const p = await funded();
     for (const [body, message] of [

@@ -187,6 +187,15 @@ function payeeRule(
   return null;
 }
 
+/** The player's block (an operator's, for fraud say), if any: a blocked player is not paid. */
+async function blockOf(exec: Executor, userId: number) {
+  const [blocked] = await queryRows<{ reason: string | null }>(
+    exec,
+    sql`select block_reason as reason from player_flags where user_id = ${userId} and blocked_at is not null`,
+  );
+  return blocked;
+}
+
 /** A repeat of the request's key found under the lock: the transaction rolls back, the first is answered. */
 class Repeat {
   constructor(readonly row: OrderRow) {}
@@ -570,15 +579,14 @@ export function createWithdrawalsService(
           const orderId = newOrderId('W', now());
           const ordered = await database.transaction(async (tx) => {
             await lockPlayerAccount(tx, userId, 'cash', 'BRL');
-            const [past] = await queryRows<{ open: boolean; stopped: boolean; blocked: boolean }>(
+            const [past] = await queryRows<{ open: boolean; stopped: boolean }>(
               tx,
               sql`select coalesce(bool_or(status in (${OrderStatus.PENDING}, ${OrderStatus.PAYING}, ${OrderStatus.PAYING_ALT})), false) as open,
                     coalesce(bool_or(status in (${OrderStatus.CANCELLED}, ${OrderStatus.FAILED})
-                      and request_hash = ${EXCLUSION_MARK} and created_at >= ${since}::timestamptz), false) as stopped,
-                    exists (select 1 from player_flags f where f.user_id = ${userId} and f.blocked_at is not null) as blocked
+                      and request_hash = ${EXCLUSION_MARK} and created_at >= ${since}::timestamptz), false) as stopped
                   from payment_orders where user_id = ${userId} and type = ${RecordType.WITHDRAWAL}`,
             );
-            if (past?.open || past?.stopped || past?.blocked) return false;
+            if (past?.open || past?.stopped || (await blockOf(tx, userId))) return false;
             const amount = Math.min(
               (await withdrawable(tx, userId, s)).balance,
               s['withdraw.maxAmount'],
@@ -749,10 +757,7 @@ export function createWithdrawalsService(
           : 'withdrawKycRequired';
         if (rule) throw new AppError(ErrorCode.CONFLICT, 'withdrawalPayeeRefused', {}, { data: { rule } });
         // A player blocked (for fraud, say) is not paid: unblocking first is a decision of its own, audited.
-        const [blocked] = await queryRows<{ reason: string | null }>(
-          tx,
-          sql`select block_reason as reason from player_flags where user_id = ${row.userId} and blocked_at is not null`,
-        );
+        const blocked = await blockOf(tx, row.userId);
         if (blocked)
           throw new AppError(
             ErrorCode.CONFLICT,
