@@ -73,24 +73,45 @@ export function freePort(): Promise<number> {
 const children: ChildProcess[] = [];
 process.on('exit', () => children.forEach((c) => c.kill('SIGKILL')));
 
+/** The last `chars` characters of a file (a server's log, for an error). */
+function tailOf(file: string, chars = 4000): string {
+  const size = fs.statSync(file).size;
+  const fd = fs.openSync(file, 'r');
+  try {
+    const buf = Buffer.alloc(Math.min(size, chars));
+    fs.readSync(fd, buf, 0, buf.length, size - buf.length);
+    return buf.toString();
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
 /**
- * A child process that serves HTTP on `port`; resolves once `readyPath` answers 200. With BENCH_PROFILE=<dir>
- * the child writes a V8 CPU profile there when it exits.
+ * A child process that serves HTTP on `port`; resolves once `readyPath` answers 200. Its output goes to a file,
+ * as a log shipper would take it: through a pipe drained by this busy process, the server's synchronous log
+ * writes wait whenever the pipe is full. The file is removed when this process exits unless BENCH_SERVER_LOG
+ * names a folder to keep it in (each request's `responseTime` is in it); its tail is shown if the server fails
+ * to start. With
+ * BENCH_PROFILE=<dir> the child writes a V8 CPU profile there when it exits.
  */
 export async function serve(args: string[], env: NodeJS.ProcessEnv, port: number, readyPath: string) {
   const profile = process.env.BENCH_PROFILE
     ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_PROFILE)}`]
     : [];
-  const child = spawn(process.execPath, [...profile, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const kept = process.env.BENCH_SERVER_LOG;
+  if (kept) fs.mkdirSync(kept, { recursive: true });
+  const logFile = path.join(
+    kept ? path.resolve(kept) : os.tmpdir(),
+    `bench-server-${process.pid}-${port}.log`,
+  );
+  const out = fs.openSync(logFile, 'w');
+  const child = spawn(process.execPath, [...profile, ...args], { env, stdio: ['ignore', out, out] });
+  fs.closeSync(out);
   children.push(child);
-  let tail = '';
-  // Logs are drained (an unread pipe would stall the server) and only the tail is kept for errors.
-  const keep = (d: Buffer) => (tail = (tail + d.toString()).slice(-4000));
-  child.stdout!.on('data', keep);
-  child.stderr!.on('data', keep);
+  if (!kept) process.on('exit', () => fs.rmSync(logFile, { force: true }));
   const deadline = Date.now() + 180_000;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited ${child.exitCode}:\n${tail}`);
+    if (child.exitCode !== null) throw new Error(`server exited ${child.exitCode}:\n${tailOf(logFile)}`);
     const ok = await fetch(`http://127.0.0.1:${port}${readyPath}`).then(
       (r) => r.ok,
       () => false,
@@ -98,7 +119,7 @@ export async function serve(args: string[], env: NodeJS.ProcessEnv, port: number
     if (ok) return child;
     await new Promise((r) => setTimeout(r, 100));
   }
-  throw new Error(`server not ready after 180 s:\n${tail}`);
+  throw new Error(`server not ready after 180 s:\n${tailOf(logFile)}`);
 }
 
 /**
