@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import {
   ErrorCode,
+  exclusionBalances,
   OrderStatus,
   ORIGINALS_PATH,
   TxType,
@@ -467,6 +468,10 @@ describe('cool-off and self-exclusion', () => {
     expect(rejected.statusCode, rejected.body).toBe(200);
     expect(await cash(p.userId)).toBe(10_000);
     expect(await run(p)).toEqual([]);
+    const listed = exclusionBalances
+      .parse((await c.operator('GET', '/api/operator/withdrawals/exclusion-balances')).json().data)
+      .find((b) => b.userId === p.userId);
+    expect(listed).toMatchObject({ state: 'stopped', cash: 100, orderId: null });
 
     // Failed on the rail: the day's withdrawals it never took are not given back, and no new order follows.
     const q = await funded();
@@ -516,6 +521,62 @@ describe('cool-off and self-exclusion', () => {
     expect(accounts).toHaveLength(1);
     expect(await t.app.payments.withdrawals.payOutExcluded(accounts)).toEqual([]);
     expect(await cash(p.userId)).toBe(10_000);
+  });
+
+  it('the operators see every self-excluded player holding cash, and where the payout stands', async () => {
+    const exclude = async (p: Player) =>
+      expect((await c.call('POST', `${RG_PATH}/exclusion`, p.token, { kind: 'self' })).statusCode).toBe(200);
+    const states = async (...players: Player[]) => {
+      const res = await c.operator('GET', '/api/operator/withdrawals/exclusion-balances');
+      expect(res.statusCode, res.body).toBe(200);
+      const list = exclusionBalances.parse(res.json().data);
+      return players.map((p) => list.find((b) => b.userId === p.userId) ?? null);
+    };
+    const [due, blocked] = [await funded(), await funded()];
+    // Nothing to pay: not listed.
+    const broke = await c.signUp();
+    // Cash but no verified CPF (credited without a deposit: a bet settled, say).
+    const unverified = await c.signUp({ kyc: false });
+    const credit = (p: Player, amount: number) =>
+      post(t.database.db, {
+        type: TxType.DEPOSIT,
+        players: [{ userId: p.userId, amount }],
+        system: [{ kind: 'payment_clearing', amount: -amount }],
+      });
+    await credit(unverified, 2_500);
+    for (const p of [due, blocked, broke, unverified]) await exclude(p);
+    const block = await c.operator('POST', `/api/operator/players/${blocked.userId}/block`, {
+      reason: 'Fraude suspeita',
+      version: 0,
+    });
+    expect(block.statusCode, block.body).toBe(200);
+
+    const before = await states(due, blocked, unverified, broke);
+    // The ones left to the operators come first.
+    expect(before.map((b) => b && { state: b.state, cash: b.cash, orderId: b.orderId })).toEqual([
+      { state: 'due', cash: 100, orderId: null },
+      { state: 'blocked', cash: 100, orderId: null },
+      { state: 'noVerifiedCpf', cash: 25, orderId: null },
+      null,
+    ]);
+    expect(before[0]!.username).toBe(due.username);
+    const all = exclusionBalances.parse(
+      (await c.operator('GET', '/api/operator/withdrawals/exclusion-balances')).json().data,
+    );
+    const at = (p: Player) => all.findIndex((b) => b.userId === p.userId);
+    expect(at(blocked)).toBeLessThan(at(due));
+    expect(at(unverified)).toBeLessThan(at(due));
+
+    // Paid out: the order holds the cash, nothing is left to list; a late credit waits for that order.
+    const accounts = (await t.app.rg.selfExcludedAccounts()).filter((a) =>
+      [due.userId, blocked.userId, unverified.userId].includes(a.userId),
+    );
+    const made = await t.app.payments.withdrawals.payOutExcluded(accounts);
+    expect(made).toHaveLength(1);
+    expect(await states(due)).toEqual([null]);
+    await credit(due, 700);
+    const [waiting] = await states(due);
+    expect(waiting).toMatchObject({ state: 'ordered', orderId: made[0], cash: 7 });
   });
 
   it('refuses a cool-off outside 1-42 days and a self-exclusion under 180 days', async () => {

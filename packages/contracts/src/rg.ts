@@ -217,6 +217,30 @@ export const payoutTimes = z.object({
 export type PayoutTimes = z.infer<typeof payoutTimes>;
 
 /**
+ * Where a self-excluded player's cash stands (the job `payments.exclusionPayouts` sends it to the PIX key of
+ * their own verified CPF, after review): `due` at the next run, `ordered` (cash that came in after an open
+ * withdrawal, `orderId`, waits for it), or left to the operators: `noVerifiedCpf`, `stopped` (an exclusion
+ * payout was rejected or failed since the exclusion began), `blocked` (the player's block).
+ */
+export const EXCLUSION_BALANCE_STATES = ['due', 'ordered', 'noVerifiedCpf', 'stopped', 'blocked'] as const;
+
+/**
+ * The self-excluded players (and, under br, the other accounts of their CPF) with free cash, what no order
+ * holds yet (GET /api/operator/withdrawals/exclusion-balances, permission `withdrawals.read`): those the
+ * operators must act on first, then by player. `cash` in major units; `since`: when the exclusion began.
+ */
+export const exclusionBalance = z.object({
+  userId: z.number().int(),
+  username: z.string(),
+  since: z.string(),
+  cash: z.number(),
+  state: z.enum(EXCLUSION_BALANCE_STATES),
+  orderId: z.string().nullable(),
+});
+export type ExclusionBalance = z.infer<typeof exclusionBalance>;
+export const exclusionBalances = z.array(exclusionBalance);
+
+/**
  * A withdrawal still unpaid as its 120-minute deadline nears (the job `payments.payoutAlerts`, under br): pushed
  * once per order to the operators' sockets as `operatorAlert`, and logged.
  */

@@ -70,6 +70,24 @@ export const en: Dictionary = {
     '01': 'Cancelled',
   },
   withdrawals: {
+    exclusions: {
+      title_one: '{{count}} self-excluded player holding cash',
+      title_other: '{{count}} self-excluded players holding cash',
+      intro:
+        'A self-excluded player cannot sign in to withdraw: every 10 minutes their cash goes, as a withdrawal for review, to the PIX key of their own verified CPF.',
+      waiting_one: '{{count}} needs a decision by the team.',
+      waiting_other: '{{count}} need a decision by the team.',
+      since: 'Self-excluded since',
+      cash: 'Free cash',
+      state: 'Status',
+      states: {
+        due: 'Paid at the next run',
+        ordered: 'Waits for withdrawal {{orderId}}',
+        noVerifiedCpf: 'No verified CPF: pay by hand',
+        stopped: 'Payout rejected or failed: decide',
+        blocked: 'Player blocked: decide',
+      },
+    },
     selfExclusionNote: "Self-exclusion: the player's cash, paid to the PIX key of their own CPF",
     withdrawals: 'Withdrawals',
     title: 'Withdrawal queue',

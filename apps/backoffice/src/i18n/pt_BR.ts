@@ -69,6 +69,24 @@ export const pt_BR = {
     '01': 'Cancelado',
   },
   withdrawals: {
+    exclusions: {
+      title_one: '{{count}} jogador autoexcluído com saldo',
+      title_other: '{{count}} jogadores autoexcluídos com saldo',
+      intro:
+        'Quem se autoexcluiu não entra para sacar: a cada 10 minutos o saldo vai, como saque para revisão, à chave PIX do próprio CPF verificado.',
+      waiting_one: '{{count}} precisa de uma decisão da equipe.',
+      waiting_other: '{{count}} precisam de uma decisão da equipe.',
+      since: 'Autoexcluído desde',
+      cash: 'Saldo livre',
+      state: 'Situação',
+      states: {
+        due: 'Será pago na próxima execução',
+        ordered: 'Aguarda o saque {{orderId}}',
+        noVerifiedCpf: 'Sem CPF verificado: pagar manualmente',
+        stopped: 'Pagamento recusado ou falhou: decidir',
+        blocked: 'Jogador bloqueado: decidir',
+      },
+    },
     selfExclusionNote: 'Autoexclusão: o saldo do jogador, pago à chave PIX do próprio CPF',
     withdrawals: 'Saques',
     title: 'Fila de saques',

@@ -26,6 +26,7 @@ import { Link } from 'react-router';
 import { useAllowed } from '../api/access';
 import { api } from '../api/http';
 import { ConfirmButton, TextActionButton, useRun } from '../components/actions';
+import { ExclusionBalancesCard } from '../components/ExclusionBalancesCard';
 import { ListFilters, periodFilters, type Period } from '../components/ListFilters';
 import { money, time } from '../components/format';
 import { MoneyInput } from '../components/inputs';
@@ -153,6 +154,7 @@ export function WithdrawalsPage() {
           })}
         />
       )}
+      <ExclusionBalancesCard />
       <Radio.Group
         value={status}
         onChange={(e) => setFilters([{ field: 'status', operator: 'eq', value: e.target.value }], 'merge')}

@@ -26,6 +26,7 @@ import {
   prePayParams,
   userGiftAnswer,
   payoutTimes,
+  exclusionBalances,
   payoutTimesQuery,
   withdrawAnswer,
   withdrawalRisk,
@@ -155,6 +156,14 @@ export async function paymentsRoutes(app: FastifyInstance) {
       schema: { tags: opTags, querystring: payoutTimesQuery, response: answer(payoutTimes) },
     },
     async (req) => ok(req, await withdrawals.payoutTimes(req.query)),
+  );
+  r.get(
+    '/api/operator/withdrawals/exclusion-balances',
+    {
+      config: { permission: 'withdrawals.read' },
+      schema: { tags: opTags, response: answer(exclusionBalances) },
+    },
+    async (req) => ok(req, await withdrawals.exclusionBalances(await app.rg.selfExcludedAccounts())),
   );
   r.get(
     '/api/operator/withdrawals/:id/risk',

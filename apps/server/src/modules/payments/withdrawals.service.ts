@@ -9,6 +9,7 @@ import {
   RecordType,
   TxType,
   type CardInfoEntry,
+  type ExclusionBalance,
   type GetWithdrawAnswer,
   type LanguageKey,
   type OperatorWithdrawal,
@@ -194,6 +195,28 @@ async function blockOf(exec: Executor, userId: number) {
     sql`select block_reason as reason from player_flags where user_id = ${userId} and blocked_at is not null`,
   );
   return blocked;
+}
+
+/**
+ * What keeps a self-excluded player's cash from an automatic payout, besides a missing CPF: an open withdrawal
+ * (its order id), a rejected or failed exclusion payout since `since` (the exclusion's start), a block; or
+ * 'due'.
+ */
+async function exclusionHold(
+  exec: Executor,
+  userId: number,
+  since: string,
+): Promise<'due' | 'stopped' | 'blocked' | { orderId: string }> {
+  const [past] = await queryRows<{ open: string | null; stopped: boolean }>(
+    exec,
+    sql`select max(order_id) filter (where status in (${OrderStatus.PENDING}, ${OrderStatus.PAYING}, ${OrderStatus.PAYING_ALT})) as open,
+          coalesce(bool_or(status in (${OrderStatus.CANCELLED}, ${OrderStatus.FAILED})
+            and request_hash = ${EXCLUSION_MARK} and created_at >= ${since}::timestamptz), false) as stopped
+        from payment_orders where user_id = ${userId} and type = ${RecordType.WITHDRAWAL}`,
+  );
+  if (past?.open) return { orderId: past.open };
+  if (past?.stopped) return 'stopped';
+  return (await blockOf(exec, userId)) ? 'blocked' : 'due';
 }
 
 /** A repeat of the request's key found under the lock: the transaction rolls back, the first is answered. */
@@ -579,14 +602,7 @@ export function createWithdrawalsService(
           const orderId = newOrderId('W', now());
           const ordered = await database.transaction(async (tx) => {
             await lockPlayerAccount(tx, userId, 'cash', 'BRL');
-            const [past] = await queryRows<{ open: boolean; stopped: boolean }>(
-              tx,
-              sql`select coalesce(bool_or(status in (${OrderStatus.PENDING}, ${OrderStatus.PAYING}, ${OrderStatus.PAYING_ALT})), false) as open,
-                    coalesce(bool_or(status in (${OrderStatus.CANCELLED}, ${OrderStatus.FAILED})
-                      and request_hash = ${EXCLUSION_MARK} and created_at >= ${since}::timestamptz), false) as stopped
-                  from payment_orders where user_id = ${userId} and type = ${RecordType.WITHDRAWAL}`,
-            );
-            if (past?.open || past?.stopped || (await blockOf(tx, userId))) return false;
+            if ((await exclusionHold(tx, userId, since)) !== 'due') return false;
             const amount = Math.min(
               (await withdrawable(tx, userId, s)).balance,
               s['withdraw.maxAmount'],
@@ -619,6 +635,33 @@ export function createWithdrawalsService(
         }
       }
       return made;
+    },
+
+    /**
+     * The self-excluded accounts (`rg.selfExcludedAccounts()`) still holding cash, each with where its payout
+     * stands (`EXCLUSION_BALANCE_STATES`): the ones left to the operators first, then by player.
+     */
+    async exclusionBalances(accounts: { userId: number; since: string }[]): Promise<ExclusionBalance[]> {
+      const s = await settings.all();
+      const list: ExclusionBalance[] = [];
+      for (const { userId, since } of accounts) {
+        const cash = (await withdrawable(database.db, userId, s)).balance;
+        if (cash <= 0) continue;
+        const profile = await deps.profileOf(userId);
+        const cpf = profile?.kyc === 1 && profile.testFlag !== '1' ? normalizeCpf(profile.cardNo) : null;
+        const hold = await exclusionHold(database.db, userId, since);
+        const state = typeof hold === 'object' ? 'ordered' : !cpf && hold === 'due' ? 'noVerifiedCpf' : hold;
+        list.push({
+          userId,
+          username: profile?.username ?? '',
+          since,
+          cash: toMajor(cash),
+          state,
+          orderId: typeof hold === 'object' ? hold.orderId : null,
+        });
+      }
+      const waiting = (b: ExclusionBalance) => (b.state === 'due' || b.state === 'ordered' ? 1 : 0);
+      return list.sort((a, b) => waiting(a) - waiting(b) || a.userId - b.userId);
     },
 
     /**
