@@ -36,7 +36,7 @@ test('finance sees a blocked self-excluded player’s cash waiting for a decisio
   const card = page.getByTestId('exclusion-balances');
   await expect(card.getByText(/autoexcluídos? com saldo/)).toBeVisible();
   const row = card.getByRole('row', { name: new RegExp(`#${userId} ${username}`) });
-  await expect(row.getByTestId('exclusion-state')).toHaveText('Jogador bloqueado: decidir');
-  await expect(card.getByText(/precisa(m)? de uma decisão da equipe/)).toBeVisible();
+  await expect(row.getByTestId('exclusion-state')).toHaveText('Jogador bloqueado: requer decisão');
+  await expect(card.getByText(/requer(em)? decisão da equipe/)).toBeVisible();
   await screenshots(page, 'withdrawals-exclusion-balances');
 });

@@ -158,6 +158,12 @@ test('an admin finds the activity in the audit log and edits the promotion rules
 
   // The ladder: tiers must rise (refused in the form), and a change made meanwhile is not overwritten.
   const ladder = page.getByRole('form', { name: 'Escada de agentes' });
+  // Below the least (1): kept as typed and marked, not turned into 1 behind the operator's back.
+  const invitees = ladder.getByLabel('Indicados válidos (2)');
+  await invitees.fill('0');
+  await invitees.blur();
+  await expect(invitees).toHaveValue('0');
+  await expect(invitees).toHaveAttribute('aria-invalid', 'true');
   await ladder.getByLabel('Indicados válidos (2)').fill('1');
   await ladder.getByRole('button', { name: 'Salvar' }).click();
   await expect(ladder.getByText('Os valores precisam crescer de uma linha para a seguinte')).toBeVisible();

@@ -532,7 +532,10 @@ describe('cool-off and self-exclusion', () => {
       const list = exclusionBalances.parse(res.json().data);
       return players.map((p) => list.find((b) => b.userId === p.userId) ?? null);
     };
-    const [due, blocked] = [await funded(), await funded()];
+    const [due, blocked, blockedWaiting] = [await funded(), await funded(), await funded()];
+    // A withdrawal of their own still open: the block, not the order, is what the operators must see.
+    const own = await c.withdraw(blockedWaiting, c.pixWithdrawal(blockedWaiting, 50));
+    expect(own.statusCode, own.body).toBe(200);
     // Nothing to pay: not listed.
     const broke = await c.signUp();
     // Cash but no verified CPF (credited without a deposit: a bet settled, say).
@@ -544,18 +547,20 @@ describe('cool-off and self-exclusion', () => {
         system: [{ kind: 'payment_clearing', amount: -amount }],
       });
     await credit(unverified, 2_500);
-    for (const p of [due, blocked, broke, unverified]) await exclude(p);
-    const block = await c.operator('POST', `/api/operator/players/${blocked.userId}/block`, {
-      reason: 'Fraude suspeita',
-      version: 0,
-    });
-    expect(block.statusCode, block.body).toBe(200);
+    for (const p of [due, blocked, blockedWaiting, broke, unverified]) await exclude(p);
+    for (const p of [blocked, blockedWaiting]) {
+      const block = await c.operator('POST', `/api/operator/players/${p.userId}/block`, {
+        reason: 'Fraude suspeita',
+        version: 0,
+      });
+      expect(block.statusCode, block.body).toBe(200);
+    }
 
-    const before = await states(due, blocked, unverified, broke);
-    // The ones left to the operators come first.
+    const before = await states(due, blocked, blockedWaiting, unverified, broke);
     expect(before.map((b) => b && { state: b.state, cash: b.cash, orderId: b.orderId })).toEqual([
       { state: 'due', cash: 100, orderId: null },
       { state: 'blocked', cash: 100, orderId: null },
+      { state: 'blocked', cash: 50, orderId: own.json().data.orderId },
       { state: 'noVerifiedCpf', cash: 25, orderId: null },
       null,
     ]);
@@ -563,13 +568,14 @@ describe('cool-off and self-exclusion', () => {
     const all = exclusionBalances.parse(
       (await c.operator('GET', '/api/operator/withdrawals/exclusion-balances')).json().data,
     );
+    // The ones left to the operators come first.
     const at = (p: Player) => all.findIndex((b) => b.userId === p.userId);
     expect(at(blocked)).toBeLessThan(at(due));
     expect(at(unverified)).toBeLessThan(at(due));
 
     // Paid out: the order holds the cash, nothing is left to list; a late credit waits for that order.
     const accounts = (await t.app.rg.selfExcludedAccounts()).filter((a) =>
-      [due.userId, blocked.userId, unverified.userId].includes(a.userId),
+      [due, blocked, blockedWaiting, broke, unverified].some((p) => p.userId === a.userId),
     );
     const made = await t.app.payments.withdrawals.payOutExcluded(accounts);
     expect(made).toHaveLength(1);

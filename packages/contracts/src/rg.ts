@@ -217,10 +217,11 @@ export const payoutTimes = z.object({
 export type PayoutTimes = z.infer<typeof payoutTimes>;
 
 /**
- * Where a self-excluded player's cash stands (the job `payments.exclusionPayouts` sends it to the PIX key of
- * their own verified CPF, after review): `due` at the next run, `ordered` (cash that came in after an open
- * withdrawal, `orderId`, waits for it), or left to the operators: `noVerifiedCpf`, `stopped` (an exclusion
- * payout was rejected or failed since the exclusion began), `blocked` (the player's block).
+ * Where a self-excluded player's cash stands (the job `payments.exclusionPayouts` turns it into a withdrawal, for
+ * review, to the PIX key of their own verified CPF), the first that applies: `blocked` (the player's block),
+ * `stopped` (an exclusion payout was rejected or failed since the exclusion began), `noVerifiedCpf` (those three
+ * are the operators' to settle), `ordered` (a withdrawal is open; what came in since waits for it), `due` (a
+ * withdrawal at the next run).
  */
 export const EXCLUSION_BALANCE_STATES = ['due', 'ordered', 'noVerifiedCpf', 'stopped', 'blocked'] as const;
 
@@ -235,6 +236,7 @@ export const exclusionBalance = z.object({
   since: z.string(),
   cash: z.number(),
   state: z.enum(EXCLUSION_BALANCE_STATES),
+  /** The player's open withdrawal, whatever the state. */
   orderId: z.string().nullable(),
 });
 export type ExclusionBalance = z.infer<typeof exclusionBalance>;

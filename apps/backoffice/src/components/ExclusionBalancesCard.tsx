@@ -6,6 +6,9 @@ import { useAllowed } from '../api/access';
 import { money, time } from './format';
 import { useApiQuery } from './useApiQuery';
 
+/** The list's path (its reads are keyed under it: an approval or a rejection asks again). */
+export const EXCLUSION_BALANCES_PATH = '/api/operator/withdrawals/exclusion-balances';
+
 /** Red: the operators must act; blue: the job pays it; gold: it waits for an open order. */
 const COLOR: Record<ExclusionBalance['state'], string> = {
   due: 'blue',
@@ -16,7 +19,7 @@ const COLOR: Record<ExclusionBalance['state'], string> = {
 };
 
 /**
- * Self-excluded players still holding cash (GET /api/operator/withdrawals/exclusion-balances): they cannot sign
+ * Self-excluded players still holding cash (`EXCLUSION_BALANCES_PATH`): they cannot sign
  * in to withdraw, so the job `payments.exclusionPayouts` sends the cash to their own CPF's PIX key, and the ones
  * it cannot pay (no verified CPF, a payout rejected or failed, a block) are the operators' to settle. Shown only
  * when there are any.
@@ -43,7 +46,7 @@ export function ExclusionBalancesCard() {
       <Table<ExclusionBalance>
         size="small"
         rowKey="userId"
-        pagination={list.data.length > 10 ? { pageSize: 10 } : false}
+        pagination={list.data.length > 50 ? { pageSize: 50 } : false}
         dataSource={list.data}
         columns={[
           {

@@ -77,6 +77,11 @@ function bounds({ min, max, value, status, ...props }: InputNumberProps<number>,
   };
 }
 
+/** A plain number (a count, a multiple, an order, an id): out of `min`..`max`, marked, never changed. */
+export function NumberInput(props: InputNumberProps<number>) {
+  return <InputNumber<number> {...bounds(props)} />;
+}
+
 /** An amount in reais, two decimals, grouped in thousands ("1.234.567,89"); `min` 0 unless given. */
 export function MoneyInput(props: InputNumberProps<number>) {
   return (

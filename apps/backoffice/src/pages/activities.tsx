@@ -18,7 +18,6 @@ import {
   Form,
   Grid,
   Input,
-  InputNumber,
   Radio,
   Row,
   Select,
@@ -38,6 +37,7 @@ import {
   centavos,
   fromHundredths,
   MoneyInput,
+  NumberInput,
   PercentInput,
   reais,
   toHundredths,
@@ -374,7 +374,7 @@ function ActivityEditor({ activity, onClose, onSaved, heading }: EditorProps & {
                   { type: 'integer', min: 1, max: 100, message: t('activities.multipleRange') },
                 ]}
               >
-                <InputNumber min={1} max={100} precision={0} addonAfter="×" style={{ width: '100%' }} />
+                <NumberInput min={1} max={100} precision={0} addonAfter="×" style={{ width: '100%' }} />
               </Form.Item>
             </Col>
           </Row>

@@ -1,7 +1,7 @@
 import { ADJUSTMENT_STATUSES, type Adjustment, type OperatorProfile } from '@aposta/contracts';
 import { List, useTable } from '@refinedev/antd';
 import { useGetIdentity } from '@refinedev/core';
-import { Alert, Button, Form, Input, InputNumber, Modal, Radio, Space, Table, Tag, Tooltip } from 'antd';
+import { Alert, Button, Form, Input, Modal, Radio, Space, Table, Tag, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -9,7 +9,7 @@ import { useAllowed } from '../api/access';
 import { api } from '../api/http';
 import { ConfirmButton, TextActionButton, useRun } from '../components/actions';
 import { money, time } from '../components/format';
-import { MoneyInput } from '../components/inputs';
+import { MoneyInput, NumberInput } from '../components/inputs';
 
 const STATUS_COLOR = { pending: 'gold', approved: 'green', rejected: 'default' } as const;
 
@@ -154,7 +154,7 @@ function ProposeModal({ onClose, onDone }: { onClose: () => void; onDone: () => 
         }}
       >
         <Form.Item name="userId" label={t('adjustments.userId')} rules={[{ required: true }]}>
-          <InputNumber min={1} precision={0} style={{ width: '100%' }} />
+          <NumberInput min={1} precision={0} style={{ width: '100%' }} />
         </Form.Item>
         <Form.Item
           name="amount"

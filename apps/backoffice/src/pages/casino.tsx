@@ -15,7 +15,6 @@ import {
   Descriptions,
   Form,
   Input,
-  InputNumber,
   Modal,
   Select,
   Space,
@@ -30,6 +29,7 @@ import { useAllowed } from '../api/access';
 import { api, ApiError } from '../api/http';
 import { useRun } from '../components/actions';
 import { money, time } from '../components/format';
+import { NumberInput } from '../components/inputs';
 import { StaleAlert } from '../components/StaleAlert';
 import { useApiQuery } from '../components/useApiQuery';
 
@@ -161,7 +161,7 @@ export function CasinoPage() {
                 sorter: (a, b) => a.sort - b.sort,
                 render: (s: number, g) =>
                   manage ? (
-                    <InputNumber
+                    <NumberInput
                       // A new version (a save, a reload) shows the stored order again.
                       key={g.version}
                       size="small"

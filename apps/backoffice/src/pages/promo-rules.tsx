@@ -1,6 +1,6 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { List } from '@refinedev/antd';
-import { Alert, Button, Col, Form, InputNumber, Row, Table, Typography } from 'antd';
+import { Alert, Button, Col, Form, Row, Table, Typography } from 'antd';
 import type { Rule } from 'antd/es/form';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import {
   decimalSeparator,
   fromHundredths,
   MoneyInput,
+  NumberInput,
   PercentInput,
   reais,
   toHundredths,
@@ -84,7 +85,7 @@ export function PromoRulesPage() {
                 {
                   key: 'withdrawalsPerDay',
                   label: t('promoRules.withdrawalsPerDay'),
-                  input: (label) => <InputNumber aria-label={label} min={0} max={100} precision={0} />,
+                  input: (label) => <NumberInput aria-label={label} min={0} max={100} precision={0} />,
                 },
                 {
                   key: 'withdrawFee',
@@ -173,7 +174,7 @@ export function PromoRulesPage() {
                   key: 'invitees',
                   label: t('promoRules.invitees'),
                   input: (label) => (
-                    <InputNumber aria-label={label} min={1} precision={0} style={{ width: '100%' }} />
+                    <NumberInput aria-label={label} min={1} precision={0} style={{ width: '100%' }} />
                   ),
                 },
                 { key: 'reward', label: t('promoRules.tierReward'), input: money },
@@ -209,7 +210,7 @@ export function PromoRulesPage() {
                   key: 'multiple',
                   label: t('promoRules.multiple'),
                   input: (label) => (
-                    <InputNumber
+                    <NumberInput
                       aria-label={label}
                       min={1}
                       max={100}

@@ -20,13 +20,14 @@ import {
   Timeline,
   Typography,
 } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAllowed } from '../api/access';
 import { api } from '../api/http';
 import { ConfirmButton, TextActionButton, useRun } from '../components/actions';
-import { ExclusionBalancesCard } from '../components/ExclusionBalancesCard';
+import { ExclusionBalancesCard, EXCLUSION_BALANCES_PATH } from '../components/ExclusionBalancesCard';
 import { ListFilters, periodFilters, type Period } from '../components/ListFilters';
 import { money, time } from '../components/format';
 import { MoneyInput } from '../components/inputs';
@@ -131,11 +132,14 @@ export function WithdrawalsPage() {
   const now = useNow();
   const deadline = payout.data?.enforced ? payout.data : null;
   const status = (filters.find((f) => 'field' in f && f.field === 'status')?.value as string) ?? 'pending';
+  const queryClient = useQueryClient();
+  const refresh = () => {
+    void tableQuery.refetch();
+    // A rejected or failed exclusion payout leaves that player's cash to the operators.
+    void queryClient.invalidateQueries({ queryKey: ['api', EXCLUSION_BALANCES_PATH] });
+  };
   const act = (id: number, action: string, body?: unknown) =>
-    run(
-      () => api('post', `/api/operator/withdrawals/${id}/${action}`, { body }),
-      () => void tableQuery.refetch(),
-    );
+    run(() => api('post', `/api/operator/withdrawals/${id}/${action}`, { body }), refresh);
   const amountInput = { style: { width: 160 } };
 
   return (
@@ -272,7 +276,7 @@ export function WithdrawalsPage() {
                   required
                   onSubmit={async (reason) => {
                     await api('post', `/api/operator/withdrawals/${row.id}/reject`, { body: { reason } });
-                    void tableQuery.refetch();
+                    refresh();
                   }}
                 >
                   {t('withdrawals.reject')}

@@ -197,26 +197,39 @@ async function blockOf(exec: Executor, userId: number) {
   return blocked;
 }
 
+/** The CPF a payout may go to: the player's own, verified by KYC (none for a play-money test account). */
+const payoutCpf = (profile: PlayerProfile | null) =>
+  profile?.kyc === 1 && profile.testFlag !== '1' ? normalizeCpf(profile.cardNo) : null;
+
 /**
- * What keeps a self-excluded player's cash from an automatic payout, besides a missing CPF: an open withdrawal
- * (its order id), a rejected or failed exclusion payout since `since` (the exclusion's start), a block; or
- * 'due'.
+ * Where a self-excluded player's payout stands, but for the CPF, in one read: `blocked` (the player's block),
+ * `stopped` (an exclusion payout rejected or failed since `since`, the exclusion's start), `ordered` (a
+ * withdrawal open: what came in since waits for it), or `due`; and the open withdrawal's order id.
  */
-async function exclusionHold(
-  exec: Executor,
-  userId: number,
-  since: string,
-): Promise<'due' | 'stopped' | 'blocked' | { orderId: string }> {
-  const [past] = await queryRows<{ open: string | null; stopped: boolean }>(
+async function exclusionHold(exec: Executor, userId: number, since: string) {
+  const [row] = await queryRows<{ open: string | null; stopped: boolean; blocked: boolean }>(
     exec,
     sql`select max(order_id) filter (where status in (${OrderStatus.PENDING}, ${OrderStatus.PAYING}, ${OrderStatus.PAYING_ALT})) as open,
           coalesce(bool_or(status in (${OrderStatus.CANCELLED}, ${OrderStatus.FAILED})
-            and request_hash = ${EXCLUSION_MARK} and created_at >= ${since}::timestamptz), false) as stopped
+            and request_hash = ${EXCLUSION_MARK} and created_at >= ${since}::timestamptz), false) as stopped,
+          exists (select 1 from player_flags where user_id = ${userId} and blocked_at is not null) as blocked
         from payment_orders where user_id = ${userId} and type = ${RecordType.WITHDRAWAL}`,
   );
-  if (past?.open) return { orderId: past.open };
-  if (past?.stopped) return 'stopped';
-  return (await blockOf(exec, userId)) ? 'blocked' : 'due';
+  const state = row?.blocked ? 'blocked' : row?.stopped ? 'stopped' : row?.open ? 'ordered' : 'due';
+  return { state, orderId: row?.open ?? null } as const;
+}
+
+/** Of these players, the ones whose real-money cash account has something free (one read for them all). */
+async function withFreeCash<T extends { userId: number }>(exec: Executor, accounts: T[]): Promise<T[]> {
+  if (!accounts.length) return [];
+  const found = await queryRows<{ user_id: string | number }>(
+    exec,
+    sql`select user_id from ledger_accounts
+        where user_id in (${idList(accounts.map((a) => a.userId))}) and kind = 'cash' and book = 'real'
+          and currency = 'BRL' and balance > held`,
+  );
+  const ids = new Set(found.map((r) => Number(r.user_id)));
+  return accounts.filter((a) => ids.has(a.userId));
 }
 
 /** A repeat of the request's key found under the lock: the transaction rolls back, the first is answered. */
@@ -592,17 +605,16 @@ export function createWithdrawalsService(
     async payOutExcluded(accounts: { userId: number; since: string }[]): Promise<string[]> {
       const s = await settings.all();
       const made: string[] = [];
-      for (const { userId, since } of accounts) {
+      // Most excluded players have nothing left: one read without a lock leaves them out.
+      for (const { userId, since } of await withFreeCash(database.db, accounts)) {
         try {
           const profile = await deps.profileOf(userId);
-          const cpf = profile?.kyc === 1 && profile.testFlag !== '1' ? normalizeCpf(profile.cardNo) : null;
+          const cpf = payoutCpf(profile);
           if (!profile || !cpf) continue;
-          // A read without the lock first: most excluded players have nothing left, and cost no transaction.
-          if ((await withdrawable(database.db, userId, s)).balance <= 0) continue;
           const orderId = newOrderId('W', now());
           const ordered = await database.transaction(async (tx) => {
             await lockPlayerAccount(tx, userId, 'cash', 'BRL');
-            if ((await exclusionHold(tx, userId, since)) !== 'due') return false;
+            if ((await exclusionHold(tx, userId, since)).state !== 'due') return false;
             const amount = Math.min(
               (await withdrawable(tx, userId, s)).balance,
               s['withdraw.maxAmount'],
@@ -644,20 +656,23 @@ export function createWithdrawalsService(
     async exclusionBalances(accounts: { userId: number; since: string }[]): Promise<ExclusionBalance[]> {
       const s = await settings.all();
       const list: ExclusionBalance[] = [];
-      for (const { userId, since } of accounts) {
+      for (const { userId, since } of await withFreeCash(database.db, accounts)) {
         const cash = (await withdrawable(database.db, userId, s)).balance;
         if (cash <= 0) continue;
         const profile = await deps.profileOf(userId);
-        const cpf = profile?.kyc === 1 && profile.testFlag !== '1' ? normalizeCpf(profile.cardNo) : null;
         const hold = await exclusionHold(database.db, userId, since);
-        const state = typeof hold === 'object' ? 'ordered' : !cpf && hold === 'due' ? 'noVerifiedCpf' : hold;
+        // A block or a stopped payout first: the job pays none of them, with or without a CPF.
+        const state =
+          hold.state === 'blocked' || hold.state === 'stopped' || payoutCpf(profile)
+            ? hold.state
+            : 'noVerifiedCpf';
         list.push({
           userId,
           username: profile?.username ?? '',
           since,
           cash: toMajor(cash),
           state,
-          orderId: typeof hold === 'object' ? hold.orderId : null,
+          orderId: hold.orderId,
         });
       }
       const waiting = (b: ExclusionBalance) => (b.state === 'due' || b.state === 'ordered' ? 1 : 0);
