@@ -7,12 +7,20 @@ import {
   SPORTS_PATH,
   sportsEventDetail,
 } from '@aposta/contracts';
+import { formatMoney } from '@aposta/money';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { playerAccounts, playerResultSince } from '../src/modules/ledger';
 import { queryRows } from '../src/platform/db';
 import { casinoClient, uid, walletRound } from '../src/modules/casino/casino.testing';
-import { createTestApp, expectCleanLedgerThenClose, TEST_OPERATOR_KEY, testPlayers } from './helpers';
+import {
+  baseUrlOf,
+  createTestApp,
+  expectCleanLedgerThenClose,
+  TEST_OPERATOR_KEY,
+  testPlayers,
+} from './helpers';
+import { connectClient, connected, next, type Client } from './realtime-client';
 
 /**
  * The one responsible-gambling check in the sportsbook's bet and the casino's wallet bet: refused at the limit
@@ -21,11 +29,14 @@ import { createTestApp, expectCleanLedgerThenClose, TEST_OPERATOR_KEY, testPlaye
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 let t: TestApp;
 let c: ReturnType<typeof casinoClient>;
+let base: string;
 
 beforeAll(async () => {
   t = await createTestApp();
   c = casinoClient(t.app, t.database);
   await t.app.settings.change({ 'sports.acceptanceDelayMs': 0 });
+  await t.app.listen({ host: '127.0.0.1', port: 0 });
+  base = baseUrlOf(t.app.server);
 });
 afterAll(() => expectCleanLedgerThenClose(t.database, t.close));
 
@@ -102,7 +113,7 @@ describe('sportsbook', () => {
 });
 
 describe('casino wallet', () => {
-  it('a provider’s bet over the stake limit answers RS_ERROR_LIMIT_REACHED; nothing moved', async () => {
+  it('a provider’s bet over the stake limit answers RS_ERROR_LIMIT_REACHED, the player hears which limit; nothing moved', async () => {
     const provider = await c.provider();
     const pl = await c.launched(provider.gameCode, 10_000);
     await setLimits(pl.token, { stake: { day: 15 } });
@@ -111,8 +122,25 @@ describe('casino wallet', () => {
       status: 'RS_OK',
       balance: 9_000,
     });
-    const refused = await provider.call('transaction/bet', bet(1_000));
-    expect(refused.answer.status).toBe('RS_ERROR_LIMIT_REACHED');
+    // The player's app, open in Portuguese beside the game.
+    const socket: Client = await connected(connectClient(base, { token: pl.token, lang: 'pt_BR' }));
+    try {
+      const heard: string[] = [];
+      socket.on('stakeRefused', ({ message }) => heard.push(message));
+      const told = next(socket, 'stakeRefused');
+      const over = bet(1_000);
+      const refused = await provider.call('transaction/bet', over);
+      expect(refused.answer.status).toBe('RS_ERROR_LIMIT_REACHED');
+      expect((await told).message).toBe(
+        `Esta aposta passaria do seu limite diário de apostas (${formatMoney(1_500, 'BRL')}). Aposta recusada.`,
+      );
+      // The provider's retry of the same bet answers the same refusal and tells the player nothing new.
+      expect((await provider.call('transaction/bet', over)).answer.status).toBe('RS_ERROR_LIMIT_REACHED');
+      await new Promise((r) => setTimeout(r, 100));
+      expect(heard).toHaveLength(1);
+    } finally {
+      socket.close();
+    }
     expect(await cash(pl.id)).toBe(10_000);
     const held = (await playerAccounts(t.database.db, pl.id)).find((a) => a.kind === 'cash')?.held;
     expect(held).toBe(1_000);

@@ -4,7 +4,6 @@ import {
   headerCents,
   login,
   newEmail,
-  openStudioSlot,
   operatorKey,
   placeHomeSingle,
   registerViaApi,
@@ -210,11 +209,20 @@ test('a daily loss limit stops a sports bet, a dice bet and a casino spin at the
   await screenshot(page, 'rg/e2e-dice-loss-refused');
   expect(await headerCents(page)).toBe(before);
 
-  // A slot spin would pass it too: refused in the game with the limit message, nothing moved.
-  const game = await openStudioSlot(page);
+  // A slot spin would pass it too: refused in the game (a provider only hears that a limit was reached), the
+  // app beside it says which (its realtime connection, open since the lobby); nothing moved.
+  await page.goto('/casino');
+  await page.getByTestId('lobby-games').getByRole('button', { name: 'Fortune Ox — Aposta Studios' }).click();
+  await page.getByRole('dialog', { name: 'Fortune Ox' }).getByTestId('play-real').click();
+  const game = page.frameLocator('[data-testid="game-frame"]');
+  await expect(game.getByTestId('slot-balance')).toBeVisible({ timeout: 20_000 });
   await game.getByTestId('spin-button').click();
   await expect(game.getByText('Limite de jogo responsável atingido. Aposta recusada.')).toBeVisible();
+  const which = page.getByRole('alertdialog');
+  await expect(which).toContainText(/passaria do seu limite diário de perdas \(R\$\s5,00\)/);
   await screenshot(page, 'rg/e2e-spin-refused');
+  await which.getByRole('button').click();
+  await expect(which).toHaveCount(0);
   await expect(game.getByTestId('slot-balance')).toHaveText(/^R\$\s95,00$/);
   await expect(page.getByTestId('play-balance')).toHaveText(/^R\$\s95,00$/);
 });

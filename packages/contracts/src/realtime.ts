@@ -59,6 +59,11 @@ export const serverEvents = {
   paySuccess: paySuccessEvent,
   /** The increase-bonus popup: multiplier and amount. */
   userBetAmount: z.object({ bouns: z.number(), amount: moneyNumber }),
+  /**
+   * A game provider's bet refused by one of the player's limits: which limit, in the socket's language (the
+   * game itself only learns that a limit was reached).
+   */
+  stakeRefused: z.object({ message: z.string() }),
   /** After a stake that drew on bonus money: the bonus balance left. */
   freeBalance: z.object({ freeBalance: moneyNumber }),
   /** A client event was dropped (no ack asked): which one and why. */

@@ -54,6 +54,16 @@ describe('realtime events', () => {
       payDiscount: { discount: 0.1, expiredTime: 99 },
     });
   });
+
+  it('says which limit refused a game’s bet', () => {
+    useUi.setState({ alerts: [] });
+    const socket = fakeSocket();
+    attachHandlers(socket as never);
+    const message = 'Esta aposta passaria do seu limite diário de apostas (R$ 5,00). Aposta recusada.';
+    socket.fire('stakeRefused', { message });
+    socket.fire('stakeRefused', { message });
+    expect(useUi.getState().alerts.map((a) => a.message)).toEqual([message]);
+  });
 });
 
 describe('refused realtime handshakes', () => {

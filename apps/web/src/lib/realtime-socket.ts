@@ -13,7 +13,7 @@ import { NOTICE_MARKER } from './game-frame';
 import { useAppState } from './app-state';
 import { patchUser } from './session';
 import { invalidateDepositState } from './query';
-import { openOverlay, useUi } from './ui';
+import { alertMessage, openOverlay, useUi } from './ui';
 import { refreshUserInfo } from './user-info';
 
 /** Notices are relayed to the game frame as window messages with this prefix (lib/game-frame). */
@@ -37,6 +37,11 @@ export function attachHandlers(socket: Pick<RealtimeSocket, 'on'>) {
   socket.on('freeBalance', ({ freeBalance }) => {
     patchUser({ freeBalance });
     if (freeBalance < FREE_BALANCE_DEPOSIT_BELOW) openOverlay('deposit');
+  });
+  // A game's bet refused by one of the player's limits: the game says a limit was reached, this says which
+  // (once, however many spins an auto play had queued).
+  socket.on('stakeRefused', ({ message }) => {
+    if (!useUi.getState().alerts.some((a) => a.message === message)) void alertMessage(message);
   });
   // The wallet feature reacts to paySuccess itself; the server state it changes is asked again here.
   socket.on('paySuccess', () => void invalidateDepositState());

@@ -60,6 +60,11 @@ export const casinoModule = defineModule('casino', ['ledger', 'accounts', 'rg', 
         .publish('balance.changed', stake ? { userId, cause: 'stake' } : { userId })
         .catch((err: unknown) => app.log.warn({ err }, 'casino: balance.changed not published'));
     },
+    limitRefused: (userId, refusal) => {
+      bus
+        .publish('rg.stakeRefused', { userId, key: refusal.key, params: refusal.params })
+        .catch((err: unknown) => app.log.warn({ err }, 'casino: rg.stakeRefused not published'));
+    },
   });
   const service = createCasinoService({ database, catalogue, launchTtlMs: config.casino.launchTtlMs });
   app.decorate('casino', { catalogue, wallet, service });

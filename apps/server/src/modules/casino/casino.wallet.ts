@@ -46,6 +46,11 @@ export interface WalletDeps {
   rg: Pick<RgService, 'stakeRefusal' | 'recordPaid'>;
   /** Told after the commit of every call that moved a player's money (the realtime gateway shows it). */
   moved?: (userId: number, stake: boolean) => void;
+  /**
+   * Told once of a bet refused by one of the player's limits: the provider only hears RS_ERROR_LIMIT_REACHED,
+   * so the platform tells the player which limit (the realtime gateway, beside the game).
+   */
+  limitRefused?: (userId: number, refusal: AppError) => void;
 }
 
 export interface WalletReply {
@@ -63,6 +68,8 @@ class Refusal extends Error {
     readonly status: WalletStatus,
     readonly userId?: number,
     readonly currency?: string,
+    /** A responsible-gambling limit's own refusal (which limit, in the player's words), for the player. */
+    readonly limit?: AppError,
   ) {
     super(status);
   }
@@ -142,6 +149,7 @@ export function createWallet({
   sessionTtlMs,
   rg,
   moved = () => {},
+  limitRefused = () => {},
 }: WalletDeps) {
   const { db } = database;
   // The common calls (a new bet, the first win of an open bet) of many rounds in one statement and one commit.
@@ -371,7 +379,16 @@ export function createWallet({
             ? new Refusal('RS_ERROR_NOT_ENOUGH_MONEY', userId, currency)
             : null;
       if (!refusal) throw err;
-      return rememberRefusal(providerCode, b, hash, userId, await refused(refusal, b.request_uuid, currency));
+      const answer = await rememberRefusal(
+        providerCode,
+        b,
+        hash,
+        userId,
+        await refused(refusal, b.request_uuid, currency),
+      );
+      // Told once: a repeat of this bet answers the remembered refusal without coming here.
+      if (refusal.limit && answer.status === 'RS_ERROR_LIMIT_REACHED') limitRefused(userId, refusal.limit);
+      return answer;
     }
   }
 
@@ -443,11 +460,9 @@ export function createWallet({
       const refusal = await rg.stakeRefusal(tx, userId, b.amount);
       // An exclusion that began after the check above is still a disabled player, not a limit.
       if (refusal)
-        throw new Refusal(
-          refusal.code === ErrorCode.SELF_EXCLUDED ? 'RS_ERROR_USER_DISABLED' : 'RS_ERROR_LIMIT_REACHED',
-          userId,
-          currency,
-        );
+        throw refusal.code === ErrorCode.SELF_EXCLUDED
+          ? new Refusal('RS_ERROR_USER_DISABLED', userId, currency)
+          : new Refusal('RS_ERROR_LIMIT_REACHED', userId, currency, refusal);
       const { txId } = await hold(tx, {
         type: TxType.BET,
         userId,

@@ -342,6 +342,14 @@ export function createGateway(options: GatewayOptions) {
   const unsubscribe = [
     on('notice.published', ({ text }) => emitLocal(null, 'notice', { text })),
     on('balance.changed', onBalanceChanged),
+    // Each socket in its own language (a player may have the app open in two).
+    on('rg.stakeRefused', ({ userId, key, params }) => {
+      for (const id of localSocketsOf(userId) ?? []) {
+        // A socket's own id is a room of its own.
+        const lang = io.of('/').sockets.get(id)?.data.lang;
+        if (lang) emitLocal(id, 'stakeRefused', { message: translate(lang, key, params) });
+      }
+    }),
     on('payment.succeeded', ({ userId, czflag, payTime }) =>
       emitLocal(userId, 'paySuccess', { czflag, payTime }),
     ),
