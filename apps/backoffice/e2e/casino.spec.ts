@@ -113,6 +113,25 @@ test('a game edited by another operator meanwhile: the stale edit is refused wit
   await expect(row.getByRole('switch', { name: `${name} em alta` })).toBeChecked();
   expect(await stored()).toMatchObject({ hot: true, sort: 5, version: 3 });
 
+  // The order: a cleared field goes back to the stored order (not saved as 0); one past the bounds is marked
+  // and refused by the server (a refused input is not an action: no audit row), nothing saved; a new one is
+  // saved when the field is left.
+  const sortField = row.getByLabel(`Ordem de ${name}`);
+  await sortField.fill('');
+  await sortField.blur();
+  await expect(sortField).toHaveValue('5');
+  await sortField.fill('2000000');
+  await expect(sortField).toHaveAttribute('aria-invalid', 'true');
+  await sortField.blur();
+  await expect(
+    page.locator('.ant-message-error').filter({ hasText: 'Verifique o campo sort' }),
+  ).toBeVisible();
+  expect(await stored()).toMatchObject({ sort: 5, version: 3 });
+  await sortField.fill('7');
+  await sortField.blur();
+  await expect.poll(async () => (await stored()).sort).toBe(7);
+  expect(await stored()).toMatchObject({ hot: true, version: 4 });
+
   const audit = await request.get(`/api/operator/audit?target=casinoGame:${gameCode}&limit=10`, {
     headers: operatorKey,
   });
@@ -121,6 +140,7 @@ test('a game edited by another operator meanwhile: the stale edit is refused wit
     'ok:200',
     'ok:200',
     'failed:409',
+    'ok:200',
     'ok:200',
   ]);
 });

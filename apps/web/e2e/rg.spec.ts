@@ -225,4 +225,22 @@ test('a daily loss limit stops a sports bet, a dice bet and a casino spin at the
   await expect(which).toHaveCount(0);
   await expect(game.getByTestId('slot-balance')).toHaveText(/^R\$\s95,00$/);
   await expect(page.getByTestId('play-balance')).toHaveText(/^R\$\s95,00$/);
+
+  // The language switched in the app (no reload): the next refusal is told in it.
+  await page.getByRole('button', { name: 'Voltar' }).click();
+  await expect(page).not.toHaveURL(/\/play/);
+  await page.getByRole('button', { name: 'Abrir menu' }).click();
+  await page.getByRole('button', { name: /^Idioma/ }).click();
+  await page.getByRole('button', { name: 'English', exact: true }).click();
+  await page
+    .getByTestId('lobby-games')
+    .getByRole('button', { name: /^Fortune Ox/ })
+    .click();
+  await page.getByRole('dialog', { name: 'Fortune Ox' }).getByTestId('play-real').click();
+  await expect(game.getByTestId('slot-balance')).toBeVisible({ timeout: 20_000 });
+  await game.getByTestId('spin-button').click();
+  await expect(which).toContainText(/would go over your daily loss limit \(R\$\s5,00\)/);
+  await screenshot(page, 'rg/e2e-spin-refused-en');
+  // English shows amounts without the unit (contracts LANGUAGES: showCurrency).
+  await expect(page.getByTestId('play-balance')).toHaveText('95.00');
 });

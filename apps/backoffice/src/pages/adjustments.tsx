@@ -153,7 +153,11 @@ function ProposeModal({ onClose, onDone }: { onClose: () => void; onDone: () => 
           }
         }}
       >
-        <Form.Item name="userId" label={t('adjustments.userId')} rules={[{ required: true }]}>
+        <Form.Item
+          name="userId"
+          label={t('adjustments.userId')}
+          rules={[{ required: true }, { type: 'integer', min: 1 }]}
+        >
           <NumberInput min={1} precision={0} style={{ width: '100%' }} />
         </Form.Item>
         <Form.Item

@@ -34,6 +34,37 @@ import { StaleAlert } from '../components/StaleAlert';
 import { useApiQuery } from '../components/useApiQuery';
 
 /**
+ * A game's place in the lobby, saved when the field is left: a cleared field goes back to the stored order
+ * (never saved as 0); one out of bounds stays marked and the server refuses it with its message.
+ */
+function SortInput({
+  stored,
+  label,
+  onSave,
+}: {
+  stored: number;
+  label: string;
+  onSave: (sort: number) => void;
+}) {
+  const [value, setValue] = useState<number | null>(stored);
+  return (
+    <NumberInput
+      size="small"
+      min={0}
+      max={1_000_000}
+      precision={0}
+      value={value}
+      onChange={setValue}
+      aria-label={label}
+      onBlur={() => {
+        if (value === null) setValue(stored);
+        else if (value !== stored) onSave(value);
+      }}
+    />
+  );
+}
+
+/**
  * Casino providers and every game (disabled ones too): enable, order, hot, category (casino.manage). Each edit
  * carries the version of the game it was made on: one saved by someone else meanwhile is refused (409) and the
  * message stays at the top, with a reload.
@@ -161,18 +192,12 @@ export function CasinoPage() {
                 sorter: (a, b) => a.sort - b.sort,
                 render: (s: number, g) =>
                   manage ? (
-                    <NumberInput
+                    <SortInput
                       // A new version (a save, a reload) shows the stored order again.
                       key={g.version}
-                      size="small"
-                      min={0}
-                      max={1_000_000}
-                      defaultValue={s}
-                      aria-label={t('casino.sortOf', { name: g.name })}
-                      onBlur={(e) => {
-                        const sort = Number(e.target.value);
-                        if (Number.isInteger(sort) && sort !== s) void update(g, { sort });
-                      }}
+                      stored={s}
+                      label={t('casino.sortOf', { name: g.name })}
+                      onSave={(sort) => void update(g, { sort })}
                     />
                   ) : (
                     s

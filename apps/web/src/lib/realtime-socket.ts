@@ -55,6 +55,14 @@ export function openSocket(token: string): RealtimeSocket {
     transports: ['websocket'],
   });
   attachHandlers(socket);
+  // The gateway speaks the language the handshake named (stakeRefused's message): a new language reconnects
+  // with it. A socket closed on purpose (logout, a refused handshake) stays closed.
+  const stopFollowingLang = useAppState.subscribe((s, prev) => {
+    if (s.lang === prev.lang) return;
+    if (!socket.active) return stopFollowingLang();
+    socket.io.opts.query = { token, lang: s.lang };
+    socket.disconnect().connect();
+  });
   // socket.io says 'connect' again after each reconnect. Balance events sent while the connection was down
   // are lost, so user info is asked again (the first connection follows the start's own fetch).
   let connectedBefore = false;

@@ -379,15 +379,16 @@ export function createWallet({
             ? new Refusal('RS_ERROR_NOT_ENOUGH_MONEY', userId, currency)
             : null;
       if (!refusal) throw err;
-      const answer = await rememberRefusal(
+      const { answer, mine } = await rememberRefusal(
         providerCode,
         b,
         hash,
         userId,
         await refused(refusal, b.request_uuid, currency),
       );
-      // Told once: a repeat of this bet answers the remembered refusal without coming here.
-      if (refusal.limit && answer.status === 'RS_ERROR_LIMIT_REACHED') limitRefused(userId, refusal.limit);
+      // Told once: only the call whose refusal became the bet's row tells the player (a repeat, even one racing
+      // this call, answers the remembered refusal without telling again).
+      if (mine && refusal.limit) limitRefused(userId, refusal.limit);
       return answer;
     }
   }
@@ -396,7 +397,8 @@ export function createWallet({
    * A bet refused once stays refused (casino.md: the same `transaction_uuid` again answers the first answer):
    * the refusal is kept as the bet's row (state `refused`, no hold), so a retry that would now find the money
    * or the limit free does not take a stake the provider has given up on; a win for it does not exist, a
-   * rollback of it moves nothing. Answers the uuid's first answer (another call may have taken it meanwhile).
+   * rollback of it moves nothing. Answers the uuid's first answer (another call may have taken it meanwhile),
+   * and whether this call's refusal is that answer (`mine`).
    */
   async function rememberRefusal(
     providerCode: string,
@@ -404,8 +406,8 @@ export function createWallet({
     hash: string,
     userId: number,
     refusal: WalletAnswer,
-  ): Promise<WalletAnswer> {
-    const [row] = await rows<TxRow>(
+  ): Promise<{ answer: WalletAnswer; mine: boolean }> {
+    const [row] = await rows<TxRow & { mine: boolean }>(
       db,
       sql`with ins as (
             insert into casino_transactions (provider_code, transaction_uuid, kind, request_hash, user_id,
@@ -414,12 +416,12 @@ export function createWallet({
               ${b.currency}, ${b.amount}, 'refused', ${JSON.stringify(refusal)}::jsonb)
             on conflict (provider_code, transaction_uuid) do nothing
             returning *)
-          select * from ins
+          select *, true as mine from ins
           union all
-          select * from casino_transactions where provider_code = ${providerCode}
+          select *, false as mine from casino_transactions where provider_code = ${providerCode}
             and transaction_uuid = ${b.transaction_uuid} and not exists (select 1 from ins)`,
     );
-    if (row) return replay(row, 'bet', hash, b.request_uuid);
+    if (row) return { answer: replay(row, 'bet', hash, b.request_uuid), mine: row.mine };
     // The insert waited on a retry of this bet that took it meanwhile (its row committed after this statement's
     // snapshot, so the select above could not see it): the row, read afresh, is the answer, never the refusal.
     const [taken] = await rows<TxRow>(
@@ -427,7 +429,7 @@ export function createWallet({
       sql`select * from casino_transactions where provider_code = ${providerCode}
             and transaction_uuid = ${b.transaction_uuid}`,
     );
-    return taken ? replay(taken, 'bet', hash, b.request_uuid) : refusal;
+    return { answer: taken ? replay(taken, 'bet', hash, b.request_uuid) : refusal, mine: false };
   }
 
   /** A new bet by the full rules (the fast path's refusals and the unusual cases), in one transaction. */
