@@ -1,7 +1,7 @@
 import type { OriginalBet } from '@aposta/contracts';
 import { payout, PLINKO_ROWS, plinkoTable, type PlinkoRisk } from '@aposta/fairness';
 import { toMajor } from '@aposta/money';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { languageEntry, useAppState } from '../../../../lib/app-state';
 import { placeBet } from '../../api/place-bet';
@@ -153,6 +153,31 @@ function slotColor(k: number, rows: number): string {
   return `hsl(${hue} 95% ${58 - d * 6}%)`;
 }
 
+/**
+ * Narrows each slot's label to its slot when the phone's font is too wide for it (a fallback font such as DejaVu
+ * Sans is a tenth wider than Roboto): a horizontal scale, never a smaller font. Measured again when the board
+ * changes size.
+ */
+function useFitLabels(grid: RefObject<HTMLDivElement | null>, key: string) {
+  useLayoutEffect(() => {
+    const el = grid.current;
+    if (!el) return;
+    const fit = () => {
+      for (const label of Array.from(el.querySelectorAll<HTMLElement>('[data-fit]'))) {
+        label.style.transform = '';
+        const room = label.parentElement!.clientWidth - 2;
+        const width = label.getBoundingClientRect().width;
+        if (width > room && room > 0) label.style.transform = `scaleX(${room / width})`;
+      }
+    };
+    fit();
+    if (typeof ResizeObserver === 'undefined') return;
+    const watch = new ResizeObserver(fit);
+    watch.observe(el);
+    return () => watch.disconnect();
+  }, [grid, key]);
+}
+
 function Board({
   rows,
   table,
@@ -194,6 +219,8 @@ function Board({
   // The slots' labels never go under the app's smallest text (10 px at 393 px): the board takes the stage's
   // padding, from 13 rows the slots nearly touch, and from 11 rows the labels drop the "×" (the result says it).
   const dense = rows > 12;
+  const grid = useRef<HTMLDivElement>(null);
+  useFitLabels(grid, `${table.join()}:${lastSlot}:${betId}`);
   return (
     <div aria-hidden="true" className="-mx-10 flex flex-col gap-4">
       <svg viewBox={`0 0 100 ${height}`} className="w-full" role="presentation">
@@ -226,6 +253,7 @@ function Board({
         ))}
       </svg>
       <div
+        ref={grid}
         className={`grid ${dense ? 'gap-1' : 'gap-2'}`}
         style={{
           gridTemplateColumns: `repeat(${rows + 1}, minmax(0, 1fr))`,
@@ -243,8 +271,10 @@ function Board({
               letterSpacing: dense ? '-0.03em' : undefined,
             }}
           >
-            {slotLabel(m, locale)}
-            {rows <= 10 ? '×' : ''}
+            <span data-fit className="inline-block whitespace-nowrap">
+              {slotLabel(m, locale)}
+              {rows <= 10 ? '×' : ''}
+            </span>
           </span>
         ))}
       </div>
