@@ -57,8 +57,10 @@ function SortInput({
       onChange={setValue}
       aria-label={label}
       onBlur={() => {
-        if (value === null) setValue(stored);
-        else if (value !== stored) onSave(value);
+        // The field shows whole numbers (precision 0) but hands over what was typed: 5.5 is saved as the 6 shown.
+        const sort = value === null ? null : Math.round(value);
+        if (sort === null) setValue(stored);
+        else if (sort !== stored) onSave(sort);
       }}
     />
   );

@@ -11,7 +11,7 @@ import { io, type Socket } from 'socket.io-client';
 import { endsSession } from './api';
 import { NOTICE_MARKER } from './game-frame';
 import { useAppState } from './app-state';
-import { patchUser } from './session';
+import { patchUser, useSession } from './session';
 import { invalidateDepositState } from './query';
 import { alertMessage, openOverlay, useUi } from './ui';
 import { refreshUserInfo } from './user-info';
@@ -55,13 +55,14 @@ export function openSocket(token: string): RealtimeSocket {
     transports: ['websocket'],
   });
   attachHandlers(socket);
-  // The gateway speaks the language the handshake named (stakeRefused's message): a new language reconnects
-  // with it. A socket closed on purpose (logout, a refused handshake) stays closed.
+  // The gateway speaks the language the handshake named (stakeRefused's message): a new language is the next
+  // handshake's, at once (a reconnect) unless the socket is down and retrying anyway. Once this socket is no
+  // longer the app's (a logout, a refused handshake), it is left alone.
   const stopFollowingLang = useAppState.subscribe((s, prev) => {
     if (s.lang === prev.lang) return;
-    if (!socket.active) return stopFollowingLang();
+    if (useSession.getState().realtime !== socket) return stopFollowingLang();
     socket.io.opts.query = { token, lang: s.lang };
-    socket.disconnect().connect();
+    if (socket.connected) socket.disconnect().connect();
   });
   // socket.io says 'connect' again after each reconnect. Balance events sent while the connection was down
   // are lost, so user info is asked again (the first connection follows the start's own fetch).

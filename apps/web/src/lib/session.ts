@@ -7,9 +7,9 @@ import { openOverlay, useUi } from './ui';
 export interface RealtimeConnection {
   emit: (event: 'offGame', payload: { gameCode: string }) => unknown;
   disconnect: () => unknown;
-  /** Listening to more events (the support chat's); socket.io's `on`/`off`. */
-  on?(event: SupportEventName, listener: never): unknown;
-  off?(event: SupportEventName, listener: never): unknown;
+  /** Listening to more events (the support chat's, and each connection); socket.io's `on`/`off`. */
+  on?(event: SupportEventName | 'connect', listener: never): unknown;
+  off?(event: SupportEventName | 'connect', listener: never): unknown;
 }
 
 interface SessionState {

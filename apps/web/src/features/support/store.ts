@@ -102,16 +102,21 @@ export const supportHandlers = {
 };
 
 interface Listening {
-  on?(event: SupportEventName, listener: never): unknown;
-  off?(event: SupportEventName, listener: never): unknown;
+  on?(event: SupportEventName | 'connect', listener: never): unknown;
+  off?(event: SupportEventName | 'connect', listener: never): unknown;
 }
+
+// Messages missed while disconnected (a lost network, a language switch's reconnect) come back with the history.
+const reloadThread = () => void loadThread();
 
 function listen(socket: Listening) {
   for (const [event, fn] of Object.entries(supportHandlers))
     socket.on?.(event as SupportEventName, fn as never);
+  socket.on?.('connect', reloadThread as never);
   return () => {
     for (const [event, fn] of Object.entries(supportHandlers))
       socket.off?.(event as SupportEventName, fn as never);
+    socket.off?.('connect', reloadThread as never);
   };
 }
 
@@ -149,8 +154,6 @@ export function watchSupport(): () => void {
         query: { visitor, lang: useAppState.getState().lang },
         transports: ['websocket'],
       });
-      // Messages missed while disconnected come back with the history.
-      socket.on('connect', () => void loadThread());
       socket.on('connect_error', (err: Error & { data?: { status?: number } }) => {
         if (err.data?.status !== undefined) socket.disconnect();
       });
