@@ -162,7 +162,8 @@ describe('the one check of every stake path', () => {
       `Esta aposta passaria do seu limite diário de apostas (${formatMoney(500, 'BRL')}). Aposta recusada.`,
     );
     expect((await dice(p, 3, 'en')).json().message).toBe(
-      `This bet would go over your daily stake limit (${formatMoney(500, 'BRL')}). Bet refused.`,
+      // Amounts in the reader's style, as the app shows them: English without the unit.
+      'This bet would go over your daily stake limit (5.00). Bet refused.',
     );
     expect(await cash(p.userId)).toBe(balance);
     expect(await nonceOf(p)).toBe(nonce);

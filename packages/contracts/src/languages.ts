@@ -1,3 +1,5 @@
+import { formatAmount, formatMoney } from '@aposta/money';
+
 /** The nine UI languages (spec section 1). `key` is what the app sends in the `lang` header. */
 export const LANGUAGES = [
   { key: 'pt_BR', name: 'Português', locale: 'pt-BR', currency: 'BRL', unit: 'R$', showCurrency: true },
@@ -21,3 +23,24 @@ export const SPORTSBOOK_LANGUAGE_KEYS = ['de', 'es', 'fr', 'it', 'hi', 'th'] as 
 export function isLanguageKey(value: unknown): value is LanguageKey {
   return typeof value === 'string' && (LANGUAGE_KEYS as readonly string[]).includes(value);
 }
+
+/**
+ * An amount (minor units of the ledger's currency, BRL) as the app shows amounts in `lang`: that language's
+ * currency and number style, the unit only where `showCurrency` is set (spec section 1). The server's messages
+ * use it too, so "the minimum bet is 1.00" reads the same as the stake field beside it.
+ */
+export function moneyIn(minor: number, lang: LanguageKey): string {
+  const entry = LANGUAGES.find((l) => l.key === lang) ?? LANGUAGES[0];
+  return entry.showCurrency
+    ? formatMoney(minor, entry.currency, entry.locale)
+    : formatAmount(minor, entry.currency, entry.locale);
+}
+
+/** A sum of money in a message's parameters: formatted by `moneyIn` in the language the message is read in. */
+export interface MoneyParam {
+  minor: number;
+}
+export const moneyParam = (minor: number): MoneyParam => ({ minor });
+
+/** What fills a message's `{placeholders}`. */
+export type MessageParams = Record<string, string | number | MoneyParam>;

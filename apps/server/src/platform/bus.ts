@@ -2,7 +2,7 @@ import { AsyncResource } from 'node:async_hooks';
 import { EventEmitter } from 'node:events';
 import { Redis } from 'ioredis';
 import type { PayoutOverdueAlert, SportsCashoutUpdate, SportsEventUpdate } from '@aposta/contracts';
-import type { MessageKey } from './i18n';
+import type { MessageKey, MessageParams } from './i18n';
 
 /**
  * Domain events between modules and the realtime gateway. In-process by default; Redis pub/sub when
@@ -20,7 +20,7 @@ export interface BusEvents {
    * A game provider's bet refused by one of the player's limits (the provider only hears that a limit was
    * reached): the gateway tells the player's sockets which one, each in its language (`stakeRefused`).
    */
-  'rg.stakeRefused': { userId: number; key: MessageKey; params: Record<string, string | number> };
+  'rg.stakeRefused': { userId: number; key: MessageKey; params: MessageParams };
   /** A broadcast notice (HTML, sanitised by the client). */
   'notice.published': { text: string };
   /** A session was revoked (logout, password change, reset): its sockets must close. */

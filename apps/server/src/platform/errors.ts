@@ -1,5 +1,5 @@
 import { ErrorCode, httpStatusOf } from '@aposta/contracts';
-import type { MessageKey } from './i18n';
+import type { MessageKey, MessageParams } from './i18n';
 
 /**
  * The one error type of domain code. `key` names a message of the server catalogue, translated into the
@@ -13,7 +13,7 @@ export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,
     readonly key: MessageKey,
-    readonly params: Record<string, string | number> = {},
+    readonly params: MessageParams = {},
     options?: { cause?: unknown; httpStatus?: number; data?: unknown },
   ) {
     super(key, options?.cause ? { cause: options.cause } : undefined);
@@ -23,7 +23,7 @@ export class AppError extends Error {
   }
 }
 
-export const badRequest = (key: MessageKey, params?: Record<string, string | number>) =>
+export const badRequest = (key: MessageKey, params?: MessageParams) =>
   new AppError(ErrorCode.BAD_REQUEST, key, params);
 export const notFound = (key: MessageKey = 'notFound') => new AppError(ErrorCode.NOT_FOUND, key);
 export const conflict = (key: MessageKey) => new AppError(ErrorCode.CONFLICT, key);

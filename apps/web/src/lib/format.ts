@@ -1,23 +1,19 @@
-import { toMinor, formatAmount, formatMoney, isCurrency, type Currency } from '@aposta/money';
+import { moneyIn, type LanguageKey } from '@aposta/contracts';
+import { toMinor } from '@aposta/money';
 import { languageEntry } from './app-state';
-import type { LanguageKey } from '@aposta/contracts';
 
 /**
- * Amounts on the wire are major units; the display goes through @aposta/money (integer minor units, Intl).
- * Only Portuguese and Nigerian show the currency symbol (spec section 1).
+ * Amounts on the wire are major units; the display goes through @aposta/money (integer minor units, Intl), in
+ * the language's own style, the server's messages alike (contracts `moneyIn`).
  */
 export function displayMoney(major: number, lang: LanguageKey): string {
-  const entry = languageEntry(lang);
-  const currency: Currency = isCurrency(entry.currency) ? entry.currency : 'BRL';
   let minor: number;
   try {
-    minor = toMinor(major, currency);
+    minor = toMinor(major, 'BRL');
   } catch {
     return '—';
   }
-  return entry.showCurrency
-    ? formatMoney(minor, currency, entry.locale)
-    : formatAmount(minor, currency, entry.locale);
+  return moneyIn(minor, lang);
 }
 
 /** `value` in the chosen language's locale with `options` ('' for no date). */

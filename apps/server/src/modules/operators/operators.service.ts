@@ -35,7 +35,7 @@ import * as OTPAuth from 'otpauth';
 import type { Config } from '../../config';
 import { pgCode, type Database } from '../../platform/db';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors';
-import type { MessageKey } from '../../platform/i18n';
+import type { MessageKey, MessageParams } from '../../platform/i18n';
 import { hashPassword, verifyPassword } from '../../platform/password';
 import { operatorAudit, operatorLoginThrottle, operators, operatorSessions } from './operators.tables';
 
@@ -69,7 +69,7 @@ export class Refusal extends AppError {
     code: ErrorCode,
     key: MessageKey,
     readonly reason: string,
-    readonly extra: { params?: Record<string, string | number>; actor?: { id: number; email: string } } = {},
+    readonly extra: { params?: MessageParams; actor?: { id: number; email: string } } = {},
   ) {
     super(code, key, extra.params ?? {});
   }

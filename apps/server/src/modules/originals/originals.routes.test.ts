@@ -443,7 +443,8 @@ describe('originals: instant games', () => {
       undefined,
       'en',
     );
-    expect(res.json().message).toBe('The minimum bet is R$\u00a00,10');
+    // The amount as the English app shows amounts (no unit, a decimal point).
+    expect(res.json().message).toBe('The minimum bet is 0.10');
     const ru = await c.call(p.token, 'mines/start', { amount: 1, mines: 0 }, undefined, 'ru');
     expect(ru.json().message).toBe('Выберите от 1 до 24 мин');
   });

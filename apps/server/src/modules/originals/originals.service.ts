@@ -30,11 +30,12 @@ import {
   type RowDoubleColor,
   type Seeds,
 } from '@aposta/fairness';
-import { DEFAULT_CURRENCY, formatMoney, toMajor, type Currency } from '@aposta/money';
+import { DEFAULT_CURRENCY, toMajor, type Currency } from '@aposta/money';
 import { sql } from 'drizzle-orm';
 import type { EventBus } from '../../platform/bus';
 import { pgCode, pgConstraint, type Database, type Tx } from '../../platform/db';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors';
+import { moneyParam } from '../../platform/i18n';
 import { scopedKey } from '../../platform/idempotency';
 import {
   balancesQuery,
@@ -162,11 +163,10 @@ export function createOriginalsService({ database, settings, bus, vault, rg }: O
   async function stakeOf(input: number | string) {
     const amount = parseAmount(input, CURRENCY);
     const s = await settings.all();
-    const shown = (minor: number) => formatMoney(minor, CURRENCY);
     if (amount < s['originals.minStake'])
-      throw badRequest('originalsStakeBelowMin', { amount: shown(s['originals.minStake']) });
+      throw badRequest('originalsStakeBelowMin', { amount: moneyParam(s['originals.minStake']) });
     if (amount > s['originals.maxStake'])
-      throw badRequest('originalsStakeAboveMax', { amount: shown(s['originals.maxStake']) });
+      throw badRequest('originalsStakeAboveMax', { amount: moneyParam(s['originals.maxStake']) });
     return { amount, maxPayout: s['originals.maxPayout'] };
   }
 
@@ -214,7 +214,7 @@ export function createOriginalsService({ database, settings, bus, vault, rg }: O
 
   function checkPayout(amount: number, best: number, maxPayout: number) {
     if (payoutOf(amount, best) > maxPayout)
-      throw badRequest('originalsPayoutOverMax', { amount: formatMoney(maxPayout, CURRENCY) });
+      throw badRequest('originalsPayoutOverMax', { amount: moneyParam(maxPayout) });
   }
 
   /**
@@ -314,7 +314,7 @@ export function createOriginalsService({ database, settings, bus, vault, rg }: O
       );
       const available = Number(b?.cash_available ?? 0) + Number(b?.bonus_available ?? 0);
       return new AppError(ErrorCode.INSUFFICIENT_BALANCE, 'originalsOverBalance', {
-        amount: formatMoney(available, CURRENCY),
+        amount: moneyParam(available),
       });
     }
     if (pgCode(err) === '23505' && pgConstraint(err) === 'originals_bets_open')

@@ -15,12 +15,12 @@ import {
   type RgPeriod,
   type RgSession,
 } from '@aposta/contracts';
-import { DEFAULT_CURRENCY, formatMoney, MoneyError, toMajor, toMinor } from '@aposta/money';
+import { MoneyError, toMajor, toMinor } from '@aposta/money';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Config } from '../../config';
 import { pgCode, pgConstraint, type Database, type Executor, type Tx } from '../../platform/db';
 import { AppError, conflict, notFound } from '../../platform/errors';
-import type { MessageKey } from '../../platform/i18n';
+import { moneyParam, type MessageKey } from '../../platform/i18n';
 import type { Accounts, AuthUser } from '../accounts';
 import {
   playerResultSince,
@@ -88,7 +88,7 @@ export function refusalOf(constraint: string, deposit = false): AppError {
   }
   const [, , kind = 'stake', period = 'day', raw = '0'] = parts;
   const value = Number(raw);
-  const limit = kind === 'time' ? `${value} min` : formatMoney(value, DEFAULT_CURRENCY);
+  const limit = kind === 'time' ? `${value} min` : moneyParam(value);
   void deposit;
   return new AppError(
     ErrorCode.LIMIT_REACHED,
@@ -274,7 +274,7 @@ export function createRgService({ database, config, accounts, settings, now: clo
       // An operator's limit caps the player's own (removing theirs is allowed: the operator's stays in force).
       const imposed = row?.operator_value == null ? null : Number(row.operator_value);
       if (value !== null && imposed !== null && value > imposed) {
-        const limit = kind === 'time' ? `${imposed} min` : formatMoney(imposed, DEFAULT_CURRENCY);
+        const limit = kind === 'time' ? `${imposed} min` : moneyParam(imposed);
         throw new AppError(
           ErrorCode.BAD_REQUEST,
           'rgLimitAboveOperator',

@@ -16,11 +16,12 @@ import {
   roundResult,
   roundValue,
 } from '@aposta/fairness';
-import { DEFAULT_CURRENCY, formatMoney, toMajor, type Currency } from '@aposta/money';
+import { DEFAULT_CURRENCY, toMajor, type Currency } from '@aposta/money';
 import { sql } from 'drizzle-orm';
 import type { EventBus } from '../../platform/bus';
 import { pgCode, pgConstraint, type Database, type Tx } from '../../platform/db';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors';
+import { moneyParam } from '../../platform/i18n';
 import { scopedKey } from '../../platform/idempotency';
 import type { Outbox } from '../../platform/outbox';
 import { inPages } from '../../platform/pages';
@@ -678,13 +679,12 @@ export function createRoundsService(deps: RoundsDeps) {
   async function stakeOf(input: number | string, best: number | null) {
     const amount = parseAmount(input, CURRENCY);
     const s = await settings.all();
-    const shown = (minor: number) => formatMoney(minor, CURRENCY);
     if (amount < s['originals.minStake'])
-      throw badRequest('originalsStakeBelowMin', { amount: shown(s['originals.minStake']) });
+      throw badRequest('originalsStakeBelowMin', { amount: moneyParam(s['originals.minStake']) });
     if (amount > s['originals.maxStake'])
-      throw badRequest('originalsStakeAboveMax', { amount: shown(s['originals.maxStake']) });
+      throw badRequest('originalsStakeAboveMax', { amount: moneyParam(s['originals.maxStake']) });
     if (best !== null && payoutOf(amount, best) > s['originals.maxPayout'])
-      throw badRequest('originalsPayoutOverMax', { amount: shown(s['originals.maxPayout']) });
+      throw badRequest('originalsPayoutOverMax', { amount: moneyParam(s['originals.maxPayout']) });
     return amount;
   }
 
@@ -695,7 +695,7 @@ export function createRoundsService(deps: RoundsDeps) {
     );
     const available = Number(b?.cash_available ?? 0) + Number(b?.bonus_available ?? 0);
     return new AppError(ErrorCode.INSUFFICIENT_BALANCE, 'originalsOverBalance', {
-      amount: formatMoney(available, CURRENCY),
+      amount: moneyParam(available),
     });
   }
 

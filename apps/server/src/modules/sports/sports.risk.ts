@@ -1,8 +1,9 @@
 import type { LiabilityAnswer, MarketStatus, MarketType, SportCode } from '@aposta/contracts';
-import { DEFAULT_CURRENCY, formatMoney, toMajor } from '@aposta/money';
+import { DEFAULT_CURRENCY, toMajor } from '@aposta/money';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Database } from '../../platform/db';
 import { badRequest, conflict, notFound } from '../../platform/errors';
+import { moneyParam } from '../../platform/i18n';
 import type { Settings } from '../settings';
 import { idList, iso } from './sports.catalogue';
 
@@ -22,7 +23,7 @@ export function assertStake(factor: number | string | null, stake: number, s: Se
   const f = factor === null ? 1 : Number(factor);
   if (f <= 0) throw conflict('sportsBetsLimited');
   const max = Math.floor((s['sports.maxStake'] * Math.round(f * 10_000)) / 10_000);
-  if (stake > max) throw badRequest('sportsStakeAboveMax', { amount: formatMoney(max, DEFAULT_CURRENCY) });
+  if (stake > max) throw badRequest('sportsStakeAboveMax', { amount: moneyParam(max) });
 }
 
 export function createRisk({ database }: { database: Database }) {

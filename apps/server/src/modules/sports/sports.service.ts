@@ -19,13 +19,14 @@ import {
   type SportsMarket,
   type MarketStatus,
 } from '@aposta/contracts';
-import { DEFAULT_CURRENCY, formatMoney, toMajor } from '@aposta/money';
+import { DEFAULT_CURRENCY, toMajor } from '@aposta/money';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { EventBus } from '../../platform/bus';
 import type { Outbox } from '../../platform/outbox';
 import { pgCode, pgConstraint, queryRows, type Database, type Executor } from '../../platform/db';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors';
+import { moneyParam } from '../../platform/i18n';
 import { scopedKey } from '../../platform/idempotency';
 import type { Jobs } from '../../platform/jobs';
 import { balancesQuery, parseAmount, requestHash, resettle, settle, settleMany } from '../ledger';
@@ -125,7 +126,6 @@ interface BetRow {
 }
 
 const money = (minor: number | string) => toMajor(Number(minor), CURRENCY);
-const shown = (minor: number) => formatMoney(minor, CURRENCY);
 const hundredths = (price: number) => Math.round(price * 100);
 const sleepMs = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
@@ -261,7 +261,9 @@ export function createSportsService({
       balancesQuery(userId, CURRENCY),
     );
     const available = Number(b?.cash_available ?? 0) + Number(b?.bonus_available ?? 0);
-    return new AppError(ErrorCode.INSUFFICIENT_BALANCE, 'originalsOverBalance', { amount: shown(available) });
+    return new AppError(ErrorCode.INSUFFICIENT_BALANCE, 'originalsOverBalance', {
+      amount: moneyParam(available),
+    });
   }
 
   // ------------------------------------------------------------------ bets
@@ -270,7 +272,7 @@ export function createSportsService({
     const s = await settings.all();
     const stake = parseAmount(input.stake, CURRENCY);
     if (stake < s['sports.minStake'])
-      throw badRequest('sportsStakeBelowMin', { amount: shown(s['sports.minStake']) });
+      throw badRequest('sportsStakeBelowMin', { amount: moneyParam(s['sports.minStake']) });
     if (input.selections.length > s['sports.maxLegs']) throw badRequest('sportsParlayLimit');
     const ids = input.selections.map((x) => x.selectionId);
     const builder = input.type === 'builder';
@@ -321,7 +323,7 @@ export function createSportsService({
                 price: builderPrice,
                 potential: returnOf(stake, [{ price: builderPrice, result: BetResult.WIN }]),
               };
-        if (potential > maxPayout) throw badRequest('sportsPayoutOverMax', { amount: shown(maxPayout) });
+        if (potential > maxPayout) throw badRequest('sportsPayoutOverMax', { amount: moneyParam(maxPayout) });
         const id = String(quoted.get(ids[0]!)!.next_id);
         // The liability limit, responsible gambling, the stake held, the bet and its legs: one
         // subtransaction of a batch, one commit for the bets sent together (migration 0044).

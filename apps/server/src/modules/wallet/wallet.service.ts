@@ -15,13 +15,14 @@ import {
   type UserInfo,
   type WalletRecord,
 } from '@aposta/contracts';
-import { DEFAULT_CURRENCY, formatMoney, toMajor, type Currency } from '@aposta/money';
+import { DEFAULT_CURRENCY, toMajor, type Currency } from '@aposta/money';
 import { and, count, eq, gt, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { EventBus } from '../../platform/bus';
 import type { Database, Executor } from '../../platform/db';
 import type { Outbox } from '../../platform/outbox';
 import { AppError, badRequest, notFound } from '../../platform/errors';
+import { moneyParam } from '../../platform/i18n';
 import {
   balancesQuery,
   keyUsed,
@@ -294,15 +295,13 @@ export function createWalletService({ database, outbox, settings, bus, accounts,
     return cash?.available ?? 0;
   }
 
-  const overBalance = (available: number, currency: Currency) =>
-    new AppError(ErrorCode.INSUFFICIENT_BALANCE, 'transferOverBalance', {
-      amount: formatMoney(available, currency),
-    });
+  const overBalance = (available: number) =>
+    new AppError(ErrorCode.INSUFFICIENT_BALANCE, 'transferOverBalance', { amount: moneyParam(available) });
 
   async function checkDaily(exec: Executor, userId: number, amount: number, currency: Currency, s: Settings) {
     const today = await sentSince(exec, userId, TxType.TRANSFER, startOfUtcDay(new Date()), currency);
     if (today + amount > s['transfer.dailyMax'])
-      throw badRequest('transferDailyLimit', { amount: formatMoney(s['transfer.dailyMax'], currency) });
+      throw badRequest('transferDailyLimit', { amount: moneyParam(s['transfer.dailyMax']) });
   }
 
   /**
@@ -353,15 +352,14 @@ export function createWalletService({ database, outbox, settings, bus, accounts,
     const self = await accounts.findUserByUsername(sender.username);
     if (self?.kyc !== 1) throw new AppError(ErrorCode.FORBIDDEN, 'transferKycRequired');
     if (username === sender.username) throw badRequest('transferToSelf');
-    const shown = (minor: number) => formatMoney(minor, currency);
     if (amount < s['transfer.minAmount'])
-      throw badRequest('transferMinimum', { amount: shown(s['transfer.minAmount']) });
+      throw badRequest('transferMinimum', { amount: moneyParam(s['transfer.minAmount']) });
     if (amount > s['transfer.maxAmount'])
-      throw badRequest('transferMaximum', { amount: shown(s['transfer.maxAmount']) });
+      throw badRequest('transferMaximum', { amount: moneyParam(s['transfer.maxAmount']) });
     if (!key || !(await keyUsed(db, key))) {
       await checkDaily(db, sender.id, amount, currency, s);
       const available = await availableCash(sender.id, currency);
-      if (amount > available) throw overBalance(available, currency);
+      if (amount > available) throw overBalance(available);
     }
     await countLookup(sender.id, username, s['transfer.lookupsPerDay']);
     const receiver = await accounts.findUserByUsername(username);
@@ -524,7 +522,7 @@ export function createWalletService({ database, outbox, settings, bus, accounts,
       } catch (err) {
         // The balance changed since the check (another spend at once): say so, as the check does.
         if (err instanceof AppError && err.code === ErrorCode.INSUFFICIENT_BALANCE)
-          throw overBalance(await availableCash(sender.id, currency), currency);
+          throw overBalance(await availableCash(sender.id, currency));
         throw err;
       }
       const [row] = await listEntries(db, {

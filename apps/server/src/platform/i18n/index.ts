@@ -2,11 +2,14 @@ import {
   DEFAULT_LANGUAGE,
   isLanguageKey,
   messages,
+  moneyIn,
   type LanguageKey,
   type MessageKey,
+  type MessageParams,
 } from '@aposta/contracts';
 
-export type { MessageKey };
+export type { MessageKey, MessageParams };
+export { moneyParam } from '@aposta/contracts';
 
 export function isMessageKey(key: string): key is MessageKey {
   return Object.hasOwn(messages.pt_BR, key);
@@ -26,11 +29,11 @@ export function languageOf(headers: Record<string, string | string[] | undefined
   return DEFAULT_LANGUAGE;
 }
 
-export function translate(
-  lang: LanguageKey,
-  key: MessageKey,
-  params: Record<string, string | number> = {},
-): string {
+export function translate(lang: LanguageKey, key: MessageKey, params: MessageParams = {}): string {
   const text = messages[lang][key] ?? messages.pt_BR[key];
-  return text.replace(/\{(\w+)\}/g, (_, name: string) => String(params[name] ?? ''));
+  return text.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = params[name] ?? '';
+    // A sum of money is written in the reader's language (a bus event carries it as plain JSON).
+    return typeof value === 'object' ? moneyIn(value.minor, lang) : String(value);
+  });
 }
