@@ -126,7 +126,7 @@ describe('operator-imposed limits', () => {
     expect(above.json().message).toMatch(/^A operadora definiu este limite em R\$\s10,00/);
     expect(above.json().data).toEqual({ kind: 'stake', period: 'day', operatorValue: 10 });
     const aboveEn = await setOwn(p.token, { stake: { day: 20 } }, 'en');
-    expect(aboveEn.json().message).toMatch(/^The operator set this limit at R\$\s10[.,]00/);
+    expect(aboveEn.json().message).toMatch(/^The operator set this limit at 10\.00:/);
     expect((await playerLimits(p.token)).stake.day.value).toBe(50);
     expect((await setOwn(p.token, { stake: { day: 8 } })).statusCode).toBe(200);
     expect((await playerLimits(p.token)).stake.day).toMatchObject({ value: 8, operatorValue: 10 });
