@@ -20,6 +20,13 @@ export const DEFAULT_LANGUAGE: LanguageKey = 'pt_BR';
 /** Sportsbook-only dictionaries (bet vocabulary), not offered as UI languages. */
 export const SPORTSBOOK_LANGUAGE_KEYS = ['de', 'es', 'fr', 'it', 'hi', 'th'] as const;
 
+export type LanguageEntry = (typeof LANGUAGES)[number];
+
+/** A language's entry; an unknown key gets Portuguese, the default. */
+export function languageEntry(key: LanguageKey): LanguageEntry {
+  return LANGUAGES.find((l) => l.key === key) ?? LANGUAGES[0];
+}
+
 export function isLanguageKey(value: unknown): value is LanguageKey {
   return typeof value === 'string' && (LANGUAGE_KEYS as readonly string[]).includes(value);
 }
@@ -30,7 +37,7 @@ export function isLanguageKey(value: unknown): value is LanguageKey {
  * use it too, so "the minimum bet is 1.00" reads the same as the stake field beside it.
  */
 export function moneyIn(minor: number, lang: LanguageKey): string {
-  const entry = LANGUAGES.find((l) => l.key === lang) ?? LANGUAGES[0];
+  const entry = languageEntry(lang);
   return entry.showCurrency
     ? formatMoney(minor, entry.currency, entry.locale)
     : formatAmount(minor, entry.currency, entry.locale);

@@ -1,13 +1,9 @@
-import { DEFAULT_LANGUAGE, isLanguageKey, LANGUAGES, type LanguageKey } from '@aposta/contracts';
+import { DEFAULT_LANGUAGE, isLanguageKey, languageEntry, type LanguageKey } from '@aposta/contracts';
 import { create } from 'zustand';
 import { isStandalone } from './pwa';
 import { LocalKey, readText, SessionKey, writeJson, writeText } from './storage';
 
-export type LanguageEntry = (typeof LANGUAGES)[number];
-
-export function languageEntry(key: LanguageKey): LanguageEntry {
-  return LANGUAGES.find((l) => l.key === key) ?? LANGUAGES[0];
-}
+export { languageEntry, type LanguageEntry } from '@aposta/contracts';
 
 interface AppState {
   lang: LanguageKey;

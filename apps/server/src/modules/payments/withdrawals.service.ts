@@ -1,6 +1,6 @@
 import {
   ErrorCode,
-  LANGUAGES,
+  languageEntry,
   MAX_WITHDRAW_MAJOR,
   normalizeCnpj,
   normalizeCpf,
@@ -515,7 +515,7 @@ export function createWithdrawalsService(
       const rule = payeeRule(profile, body.payCardBank ?? '', body.payCardNo ?? '', deps.config.jurisdiction);
       if (rule) throw new AppError(ErrorCode.FORBIDDEN, rule);
       const s = await settings.all();
-      const locale = LANGUAGES.find((l) => l.key === lang)?.locale ?? 'pt-BR';
+      const { locale } = languageEntry(lang);
       const shown = (minor: number) => formatAmount(minor, 'BRL', locale);
 
       if (await lockedOf(userId)) throw refuse('withdrawLocked');

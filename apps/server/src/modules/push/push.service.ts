@@ -1,6 +1,6 @@
 import {
   ErrorCode,
-  LANGUAGES,
+  languageEntry,
   isLanguageKey,
   type LanguageKey,
   type PushKind,
@@ -51,7 +51,7 @@ const TEXTS = {
 
 /** The notification of one event, in the player's language. */
 export function noticePayload(notice: PushNotice, lang: LanguageKey): PushPayload {
-  const locale = LANGUAGES.find((l) => l.key === lang)?.locale ?? 'pt-BR';
+  const { locale } = languageEntry(lang);
   const amount = formatMoney(notice.amount, 'BRL', locale);
   const texts = TEXTS[notice.kind];
   return {
