@@ -254,6 +254,31 @@ test('a new player bets singles and a parlay on Asian quarter lines and totals, 
   }
   // The header follows the balance pushed after each settlement, to the centavo.
   await expect.poll(() => balance(page)).toBe(staked + expected.ah + expected.over + expected.parlay);
+
+  // The operator corrects the first match: the away side won 0-4, so the home handicap loses. The records keep
+  // the prize it paid and show the correction taking it back, on the bet.
+  expect(expected.ah).toBeGreaterThan(0);
+  await result(request, first, {
+    home: 0,
+    away: 4,
+    halfTimeHome: 0,
+    halfTimeAway: 2,
+    cornersHome: 6,
+    cornersAway: 3,
+  });
+  const brl = (c: number) => `R$ ${Math.floor(c / 100)},${String(c % 100).padStart(2, '0')}`;
+  await page.goto('/registros');
+  const rows = page.getByTestId('record-row');
+  const corrected = rows
+    .filter({ hasText: 'Resultado corrigido' })
+    .filter({ hasText: `−${brl(expected.ah)}` });
+  await expect(async () => {
+    await page.reload();
+    await expect(corrected).toHaveCount(1, { timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+  await expect(corrected.getByTestId('record-title')).toHaveText('Resultado corrigido · Esportes · Simples');
+  await expect(rows.filter({ hasText: 'Prêmio' }).filter({ hasText: `+${brl(expected.ah)}` })).toHaveCount(1);
+  await screenshot(page, 'sports/e2e-records-corrected');
 });
 
 test('a player cashes out half a single, then the rest, and places a bet builder; the balance moves by the answers', async ({

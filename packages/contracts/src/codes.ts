@@ -140,7 +140,7 @@ export const RecordCategory = {
   deposit: [TxType.DEPOSIT, TxType.RECHARGE],
   withdrawal: [TxType.WITHDRAWAL],
   bet: [TxType.BET],
-  prize: [TxType.PRIZE, TxType.BET_SETTLED],
+  prize: [TxType.PRIZE, TxType.BET_SETTLED, TxType.SETTLEMENT_REVERSED],
   bonus: [
     TxType.VIP_UPGRADE,
     TxType.PROMOTION,

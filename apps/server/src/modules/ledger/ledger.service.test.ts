@@ -128,8 +128,10 @@ describe('ledger', () => {
       types: [TxType.DEPOSIT, TxType.BET, TxType.BET_SETTLED],
       limit: 10,
     });
+    // The settlement's line is what it gave back, the payout and the 200 released, so the lines add up to the
+    // balance (6,200).
     expect(entries.map((e) => [e.type, e.amount, e.state])).toEqual([
-      [TxType.BET_SETTLED, 2_000, 'posted'],
+      [TxType.BET_SETTLED, 2_200, 'posted'],
       [TxType.BET, -1_000, 'posted'],
       [TxType.DEPOSIT, 5_000, 'posted'],
     ]);
@@ -483,10 +485,23 @@ describe('ledger', () => {
     await deposit(u, 1_000);
     const house = 'house.sports' as const;
     const houseBefore = await systemBalance(database.db, 'real', house);
-    const h = await stake(u, 100, { product: 'sports' });
+    const reference = `resettled-${u}`;
+    const h = await stake(u, 100, { product: 'sports', reference });
+    // The player's records must add up to the balance after every correction, as a statement would.
+    const records = () =>
+      listEntries(database.db, {
+        userId: u,
+        types: [TxType.DEPOSIT, TxType.BET, TxType.BET_SETTLED, TxType.SETTLEMENT_REVERSED],
+        limit: 20,
+      });
+    const expectRecordsToAddUp = async () => {
+      const sum = (await records()).reduce((n, e) => n + e.amount, 0);
+      expect(sum).toBe((await cash(u))!.balance);
+    };
     const lose = { capture: 100, to: [{ kind: house, amount: 100 }] };
     const first = await settle(database.db, { holdId: h.txId, ...lose });
     expect(await cash(u)).toMatchObject({ balance: 900 });
+    await expectRecordsToAddUp();
     const win = await resettle(database.db, {
       holdId: h.txId,
       ...lose,
@@ -494,10 +509,13 @@ describe('ledger', () => {
     });
     expect(win.txId).not.toBe(first.txId);
     expect(await cash(u)).toMatchObject({ balance: 1_150, held: 0 });
+    await expectRecordsToAddUp();
     await resettle(database.db, { holdId: h.txId, capture: 0, to: [] });
     expect(await cash(u)).toMatchObject({ balance: 1_000 });
+    await expectRecordsToAddUp();
     const last = await resettle(database.db, { holdId: h.txId, ...lose });
     expect(await cash(u)).toMatchObject({ balance: 900 });
+    await expectRecordsToAddUp();
     expect(await holdRow(h.txId)).toMatchObject({ state: 'posted' });
     expect(Number((await holdRow(h.txId))!.closed_by)).toBe(last.txId);
     expect((await systemBalance(database.db, 'real', house)) - houseBefore).toBe(100);
@@ -506,13 +524,19 @@ describe('ledger', () => {
           where topic = 'ledger.stakeSettled' and payload->>'holdId' = ${String(h.txId)} order by id`,
     )) as unknown as { rows: { t: string }[] };
     expect(turnovers.rows.map((r) => Number(r.t))).toEqual([100, 0, -100, 100]);
-    // Records show the stake and only the prize in effect (none now).
-    const entries = await listEntries(database.db, {
-      userId: u,
-      types: [TxType.BET, TxType.BET_SETTLED],
-      limit: 10,
-    });
-    expect(entries.map((e) => [e.type, e.amount])).toEqual([[TxType.BET, -100]]);
+    // Newest first: the void taken back by the last correction, the void (the stake given back) and the
+    // correction that took the 250 prize back before it, the prize once paid, at its own time, and the stake. A
+    // settlement that gave nothing back (the losses) has no line, nor has its reversal.
+    const entries = (await records()).filter((e) => e.type !== TxType.DEPOSIT);
+    expect(entries.map((e) => [e.type, e.amount])).toEqual([
+      [TxType.SETTLEMENT_REVERSED, -100],
+      [TxType.SETTLEMENT_REVERSED, -250],
+      [TxType.BET_SETTLED, 100],
+      [TxType.BET_SETTLED, 250],
+      [TxType.BET, -100],
+    ]);
+    expect(entries.map((e) => e.hold)).toEqual(Array(5).fill({ product: 'sports', reference }));
+    expect(entries[3]!.id).toBe(win.txId);
     expect((await auditLedger(database)).ok).toBe(true);
   });
 

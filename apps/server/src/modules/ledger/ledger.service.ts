@@ -683,10 +683,14 @@ export interface EntryQuery {
 }
 
 /**
- * A player's movements, newest first: holds (stakes, withdrawals) with their state, the winnings of the
- * settlement in effect of settled stakes, and every other transaction with the player's net amount. A hold
- * whose memo says `carried` carries on a stake already listed (a sports bet's rest after a partial cash-out)
- * and is not listed again.
+ * A player's movements, newest first: holds (stakes, withdrawals) with their state, what each settlement of a
+ * settled stake gave back (its payout and the part of the stake it released: a half-won sports bet returns
+ * half its stake beside its winnings), and every other transaction with the player's net amount. A hold whose
+ * memo says `carried` carries on a stake already listed (a sports bet's rest after a partial cash-out) and is
+ * not listed again, so that cash-out's line is its payout alone. A resettled stake keeps the line of every
+ * settlement that gave something back, at its time (a superseded one's read from its reversal's memo), and its
+ * reversal (`SETTLEMENT_REVERSED`) takes that back, so the lines add up to what the balance moved. Reversals
+ * written before that memo (migration 0071) list nothing.
  */
 export async function listEntries(exec: Executor, q: EntryQuery): Promise<Entry[]> {
   if (!q.types.length) return [];
@@ -711,15 +715,31 @@ export async function listEntries(exec: Executor, q: EntryQuery): Promise<Entry[
       from ledger_holds h join ledger_transactions t on t.id = h.tx_id
       where h.user_id = ${q.userId} and ${where} and (t.memo is null or t.memo->>'carried' is null)
       union all
-      select t.id, t.type, h.paid, h.currency, 'posted', t.created_at, t.ref, t.memo, h.product, h.reference
-      from ledger_holds h join ledger_transactions t on t.id = h.closed_by
-      where h.user_id = ${q.userId} and t.type = ${TxType.BET_SETTLED}::int and h.paid > 0 and ${where}
+      select * from (
+        select t.id, t.type, h.paid + case when t.memo ? 'cashout' then 0 else h.amount - h.posted end as amount,
+          h.currency, 'posted', t.created_at, t.ref, t.memo, h.product, h.reference
+        from ledger_holds h join ledger_transactions t on t.id = h.closed_by
+        where h.user_id = ${q.userId} and t.type = ${TxType.BET_SETTLED}::int and ${where}
+      ) s where s.amount > 0
+      union all
+      select t.id, t.type, t.amount, h.currency, 'posted', t.created_at, t.ref, t.memo, h.product, h.reference
+      from ledger_transactions r
+      join ledger_transactions s on s.id = r.reverses_id
+      join ledger_holds h on h.tx_id = s.hold_id
+      -- Two lines per reversal: the settlement it undid, at its time, and the reversal taking that back.
+      cross join lateral (values
+        (s.id, s.type, (r.memo->>'returned')::bigint, s.created_at, s.ref, s.memo),
+        (r.id, r.type, -(r.memo->>'returned')::bigint, r.created_at, r.ref, r.memo)
+      ) t (id, type, amount, created_at, ref, memo)
+      where r.user_id = ${q.userId} and r.type = ${TxType.SETTLEMENT_REVERSED}::int
+        and (r.memo->>'returned')::bigint > 0 and ${where}
       union all
       select t.id, t.type, sum(p.amount), min(p.currency), 'posted', t.created_at, t.ref, t.memo, null, null
       from ledger_accounts a
       join ledger_postings p on p.account_id = a.id
       join ledger_transactions t on t.id = p.tx_id
-      where a.user_id = ${q.userId} and t.type <> ${TxType.BET_SETTLED}::int and t.hold_id is null and ${where}
+      where a.user_id = ${q.userId} and t.hold_id is null and ${where}
+        and t.type not in (${TxType.BET_SETTLED}::int, ${TxType.SETTLEMENT_REVERSED}::int)
       group by t.id
     ) e
     where ${q.state ? sql`e.state = ${q.state}` : sql`true`}

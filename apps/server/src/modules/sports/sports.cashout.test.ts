@@ -30,7 +30,7 @@ let t: TestApp;
 let c: TestPlayers;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const { data, operator, get, bet, quote, cashOut, detail, sel, createEvent, cash, settledBet } =
+const { data, operator, get, bet, quote, cashOut, detail, sel, createEvent, cash, settledBet, records } =
   sportsTestApp((app) => ({ t, c } = app), { listen: true });
 const main = (d: SportsEventDetail) => d.markets.find((m) => m.type === '1x2' && m.period === 1)!;
 
@@ -217,6 +217,9 @@ describe('full, partial and automatic cash out on operator events', () => {
     expect(await cash(player.id)).toBe(cashBefore + paid);
     const open = sportsBet.parse(data(await get(`bets/${placed.betId}`, player.token)));
     expect(open).toMatchObject({ status: 'open', stake: 30, placedStake: 40, cashedOut: paid / 100 });
+    // The records: the stake of 40 once (the rest carried on is the same stake), the cash-out's value alone
+    // (the 30 it released is held again), and they add up to the money available.
+    expect((await records(player.token)).total).toBe(await cash(player.id));
     await expectAuditClean();
 
     // Both legs win: paid on the remaining R$ 30 only.
@@ -231,6 +234,7 @@ describe('full, partial and automatic cash out on operator events', () => {
       placedStake: 40,
     });
     expect(await cash(player.id)).toBe(cashBefore + paid + win);
+    expect((await records(player.token)).total).toBe(await cash(player.id));
     // A settled bet: no value, and a cash-out of it is refused without moving anything.
     expect(await quote(player.token, placed.betId)).toEqual({ value: 0, available: false });
     const late = await cashOut(player.token, placed.betId, { value: q.value }, crypto.randomUUID());

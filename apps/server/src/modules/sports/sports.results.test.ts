@@ -3,6 +3,7 @@ import {
   MatchTime,
   placeBetAnswer,
   SPORTS_OPERATOR_PATH,
+  TxType,
   type SportsEventDetail,
 } from '@aposta/contracts';
 import { sql } from 'drizzle-orm';
@@ -20,7 +21,7 @@ import { sportsTestApp, type TestApp, type TestPlayers } from './sports.testkit'
  */
 let t: TestApp;
 let c: TestPlayers;
-const { data, operator, get, bet, createEvent, market, sel, cash, settledBet } = sportsTestApp(
+const { data, operator, get, bet, createEvent, market, sel, cash, settledBet, records } = sportsTestApp(
   (app) => ({ t, c } = app),
 );
 
@@ -177,6 +178,18 @@ describe("tennis games in the operator's result", () => {
       payout: paid(over.price),
     });
     expect(await cash(player.id)).toBe(10_000 - 4 * 1_000 + won(under) + won(over) + won(away));
+    // The player's records add up to the balance: every prize paid keeps its line (home's too, at its time),
+    // home's prize taken back is its correction's line, and a loss turned into a win (under, away) has only
+    // its new prize (the capture did not change).
+    const { list, total } = await records(player.token);
+    expect(total).toBe(await cash(player.id));
+    const corrections = list.filter((r) => r.type === TxType.SETTLEMENT_REVERSED);
+    expect(corrections.map((r) => [r.category, cents(r.amount), r.bet?.product])).toEqual([
+      ['prize', -won(home), 'sports'],
+    ]);
+    expect(list.filter((r) => r.type === TxType.BET_SETTLED).map((r) => cents(r.amount))).toEqual(
+      expect.arrayContaining([won(under), won(away), won(over), won(home)]),
+    );
     expect(await trading()).toMatchObject({
       result: { home: 2, away: 1, gamesHome: 13, gamesAway: 14 },
       resultVersion: 2,

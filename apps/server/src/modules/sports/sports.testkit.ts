@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import {
   cashoutQuote,
+  recordsAnswer,
   sportsBet,
   sportsEventDetail,
   SPORTS_OPERATOR_PATH,
@@ -117,5 +118,31 @@ export function sportsKit(app: () => TestApp) {
       await new Promise((r) => setTimeout(r, 200));
     }
   }
-  return { data, operator, get, bet, quote, cashOut, detail, market, sel, createEvent, cash, settledBet };
+  /** The player's records (`/registros`, up to 100 lines) and their sum in centavos, to hold against `cash`. */
+  async function records(token: string) {
+    const { list } = recordsAnswer.parse(
+      data(
+        await app().app.inject({
+          url: '/api/app/wallet/records?limit=100',
+          headers: { authorization: `Bearer ${token}` },
+        }),
+      ),
+    );
+    return { list, total: list.reduce((n, r) => n + Math.round(r.amount * 100), 0) };
+  }
+  return {
+    data,
+    operator,
+    get,
+    bet,
+    quote,
+    cashOut,
+    detail,
+    market,
+    sel,
+    createEvent,
+    cash,
+    settledBet,
+    records,
+  };
 }

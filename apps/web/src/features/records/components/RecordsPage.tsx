@@ -1,5 +1,6 @@
 import {
   RECORD_CATEGORIES,
+  TxType,
   type OrderStatus,
   type RecordCategory,
   type WalletRecord,
@@ -86,7 +87,7 @@ function RecordRow({ record }: { record: WalletRecord }) {
     <>
       <div className="min-w-0 flex-1 text-left">
         <p className="truncate text-base font-semibold" data-testid="record-title">
-          {t(`types.${record.category}`)}
+          {record.type === TxType.SETTLEMENT_REVERSED ? t('corrected') : t(`types.${record.category}`)}
           {betLabel ? <span className="font-normal text-muted"> · {betLabel}</span> : null}
         </p>
         <p className="text-xs text-muted">

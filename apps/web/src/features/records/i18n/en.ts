@@ -30,6 +30,7 @@ const en: RecordsMessages = {
     transfer: 'Transfer',
     adjustment: 'Adjustment',
   },
+  corrected: 'Result corrected',
   products: {
     originals: 'Originals',
     rounds: 'Originals',

@@ -30,6 +30,7 @@ const id: RecordsMessages = {
     transfer: 'Transfer',
     adjustment: 'Penyesuaian',
   },
+  corrected: 'Hasil dikoreksi',
   products: {
     originals: 'Originals',
     rounds: 'Originals',

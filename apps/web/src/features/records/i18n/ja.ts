@@ -30,6 +30,7 @@ const ja: RecordsMessages = {
     transfer: '送金',
     adjustment: '調整',
   },
+  corrected: '結果の訂正',
   products: {
     originals: 'オリジナル',
     rounds: 'オリジナル',

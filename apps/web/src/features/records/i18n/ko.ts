@@ -30,6 +30,7 @@ const ko: RecordsMessages = {
     transfer: '송금',
     adjustment: '조정',
   },
+  corrected: '결과 정정',
   products: {
     originals: '오리지널',
     rounds: '오리지널',

@@ -35,6 +35,8 @@ const ptBR = {
     transfer: 'Transferência',
     adjustment: 'Ajuste',
   },
+  /** A settled bet's result corrected (a resettlement): the prize taken back, the stake returned or taken. */
+  corrected: 'Resultado corrigido',
   /** What a stake was a bet on: the product, and a sports bet's kind (in-house games are named by their page). */
   products: {
     originals: 'Originais',

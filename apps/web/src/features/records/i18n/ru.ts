@@ -30,6 +30,7 @@ const ru: RecordsMessages = {
     transfer: 'Перевод',
     adjustment: 'Корректировка',
   },
+  corrected: 'Исправление результата',
   products: {
     originals: 'Оригинальные',
     rounds: 'Оригинальные',

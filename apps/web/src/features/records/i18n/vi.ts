@@ -30,6 +30,7 @@ const vi: RecordsMessages = {
     transfer: 'Chuyển tiền',
     adjustment: 'Điều chỉnh',
   },
+  corrected: 'Điều chỉnh kết quả',
   products: {
     originals: 'Originals',
     rounds: 'Originals',

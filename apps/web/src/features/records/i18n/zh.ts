@@ -30,6 +30,7 @@ const zh: RecordsMessages = {
     transfer: '转账',
     adjustment: '调整',
   },
+  corrected: '结果更正',
   products: {
     originals: '原创游戏',
     rounds: '原创游戏',
