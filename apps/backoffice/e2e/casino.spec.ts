@@ -132,6 +132,26 @@ test('a game edited by another operator meanwhile: the stale edit is refused wit
   await expect.poll(async () => (await stored()).sort).toBe(7);
   expect(await stored()).toMatchObject({ hot: true, version: 4 });
 
+  // Two edits of the game in quick succession, the second made while the first is still on its way (held back
+  // here for a moment): the second waits for the first and carries the version it was answered with, so both
+  // are saved and nobody is told that another operator changed the game.
+  let held = false;
+  await page.route(`**/api/operator/casino/games/${gameCode}`, async (route) => {
+    if (!held) {
+      held = true;
+      await new Promise((r) => setTimeout(r, 1_000));
+    }
+    await route.continue();
+  });
+  await sortField.fill('8');
+  await sortField.blur();
+  await row.getByRole('switch', { name: `${name} em alta` }).click();
+  await expect.poll(async () => await stored()).toMatchObject({ hot: false, sort: 8, version: 6 });
+  await expect(stale).toBeHidden();
+  await expect(row.getByRole('switch', { name: `${name} em alta` })).not.toBeChecked();
+  await expect(sortField).toHaveValue('8');
+  await page.unroute(`**/api/operator/casino/games/${gameCode}`);
+
   const audit = await request.get(`/api/operator/audit?target=casinoGame:${gameCode}&limit=10`, {
     headers: operatorKey,
   });
@@ -140,6 +160,8 @@ test('a game edited by another operator meanwhile: the stale edit is refused wit
     'ok:200',
     'ok:200',
     'failed:409',
+    'ok:200',
+    'ok:200',
     'ok:200',
     'ok:200',
   ]);

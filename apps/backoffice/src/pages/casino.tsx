@@ -22,7 +22,7 @@ import {
   Table,
   Tag,
 } from 'antd';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useAllowed } from '../api/access';
@@ -81,20 +81,36 @@ export function CasinoPage() {
   const [rotating, setRotating] = useState<CasinoProvider>();
   const [stale, setStale] = useState<string>();
   const manage = allowed('casino.manage');
-  const update = (g: OperatorCasinoGame, change: Omit<CasinoGameUpdate, 'version'>) =>
-    run(
-      async () => {
-        try {
-          return await api('post', `${OPERATOR_CASINO_PATH}/games/${encodeURIComponent(g.gameCode)}`, {
-            body: { ...change, version: g.version },
-          });
-        } catch (err) {
-          if (err instanceof ApiError && err.statusCode === 409) setStale(err.message);
-          throw err;
-        }
-      },
-      () => void games.refetch(),
-    );
+  // One game's edits go one after another, each on the version the one before was answered with: a second edit
+  // made while the first was in flight (the order field left twice, a switch then the order) carried the
+  // version the list showed, already taken by the first, and was refused as someone else's change.
+  const saving = useRef(new Map<string, Promise<unknown>>());
+  const savedVersion = useRef(new Map<string, number>());
+  const update = (g: OperatorCasinoGame, change: Omit<CasinoGameUpdate, 'version'>) => {
+    const save = () =>
+      run(
+        async () => {
+          // The list's version when it is newer (another operator's change, reloaded and seen), else ours.
+          const version = Math.max(g.version, savedVersion.current.get(g.gameCode) ?? 0);
+          try {
+            const saved = await api<OperatorCasinoGame>(
+              'post',
+              `${OPERATOR_CASINO_PATH}/games/${encodeURIComponent(g.gameCode)}`,
+              { body: { ...change, version } },
+            );
+            savedVersion.current.set(g.gameCode, saved.version);
+            return saved;
+          } catch (err) {
+            if (err instanceof ApiError && err.statusCode === 409) setStale(err.message);
+            throw err;
+          }
+        },
+        () => void games.refetch(),
+      );
+    const next = (saving.current.get(g.gameCode) ?? Promise.resolve()).then(save);
+    saving.current.set(g.gameCode, next);
+    return next;
+  };
   return (
     <List title={t('casino.title')}>
       <Space direction="vertical" size="large" style={{ width: '100%' }}>
