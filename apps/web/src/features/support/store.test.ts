@@ -1,8 +1,30 @@
 import { SUPPORT_PATH } from '@aposta/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { useAppState } from '../../lib/app-state';
 import { useSession } from '../../lib/session';
 import { envelope, fakeFetch } from '../../test/render';
 import { useSupport, watchSupport } from './store';
+
+// socket.io's client is the outside party: each socket the store opens, with the query it was opened with.
+const opened = vi.hoisted(
+  () => [] as { query: Record<string, string>; disconnect: () => void; closed: boolean }[],
+);
+vi.mock('socket.io-client', () => ({
+  io: (opts: { query: Record<string, string> }) => {
+    const socket = {
+      query: opts.query,
+      closed: false,
+      on: () => socket,
+      off: () => socket,
+      disconnect: () => {
+        socket.closed = true;
+        return socket;
+      },
+    };
+    opened.push(socket);
+    return socket;
+  },
+}));
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -34,5 +56,24 @@ describe('support chat of a signed-in player', () => {
     await vi.waitFor(() => expect(asked()).toBe(2));
     unwatch();
     expect(listeners.has('connect')).toBe(false);
+  });
+});
+
+describe('support chat of a visitor', () => {
+  it('opens the visitor’s socket again in the new language when the player switches it', async () => {
+    localStorage.setItem('SUPPORT_VISITOR', 'visitor-token');
+    vi.stubGlobal('fetch', fakeFetch(() => ({ body: envelope(null) })).fn);
+    useAppState.getState().setLang('pt_BR');
+    const unwatch = watchSupport();
+    await vi.waitFor(() => expect(opened).toHaveLength(1));
+    expect(opened[0]!.query).toEqual({ visitor: 'visitor-token', lang: 'pt_BR' });
+    useAppState.getState().setLang('en');
+    await vi.waitFor(() => expect(opened).toHaveLength(2));
+    expect(opened[0]!.closed).toBe(true);
+    expect(opened[1]!.query).toEqual({ visitor: 'visitor-token', lang: 'en' });
+    unwatch();
+    expect(opened[1]!.closed).toBe(true);
+    useAppState.getState().setLang('pt_BR');
+    localStorage.removeItem('SUPPORT_VISITOR');
   });
 });

@@ -170,9 +170,15 @@ export function watchSupport(): () => void {
       void loadThread();
     }
   });
+  // A visitor's socket answers in the language it was opened in (the app's connection is opened again by the
+  // session on a switch): a switch opens it again in the new one, and its 'connect' reloads the thread.
+  const unsubscribeLang = useAppState.subscribe((s, prev) => {
+    if (s.lang !== prev.lang && visitorSocket && !useSession.getState().token) bind();
+  });
   void loadThread();
   return () => {
     unsubscribe();
+    unsubscribeLang();
     stop();
     rebind = null;
   };
