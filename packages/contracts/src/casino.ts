@@ -225,10 +225,13 @@ export const casinoGameRequest = z.strictObject({
 });
 export type CasinoGameRequest = z.input<typeof casinoGameRequest>;
 
+/** A game's place in the lobby: lower comes first. */
+export const CASINO_SORT = { min: 0, max: 1_000_000 } as const;
+
 export const casinoGameUpdate = z.strictObject({
   enabled: z.boolean().optional(),
   /** Lower comes first in the lobby. */
-  sort: z.number().int().min(0).max(1_000_000).optional(),
+  sort: z.number().int().min(CASINO_SORT.min).max(CASINO_SORT.max).optional(),
   hot: z.boolean().optional(),
   category: casinoCategory.optional(),
   /** The game's version the form read. */

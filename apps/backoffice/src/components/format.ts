@@ -9,22 +9,28 @@ dayjs.extend(timezone);
 /** The platform's clock: operators read and pick times in Brasília time, wherever their computer is. */
 export const BRASILIA = 'America/Sao_Paulo';
 
+/** The UI's language as a number locale. */
+const locale = () => (i18n.language === 'en' ? 'en-US' : 'pt-BR');
+
 /** Amounts of the operator answers are major units (reais, 2 decimals), as the withdrawals answer them. */
 export const money = (value: number | null | undefined) =>
   value === null || value === undefined
     ? '—'
-    : new Intl.NumberFormat(i18n.language === 'en' ? 'en-US' : 'pt-BR', {
+    : new Intl.NumberFormat(locale(), {
         style: 'currency',
         currency: 'BRL',
       }).format(value);
 
 /** A share (0.99) as a percentage with two decimals, in the UI's language. */
 export const percent = (share: number) =>
-  new Intl.NumberFormat(i18n.language === 'en' ? 'en-US' : 'pt-BR', {
+  new Intl.NumberFormat(locale(), {
     style: 'percent',
     minimumFractionDigits: 2,
     maximumFractionDigits: 2,
   }).format(share);
+
+/** A whole number grouped in thousands, in the UI's language (1.000.000). */
+export const count = (n: number) => new Intl.NumberFormat(locale()).format(n);
 
 /** An instant in Brasília time (a computer set to another zone once showed its own clock here). */
 export const time = (iso: string | null | undefined) =>

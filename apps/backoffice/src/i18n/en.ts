@@ -583,6 +583,7 @@ export const en: Dictionary = {
     category: 'Category',
     sort: 'Order',
     sortOf: 'Order of {{name}}',
+    sortBounds: 'From {{min}} to {{max}}',
     hot: 'Hot',
     hotOf: '{{name}} hot',
     enabledOf: '{{name}} enabled',

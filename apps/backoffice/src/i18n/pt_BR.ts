@@ -582,6 +582,7 @@ export const pt_BR = {
     category: 'Categoria',
     sort: 'Ordem',
     sortOf: 'Ordem de {{name}}',
+    sortBounds: 'De {{min}} a {{max}}',
     hot: 'Em alta',
     hotOf: '{{name}} em alta',
     enabledOf: '{{name}} ativo',

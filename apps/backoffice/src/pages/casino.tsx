@@ -1,5 +1,6 @@
 import {
   CASINO_CATEGORIES,
+  CASINO_SORT,
   OPERATOR_CASINO_PATH,
   type CasinoCategory,
   type CasinoGameUpdate,
@@ -21,6 +22,7 @@ import {
   Switch,
   Table,
   Tag,
+  Typography,
 } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -28,14 +30,14 @@ import { Link, useSearchParams } from 'react-router';
 import { useAllowed } from '../api/access';
 import { api, ApiError } from '../api/http';
 import { useRun } from '../components/actions';
-import { money, time } from '../components/format';
+import { count, money, time } from '../components/format';
 import { NumberInput } from '../components/inputs';
 import { StaleAlert } from '../components/StaleAlert';
 import { useApiQuery } from '../components/useApiQuery';
 
 /**
  * A game's place in the lobby, saved when the field is left: a cleared field goes back to the stored order
- * (never saved as 0); one out of bounds stays marked and the server refuses it with its message.
+ * (never saved as 0); one out of bounds stays marked, with the bounds beside it, and is not sent.
  */
 function SortInput({
   stored,
@@ -46,23 +48,35 @@ function SortInput({
   label: string;
   onSave: (sort: number) => void;
 }) {
+  const { t } = useTranslation();
   const [value, setValue] = useState<number | null>(stored);
+  const out = value !== null && (value < CASINO_SORT.min || value > CASINO_SORT.max);
   return (
-    <NumberInput
-      size="small"
-      min={0}
-      max={1_000_000}
-      precision={0}
-      value={value}
-      onChange={setValue}
-      aria-label={label}
-      onBlur={() => {
-        // The field shows whole numbers (precision 0) but hands over what was typed: 5.5 is saved as the 6 shown.
-        const sort = value === null ? null : Math.round(value);
-        if (sort === null) setValue(stored);
-        else if (sort !== stored) onSave(sort);
-      }}
-    />
+    <Space direction="vertical" size={0}>
+      <NumberInput
+        size="small"
+        min={CASINO_SORT.min}
+        max={CASINO_SORT.max}
+        precision={0}
+        value={value}
+        onChange={setValue}
+        aria-label={label}
+        onBlur={() => {
+          // The field shows whole numbers (precision 0) but hands over what was typed: 5.5 is saved as the 6 shown.
+          const sort = value === null ? null : Math.round(value);
+          if (sort === null) setValue(stored);
+          else if (!out && sort !== stored) onSave(sort);
+        }}
+      />
+      {out && (
+        <Typography.Text type="danger" style={{ fontSize: 12 }}>
+          {t('casino.sortBounds', {
+            min: count(CASINO_SORT.min),
+            max: count(CASINO_SORT.max),
+          })}
+        </Typography.Text>
+      )}
+    </Space>
   );
 }
 

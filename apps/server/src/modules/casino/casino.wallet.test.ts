@@ -1,4 +1,4 @@
-import { recordsAnswer, TxType, WALLET_RECORDS_PATH } from '@aposta/contracts';
+import { CASINO_SORT, recordsAnswer, TxType, WALLET_RECORDS_PATH } from '@aposta/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, expectCleanLedgerThenClose } from '../../../test/helpers';
@@ -558,6 +558,30 @@ describe('casino wallet: game sessions', () => {
     expect((await call('transaction/bet', rounds(again.gameToken, q.gameCode).bet(100))).status).toBe(
       'RS_OK',
     );
+  });
+
+  it("refuses a lobby order out of bounds with the operator's message, changing nothing", async () => {
+    const q = await c.provider();
+    const gameOf = async () =>
+      (
+        (await t.app.inject({ url: '/api/operator/casino/games', headers: c.operator })).json().data as {
+          gameCode: string;
+          sort: number;
+          version: number;
+        }[]
+      ).find((g) => g.gameCode === q.gameCode)!;
+    const before = await gameOf();
+    for (const sort of [CASINO_SORT.max + 1, CASINO_SORT.min - 1, 2.5]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/operator/casino/games/${q.gameCode}`,
+        headers: c.operator,
+        payload: { sort, version: before.version },
+      });
+      expect(res.statusCode, String(sort)).toBe(400);
+      expect(res.json().message).toBe('Verifique o campo sort');
+    }
+    expect(await gameOf()).toEqual(before);
   });
 
   it('a game of a disabled provider does not launch', async () => {

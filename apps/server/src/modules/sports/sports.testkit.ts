@@ -9,6 +9,7 @@ import {
   type SportsBet,
   type SportsEventDetail,
   type SportsMarket,
+  WALLET_RECORDS_PATH,
 } from '@aposta/contracts';
 import { afterAll, beforeAll, expect } from 'vitest';
 import {
@@ -123,7 +124,7 @@ export function sportsKit(app: () => TestApp) {
     const { list } = recordsAnswer.parse(
       data(
         await app().app.inject({
-          url: '/api/app/wallet/records?limit=100',
+          url: `${WALLET_RECORDS_PATH}?limit=100`,
           headers: { authorization: `Bearer ${token}` },
         }),
       ),
