@@ -35,7 +35,7 @@ const ptBR = {
     transfer: 'Transferência',
     adjustment: 'Ajuste',
   },
-  /** A settled bet's result corrected (a resettlement): the prize taken back, the stake returned or taken. */
+  /** A settled bet's result corrected (a resettlement): what its settlement had given back, taken back. */
   corrected: 'Resultado corrigido',
   /** What a stake was a bet on: the product, and a sports bet's kind (in-house games are named by their page). */
   products: {
