@@ -278,6 +278,10 @@ test('a new player bets singles and a parlay on Asian quarter lines and totals, 
   }).toPass({ timeout: 30_000 });
   await expect(corrected.getByTestId('record-title')).toHaveText('Resultado corrigido · Esportes · Simples');
   await expect(rows.filter({ hasText: 'Prêmio' }).filter({ hasText: `+${brl(expected.ah)}` })).toHaveCount(1);
+  // The half-lost single won nothing: the half of its stake that came back is a refund, as its card says.
+  await expect(
+    rows.filter({ hasText: 'Reembolso · Esportes · Simples' }).filter({ hasText: `+${brl(expected.over)}` }),
+  ).toHaveCount(1);
   await screenshot(page, 'sports/e2e-records-corrected');
 });
 

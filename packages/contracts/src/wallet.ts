@@ -78,6 +78,11 @@ export const walletRecord = z.object({
       gameName: z.string().nullable(),
     })
     .nullable(),
+  /**
+   * A bet's settlement that gave back stake and won nothing (a void, a push, the other half of a half-lost
+   * bet): a refund, not a prize, though its category is `prize`.
+   */
+  refund: z.boolean(),
 });
 export type WalletRecord = z.infer<typeof walletRecord>;
 

@@ -513,6 +513,13 @@ describe('ledger', () => {
     await resettle(database.db, { holdId: h.txId, capture: 0, to: [] });
     expect(await cash(u)).toMatchObject({ balance: 1_000 });
     await expectRecordsToAddUp();
+    // The void in effect gave back the stake and won nothing: a refund, not a prize.
+    const settlements = async () =>
+      (await records()).filter((e) => e.type === TxType.BET_SETTLED).map((e) => [e.amount, e.refund]);
+    expect(await settlements()).toEqual([
+      [100, true],
+      [250, false],
+    ]);
     const last = await resettle(database.db, { holdId: h.txId, ...lose });
     expect(await cash(u)).toMatchObject({ balance: 900 });
     await expectRecordsToAddUp();
@@ -526,14 +533,15 @@ describe('ledger', () => {
     expect(turnovers.rows.map((r) => Number(r.t))).toEqual([100, 0, -100, 100]);
     // Newest first: the void taken back by the last correction, the void (the stake given back) and the
     // correction that took the 250 prize back before it, the prize once paid, at its own time, and the stake. A
-    // settlement that gave nothing back (the losses) has no line, nor has its reversal.
+    // settlement that gave nothing back (the losses) has no line, nor has its reversal. The void, superseded,
+    // is still a refund (its reversal's memo says it won nothing).
     const entries = (await records()).filter((e) => e.type !== TxType.DEPOSIT);
-    expect(entries.map((e) => [e.type, e.amount])).toEqual([
-      [TxType.SETTLEMENT_REVERSED, -100],
-      [TxType.SETTLEMENT_REVERSED, -250],
-      [TxType.BET_SETTLED, 100],
-      [TxType.BET_SETTLED, 250],
-      [TxType.BET, -100],
+    expect(entries.map((e) => [e.type, e.amount, e.refund])).toEqual([
+      [TxType.SETTLEMENT_REVERSED, -100, false],
+      [TxType.SETTLEMENT_REVERSED, -250, false],
+      [TxType.BET_SETTLED, 100, true],
+      [TxType.BET_SETTLED, 250, false],
+      [TxType.BET, -100, false],
     ]);
     expect(entries.map((e) => e.hold)).toEqual(Array(5).fill({ product: 'sports', reference }));
     expect(entries[3]!.id).toBe(win.txId);

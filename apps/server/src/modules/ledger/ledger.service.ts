@@ -669,6 +669,11 @@ export interface Entry {
   memo: Record<string, string | number> | null;
   /** The hold a stake or its winnings belong to: its product and that product's reference; null otherwise. */
   hold: { product: string; reference: string } | null;
+  /**
+   * A settlement's line that is stake coming back and nothing won (a void, a push, the other half of a
+   * half-lost bet); a superseded one's read from its reversal's memo (`won`, since migration 0072).
+   */
+  refund: boolean;
 }
 
 export interface EntryQuery {
@@ -711,30 +716,34 @@ export async function listEntries(exec: Executor, q: EntryQuery): Promise<Entry[
     sql`
     select * from (
       select t.id, t.type, -h.amount as amount, h.currency, h.state, t.created_at, t.ref, t.memo,
-        h.product, h.reference
+        h.product, h.reference, false as refund
       from ledger_holds h join ledger_transactions t on t.id = h.tx_id
       where h.user_id = ${q.userId} and ${where} and (t.memo is null or t.memo->>'carried' is null)
       union all
       select * from (
         select t.id, t.type, h.paid + case when t.memo ? 'cashout' then 0 else h.amount - h.posted end as amount,
-          h.currency, 'posted', t.created_at, t.ref, t.memo, h.product, h.reference
+          h.currency, 'posted', t.created_at, t.ref, t.memo, h.product, h.reference,
+          h.paid = 0 as refund
         from ledger_holds h join ledger_transactions t on t.id = h.closed_by
         where h.user_id = ${q.userId} and t.type = ${TxType.BET_SETTLED}::int and ${where}
       ) s where s.amount > 0
       union all
-      select t.id, t.type, t.amount, h.currency, 'posted', t.created_at, t.ref, t.memo, h.product, h.reference
+      select t.id, t.type, t.amount, h.currency, 'posted', t.created_at, t.ref, t.memo, h.product, h.reference,
+        t.refund
       from ledger_transactions r
       join ledger_transactions s on s.id = r.reverses_id
       join ledger_holds h on h.tx_id = s.hold_id
       -- Two lines per reversal: the settlement it undid, at its time, and the reversal taking that back.
       cross join lateral (values
-        (s.id, s.type, (r.memo->>'returned')::bigint, s.created_at, s.ref, s.memo),
-        (r.id, r.type, -(r.memo->>'returned')::bigint, r.created_at, r.ref, r.memo)
-      ) t (id, type, amount, created_at, ref, memo)
+        (s.id, s.type, (r.memo->>'returned')::bigint, s.created_at, s.ref, s.memo,
+          coalesce((r.memo->>'won')::bigint = 0, false)),
+        (r.id, r.type, -(r.memo->>'returned')::bigint, r.created_at, r.ref, r.memo, false)
+      ) t (id, type, amount, created_at, ref, memo, refund)
       where r.user_id = ${q.userId} and r.type = ${TxType.SETTLEMENT_REVERSED}::int
         and (r.memo->>'returned')::bigint > 0 and ${where}
       union all
-      select t.id, t.type, sum(p.amount), min(p.currency), 'posted', t.created_at, t.ref, t.memo, null, null
+      select t.id, t.type, sum(p.amount), min(p.currency), 'posted', t.created_at, t.ref, t.memo, null, null,
+        false
       from ledger_accounts a
       join ledger_postings p on p.account_id = a.id
       join ledger_transactions t on t.id = p.tx_id
@@ -756,6 +765,7 @@ export async function listEntries(exec: Executor, q: EntryQuery): Promise<Entry[
     ref: (r.ref as string | null) ?? null,
     memo: typeof r.memo === 'string' ? JSON.parse(r.memo) : ((r.memo as Entry['memo']) ?? null),
     hold: r.product == null ? null : { product: r.product as string, reference: r.reference as string },
+    refund: r.refund === true,
   }));
 }
 

@@ -187,9 +187,11 @@ describe("tennis games in the operator's result", () => {
     expect(corrections.map((r) => [r.category, cents(r.amount), r.bet?.product])).toEqual([
       ['prize', -won(home), 'sports'],
     ]);
-    expect(list.filter((r) => r.type === TxType.BET_SETTLED).map((r) => cents(r.amount))).toEqual(
+    const prizes = list.filter((r) => r.type === TxType.BET_SETTLED);
+    expect(prizes.map((r) => cents(r.amount))).toEqual(
       expect.arrayContaining([won(under), won(away), won(over), won(home)]),
     );
+    expect(prizes.filter((r) => r.refund)).toEqual([]);
     expect(await trading()).toMatchObject({
       result: { home: 2, away: 1, gamesHome: 13, gamesAway: 14 },
       resultVersion: 2,

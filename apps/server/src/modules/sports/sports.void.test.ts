@@ -62,9 +62,10 @@ describe('events not played', () => {
     expect(s).toMatchObject({ result: BetResult.REFUND, payout: 10, stake: 10 });
     expect(s.legs.map((l) => l.result)).toEqual([BetResult.REFUND]);
     expect(await cash(player.id)).toBe(before - 500);
-    // The records show the stake returned as the void single's line: they add up to the money available.
+    // The records show the stake returned as the void single's line, a refund and not a prize: they add up to
+    // the money available.
     const refund = (await records(player.token)).list.filter((r) => r.category === 'prize');
-    expect(refund.map((r) => r.amount)).toEqual([10]);
+    expect(refund.map((r) => [r.amount, r.refund])).toEqual([[10, true]]);
     expect((await records(player.token)).total).toBe(await cash(player.id));
     const voided = await detail(a.event.eventId);
     expect(voided.event.clock).toBe(MatchTime.CANCELLED);

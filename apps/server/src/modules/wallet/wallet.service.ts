@@ -465,6 +465,7 @@ export function createWalletService({ database, outbox, settings, bus, accounts,
           e.type === TxType.TRANSFER ? String((e.amount < 0 ? e.memo?.to : e.memo?.from) ?? '') : null,
         ref: e.ref,
         bet: bets[i]!,
+        refund: e.refund,
       }));
       return { list, nextCursor: entries.length > q.limit ? String(page.at(-1)!.id) : null };
     },

@@ -17,6 +17,7 @@ const rec = (id: string, category: string, amount: number, status: string, extra
   counterparty: null,
   ref: null,
   bet: null,
+  refund: false,
   ...extra,
 });
 
@@ -94,7 +95,7 @@ describe('records screen', () => {
     expect(screen.getByText('Fim da lista')).toBeInTheDocument();
   });
 
-  it('names what each stake, prize or corrected result was a bet on: the game, or the product and its kind', async () => {
+  it('names what each stake, prize, refund or corrected result was a bet on: the game, or the product and its kind', async () => {
     const bet = (product: string, game: string | null, gameName: string | null = null) => ({
       bet: { product, game, gameName },
     });
@@ -103,6 +104,7 @@ describe('records screen', () => {
       fakeFetch(() => ({
         body: envelope({
           list: [
+            rec('8', 'prize', 5, '10', { type: 301, refund: true, ...bet('sports', 'single') }),
             rec('7', 'prize', -1.5, '10', { type: 303, ...bet('sports', 'single') }),
             rec('6', 'prize', 1.98, '10', bet('originals', 'dice')),
             rec('5', 'bet', -1, '10', bet('rounds', 'luckyColor')),
@@ -118,6 +120,7 @@ describe('records screen', () => {
     renderWithApp(<RecordsPage />);
     await screen.findAllByTestId('record-row');
     expect(screen.getAllByTestId('record-title').map(text)).toEqual([
+      'Reembolso · Esportes · Simples',
       'Resultado corrigido · Esportes · Simples',
       'Prêmio · Dice',
       'Aposta · Cor da sorte',

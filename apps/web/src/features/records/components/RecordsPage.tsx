@@ -86,8 +86,12 @@ function RecordRow({ record }: { record: WalletRecord }) {
   const summary = (
     <>
       <div className="min-w-0 flex-1 text-left">
-        <p className="truncate text-base font-semibold" data-testid="record-title">
-          {record.type === TxType.SETTLEMENT_REVERSED ? t('corrected') : t(`types.${record.category}`)}
+        <p className="line-clamp-2 text-base font-semibold" data-testid="record-title">
+          {record.type === TxType.SETTLEMENT_REVERSED
+            ? t('corrected')
+            : record.refund
+              ? t('refunded')
+              : t(`types.${record.category}`)}
           {betLabel ? <span className="font-normal text-muted"> · {betLabel}</span> : null}
         </p>
         <p className="text-xs text-muted">

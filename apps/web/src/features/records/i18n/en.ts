@@ -31,6 +31,7 @@ const en: RecordsMessages = {
     adjustment: 'Adjustment',
   },
   corrected: 'Result corrected',
+  refunded: 'Refund',
   products: {
     originals: 'Originals',
     rounds: 'Originals',

@@ -31,6 +31,7 @@ const id: RecordsMessages = {
     adjustment: 'Penyesuaian',
   },
   corrected: 'Hasil dikoreksi',
+  refunded: 'Pengembalian',
   products: {
     originals: 'Originals',
     rounds: 'Originals',

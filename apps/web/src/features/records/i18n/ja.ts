@@ -31,6 +31,7 @@ const ja: RecordsMessages = {
     adjustment: '調整',
   },
   corrected: '結果の訂正',
+  refunded: '返金',
   products: {
     originals: 'オリジナル',
     rounds: 'オリジナル',

@@ -31,6 +31,7 @@ const ko: RecordsMessages = {
     adjustment: '조정',
   },
   corrected: '결과 정정',
+  refunded: '환불',
   products: {
     originals: '오리지널',
     rounds: '오리지널',

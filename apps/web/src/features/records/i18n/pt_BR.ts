@@ -37,6 +37,8 @@ const ptBR = {
   },
   /** A settled bet's result corrected (a resettlement): what its settlement had given back, taken back. */
   corrected: 'Resultado corrigido',
+  /** A settlement that gave back only stake (a void, a push, a half-lost bet's other half): not a prize. */
+  refunded: 'Reembolso',
   /** What a stake was a bet on: the product, and a sports bet's kind (in-house games are named by their page). */
   products: {
     originals: 'Originais',

@@ -31,6 +31,7 @@ const ru: RecordsMessages = {
     adjustment: 'Корректировка',
   },
   corrected: 'Исправление результата',
+  refunded: 'Возврат',
   products: {
     originals: 'Оригинальные',
     rounds: 'Оригинальные',

@@ -31,6 +31,7 @@ const vi: RecordsMessages = {
     adjustment: 'Điều chỉnh',
   },
   corrected: 'Điều chỉnh kết quả',
+  refunded: 'Hoàn tiền',
   products: {
     originals: 'Originals',
     rounds: 'Originals',

@@ -31,6 +31,7 @@ const zh: RecordsMessages = {
     adjustment: '调整',
   },
   corrected: '结果更正',
+  refunded: '退款',
   products: {
     originals: '原创游戏',
     rounds: '原创游戏',
