@@ -196,11 +196,23 @@ export function CasinoPage() {
             loading={games.isLoading}
             dataSource={games.data}
             pagination={{ pageSize: 20 }}
-            scroll={{ x: 900 }}
+            scroll={{ x: 720 }}
             columns={[
-              { title: t('casino.code'), dataIndex: 'gameCode' },
-              { title: t('casino.name'), dataIndex: 'name', sorter: (a, b) => a.name.localeCompare(b.name) },
-              { title: t('casino.provider'), dataIndex: 'providerName' },
+              {
+                // The code and the studio under the name: one column, so the editable ones fit a laptop's width.
+                title: t('casino.name'),
+                dataIndex: 'name',
+                sorter: (a, b) => a.name.localeCompare(b.name),
+                render: (name: string, g) => (
+                  <>
+                    {name}
+                    <br />
+                    <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                      {g.gameCode} · {g.providerName}
+                    </Typography.Text>
+                  </>
+                ),
+              },
               {
                 title: t('casino.category'),
                 dataIndex: 'category',
