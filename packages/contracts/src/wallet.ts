@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BET_PRODUCTS } from './backoffice';
+import { BET_PRODUCTS, inServiceYears } from './backoffice';
 import { OrderStatus, RECORD_CATEGORIES, type RecordCategory } from './codes';
 import { moneyNumber } from './user';
 
@@ -26,7 +26,9 @@ const orderStatusValues = Object.values(OrderStatus) as [OrderStatus, ...OrderSt
 export const orderStatus = z.enum(orderStatusValues);
 
 /** A date (`2026-11-22`, the whole day in UTC) or an ISO timestamp with an offset. */
-const dateBound = z.union([z.iso.date(), z.iso.datetime({ offset: true })], { error: 'invalidDate' });
+const dateBound = z
+  .union([z.iso.date(), z.iso.datetime({ offset: true })], { error: 'invalidDate' })
+  .refine(inServiceYears, 'invalidDate');
 
 export const recordsQuery = z.strictObject({
   /** One group of the records screen; absent = all. */

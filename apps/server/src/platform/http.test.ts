@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, cspDirective, TEST_CAPTCHA, TEST_OPERATOR_KEY } from '../../test/helpers';
+import { ORIGINALS_PATH, WALLET_RECORDS_PATH } from '@aposta/contracts';
+import {
+  createTestApp,
+  cspDirective,
+  TEST_CAPTCHA,
+  TEST_OPERATOR_KEY,
+  testPlayers,
+} from '../../test/helpers';
 
 describe('platform http', () => {
   let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -85,6 +92,22 @@ describe('platform http', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ status: 40000, data: null });
     expect(res.body).not.toMatch(/at .*\.ts/);
+  });
+
+  it('names an unknown field of a query or a body in the request language, instead of "body"', async () => {
+    const { token } = await testPlayers(t.app, t.database).signUp();
+    const headers = { authorization: `Bearer ${token}` };
+    const query = await t.app.inject({ url: `${WALLET_RECORDS_PATH}?userId=26`, headers });
+    expect(query.statusCode).toBe(400);
+    expect(query.json().message).toBe('Campo desconhecido: userId');
+    const body = await t.app.inject({
+      method: 'POST',
+      url: `${ORIGINALS_PATH}/dice/bet`,
+      headers: { ...headers, 'idempotency-key': `unknown-field-${Date.now()}`, lang: 'en' },
+      payload: { amount: 1, target: 50, condition: 'over', extra: 1 },
+    });
+    expect(body.statusCode).toBe(400);
+    expect(body.json().message).toBe('Unknown field: extra');
   });
 
   it('guards operator calls with X-Operator-Key', async () => {

@@ -94,21 +94,25 @@ export const textAnswer = (contentType: string, description: string) => ({
   200: { description, content: { [contentType]: { schema: z.string() } } },
 });
 
+/** A zod issue, or the route validator's form of one (fastify-type-provider-zod: `keyword`, `params.keys`). */
 interface ZodIssueLike {
   code?: string;
+  keyword?: string;
   message?: string;
   path?: PropertyKey[];
   keys?: string[];
   instancePath?: string;
-  params?: { issue?: ZodIssueLike };
+  params?: { issue?: ZodIssueLike; keys?: string[] };
 }
 
 /** Turns the first validation issue into a message in the request's language. */
 function validationMessage(lang: LanguageKey, issues: ZodIssueLike[]): string {
   const raw = issues[0] ?? {};
   const issue = raw.params?.issue ?? raw;
-  if (issue.code === 'unrecognized_keys')
-    return translate(lang, 'unknownField', { field: issue.keys?.join(', ') ?? '' });
+  if ((issue.code ?? issue.keyword) === 'unrecognized_keys') {
+    const keys = issue.keys ?? issue.params?.keys ?? [];
+    return translate(lang, 'unknownField', { field: keys.join(', ') });
+  }
   const field = issue.path?.join('.') || raw.instancePath?.replace(/^\//, '').replace(/\//g, '.') || 'body';
   // A schema's own key (`fieldInvalid`, `periodReversed`…) still names the field it is about.
   if (issue.message && isMessageKey(issue.message)) return translate(lang, issue.message, { field });

@@ -53,7 +53,7 @@ export async function casinoRoutes(app: FastifyInstance) {
           config: { rateLimit: false },
           schema: {
             tags: ['provider'],
-            params: z.object({ providerCode: z.string().max(40) }),
+            params: z.object({ providerCode: z.string() }),
             response: { 200: walletAnswer },
           },
         },

@@ -42,14 +42,17 @@ describe('casino wallet: signatures and identity', () => {
     });
     expect(tampered.http).toBe(200);
     expect(tampered.answer.status).toBe('RS_ERROR_INVALID_SIGNATURE');
-    const other = await t.app.inject({
-      method: 'POST',
-      url: '/api/provider/nobody/user/info',
-      headers: { 'content-type': 'application/json', 'x-signature': 'ab'.repeat(32) },
-      payload: raw,
-    });
-    expect(other.statusCode).toBe(200);
-    expect(other.json().status).toBe('RS_ERROR_INVALID_SIGNATURE');
+    // An unknown provider, and one whose code is longer than any provider's.
+    for (const code of ['nobody', 'x'.repeat(41)]) {
+      const other = await t.app.inject({
+        method: 'POST',
+        url: `/api/provider/${code}/user/info`,
+        headers: { 'content-type': 'application/json', 'x-signature': 'ab'.repeat(32) },
+        payload: raw,
+      });
+      expect(other.statusCode, code).toBe(200);
+      expect(other.json().status, code).toBe('RS_ERROR_INVALID_SIGNATURE');
+    }
   });
 
   it('answers user/info and user/balance with the balance in centavos, echoing request_uuid', async () => {
@@ -434,6 +437,29 @@ describe('casino wallet: bets, wins, rollbacks', () => {
         .answer.status,
     ).toBe('RS_ERROR_WRONG_CURRENCY');
     await p.call('transaction/win', r.win(0, bet.transaction_uuid as string));
+  });
+
+  it("refuses a rollback of an unseen bet in a currency not the session's, storing nothing; the recall still reads", async () => {
+    const pl = await c.launched(p.gameCode, 10_000);
+    const r = rounds(pl.gameToken);
+    const unseen = uid('b');
+    // Not a currency at all, a property name of every object, and a currency we hold but not this session's.
+    for (const currency of ['ZZZ', 'toString', 'NGN'])
+      expect(
+        (await p.call('transaction/rollback', { ...r.rollback(unseen), currency })).answer,
+      ).toMatchObject({ status: 'RS_ERROR_WRONG_CURRENCY', balance: 10_000, currency: 'BRL' });
+    // No tombstone was left: the bet itself is taken, and the recall answers.
+    expect((await p.call('transaction/bet', r.bet(100, unseen))).answer).toMatchObject({
+      status: 'RS_OK',
+      balance: 9_900,
+    });
+    await p.call('transaction/win', r.win(0, unseen));
+    const recall = await t.app.inject({
+      url: '/api/app/casino/rounds',
+      headers: { authorization: `Bearer ${pl.token}` },
+    });
+    expect(recall.statusCode, recall.body).toBe(200);
+    expect(recall.json().data).toHaveLength(1);
   });
 });
 

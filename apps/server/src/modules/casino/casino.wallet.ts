@@ -597,6 +597,10 @@ export function createWallet({
   ): Promise<WalletAnswer> {
     const hash = hashOf('rollback', r);
     const s = await sessionOf(providerCode, r.token);
+    // Checked before anything is stored: a tombstone in another currency than the player's session (or one we do
+    // not hold) would sit in the player's recall as a round no balance can be read in.
+    if (!isCurrency(r.currency) || (s && r.currency !== s.currency))
+      throw new Refusal('RS_ERROR_WRONG_CURRENCY', s ? Number(s.user_id) : undefined, s?.currency);
     let returned: number | null = null;
     const answered = await database.transaction(async (tx) => {
       // The bet's row, or a tombstone in its place: the bet, if it ever arrives, is then refused.
@@ -712,7 +716,8 @@ export function createWallet({
       rawBody: Buffer,
       signature: unknown,
     ): Promise<WalletReply> {
-      const key = await catalogue.providerKey(providerCode);
+      // No provider's code is longer (catalogue: 40 at most): one that is, is an unknown provider, answered as such.
+      const key = providerCode.length <= 40 ? await catalogue.providerKey(providerCode) : null;
       let body: unknown;
       try {
         body = JSON.parse(rawBody.toString('utf8'));

@@ -3,6 +3,7 @@ import {
   betsAnswer,
   fairnessState,
   originalBet,
+  ORIGINALS_PATH,
   originalsConfig,
   recordsAnswer,
   rotateAnswer,
@@ -92,7 +93,7 @@ describe('originals: config and seeds', () => {
   it('answers the limits and the declared RTP of every game', async () => {
     const cfg = originalsConfig.parse(data(await t.app.inject({ url: '/api/app/originals/config' })));
     expect(cfg).toMatchObject({ minStake: 0.1, maxStake: 5000, maxPayout: 500_000 });
-    expect(cfg.games.dice).toEqual({ rtp: 0.99, houseEdge: expect.closeTo(0.01, 10) });
+    expect(cfg.games.dice).toEqual({ rtp: 0.99, houseEdge: 0.01 });
     expect(Object.keys(cfg.games).sort()).toEqual(['dice', 'limbo', 'mines', 'plinko', 'rowDouble']);
   });
 
@@ -233,6 +234,14 @@ describe('originals: config and seeds', () => {
     expect((await c.call(p.token, 'fairness/rotate', { clientSeed: 'x'.repeat(65) }, null)).statusCode).toBe(
       400,
     );
+    // A rotation with no body at all keeps a random client seed, as `{}` does.
+    const bare = await t.app.inject({
+      method: 'POST',
+      url: `${ORIGINALS_PATH}/fairness/rotate`,
+      headers: c.bearer(p.token),
+    });
+    expect(bare.statusCode, bare.body).toBe(200);
+    expect(rotateAnswer.parse(data(bare)).current.clientSeed).toMatch(/^\S{1,64}$/);
   });
 });
 

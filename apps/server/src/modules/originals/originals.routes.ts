@@ -51,9 +51,10 @@ export async function originalsRoutes(app: FastifyInstance) {
     `${ORIGINALS_PATH}/fairness/rotate`,
     {
       preHandler: authenticate,
-      schema: { tags, security, body: rotateRequest, response: { 200: envelope(rotateAnswer) } },
+      // No body at all is a rotation keeping a random client seed, as `{}` is.
+      schema: { tags, security, body: rotateRequest.nullish(), response: { 200: envelope(rotateAnswer) } },
     },
-    async (req) => ok(req, await originals.rotate(user(req).id, req.body)),
+    async (req) => ok(req, await originals.rotate(user(req).id, req.body ?? {})),
   );
 
   // The four one-step games: same route, their own request schema.

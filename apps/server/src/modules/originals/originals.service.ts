@@ -416,7 +416,11 @@ export function createOriginalsService({ database, settings, bus, vault, rg }: O
     async config(): Promise<OriginalsConfig> {
       const s = await settings.all();
       const games = Object.fromEntries(
-        Object.entries(DECLARED_RTP).map(([game, rtp]) => [game, { rtp, houseEdge: 1 - rtp }]),
+        Object.entries(DECLARED_RTP).map(([game, rtp]) => [
+          game,
+          // 1 − 0.99 is 0.010000000000000009 in floating point: rounded to what a decimal edge means.
+          { rtp, houseEdge: Math.round((1 - rtp) * 1e12) / 1e12 },
+        ]),
       ) as OriginalsConfig['games'];
       return {
         minStake: major(s['originals.minStake']),

@@ -187,7 +187,7 @@ describe('operator price packages', () => {
           null,
         ],
         // The group is fixed at creation.
-        [{ group: 'BRL' }, 400, 'Verifique o campo body', null],
+        [{ group: 'BRL' }, 400, 'Campo desconhecido: group', null],
       ];
     for (const [change, status, message, field] of cases) {
       const res = await save(7, { ...edit(p, {}), ...change });

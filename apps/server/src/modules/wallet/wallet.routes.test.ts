@@ -234,6 +234,8 @@ describe('wallet over HTTP', () => {
       [{ username: b.username, amount: 'Infinity' }, 400, 'Valor inválido'],
       [{ username: b.username, amount: 1e300 }, 400, 'O valor é grande demais'],
       [{ username: b.username, amount: 5, currency: 'XYZ' }, 400, 'Moeda desconhecida'],
+      // A currency the platform knows but no player holds: not an over-balance in reais.
+      [{ username: b.username, amount: 5, currency: 'NGN' }, 400, 'Moeda desconhecida'],
       [{ username: a.username, amount: 5 }, 400, 'Não é possível transferir para si mesmo'],
       [
         { username: 'nobody@example.com', amount: 5 },
@@ -494,12 +496,16 @@ describe('wallet over HTTP', () => {
       '?type=nope',
       '?status=77',
       '?from=yesterday',
+      // Year 0 is a JavaScript date but not a PostgreSQL one.
+      '?from=0000-01-01',
+      '?to=0001-01-01T00:00:00%2B14:00',
       '?cursor=abc',
       '?limit=0',
       '?limit=101',
     ]) {
       const res = await t.app.inject({ url: `${WALLET_RECORDS_PATH}${q}`, headers: bearer(a.token) });
       expect(res.statusCode, q).toBe(400);
+      if (/from|to/.test(q)) expect(res.json().message, q).toBe('Data inválida');
     }
     expect((await t.app.inject({ url: WALLET_RECORDS_PATH })).statusCode).toBe(401);
   });

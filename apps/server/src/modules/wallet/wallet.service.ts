@@ -343,6 +343,8 @@ export function createWalletService({ database, outbox, settings, bus, accounts,
    */
   async function vet(sender: Sender, input: TransferRequest, key: string | null) {
     const currency = parseCurrency(input.currency ?? DEFAULT_CURRENCY);
+    // Players hold the ledger's one currency: another, even one the platform knows, is none a player has.
+    if (currency !== DEFAULT_CURRENCY) throw badRequest('unknownCurrency');
     const amount = parseAmount(input.amount, currency);
     const username = input.username.trim().toLowerCase();
     if (jurisdiction === 'br') throw new AppError(ErrorCode.FORBIDDEN, 'brTransfersOff');
