@@ -102,6 +102,13 @@ describe('bet slip', () => {
     await user.click(screen.getByTestId('place-bet'));
     expect(await screen.findByText('Aposta mínima R$ 1,00')).toBeInTheDocument();
     expect(server.calls.filter((c) => c.init.method === 'POST')).toEqual([]);
+    // The tap's refusal of an empty stake goes once the stake is typed.
+    const field = screen.getByLabelText('Valor da múltipla');
+    await user.clear(field);
+    await user.click(screen.getByTestId('place-bet'));
+    expect(field).toHaveAccessibleDescription(/^Aposta mínima R\$\s1,00$/);
+    await user.type(field, '5');
+    expect(field).not.toHaveAccessibleDescription();
   });
 
   it('says what is wrong with a stake as it is typed, reads Brazilian amounts, and places nothing wrong', async () => {
@@ -110,7 +117,9 @@ describe('bet slip', () => {
     const field = screen.getByLabelText('Valor da múltipla');
     const cases: [string, string | null, string][] = [
       ['abc', 'Digite um valor como 10,50', 'Apostar R$ 0,00'],
-      ['-5', 'Digite um valor como 10,50', 'Apostar R$ 0,00'],
+      // An amount, but none a bet can be: below the minimum, not unreadable.
+      ['-5', 'Aposta mínima R$ 1,00', 'Apostar R$ 0,00'],
+      ['0', 'Aposta mínima R$ 1,00', 'Apostar R$ 0,00'],
       ['5,555', 'Digite um valor como 10,50', 'Apostar R$ 0,00'],
       ['20.000', 'A aposta máxima é R$ 10.000,00', 'Apostar R$ 20.000,00'],
       ['1.000', null, 'Apostar R$ 1.000,00'],

@@ -1,4 +1,4 @@
-import { readAmount } from '@aposta/money';
+import { parseMoney, readAmount } from '@aposta/money';
 import { ErrorCode, priceChangedData, type PlaceBetAnswer } from '@aposta/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -37,6 +37,15 @@ export function parseStake(text: string): number | null {
   return minor !== null && minor < 1e11 ? minor : null;
 }
 
+/** Whether a stake typed is an amount, but zero or less ("0", "-3"): below the minimum, not unreadable. */
+function notPositive(text: string): boolean {
+  try {
+    return parseMoney(text) <= 0;
+  } catch {
+    return false;
+  }
+}
+
 const PARLAY = 'parlay';
 
 /**
@@ -72,11 +81,20 @@ export function BetSlip() {
   const stakeProblem = (key: string): string | null => {
     if (!textOf(key).trim()) return null;
     const stake = stakeOf(key);
-    if (stake === null) return t('slip.unreadable');
+    if (stake === null)
+      return notPositive(textOf(key))
+        ? t('slip.minStake', { amount: money(minStake) })
+        : t('slip.unreadable');
     if (stake < minStake) return t('slip.minStake', { amount: money(minStake) });
     if (maxStake !== null && stake > maxStake) return t('slip.maxStake', { amount: money(maxStake) });
     return null;
   };
+  /** A stake edited: what the last tap said of it no longer stands. */
+  const edited = (key: string) =>
+    setErrors((e) => {
+      const { [key]: _, ...rest } = e;
+      return rest;
+    });
   const targets = mode === 'parlay' ? [PARLAY] : legs.map((l) => l.selectionId);
   const totalStake = targets.reduce((sum, k) => sum + (stakeOf(k) ?? 0), 0);
   // Several singles: what they return together if every one wins.
@@ -192,7 +210,10 @@ export function BetSlip() {
                 <StakeInput
                   label={t('slip.stakeFor', { name: `${l.event.home} × ${l.event.away}` })}
                   value={stakes[l.selectionId] ?? ''}
-                  onChange={(v) => useSlip.setState((s) => ({ stakes: { ...s.stakes, [l.selectionId]: v } }))}
+                  onChange={(v) => {
+                    useSlip.setState((s) => ({ stakes: { ...s.stakes, [l.selectionId]: v } }));
+                    edited(l.selectionId);
+                  }}
                   error={stakeProblem(l.selectionId) ?? errors[l.selectionId]}
                   payout={(() => {
                     // No promise for a stake that cannot be placed.
@@ -222,7 +243,10 @@ export function BetSlip() {
             <StakeInput
               label={t('slip.parlayStake')}
               value={parlayStake}
-              onChange={(v) => useSlip.setState({ parlayStake: v })}
+              onChange={(v) => {
+                useSlip.setState({ parlayStake: v });
+                edited(PARLAY);
+              }}
               error={stakeProblem(PARLAY) ?? errors[PARLAY]}
               payout={(() => {
                 const st = stakeProblem(PARLAY) ? null : stakeOf(PARLAY);

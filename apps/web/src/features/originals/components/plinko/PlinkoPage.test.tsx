@@ -80,6 +80,13 @@ describe('plinko', () => {
     // The slot it landed in is the one marked on the board.
     const marked = screen.getAllByTestId('plinko-slot').findIndex((s) => s.className.includes('ring-2'));
     expect(marked).toBe(slot);
+    // Another board: neither the mark nor the caption of a ball that fell on the other one.
+    await user.selectOptions(screen.getByLabelText('Linhas'), '16');
+    expect(screen.getByTestId('plinko-result')).not.toHaveTextContent('Casa');
+    expect(screen.getAllByTestId('plinko-slot').some((s) => s.className.includes('ring-2'))).toBe(false);
+    // Back on its board, it is shown again.
+    await user.selectOptions(screen.getByLabelText('Linhas'), '12');
+    expect(screen.getByTestId('plinko-result')).toHaveTextContent(`Casa ${slot} · ${m}×`);
   });
 
   it('with animations, tells the slot and adds the result to the last results only when the ball lands', async () => {

@@ -55,15 +55,13 @@ export function PlinkoPage() {
     },
   });
   const table = plinkoTable(rows, risk);
-  const last = shown;
-  const lastSlot =
-    last &&
-    'slot' in last.outcome &&
-    last.params.game === 'plinko' &&
-    last.params.rows === rows &&
-    last.params.risk === risk
-      ? last.outcome.slot
+  // The last ball's slot and caption belong to the board it fell on: another rows or risk shows the hint, or
+  // "Casa 7 · 0,5×" would stand under a board whose slot 7 pays something else.
+  const last =
+    shown && shown.params.game === 'plinko' && shown.params.rows === rows && shown.params.risk === risk
+      ? shown
       : null;
+  const lastSlot = last && 'slot' in last.outcome ? last.outcome.slot : null;
   // The board stays as the balls in flight were dropped on (their paths have that many rows).
   const locked = betting.auto.running || balls.length > 0;
 
