@@ -611,7 +611,7 @@ export type CashoutQuote = z.infer<typeof cashoutQuote>;
 
 export const sportsCashoutRequest = z.strictObject({
   /** The whole bet's cash-out value the player saw. */
-  value: z.number({ error: 'sportsCashoutChanged' }).gt(0, 'sportsCashoutChanged').max(1e12, 'checkTheInput'),
+  value: z.number({ error: 'checkTheInput' }).gt(0, 'sportsCashoutChanged').max(1e12, 'checkTheInput'),
   /** The part of the stake cashed out: 0 < share ≤ 1 (1 = all of it). */
   share: z
     .number({ error: 'sportsCashoutShare' })

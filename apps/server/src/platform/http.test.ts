@@ -108,6 +108,15 @@ describe('platform http', () => {
     });
     expect(body.statusCode).toBe(400);
     expect(body.json().message).toBe('Unknown field: extra');
+    // No body at all: refused where one is needed, taken where the body is optional (a rotation).
+    const bare = (path: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `${ORIGINALS_PATH}/${path}`,
+        headers: { ...headers, 'idempotency-key': `bare-${path}-${Date.now()}` },
+      });
+    expect((await bare('dice/bet')).statusCode).toBe(400);
+    expect((await bare('fairness/rotate')).statusCode).toBe(200);
   });
 
   it('guards operator calls with X-Operator-Key', async () => {

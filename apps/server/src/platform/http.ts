@@ -147,7 +147,12 @@ export function hasNul(value: unknown, depth = 0): boolean {
 }
 
 export async function registerHttp(app: FastifyInstance, config: Config, redis: Redis | undefined) {
-  app.setValidatorCompiler(validatorCompiler);
+  // Fastify validates a missing body as `null`, which an optional body schema (`.optional()`, "takes no body")
+  // refuses: a body validator reads null as no body.
+  app.setValidatorCompiler<z.ZodType>((route) => {
+    const validate = validatorCompiler(route);
+    return route.httpPart === 'body' ? (data: unknown) => validate(data ?? undefined) : validate;
+  });
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('lang', 'pt_BR');
   // A bodiless POST sent with `Content-Type: application/json` (many HTTP clients set it always) means "no

@@ -52,7 +52,7 @@ export async function originalsRoutes(app: FastifyInstance) {
     {
       preHandler: authenticate,
       // No body at all is a rotation keeping a random client seed, as `{}` is.
-      schema: { tags, security, body: rotateRequest.nullish(), response: { 200: envelope(rotateAnswer) } },
+      schema: { tags, security, body: rotateRequest.optional(), response: { 200: envelope(rotateAnswer) } },
     },
     async (req) => ok(req, await originals.rotate(user(req).id, req.body ?? {})),
   );

@@ -643,7 +643,14 @@ export function createDepositsService(
               eq(paymentOrders.provider, provider.name),
               or(
                 eq(paymentOrders.providerRef, event.chargeId),
-                state.orderId ? eq(paymentOrders.orderId, state.orderId) : undefined,
+                // The order the charge names, only while it has no charge of its own yet (the webhook overtook
+                // the charge's reference being stored): another order's charge never pays it.
+                state.orderId
+                  ? and(
+                      eq(paymentOrders.orderId, state.orderId),
+                      or(isNull(paymentOrders.providerRef), eq(paymentOrders.providerRef, event.chargeId)),
+                    )
+                  : undefined,
               ),
             ),
           );

@@ -127,6 +127,23 @@ describe('sandbox webhooks under attack', () => {
     expect(await cashOf(p.userId)).toBe(10_000);
   });
 
+  it("never pays an order with another order's charge, nor with a charge unknown to it", async () => {
+    const b = await c.signUp();
+    const pending = (await c.prePay(b)).json().data;
+    // The first order's charge (paid above), naming the second order.
+    const crossed = await hook({ orderId: pending.orderId, payNo: order.payNo }).send();
+    expect(crossed.statusCode, crossed.body).toBe(200);
+    expect(crossed.json().data.outcome).toBe('alreadyPaid');
+    // A charge no order has, naming the second order (which has a charge of its own).
+    const unknown = await hook({ orderId: pending.orderId, payNo: 'sbx_111111111111111111111111' }).send();
+    expect(unknown.statusCode).toBe(404);
+    expect(await cashOf(b.userId)).toBe(0);
+    expect((await c.status(b, pending.orderId)).json().data.status).toBe('00');
+    // Its own charge still pays it.
+    expect((await hook(pending).send()).statusCode).toBe(200);
+    expect(await cashOf(b.userId)).toBe(10_000);
+  });
+
   it('answers 404 for an unknown charge or provider', async () => {
     expect((await hook({ orderId: 'D1', payNo: 'sbx_000000000000000000000000' }).send()).statusCode).toBe(
       404,

@@ -127,6 +127,11 @@ describe('withdraw checks, in the spec order, with its messages', () => {
     expect(capped.statusCode, capped.body).toBe(200);
     expect(capped.json().data.amount).toBe(100);
     expect(await cash(p.userId)).toEqual({ balance: 10_000, held: 10_000 });
+    // Beyond what the money library reads (R$ 100 billion and up): still more than the balance, capped as well.
+    const huge = await funded();
+    const all = await c.withdraw(huge, c.pixWithdrawal(huge, 1e308));
+    expect(all.statusCode, all.body).toBe(200);
+    expect(all.json().data.amount).toBe(100);
   });
 
   it('getWithdraw says how much is still to be wagered: a fresh R$ 100 at 1x owes R$ 100, none at 0x', async () => {

@@ -118,14 +118,17 @@ export function saoPauloDay(at: Date): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(at);
 }
 
-/** The amount typed, in centavos, or null when empty or not an amount (rule 4 then answers). */
+/**
+ * The amount typed, in centavos, or null when empty or not an amount (rule 4 then answers). One too large for
+ * the money library is still more than the balance, which caps it (spec), as it caps any other.
+ */
 function amountOf(value: WithdrawRequest['amount']): number | null {
   if (value === undefined || value === '') return null;
   try {
     const minor = toMinor(typeof value === 'string' ? value.replace(',', '.') : value);
     return minor > 0 ? minor : null;
   } catch (err) {
-    if (err instanceof MoneyError) return null;
+    if (err instanceof MoneyError) return err.reason === 'tooLarge' ? Number.MAX_SAFE_INTEGER : null;
     throw err;
   }
 }

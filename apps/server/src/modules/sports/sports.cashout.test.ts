@@ -299,11 +299,18 @@ describe('full, partial and automatic cash out on operator events', () => {
     // Worth less than its stake before kick-off (the margin): a thousandth takes 1 centavo and pays 0.
     expect(Math.round(q.value * 100)).toBeLessThan(1_000);
     const cashBefore = await cash(player.id);
-    const res = await cashOut(player.token, placed.betId, { value: q.value, share: 0.001 });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe(
-      'Essa parte do valor apostado vale menos de um centavo: escolha uma parte maior',
-    );
+    // A thousandth takes a centavo worth nothing; a hundred-thousandth takes no centavo at all: both too small.
+    for (const share of [0.001, 0.00001]) {
+      const res = await cashOut(player.token, placed.betId, { value: q.value, share });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe(
+        'Essa parte do valor apostado vale menos de um centavo: escolha uma parte maior',
+      );
+    }
+    // A value that is not a number did not move: the input is wrong.
+    const text = await cashOut(player.token, placed.betId, { value: String(q.value) as never });
+    expect(text.statusCode).toBe(400);
+    expect(text.json().message).toBe('Verifique as informações inseridas');
     expect(sportsBet.parse(data(await get(`bets/${placed.betId}`, player.token)))).toMatchObject({
       stake: 10,
       status: 'open',

@@ -236,7 +236,8 @@ export function createCashout({ database, settings, bus, outbox, log }: CashoutD
           );
         const stake = Number(bet.stake);
         const part = share >= 1 ? stake : Math.round(stake * share);
-        if (part <= 0) throw badRequest('sportsCashoutShare');
+        // A share inside (0, 1] that takes no whole centavo of the stake is too small, not out of range.
+        if (part <= 0) throw badRequest('sportsCashoutTooSmall');
         const full = part >= stake;
         // The value the player saw, never more than the value now: the tolerance accepts a value that moved
         // against the player, it does not let a client ask for up to 1% above the current one.
