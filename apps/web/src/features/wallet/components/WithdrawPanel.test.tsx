@@ -202,6 +202,17 @@ describe('withdrawal tab', () => {
     await waitFor(() => expect(calls.some((c) => c.url.includes('/userInfo'))).toBe(true));
   });
 
+  it('the payout button changes the data there is, and adds it where there is none', async () => {
+    stub();
+    const user = await open();
+    expect(screen.getByTestId('payout-summary')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Alterar' })).toBeVisible();
+    await user.click(screen.getByRole('radio', { name: /CNPJ/ }));
+    expect(screen.getByText('Adicione os dados de recebimento')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Adicionar' })).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Alterar' })).toBeNull();
+  });
+
   it('refuses a CPF with wrong check digits before sending', async () => {
     const calls = stub();
     limits = { ...limits, cardInfo: {} };

@@ -327,7 +327,7 @@ export function WithdrawPanel() {
           onClick={() => openPanel(payout)}
           className="min-h-44 rounded-lg border border-line px-12 text-sm text-gold"
         >
-          {t('withdraw.payoutEdit')}
+          {t(payout.payCardNo ? 'withdraw.payoutEdit' : 'withdraw.payoutAdd')}
         </button>
       </div>
 

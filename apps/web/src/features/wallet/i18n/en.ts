@@ -83,6 +83,7 @@ const en: WalletMessages = {
     usdt: 'USDT (TRC20)',
     payout: 'Payout details',
     payoutEdit: 'Change',
+    payoutAdd: 'Add',
     payoutMissing: 'Add your payout details',
     accountCpf: 'PIX key (CPF)',
     accountCnpj: 'PIX key (CNPJ)',

@@ -83,6 +83,7 @@ const id: WalletMessages = {
     usdt: 'USDT (TRC20)',
     payout: 'Data penerimaan',
     payoutEdit: 'Ubah',
+    payoutAdd: 'Tambah',
     payoutMissing: 'Tambahkan data penerimaan',
     accountCpf: 'Kunci PIX (CPF)',
     accountCnpj: 'Kunci PIX (CNPJ)',

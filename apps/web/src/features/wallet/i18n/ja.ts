@@ -80,6 +80,7 @@ const ja: WalletMessages = {
     usdt: 'USDT（TRC20）',
     payout: '受取情報',
     payoutEdit: '変更',
+    payoutAdd: '追加',
     payoutMissing: '受取情報を追加してください',
     accountCpf: 'PIX キー（CPF）',
     accountCnpj: 'PIX キー（CNPJ）',

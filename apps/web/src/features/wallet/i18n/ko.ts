@@ -80,6 +80,7 @@ const ko: WalletMessages = {
     usdt: 'USDT(TRC20)',
     payout: '수령 정보',
     payoutEdit: '변경',
+    payoutAdd: '추가',
     payoutMissing: '수령 정보를 추가하세요',
     accountCpf: 'PIX 키(CPF)',
     accountCnpj: 'PIX 키(CNPJ)',

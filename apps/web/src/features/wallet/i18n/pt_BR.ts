@@ -87,6 +87,7 @@ const ptBR = {
     usdt: 'USDT (TRC20)',
     payout: 'Dados de recebimento',
     payoutEdit: 'Alterar',
+    payoutAdd: 'Adicionar',
     payoutMissing: 'Adicione os dados de recebimento',
     accountCpf: 'Chave PIX (CPF)',
     accountCnpj: 'Chave PIX (CNPJ)',

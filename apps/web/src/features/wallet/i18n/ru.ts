@@ -82,6 +82,7 @@ const ru: WalletMessages = {
     usdt: 'USDT (TRC20)',
     payout: 'Реквизиты для получения',
     payoutEdit: 'Изменить',
+    payoutAdd: 'Добавить',
     payoutMissing: 'Добавьте реквизиты для получения',
     accountCpf: 'Ключ PIX (CPF)',
     accountCnpj: 'Ключ PIX (CNPJ)',

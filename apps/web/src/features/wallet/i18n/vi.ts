@@ -82,6 +82,7 @@ const vi: WalletMessages = {
     usdt: 'USDT (TRC20)',
     payout: 'Thông tin nhận tiền',
     payoutEdit: 'Thay đổi',
+    payoutAdd: 'Thêm',
     payoutMissing: 'Thêm thông tin nhận tiền',
     accountCpf: 'Khóa PIX (CPF)',
     accountCnpj: 'Khóa PIX (CNPJ)',

@@ -79,6 +79,7 @@ const zh: WalletMessages = {
     usdt: 'USDT（TRC20）',
     payout: '收款信息',
     payoutEdit: '修改',
+    payoutAdd: '添加',
     payoutMissing: '请添加收款信息',
     accountCpf: 'PIX 密钥（CPF）',
     accountCnpj: 'PIX 密钥（CNPJ）',
