@@ -25,7 +25,7 @@ describe('display of money and dates', () => {
   });
   it('writes a date with its time of day in the locale', () => {
     const date = new Date(2026, 10, 22, 7, 5); // local time
-    expect(displayDateTime(date, 'pt_BR')).toMatch(/22 de nov\.? de 2026.*07:05/);
+    expect(displayDateTime(date, 'pt_BR')).toMatch(/^22\/11\/2026,? 07:05$/);
     expect(displayDateTime('not a date', 'pt_BR')).toBe('');
   });
   it('writes a round’s moment to the second in the chosen language, whatever the browser’s', () => {

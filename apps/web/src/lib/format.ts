@@ -31,9 +31,12 @@ function displayInstant(
 export const displayDate = (value: Date | number | string, lang: LanguageKey) =>
   displayInstant(value, lang, { dateStyle: 'medium' });
 
-/** A date with its time of day ("1 de mai. de 2026, 07:00"): when a bet was placed, to the minute. */
+/**
+ * A date with its time of day ("01/05/2026, 07:00"): when a bet was placed, to the minute. Short, as the records
+ * and the game histories write it, so one bet's time reads the same on every screen.
+ */
 export const displayDateTime = (value: Date | number | string, lang: LanguageKey) =>
-  displayInstant(value, lang, { dateStyle: 'medium', timeStyle: 'short' });
+  displayInstant(value, lang, { dateStyle: 'short', timeStyle: 'short' });
 
 /** A short date with the time to the second ("02/12/2026, 14:05:09"): when a slot round was played. */
 export const displayStamp = (value: Date | number | string, lang: LanguageKey) =>
