@@ -1,3 +1,4 @@
+import { TxType } from '@aposta/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -112,6 +113,10 @@ describe('records screen', () => {
             rec('3', 'bet', -2, '10', bet('casino', 'aposta-fortune', 'Tigre da Fortuna')),
             rec('2', 'bet', -3, '10', bet('sports', null)),
             rec('1', 'deposit', 10, '10'),
+            // A bonus released (out of the bonus balance, into the cash) and one expired.
+            rec('0c', 'bonus', 5, '10', { type: TxType.BONUS_RELEASED }),
+            rec('0b', 'bonus', -5, '10', { type: TxType.BONUS_RELEASED }),
+            rec('0a', 'bonus', -2, '10', { type: TxType.BONUS_FORFEITED }),
           ],
           nextCursor: null,
         }),
@@ -128,6 +133,9 @@ describe('records screen', () => {
       'Aposta · Tigre da Fortuna',
       'Aposta · Esportes',
       'Depósito',
+      'Bônus liberado · para o seu saldo',
+      'Bônus liberado · do saldo de bônus',
+      'Bônus expirado',
     ]);
   });
 

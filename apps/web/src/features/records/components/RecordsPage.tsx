@@ -80,6 +80,10 @@ function RecordRow({ record }: { record: WalletRecord }) {
     new Date(record.time),
   );
   const credit = record.amount > 0;
+  // A released bonus is two lines, the same sum out of the bonus balance and into the cash: each says which.
+  const detail =
+    betLabel ??
+    (record.type === TxType.BONUS_RELEASED ? t(credit ? 'bonusToBalance' : 'bonusFromBonus') : null);
   // A cancelled movement (a withdrawal refused, a stake voided) took nothing in the end: struck through.
   const undone = record.status === '01';
   const hasSteps = Boolean(record.ref) && (record.category === 'deposit' || record.category === 'withdrawal');
@@ -91,8 +95,12 @@ function RecordRow({ record }: { record: WalletRecord }) {
             ? t('corrected')
             : record.refund
               ? t('refunded')
-              : t(`types.${record.category}`)}
-          {betLabel ? <span className="font-normal text-muted"> · {betLabel}</span> : null}
+              : record.type === TxType.BONUS_RELEASED
+                ? t('bonusReleased')
+                : record.type === TxType.BONUS_FORFEITED
+                  ? t('bonusForfeited')
+                  : t(`types.${record.category}`)}
+          {detail ? <span className="font-normal text-muted"> · {detail}</span> : null}
         </p>
         <p className="text-xs text-muted">
           <time dateTime={record.time}>{when}</time>

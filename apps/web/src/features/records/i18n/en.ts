@@ -32,6 +32,10 @@ const en: RecordsMessages = {
   },
   corrected: 'Result corrected',
   refunded: 'Refund',
+  bonusReleased: 'Bonus released',
+  bonusFromBonus: 'from the bonus balance',
+  bonusToBalance: 'to your balance',
+  bonusForfeited: 'Bonus expired',
   products: {
     originals: 'Originals',
     rounds: 'Originals',

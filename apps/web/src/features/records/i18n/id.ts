@@ -32,6 +32,10 @@ const id: RecordsMessages = {
   },
   corrected: 'Hasil dikoreksi',
   refunded: 'Pengembalian',
+  bonusReleased: 'Bonus dicairkan',
+  bonusFromBonus: 'dari saldo bonus',
+  bonusToBalance: 'ke saldo Anda',
+  bonusForfeited: 'Bonus kedaluwarsa',
   products: {
     originals: 'Originals',
     rounds: 'Originals',

@@ -32,6 +32,10 @@ const ja: RecordsMessages = {
   },
   corrected: '結果の訂正',
   refunded: '返金',
+  bonusReleased: 'ボーナス解除',
+  bonusFromBonus: 'ボーナス残高から',
+  bonusToBalance: '残高へ',
+  bonusForfeited: 'ボーナス失効',
   products: {
     originals: 'オリジナル',
     rounds: 'オリジナル',

@@ -32,6 +32,10 @@ const ko: RecordsMessages = {
   },
   corrected: '결과 정정',
   refunded: '환불',
+  bonusReleased: '보너스 해제',
+  bonusFromBonus: '보너스 잔액에서',
+  bonusToBalance: '내 잔액으로',
+  bonusForfeited: '보너스 만료',
   products: {
     originals: '오리지널',
     rounds: '오리지널',

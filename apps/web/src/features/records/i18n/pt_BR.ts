@@ -39,6 +39,12 @@ const ptBR = {
   corrected: 'Resultado corrigido',
   /** A settlement that gave back only stake (a void, a push, a half-lost bet's other half): not a prize. */
   refunded: 'Reembolso',
+  /** Bonus money whose wagering is met, moved to cash: a line from the bonus balance, one to the cash. */
+  bonusReleased: 'Bônus liberado',
+  bonusFromBonus: 'do saldo de bônus',
+  bonusToBalance: 'para o seu saldo',
+  /** Bonus money left at its expiry, taken back. */
+  bonusForfeited: 'Bônus expirado',
   /** What a stake was a bet on: the product, and a sports bet's kind (in-house games are named by their page). */
   products: {
     originals: 'Originais',

@@ -32,6 +32,10 @@ const ru: RecordsMessages = {
   },
   corrected: 'Исправление результата',
   refunded: 'Возврат',
+  bonusReleased: 'Бонус разблокирован',
+  bonusFromBonus: 'с бонусного баланса',
+  bonusToBalance: 'на ваш баланс',
+  bonusForfeited: 'Бонус истёк',
   products: {
     originals: 'Оригинальные',
     rounds: 'Оригинальные',

@@ -32,6 +32,10 @@ const vi: RecordsMessages = {
   },
   corrected: 'Điều chỉnh kết quả',
   refunded: 'Hoàn tiền',
+  bonusReleased: 'Thưởng đã mở khóa',
+  bonusFromBonus: 'từ số dư thưởng',
+  bonusToBalance: 'vào số dư của bạn',
+  bonusForfeited: 'Thưởng hết hạn',
   products: {
     originals: 'Originals',
     rounds: 'Originals',

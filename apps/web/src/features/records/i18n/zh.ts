@@ -32,6 +32,10 @@ const zh: RecordsMessages = {
   },
   corrected: '结果更正',
   refunded: '退款',
+  bonusReleased: '奖金已解锁',
+  bonusFromBonus: '从奖金余额',
+  bonusToBalance: '转入余额',
+  bonusForfeited: '奖金已过期',
   products: {
     originals: '原创游戏',
     rounds: '原创游戏',
