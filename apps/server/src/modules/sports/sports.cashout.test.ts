@@ -308,7 +308,7 @@ describe('full, partial and automatic cash out on operator events', () => {
       );
     }
     // A value that is not a number did not move: the input is wrong.
-    const text = await cashOut(player.token, placed.betId, { value: String(q.value) as never });
+    const text = await cashOut(player.token, placed.betId, { value: String(q.value) });
     expect(text.statusCode).toBe(400);
     expect(text.json().message).toBe('Verifique as informações inseridas');
     expect(sportsBet.parse(data(await get(`bets/${placed.betId}`, player.token)))).toMatchObject({
