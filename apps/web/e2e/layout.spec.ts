@@ -42,9 +42,9 @@ test('the floating support button leaves the 18+ footer readable at the end of h
 });
 
 for (const [lang, open, edit, label] of [
-  // A new player has no payout data yet: the button adds it.
-  ['pt_BR', 'Sacar', 'Adicionar', 'Confirmar e sacar'],
-  ['ru', 'Вывести', 'Добавить', 'Подтвердить и вывести'],
+  // A player with KYC done has their own CPF as payout data: the button changes it.
+  ['pt_BR', 'Sacar', 'Alterar', 'Confirmar e sacar'],
+  ['ru', 'Вывести', 'Изменить', 'Подтвердить и вывести'],
 ] as const) {
   test(`the payout form's "${label}" (${lang}) stays on one line`, async ({ page }) => {
     await page.addInitScript((l) => localStorage.setItem('LANG', l), lang);
