@@ -112,6 +112,22 @@ describe('bet builder', () => {
     expect(price).toBeLessThan(product);
   }, 60_000);
 
+  it('never pays more than a leg alone: a correct score with the goals it implies is priced as the score', async () => {
+    const d = await createEvent('Bahia', 'Sport', 0.3);
+    const score = sel(market(d, 'correctScore', 1, null), '1-0');
+    const home = sel(market(d, '1x2', 1, null), 'home');
+    const over = sel(market(d, 'total', 1, 0.5), 'over');
+    const implied = builderPriceAnswer.parse(
+      data(await builderPrice([score.selectionId, over.selectionId, home.selectionId])),
+    );
+    // 1-0 implies both other legs: the joint probability is the score's, so its price is the score's at most.
+    expect(implied.price).toBe(score.price);
+    // A home win implies a goal: home with over 0.5 is the home win, at its price at most.
+    const homeOver = builderPriceAnswer.parse(data(await builderPrice([home.selectionId, over.selectionId])));
+    expect(homeOver.price).toBeLessThanOrEqual(home.price);
+    expect(homeOver.price).toBeGreaterThan(over.price);
+  });
+
   it('refuses contradictory legs, legs of two events, markets it cannot price, and changes nothing', async () => {
     const d = await createEvent('Vasco', 'Botafogo');
     const e = await createEvent('Cuiabá', 'Goiás');

@@ -16,7 +16,7 @@ import {
 /**
  * The bet builder's quote: the slip's selections read with their market and event, checked (one event, football,
  * markets of the final score, no market twice, legs that can all win together), and priced jointly from the
- * event's score grid with `sports.builderMarginBp` (plus the in-play margin in play).
+ * event's score grid with `sports.builderMarginBp` (plus the in-play margin in play), never above the price of a leg that implies the others.
  */
 export interface BuilderRow {
   selection_id: string;
@@ -111,11 +111,17 @@ export function priceBuilder(
     }
   }
   const grid = footballGrid(Number(first.strength), first.state);
-  const probability = jointProbability(grid, list.map(legOf));
+  const legs = list.map(legOf);
+  const probability = jointProbability(grid, legs);
   if (probability < 1e-9) throw badRequest('sportsBuilderContradiction');
   const live = isLive(Number(first.clock));
+  // A leg that implies all the others (1-0 with over 0.5 and home) makes the builder that leg's own bet: it pays
+  // no more than the leg's price, which carries its market's margin (a correct score's is above the builder's).
+  const same = list
+    .filter((r, i) => Number(r.price) > 0 && jointProbability(grid, [legs[i]!]) <= probability * (1 + 1e-9))
+    .map((r) => Number(r.price));
   return {
-    price: builderPrice(probability, builderMargin(s, live)),
+    price: Math.min(builderPrice(probability, builderMargin(s, live)), ...same),
     probability,
     eventId: String(first.event_id),
     live,
