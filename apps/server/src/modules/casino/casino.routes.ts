@@ -22,7 +22,7 @@ import {
   walletAnswer,
   type WalletCall,
 } from '@aposta/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../platform/http';
@@ -44,6 +44,13 @@ export async function casinoRoutes(app: FastifyInstance) {
     scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 64 * 1024 }, (_req, body, done) =>
       done(null, body),
     );
+    // A body past the limit, or one Fastify cannot read, never reaches the handler: the provider still gets the
+    // wallet's answer (HTTP 200, RS_ERROR_WRONG_SYNTAX), as for any unreadable body. Anything else goes on up.
+    scope.setErrorHandler((err: FastifyError, _req, reply) => {
+      if (err.statusCode === 413 || err.statusCode === 415 || err.statusCode === 400)
+        return reply.code(200).send(casino.wallet.unreadable());
+      throw err;
+    });
     const s = scope.withTypeProvider<ZodTypeProvider>();
     for (const call of WALLET_CALLS) {
       s.post(

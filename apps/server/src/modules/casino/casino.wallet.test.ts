@@ -79,6 +79,12 @@ describe('casino wallet: signatures and identity', () => {
     expect((await p.call('transaction/bet', {}, { raw: '{not json' })).answer.status).toBe(
       'RS_ERROR_WRONG_SYNTAX',
     );
+    // Past the body limit (64 KB) the call never reaches the handler: still the wallet's answer, not an error page.
+    const huge = await p.call('transaction/bet', {}, { raw: JSON.stringify({ pad: 'x'.repeat(70_000) }) });
+    expect(huge).toEqual({
+      http: 200,
+      answer: { status: 'RS_ERROR_WRONG_SYNTAX', balance: 0, currency: '', request_uuid: '', user: '' },
+    });
     expect((await p.call('transaction/bet', r.bet(-100))).answer.status).toBe('RS_ERROR_WRONG_TYPES');
     expect((await p.call('transaction/bet', r.bet(10.5))).answer.status).toBe('RS_ERROR_WRONG_TYPES');
     expect((await p.call('transaction/bet', r.bet(0))).answer.status).toBe('RS_ERROR_WRONG_TYPES');

@@ -709,6 +709,9 @@ export function createWallet({
   }
 
   return {
+    /** The answer to a body that could not be read at all (too large, say): no request, no player. */
+    unreadable: (): WalletAnswer => answer('RS_ERROR_WRONG_SYNTAX', '', undefined, '', 0),
+
     /** One wallet call, from the raw body and its signature header to the answer. */
     async handle(
       providerCode: string,
