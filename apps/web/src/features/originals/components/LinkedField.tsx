@@ -50,7 +50,9 @@ export function LinkedField({
   useEffect(() => tell.current?.(outside), [outside]);
   return (
     <TextField
-      className={className}
+      // Fields stand in a row (the parent a grid of columns): label, input and message each take a row shared
+      // with the neighbours', so a label that wraps, or a message under one field, leaves the inputs level.
+      className={`row-span-3 grid grid-rows-subgrid [&>label]:self-end ${className ?? ''}`}
       label={label}
       name={name}
       inputMode="decimal"

@@ -35,6 +35,7 @@ export function DicePage() {
   const [choice, setChoice] = useState<DiceChoice>({ target: 5050, condition: 'over' });
   const [outside, setOutside] = useState<Record<string, boolean>>({});
   const markOutside = (name: string) => (value: boolean) => setOutside((o) => ({ ...o, [name]: value }));
+  const held = Object.values(outside).some(Boolean);
   const stake = useStake();
   const betting = useBetting<'target' | 'condition'>({
     game: 'dice',
@@ -42,11 +43,12 @@ export function DicePage() {
     body: (amount) => ({ amount: toMajor(amount), target: choice.target / 100, condition: choice.condition }),
     send: (body, key) => placeBet({ game: 'dice', body: body as never }, key),
     schema: () => import('@aposta/contracts').then((m) => m.diceBetRequest),
-    blocked: () => Object.values(outside).some(Boolean),
+    blocked: () => held,
   });
   const multiplier = multiplierOf(choice);
   const chance = chanceOf(choice);
-  const potential = Number.isFinite(stake.minor) ? payout(stake.minor, multiplier) : null;
+  // A field out of range holds the bet: no payout nor RTP is shown for the last valid choice beside it.
+  const potential = !held && Number.isFinite(stake.minor) ? payout(stake.minor, multiplier) : null;
   const locked = betting.auto.running;
   const set = (next: DiceChoice) => {
     setChoice(next);
@@ -68,8 +70,13 @@ export function DicePage() {
         />
       }
       controls={
-        <BetPanel betting={betting} stake={stake} potential={potential} rtp={{ game: 'dice', ...choice }}>
-          <div className="grid grid-cols-3 gap-6">
+        <BetPanel
+          betting={betting}
+          stake={stake}
+          potential={potential}
+          rtp={held ? undefined : { game: 'dice', ...choice }}
+        >
+          <div className="grid grid-cols-3 gap-x-6">
             <LinkedField
               label={t('dice.multiplier')}
               name="multiplier"

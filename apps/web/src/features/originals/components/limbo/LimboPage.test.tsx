@@ -54,6 +54,12 @@ describe('limbo', () => {
     await user.tab();
     // 2^24 equally likely results: a target of 1,000,000x wins on 16 of them, 16 x 10^6 / 2^24 = 95.37%.
     expect(screen.getByTestId('choice-rtp')).toHaveTextContent('RTP desta aposta: 95,37%');
+    // A target out of range holds the bet: the last valid target's payout and RTP are not shown beside it.
+    await user.clear(target);
+    await user.type(target, '0,5');
+    expect(await screen.findByText(/De 1,01× a/)).toBeInTheDocument();
+    expect(screen.getByTestId('potential-payout')).toHaveTextContent('—');
+    expect(screen.queryByTestId('choice-rtp')).toBeNull();
   });
 
   it('animations off: the choice is kept on the device, and the result still shows with the answer', async () => {

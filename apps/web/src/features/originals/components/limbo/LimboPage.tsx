@@ -38,6 +38,7 @@ export function LimboPage() {
   const [target, setTarget] = useState(200);
   const [outside, setOutside] = useState<Record<string, boolean>>({});
   const markOutside = (name: string) => (value: boolean) => setOutside((o) => ({ ...o, [name]: value }));
+  const held = Object.values(outside).some(Boolean);
   const stake = useStake();
   const betting = useBetting<'target'>({
     game: 'limbo',
@@ -45,9 +46,11 @@ export function LimboPage() {
     body: (amount) => ({ amount: toMajor(amount), target: target / 100 }),
     send: (body, key) => placeBet({ game: 'limbo', body: body as never }, key),
     schema: () => import('@aposta/contracts').then((m) => m.limboBetRequest),
-    blocked: () => Object.values(outside).some(Boolean),
+    blocked: () => held,
   });
-  const potential = Number.isFinite(stake.minor) ? payout(stake.minor, limboMultiplier(target)) : null;
+  // A field out of range holds the bet: no payout nor RTP is shown for the last valid choice beside it.
+  const potential =
+    !held && Number.isFinite(stake.minor) ? payout(stake.minor, limboMultiplier(target)) : null;
   const last = betting.last;
   const result = last && 'result' in last.outcome ? last.outcome.result : null;
   const won = last ? last.payout > 0 : false;
@@ -88,8 +91,13 @@ export function LimboPage() {
         </div>
       }
       controls={
-        <BetPanel betting={betting} stake={stake} potential={potential} rtp={{ game: 'limbo', target }}>
-          <div className="grid grid-cols-2 gap-8">
+        <BetPanel
+          betting={betting}
+          stake={stake}
+          potential={potential}
+          rtp={held ? undefined : { game: 'limbo', target }}
+        >
+          <div className="grid grid-cols-2 gap-x-8">
             <LinkedField
               label={t('limbo.target')}
               name="target"
