@@ -51,3 +51,15 @@ describe('deposit after KYC (composed by the app)', () => {
     },
   );
 });
+
+describe('the start mask', () => {
+  it("waits while 'Pagamento recebido' shows, then opens on the next page", async () => {
+    useUi.setState({ overlay: null, startMask: true });
+    const { router } = renderWithApp(<OverlayHost />, '/paySuccess');
+    // The lazy chunks load on the next page: give them the time they take before saying it is absent.
+    await new Promise((r) => setTimeout(r, 300));
+    expect(screen.queryByRole('dialog', { name: 'Presença diária' })).toBeNull();
+    await router.navigate('/home');
+    expect(await screen.findByRole('dialog', { name: 'Presença diária' })).toBeInTheDocument();
+  });
+});

@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { useEffect } from 'react';
+import { useLocation } from 'react-router';
 import { useSession } from '../lib/session';
 import { go } from '../lib/navigation';
 import { closeOverlay, openOverlay, useUi } from '../lib/ui';
@@ -76,13 +77,15 @@ function Overlay() {
 export function OverlayHost() {
   const { menuOpen, accountOpen, avatarOpen, chatOpen, startMask, testPopup, overlay } = useUi();
   const signedIn = useSession((s) => Boolean(s.token));
+  // A first deposit paid goes to 'Pagamento recebido': the start mask waits until the player leaves that page.
+  const paidPage = useLocation().pathname === '/paySuccess';
   return (
     <Suspense fallback={null}>
       {menuOpen ? <SettingsMenu extra={<PushToggle />} /> : null}
       {accountOpen ? <AccountPanel onLogout={logout} /> : null}
       {avatarOpen ? <AvatarPicker /> : null}
       {chatOpen ? <ChatPanel /> : null}
-      {startMask && !overlay ? <StartMask /> : null}
+      {startMask && !overlay && !paidPage ? <StartMask /> : null}
       <Overlay />
       {testPopup && !startMask && !overlay ? <TestAccountPopup /> : null}
       {signedIn ? (
