@@ -144,6 +144,7 @@ export const updateKycRequest = z.strictObject({
   cardNo: z
     .string({ error: 'invalidCpf' })
     .trim()
+    .min(1, 'cpfRequired')
     .max(20, 'invalidCpf')
     .refine(isValidCpf, 'invalidCpf')
     .transform((v) => v.replace(/\D/g, '')),

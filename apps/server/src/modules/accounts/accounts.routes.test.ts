@@ -255,6 +255,8 @@ describe('accounts over HTTP', () => {
     const bad = await kyc({ name: 'Maria', cardNo: '529.982.247-24' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe('CPF inválido');
+    // An empty CPF is asked for, not called invalid.
+    expect((await kyc({ name: 'Maria', cardNo: ' ' })).json().message).toBe('Digite o CPF');
     expect((await kyc({ name: '', cardNo: '52998224725' })).statusCode).toBe(400);
 
     const good = await kyc({ name: 'Maria Silva', cardNo: '529.982.247-25' });

@@ -20,6 +20,7 @@ beforeEach(() => {
         saved.push(body);
         // What the server answers (its validation: contracts updateKycRequest).
         if (!body.name.trim()) return { status: 400, body: envelope(null, 40000, 'Informe seu nome') };
+        if (!body.cardNo.trim()) return { status: 400, body: envelope(null, 40000, 'Digite o CPF') };
         if (body.cardNo !== '529.982.247-25')
           return { status: 400, body: envelope(null, 40000, 'CPF inválido') };
         // Under br, the identity bureau's refusals name their field (a birth date: the form has none).
@@ -44,7 +45,7 @@ afterEach(() => vi.unstubAllGlobals());
 describe('KYC form', () => {
   it.each([
     ['an invalid CPF', 'Ana Souza', '111.222.333-44', 'CPF', 'CPF inválido'],
-    ['an empty CPF', 'Ana Souza', '', 'CPF', 'CPF inválido'],
+    ['an empty CPF', 'Ana Souza', '', 'CPF', 'Digite o CPF'],
     ['an empty name', '', '529.982.247-25', 'Nome completo', 'Informe seu nome'],
     [
       'another name (br bureau)',

@@ -55,6 +55,7 @@ const en: UiMessages = {
     invalidCode: 'The code has 6 digits',
     nameRequired: 'Enter the name',
     invalidCpf: 'Invalid CPF',
+    cpfRequired: 'Enter the CPF',
     invalidRequest: 'Invalid request',
   },
   nav: {

@@ -55,6 +55,7 @@ const id: UiMessages = {
     invalidCode: 'Kode terdiri dari 6 digit',
     nameRequired: 'Masukkan nama',
     invalidCpf: 'CPF tidak valid',
+    cpfRequired: 'Masukkan CPF',
     invalidRequest: 'Permintaan tidak valid',
   },
   nav: {

@@ -55,6 +55,7 @@ const ja: UiMessages = {
     invalidCode: 'コードは6桁です',
     nameRequired: '氏名を入力してください',
     invalidCpf: 'CPFが無効です',
+    cpfRequired: 'CPFを入力してください',
     invalidRequest: '無効なリクエストです',
   },
   nav: {

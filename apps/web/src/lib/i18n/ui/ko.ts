@@ -55,6 +55,7 @@ const ko: UiMessages = {
     invalidCode: '코드는 6자리입니다',
     nameRequired: '이름을 입력해 주세요',
     invalidCpf: 'CPF가 올바르지 않습니다',
+    cpfRequired: 'CPF를 입력해 주세요',
     invalidRequest: '잘못된 요청입니다',
   },
   nav: {

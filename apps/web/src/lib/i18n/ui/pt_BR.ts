@@ -60,6 +60,7 @@ const ptBR = {
     invalidCode: 'O código tem 6 dígitos',
     nameRequired: 'Digite o nome',
     invalidCpf: 'CPF inválido',
+    cpfRequired: 'Digite o CPF',
     invalidRequest: 'Pedido inválido',
   },
   nav: {

@@ -55,6 +55,7 @@ const ru: UiMessages = {
     invalidCode: 'Код состоит из 6 цифр',
     nameRequired: 'Введите имя',
     invalidCpf: 'Неверный CPF',
+    cpfRequired: 'Введите CPF',
     invalidRequest: 'Неверный запрос',
   },
   nav: {

@@ -55,6 +55,7 @@ const vi: UiMessages = {
     invalidCode: 'Mã gồm 6 chữ số',
     nameRequired: 'Nhập tên',
     invalidCpf: 'CPF không hợp lệ',
+    cpfRequired: 'Nhập CPF',
     invalidRequest: 'Yêu cầu không hợp lệ',
   },
   nav: {

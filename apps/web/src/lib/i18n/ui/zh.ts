@@ -55,6 +55,7 @@ const zh: UiMessages = {
     invalidCode: '验证码为 6 位数字',
     nameRequired: '请输入姓名',
     invalidCpf: 'CPF 无效',
+    cpfRequired: '请输入CPF',
     invalidRequest: '无效的请求',
   },
   nav: {
