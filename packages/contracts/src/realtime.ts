@@ -57,6 +57,8 @@ export const serverEvents = {
   insBalance: z.object({ balance: moneyNumber }),
   /** A deposit was paid. */
   paySuccess: paySuccessEvent,
+  /** A bonus met its wagering: the amount that went from the bonus balance to the player's cash. */
+  bonusReleased: z.object({ amount: moneyNumber }),
   /** The increase-bonus popup: multiplier and amount. */
   userBetAmount: z.object({ bouns: z.number(), amount: moneyNumber }),
   /**

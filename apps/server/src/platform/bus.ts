@@ -29,6 +29,8 @@ export interface BusEvents {
   'operator.signedOut': { sessionId: string };
   /** A deposit was paid: czflag 0 on the player's first deposit; payTime in epoch milliseconds. */
   'payment.succeeded': { userId: number; czflag: 0 | 1; payTime: number };
+  /** A bonus met its wagering: `amount` (minor units of `currency`) went from the bonus balance to cash. */
+  'bonus.released': { userId: number; amount: number; currency: string };
   /** Offer of the increase-bonus popup: multiplier `bouns` and `amount` in minor units. */
   'bonus.increaseOffered': { userId: number; bouns: number; amount: number };
   /** An operator changed the price packages: every node drops its cached getPrices lists. */

@@ -189,7 +189,7 @@ describe('realtime gateway (one node)', () => {
     ]);
   });
 
-  it('sends paySuccess and userBetAmount to that player', async () => {
+  it('sends paySuccess, userBetAmount and bonusReleased to that player', async () => {
     const { token, userId } = await player();
     const socket = await open(token);
     const paid = next(socket, 'paySuccess');
@@ -198,6 +198,9 @@ describe('realtime gateway (one node)', () => {
     const offer = next(socket, 'userBetAmount');
     await t.app.bus.publish('bonus.increaseOffered', { userId, bouns: 1.5, amount: 1050 });
     expect(await offer).toEqual({ bouns: 1.5, amount: 10.5 });
+    const released = next(socket, 'bonusReleased');
+    await t.app.bus.publish('bonus.released', { userId, amount: 2_050, currency: 'BRL' });
+    expect(await released).toEqual({ amount: 20.5 });
   });
 
   it('takes offGame with a game code, and refuses malformed or unknown events with a reason', async () => {

@@ -14,7 +14,7 @@ import {
   type ServerToClientEvents,
   type UserFigures,
 } from '@aposta/contracts';
-import { toMajor } from '@aposta/money';
+import { toMajor, type Currency } from '@aposta/money';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
@@ -352,6 +352,9 @@ export function createGateway(options: GatewayOptions) {
     }),
     on('payment.succeeded', ({ userId, czflag, payTime }) =>
       emitLocal(userId, 'paySuccess', { czflag, payTime }),
+    ),
+    on('bonus.released', ({ userId, amount, currency }) =>
+      emitLocal(userId, 'bonusReleased', { amount: toMajor(amount, currency as Currency) }),
     ),
     on('bonus.increaseOffered', ({ userId, bouns, amount }) =>
       emitLocal(userId, 'userBetAmount', { bouns, amount: toMajor(amount) }),

@@ -114,6 +114,15 @@ const bonuses = async (token: string) => {
   return res.json().data;
 };
 
+/** The `bonus.released` pushes heard on the bus for one player (what the gateway tells their sockets). */
+function releasedPushes(userId: number) {
+  const heard: { amount: number; currency: string }[] = [];
+  const off = app.bus.subscribe('bonus.released', (e) => {
+    if (e.userId === userId) heard.push({ amount: e.amount, currency: e.currency });
+  });
+  return { heard, off };
+}
+
 const grantsOf = async (userId: number) =>
   (
     (await database.db.execute(
@@ -124,6 +133,7 @@ const grantsOf = async (userId: number) =>
 describe('bonus engine', () => {
   it('grants a bonus, wears it down by weighted stakes and converts it to cash once (award 141)', async () => {
     const p = await players.signUp('bonus');
+    const pushes = releasedPushes(p.id);
     await players.fund(p.id, 10_000);
     await giveBonus(p.id, 2_000); // bonus multiple 2: R$ 40 to wager
 
@@ -144,6 +154,8 @@ describe('bonus engine', () => {
     await relay();
     expect(await grantsOf(p.id)).toEqual([{ status: 'converted', converted: 2_000, forfeited: 0 }]);
     expect((await bonuses(p.token)).list).toEqual([]);
+    // The player is told, once, what went to their cash.
+    await expect.poll(() => pushes.heard).toEqual([{ amount: 2_000, currency: 'BRL' }]);
     expect(await balances(p.id)).toEqual({ cash: 10_000 - 8_000 + 2_000, bonus: 0 });
 
     // The records show the conversion as award 141, once.
@@ -157,17 +169,23 @@ describe('bonus engine', () => {
     // Delivering again changes nothing.
     await relay();
     expect(await balances(p.id)).toEqual({ cash: 4_000, bonus: 0 });
+    expect(pushes.heard).toHaveLength(1);
+    pushes.off();
   });
 
   it('caps a conversion at its maximum and gives the excess back to promotions', async () => {
     await app.settings.change({ 'bonus.maxConversionMultiple': 0.5 });
     try {
       const p = await players.signUp('bonuscap');
+      const pushes = releasedPushes(p.id);
       await players.fund(p.id, 10_000);
       await giveBonus(p.id, 1_000); // converts at most R$ 5
       await loseBet(p.id, 2_000);
       await relay();
       expect(await grantsOf(p.id)).toEqual([{ status: 'converted', converted: 500, forfeited: 500 }]);
+      // What reached the cash, not the bonus.
+      await expect.poll(() => pushes.heard).toEqual([{ amount: 500, currency: 'BRL' }]);
+      pushes.off();
       expect(await balances(p.id)).toEqual({ cash: 8_500, bonus: 0 });
     } finally {
       await app.settings.change({ 'bonus.maxConversionMultiple': 5 });
@@ -176,6 +194,7 @@ describe('bonus engine', () => {
 
   it('forfeits the rest at expiry, once, and a later stake converts nothing', async () => {
     const p = await players.signUp('bonusexp');
+    const pushes = releasedPushes(p.id);
     await players.fund(p.id, 5_000);
     await giveBonus(p.id, 1_500);
     await loseBet(p.id, 1_000);
@@ -194,6 +213,9 @@ describe('bonus engine', () => {
     await relay();
     expect(await balances(p.id)).toEqual({ cash: 1_000, bonus: 0 });
     expect((await bonuses(p.token)).list).toEqual([]);
+    // A forfeit releases nothing to tell.
+    expect(pushes.heard).toEqual([]);
+    pushes.off();
   });
 
   it('a reversed bonus credit ends its grant without converting', async () => {

@@ -38,6 +38,14 @@ export interface BonusGrantedFact {
   pushedBy: string | null;
 }
 
+/** A grant converted: `amount` (minor units) went to cash, written in the converting transaction. */
+export interface BonusReleasedFact {
+  userId: number;
+  currency: string;
+  grantId: number;
+  amount: number;
+}
+
 declare module '../../platform/outbox' {
   interface OutboxEvents {
     /** A player's deposits or turnover changed (a credit, a settlement, a reversal): the VIP module's input. */
@@ -47,6 +55,8 @@ declare module '../../platform/outbox' {
      * `recordCredit`): once per grant, in the transaction of the credit.
      */
     'bonus.granted': BonusGrantedFact;
+    /** A grant converted to cash (its wagering met): the player is told, once per grant. */
+    'bonus.released': BonusReleasedFact;
   }
 }
 
@@ -57,5 +67,9 @@ declare module '../../platform/outbox' {
 export function registerWageringEvents(outbox: Outbox, bus: EventBus) {
   outbox.on('bonus.granted', 'wagering.bonusPush', async ({ userId, pushedBy }) => {
     if (!pushedBy) pushAfterDelivery(bus, 'balance.changed', { userId });
+  });
+  // The balance jumps when a bonus converts: the player hears why (the figures follow the settlement's push).
+  outbox.on('bonus.released', 'wagering.releasedPush', async ({ userId, amount, currency }) => {
+    pushAfterDelivery(bus, 'bonus.released', { userId, amount, currency });
   });
 }

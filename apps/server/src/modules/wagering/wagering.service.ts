@@ -660,6 +660,8 @@ async function close(tx: Executor, grantId: number, outcome: 'converted' | 'forf
         system: [{ kind: 'promotions', amount: -toCash }],
       })
     ).txId;
+  if (toCash > 0)
+    await emitFact(tx, 'bonus.released', { userId, currency: g.currency, grantId, amount: toCash });
   await tx.execute(sql`
     update bonus_grants set status = ${outcome}, closed_tx_id = ${txId}, converted = ${toCash},
       forfeited = ${back}, closed_at = now()

@@ -21,7 +21,8 @@ function isEventSource(value: unknown): value is EventSource {
 
 /**
  * Adds the wallet's events to the session's realtime connection whenever one opens, resets the bonus popup on
- * a login change, shows the increase-bonus popup, and toasts an automatic sports cash-out's payment.
+ * a login change, shows the increase-bonus popup, and toasts an automatic sports cash-out's payment and a bonus
+ * released to the balance.
  */
 export function RealtimeHost({ onPaid }: { onPaid: () => void }) {
   const realtime = useSession((s) => s.realtime);
@@ -42,9 +43,14 @@ export function RealtimeHost({ onPaid }: { onPaid: () => void }) {
     const onCashout = (u: ServerEventPayloads['sportsCashout']) => {
       if (u.paid !== undefined) toast(t('autoCashout', { amount: displayMoney(u.paid, lang) }));
     };
+    // A bonus converting to cash raises the header's balance: the player hears why.
+    const onReleased = ({ amount }: ServerEventPayloads['bonusReleased']) =>
+      toast(t('bonusReleased', { amount: displayMoney(amount, lang) }));
     socket.on('sportsCashout', onCashout);
+    socket.on('bonusReleased', onReleased);
     return () => {
       socket.off('sportsCashout', onCashout);
+      socket.off('bonusReleased', onReleased);
     };
   }, [realtime, t, lang]);
 

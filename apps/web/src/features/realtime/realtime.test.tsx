@@ -171,4 +171,17 @@ describe('wallet realtime events', () => {
     unmount();
     expect(() => socket.fire('sportsCashout', { betId: '7', value: 1, available: false, paid: 1 })).toThrow();
   });
+
+  it('toasts a bonus released to the balance, with the amount that reached it', () => {
+    const socket = fakeSocket();
+    useSession.setState({ realtime: socket });
+    useUi.setState({ toasts: [] });
+    const { unmount } = renderWithApp(<RealtimeHost onPaid={depositPaid} />);
+    act(() => socket.fire('bonusReleased', { amount: 20.5 }));
+    expect(useUi.getState().toasts.map((t) => t.message.replace(/\u00a0/g, ' '))).toEqual([
+      'Bônus liberado: R$ 20,50 foram para o seu saldo.',
+    ]);
+    unmount();
+    expect(() => socket.fire('bonusReleased', { amount: 1 })).toThrow();
+  });
 });

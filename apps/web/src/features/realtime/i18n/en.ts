@@ -9,6 +9,7 @@ const en: RealtimeMessages = {
     later: 'Not now',
   },
   autoCashout: 'Auto cash out: your bet paid {{amount}}.',
+  bonusReleased: 'Bonus released: {{amount}} went to your balance.',
 };
 
 export default en;

@@ -9,6 +9,7 @@ const id: RealtimeMessages = {
     later: 'Nanti saja',
   },
   autoCashout: 'Cash out otomatis: taruhan Anda membayar {{amount}}.',
+  bonusReleased: 'Bonus dicairkan: {{amount}} masuk ke saldo Anda.',
 };
 
 export default id;

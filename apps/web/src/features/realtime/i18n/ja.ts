@@ -9,6 +9,7 @@ const ja: RealtimeMessages = {
     later: '後で',
   },
   autoCashout: '自動キャッシュアウト：ベットで {{amount}} が支払われました。',
+  bonusReleased: 'ボーナス解放：{{amount}} が残高に加算されました。',
 };
 
 export default ja;

@@ -9,6 +9,7 @@ const ko: RealtimeMessages = {
     later: '나중에',
   },
   autoCashout: '자동 캐시아웃: 베팅으로 {{amount}}이(가) 지급되었습니다.',
+  bonusReleased: '보너스 지급: {{amount}}이(가) 잔액에 추가되었습니다.',
 };
 
 export default ko;

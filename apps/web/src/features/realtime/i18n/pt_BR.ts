@@ -13,6 +13,7 @@ const ptBR = {
     later: 'Agora não',
   },
   autoCashout: 'Cash out automático: sua aposta pagou {{amount}}.',
+  bonusReleased: 'Bônus liberado: {{amount}} foram para o seu saldo.',
 };
 
 export default ptBR;

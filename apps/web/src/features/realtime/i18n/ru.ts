@@ -9,6 +9,7 @@ const ru: RealtimeMessages = {
     later: 'Не сейчас',
   },
   autoCashout: 'Автоматический кэшаут: ваша ставка выплатила {{amount}}.',
+  bonusReleased: 'Бонус разблокирован: {{amount}} зачислено на ваш баланс.',
 };
 
 export default ru;

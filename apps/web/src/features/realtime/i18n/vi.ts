@@ -9,6 +9,7 @@ const vi: RealtimeMessages = {
     later: 'Để sau',
   },
   autoCashout: 'Rút tiền tự động: cược của bạn đã trả {{amount}}.',
+  bonusReleased: 'Thưởng đã được giải phóng: {{amount}} đã vào số dư của bạn.',
 };
 
 export default vi;

@@ -9,6 +9,7 @@ const zh: RealtimeMessages = {
     later: '稍后',
   },
   autoCashout: '自动兑现：您的投注已支付 {{amount}}。',
+  bonusReleased: '奖金已释放：{{amount}} 已转入您的余额。',
 };
 
 export default zh;
