@@ -129,18 +129,21 @@ export function ActivitiesPage() {
                         <Button size="small" onClick={() => setEditing(a.id)}>
                           {t('common.edit')}
                         </Button>
-                        <ConfirmButton
-                          danger
-                          title={t('activities.endConfirm')}
-                          onConfirm={() =>
-                            run(
-                              () => api('post', `${OPERATOR_ACTIVITIES_PATH}/${a.id}/end`, { body: {} }),
-                              () => void list.refetch(),
-                            )
-                          }
-                        >
-                          {t('activities.end')}
-                        </ConfirmButton>
+                        {/* A draft is not ended (never live, the server refuses it): it is edited or left. */}
+                        {a.status === 'live' && (
+                          <ConfirmButton
+                            danger
+                            title={t('activities.endConfirm')}
+                            onConfirm={() =>
+                              run(
+                                () => api('post', `${OPERATOR_ACTIVITIES_PATH}/${a.id}/end`, { body: {} }),
+                                () => void list.refetch(),
+                              )
+                            }
+                          >
+                            {t('activities.end')}
+                          </ConfirmButton>
+                        )}
                       </Space>
                     ),
                 },

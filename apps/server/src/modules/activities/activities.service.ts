@@ -124,11 +124,15 @@ export function createActivitiesService({
     });
   }
 
-  /** Ends an activity at once: no more claims. Ending an ended one changes nothing. */
+  /**
+   * Ends a live activity at once: no more claims. Ending an ended one changes nothing. A draft is refused: ended,
+   * it would be shown to players (their detail hides drafts only), though it never went live.
+   */
   async function end(id: number) {
     return database.transaction(async (tx) => {
       const before = await find(tx, id);
       if (!before) throw notFound();
+      if (before.status === 'draft') throw conflict('activityNotLive');
       const [after] = await tx
         .update(promoActivities)
         .set({ status: 'ended', version: before.version + 1, updatedAt: now() })
