@@ -192,6 +192,32 @@ describe('operator sign-in', () => {
     expect(await newestRow()).toMatchObject({ outcome: 'refused', reason: 'locked', httpStatus: 429 });
   });
 
+  it('checks no more than the allowed passwords when attempts come at once, and never signs in past them', async () => {
+    const op = await newOperator('admin');
+    // From an address of its own: the burst spends that address's per-minute allowance, not the other tests'.
+    const from = (body: Record<string, unknown>) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/operator/auth/login',
+        payload: body,
+        remoteAddress: '192.0.2.66',
+      });
+    const wrong = () => from({ email: op.email, password: 'wrong password!', totp: '000000' });
+    // A burst of wrong guesses with the right password and code sent last.
+    const answers = await Promise.all([
+      ...Array.from({ length: MAX_FAILURES + 6 }, wrong),
+      from({ email: op.email, password: PASSWORD, totp: op.code() }),
+    ]);
+    const right = answers.at(-1)!;
+    expect(right.statusCode, right.body).toBe(429);
+    expect(await sessionsOf(op.id)).toBe(0);
+    const checked = answers.filter((a) => a.statusCode === 401).length;
+    expect(checked).toBeLessThan(MAX_FAILURES);
+    expect(answers.filter((a) => a.statusCode === 429)).toHaveLength(answers.length - checked);
+    // Still locked afterwards.
+    expect((await from({ email: op.email, password: PASSWORD, totp: op.code(1) })).statusCode).toBe(429);
+  });
+
   it('locks only the address that failed: the operator elsewhere still signs in, the lock stays', async () => {
     const op = await newOperator('admin');
     const from = (remoteAddress: string, body: Record<string, unknown>) =>

@@ -200,31 +200,45 @@ export function createOperatorsService({ database, config }: { database: Databas
     and(eq(operatorLoginThrottle.email, email), eq(operatorLoginThrottle.source, source));
 
   /**
-   * Counts a failed sign-in of `email` from `source`; true when it locks that source out of the e-mail. Old
-   * failures are forgotten.
+   * Takes one sign-in attempt of `email` from `source`, before its password is checked: one statement counts it
+   * (old attempts forgotten), so attempts sent at once each get their own number and no more than
+   * `maxFailures` of them reach the password check in a lock period. Answers whether this one may go on, and
+   * whether its failure locks the source out (it was the last allowed).
    */
-  async function recordFailure(email: string, source: string): Promise<boolean> {
-    return database.transaction(async (tx) => {
-      const now = new Date();
-      const [row] = await tx
-        .insert(operatorLoginThrottle)
-        .values({ email, source, failures: 1, lastFailureAt: now })
-        .onConflictDoUpdate({
-          target: [operatorLoginThrottle.email, operatorLoginThrottle.source],
-          set: {
-            failures: sql`case when ${operatorLoginThrottle.lastFailureAt} < ${new Date(now.getTime() - lockMs)}
-              then 1 else ${operatorLoginThrottle.failures} + 1 end`,
-            lastFailureAt: now,
-          },
-        })
-        .returning({ failures: operatorLoginThrottle.failures });
-      if (row!.failures < config.auth.maxFailures) return false;
-      await tx
-        .update(operatorLoginThrottle)
-        .set({ failures: 0, lockedUntil: new Date(now.getTime() + lockMs) })
-        .where(throttleOf(email, source));
-      return true;
-    });
+  async function takeAttempt(email: string, source: string, at: number) {
+    const now = new Date(at);
+    const t = operatorLoginThrottle;
+    const isLocked = sql`(${t.lockedUntil} is not null and ${t.lockedUntil} > ${now})`;
+    const [row] = await db
+      .insert(t)
+      .values({ email, source, failures: 1, lastFailureAt: now })
+      .onConflictDoUpdate({
+        target: [t.email, t.source],
+        set: {
+          failures: sql`case when ${isLocked} then ${t.failures}
+            when ${t.lastFailureAt} < ${new Date(at - lockMs)} then 1 else ${t.failures} + 1 end`,
+          lastFailureAt: sql`case when ${isLocked} then ${t.lastFailureAt} else ${now} end`,
+        },
+      })
+      .returning({ attempt: t.failures, lockedUntil: t.lockedUntil });
+    const lockedNow = Boolean(row!.lockedUntil && row!.lockedUntil.getTime() > at);
+    return {
+      allowed: !lockedNow && row!.attempt <= config.auth.maxFailures,
+      last: row!.attempt >= config.auth.maxFailures,
+    };
+  }
+
+  /**
+   * Locks `source` out of `email` for the lock period (the attempts counted start again after it). False when a
+   * success has cleared the count meanwhile (a replay of its code, sent with it): nothing to lock.
+   */
+  async function lockOut(email: string, source: string, at: number) {
+    const rows = await db
+      .update(operatorLoginThrottle)
+      .set({ failures: 0, lockedUntil: new Date(at + lockMs) })
+      .where(throttleOf(email, source))
+      .returning({ email: operatorLoginThrottle.email });
+    return rows.length > 0;
   }
 
   const locked = (reason: string) =>
@@ -279,20 +293,16 @@ export function createOperatorsService({ database, config }: { database: Databas
      */
     async login(input: { email: string; password: string; totp: string }, ip: string, now = Date.now()) {
       const { email } = input;
-      const [throttle] = await db
-        .select({ lockedUntil: operatorLoginThrottle.lockedUntil })
-        .from(operatorLoginThrottle)
-        .where(throttleOf(email, ip));
-      if (throttle?.lockedUntil && throttle.lockedUntil.getTime() > now) throw locked('locked');
+      const attempt = await takeAttempt(email, ip, now);
+      // Locked, or past the allowed attempts (sent at once, say): refused without a password check.
+      if (!attempt.allowed) throw locked('locked');
 
       const [found] = await db.select().from(operators).where(eq(operators.email, email));
       const operator = found && !found.disabledAt ? found : undefined;
       const passwordOk = await verifyPassword(operator?.passwordHash, input.password);
       const who = operator && { id: operator.id, email: operator.email };
-      const fail = async (reason: string) => {
-        if (await recordFailure(email, ip)) return locked(reason);
-        return loginFailed(reason, who);
-      };
+      const fail = async (reason: string) =>
+        attempt.last && (await lockOut(email, ip, now)) ? locked(reason) : loginFailed(reason, who);
       if (!operator) throw await fail(found ? 'operatorDisabled' : 'unknownEmail');
       if (!passwordOk) throw await fail('wrongPassword');
 

@@ -51,8 +51,10 @@ export const operatorSessions = pgTable(
 );
 
 /**
- * Failed operator sign-ins per e-mail, known or not (a lock must not reveal which e-mails exist), and source
+ * Operator sign-in attempts per e-mail, known or not (a lock must not reveal which e-mails exist), and source
  * (the client's address): a stranger's failures lock the stranger out, never the operator at their desk.
+ * `failures` counts every attempt since the last success, taken before its password check (a success deletes
+ * the row), so attempts sent at once cannot all be checked.
  */
 export const operatorLoginThrottle = pgTable(
   'operator_login_throttle',
