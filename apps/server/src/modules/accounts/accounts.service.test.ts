@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -30,6 +31,7 @@ describe('accounts public face', () => {
     mine.setSerializerCompiler(serializerCompiler);
     mine.decorateRequest('lang', 'pt_BR');
     await mine.register(platformPlugin, { config, database: t.database, bus });
+    await mine.register(rateLimit, { global: true }); // as registerHttp does, before the modules
     await mine.register(operatorsModule);
     await mine.register(settingsModule);
     await mine.register(mailModule);

@@ -73,6 +73,18 @@ export function registerOperatorGuard(app: FastifyInstance, operators: Operators
       throw new Error(`${route.method} ${route.url} must name an operator permission (config.permission)`);
   });
 
+  // The per-IP limit, taken here for the operator routes on the global limit: the plugin's own hook is the
+  // route's, which runs after this guard, so refused calls (a guessed key or token) were never counted, and
+  // each wrote an audit row. It marks the request, so the route's hook does not count it again. A route with a
+  // limit of its own (sign-in) keeps it.
+  if (!app.hasDecorator('rateLimit'))
+    throw new Error('the operator guard needs @fastify/rate-limit registered before it (registerHttp)');
+  const limit = app.rateLimit();
+  app.addHook('onRequest', async (req, reply) => {
+    const { permission, rateLimit } = req.routeOptions.config;
+    if (permission && rateLimit === undefined) await limit.call(app, req, reply);
+  });
+
   app.addHook('onRequest', async (req) => {
     const action = req.routeOptions.config.permission;
     if (!action) return;

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { OperatorRole } from '@aposta/contracts';
 import { count, eq, sql } from 'drizzle-orm';
+import rateLimit from '@fastify/rate-limit';
 import Fastify from 'fastify';
 import * as OTPAuth from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -472,6 +473,7 @@ describe('the audit log', () => {
     const app = Fastify({ logger: false });
     const boot = async () => {
       await app.register(platformPlugin, { config: t.app.config, database: t.database, bus: createBus() });
+      await app.register(rateLimit, { global: true }); // as registerHttp does, before the modules
       await app.register(operatorsModule);
       await app.register(async (scope) => {
         scope.get('/api/operator/forgotten', async () => 'open');
