@@ -1,13 +1,24 @@
-import { OPERATOR_ACTIVITIES_PATH, operatorActivity, type ActivityInput } from '@aposta/contracts';
+import {
+  ACTIVITIES_PATH,
+  OPERATOR_ACTIVITIES_PATH,
+  operatorActivity,
+  type ActivityInput,
+} from '@aposta/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, expectCleanLedgerThenClose, TEST_OPERATOR_KEY } from '../../../test/helpers';
+import {
+  createTestApp,
+  expectCleanLedgerThenClose,
+  TEST_OPERATOR_KEY,
+  testPlayers,
+} from '../../../test/helpers';
 import type { App } from '../../app';
 import type { Database } from '../../platform/db';
 
 /**
- * An activity's reward is bonus money with a wagering multiple of at least 1: a multiple of 0 would convert at
- * once, paying cash on one operator's word, which only an adjustment (two operators) may.
+ * Operators' rules on activities. The reward is bonus money with a wagering multiple of at least 1: a multiple
+ * of 0 would convert at once, paying cash on one operator's word, which only an adjustment (two operators) may.
+ * A draft is the operators' alone: ending it is refused, since an ended activity is shown to players.
  */
 let app: App;
 let database: Database;
@@ -65,5 +76,30 @@ describe('an activity’s wagering multiple', () => {
     const hundred = await call('PUT', saved, { ...activity(100), version: a.version });
     expect(hundred.statusCode, hundred.body).toBe(200);
     expect(operatorActivity.parse(hundred.json().data).wageringMultiple).toBe(100);
+  });
+});
+
+describe('a draft activity', () => {
+  it('cannot be ended into players’ sight; a live one ends as before', async () => {
+    const player = await testPlayers(app, database).signUp('draft');
+    const seen = (id: number) =>
+      app.inject({ url: `${ACTIVITIES_PATH}/${id}`, headers: { authorization: `Bearer ${player.token}` } });
+    const made = await call('POST', OPERATOR_ACTIVITIES_PATH, { ...activity(1), status: 'draft' });
+    const a = operatorActivity.parse(made.json().data);
+    expect((await seen(a.id)).statusCode).toBe(404);
+
+    const ended = await call('POST', `${OPERATOR_ACTIVITIES_PATH}/${a.id}/end`, {});
+    expect(ended.statusCode).toBe(409);
+    expect(ended.json().message).toBe('Esta atividade não está em andamento.');
+    expect((await seen(a.id)).statusCode).toBe(404);
+
+    const live = operatorActivity.parse(
+      (await call('POST', OPERATOR_ACTIVITIES_PATH, activity(1))).json().data,
+    );
+    expect((await call('POST', `${OPERATOR_ACTIVITIES_PATH}/${live.id}/end`, {})).statusCode).toBe(200);
+    // Players keep seeing one that was live, as ended.
+    const after = await seen(live.id);
+    expect(after.statusCode).toBe(200);
+    expect(after.json().data.status).toBe('ended');
   });
 });
