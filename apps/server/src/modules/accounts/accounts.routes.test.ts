@@ -594,6 +594,29 @@ describe('accounts over HTTP', () => {
     expect((await c.login(username, PWD, stranger)).statusCode).toBe(200);
   });
 
+  it('checks no more passwords than allowed when the guesses are sent all at once', async () => {
+    const { username, token } = await c.signUp();
+    const stranger = `10.67.${crypto.randomInt(256)}.${crypto.randomInt(1, 255)}`;
+    const statuses = async (calls: Promise<{ statusCode: number }>[]) =>
+      (await Promise.all(calls)).map((r) => r.statusCode).sort();
+    const burst = await statuses(
+      Array.from({ length: 12 }, (_, i) => c.login(username, `guess ${i}`, stranger)),
+    );
+    expect(burst).toEqual([...Array(5).fill(400), ...Array(7).fill(429)]);
+    // A password change sends no captcha: a stolen session's burst of guesses is held the same way.
+    const change = (oldPwd: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/app/user/changePwd',
+        remoteAddress: '10.68.0.9',
+        headers: { authorization: `Bearer ${token}` },
+        payload: { oldPwd, nPwd: 'a new secret' },
+      });
+    const changes = await statuses(Array.from({ length: 12 }, (_, i) => change(`guess ${i}`)));
+    expect(changes).toEqual([...Array(5).fill(400), ...Array(7).fill(429)]);
+    expect((await c.login(username, PWD, '10.55.0.3')).statusCode).toBe(200);
+  });
+
   it('counts wrong current passwords of a password change as wrong sign-ins: a stolen session cannot guess on', async () => {
     const { username, token } = await c.signUp();
     const change = (oldPwd: string, remoteAddress = '10.44.0.9') =>

@@ -416,31 +416,11 @@ export function createAccountsService({ database, config, bus, mail, identity = 
     throw new AppError(ErrorCode.CAPTCHA_INVALID, 'captchaInvalid');
   }
 
-  /**
-   * Counts a failed sign-in of `username` from `source`. From the maxFailures-th failure on, that source
-   * waits before its next try of that username: 5 s, then twice as long after each further failure, at
-   * most one lock period. Failures older than one lock period are forgotten.
-   */
-  async function recordLoginFailure(username: string, source: string) {
-    const now = new Date();
-    const stale = new Date(now.getTime() - lockMs);
-    const failures = sql`case when ${loginThrottle.lastFailureAt} < ${stale} then 1
-      else ${loginThrottle.failures} + 1 end`;
-    const [row] = await db
-      .insert(loginThrottle)
-      .values({ username, source, failures: 1, lastFailureAt: now })
-      .onConflictDoUpdate({
-        target: [loginThrottle.username, loginThrottle.source],
-        set: { failures, lastFailureAt: now },
-      })
-      .returning({ failures: loginThrottle.failures });
-    const over = row!.failures - config.auth.maxFailures;
-    if (over < 0) return;
-    const waitMs = Math.min(lockMs, LOGIN_FIRST_WAIT_MS * 2 ** Math.min(over, 20));
-    await db
-      .update(loginThrottle)
-      .set({ lockedUntil: new Date(now.getTime() + waitMs) })
-      .where(and(eq(loginThrottle.username, username), eq(loginThrottle.source, source)));
+  /** Until when `source` waits after its `attempt`-th password of an account in a row (none below maxFailures). */
+  function waitAfter(attempt: number, now: Date): Date | null {
+    const over = attempt - config.auth.maxFailures;
+    if (over < 0) return null;
+    return new Date(now.getTime() + Math.min(lockMs, LOGIN_FIRST_WAIT_MS * 2 ** Math.min(over, 20)));
   }
 
   const mustWait = (until: Date) =>
@@ -449,16 +429,27 @@ export function createAccountsService({ database, config, bus, mail, identity = 
     });
 
   /**
-   * Refuses (429, the wait in seconds) while this account's wrong passwords from this source must wait;
-   * answers the throttle row's filter.
+   * Counts a password try of `username` from `source` before it is checked, or refuses it (429, the wait in
+   * seconds) while that source must wait. A try counts as wrong until `passwordRight` clears the count, and the
+   * maxFailures-th try already sets the wait: a burst sent at once gets maxFailures checks, not one per request.
+   * From there each further wrong try waits twice as long (5 s first, at most one lock period); tries older
+   * than one lock period are forgotten. Answers the throttle row's filter.
    */
-  async function refuseWhileThrottled(username: string, source: string) {
+  async function takeLoginAttempt(username: string, source: string) {
+    const now = new Date();
     const mine = and(eq(loginThrottle.username, username), eq(loginThrottle.source, source));
-    const [throttle] = await db
-      .select({ lockedUntil: loginThrottle.lockedUntil })
-      .from(loginThrottle)
-      .where(mine);
-    if (throttle?.lockedUntil && throttle.lockedUntil > new Date()) throw mustWait(throttle.lockedUntil);
+    const refusedUntil = await database.transaction(async (tx) => {
+      await tx.insert(loginThrottle).values({ username, source, lastFailureAt: now }).onConflictDoNothing();
+      const [row] = await tx.select().from(loginThrottle).where(mine).for('update');
+      if (row!.lockedUntil && row!.lockedUntil > now) return row!.lockedUntil;
+      const attempt = now.getTime() - row!.lastFailureAt.getTime() > lockMs ? 1 : row!.failures + 1;
+      await tx
+        .update(loginThrottle)
+        .set({ failures: attempt, lastFailureAt: now, lockedUntil: waitAfter(attempt, now) })
+        .where(mine);
+      return null;
+    });
+    if (refusedUntil) throw mustWait(refusedUntil);
     return mine;
   }
 
@@ -592,17 +583,16 @@ export function createAccountsService({ database, config, bus, mail, identity = 
     }): Promise<string> {
       await checkCaptcha(input.codeId, input.captCode);
       const source = throttleSource(input.source);
-      const mine = await refuseWhileThrottled(input.username, source);
+      const mine = await takeLoginAttempt(input.username, source);
 
       const [user] = await db
         .select({ id: users.id, passwordHash: users.passwordHash })
         .from(users)
         .where(eq(users.username, input.username));
       const valid = await verifyPassword(user?.passwordHash, input.pwd);
-      if (!user || !valid) {
-        await recordLoginFailure(input.username, source);
-        throw new AppError(ErrorCode.LOGIN_FAILED, 'loginFailed');
-      }
+      if (!user || !valid) throw new AppError(ErrorCode.LOGIN_FAILED, 'loginFailed');
+      // Only this source's count: a right password here gives a stranger elsewhere no fresh tries.
+      await db.delete(loginThrottle).where(mine);
       for (const check of hooks.signIn) await check(user.id);
       const token = await database.transaction(async (tx) => {
         // The password checked must still be the account's: a change or reset committed since revoked every
@@ -614,8 +604,6 @@ export function createAccountsService({ database, config, bus, mail, identity = 
           .for('share');
         if (current?.passwordHash !== user.passwordHash)
           throw new AppError(ErrorCode.LOGIN_FAILED, 'loginFailed');
-        // Only this source's count: a success here gives a stranger elsewhere no fresh tries.
-        await tx.delete(loginThrottle).where(mine);
         return createSession(tx, user.id, { ip: input.source, device: input.device });
       });
       return checkedAgain(user.id, token);
@@ -740,11 +728,9 @@ export function createAccountsService({ database, config, bus, mail, identity = 
     async changePassword(userId: number, oldPwd: string, nPwd: string, ip: string) {
       const user = await loadUser(db, userId);
       const source = throttleSource(ip);
-      await refuseWhileThrottled(user.username, source);
-      if (!(await verifyPassword(user.passwordHash, oldPwd))) {
-        await recordLoginFailure(user.username, source);
-        throw badRequest('oldPasswordWrong');
-      }
+      const mine = await takeLoginAttempt(user.username, source);
+      if (!(await verifyPassword(user.passwordHash, oldPwd))) throw badRequest('oldPasswordWrong');
+      await db.delete(loginThrottle).where(mine);
       const revoked = await database.transaction(async (tx) => {
         // Still the password checked: two changes at once, the second finds the first's.
         const [current] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
