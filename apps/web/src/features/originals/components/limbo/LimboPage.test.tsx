@@ -60,6 +60,8 @@ describe('limbo', () => {
     expect(await screen.findByText(/De 1,01× a/)).toBeInTheDocument();
     expect(screen.getByTestId('potential-payout')).toHaveTextContent('—');
     expect(screen.queryByTestId('choice-rtp')).toBeNull();
+    // Nor does the stage name a target the bet will not have.
+    expect(screen.getByTestId('limbo-target-line')).toHaveTextContent('Alvo —');
   });
 
   it('animations off: the choice is kept on the device, and the result still shows with the answer', async () => {

@@ -55,8 +55,14 @@ export function LimboPage() {
   const result = last && 'result' in last.outcome ? last.outcome.result : null;
   const won = last ? last.payout > 0 : false;
   const resultText = result === null ? '—' : multiplierOf(result, locale);
-  // Beside a result, the target of that bet (the field may already hold the next one).
-  const lineTarget = result !== null && last?.params.game === 'limbo' ? last.params.target : target / 100;
+  // Beside a result, the target of that bet (the field may already hold the next one); before one, the field's
+  // target, or a dash while the field holds no valid one.
+  const lineTarget =
+    result !== null && last?.params.game === 'limbo'
+      ? multiplierOf(last.params.target, locale)
+      : held
+        ? '—'
+        : multiplierOf(target / 100, locale);
   const locked = betting.auto.running;
   const set = (next: number) => {
     setTarget(clampLimbo(next));
@@ -86,7 +92,7 @@ export function LimboPage() {
             className="rounded-full bg-night/70 px-12 py-4 text-xs text-muted"
             data-testid="limbo-target-line"
           >
-            {t('limbo.targetLine', { target: multiplierOf(lineTarget, locale) })}
+            {t('limbo.targetLine', { target: lineTarget })}
           </span>
         </div>
       }
