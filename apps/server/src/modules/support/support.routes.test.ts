@@ -523,6 +523,19 @@ describe('support chat', () => {
     expect((await op(agent.token, 'GET', '/canned')).json().data).toContainEqual(
       expect.objectContaining({ id }),
     );
+    // The audit row keeps what the edit replaced, not only what it wrote.
+    const audit = await t.app.inject({
+      url: '/api/operator/audit?limit=20',
+      headers: { 'x-operator-key': TEST_OPERATOR_KEY },
+    });
+    expect(audit.json().data).toContainEqual(
+      expect.objectContaining({
+        actorId: agent.id,
+        target: `support-canned:${id}`,
+        before: expect.objectContaining({ title: 'Saudação', text: 'Olá! Como posso ajudar?' }),
+        after: expect.objectContaining({ title: 'Oi', text: 'Oi!' }),
+      }),
+    );
     expect((await op(agent.token, 'DELETE', `/canned/${id}`)).statusCode).toBe(200);
     expect((await op(agent.token, 'DELETE', `/canned/${id}`)).statusCode).toBe(404);
 

@@ -393,9 +393,9 @@ export async function supportRoutes(app: FastifyInstance) {
       },
     },
     async (req) => {
-      const changed = await support.canned.update(req.params.id, req.body);
-      req.audit({ target: `support-canned:${req.params.id}`, after: changed });
-      return ok(req, changed);
+      const { before, after } = await support.canned.update(req.params.id, req.body);
+      req.audit({ target: `support-canned:${req.params.id}`, before, after });
+      return ok(req, after);
     },
   );
 

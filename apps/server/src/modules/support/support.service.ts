@@ -636,14 +636,19 @@ export function createSupportService(deps: SupportDeps) {
           .returning();
         return cannedView(r!);
       },
+      /** The reply as it was and as it is now (both for the audit row). */
       async update(id: number, input: { title: string; text: string }) {
-        const [r] = await db
-          .update(supportCannedReplies)
-          .set({ title: input.title, body: input.text, updatedAt: new Date() })
-          .where(eq(supportCannedReplies.id, id))
-          .returning();
-        if (!r) throw notFound();
-        return cannedView(r);
+        return database.transaction(async (tx) => {
+          const mine = eq(supportCannedReplies.id, id);
+          const [was] = await tx.select().from(supportCannedReplies).where(mine).for('update');
+          if (!was) throw notFound();
+          const [r] = await tx
+            .update(supportCannedReplies)
+            .set({ title: input.title, body: input.text, updatedAt: new Date() })
+            .where(mine)
+            .returning();
+          return { before: cannedView(was), after: cannedView(r!) };
+        });
       },
       async remove(id: number) {
         const [r] = await db.delete(supportCannedReplies).where(eq(supportCannedReplies.id, id)).returning();
