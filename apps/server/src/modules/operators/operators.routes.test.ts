@@ -190,7 +190,13 @@ describe('operator sign-in', () => {
     expect(right.statusCode).toBe(429);
     expect(right.json().message).toMatch(/15 minutos/);
     expect(await sessionsOf(op.id)).toBe(0);
-    expect(await newestRow()).toMatchObject({ outcome: 'refused', reason: 'locked', httpStatus: 429 });
+    // Its audit row names the operator whose e-mail was tried.
+    expect(await newestRow()).toMatchObject({
+      outcome: 'refused',
+      reason: 'locked',
+      httpStatus: 429,
+      actorId: op.id,
+    });
   });
 
   it('checks no more than the allowed passwords when attempts come at once, and never signs in past them', async () => {

@@ -241,9 +241,10 @@ export function createOperatorsService({ database, config }: { database: Databas
     return rows.length > 0;
   }
 
-  const locked = (reason: string) =>
+  const locked = (reason: string, actor?: { id: number; email: string }) =>
     new Refusal(ErrorCode.RATE_LIMITED, 'loginLocked', reason, {
       params: { minutes: config.auth.lockMinutes },
+      ...(actor ? { actor } : {}),
     });
 
   function profileOf(actor: Actor): OperatorProfile {
@@ -294,15 +295,16 @@ export function createOperatorsService({ database, config }: { database: Databas
     async login(input: { email: string; password: string; totp: string }, ip: string, now = Date.now()) {
       const { email } = input;
       const attempt = await takeAttempt(email, ip, now);
-      // Locked, or past the allowed attempts (sent at once, say): refused without a password check.
-      if (!attempt.allowed) throw locked('locked');
-
       const [found] = await db.select().from(operators).where(eq(operators.email, email));
       const operator = found && !found.disabledAt ? found : undefined;
-      const passwordOk = await verifyPassword(operator?.passwordHash, input.password);
+      // The audit row of a refusal names the operator whose e-mail was claimed.
       const who = operator && { id: operator.id, email: operator.email };
+      // Locked, or past the allowed attempts (sent at once, say): refused without a password check.
+      if (!attempt.allowed) throw locked('locked', who);
+
+      const passwordOk = await verifyPassword(operator?.passwordHash, input.password);
       const fail = async (reason: string) =>
-        attempt.last && (await lockOut(email, ip, now)) ? locked(reason) : loginFailed(reason, who);
+        attempt.last && (await lockOut(email, ip, now)) ? locked(reason, who) : loginFailed(reason, who);
       if (!operator) throw await fail(found ? 'operatorDisabled' : 'unknownEmail');
       if (!passwordOk) throw await fail('wrongPassword');
 
