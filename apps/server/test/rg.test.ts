@@ -127,6 +127,9 @@ describe('limits', () => {
       [{ deposit: { month: 1e12 } }, 'Limite grande demais: no máximo R$ 1.000.000 ou a duração do período'],
       [{ time: { day: 5000 } }, 'Limite grande demais: no máximo R$ 1.000.000 ou a duração do período'],
       [{ stake: { day: 1.234 } }, 'O limite deve ser um valor positivo, com no máximo 2 casas decimais'],
+      // Minutes are not money: their own words.
+      [{ time: { day: 0 } }, 'O limite de tempo deve ser um número inteiro de minutos, maior que zero'],
+      [{ time: { week: 90.5 } }, 'O limite de tempo deve ser um número inteiro de minutos, maior que zero'],
     ] as const) {
       const res = await limits(p, payload);
       expect(res.statusCode, res.body).toBe(400);

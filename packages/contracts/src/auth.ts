@@ -92,9 +92,9 @@ export const registerRequest = z
     lossLimit: rgMoneyLimit.optional(),
     /** Daily playing-time limit in minutes, asked at registration (Brazilian profile); absent = none. */
     timeLimit: z
-      .number({ error: 'rgLimitInvalid' })
-      .int('rgLimitInvalid')
-      .positive('rgLimitInvalid')
+      .number({ error: 'rgMinutesInvalid' })
+      .int('rgMinutesInvalid')
+      .positive('rgMinutesInvalid')
       .max(1_440, 'rgLimitTooLarge')
       .optional(),
   })

@@ -52,9 +52,9 @@ const moneyLimits = z.strictObject({
 
 const minutes = (max: number) =>
   z
-    .number({ error: 'rgLimitInvalid' })
-    .int('rgLimitInvalid')
-    .positive('rgLimitInvalid')
+    .number({ error: 'rgMinutesInvalid' })
+    .int('rgMinutesInvalid')
+    .positive('rgMinutesInvalid')
     .max(max, 'rgLimitTooLarge')
     .nullable();
 

@@ -108,6 +108,13 @@ describe('platform http', () => {
     });
     expect(body.statusCode).toBe(400);
     expect(body.json().message).toBe('Unknown field: extra');
+    // Thousands of unknown keys: a few are named, not all of them.
+    const many = await t.app.inject({
+      url: `${WALLET_RECORDS_PATH}?${Array.from({ length: 3000 }, (_, i) => `k${i}=1`).join('&')}`,
+      headers,
+    });
+    expect(many.statusCode).toBe(400);
+    expect(many.json().message).toBe('Campo desconhecido: k0, k1, k2, k3, k4, …');
     // No body at all: refused where one is needed, taken where the body is optional (a rotation).
     const bare = (path: string) =>
       t.app.inject({

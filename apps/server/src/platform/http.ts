@@ -105,13 +105,18 @@ interface ZodIssueLike {
   params?: { issue?: ZodIssueLike; keys?: string[] };
 }
 
+/** Unknown fields named in a refusal, at most. */
+const MAX_FIELDS_NAMED = 5;
+
 /** Turns the first validation issue into a message in the request's language. */
 function validationMessage(lang: LanguageKey, issues: ZodIssueLike[]): string {
   const raw = issues[0] ?? {};
   const issue = raw.params?.issue ?? raw;
   if ((issue.code ?? issue.keyword) === 'unrecognized_keys') {
     const keys = issue.keys ?? issue.params?.keys ?? [];
-    return translate(lang, 'unknownField', { field: keys.join(', ') });
+    // A few names are enough to find the mistake: a body of thousands of keys gets no answer as long.
+    const shown = keys.slice(0, MAX_FIELDS_NAMED).join(', ') + (keys.length > MAX_FIELDS_NAMED ? ', …' : '');
+    return translate(lang, 'unknownField', { field: shown });
   }
   const field = issue.path?.join('.') || raw.instancePath?.replace(/^\//, '').replace(/\//g, '.') || 'body';
   // A schema's own key (`fieldInvalid`, `periodReversed`…) still names the field it is about.

@@ -81,15 +81,20 @@ describe('withdraw checks, in the spec order, with its messages', () => {
     );
   });
 
-  it('rule 4: empty, unreadable or below the minimum amount', async () => {
+  it('rule 4: empty or below the minimum amount; what is not an amount is said to be one', async () => {
     const p = await funded();
-    for (const amount of ['', 'abc', 49.99, -50, 0]) {
+    for (const amount of ['', '49,99', 49.99, -50, '-50', 0]) {
       expect(await message(c.withdraw(p, c.pixWithdrawal(p, amount)))).toBe(
         'Montante mínimo de retirada:R$50,00',
       );
     }
     const { amount: _a, ...noAmount } = c.pixWithdrawal(p, 0);
     expect(await message(c.withdraw(p, noAmount))).toBe('Montante mínimo de retirada:R$50,00');
+    // Not "below the minimum": letters, a third decimal, an exponent, hex.
+    for (const amount of ['abc', '60,555', 60.555, '1e2', '0x3c', '1.00.0']) {
+      const res = await c.withdraw(p, c.pixWithdrawal(p, amount));
+      expect([res.statusCode, res.json().message], String(amount)).toEqual([400, 'Valor inválido']);
+    }
     // Each refusal came after the request was counted (rule 2 first) and took its count back with it.
     expect((await c.call('GET', '/api/app/order/getWithdraw', p.token)).json().data.number).toBe(1);
     await c.setSettings({ 'withdraw.minAmount': 7_000 });
@@ -99,6 +104,19 @@ describe('withdraw checks, in the spec order, with its messages', () => {
       );
     } finally {
       await c.setSettings({ 'withdraw.minAmount': 5_000 });
+    }
+  });
+
+  it('reads an amount as a Brazilian writes it', async () => {
+    for (const [typed, paid] of [
+      ['R$ 60,50', 60.5],
+      ['1.000,00', 100], // capped to the balance
+      ['75.25', 75.25],
+    ] as const) {
+      const p = await funded();
+      const res = await c.withdraw(p, c.pixWithdrawal(p, typed));
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().data.amount, typed).toBe(paid);
     }
   });
 

@@ -21,7 +21,7 @@ import {
   type PayoutTimes,
   type PayoutTimesQuery,
 } from '@aposta/contracts';
-import { formatAmount, MoneyError, mulDiv, toMajor, toMinor } from '@aposta/money';
+import { formatAmount, MoneyError, mulDiv, parseMoney, toMajor, toMinor } from '@aposta/money';
 import { and, asc, count, desc, eq, gt, gte, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { containing, idList, pgCode, queryRows, type Executor, type Tx } from '../../platform/db';
 import { AppError, badRequest, notFound } from '../../platform/errors';
@@ -119,17 +119,20 @@ export function saoPauloDay(at: Date): string {
 }
 
 /**
- * The amount typed, in centavos, or null when empty or not an amount (rule 4 then answers). One too large for
- * the money library is still more than the balance, which caps it (spec), as it caps any other.
+ * The amount typed, in centavos, or null when empty or not above zero (rule 4 then answers). A string is read as a
+ * Brazilian types it ("1.000,00", "R$ 100,00", "50,5"; "1000.50" too); anything else that is not an amount is
+ * refused as such ('invalidAmount', 400), not with rule 4's minimum. One too large for the money library is
+ * still more than the balance, which caps it (spec), as it caps any other.
  */
 function amountOf(value: WithdrawRequest['amount']): number | null {
   if (value === undefined || value === '') return null;
   try {
-    const minor = toMinor(typeof value === 'string' ? value.replace(',', '.') : value);
+    const minor = typeof value === 'string' ? parseMoney(value) : toMinor(value);
     return minor > 0 ? minor : null;
   } catch (err) {
-    if (err instanceof MoneyError) return err.reason === 'tooLarge' ? Number.MAX_SAFE_INTEGER : null;
-    throw err;
+    if (!(err instanceof MoneyError)) throw err;
+    if (err.reason === 'tooLarge') return Number.MAX_SAFE_INTEGER;
+    throw badRequest('invalidAmount');
   }
 }
 

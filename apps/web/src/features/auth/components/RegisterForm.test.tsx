@@ -173,6 +173,38 @@ describe('register form', () => {
     }
   });
 
+  it('says beside each limit what is wrong with it, in words of money or of minutes', async () => {
+    queryClient.setQueryData(['rgProfile'], { jurisdiction: 'br', nationalSelfExclusionUrl: '' });
+    const f = fakeFetch(() => ({ body: envelope(null) }));
+    vi.stubGlobal('fetch', f.fn);
+    try {
+      renderWithApp(<RegisterForm onSignedIn={signInWithToken} />);
+      const user = userEvent.setup();
+      await fill(user);
+      await user.type(screen.getByLabelText(/^Limite diário de perdas/), '12,345');
+      await user.type(screen.getByLabelText(/^Limite diário de tempo/), '0');
+      await user.click(screen.getByRole('button', { name: 'Registrar' }));
+      await waitFor(() =>
+        expect(screen.getByLabelText(/^Limite diário de perdas/)).toHaveAccessibleDescription(
+          'O limite deve ser um valor positivo, com no máximo 2 casas decimais',
+        ),
+      );
+      expect(screen.getByLabelText(/^Limite diário de tempo/)).toHaveAccessibleDescription(
+        'O limite de tempo deve ser um número inteiro de minutos, maior que zero',
+      );
+      expect(f.calls.filter((c) => c.url.includes('restRegister'))).toHaveLength(0);
+      // A limit as a Brazilian writes it is read as such.
+      await user.clear(screen.getByLabelText(/^Limite diário de perdas/));
+      await user.type(screen.getByLabelText(/^Limite diário de perdas/), '1.500,50');
+      await user.click(screen.getByRole('button', { name: 'Registrar' }));
+      await waitFor(() =>
+        expect(screen.getByLabelText(/^Limite diário de perdas/)).not.toHaveAttribute('aria-invalid', 'true'),
+      );
+    } finally {
+      queryClient.removeQueries({ queryKey: ['rgProfile'] });
+    }
+  });
+
   it('the default profile shows no birth date nor limits', () => {
     renderWithApp(<RegisterForm onSignedIn={signInWithToken} />);
     expect(screen.queryByLabelText('Data de nascimento')).toBeNull();

@@ -2,6 +2,7 @@ import { useJurisdiction } from '../../../lib/jurisdiction';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorCode } from '@aposta/contracts';
+import { readAmount, toMajor } from '@aposta/money';
 import { Button } from '../../../components/ui/Button';
 import { FieldError, TextField } from '../../../components/ui/TextField';
 import { useFieldErrors, type Placing } from '../../../lib/form-errors';
@@ -83,14 +84,20 @@ export function RegisterForm({ onSignedIn }: { onSignedIn: SignedIn }) {
   async function submit(e: FormEvent) {
     e.preventDefault();
     if (busy) return;
-    const limit = (text: string) => (text.trim() ? Number(text.replace(',', '.')) : undefined);
+    // Empty: no limit. Not readable: NaN, which the contract's check names beside its field.
+    const money = (text: string) => {
+      if (!text.trim()) return undefined;
+      const minor = readAmount(text);
+      return minor === null ? NaN : toMajor(minor);
+    };
+    const minutes = (text: string) => (text.trim() ? Number(text.trim()) : undefined);
     const body = {
       ...form,
       ...(br
         ? {
             birthDate: extra.birthDate || undefined,
-            lossLimit: limit(extra.lossLimit),
-            timeLimit: limit(extra.timeLimit),
+            lossLimit: money(extra.lossLimit),
+            timeLimit: minutes(extra.timeLimit),
           }
         : {}),
       codeId: captcha.codeId,

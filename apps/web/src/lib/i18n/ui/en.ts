@@ -57,6 +57,9 @@ const en: UiMessages = {
     invalidCpf: 'Invalid CPF',
     cpfRequired: 'Enter the CPF',
     invalidRequest: 'Invalid request',
+    rgLimitInvalid: 'A limit must be a positive amount with at most 2 decimals',
+    rgMinutesInvalid: 'A time limit must be a whole number of minutes, above zero',
+    rgLimitTooLarge: 'Limit too large: at most R$ 1,000,000 or the length of the period',
   },
   nav: {
     home: 'Home',

@@ -57,6 +57,9 @@ const id: UiMessages = {
     invalidCpf: 'CPF tidak valid',
     cpfRequired: 'Masukkan CPF',
     invalidRequest: 'Permintaan tidak valid',
+    rgLimitInvalid: 'Batas harus berupa jumlah positif dengan maksimal 2 desimal',
+    rgMinutesInvalid: 'Batas waktu harus berupa bilangan bulat menit, lebih dari nol',
+    rgLimitTooLarge: 'Batas terlalu besar: maksimal R$ 1.000.000 atau panjang periode',
   },
   nav: {
     home: 'Beranda',

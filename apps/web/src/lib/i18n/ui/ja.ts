@@ -57,6 +57,9 @@ const ja: UiMessages = {
     invalidCpf: 'CPFが無効です',
     cpfRequired: 'CPFを入力してください',
     invalidRequest: '無効なリクエストです',
+    rgLimitInvalid: '上限は小数点以下2桁までの正の値にしてください',
+    rgMinutesInvalid: '時間の上限は1以上の整数（分）にしてください',
+    rgLimitTooLarge: '上限が大きすぎます：最大 R$ 1.000.000 または期間の長さまで',
   },
   nav: {
     home: 'ホーム',

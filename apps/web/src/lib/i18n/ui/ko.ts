@@ -57,6 +57,9 @@ const ko: UiMessages = {
     invalidCpf: 'CPF가 올바르지 않습니다',
     cpfRequired: 'CPF를 입력해 주세요',
     invalidRequest: '잘못된 요청입니다',
+    rgLimitInvalid: '한도는 소수점 2자리 이하의 양수여야 합니다',
+    rgMinutesInvalid: '시간 한도는 0보다 큰 정수(분)여야 합니다',
+    rgLimitTooLarge: '한도가 너무 큽니다: 최대 R$ 1.000.000 또는 기간의 길이',
   },
   nav: {
     home: '홈',

@@ -62,6 +62,9 @@ const ptBR = {
     invalidCpf: 'CPF inválido',
     cpfRequired: 'Digite o CPF',
     invalidRequest: 'Pedido inválido',
+    rgLimitInvalid: 'O limite deve ser um valor positivo, com no máximo 2 casas decimais',
+    rgMinutesInvalid: 'O limite de tempo deve ser um número inteiro de minutos, maior que zero',
+    rgLimitTooLarge: 'Limite grande demais: no máximo R$ 1.000.000 ou a duração do período',
   },
   nav: {
     home: 'Início',

@@ -57,6 +57,9 @@ const ru: UiMessages = {
     invalidCpf: 'Неверный CPF',
     cpfRequired: 'Введите CPF',
     invalidRequest: 'Неверный запрос',
+    rgLimitInvalid: 'Лимит должен быть положительной суммой, не более 2 знаков после запятой',
+    rgMinutesInvalid: 'Лимит времени должен быть целым числом минут больше нуля',
+    rgLimitTooLarge: 'Слишком большой лимит: не более R$ 1.000.000 или длины периода',
   },
   nav: {
     home: 'Главная',

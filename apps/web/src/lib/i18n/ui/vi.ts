@@ -57,6 +57,9 @@ const vi: UiMessages = {
     invalidCpf: 'CPF không hợp lệ',
     cpfRequired: 'Nhập CPF',
     invalidRequest: 'Yêu cầu không hợp lệ',
+    rgLimitInvalid: 'Giới hạn phải là số dương, tối đa 2 chữ số thập phân',
+    rgMinutesInvalid: 'Giới hạn thời gian phải là số phút nguyên, lớn hơn 0',
+    rgLimitTooLarge: 'Giới hạn quá lớn: tối đa R$ 1.000.000 hoặc độ dài của kỳ',
   },
   nav: {
     home: 'Trang chủ',

@@ -57,6 +57,9 @@ const zh: UiMessages = {
     invalidCpf: 'CPF 无效',
     cpfRequired: '请输入CPF',
     invalidRequest: '无效的请求',
+    rgLimitInvalid: '限额必须是正数，最多2位小数',
+    rgMinutesInvalid: '时间限额必须是大于零的整数分钟',
+    rgLimitTooLarge: '限额过大：最多 R$ 1.000.000 或该周期的时长',
   },
   nav: {
     home: '首页',
