@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../../../lib/session';
@@ -124,8 +124,12 @@ describe('register form', () => {
     await fill(user);
     await user.type(screen.getByLabelText('Código de verificação'), 'TEST42');
     await user.click(screen.getByRole('checkbox'));
-    await user.click(screen.getByRole('button', { name: 'Registrar' }));
+    // A double tap: both submits land before the button renders busy; one registration goes.
+    const button = screen.getByRole('button', { name: 'Registrar' });
+    fireEvent.click(button);
+    fireEvent.click(button);
     await waitFor(() => expect(useSession.getState().token).toBe('tok-new'));
+    expect(f.calls.filter((c) => c.url.includes('restRegister'))).toHaveLength(1);
     const body = JSON.parse(String(f.calls.find((c) => c.url.includes('restRegister'))!.init.body));
     expect(body).toMatchObject({
       username: 'novo@mail.com',

@@ -1,5 +1,5 @@
 import { useJurisdiction } from '../../../lib/jurisdiction';
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorCode } from '@aposta/contracts';
 import { readAmount, toMajor } from '@aposta/money';
@@ -81,9 +81,22 @@ export function RegisterForm({ onSignedIn }: { onSignedIn: SignedIn }) {
     if (field !== 'country') clear(field);
   };
 
+  // A double tap's second submit lands while the first still loads the contract (before `busy` renders): one
+  // registration at a time, or the second spends the used captcha and shows its refusal.
+  const submitting = useRef(false);
+
   async function submit(e: FormEvent) {
     e.preventDefault();
-    if (busy) return;
+    if (busy || submitting.current) return;
+    submitting.current = true;
+    try {
+      await send();
+    } finally {
+      submitting.current = false;
+    }
+  }
+
+  async function send() {
     // Empty: no limit. Not readable: NaN, which the contract's check names beside its field.
     const money = (text: string) => {
       if (!text.trim()) return undefined;

@@ -5,7 +5,10 @@ import { amountText, parseAmount } from '../logic/amount';
 import type { Stake } from '../hooks/useStake';
 import { Segmented } from './Segmented';
 
-/** The texts of the auto-bet fields, kept as typed; `toSettings` reads them. */
+/**
+ * The texts of the auto-bet fields, kept as typed (nothing stripped: "-20" is not 20, "abc" not an empty count);
+ * `toSettings` reads them and names the field it cannot.
+ */
 export interface AutoTexts {
   count: string;
   stopOnProfit: string;
@@ -98,7 +101,7 @@ export function AutoFields({
             value={texts[percentKey]}
             disabled={disabled || texts[which] === 'reset'}
             error={err(percentKey)}
-            onChange={(e) => set({ [percentKey]: e.target.value.replace(/\D/g, '') })}
+            onChange={(e) => set({ [percentKey]: e.target.value })}
             trailing={<span className="pr-10 text-sm text-muted">%</span>}
           />
         </div>
@@ -115,7 +118,7 @@ export function AutoFields({
         inputMode="numeric"
         value={texts.count}
         error={err('count')}
-        onChange={(e) => set({ count: e.target.value.replace(/\D/g, '') })}
+        onChange={(e) => set({ count: e.target.value })}
       />
       <div className="grid grid-cols-2 gap-8">
         <TextField
@@ -125,7 +128,7 @@ export function AutoFields({
           placeholder={placeholder}
           value={texts.stopOnProfit}
           error={err('stopOnProfit')}
-          onChange={(e) => set({ stopOnProfit: e.target.value.replace(/[^\d.,]/g, '') })}
+          onChange={(e) => set({ stopOnProfit: e.target.value })}
         />
         <TextField
           label={t('auto.stopOnLoss')}
@@ -134,7 +137,7 @@ export function AutoFields({
           placeholder={placeholder}
           value={texts.stopOnLoss}
           error={err('stopOnLoss')}
-          onChange={(e) => set({ stopOnLoss: e.target.value.replace(/[^\d.,]/g, '') })}
+          onChange={(e) => set({ stopOnLoss: e.target.value })}
         />
       </div>
       {rule('onWin')}

@@ -1,5 +1,5 @@
 import { ErrorCode, type OriginalGameName, type RotateAnswer } from '@aposta/contracts';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/Button';
@@ -67,9 +67,15 @@ export function FairnessPanel({ game }: { game?: OriginalGameName }) {
   const [revealed, setRevealed] = useState<RotateAnswer['revealed'] | null>(null);
   const { errors, show, place, clear } = useFieldErrors<'clientSeed'>();
 
+  // A double tap lands before the button re-renders disabled: a second rotation would reveal a seed that
+  // covered no bet, and hide the one that covered the bets just played.
+  const rotating = useRef(false);
+
   async function onRotate() {
+    if (rotating.current) return;
     const next = clientSeed.trim() || randomSeed();
     if (!CLIENT_SEED.test(next)) return place('clientSeed', t('errors.clientSeed'));
+    rotating.current = true;
     try {
       const answer = await rotate.mutateAsync({ clientSeed: next });
       setRevealed(answer.revealed);
@@ -86,6 +92,8 @@ export function FairnessPanel({ game }: { game?: OriginalGameName }) {
           fallback: 'clientSeed',
         },
       );
+    } finally {
+      rotating.current = false;
     }
   }
 

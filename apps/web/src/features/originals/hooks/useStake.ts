@@ -45,7 +45,8 @@ export function useStake() {
 
   return {
     text,
-    setText: (value: string) => setText(value.replace(/[^\d.,]/g, '')),
+    // Letters go; a minus sign stays, so "-5" is refused as a stake rather than read as 5.
+    setText: (value: string) => setText(value.replace(/[^\d.,-]/g, '')),
     /** Minor units; NaN while the field does not hold an amount. */
     minor,
     set,

@@ -82,6 +82,19 @@ export function fakeOriginals(options: { balance?: number; serverSeed?: string }
           nonce: state.nonce,
         }),
       };
+    if (path === '/fairness/rotate') {
+      // As the server: the pair in use is revealed with its bets' count, a fresh one starts at nonce 0.
+      const revealed = { ...seeds, serverSeedHash: hashServerSeed(state.serverSeed) };
+      state.serverSeed = String(state.calls.length).padStart(64, 'c');
+      state.clientSeed = String(body.clientSeed ?? 'client-seed');
+      state.nonce = 0;
+      const current = {
+        serverSeedHash: hashServerSeed(state.serverSeed),
+        clientSeed: state.clientSeed,
+        nonce: 0,
+      };
+      return { body: envelope({ revealed, current }) };
+    }
     if (path.startsWith('/bets')) return { body: envelope({ list: state.bets }) };
     if (path === '/mines/active') return { body: envelope(state.mines) };
     if ((path.endsWith('/bet') || path === '/mines/start') && amount > state.balance)

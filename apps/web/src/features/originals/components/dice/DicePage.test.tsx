@@ -1,6 +1,6 @@
 import type { UserInfo } from '@aposta/contracts';
 import { diceRoll, hashServerSeed } from '@aposta/fairness';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../../../../lib/session';
@@ -83,6 +83,21 @@ describe('dice controls', () => {
 });
 
 describe('dice bets', () => {
+  it('a stake typed with a minus sign is refused beside the field, not placed without it', async () => {
+    const server = fakeOriginals({ serverSeed: SEED, balance: 10_000 });
+    vi.stubGlobal('fetch', server.fetch);
+    signIn(100);
+    const user = userEvent.setup();
+    renderWithApp(<DicePage />);
+    const amount = screen.getByLabelText('Valor da aposta');
+    await user.clear(amount);
+    await user.type(amount, '-5');
+    expect(amount).toHaveValue('-5');
+    await user.click(screen.getByTestId('bet-button'));
+    await waitFor(() => expect(amount).toHaveAccessibleDescription(/\S/));
+    expect(server.state.calls.filter((c) => c.path === '/dice/bet')).toHaveLength(0);
+  });
+
   it('a bet shows its roll and the balance it left at once, with one Idempotency-Key', async () => {
     const server = fakeOriginals({ serverSeed: SEED, balance: 10_000 });
     vi.stubGlobal('fetch', server.fetch);
@@ -108,6 +123,28 @@ describe('dice bets', () => {
     await user.click(screen.getByText('Jogo justo'));
     await waitFor(() => expect(screen.getByTestId('nonce')).toHaveTextContent('1'));
     expect(screen.getByTestId('seed-hash')).toHaveTextContent(hashServerSeed(SEED));
+  });
+
+  it('a double tap on "Trocar sementes" rotates once and reveals the seed of the bets just played', async () => {
+    const server = fakeOriginals({ serverSeed: SEED, balance: 10_000 });
+    // The rotation's answer takes a moment, as over a network: the second tap lands while it is on its way.
+    const slow = async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (String(input).endsWith('/fairness/rotate')) await new Promise((r) => setTimeout(r, 150));
+      return server.fetch(input, init);
+    };
+    vi.stubGlobal('fetch', slow);
+    signIn(100);
+    const user = userEvent.setup();
+    renderWithApp(<DicePage />);
+    await user.click(screen.getByTestId('bet-button'));
+    await waitFor(() => expect(server.state.nonce).toBe(1));
+    await user.click(screen.getByText('Jogo justo'));
+    // Both taps in one go, before React re-renders the button disabled (as a phone's double tap can land).
+    const rotate = await screen.findByTestId('rotate');
+    fireEvent.click(rotate);
+    fireEvent.click(rotate);
+    await waitFor(() => expect(screen.getByTestId('revealed-seed')).toHaveTextContent(SEED));
+    expect(server.state.calls.filter((c) => c.path === '/fairness/rotate')).toHaveLength(1);
   });
 
   it('a lost answer is retried under the same key: the stake is taken once', async () => {
@@ -231,6 +268,30 @@ describe('dice bets', () => {
 });
 
 describe('dice auto bet', () => {
+  it('starts nothing from a field it cannot read: letters in the count, a minus sign in an increase', async () => {
+    const server = fakeOriginals({ serverSeed: SEED, balance: 100_000 });
+    vi.stubGlobal('fetch', server.fetch);
+    signIn(1000);
+    const user = userEvent.setup();
+    renderWithApp(<DicePage />);
+    await user.click(screen.getByRole('radio', { name: 'Automático' }));
+    const count = screen.getByLabelText(/Número de apostas/);
+    await user.clear(count);
+    await user.type(count, 'abc');
+    await user.click(screen.getByTestId('auto-start'));
+    expect(count).toHaveAccessibleDescription(/Confira este valor/);
+    await user.clear(count);
+    await user.type(count, '5');
+    const onLoss = screen.getByRole('radiogroup', { name: 'Ao perder' });
+    await user.click(within(onLoss).getByRole('radio', { name: 'Aumentar' }));
+    const percent = screen.getAllByLabelText('Aumento')[1]!;
+    await user.clear(percent);
+    await user.type(percent, '-20');
+    await user.click(screen.getByTestId('auto-start'));
+    expect(percent).toHaveAccessibleDescription(/Confira este valor/);
+    expect(server.state.calls.filter((c) => c.path === '/dice/bet')).toHaveLength(0);
+  });
+
   it('places the number of bets, each with its own key, raising the amount on a loss', async () => {
     const server = fakeOriginals({ serverSeed: SEED, balance: 100_000 });
     vi.stubGlobal('fetch', server.fetch);
