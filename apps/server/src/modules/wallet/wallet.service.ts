@@ -353,7 +353,9 @@ export function createWalletService({ database, outbox, settings, bus, accounts,
     if (sender.testFlag === '1') throw new AppError(ErrorCode.FORBIDDEN, 'transferTestAccount');
     const self = await accounts.findUserByUsername(sender.username);
     if (self?.kyc !== 1) throw new AppError(ErrorCode.FORBIDDEN, 'transferKycRequired');
-    if (username === sender.username) throw badRequest('transferToSelf');
+    // About the receiver typed: `data.field` puts the message beside it in the app.
+    if (username === sender.username)
+      throw new AppError(ErrorCode.BAD_REQUEST, 'transferToSelf', {}, { data: { field: 'username' } });
     if (amount < s['transfer.minAmount'])
       throw badRequest('transferMinimum', { amount: moneyParam(s['transfer.minAmount']) });
     if (amount > s['transfer.maxAmount'])

@@ -164,6 +164,18 @@ describe('transfer screen', () => {
     },
   );
 
+  it('a transfer to oneself is refused beside the receiver, as the server names it', async () => {
+    const message = 'Não é possível transferir para si mesmo';
+    checks = [{ status: 400, body: envelope({ field: 'username' }, 40000, message) }];
+    const user = userEvent.setup();
+    renderWithApp(<TransferPage />);
+    await fillAndReview(user);
+    await waitFor(() =>
+      expect(screen.getByLabelText('Usuário que recebe (e-mail)')).toHaveAccessibleDescription(message),
+    );
+    expect(screen.getByLabelText('Valor da transferência')).not.toHaveAccessibleDescription(message);
+  });
+
   it('a refusal about the sender (KYC) shows above the button', async () => {
     checks = [{ status: 403, body: envelope(null, 40300, 'Conclua a verificação de identidade') }];
     const user = userEvent.setup();
