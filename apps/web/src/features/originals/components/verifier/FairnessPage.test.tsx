@@ -82,6 +82,15 @@ describe('/fairness recomputes in the browser', () => {
     await user.clear(nonce);
     await user.type(nonce, '18');
     expect(screen.getByTestId('verifier-outcome')).toHaveTextContent(two(diceRoll({ ...seeds, nonce: 18 })));
+    // Letters are not nonce 0 (another bet's result): the field says what is wrong and nothing is shown.
+    await user.clear(nonce);
+    expect(nonce).toHaveAccessibleDescription('O nonce é um número inteiro');
+    await user.type(nonce, 'abc');
+    expect(nonce).toHaveValue('abc');
+    expect(nonce).toHaveAccessibleDescription('O nonce é um número inteiro');
+    expect(screen.queryByTestId('verifier-outcome')).toBeNull();
+    await user.clear(nonce);
+    await user.type(nonce, '18');
     await user.clear(screen.getByLabelText('Semente do servidor'));
     await user.type(screen.getByLabelText('Semente do servidor'), 'outra');
     expect(screen.getByTestId('hash-check')).toHaveTextContent('Não confere');

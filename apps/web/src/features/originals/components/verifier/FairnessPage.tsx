@@ -98,9 +98,10 @@ export function FairnessPage() {
   const result = input ? (slot ? verifySlot(slot, input) : verify(input)) : null;
   const claimed = (q.get('serverSeedHash') ?? '').trim().toLowerCase();
 
-  const set = (key: string, value: string) => {
+  /** An emptied field leaves the address (its default applies), unless `kept`: then it is said to be missing. */
+  const set = (key: string, value: string, kept = false) => {
     const next = new URLSearchParams(q);
-    if (value === '') next.delete(key);
+    if (value === '' && !kept) next.delete(key);
     else next.set(key, value);
     setQ(next, { replace: true });
   };
@@ -166,7 +167,8 @@ export function FairnessPage() {
             inputMode="numeric"
             value={field('nonce', '0')}
             error={problem === 'nonce' ? t('errors.nonce') : undefined}
-            onChange={(e) => set('nonce', e.target.value.replace(/\D/g, ''))}
+            // As typed: letters or an emptied field are refused beside it, not read as nonce 0 (another bet).
+            onChange={(e) => set('nonce', e.target.value.trim(), true)}
           />
         </div>
         {slot ? null : <GameParams game={game as OriginalGame} field={field} set={set} problem={problem} />}
