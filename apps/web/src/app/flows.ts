@@ -3,7 +3,7 @@ import { i18n } from '../lib/i18n';
 import { request } from '../lib/api';
 import { useAppState } from '../lib/app-state';
 import { displayDateTime } from '../lib/format';
-import { go } from '../lib/navigation';
+import { go, PAID_DEPOSIT } from '../lib/navigation';
 import { setToken, signOut } from '../lib/session';
 import { alertMessage, closeOverlay, openOverlay, useUi } from '../lib/ui';
 
@@ -72,5 +72,5 @@ export function depositPaid() {
   closeOverlay();
   void userInfo().then((m) => m.refreshUserInfo());
   if (overlay === 'gameDeposit') void alertMessage(i18n.t('deposit.success', { ns: 'wallet' }));
-  else go('/paySuccess');
+  else go('/paySuccess', { state: PAID_DEPOSIT });
 }

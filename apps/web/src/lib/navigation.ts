@@ -1,5 +1,5 @@
 /** Lets non-React code (the request client, the realtime handlers) navigate through the router. */
-type Navigate = (to: string, options?: { replace?: boolean }) => void;
+type Navigate = (to: string, options?: { replace?: boolean; state?: unknown }) => void;
 
 let navigate: Navigate = (to) => window.location.assign(to);
 
@@ -7,9 +7,12 @@ export function setNavigator(fn: Navigate) {
   navigate = fn;
 }
 
-export function go(to: string, options?: { replace?: boolean }) {
+export function go(to: string, options?: { replace?: boolean; state?: unknown }) {
   navigate(to, options);
 }
+
+/** The history state a paid deposit lands on /paySuccess with (kept across a reload of that page). */
+export const PAID_DEPOSIT = { paid: true } as const;
 
 /** Reloads the page: a new version of the app took over (see pwa-worker). */
 export function reloadPage() {

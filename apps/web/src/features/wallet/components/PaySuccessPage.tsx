@@ -1,22 +1,27 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { Icon } from '../../../components/ui/Icon';
 import { useAppState } from '../../../lib/app-state';
 import { displayMoney } from '../../../lib/format';
+import { PAID_DEPOSIT } from '../../../lib/navigation';
 import { useSession } from '../../../lib/session';
 
-/** /paySuccess: where a paid deposit lands; the balance shown is live (updateUserInfo). */
+/**
+ * /paySuccess: where a paid deposit lands; the balance shown is live (updateUserInfo). Opened any other way (a
+ * bookmark, the back button) it claims no payment: the balance, and where deposits are listed.
+ */
 export function PaySuccessPage() {
   const { t } = useTranslation('wallet');
   const user = useSession((s) => s.user);
   const lang = useAppState((s) => s.lang);
+  const paid = (useLocation().state as typeof PAID_DEPOSIT | null)?.paid === true;
   return (
     <section
       className="flex flex-col items-center px-24 py-48 text-center"
       aria-labelledby="pay-success-title"
     >
       <div
-        className="mb-16 flex size-80 items-center justify-center rounded-full border border-mint/50 bg-mint/10 text-mint"
+        className={`mb-16 size-80 items-center justify-center rounded-full border border-mint/50 bg-mint/10 text-mint ${paid ? 'flex' : 'hidden'}`}
         aria-hidden="true"
       >
         <svg
@@ -32,9 +37,11 @@ export function PaySuccessPage() {
         </svg>
       </div>
       <h1 id="pay-success-title" className="text-2xl font-bold">
-        {t('paySuccess.title')}
+        {t(paid ? 'paySuccess.title' : 'paySuccess.idleTitle')}
       </h1>
-      <p className="mt-8 max-w-300 text-sm text-muted">{t('paySuccess.text')}</p>
+      <p className="mt-8 max-w-300 text-sm text-muted">
+        {t(paid ? 'paySuccess.text' : 'paySuccess.idleText')}
+      </p>
       {user ? (
         <div className="mt-20 w-full rounded-xl border border-line bg-panel p-14">
           <p className="text-xs text-muted">{t('paySuccess.balance')}</p>

@@ -106,6 +106,8 @@ const en: WalletMessages = {
     back: 'Back',
   },
   paySuccess: {
+    idleTitle: 'Your balance',
+    idleText: 'New deposits appear in your records as soon as they are paid.',
     title: 'Payment received',
     text: 'Your deposit has been credited. Enjoy the game!',
     balance: 'Current balance',

@@ -106,6 +106,8 @@ const id: WalletMessages = {
     back: 'Kembali',
   },
   paySuccess: {
+    idleTitle: 'Saldo Anda',
+    idleText: 'Deposit baru muncul di riwayat Anda segera setelah dibayar.',
     title: 'Pembayaran diterima',
     text: 'Deposit Anda telah dikreditkan. Selamat bermain!',
     balance: 'Saldo saat ini',

@@ -103,6 +103,8 @@ const ja: WalletMessages = {
     back: '戻る',
   },
   paySuccess: {
+    idleTitle: '残高',
+    idleText: '新しい入金は支払い後すぐに記録に表示されます。',
     title: '支払いを受け付けました',
     text: '入金が反映されました。ゲームをお楽しみください！',
     balance: '現在の残高',

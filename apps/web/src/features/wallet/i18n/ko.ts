@@ -103,6 +103,8 @@ const ko: WalletMessages = {
     back: '뒤로',
   },
   paySuccess: {
+    idleTitle: '잔액',
+    idleText: '새 입금은 결제되는 즉시 기록에 표시됩니다.',
     title: '결제 완료',
     text: '입금액이 반영되었습니다. 즐거운 게임 되세요!',
     balance: '현재 잔액',

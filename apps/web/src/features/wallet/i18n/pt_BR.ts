@@ -110,6 +110,8 @@ const ptBR = {
     back: 'Voltar',
   },
   paySuccess: {
+    idleTitle: 'Seu saldo',
+    idleText: 'Os depósitos aparecem nos seus registros assim que são pagos.',
     title: 'Pagamento recebido',
     text: 'Seu depósito foi creditado. Bom jogo!',
     balance: 'Saldo atual',

@@ -105,6 +105,8 @@ const vi: WalletMessages = {
     back: 'Quay lại',
   },
   paySuccess: {
+    idleTitle: 'Số dư của bạn',
+    idleText: 'Khoản nạp mới xuất hiện trong lịch sử ngay khi được thanh toán.',
     title: 'Đã nhận thanh toán',
     text: 'Tiền nạp đã được cộng vào tài khoản. Chúc bạn chơi vui!',
     balance: 'Số dư hiện tại',

@@ -102,6 +102,8 @@ const zh: WalletMessages = {
     back: '返回',
   },
   paySuccess: {
+    idleTitle: '您的余额',
+    idleText: '新的充值付款后会立即显示在记录中。',
     title: '支付成功',
     text: '您的充值已到账，祝您游戏愉快！',
     balance: '当前余额',
