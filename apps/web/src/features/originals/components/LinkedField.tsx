@@ -3,6 +3,21 @@ import { TextField } from '../../../components/ui/TextField';
 import { parseDecimal } from '../logic/format';
 
 /**
+ * The state a game's linked fields share: which of them holds a value out of range. While one does, the bet is
+ * held (`held`) and the others show a dash (`blank`), not the last valid choice the bet would not have.
+ */
+export function useLinkedFields() {
+  const [outside, setOutside] = useState<Record<string, boolean>>({});
+  return {
+    held: Object.values(outside).some(Boolean),
+    markOutside: (name: string) => (value: boolean) =>
+      setOutside((o) => (Boolean(o[name]) === value ? o : { ...o, [name]: value })),
+    /** Whether `name` shows a dash: another field holds a value out of range. */
+    blank: (name: string) => Object.entries(outside).some(([other, out]) => out && other !== name),
+  };
+}
+
+/**
  * A number field tied to others (dice's chance, multiplier and target): while the player types, the field
  * keeps the text and passes every readable value on; when it loses focus it shows the value the others agree on.
  * A value outside `range` is not passed on: the field keeps it with the range's message beside it (and tells
@@ -21,10 +36,13 @@ export function LinkedField({
   disabled,
   className,
   trailing,
+  blank,
 }: {
   label: string;
   name: string;
   display: string;
+  /** A dash instead of `display` until the player edits this field (see useLinkedFields). */
+  blank?: boolean;
   onValue: (value: number) => void;
   range?: { min: number; max: number; message: string };
   onOutside?: (outside: boolean) => void;
@@ -57,7 +75,7 @@ export function LinkedField({
       name={name}
       inputMode="decimal"
       autoComplete="off"
-      value={typing ?? display}
+      value={typing ?? (blank ? '—' : display)}
       error={error ?? (outside ? range?.message : undefined)}
       disabled={disabled}
       onFocus={() => setTyping((text) => text ?? display)}

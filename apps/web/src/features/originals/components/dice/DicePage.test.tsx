@@ -210,6 +210,9 @@ describe('dice bets', () => {
     await user.click(screen.getByTestId('bet-button'));
     expect(multiplier).toHaveValue('0,5');
     expect(multiplier).toHaveAccessibleDescription('De 1,0102× a 9.900,00×');
+    // The fields beside it show no choice the bet would not have.
+    expect(screen.getByLabelText('Chance de vitória')).toHaveValue('—');
+    expect(screen.getByLabelText('Rolar acima de', { selector: 'input[name="target"]' })).toHaveValue('—');
     expect(server.state.calls.filter((c) => c.path === '/dice/bet')).toHaveLength(0);
     // Another control moves the value: the typed text gives way and the bet goes.
     await user.clear(screen.getByLabelText('Chance de vitória'));

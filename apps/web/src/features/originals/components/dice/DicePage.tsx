@@ -21,7 +21,7 @@ import {
 import { decimalText, hundredthsLabel, multiplierLabel } from '../../logic/format';
 import { BetPanel } from '../BetPanel';
 import { GameShell } from '../GameShell';
-import { LinkedField } from '../LinkedField';
+import { LinkedField, useLinkedFields } from '../LinkedField';
 
 /** The multipliers the chances allow (ten-thousandths): 99 / 98% and 99 / 0.01%. */
 const MIN_MULTIPLIER = diceMultiplier(DICE_CHANCE.max);
@@ -33,9 +33,7 @@ export function DicePage() {
   const locale = languageEntry(useAppState((s) => s.lang)).locale;
   const animate = useAnimations();
   const [choice, setChoice] = useState<DiceChoice>({ target: 5050, condition: 'over' });
-  const [outside, setOutside] = useState<Record<string, boolean>>({});
-  const markOutside = (name: string) => (value: boolean) => setOutside((o) => ({ ...o, [name]: value }));
-  const held = Object.values(outside).some(Boolean);
+  const { held, markOutside, blank } = useLinkedFields();
   const stake = useStake();
   const betting = useBetting<'target' | 'condition'>({
     game: 'dice',
@@ -80,6 +78,7 @@ export function DicePage() {
             <LinkedField
               label={t('dice.multiplier')}
               name="multiplier"
+              blank={blank('multiplier')}
               display={decimalText(multiplier / 10_000, 4, locale)}
               suffix="×"
               disabled={locked}
@@ -99,6 +98,7 @@ export function DicePage() {
             <LinkedField
               label={t(choice.condition === 'over' ? 'dice.rollOver' : 'dice.rollUnder')}
               name="target"
+              blank={blank('target')}
               display={decimalText(choice.target / 100, 2, locale)}
               error={betting.errors.target ?? betting.errors.condition}
               disabled={locked}
@@ -125,6 +125,7 @@ export function DicePage() {
             <LinkedField
               label={t('dice.chance')}
               name="chance"
+              blank={blank('chance')}
               display={decimalText(chance / 100, 2, locale)}
               suffix="%"
               disabled={locked}

@@ -60,8 +60,15 @@ describe('limbo', () => {
     expect(await screen.findByText(/De 1,01× a/)).toBeInTheDocument();
     expect(screen.getByTestId('potential-payout')).toHaveTextContent('—');
     expect(screen.queryByTestId('choice-rtp')).toBeNull();
-    // Nor does the stage name a target the bet will not have.
+    // Nor does the stage, or the chance beside it, name a choice the bet will not have.
     expect(screen.getByTestId('limbo-target-line')).toHaveTextContent('Alvo —');
+    expect(screen.getByLabelText('Chance de vitória')).toHaveValue('—');
+    // Corrected, both come back.
+    await user.clear(target);
+    await user.type(target, '2');
+    await user.tab();
+    expect(screen.getByLabelText('Chance de vitória')).toHaveValue('49,5');
+    expect(screen.getByTestId('limbo-target-line')).toHaveTextContent('Alvo 2,00×');
   });
 
   it('animations off: the choice is kept on the device, and the result still shows with the answer', async () => {

@@ -10,7 +10,7 @@ import { useStake } from '../../hooks/useStake';
 import { decimalText, multiplierOf } from '../../logic/format';
 import { BetPanel } from '../BetPanel';
 import { GameShell } from '../GameShell';
-import { LinkedField } from '../LinkedField';
+import { LinkedField, useLinkedFields } from '../LinkedField';
 
 /** Win chance in percent of a target in hundredths: 99 / target. */
 export function limboChance(target: number): number {
@@ -36,9 +36,7 @@ export function LimboPage() {
   const locale = languageEntry(useAppState((s) => s.lang)).locale;
   const animate = useAnimations();
   const [target, setTarget] = useState(200);
-  const [outside, setOutside] = useState<Record<string, boolean>>({});
-  const markOutside = (name: string) => (value: boolean) => setOutside((o) => ({ ...o, [name]: value }));
-  const held = Object.values(outside).some(Boolean);
+  const { held, markOutside, blank } = useLinkedFields();
   const stake = useStake();
   const betting = useBetting<'target'>({
     game: 'limbo',
@@ -107,6 +105,7 @@ export function LimboPage() {
             <LinkedField
               label={t('limbo.target')}
               name="target"
+              blank={blank('target')}
               display={decimalText(target / 100, 2, locale)}
               suffix="×"
               error={betting.errors.target}
@@ -125,6 +124,7 @@ export function LimboPage() {
             <LinkedField
               label={t('limbo.chance')}
               name="chance"
+              blank={blank('chance')}
               display={decimalText(limboChance(target), 4, locale).replace(/0+$/, '').replace(/[.,]$/, '')}
               suffix="%"
               disabled={locked}
