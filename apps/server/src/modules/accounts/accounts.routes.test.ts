@@ -617,6 +617,17 @@ describe('accounts over HTTP', () => {
     expect((await c.login(username, PWD, '10.55.0.3')).statusCode).toBe(200);
   });
 
+  it('answers every sign-in of a burst mixing the right password with wrong ones: signed in or refused, never an error', async () => {
+    const { username } = await c.signUp();
+    const source = `10.69.${crypto.randomInt(256)}.${crypto.randomInt(1, 255)}`;
+    // Each right password deletes the count while the wrong ones are taking theirs.
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => c.login(username, i % 2 ? PWD : `guess ${i}`, source)),
+    );
+    for (const [i, a] of answers.entries()) expect([i % 2 ? 200 : 400, 429], a.body).toContain(a.statusCode);
+    expect(answers.some((a) => a.statusCode === 200)).toBe(true);
+  });
+
   it('counts wrong current passwords of a password change as wrong sign-ins: a stolen session cannot guess on', async () => {
     const { username, token } = await c.signUp();
     const change = (oldPwd: string, remoteAddress = '10.44.0.9') =>

@@ -430,7 +430,7 @@ export function createAccountsService({ database, config, bus, mail, identity = 
 
   /**
    * Counts a password try of `username` from `source` before it is checked, or refuses it (429, the wait in
-   * seconds) while that source must wait. A try counts as wrong until `passwordRight` clears the count, and the
+   * seconds) while that source must wait. A try counts as wrong until a right password deletes the count, and the
    * maxFailures-th try already sets the wait: a burst sent at once gets maxFailures checks, not one per request.
    * From there each further wrong try waits twice as long (5 s first, at most one lock period); tries older
    * than one lock period are forgotten. Answers the throttle row's filter.
@@ -439,8 +439,15 @@ export function createAccountsService({ database, config, bus, mail, identity = 
     const now = new Date();
     const mine = and(eq(loginThrottle.username, username), eq(loginThrottle.source, source));
     const refusedUntil = await database.transaction(async (tx) => {
-      await tx.insert(loginThrottle).values({ username, source, lastFailureAt: now }).onConflictDoNothing();
-      const [row] = await tx.select().from(loginThrottle).where(mine).for('update');
+      // One statement makes the row and locks it: a right password deleting it meanwhile cannot leave none.
+      const [row] = await tx
+        .insert(loginThrottle)
+        .values({ username, source, lastFailureAt: now })
+        .onConflictDoUpdate({
+          target: [loginThrottle.username, loginThrottle.source],
+          set: { username: sql`excluded.username` },
+        })
+        .returning();
       if (row!.lockedUntil && row!.lockedUntil > now) return row!.lockedUntil;
       const attempt = now.getTime() - row!.lastFailureAt.getTime() > lockMs ? 1 : row!.failures + 1;
       await tx

@@ -209,20 +209,24 @@ describe('operator sign-in', () => {
         payload: body,
         remoteAddress: '192.0.2.66',
       });
-    const wrong = () => from({ email: op.email, password: 'wrong password!', totp: '000000' });
-    // A burst of wrong guesses with the right password and code sent last.
-    const answers = await Promise.all([
-      ...Array.from({ length: MAX_FAILURES + 6 }, wrong),
-      from({ email: op.email, password: PASSWORD, totp: op.code() }),
+    // A burst of wrong guesses at once. (Not with the right password among them: in which order a pool of
+    // connections counts them is not ours to choose, and a right one counted among the first is rightly let in.)
+    const answers = await Promise.all(
+      Array.from({ length: MAX_FAILURES + 6 }, () =>
+        from({ email: op.email, password: 'wrong password!', totp: '000000' }),
+      ),
+    );
+    const statuses = answers.map((a) => a.statusCode).sort();
+    // The last allowed failure locks the address (429), the ones past it are refused unchecked.
+    const checked = MAX_FAILURES - 1;
+    expect(statuses).toEqual([
+      ...Array<number>(checked).fill(401),
+      ...Array<number>(answers.length - checked).fill(429),
     ]);
-    const right = answers.at(-1)!;
+    // Past them, the right password and code are refused too.
+    const right = await from({ email: op.email, password: PASSWORD, totp: op.code() });
     expect(right.statusCode, right.body).toBe(429);
     expect(await sessionsOf(op.id)).toBe(0);
-    const checked = answers.filter((a) => a.statusCode === 401).length;
-    expect(checked).toBeLessThan(MAX_FAILURES);
-    expect(answers.filter((a) => a.statusCode === 429)).toHaveLength(answers.length - checked);
-    // Still locked afterwards.
-    expect((await from({ email: op.email, password: PASSWORD, totp: op.code(1) })).statusCode).toBe(429);
   });
 
   it('locks only the address that failed: the operator elsewhere still signs in, the lock stays', async () => {
