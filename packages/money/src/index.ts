@@ -185,7 +185,9 @@ export function parseMoney(
   const groups = whole.split(group);
   if (
     more.length ||
-    (groups.length > 1 && (!/^\d{1,3}$/.test(groups[0]!) || groups.slice(1).some((g) => !/^\d{3}$/.test(g))))
+    // A first group of 0 ("0.500", "01.000") groups nothing: a decimal written with the wrong mark, refused.
+    (groups.length > 1 &&
+      (!/^[1-9]\d{0,2}$/.test(groups[0]!) || groups.slice(1).some((g) => !/^\d{3}$/.test(g))))
   )
     throw malformed();
   const digits = groups.join('');

@@ -101,7 +101,17 @@ describe('formatMoney', () => {
     expect(parseMoney('1.000')).toBe(100_000);
     expect(parseMoney('1.234.567,89')).toBe(123_456_789);
     // Grouping that is not grouping: refused, not read as one number.
-    for (const bad of ['1.23.45', '1.2345', '12.3456,7', '1.234.5', '1.5,00', '1,2.5'])
+    for (const bad of [
+      '1.23.45',
+      '1.2345',
+      '12.3456,7',
+      '1.234.5',
+      '1.5,00',
+      '1,2.5',
+      '0.500',
+      '01.000',
+      '0.000,50',
+    ])
       expect(() => parseMoney(bad), bad).toThrow(MoneyError);
   });
 });

@@ -90,8 +90,9 @@ describe('withdraw checks, in the spec order, with its messages', () => {
     }
     const { amount: _a, ...noAmount } = c.pixWithdrawal(p, 0);
     expect(await message(c.withdraw(p, noAmount))).toBe('Montante mínimo de retirada:R$50,00');
-    // Not "below the minimum": letters, a third decimal, an exponent, hex.
-    for (const amount of ['abc', '60,555', 60.555, '1e2', '0x3c', '1.00.0']) {
+    // Not "below the minimum": letters, a third decimal, an exponent, hex, a decimal point before three digits
+    // (never read as R$ 500 and capped to the whole balance).
+    for (const amount of ['abc', '60,555', 60.555, '1e2', '0x3c', '1.00.0', '0.500']) {
       const res = await c.withdraw(p, c.pixWithdrawal(p, amount));
       expect([res.statusCode, res.json().message], String(amount)).toEqual([400, 'Valor inválido']);
     }
