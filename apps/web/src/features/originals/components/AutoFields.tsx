@@ -39,10 +39,11 @@ export function toSettings(
   const money = (text: string) => (text.trim() ? parseAmount(text, stake.currency, stake.locale) : 0);
   const count = int(texts.count || '0');
   if (!Number.isFinite(count)) return { field: 'count' };
+  // A negative stop ("-20") would silently mean no stop at all: refused beside its field, as a letter is.
   const stopOnProfit = money(texts.stopOnProfit);
-  if (!Number.isFinite(stopOnProfit)) return { field: 'stopOnProfit' };
+  if (!(stopOnProfit >= 0)) return { field: 'stopOnProfit' };
   const stopOnLoss = money(texts.stopOnLoss);
-  if (!Number.isFinite(stopOnLoss)) return { field: 'stopOnLoss' };
+  if (!(stopOnLoss >= 0)) return { field: 'stopOnLoss' };
   const winPercent = texts.onWin === 'increase' ? int(texts.onWinPercent || '0') : 0;
   if (!Number.isFinite(winPercent) || winPercent > 1000) return { field: 'onWinPercent' };
   const lossPercent = texts.onLoss === 'increase' ? int(texts.onLossPercent || '0') : 0;
