@@ -79,12 +79,17 @@ test('register, KYC, deposit 100 by the sandbox PIX page, withdraw 50 by PIX, op
   await expect(page.getByTestId('header-balance')).toHaveText('R$ 100,00');
   await expect(page.getByTestId('pay-success-balance')).toHaveText('R$ 100,00');
   await expect(page.getByTestId('pay-success-bonus')).toHaveText('Saldo de bônus: R$ 5,00');
+  await expect(page.getByRole('heading', { name: 'Pagamento recebido' })).toBeVisible();
   // The start mask of the new session leaves 'Pagamento recebido' in sight, and shows on the next page.
   const presence = page.getByRole('dialog', { name: 'Presença diária' });
   await expect(presence).toBeHidden();
   await screenshot(page, 'wallet-05-pay-success');
   await page.getByRole('link', { name: 'Voltar ao início' }).click();
   await presence.getByRole('button', { name: 'Fechar' }).click();
+  // Back to it: the balance, no second claim of a payment.
+  await page.goBack();
+  await expect(page.getByRole('heading', { name: 'Seu saldo' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Pagamento recebido' })).toBeHidden();
 
   // Withdrawing at once: nothing wagered yet.
   await page.goto('/conta');

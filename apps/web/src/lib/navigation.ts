@@ -11,7 +11,7 @@ export function go(to: string, options?: { replace?: boolean; state?: unknown })
   navigate(to, options);
 }
 
-/** The history state a paid deposit lands on /paySuccess with (kept across a reload of that page). */
+/** The history state a paid deposit lands on /paySuccess with (the page takes it off once read). */
 export const PAID_DEPOSIT = { paid: true } as const;
 
 /** Reloads the page: a new version of the app took over (see pwa-worker). */

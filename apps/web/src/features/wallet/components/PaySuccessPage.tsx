@@ -1,5 +1,6 @@
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { Icon } from '../../../components/ui/Icon';
 import { useAppState } from '../../../lib/app-state';
 import { displayMoney } from '../../../lib/format';
@@ -8,13 +9,22 @@ import { useSession } from '../../../lib/session';
 
 /**
  * /paySuccess: where a paid deposit lands; the balance shown is live (updateUserInfo). Opened any other way (a
- * bookmark, the back button) it claims no payment: the balance, and where deposits are listed.
+ * bookmark, the back button, a reload) it claims no payment: the balance, and where deposits are listed.
  */
 export function PaySuccessPage() {
   const { t } = useTranslation('wallet');
   const user = useSession((s) => s.user);
   const lang = useAppState((s) => s.lang);
-  const paid = (useLocation().state as typeof PAID_DEPOSIT | null)?.paid === true;
+  const location = useLocation();
+  const navigate = useNavigate();
+  const claimed = (location.state as typeof PAID_DEPOSIT | null)?.paid === true;
+  // Kept while the page stays open (a deposit paid while it was open claims too), and taken off the history
+  // entry: coming back to it (the back button, a reload) claims no payment a second time.
+  const [paid, setPaid] = useState(claimed);
+  if (claimed && !paid) setPaid(true);
+  useEffect(() => {
+    if (claimed) void navigate(location, { replace: true, state: null });
+  }, [claimed, location, navigate]);
   return (
     <section
       className="flex flex-col items-center px-24 py-48 text-center"
