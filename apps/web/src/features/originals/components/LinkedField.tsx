@@ -3,17 +3,24 @@ import { TextField } from '../../../components/ui/TextField';
 import { parseDecimal } from '../logic/format';
 
 /**
- * The state a game's linked fields share: which of them holds a value out of range. While one does, the bet is
- * held (`held`) and the others show a dash (`blank`), not the last valid choice the bet would not have.
+ * The state a game's linked fields share: which of them holds a value out of range, and how many values they
+ * have passed on. While one holds a value out of range, the bet is held (`held`) and the others show a dash, not
+ * the last valid choice the bet would not have; once any passes a value on, a rejected text elsewhere gives way.
+ * `field(name)` is spread into each LinkedField.
  */
 export function useLinkedFields() {
   const [outside, setOutside] = useState<Record<string, boolean>>({});
+  const [moves, setMoves] = useState(0);
   return {
     held: Object.values(outside).some(Boolean),
-    markOutside: (name: string) => (value: boolean) =>
-      setOutside((o) => (Boolean(o[name]) === value ? o : { ...o, [name]: value })),
-    /** Whether `name` shows a dash: another field holds a value out of range. */
-    blank: (name: string) => Object.entries(outside).some(([other, out]) => out && other !== name),
+    field: (name: string) => ({
+      name,
+      blank: Object.entries(outside).some(([other, out]) => out && other !== name),
+      moves,
+      onOutside: (value: boolean) =>
+        setOutside((o) => (Boolean(o[name]) === value ? o : { ...o, [name]: value })),
+      onPassed: () => setMoves((m) => m + 1),
+    }),
   };
 }
 
@@ -37,12 +44,17 @@ export function LinkedField({
   className,
   trailing,
   blank,
+  moves,
+  onPassed,
 }: {
   label: string;
   name: string;
   display: string;
   /** A dash instead of `display` until the player edits this field (see useLinkedFields). */
   blank?: boolean;
+  /** Values passed on by the linked fields: when it changes, a rejected text here gives way. */
+  moves?: number;
+  onPassed?: () => void;
   onValue: (value: number) => void;
   range?: { min: number; max: number; message: string };
   onOutside?: (outside: boolean) => void;
@@ -54,10 +66,10 @@ export function LinkedField({
 }) {
   const [typing, setTyping] = useState<string | null>(null);
   const [outside, setOutside] = useState(false);
-  // Another control moved the value: the rejected text gives way to it.
-  const [seen, setSeen] = useState(display);
-  if (seen !== display) {
-    setSeen(display);
+  // Another control moved the value (even to the same display): the rejected text gives way to it.
+  const [seen, setSeen] = useState({ display, moves });
+  if (seen.display !== display || seen.moves !== moves) {
+    setSeen({ display, moves });
     if (outside) {
       setOutside(false);
       setTyping(null);
@@ -78,7 +90,7 @@ export function LinkedField({
       value={typing ?? (blank ? '—' : display)}
       error={error ?? (outside ? range?.message : undefined)}
       disabled={disabled}
-      onFocus={() => setTyping((text) => text ?? display)}
+      onFocus={() => setTyping((text) => text ?? (blank ? '' : display))}
       onBlur={() => !outside && setTyping(null)}
       onChange={(e) => {
         const text = e.target.value.replace(/[^\d.,]/g, '');
@@ -90,6 +102,7 @@ export function LinkedField({
         if (range && (value < range.min || value > range.max)) return setOutside(true);
         setOutside(false);
         onValue(value);
+        onPassed?.();
       }}
       trailing={
         trailing ?? (suffix ? <span className="pr-10 text-sm font-semibold text-muted">{suffix}</span> : null)

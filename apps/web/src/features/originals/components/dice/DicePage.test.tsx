@@ -224,6 +224,29 @@ describe('dice bets', () => {
     await waitFor(() => expect(server.state.calls.filter((c) => c.path === '/dice/bet')).toHaveLength(1));
   });
 
+  it('a dashed field starts empty when focused, and the same choice as before typed there clears the rejected one', async () => {
+    const server = fakeOriginals({ serverSeed: SEED });
+    vi.stubGlobal('fetch', server.fetch);
+    signIn(100);
+    const user = userEvent.setup();
+    renderWithApp(<DicePage />);
+    const multiplier = screen.getByLabelText('Multiplicador');
+    const chance = screen.getByLabelText('Chance de vitória');
+    await user.clear(multiplier);
+    await user.type(multiplier, '0,5');
+    await user.click(chance);
+    // Not the old 49,50 to edit: the bet would not have it.
+    expect(chance).toHaveValue('');
+    // The chance it had before: nothing on screen moves, yet the rejected multiplier gives way.
+    await user.type(chance, '49,5');
+    await user.tab();
+    expect(multiplier).toHaveValue('2,0000');
+    expect(multiplier).not.toHaveAccessibleDescription();
+    expect(chance).toHaveValue('49,50');
+    await user.click(screen.getByTestId('bet-button'));
+    await waitFor(() => expect(server.state.calls.filter((c) => c.path === '/dice/bet')).toHaveLength(1));
+  });
+
   it('a target of 0 or nothing is said beside it and no bet is placed on the old target', async () => {
     const server = fakeOriginals({ serverSeed: SEED });
     vi.stubGlobal('fetch', server.fetch);

@@ -33,7 +33,7 @@ export function DicePage() {
   const locale = languageEntry(useAppState((s) => s.lang)).locale;
   const animate = useAnimations();
   const [choice, setChoice] = useState<DiceChoice>({ target: 5050, condition: 'over' });
-  const { held, markOutside, blank } = useLinkedFields();
+  const { held, field } = useLinkedFields();
   const stake = useStake();
   const betting = useBetting<'target' | 'condition'>({
     game: 'dice',
@@ -77,8 +77,7 @@ export function DicePage() {
           <div className="grid grid-cols-3 gap-x-6">
             <LinkedField
               label={t('dice.multiplier')}
-              name="multiplier"
-              blank={blank('multiplier')}
+              {...field('multiplier')}
               display={decimalText(multiplier / 10_000, 4, locale)}
               suffix="×"
               disabled={locked}
@@ -90,15 +89,13 @@ export function DicePage() {
                   multiplierLabel(MAX_MULTIPLIER, locale),
                 ),
               }}
-              onOutside={markOutside('multiplier')}
               onValue={(m) =>
                 set({ ...choice, target: targetForMultiplier(Math.round(m * 10_000), choice.condition) })
               }
             />
             <LinkedField
               label={t(choice.condition === 'over' ? 'dice.rollOver' : 'dice.rollUnder')}
-              name="target"
-              blank={blank('target')}
+              {...field('target')}
               display={decimalText(choice.target / 100, 2, locale)}
               error={betting.errors.target ?? betting.errors.condition}
               disabled={locked}
@@ -107,7 +104,6 @@ export function DicePage() {
                 max: bounds.max / 100,
                 message: range(hundredthsLabel(bounds.min, locale), hundredthsLabel(bounds.max, locale)),
               }}
-              onOutside={markOutside('target')}
               onValue={(v) => set({ ...choice, target: clampTarget(Math.round(v * 100), choice.condition) })}
               trailing={
                 <button
@@ -124,8 +120,7 @@ export function DicePage() {
             />
             <LinkedField
               label={t('dice.chance')}
-              name="chance"
-              blank={blank('chance')}
+              {...field('chance')}
               display={decimalText(chance / 100, 2, locale)}
               suffix="%"
               disabled={locked}
@@ -137,7 +132,6 @@ export function DicePage() {
                   `${hundredthsLabel(DICE_CHANCE.max, locale)}%`,
                 ),
               }}
-              onOutside={markOutside('chance')}
               onValue={(c) =>
                 set({ ...choice, target: targetForChance(Math.round(c * 100), choice.condition) })
               }

@@ -36,7 +36,7 @@ export function LimboPage() {
   const locale = languageEntry(useAppState((s) => s.lang)).locale;
   const animate = useAnimations();
   const [target, setTarget] = useState(200);
-  const { held, markOutside, blank } = useLinkedFields();
+  const { held, field } = useLinkedFields();
   const stake = useStake();
   const betting = useBetting<'target'>({
     game: 'limbo',
@@ -104,8 +104,7 @@ export function LimboPage() {
           <div className="grid grid-cols-2 gap-x-8">
             <LinkedField
               label={t('limbo.target')}
-              name="target"
-              blank={blank('target')}
+              {...field('target')}
               display={decimalText(target / 100, 2, locale)}
               suffix="×"
               error={betting.errors.target}
@@ -118,13 +117,11 @@ export function LimboPage() {
                   max: multiplierOf(LIMBO_TARGET.max / 100, locale),
                 }),
               }}
-              onOutside={markOutside('target')}
               onValue={(v) => set(v * 100)}
             />
             <LinkedField
               label={t('limbo.chance')}
-              name="chance"
-              blank={blank('chance')}
+              {...field('chance')}
               display={decimalText(limboChance(target), 4, locale).replace(/0+$/, '').replace(/[.,]$/, '')}
               suffix="%"
               disabled={locked}
@@ -136,7 +133,6 @@ export function LimboPage() {
                   max: `${decimalText(MAX_CHANCE, 2, locale)}%`,
                 }),
               }}
-              onOutside={markOutside('chance')}
               onValue={(c) => set(limboTargetForChance(c))}
             />
           </div>
