@@ -186,7 +186,7 @@ describe('register form', () => {
       const user = userEvent.setup();
       await fill(user);
       await user.type(screen.getByLabelText(/^Limite diário de perdas/), '12,345');
-      await user.type(screen.getByLabelText(/^Limite diário de tempo/), '0');
+      await user.type(screen.getByLabelText(/^Limite diário de tempo/), '1e2');
       await user.click(screen.getByRole('button', { name: 'Registrar' }));
       await waitFor(() =>
         expect(screen.getByLabelText(/^Limite diário de perdas/)).toHaveAccessibleDescription(

@@ -103,7 +103,9 @@ export function RegisterForm({ onSignedIn }: { onSignedIn: SignedIn }) {
       const minor = readAmount(text);
       return minor === null ? NaN : toMajor(minor);
     };
-    const minutes = (text: string) => (text.trim() ? Number(text.trim()) : undefined);
+    // Whole minutes only: Number() would also read "0x3c" or "1e2".
+    const minutes = (text: string) =>
+      text.trim() ? (/^\d{1,6}$/.test(text.trim()) ? Number(text.trim()) : NaN) : undefined;
     const body = {
       ...form,
       ...(br

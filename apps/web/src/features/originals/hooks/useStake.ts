@@ -45,8 +45,8 @@ export function useStake() {
 
   return {
     text,
-    // Letters go; a minus sign stays, so "-5" is refused as a stake rather than read as 5.
-    setText: (value: string) => setText(value.replace(/[^\d.,-]/g, '')),
+    // Letters go; a minus sign (or the Unicode one) stays, so "-5" is refused as a stake rather than read as 5.
+    setText: (value: string) => setText(value.replace(/[^\d.,\-−]/g, '')),
     /** Minor units; NaN while the field does not hold an amount. */
     minor,
     set,

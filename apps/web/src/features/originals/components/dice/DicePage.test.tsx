@@ -90,11 +90,14 @@ describe('dice bets', () => {
     const user = userEvent.setup();
     renderWithApp(<DicePage />);
     const amount = screen.getByLabelText('Valor da aposta');
-    await user.clear(amount);
-    await user.type(amount, '-5');
-    expect(amount).toHaveValue('-5');
-    await user.click(screen.getByTestId('bet-button'));
-    await waitFor(() => expect(amount).toHaveAccessibleDescription(/\S/));
+    // The ASCII minus and the typographic one (a keyboard's or a paste's) alike.
+    for (const typed of ['-5', '−5']) {
+      await user.clear(amount);
+      await user.type(amount, typed);
+      expect(amount).toHaveValue(typed);
+      await user.click(screen.getByTestId('bet-button'));
+      await waitFor(() => expect(amount).toHaveAccessibleDescription(/\S/));
+    }
     expect(server.state.calls.filter((c) => c.path === '/dice/bet')).toHaveLength(0);
   });
 
