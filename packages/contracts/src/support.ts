@@ -54,8 +54,8 @@ export type SupportStatus = (typeof SUPPORT_STATUSES)[number];
 
 const id = z.number().int().positive();
 const idParam = z.coerce
-  .number()
-  .int()
+  .number({ error: 'notFound' })
+  .int('notFound')
   .positive('notFound')
   .max(2 ** 53 - 1, 'notFound');
 

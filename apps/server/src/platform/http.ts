@@ -108,10 +108,16 @@ interface ZodIssueLike {
 /** Unknown fields named in a refusal, at most. */
 const MAX_FIELDS_NAMED = 5;
 
+/** The first validation issue (fastify-type-provider-zod wraps zod's in `params.issue`). */
+function issueOf(issues: ZodIssueLike[]): ZodIssueLike {
+  const raw = issues[0] ?? {};
+  return raw.params?.issue ?? raw;
+}
+
 /** Turns the first validation issue into a message in the request's language. */
 function validationMessage(lang: LanguageKey, issues: ZodIssueLike[]): string {
   const raw = issues[0] ?? {};
-  const issue = raw.params?.issue ?? raw;
+  const issue = issueOf(issues);
   if ((issue.code ?? issue.keyword) === 'unrecognized_keys') {
     const keys = issue.keys ?? issue.params?.keys ?? [];
     // A few names are enough to find the mistake: a body of thousands of keys gets no answer as long.
@@ -187,21 +193,12 @@ export async function registerHttp(app: FastifyInstance, config: Config, redis: 
       return send(reply, error.httpStatus, error.code, translate(lang, error.key, error.params), error.data);
     }
     const err = error as FastifyError;
-    if (hasZodFastifySchemaValidationErrors(err)) {
-      return send(
-        reply,
-        400,
-        ErrorCode.BAD_REQUEST,
-        validationMessage(lang, err.validation as ZodIssueLike[]),
-      );
-    }
-    if (err.validation) {
-      return send(
-        reply,
-        400,
-        ErrorCode.BAD_REQUEST,
-        validationMessage(lang, err.validation as ZodIssueLike[]),
-      );
+    if (hasZodFastifySchemaValidationErrors(err) || err.validation) {
+      const issues = err.validation as ZodIssueLike[];
+      // A path id no record can have (`/activities/abc`) is not found, as an unknown well-formed one is.
+      if (err.validationContext === 'params' && issueOf(issues).message === 'notFound')
+        return send(reply, 404, ErrorCode.NOT_FOUND, translate(lang, 'notFound'));
+      return send(reply, 400, ErrorCode.BAD_REQUEST, validationMessage(lang, issues));
     }
     if (err.statusCode === 429) {
       return send(reply, 429, ErrorCode.RATE_LIMITED, translate(lang, 'rateLimited'));

@@ -87,6 +87,18 @@ describe('a draft activity', () => {
     const made = await call('POST', OPERATOR_ACTIVITIES_PATH, { ...activity(1), status: 'draft' });
     const a = operatorActivity.parse(made.json().data);
     expect((await seen(a.id)).statusCode).toBe(404);
+    // An id no activity can have is not found either (it was a 400 saying "Não encontrado").
+    for (const id of ['abc', '0', '1.5', '99999999999']) {
+      const odd = await app.inject({
+        url: `${ACTIVITIES_PATH}/${id}`,
+        headers: { authorization: `Bearer ${player.token}` },
+      });
+      expect([id, odd.statusCode, odd.json()]).toEqual([
+        id,
+        404,
+        { status: 40400, message: 'Não encontrado', data: null },
+      ]);
+    }
 
     const ended = await call('POST', `${OPERATOR_ACTIVITIES_PATH}/${a.id}/end`, {});
     expect(ended.statusCode).toBe(409);

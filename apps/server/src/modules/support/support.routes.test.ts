@@ -538,6 +538,11 @@ describe('support chat', () => {
     );
     expect((await op(agent.token, 'DELETE', `/canned/${id}`)).statusCode).toBe(200);
     expect((await op(agent.token, 'DELETE', `/canned/${id}`)).statusCode).toBe(404);
+    // An id no reply can have is not found either, not a bad field.
+    for (const odd of ['abc', '1.5', '0']) {
+      const gone = await op(agent.token, 'DELETE', `/canned/${odd}`);
+      expect([odd, gone.statusCode, gone.json().status]).toEqual([odd, 404, 40400]);
+    }
 
     const player = await players.signUp('close');
     const conv = (await send(bearer(player.token), { text: 'oi' })).json().data.conversationId;
