@@ -134,6 +134,24 @@ describe('withdrawal tab', () => {
     expect(screen.queryByTestId('withdraw-wager-due')).toBeNull();
   });
 
+  it('says a withdrawable amount under the minimum cannot leave yet', async () => {
+    stub();
+    limits = { ...limits, wdAmount: 30 };
+    await open();
+    expect(screen.getByTestId('withdraw-wd').textContent!.replace(/\u00a0/g, ' ')).toBe('R$ 30,00');
+    expect(screen.getByTestId('withdraw-below-minimum').textContent!.replace(/\u00a0/g, ' ')).toBe(
+      'Abaixo do mínimo de R$ 50,00: poderá sacar quando chegar a ele',
+    );
+  });
+
+  it('says nothing of the minimum when the withdrawable amount reaches it', async () => {
+    stub();
+    limits = { ...limits, wdAmount: 50 };
+    await open();
+    expect(screen.getByTestId('withdraw-wd').textContent!.replace(/\u00a0/g, ' ')).toBe('R$ 50,00');
+    expect(screen.queryByTestId('withdraw-below-minimum')).toBeNull();
+  });
+
   it('before the player confirms, says an active bonus is kept and locked, only when there is one', async () => {
     stub();
     limits = { ...limits, bonus: { outcome: 'kept', amount: 20, wagerDue: 30, count: 1 } };

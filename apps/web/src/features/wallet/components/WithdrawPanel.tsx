@@ -278,6 +278,12 @@ export function WithdrawPanel() {
               {t('withdraw.wagerDue', { amount: money(toMinor(data.wagerDue)) })}
             </dd>
           ) : null}
+          {/* An amount above zero but under the minimum cannot leave: said here, not only after "Sacar". */}
+          {data && data.wdAmount > 0 && data.wdAmount < data.limitAmount ? (
+            <dd className="text-xs text-muted" data-testid="withdraw-below-minimum">
+              {t('withdraw.belowMinimum', { amount: money(toMinor(data.limitAmount)) })}
+            </dd>
+          ) : null}
         </div>
         {data ? (
           <p className="col-span-2 text-xs text-muted">

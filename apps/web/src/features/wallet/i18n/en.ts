@@ -68,6 +68,7 @@ const en: WalletMessages = {
     balance: 'Balance',
     withdrawable: 'Withdrawable amount',
     wagerDue: 'Wager {{amount}} more to unlock withdrawal',
+    belowMinimum: 'Below the {{amount}} minimum: it can be withdrawn once it reaches it',
     bonusKept:
       'You have {{amount}} of active bonus. A withdrawal takes cash only: the bonus stays in your account, locked until you wager {{due}} more.',
     amount: 'Withdrawal amount',

@@ -68,6 +68,7 @@ const id: WalletMessages = {
     balance: 'Saldo',
     withdrawable: 'Jumlah yang dapat ditarik',
     wagerDue: 'Pasang taruhan {{amount}} lagi untuk membuka penarikan',
+    belowMinimum: 'Di bawah minimum {{amount}}: dapat ditarik setelah mencapainya',
     bonusKept:
       'Anda memiliki bonus aktif {{amount}}. Penarikan hanya mengambil saldo tunai: bonus tetap di akun, terkunci hingga Anda bertaruh {{due}} lagi.',
     amount: 'Jumlah penarikan',

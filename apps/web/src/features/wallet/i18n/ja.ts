@@ -65,6 +65,7 @@ const ja: WalletMessages = {
     balance: '残高',
     withdrawable: '出金可能額',
     wagerDue: '出金するにはあと{{amount}}のベットが必要です',
+    belowMinimum: '最低出金額{{amount}}に達していません：達すると出金できます',
     bonusKept:
       '有効なボーナスが{{amount}}あります。出金は現金残高のみで、ボーナスはあと{{due}}ベットするまでアカウントにロックされたまま残ります。',
     amount: '出金額',

@@ -65,6 +65,7 @@ const ko: WalletMessages = {
     balance: '잔액',
     withdrawable: '출금 가능 금액',
     wagerDue: '출금하려면 {{amount}} 더 베팅하세요',
+    belowMinimum: '최소 출금액 {{amount}} 미만: 도달하면 출금할 수 있습니다',
     bonusKept:
       '활성 보너스 {{amount}}가 있습니다. 출금은 현금만 가져갑니다: 보너스는 {{due}} 더 베팅할 때까지 계정에 잠긴 채 남습니다.',
     amount: '출금 금액',

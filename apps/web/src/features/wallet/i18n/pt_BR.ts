@@ -72,6 +72,7 @@ const ptBR = {
     balance: 'Saldo',
     withdrawable: 'Valor sacável',
     wagerDue: 'Aposte mais {{amount}} para liberar o saque',
+    belowMinimum: 'Abaixo do mínimo de {{amount}}: poderá sacar quando chegar a ele',
     bonusKept:
       'Você tem {{amount}} em bônus ativo. O saque leva só o saldo em dinheiro: o bônus fica na conta, bloqueado até apostar mais {{due}}.',
     amount: 'Valor do saque',
