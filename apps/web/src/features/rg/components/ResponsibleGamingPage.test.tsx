@@ -143,6 +143,30 @@ describe('responsible gaming page', () => {
     );
   });
 
+  it('says what is wrong with a limit or the reminder when the field is left, before any tap on save', async () => {
+    const user = userEvent.setup();
+    renderWithApp(<ResponsibleGamingPage onExcluded={() => {}} />);
+    await screen.findByText(/Passa a/);
+    const month = screen.getByLabelText('Depósitos · Por mês');
+    await user.type(month, '-5');
+    expect(month).not.toHaveAttribute('aria-invalid');
+    await user.tab();
+    expect(month).toHaveAttribute('aria-invalid', 'true');
+    expect(month).toHaveAccessibleDescription('Use apenas números positivos');
+    // A right value and a field left untouched are not marked.
+    const day = screen.getByLabelText('Depósitos · Por dia');
+    await user.type(day, '100');
+    await user.click(screen.getByLabelText('Depósitos · Por semana'));
+    await user.tab();
+    expect(day).not.toHaveAttribute('aria-invalid');
+    expect(screen.getByLabelText('Depósitos · Por semana')).not.toHaveAttribute('aria-invalid');
+    const reminder = screen.getByLabelText(/lembrete/i);
+    await user.type(reminder, '3');
+    await user.tab();
+    expect(reminder).toHaveAttribute('aria-invalid', 'true');
+    expect(bodies('/rg/limits')).toHaveLength(0);
+  });
+
   it('a cool-off needs a confirmation, then signs this device out', async () => {
     const user = userEvent.setup();
     const onExcluded = vi.fn();

@@ -129,6 +129,12 @@ export function ResponsibleGamingPage({
     return minor > toMinor(RG_MAX_AMOUNT, currency) ? tooLarge : { value: toMajor(minor, currency) };
   }
 
+  /** The reality check's interval: null when empty (none), NaN when out of range or not whole minutes. */
+  function readReality(text: string): number | null {
+    const n = wholeNumber(text);
+    return text.trim() === '' ? null : n >= RG_REALITY_MINUTES.min && n <= RG_REALITY_MINUTES.max ? n : NaN;
+  }
+
   /** An amount too large for money itself (R$ 100 billion and more) is still "too large", not "invalid". */
   function beyondMoney(raw: string): boolean {
     try {
@@ -165,9 +171,7 @@ export function ResponsibleGamingPage({
       }
     }
     if (reality !== null) {
-      const n = wholeNumber(reality);
-      const r =
-        reality.trim() === '' ? null : n >= RG_REALITY_MINUTES.min && n <= RG_REALITY_MINUTES.max ? n : NaN;
+      const r = readReality(reality);
       if (Number.isNaN(r)) wrong.set(REALITY, t('realityInvalid', RG_REALITY_MINUTES));
       else if (r !== data.realityCheckMinutes) body.realityCheckMinutes = r;
     }
@@ -318,6 +322,12 @@ export function ResponsibleGamingPage({
                         setEdited((m) => new Map(m).set(key, text));
                         if (bad.has(key)) setBad(new Map([...bad].filter(([k]) => k !== key)));
                       }}
+                      // Said when the field is left, not only when the form is sent.
+                      onBlur={() => {
+                        const typed = edited.get(key);
+                        const read = typed === undefined ? null : readLimit(typed, kind, period);
+                        if (read && 'error' in read) setBad((m) => new Map(m).set(key, read.error));
+                      }}
                     />
                     {limit ? (
                       <p className="mt-4 text-xs text-muted">
@@ -366,6 +376,10 @@ export function ResponsibleGamingPage({
           onChange={(e) => {
             setReality(e.target.value);
             if (bad.has(REALITY)) setBad(new Map([...bad].filter(([k]) => k !== REALITY)));
+          }}
+          onBlur={() => {
+            if (reality !== null && Number.isNaN(readReality(reality)))
+              setBad((m) => new Map(m).set(REALITY, t('realityInvalid', RG_REALITY_MINUTES)));
           }}
         />
         {note ? (
