@@ -176,7 +176,7 @@ describe('activities over HTTP', () => {
     expect((await c.call('GET', `${APP}/${draft.id}`, other.token)).statusCode).toBe(404);
     expect((await claim(other, draft.id)).statusCode).toBe(404);
     expect((await c.call('GET', `${APP}/999999`, other.token)).statusCode).toBe(404);
-    expect((await c.call('GET', `${APP}/abc`, other.token)).statusCode).toBe(400);
+    expect((await c.call('GET', `${APP}/abc`, other.token)).statusCode).toBe(404);
     const listed = activityList.parse(data(await c.call('GET', APP, other.token)));
     expect(listed.list.map((x) => x.id)).toContain(a.id);
     expect(listed.list.map((x) => x.id)).not.toContain(draft.id);
