@@ -280,6 +280,32 @@ describe('casino wallet: bets, wins, rollbacks', () => {
     expect(await balanceOf(pl.gameToken)).toBe(1_500);
   });
 
+  it('refuses a win past the largest balance the ledger holds (RS_ERROR_LIMIT_REACHED), moving nothing; the wallet still reads', async () => {
+    const pl = await c.launched(p.gameCode, 500);
+    const r = rounds(pl.gameToken);
+    const bet = r.bet(100);
+    expect((await p.call('transaction/bet', bet)).answer).toMatchObject({ status: 'RS_OK', balance: 400 });
+    const huge = await p.call('transaction/win', r.win(10_000_000_000_000, bet.transaction_uuid as string));
+    expect(huge.answer).toMatchObject({
+      status: 'RS_ERROR_LIMIT_REACHED',
+      balance: 400,
+      user: String(pl.id),
+    });
+    const read = (url: string) => t.app.inject({ url, headers: { authorization: `Bearer ${pl.token}` } });
+    const balance = await read('/api/app/user/getBalance');
+    expect(balance.statusCode).toBe(200);
+    expect(balance.json().data).toMatchObject({ balance: 4 });
+    expect((await read('/api/app/user/userInfo')).statusCode).toBe(200);
+    // The bet is still open: its real win pays, and a further win of that size is refused as the first was.
+    const win = await p.call('transaction/win', r.win(1_000, bet.transaction_uuid as string));
+    expect(win.answer).toMatchObject({ status: 'RS_OK', balance: 1_400 });
+    const further = await p.call('transaction/win', r.win(9_999_999_999_000, bet.transaction_uuid as string));
+    expect(further.answer).toMatchObject({ status: 'RS_ERROR_LIMIT_REACHED', balance: 1_400 });
+    const mine = await read('/api/app/casino/rounds');
+    expect(mine.statusCode).toBe(200);
+    expect(await balanceOf(pl.gameToken)).toBe(1_400);
+  });
+
   it('is idempotent by transaction_uuid, refuses the same uuid with other data', async () => {
     const pl = await c.launched(p.gameCode, 10_000);
     const r = rounds(pl.gameToken);

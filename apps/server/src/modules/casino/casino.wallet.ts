@@ -31,6 +31,8 @@ import type { CasinoCatalogue, ProviderKey } from './casino.catalogue';
  * the first answer, and a rollback of a bet not yet seen leaves the bet's row behind as a tombstone. A new bet
  * and the first win of an open bet are first tried group-committed with other calls (`casino_batch`, the common
  * case only); whatever that leaves (`slow`) is judged here by the full rules in a transaction of its own.
+ * A win or rollback that would take the player's account past the largest balance the ledger holds (MAX_MINOR)
+ * answers RS_ERROR_LIMIT_REACHED and moves nothing.
  */
 
 export interface WalletDeps {
@@ -773,12 +775,20 @@ export function createWallet({
       } catch (err) {
         if (err instanceof Refusal)
           return { http: 200, answer: await refused(err, requestUuid, bodyCurrency) };
-        if (err instanceof AppError && err.code === ErrorCode.INSUFFICIENT_BALANCE) {
+        // The ledger's CHECKs: an overdraft, or a credit past the largest balance an account holds (MAX_MINOR,
+        // a win no game pays): the limit is reached, nothing moved.
+        const status =
+          err instanceof AppError && err.code === ErrorCode.INSUFFICIENT_BALANCE
+            ? 'RS_ERROR_NOT_ENOUGH_MONEY'
+            : err instanceof AppError && err.key === 'amountTooLarge'
+              ? 'RS_ERROR_LIMIT_REACHED'
+              : null;
+        if (status) {
           const s = await sessionOf(providerCode, (parsed.data as { token: string }).token);
           return {
             http: 200,
             answer: await refused(
-              new Refusal('RS_ERROR_NOT_ENOUGH_MONEY', s ? Number(s.user_id) : undefined, s?.currency),
+              new Refusal(status, s ? Number(s.user_id) : undefined, s?.currency),
               requestUuid,
               bodyCurrency,
             ),

@@ -39,6 +39,8 @@ export function parseCurrency(value: unknown): Currency {
 }
 
 export const insufficientBalance = () => new AppError(ErrorCode.INSUFFICIENT_BALANCE, 'insufficientBalance');
+/** A credit that would take a player's account past MAX_MINOR (the `ledger_accounts_player_ceiling` CHECK). */
+export const balanceCeiling = () => new AppError(ErrorCode.UNPROCESSABLE, 'amountTooLarge');
 export const idempotencyConflict = () => new AppError(ErrorCode.IDEMPOTENCY_CONFLICT, 'idempotencyConflict');
 
 /** SHA-256 of an operation and its arguments, with object keys sorted so equal requests hash equal. */

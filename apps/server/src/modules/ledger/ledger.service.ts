@@ -17,6 +17,7 @@ import { runHot, runHotMany, type HotAnswer, type HotOp } from './ledger.batch';
 import {
   idempotencyConflict,
   insufficientBalance,
+  balanceCeiling,
   parseCurrency,
   positiveMinor,
   requestHash,
@@ -141,6 +142,7 @@ async function guard<T>(exec: Executor, key: string | null, hash: string | null,
     const code = pgCode(err);
     const constraint = pgConstraint(err) ?? '';
     if (code === '23514' && constraint === 'ledger_accounts_player_funds') throw insufficientBalance();
+    if (code === '23514' && constraint === 'ledger_accounts_player_ceiling') throw balanceCeiling();
     if (code === '23502' && notNullColumn(err) === 'balance')
       throw new AppError(ErrorCode.CONFLICT, 'bookMismatch');
     if (code === '23505' && constraint === 'ledger_transactions_hold') {

@@ -42,6 +42,9 @@ export const ledgerAccounts = pgTable(
       'ledger_accounts_player_funds',
       sql`${t.userId} is null or (${t.held} >= 0 and ${t.balance} >= ${t.held})`,
     ),
+    // And no player account holds more than money's MAX_MINOR (10^13 centavos), so every balance reads as an
+    // amount: a credit past it (an outside party's win, say) is refused, nothing moved.
+    check('ledger_accounts_player_ceiling', sql`${t.userId} is null or ${t.balance} <= 10000000000000`),
     check('ledger_accounts_system_no_holds', sql`${t.userId} is not null or ${t.held} = 0`),
     check('ledger_accounts_player_kind', sql`(${t.userId} is not null) = (${t.kind} in ('cash', 'bonus'))`),
     check('ledger_accounts_book', sql`${t.book} in ('real', 'play')`),
