@@ -118,8 +118,12 @@ export const originalOutcome = z.union([
   z.object({ path: z.array(z.union([z.literal(0), z.literal(1)])), slot: z.number().int() }),
   /** row double: tile 0 white, 1–7 red, 8–14 black */
   z.object({ tile: z.number().int() }),
-  /** mines: the safe tiles revealed so far, in order; the mines once the round has ended */
-  z.object({ revealed: z.array(z.number().int()), mines: z.array(z.number().int()).optional() }),
+  /** mines: the safe tiles revealed so far, in order; the mines once the round has ended; the mine opened, if lost */
+  z.object({
+    revealed: z.array(z.number().int()),
+    mines: z.array(z.number().int()).optional(),
+    hit: z.number().int().optional(),
+  }),
 ]);
 export type OriginalOutcome = z.infer<typeof originalOutcome>;
 

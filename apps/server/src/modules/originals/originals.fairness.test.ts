@@ -112,7 +112,7 @@ function expected(bet: OriginalBet, serverSeed: string, tiles: number[] = []): E
       const revealed = hit === -1 ? tiles : tiles.slice(0, hit);
       const s = revealed.length;
       const multiplier = hit === -1 ? Number((9_900n * choose(25, s)) / choose(25 - p.mines, s)) : 0;
-      return { outcome: { revealed, mines }, multiplier };
+      return { outcome: hit === -1 ? { revealed, mines } : { revealed, mines, hit: tiles[hit] }, multiplier };
     }
   }
 }

@@ -570,6 +570,9 @@ describe('originals: mines', () => {
     const lost = bet(await c.call(p.token, 'mines/reveal', { tile: mine }, key));
     expect(lost).toMatchObject({ state: 'lost', payout: 0, multiplier: 0, balance: 95 });
     expect((lost.outcome as { mines: number[] }).mines).toHaveLength(24);
+    // The mine opened is kept with the round: the recall shows which tile lost it.
+    expect(lost.outcome).toMatchObject({ revealed: [], hit: mine });
+    expect(bet(await c.call(p.token, `bets/${lost.betId}`)).outcome).toMatchObject({ hit: mine });
     expect(bet(await c.call(p.token, 'mines/reveal', { tile: mine }, key))).toEqual(lost);
     expect((await c.call(p.token, 'mines/reveal', { tile: mine === 0 ? 1 : 0 }, key)).statusCode).toBe(409);
   });

@@ -388,13 +388,15 @@ export function createOriginalsService({ database, settings, bus, vault, rg }: O
     maxPayout: number,
     key: string,
     hash: string,
+    /** The mine tile whose reveal lost the round: kept, so the recall shows which it was. */
+    hit?: number,
   ): Promise<OriginalBet> {
     const params = json<OriginalParams>(round.params) as { game: 'mines'; mines: number };
     const amount = Number(round.amount);
     const multiplier = won ? minesMultiplier(params.mines, revealed.length) : 0;
     const paid = won ? Math.min(payoutOf(amount, multiplier), maxPayout) : 0;
     await settleStake(tx, Number(round.hold_id), amount, paid);
-    const outcome = { revealed, mines: json<number[]>(round.mines!) };
+    const outcome = { revealed, mines: json<number[]>(round.mines!), ...(hit === undefined ? {} : { hit }) };
     const state = won ? 'won' : 'lost';
     const answer = answerOf({ ...round, state, multiplier, payout: String(paid), outcome }, 0);
     const [b] = await rows<{ cash_available: string }>(
@@ -654,7 +656,7 @@ export function createOriginalsService({ database, settings, bus, vault, rg }: O
           if (revealed.includes(input.tile)) throw conflict('originalsTileRevealed');
           if (json<number[]>(round.mines!).includes(input.tile)) {
             ended = true;
-            return endRound(tx, round, revealed, false, maxPayout, scoped, hash);
+            return endRound(tx, round, revealed, false, maxPayout, scoped, hash, input.tile);
           }
           const next = [...revealed, input.tile];
           const amount = Number(round.amount);

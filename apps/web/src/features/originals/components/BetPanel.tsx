@@ -29,6 +29,7 @@ export function BetPanel({
   action,
   locked = false,
   capped = false,
+  onMode,
 }: {
   betting: Betting;
   stake: Stake;
@@ -47,6 +48,8 @@ export function BetPanel({
   locked?: boolean;
   /** The game stops paying at the maximum payout by itself (mines cashes out there): no bet is refused for it. */
   capped?: boolean;
+  /** Told when the player switches between manual and auto (mines' board picks tiles only for auto bet). */
+  onMode?: (mode: 'manual' | 'auto') => void;
 }) {
   const { t } = useTranslation('originals');
   const lang = useAppState((s) => s.lang);
@@ -88,7 +91,10 @@ export function BetPanel({
         label={t('bet.mode')}
         value={mode}
         disabled={disabled}
-        onChange={setMode}
+        onChange={(m) => {
+          setMode(m);
+          onMode?.(m);
+        }}
         options={[
           { value: 'manual', label: t('bet.manual') },
           { value: 'auto', label: t('bet.auto') },

@@ -151,6 +151,7 @@ function outcomeText(bet: OriginalBet, t: T, locale: string): string {
     const tiles = (list: number[]) => list.join(', ');
     const parts = [t('mines.revealedTiles', { tiles: tiles(o.revealed) || '—' })];
     if (o.mines) parts.push(t('mines.mineTiles', { tiles: tiles(o.mines) }));
+    if (o.hit !== undefined) parts.push(t('mines.hitTile', { tile: o.hit }));
     return parts.join(' · ');
   }
   if ('slot' in o) return t('plinko.slotValue', { slot: o.slot });

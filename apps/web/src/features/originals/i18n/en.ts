@@ -74,6 +74,7 @@ const en: OriginalsMessages = {
     lostRound: 'Mine! The round is over',
     revealedTiles: 'opened tiles: {{tiles}}',
     mineTiles: 'mines: {{tiles}}',
+    hitTile: 'mine opened: {{tile}}',
     tile: {
       hidden: 'Tile {{n}}, closed',
       picked: 'Tile {{n}}, picked',

@@ -78,6 +78,7 @@ const id: OriginalsMessages = {
     lostRound: 'Ranjau! Ronde selesai',
     revealedTiles: 'kotak dibuka: {{tiles}}',
     mineTiles: 'ranjau: {{tiles}}',
+    hitTile: 'ranjau terbuka: {{tile}}',
     tile: {
       hidden: 'Kotak {{n}}, tertutup',
       picked: 'Kotak {{n}}, dipilih',

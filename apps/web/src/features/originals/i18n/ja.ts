@@ -74,6 +74,7 @@ const ja: OriginalsMessages = {
     lostRound: '地雷！ラウンド終了',
     revealedTiles: '開けたマス: {{tiles}}',
     mineTiles: '地雷: {{tiles}}',
+    hitTile: '開けた地雷: {{tile}}',
     tile: {
       hidden: 'マス {{n}}、未開封',
       picked: 'マス {{n}}、選択済み',

@@ -74,6 +74,7 @@ const ko: OriginalsMessages = {
     lostRound: '지뢰! 라운드 종료',
     revealedTiles: '연 칸: {{tiles}}',
     mineTiles: '지뢰: {{tiles}}',
+    hitTile: '연 지뢰: {{tile}}',
     tile: {
       hidden: '{{n}}번 칸, 닫힘',
       picked: '{{n}}번 칸, 선택됨',

@@ -88,6 +88,7 @@ const ptBR = {
     lostRound: 'Mina! A rodada terminou',
     revealedTiles: 'casas abertas: {{tiles}}',
     mineTiles: 'minas: {{tiles}}',
+    hitTile: 'mina aberta: {{tile}}',
     tile: {
       hidden: 'Casa {{n}}, fechada',
       picked: 'Casa {{n}}, escolhida',

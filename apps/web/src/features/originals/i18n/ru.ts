@@ -78,6 +78,7 @@ const ru: OriginalsMessages = {
     lostRound: 'Мина! Раунд окончен',
     revealedTiles: 'открытые клетки: {{tiles}}',
     mineTiles: 'мины: {{tiles}}',
+    hitTile: 'открытая мина: {{tile}}',
     tile: {
       hidden: 'Клетка {{n}}, закрыта',
       picked: 'Клетка {{n}}, выбрана',

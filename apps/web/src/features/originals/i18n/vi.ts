@@ -74,6 +74,7 @@ const vi: OriginalsMessages = {
     lostRound: 'Trúng mìn! Ván kết thúc',
     revealedTiles: 'ô đã mở: {{tiles}}',
     mineTiles: 'mìn: {{tiles}}',
+    hitTile: 'mìn đã mở: {{tile}}',
     tile: {
       hidden: 'Ô {{n}}, đang đóng',
       picked: 'Ô {{n}}, đã chọn',

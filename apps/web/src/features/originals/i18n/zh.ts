@@ -74,6 +74,7 @@ const zh: OriginalsMessages = {
     lostRound: '踩雷！本局结束',
     revealedTiles: '已翻开：{{tiles}}',
     mineTiles: '地雷：{{tiles}}',
+    hitTile: '踩中的地雷：{{tile}}',
     tile: {
       hidden: '第 {{n}} 格，未翻开',
       picked: '第 {{n}} 格，已选择',

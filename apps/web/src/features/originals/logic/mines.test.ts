@@ -2,7 +2,7 @@ import type { OriginalBet } from '@aposta/contracts';
 import { describe, expect, it } from 'vitest';
 import { randomHiddenTile, tileStates } from './mines';
 
-function round(state: OriginalBet['state'], revealed: number[], mines?: number[]): OriginalBet {
+function round(state: OriginalBet['state'], revealed: number[], mines?: number[], hit?: number): OriginalBet {
   return {
     betId: 'b1',
     game: 'mines',
@@ -14,7 +14,7 @@ function round(state: OriginalBet['state'], revealed: number[], mines?: number[]
     clientSeed: 'c',
     serverSeedHash: 'h',
     serverSeed: null,
-    outcome: mines ? { revealed, mines } : { revealed },
+    outcome: mines ? { revealed, mines, ...(hit === undefined ? {} : { hit }) } : { revealed },
     params: { game: 'mines', mines: mines?.length ?? 3 },
     state,
     nextMultiplier: null,
@@ -24,7 +24,7 @@ function round(state: OriginalBet['state'], revealed: number[], mines?: number[]
 
 describe('mines grid states', () => {
   it('before a round: hidden tiles, and those picked for auto bet', () => {
-    const s = tileStates(null, [3, 7], null);
+    const s = tileStates(null, [3, 7]);
     expect(s).toHaveLength(25);
     expect(s.filter((x) => x === 'picked')).toHaveLength(2);
     expect(s[3]).toBe('picked');
@@ -32,14 +32,14 @@ describe('mines grid states', () => {
   });
 
   it('an open round shows the gems found and hides everything else', () => {
-    const s = tileStates(round('open', [0, 12]), [], null);
+    const s = tileStates(round('open', [0, 12]), []);
     expect(s[0]).toBe('gem');
     expect(s[12]).toBe('gem');
     expect(s.filter((x) => x === 'hidden')).toHaveLength(23);
   });
 
   it('a lost round shows the mine hit, the other mines and the gems left', () => {
-    const s = tileStates(round('lost', [0], [5, 6, 7]), [], 6);
+    const s = tileStates(round('lost', [0], [5, 6, 7], 6), []);
     expect(s[0]).toBe('gem');
     expect(s[6]).toBe('hit');
     expect(s[5]).toBe('mine');
@@ -48,7 +48,7 @@ describe('mines grid states', () => {
   });
 
   it('a round cashed out shows every mine, no hit', () => {
-    const s = tileStates(round('won', [1, 2], [5, 6, 7]), [], null);
+    const s = tileStates(round('won', [1, 2], [5, 6, 7]), []);
     expect(s.filter((x) => x === 'mine')).toHaveLength(3);
     expect(s).not.toContain('hit');
     expect(s.filter((x) => x === 'gem')).toHaveLength(2);

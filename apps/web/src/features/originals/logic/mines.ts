@@ -8,11 +8,7 @@ import { MINES_TILES } from '@aposta/fairness';
 export type TileState = 'hidden' | 'picked' | 'gem' | 'mine' | 'hit' | 'gemDim';
 
 /** The 25 tiles of a round (or of no round yet), row by row from the top left. */
-export function tileStates(
-  round: OriginalBet | null,
-  picks: readonly number[],
-  hitTile: number | null,
-): TileState[] {
+export function tileStates(round: OriginalBet | null, picks: readonly number[]): TileState[] {
   const tiles: TileState[] = Array.from({ length: MINES_TILES }, (_, i) =>
     picks.includes(i) ? 'picked' : 'hidden',
   );
@@ -25,10 +21,8 @@ export function tileStates(
   const mines = new Set(o.mines ?? []);
   for (let i = 0; i < MINES_TILES; i++) tiles[i] = mines.has(i) ? 'mine' : 'gemDim';
   for (const t of o.revealed) tiles[t] = 'gem';
-  if (round.state === 'lost') {
-    const hit = hitTile !== null && mines.has(hitTile) ? hitTile : null;
-    if (hit !== null) tiles[hit] = 'hit';
-  }
+  // The server keeps the mine opened (`hit`); a round lost before it did shows its mines alike.
+  if (round.state === 'lost' && o.hit !== undefined && mines.has(o.hit)) tiles[o.hit] = 'hit';
   return tiles;
 }
 

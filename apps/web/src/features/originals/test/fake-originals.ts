@@ -145,7 +145,7 @@ export function fakeOriginals(options: { balance?: number; serverSeed?: string }
           state: 'lost' as const,
           multiplier: 0,
           nextMultiplier: null,
-          outcome: { revealed, mines: m._mines },
+          outcome: { revealed, mines: m._mines, hit: tile },
         };
         state.mines = null;
         state.bets.unshift(lost);

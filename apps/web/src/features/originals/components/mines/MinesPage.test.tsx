@@ -63,6 +63,25 @@ describe('mines', () => {
     expect(tiles()[MINES[0]!]).toHaveAttribute('data-state', 'mine');
     expect(screen.queryByTestId('mines-cashout')).toBeNull();
     expect(screen.getByTestId('mines-current')).toHaveTextContent('Mina!');
+    // The ended round's line says how it ended, not the next tile of a round no longer on.
+    expect(screen.queryByTestId('mines-next')).toBeNull();
+  });
+
+  it('in manual mode a tile is played only in a round: touched before the bet, it is not picked nor counted', async () => {
+    const { server, user, tiles } = start();
+    const potential = screen.getByTestId('potential-payout').textContent;
+    await user.click(tiles()[SAFE[0]!]!);
+    await user.click(tiles()[SAFE[1]!]!);
+    expect(tiles().filter((t) => t.getAttribute('data-state') !== 'hidden')).toHaveLength(0);
+    expect(screen.queryByText(/Casas escolhidas/)).toBeNull();
+    expect(screen.getByTestId('potential-payout').textContent).toBe(potential);
+    await user.click(screen.getByTestId('bet-button'));
+    await waitFor(() => expect(screen.getByTestId('mines-cashout')).toBeInTheDocument());
+    // The round's tiles are all open to play, and a tap reveals.
+    expect(tiles().every((t) => !(t as HTMLButtonElement).disabled)).toBe(true);
+    await user.click(tiles()[SAFE[0]!]!);
+    await waitFor(() => expect(tiles()[SAFE[0]!]).toHaveAttribute('data-state', 'gem'));
+    expect(server.state.calls.filter((c) => c.path === '/mines/reveal')).toHaveLength(1);
   });
 
   it('an open round is picked up after a reload', async () => {

@@ -34,8 +34,9 @@ export function MinesPage() {
   const animate = useAnimations();
   const [mines, setMines] = useState(3);
   const [round, setRound] = useState<OriginalBet | null>(null);
+  // Tiles chosen for auto bet: the board picks only in auto mode (in manual, a tile is played once a round is on).
   const [picks, setPicks] = useState<number[]>([]);
-  const [hit, setHit] = useState<number | null>(null);
+  const [autoMode, setAutoMode] = useState(false);
   const [stepBusy, setStepBusy] = useState(false);
   const [stepError, setStepError] = useState('');
   const stepKeys = useRef(submissionKeys());
@@ -60,14 +61,10 @@ export function MinesPage() {
   /** Auto bet: one whole round per bet: start, reveal the picked tiles in order, cash out if all were safe. */
   async function playRound(body: Record<string, unknown>, key: string): Promise<OriginalBet> {
     let bet = await startMines(body as never, key);
-    setHit(null);
     show(bet);
     for (const tile of picks) {
       bet = await revealMine(tile, newIdempotencyKey());
-      if (bet.state !== 'open') {
-        if (bet.state === 'lost') setHit(tile);
-        return bet;
-      }
+      if (bet.state !== 'open') return bet;
       show(bet);
     }
     return cashoutMines(newIdempotencyKey());
@@ -82,10 +79,7 @@ export function MinesPage() {
     // An automatic round reveals the picked tiles: with none, it would stake and have nothing to open.
     autoRefusal: () => (picks.length ? null : t('mines.pickForAuto')),
     schema: () => import('@aposta/contracts').then((m) => m.minesStartRequest),
-    onResult: (bet) => {
-      setRound(bet);
-      if (bet.state === 'open') setHit(null);
-    },
+    onResult: setRound,
   });
 
   const open = round?.state === 'open';
@@ -100,7 +94,6 @@ export function MinesPage() {
       const bet = await call(key);
       stepKeys.current.settle();
       setStepError('');
-      if (bet.state === 'lost' && body.tile !== undefined) setHit(body.tile);
       show(bet);
     } catch (err) {
       const noAnswer = err instanceof ApiError && err.status === 0;
@@ -120,7 +113,7 @@ export function MinesPage() {
 
   function onTile(tile: number) {
     if (open) return void step({ tile }, (key) => revealMine(tile, key));
-    if (auto) return;
+    if (auto || !autoMode) return;
     // A finished round's board gives way to the picks; a tile touched then is picked (not dropped).
     if (round) {
       setRound(null);
@@ -136,17 +129,17 @@ export function MinesPage() {
   const stakeMinor = open && round ? toMinor(round.amount) : stake.minor;
   const safe = round && 'revealed' in round.outcome ? round.outcome.revealed.length : 0;
   const currentE4 = open && round ? Math.round(round.multiplier * 10_000) : 0;
+  // Auto bet opens the picked tiles: its payout is theirs; a manual round is priced at its first tile.
+  const planned = autoMode ? Math.max(picks.length, 1) : 1;
   const nextE4 =
-    open && round
-      ? Math.round((round.nextMultiplier ?? 0) * 10_000)
-      : minesMultiplier(mines, Math.max(picks.length, 1));
+    open && round ? Math.round((round.nextMultiplier ?? 0) * 10_000) : minesMultiplier(mines, planned);
   const potential = Number.isFinite(stakeMinor)
     ? payout(stakeMinor, open ? currentE4 || nextE4 : nextE4)
     : null;
   // Before the first safe tile the round stands at 1,00× (as the stage says): its cash-out, not yet offered, is
   // the stake, never R$ 0,00.
   const cashoutAmount = open && round ? payout(toMinor(round.amount), currentE4 || 10_000) : 0;
-  const states = tileStates(round, picks, hit);
+  const states = tileStates(round, autoMode ? picks : []);
 
   const action = open ? (
     <div className="flex flex-col gap-8">
@@ -198,14 +191,17 @@ export function MinesPage() {
                 t('mines.hint')
               )}
             </span>
-            <span className="shrink-0 text-right" data-testid="mines-next">
-              {t('mines.next', { multiplier: multiplierLabel(nextE4, locale) })}
-            </span>
+            {/* An ended round's line says how it ended; the next tile is of the next round, not of that one. */}
+            {open || !round ? (
+              <span className="shrink-0 text-right" data-testid="mines-next">
+                {t('mines.next', { multiplier: multiplierLabel(nextE4, locale) })}
+              </span>
+            ) : null}
           </div>
           <Grid
             states={states}
             onTile={onTile}
-            disabled={stepBusy || auto || (!open && !token)}
+            disabled={stepBusy || auto || (!open && (!token || !autoMode))}
             animate={animate}
             playing={open}
           />
@@ -214,7 +210,7 @@ export function MinesPage() {
               {stepError}
             </p>
           ) : null}
-          {!open && picks.length > 0 ? (
+          {!open && autoMode && picks.length > 0 ? (
             <p className="text-center text-xs text-muted">{t('mines.picked', { n: picks.length })}</p>
           ) : null}
         </div>
@@ -224,10 +220,11 @@ export function MinesPage() {
           betting={betting}
           stake={stake}
           potential={potential}
-          rtp={{ game: 'mines', mines, safe: open ? Math.max(safe, 1) : Math.max(picks.length, 1) }}
+          rtp={{ game: 'mines', mines, safe: open ? Math.max(safe, 1) : planned }}
           action={action}
           locked={open && !auto}
           capped
+          onMode={(m) => setAutoMode(m === 'auto')}
         >
           <SelectField
             label={t('mines.countLabel')}
