@@ -66,6 +66,9 @@ export function useBetting<F extends string>(options: BettingOptions<F>) {
   const running = useRef(false);
   const opts = useRef(options);
   opts.current = options;
+  // The server's refusal of a bet placed beside the amount (a payout over the maximum, say) is about the whole
+  // bet: a change of the game's own fields answers it as well as a new amount does.
+  const refusedBet = useRef(false);
 
   const placing = (): Placing<BetField<F>> => ({
     schema: opts.current.schema,
@@ -113,6 +116,7 @@ export function useBetting<F extends string>(options: BettingOptions<F>) {
       if (err instanceof ApiError && err.status === ErrorCode.INSUFFICIENT_BALANCE)
         openOverlay('gameDeposit');
       await fields.show(err, body, placing());
+      refusedBet.current = err instanceof ApiError && err.status !== ErrorCode.INSUFFICIENT_BALANCE;
       if (noAnswer) fields.place('form', t('errors.lostAnswer'));
       return null;
     }
@@ -127,7 +131,10 @@ export function useBetting<F extends string>(options: BettingOptions<F>) {
     if (busy || running.current || opts.current.blocked?.()) return;
     const minor = opts.current.stake.minor;
     const problem = checkAmount(minor);
-    if (problem) return fields.place('amount', problem);
+    if (problem) {
+      refusedBet.current = false;
+      return fields.place('amount', problem);
+    }
     fields.clear();
     setBusy(true);
     try {
@@ -193,7 +200,12 @@ export function useBetting<F extends string>(options: BettingOptions<F>) {
     lost,
     last,
     errors: fields.errors,
-    clearError: fields.clear,
+    /** The player edited `field`: its message goes, and the bet's refusal when it was the server's. */
+    clearError: (field: BetField<F>) => {
+      fields.clear(field);
+      if (field !== 'amount' && refusedBet.current) fields.clear('amount');
+      refusedBet.current = false;
+    },
     placeError: fields.place,
     auto: { state: auto, running: autoRunning, start: startAuto, stop: stopAuto },
   };

@@ -96,4 +96,29 @@ describe('limbo', () => {
     await user.type(screen.getByLabelText('Multiplicador alvo'), '990000');
     expect(screen.getByTestId('limbo-target-line')).toHaveTextContent('Alvo 2,00×');
   });
+
+  it("the server's refusal of the payout goes once the target is changed, not only when the amount is", async () => {
+    const server = fakeOriginals({ serverSeed: SEED });
+    vi.stubGlobal('fetch', server.fetch);
+    useSession.setState({ token: 'token-1', user: { uId: 1, balance: 100, freeBalance: 0 } as UserInfo });
+    const user = userEvent.setup();
+    renderWithApp(<LimboPage />);
+    const refusal = 'Esta aposta pode pagar mais que o pagamento máximo de R$ 100.000,00';
+    server.state.failNext = { status: 400, body: { status: 40000, message: refusal, data: null } };
+    await user.click(screen.getByTestId('bet-button'));
+    expect(await screen.findByText(refusal)).toBeInTheDocument();
+    // An amount refused by the client's own check stays when the target changes; the server's refusal does not.
+    await user.clear(screen.getByLabelText('Multiplicador alvo'));
+    await user.type(screen.getByLabelText('Multiplicador alvo'), '3');
+    await user.tab();
+    expect(screen.queryByText(refusal)).toBeNull();
+    await user.clear(screen.getByLabelText('Valor da aposta'));
+    await user.type(screen.getByLabelText('Valor da aposta'), '0,01');
+    await user.click(screen.getByTestId('bet-button'));
+    const low = await screen.findByText(/aposta mínima/i);
+    await user.clear(screen.getByLabelText('Multiplicador alvo'));
+    await user.type(screen.getByLabelText('Multiplicador alvo'), '4');
+    await user.tab();
+    expect(low).toBeInTheDocument();
+  });
 });
