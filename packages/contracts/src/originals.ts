@@ -63,7 +63,7 @@ export const diceBetRequest = z.strictObject({
   amount: amountInput,
   /** 0.01–99.99; over wins when roll > target (chance 100 − target), under when roll < target (chance target). */
   target: hundredths,
-  condition: z.enum(['over', 'under']),
+  condition: z.enum(['over', 'under'], 'originalsInvalidCondition'),
 });
 export const limboBetRequest = z.strictObject({
   amount: amountInput,
@@ -73,11 +73,11 @@ export const limboBetRequest = z.strictObject({
 export const plinkoBetRequest = z.strictObject({
   amount: amountInput,
   rows: z.number().int('originalsInvalidRows').min(8, 'originalsInvalidRows').max(16, 'originalsInvalidRows'),
-  risk: z.enum(['low', 'medium', 'high']),
+  risk: z.enum(['low', 'medium', 'high'], 'originalsInvalidRisk'),
 });
 export const rowDoubleBetRequest = z.strictObject({
   amount: amountInput,
-  color: z.enum(['white', 'red', 'black']),
+  color: z.enum(['white', 'red', 'black'], 'originalsInvalidColor'),
 });
 export const minesStartRequest = z.strictObject({
   amount: amountInput,

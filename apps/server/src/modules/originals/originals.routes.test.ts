@@ -423,6 +423,27 @@ describe('originals: instant games', () => {
       400,
       'O plinko tem de 8 a 16 linhas',
     ],
+    [
+      'a dice condition neither over nor under',
+      'dice/bet',
+      { amount: 1, target: 50, condition: 'sideways' },
+      400,
+      'Escolha acima ou abaixo',
+    ],
+    [
+      'a plinko risk not of the three',
+      'plinko/bet',
+      { amount: 1, rows: 8, risk: 'extreme' },
+      400,
+      'Escolha o risco: baixo, médio ou alto',
+    ],
+    [
+      'a colour not in the row',
+      'rowDouble/bet',
+      { amount: 1, color: 'green' },
+      400,
+      'Escolha branco, vermelho ou preto',
+    ],
     ['25 mines', 'mines/start', { amount: 1, mines: 25 }, 400, 'Escolha de 1 a 24 minas'],
     ['a tile out of the board', 'mines/reveal', { tile: 25 }, 400, 'Escolha uma casa de 0 a 24'],
     [
