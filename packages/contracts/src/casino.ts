@@ -408,9 +408,11 @@ export const studioStep = z.object({
       /** Cells [row, reel] that won. */
       cells: z.array(z.tuple([z.number().int(), z.number().int()])),
       line: z.number().int().nullable(),
+      /** The paytable's win, before the step's multiplier. */
       amount: moneyNumber,
     }),
   ),
+  /** Free spins (×2) or a full screen (×5): `win` is the wins' sum times it. */
   multiplier: z.number(),
   win: moneyNumber,
   freeSpinsLeft: z.number().int(),

@@ -9,6 +9,7 @@ import { verifyHref } from '../../../lib/verify-link';
 import { StudioError } from '../api/client';
 import { rotateSeeds, roundsKey, useStudioRounds } from '../api/studio';
 import { symbolNamer } from '../logic/symbols';
+import { winCaption } from '../logic/wins';
 import { verifyRound } from '../logic/verify';
 import { StudioSheet } from './StudioSheet';
 import { SymbolArt } from './SymbolArt';
@@ -91,18 +92,7 @@ function RoundDetail({
             />
             {step.wins.map((w, k) => (
               <p key={k} className="text-2xs text-white/75">
-                {w.line !== null
-                  ? t('lineWin', {
-                      line: w.line + 1,
-                      count: w.count,
-                      symbol: symbolName(w.symbol),
-                      amount: money(w.amount),
-                    })
-                  : t('anyWin', {
-                      count: w.count,
-                      symbol: symbolName(w.symbol),
-                      amount: money(w.amount),
-                    })}
+                {winCaption(t, w, step.multiplier, symbolName, money)}
               </p>
             ))}
             {step.stops.length > 0 ? (

@@ -12,6 +12,7 @@ import { StudioError } from '../api/client';
 import { restingGrid, sleep, timing, winTier } from '../logic/timing';
 import { symbolNamer } from '../logic/symbols';
 import { THEMES } from '../logic/themes';
+import { bestWin, winCaption } from '../logic/wins';
 import { BigWin } from './BigWin';
 import { GameInfoSheet } from './GameInfoSheet';
 import { cellKey, Reels, type Highlight } from './Reels';
@@ -117,12 +118,8 @@ export function SlotScreen({ session }: { session: StudioSession }) {
 
   const describe = useCallback(
     (step: StudioStep) => {
-      const best = [...step.wins].sort((a, b) => b.amount - a.amount)[0];
-      if (!best) return '';
-      const symbol = symbolName(best.symbol);
-      return best.line !== null
-        ? t('lineWin', { line: best.line + 1, count: best.count, symbol, amount: money(best.amount) })
-        : t('anyWin', { count: best.count, symbol, amount: money(best.amount) });
+      const best = bestWin(step);
+      return best ? winCaption(t, best, step.multiplier, symbolName, money) : '';
     },
     [symbolName, t, lang],
   );

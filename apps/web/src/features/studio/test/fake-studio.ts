@@ -45,7 +45,8 @@ export function expectedSpin(seeds: Seeds, bet: number): { steps: StudioStep[]; 
       count: w.count,
       cells: w.cells,
       line: w.line,
-      amount: (w.units * per * s.multiplier) / 100,
+      // As the server: the paytable's amount; the step's multiplier is in `win`.
+      amount: (w.units * per) / 100,
     })),
   }));
   return { steps, win: (outcome.units * per) / 100 };
