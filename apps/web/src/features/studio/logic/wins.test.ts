@@ -6,8 +6,10 @@ import { CLIENT_SEED, expectedSpin } from '../test/fake-studio';
 import { bestWin, winCaption } from './wins';
 
 // The dictionary's own templates, filled as i18next fills them.
-const t = ((key: 'lineWin' | 'anyWin', params: Record<string, string | number>) =>
-  ptBR[key].replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(params[k]))) as unknown as TFunction;
+const t = ((key: 'studio:lineWin' | 'studio:anyWin', params: Record<string, string | number>) =>
+  ptBR[key.slice('studio:'.length) as 'lineWin' | 'anyWin'].replace(/\{\{(\w+)\}\}/g, (_, k: string) =>
+    String(params[k]),
+  )) as unknown as TFunction;
 const money = (major: number) => `R$ ${major.toFixed(2).replace('.', ',')}`;
 const name = (id: string) => id;
 

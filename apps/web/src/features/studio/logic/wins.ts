@@ -19,8 +19,8 @@ export function winCaption(
   const symbol = symbolName(win.symbol);
   const text =
     win.line !== null
-      ? t('lineWin', { line: win.line + 1, count: win.count, symbol, amount })
-      : t('anyWin', { count: win.count, symbol, amount });
+      ? t('studio:lineWin', { line: win.line + 1, count: win.count, symbol, amount })
+      : t('studio:anyWin', { count: win.count, symbol, amount });
   return multiplier > 1 ? `${text} (×${multiplier})` : text;
 }
 
