@@ -117,6 +117,9 @@ test('register through an invitation link, start mask, account panel, avatar, co
   await screenshot(page, '06-signin-sheet');
   await sheet.getByRole('button', { name: 'Fechar' }).click();
   await expect(page.getByTestId('header-balance')).toHaveText('R$ 0,00');
+  // The reward is named under the cash: bets may draw on it.
+  await expect(page.getByTestId('header-bonus')).toHaveText(/^\+R\$\s1,00 em bônus$/);
+  await screenshot(page, '06b-header-bonus');
 
   // Account panel from the top.
   await page.getByRole('button', { name: 'Abrir minha conta' }).click();

@@ -8,17 +8,28 @@ import { routes } from './router';
 
 // The server's figures; the test changes them to see whether the app asks again.
 let serverBalance = 16;
+let serverBonus = 0;
 let userInfoCalls = 0;
 
 beforeEach(() => {
   serverBalance = 16;
+  serverBonus = 0;
   userInfoCalls = 0;
   vi.stubGlobal(
     'fetch',
     fakeFetch((url) => {
       if (url.includes('/api/app/user/userInfo')) {
         userInfoCalls++;
-        return { body: envelope({ uId: 1, username: 'a@b.co', header: 0, kyc: 1, balance: serverBalance }) };
+        return {
+          body: envelope({
+            uId: 1,
+            username: 'a@b.co',
+            header: 0,
+            kyc: 1,
+            balance: serverBalance,
+            freeBalance: serverBonus,
+          }),
+        };
       }
       return { body: envelope(null) };
     }).fn,
@@ -59,5 +70,22 @@ describe('user info freshness (the header balance)', () => {
     act(() => void window.dispatchEvent(new Event('visibilitychange')));
     await waitFor(() => expect(headerBalance()).toBe('R$ 17,00'));
     expect(userInfoCalls).toBe(2);
+  });
+});
+
+describe('bonus money beside the cash', () => {
+  it('is named under the cash while there is some, and goes with it', async () => {
+    serverBonus = 20;
+    useSession.setState({ token: 'tok', user: { uId: 1, balance: 16, kyc: 1, header: 0 } as never });
+    openApp();
+    await waitFor(() =>
+      expect(screen.getByTestId('header-bonus').textContent?.replace(/\u00a0/g, ' ')).toBe(
+        '+R$ 20,00 em bônus',
+      ),
+    );
+    expect(headerBalance()).toBe('R$ 16,00');
+    serverBonus = 0;
+    act(() => void window.dispatchEvent(new Event('visibilitychange')));
+    await waitFor(() => expect(screen.queryByTestId('header-bonus')).toBeNull());
   });
 });

@@ -65,8 +65,21 @@ export function Header() {
                 <span className="sr-only">{t('nav.balance')}</span>
                 {/* Until the first answer (a session restored without its stored copy) the balance is not
                     known: a placeholder, never a made-up R$ 0,00 that reads as money lost. */}
-                <span className="text-sm font-bold text-gold" data-testid="header-balance" aria-busy={!user}>
-                  {user ? displayMoney(shownBalance(user.balance, withheld), lang) : 'R$ —'}
+                <span className="flex flex-col items-end leading-tight">
+                  <span
+                    className="text-sm font-bold text-gold"
+                    data-testid="header-balance"
+                    aria-busy={!user}
+                  >
+                    {user ? displayMoney(shownBalance(user.balance, withheld), lang) : 'R$ —'}
+                  </span>
+                  {/* Bets draw on bonus money too: with cash alone shown, a stake above it would seem to come
+                      from nowhere. */}
+                  {user && user.freeBalance > 0 ? (
+                    <span className="text-[10px] font-semibold text-muted" data-testid="header-bonus">
+                      {t('nav.bonusBalance', { amount: displayMoney(user.freeBalance, lang) })}
+                    </span>
+                  ) : null}
                 </span>
                 <button
                   type="button"

@@ -75,6 +75,7 @@ const en: UiMessages = {
     balance: 'Balance',
     refreshBalance: 'Refresh balance',
     openAccount: 'Open my account',
+    bonusBalance: '+{{amount}} bonus',
     main: 'Main navigation',
   },
   pages: {

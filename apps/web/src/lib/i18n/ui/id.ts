@@ -75,6 +75,7 @@ const id: UiMessages = {
     balance: 'Saldo',
     refreshBalance: 'Perbarui saldo',
     openAccount: 'Buka akun saya',
+    bonusBalance: '+{{amount}} bonus',
     main: 'Navigasi utama',
   },
   pages: {

@@ -75,6 +75,7 @@ const ja: UiMessages = {
     balance: '残高',
     refreshBalance: '残高を更新',
     openAccount: 'マイアカウントを開く',
+    bonusBalance: '+{{amount}} ボーナス',
     main: 'メインナビゲーション',
   },
   pages: {

@@ -75,6 +75,7 @@ const ko: UiMessages = {
     balance: '잔액',
     refreshBalance: '잔액 새로 고침',
     openAccount: '내 계정 열기',
+    bonusBalance: '+{{amount}} 보너스',
     main: '주요 내비게이션',
   },
   pages: {

@@ -80,6 +80,7 @@ const ptBR = {
     balance: 'Saldo',
     refreshBalance: 'Atualizar saldo',
     openAccount: 'Abrir minha conta',
+    bonusBalance: '+{{amount}} em bônus',
     main: 'Navegação principal',
   },
   pages: {

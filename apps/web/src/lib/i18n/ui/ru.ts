@@ -75,6 +75,7 @@ const ru: UiMessages = {
     balance: 'Баланс',
     refreshBalance: 'Обновить баланс',
     openAccount: 'Открыть мой аккаунт',
+    bonusBalance: '+{{amount}} бонус',
     main: 'Основная навигация',
   },
   pages: {

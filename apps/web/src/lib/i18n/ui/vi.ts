@@ -75,6 +75,7 @@ const vi: UiMessages = {
     balance: 'Số dư',
     refreshBalance: 'Làm mới số dư',
     openAccount: 'Mở tài khoản của tôi',
+    bonusBalance: '+{{amount}} tiền thưởng',
     main: 'Điều hướng chính',
   },
   pages: {

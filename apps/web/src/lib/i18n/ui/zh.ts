@@ -75,6 +75,7 @@ const zh: UiMessages = {
     balance: '余额',
     refreshBalance: '刷新余额',
     openAccount: '打开我的账户',
+    bonusBalance: '+{{amount}} 奖金',
     main: '主导航',
   },
   pages: {
