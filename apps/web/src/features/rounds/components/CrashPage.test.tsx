@@ -1,7 +1,8 @@
 import type { RoundState } from '@aposta/contracts';
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../../../lib/query';
+import { useSession } from '../../../lib/session';
 import { envelope, fakeFetch, renderWithApp } from '../../../test/render';
 import { CrashPage } from './CrashPage';
 
@@ -30,6 +31,7 @@ function crash(risingFor: number, result: number | null = null): RoundState {
 afterEach(() => {
   vi.unstubAllGlobals();
   queryClient.clear();
+  useSession.setState({ token: '', user: null });
 });
 
 describe('crash for a visitor (no socket, so no ticks)', () => {
@@ -54,5 +56,28 @@ describe('crash for a visitor (no socket, so no ticks)', () => {
     state = crash(12_000, 2.09);
     await waitFor(() => expect(screen.getByTestId('crash-result')).toHaveTextContent('Explodiu em 2,09×'));
     expect(screen.getByTestId('crash-multiplier')).toHaveTextContent('2,09×');
+  });
+});
+
+describe('a crash bet', () => {
+  it('sends the stake as the player wrote it in Portuguese: "1.000" is a thousand reais', async () => {
+    useSession.setState({ token: 'tok', user: { uId: 1, balance: 5000, kyc: 1, header: 0 } as never });
+    const betting: RoundState = {
+      ...crash(0),
+      phase: 'betting',
+      closesAt: at(60_000),
+      startedAt: null,
+    };
+    const server = fakeFetch((url) => ({
+      body: envelope(url.includes('/rounds/crash/state') ? betting : url.includes('/bet') ? null : []),
+    }));
+    vi.stubGlobal('fetch', server.fn);
+    renderWithApp(<CrashPage />);
+    const field = await screen.findByLabelText('Valor da aposta');
+    fireEvent.change(field, { target: { value: '1.000' } });
+    fireEvent.submit(field.closest('form')!);
+    await waitFor(() => expect(server.calls.some((c) => c.init.method === 'POST')).toBe(true));
+    const sent = server.calls.find((c) => c.init.method === 'POST')!;
+    expect(JSON.parse(String(sent.init.body))).toMatchObject({ roundId: '7', amount: '1000.00' });
   });
 });

@@ -9,6 +9,7 @@ import { useSession } from '../../../lib/session';
 import { cashoutCrash, placeRoundBet, useMyRoundBets, useRoundHistory, useRoundState } from '../api/rounds';
 import { msUntil, useLiveRound, useServerNow } from '../hooks/useLiveRound';
 import { useRoundBet } from '../hooks/useRoundBet';
+import { stakeBody } from '../logic/stake';
 import { MyRoundBets, RoundBets } from './BetLists';
 import { RoundShell } from './RoundShell';
 import { OddsLine } from './OddsLine';
@@ -72,7 +73,7 @@ export function CrashPage() {
     const target = auto.trim() ? Number(auto.replace(',', '.')) : undefined;
     const body = {
       roundId: state.roundId,
-      amount: amount.replace(',', '.'),
+      amount: stakeBody(amount, lang),
       ...(target !== undefined ? { autoCashout: target } : {}),
     };
     void bet.run((key) => placeRoundBet('crash', body, key), body);

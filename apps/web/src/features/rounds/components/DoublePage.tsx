@@ -2,10 +2,12 @@ import type { RoundPublicBet } from '@aposta/contracts';
 import { doubleColor, roundPickFigures, type DoubleColor } from '@aposta/fairness';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAppState } from '../../../lib/app-state';
 import { placeRoundBet, useRoundHistory, useRoundState } from '../api/rounds';
 import { useCountdown, useLiveRound } from '../hooks/useLiveRound';
 import { useRoundBet } from '../hooks/useRoundBet';
 import { colorClass, tileClass, WHEEL } from '../logic/rounds';
+import { stakeBody } from '../logic/stake';
 import { MyRoundBets, RoundBets } from './BetLists';
 import { RoundShell } from './RoundShell';
 import { OddsLine } from './OddsLine';
@@ -23,6 +25,7 @@ export function DoublePage() {
   const state = useRoundState('double', live).data;
   const history = useRoundHistory('double').data ?? [];
   const [color, setColor] = useState<DoubleColor>('red');
+  const lang = useAppState((s) => s.lang);
   const [amount, setAmount] = useState('1');
   const bet = useRoundBet('double');
   // Closed by the server's clock as soon as the countdown ends, whatever the last push said.
@@ -61,7 +64,7 @@ export function DoublePage() {
         onSubmit={(e) => {
           e.preventDefault();
           if (!state) return;
-          const body = { roundId: state.roundId, amount: amount.replace(',', '.'), color };
+          const body = { roundId: state.roundId, amount: stakeBody(amount, lang), color };
           void bet.run((key) => placeRoundBet('double', body, key), body);
         }}
       >

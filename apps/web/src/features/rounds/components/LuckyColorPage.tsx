@@ -2,10 +2,12 @@ import { LUCKY_GAMES, type LuckyPickName, type RoundGame, type RoundHistoryItem 
 import { luckyColors, roundPickFigures } from '@aposta/fairness';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAppState } from '../../../lib/app-state';
 import { placeRoundBet, useRoundHistory, useRoundState } from '../api/rounds';
 import { useCountdown, useLiveRound } from '../hooks/useLiveRound';
 import { useRoundBet } from '../hooks/useRoundBet';
 import { colorClass, digitClass } from '../logic/rounds';
+import { stakeBody } from '../logic/stake';
 import { MyRoundBets, RoundBets } from './BetLists';
 import { RoundShell } from './RoundShell';
 import { OddsLine } from './OddsLine';
@@ -53,6 +55,7 @@ function LuckyGameView({ game }: { game: RoundGame }) {
   const state = useRoundState(game, live).data;
   const history = useRoundHistory(game).data ?? [];
   const [pick, setPick] = useState<LuckyPickName>('green');
+  const lang = useAppState((s) => s.lang);
   const [amount, setAmount] = useState('1');
   const bet = useRoundBet(game);
   // Closed by the server's clock as soon as the countdown ends, whatever the last push said.
@@ -112,7 +115,7 @@ function LuckyGameView({ game }: { game: RoundGame }) {
         onSubmit={(e) => {
           e.preventDefault();
           if (!state) return;
-          const body = { roundId: state.roundId, amount: amount.replace(',', '.'), pick };
+          const body = { roundId: state.roundId, amount: stakeBody(amount, lang), pick };
           void bet.run((key) => placeRoundBet(game as never, body, key), body);
         }}
       >

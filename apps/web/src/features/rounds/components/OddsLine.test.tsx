@@ -25,4 +25,13 @@ describe('the RTP and payout shown by the bet button', () => {
     renderWithApp(<OddsLine rtp={ROUND_RTP.crash} payout={null} stake="4" />);
     expect(line()).toBe('RTP desta aposta: 99% · paga o multiplicador em que você sacar');
   });
+
+  it('reads the stake the player’s way: "1.000" is a thousand reais, "R$ 3" three', () => {
+    const double = roundPickFigures({ kind: 'double', color: 'red' });
+    const { unmount } = renderWithApp(<OddsLine {...double} stake="1.000" />);
+    expect(line()).toBe('RTP desta aposta: 93,33% · paga 2× (R$ 2.000,00)');
+    unmount();
+    renderWithApp(<OddsLine {...double} stake="R$ 3" />);
+    expect(line()).toBe('RTP desta aposta: 93,33% · paga 2× (R$ 6,00)');
+  });
 });

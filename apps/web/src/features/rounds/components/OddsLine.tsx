@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { languageEntry, useAppState } from '../../../lib/app-state';
 import { displayMoney } from '../../../lib/format';
+import { readStake } from '../logic/stake';
 
 /**
  * The bet's return to player and what it pays, by the bet button (Portaria SPA/MF 1.207/2024: the payout shown
@@ -25,10 +26,9 @@ export function OddsLine({
   const percent = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 }).format(rtp);
   let text = t('oddsCashout', { rtp: percent });
   if (payout !== null) {
-    const cents = Math.round(Number(stake.replace(',', '.')) * 100);
+    const cents = readStake(stake, lang) ?? 0;
     // Integer centavos × ten-thousandths, rounded down, as the server pays.
-    const paid =
-      Number.isFinite(cents) && cents > 0 ? Math.floor((cents * Math.round(payout * 10_000)) / 10_000) : 0;
+    const paid = Math.floor((cents * Math.round(payout * 10_000)) / 10_000);
     text = t(upTo ? 'oddsUpTo' : 'odds', {
       rtp: percent,
       times: `${new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(payout)}×`,

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { TextField } from '../../../components/ui/TextField';
 import { languageEntry, useAppState } from '../../../lib/app-state';
+import { readStake } from '../logic/stake';
 
 const chip =
   'min-h-44 min-w-44 shrink-0 border-l border-line px-8 text-sm font-semibold text-muted hover:text-text disabled:opacity-45';
@@ -18,10 +19,12 @@ export function StakeField({
   disabled?: boolean;
 }) {
   const { t } = useTranslation('rounds');
-  const locale = languageEntry(useAppState((s) => s.lang)).locale;
-  const amount = Number(value.replace(',', '.')) || 0;
+  const lang = useAppState((s) => s.lang);
+  const locale = languageEntry(lang).locale;
+  // Centavos, read the player's way ("1.000" is a thousand reais in Portuguese).
+  const amount = readStake(value, lang) ?? 0;
   const written = new Intl.NumberFormat(locale, { maximumFractionDigits: 2, useGrouping: false });
-  const set = (n: number) => onChange(written.format(Math.max(0.1, Math.round(n * 100) / 100)));
+  const set = (minor: number) => onChange(written.format(Math.max(10, Math.round(minor)) / 100));
   return (
     <TextField
       label={t('amount')}
