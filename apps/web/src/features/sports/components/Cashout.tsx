@@ -95,7 +95,7 @@ export function CashoutSheet({
   const [error, setError] = useState('');
   const keys = useRef(submissionKeys());
   const available = quote.available && quote.value > 0;
-  const paid = cashoutPaid(quote.value, percent);
+  const paid = cashoutPaid(quote.value, bet.stake, percent);
   const left = stakeLeft(bet.stake, percent);
 
   async function confirm() {

@@ -59,11 +59,13 @@ describe('bet builder legs', () => {
 });
 
 describe('cash-out maths', () => {
-  it('pays ⌊value × share⌋ (all of it at 100 %) and keeps stake − round(stake × share) running', () => {
-    expect(cashoutPaid(12.34, 100)).toBe(1234);
-    expect(cashoutPaid(12.34, 50)).toBe(617);
-    expect(cashoutPaid(12.35, 50)).toBe(617);
-    expect(cashoutPaid(9.99, 10)).toBe(99);
+  it('pays ⌊value × part ÷ stake⌋ (all of it at 100 %) and keeps stake − round(stake × share) running', () => {
+    expect(cashoutPaid(12.34, 10, 100)).toBe(1234);
+    expect(cashoutPaid(12.34, 10, 50)).toBe(617);
+    expect(cashoutPaid(12.35, 10, 50)).toBe(617);
+    expect(cashoutPaid(9.99, 10, 10)).toBe(99);
+    // The part of the stake taken is whole centavos (40 of 101), and the value paid is that part's.
+    expect(cashoutPaid(0.95, 1.01, 40)).toBe(37);
     expect(stakeLeft(10, 100)).toBe(0);
     expect(stakeLeft(10, 35)).toBe(650);
     expect(stakeLeft(0.05, 50)).toBe(2);
