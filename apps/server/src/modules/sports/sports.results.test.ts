@@ -366,3 +366,41 @@ describe('a closed market', () => {
     expect((await operator(`markets/${m.marketId}/void`)).statusCode).toBe(200);
   });
 });
+
+describe('a parlay with a lost leg', () => {
+  it('is lost at once, without waiting for its other legs; a won leg alone leaves a parlay open', async () => {
+    const player = await c.signUp('parlay-lost');
+    await c.fund(player.id, 10_000);
+    const a = await createEvent('Flamengo', 'Botafogo');
+    const b = await createEvent('Santos', 'Ponte Preta');
+    const later = await createEvent('Bahia', 'Sport');
+    const pick = (d: SportsEventDetail, name: string) => sel(market(d, '1x2', 1, null), name);
+    const parlay = async (legs: ReturnType<typeof sel>[]) =>
+      placeBetAnswer.parse(
+        data(
+          await bet(player.token, {
+            stake: 5,
+            acceptOdds: 'none',
+            selections: legs.map((s) => ({ selectionId: s.selectionId, price: s.price })),
+          }),
+        ),
+      ).betId;
+    const lost = await parlay([pick(a, 'draw'), pick(b, 'home')]);
+    const alive = await parlay([pick(a, 'home'), pick(later, 'home')]);
+    expect(await cash(player.id)).toBe(10_000 - 1_000);
+
+    data(await operator(`events/${a.event.eventId}/result`, { home: 2, away: 1, early: true }));
+    const settled = await settledBet(player.token, lost);
+    expect(settled).toMatchObject({ result: BetResult.LOSE, payout: 0 });
+    expect(settled.legs.map((l) => l.result).sort()).toEqual([BetResult.PENDING, BetResult.LOSE].sort());
+    const open = await settledBet(player.token, alive, (x) => x.legs.some((l) => l.result === BetResult.WIN));
+    expect(open.status).toBe('open');
+    expect(await cash(player.id)).toBe(10_000 - 1_000);
+
+    // The other leg's event ends: the lost parlay stays as it was, nothing paid twice.
+    data(await operator(`events/${b.event.eventId}/result`, { home: 1, away: 0, early: true }));
+    expect(await t.app.sports.settleEvent(b.event.eventId)).toMatchObject({ settled: 0, resettled: 0 });
+    expect(await settledBet(player.token, lost)).toMatchObject({ result: BetResult.LOSE, payout: 0 });
+    expect(await cash(player.id)).toBe(10_000 - 1_000);
+  });
+});

@@ -52,9 +52,12 @@ import { createTrading } from './sports.trading';
 import {
   betOutcome,
   builderOutcome,
+  lostAlready,
+  lostOutcome,
   priceOf,
   returnOf,
   selectionResult,
+  type BetOutcome,
   type EventResult,
 } from './sports.settlement';
 import type { LiveState } from './pricing';
@@ -468,11 +471,11 @@ export function createSportsService({
           tx,
           sql`select price, result from sports_bet_legs where bet_id = ${betId}::bigint`,
         );
-        if (legs.some((l) => Number(l.result) === BetResult.PENDING)) return 'open';
         const o = outcomeOf(
           bet,
           legs.map((l) => ({ price: Number(l.price), result: Number(l.result) })),
         );
+        if (!o) return 'open';
         if (bet.status === 'settled' && Number(bet.result) === o.result && Number(bet.payout) === o.payout)
           return 'unchanged';
         const n = Number(bet.settlements) + 1;
@@ -500,8 +503,14 @@ export function createSportsService({
 
   type Settled = 'settled' | 'resettled' | 'unchanged' | 'open';
 
-  /** A bet's outcome from its legs (a builder: every leg must win, at the builder's price). */
-  function outcomeOf(bet: BetRow, legs: { price: number; result: number }[]) {
+  /**
+   * A bet's outcome from its legs (a builder: every leg must win, at the builder's price); null while a leg is
+   * undecided, unless the bet is lost whatever it does.
+   */
+  function outcomeOf(bet: BetRow, legs: { price: number; result: number }[]): BetOutcome | null {
+    const results = legs.map((l) => l.result);
+    if (lostAlready(bet.kind, results)) return lostOutcome(Number(bet.stake));
+    if (results.some((r) => r === BetResult.PENDING)) return null;
     return bet.kind === 'builder'
       ? builderOutcome(
           Number(bet.stake),
@@ -538,14 +547,14 @@ export function createSportsService({
           outcome.push('unchanged');
           continue;
         }
-        if (results.some((r) => r === BetResult.PENDING)) {
-          outcome.push('open');
-          continue;
-        }
         const o = outcomeOf(
           bet,
           results.map((result, i) => ({ price: Number(bet.prices[i]), result })),
         );
+        if (!o) {
+          outcome.push('open');
+          continue;
+        }
         if (bet.status === 'settled' && Number(bet.result) === o.result && Number(bet.payout) === o.payout) {
           outcome.push('unchanged');
           continue;

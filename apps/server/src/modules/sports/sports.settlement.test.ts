@@ -5,6 +5,7 @@ import { handicapResult, returnFactor, totalResult, type LegResult } from './spo
 import {
   abandonedResult,
   betOutcome,
+  lostAlready,
   priceOf,
   returnOf,
   selectionResult,
@@ -358,5 +359,20 @@ describe('bets', () => {
   it('a parlay price is the product of its legs, rounded down', () => {
     expect(priceOf(1000, [195, 210])).toEqual({ price: 409, potential: 4095 });
     expect(priceOf(1000, [150])).toEqual({ price: 150, potential: 1500 });
+  });
+});
+
+describe('a bet lost before its last leg is decided', () => {
+  const { PENDING } = BetResult;
+  it('a parlay by a lost leg, not a half-lost one nor a pending one', () => {
+    expect(lostAlready('parlay', [LOSE, PENDING])).toBe(true);
+    expect(lostAlready('parlay', [LOSE_HALF, PENDING])).toBe(false);
+    expect(lostAlready('parlay', [WIN, PENDING, REFUND])).toBe(false);
+    expect(lostAlready('single', [PENDING])).toBe(false);
+  });
+  it('a builder by any leg decided and neither won nor void', () => {
+    expect(lostAlready('builder', [LOSE_HALF, PENDING])).toBe(true);
+    expect(lostAlready('builder', [WIN_HALF, PENDING])).toBe(true);
+    expect(lostAlready('builder', [WIN, REFUND, PENDING])).toBe(false);
   });
 });

@@ -196,6 +196,26 @@ export function betOutcome(stake: number, legs: LegOutcome[]): BetOutcome {
   return { result, payout, capture: stake, winnings: payout };
 }
 
+/**
+ * Whether a bet is lost whatever its undecided legs do, so it settles now rather than when its last event ends:
+ * a parlay with a lost leg, a builder with a leg decided and neither won nor void. A half-lost leg only halves a
+ * parlay. (A later correction of that leg leaves the bet settled until its other legs decide; it is resettled
+ * then.)
+ */
+export function lostAlready(kind: string, results: number[]): boolean {
+  return kind === 'builder'
+    ? results.some((r) => r !== BetResult.PENDING && r !== BetResult.WIN && r !== BetResult.REFUND)
+    : results.some((r) => r === BetResult.LOSE);
+}
+
+/** A lost bet's money: the stake taken, nothing paid. */
+export const lostOutcome = (stake: number): BetOutcome => ({
+  result: BetResult.LOSE,
+  payout: 0,
+  capture: stake,
+  winnings: 0,
+});
+
 /** The parlay's price (hundredths, rounded down) and what it pays if every leg wins. */
 export function priceOf(stake: number, prices: number[]) {
   let num = 1n;
@@ -216,8 +236,7 @@ export function priceOf(stake: number, prices: number[]) {
  * stake × price (rounded down).
  */
 export function builderOutcome(stake: number, price: number, results: number[]): BetOutcome {
-  if (results.some((r) => r !== BetResult.WIN && r !== BetResult.REFUND))
-    return { result: BetResult.LOSE, payout: 0, capture: stake, winnings: 0 };
+  if (results.some((r) => r !== BetResult.WIN && r !== BetResult.REFUND)) return lostOutcome(stake);
   if (results.some((r) => r === BetResult.REFUND))
     return { result: BetResult.REFUND, payout: stake, capture: 0, winnings: 0 };
   const payout = returnOf(stake, [{ price, result: BetResult.WIN }]);
