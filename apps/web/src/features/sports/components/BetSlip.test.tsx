@@ -43,7 +43,10 @@ function twoLegs() {
   return { server, user };
 }
 
-beforeEach(() => clearSlip());
+beforeEach(() => {
+  clearSlip();
+  useSlip.setState({ pending: {} });
+});
 afterEach(() => vi.unstubAllGlobals());
 
 describe('bet slip', () => {
@@ -163,5 +166,70 @@ describe('bet slip', () => {
     // As singles, the bar no longer shows a parlay's odds.
     await user.click(screen.getByRole('button', { name: 'Fechar' }));
     expect(await screen.findByTestId('slip-bar')).not.toHaveTextContent('Odds');
+  });
+});
+
+describe('a bet whose answer did not come', () => {
+  const placed = { betId: '7', price: 2.1, stake: 10, potentialPayout: 21, balance: 90 };
+  const keyOf = (c: { init: RequestInit }) => (c.init.headers as Record<string, string>)['Idempotency-Key'];
+
+  it('left by a reload, is asked again under its key: placed once, its leg leaves the slip', async () => {
+    const server = fakeFetch((url, init) => {
+      if (url.includes('/sports/config')) return { body: envelope(SLIP_CONFIG) };
+      if (url.includes('/sports/bets') && init.method === 'POST') return { body: envelope(placed) };
+      return { body: envelope([]) };
+    });
+    vi.stubGlobal('fetch', server.fn);
+    useSession.setState({ token: 'token-1', user: { uId: 1, balance: 100, freeBalance: 0 } as UserInfo });
+    add('1', 2.1);
+    const body = {
+      stake: '10.00',
+      acceptOdds: 'none' as const,
+      selections: [{ selectionId: '100', price: 2.1 }],
+    };
+    useSlip.setState({ pending: { '100': { key: 'key-before-reload', body, at: Date.now() - 5_000 } } });
+    renderWithApp(<SportsShell>{null}</SportsShell>);
+
+    await waitFor(() => expect(useSlip.getState().legs).toEqual([]));
+    const posts = server.calls.filter((c) => c.init.method === 'POST');
+    expect(posts.map(keyOf)).toEqual(['key-before-reload']);
+    expect(JSON.parse(String(posts[0]!.init.body))).toEqual(body);
+    expect(useSlip.getState().pending).toEqual({});
+    expect(useSession.getState().user?.balance).toBe(90);
+    expect(await screen.findByText('Apostas feitas: 1')).toBeInTheDocument();
+  });
+
+  it('lost on the way (offline), keeps its key: the next tap answers the first result', async () => {
+    let online = false;
+    const server = fakeFetch((url, init) => {
+      if (url.includes('/sports/config')) return { body: envelope(SLIP_CONFIG) };
+      if (url.includes('/sports/bets') && init.method === 'POST') return { body: envelope(placed) };
+      return { body: envelope([]) };
+    });
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init: RequestInit = {}) => {
+      if (!online && init.method === 'POST') {
+        server.calls.push({ url: String(input), init });
+        throw new TypeError('Failed to fetch');
+      }
+      return server.fn(input, init);
+    });
+    useSession.setState({ token: 'token-1', user: { uId: 1, balance: 100, freeBalance: 0 } as UserInfo });
+    add('1', 2.1);
+    const user = userEvent.setup();
+    renderWithApp(<SportsShell>{null}</SportsShell>);
+    await user.click(await screen.findByTestId('slip-bar'));
+    await user.type(screen.getByLabelText('Valor para Casa 1 × Fora 1'), '10');
+    await user.click(screen.getByTestId('place-bet'));
+    expect(await screen.findByText(/Sem resposta do servidor/)).toBeInTheDocument();
+    expect(useSlip.getState().legs).toHaveLength(1);
+    expect(Object.keys(useSlip.getState().pending)).toEqual(['100']);
+
+    online = true;
+    await user.click(screen.getByTestId('place-bet'));
+    await waitFor(() => expect(useSlip.getState().legs).toEqual([]));
+    const keys = server.calls.filter((c) => c.init.method === 'POST').map(keyOf);
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).toBe(keys[0]);
+    expect(useSlip.getState().pending).toEqual({});
   });
 });

@@ -1,6 +1,6 @@
 import { parseMoney, readAmount } from '@aposta/money';
 import { ErrorCode, priceChangedData, type PlaceBetAnswer } from '@aposta/contracts';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Sheet } from '../../../components/ui/Sheet';
 import { TextField } from '../../../components/ui/TextField';
@@ -17,11 +17,14 @@ import {
   applyPriceChange,
   clearSlip,
   confirmPrices,
+  dropPending,
   parlayPrice,
   parlayProblem,
   potentialPayout,
   removeLeg,
+  setPending,
   useSlip,
+  type PendingBet,
   type SlipLeg,
 } from '../logic/slip';
 import { RemoveButton } from './RemoveButton';
@@ -48,6 +51,37 @@ function notPositive(text: string): boolean {
 
 const PARLAY = 'parlay';
 
+/** A bet left in flight by a reload is asked again within this time; older, it is let go (its key expired). */
+const RESUME_WITHIN_MS = 10 * 60_000;
+/** The keys sent by this page load: any other key still pending was left by an earlier one. */
+const sentHere = new Set<string>();
+
+/**
+ * Whether the server answered (a refusal): with no answer (status 0: offline, the timeout) or a server error,
+ * the bet may have been placed, so its key is kept for the next try.
+ */
+const answered = (err: unknown): err is ApiError =>
+  err instanceof ApiError && err.httpStatus > 0 && err.httpStatus < 500;
+
+/**
+ * Sends one bet under its key, kept on the device until an answer comes: the answer's balance shows and its
+ * selections leave the slip; a refusal is thrown (the key let go), no answer is thrown as is (the key kept).
+ */
+async function send(target: string, attempt: PendingBet): Promise<PlaceBetAnswer> {
+  sentHere.add(attempt.key);
+  setPending(target, attempt);
+  try {
+    const answer = await placeSportsBet(attempt.body, attempt.key);
+    dropPending(target);
+    applyBalance(answer.balance);
+    for (const l of attempt.body.selections) removeLeg(l.selectionId);
+    return answer;
+  } catch (err) {
+    if (answered(err)) dropPending(target);
+    throw err;
+  }
+}
+
 /**
  * The bet slip: a bar over the bottom navigation while it holds selections, opening a sheet with the single
  * and parlay tabs, a stake per leg (singles) or one (parlay), the odds-change setting and the potential payout.
@@ -64,8 +98,26 @@ export function BetSlip() {
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [notice, setNotice] = useState('');
-  const [pending, setPending] = useState<Record<string, string>>({});
   const building = useBuilder((s) => s.active);
+
+  // A reload (or a closed tab) during a bet: ask again under the same key, which answers the first result.
+  useEffect(() => {
+    if (!token) return;
+    for (const [target, attempt] of Object.entries(useSlip.getState().pending)) {
+      if (sentHere.has(attempt.key)) continue;
+      if (Date.now() - attempt.at > RESUME_WITHIN_MS) {
+        dropPending(target);
+        continue;
+      }
+      send(target, attempt).then(
+        () => {
+          toast(t('slip.placed', { count: 1 }));
+          void refreshMyBets();
+        },
+        (err: unknown) => setNotice(answered(err) ? err.message : t('slip.noAnswer')),
+      );
+    }
+  }, [token, t]);
 
   if (legs.length === 0 || building) return null;
   const money = (minor: number) => displayMoney(minor / 100, lang);
@@ -124,29 +176,22 @@ export function BetSlip() {
     for (const k of targets) {
       const { legs: current, acceptOdds: accept } = useSlip.getState();
       const slipLegs = k === PARLAY ? current : current.filter((l) => l.selectionId === k);
-      const key = pending[k] ?? crypto.randomUUID();
+      const key = useSlip.getState().pending[k]?.key ?? crypto.randomUUID();
+      const body = {
+        stake: (stakeOf(k)! / 100).toFixed(2),
+        acceptOdds: accept,
+        selections: slipLegs.map((l) => ({ selectionId: l.selectionId, price: l.price })),
+      };
       try {
-        const answer: PlaceBetAnswer = await placeSportsBet(
-          {
-            stake: (stakeOf(k)! / 100).toFixed(2),
-            acceptOdds: accept,
-            selections: slipLegs.map((l) => ({ selectionId: l.selectionId, price: l.price })),
-          },
-          key,
-        );
+        await send(k, { key, body, at: Date.now() });
         placed++;
-        applyBalance(answer.balance);
-        setPending(({ [k]: _, ...rest }) => rest);
-        for (const l of slipLegs) removeLeg(l.selectionId);
       } catch (err) {
-        if (!(err instanceof ApiError)) {
+        if (!answered(err)) {
           // No answer: the same key on the next try answers the first result, if there was one. Nothing is
           // wrong with the stake: the slip says so above, not beside the field.
-          setPending((p) => ({ ...p, [k]: key }));
           setNotice(t('slip.noAnswer'));
           continue;
         }
-        setPending(({ [k]: _, ...rest }) => rest);
         const changed = priceChangedData.safeParse(err.data);
         if (err.httpStatus === 409 && changed.success) {
           applyPriceChange(changed.data);

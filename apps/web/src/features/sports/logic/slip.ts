@@ -1,6 +1,7 @@
 import type {
   AcceptOdds,
   MarketStatus,
+  PlaceBetRequest,
   PriceChangedData,
   SportsEvent,
   SportsMarket,
@@ -46,8 +47,22 @@ export function legOf(
   };
 }
 
+/**
+ * A bet sent and not answered yet (or whose answer was lost): its key and body, kept on the device so that a
+ * reload or a tab closed during a live bet's delay asks again with the same key — the server then answers
+ * the first result — rather than leave a placed bet's selection in the slip, ready to be placed twice.
+ */
+export interface PendingBet {
+  key: string;
+  body: PlaceBetRequest;
+  /** When it was sent (ms since the epoch). */
+  at: number;
+}
+
 interface SlipState {
   legs: SlipLeg[];
+  /** Bets in flight, by target (a selection id, or "parlay"). */
+  pending: Record<string, PendingBet>;
   mode: 'single' | 'parlay';
   /** Stakes as typed (major units, "10,50"), per leg for singles, one for the parlay. */
   stakes: Record<string, string>;
@@ -56,10 +71,11 @@ interface SlipState {
   open: boolean;
 }
 
-const saved = readJson<Pick<SlipState, 'legs' | 'acceptOdds'>>('local', SLIP_KEY);
+const saved = readJson<Pick<SlipState, 'legs' | 'acceptOdds' | 'pending'>>('local', SLIP_KEY);
 
 export const useSlip = create<SlipState>()(() => ({
   legs: saved?.legs ?? [],
+  pending: saved?.pending ?? {},
   mode: (saved?.legs?.length ?? 0) > 1 ? 'parlay' : 'single',
   stakes: {},
   parlayStake: '',
@@ -68,9 +84,15 @@ export const useSlip = create<SlipState>()(() => ({
 }));
 
 useSlip.subscribe((s, prev) => {
-  if (s.legs !== prev.legs || s.acceptOdds !== prev.acceptOdds)
-    writeJson('local', SLIP_KEY, { legs: s.legs, acceptOdds: s.acceptOdds });
+  if (s.legs !== prev.legs || s.acceptOdds !== prev.acceptOdds || s.pending !== prev.pending)
+    writeJson('local', SLIP_KEY, { legs: s.legs, acceptOdds: s.acceptOdds, pending: s.pending });
 });
+
+export const setPending = (target: string, bet: PendingBet) =>
+  useSlip.setState((s) => ({ pending: { ...s.pending, [target]: bet } }));
+
+export const dropPending = (target: string) =>
+  useSlip.setState(({ pending: { [target]: _, ...rest } }) => ({ pending: rest }));
 
 /**
  * Adds a selection, or takes it out when it is already in. Another selection of the same market replaces it
