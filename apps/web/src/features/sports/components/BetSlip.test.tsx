@@ -169,6 +169,28 @@ describe('bet slip', () => {
   });
 });
 
+describe('a parlay that cannot be placed', () => {
+  it('two legs of one event: says why, shows no combined odds and cannot be placed', async () => {
+    const server = fakeFetch((url) => ({
+      body: envelope(url.includes('/sports/config') ? SLIP_CONFIG : []),
+    }));
+    vi.stubGlobal('fetch', server.fn);
+    useSession.setState({ token: 'token-1', user: { uId: 1, balance: 100, freeBalance: 0 } as UserInfo });
+    add('1', 2.1);
+    const other = { ...market('11', '1', 1.9), type: 'btts' as const };
+    toggleLeg(legOf(event('1'), other, other.selections[0]!));
+    const user = userEvent.setup();
+    renderWithApp(<SportsShell>{null}</SportsShell>);
+    await user.click(await screen.findByTestId('slip-bar'));
+    expect(screen.getByRole('tab', { name: 'Múltipla' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Duas seleções do mesmo evento não entram numa múltipla',
+    );
+    expect(screen.queryByTestId('parlay-price')).not.toBeInTheDocument();
+    expect(screen.getByTestId('place-bet')).toBeDisabled();
+  });
+});
+
 describe('a bet whose answer did not come', () => {
   const placed = { betId: '7', price: 2.1, stake: 10, potentialPayout: 21, balance: 90 };
   const keyOf = (c: { init: RequestInit }) => (c.init.headers as Record<string, string>)['Idempotency-Key'];

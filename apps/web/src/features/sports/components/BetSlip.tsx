@@ -272,12 +272,15 @@ export function BetSlip() {
         </ul>
         {mode === 'parlay' ? (
           <div className="flex flex-col gap-6 rounded-xl border border-line bg-deep/60 p-10">
-            <p className="flex justify-between text-sm">
-              <span className="text-muted">{t('bet:slip.odds')}</span>
-              <b className="tabular-nums" data-testid="parlay-price">
-                {formatPrice(total, locale)}
-              </b>
-            </p>
+            {/* A parlay that cannot be placed has no price to show. */}
+            {problem ? null : (
+              <p className="flex justify-between text-sm">
+                <span className="text-muted">{t('bet:slip.odds')}</span>
+                <b className="tabular-nums" data-testid="parlay-price">
+                  {formatPrice(total, locale)}
+                </b>
+              </p>
+            )}
             {problem ? (
               <p className="text-xs text-rose" role="alert">
                 {problem === 'sameEvent'

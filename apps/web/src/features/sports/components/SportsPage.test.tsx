@@ -115,6 +115,11 @@ describe('sports list page', () => {
     expect(rows).toHaveLength(2);
     expect(within(rows[0]!).getByRole('link')).toHaveAttribute('href', '/footballPage/11');
     expect(rows[0]).toHaveTextContent(/Flamengo.*Palmeiras.*\+38/);
+    // Another day than today: its date and kick-off time.
+    const kickOff = new Date('2030-05-02T19:00:00.000Z');
+    const day = kickOff.toLocaleDateString('pt-BR', { day: '2-digit', month: '2-digit' });
+    const time = kickOff.toLocaleTimeString('pt-BR', { hour: '2-digit', minute: '2-digit' });
+    expect(rows[0]).toHaveTextContent(`${day} ${time}`);
     const prices = within(rows[0]!).getAllByTestId('price');
     expect(prices.map((b) => b.textContent)).toEqual(['11,95', 'X3,40', '24,10']);
     prices.forEach((b) => expect(b).toBeEnabled());

@@ -1,8 +1,6 @@
 import { SPORTS, type SportCode, type SportsEventListItem } from '@aposta/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { displayDate } from '../../../lib/format';
-import { useAppState } from '../../../lib/app-state';
 import { useSportsEvents, useSportsList } from '../api/sports';
 import { formatPrice, selectionLabel, SHORT } from '../logic/markets';
 import { legOf, toggleLeg, useSlip } from '../logic/slip';
@@ -124,7 +122,6 @@ function EventList({ sport, live }: { sport: SportCode; live: boolean }) {
 
 function EventRow({ event }: { event: SportsEventListItem }) {
   const { t } = useTranslation('sports');
-  const lang = useAppState((s) => s.lang);
   const locale = useLocale();
   const legs = useSlip((s) => s.legs);
   const main = event.main;
@@ -140,7 +137,8 @@ function EventRow({ event }: { event: SportsEventListItem }) {
           ) : today ? (
             t('today', { time })
           ) : (
-            displayDate(starts, lang)
+            // Another day: the date and the kick-off time, short enough for the column.
+            `${starts.toLocaleDateString(locale, { day: '2-digit', month: '2-digit' })} ${time}`
           )}
         </span>
         <span className="flex min-w-0 flex-1 flex-col text-sm">
