@@ -392,6 +392,22 @@ describe('full, partial and automatic cash out on operator events', () => {
       ),
     );
     const first = await quote(player.token, placed.betId);
+    // A target the value can never reach (what the bet pays if it wins, or more) is refused, nothing set.
+    const put = (value: number) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `${SPORTS_PATH}/bets/${placed.betId}/autoCashout`,
+        headers: { authorization: `Bearer ${player.token}` },
+        payload: { value },
+      });
+    for (const beyond of [placed.potentialPayout, placed.potentialPayout + 50]) {
+      const refused = await put(beyond);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().message.replace(/\s/g, ' ')).toBe(
+        `O cash out automático precisa ficar abaixo do ganho possível (R$ ${placed.potentialPayout.toFixed(2).replace('.', ',')})`,
+      );
+    }
+    expect(sportsBet.parse(data(await get(`bets/${placed.betId}`, player.token))).autoCashout).toBeNull();
     const target = Math.round(first.value * 1.3 * 100) / 100;
     const set = await t.app.inject({
       method: 'PUT',

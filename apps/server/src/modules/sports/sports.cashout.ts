@@ -13,6 +13,7 @@ import type { EventBus } from '../../platform/bus';
 import type { Outbox } from '../../platform/outbox';
 import { queryRows, type Database, type Executor } from '../../platform/db';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors';
+import { moneyParam } from '../../platform/i18n';
 import { scopedKey } from '../../platform/idempotency';
 import { balancesQuery, hold, parseAmount, requestHash, settle } from '../ledger';
 import type { Settings, SettingsService } from '../settings';
@@ -327,14 +328,19 @@ export function createCashout({ database, settings, bus, outbox, log }: CashoutD
     return answer;
   }
 
-  /** PUT …/autoCashout: the target value (major units) or null; only on the owner's open bet. */
+  /**
+   * PUT …/autoCashout: the target value (major units) or null; only on the owner's open bet, and below what the
+   * bet pays if it wins (a cash-out value never reaches that: the target would never fire).
+   */
   async function setAuto(userId: number, betId: string, target: number | null) {
     const minor = target === null ? null : parseAmount(target, CURRENCY);
-    const [row] = await queryRows<{ id: string; user_id: string; status: string }>(
+    const [row] = await queryRows<{ id: string; user_id: string; status: string; potential: string }>(
       db,
-      sql`select id, user_id, status from sports_bets where id = ${betId}::bigint`,
+      sql`select id, user_id, status, potential from sports_bets where id = ${betId}::bigint`,
     );
     if (!row || Number(row.user_id) !== userId) throw notFound('sportsBetNotFound');
+    if (minor !== null && minor >= Number(row.potential))
+      throw badRequest('sportsCashoutTargetTooHigh', { amount: moneyParam(Number(row.potential)) });
     const [done] = await queryRows<{ id: string }>(
       db,
       sql`update sports_bets set auto_cashout = ${minor} where id = ${betId}::bigint and status = 'open'

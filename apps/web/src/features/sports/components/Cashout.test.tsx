@@ -134,11 +134,20 @@ describe('cash out on my bets', () => {
     await user.type(field, '10');
     await user.click(screen.getByRole('button', { name: 'Salvar' }));
     expect(await screen.findByText(/Digite um valor acima do atual \(R\$\s12,34\)/)).toBeInTheDocument();
+    // The win itself (R$ 25,00) or more: a cash-out never reaches it.
+    await user.clear(field);
+    await user.type(field, '25');
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(
+      await screen.findByText(/O cash out automático precisa ficar abaixo do ganho possível \(R\$\s25,00\)/),
+    ).toBeInTheDocument();
     await user.clear(field);
     await user.type(field, '20,50');
     await user.click(screen.getByRole('button', { name: 'Salvar' }));
     expect(await screen.findByText(/Cash out automático em R\$\s20,50/)).toBeInTheDocument();
-    const put = server.calls.find((c) => c.url.includes('/autoCashout'));
+    const puts = server.calls.filter((c) => c.url.includes('/autoCashout'));
+    expect(puts).toHaveLength(1);
+    const put = puts[0];
     expect(put?.init.method).toBe('PUT');
     expect(JSON.parse(String(put!.init.body))).toEqual({ value: 20.5 });
   });

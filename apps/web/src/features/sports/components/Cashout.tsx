@@ -262,6 +262,12 @@ function AutoCashoutForm({
       setError(t('cashout.autoInvalid', { amount: money(now) }));
       return;
     }
+    // A cash-out is always worth less than the win: a target at it or above would never fire.
+    const win = toMinor(bet.potentialPayout);
+    if (target >= win) {
+      setError(t('cashout.autoTooHigh', { amount: money(win) }));
+      return;
+    }
     void save(target);
   }
 

@@ -137,6 +137,7 @@ const en: SportsMessages = {
     autoSet: 'Auto cash out at {{amount}}',
     autoCleared: 'Auto cash out removed',
     autoInvalid: 'Enter an amount above the current value ({{amount}})',
+    autoTooHigh: 'The automatic cash out must be below the possible win ({{amount}})',
     partial: 'Partial cash out',
     full: 'Cashed out',
   },

@@ -144,6 +144,7 @@ const id: SportsMessages = {
     autoSet: 'Cash out otomatis pada {{amount}}',
     autoCleared: 'Cash out otomatis dihapus',
     autoInvalid: 'Masukkan jumlah di atas nilai saat ini ({{amount}})',
+    autoTooHigh: 'Cash out otomatis harus di bawah potensi kemenangan ({{amount}})',
     partial: 'Cash out sebagian',
     full: 'Dicairkan',
   },

@@ -144,6 +144,7 @@ const ja: SportsMessages = {
     autoSet: '{{amount}}で自動キャッシュアウト',
     autoCleared: '自動キャッシュアウトを解除しました',
     autoInvalid: '現在の金額（{{amount}}）より大きい金額を入力してください',
+    autoTooHigh: '自動キャッシュアウトは獲得可能額（{{amount}}）未満にしてください',
     partial: '一部キャッシュアウト',
     full: 'キャッシュアウト済',
   },

@@ -143,6 +143,7 @@ const ko: SportsMessages = {
     autoSet: '{{amount}}에 자동 캐시아웃',
     autoCleared: '자동 캐시아웃이 해제되었습니다',
     autoInvalid: '현재 금액({{amount}})보다 큰 금액을 입력하세요',
+    autoTooHigh: '자동 캐시아웃은 예상 당첨금({{amount}})보다 낮아야 합니다',
     partial: '부분 캐시아웃',
     full: '캐시아웃됨',
   },

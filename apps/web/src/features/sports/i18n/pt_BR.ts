@@ -143,6 +143,7 @@ const ptBR = {
     autoSet: 'Cash out automático em {{amount}}',
     autoCleared: 'Cash out automático removido',
     autoInvalid: 'Digite um valor acima do atual ({{amount}})',
+    autoTooHigh: 'O cash out automático precisa ficar abaixo do ganho possível ({{amount}})',
     partial: 'Cash out parcial',
     full: 'Encerrada',
   },

@@ -144,6 +144,7 @@ const ru: SportsMessages = {
     autoSet: 'Автокэшаут при {{amount}}',
     autoCleared: 'Автокэшаут снят',
     autoInvalid: 'Введите сумму больше текущей ({{amount}})',
+    autoTooHigh: 'Автоматический кэшаут должен быть ниже возможного выигрыша ({{amount}})',
     partial: 'Частичный кэшаут',
     full: 'Кэшаут',
   },

@@ -143,6 +143,7 @@ const vi: SportsMessages = {
     autoSet: 'Tự động rút ở {{amount}}',
     autoCleared: 'Đã bỏ tự động rút',
     autoInvalid: 'Nhập số tiền lớn hơn giá trị hiện tại ({{amount}})',
+    autoTooHigh: 'Rút tiền tự động phải thấp hơn số tiền thắng có thể ({{amount}})',
     partial: 'Rút một phần',
     full: 'Đã rút sớm',
   },

@@ -143,6 +143,7 @@ const zh: SportsMessages = {
     autoSet: '达到{{amount}}时自动结算',
     autoCleared: '已取消自动结算',
     autoInvalid: '请输入高于当前金额（{{amount}}）的数值',
+    autoTooHigh: '自动兑现金额必须低于可能赢得的金额（{{amount}}）',
     partial: '部分提前结算',
     full: '已结算',
   },
