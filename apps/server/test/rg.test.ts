@@ -370,6 +370,17 @@ describe('cool-off and self-exclusion', () => {
     expect(await t.app.rg.promotionsAllowed(p.userId)).toBe(false);
   });
 
+  it('a self-exclusion with an end refuses sign-in by its name, not as a pause', async () => {
+    const p = await funded();
+    const res = await c.call('POST', `${RG_PATH}/exclusion`, p.token, { kind: 'self', days: 180 });
+    expect(res.statusCode, res.body).toBe(200);
+    const again = await login(p.username);
+    expect(again.statusCode).toBe(403);
+    expect(again.json().message).toBe(
+      `Sua conta está autoexcluída até ${brasiliaTime(res.json().data.endsAt as string)}. O acesso volta depois dessa data.`,
+    );
+  });
+
   it('a pending withdrawal is still paid after a self-exclusion', async () => {
     const p = await funded();
     const w = await c.withdraw(p, c.pixWithdrawal(p, 50));

@@ -28,6 +28,7 @@ const english = {
   rgExcludedForever:
     'Your account is permanently self-excluded: bets, deposits and promotions are blocked. Pending withdrawals are still paid.',
   rgSignInUntil: 'Your account is paused until {until}. You can sign in again after that date.',
+  rgSignInSelfUntil: 'Your account is self-excluded until {until}. You can sign in again after that date.',
   rgSignInForever: 'Your account is permanently self-excluded and cannot be signed in to.',
   rgAlreadyExcluded: 'Your account is already paused for longer',
   brCpfRequired: 'Enter a valid CPF',
@@ -79,6 +80,7 @@ export const rgMessages = defineMessages({
     rgExcludedForever:
       'Sua conta está autoexcluída permanentemente: apostas, depósitos e promoções estão bloqueados. Saques pendentes continuam sendo pagos.',
     rgSignInUntil: 'Sua conta está pausada até {until}. O acesso volta depois dessa data.',
+    rgSignInSelfUntil: 'Sua conta está autoexcluída até {until}. O acesso volta depois dessa data.',
     rgSignInForever: 'Sua conta está autoexcluída permanentemente e não pode ser acessada.',
     rgAlreadyExcluded: 'Sua conta já está pausada por mais tempo',
     brCpfRequired: 'Informe um CPF válido',
@@ -128,6 +130,7 @@ export const rgMessages = defineMessages({
     rgExcludedForever:
       'Akun Anda dikecualikan secara permanen: taruhan, deposit, dan promosi diblokir. Penarikan yang tertunda tetap dibayar.',
     rgSignInUntil: 'Akun Anda dijeda sampai {until}. Anda dapat masuk lagi setelah tanggal itu.',
+    rgSignInSelfUntil: 'Akun Anda dikecualikan sendiri sampai {until}. Anda dapat masuk lagi setelah tanggal itu.',
     rgSignInForever: 'Akun Anda dikecualikan secara permanen dan tidak dapat dimasuki.',
     rgAlreadyExcluded: 'Akun Anda sudah dijeda lebih lama',
     brCpfRequired: 'Masukkan CPF yang valid',
@@ -180,6 +183,7 @@ export const rgMessages = defineMessages({
     rgExcludedForever:
       'Tài khoản của bạn đã tự loại trừ vĩnh viễn: cược, nạp tiền và khuyến mãi bị chặn. Lệnh rút đang chờ vẫn được trả.',
     rgSignInUntil: 'Tài khoản của bạn tạm dừng đến {until}. Bạn có thể đăng nhập lại sau ngày đó.',
+    rgSignInSelfUntil: 'Tài khoản của bạn đã tự loại trừ đến {until}. Bạn có thể đăng nhập lại sau ngày đó.',
     rgSignInForever: 'Tài khoản của bạn đã tự loại trừ vĩnh viễn và không thể đăng nhập.',
     rgAlreadyExcluded: 'Tài khoản của bạn đã được tạm dừng lâu hơn',
     brCpfRequired: 'Nhập CPF hợp lệ',
@@ -226,6 +230,7 @@ export const rgMessages = defineMessages({
     rgExcludedForever:
       'アカウントは無期限に自己排除されています：ベット、入金、プロモーションはできません。保留中の出金は支払われます。',
     rgSignInUntil: 'アカウントは{until}まで停止中です。その後に再度ログインできます。',
+    rgSignInSelfUntil: 'アカウントは{until}まで自己排除中です。その後に再度ログインできます。',
     rgSignInForever: 'アカウントは無期限に自己排除されており、ログインできません。',
     rgAlreadyExcluded: 'アカウントはすでにより長く停止されています',
     brCpfRequired: '有効なCPFを入力してください',
@@ -274,6 +279,7 @@ export const rgMessages = defineMessages({
     rgExcludedForever:
       '계정이 영구적으로 자가 제외되었습니다: 베팅, 입금, 프로모션이 차단됩니다. 대기 중인 출금은 계속 지급됩니다.',
     rgSignInUntil: '계정이 {until}까지 일시 중지되었습니다. 그 이후에 다시 로그인할 수 있습니다.',
+    rgSignInSelfUntil: '계정이 {until}까지 자가 제외되었습니다. 그 이후에 다시 로그인할 수 있습니다.',
     rgSignInForever: '계정이 영구적으로 자가 제외되어 로그인할 수 없습니다.',
     rgAlreadyExcluded: '계정이 이미 더 오래 일시 중지되어 있습니다',
     brCpfRequired: '유효한 CPF를 입력하세요',
@@ -318,6 +324,7 @@ export const rgMessages = defineMessages({
     rgExcludedUntil: '您的账户已暂停至{until}：投注、充值和促销被禁止。待处理的提现仍会支付。',
     rgExcludedForever: '您的账户已永久自我排除：投注、充值和促销被禁止。待处理的提现仍会支付。',
     rgSignInUntil: '您的账户已暂停至{until}。该日期之后可再次登录。',
+    rgSignInSelfUntil: '您的账户已自我排除至{until}。该日期之后可再次登录。',
     rgSignInForever: '您的账户已永久自我排除，无法登录。',
     rgAlreadyExcluded: '您的账户已被暂停更长时间',
     brCpfRequired: '请输入有效的CPF',
@@ -363,6 +370,7 @@ export const rgMessages = defineMessages({
     rgExcludedForever:
       'Ваш аккаунт самоисключён навсегда: ставки, депозиты и акции заблокированы. Ожидающие выводы будут выплачены.',
     rgSignInUntil: 'Ваш аккаунт приостановлен до {until}. Войти можно будет после этой даты.',
+    rgSignInSelfUntil: 'Ваш аккаунт самоисключён до {until}. Войти можно будет после этой даты.',
     rgSignInForever: 'Ваш аккаунт самоисключён навсегда, вход невозможен.',
     rgAlreadyExcluded: 'Ваш аккаунт уже приостановлен на более долгий срок',
     brCpfRequired: 'Укажите действительный CPF',

@@ -356,7 +356,8 @@ export function createRgService({ database, config, accounts, settings, now: clo
     throw e.endsAt
       ? new AppError(
           ErrorCode.SELF_EXCLUDED,
-          'rgSignInUntil',
+          // A pause (cool-off) is said as one; a self-exclusion by its name, as the player chose it.
+          e.kind === 'self' ? 'rgSignInSelfUntil' : 'rgSignInUntil',
           { until: shownTime(e.endsAt) },
           { data: { until: e.endsAt } },
         )
