@@ -130,7 +130,8 @@ export const rgMessages = defineMessages({
     rgExcludedForever:
       'Akun Anda dikecualikan secara permanen: taruhan, deposit, dan promosi diblokir. Penarikan yang tertunda tetap dibayar.',
     rgSignInUntil: 'Akun Anda dijeda sampai {until}. Anda dapat masuk lagi setelah tanggal itu.',
-    rgSignInSelfUntil: 'Akun Anda dikecualikan sendiri sampai {until}. Anda dapat masuk lagi setelah tanggal itu.',
+    rgSignInSelfUntil:
+      'Akun Anda dikecualikan sendiri sampai {until}. Anda dapat masuk lagi setelah tanggal itu.',
     rgSignInForever: 'Akun Anda dikecualikan secara permanen dan tidak dapat dimasuki.',
     rgAlreadyExcluded: 'Akun Anda sudah dijeda lebih lama',
     brCpfRequired: 'Masukkan CPF yang valid',
