@@ -77,9 +77,12 @@ export function DepositsPage() {
                   <Tag color="red">{t('deposits.chargeback')}</Tag>
                 </Tooltip>
               )}
-              {row.flag === 'payerMismatch' && <Tag color="orange">{t('deposits.returning')}</Tag>}
+              {/* Owed back to the payer: paid from another CPF, or past a lowered deposit limit. */}
+              {(row.flag === 'payerMismatch' || row.flag === 'overLimit') && (
+                <Tag color="orange">{t('deposits.returning')}</Tag>
+              )}
               {row.flag === 'returned' && <Tag color="blue">{t('deposits.returned')}</Tag>}
-              {row.flag && !['chargedBack', 'payerMismatch', 'returned'].includes(row.flag) && (
+              {row.flag && !['chargedBack', 'payerMismatch', 'overLimit', 'returned'].includes(row.flag) && (
                 <Tag color="orange">{row.flag}</Tag>
               )}
             </>

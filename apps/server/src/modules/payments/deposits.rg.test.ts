@@ -132,6 +132,46 @@ describe('a credited deposit counts at once', () => {
   });
 });
 
+describe('a deposit paid after the player lowered a deposit limit', () => {
+  it('is not credited but returned to the payer: the lowered limit took effect at once', async () => {
+    const p = await c.signUp();
+    const pre = await c.prePay(p, PKG);
+    expect(pre.statusCode, pre.body).toBe(200);
+    const order = pre.json().data as { orderId: string; url: string };
+    // With the order open, a limit below it (a limit lowered takes effect at once).
+    expect((await limits(p, { deposit: { day: 50 } })).statusCode).toBe(200);
+
+    const pay = await c.call('POST', `${page(order)}/pay`);
+    expect(pay.json().data.webhook.statusCode).toBe(200);
+    const accounts = await playerAccounts(t.database.db, p.userId);
+    expect(accounts.find((a) => a.kind === 'cash')?.balance ?? 0).toBe(0);
+    expect(accounts.find((a) => a.kind === 'bonus')?.balance ?? 0).toBe(0);
+    expect(rgLimits.parse((await limits(p)).json().data).deposit.day.used).toBe(0);
+    const [owed] = await t.database.db
+      .select()
+      .from(paymentOrders)
+      .where(eq(paymentOrders.orderId, order.orderId));
+    expect(owed).toMatchObject({ status: OrderStatus.FAILED, flag: 'overLimit' });
+
+    // The provider's refund gives it back, once; a second run or a late paid notice moves nothing.
+    expect(await t.app.payments.deposits.returnForeign({ orderId: order.orderId })).toBe('returned');
+    expect(await t.app.payments.deposits.returnForeign({ orderId: order.orderId })).toBe('unchanged');
+    const [returned] = await t.database.db
+      .select()
+      .from(paymentOrders)
+      .where(eq(paymentOrders.orderId, order.orderId));
+    expect(returned).toMatchObject({ status: OrderStatus.FAILED, flag: 'returned' });
+    const events = await t.database.db
+      .select()
+      .from(paymentOrderEvents)
+      .where(eq(paymentOrderEvents.orderId, order.orderId));
+    expect(events.map((e) => e.event)).toEqual(['created', 'overLimit', 'returned']);
+    expect((await playerAccounts(t.database.db, p.userId)).find((a) => a.kind === 'cash')?.balance ?? 0).toBe(
+      0,
+    );
+  });
+});
+
 describe('a deposit paid after an exclusion', () => {
   it('is credited (the money was paid), its gift is not: the order’s gift becomes 0, with a note', async () => {
     const p = await c.signUp();

@@ -7,7 +7,7 @@ import {
   type PrePayAnswer,
 } from '@aposta/contracts';
 import { and, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
-import { pgCode, type Tx } from '../../platform/db';
+import { pgCode, savepoint, type Tx } from '../../platform/db';
 import { AppError, badRequest, notFound } from '../../platform/errors';
 import { hasNul } from '../../platform/http';
 import type { Jobs } from '../../platform/jobs';
@@ -41,9 +41,10 @@ const CHECK_MAX_DELAY_SECONDS = 600;
 const EXPIRY_ASK_HOURS = 24;
 
 /**
- * Brazil: the return of a deposit paid from another person's CPF (job `payments.returnDeposit`, one per
- * order). The order's flag is the durable to-do: `payerMismatch` until the provider's refund is booked,
- * then `returned`; a minute sweep queues again any order the fast path lost.
+ * The return of a deposit paid from another person's CPF (Brazil) or past a lowered deposit limit (job
+ * `payments.returnDeposit`, one per order). The order's flag is the durable to-do: `payerMismatch` or
+ * `overLimit` until the provider's refund is booked, then `returned`; a minute sweep queues again any order
+ * the fast path lost.
  */
 export const RETURN_DEPOSIT_JOB = 'payments.returnDeposit';
 export interface ReturnDepositJob {
@@ -55,8 +56,16 @@ export const RETURN_RETRY_AFTER_MINUTES = 30;
 export const returnKey = (orderId: string) => `deposit-return:${orderId}`;
 
 const CLOSED: OrderStatus[] = [OrderStatus.CANCELLED, OrderStatus.FAILED];
+/**
+ * Flags of an order whose money is owed back to the payer until the provider's refund is booked (then
+ * `returned`): paid from another CPF (br), or past a deposit limit lowered after the order was made.
+ */
+const OWED_BACK = ['payerMismatch', 'overLimit'];
+const owedBack = (order: OrderRow) => OWED_BACK.includes(order.flag ?? '');
 /** Flags of an order a paid state never credits: its money went, or goes, back to the payer. */
-const UNCREDITABLE = ['payerMismatch', 'returned', 'reversed'];
+const UNCREDITABLE = [...OWED_BACK, 'returned', 'reversed'];
+/** The note of an order paid past a deposit limit the player lowered after making it. */
+const OVER_LIMIT_NOTE = 'paid past the deposit limit: returned to the payer';
 /** The note of an order whose payment the provider took back before it was credited. */
 const REVERSED = 'reversed at the provider';
 
@@ -76,7 +85,7 @@ export interface PrePayInput {
 type Applied =
   | { kind: 'credited'; userId: number; czflag: 0 | 1; payTime: number }
   | { kind: 'chargedBack'; userId: number; orderId: string }
-  | { kind: 'payerMismatch'; userId: number; orderId: string; amount: number }
+  | { kind: 'payerMismatch' | 'overLimit'; userId: number; orderId: string; amount: number }
   | { kind: 'amountMismatch' | 'alreadyPaid' | 'returned' | 'updated' | 'unchanged' | 'ignored' };
 
 export function createDepositsService(
@@ -215,6 +224,23 @@ export function createDepositsService(
     return { kind: 'credited', userId: order.userId, czflag, payTime };
   }
 
+  /**
+   * Whether a paid order now passes the player's deposit limits (one lowered after it was made: a lowered limit
+   * takes effect at once), asked in a savepoint since the check refuses by raising. A cool-off or self-exclusion
+   * since the order still credits it (gift withheld): the player can only take the money out.
+   */
+  async function overDepositLimit(tx: Tx, order: OrderRow): Promise<boolean> {
+    if (!deps.rg) return false;
+    try {
+      await savepoint(tx, (sp) => deps.rg!.assertCanDeposit(order.userId, order.amount, sp));
+      return false;
+    } catch (err) {
+      if (err instanceof AppError && err.code === ErrorCode.LIMIT_REACHED) return true;
+      if (err instanceof AppError && err.code === ErrorCode.SELF_EXCLUDED) return false;
+      throw err;
+    }
+  }
+
   /** Brings an order in line with the provider's state of its charge, inside `tx` (the order row locked). */
   async function apply(tx: Tx, order: OrderRow, state: ChargeState, s: Settings): Promise<Applied> {
     switch (state.status) {
@@ -238,39 +264,40 @@ export function createDepositsService(
         // without the payer, a changed CPF on file): its money goes back to the payer. One whose payment the
         // provider took back before we credited it (`reversed`) is never credited by a late paid notice.
         if (UNCREDITABLE.includes(order.flag ?? '')) return { kind: 'unchanged' };
+        // Brazil: money from someone else's account is never played with; and a deposit limit lowered after
+        // the order was made took effect at once. The player is credited nothing: the money received is booked
+        // as owed back to the payer, and the order closes flagged until the provider's refund returns it
+        // (`returnForeign`).
         const foreign = await foreignPayer(tx, order, state);
-        if (foreign) {
-          // Brazil: money from someone else's account is never played with. The player is credited nothing;
-          // the money received is booked as owed back to the payer, and the order closes flagged until the
-          // provider's refund returns it (`returnForeign`).
+        const owed: 'payerMismatch' | 'overLimit' | null = foreign
+          ? 'payerMismatch'
+          : (await overDepositLimit(tx, order))
+            ? 'overLimit'
+            : null;
+        if (owed) {
           const changed = await transition(
             tx,
             order,
             [...AWAITING_PIX, ...CLOSED],
             OrderStatus.FAILED,
-            'payerMismatch',
-            { flag: 'payerMismatch' },
-            foreign,
+            owed,
+            { flag: owed },
+            foreign ?? OVER_LIMIT_NOTE,
           );
           if (!changed) return { kind: 'unchanged' };
           await bookForeign(tx, order.orderId, order.amount);
-          return {
-            kind: 'payerMismatch',
-            userId: order.userId,
-            orderId: order.orderId,
-            amount: order.amount,
-          };
+          return { kind: owed, userId: order.userId, orderId: order.orderId, amount: order.amount };
         }
         return credit(tx, order, s);
       }
       case 'reversed': {
         // A foreign payment's money gone back to its payer (our refund, one made in the provider's dashboard,
         // a MED chargeback) in full: the return is booked as the return job would, once.
-        if (order.flag === 'payerMismatch' && state.amount === order.amount) {
+        if (owedBack(order) && state.amount === order.amount) {
           return (await bookReturn(tx, order, REVERSED)) ? { kind: 'returned' } : { kind: 'unchanged' };
         }
         // Owed back in part only, or returned already: nothing here (the return job refunds the whole charge).
-        if (order.flag === 'returned' || order.flag === 'payerMismatch') return { kind: 'unchanged' };
+        if (order.flag === 'returned' || owedBack(order)) return { kind: 'unchanged' };
         // Money already credited taken back: flagged for an operator (who decides on reversing), never
         // reversed here.
         if (order.status === OrderStatus.PAID) {
@@ -359,7 +386,7 @@ export function createDepositsService(
    * `reversed` notice both end here, under the same key, so whichever comes first books it.
    */
   async function bookReturn(tx: Tx, order: OrderRow, note: string): Promise<boolean> {
-    if (order.flag !== 'payerMismatch') return false;
+    if (!owedBack(order)) return false;
     // An order flagged before the receipt was booked gets it now (a replay otherwise).
     await bookForeign(tx, order.orderId, order.amount);
     await post(tx, {
@@ -392,10 +419,12 @@ export function createDepositsService(
   }
 
   function announce(applied: Applied) {
-    if (applied.kind === 'payerMismatch') {
+    if (applied.kind === 'payerMismatch' || applied.kind === 'overLimit') {
       log.warn(
         { orderId: applied.orderId, userId: applied.userId },
-        'deposit paid from another CPF than the player’s: not credited, returned to the payer',
+        applied.kind === 'overLimit'
+          ? 'deposit paid past the deposit limit the player set after ordering: not credited, returned'
+          : 'deposit paid from another CPF than the player’s: not credited, returned to the payer',
       );
       void queueReturn(applied.orderId);
     }
@@ -689,7 +718,7 @@ export function createDepositsService(
         .select()
         .from(paymentOrders)
         .where(and(eq(paymentOrders.orderId, orderId), eq(paymentOrders.type, RecordType.DEPOSIT)));
-      if (!order || order.flag !== 'payerMismatch') return 'unchanged';
+      if (!order || !owedBack(order)) return 'unchanged';
       if (!provider || order.provider !== provider.name || !order.providerRef) {
         throw new Error(`deposit ${orderId}: its provider ${order.provider} is not this node's`);
       }
@@ -730,7 +759,7 @@ export function createDepositsService(
       const due = (await database.db.execute(
         sql`update payment_orders set updated_at = now()
             where id in (select id from payment_orders
-              where type = ${RecordType.DEPOSIT} and flag = 'payerMismatch'
+              where type = ${RecordType.DEPOSIT} and flag in ('payerMismatch', 'overLimit')
                 and updated_at < now() - make_interval(mins => ${RETURN_RETRY_AFTER_MINUTES})
               order by id limit ${limit} for update skip locked)
             returning order_id`,

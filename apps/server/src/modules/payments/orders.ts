@@ -24,6 +24,7 @@ export type OrderEvent =
   | 'processing'
   | 'amountMismatch'
   | 'payerMismatch'
+  | 'overLimit'
   | 'returned'
   | 'chargedBack'
   | 'requested'

@@ -79,7 +79,7 @@ export const paymentOrders = pgTable(
     holdId: text(),
     idempotencyKey: text(),
     requestHash: text(),
-    /** Set when something needs a person: 'amountMismatch', 'paidAfterClose', 'chargedBack', 'payerMismatch', 'reversed'. */
+    /** Set when something needs a person: 'amountMismatch', 'paidAfterClose', 'chargedBack', 'payerMismatch', 'overLimit', 'reversed'. */
     flag: text(),
     expiresAt: at(),
     createdAt: at().notNull().defaultNow(),

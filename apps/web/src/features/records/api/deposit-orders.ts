@@ -39,11 +39,12 @@ export function hasExpired(order: PaymentRecord): boolean {
 }
 
 /**
- * Brazil: a deposit paid from another person's CPF is never credited; it is returned to the payer. Answers
+ * A deposit paid from another person's CPF (Brazil), or past a deposit limit the player lowered after making
+ * the order, is never credited; it is returned to the payer. Answers
  * 'returning' until the provider's refund is done, then 'returned' (null for every other order).
  */
 export function returnState(order: PaymentRecord): 'returning' | 'returned' | null {
   if (order.events.some((e) => e.event === 'returned')) return 'returned';
-  if (order.events.some((e) => e.event === 'payerMismatch')) return 'returning';
+  if (order.events.some((e) => e.event === 'payerMismatch' || e.event === 'overLimit')) return 'returning';
   return null;
 }

@@ -91,7 +91,7 @@ function OrderRow({ order }: { order: PaymentRecord }) {
       ) : null}
       {returned ? (
         <p className="mt-6 text-xs text-muted" data-testid="deposit-return-note">
-          {t('notOwnCpf')}
+          {order.events.some((e) => e.event === 'overLimit') ? t('overDepositLimit') : t('notOwnCpf')}
         </p>
       ) : null}
       {open ? (

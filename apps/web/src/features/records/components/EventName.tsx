@@ -13,6 +13,7 @@ const EVENTS = [
   'payoutError',
   'payoutFailed',
   'payerMismatch',
+  'overLimit',
   'returned',
 ] as const;
 

@@ -290,8 +290,13 @@ describe('records screen', () => {
       if (url.includes('/api/app/order/records'))
         return {
           body: envelope({
-            total: 6,
+            total: 7,
             list: [
+              // Paid after the player lowered a deposit limit it then passed: being returned.
+              order('D7', '-01', 70, [
+                ['00', 'created'],
+                ['-01', 'overLimit'],
+              ]),
               // Brazil: paid from another person's CPF, being returned; and one returned.
               order('D6', '-01', 40, [
                 ['00', 'created'],
@@ -329,6 +334,9 @@ describe('records screen', () => {
     const rows = await screen.findAllByTestId('deposit-order');
     expect(rows.map(text)).toEqual([
       expect.stringMatching(
+        /^Depósito PIX.*R\$ 70,00Em devoluçãoEste depósito foi pago depois que você baixou/,
+      ),
+      expect.stringMatching(
         /^Depósito PIX.*R\$ 40,00Em devoluçãoDepósitos PIX só são aceitos de uma conta no seu próprio CPF/,
       ),
       expect.stringMatching(/^Depósito PIX.*R\$ 60,00Devolvido.*nada foi creditado\.$/),
@@ -341,7 +349,7 @@ describe('records screen', () => {
     expect(q.get('type')).toBe('10');
     // The one still waiting for its PIX can be paid now: the deposit overlay opens on it.
     expect(screen.getAllByRole('button', { name: 'Pagar agora' })).toHaveLength(1);
-    await user.click(within(rows[2]!).getByRole('button', { name: 'Pagar agora' }));
+    await user.click(within(rows[3]!).getByRole('button', { name: 'Pagar agora' }));
     expect(useUi.getState()).toMatchObject({
       overlay: 'deposit',
       pendingDeposit: {

@@ -67,10 +67,13 @@ const en: RecordsMessages = {
     payoutError: 'Payout failed, waiting for a new attempt',
     payoutFailed: 'Payout failed',
     payerMismatch: "Paid from another person's account",
+    overLimit: 'Paid past your deposit limit',
     returned: 'Returned to the account that paid',
   },
   returning: 'Being returned',
   returnedLabel: 'Returned',
+  overDepositLimit:
+    'This deposit was paid after you lowered your deposit limit and would have passed it: the money goes back to the account that paid and nothing was credited.',
   notOwnCpf:
     "PIX deposits are accepted only from an account in your own CPF. This one was paid from another person's account, so the money goes back to that account and nothing was credited.",
   statuses: {

@@ -67,10 +67,13 @@ const id: RecordsMessages = {
     payoutError: 'Pembayaran gagal, menunggu percobaan baru',
     payoutFailed: 'Pembayaran gagal',
     payerMismatch: 'Dibayar dari rekening orang lain',
+    overLimit: 'Dibayar melebihi batas deposit Anda',
     returned: 'Dikembalikan ke rekening pembayar',
   },
   returning: 'Sedang dikembalikan',
   returnedLabel: 'Dikembalikan',
+  overDepositLimit:
+    'Deposit ini dibayar setelah Anda menurunkan batas deposit dan akan melampauinya: dana dikembalikan ke rekening pembayar dan tidak ada yang dikreditkan.',
   notOwnCpf:
     'Deposit PIX hanya diterima dari rekening atas CPF Anda sendiri. Deposit ini dibayar dari rekening orang lain, jadi uangnya dikembalikan ke rekening tersebut dan tidak ada yang dikreditkan.',
   statuses: {

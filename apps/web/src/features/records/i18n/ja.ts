@@ -67,10 +67,13 @@ const ja: RecordsMessages = {
     payoutError: '送金に失敗しました。再試行を待っています',
     payoutFailed: '送金失敗',
     payerMismatch: '他人の口座から支払われました',
+    overLimit: '入金上限を超えて支払われました',
     returned: '支払った口座へ返金済み',
   },
   returning: '返金中',
   returnedLabel: '返金済み',
+  overDepositLimit:
+    'この入金は入金上限を下げた後に支払われ、上限を超えるため、代金は支払元の口座に返金され、残高には反映されていません。',
   notOwnCpf:
     'PIX入金はご本人のCPFの口座からのみ受け付けます。この入金は他人の口座から支払われたため、その口座へ返金され、残高には反映されていません。',
   statuses: {

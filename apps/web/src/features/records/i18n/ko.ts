@@ -67,10 +67,13 @@ const ko: RecordsMessages = {
     payoutError: '지급 실패, 재시도 대기 중',
     payoutFailed: '지급 실패',
     payerMismatch: '다른 사람 계좌에서 결제됨',
+    overLimit: '입금 한도를 초과하여 결제됨',
     returned: '결제한 계좌로 반환됨',
   },
   returning: '반환 중',
   returnedLabel: '반환됨',
+  overDepositLimit:
+    '이 입금은 입금 한도를 낮춘 후에 결제되어 한도를 초과합니다: 금액은 결제한 계좌로 반환되며 아무것도 적립되지 않았습니다.',
   notOwnCpf:
     'PIX 입금은 본인 CPF 명의 계좌에서만 받습니다. 이 입금은 다른 사람의 계좌에서 결제되어 해당 계좌로 반환되며, 잔액에는 반영되지 않았습니다.',
   statuses: {

@@ -77,10 +77,13 @@ const ptBR = {
     payoutError: 'Falha no pagamento, aguardando nova tentativa',
     payoutFailed: 'Falha no pagamento',
     payerMismatch: 'Pago por conta de outra pessoa',
+    overLimit: 'Pago acima do seu limite de depósito',
     returned: 'Devolvido à conta que pagou',
   },
   returning: 'Em devolução',
   returnedLabel: 'Devolvido',
+  overDepositLimit:
+    'Este depósito foi pago depois que você baixou seu limite de depósitos e passaria dele: o valor volta para a conta que pagou e nada foi creditado.',
   notOwnCpf:
     'Depósitos PIX só são aceitos de uma conta no seu próprio CPF. Este foi pago pela conta de outra pessoa, então o valor volta para essa conta e nada foi creditado.',
   statuses: {

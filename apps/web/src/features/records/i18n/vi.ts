@@ -67,10 +67,13 @@ const vi: RecordsMessages = {
     payoutError: 'Chi trả thất bại, đang chờ thử lại',
     payoutFailed: 'Chi trả thất bại',
     payerMismatch: 'Được thanh toán từ tài khoản của người khác',
+    overLimit: 'Thanh toán vượt quá giới hạn nạp tiền của bạn',
     returned: 'Đã hoàn về tài khoản đã thanh toán',
   },
   returning: 'Đang hoàn trả',
   returnedLabel: 'Đã hoàn trả',
+  overDepositLimit:
+    'Khoản nạp này được thanh toán sau khi bạn giảm giới hạn nạp tiền và sẽ vượt quá giới hạn: tiền được trả lại tài khoản đã thanh toán và không có gì được ghi có.',
   notOwnCpf:
     'Nạp PIX chỉ được chấp nhận từ tài khoản đứng tên CPF của chính bạn. Khoản này được thanh toán từ tài khoản của người khác nên tiền được hoàn về tài khoản đó và không được cộng vào số dư.',
   statuses: {

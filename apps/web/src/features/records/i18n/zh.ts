@@ -67,10 +67,12 @@ const zh: RecordsMessages = {
     payoutError: '付款失败，等待重试',
     payoutFailed: '付款失败',
     payerMismatch: '由他人账户支付',
+    overLimit: '支付金额超出您的存款限额',
     returned: '已退回付款账户',
   },
   returning: '退回中',
   returnedLabel: '已退回',
+  overDepositLimit: '此笔存款在您降低存款限额后支付，会超出限额：款项将退回付款账户，未计入余额。',
   notOwnCpf: 'PIX充值只接受本人CPF名下账户的付款。此笔由他人账户支付，款项将退回该账户，未计入余额。',
   statuses: {
     pending: '待处理',
