@@ -5,10 +5,11 @@ import { Button } from '../../../components/ui/Button';
 import { useAppState } from '../../../lib/app-state';
 import { displayMoney } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
-import { recordRealityCheck, useRgLimits } from '../api/rg';
+import { fetchSession, recordRealityCheck, useRgLimits } from '../api/rg';
 
 /**
- * The reality check: every N minutes the player chose (GET /api/app/rg/limits `realityCheckMinutes`), a dialog
+ * The reality check: every N minutes of the session the player chose (GET /api/app/rg/limits
+ * `realityCheckMinutes`; the session's start from GET /api/app/rg/session), a dialog
  * with the time played and the net result since sign-in (POST /api/app/rg/session/check, which records it). `onStop` is the app's
  * sign-out flow; `onLimits` opens the responsible-gaming page.
  */
@@ -19,14 +20,33 @@ export function RealityCheck({ onStop, onLimits }: { onStop: () => void; onLimit
   const minutes = useRgLimits(token).data?.realityCheckMinutes ?? null;
   const [shown, setShown] = useState<RgSession | null>(null);
 
+  // Every N minutes of the session, counted from its sign-in (the server's), not from this page's load: a
+  // reload or a reopened app would otherwise put the reminder off again and again.
   useEffect(() => {
     if (!token || !minutes) return undefined;
-    const timer = setInterval(() => {
-      recordRealityCheck()
-        .then(setShown)
-        .catch(() => undefined);
-    }, minutes * 60_000);
-    return () => clearInterval(timer);
+    const period = minutes * 60_000;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let stopped = false;
+    const schedule = (since: number) => {
+      const elapsed = Math.max(0, Date.now() - since);
+      timer = setTimeout(
+        () => {
+          recordRealityCheck()
+            .then((s) => !stopped && setShown(s))
+            .catch(() => undefined);
+          if (!stopped) schedule(since);
+        },
+        period - (elapsed % period) || period,
+      );
+    };
+    fetchSession().then(
+      (s) => !stopped && schedule(Date.parse(s.since)),
+      () => !stopped && schedule(Date.now()),
+    );
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+    };
   }, [token, minutes]);
 
   if (!shown || !token) return null;

@@ -32,6 +32,7 @@ let current: RgLimits;
 let fetcher: ReturnType<typeof fakeFetch>;
 let refusal: { status: number; body: unknown } | null;
 let exclusionRefusal: { status: number; body: unknown } | null;
+let sessionSince: string;
 const cooloff: RgExclusion = {
   kind: 'cooloff',
   startsAt: '2026-11-24T19:00:00.000Z',
@@ -49,6 +50,7 @@ beforeEach(() => {
   });
   refusal = null;
   exclusionRefusal = null;
+  sessionSince = '2026-11-24T18:00:00.000Z';
   fetcher = fakeFetch((url, init) => {
     if (url.includes('/rg/limits') && init.method === 'PUT') {
       if (refusal) return refusal;
@@ -59,7 +61,7 @@ beforeEach(() => {
     if (url.includes('/rg/session'))
       return {
         body: envelope({
-          since: '2026-11-24T18:00:00.000Z',
+          since: sessionSince,
           minutesPlayed: 62,
           netResult: -37.5,
           staked: 120,
@@ -467,6 +469,22 @@ describe('reality check', () => {
     });
     expect(onStop).toHaveBeenCalledOnce();
     expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
+  it('counts from the session’s sign-in, not the page’s load: 9 minutes in, a 10-minute check comes in 1', async () => {
+    current = limits({ realityCheckMinutes: 10 });
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    sessionSince = new Date(Date.now() - 9 * 60_000).toISOString();
+    renderWithApp(<RealityCheck onStop={() => {}} onLimits={() => {}} />);
+    await waitFor(() => expect(fetcher.calls.some((c) => c.url.endsWith('/rg/session'))).toBe(true));
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(50_000);
+    });
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(15_000);
+    });
+    expect(await screen.findByRole('alertdialog')).toBeInTheDocument();
   });
 
   it('without an interval, never shows', async () => {
