@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORIGINALS_PATH, WALLET_RECORDS_PATH } from '@aposta/contracts';
 import {
@@ -249,5 +252,43 @@ describe('platform http: what must not be stored or shown', () => {
     } finally {
       await proxied.close();
     }
+  });
+});
+
+describe('the player app’s files', () => {
+  let t: Awaited<ReturnType<typeof createTestApp>>;
+  let webDist: string;
+  beforeAll(async () => {
+    webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'aposta-web-'));
+    fs.mkdirSync(path.join(webDist, 'assets'));
+    fs.writeFileSync(
+      path.join(webDist, 'index.html'),
+      '<!doctype html><script src="/assets/app-1.js"></script>',
+    );
+    fs.writeFileSync(path.join(webDist, 'assets', 'app-1.js'), 'one()');
+    t = await createTestApp({ WEB_DIST: webDist });
+  });
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(webDist, { recursive: true, force: true });
+  });
+
+  it('serves a file a build wrote after the server started, as index.html (read fresh) names it', async () => {
+    expect((await t.app.inject({ url: '/assets/app-1.js' })).body).toBe('one()');
+    // A rebuild under the running server: new names.
+    fs.writeFileSync(path.join(webDist, 'assets', 'app-2.js'), 'two()');
+    fs.writeFileSync(
+      path.join(webDist, 'index.html'),
+      '<!doctype html><script src="/assets/app-2.js"></script>',
+    );
+    expect((await t.app.inject({ url: '/sports' })).body).toContain('/assets/app-2.js');
+    const fresh = await t.app.inject({ url: '/assets/app-2.js' });
+    expect(fresh.statusCode).toBe(200);
+    expect(fresh.body).toBe('two()');
+    expect(fresh.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    // Nothing else comes out of it: a file that is not there, or outside the app's folder.
+    expect((await t.app.inject({ url: '/assets/app-3.js' })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: '/assets/..%2F..%2Fpackage.json' })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: '/api/app-2.js' })).statusCode).toBe(404);
   });
 });

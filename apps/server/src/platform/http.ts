@@ -377,6 +377,22 @@ export async function registerWebApp(app: FastifyInstance, config: Config) {
     if (hasWeb && isPage && !backoffice) {
       return reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html');
     }
+    // A file a build wrote after this process started (a rebuild under a running server, another node's
+    // build of the same checkout): the static routes know only the files there at boot, while index.html is
+    // read fresh and names the new assets, so without this the app came up blank until a restart.
+    const root = backoffice ? config.backofficeDist : config.webDist;
+    const rel = backoffice ? urlPath.slice(BACKOFFICE_BASE.length) : urlPath.slice(1);
+    const file = path.resolve(root, rel);
+    if (
+      req.method === 'GET' &&
+      (backoffice ? hasBackoffice : hasWeb) &&
+      /\.\w+$/.test(urlPath) &&
+      !req.url.startsWith('/api/') &&
+      file.startsWith(root + path.sep) &&
+      fs.existsSync(file)
+    ) {
+      return reply.sendFile(rel, root);
+    }
     return send(reply, 404, ErrorCode.NOT_FOUND, translate(req.lang, 'notFound'));
   });
 }
