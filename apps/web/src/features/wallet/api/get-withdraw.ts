@@ -10,7 +10,9 @@ export async function fetchWithdrawLimits(): Promise<GetWithdrawAnswer> {
 
 /**
  * The withdrawal limits and the withdrawable amount. They follow the balance, so the balance is part of the
- * key: every change of it (a bet, a deposit, a realtime update) asks again.
+ * key: every change of it (a bet, a deposit, a realtime update) asks again. A bet's wagering is counted a
+ * moment after its balance (by the event relay), so they are also asked again every few seconds while shown:
+ * the answer to the balance's change could still hold the wagering before the bet.
  */
 export function useWithdrawLimits(token: string, balance: number | undefined) {
   return useQuery(
@@ -18,6 +20,7 @@ export function useWithdrawLimits(token: string, balance: number | undefined) {
       queryKey: ['withdrawLimits', token, balance],
       queryFn: fetchWithdrawLimits,
       staleTime: 0,
+      refetchInterval: 5_000,
       enabled: Boolean(token),
       placeholderData: (previous) => previous,
     }),

@@ -1,5 +1,5 @@
 import type { GetWithdrawAnswer } from '@aposta/contracts';
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../../../lib/query';
 import { useSession } from '../../../lib/session';
@@ -33,7 +33,11 @@ beforeEach(() => {
     ).fn,
   );
 });
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+  queryClient.clear();
+});
 
 const text = (el: HTMLElement) => el.textContent!.replace(/\u00a0/g, ' ');
 
@@ -45,6 +49,22 @@ describe('/conta withdrawable amount', () => {
       'Aposte mais R$ 100,00 para liberar o saque',
     );
     expect(text(screen.getByTestId('conta-withdrawable'))).toBe('R$ 0,00');
+  });
+
+  it('follows the wagering counted after the bet that moved the balance (asked again while shown)', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    limits = { ...limits, wdAmount: 51, wagerDue: 49 };
+    renderWithApp(<ContaPage />, '/conta');
+    expect(text(await screen.findByTestId('conta-wager-due'))).toBe(
+      'Aposte mais R$ 49,00 para liberar o saque',
+    );
+    // The relay counts the bet's stake: the balance does not move again, the figures do.
+    limits = { ...limits, wdAmount: 52, wagerDue: 48 };
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(6_000);
+    });
+    expect(text(screen.getByTestId('conta-wager-due'))).toBe('Aposte mais R$ 48,00 para liberar o saque');
+    expect(text(screen.getByTestId('conta-withdrawable'))).toBe('R$ 52,00');
   });
 
   it('says nothing more when nothing is due', async () => {
