@@ -231,6 +231,30 @@ describe('withdrawal tab', () => {
     expect(screen.queryByRole('button', { name: 'Alterar' })).toBeNull();
   });
 
+  it('refuses a WhatsApp number too short to reach beside it, sending nothing', async () => {
+    const calls = stub();
+    limits = { ...limits, cardInfo: {} };
+    const user = await open();
+    await user.type(screen.getByLabelText('Valor do saque'), '50');
+    await user.click(screen.getByTestId('withdraw-submit'));
+    await user.type(screen.getByLabelText('Chave PIX (CPF)'), CPF);
+    await user.type(screen.getByLabelText('Nome do titular'), 'Maria');
+    // Letters do not go in; what is left, two digits, is no number.
+    await user.type(screen.getByLabelText('WhatsApp'), 'abc12');
+    expect(screen.getByLabelText('WhatsApp')).toHaveValue('12');
+    await user.click(screen.getByRole('button', { name: 'Confirmar e sacar' }));
+    expect(screen.getByLabelText('WhatsApp')).toHaveAccessibleDescription(
+      'WhatsApp inválido: digite o DDD e o número, como (11) 91234-5678',
+    );
+    expect(calls.some((c) => c.url.includes('/order/withdraw'))).toBe(false);
+    await user.type(screen.getByLabelText('WhatsApp'), '912345678');
+    await user.click(screen.getByRole('button', { name: 'Confirmar e sacar' }));
+    expect(await alerted()).toBe('Solicitação de saque bem-sucedida!');
+    expect(JSON.parse(String(calls.find((c) => c.url.includes('/order/withdraw'))!.init.body)).whatsapp).toBe(
+      '12912345678',
+    );
+  });
+
   it('refuses a CPF with wrong check digits before sending', async () => {
     const calls = stub();
     limits = { ...limits, cardInfo: {} };

@@ -21,7 +21,13 @@ import { useSession } from '../../../lib/session';
 import { alertMessage, closeOverlay } from '../../../lib/ui';
 import { useWithdrawLimits } from '../api/get-withdraw';
 import { requestWithdrawal } from '../api/withdraw';
-import { payoutComplete, payoutKeyError, withdrawVerdict, type Payout } from './withdraw-rules';
+import {
+  payoutComplete,
+  payoutKeyError,
+  whatsappError,
+  withdrawVerdict,
+  type Payout,
+} from './withdraw-rules';
 import { useJurisdiction } from '../../../lib/jurisdiction';
 
 const EMPTY: Payout = { payCardNo: '', name: '', whatsapp: '' };
@@ -173,6 +179,8 @@ export function WithdrawPanel() {
     }
     const keyError = payoutKeyError(type, draft.payCardNo);
     if (keyError) return place('payCardNo', t(`withdraw.${keyError}`));
+    const phoneError = whatsappError(draft.whatsapp);
+    if (phoneError) return place('whatsapp', t(`withdraw.${phoneError}`));
     setEdited((s) => ({ ...s, [type]: draft }));
     setDraft(null);
     const verdict = limits.data ? withdrawVerdict(limits.data, amount, type, draft) : null;

@@ -45,3 +45,12 @@ export function payoutKeyError(type: PayCardBank, payCardNo: string): 'cpfInvali
   if (type === 'CNPJ') return normalizeCnpj(payCardNo) ? null : 'cnpjInvalid';
   return null;
 }
+
+/**
+ * A WhatsApp number the payout team can reach: 10 to 15 digits (Brazil's area code and number, with or without
+ * +55; E.164's longest) once the marks people write are dropped. The field only takes digits and those marks.
+ */
+export function whatsappError(text: string): 'whatsappInvalid' | null {
+  const digits = text.replace(/\D/g, '');
+  return digits.length >= 10 && digits.length <= 15 ? null : 'whatsappInvalid';
+}

@@ -101,6 +101,7 @@ const en: WalletMessages = {
     fill: 'Please fill in the information completely',
     ownCpf: "Withdrawals go only to the PIX key of your account's CPF.",
     cpfInvalid: 'Invalid CPF',
+    whatsappInvalid: 'Invalid WhatsApp: enter the area code and number, like (11) 91234-5678',
     cnpjInvalid: 'Invalid CNPJ',
     success: 'Withdrawal request successful!',
     fastest: 'Fastest withdrawal in 10 minutes · service hours 00:00 to 24:00',

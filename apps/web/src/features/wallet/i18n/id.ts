@@ -101,6 +101,7 @@ const id: WalletMessages = {
     fill: 'Silakan lengkapi informasinya',
     ownCpf: 'Penarikan hanya dikirim ke kunci PIX CPF akun Anda.',
     cpfInvalid: 'CPF tidak valid',
+    whatsappInvalid: 'WhatsApp tidak valid: masukkan kode area dan nomor, seperti (11) 91234-5678',
     cnpjInvalid: 'CNPJ tidak valid',
     success: 'Permintaan penarikan berhasil!',
     fastest: 'Penarikan tercepat dalam 10 menit · jam layanan 00:00 sampai 24:00',

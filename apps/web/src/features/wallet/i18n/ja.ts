@@ -98,6 +98,7 @@ const ja: WalletMessages = {
     fill: '情報をすべて入力してください',
     ownCpf: '出金はアカウントの CPF の PIX キーにのみ送られます。',
     cpfInvalid: 'CPF が無効です',
+    whatsappInvalid: 'WhatsApp が無効です：市外局番と番号を入力してください（例：(11) 91234-5678）',
     cnpjInvalid: 'CNPJ が無効です',
     success: '出金リクエストが完了しました！',
     fastest: '最短10分で出金 · 受付時間 00:00〜24:00',

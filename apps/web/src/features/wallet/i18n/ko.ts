@@ -98,6 +98,7 @@ const ko: WalletMessages = {
     fill: '정보를 모두 입력해 주세요',
     ownCpf: '출금은 계정 CPF의 PIX 키로만 보내집니다.',
     cpfInvalid: '유효하지 않은 CPF',
+    whatsappInvalid: '유효하지 않은 WhatsApp: 지역 번호와 번호를 입력하세요 (예: (11) 91234-5678)',
     cnpjInvalid: '유효하지 않은 CNPJ',
     success: '출금 신청이 완료되었습니다!',
     fastest: '최단 10분 내 출금 · 서비스 시간 00:00~24:00',

@@ -105,6 +105,7 @@ const ptBR = {
     fill: 'Por favor, preencha as informações completamente',
     ownCpf: 'O saque vai só para a chave PIX do CPF da sua conta.',
     cpfInvalid: 'CPF inválido',
+    whatsappInvalid: 'WhatsApp inválido: digite o DDD e o número, como (11) 91234-5678',
     cnpjInvalid: 'CNPJ inválido',
     success: 'Solicitação de saque bem-sucedida!',
     fastest: 'Saque mais rápido em 10 minutos · atendimento das 00:00 às 24:00',

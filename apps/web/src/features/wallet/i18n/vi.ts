@@ -100,6 +100,7 @@ const vi: WalletMessages = {
     fill: 'Vui lòng điền đầy đủ thông tin',
     ownCpf: 'Chỉ rút tiền về khóa PIX theo CPF của tài khoản bạn.',
     cpfInvalid: 'CPF không hợp lệ',
+    whatsappInvalid: 'WhatsApp không hợp lệ: nhập mã vùng và số, ví dụ (11) 91234-5678',
     cnpjInvalid: 'CNPJ không hợp lệ',
     success: 'Yêu cầu rút tiền thành công!',
     fastest: 'Rút tiền nhanh nhất trong 10 phút · giờ phục vụ 00:00 đến 24:00',

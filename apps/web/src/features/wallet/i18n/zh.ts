@@ -97,6 +97,7 @@ const zh: WalletMessages = {
     fill: '请填写完整信息',
     ownCpf: '提现只会打到您账户 CPF 的 PIX 密钥。',
     cpfInvalid: 'CPF 无效',
+    whatsappInvalid: 'WhatsApp 无效：请输入区号和号码，例如 (11) 91234-5678',
     cnpjInvalid: 'CNPJ 无效',
     success: '提现申请成功！',
     fastest: '最快 10 分钟到账 · 服务时间 00:00 至 24:00',
