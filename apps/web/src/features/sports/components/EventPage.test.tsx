@@ -113,6 +113,21 @@ describe('event page', () => {
     expect(useSlip.getState().legs).toEqual([]);
   });
 
+  it('names the totals tab by the sport: goals in football, totals elsewhere', async () => {
+    vi.stubGlobal('fetch', server({ ...detail, event: { ...event, sport: 'basketball' } }).fn);
+    page();
+    expect(await screen.findByRole('tab', { name: 'Totais' })).toBeInTheDocument();
+    expect(screen.queryByRole('tab', { name: 'Gols' })).toBeNull();
+  });
+
+  it('says a sport without halves is in play, not in its second half', async () => {
+    vi.stubGlobal('fetch', server({ ...detail, event: { ...event, sport: 'tennis', minute: 40 } }).fn);
+    page();
+    const clock = await screen.findByTestId('clock');
+    expect(clock).toHaveTextContent(/40% jogado\s*Ao vivo/);
+    expect(clock).not.toHaveTextContent('Segundo tempo');
+  });
+
   it('taps add selections to the slip with their market, line and price', async () => {
     vi.stubGlobal('fetch', server().fn);
     const user = userEvent.setup();

@@ -81,7 +81,8 @@ export function EventPage() {
                 onClick={() => setGroup(g)}
                 className={`min-h-44 shrink-0 rounded-full border px-12 text-xs font-semibold ${!building && shown?.[0] === g ? 'border-gold bg-gold/15 text-gold' : 'border-line text-muted'}`}
               >
-                {t(`groups.${g}`)}
+                {/* Only football's totals count goals: other sports' count points, games, runs… */}
+                {t(g === 'goals' && query.data.event.sport !== 'football' ? 'groups.totals' : `groups.${g}`)}
               </button>,
             ])}
             {groups.length < 2 ? builderTab : null}

@@ -4,10 +4,19 @@ import { languageEntry, useAppState } from '../../../lib/app-state';
 import { displayDate } from '../../../lib/format';
 import { SportIcon } from './SportIcon';
 
-/** The match clock: the spec's match time code, and the minute (football) or the share played. */
+/** Sports played in halves, whose in-play codes (first half, half time, second half) read as they are. */
+const HALVES: readonly string[] = ['football', 'basketball', 'americanFootball'];
+
+/**
+ * The match clock: the spec's match time code, and the minute (football) or the share played. A sport without
+ * halves (tennis, snooker, cricket…) in play is "Ao vivo", not "Segundo tempo".
+ */
 export function EventClock({ event }: { event: Pick<SportsEvent, 'clock' | 'minute' | 'sport' | 'live'> }) {
   const { t } = useTranslation(['sports', 'bet']);
-  const phase = t(`bet:matchTime.${event.clock}`);
+  const phase =
+    !HALVES.includes(event.sport) && event.clock >= 1 && event.clock <= 3
+      ? t('live')
+      : t(`bet:matchTime.${event.clock}`);
   if (!event.live || event.minute === null) return <>{phase}</>;
   return (
     <span className="flex flex-col leading-tight">

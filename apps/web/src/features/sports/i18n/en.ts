@@ -36,6 +36,7 @@ const en: SportsMessages = {
     main: 'Main',
     handicap: 'Handicap',
     goals: 'Goals',
+    totals: 'Totals',
     halves: 'Halves',
     corners: 'Corners',
     score: 'Correct score',

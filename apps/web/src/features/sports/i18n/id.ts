@@ -39,6 +39,7 @@ const id: SportsMessages = {
     main: 'Utama',
     handicap: 'Handicap',
     goals: 'Gol',
+    totals: 'Total',
     halves: 'Babak',
     corners: 'Tendangan sudut',
     score: 'Skor tepat',

@@ -39,6 +39,7 @@ const ja: SportsMessages = {
     main: '主要',
     handicap: 'ハンデ',
     goals: 'ゴール',
+    totals: '合計',
     halves: '前後半',
     corners: 'コーナー',
     score: '正確なスコア',

@@ -39,6 +39,7 @@ const ko: SportsMessages = {
     main: '주요',
     handicap: '핸디캡',
     goals: '골',
+    totals: '합계',
     halves: '전후반',
     corners: '코너킥',
     score: '정확한 스코어',

@@ -41,6 +41,7 @@ const ptBR = {
     main: 'Principais',
     handicap: 'Handicap',
     goals: 'Gols',
+    totals: 'Totais',
     halves: 'Tempos',
     corners: 'Escanteios',
     score: 'Placar exato',

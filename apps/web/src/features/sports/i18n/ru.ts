@@ -39,6 +39,7 @@ const ru: SportsMessages = {
     main: 'Основные',
     handicap: 'Фора',
     goals: 'Голы',
+    totals: 'Тоталы',
     halves: 'Таймы',
     corners: 'Угловые',
     score: 'Точный счёт',

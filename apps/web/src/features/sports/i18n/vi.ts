@@ -39,6 +39,7 @@ const vi: SportsMessages = {
     main: 'Chính',
     handicap: 'Chấp',
     goals: 'Bàn thắng',
+    totals: 'Tổng',
     halves: 'Hiệp',
     corners: 'Phạt góc',
     score: 'Tỷ số chính xác',

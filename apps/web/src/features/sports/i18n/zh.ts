@@ -39,6 +39,7 @@ const zh: SportsMessages = {
     main: '主要',
     handicap: '让球',
     goals: '进球',
+    totals: '大小',
     halves: '半场',
     corners: '角球',
     score: '波胆',
