@@ -154,8 +154,8 @@ test('register through an invitation link, start mask, account panel, avatar, co
   await expect(page).toHaveURL(/\/home$/);
   await expect(page.getByRole('dialog', { name: 'Entrar ou registrar' })).toBeVisible();
   expect(
-    await page.evaluate(() => [localStorage.getItem('TOKEN_B'), localStorage.getItem('USERINFO')]),
-  ).toEqual([null, null]);
+    await page.evaluate(() => ['TOKEN_B', 'USERINFO', 'APIKEY'].map((k) => localStorage.getItem(k))),
+  ).toEqual([null, null, null]);
   const after = await request.get('/api/app/user/userInfo', {
     headers: { Authorization: `Bearer ${token}` },
   });

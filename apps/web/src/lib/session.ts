@@ -31,7 +31,9 @@ export const useSession = create<SessionState>()(() => ({
 useSession.subscribe((s, prev) => {
   if (s.token !== prev.token) writeText('local', LocalKey.TOKEN, s.token);
   if (s.user !== prev.user) writeJson('local', LocalKey.USERINFO, s.user);
-  if (s.gameCodes !== prev.gameCodes) writeJson('local', LocalKey.APIKEY, s.gameCodes);
+  // No codes (signed out): no key left behind, as the spec's sign-out clears it.
+  if (s.gameCodes !== prev.gameCodes)
+    writeJson('local', LocalKey.APIKEY, Object.keys(s.gameCodes).length ? s.gameCodes : undefined);
 });
 
 export function setToken(token: string) {
