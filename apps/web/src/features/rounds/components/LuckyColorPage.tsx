@@ -83,7 +83,7 @@ function LuckyGameView({ game }: { game: RoundGame }) {
       aria-checked={pick === p}
       aria-label={label}
       onClick={() => setPick(p)}
-      className={`min-h-44 rounded-xl border-2 text-sm font-bold ${pick === p ? 'border-gold' : 'border-transparent opacity-75'} ${className}`}
+      className={`min-h-44 rounded-xl border-2 text-sm font-bold ${pick === p ? 'border-gold' : 'border-transparent opacity-90'} ${className}`}
     >
       {label}
     </button>

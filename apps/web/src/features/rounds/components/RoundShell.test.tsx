@@ -27,7 +27,7 @@ function state(phase: LiveState['phase'], closesIn: number, resultIn: number | n
   };
 }
 
-function show(kind: 'double' | 'crash', live: LiveState) {
+function show(kind: 'double' | 'crash' | 'luckyColor', live: LiveState) {
   renderWithApp(
     <RoundShell kind={kind} state={live} running={kind === 'crash' ? 'Subindo' : 'Girando'}>
       {null}
@@ -63,5 +63,16 @@ describe('the round’s phase bar', () => {
   it('is empty once the result is in', () => {
     show('crash', state('result', -5_000, -1_000));
     expect(bar()).toHaveAttribute('data-bar', 'empty');
+  });
+});
+
+describe('the game’s RTP by its name', () => {
+  it('is the figure for double and crash, a bound for lucky colour (whose picks return less)', () => {
+    show('crash', state('betting', 5_000, null));
+    expect(screen.getByTestId('rtp')).toHaveTextContent(/^RTP 99%$/);
+  });
+  it('lucky colour: "RTP até 98%"', () => {
+    show('luckyColor', state('betting', 5_000, null));
+    expect(screen.getByTestId('rtp')).toHaveTextContent(/^RTP até 98%$/);
   });
 });

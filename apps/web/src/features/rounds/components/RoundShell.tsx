@@ -31,7 +31,8 @@ export function RoundShell({
           {t(`games.${kind}`)}
         </h1>
         <p className="text-xs text-muted" data-testid="rtp">
-          {t('rtp', { rtp })}
+          {/* Lucky colour's picks return less than its figure (the violet digits pay less): a bound. */}
+          {t(kind === 'luckyColor' ? 'rtpUpTo' : 'rtp', { rtp })}
         </p>
       </header>
       <PhaseBar state={state} running={running} />

@@ -7,6 +7,7 @@ const en: RoundsMessages = {
     luckyColor: 'Lucky colour',
   },
   rtp: 'RTP {{rtp}}',
+  rtpUpTo: 'RTP up to {{rtp}}',
   odds: 'RTP of this bet: {{rtp}} · pays {{times}} ({{amount}})',
   oddsUpTo: 'RTP of this bet: {{rtp}} · pays up to {{times}} ({{amount}})',
   oddsCashout: 'RTP of this bet: {{rtp}} · pays the multiplier you cash out at',

@@ -7,6 +7,7 @@ const id: RoundsMessages = {
     luckyColor: 'Warna keberuntungan',
   },
   rtp: 'RTP {{rtp}}',
+  rtpUpTo: 'RTP hingga {{rtp}}',
   odds: 'RTP taruhan ini: {{rtp}} · membayar {{times}} ({{amount}})',
   oddsUpTo: 'RTP taruhan ini: {{rtp}} · membayar hingga {{times}} ({{amount}})',
   oddsCashout: 'RTP taruhan ini: {{rtp}} · membayar pengali saat Anda cash out',

@@ -7,6 +7,7 @@ const ja: RoundsMessages = {
     luckyColor: 'ラッキーカラー',
   },
   rtp: 'RTP {{rtp}}',
+  rtpUpTo: 'RTP 最大 {{rtp}}',
   odds: 'このベットのRTP: {{rtp}} · 配当 {{times}}（{{amount}}）',
   oddsUpTo: 'このベットのRTP: {{rtp}} · 最大配当 {{times}}（{{amount}}）',
   oddsCashout: 'このベットのRTP: {{rtp}} · キャッシュアウトした倍率で配当',

@@ -7,6 +7,7 @@ const ko: RoundsMessages = {
     luckyColor: '행운의 색',
   },
   rtp: 'RTP {{rtp}}',
+  rtpUpTo: 'RTP 최대 {{rtp}}',
   odds: '이 베팅의 RTP: {{rtp}} · 지급 {{times}} ({{amount}})',
   oddsUpTo: '이 베팅의 RTP: {{rtp}} · 최대 지급 {{times}} ({{amount}})',
   oddsCashout: '이 베팅의 RTP: {{rtp}} · 캐시아웃한 배수로 지급',

@@ -7,6 +7,7 @@ import type { Strings } from '../../../lib/i18n/strings';
 const ptBR = {
   games: { double: 'Double', crash: 'Crash', luckyColor: 'Cor da sorte' },
   rtp: 'RTP {{rtp}}',
+  rtpUpTo: 'RTP até {{rtp}}',
   odds: 'RTP desta aposta: {{rtp}} · paga {{times}} ({{amount}})',
   oddsUpTo: 'RTP desta aposta: {{rtp}} · paga até {{times}} ({{amount}})',
   oddsCashout: 'RTP desta aposta: {{rtp}} · paga o multiplicador em que você sacar',

@@ -7,6 +7,7 @@ const ru: RoundsMessages = {
     luckyColor: 'Счастливый цвет',
   },
   rtp: 'RTP {{rtp}}',
+  rtpUpTo: 'RTP до {{rtp}}',
   odds: 'RTP этой ставки: {{rtp}} · выплата {{times}} ({{amount}})',
   oddsUpTo: 'RTP этой ставки: {{rtp}} · выплата до {{times}} ({{amount}})',
   oddsCashout: 'RTP этой ставки: {{rtp}} · выплата по множителю, на котором вы заберёте',

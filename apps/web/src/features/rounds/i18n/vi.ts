@@ -7,6 +7,7 @@ const vi: RoundsMessages = {
     luckyColor: 'Màu may mắn',
   },
   rtp: 'RTP {{rtp}}',
+  rtpUpTo: 'RTP tối đa {{rtp}}',
   odds: 'RTP của cược này: {{rtp}} · trả {{times}} ({{amount}})',
   oddsUpTo: 'RTP của cược này: {{rtp}} · trả tới {{times}} ({{amount}})',
   oddsCashout: 'RTP của cược này: {{rtp}} · trả theo hệ số khi bạn rút',

@@ -7,6 +7,7 @@ const zh: RoundsMessages = {
     luckyColor: '幸运颜色',
   },
   rtp: 'RTP {{rtp}}',
+  rtpUpTo: 'RTP 最高 {{rtp}}',
   odds: '本注RTP：{{rtp}} · 赔付 {{times}}（{{amount}}）',
   oddsUpTo: '本注RTP：{{rtp}} · 最高赔付 {{times}}（{{amount}}）',
   oddsCashout: '本注RTP：{{rtp}} · 按您兑现时的倍数赔付',

@@ -8,7 +8,8 @@ const COLOR_CLASS = {
   white: 'bg-white text-night',
   red: 'bg-[#f12c4c] text-white',
   black: 'bg-[#262f3c] text-white',
-  green: 'bg-[#1fbf75] text-white',
+  // Dark figures on green: white on it read at 2.4:1.
+  green: 'bg-[#1fbf75] text-night',
   violet: 'bg-[#8b5cf6] text-white',
 } as const;
 export type ColorName = keyof typeof COLOR_CLASS;
@@ -18,8 +19,9 @@ export const tileClass = (tile: number) => COLOR_CLASS[doubleColor(tile)];
 
 /** 0 and 5 are also violet: half and half. Whole class names, so the CSS build finds them. */
 const SPLIT = {
-  green: 'bg-[linear-gradient(135deg,#1fbf75_50%,#8b5cf6_50%)] text-white',
-  red: 'bg-[linear-gradient(135deg,#f12c4c_50%,#8b5cf6_50%)] text-white',
+  // A figure across two colours: white, outlined by a shadow to stand out on the lighter half.
+  green: 'bg-[linear-gradient(135deg,#1fbf75_50%,#8b5cf6_50%)] text-white [text-shadow:0_1px_3px_rgb(0_0_0/0.75)]',
+  red: 'bg-[linear-gradient(135deg,#f12c4c_50%,#8b5cf6_50%)] text-white [text-shadow:0_1px_3px_rgb(0_0_0/0.75)]',
 } as const;
 
 /** A lucky colour digit's look: its colour, split with violet for 0 and 5. */
