@@ -20,7 +20,8 @@ export const tileClass = (tile: number) => COLOR_CLASS[doubleColor(tile)];
 /** 0 and 5 are also violet: half and half. Whole class names, so the CSS build finds them. */
 const SPLIT = {
   // A figure across two colours: white, outlined by a shadow to stand out on the lighter half.
-  green: 'bg-[linear-gradient(135deg,#1fbf75_50%,#8b5cf6_50%)] text-white [text-shadow:0_1px_3px_rgb(0_0_0/0.75)]',
+  green:
+    'bg-[linear-gradient(135deg,#1fbf75_50%,#8b5cf6_50%)] text-white [text-shadow:0_1px_3px_rgb(0_0_0/0.75)]',
   red: 'bg-[linear-gradient(135deg,#f12c4c_50%,#8b5cf6_50%)] text-white [text-shadow:0_1px_3px_rgb(0_0_0/0.75)]',
 } as const;
 
