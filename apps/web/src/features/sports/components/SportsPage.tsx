@@ -49,7 +49,10 @@ export function SportsPage() {
                   className={`relative flex min-h-64 w-72 flex-col items-center justify-center gap-4 rounded-xl border text-2xs font-semibold ${on ? 'border-gold bg-gold/15 text-gold' : 'border-line bg-panel text-muted'}`}
                 >
                   <SportIcon sport={s} className="size-22" />
-                  <span className="max-w-full truncate px-2">{t(`sports.${s}`)}</span>
+                  {/* Two lines for the long names ("Futebol americano", "Tênis de mesa"), never cut. */}
+                  <span className="line-clamp-2 max-w-full px-2 text-center leading-tight [overflow-wrap:anywhere]">
+                    {t(`sports.${s}`)}
+                  </span>
                   {c?.live ? (
                     <span
                       className="absolute right-4 top-4 rounded-full bg-rose px-4 text-[10px] leading-16 text-white"
