@@ -78,6 +78,13 @@ describe('transfer screen', () => {
       'Digite o valor da transferência',
     );
     expect(screen.queryByRole('alertdialog')).toBeNull();
+    // A third decimal is no amount: said so, not as a missing one.
+    await user.clear(screen.getByLabelText('Valor da transferência'));
+    await user.type(screen.getByLabelText('Valor da transferência'), '0,001');
+    await user.click(screen.getByRole('button', { name: 'Continuar' }));
+    expect(screen.getByLabelText('Valor da transferência')).toHaveAccessibleDescription(
+      'Valor inválido: use no máximo 2 casas decimais, como 10,50',
+    );
     expect(sent).toHaveLength(0);
   });
 

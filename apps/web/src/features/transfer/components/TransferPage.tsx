@@ -105,6 +105,8 @@ function TransferForm() {
       minor = parseMoney(amountText, isCurrency(entry.currency) ? entry.currency : 'BRL', entry.locale);
     } catch (err) {
       if (!(err instanceof MoneyError)) throw err;
+      // Something typed that is no amount ("0,001", "10,5,0"): said as such, not as a missing amount.
+      if (amountText.trim()) return place('amount', t('amountInvalid'));
     }
     if (!(minor > 0)) return place('amount', t('amountPrompt'));
     // Over the balance is the server's to say: its message names the cash the player can send.

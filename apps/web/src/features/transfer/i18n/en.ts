@@ -8,6 +8,7 @@ const en: TransferMessages = {
   usernamePrompt: 'Please enter the transfer username',
   amount: 'Transfer amount',
   amountPrompt: 'Please enter the transfer amount',
+  amountInvalid: 'Invalid amount: use at most 2 decimals, like 10.50',
   next: 'Continue',
   confirmTitle: 'Confirm transfer',
   to: 'To',

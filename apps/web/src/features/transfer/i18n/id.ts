@@ -8,6 +8,7 @@ const id: TransferMessages = {
   usernamePrompt: 'Silakan masukkan nama pengguna tujuan',
   amount: 'Jumlah transfer',
   amountPrompt: 'Silakan masukkan jumlah transfer',
+  amountInvalid: 'Jumlah tidak valid: gunakan paling banyak 2 desimal, seperti 10,50',
   next: 'Lanjut',
   confirmTitle: 'Konfirmasi transfer',
   to: 'Kepada',

@@ -8,6 +8,7 @@ const ja: TransferMessages = {
   usernamePrompt: '送金先のユーザー名を入力してください',
   amount: '送金額',
   amountPrompt: '送金額を入力してください',
+  amountInvalid: '無効な金額です：小数点以下2桁まで（例：10.50）',
   next: '次へ',
   confirmTitle: '送金の確認',
   to: '送金先',

@@ -8,6 +8,7 @@ const ko: TransferMessages = {
   usernamePrompt: '송금받을 사용자 이름을 입력하세요',
   amount: '송금 금액',
   amountPrompt: '송금 금액을 입력하세요',
+  amountInvalid: '잘못된 금액: 소수점 2자리까지 입력하세요 (예: 10.50)',
   next: '계속',
   confirmTitle: '송금 확인',
   to: '받는 사람',

@@ -12,6 +12,7 @@ const ptBR = {
   usernamePrompt: 'Digite o usuário da transferência',
   amount: 'Valor da transferência',
   amountPrompt: 'Digite o valor da transferência',
+  amountInvalid: 'Valor inválido: use no máximo 2 casas decimais, como 10,50',
   next: 'Continuar',
   confirmTitle: 'Confirmar transferência',
   to: 'Para',

@@ -8,6 +8,7 @@ const ru: TransferMessages = {
   usernamePrompt: 'Введите имя пользователя для перевода',
   amount: 'Сумма перевода',
   amountPrompt: 'Введите сумму перевода',
+  amountInvalid: 'Неверная сумма: не более 2 знаков после запятой, например 10,50',
   next: 'Продолжить',
   confirmTitle: 'Подтверждение перевода',
   to: 'Кому',

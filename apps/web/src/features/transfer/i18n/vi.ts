@@ -8,6 +8,7 @@ const vi: TransferMessages = {
   usernamePrompt: 'Vui lòng nhập tên người nhận',
   amount: 'Số tiền chuyển',
   amountPrompt: 'Vui lòng nhập số tiền chuyển',
+  amountInvalid: 'Số tiền không hợp lệ: dùng tối đa 2 chữ số thập phân, ví dụ 10,50',
   next: 'Tiếp tục',
   confirmTitle: 'Xác nhận chuyển tiền',
   to: 'Đến',

@@ -8,6 +8,7 @@ const zh: TransferMessages = {
   usernamePrompt: '请输入转账用户名',
   amount: '转账金额',
   amountPrompt: '请输入转账金额',
+  amountInvalid: '金额无效：最多两位小数，例如 10.50',
   next: '继续',
   confirmTitle: '确认转账',
   to: '收款人',
