@@ -30,14 +30,18 @@ export async function redeemLoginLink(token: string): Promise<string> {
 
 /** The three steps of password recovery (form-encoded, as the spec sends them). */
 export async function sendResetCode(email: string): Promise<string> {
-  return (await request<null>('/api/app/main/RESETPWD/sendEmail', { form: { email } })).message;
+  return (await request<null>('/api/app/main/RESETPWD/sendEmail', { form: { email }, quiet: true })).message;
 }
 
 export async function checkResetCode(email: string, code: string): Promise<string> {
-  return (await request<{ chkId: string }>('/api/app/main/RESETPWD/checkEmail', { form: { email, code } }))
-    .data.chkId;
+  return (
+    await request<{ chkId: string }>('/api/app/main/RESETPWD/checkEmail', {
+      form: { email, code },
+      quiet: true,
+    })
+  ).data.chkId;
 }
 
 export async function setNewPassword(nPwd: string, chkId: string): Promise<string> {
-  return (await request<null>('/api/app/main/setPwd', { form: { nPwd, chkId } })).message;
+  return (await request<null>('/api/app/main/setPwd', { form: { nPwd, chkId }, quiet: true })).message;
 }

@@ -3,12 +3,21 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/Button';
 import { Sheet } from '../../../components/ui/Sheet';
 import { TextField } from '../../../components/ui/TextField';
+import { useFieldErrors } from '../../../lib/form-errors';
 import { alertMessage, closeOverlay, openOverlay, toast } from '../../../lib/ui';
 import { checkResetCode, sendResetCode, setNewPassword } from '../api/auth';
 import { EmailField } from './EmailField';
 import { PasswordField } from './PasswordField';
 
-/** Password recovery in three steps (spec section 4): send code, check code, set the new password. */
+type RecoverField = 'email' | 'code' | 'nPwd';
+/** The field each step sends: a refusal of the step shows beside it (the server's message, quiet calls). */
+const STEP_FIELD: Record<1 | 2 | 3, RecoverField> = { 1: 'email', 2: 'code', 3: 'nPwd' };
+
+/**
+ * Password recovery in three steps (spec section 4): send code, check code, set the new password. An empty
+ * field is the spec's alert; the server's refusal (an e-mail or code it does not take, a weak password) shows
+ * beside the field. Step 2 can send the code again or go back to change the e-mail.
+ */
 export function ForgotPasswordOverlay() {
   const { t } = useTranslation('auth');
   const [step, setStep] = useState<1 | 2 | 3>(1);
@@ -17,27 +26,32 @@ export function ForgotPasswordOverlay() {
   const [chkId, setChkId] = useState('');
   const [nPwd, setNPwd] = useState('');
   const [busy, setBusy] = useState(false);
+  const { errors, show, clear } = useFieldErrors<RecoverField>();
 
-  async function run(action: () => Promise<void>) {
+  async function run(action: () => Promise<void>, field: RecoverField = STEP_FIELD[step]) {
     setBusy(true);
+    clear();
     try {
       await action();
-    } catch {
-      // The request client has shown the server's message.
+    } catch (error) {
+      await show(error, { email, code, nPwd }, { fallback: field });
     } finally {
       setBusy(false);
     }
   }
+
+  const sendCode = () =>
+    run(async () => {
+      toast((await sendResetCode(email)) || t('translation:common.sentSuccessfully'));
+      setStep(2);
+    }, 'email');
 
   function submit(e: FormEvent) {
     e.preventDefault();
     if (busy) return;
     if (step === 1) {
       if (!email) return void alertMessage(t('translation:errors.pleaseFill'));
-      void run(async () => {
-        toast((await sendResetCode(email)) || t('translation:common.sentSuccessfully'));
-        setStep(2);
-      });
+      void sendCode();
     } else if (step === 2) {
       if (!email || !code) return void alertMessage(t('translation:errors.pleaseFill'));
       void run(async () => {
@@ -73,7 +87,11 @@ export function ForgotPasswordOverlay() {
             label={t('recover.email')}
             name="email"
             value={email}
-            onChange={setEmail}
+            error={errors.email}
+            onChange={(v) => {
+              setEmail(v);
+              clear('email');
+            }}
             autoFocus={step === 1}
           />
         ) : null}
@@ -85,16 +103,48 @@ export function ForgotPasswordOverlay() {
             autoComplete="one-time-code"
             maxLength={6}
             value={code}
+            error={errors.code}
             data-autofocus
-            onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
+            onChange={(e) => {
+              setCode(e.target.value.replace(/\D/g, ''));
+              clear('code');
+            }}
           />
+        ) : null}
+        {step === 2 ? (
+          <div className="flex justify-between gap-8 text-sm">
+            <button
+              type="button"
+              disabled={busy}
+              onClick={() => void sendCode()}
+              className="min-h-44 font-semibold text-gold disabled:opacity-50"
+            >
+              {t('recover.resend')}
+            </button>
+            <button
+              type="button"
+              disabled={busy}
+              onClick={() => {
+                clear();
+                setCode('');
+                setStep(1);
+              }}
+              className="min-h-44 font-semibold text-muted"
+            >
+              {t('recover.changeEmail')}
+            </button>
+          </div>
         ) : null}
         {step === 3 ? (
           <PasswordField
             label={t('recover.newPassword')}
             name="nPwd"
             value={nPwd}
-            onChange={setNPwd}
+            error={errors.nPwd}
+            onChange={(v) => {
+              setNPwd(v);
+              clear('nPwd');
+            }}
             autoComplete="new-password"
           />
         ) : null}

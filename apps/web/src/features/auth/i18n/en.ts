@@ -36,6 +36,8 @@ const en: AuthMessages = {
     sendCode: 'Send code',
     code: 'Code received by e-mail',
     check: 'Check code',
+    resend: 'Resend code',
+    changeEmail: 'Change e-mail',
     newPassword: 'New password',
     submit: 'Save new password',
   },

@@ -36,6 +36,8 @@ const id: AuthMessages = {
     sendCode: 'Kirim kode',
     code: 'Kode dari e-mail',
     check: 'Periksa kode',
+    resend: 'Kirim ulang kode',
+    changeEmail: 'Ganti e-mail',
     newPassword: 'Kata sandi baru',
     submit: 'Simpan kata sandi baru',
   },

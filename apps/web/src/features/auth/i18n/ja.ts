@@ -36,6 +36,8 @@ const ja: AuthMessages = {
     sendCode: 'コードを送信',
     code: 'メールで届いたコード',
     check: 'コードを確認',
+    resend: 'コードを再送信',
+    changeEmail: 'メールアドレスを変更',
     newPassword: '新しいパスワード',
     submit: '新しいパスワードを保存',
   },

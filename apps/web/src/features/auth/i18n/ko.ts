@@ -36,6 +36,8 @@ const ko: AuthMessages = {
     sendCode: '코드 보내기',
     code: '이메일로 받은 코드',
     check: '코드 확인',
+    resend: '코드 다시 보내기',
+    changeEmail: '이메일 변경',
     newPassword: '새 비밀번호',
     submit: '새 비밀번호 저장',
   },

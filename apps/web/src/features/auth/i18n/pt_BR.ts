@@ -40,6 +40,8 @@ const ptBR = {
     sendCode: 'Enviar código',
     code: 'Código recebido por e-mail',
     check: 'Verificar código',
+    resend: 'Reenviar código',
+    changeEmail: 'Trocar e-mail',
     newPassword: 'Nova senha',
     submit: 'Salvar nova senha',
   },

@@ -36,6 +36,8 @@ const ru: AuthMessages = {
     sendCode: 'Отправить код',
     code: 'Код из письма',
     check: 'Проверить код',
+    resend: 'Отправить код ещё раз',
+    changeEmail: 'Сменить e-mail',
     newPassword: 'Новый пароль',
     submit: 'Сохранить новый пароль',
   },

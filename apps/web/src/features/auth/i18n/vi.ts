@@ -36,6 +36,8 @@ const vi: AuthMessages = {
     sendCode: 'Gửi mã',
     code: 'Mã nhận qua e-mail',
     check: 'Kiểm tra mã',
+    resend: 'Gửi lại mã',
+    changeEmail: 'Đổi e-mail',
     newPassword: 'Mật khẩu mới',
     submit: 'Lưu mật khẩu mới',
   },

@@ -36,6 +36,8 @@ const zh: AuthMessages = {
     sendCode: '发送验证码',
     code: '邮件中的验证码',
     check: '验证',
+    resend: '重新发送验证码',
+    changeEmail: '更换邮箱',
     newPassword: '新密码',
     submit: '保存新密码',
   },
