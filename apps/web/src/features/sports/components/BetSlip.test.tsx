@@ -209,14 +209,25 @@ describe('a bet whose answer did not come', () => {
       acceptOdds: 'none' as const,
       selections: [{ selectionId: '100', price: 2.1 }],
     };
-    useSlip.setState({ pending: { '100': { key: 'key-before-reload', body, at: Date.now() - 5_000 } } });
+    useSlip.setState({
+      pending: {
+        '100': { uId: 1, key: 'key-before-reload', body, at: Date.now() - 5_000 },
+        // Another player's, left on this device: never sent under this one's session.
+        '200': {
+          uId: 2,
+          key: 'someone-else',
+          body: { ...body, selections: [{ selectionId: '200', price: 1.5 }] },
+          at: Date.now(),
+        },
+      },
+    });
     renderWithApp(<SportsShell>{null}</SportsShell>);
 
     await waitFor(() => expect(useSlip.getState().legs).toEqual([]));
     const posts = server.calls.filter((c) => c.init.method === 'POST');
     expect(posts.map(keyOf)).toEqual(['key-before-reload']);
     expect(JSON.parse(String(posts[0]!.init.body))).toEqual(body);
-    expect(useSlip.getState().pending).toEqual({});
+    expect(Object.keys(useSlip.getState().pending)).toEqual(['200']);
     expect(useSession.getState().user?.balance).toBe(90);
     expect(await screen.findByText('Apostas feitas: 1')).toBeInTheDocument();
   });

@@ -93,6 +93,7 @@ export function BetSlip() {
   const lang = useAppState((s) => s.lang);
   const locale = useLocale();
   const token = useSession((s) => s.token);
+  const uId = useSession((s) => s.user?.uId);
   const { legs, mode, stakes, parlayStake, acceptOdds, open } = useSlip();
   const config = useSportsConfig().data;
   const [busy, setBusy] = useState(false);
@@ -102,9 +103,9 @@ export function BetSlip() {
 
   // A reload (or a closed tab) during a bet: ask again under the same key, which answers the first result.
   useEffect(() => {
-    if (!token) return;
+    if (!token || uId === undefined) return;
     for (const [target, attempt] of Object.entries(useSlip.getState().pending)) {
-      if (sentHere.has(attempt.key)) continue;
+      if (sentHere.has(attempt.key) || attempt.uId !== uId) continue;
       if (Date.now() - attempt.at > RESUME_WITHIN_MS) {
         dropPending(target);
         continue;
@@ -117,7 +118,7 @@ export function BetSlip() {
         (err: unknown) => setNotice(answered(err) ? err.message : t('slip.noAnswer')),
       );
     }
-  }, [token, t]);
+  }, [token, uId, t]);
 
   if (legs.length === 0 || building) return null;
   const money = (minor: number) => displayMoney(minor / 100, lang);
@@ -176,14 +177,15 @@ export function BetSlip() {
     for (const k of targets) {
       const { legs: current, acceptOdds: accept } = useSlip.getState();
       const slipLegs = k === PARLAY ? current : current.filter((l) => l.selectionId === k);
-      const key = useSlip.getState().pending[k]?.key ?? crypto.randomUUID();
+      const before = useSlip.getState().pending[k];
+      const key = before && before.uId === uId ? before.key : crypto.randomUUID();
       const body = {
         stake: (stakeOf(k)! / 100).toFixed(2),
         acceptOdds: accept,
         selections: slipLegs.map((l) => ({ selectionId: l.selectionId, price: l.price })),
       };
       try {
-        await send(k, { key, body, at: Date.now() });
+        await send(k, { uId: uId ?? 0, key, body, at: Date.now() });
         placed++;
       } catch (err) {
         if (!answered(err)) {

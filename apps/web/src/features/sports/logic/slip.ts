@@ -53,6 +53,8 @@ export function legOf(
  * the first result — rather than leave a placed bet's selection in the slip, ready to be placed twice.
  */
 export interface PendingBet {
+  /** The player who sent it: only theirs is asked again (another may sign in on this device meanwhile). */
+  uId: number;
   key: string;
   body: PlaceBetRequest;
   /** When it was sent (ms since the epoch). */
