@@ -118,7 +118,7 @@ export function HomePage({ promotions }: { promotions?: ReactNode } = {}) {
         </span>
         <div className="flex flex-col gap-6">
           <p>{t('footerText')}</p>
-          <Link to="/jogoResponsavel" className="text-gold underline">
+          <Link to="/jogoResponsavel" className="inline-flex min-h-44 items-center text-gold underline">
             {t('footerRg')}
           </Link>
         </div>

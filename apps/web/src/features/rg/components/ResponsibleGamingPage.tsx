@@ -514,7 +514,7 @@ export function ResponsibleGamingPage({
           href={data?.nationalSelfExclusionUrl ?? RG_NATIONAL_SELF_EXCLUSION_URL}
           target="_blank"
           rel="noreferrer"
-          className="text-gold underline"
+          className="inline-flex min-h-44 items-center text-gold underline"
         >
           {t('national')}
         </a>
