@@ -20,7 +20,7 @@ let players: ReturnType<typeof testPlayers>;
 let nextRef = 0;
 
 beforeAll(async () => {
-  ({ app, database, close } = await createTestApp({ OUTBOX_RELAY: 'paused' }));
+  ({ app, database, close } = await createTestApp({ OUTBOX_RELAY: 'paused', JOBS: 'off' }));
   players = testPlayers(app, database);
   await app.settings.change({
     'bonus.weights': { sports: 100, casino: 50, originals: 100, lottery: 100 },
