@@ -49,14 +49,14 @@ test('a risk operator imposes a loss limit; a refused value is shown beside its 
 
   // Over the largest limit, beside a fine one: refused by the server, its message under that field only;
   // nothing saved.
-  await card.getByLabel('Aposta · Mês').fill('2000000');
+  await card.getByLabel('Valor apostado · Mês').fill('2000000');
   await card.getByLabel('Depósito · Semana').fill('300');
   await card.getByRole('button', { name: 'Salvar limites' }).click();
   await expect(
     card.getByText('Limite grande demais: no máximo R$ 1.000.000 ou a duração do período'),
   ).toHaveCount(1);
   const row = (kind: string) => card.getByRole('row').filter({ hasText: kind });
-  await expect(row('Aposta').getByText('Limite grande demais', { exact: false })).toBeVisible();
+  await expect(row('Valor apostado').getByText('Limite grande demais', { exact: false })).toBeVisible();
   await expect(row('Depósito').getByText('Limite grande demais', { exact: false })).toHaveCount(0);
   await screenshots(page, 'rg-operator-limits');
 

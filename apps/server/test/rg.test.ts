@@ -130,6 +130,10 @@ describe('limits', () => {
       // Minutes are not money: their own words.
       [{ time: { day: 0 } }, 'O limite de tempo deve ser um número inteiro de minutos, maior que zero'],
       [{ time: { week: 90.5 } }, 'O limite de tempo deve ser um número inteiro de minutos, maior que zero'],
+      // A number of bets is neither money nor minutes.
+      [{ bets: { day: 0 } }, 'O número de apostas deve ser um número inteiro, maior que zero'],
+      [{ bets: { week: 2.5 } }, 'O número de apostas deve ser um número inteiro, maior que zero'],
+      [{ bets: { month: 100_001 } }, 'Limite grande demais: no máximo R$ 1.000.000 ou a duração do período'],
     ] as const) {
       const res = await limits(p, payload);
       expect(res.statusCode, res.body).toBe(400);
@@ -173,6 +177,39 @@ describe('the one check of every stake path', () => {
     // What is left under the limit can still be staked.
     expect((await dice(p, 2)).statusCode).toBe(200);
     expect(rgLimits.parse((await limits(p)).json().data).stake.day.used).toBe(5);
+  });
+
+  it('a number-of-bets limit: every bet counts, the fast path’s too; the one past it is refused, nothing moved', async () => {
+    const p = await funded();
+    // No limit yet: these go by the originals' set-based path, which counts them as rg_stake would.
+    expect((await dice(p, 1)).statusCode).toBe(200);
+    expect((await dice(p, 1)).statusCode).toBe(200);
+    expect(rgLimits.parse((await limits(p)).json().data).bets.day.used).toBe(2);
+    const set = await limits(p, { bets: { day: 3 } });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(rgLimits.parse(set.json().data).bets.day).toMatchObject({ value: 3, used: 2, pending: null });
+    expect((await dice(p, 1)).statusCode).toBe(200);
+    const balance = await cash(p.userId);
+    const nonce = await nonceOf(p);
+    const res = await dice(p, 1);
+    expectLimit(res);
+    expect(res.json().message).toBe('Você já fez as 3 apostas do seu limite diário. Aposta recusada.');
+    expect(res.json().data).toMatchObject({ kind: 'bets', period: 'day', limit: 3 });
+    expect((await dice(p, 1, 'en')).json().message).toBe(
+      'You have placed your daily limit of 3 bets. Bet refused.',
+    );
+    expect(await cash(p.userId)).toBe(balance);
+    expect(await nonceOf(p)).toBe(nonce);
+    // A provider's wallet bet is refused the same way; refusals were not counted.
+    const refusal = await t.database.transaction((tx) => t.app.rg.stakeRefusal(tx, p.userId, 100));
+    expect(refusal).toMatchObject({ code: ErrorCode.LIMIT_REACHED, key: 'rgLimitBetsDay' });
+    const after = rgLimits.parse((await limits(p)).json().data).bets;
+    expect([after.day.used, after.week.used, after.month.used]).toEqual([3, 3, 3]);
+    // A raise waits its 24 hours, as every limit's does.
+    expect(rgLimits.parse((await limits(p, { bets: { day: 10 } })).json().data).bets.day.pending?.value).toBe(
+      10,
+    );
+    expectLimit(await dice(p, 1));
   });
 
   it('raising a limit and using it at once is refused (the raise waits 24 hours)', async () => {

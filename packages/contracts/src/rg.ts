@@ -5,7 +5,8 @@ import { moneyNumber } from './user';
  * Responsible gambling (issue 17): a player's limits, cool-off and self-exclusion, and the reality check.
  *   GET  /api/app/rg/limits     -> envelope of `rgLimits`
  *   PUT  /api/app/rg/limits     body `rgLimitsRequest` -> envelope of `rgLimits`
- *        amounts in major units (at most 2 decimals), time in minutes; `null` removes a limit, an absent
+ *        amounts in major units (at most 2 decimals), time in minutes, bets as a number of bets; `null` removes
+ *        a limit, an absent
  *        field leaves it. A lower limit applies at once; a higher one, or a removal, 24 hours later (shown
  *        as `pending` with its `effectiveAt`).
  *   POST /api/app/rg/exclusion  body `rgExclusionRequest` -> envelope of `rgExclusion`
@@ -16,7 +17,7 @@ import { moneyNumber } from './user';
  */
 export const RG_PATH = '/api/app/rg';
 
-export const RG_KINDS = ['deposit', 'loss', 'stake', 'time'] as const;
+export const RG_KINDS = ['deposit', 'loss', 'stake', 'time', 'bets'] as const;
 export type RgKind = (typeof RG_KINDS)[number];
 export const RG_PERIODS = ['day', 'week', 'month'] as const;
 export type RgPeriod = (typeof RG_PERIODS)[number];
@@ -25,6 +26,8 @@ export type RgPeriod = (typeof RG_PERIODS)[number];
 export const RG_MAX_AMOUNT = 1_000_000;
 /** Minutes in the longest period (31 days). */
 export const RG_MAX_MINUTES = { day: 1_440, week: 10_080, month: 44_640 } as const;
+/** The largest number-of-bets limit accepted, in any period. */
+export const RG_MAX_BETS = 100_000;
 export const RG_COOLOFF_DAYS = { min: 1, max: 42 } as const;
 export const RG_SELF_EXCLUSION_MIN_DAYS = 180;
 export const RG_REALITY_MINUTES = { min: 5, max: 240 } as const;
@@ -50,13 +53,10 @@ const moneyLimits = z.strictObject({
   month: amount.optional(),
 });
 
-const minutes = (max: number) =>
-  z
-    .number({ error: 'rgMinutesInvalid' })
-    .int('rgMinutesInvalid')
-    .positive('rgMinutesInvalid')
-    .max(max, 'rgLimitTooLarge')
-    .nullable();
+/** A whole-number limit from 1 to `max` (minutes, bets); null removes it. */
+const wholeLimit = (max: number, error = 'rgCountInvalid') =>
+  z.number({ error }).int(error).positive(error).max(max, 'rgLimitTooLarge').nullable();
+const minutes = (max: number) => wholeLimit(max, 'rgMinutesInvalid');
 
 export const rgLimitsRequest = z.strictObject({
   deposit: moneyLimits.optional(),
@@ -67,6 +67,14 @@ export const rgLimitsRequest = z.strictObject({
       day: minutes(RG_MAX_MINUTES.day).optional(),
       week: minutes(RG_MAX_MINUTES.week).optional(),
       month: minutes(RG_MAX_MINUTES.month).optional(),
+    })
+    .optional(),
+  /** How many bets may be placed per period (every product's bets count, each slip or round one). */
+  bets: z
+    .strictObject({
+      day: wholeLimit(RG_MAX_BETS).optional(),
+      week: wholeLimit(RG_MAX_BETS).optional(),
+      month: wholeLimit(RG_MAX_BETS).optional(),
     })
     .optional(),
   /** Reality check interval in minutes; null turns it off. */
@@ -88,7 +96,7 @@ export type RgLimitsRequest = z.input<typeof rgLimitsRequest>;
 export const rgLimit = z.object({
   value: z.number().nullable(),
   operatorValue: z.number().nullable().optional(),
-  /** Used in the current period (money in major units, time in minutes). */
+  /** Used in the current period (money in major units, time in minutes, bets as a count). */
   used: z.number(),
   pending: z.object({ value: z.number().nullable(), effectiveAt: z.iso.datetime() }).nullable(),
 });
@@ -109,6 +117,7 @@ export const rgLimits = z.object({
   loss: periods,
   stake: periods,
   time: periods,
+  bets: periods,
   realityCheckMinutes: z.number().int().nullable(),
   exclusion: rgExclusion.nullable(),
   nationalSelfExclusionUrl: z.string(),

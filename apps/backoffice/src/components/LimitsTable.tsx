@@ -1,19 +1,17 @@
-import type { RgLimit, RgLimits } from '@aposta/contracts';
+import { RG_KINDS as KINDS, RG_PERIODS as PERIODS, type RgLimit, type RgLimits } from '@aposta/contracts';
 import { Descriptions, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { money, time } from './format';
 
-const KINDS = ['deposit', 'loss', 'stake', 'time'] as const;
-const PERIODS = ['day', 'week', 'month'] as const;
-
 /**
- * A player's responsible-gambling limits as the player sees them (money in reais, time in minutes), with an
+ * A player's responsible-gambling limits as the player sees them (money in reais, time in minutes, bets as a count), with an
  * operator's limit beside the player's own (the lower of the two binds).
  */
 export function LimitsTable({ limits }: { limits: RgLimits }) {
   const { t } = useTranslation();
   const cell = (kind: (typeof KINDS)[number], l: RgLimit) => {
-    const fmt = (v: number | null) => (v === null ? '—' : kind === 'time' ? `${v} min` : money(v));
+    const fmt = (v: number | null) =>
+      v === null ? '—' : kind === 'time' ? `${v} min` : kind === 'bets' ? String(v) : money(v);
     return (
       <>
         {fmt(l.value)}{' '}

@@ -352,7 +352,7 @@ export const en: Dictionary = {
     limit: 'Limit',
     used: 'used',
     pending: 'becomes {{value}} on {{at}}',
-    kinds: { deposit: 'Deposit', loss: 'Loss', stake: 'Stake', time: 'Time' },
+    kinds: { deposit: 'Deposit', loss: 'Loss', stake: 'Stake', time: 'Time', bets: 'Number of bets' },
     periods: { day: 'Day', week: 'Week', month: 'Month' },
     realityCheck: 'Reality check',
     exclusion: 'Exclusion',

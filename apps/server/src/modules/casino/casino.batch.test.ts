@@ -107,7 +107,7 @@ async function dryRun(fn: Fn, calls: unknown[], users: number[]) {
         sql`select id, balance::text, held::text from ledger_accounts where user_id = any(${who}) order by id`,
       ),
       usage: await run(
-        sql`select user_id, staked::text from rg_usage where user_id = any(${who}) order by 1`,
+        sql`select user_id, staked::text, bets from rg_usage where user_id = any(${who}) order by 1`,
       ),
       holds: await run(
         sql`select user_id::int, state, amount::text, bonus::text, posted::text, paid::text, product, reference

@@ -104,7 +104,7 @@ async function dryRun(
         sql`select user_id, nonce from originals_seeds where user_id = any(${users}) order by 1`,
       ),
       usage: await run(
-        sql`select user_id, staked::text from rg_usage where user_id = any(${users}) order by 1`,
+        sql`select user_id, staked::text, bets from rg_usage where user_id = any(${users}) order by 1`,
       ),
       bets: await run(
         sql`select user_id, game, nonce, amount::text, state, multiplier, payout::text, outcome, balance::text,

@@ -51,6 +51,12 @@ async function rows<T>(exec: Executor, query: SQL): Promise<T[]> {
 
 const cap = (s: string) => s[0]!.toUpperCase() + s.slice(1);
 
+/** Limits kept as whole numbers (minutes, a number of bets) rather than money. */
+const counted = (kind: string) => kind === 'time' || kind === 'bets';
+/** A limit as a refusal says it: `30 min`, `20` (bets), `R$ 50,00`. */
+const limitParam = (kind: string, value: number) =>
+  kind === 'time' ? `${value} min` : kind === 'bets' ? String(value) : moneyParam(value);
+
 const brasilia = new Intl.DateTimeFormat('pt-BR', {
   timeZone: 'America/Sao_Paulo',
   dateStyle: 'short',
@@ -88,13 +94,12 @@ export function refusalOf(constraint: string, deposit = false): AppError {
   }
   const [, , kind = 'stake', period = 'day', raw = '0'] = parts;
   const value = Number(raw);
-  const limit = kind === 'time' ? `${value} min` : moneyParam(value);
   void deposit;
   return new AppError(
     ErrorCode.LIMIT_REACHED,
     `rgLimit${cap(kind)}${cap(period)}` as MessageKey,
-    { limit },
-    { data: { kind, period, limit: kind === 'time' ? value : toMajor(value) } },
+    { limit: limitParam(kind, value) },
+    { data: { kind, period, limit: counted(kind) ? value : toMajor(value) } },
   );
 }
 
@@ -170,7 +175,7 @@ export function createRgService({ database, config, accounts, settings, now: clo
   }
 
   /**
-   * Used per kind and period: money in minor units, time in minutes. The rows read start at the earlier of the
+   * Used per kind and period: money in minor units, time in minutes, bets as a count. The rows read start at the earlier of the
    * week's and the month's start (a week may begin in the month before), so every period filters to its own.
    */
   async function usage(exec: Executor, userId: number) {
@@ -189,6 +194,9 @@ export function createRgService({ database, config, accounts, settings, now: clo
           coalesce(sum(deposited) filter (where u.day >= p.day), 0) as deposit_day,
           coalesce(sum(deposited) filter (where u.day >= p.week), 0) as deposit_week,
           coalesce(sum(deposited) filter (where u.day >= p.month), 0) as deposit_month,
+          coalesce(sum(bets) filter (where u.day >= p.day), 0) as bets_day,
+          coalesce(sum(bets) filter (where u.day >= p.week), 0) as bets_week,
+          coalesce(sum(bets) filter (where u.day >= p.month), 0) as bets_month,
           (select rg_minutes_played(${userId}, p.day)) as time_day,
           (select rg_minutes_played(${userId}, p.week)) as time_week,
           (select rg_minutes_played(${userId}, p.month)) as time_month
@@ -213,7 +221,7 @@ export function createRgService({ database, config, accounts, settings, now: clo
     return e ? { kind: e.kind, startsAt: iso(e.starts_at), endsAt: e.ends_at ? iso(e.ends_at) : null } : null;
   }
 
-  const shown = (kind: RgKind, v: number | null) => (v === null || kind === 'time' ? v : toMajor(v));
+  const shown = (kind: RgKind, v: number | null) => (v === null || counted(kind) ? v : toMajor(v));
 
   async function limits(userId: number): Promise<RgLimits> {
     const [rowsOf, used, exclusion, player] = await Promise.all([
@@ -237,7 +245,7 @@ export function createRgService({ database, config, accounts, settings, now: clo
         answer[kind][period] = {
           value: shown(kind, e.value),
           operatorValue: imposed === null || imposed === undefined ? null : shown(kind, Number(imposed)),
-          used: kind === 'time' ? u : toMajor(u),
+          used: counted(kind) ? u : toMajor(u),
           pending: e.pending
             ? { value: shown(kind, e.pending.value), effectiveAt: e.pending.effectiveAt }
             : null,
@@ -254,7 +262,7 @@ export function createRgService({ database, config, accounts, settings, now: clo
 
   /**
    * Sets limits in `tx`: lower (or new) at once; higher or removed after 24 hours (an earlier waiting change
-   * of the same limit is replaced). `values` in minor units (money) or minutes (time); null removes.
+   * of the same limit is replaced). `values` in minor units (money), minutes (time) or bets; null removes.
    */
   async function applyLimits(
     tx: Tx,
@@ -274,11 +282,10 @@ export function createRgService({ database, config, accounts, settings, now: clo
       // An operator's limit caps the player's own (removing theirs is allowed: the operator's stays in force).
       const imposed = row?.operator_value == null ? null : Number(row.operator_value);
       if (value !== null && imposed !== null && value > imposed) {
-        const limit = kind === 'time' ? `${imposed} min` : moneyParam(imposed);
         throw new AppError(
           ErrorCode.BAD_REQUEST,
           'rgLimitAboveOperator',
-          { limit },
+          { limit: limitParam(kind, imposed) },
           { data: { kind, period, operatorValue: shown(kind, imposed) } },
         );
       }
@@ -307,7 +314,7 @@ export function createRgService({ database, config, accounts, settings, now: clo
       for (const period of RG_PERIODS) {
         const v = given[period];
         if (v === undefined) continue;
-        values.push({ kind, period, value: v === null ? null : kind === 'time' ? v : limitMinor(v) });
+        values.push({ kind, period, value: v === null ? null : counted(kind) ? v : limitMinor(v) });
       }
     }
     await database.transaction(async (tx) => {
@@ -547,8 +554,8 @@ export function createRgService({ database, config, accounts, settings, now: clo
 
     /**
      * THE check of every stake, inside the stake's transaction `tx` before its hold: refused (AppError
-     * LIMIT_REACHED / SELF_EXCLUDED, which rolls `tx` back) during an exclusion or when a stake, loss or time
-     * limit would be passed; otherwise the stake is counted. One statement.
+     * LIMIT_REACHED / SELF_EXCLUDED, which rolls `tx` back) during an exclusion or when a stake, loss, time or
+     * bets limit would be passed; otherwise the stake (and one bet) is counted. One statement.
      */
     async assertCanStake(tx: Executor, userId: number, amountMinor: number): Promise<void> {
       try {

@@ -12,16 +12,16 @@ import {
 } from 'drizzle-orm/pg-core';
 
 /**
- * A player's limits, one row per (kind, period): `value` in force (minor units; minutes for time), and a
- * raise or removal waiting for its 24 hours (`pending_at` set; `pending_value` null = removal). A lower
- * limit replaces `value` at once. Read by `rg_stake` / `rg_deposit` (migration 0023) with the pending change
+ * A player's limits, one row per (kind, period): `value` in force (minor units; minutes for time; a number of
+ * bets for bets), and a raise or removal waiting for its 24 hours (`pending_at` set; `pending_value` null =
+ * removal). A lower limit replaces `value` at once. Read by `rg_stake` / `rg_deposit` (migration 0023) with the pending change
  * applied once due.
  */
 export const rgLimits = pgTable(
   'rg_limits',
   {
     userId: integer().notNull(),
-    /** deposit | loss | stake | time */
+    /** deposit | loss | stake | time | bets (a number of bets) */
     kind: text().notNull(),
     /** day | week | month */
     period: text().notNull(),
@@ -68,7 +68,7 @@ export const rgExclusions = pgTable(
 );
 
 /**
- * What a player used per day (Brasília time, UTC-3): stakes (counted when placed, in the stake's own
+ * What a player used per day (Brasília time, UTC-3): stakes and bets (counted when placed, in the stake's own
  * transaction, by `rg_stake`), payouts of settled stakes and deposits credited (from the ledger's and the
  * payments' outbox facts). Week and month are sums of at most 31 rows of the primary key.
  */
@@ -80,6 +80,8 @@ export const rgUsage = pgTable(
     staked: bigint({ mode: 'number' }).notNull().default(0),
     paid: bigint({ mode: 'number' }).notNull().default(0),
     deposited: bigint({ mode: 'number' }).notNull().default(0),
+    /** Bets placed (each stake `rg_stake` or a fast path counts; a void or a refund does not give one back). */
+    bets: integer().notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.userId, t.day] })],
 );

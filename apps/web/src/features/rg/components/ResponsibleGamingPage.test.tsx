@@ -42,6 +42,11 @@ const cooloff: RgExclusion = {
 beforeEach(() => {
   queryClient.clear();
   current = limits({
+    bets: {
+      day: { value: 20, used: 1234, pending: null },
+      week: { value: null, used: 1234, pending: null },
+      month: { value: null, used: 1234, pending: null },
+    },
     loss: {
       day: { value: 50, used: 12.5, pending: { value: 80, effectiveAt: '2026-11-25T19:00:00.000Z' } },
       week: { value: null, operatorValue: 30, used: 12.5, pending: null },
@@ -94,8 +99,11 @@ describe('responsible gaming page', () => {
     const daily = screen.getByLabelText('Perdas · Por dia');
     expect(daily).toHaveValue('50');
     expect(screen.getAllByText(/Usado: R\$\s12,50/)).toHaveLength(3);
+    // Bets are counted, not money.
+    expect(screen.getByLabelText('Número de apostas · Por dia')).toHaveValue('20');
+    expect(screen.getAllByText('Usado: 1.234')).toHaveLength(3);
 
-    await user.type(screen.getByLabelText('Apostas · Por semana'), '200,50');
+    await user.type(screen.getByLabelText('Valor apostado · Por semana'), '200,50');
     await user.clear(daily);
     await user.type(screen.getByLabelText(/Lembrete de tempo de jogo/), '30');
     await user.click(screen.getByRole('button', { name: 'Salvar limites' }));
@@ -113,18 +121,18 @@ describe('responsible gaming page', () => {
     renderWithApp(<ResponsibleGamingPage onExcluded={() => {}} />);
     await screen.findByText(/Passa a/);
     await user.type(screen.getByLabelText('Depósitos · Por mês'), '-5');
-    await user.type(screen.getByLabelText('Apostas · Por dia'), '1.2.3');
+    await user.type(screen.getByLabelText('Valor apostado · Por dia'), '1.2.3');
     await user.click(screen.getByRole('button', { name: 'Salvar limites' }));
     // Each wrong value marked on its own field, the first one focused.
     const month = screen.getByLabelText('Depósitos · Por mês');
     await waitFor(() => expect(month).toHaveAccessibleDescription('Use apenas números positivos'));
     expect(month).toHaveAttribute('aria-invalid', 'true');
     expect(month).toHaveFocus();
-    expect(screen.getByLabelText('Apostas · Por dia')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Valor apostado · Por dia')).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByLabelText('Depósitos · Por dia')).not.toHaveAttribute('aria-invalid');
     expect(bodies('/rg/limits')).toHaveLength(0);
-    await user.clear(screen.getByLabelText('Apostas · Por dia'));
-    expect(screen.getByLabelText('Apostas · Por dia')).not.toHaveAttribute('aria-invalid');
+    await user.clear(screen.getByLabelText('Valor apostado · Por dia'));
+    expect(screen.getByLabelText('Valor apostado · Por dia')).not.toHaveAttribute('aria-invalid');
 
     refusal = { status: 400, body: envelope(null, 40000, 'Limite grande demais') };
     await user.clear(screen.getByLabelText('Depósitos · Por mês'));
@@ -224,7 +232,7 @@ describe('responsible gaming page: what the tester found', () => {
     const user = userEvent.setup();
     renderWithApp(<ResponsibleGamingPage onExcluded={() => {}} />);
     expect(screen.getByText('Carregando…')).toBeInTheDocument();
-    const stakeWeek = screen.getByLabelText('Apostas · Por semana');
+    const stakeWeek = screen.getByLabelText('Valor apostado · Por semana');
     expect(stakeWeek).toBeDisabled();
     expect(screen.getByLabelText(/Lembrete de tempo de jogo/)).toBeDisabled();
     expect(save()).toBeDisabled();
@@ -292,10 +300,13 @@ describe('responsible gaming page: what the tester found', () => {
       'Depósitos · Por dia': 'R$ 2 mil',
       'Depósitos · Por semana': '1.000.000,01',
       'Depósitos · Por mês': '1.000.000.000.000',
-      'Apostas · Por dia': '1O0',
+      'Valor apostado · Por dia': '1O0',
       'Tempo de jogo (minutos) · Por dia': '1441',
       'Tempo de jogo (minutos) · Por semana': '2,5',
       'Tempo de jogo (minutos) · Por mês': '50000',
+      // A number of bets: whole, from 1 to 100.000.
+      'Número de apostas · Por mês': '2,5',
+      'Número de apostas · Por semana': '100001',
     };
     for (const [label, text] of Object.entries(typed)) await user.type(screen.getByLabelText(label), text);
     await user.click(save());
@@ -305,21 +316,25 @@ describe('responsible gaming page: what the tester found', () => {
     expect(screen.getByLabelText('Depósitos · Por dia')).toHaveFocus();
     described('Depósitos · Por semana', /^Valor acima do máximo de R\$\s1\.000\.000,00$/);
     described('Depósitos · Por mês', /^Valor acima do máximo de R\$\s1\.000\.000,00$/);
-    described('Apostas · Por dia', 'Use apenas números positivos');
+    described('Valor apostado · Por dia', 'Use apenas números positivos');
     described('Tempo de jogo (minutos) · Por dia', 'Use minutos inteiros, de 1 a 1.440');
     described('Tempo de jogo (minutos) · Por semana', 'Use minutos inteiros, de 1 a 10.080');
     described('Tempo de jogo (minutos) · Por mês', 'Use minutos inteiros, de 1 a 44.640');
+    described('Número de apostas · Por mês', 'Use um número inteiro, de 1 a 100.000');
+    described('Número de apostas · Por semana', 'Use um número inteiro, de 1 a 100.000');
     expect(bodies('/rg/limits')).toHaveLength(0);
 
     for (const label of Object.keys(typed)) await user.clear(screen.getByLabelText(label));
     await user.type(screen.getByLabelText('Depósitos · Por dia'), 'R$ 1.234,56');
     await user.type(screen.getByLabelText('Depósitos · Por semana'), '1.000.000');
     await user.type(screen.getByLabelText('Tempo de jogo (minutos) · Por dia'), '90');
+    await user.type(screen.getByLabelText('Número de apostas · Por semana'), '100000');
     await user.click(save());
     await waitFor(() => expect(bodies('/rg/limits')).toHaveLength(1));
     expect(bodies('/rg/limits')[0]).toEqual({
       deposit: { day: 1234.56, week: 1_000_000 },
       time: { day: 90 },
+      bets: { week: 100_000 },
     });
   });
 

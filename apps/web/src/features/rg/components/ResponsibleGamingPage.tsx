@@ -2,6 +2,7 @@ import {
   RG_COOLOFF_DAYS,
   RG_KINDS,
   RG_MAX_AMOUNT,
+  RG_MAX_BETS,
   RG_MAX_MINUTES,
   RG_NATIONAL_SELF_EXCLUSION_URL,
   RG_PERIODS,
@@ -46,9 +47,9 @@ function wholeNumber(text: string): number {
 }
 
 /**
- * "Jogo responsável" (/jogoResponsavel): deposit, loss, stake and time limits per day, week and month (a lower
- * limit at once; a higher one shown as waiting 24 hours, and cancellable until then), the reality-check
- * interval, a cool-off or self-exclusion after a confirmation (the server signs the player out everywhere;
+ * "Jogo responsável" (/jogoResponsavel): deposit, loss, stake, time and number-of-bets limits per day, week and
+ * month (a lower limit at once; a higher one shown as waiting 24 hours, and cancellable until then), the
+ * reality-check interval, a cool-off or self-exclusion after a confirmation (the server signs the player out everywhere;
  * `onExcluded` gets the exclusion, says until when and clears this device), and the national self-exclusion
  * platform (its link as the server answers it: the operators' setting `rg.nationalSelfExclusionUrl`).
  */
@@ -108,7 +109,13 @@ export function ResponsibleGamingPage({
   const realityText = reality ?? (data?.realityCheckMinutes ? String(data.realityCheckMinutes) : '');
   const time = (iso: string) => displayDateTime(iso, lang);
   const amount = (kind: RgKind, v: number | null) =>
-    v === null ? t('none') : kind === 'time' ? `${v} min` : displayMoney(v, lang);
+    v === null
+      ? t('none')
+      : kind === 'time'
+        ? `${v} min`
+        : kind === 'bets'
+          ? count(v)
+          : displayMoney(v, lang);
 
   /** '' = no limit (null); otherwise a limit the server accepts, or the message for its field. */
   function readLimit(
@@ -122,6 +129,12 @@ export function ResponsibleGamingPage({
       const max = RG_MAX_MINUTES[period];
       const n = wholeNumber(raw);
       return n >= 1 && n <= max ? { value: n } : { error: t('minutesRange', { max: count(max) }) };
+    }
+    if (kind === 'bets') {
+      const n = wholeNumber(raw);
+      return n >= 1 && n <= RG_MAX_BETS
+        ? { value: n }
+        : { error: t('countRange', { max: count(RG_MAX_BETS) }) };
     }
     const tooLarge = { error: t('tooLarge', { max: displayMoney(RG_MAX_AMOUNT, lang) }) };
     const minor = readAmount(raw, currency, entry.locale);
@@ -313,7 +326,7 @@ export function ResponsibleGamingPage({
                       label={t(`period.${period}`)}
                       aria-label={name}
                       id={fieldId(key)}
-                      inputMode={kind === 'time' ? 'numeric' : 'decimal'}
+                      inputMode={kind === 'time' || kind === 'bets' ? 'numeric' : 'decimal'}
                       disabled={!data}
                       value={textOf(kind, period)}
                       error={bad.get(key)}

@@ -17,6 +17,7 @@ const messages: RgMessages = {
   invalid: 'Use positive numbers only',
   tooLarge: 'Above the maximum of {{max}}',
   minutesRange: 'Use whole minutes, from 1 to {{max}}',
+  countRange: 'Use a whole number, from 1 to {{max}}',
   realityInvalid: 'Use whole minutes, from {{min}} to {{max}}, or leave it empty to turn it off',
   unchanged: 'Nothing to save',
   cancelPending: 'Cancel change',
@@ -64,6 +65,7 @@ const messages: RgMessages = {
     loss: 'Losses',
     stake: 'Stakes',
     time: 'Playing time (minutes)',
+    bets: 'Number of bets',
   },
   period: {
     day: 'Per day',

@@ -17,6 +17,7 @@ const messages: RgMessages = {
   invalid: 'Gunakan angka positif saja',
   tooLarge: 'Melebihi batas maksimum {{max}}',
   minutesRange: 'Gunakan menit bulat, dari 1 sampai {{max}}',
+  countRange: 'Gunakan bilangan bulat, dari 1 sampai {{max}}',
   realityInvalid: 'Gunakan menit bulat, dari {{min}} sampai {{max}}, atau kosongkan untuk mematikan',
   unchanged: 'Tidak ada perubahan untuk disimpan',
   cancelPending: 'Batalkan perubahan',
@@ -62,8 +63,9 @@ const messages: RgMessages = {
   kind: {
     deposit: 'Deposit',
     loss: 'Kekalahan',
-    stake: 'Taruhan',
+    stake: 'Nilai taruhan',
     time: 'Waktu bermain (menit)',
+    bets: 'Jumlah taruhan',
   },
   period: {
     day: 'Per hari',

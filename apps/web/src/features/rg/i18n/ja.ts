@@ -17,6 +17,7 @@ const messages: RgMessages = {
   invalid: '正の数のみ入力してください',
   tooLarge: '上限は{{max}}です',
   minutesRange: '1〜{{max}}の整数（分）で入力してください',
+  countRange: '1〜{{max}}の整数で入力してください',
   realityInvalid: '{{min}}〜{{max}}の整数（分）で入力するか、空欄にしてオフにしてください',
   unchanged: '保存する変更はありません',
   cancelPending: '変更を取り消す',
@@ -64,6 +65,7 @@ const messages: RgMessages = {
     loss: '損失',
     stake: 'ベット額',
     time: 'プレイ時間（分）',
+    bets: 'ベット回数',
   },
   period: {
     day: '1日',

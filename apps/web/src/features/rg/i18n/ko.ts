@@ -17,6 +17,7 @@ const messages: RgMessages = {
   invalid: '양수만 입력하세요',
   tooLarge: '최대 한도는 {{max}}입니다',
   minutesRange: '1~{{max}} 사이의 정수(분)로 입력하세요',
+  countRange: '1~{{max}} 사이의 정수로 입력하세요',
   realityInvalid: '{{min}}~{{max}} 사이의 정수(분)로 입력하거나, 비워 두어 끄세요',
   unchanged: '저장할 변경 사항이 없습니다',
   cancelPending: '변경 취소',
@@ -64,6 +65,7 @@ const messages: RgMessages = {
     loss: '손실',
     stake: '베팅액',
     time: '플레이 시간(분)',
+    bets: '베팅 횟수',
   },
   period: {
     day: '일별',

@@ -21,6 +21,7 @@ const ptBR = {
   invalid: 'Use apenas números positivos',
   tooLarge: 'Valor acima do máximo de {{max}}',
   minutesRange: 'Use minutos inteiros, de 1 a {{max}}',
+  countRange: 'Use um número inteiro, de 1 a {{max}}',
   realityInvalid: 'Use minutos inteiros, de {{min}} a {{max}}, ou deixe vazio para desligar',
   unchanged: 'Nenhuma alteração para salvar',
   cancelPending: 'Cancelar alteração',
@@ -66,8 +67,9 @@ const ptBR = {
   kind: {
     deposit: 'Depósitos',
     loss: 'Perdas',
-    stake: 'Apostas',
+    stake: 'Valor apostado',
     time: 'Tempo de jogo (minutos)',
+    bets: 'Número de apostas',
   },
   period: {
     day: 'Por dia',

@@ -17,6 +17,7 @@ const messages: RgMessages = {
   invalid: 'Только положительные числа',
   tooLarge: 'Превышен максимум: {{max}}',
   minutesRange: 'Целое число минут, от 1 до {{max}}',
+  countRange: 'Целое число, от 1 до {{max}}',
   realityInvalid: 'Целое число минут, от {{min}} до {{max}}, или оставьте пустым, чтобы выключить',
   unchanged: 'Нет изменений для сохранения',
   cancelPending: 'Отменить изменение',
@@ -62,8 +63,9 @@ const messages: RgMessages = {
   kind: {
     deposit: 'Депозиты',
     loss: 'Проигрыш',
-    stake: 'Ставки',
+    stake: 'Сумма ставок',
     time: 'Игровое время (минуты)',
+    bets: 'Количество ставок',
   },
   period: {
     day: 'В день',

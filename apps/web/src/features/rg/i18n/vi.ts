@@ -17,6 +17,7 @@ const messages: RgMessages = {
   invalid: 'Chỉ dùng số dương',
   tooLarge: 'Vượt mức tối đa {{max}}',
   minutesRange: 'Dùng số phút nguyên, từ 1 đến {{max}}',
+  countRange: 'Dùng số nguyên, từ 1 đến {{max}}',
   realityInvalid: 'Dùng số phút nguyên, từ {{min}} đến {{max}}, hoặc để trống để tắt',
   unchanged: 'Không có thay đổi nào để lưu',
   cancelPending: 'Hủy thay đổi',
@@ -64,6 +65,7 @@ const messages: RgMessages = {
     loss: 'Thua lỗ',
     stake: 'Tiền cược',
     time: 'Thời gian chơi (phút)',
+    bets: 'Số lượt cược',
   },
   period: {
     day: 'Mỗi ngày',

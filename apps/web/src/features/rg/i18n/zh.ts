@@ -16,6 +16,7 @@ const messages: RgMessages = {
   invalid: '请只输入正数',
   tooLarge: '超过最高限额{{max}}',
   minutesRange: '请输入1到{{max}}之间的整数分钟',
+  countRange: '请输入1到{{max}}之间的整数',
   realityInvalid: '请输入{{min}}到{{max}}之间的整数分钟，或留空以关闭',
   unchanged: '没有需要保存的更改',
   cancelPending: '取消更改',
@@ -61,6 +62,7 @@ const messages: RgMessages = {
     loss: '亏损',
     stake: '投注额',
     time: '游戏时间（分钟）',
+    bets: '投注次数',
   },
   period: {
     day: '每日',
