@@ -80,4 +80,19 @@ describe('a crash bet', () => {
     const sent = server.calls.find((c) => c.init.method === 'POST')!;
     expect(JSON.parse(String(sent.init.body))).toMatchObject({ roundId: '7', amount: '1000.00' });
   });
+
+  it('an empty stake is asked for beside the field, and nothing is sent', async () => {
+    useSession.setState({ token: 'tok', user: { uId: 1, balance: 5000, kyc: 1, header: 0 } as never });
+    const betting: RoundState = { ...crash(0), phase: 'betting', closesAt: at(60_000), startedAt: null };
+    const server = fakeFetch((url) => ({
+      body: envelope(url.includes('/rounds/crash/state') ? betting : url.includes('/bet') ? null : []),
+    }));
+    vi.stubGlobal('fetch', server.fn);
+    renderWithApp(<CrashPage />);
+    const field = await screen.findByLabelText('Valor da aposta');
+    fireEvent.change(field, { target: { value: '  ' } });
+    fireEvent.submit(field.closest('form')!);
+    await waitFor(() => expect(field).toHaveAccessibleDescription('Por favor, insira o valor da aposta'));
+    expect(server.calls.some((c) => c.init.method === 'POST')).toBe(false);
+  });
 });

@@ -1,6 +1,7 @@
 import { ErrorCode, type RoundBet, type RoundGame } from '@aposta/contracts';
 import { useState } from 'react';
 import { ApiError } from '../../../lib/api';
+import { i18n } from '../../../lib/i18n';
 import { useFieldErrors, type Placing } from '../../../lib/form-errors';
 import { queryClient } from '../../../lib/query';
 import { useSession } from '../../../lib/session';
@@ -40,6 +41,12 @@ export function useRoundBet(game: RoundGame) {
   ): Promise<RoundBet | null> {
     if (!token) {
       openOverlay('login');
+      return null;
+    }
+    // An empty stake is asked for beside the field, in the spec's words, before anything is sent.
+    if (body && typeof body.amount === 'string' && !body.amount.trim()) {
+      fields.clear();
+      fields.place('amount', i18n.t('translation:errors.pleaseEnterBetAmount'));
       return null;
     }
     const key = pendingKey ?? crypto.randomUUID();
