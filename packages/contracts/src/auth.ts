@@ -7,6 +7,9 @@ import { rgMoneyLimit } from './rg';
  * request's language, the app into the UI language.
  */
 
+/** The longest name a player gives (registration, KYC); the app's fields stop there and say so. */
+export const PLAYER_NAME_MAX = 80;
+
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 export const AVATAR_COUNT = 36;
@@ -54,7 +57,7 @@ export type LoginRequest = z.input<typeof loginRequest>;
 export const registerRequest = z
   .strictObject({
     ...loadingFlag,
-    name: optionalText(80),
+    name: optionalText(PLAYER_NAME_MAX),
     // Optional, but a CPF given must be one (KYC would refuse it at the first deposit).
     cardNo: optionalText(20).refine((v) => v === '' || isValidCpf(v), 'invalidCpf'),
     username: email,
@@ -140,7 +143,11 @@ export const setHeaderParams = z.strictObject({
 /** KYC (editBank overlay): the player's name and CPF; the server stores the CPF as 11 digits. */
 export const updateKycRequest = z.strictObject({
   ...loadingFlag,
-  name: z.string({ error: 'nameRequired' }).trim().min(1, 'nameRequired').max(80, 'fieldTooLong'),
+  name: z
+    .string({ error: 'nameRequired' })
+    .trim()
+    .min(1, 'nameRequired')
+    .max(PLAYER_NAME_MAX, 'fieldTooLong'),
   cardNo: z
     .string({ error: 'invalidCpf' })
     .trim()

@@ -1,7 +1,9 @@
+import { PLAYER_NAME_MAX } from '@aposta/contracts';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/Button';
 import { Sheet } from '../../../components/ui/Sheet';
+import { LengthNote } from '../../../components/ui/LengthNote';
 import { TextField } from '../../../components/ui/TextField';
 import { refreshUserInfo } from '../../../lib/user-info';
 import { useSession } from '../../../lib/session';
@@ -55,7 +57,8 @@ export function KycOverlay({ onSaved }: { onSaved: () => void }) {
           label={t('kyc.name')}
           name="name"
           autoComplete="name"
-          maxLength={80}
+          maxLength={PLAYER_NAME_MAX}
+          below={<LengthNote value={name} max={PLAYER_NAME_MAX} />}
           value={name}
           data-autofocus
           error={errors.name}

@@ -37,6 +37,18 @@ describe('register form', () => {
     expect(screen.getByLabelText('País')).toHaveValue('+55');
   });
 
+  it('a name at its 80 characters says that the rest is left out (the field stops there)', () => {
+    renderWithApp(<RegisterForm onSignedIn={signInWithToken} />);
+    const name = screen.getByLabelText(/^Nome completo/);
+    expect(name).toHaveAttribute('maxlength', '80');
+    fireEvent.change(name, { target: { value: 'Maria '.repeat(11) } });
+    expect(screen.queryByTestId('length-note')).toBeNull();
+    fireEvent.change(name, { target: { value: 'x'.repeat(80) } });
+    expect(screen.getByTestId('length-note')).toHaveTextContent(
+      'Limite de 80 caracteres: o que passar disso não entra',
+    );
+  });
+
   it('asks for the terms, then for the captcha, with the exact messages', async () => {
     renderWithApp(<RegisterForm onSignedIn={signInWithToken} />);
     const user = userEvent.setup();

@@ -1,9 +1,10 @@
 import { useJurisdiction } from '../../../lib/jurisdiction';
 import { useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorCode } from '@aposta/contracts';
+import { ErrorCode, PLAYER_NAME_MAX } from '@aposta/contracts';
 import { readAmount, toMajor } from '@aposta/money';
 import { Button } from '../../../components/ui/Button';
+import { LengthNote } from '../../../components/ui/LengthNote';
 import { FieldError, TextField } from '../../../components/ui/TextField';
 import { useFieldErrors, type Placing } from '../../../lib/form-errors';
 import { languageEntry, useAppState } from '../../../lib/app-state';
@@ -159,7 +160,8 @@ export function RegisterForm({ onSignedIn }: { onSignedIn: SignedIn }) {
         name="name"
         autoComplete="name"
         value={form.name}
-        maxLength={80}
+        maxLength={PLAYER_NAME_MAX}
+        below={<LengthNote value={form.name} max={PLAYER_NAME_MAX} />}
         error={errors.name}
         onChange={(e) => set('name')(e.target.value)}
       />

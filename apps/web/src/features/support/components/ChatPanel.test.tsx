@@ -1,5 +1,5 @@
 import { SUPPORT_IDENTITY_FIELD, type SupportMessage } from '@aposta/contracts';
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../../../lib/session';
@@ -86,6 +86,22 @@ describe('support chat panel', () => {
     // The operator reads it: ✓ becomes ✓✓.
     act(() => supportHandlers.supportRead({ conversationId: 7, by: 'operator', upTo: 100 }));
     expect(screen.getAllByLabelText('Lida')).toHaveLength(2);
+  });
+
+  it('near the 2,000-character limit says how much is used, and at the limit that the rest is left out', async () => {
+    useSession.setState({ token: 'player-token' });
+    history = [message(2, 'operator', 'Olá!')];
+    renderWithApp(<ChatPanel />);
+    await screen.findByText('Olá!');
+    const field = screen.getByLabelText('Mensagem');
+    fireEvent.change(field, { target: { value: 'a'.repeat(1_799) } });
+    expect(screen.queryByTestId('length-note')).toBeNull();
+    fireEvent.change(field, { target: { value: 'a'.repeat(1_800) } });
+    expect(screen.getByTestId('length-note')).toHaveTextContent('1.800 de 2.000 caracteres');
+    fireEvent.change(field, { target: { value: 'a'.repeat(2_000) } });
+    expect(screen.getByTestId('length-note')).toHaveTextContent(
+      'Limite de 2.000 caracteres: o que passar disso não entra',
+    );
   });
 
   it('asks a visitor for an e-mail first, then chats with the visitor token', async () => {

@@ -10,6 +10,7 @@ import {
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../../components/ui/Icon';
+import { LengthNote } from '../../../components/ui/LengthNote';
 import { Sheet } from '../../../components/ui/Sheet';
 import { useSession } from '../../../lib/session';
 import { setPanel } from '../../../lib/ui';
@@ -240,6 +241,9 @@ function Conversation() {
           {error}
         </p>
       ) : null}
+      <div className="px-8">
+        <LengthNote value={text} max={SUPPORT_TEXT_MAX} />
+      </div>
       <form onSubmit={submit} className="safe-bottom flex items-end gap-8 border-t border-line p-8">
         <input
           ref={file}

@@ -7,6 +7,8 @@ const en: UiMessages = {
     back: 'Back',
     copy: 'Copy',
     copied: 'Copied successfully',
+    length: '{{n}} of {{max}} characters',
+    lengthFull: '{{max}}-character limit: anything beyond it is left out',
     confirm: 'Confirm',
     cancel: 'Cancel',
     save: 'Save',

@@ -7,6 +7,8 @@ const id: UiMessages = {
     back: 'Kembali',
     copy: 'Salin',
     copied: 'Berhasil disalin',
+    length: '{{n}} dari {{max}} karakter',
+    lengthFull: 'Batas {{max}} karakter: selebihnya tidak masuk',
     confirm: 'Konfirmasi',
     cancel: 'Batal',
     save: 'Simpan',

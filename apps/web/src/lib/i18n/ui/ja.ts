@@ -7,6 +7,8 @@ const ja: UiMessages = {
     back: '戻る',
     copy: 'コピー',
     copied: 'コピーしました',
+    length: '{{n}} / {{max}} 文字',
+    lengthFull: '{{max}}文字が上限です：超えた分は入力されません',
     confirm: '確認',
     cancel: 'キャンセル',
     save: '保存',

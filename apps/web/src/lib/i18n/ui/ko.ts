@@ -7,6 +7,8 @@ const ko: UiMessages = {
     back: '뒤로',
     copy: '복사',
     copied: '복사되었습니다',
+    length: '{{n}}/{{max}}자',
+    lengthFull: '{{max}}자 제한: 넘는 부분은 입력되지 않습니다',
     confirm: '확인',
     cancel: '취소',
     save: '저장',

@@ -12,6 +12,8 @@ const ptBR = {
     back: 'Voltar',
     copy: 'Copiar',
     copied: 'A cópia foi bem-sucedida',
+    length: '{{n}} de {{max}} caracteres',
+    lengthFull: 'Limite de {{max}} caracteres: o que passar disso não entra',
     confirm: 'Confirmar',
     cancel: 'Cancelar',
     save: 'Salvar',

@@ -7,6 +7,8 @@ const ru: UiMessages = {
     back: 'Назад',
     copy: 'Копировать',
     copied: 'Скопировано',
+    length: '{{n}} из {{max}} символов',
+    lengthFull: 'Лимит {{max}} символов: лишнее не войдёт',
     confirm: 'Подтвердить',
     cancel: 'Отмена',
     save: 'Сохранить',

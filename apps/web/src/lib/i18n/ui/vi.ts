@@ -7,6 +7,8 @@ const vi: UiMessages = {
     back: 'Quay lại',
     copy: 'Sao chép',
     copied: 'Sao chép thành công',
+    length: '{{n}}/{{max}} ký tự',
+    lengthFull: 'Giới hạn {{max}} ký tự: phần vượt quá sẽ bị bỏ',
     confirm: 'Xác nhận',
     cancel: 'Hủy',
     save: 'Lưu',

@@ -7,6 +7,8 @@ const zh: UiMessages = {
     back: '返回',
     copy: '复制',
     copied: '复制成功',
+    length: '{{n}}/{{max}} 个字符',
+    lengthFull: '最多 {{max}} 个字符：超出部分不会输入',
     confirm: '确认',
     cancel: '取消',
     save: '保存',
