@@ -338,6 +338,26 @@ describe('responsible gaming page: what the tester found', () => {
     });
   });
 
+  it('says when a shorter period’s limit is above a longer one’s (it never binds), from what is typed or in force', async () => {
+    const user = userEvent.setup();
+    renderWithApp(<ResponsibleGamingPage onExcluded={() => {}} />);
+    await screen.findByText(/Passa a/);
+    expect(screen.queryByTestId('rg-overlap-deposit')).toBeNull();
+    await user.type(screen.getByLabelText('Depósitos · Por dia'), '500');
+    await user.type(screen.getByLabelText('Depósitos · Por semana'), '200');
+    expect(screen.getByTestId('rg-overlap-deposit')).toHaveTextContent(
+      'O limite por dia está acima do limite por semana: vale o menor, o semanal.',
+    );
+    await user.clear(screen.getByLabelText('Depósitos · Por semana'));
+    await user.type(screen.getByLabelText('Depósitos · Por semana'), '600');
+    expect(screen.queryByTestId('rg-overlap-deposit')).toBeNull();
+    // The limit in force counts too: losses of R$ 50 a day, R$ 40 typed for the month.
+    await user.type(screen.getByLabelText('Perdas · Por mês'), '40');
+    expect(screen.getByTestId('rg-overlap-loss')).toHaveTextContent(
+      'O limite por dia está acima do limite por mês: vale o menor, o mensal.',
+    );
+  });
+
   it('a raise or a removal waiting for its 24 hours can be cancelled: the limit in force is sent again', async () => {
     current = limits({
       loss: {

@@ -142,6 +142,24 @@ export function ResponsibleGamingPage({
     return minor > toMinor(RG_MAX_AMOUNT, currency) ? tooLarge : { value: toMajor(minor, currency) };
   }
 
+  /**
+   * A shorter period's limit above a longer one's (R$ 500 a day, R$ 200 a week) is allowed but never binds: the
+   * lower one stops first. Said under the kind, from what is typed or else in force, so the player is not misled.
+   */
+  function overlap(kind: RgKind): 'dayWeek' | 'dayMonth' | 'weekMonth' | null {
+    const v = (period: RgPeriod) => {
+      const typed = edited.get(`${kind}.${period}`);
+      if (typed === undefined) return data?.[kind][period].value ?? null;
+      const read = readLimit(typed, kind, period);
+      return 'value' in read ? read.value : null;
+    };
+    const [day, week, month] = RG_PERIODS.map(v);
+    if (day !== null && week !== null && day > week) return 'dayWeek';
+    if (day !== null && month !== null && day > month) return 'dayMonth';
+    if (week !== null && month !== null && week > month) return 'weekMonth';
+    return null;
+  }
+
   /** The reality check's interval: null when empty (none), NaN when out of range or not whole minutes. */
   function readReality(text: string): number | null {
     const n = wholeNumber(text);
@@ -376,6 +394,11 @@ export function ResponsibleGamingPage({
                 );
               })}
             </div>
+            {overlap(kind) ? (
+              <p className="mt-8 text-xs text-gold" data-testid={`rg-overlap-${kind}`}>
+                {t(`overlap.${overlap(kind)!}`)}
+              </p>
+            ) : null}
           </fieldset>
         ))}
         <TextField

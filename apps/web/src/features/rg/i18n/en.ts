@@ -72,6 +72,11 @@ const messages: RgMessages = {
     week: 'Per week',
     month: 'Per month',
   },
+  overlap: {
+    dayWeek: 'The daily limit is above the weekly one: the lower, weekly limit is what applies.',
+    dayMonth: 'The daily limit is above the monthly one: the lower, monthly limit is what applies.',
+    weekMonth: 'The weekly limit is above the monthly one: the lower, monthly limit is what applies.',
+  },
 };
 
 export default messages;

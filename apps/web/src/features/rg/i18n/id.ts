@@ -72,6 +72,11 @@ const messages: RgMessages = {
     week: 'Per minggu',
     month: 'Per bulan',
   },
+  overlap: {
+    dayWeek: 'Batas harian di atas batas mingguan: yang berlaku adalah yang lebih rendah, batas mingguan.',
+    dayMonth: 'Batas harian di atas batas bulanan: yang berlaku adalah yang lebih rendah, batas bulanan.',
+    weekMonth: 'Batas mingguan di atas batas bulanan: yang berlaku adalah yang lebih rendah, batas bulanan.',
+  },
 };
 
 export default messages;

@@ -72,6 +72,11 @@ const messages: RgMessages = {
     week: '1週間',
     month: '1か月',
   },
+  overlap: {
+    dayWeek: '1日の上限が1週間の上限を超えています：低い方（1週間）が適用されます。',
+    dayMonth: '1日の上限が1か月の上限を超えています：低い方（1か月）が適用されます。',
+    weekMonth: '1週間の上限が1か月の上限を超えています：低い方（1か月）が適用されます。',
+  },
 };
 
 export default messages;

@@ -72,6 +72,11 @@ const messages: RgMessages = {
     week: '주별',
     month: '월별',
   },
+  overlap: {
+    dayWeek: '일일 한도가 주간 한도보다 높습니다: 더 낮은 주간 한도가 적용됩니다.',
+    dayMonth: '일일 한도가 월간 한도보다 높습니다: 더 낮은 월간 한도가 적용됩니다.',
+    weekMonth: '주간 한도가 월간 한도보다 높습니다: 더 낮은 월간 한도가 적용됩니다.',
+  },
 };
 
 export default messages;

@@ -76,6 +76,11 @@ const ptBR = {
     week: 'Por semana',
     month: 'Por mês',
   },
+  overlap: {
+    dayWeek: 'O limite por dia está acima do limite por semana: vale o menor, o semanal.',
+    dayMonth: 'O limite por dia está acima do limite por mês: vale o menor, o mensal.',
+    weekMonth: 'O limite por semana está acima do limite por mês: vale o menor, o mensal.',
+  },
 };
 
 export type RgMessages = Strings<typeof ptBR>;

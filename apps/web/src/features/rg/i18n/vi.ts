@@ -72,6 +72,11 @@ const messages: RgMessages = {
     week: 'Mỗi tuần',
     month: 'Mỗi tháng',
   },
+  overlap: {
+    dayWeek: 'Giới hạn theo ngày cao hơn giới hạn theo tuần: giới hạn thấp hơn (theo tuần) sẽ áp dụng.',
+    dayMonth: 'Giới hạn theo ngày cao hơn giới hạn theo tháng: giới hạn thấp hơn (theo tháng) sẽ áp dụng.',
+    weekMonth: 'Giới hạn theo tuần cao hơn giới hạn theo tháng: giới hạn thấp hơn (theo tháng) sẽ áp dụng.',
+  },
 };
 
 export default messages;

@@ -69,6 +69,11 @@ const messages: RgMessages = {
     week: '每周',
     month: '每月',
   },
+  overlap: {
+    dayWeek: '每日限额高于每周限额：以较低的每周限额为准。',
+    dayMonth: '每日限额高于每月限额：以较低的每月限额为准。',
+    weekMonth: '每周限额高于每月限额：以较低的每月限额为准。',
+  },
 };
 
 export default messages;
