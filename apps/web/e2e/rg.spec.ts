@@ -25,7 +25,7 @@ test('a daily stake limit stops a dice bet at the limit; a cool-off signs the pl
   // The limits page: R$ 2,00 of stakes a day, lower than none, so at once.
   await page.goto('/jogoResponsavel');
   await expect(page.getByRole('heading', { name: 'Jogo responsável' })).toBeVisible();
-  await page.getByLabel('Apostas · Por dia').fill('2');
+  await page.getByLabel('Valor apostado · Por dia').fill('2');
   await page.getByRole('button', { name: 'Salvar limites' }).click();
   await expect(page.getByText('Limites salvos')).toBeVisible();
   await screenshot(page, 'rg/e2e-limits');

@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { money, time } from './format';
 
 /**
- * A player's responsible-gambling limits as the player sees them (money in reais, time in minutes, bets as a count), with an
- * operator's limit beside the player's own (the lower of the two binds).
+ * A player's responsible-gambling limits as the player sees them (money in reais, time in minutes, bets as a
+ * count), with an operator's limit beside the player's own (the lower of the two binds).
  */
 export function LimitsTable({ limits }: { limits: RgLimits }) {
   const { t } = useTranslation();

@@ -49,9 +49,9 @@ function wholeNumber(text: string): number {
 /**
  * "Jogo responsável" (/jogoResponsavel): deposit, loss, stake, time and number-of-bets limits per day, week and
  * month (a lower limit at once; a higher one shown as waiting 24 hours, and cancellable until then), the
- * reality-check interval, a cool-off or self-exclusion after a confirmation (the server signs the player out everywhere;
- * `onExcluded` gets the exclusion, says until when and clears this device), and the national self-exclusion
- * platform (its link as the server answers it: the operators' setting `rg.nationalSelfExclusionUrl`).
+ * reality-check interval, a cool-off or self-exclusion after a confirmation (the server signs the player out
+ * everywhere; `onExcluded` gets the exclusion, says until when and clears this device), and the national
+ * self-exclusion platform (its link as the server answers it: the operators' setting `rg.nationalSelfExclusionUrl`).
  */
 export function ResponsibleGamingPage({
   onExcluded,
