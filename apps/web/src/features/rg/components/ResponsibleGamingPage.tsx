@@ -394,11 +394,7 @@ export function ResponsibleGamingPage({
                 );
               })}
             </div>
-            {overlap(kind) ? (
-              <p className="mt-8 text-xs text-gold" data-testid={`rg-overlap-${kind}`}>
-                {t(`overlap.${overlap(kind)!}`)}
-              </p>
-            ) : null}
+            <OverlapNote kind={kind} which={overlap(kind)} />
           </fieldset>
         ))}
         <TextField
@@ -557,5 +553,16 @@ export function ResponsibleGamingPage({
         <p className="text-muted">{t('nationalText')}</p>
       </section>
     </section>
+  );
+}
+
+/** The note under a kind whose shorter period's limit is above a longer one's (see `overlap`). */
+function OverlapNote({ kind, which }: { kind: RgKind; which: 'dayWeek' | 'dayMonth' | 'weekMonth' | null }) {
+  const { t } = useTranslation('rg');
+  if (!which) return null;
+  return (
+    <p className="mt-8 text-xs text-gold" data-testid={`rg-overlap-${kind}`}>
+      {t(`overlap.${which}`)}
+    </p>
   );
 }

@@ -34,6 +34,18 @@ afterEach(() => {
   useSession.setState({ token: '', user: null });
 });
 
+/** A signed-in player on round 7 while it takes bets; the fake server answers every call. */
+async function signedInWhileBetting() {
+  useSession.setState({ token: 'tok', user: { uId: 1, balance: 5000, kyc: 1, header: 0 } as never });
+  const betting: RoundState = { ...crash(0), phase: 'betting', closesAt: at(60_000), startedAt: null };
+  const server = fakeFetch((url) => ({
+    body: envelope(url.includes('/rounds/crash/state') ? betting : url.includes('/bet') ? null : []),
+  }));
+  vi.stubGlobal('fetch', server.fn);
+  renderWithApp(<CrashPage />);
+  return { server, field: await screen.findByLabelText('Valor da aposta') };
+}
+
 describe('crash for a visitor (no socket, so no ticks)', () => {
   it('draws the curve by the server’s clock, asks for the state twice a second, and shows the crash', async () => {
     let state = crash(11_553);
@@ -61,19 +73,7 @@ describe('crash for a visitor (no socket, so no ticks)', () => {
 
 describe('a crash bet', () => {
   it('sends the stake as the player wrote it in Portuguese: "1.000" is a thousand reais', async () => {
-    useSession.setState({ token: 'tok', user: { uId: 1, balance: 5000, kyc: 1, header: 0 } as never });
-    const betting: RoundState = {
-      ...crash(0),
-      phase: 'betting',
-      closesAt: at(60_000),
-      startedAt: null,
-    };
-    const server = fakeFetch((url) => ({
-      body: envelope(url.includes('/rounds/crash/state') ? betting : url.includes('/bet') ? null : []),
-    }));
-    vi.stubGlobal('fetch', server.fn);
-    renderWithApp(<CrashPage />);
-    const field = await screen.findByLabelText('Valor da aposta');
+    const { server, field } = await signedInWhileBetting();
     fireEvent.change(field, { target: { value: '1.000' } });
     fireEvent.submit(field.closest('form')!);
     await waitFor(() => expect(server.calls.some((c) => c.init.method === 'POST')).toBe(true));
@@ -82,14 +82,7 @@ describe('a crash bet', () => {
   });
 
   it('an empty stake is asked for beside the field, and nothing is sent', async () => {
-    useSession.setState({ token: 'tok', user: { uId: 1, balance: 5000, kyc: 1, header: 0 } as never });
-    const betting: RoundState = { ...crash(0), phase: 'betting', closesAt: at(60_000), startedAt: null };
-    const server = fakeFetch((url) => ({
-      body: envelope(url.includes('/rounds/crash/state') ? betting : url.includes('/bet') ? null : []),
-    }));
-    vi.stubGlobal('fetch', server.fn);
-    renderWithApp(<CrashPage />);
-    const field = await screen.findByLabelText('Valor da aposta');
+    const { server, field } = await signedInWhileBetting();
     fireEvent.change(field, { target: { value: '  ' } });
     fireEvent.submit(field.closest('form')!);
     await waitFor(() => expect(field).toHaveAccessibleDescription('Por favor, insira o valor da aposta'));
