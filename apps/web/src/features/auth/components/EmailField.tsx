@@ -86,12 +86,15 @@ export function EmailField({ label, value, onChange, name = 'username', autoFocu
         }
       }}
       below={
+        // In the flow, one row of domains under the field: it never covers the button below it (the forgot-password
+        // sheet's "Enviar código" sat under an overlaid list). Each shows its domain; its name is the whole address.
         <ul
           id={listId}
           role="listbox"
           aria-label={t('suggestions')}
+          aria-orientation="horizontal"
           hidden={options.length === 0}
-          className="absolute left-0 right-0 z-10 mt-4 overflow-hidden rounded-xl border border-line bg-raised shadow-xl"
+          className="mt-6 flex gap-6 overflow-x-auto pb-2 [scrollbar-width:none]"
         >
           {options.map((option, i) => (
             <li
@@ -99,13 +102,14 @@ export function EmailField({ label, value, onChange, name = 'username', autoFocu
               id={`${listId}-${i}`}
               role="option"
               aria-selected={i === active}
+              aria-label={option}
               onMouseDown={(e) => {
                 e.preventDefault();
                 choose(option);
               }}
-              className={`flex min-h-44 cursor-pointer items-center px-12 text-sm ${i === active ? 'bg-gold/15 text-gold' : 'text-text'}`}
+              className={`flex min-h-36 shrink-0 cursor-pointer items-center rounded-full border px-12 text-sm ${i === active ? 'border-gold bg-gold/15 text-gold' : 'border-line bg-raised text-text'}`}
             >
-              {option}
+              {option.slice(option.indexOf('@'))}
             </li>
           ))}
         </ul>
