@@ -60,11 +60,23 @@ test('a risk operator imposes a loss limit; a refused value is shown beside its 
   await expect(row('Depósito').getByText('Limite grande demais', { exact: false })).toHaveCount(0);
   await screenshots(page, 'rg-operator-limits');
 
+  // The number of bets is a whole count: a fraction is refused beside it; a count saves as a count.
+  await page.reload();
+  await card.getByLabel('Número de apostas · Dia').fill('2,5');
+  await card.getByRole('button', { name: 'Salvar limites' }).click();
+  await expect(
+    row('Número de apostas').getByText('O número de apostas deve ser um número inteiro, maior que zero'),
+  ).toBeVisible();
+  await card.getByLabel('Número de apostas · Dia').fill('20');
+  await card.getByRole('button', { name: 'Salvar limites' }).click();
+  await expect(page.getByText('operadora: 20', { exact: true })).toBeVisible();
+
   // The player sees the operator's limit and cannot set theirs above it.
   const mine = (await (await request.get('/api/app/rg/limits', { headers: auth })).json()).data;
   expect(mine.loss.day.operatorValue).toBe(50);
   expect(mine.stake.month.operatorValue).toBeNull();
   expect(mine.deposit.week.operatorValue).toBeNull();
+  expect(mine.bets.day.operatorValue).toBe(20);
   const above = await request.put('/api/app/rg/limits', { headers: auth, data: { loss: { day: 80 } } });
   expect(above.status()).toBe(400);
   expect((await above.json()).message).toMatch(/^A operadora definiu este limite em R\$\s50,00/);

@@ -151,6 +151,39 @@ describe('operator-imposed limits', () => {
     expect((await playerLimits(p.token)).deposit.week.operatorValue).toBe(200);
   });
 
+  it('an operator limits the number of bets: the bet past it is refused, the player cannot go above it', async () => {
+    const risk = await operators.signIn('risk');
+    const p = await players.signUp('nbets');
+    await players.fund(p.id, 100_000);
+    // Counts are whole: a fraction is refused with its field named, nothing saved.
+    const half = await impose(risk.headers, p.id, { bets: { day: 2.5 }, version: 0 });
+    expect(half.statusCode, half.body).toBe(400);
+    expect((await view(risk.headers, p.id)).limits.bets.day.operatorValue).toBeNull();
+
+    const set = await impose(risk.headers, p.id, { bets: { day: 2, week: 30 }, version: 0 });
+    expect(set.statusCode, set.body).toBe(200);
+    // Stored and answered as a count (not as reais: 2, never 0.02).
+    expect(rgOperatorPlayer.parse(set.json().data).limits.bets.day).toMatchObject({
+      value: null,
+      operatorValue: 2,
+    });
+    expect(await lastAudit()).toMatchObject({ before: {}, after: { bets: { day: 2, week: 30 } } });
+
+    expect((await dice(p.token, 1)).statusCode).toBe(200);
+    expect((await dice(p.token, 1)).statusCode).toBe(200);
+    const balance = await cash(p.id);
+    const third = await dice(p.token, 1);
+    expect(third.statusCode, third.body).toBe(403);
+    expect(third.json().message).toBe('Você já fez as 2 apostas do seu limite diário. Aposta recusada.');
+    expect(await cash(p.id)).toBe(balance);
+    expect((await playerLimits(p.token)).bets.day).toMatchObject({ operatorValue: 2, used: 2 });
+
+    const above = await setOwn(p.token, { bets: { week: 31 } });
+    expect(above.statusCode, above.body).toBe(400);
+    expect(above.json().message).toBe('A operadora definiu este limite em 30: o seu não pode ser maior');
+    expect((await setOwn(p.token, { bets: { week: 20 } })).statusCode).toBe(200);
+  });
+
   it('an operator deposit limit refuses a deposit past it (the same check as the player’s)', async () => {
     const admin = await operators.signIn('admin');
     const p = await players.signUp('dep');

@@ -57,6 +57,12 @@ const moneyLimits = z.strictObject({
 const wholeLimit = (max: number, error = 'rgCountInvalid') =>
   z.number({ error }).int(error).positive(error).max(max, 'rgLimitTooLarge').nullable();
 const minutes = (max: number) => wholeLimit(max, 'rgMinutesInvalid');
+/** How many bets may be placed per period (every product's bets count, each slip or round one). */
+const betLimits = z.strictObject({
+  day: wholeLimit(RG_MAX_BETS).optional(),
+  week: wholeLimit(RG_MAX_BETS).optional(),
+  month: wholeLimit(RG_MAX_BETS).optional(),
+});
 
 export const rgLimitsRequest = z.strictObject({
   deposit: moneyLimits.optional(),
@@ -69,14 +75,7 @@ export const rgLimitsRequest = z.strictObject({
       month: minutes(RG_MAX_MINUTES.month).optional(),
     })
     .optional(),
-  /** How many bets may be placed per period (every product's bets count, each slip or round one). */
-  bets: z
-    .strictObject({
-      day: wholeLimit(RG_MAX_BETS).optional(),
-      week: wholeLimit(RG_MAX_BETS).optional(),
-      month: wholeLimit(RG_MAX_BETS).optional(),
-    })
-    .optional(),
+  bets: betLimits.optional(),
   /** Reality check interval in minutes; null turns it off. */
   realityCheckMinutes: z
     .number({ error: 'rgRealityInvalid' })
@@ -185,7 +184,7 @@ export type RgOperatorPlayer = z.infer<typeof rgOperatorPlayer>;
 
 /**
  * Operator-imposed limits (PUT /api/operator/rg/players/:userId/limits, permission `rg.write`): money limits
- * in major units; null lifts the operator's limit, an absent field leaves it. Applied at once, either way
+ * in major units, bets as a count; null lifts the operator's limit, an absent field leaves it. Applied at once, either way
  * (the player's own limits keep their 24-hour rule). `version` is the one the form read (409 `staleVersion`
  * when another operator wrote since). Answers `rgOperatorPlayer`; audited with the operator limits before
  * and after.
@@ -194,10 +193,11 @@ export const rgOperatorLimitsRequest = z.strictObject({
   deposit: moneyLimits.optional(),
   loss: moneyLimits.optional(),
   stake: moneyLimits.optional(),
+  bets: betLimits.optional(),
   version: z.number({ error: 'fieldInvalid' }).int('fieldInvalid').min(0, 'fieldInvalid'),
 });
 export type RgOperatorLimitsRequest = z.input<typeof rgOperatorLimitsRequest>;
-export const RG_OPERATOR_KINDS = ['deposit', 'loss', 'stake'] as const;
+export const RG_OPERATOR_KINDS = ['deposit', 'loss', 'stake', 'bets'] as const;
 
 /** The payout deadline of the Brazilian market (Portaria SPA/MF 615/2024): 120 minutes. */
 export const PAYOUT_DEADLINE_MINUTES = 120;

@@ -1,4 +1,5 @@
 import {
+  RG_MAX_BETS,
   RG_OPERATOR_KINDS,
   RG_PERIODS,
   rgOperatorLimitsRequest,
@@ -12,7 +13,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAllowed } from '../api/access';
 import { api, ApiError } from '../api/http';
-import { MoneyInput } from './inputs';
+import { MoneyInput, NumberInput } from './inputs';
 
 type Kind = (typeof RG_OPERATOR_KINDS)[number];
 type Values = Record<Kind, Record<RgPeriod, number | null>>;
@@ -27,7 +28,7 @@ const valuesOf = (rg: RgOperatorPlayer): Values =>
 
 /**
  * The limits an operator imposes on a player (PUT /api/operator/rg/players/:id/limits, `rg.write`): one field per
- * kind and period in reais, empty = none. Only the changed fields are sent, with the version the view read; the
+ * kind and period, in reais (the number of bets: a whole count), empty = none. Only the changed fields are sent, with the version the view read; the
  * server's refusal (its translated message) is shown beside the field(s) it concerns, a stale form above.
  */
 export function OperatorLimitsCard({ rg }: { rg: RgOperatorPlayer }) {
@@ -41,6 +42,7 @@ export function OperatorLimitsCard({ rg }: { rg: RgOperatorPlayer }) {
   const [formError, setFormError] = useState<string>();
   const initial = valuesOf(rg);
   const editable = allowed('rg.write');
+  const label = (kind: Kind, p: RgPeriod) => `${t(`rg.kinds.${kind}`)} · ${t(`rg.periods.${p}`)}`;
 
   const save = async () => {
     const current = form.getFieldsValue(true) as Values;
@@ -108,11 +110,21 @@ export function OperatorLimitsCard({ rg }: { rg: RgOperatorPlayer }) {
                     validateStatus={error ? 'error' : undefined}
                     help={error}
                   >
-                    <MoneyInput
-                      style={{ width: '100%', maxWidth: 200 }}
-                      placeholder={t('rg.none')}
-                      aria-label={`${t(`rg.kinds.${row.kind}`)} · ${t(`rg.periods.${p}`)}`}
-                    />
+                    {row.kind === 'bets' ? (
+                      <NumberInput
+                        min={1}
+                        max={RG_MAX_BETS}
+                        style={{ width: '100%', maxWidth: 200 }}
+                        placeholder={t('rg.none')}
+                        aria-label={label(row.kind, p)}
+                      />
+                    ) : (
+                      <MoneyInput
+                        style={{ width: '100%', maxWidth: 200 }}
+                        placeholder={t('rg.none')}
+                        aria-label={label(row.kind, p)}
+                      />
+                    )}
                   </Form.Item>
                 );
               },

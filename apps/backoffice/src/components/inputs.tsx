@@ -77,9 +77,12 @@ function bounds({ min, max, value, status, ...props }: InputNumberProps<number>,
   };
 }
 
-/** A plain number (a count, a multiple, an order, an id): out of `min`..`max`, marked, never changed. */
+/**
+ * A plain number (a count, a multiple, an order, an id): out of `min`..`max`, marked, never changed. The decimal
+ * comma reads as one in Portuguese: without it "2,5" became 25 (rc-input-number drops the comma as a grouping).
+ */
 export function NumberInput(props: InputNumberProps<number>) {
-  return <InputNumber<number> {...bounds(props)} />;
+  return <InputNumber<number> decimalSeparator={decimalSeparator()} {...bounds(props)} />;
 }
 
 /** An amount in reais, two decimals, grouped in thousands ("1.234.567,89"); `min` 0 unless given. */

@@ -113,12 +113,19 @@ interface LimitRow {
 }
 
 /** The operator-imposed limits of a player, major units (the audit row's before and after). */
+/** A stored limit as answered: money in major units, minutes and bets as they are. */
+function shown(kind: RgKind, v: number): number;
+function shown(kind: RgKind, v: number | null): number | null;
+function shown(kind: RgKind, v: number | null) {
+  return v === null || counted(kind) ? v : toMajor(v);
+}
+
 type OperatorLimits = Partial<Record<RgKind, Partial<Record<RgPeriod, number>>>>;
 
 function operatorLimitsOf(rowsOf: LimitRow[]): OperatorLimits {
   const out: OperatorLimits = {};
   for (const r of rowsOf)
-    if (r.operator_value !== null) (out[r.kind] ??= {})[r.period] = toMajor(Number(r.operator_value));
+    if (r.operator_value !== null) (out[r.kind] ??= {})[r.period] = shown(r.kind, Number(r.operator_value));
   return out;
 }
 
@@ -136,6 +143,9 @@ export function limitMinor(major: number): number {
     throw err;
   }
 }
+
+/** A limit as given (money in major units) as stored: money in minor units, minutes and bets as they are. */
+const stored = (kind: RgKind, v: number | null) => (v === null || counted(kind) ? v : limitMinor(v));
 
 /** The value in force and the change still waiting, with a due change applied. */
 function effective(row: LimitRow | undefined, now: Date) {
@@ -220,8 +230,6 @@ export function createRgService({ database, config, accounts, settings, now: clo
     );
     return e ? { kind: e.kind, startsAt: iso(e.starts_at), endsAt: e.ends_at ? iso(e.ends_at) : null } : null;
   }
-
-  const shown = (kind: RgKind, v: number | null) => (v === null || counted(kind) ? v : toMajor(v));
 
   async function limits(userId: number): Promise<RgLimits> {
     const [rowsOf, used, exclusion, player] = await Promise.all([
@@ -314,7 +322,7 @@ export function createRgService({ database, config, accounts, settings, now: clo
       for (const period of RG_PERIODS) {
         const v = given[period];
         if (v === undefined) continue;
-        values.push({ kind, period, value: v === null ? null : counted(kind) ? v : limitMinor(v) });
+        values.push({ kind, period, value: stored(kind, v) });
       }
     }
     await database.transaction(async (tx) => {
@@ -428,7 +436,7 @@ export function createRgService({ database, config, accounts, settings, now: clo
           if (v === undefined) continue;
           await tx.execute(
             sql`insert into rg_limits as l (user_id, kind, period, operator_value, operator_by, operator_at, updated_at)
-                values (${userId}, ${kind}, ${period}, ${v === null ? null : limitMinor(v)}, ${actor}, now(), now())
+                values (${userId}, ${kind}, ${period}, ${stored(kind, v)}, ${actor}, now(), now())
                 on conflict (user_id, kind, period) do update set operator_value = excluded.operator_value,
                   operator_by = excluded.operator_by, operator_at = now(), updated_at = now()`,
           );
