@@ -29,22 +29,22 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('deposit after KYC (composed by the app)', () => {
   it.each(['deposit', 'gameDeposit'] as const)(
-    '%s without KYC diverts to editBank; saving it continues to the deposit',
+    '%s without KYC diverts to editBank; saving it continues to the same deposit',
     async (kind) => {
-      useUi.setState({ overlay: kind, depositMode: 'secondDeposit' });
+      useUi.setState({ overlay: kind, depositMode: 'secondDeposit', depositFor: 8_000 });
       renderWithApp(<OverlayHost />);
-      await waitFor(() =>
-        expect(useUi.getState()).toMatchObject({ overlay: 'editBank', afterKyc: 'deposit' }),
-      );
+      await waitFor(() => expect(useUi.getState()).toMatchObject({ overlay: 'editBank', afterKyc: kind }));
       const user = userEvent.setup();
       await user.type(await screen.findByLabelText('Nome completo'), 'Ana Souza');
       await user.type(screen.getByLabelText('CPF'), '52998224725');
       await user.click(screen.getByRole('button', { name: 'Salvar' }));
       await waitFor(() =>
         expect(useUi.getState()).toMatchObject({
-          overlay: 'deposit',
+          overlay: kind,
           afterKyc: null,
           depositMode: 'secondDeposit',
+          // The game deposit still knows the stake it was opened for.
+          depositFor: kind === 'gameDeposit' ? 8_000 : null,
         }),
       );
       expect(useSession.getState().user?.kyc).toBe(1);

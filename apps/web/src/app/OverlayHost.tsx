@@ -32,15 +32,23 @@ const WalletOverlay = lazy(() => import('../features/wallet').then((m) => ({ def
 
 /**
  * Deposit after KYC: every way into a deposit (a tab, the 9999 error, a realtime event, the gift popup) meets
- * the KYC gate here, so the wallet needs nothing of the account feature: editBank first, then deposit.
+ * the KYC gate here, so the wallet needs nothing of the account feature: editBank first, then the deposit.
  */
 function useKycGate(overlay: string | null): boolean {
   const kycMissing = useSession((s) => s.user !== null && s.user.kyc !== 1);
   const gated =
     kycMissing && (overlay === 'deposit' || overlay === 'gameDeposit' || overlay === 'bonusDeposit');
   useEffect(() => {
-    if (gated) openOverlay('editBank', { afterKyc: 'deposit', depositMode: useUi.getState().depositMode });
-  }, [gated]);
+    if (!gated) return;
+    const { depositMode, depositFor } = useUi.getState();
+    // A game deposit continues as one, for the stake it was opened for.
+    const game = overlay === 'gameDeposit';
+    openOverlay('editBank', {
+      afterKyc: game ? 'gameDeposit' : 'deposit',
+      depositMode,
+      depositFor: game ? depositFor : null,
+    });
+  }, [gated, overlay]);
   return gated;
 }
 

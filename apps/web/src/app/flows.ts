@@ -56,8 +56,8 @@ export async function excluded(exclusion: RgExclusion) {
 
 /** KYC was saved: continue to the deposit when that is where the player was going (deposit after KYC). */
 export function kycSaved() {
-  const { afterKyc, depositMode } = useUi.getState();
-  if (afterKyc === 'deposit') openOverlay('deposit', { afterKyc: null, depositMode });
+  const { afterKyc, depositMode, depositFor } = useUi.getState();
+  if (afterKyc) openOverlay(afterKyc, { afterKyc: null, depositMode, depositFor });
   else closeOverlay();
 }
 

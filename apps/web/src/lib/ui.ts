@@ -49,8 +49,10 @@ interface UiState {
   pendingDeposit: PendingDeposit | null;
   /** The package a deposit overlay opens with (the one the player tapped), else the default one. */
   depositPackage: number | null;
+  /** The stake (minor units) a game deposit was opened for: it says what is missing and offers a package that covers it. */
+  depositFor: number | null;
   /** After KYC is saved, continue to the deposit overlay. */
-  afterKyc: 'deposit' | null;
+  afterKyc: 'deposit' | 'gameDeposit' | null;
   menuOpen: boolean;
   accountOpen: boolean;
   avatarOpen: boolean;
@@ -73,6 +75,7 @@ export const useUi = create<UiState>()(() => ({
   depositMode: 'normal',
   pendingDeposit: null,
   depositPackage: null,
+  depositFor: null,
   afterKyc: null,
   menuOpen: false,
   accountOpen: false,
@@ -88,7 +91,9 @@ export const useUi = create<UiState>()(() => ({
 
 export function openOverlay(
   overlay: OverlayName,
-  extra: Partial<Pick<UiState, 'depositMode' | 'afterKyc' | 'pendingDeposit' | 'depositPackage'>> = {},
+  extra: Partial<
+    Pick<UiState, 'depositMode' | 'afterKyc' | 'pendingDeposit' | 'depositPackage' | 'depositFor'>
+  > = {},
 ) {
   useUi.setState({
     overlay,
@@ -97,6 +102,7 @@ export function openOverlay(
     avatarOpen: false,
     pendingDeposit: null,
     depositPackage: null,
+    depositFor: null,
     ...extra,
   });
 }
@@ -142,6 +148,11 @@ export function endLoading() {
 /** Opens the deposit overlay; the app's overlay host puts KYC first when it is missing (deposit after KYC). */
 export function openDeposit(depositMode: DepositMode = 'normal') {
   openOverlay('deposit', { depositMode });
+}
+
+/** The game deposit (spec: a bet refused for the balance), for the stake refused (minor units) when known. */
+export function openGameDeposit(stake?: number) {
+  openOverlay('gameDeposit', { depositFor: stake ?? null });
 }
 
 /** Opens the deposit overlay on an order made earlier, to pay its PIX now. */

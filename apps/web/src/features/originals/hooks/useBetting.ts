@@ -10,7 +10,7 @@ import { submissionKeys } from '../../../lib/idempotency';
 import { useAppState } from '../../../lib/app-state';
 import { useSession } from '../../../lib/session';
 import { withhold } from '../../../lib/withheld';
-import { alertMessage, openOverlay, useUi } from '../../../lib/ui';
+import { alertMessage, openGameDeposit, openOverlay, useUi } from '../../../lib/ui';
 import { afterBet, startRun, type AutoRun, type AutoSettings, type StopReason } from '../logic/auto-bet';
 import { applyBet } from './apply-bet';
 import type { Stake } from './useStake';
@@ -114,7 +114,7 @@ export function useBetting<F extends string>(options: BettingOptions<F>) {
       // The spec: an insufficient balance on a bet opens the game deposit (which says whether the balance is
       // low or only short of this stake); the refusal stays beside the amount.
       if (err instanceof ApiError && err.status === ErrorCode.INSUFFICIENT_BALANCE)
-        openOverlay('gameDeposit');
+        openGameDeposit(amountMinor);
       await fields.show(err, body, placing());
       refusedBet.current = err instanceof ApiError && err.status !== ErrorCode.INSUFFICIENT_BALANCE;
       if (noAnswer) fields.place('form', t('errors.lostAnswer'));

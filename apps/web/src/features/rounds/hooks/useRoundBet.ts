@@ -1,11 +1,12 @@
 import { ErrorCode, type RoundBet, type RoundGame } from '@aposta/contracts';
+import { toMinor } from '@aposta/money';
 import { useState } from 'react';
 import { ApiError } from '../../../lib/api';
 import { i18n } from '../../../lib/i18n';
 import { useFieldErrors, type Placing } from '../../../lib/form-errors';
 import { queryClient } from '../../../lib/query';
 import { useSession } from '../../../lib/session';
-import { openOverlay } from '../../../lib/ui';
+import { openGameDeposit, openOverlay } from '../../../lib/ui';
 import { applyBalance } from '../../../lib/user-info';
 import { myBetsKey } from '../api/rounds';
 
@@ -21,6 +22,15 @@ const SCHEMA: Record<RoundGame, NonNullable<Placing<RoundField>['schema']>> = {
   'luckyColor-3m': () => import('@aposta/contracts').then((m) => m.luckyBetRequest),
   'luckyColor-5m': () => import('@aposta/contracts').then((m) => m.luckyBetRequest),
 };
+
+/** The stake sent (`stakeBody`'s decimal string) in minor units, for the game deposit; none if unreadable. */
+function stakeMinor(amount: unknown): number | undefined {
+  try {
+    return typeof amount === 'string' ? toMinor(amount) : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * Places a round's money calls one way: a visitor is asked to sign in; one Idempotency-Key per attempt, kept
@@ -66,7 +76,7 @@ export function useRoundBet(game: RoundGame) {
         setPendingKey(null);
         // The spec: 9999 on a bet opens the game deposit (which says whether the balance is low or only
         // short of this stake).
-        if (err.status === ErrorCode.INSUFFICIENT_BALANCE) openOverlay('gameDeposit');
+        if (err.status === ErrorCode.INSUFFICIENT_BALANCE) openGameDeposit(stakeMinor(body?.amount));
         // A bet's refusal is about its stake unless the contract names the target, or the round refused it.
         await fields.show(
           err,

@@ -9,7 +9,7 @@ import { displayMoney } from '../../../lib/format';
 import { refusalOf, sendOnce, submissionKeys } from '../../../lib/idempotency';
 import { queryClient } from '../../../lib/query';
 import { useSession } from '../../../lib/session';
-import { openOverlay, toast } from '../../../lib/ui';
+import { openGameDeposit, openOverlay, toast } from '../../../lib/ui';
 import { applyBalance } from '../../../lib/user-info';
 import { fetchBuilderPrice, placeSportsBet, refreshMyBets, sportsKeys, useSportsConfig } from '../api/sports';
 import {
@@ -161,7 +161,7 @@ export function BuilderSheet({ event, onClose }: { event: SportsEvent; onClose: 
           legs: ids.join(','),
         });
       } else setError(err.message);
-      if (err.status === ErrorCode.INSUFFICIENT_BALANCE) openOverlay('gameDeposit');
+      if (err.status === ErrorCode.INSUFFICIENT_BALANCE) openGameDeposit(stakeMinor);
     } finally {
       setBusy(false);
     }

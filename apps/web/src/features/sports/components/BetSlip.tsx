@@ -8,7 +8,7 @@ import { ApiError } from '../../../lib/api';
 import { useAppState } from '../../../lib/app-state';
 import { displayMoney } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
-import { openOverlay, toast } from '../../../lib/ui';
+import { openGameDeposit, openOverlay, toast } from '../../../lib/ui';
 import { applyBalance } from '../../../lib/user-info';
 import { placeSportsBet, refreshMyBets, useSportsConfig } from '../api/sports';
 import { useBuilder } from '../logic/builder';
@@ -199,7 +199,7 @@ export function BetSlip() {
           applyPriceChange(changed.data);
           setNotice(t('slip.priceChanged'));
         } else nextErrors[k] = err.message;
-        if (err.status === ErrorCode.INSUFFICIENT_BALANCE) openOverlay('gameDeposit');
+        if (err.status === ErrorCode.INSUFFICIENT_BALANCE) openGameDeposit(stakeOf(k) ?? undefined);
       }
     }
     setBusy(false);

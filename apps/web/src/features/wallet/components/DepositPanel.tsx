@@ -18,8 +18,15 @@ export { STATUS_POLL_MS } from '../api/get-status';
 
 type Stage = 'pick' | 'confirm' | 'frame' | 'waiting';
 
-/** The spec's default selection: the package the server flags, else the one of 100. */
-function defaultPackage(list: PricePackage[]): PricePackage | undefined {
+/**
+ * The spec's default selection: the package the server flags, else the one of 100. A game deposit for a stake
+ * the balance lacks `cover` (reais) for starts on the smallest package that covers it, else the largest.
+ */
+function defaultPackage(list: PricePackage[], cover?: number): PricePackage | undefined {
+  if (cover) {
+    const byPrice = [...list].sort((a, b) => a.price - b.price);
+    return byPrice.find((p) => p.price >= cover) ?? byPrice.at(-1);
+  }
   return list.find((p) => p.selected) ?? list.find((p) => p.price === 100);
 }
 
@@ -29,7 +36,16 @@ function defaultPackage(list: PricePackage[]): PricePackage | undefined {
  * is polled. A paid order (status '10' or the paySuccess event) closes the overlay.
  */
 /** `onPaid` is the app's paid-deposit flow (close, refresh user info, /paySuccess or the game alert). */
-export function DepositPanel({ kind, onPaid }: { kind: DepositKind; onPaid: () => void }) {
+export function DepositPanel({
+  kind,
+  onPaid,
+  cover,
+}: {
+  kind: DepositKind;
+  onPaid: () => void;
+  /** What a refused stake lacks, in reais: the package preselected covers it. */
+  cover?: number;
+}) {
   const { t } = useTranslation('wallet');
   const lang = useAppState((s) => s.lang);
   const isApp = useAppState((s) => s.isApp);
@@ -45,7 +61,7 @@ export function DepositPanel({ kind, onPaid }: { kind: DepositKind; onPaid: () =
   const keys = useRef(submissionKeys());
 
   const list = packages.data ?? [];
-  const selected = list.find((p) => p.pkgId === picked) ?? defaultPackage(list);
+  const selected = list.find((p) => p.pkgId === picked) ?? defaultPackage(list, cover);
   const money = (major: number) => displayMoney(major, lang);
 
   // The order's status, polled while the player pays (and asked at once on paySuccess).

@@ -7,7 +7,7 @@ import { loadLanguage } from '../../../lib/i18n';
 import { attachHandlers } from '../../../lib/realtime-socket';
 import { setNavigator } from '../../../lib/navigation';
 import { useSession } from '../../../lib/session';
-import { openDeposit, openOverlay, resumeDeposit, useUi } from '../../../lib/ui';
+import { openDeposit, openGameDeposit, openOverlay, resumeDeposit, useUi } from '../../../lib/ui';
 import { envelope, fakeFetch, renderWithApp } from '../../../test/render';
 import { STATUS_POLL_MS } from './DepositPanel';
 import { WalletOverlay } from './WalletOverlay';
@@ -297,6 +297,27 @@ describe('game deposit overlay', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Saldo insuficiente' });
     expect(dialog).toHaveTextContent('O seu saldo não cobre esta aposta. Recarregue para continuar jogando.');
     expect(dialog).not.toHaveTextContent('abaixo de');
+  });
+
+  it('opened for a stake: says what it lacks and starts on the smallest package that covers it', async () => {
+    stub();
+    useSession.setState({ user: { ...useSession.getState().user!, balance: 50.3 } });
+    openGameDeposit(8_000);
+    renderWithApp(<WalletOverlay kind="gameDeposit" onPaid={depositPaid} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Saldo insuficiente' });
+    expect(dialog).toHaveTextContent(/Faltam R\$\s29,70 para esta aposta\./);
+    // 20 would not cover R$ 29,70; 50 does (not the usual 100).
+    expect(await within(dialog).findByRole('radio', { name: /R\$\s50,00/ })).toHaveAttribute(
+      'aria-checked',
+      'true',
+    );
+    // Beyond every package: the largest.
+    act(() => openGameDeposit(100_000));
+    expect(dialog).toHaveTextContent(/Faltam R\$\s949,70/);
+    expect(within(dialog).getByRole('radio', { name: /R\$\s200,00/ })).toHaveAttribute(
+      'aria-checked',
+      'true',
+    );
   });
 
   it('with no amount selected asks for one', async () => {

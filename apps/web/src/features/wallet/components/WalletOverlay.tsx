@@ -1,10 +1,11 @@
 import { INS_BALANCE_BELOW } from '@aposta/contracts';
+import { toMajor, toMinor } from '@aposta/money';
 import { useTranslation } from 'react-i18next';
 import { Sheet } from '../../../components/ui/Sheet';
 import { useAppState } from '../../../lib/app-state';
 import { displayMoney } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
-import { closeOverlay, openDeposit, openOverlay } from '../../../lib/ui';
+import { closeOverlay, openDeposit, openOverlay, useUi } from '../../../lib/ui';
 import { DepositPanel } from './DepositPanel';
 import { WithdrawPanel } from './WithdrawPanel';
 
@@ -19,10 +20,13 @@ export function WalletOverlay({
   const { t } = useTranslation('wallet');
   const lang = useAppState((s) => s.lang);
   const balance = useSession((s) => s.user?.balance ?? 0);
+  const stake = useUi((s) => s.depositFor);
   if (kind === 'gameDeposit') {
     // Opened by a low balance (insBalance) or by a stake the balance does not cover (spec: status 9999 on a
     // bet): the second may come with a balance well above the low mark, and must not claim it is below.
     const low = balance < INS_BALANCE_BELOW;
+    // What the refused stake lacks (none when the stake is unknown or the balance shown has caught up).
+    const short = stake === null ? 0 : toMajor(Math.max(0, stake - toMinor(balance)));
     return (
       <Sheet
         title={t(low ? 'deposit.gameTitle' : 'deposit.notEnoughTitle')}
@@ -30,11 +34,13 @@ export function WalletOverlay({
         side="bottom"
       >
         <p className="px-16 pt-12 text-sm text-muted">
-          {low
-            ? t('deposit.lowBalance', { amount: displayMoney(INS_BALANCE_BELOW, lang) })
-            : t('deposit.notEnough')}
+          {short > 0
+            ? t('deposit.shortBy', { amount: displayMoney(short, lang) })
+            : low
+              ? t('deposit.lowBalance', { amount: displayMoney(INS_BALANCE_BELOW, lang) })
+              : t('deposit.notEnough')}
         </p>
-        <DepositPanel kind="gameDeposit" onPaid={onPaid} />
+        <DepositPanel kind="gameDeposit" onPaid={onPaid} cover={short || undefined} />
       </Sheet>
     );
   }

@@ -56,6 +56,7 @@ const en: WalletMessages = {
     gameTitle: 'Low balance',
     notEnoughTitle: 'Not enough balance',
     notEnough: 'Your balance does not cover this bet. Recharge to keep playing.',
+    shortBy: 'This bet needs {{amount}} more. Recharge to keep playing.',
     bonusTitle: 'Increase your bonus',
     bonusText:
       'Deposit through one of these packages: its bonus gets the multiplier you unlocked by betting.',

@@ -56,6 +56,7 @@ const id: WalletMessages = {
     gameTitle: 'Saldo rendah',
     notEnoughTitle: 'Saldo tidak cukup',
     notEnough: 'Saldo Anda tidak cukup untuk taruhan ini. Isi ulang untuk terus bermain.',
+    shortBy: 'Taruhan ini kurang {{amount}}. Isi ulang untuk terus bermain.',
     bonusTitle: 'Tingkatkan bonus Anda',
     bonusText:
       'Deposit melalui salah satu paket ini: bonusnya mendapat pengganda yang Anda buka dengan bertaruh.',

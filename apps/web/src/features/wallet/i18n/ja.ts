@@ -54,6 +54,7 @@ const ja: WalletMessages = {
     gameTitle: '残高不足',
     notEnoughTitle: '残高が足りません',
     notEnough: '残高がこのベットに足りません。プレイを続けるにはチャージしてください。',
+    shortBy: 'このベットには {{amount}} 足りません。プレイを続けるにはチャージしてください。',
     bonusTitle: 'ボーナスを増やす',
     bonusText: 'これらのパッケージで入金すると、ベットで解除した倍率がボーナスに適用されます。',
     back: '戻る',

@@ -54,6 +54,7 @@ const ko: WalletMessages = {
     gameTitle: '잔액 부족',
     notEnoughTitle: '잔액이 모자랍니다',
     notEnough: '잔액이 이 베팅에 부족합니다. 계속 플레이하려면 충전하세요.',
+    shortBy: '이 베팅에 {{amount}}이(가) 부족합니다. 계속 플레이하려면 충전하세요.',
     bonusTitle: '보너스 늘리기',
     bonusText: '이 패키지 중 하나로 입금하면 베팅으로 해제한 배수가 패키지 보너스에 적용됩니다.',
     back: '뒤로',

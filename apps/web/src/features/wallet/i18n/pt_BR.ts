@@ -60,6 +60,7 @@ const ptBR = {
     gameTitle: 'Saldo baixo',
     notEnoughTitle: 'Saldo insuficiente',
     notEnough: 'O seu saldo não cobre esta aposta. Recarregue para continuar jogando.',
+    shortBy: 'Faltam {{amount}} para esta aposta. Recarregue para continuar jogando.',
     bonusTitle: 'Aumente seu bônus',
     bonusText:
       'Deposite por um destes pacotes: o bônus do pacote recebe o multiplicador que você desbloqueou apostando.',

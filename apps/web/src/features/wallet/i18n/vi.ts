@@ -56,6 +56,7 @@ const vi: WalletMessages = {
     gameTitle: 'Số dư thấp',
     notEnoughTitle: 'Không đủ số dư',
     notEnough: 'Số dư của bạn không đủ cho lần cược này. Hãy nạp thêm để tiếp tục chơi.',
+    shortBy: 'Lần cược này còn thiếu {{amount}}. Hãy nạp thêm để tiếp tục chơi.',
     bonusTitle: 'Tăng tiền thưởng',
     bonusText: 'Nạp qua một trong các gói này: tiền thưởng của gói được nhân theo hệ số bạn đã mở khi cược.',
     back: 'Quay lại',

@@ -54,6 +54,7 @@ const zh: WalletMessages = {
     gameTitle: '余额不足',
     notEnoughTitle: '余额不够',
     notEnough: '您的余额不足以支付这笔投注，请充值以继续游戏。',
+    shortBy: '这笔投注还差 {{amount}}，请充值以继续游戏。',
     bonusTitle: '提高彩金',
     bonusText: '通过以下套餐充值：套餐彩金将按您投注解锁的倍数发放。',
     back: '返回',

@@ -199,6 +199,8 @@ describe('dice bets', () => {
       expect(screen.getByLabelText('Valor da aposta')).toHaveAccessibleDescription('Saldo insuficiente'),
     );
     expect(useUi.getState().overlay).toBe('gameDeposit');
+    // The game deposit knows the stake refused (R$ 80): it says what is missing and offers a package for it.
+    expect(useUi.getState().depositFor).toBe(8_000);
   });
 
   it('a multiplier out of range is said beside it and no bet is placed until it is corrected', async () => {
