@@ -138,6 +138,37 @@ describe('support chat panel', () => {
     expect(screen.getByRole('button', { name: 'Abrir atendimento (2 novas)' })).toBeTruthy();
   });
 
+  it('steps aside while the page scrolls down and returns on the way up, or when an answer is unread', async () => {
+    useSession.setState({ token: 'player-token', realtime: null });
+    history = [];
+    renderWithApp(<SupportButton />);
+    const button = screen.getByRole('button', { name: 'Abrir atendimento' });
+    const scrollTo = (y: number) =>
+      act(() => {
+        Object.defineProperty(window, 'scrollY', { value: y, configurable: true });
+        window.dispatchEvent(new Event('scroll'));
+      });
+    try {
+      scrollTo(400);
+      expect(button).toHaveAttribute('data-tucked', 'true');
+      scrollTo(404); // a tremble changes nothing
+      expect(button).toHaveAttribute('data-tucked', 'true');
+      scrollTo(300);
+      expect(button).not.toHaveAttribute('data-tucked');
+      scrollTo(600);
+      expect(button).toHaveAttribute('data-tucked', 'true');
+      act(() => button.focus());
+      expect(button).not.toHaveAttribute('data-tucked');
+      scrollTo(900);
+      act(() => supportHandlers.supportMessage(message(3, 'operator', 'Oi')));
+      expect(screen.getByRole('button', { name: /Abrir atendimento \(1 nova/ })).not.toHaveAttribute(
+        'data-tucked',
+      );
+    } finally {
+      scrollTo(0);
+    }
+  });
+
   it('loads the hosted chat (LiveChat) by its license id with the signed-in player’s name and e-mail', async () => {
     useSession.setState({ token: 'player-token' });
     CONFIG = {
