@@ -1,6 +1,6 @@
 import { OPERATOR_ACTIVITIES_PATH, type GgrReport, type OperatorActivity } from '@aposta/contracts';
 import { toMajor, toMinor } from '@aposta/money';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator } from '@playwright/test';
 import { depositViaApi, newEmail, registerViaApi } from '../../web/e2e/helpers';
 import { createOperator, openMenu, operatorKey, screenshots, signIn, type TestOperator } from './helpers';
 
@@ -20,6 +20,24 @@ const PROMO = 'Promoções e conteúdo';
 async function activities(request: APIRequestContext) {
   const res = await request.get(OPERATOR_ACTIVITIES_PATH, { headers: operatorKey });
   return (await res.json()).data.list as OperatorActivity[];
+}
+
+async function settingsNow(request: APIRequestContext) {
+  return (await (await request.get('/api/operator/settings', { headers: operatorKey })).json()).data;
+}
+
+/**
+ * A value typed into a form's field and saved, which the server refuses: its message under that field only, none
+ * in the form's alert. Answers the field's box (its input, label and messages).
+ */
+async function refusedBeside(form: Locator, label: string, value: string, message: string) {
+  await form.getByLabel(label, { exact: true }).fill(value);
+  await form.getByRole('button', { name: 'Salvar' }).click();
+  const item = form.locator('.ant-form-item', { has: form.page().getByLabel(label, { exact: true }) }).last();
+  await expect(item).toContainText(message);
+  await expect(form.locator('.ant-form-item-explain-error')).toHaveCount(1);
+  await expect(form.locator('.ant-alert')).toHaveCount(0);
+  return item;
 }
 
 test.beforeAll(async ({ request }) => {
@@ -123,6 +141,32 @@ test('a marketing operator launches an activity: its script reaches neither the 
   expect((await activities(request)).find((a) => a.id === id)!.status).toBe('ended');
 });
 
+test('a reward the server refuses is shown beside its field, not above the buttons; nothing is saved', async ({
+  page,
+  request,
+}) => {
+  await signIn(page, made.marketing!);
+  await openMenu(page, 'Atividades', PROMO);
+  await page.getByRole('button', { name: 'Nova atividade' }).click();
+  const form = page.getByRole('form', { name: 'Nova atividade' });
+  const refusedTitle = `${title} (150%)`;
+  await form.getByLabel('Título').fill(refusedTitle);
+  await form
+    .locator('label')
+    .filter({ hasText: /^Porcentagem$/ })
+    .click();
+  // More than all of what qualified: the form lets it through (marked), the server refuses it (the contract's
+  // share of the whole), and says so under the reward.
+  const reward = await refusedBeside(form, 'Prêmio', '150', 'Verifique as informações inseridas');
+  await expect(form).toBeVisible();
+  expect((await activities(request)).map((a) => a.title)).not.toContain(refusedTitle);
+  // Changed, the value is no longer the one refused: its message goes.
+  await form.getByLabel('Prêmio', { exact: true }).fill('50');
+  await expect(reward).not.toContainText('Verifique as informações inseridas');
+  await form.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(form).toBeHidden();
+});
+
 test('an admin finds the activity in the audit log and edits the promotion rules as forms', async ({
   page,
   request,
@@ -152,8 +196,7 @@ test('an admin finds the activity in the audit log and edits the promotion rules
   await signin.getByLabel('Dia 7').fill('12,50');
   await signin.getByRole('button', { name: 'Salvar' }).click();
   await expect(page.getByText('Feito')).toBeVisible();
-  const read = async () =>
-    (await (await request.get('/api/operator/settings', { headers: operatorKey })).json()).data;
+  const read = () => settingsNow(request);
   expect((await read())['promo.signinRewards']).toEqual([100, 200, 300, 400, 500, 700, 1250]);
 
   // The ladder: tiers must rise (refused in the form), and a change made meanwhile is not overwritten.
@@ -189,6 +232,31 @@ test('an admin finds the activity in the audit log and edits the promotion rules
   await limits.getByRole('button', { name: 'Salvar' }).click();
   await expect.poll(async () => (await read())['originals.maxStake']).toBe(250_000);
   await screenshots(page, 'originals');
+});
+
+test('a promotion rule the server refuses is shown beside its cell, not in the card; nothing is saved', async ({
+  page,
+  request,
+}) => {
+  const before = await settingsNow(request);
+  await signIn(page, made.admin!);
+  await openMenu(page, 'Regras de promoção', PROMO);
+  // A VIP level's withdrawal fee over 100 %: the form lets it through (marked), the server refuses the table; its
+  // message names the cell (not the setting's code) under it.
+  const vip = page.getByRole('form', { name: 'Tabela VIP' });
+  await refusedBeside(vip, 'Taxa de saque (3)', '150', 'Verifique o campo “Taxa de saque (3)”');
+  await screenshots(page, 'promo-rules-refused');
+
+  // A sign-in day's reward over the largest (R$ 100.000,00): under that day.
+  const signin = page.getByRole('form', { name: 'Presença diária: prêmio de cada dia' });
+  const day = await refusedBeside(signin, 'Dia 3', '200000', 'Verifique o campo “Dia 3”');
+
+  const after = await settingsNow(request);
+  expect(after['vip.table']).toEqual(before['vip.table']);
+  expect(after['promo.signinRewards']).toEqual(before['promo.signinRewards']);
+  // Changed, the value is no longer the one refused: its message goes.
+  await signin.getByLabel('Dia 3').fill('3');
+  await expect(day).not.toContainText('Verifique o campo');
 });
 
 test("today's GGR on the dashboard and in the reports matches the player's bets to the centavo", async ({

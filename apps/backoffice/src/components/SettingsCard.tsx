@@ -1,4 +1,4 @@
-import { SETTINGS_EXPECTED_KEY } from '@aposta/contracts';
+import { SETTINGS_EXPECTED_KEY, settingsSchema } from '@aposta/contracts';
 import { App, Button, Card, Form } from 'antd';
 import type { NamePath } from 'antd/es/form/interface';
 import { useState, type ReactNode } from 'react';
@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useAllowed } from '../api/access';
 import { api, ApiError } from '../api/http';
 import { FormError } from './FormFooter';
+import { refusedPaths, useFieldRefusal } from './refusal';
 import { useApiQuery } from './useApiQuery';
 
 /** The business settings as the server answers them (`settingsSchema` in the contracts package). */
@@ -42,8 +43,9 @@ export function refusedSetting(message: string, sent: Settings, read: Settings):
 
 /**
  * A structured editor of some settings: a form built from the values read (`toForm`), saved as settings
- * (`fromForm`) with the stale check. The server checks each value; its refusal is shown beside the field it
- * is about when `fieldOf` places it, else in the card. Without `settings.write` the form is read-only.
+ * (`fromForm`) with the stale check. The server checks each value; its refusal is shown beside the field(s) it
+ * is about when `fieldOf` places them (the values the shared `settingsSchema` refuses in what was sent, else the
+ * setting `refusedSetting` finds), else in the card. Without `settings.write` the form is read-only.
  */
 export function SettingsCard<V extends object>(props: {
   title: string;
@@ -52,8 +54,11 @@ export function SettingsCard<V extends object>(props: {
   settings: ReturnType<typeof useSettings>;
   toForm: (s: Settings) => V;
   fromForm: (v: V) => Settings;
-  /** The form field of a setting of this card, for a refusal shown beside it. */
-  fieldOf?: (key: string) => SettingField | undefined;
+  /**
+   * The form field of a setting of this card, for a refusal shown beside it; `at`: where in the setting's value
+   * (a row and its field, `[2, 'reward']`; empty for the whole value).
+   */
+  fieldOf?: (key: string, at: PropertyKey[]) => SettingField | undefined;
   children: ReactNode;
 }) {
   const { title, keys, settings } = props;
@@ -81,6 +86,7 @@ function SettingsForm<V extends object>({
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
   const [form] = Form.useForm<V>();
+  const refusal = useFieldRefusal(form);
   const write = allowed('settings.write');
   return (
     <Form<V>
@@ -89,6 +95,7 @@ function SettingsForm<V extends object>({
       form={form}
       disabled={!write}
       initialValues={toForm(read)}
+      onValuesChange={refusal.clear}
       onFinish={async (values) => {
         setBusy(true);
         setError(undefined);
@@ -99,14 +106,20 @@ function SettingsForm<V extends object>({
           await settings.refetch();
         } catch (err) {
           const text = (err as Error).message;
+          // The values of this save the server refuses, checked with the same schema against the settings read.
+          const paths = refusedPaths(err, settingsSchema, { ...read, ...sent }).filter(
+            ([key]) => typeof key === 'string' && key in sent,
+          );
           const key =
-            err instanceof ApiError && err.statusCode === 400 ? refusedSetting(text, sent, read) : undefined;
-          const field = key === undefined ? undefined : fieldOf?.(key);
-          if (field) {
+            !paths.length && err instanceof ApiError && err.statusCode === 400
+              ? refusedSetting(text, sent, read)
+              : undefined;
+          const placed = (key === undefined ? paths : [[key]]).map(([k, ...at]) => {
+            const field = fieldOf?.(String(k), at);
             // The key in the server's message is the setting's code: the operator knows it by its label.
-            form.setFields([{ name: field.name, errors: [text.replace(key!, `“${field.label}”`)] }]);
-            form.scrollToField(field.name);
-          } else setError(text);
+            return field && { name: field.name, message: text.replace(String(k), `“${field.label}”`) };
+          });
+          if (!refusal.show(placed)) setError(text);
         } finally {
           setBusy(false);
         }

@@ -3,6 +3,8 @@ import {
   ACTIVITY_KINDS,
   ACTIVITY_REWARD_TYPES,
   OPERATOR_ACTIVITIES_PATH,
+  activityInput,
+  activityUpdate,
   type ActivityInput,
   type ActivityKind,
   type OperatorActivity,
@@ -44,6 +46,7 @@ import {
 } from '../components/inputs';
 import { sanitizeActivityBody } from '../components/sanitize';
 import { FormFooter } from '../components/FormFooter';
+import { refusedPaths, useFieldRefusal } from '../components/refusal';
 import { useApiQuery } from '../components/useApiQuery';
 
 const STATUS_COLORS = { draft: 'default', live: 'green', ended: 'red' } as const;
@@ -227,6 +230,26 @@ function fromForm(v: FormValues): ActivityInput {
   };
 }
 
+/** The body's fields the form edits under the same name (`fromForm` converts their values only). */
+const SAME_NAME: ReadonlySet<unknown> = new Set<keyof FormValues>([
+  'title',
+  'bannerUrl',
+  'body',
+  'kind',
+  'rewardType',
+  'rewardValue',
+  'rewardCap',
+  'target',
+  'wageringMultiple',
+  'status',
+]);
+
+/** The form field of a path in the body: the period edits both its ends; the version has none. */
+function fieldOf([field]: PropertyKey[]): keyof FormValues | undefined {
+  if (field === 'startsAt' || field === 'endsAt') return 'period';
+  return SAME_NAME.has(field) ? (field as keyof FormValues) : undefined;
+}
+
 interface EditorProps {
   activity: OperatorActivity | undefined;
   onClose: () => void;
@@ -261,22 +284,24 @@ function ActivityEditor({ activity, onClose, onSaved, heading }: EditorProps & {
   const rewardType = Form.useWatch('rewardType', form) ?? initial.rewardType;
   const clean = useMemo(() => sanitizeActivityBody(body), [body]);
   const removed = body.trim() !== '' && clean.replace(/\s+/g, '') !== body.replace(/\s+/g, '');
+  const refusal = useFieldRefusal(form);
   const save = async (values: FormValues) => {
     setBusy(true);
     setError(undefined);
+    let sent: unknown;
     try {
       const input = fromForm(values);
-      if (activity) {
-        await api('put', `${OPERATOR_ACTIVITIES_PATH}/${activity.id}`, {
-          body: { ...input, version: activity.version },
-        });
-      } else {
-        await api('post', OPERATOR_ACTIVITIES_PATH, { body: input });
-      }
+      sent = activity ? { ...input, version: activity.version } : input;
+      if (activity) await api('put', `${OPERATOR_ACTIVITIES_PATH}/${activity.id}`, { body: sent });
+      else await api('post', OPERATOR_ACTIVITIES_PATH, { body: sent });
       await onSaved();
       onClose();
     } catch (err) {
-      setError((err as Error).message);
+      const message = (err as Error).message;
+      // A refused value beside its field (the ones the shared contract refuses in what was sent); a stale form
+      // or another failure above the buttons.
+      const refused = refusedPaths(err, activity ? activityUpdate : activityInput, sent).map(fieldOf);
+      if (!refusal.show(refused.map((name) => name && { name, message }))) setError(message);
     } finally {
       setBusy(false);
     }
@@ -290,6 +315,7 @@ function ActivityEditor({ activity, onClose, onSaved, heading }: EditorProps & {
           layout="vertical"
           initialValues={initial}
           onFinish={save}
+          onValuesChange={refusal.clear}
         >
           <Form.Item
             name="title"

@@ -14,7 +14,7 @@ import {
   reais,
   toHundredths,
 } from '../components/inputs';
-import { SettingsCard, useSettings, type Settings } from '../components/SettingsCard';
+import { SettingsCard, useSettings, type SettingField, type Settings } from '../components/SettingsCard';
 
 /** One VIP level as the setting `vip.table` keeps it (minor units, fee in basis points). */
 interface VipLevel {
@@ -42,6 +42,71 @@ export function PromoRulesPage() {
   const { t } = useTranslation();
   const settings = useSettings();
   const required = [{ required: true, message: t('common.required') }];
+  const day = (n: number) => t('promoRules.day', { n });
+  const referralLevel = (n: number) => t('promoRules.referralLevel', { n });
+  const vip: TableOf = {
+    name: 'levels',
+    first: { title: t('promoRules.level'), from: 0 },
+    columns: [
+      { key: 'reward', label: t('promoRules.vipReward'), input: money },
+      { key: 'paySum', label: t('promoRules.paySum'), input: money },
+      {
+        key: 'gameSum',
+        label: t('promoRules.gameSum'),
+        optional: true,
+        input: (label) => <MoneyInput aria-label={label} placeholder="—" />,
+      },
+      {
+        key: 'withdrawalsPerDay',
+        label: t('promoRules.withdrawalsPerDay'),
+        input: (label) => <NumberInput aria-label={label} min={0} max={100} precision={0} />,
+      },
+      {
+        key: 'withdrawFee',
+        stored: 'withdrawFeeBp',
+        label: t('promoRules.withdrawFee'),
+        input: (label) => <PercentInput aria-label={label} />,
+      },
+    ],
+  };
+  const tiers: TableOf = {
+    name: 'tiers',
+    first: { title: '#', from: 1 },
+    add: t('promoRules.addTier'),
+    rules: [rising(t('promoRules.rising'), 'invitees')],
+    columns: [
+      {
+        key: 'invitees',
+        label: t('promoRules.invitees'),
+        input: (label) => <NumberInput aria-label={label} min={1} precision={0} style={{ width: '100%' }} />,
+      },
+      { key: 'reward', label: t('promoRules.tierReward'), input: money },
+    ],
+  };
+  const missions: TableOf = {
+    name: 'missions',
+    first: { title: '#', from: 1 },
+    add: t('promoRules.addMission'),
+    rules: [rising(t('promoRules.rising'), 'turnover', 'multiple')],
+    columns: [
+      { key: 'turnover', label: t('promoRules.turnover'), input: money },
+      {
+        key: 'multiple',
+        label: t('promoRules.multiple'),
+        input: (label) => (
+          <NumberInput
+            aria-label={label}
+            min={1}
+            max={100}
+            precision={2}
+            decimalSeparator={decimalSeparator()}
+            addonAfter="×"
+            style={{ width: '100%' }}
+          />
+        ),
+      },
+    ],
+  };
   return (
     <List title={t('promoRules.title')}>
       {settings.error && <Alert type="error" showIcon message={settings.error.message} />}
@@ -69,31 +134,9 @@ export function PromoRulesPage() {
                 withdrawFeeBp: toHundredths(l.withdrawFee),
               })),
             })}
+            fieldOf={(_, at) => cellOf(vip, at)}
           >
-            <FormTable
-              name="levels"
-              first={{ title: t('promoRules.level'), from: 0 }}
-              columns={[
-                { key: 'reward', label: t('promoRules.vipReward'), input: money },
-                { key: 'paySum', label: t('promoRules.paySum'), input: money },
-                {
-                  key: 'gameSum',
-                  label: t('promoRules.gameSum'),
-                  optional: true,
-                  input: (label) => <MoneyInput aria-label={label} placeholder="—" />,
-                },
-                {
-                  key: 'withdrawalsPerDay',
-                  label: t('promoRules.withdrawalsPerDay'),
-                  input: (label) => <NumberInput aria-label={label} min={0} max={100} precision={0} />,
-                },
-                {
-                  key: 'withdrawFee',
-                  label: t('promoRules.withdrawFee'),
-                  input: (label) => <PercentInput aria-label={label} />,
-                },
-              ]}
-            />
+            <FormTable {...vip} />
             <Typography.Paragraph type="secondary">{t('promoRules.vipHelp')}</Typography.Paragraph>
           </SettingsCard>
         </Col>
@@ -104,11 +147,12 @@ export function PromoRulesPage() {
             settings={settings}
             toForm={(s) => ({ days: (s['promo.signinRewards'] as number[]).map(reais) })}
             fromForm={(v) => ({ 'promo.signinRewards': v.days.map(centavos) })}
+            fieldOf={(_, at) => itemOf('days', day, at)}
           >
             <Row gutter={12}>
               {Array.from({ length: 7 }, (_, i) => (
                 <Col key={i} xs={12} md={6}>
-                  <Form.Item name={['days', i]} label={t('promoRules.day', { n: i + 1 })} rules={required}>
+                  <Form.Item name={['days', i]} label={day(i + 1)} rules={required}>
                     <MoneyInput />
                   </Form.Item>
                 </Col>
@@ -124,15 +168,12 @@ export function PromoRulesPage() {
             settings={settings}
             toForm={(s) => ({ rates: (s['promo.referralRatesBp'] as number[]).map(fromHundredths) })}
             fromForm={(v) => ({ 'promo.referralRatesBp': v.rates.map(toHundredths) })}
+            fieldOf={(_, at) => itemOf('rates', referralLevel, at)}
           >
             <Row gutter={12}>
               {[0, 1, 2].map((i) => (
                 <Col key={i} xs={24} md={8}>
-                  <Form.Item
-                    name={['rates', i]}
-                    label={t('promoRules.referralLevel', { n: i + 1 })}
-                    rules={required}
-                  >
+                  <Form.Item name={['rates', i]} label={referralLevel(i + 1)} rules={required}>
                     <PercentInput max={10} />
                   </Form.Item>
                 </Col>
@@ -160,26 +201,16 @@ export function PromoRulesPage() {
                 reward: centavos(x.reward),
               })),
             })}
+            fieldOf={(key, at) =>
+              key === 'promo.ladderMinDeposit'
+                ? { name: 'minDeposit', label: t('promoRules.ladderMinDeposit') }
+                : cellOf(tiers, at)
+            }
           >
             <Form.Item name="minDeposit" label={t('promoRules.ladderMinDeposit')} rules={required}>
               <MoneyInput min={0.01} />
             </Form.Item>
-            <FormTable
-              name="tiers"
-              first={{ title: '#', from: 1 }}
-              add={t('promoRules.addTier')}
-              rules={[rising(t('promoRules.rising'), 'invitees')]}
-              columns={[
-                {
-                  key: 'invitees',
-                  label: t('promoRules.invitees'),
-                  input: (label) => (
-                    <NumberInput aria-label={label} min={1} precision={0} style={{ width: '100%' }} />
-                  ),
-                },
-                { key: 'reward', label: t('promoRules.tierReward'), input: money },
-              ]}
-            />
+            <FormTable {...tiers} />
           </SettingsCard>
         </Col>
         <Col xs={24} xl={12}>
@@ -198,31 +229,9 @@ export function PromoRulesPage() {
                 multiple: toHundredths(m.multiple),
               })),
             })}
+            fieldOf={(_, at) => cellOf(missions, at)}
           >
-            <FormTable
-              name="missions"
-              first={{ title: '#', from: 1 }}
-              add={t('promoRules.addMission')}
-              rules={[rising(t('promoRules.rising'), 'turnover', 'multiple')]}
-              columns={[
-                { key: 'turnover', label: t('promoRules.turnover'), input: money },
-                {
-                  key: 'multiple',
-                  label: t('promoRules.multiple'),
-                  input: (label) => (
-                    <NumberInput
-                      aria-label={label}
-                      min={1}
-                      max={100}
-                      precision={2}
-                      decimalSeparator={decimalSeparator()}
-                      addonAfter="×"
-                      style={{ width: '100%' }}
-                    />
-                  ),
-                },
-              ]}
-            />
+            <FormTable {...missions} />
             <Typography.Paragraph type="secondary">{t('promoRules.missionsHelp')}</Typography.Paragraph>
           </SettingsCard>
         </Col>
@@ -233,31 +242,46 @@ export function PromoRulesPage() {
 
 interface Column {
   key: string;
+  /** The setting's name of this field, when it is not `key` (a fee kept in basis points, edited in percent). */
+  stored?: string;
   label: string;
   /** The cell's input, given its accessible name ("Prêmio (2)"). */
   input: (label: string) => ReactNode;
   optional?: boolean;
 }
 
-const money = (label: string) => <MoneyInput aria-label={label} />;
-
-/**
- * Rows of a list setting (VIP levels, ladder tiers, missions) as a table of inputs; with `add`, rows can be
- * added and removed. The list's own rule (rows rising) shows its message under the table.
- */
-function FormTable({
-  name,
-  first,
-  columns,
-  add,
-  rules,
-}: {
+/** A FormTable: the form's list (`name`), its rows' numbering, its columns, and rows added and removed (`add`). */
+interface TableOf {
   name: string;
   first: { title: string; from: 0 | 1 };
   columns: Column[];
   add?: string;
   rules?: Rule[];
-}) {
+}
+
+const money = (label: string) => <MoneyInput aria-label={label} />;
+
+/** A cell's label, and its input's accessible name: its column's and its row's number ("Prêmio (2)"). */
+const cellLabel = (c: Column, row: number, first: TableOf['first']) => `${c.label} (${row + first.from})`;
+
+/** The cell of a list setting's value at `[row, field]` (a refusal of it is shown there). */
+function cellOf(table: TableOf, [row, field]: PropertyKey[]): SettingField | undefined {
+  const c = table.columns.find((x) => (x.stored ?? x.key) === field);
+  return typeof row === 'number' && c
+    ? { name: [table.name, row, c.key], label: cellLabel(c, row, table.first) }
+    : undefined;
+}
+
+/** The field of a list setting's value at `[i]`, in a form list `name` labelled `label(i + 1)`. */
+function itemOf(name: string, label: (n: number) => string, [i]: PropertyKey[]): SettingField | undefined {
+  return typeof i === 'number' ? { name: [name, i], label: label(i + 1) } : undefined;
+}
+
+/**
+ * Rows of a list setting (VIP levels, ladder tiers, missions) as a table of inputs; with `add`, rows can be
+ * added and removed. The list's own rule (rows rising) shows its message under the table.
+ */
+function FormTable({ name, first, columns, add, rules }: TableOf) {
   const { t } = useTranslation();
   return (
     <Form.List name={name} rules={rules as never}>
@@ -279,7 +303,7 @@ function FormTable({
                     rules={c.optional ? [] : [{ required: true, message: t('common.required') }]}
                     style={{ margin: 0 }}
                   >
-                    {c.input(`${c.label} (${f.name + first.from})`)}
+                    {c.input(cellLabel(c, f.name, first))}
                   </Form.Item>
                 ),
               })),
