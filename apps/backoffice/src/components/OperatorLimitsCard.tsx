@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { useAllowed } from '../api/access';
 import { api, ApiError } from '../api/http';
 import { MoneyInput, NumberInput } from './inputs';
+import { refusedPaths } from './refusal';
 
 type Kind = (typeof RG_OPERATOR_KINDS)[number];
 type Values = Record<Kind, Record<RgPeriod, number | null>>;
@@ -68,8 +69,8 @@ export function OperatorLimitsCard({ rg }: { rg: RgOperatorPlayer }) {
       // A refused value belongs beside its field (the ones the shared schema refuses too; the changed ones when
       // it names none); a stale form or another failure above the form.
       if (err instanceof ApiError && err.statusCode === 400) {
-        const refused = (rgOperatorLimitsRequest.safeParse(body).error?.issues ?? [])
-          .map((i) => i.path.join('.'))
+        const refused = refusedPaths(err, rgOperatorLimitsRequest, body)
+          .map((path) => path.join('.'))
           .filter((f) => changed.includes(f));
         setFieldErrors(Object.fromEntries((refused.length ? refused : changed).map((c) => [c, text])));
       } else setFormError(text);
