@@ -114,13 +114,24 @@ const bonuses = async (token: string) => {
   return res.json().data;
 };
 
-/** The `bonus.released` pushes heard on the bus for one player (what the gateway tells their sockets). */
+/**
+ * The `bonus.released` pushes heard on the bus for one player (what the gateway tells their sockets), and when
+ * their figures were pushed (`balance.changed`: the gateway sends the balance read then) among them.
+ */
 function releasedPushes(userId: number) {
   const heard: { amount: number; currency: string }[] = [];
-  const off = app.bus.subscribe('bonus.released', (e) => {
-    if (e.userId === userId) heard.push({ amount: e.amount, currency: e.currency });
-  });
-  return { heard, off };
+  const order: string[] = [];
+  const offs = [
+    app.bus.subscribe('bonus.released', (e) => {
+      if (e.userId !== userId) return;
+      heard.push({ amount: e.amount, currency: e.currency });
+      order.push('released');
+    }),
+    app.bus.subscribe('balance.changed', (e) => {
+      if (e.userId === userId) order.push('figures');
+    }),
+  ];
+  return { heard, order, off: () => offs.forEach((off) => off()) };
 }
 
 const grantsOf = async (userId: number) =>
@@ -151,12 +162,15 @@ describe('bonus engine', () => {
     // Two settlements whose weighted turnover each meets the rest, delivered together: one conversion.
     await loseBet(p.id, 3_000);
     await loseBet(p.id, 3_000);
+    pushes.order.length = 0;
     await relay();
     expect(await grantsOf(p.id)).toEqual([{ status: 'converted', converted: 2_000, forfeited: 0 }]);
     expect((await bonuses(p.token)).list).toEqual([]);
     // The player is told, once, what went to their cash.
     await expect.poll(() => pushes.heard).toEqual([{ amount: 2_000, currency: 'BRL' }]);
     expect(await balances(p.id)).toEqual({ cash: 10_000 - 8_000 + 2_000, bonus: 0 });
+    // With the figures, read after the conversion committed: the header shows the cash it became.
+    expect(pushes.order).toEqual(['figures', 'released']);
 
     // The records show the conversion as award 141, once.
     const records = await app.inject({

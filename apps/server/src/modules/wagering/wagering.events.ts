@@ -68,8 +68,11 @@ export function registerWageringEvents(outbox: Outbox, bus: EventBus) {
   outbox.on('bonus.granted', 'wagering.bonusPush', async ({ userId, pushedBy }) => {
     if (!pushedBy) pushAfterDelivery(bus, 'balance.changed', { userId });
   });
-  // The balance jumps when a bonus converts: the player hears why (the figures follow the settlement's push).
+  // The balance jumps when a bonus converts: the player hears why, with the new figures. The conversion commits
+  // after the settlement that met the wagering (this relay's handler of it), so the settlement's own push showed
+  // the bonus still unconverted; without this one the header kept it until the next reload.
   outbox.on('bonus.released', 'wagering.releasedPush', async ({ userId, amount, currency }) => {
+    pushAfterDelivery(bus, 'balance.changed', { userId });
     pushAfterDelivery(bus, 'bonus.released', { userId, amount, currency });
   });
 }
