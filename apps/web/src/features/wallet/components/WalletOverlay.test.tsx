@@ -301,7 +301,8 @@ describe('game deposit overlay', () => {
 
   it('opened for a stake: says what it lacks and starts on the smallest package that covers it', async () => {
     stub();
-    useSession.setState({ user: { ...useSession.getState().user!, balance: 50.3 } });
+    // R$ 50,10 of cash and R$ 0,20 of bonus: a stake plays from both.
+    useSession.setState({ user: { ...useSession.getState().user!, balance: 50.1, freeBalance: 0.2 } });
     openGameDeposit(8_000);
     renderWithApp(<WalletOverlay kind="gameDeposit" onPaid={depositPaid} />);
     const dialog = await screen.findByRole('dialog', { name: 'Saldo insuficiente' });

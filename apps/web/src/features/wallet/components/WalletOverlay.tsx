@@ -20,13 +20,15 @@ export function WalletOverlay({
   const { t } = useTranslation('wallet');
   const lang = useAppState((s) => s.lang);
   const balance = useSession((s) => s.user?.balance ?? 0);
+  // A stake is played from cash and bonus together (the refusal's "saldo" is their sum), in minor units.
+  const playable = useSession((s) => toMinor(s.user?.balance ?? 0) + toMinor(s.user?.freeBalance ?? 0));
   const stake = useUi((s) => s.depositFor);
   if (kind === 'gameDeposit') {
     // Opened by a low balance (insBalance) or by a stake the balance does not cover (spec: status 9999 on a
     // bet): the second may come with a balance well above the low mark, and must not claim it is below.
     const low = balance < INS_BALANCE_BELOW;
     // What the refused stake lacks (none when the stake is unknown or the balance shown has caught up).
-    const short = stake === null ? 0 : toMajor(Math.max(0, stake - toMinor(balance)));
+    const short = stake === null ? 0 : toMajor(Math.max(0, stake - playable));
     return (
       <Sheet
         title={t(low ? 'deposit.gameTitle' : 'deposit.notEnoughTitle')}
