@@ -1,4 +1,5 @@
 import type { SupportEventName, UserInfo } from '@aposta/contracts';
+import { toMinor, type Currency } from '@aposta/money';
 import { create } from 'zustand';
 import { clearSessionStorageKeys, LocalKey, readJson, readText, writeJson, writeText } from './storage';
 import { openOverlay, useUi } from './ui';
@@ -42,6 +43,14 @@ export function setToken(token: string) {
 
 export function setUser(user: UserInfo | null) {
   useSession.setState({ user });
+}
+
+/**
+ * What a stake can draw on, in minor units: cash, then bonus, as the ledger takes them (a refusal's "saldo" is
+ * their sum); 0 when signed out. A selector: `useSession((s) => playableMinor(s))`.
+ */
+export function playableMinor(s: Pick<SessionState, 'user'>, currency?: Currency): number {
+  return s.user ? toMinor(s.user.balance ?? 0, currency) + toMinor(s.user.freeBalance ?? 0, currency) : 0;
 }
 
 export function patchUser(patch: Partial<UserInfo>) {

@@ -1,7 +1,7 @@
 import { isCurrency, toMinor, type Currency } from '@aposta/money';
 import { useCallback, useMemo, useState } from 'react';
 import { languageEntry, useAppState } from '../../../lib/app-state';
-import { useSession } from '../../../lib/session';
+import { playableMinor, useSession } from '../../../lib/session';
 import { useOriginalsConfig } from '../api/get-config';
 import {
   amountText,
@@ -19,10 +19,11 @@ const DEFAULT_AMOUNT = 100;
 /** The amount field's state: its text as typed, its value in minor units, and the ½ 2× min max buttons. */
 export function useStake() {
   const token = useSession((s) => s.token);
-  const balanceMajor = useSession((s) => s.user?.balance ?? 0);
   const lang = useAppState((s) => s.lang);
   const entry = languageEntry(lang);
   const currency: Currency = isCurrency(entry.currency) ? entry.currency : 'BRL';
+  // Máx and 2× stop at what a stake can draw on: cash and bonus.
+  const playable = useSession((s) => playableMinor(s, currency));
   const config = useOriginalsConfig().data;
 
   const bounds: StakeBounds = useMemo(() => {
@@ -30,9 +31,9 @@ export function useStake() {
     return {
       min: minor(config?.minStake) || DEFAULT_MIN_STAKE,
       max: minor(config?.maxStake),
-      balance: token ? minor(balanceMajor) : 0,
+      balance: token ? playable : 0,
     };
-  }, [config, currency, token, balanceMajor]);
+  }, [config, currency, token, playable]);
 
   const [text, setText] = useState(() => amountText(DEFAULT_AMOUNT, currency, entry.locale));
   const minor = parseAmount(text, currency, entry.locale);

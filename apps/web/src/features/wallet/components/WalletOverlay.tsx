@@ -1,10 +1,10 @@
 import { INS_BALANCE_BELOW } from '@aposta/contracts';
-import { toMajor, toMinor } from '@aposta/money';
+import { toMajor } from '@aposta/money';
 import { useTranslation } from 'react-i18next';
 import { Sheet } from '../../../components/ui/Sheet';
 import { useAppState } from '../../../lib/app-state';
 import { displayMoney } from '../../../lib/format';
-import { useSession } from '../../../lib/session';
+import { playableMinor, useSession } from '../../../lib/session';
 import { closeOverlay, openDeposit, openOverlay, useUi } from '../../../lib/ui';
 import { DepositPanel } from './DepositPanel';
 import { WithdrawPanel } from './WithdrawPanel';
@@ -20,8 +20,7 @@ export function WalletOverlay({
   const { t } = useTranslation('wallet');
   const lang = useAppState((s) => s.lang);
   const balance = useSession((s) => s.user?.balance ?? 0);
-  // A stake is played from cash and bonus together (the refusal's "saldo" is their sum), in minor units.
-  const playable = useSession((s) => toMinor(s.user?.balance ?? 0) + toMinor(s.user?.freeBalance ?? 0));
+  const playable = useSession((s) => playableMinor(s));
   const stake = useUi((s) => s.depositFor);
   if (kind === 'gameDeposit') {
     // Opened by a low balance (insBalance) or by a stake the balance does not cover (spec: status 9999 on a

@@ -12,8 +12,8 @@ import { DicePage } from './DicePage';
 const SEED = 'f'.repeat(64);
 const hundredths = (n: number) => (n / 100).toFixed(2).replace('.', ',');
 
-function signIn(balance: number) {
-  useSession.setState({ token: 'token-1', user: { uId: 1, balance, freeBalance: 0 } as UserInfo });
+function signIn(balance: number, freeBalance = 0) {
+  useSession.setState({ token: 'token-1', user: { uId: 1, balance, freeBalance } as UserInfo });
 }
 
 afterEach(() => vi.unstubAllGlobals());
@@ -79,6 +79,14 @@ describe('dice controls', () => {
     expect(amount).toHaveValue('0,10');
     await user.click(screen.getByRole('button', { name: 'Máx' }));
     expect(amount).toHaveValue('30,00');
+  });
+
+  it('Máx counts the bonus a stake also draws on', async () => {
+    signIn(30.1, 2.2);
+    const user = userEvent.setup();
+    renderWithApp(<DicePage />);
+    await user.click(screen.getByRole('button', { name: 'Máx' }));
+    expect(screen.getByLabelText('Valor da aposta')).toHaveValue('32,30');
   });
 });
 
