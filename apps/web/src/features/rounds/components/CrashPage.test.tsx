@@ -35,13 +35,21 @@ afterEach(() => {
 });
 
 /** A signed-in player on round 7 while it takes bets; the fake server answers every call. */
-async function signedInWhileBetting() {
+async function signedInWhileBetting({ betsLost = false } = {}) {
   useSession.setState({ token: 'tok', user: { uId: 1, balance: 5000, kyc: 1, header: 0 } as never });
   const betting: RoundState = { ...crash(0), phase: 'betting', closesAt: at(60_000), startedAt: null };
   const server = fakeFetch((url) => ({
     body: envelope(url.includes('/rounds/crash/state') ? betting : url.includes('/bet') ? null : []),
   }));
-  vi.stubGlobal('fetch', server.fn);
+  // A lost answer: the request leaves (it is recorded), no answer comes back.
+  const fetch = betsLost
+    ? async (input: RequestInfo | URL, init: RequestInit = {}) => {
+        const answer = await server.fn(input, init);
+        if (init.method === 'POST') throw new TypeError('Failed to fetch');
+        return answer;
+      }
+    : server.fn;
+  vi.stubGlobal('fetch', fetch);
   renderWithApp(<CrashPage />);
   return { server, field: await screen.findByLabelText('Valor da aposta') };
 }
@@ -79,6 +87,23 @@ describe('a crash bet', () => {
     await waitFor(() => expect(server.calls.some((c) => c.init.method === 'POST')).toBe(true));
     const sent = server.calls.find((c) => c.init.method === 'POST')!;
     expect(JSON.parse(String(sent.init.body))).toMatchObject({ roundId: '7', amount: '1000.00' });
+  });
+
+  it('a lost answer says so (not that the connection is slow); betting again sends the same key', async () => {
+    const { server, field } = await signedInWhileBetting({ betsLost: true });
+    const posts = () => server.calls.filter((c) => c.init.method === 'POST');
+    fireEvent.change(field, { target: { value: '5' } });
+    fireEvent.submit(field.closest('form')!);
+    await waitFor(() => expect(posts()).toHaveLength(1));
+    expect(
+      await screen.findByText(
+        'Sem resposta do servidor: confira sua conexão e aposte de novo (a mesma aposta nunca é cobrada duas vezes).',
+      ),
+    ).toBeInTheDocument();
+    fireEvent.submit(field.closest('form')!);
+    await waitFor(() => expect(posts()).toHaveLength(2));
+    const key = (i: number) => new Headers(posts()[i]!.init.headers).get('Idempotency-Key');
+    expect(key(1)).toBe(key(0));
   });
 
   it('an empty stake is asked for beside the field, and nothing is sent', async () => {

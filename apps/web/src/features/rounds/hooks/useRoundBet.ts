@@ -98,7 +98,7 @@ export function useRoundBet(game: RoundGame) {
       } else {
         // No answer: the same key on the next try answers the first result, if there was one.
         setPendingKey(key);
-        fields.place('form', err instanceof Error ? err.message : String(err));
+        fields.place('form', i18n.t('rounds:lostAnswer'));
       }
       return null;
     } finally {

@@ -6,6 +6,8 @@ const en: RoundsMessages = {
     crash: 'Crash',
     luckyColor: 'Lucky colour',
   },
+  lostAnswer:
+    'No answer from the server: check your connection and bet again (the same bet is never charged twice).',
   rtp: 'RTP {{rtp}}',
   rtpUpTo: 'RTP up to {{rtp}}',
   odds: 'RTP of this bet: {{rtp}} · pays {{times}} ({{amount}})',

@@ -6,6 +6,8 @@ const id: RoundsMessages = {
     crash: 'Crash',
     luckyColor: 'Warna keberuntungan',
   },
+  lostAnswer:
+    'Server tidak menjawab: periksa koneksi Anda lalu pasang lagi (taruhan yang sama tidak pernah ditagih dua kali).',
   rtp: 'RTP {{rtp}}',
   rtpUpTo: 'RTP hingga {{rtp}}',
   odds: 'RTP taruhan ini: {{rtp}} · membayar {{times}} ({{amount}})',

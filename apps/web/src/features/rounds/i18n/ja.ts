@@ -6,6 +6,8 @@ const ja: RoundsMessages = {
     crash: 'クラッシュ',
     luckyColor: 'ラッキーカラー',
   },
+  lostAnswer:
+    'サーバーから応答がありません。接続を確認してもう一度ベットしてください（同じベットが二重に引き落とされることはありません）。',
   rtp: 'RTP {{rtp}}',
   rtpUpTo: 'RTP 最大 {{rtp}}',
   odds: 'このベットのRTP: {{rtp}} · 配当 {{times}}（{{amount}}）',

@@ -6,6 +6,7 @@ const ko: RoundsMessages = {
     crash: '크래시',
     luckyColor: '행운의 색',
   },
+  lostAnswer: '서버 응답이 없습니다. 연결을 확인하고 다시 베팅하세요(같은 베팅이 두 번 청구되지 않습니다).',
   rtp: 'RTP {{rtp}}',
   rtpUpTo: 'RTP 최대 {{rtp}}',
   odds: '이 베팅의 RTP: {{rtp}} · 지급 {{times}} ({{amount}})',

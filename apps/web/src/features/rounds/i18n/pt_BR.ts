@@ -6,6 +6,9 @@ import type { Strings } from '../../../lib/i18n/strings';
  */
 const ptBR = {
   games: { double: 'Double', crash: 'Crash', luckyColor: 'Cor da sorte' },
+  /** A bet's answer lost (offline, timed out): betting again with the same key answers its first result. */
+  lostAnswer:
+    'Sem resposta do servidor: confira sua conexão e aposte de novo (a mesma aposta nunca é cobrada duas vezes).',
   rtp: 'RTP {{rtp}}',
   rtpUpTo: 'RTP até {{rtp}}',
   odds: 'RTP desta aposta: {{rtp}} · paga {{times}} ({{amount}})',

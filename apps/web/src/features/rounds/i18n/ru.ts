@@ -6,6 +6,8 @@ const ru: RoundsMessages = {
     crash: 'Краш',
     luckyColor: 'Счастливый цвет',
   },
+  lostAnswer:
+    'Сервер не ответил: проверьте соединение и сделайте ставку снова (одна и та же ставка не списывается дважды).',
   rtp: 'RTP {{rtp}}',
   rtpUpTo: 'RTP до {{rtp}}',
   odds: 'RTP этой ставки: {{rtp}} · выплата {{times}} ({{amount}})',

@@ -6,6 +6,8 @@ const vi: RoundsMessages = {
     crash: 'Crash',
     luckyColor: 'Màu may mắn',
   },
+  lostAnswer:
+    'Máy chủ không phản hồi: hãy kiểm tra kết nối và đặt cược lại (cùng một lần cược không bao giờ bị trừ hai lần).',
   rtp: 'RTP {{rtp}}',
   rtpUpTo: 'RTP tối đa {{rtp}}',
   odds: 'RTP của cược này: {{rtp}} · trả {{times}} ({{amount}})',

@@ -6,6 +6,7 @@ const zh: RoundsMessages = {
     crash: 'Crash',
     luckyColor: '幸运颜色',
   },
+  lostAnswer: '服务器无响应：请检查网络后再次投注（同一笔投注绝不会重复扣款）。',
   rtp: 'RTP {{rtp}}',
   rtpUpTo: 'RTP 最高 {{rtp}}',
   odds: '本注RTP：{{rtp}} · 赔付 {{times}}（{{amount}}）',
