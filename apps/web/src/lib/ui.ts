@@ -51,7 +51,7 @@ interface UiState {
   depositPackage: number | null;
   /** The stake (minor units) a game deposit was opened for: it says what is missing and offers a package that covers it. */
   depositFor: number | null;
-  /** After KYC is saved, continue to the deposit overlay. */
+  /** After KYC is saved, continue to this deposit (the game deposit keeps its `depositFor`). */
   afterKyc: 'deposit' | 'gameDeposit' | null;
   menuOpen: boolean;
   accountOpen: boolean;
@@ -103,6 +103,8 @@ export function openOverlay(
     pendingDeposit: null,
     depositPackage: null,
     depositFor: null,
+    // An overlay opened over the KYC gate's ends where the player was going: a later KYC save goes nowhere.
+    afterKyc: null,
     ...extra,
   });
 }

@@ -3,6 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../../../lib/session';
+import { useUi } from '../../../lib/ui';
 import { envelope, fakeFetch, renderWithApp } from '../../../test/render';
 import { SLIP_CONFIG } from '../testing';
 import { clearSlip, legOf, toggleLeg, useSlip } from '../logic/slip';
@@ -166,6 +167,36 @@ describe('bet slip', () => {
     // As singles, the bar no longer shows a parlay's odds.
     await user.click(screen.getByRole('button', { name: 'Fechar' }));
     expect(await screen.findByTestId('slip-bar')).not.toHaveTextContent('Odds');
+  });
+});
+
+describe('singles the balance does not cover', () => {
+  it('open one game deposit for what they lack together, each refusal on its own field', async () => {
+    const server = fakeFetch((url, init) =>
+      url.includes('/sports/config')
+        ? { body: envelope(SLIP_CONFIG) }
+        : init.method === 'POST'
+          ? { status: 409, body: envelope(null, 9999, 'Saldo insuficiente') }
+          : { body: envelope([]) },
+    );
+    vi.stubGlobal('fetch', server.fn);
+    useSession.setState({ token: 'token-1', user: { uId: 1, balance: 100, freeBalance: 0 } as UserInfo });
+    useUi.setState({ overlay: null, depositFor: null });
+    add('1', 2.1);
+    add('2', 1.5);
+    const user = userEvent.setup();
+    renderWithApp(<SportsShell>{null}</SportsShell>);
+    await user.click(await screen.findByTestId('slip-bar'));
+    await user.click(screen.getByRole('tab', { name: 'Simples' }));
+    await user.type(screen.getByLabelText('Valor para Casa 1 × Fora 1'), '60');
+    await user.type(screen.getByLabelText('Valor para Casa 2 × Fora 2'), '70');
+    await user.click(screen.getByTestId('place-bet'));
+    await waitFor(() => expect(server.calls.filter((c) => c.init.method === 'POST')).toHaveLength(2));
+    await waitFor(() =>
+      expect(useUi.getState()).toMatchObject({ overlay: 'gameDeposit', depositFor: 13_000 }),
+    );
+    for (const name of ['Valor para Casa 1 × Fora 1', 'Valor para Casa 2 × Fora 2'])
+      expect(screen.getByLabelText(name)).toHaveAccessibleDescription('Saldo insuficiente');
   });
 });
 

@@ -174,6 +174,7 @@ export function BetSlip() {
     if (Object.keys(nextErrors).length) return;
     setBusy(true);
     let placed = 0;
+    let refusedStakes = 0;
     for (const k of targets) {
       const { legs: current, acceptOdds: accept } = useSlip.getState();
       const slipLegs = k === PARLAY ? current : current.filter((l) => l.selectionId === k);
@@ -199,9 +200,11 @@ export function BetSlip() {
           applyPriceChange(changed.data);
           setNotice(t('slip.priceChanged'));
         } else nextErrors[k] = err.message;
-        if (err.status === ErrorCode.INSUFFICIENT_BALANCE) openGameDeposit(stakeOf(k) ?? undefined);
+        if (err.status === ErrorCode.INSUFFICIENT_BALANCE) refusedStakes += stakeOf(k) ?? 0;
       }
     }
+    // One game deposit for every single the balance refused: it offers what they lack together.
+    if (refusedStakes) openGameDeposit(refusedStakes);
     setBusy(false);
     setErrors(nextErrors);
     if (placed) {

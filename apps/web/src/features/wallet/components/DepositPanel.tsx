@@ -85,8 +85,10 @@ export function DepositPanel({
   }, [order, status]);
 
   function choose() {
-    if (!selected || !(selected.price > 0)) void alertMessage(t('deposit.selectAmount'));
-    else setStage('confirm');
+    if (!selected || !(selected.price > 0)) return void alertMessage(t('deposit.selectAmount'));
+    // The package confirmed is the one paid, whatever moves the default meanwhile (a balance push).
+    setPicked(selected.pkgId);
+    setStage('confirm');
   }
 
   async function pay() {

@@ -312,9 +312,13 @@ describe('game deposit overlay', () => {
       'aria-checked',
       'true',
     );
+    // A balance push meanwhile (a settlement) moves neither the text nor the package offered.
+    act(() => useSession.setState({ user: { ...useSession.getState().user!, balance: 70 } }));
+    expect(dialog).toHaveTextContent(/Faltam R\$\s29,70/);
+    expect(within(dialog).getByRole('radio', { name: /R\$\s50,00/ })).toHaveAttribute('aria-checked', 'true');
     // Beyond every package: the largest.
     act(() => openGameDeposit(100_000));
-    expect(dialog).toHaveTextContent(/Faltam R\$\s949,70/);
+    expect(dialog).toHaveTextContent(/Faltam R\$\s929,80/);
     expect(within(dialog).getByRole('radio', { name: /R\$\s200,00/ })).toHaveAttribute(
       'aria-checked',
       'true',

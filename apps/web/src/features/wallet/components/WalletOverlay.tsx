@@ -1,5 +1,6 @@
 import { INS_BALANCE_BELOW } from '@aposta/contracts';
 import { toMajor } from '@aposta/money';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Sheet } from '../../../components/ui/Sheet';
 import { useAppState } from '../../../lib/app-state';
@@ -20,14 +21,17 @@ export function WalletOverlay({
   const { t } = useTranslation('wallet');
   const lang = useAppState((s) => s.lang);
   const balance = useSession((s) => s.user?.balance ?? 0);
-  const playable = useSession((s) => playableMinor(s));
   const stake = useUi((s) => s.depositFor);
+  // What the refused stake lacked when it was refused (none when the stake is unknown or the balance shown had
+  // caught up): read with the stake, so a balance push meanwhile moves neither the text nor the package offered.
+  const short = useMemo(
+    () => (stake === null ? 0 : toMajor(Math.max(0, stake - playableMinor(useSession.getState())))),
+    [stake],
+  );
   if (kind === 'gameDeposit') {
     // Opened by a low balance (insBalance) or by a stake the balance does not cover (spec: status 9999 on a
     // bet): the second may come with a balance well above the low mark, and must not claim it is below.
     const low = balance < INS_BALANCE_BELOW;
-    // What the refused stake lacks (none when the stake is unknown or the balance shown has caught up).
-    const short = stake === null ? 0 : toMajor(Math.max(0, stake - playable));
     return (
       <Sheet
         title={t(low ? 'deposit.gameTitle' : 'deposit.notEnoughTitle')}
