@@ -68,7 +68,6 @@ export function EmailField({ label, value, onChange, name = 'username', autoFocu
         setOpen(true);
         setActive(-1);
       }}
-      onBlur={() => setTimeout(() => setOpen(false), 150)}
       onKeyDown={(e) => {
         if (!options.length) return;
         if (e.key === 'ArrowDown') {
@@ -87,12 +86,13 @@ export function EmailField({ label, value, onChange, name = 'username', autoFocu
       }}
       below={
         // In the flow, one row of domains under the field: it never covers the button below it (the forgot-password
-        // sheet's "Enviar código" sat under an overlaid list). Each shows its domain; its name is the whole address.
+        // sheet's "Enviar código" sat under an overlaid list). It stays when the field is left (gone, it would move
+        // the button being pressed); it goes with a choice, Escape, or an address no domain completes. Each chip
+        // shows its domain; its name is the whole address.
         <ul
           id={listId}
           role="listbox"
           aria-label={t('suggestions')}
-          aria-orientation="horizontal"
           hidden={options.length === 0}
           className="mt-6 flex gap-6 overflow-x-auto pb-2 [scrollbar-width:none]"
         >
@@ -103,6 +103,12 @@ export function EmailField({ label, value, onChange, name = 'username', autoFocu
               role="option"
               aria-selected={i === active}
               aria-label={option}
+              // The chip chosen by the arrow keys is scrolled into sight in the row.
+              ref={
+                i === active
+                  ? (el) => el?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' })
+                  : undefined
+              }
               onMouseDown={(e) => {
                 e.preventDefault();
                 choose(option);
