@@ -136,6 +136,7 @@ describe('casino wallet', () => {
       );
       // The provider's retry of the same bet answers the same refusal and tells the player nothing new.
       expect((await provider.call('transaction/bet', over)).answer.status).toBe('RS_ERROR_LIMIT_REACHED');
+      expect(heard).toHaveLength(1);
       // Another bet sent three times at once (a provider's impatient retries): refused, told once.
       const again = bet(1_000);
       const toldAgain = next(socket, 'stakeRefused');

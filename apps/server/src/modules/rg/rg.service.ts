@@ -112,7 +112,6 @@ interface LimitRow {
   operator_value: string | null;
 }
 
-/** The operator-imposed limits of a player, major units (the audit row's before and after). */
 /** A stored limit as answered: money in major units, minutes and bets as they are. */
 function shown(kind: RgKind, v: number): number;
 function shown(kind: RgKind, v: number | null): number | null;
@@ -122,6 +121,7 @@ function shown(kind: RgKind, v: number | null) {
 
 type OperatorLimits = Partial<Record<RgKind, Partial<Record<RgPeriod, number>>>>;
 
+/** The operator-imposed limits of a player as answered (the audit row's before and after). */
 function operatorLimitsOf(rowsOf: LimitRow[]): OperatorLimits {
   const out: OperatorLimits = {};
   for (const r of rowsOf)

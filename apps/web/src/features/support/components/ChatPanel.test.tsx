@@ -138,11 +138,13 @@ describe('support chat panel', () => {
     expect(screen.getByRole('button', { name: 'Abrir atendimento (2 novas)' })).toBeTruthy();
   });
 
-  it('steps aside while the page scrolls down and returns on the way up, or when an answer is unread', async () => {
+  it('steps aside while the page scrolls down; back on the way up, at the end, when focused or an answer is unread', async () => {
     useSession.setState({ token: 'player-token', realtime: null });
     history = [];
     renderWithApp(<SupportButton />);
     const button = screen.getByRole('button', { name: 'Abrir atendimento' });
+    const page = document.documentElement;
+    Object.defineProperty(page, 'scrollHeight', { value: 5_000, configurable: true });
     const scrollTo = (y: number) =>
       act(() => {
         Object.defineProperty(window, 'scrollY', { value: y, configurable: true });
@@ -155,17 +157,27 @@ describe('support chat panel', () => {
       expect(button).toHaveAttribute('data-tucked', 'true');
       scrollTo(300);
       expect(button).not.toHaveAttribute('data-tucked');
-      scrollTo(600);
-      expect(button).toHaveAttribute('data-tucked', 'true');
-      act(() => button.focus());
+      // The end of the page (its last 8 px under the window) brings it back.
+      scrollTo(5_000 - window.innerHeight);
       expect(button).not.toHaveAttribute('data-tucked');
+      scrollTo(600);
       scrollTo(900);
+      expect(button).toHaveAttribute('data-tucked', 'true');
+      // Focused, it stays.
+      scrollTo(500);
+      act(() => button.focus());
+      scrollTo(1_200);
+      expect(button).not.toHaveAttribute('data-tucked');
+      act(() => button.blur());
+      scrollTo(1_600);
+      expect(button).toHaveAttribute('data-tucked', 'true');
       act(() => supportHandlers.supportMessage(message(3, 'operator', 'Oi')));
       expect(screen.getByRole('button', { name: /Abrir atendimento \(1 nova/ })).not.toHaveAttribute(
         'data-tucked',
       );
     } finally {
       scrollTo(0);
+      delete (page as { scrollHeight?: number }).scrollHeight;
     }
   });
 
