@@ -244,6 +244,11 @@ test('a promotion rule the server refuses is shown beside its cell, not in the c
   // A VIP level's withdrawal fee over 100 %: the form lets it through (marked), the server refuses the table; its
   // message names the cell (not the setting's code) under it.
   const vip = page.getByRole('form', { name: 'Tabela VIP' });
+  // A whole number's field keeps a fraction as typed (it was rounded on blur, and saved): refused under its cell.
+  const perDay = vip.getByLabel('Saques por dia (3)', { exact: true });
+  await refusedBeside(vip, 'Saques por dia (3)', '2,5', 'Verifique o campo “Saques por dia (3)”');
+  await expect(perDay).toHaveValue('2,5');
+  await page.reload();
   await refusedBeside(vip, 'Taxa de saque (3)', '150', 'Verifique o campo “Taxa de saque (3)”');
   await screenshots(page, 'promo-rules-refused');
 

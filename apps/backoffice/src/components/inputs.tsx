@@ -66,8 +66,14 @@ const moneyParser = parseReais as unknown as (text: string | undefined) => numbe
 function bounds({ min, max, value, status, ...props }: InputNumberProps<number>, floor?: number) {
   const low = min === undefined ? floor : Number(min);
   const high = max === undefined ? undefined : Number(max);
+  // A whole number's field (precision 0) keeps a fraction typed, marked, rather than rounding it on blur.
+  const whole = props.precision === 0;
+  if (whole) delete props.precision;
   const out =
-    typeof value === 'number' && ((low !== undefined && value < low) || (high !== undefined && value > high));
+    typeof value === 'number' &&
+    ((low !== undefined && value < low) ||
+      (high !== undefined && value > high) ||
+      (whole && !Number.isInteger(value)));
   // Form.Item's own `aria-invalid` (a rule that failed) stays when the value is within the bounds.
   return {
     ...props,
