@@ -110,6 +110,31 @@ function OrderRow({ order }: { order: PaymentRecord }) {
   );
 }
 
+/**
+ * Above the list of every record: the PIX deposits still waiting to be paid. They are orders, not ledger
+ * movements (nothing moved yet), so the records list alone never showed them; each can be paid from here.
+ */
+export function PayableDeposits({ token, filters }: { token: string; filters: RecordFilters }) {
+  const { t } = useTranslation('records');
+  const orders = useDepositOrders(token);
+  const payable = (orders.data?.pages ?? [])
+    .flatMap((p) => p.list)
+    .filter((o) => o.type === 10 && o.payUrl && o.expiresAt && !hasExpired(o) && matches(o, filters));
+  if (!payable.length) return null;
+  return (
+    <section aria-labelledby="records-awaiting" data-testid="payable-deposits">
+      <h2 id="records-awaiting" className="text-sm font-semibold text-muted">
+        {t('awaitingPix')}
+      </h2>
+      <ul>
+        {payable.map((o) => (
+          <OrderRow key={o.orderId} order={o} />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 /** Deposits as PIX orders: each one with its state, unpaid ones included (hardening item 12). */
 export function DepositOrders({ token, filters }: { token: string; filters: RecordFilters }) {
   const { t } = useTranslation('records');

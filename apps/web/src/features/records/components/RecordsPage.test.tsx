@@ -89,7 +89,8 @@ describe('records screen', () => {
       expect.stringMatching(/^Transferência.*Com ana@example\.com−R\$ 12,50Concluído$/),
       expect.stringMatching(/^Depósito.*\+R\$ 1\.234,50Pendente$/),
     ]);
-    expect(new URL(calls[0]!.url).searchParams.get('limit')).toBe('20');
+    const first = calls.find((c) => c.url.includes('/wallet/records'))!;
+    expect(new URL(first.url).searchParams.get('limit')).toBe('20');
     await user.click(screen.getByRole('button', { name: 'Carregar mais' }));
     await waitFor(() => expect(screen.getAllByTestId('record-row')).toHaveLength(4));
     expect(new URL(calls.at(-1)!.url).searchParams.get('cursor')).toBe('7');
@@ -330,7 +331,13 @@ describe('records screen', () => {
     const user = userEvent.setup();
     renderWithApp(<RecordsPage />);
     await screen.findAllByTestId('record-row');
+    // Every record: the one still waiting for its PIX on top (it is no ledger movement yet), payable from there.
+    const awaiting = await screen.findByRole('region', { name: 'Aguardando o seu PIX' });
+    expect(within(awaiting).getAllByTestId('deposit-order').map(text)).toEqual([
+      expect.stringMatching(/^Depósito PIX.*R\$ 20,00PendentePague o PIX até \d\d:30Pagar agora$/),
+    ]);
     await user.click(screen.getByRole('button', { name: 'Depósito', pressed: false }));
+    expect(screen.queryByRole('region', { name: 'Aguardando o seu PIX' })).toBeNull();
     const rows = await screen.findAllByTestId('deposit-order');
     expect(rows.map(text)).toEqual([
       expect.stringMatching(

@@ -15,7 +15,7 @@ import { useSession } from '../../../lib/session';
 import { openOverlay } from '../../../lib/ui';
 import { usePaymentOrder, useWalletRecords, type RecordFilters } from '../api/records';
 import { DateField } from './DateField';
-import { DepositOrders } from './DepositOrders';
+import { DepositOrders, PayableDeposits } from './DepositOrders';
 import { EventName } from './EventName';
 import { STATUS_FILTERS, STATUS_LABEL, STATUS_TONE } from './status';
 
@@ -226,6 +226,7 @@ export function RecordsPage() {
         </button>
       ) : null}
 
+      {filters.type === undefined ? <PayableDeposits token={token} filters={filters} /> : null}
       {filters.type === 'deposit' ? (
         <DepositOrders token={token} filters={filters} />
       ) : (
