@@ -29,8 +29,8 @@ export const depositOrdersQuery = (token: string) =>
     staleTime: 0,
   });
 
-export function useDepositOrders(token: string) {
-  return useInfiniteQuery(depositOrdersQuery(token), queryClient);
+export function useDepositOrders(token: string, enabled = true) {
+  return useInfiniteQuery({ ...depositOrdersQuery(token), enabled: enabled && Boolean(token) }, queryClient);
 }
 
 /** An order cancelled because nobody paid it in time is shown as expired, not as cancelled. */

@@ -111,15 +111,22 @@ function OrderRow({ order }: { order: PaymentRecord }) {
 }
 
 /**
+ * The PIX deposits still waiting to be paid that `filters` keep, read with the deposit orders' query while the
+ * list of every record shows (`filters.type` unset).
+ */
+export function usePayableDeposits(token: string, filters: RecordFilters): PaymentRecord[] {
+  const orders = useDepositOrders(token, filters.type === undefined);
+  return (orders.data?.pages ?? [])
+    .flatMap((p) => p.list)
+    .filter((o) => o.type === 10 && o.payUrl && o.expiresAt && !hasExpired(o) && matches(o, filters));
+}
+
+/**
  * Above the list of every record: the PIX deposits still waiting to be paid. They are orders, not ledger
  * movements (nothing moved yet), so the records list alone never showed them; each can be paid from here.
  */
-export function PayableDeposits({ token, filters }: { token: string; filters: RecordFilters }) {
+export function PayableDeposits({ payable }: { payable: PaymentRecord[] }) {
   const { t } = useTranslation('records');
-  const orders = useDepositOrders(token);
-  const payable = (orders.data?.pages ?? [])
-    .flatMap((p) => p.list)
-    .filter((o) => o.type === 10 && o.payUrl && o.expiresAt && !hasExpired(o) && matches(o, filters));
   if (!payable.length) return null;
   return (
     <section aria-labelledby="records-awaiting" data-testid="payable-deposits">

@@ -15,7 +15,7 @@ import { useSession } from '../../../lib/session';
 import { openOverlay } from '../../../lib/ui';
 import { usePaymentOrder, useWalletRecords, type RecordFilters } from '../api/records';
 import { DateField } from './DateField';
-import { DepositOrders, PayableDeposits } from './DepositOrders';
+import { DepositOrders, PayableDeposits, usePayableDeposits } from './DepositOrders';
 import { EventName } from './EventName';
 import { STATUS_FILTERS, STATUS_LABEL, STATUS_TONE } from './status';
 
@@ -155,6 +155,7 @@ export function RecordsPage() {
   // Each filter set is its own query: an answer for older filters never lands in the list on screen.
   const records = useWalletRecords(token, filters, filters.type !== 'deposit');
   const list = (records.data?.pages ?? []).flatMap((p) => p.list);
+  const payable = usePayableDeposits(token, filters);
 
   if (!token) {
     return (
@@ -226,7 +227,7 @@ export function RecordsPage() {
         </button>
       ) : null}
 
-      {filters.type === undefined ? <PayableDeposits token={token} filters={filters} /> : null}
+      {filters.type === undefined ? <PayableDeposits payable={payable} /> : null}
       {filters.type === 'deposit' ? (
         <DepositOrders token={token} filters={filters} />
       ) : (
@@ -236,7 +237,8 @@ export function RecordsPage() {
           itemKey={(r) => r.id}
           renderItem={(r) => <RecordRow record={r} />}
           label={t('title')}
-          empty={t('empty')}
+          // Under deposits waiting for their PIX, "no records" would deny them.
+          empty={filters.type === undefined && payable.length ? t('emptyOther') : t('empty')}
           loadMore={t('loadMore')}
           end={t('end')}
         />

@@ -50,6 +50,7 @@ const en: RecordsMessages = {
   steps: 'Steps',
   withdrawalDetail: 'Fee {{fee}} · you receive {{net}} · to {{to}}',
   pixDeposit: 'PIX deposit',
+  emptyOther: 'No other records found.',
   awaitingPix: 'Waiting for your PIX',
   pixDeposits: 'PIX deposits',
   /** A deposit still waiting for its PIX, paid later from the records. */

@@ -50,6 +50,7 @@ const id: RecordsMessages = {
   steps: 'Tahapan',
   withdrawalDetail: 'Biaya {{fee}} · Anda terima {{net}} · ke {{to}}',
   pixDeposit: 'Deposit PIX',
+  emptyOther: 'Tidak ada catatan lain.',
   awaitingPix: 'Menunggu PIX Anda',
   pixDeposits: 'Deposit PIX',
   /** A deposit still waiting for its PIX, paid later from the records. */

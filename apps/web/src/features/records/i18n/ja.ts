@@ -50,6 +50,7 @@ const ja: RecordsMessages = {
   steps: '進行状況',
   withdrawalDetail: '手数料 {{fee}} · 受取額 {{net}} · 送金先 {{to}}',
   pixDeposit: 'PIX入金',
+  emptyOther: 'ほかの記録はありません。',
   awaitingPix: 'PIXの支払い待ち',
   pixDeposits: 'PIX入金',
   /** A deposit still waiting for its PIX, paid later from the records. */

@@ -50,6 +50,7 @@ const ko: RecordsMessages = {
   steps: '진행 단계',
   withdrawalDetail: '수수료 {{fee}} · 수령액 {{net}} · 받는 곳 {{to}}',
   pixDeposit: 'PIX 입금',
+  emptyOther: '다른 기록이 없습니다.',
   awaitingPix: 'PIX 결제 대기 중',
   pixDeposits: 'PIX 입금',
   /** A deposit still waiting for its PIX, paid later from the records. */

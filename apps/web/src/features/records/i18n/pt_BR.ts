@@ -60,6 +60,7 @@ const ptBR = {
   steps: 'Etapas',
   withdrawalDetail: 'Taxa {{fee}} · você recebe {{net}} · para {{to}}',
   pixDeposit: 'Depósito PIX',
+  emptyOther: 'Nenhum outro registro encontrado.',
   awaitingPix: 'Aguardando o seu PIX',
   pixDeposits: 'Depósitos PIX',
   /** A deposit still waiting for its PIX, paid later from the records. */

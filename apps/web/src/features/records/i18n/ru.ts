@@ -50,6 +50,7 @@ const ru: RecordsMessages = {
   steps: 'Этапы',
   withdrawalDetail: 'Комиссия {{fee}} · вы получите {{net}} · на {{to}}',
   pixDeposit: 'Пополнение PIX',
+  emptyOther: 'Других записей не найдено.',
   awaitingPix: 'Ожидают оплаты по PIX',
   pixDeposits: 'Пополнения PIX',
   /** A deposit still waiting for its PIX, paid later from the records. */

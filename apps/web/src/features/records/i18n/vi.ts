@@ -50,6 +50,7 @@ const vi: RecordsMessages = {
   steps: 'Các bước',
   withdrawalDetail: 'Phí {{fee}} · bạn nhận {{net}} · tới {{to}}',
   pixDeposit: 'Nạp tiền PIX',
+  emptyOther: 'Không có bản ghi nào khác.',
   awaitingPix: 'Đang chờ bạn thanh toán PIX',
   pixDeposits: 'Các lần nạp PIX',
   /** A deposit still waiting for its PIX, paid later from the records. */

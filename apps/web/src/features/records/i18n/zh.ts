@@ -50,6 +50,7 @@ const zh: RecordsMessages = {
   steps: '进度',
   withdrawalDetail: '手续费 {{fee}} · 到账 {{net}} · 至 {{to}}',
   pixDeposit: 'PIX充值',
+  emptyOther: '没有其他记录。',
   awaitingPix: '等待您的 PIX 付款',
   pixDeposits: 'PIX充值记录',
   /** A deposit still waiting for its PIX, paid later from the records. */
