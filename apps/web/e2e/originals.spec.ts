@@ -262,13 +262,15 @@ test('bad input is refused beside the field that caused it, in Portuguese, and n
   await newPlayerWithDeposit(page);
   const amount = page.getByLabel('Valor da aposta');
 
-  // A stake above the balance: the game deposit opens (the spec), saying the balance does not cover the stake
-  // (it is well above R$ 10: not "low"); closed, the refusal is beside the amount.
+  // A stake above the balance: the game deposit opens (the spec), saying what the stake lacks (the balance is
+  // well above R$ 10: not "low") with the package that covers it, else the largest; closed, the refusal is
+  // beside the amount.
   await page.goto('/dice');
   await amount.fill('500');
   await page.getByTestId('bet-button').click();
   const deposit = page.getByRole('dialog', { name: 'Saldo insuficiente' });
-  await expect(deposit).toContainText('O seu saldo não cobre esta aposta');
+  await expect(deposit).toContainText(/Faltam R\$\s[\d.]+,\d\d para esta aposta\./);
+  await expect(deposit.getByRole('button', { name: /^Depositar R\$\s200,00$/ })).toBeVisible();
   await screenshot(page, 'originals/e2e-bad-over-balance-deposit');
   await deposit.getByRole('button', { name: 'Fechar' }).click();
   await expect(amount).toHaveAccessibleDescription(/^A aposta é maior que o seu saldo de R\$\s\d/);

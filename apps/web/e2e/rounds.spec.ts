@@ -124,12 +124,13 @@ test('a visitor watches double; a player bets on double, crash and lucky colour 
   await page.getByRole('button', { name: 'Dobrar o valor' }).click();
   await expect(page.getByLabel('Valor da aposta')).toHaveValue('1');
   // Bad input, refused beside the field that caused it: a stake above the balance (about R$ 100, well above
-  // the low-balance mark: the game deposit says the stake is not covered, not that the balance is low), one
+  // the low-balance mark: the game deposit says what the stake lacks, not that the balance is low), one
   // under the minimum, an automatic cash-out under 1,01×.
   await page.getByLabel('Valor da aposta').fill('500');
   await refusedBeside(page, 'Valor da aposta', /^A aposta é maior que o seu saldo de R\$\s\d+,\d{2}$/);
   const deposit = page.getByRole('dialog', { name: 'Saldo insuficiente' });
-  await expect(deposit).toContainText('O seu saldo não cobre esta aposta');
+  await expect(deposit).toContainText(/Faltam R\$\s[\d.]+,\d\d para esta aposta\./);
+  await expect(deposit.getByRole('button', { name: /^Depositar R\$\s200,00$/ })).toBeVisible();
   await deposit.getByRole('button', { name: 'Fechar' }).click();
   await screenshot(page, 'rounds/e2e-crash-over-balance');
   await page.getByLabel('Valor da aposta').fill('0,01');
