@@ -111,14 +111,14 @@ function OrderRow({ order }: { order: PaymentRecord }) {
 }
 
 /**
- * The PIX deposits still waiting to be paid that `filters` keep, read with the deposit orders' query while the
+ * The PIX deposits (the query asks for deposits only) still waiting to be paid that `filters` keep, read while the
  * list of every record shows (`filters.type` unset).
  */
 export function usePayableDeposits(token: string, filters: RecordFilters): PaymentRecord[] {
   const orders = useDepositOrders(token, filters.type === undefined);
   return (orders.data?.pages ?? [])
     .flatMap((p) => p.list)
-    .filter((o) => o.type === 10 && o.payUrl && o.expiresAt && !hasExpired(o) && matches(o, filters));
+    .filter((o) => o.payUrl && o.expiresAt && !hasExpired(o) && matches(o, filters));
 }
 
 /**
