@@ -66,6 +66,14 @@ test('register, KYC, deposit 100 by the sandbox PIX page, withdraw 50 by PIX, op
   const frame = page.frameLocator('[data-testid="pay-frame"]');
   await expect(frame.getByTestId('amount')).toHaveText(/100,00/);
   await screenshot(page, 'wallet-03-pix-frame');
+  // The phone's back button leaves the provider's page for the waiting view, on the same page of the app.
+  const address = page.url();
+  await page.goBack();
+  await expect(wallet.getByRole('heading', { name: 'Aguardando pagamento' })).toBeVisible();
+  await expect(page.getByTestId('pay-frame')).toBeHidden();
+  expect(page.url()).toBe(address);
+  await wallet.getByRole('button', { name: 'Abrir o pagamento PIX' }).click();
+  await expect(frame.getByTestId('amount')).toHaveText(/100,00/);
   await page.getByRole('button', { name: 'Voltar' }).click();
   await expect(wallet.getByRole('heading', { name: 'Aguardando pagamento' })).toBeVisible();
   await expect(wallet.getByTestId('deposit-status')).toHaveText('Situação: Pendente');

@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/Button';
 import { Icon } from '../../../components/ui/Icon';
 import { ApiError } from '../../../lib/api';
 import { useAppState } from '../../../lib/app-state';
+import { useBackButton } from '../../../lib/back-button';
 import { displayMoney, displayTime } from '../../../lib/format';
 import { submissionKeys } from '../../../lib/idempotency';
 import { useSession } from '../../../lib/session';
@@ -120,6 +121,9 @@ export function DepositPanel({
     closeOverlay();
   }
 
+  // The phone's back button on the provider's page returns to the waiting view, as the frame's own button does.
+  const leaveFrame = useBackButton(Boolean(order) && stage === 'frame', () => setStage('waiting'));
+
   if (order && stage === 'frame') {
     return (
       <div
@@ -131,7 +135,7 @@ export function DepositPanel({
         <div className="safe-top flex min-h-52 items-center gap-8 border-b border-line bg-deep px-8">
           <button
             type="button"
-            onClick={() => setStage('waiting')}
+            onClick={leaveFrame}
             className="flex min-h-44 items-center gap-4 rounded-lg px-8 text-sm text-text"
           >
             <Icon name="chevron" className="size-18 rotate-180" />

@@ -236,6 +236,37 @@ describe('deposit overlay', () => {
     expect(useUi.getState().pendingDeposit).toBeNull();
   });
 
+  it("the phone's back button on the PIX page returns to the waiting view at the same address; the frame's own button takes its entry back off", async () => {
+    stub();
+    useUi.setState({ overlay: 'deposit' });
+    const user = userEvent.setup();
+    renderWithApp(<WalletOverlay kind="deposit" onPaid={depositPaid} />);
+    await user.click(await screen.findByRole('button', { name: /^Depositar R\$\s100,00$/ }));
+    await user.click(screen.getByRole('button', { name: 'Confirmar' }));
+    expect(await screen.findByTestId('pay-frame')).toBeInTheDocument();
+    const address = window.location.href;
+    const entries = window.history.length;
+
+    act(() => window.history.back());
+    expect(await screen.findByRole('heading', { name: 'Aguardando pagamento' })).toBeInTheDocument();
+    expect(screen.queryByTestId('pay-frame')).toBeNull();
+    expect(window.location.href).toBe(address);
+    expect(useUi.getState().overlay).toBe('deposit');
+
+    // Opened again and left by its own button: the entry the frame pushed is gone, so the next back press is not
+    // spent on it.
+    await user.click(screen.getByRole('button', { name: 'Abrir o pagamento PIX' }));
+    expect(screen.getByTestId('pay-frame')).toBeInTheDocument();
+    const onPage = (window.history.state as Record<string, unknown> | null)?.apostaLayer;
+    expect(onPage).toEqual(expect.any(Number));
+    await user.click(screen.getByRole('button', { name: 'Voltar' }));
+    expect(screen.getByRole('heading', { name: 'Aguardando pagamento' })).toBeInTheDocument();
+    await waitFor(() =>
+      expect((window.history.state as Record<string, unknown> | null)?.apostaLayer).not.toBe(onPage),
+    );
+    expect(window.history.length).toBe(entries);
+  });
+
   it('the withdraw tab switches the overlay; the deposit tab opens the deposit (the app gates it on KYC)', async () => {
     stub();
     useSession.setState({ user: { ...useSession.getState().user!, kyc: 0 } });
