@@ -48,6 +48,7 @@ describe('/conta withdrawable amount', () => {
     expect(text(await screen.findByTestId('conta-wager-due'))).toBe(
       'Aposte mais R$ 100,00 para liberar o saque',
     );
+    expect(text(screen.getByTestId('conta-wager-counts'))).toMatch(/^Contam as apostas já resolvidas: /);
     expect(text(screen.getByTestId('conta-withdrawable'))).toBe('R$ 0,00');
   });
 

@@ -87,6 +87,11 @@ export function ContaPage({ bonuses }: { bonuses?: ReactNode } = {}) {
             ) : null}
           </div>
         </dl>
+        {limits.data && limits.data.wagerDue > 0 ? (
+          <p className="mt-8 text-xs text-muted" data-testid="conta-wager-counts">
+            {t('withdraw.wagerCounts')}
+          </p>
+        ) : null}
         <div className="mt-14 grid grid-cols-2 gap-10">
           <Button onClick={() => openDeposit()}>
             <Icon name="wallet" className="size-18" />

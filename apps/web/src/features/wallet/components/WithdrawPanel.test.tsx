@@ -126,12 +126,17 @@ describe('withdrawal tab', () => {
     expect(screen.getByTestId('withdraw-wager-due').textContent!.replace(/\u00a0/g, ' ')).toBe(
       'Aposte mais R$ 37,50 para liberar o saque',
     );
+    // A sports bet still open leaves that figure as it is: the panel says which bets count.
+    expect(screen.getByTestId('withdraw-wager-counts')).toHaveTextContent(
+      'Contam as apostas já resolvidas: a esportiva conta quando o resultado sai; a encerrada com cash out não conta.',
+    );
   });
 
   it('shows no wagering note when nothing is due', async () => {
     stub();
     await open();
     expect(screen.queryByTestId('withdraw-wager-due')).toBeNull();
+    expect(screen.queryByTestId('withdraw-wager-counts')).toBeNull();
   });
 
   it('says a withdrawable amount under the minimum cannot leave yet', async () => {

@@ -293,6 +293,13 @@ export function WithdrawPanel() {
             </dd>
           ) : null}
         </div>
+        {/* A sports bet placed now leaves the figure above unchanged until it is settled: said, so the player
+            does not take it for a bet that did not count. */}
+        {data && data.wagerDue > 0 ? (
+          <p className="col-span-2 text-xs text-muted" data-testid="withdraw-wager-counts">
+            {t('withdraw.wagerCounts')}
+          </p>
+        ) : null}
         {data ? (
           <p className="col-span-2 text-xs text-muted">
             {t('withdraw.left', { count: data.number })} ·{' '}

@@ -69,6 +69,8 @@ const en: WalletMessages = {
     balance: 'Balance',
     withdrawable: 'Withdrawable amount',
     wagerDue: 'Wager {{amount}} more to unlock withdrawal',
+    wagerCounts:
+      'Only settled bets count: a sports bet counts once its result is in; one closed by cash out does not count.',
     belowMinimum: 'Below the {{amount}} minimum: it can be withdrawn once it reaches it',
     bonusKept:
       'You have {{amount}} of active bonus. A withdrawal takes cash only: the bonus stays in your account, locked until you wager {{due}} more.',

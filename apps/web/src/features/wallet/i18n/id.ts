@@ -69,6 +69,8 @@ const id: WalletMessages = {
     balance: 'Saldo',
     withdrawable: 'Jumlah yang dapat ditarik',
     wagerDue: 'Pasang taruhan {{amount}} lagi untuk membuka penarikan',
+    wagerCounts:
+      'Hanya taruhan yang sudah selesai yang dihitung: taruhan olahraga dihitung setelah hasilnya keluar; yang ditutup dengan cash out tidak dihitung.',
     belowMinimum: 'Di bawah minimum {{amount}}: dapat ditarik setelah mencapainya',
     bonusKept:
       'Anda memiliki bonus aktif {{amount}}. Penarikan hanya mengambil saldo tunai: bonus tetap di akun, terkunci hingga Anda bertaruh {{due}} lagi.',

@@ -66,6 +66,8 @@ const ja: WalletMessages = {
     balance: '残高',
     withdrawable: '出金可能額',
     wagerDue: '出金するにはあと{{amount}}のベットが必要です',
+    wagerCounts:
+      '数えられるのは確定したベットのみです。スポーツのベットは結果が出た時点で数えられ、キャッシュアウトで終えたベットは数えられません。',
     belowMinimum: '最低出金額{{amount}}に達していません：達すると出金できます',
     bonusKept:
       '有効なボーナスが{{amount}}あります。出金は現金残高のみで、ボーナスはあと{{due}}ベットするまでアカウントにロックされたまま残ります。',

@@ -66,6 +66,8 @@ const ko: WalletMessages = {
     balance: '잔액',
     withdrawable: '출금 가능 금액',
     wagerDue: '출금하려면 {{amount}} 더 베팅하세요',
+    wagerCounts:
+      '정산된 베팅만 집계됩니다. 스포츠 베팅은 결과가 나온 뒤 집계되며, 캐시아웃으로 종료한 베팅은 집계되지 않습니다.',
     belowMinimum: '최소 출금액 {{amount}} 미만: 도달하면 출금할 수 있습니다',
     bonusKept:
       '활성 보너스 {{amount}}가 있습니다. 출금은 현금만 가져갑니다: 보너스는 {{due}} 더 베팅할 때까지 계정에 잠긴 채 남습니다.',

@@ -73,6 +73,8 @@ const ptBR = {
     balance: 'Saldo',
     withdrawable: 'Valor sacável',
     wagerDue: 'Aposte mais {{amount}} para liberar o saque',
+    wagerCounts:
+      'Contam as apostas já resolvidas: a esportiva conta quando o resultado sai; a encerrada com cash out não conta.',
     belowMinimum: 'Abaixo do mínimo de {{amount}}: poderá sacar quando chegar a ele',
     bonusKept:
       'Você tem {{amount}} em bônus ativo. O saque leva só o saldo em dinheiro: o bônus fica na conta, bloqueado até apostar mais {{due}}.',

@@ -68,6 +68,8 @@ const vi: WalletMessages = {
     balance: 'Số dư',
     withdrawable: 'Số tiền có thể rút',
     wagerDue: 'Cược thêm {{amount}} để mở khóa rút tiền',
+    wagerCounts:
+      'Chỉ tính các cược đã được thanh toán: cược thể thao được tính khi có kết quả; cược đã rút sớm (cash out) không được tính.',
     belowMinimum: 'Dưới mức tối thiểu {{amount}}: có thể rút khi đạt mức này',
     bonusKept:
       'Bạn có {{amount}} tiền thưởng đang hoạt động. Rút tiền chỉ lấy tiền mặt: tiền thưởng vẫn ở trong tài khoản, bị khóa cho đến khi bạn cược thêm {{due}}.',

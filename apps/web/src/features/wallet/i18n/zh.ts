@@ -66,6 +66,7 @@ const zh: WalletMessages = {
     balance: '余额',
     withdrawable: '可提现金额',
     wagerDue: '再投注 {{amount}} 即可提现',
+    wagerCounts: '只计入已结算的投注：体育投注在赛果确定后计入；提前兑现（cash out）的投注不计入。',
     belowMinimum: '低于最低提现额 {{amount}}：达到后即可提现',
     bonusKept: '您有 {{amount}} 的有效奖金。提现只提取现金：奖金保留在账户中，需再投注 {{due}} 才会解锁。',
     amount: '提现金额',
