@@ -95,6 +95,19 @@ describe('/play', () => {
     expect(useUi.getState().notice).toBe('Manutenção às 23h');
   });
 
+  it('shows what the game plays with, cash and bonus, and says how much of it is bonus', async () => {
+    signIn(30.1, 0.2);
+    Object.assign(server.state, { balance: 30.1, freeBalance: 0.2 });
+    renderWithApp(<PlayPage />, '/play?game=fortune-ox');
+    await frame();
+    expect(screen.getByTestId('play-balance')).toHaveTextContent('R$ 30,30');
+    expect(screen.getByTestId('play-bonus')).toHaveTextContent('com R$ 0,20 de bônus');
+    server.state.freeBalance = 0;
+    act(() => useSession.setState((s) => ({ user: { ...s.user!, freeBalance: 0 } })));
+    expect(screen.getByTestId('play-balance')).toHaveTextContent('R$ 30,10');
+    expect(screen.queryByTestId('play-bonus')).toBeNull();
+  });
+
   it("shows the game's balance at once; a real balance under 10 opens the game deposit (insBalance)", async () => {
     signIn(50);
     server.state.balance = 42.5;

@@ -1,3 +1,4 @@
+import { toMajor } from '@aposta/money';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -5,7 +6,7 @@ import { Button } from '../../../components/ui/Button';
 import { Icon } from '../../../components/ui/Icon';
 import { languageEntry, useAppState } from '../../../lib/app-state';
 import { displayMoney } from '../../../lib/format';
-import { useSession } from '../../../lib/session';
+import { playableMinor, useSession } from '../../../lib/session';
 import { openOverlay } from '../../../lib/ui';
 import { stopGame, useInPlay } from '../api/game-session';
 import { useLaunch } from '../api/launch';
@@ -36,7 +37,9 @@ export function PlayPage({ banner }: { banner?: ReactNode }) {
   const demo = params.get('demo') === '1';
   const token = useSession((s) => s.token);
   // What the game plays with and shows as its balance: cash and bonus together.
-  const balance = useSession((s) => (s.user?.balance ?? 0) + (s.user?.freeBalance ?? 0));
+  // Summed in centavos: two floats' sum can land a centavo off the ledger's.
+  const balance = useSession((s) => toMajor(playableMinor(s)));
+  const bonus = useSession((s) => s.user?.freeBalance ?? 0);
   const lang = useAppState((s) => s.lang);
   const [attempt, setAttempt] = useState(0);
   const [loadedUrl, setLoadedUrl] = useState<string | null>(null);
@@ -194,8 +197,16 @@ export function PlayPage({ banner }: { banner?: ReactNode }) {
         ) : token ? (
           <div className="flex min-h-36 items-center rounded-full border border-line bg-panel pl-10">
             <span className="sr-only">{t('balance')}</span>
-            <span className="text-sm font-bold text-gold" data-testid="play-balance">
-              {displayMoney(balance, lang)}
+            <span className="flex flex-col items-end leading-tight">
+              <span className="text-sm font-bold text-gold" data-testid="play-balance">
+                {displayMoney(balance, lang)}
+              </span>
+              {/* The figure above is not the header's cash balance elsewhere: it says what is bonus in it. */}
+              {bonus > 0 ? (
+                <span className="text-[10px] font-semibold text-muted" data-testid="play-bonus">
+                  {t('withBonus', { amount: displayMoney(bonus, lang) })}
+                </span>
+              ) : null}
             </span>
             <button
               type="button"

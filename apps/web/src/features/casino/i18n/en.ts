@@ -40,6 +40,7 @@ const en: CasinoMessages = {
   demo: 'Demo',
   playRealShort: 'Play for real',
   balance: 'Balance',
+  withBonus: 'incl. {{amount}} bonus',
   deposit: 'Deposit',
   myRounds: 'My rounds',
   noRounds: 'You have not played in the casino yet.',

@@ -40,6 +40,7 @@ const id: CasinoMessages = {
   demo: 'Demo',
   playRealShort: 'Main sungguhan',
   balance: 'Saldo',
+  withBonus: 'termasuk bonus {{amount}}',
   deposit: 'Setor',
   myRounds: 'Ronde saya',
   noRounds: 'Anda belum bermain di kasino.',

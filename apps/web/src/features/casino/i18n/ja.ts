@@ -40,6 +40,7 @@ const ja: CasinoMessages = {
   demo: 'デモ',
   playRealShort: '本番プレイ',
   balance: '残高',
+  withBonus: 'うちボーナス {{amount}}',
   deposit: '入金',
   myRounds: 'マイラウンド',
   noRounds: 'まだカジノでプレイしていません。',

@@ -40,6 +40,7 @@ const ko: CasinoMessages = {
   demo: '데모',
   playRealShort: '실제 플레이',
   balance: '잔액',
+  withBonus: '보너스 {{amount}} 포함',
   deposit: '입금',
   myRounds: '내 라운드',
   noRounds: '아직 카지노에서 플레이하지 않았습니다.',

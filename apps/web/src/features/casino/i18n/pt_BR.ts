@@ -41,6 +41,7 @@ const ptBR = {
   demo: 'Demo',
   playRealShort: 'Jogar valendo',
   balance: 'Saldo',
+  withBonus: 'com {{amount}} de bônus',
   deposit: 'Depositar',
   myRounds: 'Minhas rodadas',
   noRounds: 'Você ainda não jogou no cassino.',

@@ -40,6 +40,7 @@ const ru: CasinoMessages = {
   demo: 'Демо',
   playRealShort: 'Играть на деньги',
   balance: 'Баланс',
+  withBonus: 'вкл. бонус {{amount}}',
   deposit: 'Пополнить',
   myRounds: 'Мои раунды',
   noRounds: 'Вы ещё не играли в казино.',

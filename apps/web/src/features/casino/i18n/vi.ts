@@ -40,6 +40,7 @@ const vi: CasinoMessages = {
   demo: 'Demo',
   playRealShort: 'Chơi thật',
   balance: 'Số dư',
+  withBonus: 'gồm {{amount}} thưởng',
   deposit: 'Nạp tiền',
   myRounds: 'Vòng của tôi',
   noRounds: 'Bạn chưa chơi trong sòng bài.',

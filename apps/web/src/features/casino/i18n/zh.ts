@@ -40,6 +40,7 @@ const zh: CasinoMessages = {
   demo: '演示',
   playRealShort: '真钱游戏',
   balance: '余额',
+  withBonus: '含奖金 {{amount}}',
   deposit: '充值',
   myRounds: '我的回合',
   noRounds: '您还没有在娱乐场游戏过。',
