@@ -117,7 +117,8 @@ export function useBetting<F extends string>(options: BettingOptions<F>) {
         openGameDeposit(amountMinor);
       await fields.show(err, body, placing());
       refusedBet.current = err instanceof ApiError && err.status !== ErrorCode.INSUFFICIENT_BALANCE;
-      if (noAnswer) fields.place('form', t('errors.lostAnswer'));
+      // An automatic run stops on it, and its button is the way back ("Tentar de novo" belongs to a manual bet).
+      if (noAnswer) fields.place('form', t(automatic ? 'errors.lostAnswerAuto' : 'errors.lostAnswer'));
       return null;
     }
   };

@@ -180,6 +180,8 @@ const en: OriginalsMessages = {
     aboveMax: 'The maximum bet is {{amount}}',
     autoField: 'Check this value',
     lostAnswer: 'No answer from the server. Tap "Try again": the same bet is never charged twice.',
+    lostAnswerAuto:
+      'No answer from the server: auto bet stopped. Check your balance and start it again; the same bet is never charged twice.',
     load: 'Could not load. Try again.',
     clientSeed: 'Use 1 to 64 letters, digits or symbols, no spaces',
     nonce: 'The nonce is a whole number',

@@ -184,6 +184,8 @@ const id: OriginalsMessages = {
     aboveMax: 'Taruhan maksimum {{amount}}',
     autoField: 'Periksa nilai ini',
     lostAnswer: 'Server tidak menjawab. Ketuk "Coba lagi": taruhan yang sama tidak pernah ditagih dua kali.',
+    lostAnswerAuto:
+      'Server tidak menjawab: taruhan otomatis berhenti. Periksa saldo Anda lalu mulai lagi; taruhan yang sama tidak pernah ditagih dua kali.',
     load: 'Gagal memuat. Coba lagi.',
     clientSeed: 'Gunakan 1 sampai 64 huruf, angka atau simbol, tanpa spasi',
     nonce: 'Nonce adalah bilangan bulat',

@@ -180,6 +180,8 @@ const ko: OriginalsMessages = {
     aboveMax: '최대 베팅은 {{amount}}입니다',
     autoField: '이 값을 확인하세요',
     lostAnswer: '서버 응답이 없습니다. "다시 시도"를 누르세요. 같은 베팅이 두 번 청구되지 않습니다.',
+    lostAnswerAuto:
+      '서버 응답이 없어 자동 베팅이 멈췄습니다. 잔액을 확인한 뒤 다시 시작하세요. 같은 베팅이 두 번 청구되지 않습니다.',
     load: '불러오지 못했습니다. 다시 시도하세요.',
     clientSeed: '공백 없이 문자, 숫자, 기호 1~64자',
     nonce: '논스는 정수입니다',

@@ -195,6 +195,8 @@ const ptBR = {
     autoField: 'Confira este valor',
     lostAnswer:
       'Sem resposta do servidor. Toque em "Tentar de novo": a mesma aposta nunca é cobrada duas vezes.',
+    lostAnswerAuto:
+      'Sem resposta do servidor: a aposta automática parou. Confira o saldo e inicie de novo; a mesma aposta nunca é cobrada duas vezes.',
     load: 'Não foi possível carregar. Tente de novo.',
     clientSeed: 'Use de 1 a 64 letras, números ou símbolos, sem espaços',
     nonce: 'O nonce é um número inteiro',

@@ -180,6 +180,8 @@ const vi: OriginalsMessages = {
     aboveMax: 'Cược tối đa là {{amount}}',
     autoField: 'Kiểm tra giá trị này',
     lostAnswer: 'Máy chủ không phản hồi. Nhấn "Thử lại": cùng một lần cược không bao giờ bị trừ hai lần.',
+    lostAnswerAuto:
+      'Máy chủ không phản hồi: cược tự động đã dừng. Hãy kiểm tra số dư rồi bắt đầu lại; cùng một lần cược không bao giờ bị trừ hai lần.',
     load: 'Không tải được. Hãy thử lại.',
     clientSeed: 'Dùng 1 đến 64 chữ, số hoặc ký hiệu, không có khoảng trắng',
     nonce: 'Nonce là số nguyên',

@@ -179,6 +179,7 @@ const zh: OriginalsMessages = {
     aboveMax: '最高投注为 {{amount}}',
     autoField: '请检查此值',
     lostAnswer: '服务器无响应。请点“重试”：同一笔投注绝不会重复扣款。',
+    lostAnswerAuto: '服务器无响应：自动投注已停止。请核对余额后重新开始；同一笔投注绝不会重复扣款。',
     load: '加载失败，请重试。',
     clientSeed: '请使用 1 到 64 个字母、数字或符号，不含空格',
     nonce: 'Nonce 为整数',

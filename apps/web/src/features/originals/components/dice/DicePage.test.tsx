@@ -365,6 +365,31 @@ describe('dice auto bet', () => {
     expect(screen.getByTestId('auto-progress')).toHaveTextContent('Apostas: 4');
   });
 
+  it('an automatic run stops on a lost answer and says so; starting it again sends the same key', async () => {
+    const server = fakeOriginals({ serverSeed: SEED, balance: 100_000 });
+    vi.stubGlobal('fetch', server.fetch);
+    signIn(1000);
+    const user = userEvent.setup();
+    renderWithApp(<DicePage />);
+    await user.click(screen.getByRole('radio', { name: 'Automático' }));
+    await user.clear(screen.getByLabelText(/Número de apostas/));
+    await user.type(screen.getByLabelText(/Número de apostas/), '1');
+    server.state.failNext = 'network';
+    await user.click(screen.getByTestId('auto-start'));
+    // The run's own button is the way back: no "Tentar de novo" is named, as none is on screen.
+    expect(
+      await screen.findByText(
+        'Sem resposta do servidor: a aposta automática parou. Confira o saldo e inicie de novo; a mesma aposta nunca é cobrada duas vezes.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/Tentar de novo/)).toBeNull();
+    await user.click(screen.getByTestId('auto-start'));
+    await waitFor(() => expect(server.state.nonce).toBe(1));
+    const keys = server.state.calls.filter((c) => c.path === '/dice/bet').map((c) => c.key);
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).toBe(keys[0]);
+  });
+
   it('stops when the loss limit is reached', async () => {
     // A seed pair whose first rolls lose at "over 98" (98% of rolls lose).
     const server = fakeOriginals({ serverSeed: SEED, balance: 100_000 });
