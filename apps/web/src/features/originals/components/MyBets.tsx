@@ -54,10 +54,16 @@ export function MyBets({ game, falling = [] }: { game: OriginalGameName; falling
                   <span className="font-semibold">{displayMoney(b.amount, lang)}</span>
                   <span className="text-xs text-muted">{timeOf(b.time, locale)}</span>
                 </span>
-                <span className="tabular-nums text-muted">{resultText(b, locale)}</span>
+                <span className="tabular-nums text-muted">
+                  {/* Row double's roll alone would not say what was bet on. */}
+                  {b.params.game === 'rowDouble' && 'tile' in b.outcome
+                    ? t('myBets.rowPick', { color: t(`rowDouble.${b.params.color}`), tile: b.outcome.tile })
+                    : resultText(b, locale)}
+                </span>
+                {/* Green is for a profit: a return under the stake (plinko's 0,3×) is still a loss. */}
                 <span
                   data-testid="my-bet-payout"
-                  className={`min-w-80 text-right font-bold tabular-nums ${b.payout > 0 ? 'text-mint' : 'text-muted'}`}
+                  className={`min-w-80 text-right font-bold tabular-nums ${b.payout > b.amount ? 'text-mint' : 'text-muted'}`}
                 >
                   {b.state === 'open' ? t('myBets.open') : displayMoney(b.payout, lang)}
                 </span>

@@ -126,6 +126,7 @@ const en: OriginalsMessages = {
   },
   myBets: {
     title: 'My bets',
+    rowPick: '{{color}} · rolled {{tile}}',
     empty: 'No bets yet.',
     open: 'In play',
     details: 'Bet details',

@@ -130,6 +130,7 @@ const id: OriginalsMessages = {
   },
   myBets: {
     title: 'Taruhan saya',
+    rowPick: '{{color}} · keluar {{tile}}',
     empty: 'Belum ada taruhan.',
     open: 'Berjalan',
     details: 'Detail taruhan',

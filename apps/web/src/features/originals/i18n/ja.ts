@@ -126,6 +126,7 @@ const ja: OriginalsMessages = {
   },
   myBets: {
     title: 'マイベット',
+    rowPick: '{{color}} · 結果 {{tile}}',
     empty: 'まだベットがありません。',
     open: 'プレイ中',
     details: 'ベットの詳細',

@@ -126,6 +126,7 @@ const ko: OriginalsMessages = {
   },
   myBets: {
     title: '내 베팅',
+    rowPick: '{{color}} · 결과 {{tile}}',
     empty: '아직 베팅이 없습니다.',
     open: '진행 중',
     details: '베팅 상세',

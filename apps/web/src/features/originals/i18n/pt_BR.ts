@@ -140,6 +140,7 @@ const ptBR = {
   },
   myBets: {
     title: 'Minhas apostas',
+    rowPick: '{{color}} · saiu {{tile}}',
     empty: 'Nenhuma aposta ainda.',
     open: 'Em jogo',
     details: 'Detalhes da aposta',

@@ -130,6 +130,7 @@ const ru: OriginalsMessages = {
   },
   myBets: {
     title: 'Мои ставки',
+    rowPick: '{{color}} · выпало {{tile}}',
     empty: 'Ставок пока нет.',
     open: 'В игре',
     details: 'Детали ставки',

@@ -126,6 +126,7 @@ const vi: OriginalsMessages = {
   },
   myBets: {
     title: 'Cược của tôi',
+    rowPick: '{{color}} · ra {{tile}}',
     empty: 'Chưa có lần cược nào.',
     open: 'Đang chơi',
     details: 'Chi tiết cược',

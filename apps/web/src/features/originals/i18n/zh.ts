@@ -125,6 +125,7 @@ const zh: OriginalsMessages = {
   },
   myBets: {
     title: '我的投注',
+    rowPick: '{{color}} · 开出 {{tile}}',
     empty: '暂无投注。',
     open: '进行中',
     details: '投注详情',

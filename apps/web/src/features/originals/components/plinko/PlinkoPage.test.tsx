@@ -113,6 +113,9 @@ describe('plinko', () => {
       expect(shownBalance(balance, useWithheld.getState().byBet)).toBe(balance);
       expect(screen.getAllByTestId('history-item')).toHaveLength(1);
       expect(screen.getAllByTestId('my-bet')).toHaveLength(1);
+      // This seed's first ball returns less than the stake: a loss, not painted as a win.
+      expect(payout(100, multiplier)).toBeLessThan(100);
+      expect(screen.getByTestId('my-bet-payout')).not.toHaveClass('text-mint');
       const marked = screen.getAllByTestId('plinko-slot').findIndex((s) => s.className.includes('ring-2'));
       expect(marked).toBe(slot);
     } finally {

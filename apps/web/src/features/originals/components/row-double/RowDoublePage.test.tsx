@@ -61,6 +61,13 @@ describe('row double', () => {
       );
       expect(useSession.getState().user?.balance).toBe(balance / 100);
     }
+    // My bets say what each was on, beside the tile that came out (newest first).
+    const rows = screen.getAllByTestId('my-bet').map((r) => r.textContent);
+    const tiles = [1, 0].map((nonce) =>
+      rowDoubleTile({ serverSeed: SEED, clientSeed: 'client-seed', nonce }),
+    );
+    expect(rows[0]).toContain(`Branco · saiu ${tiles[0]}`);
+    expect(rows[1]).toContain(`Preto · saiu ${tiles[1]}`);
     expect(server.state.calls.filter((c) => c.path === '/rowDouble/bet').map((c) => c.body)).toEqual([
       { amount: 1, color: 'black' },
       { amount: 1, color: 'white' },
