@@ -1,4 +1,4 @@
-import type { RoundState } from '@aposta/contracts';
+import type { RoundBet, RoundState } from '@aposta/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../../../lib/query';
@@ -35,11 +35,17 @@ afterEach(() => {
 });
 
 /** A signed-in player on round 7 while it takes bets; the fake server answers every call. */
-async function signedInWhileBetting({ betsLost = false } = {}) {
+async function signedInWhileBetting({ betsLost = false, answer = null as RoundBet | null } = {}) {
   useSession.setState({ token: 'tok', user: { uId: 1, balance: 5000, kyc: 1, header: 0 } as never });
   const betting: RoundState = { ...crash(0), phase: 'betting', closesAt: at(60_000), startedAt: null };
-  const server = fakeFetch((url) => ({
-    body: envelope(url.includes('/rounds/crash/state') ? betting : url.includes('/bet') ? null : []),
+  const server = fakeFetch((url, init) => ({
+    body: envelope(
+      url.includes('/rounds/crash/state')
+        ? betting
+        : url.includes('/bet') && init.method === 'POST'
+          ? answer
+          : [],
+    ),
   }));
   // A lost answer: the request leaves (it is recorded), no answer comes back.
   const fetch = betsLost
@@ -87,6 +93,29 @@ describe('a crash bet', () => {
     await waitFor(() => expect(server.calls.some((c) => c.init.method === 'POST')).toBe(true));
     const sent = server.calls.find((c) => c.init.method === 'POST')!;
     expect(JSON.parse(String(sent.init.body))).toMatchObject({ roundId: '7', amount: '1000.00' });
+  });
+
+  it('a bet taken says so on its button until the round runs', async () => {
+    const answer: RoundBet = {
+      betId: '91',
+      roundId: '7',
+      game: 'crash',
+      amount: 2.5,
+      pick: null,
+      autoCashout: null,
+      cashout: null,
+      state: 'open',
+      multiplier: 0,
+      payout: 0,
+      balance: 4997.5,
+      time: at(0),
+    };
+    const { field } = await signedInWhileBetting({ answer });
+    fireEvent.change(field, { target: { value: '2,50' } });
+    fireEvent.submit(field.closest('form')!);
+    await waitFor(() => expect(screen.getByTestId('bet-button')).toHaveTextContent('Aposta feita: R$ 2,50'));
+    expect(screen.getByTestId('bet-button')).toBeDisabled();
+    expect(useSession.getState().user?.balance).toBe(4997.5);
   });
 
   it('a lost answer says so (not that the connection is slow); betting again sends the same key', async () => {

@@ -162,7 +162,10 @@ export function CrashPage() {
                     lang,
                   ),
                 })
-              : t('place')}
+              : // The bet is in, waiting for the curve: said on the button the player just pressed.
+                myBet && myBet.state === 'open' && myBet.cashout === null
+                ? t('placed', { amount: displayMoney(myBet.amount, lang) })
+                : t('place')}
         </button>
       </form>
 

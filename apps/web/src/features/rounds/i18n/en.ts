@@ -27,6 +27,7 @@ const en: RoundsMessages = {
   half: 'Half the amount',
   double: 'Double the amount',
   place: 'Bet',
+  placed: 'Bet placed: {{amount}}',
   loginToBet: 'Sign in to bet',
   colors: {
     white: 'White',

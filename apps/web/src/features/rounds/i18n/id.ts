@@ -27,6 +27,7 @@ const id: RoundsMessages = {
   half: 'Setengah jumlah',
   double: 'Gandakan jumlah',
   place: 'Pasang',
+  placed: 'Taruhan dipasang: {{amount}}',
   loginToBet: 'Masuk untuk bertaruh',
   colors: {
     white: 'Putih',

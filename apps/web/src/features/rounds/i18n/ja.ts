@@ -27,6 +27,7 @@ const ja: RoundsMessages = {
   half: '半分にする',
   double: '2倍にする',
   place: 'ベット',
+  placed: 'ベット済み：{{amount}}',
   loginToBet: 'ログインしてベット',
   colors: {
     white: '白',

@@ -26,6 +26,7 @@ const ko: RoundsMessages = {
   half: '절반',
   double: '두 배',
   place: '베팅',
+  placed: '베팅 완료: {{amount}}',
   loginToBet: '로그인하고 베팅',
   colors: {
     white: '흰색',

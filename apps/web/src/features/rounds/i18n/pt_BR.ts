@@ -28,6 +28,7 @@ const ptBR = {
   half: 'Metade do valor',
   double: 'Dobrar o valor',
   place: 'Apostar',
+  placed: 'Aposta feita: {{amount}}',
   loginToBet: 'Entre para apostar',
   colors: { white: 'Branco', red: 'Vermelho', black: 'Preto', green: 'Verde', violet: 'Violeta' },
   betOn: 'Apostar em {{pick}}',

@@ -27,6 +27,7 @@ const ru: RoundsMessages = {
   half: 'Половина суммы',
   double: 'Удвоить сумму',
   place: 'Поставить',
+  placed: 'Ставка принята: {{amount}}',
   loginToBet: 'Войдите, чтобы ставить',
   colors: {
     white: 'Белый',

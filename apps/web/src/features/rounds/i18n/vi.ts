@@ -27,6 +27,7 @@ const vi: RoundsMessages = {
   half: 'Một nửa',
   double: 'Gấp đôi',
   place: 'Đặt cược',
+  placed: 'Đã đặt cược: {{amount}}',
   loginToBet: 'Đăng nhập để cược',
   colors: {
     white: 'Trắng',

@@ -26,6 +26,7 @@ const zh: RoundsMessages = {
   half: '减半',
   double: '加倍',
   place: '投注',
+  placed: '已下注：{{amount}}',
   loginToBet: '登录后投注',
   colors: {
     white: '白',
