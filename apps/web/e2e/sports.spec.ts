@@ -514,8 +514,10 @@ test('the slip refuses a bad stake beside its field, follows a suspension, shows
   await expect(page.getByTestId('place-bet')).toBeDisabled();
   await screenshot(page, 'sports/e2e-slip-min');
 
-  // Above the balance: the server's refusal, in Portuguese, on the same field (the spec opens the game deposit).
+  // Above the balance: said as it is typed, yet the tap goes; the server's refusal, in Portuguese, stays on the
+  // same field (the spec opens the game deposit).
   await stake.fill('5000');
+  await expect(stake).toHaveAccessibleDescription(/^A aposta é maior que o seu saldo de R\$\s[\d.]+,\d\d$/);
   await page.getByTestId('place-bet').click();
   const deposit = page.getByRole('dialog', { name: 'Saldo insuficiente' });
   await expect(deposit).toBeVisible();

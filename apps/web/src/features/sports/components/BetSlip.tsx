@@ -7,7 +7,7 @@ import { TextField } from '../../../components/ui/TextField';
 import { ApiError } from '../../../lib/api';
 import { useAppState } from '../../../lib/app-state';
 import { displayMoney } from '../../../lib/format';
-import { useSession } from '../../../lib/session';
+import { playableMinor, useSession } from '../../../lib/session';
 import { openGameDeposit, openOverlay, toast } from '../../../lib/ui';
 import { applyBalance } from '../../../lib/user-info';
 import { placeSportsBet, refreshMyBets, useSportsConfig } from '../api/sports';
@@ -94,6 +94,8 @@ export function BetSlip() {
   const locale = useLocale();
   const token = useSession((s) => s.token);
   const uId = useSession((s) => s.user?.uId);
+  // What a stake can draw on (cash and bonus), once the session knows it.
+  const playable = useSession((s) => (s.user ? playableMinor(s) : null));
   const { legs, mode, stakes, parlayStake, acceptOdds, open } = useSlip();
   const config = useSportsConfig().data;
   const [busy, setBusy] = useState(false);
@@ -141,6 +143,16 @@ export function BetSlip() {
     if (stake < minStake) return t('slip.minStake', { amount: money(minStake) });
     if (maxStake !== null && stake > maxStake) return t('slip.maxStake', { amount: money(maxStake) });
     return null;
+  };
+  /**
+   * A stake over the balance, said as it is typed. It does not hold the tap back: the server's refusal opens the
+   * game deposit for what is missing.
+   */
+  const overBalance = (key: string): string | null => {
+    const stake = stakeOf(key);
+    return playable !== null && stake !== null && stake > playable
+      ? t('slip.overBalance', { amount: money(playable) })
+      : null;
   };
   /** A stake edited: what the last tap said of it no longer stands. */
   const edited = (key: string) =>
@@ -264,7 +276,7 @@ export function BetSlip() {
                     useSlip.setState((s) => ({ stakes: { ...s.stakes, [l.selectionId]: v } }));
                     edited(l.selectionId);
                   }}
-                  error={stakeProblem(l.selectionId) ?? errors[l.selectionId]}
+                  error={stakeProblem(l.selectionId) ?? errors[l.selectionId] ?? overBalance(l.selectionId)}
                   payout={(() => {
                     // No promise for a stake that cannot be placed.
                     const st = stakeProblem(l.selectionId) ? null : stakeOf(l.selectionId);
@@ -300,7 +312,7 @@ export function BetSlip() {
                 useSlip.setState({ parlayStake: v });
                 edited(PARLAY);
               }}
-              error={stakeProblem(PARLAY) ?? errors[PARLAY]}
+              error={stakeProblem(PARLAY) ?? errors[PARLAY] ?? overBalance(PARLAY)}
               payout={(() => {
                 const st = stakeProblem(PARLAY) ? null : stakeOf(PARLAY);
                 return st

@@ -93,6 +93,7 @@ const en: SportsMessages = {
     minStake: 'Minimum stake {{amount}}',
     unreadable: 'Type an amount such as 10.50',
     maxStake: 'The maximum stake is {{amount}}',
+    overBalance: 'The stake is more than your balance of {{amount}}',
     noAnswer:
       'No answer from the server: check your connection and place it again (a bet is never placed twice).',
     placed: 'Bets placed: {{count}}',
