@@ -205,6 +205,9 @@ describe('my bets', () => {
 
     const sold = screen.getAllByTestId('my-bet').find((c) => c.dataset.status === 'cashedOut')!;
     expect(within(sold).getByTestId('bet-result')).toHaveTextContent('Encerrada');
+    // Its match still running: the leg is not called "Em aberto" on a closed bet.
+    expect(within(sold).queryByTestId('leg-result')).toBeNull();
+    expect(sold).not.toHaveTextContent('Em aberto');
     expect(within(sold).getByTestId('cashed-out')).toHaveTextContent(/Recebido\s*R\$\s7,40/);
     // Its stake as placed, not the nothing a full cash-out leaves running.
     expect(within(sold).getByTestId('bet-stake')).toHaveTextContent(/R\$\s10,00/);

@@ -139,12 +139,15 @@ function BetCard({ bet }: { bet: SportsBet }) {
                 </p>
               ) : null}
             </div>
-            <span
-              className={`shrink-0 rounded-full px-6 text-2xs ${tone(l.result)}`}
-              data-testid="leg-result"
-            >
-              {resultLabel(l.result, t)}
-            </span>
+            {/* A cashed-out bet is closed: its legs still running are no longer "open" for the player. */}
+            {cashedOut && l.result === 0 ? null : (
+              <span
+                className={`shrink-0 rounded-full px-6 text-2xs ${tone(l.result)}`}
+                data-testid="leg-result"
+              >
+                {resultLabel(l.result, t)}
+              </span>
+            )}
           </li>
         ))}
       </ul>
