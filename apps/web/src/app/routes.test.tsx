@@ -47,7 +47,7 @@ describe('routes', () => {
   it('shows the floating support button on home, not over a game screen', async () => {
     const router = start('/home');
     expect(await screen.findByRole('button', { name: 'Abrir atendimento' })).toBeInTheDocument();
-    for (const game of ['/mines', '/crash']) {
+    for (const game of ['/mines', '/crash', '/fairness']) {
       await act(() => router.navigate('/home'));
       expect(await screen.findByRole('button', { name: 'Abrir atendimento' })).toBeInTheDocument();
       await act(() => router.navigate(game));

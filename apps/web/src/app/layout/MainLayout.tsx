@@ -62,8 +62,11 @@ export function MainLayout() {
         {isHome ? null : <Outlet />}
       </main>
       {/* Game screens keep the whole width for their controls: no floating support button there (the menu
-          has it). The sportsbook's screens neither: its bet slip sits where the button would. */}
-      {isGameScreen(pathname) || pathname.startsWith('/footballPage') ? null : <SupportButton />}
+          has it). Nor the games' verifier, a column of fields the button would sit on, nor the sportsbook's
+          screens, whose bet slip sits where the button would. */}
+      {isGameScreen(pathname) || pathname === '/fairness' || pathname.startsWith('/footballPage') ? null : (
+        <SupportButton />
+      )}
       {isHome && signedIn ? (
         <Suspense fallback={null}>
           <ActiveAwardOverlay />

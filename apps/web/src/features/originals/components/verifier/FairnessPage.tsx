@@ -108,9 +108,8 @@ export function FairnessPage() {
   const field = (key: string, fallback = '') => q.get(key) ?? fallback;
 
   return (
-    // The right gutter is the floating support button's column (52 px, 12 px from the edge, and a gap): the
-    // form's fields and the results never pass under it, whatever the scroll or the phone's height.
-    <section className="flex flex-col gap-14 pb-24 pl-12 pr-72 pt-12" aria-labelledby="verifier-title">
+    // The whole width: the layout shows no floating support button here (the menu has it).
+    <section className="flex flex-col gap-14 px-12 pb-24 pt-12" aria-labelledby="verifier-title">
       <header>
         <h1 id="verifier-title" className="text-xl font-extrabold">
           {t('verifier.title')}
