@@ -37,7 +37,8 @@ export function AlertHost() {
 }
 
 /**
- * Short confirmations, 1500 ms each; a newer one replaces the one on screen. It sits just under the header
+ * Short confirmations, 1500 ms each; a newer one replaces the one on screen, opaque so the page title it passes
+ * over does not read through it. It sits just under the header
  * (56 px and its border), never on it: the header's balance is what a player watches move after a bet or a
  * payout. It lets taps through; the middle of a phone screen holds the content of open sheets (the deposit
  * tiles) and its bottom their main buttons (the bet slip's bet button).
@@ -53,7 +54,7 @@ export function ToastHost() {
       {latest ? (
         <p
           key={latest.id}
-          className="rounded-xl bg-black/85 px-16 py-10 text-center text-sm text-text shadow-lg"
+          className="rounded-xl border border-line bg-deep px-16 py-10 text-center text-sm text-text shadow-lg shadow-black/50"
         >
           {latest.message}
         </p>
