@@ -226,6 +226,8 @@ describe('dice bets', () => {
     // The fields beside it show no choice the bet would not have.
     expect(screen.getByLabelText('Chance de vitória')).toHaveValue('—');
     expect(screen.getByLabelText('Rolar acima de', { selector: 'input[name="target"]' })).toHaveValue('—');
+    // Nor does the slider pass for the choice: it fades, its target being the last valid one.
+    expect(screen.getByTestId('dice-track')).toHaveAttribute('data-held', 'true');
     expect(server.state.calls.filter((c) => c.path === '/dice/bet')).toHaveLength(0);
     // Another control moves the value: the typed text gives way and the bet goes.
     await user.clear(screen.getByLabelText('Chance de vitória'));
@@ -233,6 +235,7 @@ describe('dice bets', () => {
     await user.tab();
     expect(multiplier).toHaveValue('1,9800');
     expect(multiplier).not.toHaveAccessibleDescription();
+    expect(screen.getByTestId('dice-track')).not.toHaveAttribute('data-held');
     await user.click(screen.getByTestId('bet-button'));
     await waitFor(() => expect(server.state.calls.filter((c) => c.path === '/dice/bet')).toHaveLength(1));
   });

@@ -65,6 +65,7 @@ export function DicePage() {
           last={betting.last}
           animate={animate}
           disabled={locked}
+          held={held}
         />
       }
       controls={
@@ -149,12 +150,15 @@ function DiceStage({
   last,
   animate,
   disabled,
+  held,
 }: {
   choice: DiceChoice;
   onTarget: (target: number) => void;
   last: OriginalBet | null;
   animate: boolean;
   disabled: boolean;
+  /** A field holds a value out of range: the slider's target is the last valid one, not what is typed. */
+  held: boolean;
 }) {
   const { t } = useTranslation('originals');
   const locale = languageEntry(useAppState((s) => s.lang)).locale;
@@ -197,7 +201,15 @@ function DiceStage({
             {hundredthsLabel(Math.round(roll * 100), locale)}
           </span>
         ) : null}
-        <div className="h-10 rounded-full" style={{ background: track }} aria-hidden="true" />
+        {/* Faded while a field is out of range (as the fields beside it show "—"); dragging it sets a valid
+            target again. */}
+        <div
+          className={`h-10 rounded-full ${held ? 'opacity-30' : ''}`}
+          style={{ background: track }}
+          aria-hidden="true"
+          data-testid="dice-track"
+          data-held={held || undefined}
+        />
         <input
           type="range"
           aria-label={t(over ? 'dice.rollOver' : 'dice.rollUnder')}
@@ -207,7 +219,7 @@ function DiceStage({
           value={choice.target}
           disabled={disabled}
           onChange={(e) => onTarget(clampTarget(Number(e.target.value), choice.condition))}
-          className="dice-range absolute inset-x-0 top-[0.11rem] h-44 w-full cursor-pointer appearance-none bg-transparent"
+          className={`dice-range absolute inset-x-0 top-[0.11rem] h-44 w-full cursor-pointer appearance-none bg-transparent ${held ? 'opacity-40' : ''}`}
           data-min={bounds.min}
         />
         <div className="mt-8 flex justify-between text-2xs text-muted" aria-hidden="true">
