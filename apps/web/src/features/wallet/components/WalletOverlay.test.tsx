@@ -56,6 +56,12 @@ function stub() {
   return f.calls;
 }
 
+/** The preselected R$ 100 package confirmed: the provider's page opens in the frame. */
+async function toPixFrame(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(await screen.findByRole('button', { name: /^Depositar R\$\s100,00$/ }));
+  await user.click(screen.getByRole('button', { name: 'Confirmar' }));
+}
+
 beforeEach(() => {
   status = OrderStatus.PENDING;
   prices = null;
@@ -135,8 +141,7 @@ describe('deposit overlay', () => {
     const handlers = new Map<string, (payload: unknown) => void>();
     attachHandlers({ on: (event: string, fn: (p: unknown) => void) => handlers.set(event, fn) } as never);
     renderWithApp(<WalletOverlay kind="deposit" onPaid={depositPaid} />);
-    await user.click(await screen.findByRole('button', { name: /^Depositar R\$\s100,00$/ }));
-    await user.click(screen.getByRole('button', { name: 'Confirmar' }));
+    await toPixFrame(user);
     await user.click(await screen.findByRole('button', { name: 'Voltar' }));
     const polls = () => calls.filter((c) => c.url.includes('/getStatus/D1')).length;
     // The order was just created as pending: the first ask is one poll later.
@@ -160,8 +165,7 @@ describe('deposit overlay', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
     renderWithApp(<WalletOverlay kind="deposit" onPaid={depositPaid} />);
-    await user.click(await screen.findByRole('button', { name: /^Depositar R\$\s100,00$/ }));
-    await user.click(screen.getByRole('button', { name: 'Confirmar' }));
+    await toPixFrame(user);
     await user.click(await screen.findByRole('button', { name: 'Voltar' }));
     await act(async () => {
       vi.advanceTimersByTime(STATUS_POLL_MS);
@@ -195,8 +199,7 @@ describe('deposit overlay', () => {
     useUi.setState({ overlay: 'deposit' });
     const user = userEvent.setup();
     renderWithApp(<WalletOverlay kind="deposit" onPaid={depositPaid} />);
-    await user.click(await screen.findByRole('button', { name: /^Depositar R\$\s100,00$/ }));
-    await user.click(screen.getByRole('button', { name: 'Confirmar' }));
+    await toPixFrame(user);
     await user.click(await screen.findByRole('button', { name: 'Voltar' }));
     status = OrderStatus.CANCELLED;
     await user.click(screen.getByRole('button', { name: 'Verificar pagamento' }));
@@ -241,8 +244,7 @@ describe('deposit overlay', () => {
     useUi.setState({ overlay: 'deposit' });
     const user = userEvent.setup();
     renderWithApp(<WalletOverlay kind="deposit" onPaid={depositPaid} />);
-    await user.click(await screen.findByRole('button', { name: /^Depositar R\$\s100,00$/ }));
-    await user.click(screen.getByRole('button', { name: 'Confirmar' }));
+    await toPixFrame(user);
     expect(await screen.findByTestId('pay-frame')).toBeInTheDocument();
     const address = window.location.href;
     const entries = window.history.length;

@@ -18,6 +18,13 @@ function signIn(balance: number, freeBalance = 0) {
 
 afterEach(() => vi.unstubAllGlobals());
 
+/** Auto mode with the number of bets given. */
+async function autoBets(user: ReturnType<typeof userEvent.setup>, count: string) {
+  await user.click(screen.getByRole('radio', { name: 'Automático' }));
+  await user.clear(screen.getByLabelText(/Número de apostas/));
+  await user.type(screen.getByLabelText(/Número de apostas/), count);
+}
+
 describe('dice controls', () => {
   beforeEach(() => {
     const server = fakeOriginals({ serverSeed: SEED });
@@ -340,9 +347,7 @@ describe('dice auto bet', () => {
     signIn(1000);
     const user = userEvent.setup();
     renderWithApp(<DicePage />);
-    await user.click(screen.getByRole('radio', { name: 'Automático' }));
-    await user.clear(screen.getByLabelText(/Número de apostas/));
-    await user.type(screen.getByLabelText(/Número de apostas/), '4');
+    await autoBets(user, '4');
     const onLoss = screen.getByRole('radiogroup', { name: 'Ao perder' });
     await user.click(within(onLoss).getByRole('radio', { name: 'Aumentar' }));
     const percent = screen.getAllByLabelText('Aumento')[1]!;
@@ -374,9 +379,7 @@ describe('dice auto bet', () => {
     signIn(1000);
     const user = userEvent.setup();
     renderWithApp(<DicePage />);
-    await user.click(screen.getByRole('radio', { name: 'Automático' }));
-    await user.clear(screen.getByLabelText(/Número de apostas/));
-    await user.type(screen.getByLabelText(/Número de apostas/), '1');
+    await autoBets(user, '1');
     server.state.failNext = 'network';
     await user.click(screen.getByTestId('auto-start'));
     // The run's own button is the way back: no "Tentar de novo" is named, as none is on screen.
@@ -404,9 +407,7 @@ describe('dice auto bet', () => {
     await user.clear(target);
     await user.type(target, '98');
     await user.tab();
-    await user.click(screen.getByRole('radio', { name: 'Automático' }));
-    await user.clear(screen.getByLabelText(/Número de apostas/));
-    await user.type(screen.getByLabelText(/Número de apostas/), '0');
+    await autoBets(user, '0');
     await user.type(screen.getByLabelText('Parar na perda de'), '3');
     await user.click(screen.getByTestId('auto-start'));
     await waitFor(
