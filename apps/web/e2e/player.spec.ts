@@ -52,6 +52,40 @@ test('a visitor sees home, the menu’s screens asking to sign in and the error 
   await screenshot(page, '04-error');
 });
 
+test("a visitor's home leaves the device fingerprint to the first write: signing in sends it", async ({
+  page,
+  request,
+}) => {
+  const email = newEmail('device');
+  await registerViaApi(request, email);
+  const scripts: string[] = [];
+  const calls: { path: string; deviceId: string | undefined }[] = [];
+  page.on('request', (r) => {
+    const url = new URL(r.url());
+    if (r.resourceType() === 'script') scripts.push(url.pathname);
+    if (r.resourceType() === 'fetch') calls.push({ path: url.pathname, deviceId: r.headers().deviceid });
+  });
+  await page.goto('/home');
+  await expect(page.getByRole('heading', { name: 'Esportes e cassino num só lugar' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  // A visitor's reads go without it, and the fingerprint library is not fetched for them.
+  expect(calls.map((c) => c.path)).toContain('/api/app/casino/hot');
+  expect(calls.filter((c) => c.deviceId)).toEqual([]);
+  expect(scripts.filter((s) => s.includes('fp.esm'))).toEqual([]);
+
+  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
+  const before = calls.length;
+  await login(page, email, 'Senha-forte-1');
+  await expect(page.getByRole('dialog', { name: 'Presença diária' })).toBeVisible();
+  // The sign-in waited for the id, and every call after it carries the same one.
+  const after = calls.slice(before);
+  expect(after.map((c) => c.path)).toContain('/api/auth/user/restLogin');
+  const device = after.find((c) => c.path === '/api/auth/user/restLogin')!.deviceId;
+  expect(device).toMatch(/^\w{16,}$/);
+  expect(after.filter((c) => c.deviceId !== device)).toEqual([]);
+  expect(await page.evaluate(() => sessionStorage.getItem('DEVICE_ID'))).toBe(device);
+});
+
 test('home is kept alive: its scroll position survives a trip away', async ({ page }) => {
   // The hot games (its own chunk, then the server's list) come after the first paint, above the originals.
   const hot = page.waitForResponse((r) => r.url().includes('/casino/hot'));

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { envelope, fakeFetch } from '../test/render';
 import { ApiError, request, REQUEST_TIMEOUT_MS } from './api';
+import { useAppState } from './app-state';
 import { setNavigator } from './navigation';
 import { useSession } from './session';
 import { dismissAlert, useUi } from './ui';
@@ -38,6 +39,23 @@ describe('request client', () => {
       'device-type': 'web',
     });
     expect(calls[0]!.init.credentials).toBe('omit');
+  });
+
+  it("sends the device id a visitor's reads do not wait for, and waits for it on a write", async () => {
+    useAppState.setState({ deviceId: '' });
+    const calls = stub(() => ({ body: envelope(null) }));
+    await request('/api/app/casino/hot');
+    expect(calls[0]!.init.headers).not.toHaveProperty('deviceId');
+    // The read did not start the fingerprint: nothing was computed or kept.
+    expect(useAppState.getState().deviceId).toBe('');
+
+    await request('/api/auth/user/restLogin', { json: {} });
+    const id = (calls[1]!.init.headers as Record<string, string>).deviceId;
+    expect(id).toMatch(/^\w{16,}$/);
+    expect(useAppState.getState().deviceId).toBe(id);
+    // Known now: a visitor's next read carries it too.
+    await request('/api/app/casino/hot');
+    expect((calls[2]!.init.headers as Record<string, string>).deviceId).toBe(id);
   });
 
   it('serialises forms without array indexes and keeps the loading opt-out on the client', async () => {
