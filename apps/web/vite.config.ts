@@ -81,9 +81,13 @@ export default defineConfig({
   },
   build: {
     target: 'es2022',
-    // Shared packages have no side effects: only what the app uses lands in a chunk.
     rolldownOptions: {
-      treeshake: { moduleSideEffects: (id) => !id.includes('/packages/') },
+      treeshake: {
+        // Shared packages have no side effects: only what the app uses lands in a chunk.
+        moduleSideEffects: (id) => !id.includes('/packages/'),
+        // Building a zod schema changes nothing else (no contract sets zod's global config): an unused one goes.
+        manualPureFunctions: ['z'],
+      },
       // A language's dictionaries (the shared one and every feature's) travel as one chunk: choosing a
       // language is one request, not one per feature. Portuguese ships with the first load and is left alone.
       output: { codeSplitting: { groups: [{ debugName: 'languages', name: languageChunk }] } },

@@ -1,3 +1,5 @@
+// The feature's Portuguese dictionary comes with its code (lib/i18n fetches it on first use otherwise).
+import './i18n/pt_BR';
 import './studio.css';
 
 export { StudioPage } from './components/StudioPage';

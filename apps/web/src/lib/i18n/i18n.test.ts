@@ -1,4 +1,4 @@
-import { LANGUAGE_KEYS, SPORTSBOOK_LANGUAGE_KEYS } from '@aposta/contracts';
+import { LANGUAGE_KEYS, SPORTSBOOK_LANGUAGE_KEYS, type LanguageKey } from '@aposta/contracts';
 import { describe, expect, it } from 'vitest';
 import { i18n, loadBetVocabulary, loadLanguage } from './index';
 import betPt from './bet/pt_BR';
@@ -101,6 +101,12 @@ describe('dictionaries', () => {
     await loadLanguage('ja');
     expect(i18n.t('avatar', { ns: 'account', n: 3 })).toBe('アバター 3');
     await loadLanguage('pt_BR');
+    expect(i18n.t('nav.login')).toBe('Entrar');
+  });
+
+  it('does not switch to a language whose dictionary did not come in', async () => {
+    await expect(loadLanguage('xx' as LanguageKey)).rejects.toThrow('no dictionary for xx');
+    expect(i18n.language).toBe('pt_BR');
     expect(i18n.t('nav.login')).toBe('Entrar');
   });
 
