@@ -86,6 +86,36 @@ test("a visitor's home leaves the device fingerprint to the first write: signing
   expect(await page.evaluate(() => sessionStorage.getItem('DEVICE_ID'))).toBe(device);
 });
 
+test("the phone's back button closes the menu and the login overlay, and a menu line needs one back press", async ({
+  page,
+}) => {
+  await page.goto('/dice');
+  await page.goto('/home');
+  const menu = page.getByRole('dialog', { name: 'Menu' });
+  await page.getByRole('button', { name: 'Abrir menu' }).click();
+  await expect(menu).toBeVisible();
+  await page.goBack();
+  await expect(menu).toBeHidden();
+  await expect(page).toHaveURL(/\/home$/);
+
+  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
+  const login = page.getByRole('form', { name: 'Entrar' });
+  await expect(login).toBeVisible();
+  await page.goBack();
+  await expect(login).toBeHidden();
+  await expect(page).toHaveURL(/\/home$/);
+
+  // A line of the menu takes the menu's place in the history: back from it is home, and back again the game.
+  await page.getByRole('button', { name: 'Abrir menu' }).click();
+  await menu.getByRole('button', { name: 'Clube VIP' }).click();
+  await expect(page).toHaveURL(/\/vip$/);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(menu).toBeHidden();
+  await page.goBack();
+  await expect(page).toHaveURL(/\/dice$/);
+});
+
 test('home is kept alive: its scroll position survives a trip away', async ({ page }) => {
   // The hot games (its own chunk, then the server's list) come after the first paint, above the originals.
   const hot = page.waitForResponse((r) => r.url().includes('/casino/hot'));

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../lib/session';
@@ -61,5 +61,42 @@ describe('the start mask', () => {
     expect(screen.queryByRole('dialog', { name: 'Presença diária' })).toBeNull();
     await router.navigate('/home');
     expect(await screen.findByRole('dialog', { name: 'Presença diária' })).toBeInTheDocument();
+  });
+});
+
+describe("the phone's back button", () => {
+  const layer = () => (window.history.state as Record<string, unknown> | null)?.apostaLayer;
+
+  it('closes the open menu at the same address; the menu closed by its own button leaves no entry', async () => {
+    useUi.setState({ menuOpen: true });
+    renderWithApp(<OverlayHost />);
+    expect(await screen.findByRole('dialog', { name: 'Menu' })).toBeInTheDocument();
+    const address = window.location.href;
+    const entries = window.history.length;
+    const menu = layer();
+    expect(menu).toEqual(expect.any(Number));
+
+    act(() => window.history.back());
+    await waitFor(() => expect(useUi.getState().menuOpen).toBe(false));
+    expect(screen.queryByRole('dialog', { name: 'Menu' })).toBeNull();
+    expect(window.location.href).toBe(address);
+    expect(layer()).not.toBe(menu);
+
+    // Opened again and closed by its button: the entry it pushed goes, so the next back press is not spent on it.
+    act(() => useUi.setState({ menuOpen: true }));
+    await waitFor(() => expect(layer()).toBeGreaterThan(menu as number));
+    const again = layer();
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Fechar' }));
+    await waitFor(() => expect(layer()).not.toBe(again));
+    expect(useUi.getState().menuOpen).toBe(false);
+    expect(window.history.length).toBe(entries);
+  });
+
+  it('closes an overlay opened over a panel, and the panel with it', async () => {
+    useUi.setState({ accountOpen: true, overlay: 'language' });
+    renderWithApp(<OverlayHost />);
+    expect(await screen.findByRole('dialog', { name: 'Idioma' })).toBeInTheDocument();
+    act(() => window.history.back());
+    await waitFor(() => expect(useUi.getState()).toMatchObject({ overlay: null, accountOpen: false }));
   });
 });

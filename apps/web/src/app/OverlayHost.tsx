@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
+import { useBackButton } from '../lib/back-button';
 import { useSession } from '../lib/session';
 import { go } from '../lib/navigation';
 import { closeOverlay, openOverlay, useUi } from '../lib/ui';
@@ -81,10 +82,16 @@ function Overlay() {
   }
 }
 
+/** The side menus, panels and overlays a back press closes (not the start mask or a prompt to answer). */
+const closeLayers = () =>
+  useUi.setState({ overlay: null, menuOpen: false, accountOpen: false, avatarOpen: false, chatOpen: false });
+
 /** Side menus, panels and overlays, in stacking order. */
 export function OverlayHost() {
   const { menuOpen, accountOpen, avatarOpen, chatOpen, startMask, testPopup, overlay } = useUi();
   const signedIn = useSession((s) => Boolean(s.token));
+  // The phone's back button closes what is open over the page, rather than changing the page beneath it.
+  useBackButton(Boolean(overlay) || menuOpen || accountOpen || avatarOpen || chatOpen, closeLayers);
   // A first deposit paid goes to 'Pagamento recebido': the start mask waits until the player leaves that page.
   const paidPage = useLocation().pathname === '/paySuccess';
   return (

@@ -1,3 +1,5 @@
+import { onLayerEntry } from './back-button';
+
 /** Lets non-React code (the request client, the realtime handlers) navigate through the router. */
 type Navigate = (to: string, options?: { replace?: boolean; state?: unknown }) => void;
 
@@ -7,8 +9,12 @@ export function setNavigator(fn: Navigate) {
   navigate = fn;
 }
 
+/**
+ * Navigates through the router. From an open layer's history entry (lib/back-button) the navigation takes that
+ * entry's place, so going back from the new page lands on the page beneath the layer, not on a copy of it.
+ */
 export function go(to: string, options?: { replace?: boolean; state?: unknown }) {
-  navigate(to, options);
+  navigate(to, { ...options, replace: options?.replace ?? onLayerEntry() });
 }
 
 /** The history state a paid deposit lands on /paySuccess with (the page takes it off once read). */

@@ -1,6 +1,6 @@
 import type { TestAccount } from '@aposta/contracts';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { go } from '../../../lib/navigation';
 import { Icon, type IconName } from '../../../components/ui/Icon';
 import { Sheet } from '../../../components/ui/Sheet';
 import { useAppState } from '../../../lib/app-state';
@@ -44,14 +44,13 @@ async function switchAccount(test: TestAccount, logout: () => Promise<void>) {
 /** `onLogout` is the app's sign-out flow (server revocation, then this device). */
 export function AccountPanel({ onLogout }: { onLogout: () => Promise<void> }) {
   const { t } = useTranslation('account');
-  const navigate = useNavigate();
   const user = useSession((s) => s.user);
   const lang = useAppState((s) => s.lang);
   const test = useTestAccount(user?.testFlag, user?.extendInfo);
   const close = () => setPanel('accountOpen', false);
   const goTo = (path: string) => {
     close();
-    navigate(path);
+    go(path);
   };
 
   const actions: { icon: IconName; label: string; run: () => void }[] = [

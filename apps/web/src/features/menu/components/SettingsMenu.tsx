@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { go } from '../../../lib/navigation';
 import { Icon, type IconName } from '../../../components/ui/Icon';
 import { Sheet } from '../../../components/ui/Sheet';
 import { languageEntry, useAppState } from '../../../lib/app-state';
@@ -27,13 +27,12 @@ function openExternal(url: string) {
 export function SettingsMenu({ extra }: { extra?: ReactNode }) {
   const { t } = useTranslation('menu');
   const installed = usePwa((s) => s.installed);
-  const navigate = useNavigate();
   const token = useSession((s) => s.token);
   const lang = useAppState((s) => s.lang);
   const close = () => setPanel('menuOpen', false);
   const goTo = (path: string) => () => {
     close();
-    navigate(path);
+    go(path);
   };
 
   const cards: Line[] = [

@@ -1,5 +1,5 @@
 import type { SportsMarket, UserInfo } from '@aposta/contracts';
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../../../lib/session';
@@ -95,6 +95,20 @@ describe('bet slip', () => {
     expect(keys[0]).not.toBe(keys[1]);
     expect(useSession.getState().user?.balance).toBe(90);
     expect(await screen.findByText('Apostas feitas: 1')).toBeInTheDocument();
+  });
+
+  it("the phone's back button closes the open slip at the same address; its picks and stake stay", async () => {
+    const { user } = twoLegs();
+    await user.click(await screen.findByTestId('slip-bar'));
+    await user.type(screen.getByLabelText('Valor da múltipla'), '5');
+    const address = window.location.href;
+    act(() => window.history.back());
+    await waitFor(() => expect(screen.queryByLabelText('Valor da múltipla')).toBeNull());
+    expect(window.location.href).toBe(address);
+    expect(useSlip.getState()).toMatchObject({ open: false, parlayStake: '5' });
+    expect(useSlip.getState().legs).toHaveLength(2);
+    await user.click(screen.getByTestId('slip-bar'));
+    expect(screen.getByLabelText('Valor da múltipla')).toHaveValue('5');
   });
 
   it('refuses a stake below the minimum beside it, sending nothing', async () => {

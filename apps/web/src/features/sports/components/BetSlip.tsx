@@ -6,6 +6,7 @@ import { Sheet } from '../../../components/ui/Sheet';
 import { TextField } from '../../../components/ui/TextField';
 import { ApiError } from '../../../lib/api';
 import { useAppState } from '../../../lib/app-state';
+import { useBackButton } from '../../../lib/back-button';
 import { displayMoney } from '../../../lib/format';
 import { playableMinor, useSession } from '../../../lib/session';
 import { openGameDeposit, openOverlay, toast } from '../../../lib/ui';
@@ -88,6 +89,8 @@ async function send(target: string, attempt: PendingBet): Promise<PlaceBetAnswer
  * A price that moved is shown against the old one; placing again accepts it. Each attempt carries its own
  * Idempotency-Key, kept only when the answer was lost, so a retry never places a bet twice.
  */
+const closeSlip = () => useSlip.setState({ open: false });
+
 export function BetSlip() {
   const { t } = useTranslation(['sports', 'bet']);
   const lang = useAppState((s) => s.lang);
@@ -102,6 +105,9 @@ export function BetSlip() {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [notice, setNotice] = useState('');
   const building = useBuilder((s) => s.active);
+  const shown = open && legs.length > 0 && !building;
+  // The phone's back button closes the open slip (its picks stay) rather than leaving the page.
+  useBackButton(shown, closeSlip);
 
   // A reload (or a closed tab) during a bet: ask again under the same key, which answers the first result.
   useEffect(() => {
@@ -243,7 +249,7 @@ export function BetSlip() {
   }
 
   return (
-    <Sheet title={t('bet:slip.betSlip')} onClose={() => useSlip.setState({ open: false })} side="bottom">
+    <Sheet title={t('bet:slip.betSlip')} onClose={closeSlip} side="bottom">
       <div className="flex flex-col gap-10 p-14" data-testid="bet-slip">
         <div role="tablist" className="grid grid-cols-2 rounded-xl border border-line bg-deep/70 p-4">
           {(['single', 'parlay'] as const).map((m) => (

@@ -122,7 +122,8 @@ export function DepositPanel({
   }
 
   // The phone's back button on the provider's page returns to the waiting view, as the frame's own button does.
-  const leaveFrame = useBackButton(Boolean(order) && stage === 'frame', () => setStage('waiting'));
+  const leaveFrame = () => setStage('waiting');
+  useBackButton(Boolean(order) && stage === 'frame', leaveFrame);
 
   if (order && stage === 'frame') {
     return (
