@@ -1,3 +1,4 @@
+import { DEFAULT_LANGUAGE } from '@aposta/contracts';
 import { StrictMode } from 'react';
 import { BrowserRouter } from 'react-router';
 import { languageEntry, useAppState } from '../lib/app-state';
@@ -6,8 +7,10 @@ import { AppRoutes } from './router';
 
 /** A stored non-default language is fetched before the first render, so there is no Portuguese flash. */
 export async function prepareLanguage() {
-  const { lang } = useAppState.getState();
-  if (lang !== i18n.language) await loadLanguage(lang).catch(() => undefined);
+  const { lang, setLang } = useAppState.getState();
+  // A stored language whose dictionary does not come in: the app goes on in Portuguese throughout (the menu, the
+  // lang header sent to the server), rather than showing Portuguese while it says another language.
+  if (lang !== i18n.language) await loadLanguage(lang).catch(() => setLang(DEFAULT_LANGUAGE));
   document.documentElement.lang = languageEntry(lang).locale;
   useAppState.subscribe((s, prev) => {
     if (s.lang !== prev.lang) document.documentElement.lang = languageEntry(s.lang).locale;

@@ -1,10 +1,12 @@
 import { lazy, Suspense } from 'react';
 import { useEffect } from 'react';
+import { ErrorBoundary } from 'react-error-boundary';
 import { useLocation } from 'react-router';
 import { useBackButton } from '../lib/back-button';
 import { useSession } from '../lib/session';
 import { go } from '../lib/navigation';
-import { closeOverlay, openOverlay, useUi } from '../lib/ui';
+import { alertMessage, closeOverlay, openOverlay, useUi } from '../lib/ui';
+import { i18n } from '../lib/i18n';
 import { depositPaid, kycSaved, logout, signInWithToken } from './flows';
 
 // Every overlay is its own chunk: the first load carries none of them.
@@ -95,17 +97,27 @@ export function OverlayHost() {
   // A first deposit paid goes to 'Pagamento recebido': the start mask waits until the player leaves that page.
   const paidPage = useLocation().pathname === '/paySuccess';
   return (
-    <Suspense fallback={null}>
-      {menuOpen ? <SettingsMenu extra={<PushToggle />} /> : null}
-      {accountOpen ? <AccountPanel onLogout={logout} /> : null}
-      {avatarOpen ? <AvatarPicker /> : null}
-      {chatOpen ? <ChatPanel /> : null}
-      {startMask && !overlay && !paidPage ? <StartMask /> : null}
-      <Overlay />
-      {testPopup && !startMask && !overlay ? <TestAccountPopup /> : null}
-      {signedIn ? (
-        <RealityCheck onStop={() => void logout()} onLimits={() => go('/jogoResponsavel')} />
-      ) : null}
-    </Suspense>
+    // An overlay whose code did not come in closes, and says so, rather than taking the app off the screen.
+    <ErrorBoundary
+      fallback={null}
+      onError={() => {
+        closeLayers();
+        void alertMessage(i18n.t('common.loadFailed'));
+      }}
+      resetKeys={[overlay, menuOpen, accountOpen, avatarOpen, chatOpen]}
+    >
+      <Suspense fallback={null}>
+        {menuOpen ? <SettingsMenu extra={<PushToggle />} /> : null}
+        {accountOpen ? <AccountPanel onLogout={logout} /> : null}
+        {avatarOpen ? <AvatarPicker /> : null}
+        {chatOpen ? <ChatPanel /> : null}
+        {startMask && !overlay && !paidPage ? <StartMask /> : null}
+        <Overlay />
+        {testPopup && !startMask && !overlay ? <TestAccountPopup /> : null}
+        {signedIn ? (
+          <RealityCheck onStop={() => void logout()} onLimits={() => go('/jogoResponsavel')} />
+        ) : null}
+      </Suspense>
+    </ErrorBoundary>
   );
 }

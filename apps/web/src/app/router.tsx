@@ -1,4 +1,5 @@
 import { lazy, Suspense, type ComponentType } from 'react';
+import { LoadBoundary } from './LoadBoundary';
 import { Navigate, useNavigate, useRoutes, type RouteObject } from 'react-router';
 import { go, setNavigator } from '../lib/navigation';
 import { LocalKey, writeText } from '../lib/storage';
@@ -110,9 +111,11 @@ export const routes: RouteObject[] = [
       {
         path: '/play',
         element: (
-          <Suspense fallback={null}>
-            <PlayPage banner={<GameNotice />} />
-          </Suspense>
+          <LoadBoundary resetKey="/play">
+            <Suspense fallback={null}>
+              <PlayPage banner={<GameNotice />} />
+            </Suspense>
+          </LoadBoundary>
         ),
       },
       {

@@ -14,7 +14,7 @@ export function setNavigator(fn: Navigate) {
  * entry's place, so going back from the new page lands on the page beneath the layer, not on a copy of it.
  */
 export function go(to: string, options?: { replace?: boolean; state?: unknown }) {
-  navigate(to, { ...options, replace: options?.replace ?? onLayerEntry() });
+  navigate(to, options?.replace === undefined && onLayerEntry() ? { ...options, replace: true } : options);
 }
 
 /** The history state a paid deposit lands on /paySuccess with (the page takes it off once read). */

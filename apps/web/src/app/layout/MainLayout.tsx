@@ -4,6 +4,7 @@ import { HomePage } from '../../features/home';
 import { SupportButton } from '../../features/support/components/SupportButton';
 import { BottomNav } from './BottomNav';
 import { Header } from './Header';
+import { LoadBoundary } from '../LoadBoundary';
 import { isGameScreen } from '../../lib/navigation';
 import { useSession } from '../../lib/session';
 import { useUi } from '../../lib/ui';
@@ -59,7 +60,11 @@ export function MainLayout() {
             }
           />
         </div>
-        {isHome ? null : <Outlet />}
+        {isHome ? null : (
+          <LoadBoundary resetKey={pathname}>
+            <Outlet />
+          </LoadBoundary>
+        )}
       </main>
       {/* Game screens keep the whole width for their controls: no floating support button there (the menu
           has it). Nor the games' verifier, a column of fields the button would sit on, nor the sportsbook's

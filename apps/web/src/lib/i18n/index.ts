@@ -82,6 +82,8 @@ void i18n
  */
 export async function loadLanguage(lang: LanguageKey): Promise<void> {
   await i18n.loadLanguages(lang);
+  // A dictionary that failed before (a dropped connection) is asked again: i18next would not retry it itself.
+  if (!i18n.hasResourceBundle(lang, 'translation')) await i18n.reloadResources(lang);
   // i18next reports a failed fetch to its log only: a language that did not come in is not switched to.
   if (!i18n.hasResourceBundle(lang, 'translation')) throw new Error(`no dictionary for ${lang}`);
   await i18n.changeLanguage(lang);

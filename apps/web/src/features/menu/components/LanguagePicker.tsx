@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Sheet } from '../../../components/ui/Sheet';
 import { useAppState } from '../../../lib/app-state';
 import { loadLanguage } from '../../../lib/i18n';
-import { closeOverlay } from '../../../lib/ui';
+import { alertMessage, closeOverlay } from '../../../lib/ui';
 
 /** Switches the UI language; its dictionary is fetched on first use. */
 export async function chooseLanguage(lang: LanguageKey) {
@@ -22,7 +22,11 @@ export function LanguagePicker() {
             <button
               type="button"
               aria-pressed={l.key === current}
-              onClick={() => void chooseLanguage(l.key).then(closeOverlay)}
+              onClick={() =>
+                void chooseLanguage(l.key).then(closeOverlay, () =>
+                  alertMessage(t('translation:common.loadFailed')),
+                )
+              }
               className={`flex min-h-48 w-full items-center justify-between rounded-xl border px-14 text-base ${l.key === current ? 'border-gold bg-gold/10 text-gold' : 'border-line text-text'}`}
             >
               <span>{l.name}</span>
