@@ -598,3 +598,16 @@ test('the slip refuses a bad stake beside its field, follows a suspension, shows
   await page.getByRole('button', { name: 'Fechar' }).click();
   await expect(page.getByTestId('slip-bar')).toHaveText(/^2\s*Boletim \(2\)$/);
 });
+
+test('the sportsbook whose vocabulary does not come in says so, not its raw keys', async ({ page }) => {
+  // The connection drops for the Portuguese sportsbook vocabulary (one of the dictionary chunks).
+  await page.route(/\/assets\/pt_BR-[\w-]+\.js$/, async (route) => {
+    const answer = await route.fetch();
+    if ((await answer.text()).includes('Boletim de apostas')) await route.abort('internetdisconnected');
+    else await route.fulfill({ response: answer });
+  });
+  await page.goto('/footballPage');
+  await expect(page.getByRole('alert').filter({ hasText: 'Não foi possível carregar.' })).toBeVisible();
+  await expect(page.getByText(/slip\.|matchTime\./)).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Abrir menu' })).toBeVisible();
+});

@@ -13,15 +13,20 @@ export const useLocale = () => languageEntry(useAppState((s) => s.lang)).locale;
 export function SportsShell({ children }: { children: ReactNode }) {
   const lang = useAppState((s) => s.lang);
   const [ready, setReady] = useState<string | null>(null);
+  const [failure, setFailure] = useState<unknown>(null);
   useEffect(() => {
     let live = true;
-    void loadBetVocabulary(lang)
-      .catch(() => undefined)
-      .then(() => live && setReady(lang));
+    loadBetVocabulary(lang).then(
+      () => live && setReady(lang),
+      (err: unknown) => live && setFailure(err),
+    );
     return () => {
       live = false;
     };
   }, [lang]);
+  // A vocabulary that did not come in goes to the layout's load boundary ("Não foi possível carregar." and a
+  // reload), rather than a slip titled with its raw keys.
+  if (failure) throw failure;
   if (ready !== lang) return null;
   return (
     <div className="flex flex-col gap-12 px-12 pb-96 pt-12">
