@@ -160,6 +160,15 @@ test('a language whose dictionary does not come in is not switched to; chosen ag
   await page.getByRole('button', { name: 'Русский' }).click();
   await expect(page.locator('html')).toHaveAttribute('lang', 'ru-RU');
   await expect(page.getByRole('button', { name: 'Войти', exact: true })).toBeVisible();
+  // The tab's title follows the language.
+  await expect(page).toHaveTitle('Aposta — Спорт и казино');
+
+  // Russian stored, its dictionary cut again: the app starts in Portuguese throughout, the page's language too.
+  await page.route(cut, (route) => route.abort('internetdisconnected'));
+  await page.goto('/limbo');
+  await expect(page.getByRole('button', { name: 'Entrar', exact: true })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'pt-BR');
+  await expect(page).toHaveTitle('Limbo — Aposta');
 });
 
 test('home is kept alive: its scroll position survives a trip away', async ({ page }) => {

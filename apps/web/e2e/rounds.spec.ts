@@ -118,11 +118,12 @@ test('a visitor watches double; a player bets on double, crash and lucky colour 
   await page.goto('/home');
   await page.getByRole('link', { name: 'Crash' }).click();
   await expect(page).toHaveURL(/\/crash$/);
-  // ½ and 2× write the stake the Brazilian way.
+  // The stake starts at R$ 1,00 and ½ and 2× write it the Brazilian way, every centavo shown (as on the dice).
+  await expect(page.getByLabel('Valor da aposta')).toHaveValue('1,00');
   await page.getByRole('button', { name: 'Metade do valor' }).click();
-  await expect(page.getByLabel('Valor da aposta')).toHaveValue('0,5');
+  await expect(page.getByLabel('Valor da aposta')).toHaveValue('0,50');
   await page.getByRole('button', { name: 'Dobrar o valor' }).click();
-  await expect(page.getByLabel('Valor da aposta')).toHaveValue('1');
+  await expect(page.getByLabel('Valor da aposta')).toHaveValue('1,00');
   // Bad input, refused beside the field that caused it: a stake above the balance (about R$ 100, well above
   // the low-balance mark: the game deposit says what the stake lacks, not that the balance is low), one
   // under the minimum, an automatic cash-out under 1,01×.

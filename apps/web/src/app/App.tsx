@@ -11,7 +11,8 @@ export async function prepareLanguage() {
   // A stored language whose dictionary does not come in: the app goes on in Portuguese throughout (the menu, the
   // lang header sent to the server), rather than showing Portuguese while it says another language.
   if (lang !== i18n.language) await loadLanguage(lang).catch(() => setLang(DEFAULT_LANGUAGE));
-  document.documentElement.lang = languageEntry(lang).locale;
+  // The language the app starts in: the stored one, or Portuguese when it did not come in.
+  document.documentElement.lang = languageEntry(useAppState.getState().lang).locale;
   useAppState.subscribe((s, prev) => {
     if (s.lang !== prev.lang) document.documentElement.lang = languageEntry(s.lang).locale;
   });

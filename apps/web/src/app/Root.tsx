@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { closeRealtime, connectRealtime, isPlayLocation, leaveGame } from '../lib/realtime';
 import { useSession } from '../lib/session';
@@ -51,9 +52,27 @@ function SessionEffects() {
   ) : null;
 }
 
+/**
+ * The browser tab's title (and the installed app's, in the phone's task switcher and history): the page's name in
+ * the player's language when the shared dictionary names it ("Dice — Aposta"), the app's own title otherwise.
+ */
+function DocumentTitle() {
+  const { t, i18n } = useTranslation();
+  const [, segment = '', id = ''] = useLocation().pathname.split('/');
+  const key = `pages.${segment}`;
+  const title = i18n.exists(key)
+    ? t('common.pageTitle', { page: t(key as 'pages.vip', { id }) })
+    : t('common.appTitle');
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
+  return null;
+}
+
 export function Root() {
   return (
     <>
+      <DocumentTitle />
       <SessionEffects />
       <Outlet />
       <OverlayHost />

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryRouter, RouterProvider } from 'react-router';
+import { loadLanguage } from '../lib/i18n';
 import { setNavigator } from '../lib/navigation';
 import { useSession } from '../lib/session';
 import { useUi } from '../lib/ui';
@@ -43,6 +44,24 @@ describe('routes', () => {
       expect(useUi.getState().overlay).toBe('login');
     },
   );
+
+  it("names the browser tab after the page, in the player's language", async () => {
+    const router = start('/home');
+    await waitFor(() => expect(document.title).toBe('Aposta — Esportes e cassino'));
+    await act(() => router.navigate('/limbo'));
+    await waitFor(() => expect(document.title).toBe('Limbo — Aposta'));
+    await act(() => router.navigate('/registros'));
+    await waitFor(() => expect(document.title).toBe('Registros — Aposta'));
+    try {
+      await act(() => loadLanguage('en'));
+      await waitFor(() => expect(document.title).toBe('Records — Aposta'));
+      // A page the shared dictionary does not name keeps the app's title.
+      await act(() => router.navigate('/fairness'));
+      await waitFor(() => expect(document.title).toBe('Aposta — Sports and casino'));
+    } finally {
+      await act(() => loadLanguage('pt_BR'));
+    }
+  });
 
   it('shows the floating support button on home, not over a game screen', async () => {
     const router = start('/home');

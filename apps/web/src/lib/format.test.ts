@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { displayDate, displayDateTime, displayMoney, displayStamp, displayTimes } from './format';
+import { amountText, displayDate, displayDateTime, displayMoney, displayStamp, displayTimes } from './format';
 
 describe('display of money and dates', () => {
   it('shows reais with the symbol in Portuguese', () => {
@@ -44,5 +44,14 @@ describe('displayTimes', () => {
     // Up to four decimals where the game has them (originals), still at least two.
     expect(displayTimes(1.98, 'pt-BR', 4)).toBe('1,98×');
     expect(displayTimes(1.0102, 'pt-BR', 4)).toBe('1,0102×');
+  });
+});
+
+describe("an amount field's text", () => {
+  it("writes every decimal of the currency with the locale's separator, without grouping", () => {
+    expect(amountText(123_456, 'BRL', 'pt-BR')).toBe('1234,56');
+    expect(amountText(100, 'BRL', 'pt-BR')).toBe('1,00');
+    expect(amountText(50, 'BRL', 'pt-BR')).toBe('0,50');
+    expect(amountText(150, 'NGN', 'en-NG')).toBe('1.50');
   });
 });

@@ -1,5 +1,5 @@
 import { moneyIn, type LanguageKey } from '@aposta/contracts';
-import { toMinor } from '@aposta/money';
+import { toDecimalString, toMinor, type Currency } from '@aposta/money';
 import { languageEntry } from './app-state';
 
 /**
@@ -64,4 +64,14 @@ export function displayTimes(value: number, locale: string, maxDigits = 2): stri
     timesFormats.set(key, f);
   }
   return `${f.format(value)}×`;
+}
+
+/**
+ * Minor units as an amount field shows them, for the player to edit: every decimal of the currency, the locale's
+ * decimal separator, no grouping and no symbol ("1234,50", "1,00"). Every stake field writes its amounts so.
+ */
+export function amountText(minor: number, currency: Currency, locale: string): string {
+  const plain = toDecimalString(minor, currency);
+  const separator = new Intl.NumberFormat(locale).formatToParts(1.5).find((p) => p.type === 'decimal')?.value;
+  return separator && separator !== '.' ? plain.replace('.', separator) : plain;
 }

@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { TextField } from '../../../components/ui/TextField';
 import type { AutoSettings } from '../logic/auto-bet';
-import { amountText, parseAmount } from '../logic/amount';
+import { amountText } from '../../../lib/format';
+import { parseAmount } from '../logic/amount';
 import type { Stake } from '../hooks/useStake';
 import { Segmented } from './Segmented';
 

@@ -3,14 +3,8 @@ import { useCallback, useMemo, useState } from 'react';
 import { languageEntry, useAppState } from '../../../lib/app-state';
 import { playableMinor, useSession } from '../../../lib/session';
 import { useOriginalsConfig } from '../api/get-config';
-import {
-  amountText,
-  doubleAmount,
-  halfAmount,
-  maxAmount,
-  parseAmount,
-  type StakeBounds,
-} from '../logic/amount';
+import { amountText } from '../../../lib/format';
+import { doubleAmount, halfAmount, maxAmount, parseAmount, type StakeBounds } from '../logic/amount';
 
 /** R$ 0,10: the default minimum stake until the server's configuration is known. */
 export const DEFAULT_MIN_STAKE = 10;

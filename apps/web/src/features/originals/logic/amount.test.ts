@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { amountText, doubleAmount, halfAmount, maxAmount, parseAmount } from './amount';
+import { doubleAmount, halfAmount, maxAmount, parseAmount } from './amount';
 
 const bounds = { min: 10, max: 100_000, balance: 5_000 };
 
@@ -24,14 +24,12 @@ describe('the stake buttons', () => {
     expect(maxAmount({ min: 10, max: 0, balance: 0 })).toBe(10);
   });
 
-  it('reads and writes the field in the locale', () => {
+  it('reads the field in the locale', () => {
     expect(parseAmount('1,50', 'BRL', 'pt-BR')).toBe(150);
     expect(parseAmount('1.234,56', 'BRL', 'pt-BR')).toBe(123_456);
     expect(parseAmount('abc', 'BRL', 'pt-BR')).toBeNaN();
     // A keypad with only ".": 1.5 is R$ 1,50, not a stake of R$ 15,00; a malformed grouping is no amount.
     expect(parseAmount('1.5', 'BRL', 'pt-BR')).toBe(150);
     expect(parseAmount('1.23.45', 'BRL', 'pt-BR')).toBeNaN();
-    expect(amountText(123_456, 'BRL', 'pt-BR')).toBe('1234,56');
-    expect(amountText(150, 'NGN', 'en-NG')).toBe('1.50');
   });
 });

@@ -1,4 +1,4 @@
-import { MoneyError, parseMoney, toDecimalString, type Currency } from '@aposta/money';
+import { MoneyError, parseMoney, type Currency } from '@aposta/money';
 
 /** The stake bounds the amount buttons respect, in minor units (0 = no bound known). */
 export interface StakeBounds {
@@ -32,11 +32,4 @@ export function parseAmount(text: string, currency: Currency, locale: string): n
     if (err instanceof MoneyError) return Number.NaN;
     throw err;
   }
-}
-
-/** Minor units as the field shows them: the locale's decimal separator, no grouping ("1234,50"). */
-export function amountText(minor: number, currency: Currency, locale: string): string {
-  const plain = toDecimalString(minor, currency);
-  const separator = new Intl.NumberFormat(locale).formatToParts(1.5).find((p) => p.type === 'decimal')?.value;
-  return separator && separator !== '.' ? plain.replace('.', separator) : plain;
 }

@@ -9,7 +9,7 @@ import { useSession } from '../../../lib/session';
 import { cashoutCrash, placeRoundBet, useMyRoundBets, useRoundHistory, useRoundState } from '../api/rounds';
 import { msUntil, useLiveRound, useServerNow } from '../hooks/useLiveRound';
 import { useRoundBet } from '../hooks/useRoundBet';
-import { stakeBody } from '../logic/stake';
+import { DEFAULT_STAKE, stakeBody, stakeText } from '../logic/stake';
 import { MyRoundBets, RoundBets } from './BetLists';
 import { RoundShell } from './RoundShell';
 import { OddsLine } from './OddsLine';
@@ -33,7 +33,7 @@ export function CrashPage() {
   const state = useRoundState('crash', live).data;
   const history = useRoundHistory('crash').data ?? [];
   const mine = useMyRoundBets(token, 'crash').data ?? [];
-  const [amount, setAmount] = useState('1');
+  const [amount, setAmount] = useState(() => stakeText(DEFAULT_STAKE, lang));
   const [auto, setAuto] = useState('');
   const bet = useRoundBet('crash');
 

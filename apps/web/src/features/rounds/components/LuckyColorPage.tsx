@@ -7,7 +7,7 @@ import { placeRoundBet, useRoundHistory, useRoundState } from '../api/rounds';
 import { useCountdown, useLiveRound } from '../hooks/useLiveRound';
 import { useRoundBet } from '../hooks/useRoundBet';
 import { colorClass, digitClass } from '../logic/rounds';
-import { stakeBody } from '../logic/stake';
+import { DEFAULT_STAKE, stakeBody, stakeText } from '../logic/stake';
 import { MyRoundBets, RoundBets } from './BetLists';
 import { RoundShell } from './RoundShell';
 import { OddsLine } from './OddsLine';
@@ -56,7 +56,7 @@ function LuckyGameView({ game }: { game: RoundGame }) {
   const history = useRoundHistory(game).data ?? [];
   const [pick, setPick] = useState<LuckyPickName>('green');
   const lang = useAppState((s) => s.lang);
-  const [amount, setAmount] = useState('1');
+  const [amount, setAmount] = useState(() => stakeText(DEFAULT_STAKE, lang));
   const bet = useRoundBet(game);
   // Closed by the server's clock as soon as the countdown ends, whatever the last push said.
   const toClose = useCountdown(state?.closesAt, state?.offset ?? 0);

@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { TextField } from '../../../components/ui/TextField';
-import { languageEntry, useAppState } from '../../../lib/app-state';
-import { readStake } from '../logic/stake';
+import { useAppState } from '../../../lib/app-state';
+import { readStake, stakeText } from '../logic/stake';
 
 const chip =
   'min-h-44 min-w-44 shrink-0 border-l border-line px-8 text-sm font-semibold text-muted hover:text-text disabled:opacity-45';
 
-/** The stake in major units as typed, with ½ and 2× (which write it the way the player's language does: 0,5). */
+/** The stake in major units as typed, with ½ and 2× (which write it the way the player's language does: 0,50). */
 export function StakeField({
   value,
   onChange,
@@ -20,11 +20,9 @@ export function StakeField({
 }) {
   const { t } = useTranslation('rounds');
   const lang = useAppState((s) => s.lang);
-  const locale = languageEntry(lang).locale;
   // Centavos, read the player's way ("1.000" is a thousand reais in Portuguese).
   const amount = readStake(value, lang) ?? 0;
-  const written = new Intl.NumberFormat(locale, { maximumFractionDigits: 2, useGrouping: false });
-  const set = (minor: number) => onChange(written.format(Math.max(10, Math.round(minor)) / 100));
+  const set = (minor: number) => onChange(stakeText(Math.max(10, Math.round(minor)), lang));
   return (
     <TextField
       label={t('amount')}

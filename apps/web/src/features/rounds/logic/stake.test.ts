@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readStake, stakeBody } from './stake';
+import { DEFAULT_STAKE, readStake, stakeBody, stakeText } from './stake';
 
 describe('the stake as a player writes it', () => {
   it('reads Portuguese grouping and decimals: "1.000" is a thousand reais, not one', () => {
@@ -21,5 +21,13 @@ describe('the stake as a player writes it', () => {
     expect(readStake('0', 'pt_BR')).toBeNull();
     expect(stakeBody('abc', 'pt_BR')).toBe('abc');
     expect(stakeBody('', 'pt_BR')).toBe('');
+  });
+
+  it("writes the stake with every centavo, as the originals' field does, and reads back what it wrote", () => {
+    expect(stakeText(DEFAULT_STAKE, 'pt_BR')).toBe('1,00');
+    expect(stakeText(50, 'pt_BR')).toBe('0,50');
+    expect(stakeText(123_450, 'pt_BR')).toBe('1234,50');
+    expect(stakeText(50, 'en')).toBe('0.50');
+    expect(readStake(stakeText(123_450, 'pt_BR'), 'pt_BR')).toBe(123_450);
   });
 });

@@ -1,9 +1,19 @@
 import { languageEntry, type LanguageKey } from '@aposta/contracts';
 import { isCurrency, readAmount, toDecimalString, type Currency } from '@aposta/money';
+import { amountText } from '../../../lib/format';
 
 function currencyOf(lang: LanguageKey): { currency: Currency; locale: string } {
   const { currency, locale } = languageEntry(lang);
   return { currency: isCurrency(currency) ? currency : 'BRL', locale };
+}
+
+/** A round's stake field starts at R$ 1,00 (in minor units), as the originals' does. */
+export const DEFAULT_STAKE = 100;
+
+/** Minor units as the stake field writes them in the player's language ("1,00", "0,50"), the originals' way. */
+export function stakeText(minor: number, lang: LanguageKey): string {
+  const { currency, locale } = currencyOf(lang);
+  return amountText(minor, currency, locale);
 }
 
 /**

@@ -17,6 +17,8 @@ const en: UiMessages = {
     sentSuccessfully: 'Sent successfully',
     done: 'Done',
     brand: 'Aposta',
+    appTitle: 'Aposta — Sports and casino',
+    pageTitle: '{{page}} — Aposta',
     updateReady: 'New version available',
     update: 'Update',
     loadFailed: 'Could not load.',

@@ -17,6 +17,8 @@ const id: UiMessages = {
     sentSuccessfully: 'Berhasil dikirim',
     done: 'Selesai',
     brand: 'Aposta',
+    appTitle: 'Aposta — Olahraga dan kasino',
+    pageTitle: '{{page}} — Aposta',
     updateReady: 'Versi baru tersedia',
     update: 'Perbarui',
     loadFailed: 'Tidak dapat memuat.',

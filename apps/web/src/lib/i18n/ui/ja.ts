@@ -17,6 +17,8 @@ const ja: UiMessages = {
     sentSuccessfully: '送信しました',
     done: '完了',
     brand: 'Aposta',
+    appTitle: 'Aposta — スポーツとカジノ',
+    pageTitle: '{{page}} — Aposta',
     updateReady: '新しいバージョンがあります',
     update: '更新',
     loadFailed: '読み込めませんでした。',

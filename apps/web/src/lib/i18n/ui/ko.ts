@@ -17,6 +17,8 @@ const ko: UiMessages = {
     sentSuccessfully: '전송되었습니다',
     done: '완료',
     brand: 'Aposta',
+    appTitle: 'Aposta — 스포츠와 카지노',
+    pageTitle: '{{page}} — Aposta',
     updateReady: '새 버전이 있습니다',
     update: '업데이트',
     loadFailed: '불러오지 못했습니다.',

@@ -22,6 +22,9 @@ const ptBR = {
     sentSuccessfully: 'Enviado com sucesso',
     done: 'Terminar',
     brand: 'Aposta',
+    /** The browser tab's (and the installed app's task switcher's) name on home; a page puts its own name first. */
+    appTitle: 'Aposta — Esportes e cassino',
+    pageTitle: '{{page}} — Aposta',
     updateReady: 'Nova versão disponível',
     update: 'Atualizar',
     loadFailed: 'Não foi possível carregar.',

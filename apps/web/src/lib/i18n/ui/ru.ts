@@ -17,6 +17,8 @@ const ru: UiMessages = {
     sentSuccessfully: 'Успешно отправлено',
     done: 'Готово',
     brand: 'Aposta',
+    appTitle: 'Aposta — Спорт и казино',
+    pageTitle: '{{page}} — Aposta',
     updateReady: 'Доступна новая версия',
     update: 'Обновить',
     loadFailed: 'Не удалось загрузить.',

@@ -17,6 +17,8 @@ const vi: UiMessages = {
     sentSuccessfully: 'Gửi thành công',
     done: 'Hoàn tất',
     brand: 'Aposta',
+    appTitle: 'Aposta — Thể thao và sòng bạc',
+    pageTitle: '{{page}} — Aposta',
     updateReady: 'Đã có phiên bản mới',
     update: 'Cập nhật',
     loadFailed: 'Không tải được.',

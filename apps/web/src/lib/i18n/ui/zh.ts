@@ -17,6 +17,8 @@ const zh: UiMessages = {
     sentSuccessfully: '发送成功',
     done: '完成',
     brand: 'Aposta',
+    appTitle: 'Aposta — 体育与娱乐场',
+    pageTitle: '{{page}} — Aposta',
     updateReady: '有新版本可用',
     update: '更新',
     loadFailed: '无法加载。',
