@@ -55,8 +55,10 @@ describe('routes', () => {
     try {
       await act(() => loadLanguage('en'));
       await waitFor(() => expect(document.title).toBe('Records — Aposta'));
-      // A page the shared dictionary does not name keeps the app's title.
       await act(() => router.navigate('/fairness'));
+      await waitFor(() => expect(document.title).toBe('Fairness verifier — Aposta'));
+      // A page the shared dictionary does not name keeps the app's title.
+      await act(() => router.navigate('/jogoResponsavel'));
       await waitFor(() => expect(document.title).toBe('Aposta — Sports and casino'));
     } finally {
       await act(() => loadLanguage('pt_BR'));

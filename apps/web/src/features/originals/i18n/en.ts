@@ -142,7 +142,6 @@ const en: OriginalsMessages = {
     verifyAfterRotate: 'Change seeds to reveal the server seed and verify this bet.',
   },
   verifier: {
-    title: 'Fairness verifier',
     intro:
       'Recomputes any bet in your browser from the seeds and the nonce, without asking the server: HMAC-SHA256(server seed, "client seed:nonce:round").',
     game: 'Game',

@@ -146,7 +146,6 @@ const id: OriginalsMessages = {
     verifyAfterRotate: 'Ganti seed untuk membuka seed server dan memverifikasi taruhan ini.',
   },
   verifier: {
-    title: 'Verifikator keadilan',
     intro:
       'Menghitung ulang taruhan apa pun di browser Anda dari seed dan nonce, tanpa bertanya ke server: HMAC-SHA256(seed server, "seed klien:nonce:ronde").',
     game: 'Permainan',

@@ -142,7 +142,6 @@ const ja: OriginalsMessages = {
     verifyAfterRotate: 'シードを変更するとサーバーシードが公開され、このベットを検証できます。',
   },
   verifier: {
-    title: '公正性検証ツール',
     intro:
       'シードとノンスから、サーバーに問い合わせずにブラウザ内でベットを再計算します: HMAC-SHA256(サーバーシード, "クライアントシード:ノンス:ラウンド")。',
     game: 'ゲーム',

@@ -142,7 +142,6 @@ const ko: OriginalsMessages = {
     verifyAfterRotate: '시드를 변경하면 서버 시드가 공개되어 이 베팅을 검증할 수 있습니다.',
   },
   verifier: {
-    title: '공정성 검증기',
     intro:
       '서버에 묻지 않고 시드와 논스로 브라우저에서 베팅을 다시 계산합니다: HMAC-SHA256(서버 시드, "클라이언트 시드:논스:라운드").',
     game: '게임',

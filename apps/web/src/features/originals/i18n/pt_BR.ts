@@ -156,7 +156,6 @@ const ptBR = {
     verifyAfterRotate: 'Troque as sementes para revelar a semente do servidor e verificar esta aposta.',
   },
   verifier: {
-    title: 'Verificador de jogo justo',
     intro:
       'Recalcula qualquer aposta no seu navegador, a partir das sementes e do nonce, sem falar com o servidor: HMAC-SHA256(semente do servidor, "semente do cliente:nonce:rodada").',
     game: 'Jogo',

@@ -142,7 +142,6 @@ const vi: OriginalsMessages = {
     verifyAfterRotate: 'Đổi seed để công bố seed máy chủ và kiểm tra lần cược này.',
   },
   verifier: {
-    title: 'Kiểm tra công bằng',
     intro:
       'Tính lại bất kỳ lần cược nào ngay trong trình duyệt từ seed và nonce, không hỏi máy chủ: HMAC-SHA256(seed máy chủ, "seed người chơi:nonce:vòng").',
     game: 'Trò chơi',

@@ -141,7 +141,6 @@ const zh: OriginalsMessages = {
     verifyAfterRotate: '更换种子以公开服务器种子并验证这笔投注。',
   },
   verifier: {
-    title: '公平性验证',
     intro:
       '在您的浏览器中根据种子和 nonce 重新计算任意投注，无需询问服务器：HMAC-SHA256(服务器种子, "客户端种子:nonce:轮次")。',
     game: '游戏',

@@ -112,7 +112,7 @@ export function FairnessPage() {
     <section className="flex flex-col gap-14 px-12 pb-24 pt-12" aria-labelledby="verifier-title">
       <header>
         <h1 id="verifier-title" className="text-xl font-extrabold">
-          {t('verifier.title')}
+          {t('translation:pages.fairness')}
         </h1>
         <p className="mt-4 text-sm text-muted">{t('verifier.intro')}</p>
       </header>
