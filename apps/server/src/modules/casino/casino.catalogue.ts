@@ -182,10 +182,15 @@ export function createCatalogue(
       );
       const entry = { key, until: Date.now() + SECRET_CACHE_MS };
       keys.set(code, entry);
-      // A failed read is not kept.
-      key.catch(() => keys.get(code) === entry && keys.delete(code));
+      // Only a provider's key is kept once read: an unknown or disabled code's answer, or a failed read, goes
+      // (kept, every code anybody posts to would stay in memory: unsigned calls to random codes filled the heap).
+      const drop = () => keys.get(code) === entry && keys.delete(code);
+      key.then((k) => k ?? drop(), drop);
       return key;
     },
+
+    /** How many codes' keys are held (the enabled providers called lately, and reads in flight). */
+    keysHeld: () => keys.size,
 
     /**
      * Adds a provider, or renames one and replaces its key (`existed` says which); with `version`, only if the

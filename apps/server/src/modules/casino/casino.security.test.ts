@@ -173,6 +173,25 @@ describe('casino: providers’ secrets at rest', () => {
   });
 });
 
+describe('casino: calls to codes that are no provider', () => {
+  it('answers them invalid and keeps nothing of them in memory; a real provider’s key stays cached', async () => {
+    const p = await c.provider();
+    const pl = await c.launched(p.gameCode, 10_00);
+    expect(await infoSignedWith(p.code, p.secret, pl.gameToken)).toBe('RS_OK');
+    const held = t.app.casino.catalogue.keysHeld();
+    expect(held).toBeGreaterThanOrEqual(1);
+    // Anybody can post to any code, unsigned: none may leave an entry behind (random codes filled the heap).
+    const statuses = await Promise.all(
+      Array.from({ length: 200 }, () =>
+        infoSignedWith(crypto.randomBytes(12).toString('hex'), 'x'.repeat(32), pl.gameToken),
+      ),
+    );
+    expect(new Set(statuses)).toEqual(new Set(['RS_ERROR_INVALID_SIGNATURE']));
+    expect(t.app.casino.catalogue.keysHeld()).toBe(held);
+    expect(await infoSignedWith(p.code, p.secret, pl.gameToken)).toBe('RS_OK');
+  });
+});
+
 describe('casino: the CSP frames enabled providers’ game servers only', () => {
   const frameSrc = async () => {
     const res = await t.app.inject({ url: '/casino' });
