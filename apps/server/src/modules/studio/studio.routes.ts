@@ -16,6 +16,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../platform/http';
+import { isDemoSession } from './studio.service';
 
 /** The studio's game-client API (its own session, no platform sign-in) and the operator's recall. */
 export async function studioRoutes(app: FastifyInstance) {
@@ -32,9 +33,16 @@ export async function studioRoutes(app: FastifyInstance) {
 
   r.post(
     `${STUDIO_PATH}/spin`,
-    // A spin is bounded by the wallet's own guards; the per-IP limit would stop auto spin and turbo.
     {
-      config: { rateLimit: false },
+      config: {
+        rateLimit: {
+          // A real-money spin is bounded by the wallet's own guards (the player's money): the per-address limit
+          // would stop auto spin and turbo behind a carrier's shared address. A demo spin costs its sender
+          // nothing and stores a round, so it is counted per address like the rest of the API.
+          hook: 'preHandler',
+          allowList: (req) => !isDemoSession((req.body as { session?: unknown } | undefined)?.session),
+        },
+      },
       schema: { tags, body: studioSpinRequest, response: { 200: envelope(studioSpin) } },
     },
     async (req) => ok(req, await studio.spin(req.body)),

@@ -43,6 +43,11 @@ export interface StudioDeps {
 /** Play money of a demo session. */
 const DEMO_BALANCE = 200_000;
 
+/** A demo session's id starts so: its spins are play money, and the spin route limits them per address. */
+const DEMO_SESSION_PREFIX = 'demo-';
+export const isDemoSession = (session: unknown) =>
+  typeof session === 'string' && session.startsWith(DEMO_SESSION_PREFIX);
+
 interface SessionRow {
   id: string;
   wallet_token: string | null;
@@ -334,8 +339,9 @@ export function createStudioService({ database, wallet, vault }: StudioDeps) {
 
     /** Opens a session: a launch token opens one session only; a demo opens one on play money. */
     async open(input: { token?: string; game: StudioGameCode; demo?: boolean }): Promise<StudioSession> {
-      const id = crypto.randomBytes(24).toString('base64url');
+      const random = crypto.randomBytes(24).toString('base64url');
       if (input.demo || !input.token) {
+        const id = DEMO_SESSION_PREFIX + random;
         const player = `demo:${id}`;
         await db.execute(
           sql`insert into studio_sessions (id, player, game, currency, demo, demo_balance)
@@ -350,6 +356,7 @@ export function createStudioService({ database, wallet, vault }: StudioDeps) {
           fairness: fairnessOf(await pairOf(db, player)),
         };
       }
+      const id = random;
       const tokenHash = sha256(input.token);
       const [used] = await rows(
         db,
