@@ -116,59 +116,66 @@ test("the phone's back button closes the menu and the login overlay, and a menu 
   await expect(page).toHaveURL(/\/dice$/);
 });
 
-test('a screen or a menu whose code does not come in says so; the app stays on screen', async ({ page }) => {
-  // The connection drops for the originals' and the menu's code (the browser then keeps those imports failed).
-  const cut = /\/assets\/(originals|menu)-[\w-]+\.js$/;
-  await page.route(cut, (route) => route.abort('internetdisconnected'));
-  await page.goto('/limbo');
-  const failure = page.getByRole('alert').filter({ hasText: 'Não foi possível carregar.' });
-  await expect(failure).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Abrir menu' })).toBeVisible();
-  await screenshot(page, '05-screen-load-failed');
+test.describe('without the service worker', () => {
+  // Its precache holds every chunk once installed, and a cut route does not reach what it serves.
+  test.use({ serviceWorkers: 'block' });
 
-  // The menu's code fails too: the app's alert says so, and the page is still there behind it.
-  await page.getByRole('button', { name: 'Abrir menu' }).click();
-  const alert = page.getByRole('alertdialog', { name: 'Não foi possível carregar.' });
-  await expect(alert).toBeVisible();
-  await alert.getByRole('button', { name: 'Eu entendi' }).click();
-  await expect(alert).toBeHidden();
-  await expect(failure).toBeVisible();
+  test('a screen or a menu whose code does not come in says so; the app stays on screen', async ({
+    page,
+  }) => {
+    // The connection drops for the originals' and the menu's code (the browser then keeps those imports failed).
+    const cut = /\/assets\/(originals|menu)-[\w-]+\.js$/;
+    await page.route(cut, (route) => route.abort('internetdisconnected'));
+    await page.goto('/limbo');
+    const failure = page.getByRole('alert').filter({ hasText: 'Não foi possível carregar.' });
+    await expect(failure).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Abrir menu' })).toBeVisible();
+    await screenshot(page, '05-screen-load-failed');
 
-  // With the connection back, the failure's button reloads the page and the game comes in.
-  await page.unroute(cut);
-  await failure.getByRole('button', { name: 'Tentar novamente' }).click();
-  await expect(page.getByRole('heading', { name: 'Limbo' })).toBeVisible();
-  await expect(failure).toBeHidden();
-});
+    // The menu's code fails too: the app's alert says so, and the page is still there behind it.
+    await page.getByRole('button', { name: 'Abrir menu' }).click();
+    const alert = page.getByRole('alertdialog', { name: 'Não foi possível carregar.' });
+    await expect(alert).toBeVisible();
+    await alert.getByRole('button', { name: 'Eu entendi' }).click();
+    await expect(alert).toBeHidden();
+    await expect(failure).toBeVisible();
 
-test('a language whose dictionary does not come in is not switched to; chosen again once online, it is', async ({
-  page,
-}) => {
-  const cut = /\/assets\/i18n-ru-[\w-]+\.js$/;
-  await page.route(cut, (route) => route.abort('internetdisconnected'));
-  await page.goto('/home');
-  await page.getByRole('button', { name: 'Abrir menu' }).click();
-  await page.getByRole('button', { name: /^Idioma/ }).click();
-  await page.getByRole('button', { name: 'Русский' }).click();
-  const alert = page.getByRole('alertdialog', { name: 'Não foi possível carregar.' });
-  await expect(alert).toBeVisible();
-  await alert.getByRole('button', { name: 'Eu entendi' }).click();
-  await expect(page.locator('html')).toHaveAttribute('lang', 'pt-BR');
-  expect(await page.evaluate(() => localStorage.getItem('LANG'))).toBeNull();
+    // With the connection back, the failure's button reloads the page and the game comes in.
+    await page.unroute(cut);
+    await failure.getByRole('button', { name: 'Tentar novamente' }).click();
+    await expect(page.getByRole('heading', { name: 'Limbo' })).toBeVisible();
+    await expect(failure).toBeHidden();
+  });
 
-  await page.unroute(cut);
-  await page.getByRole('button', { name: 'Русский' }).click();
-  await expect(page.locator('html')).toHaveAttribute('lang', 'ru-RU');
-  await expect(page.getByRole('button', { name: 'Войти', exact: true })).toBeVisible();
-  // The tab's title follows the language.
-  await expect(page).toHaveTitle('Aposta — Спорт и казино');
+  test('a language whose dictionary does not come in is not switched to; chosen again once online, it is', async ({
+    page,
+  }) => {
+    const cut = /\/assets\/i18n-ru-[\w-]+\.js$/;
+    await page.route(cut, (route) => route.abort('internetdisconnected'));
+    await page.goto('/home');
+    await page.getByRole('button', { name: 'Abrir menu' }).click();
+    await page.getByRole('button', { name: /^Idioma/ }).click();
+    await page.getByRole('button', { name: 'Русский' }).click();
+    const alert = page.getByRole('alertdialog', { name: 'Não foi possível carregar.' });
+    await expect(alert).toBeVisible();
+    await alert.getByRole('button', { name: 'Eu entendi' }).click();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'pt-BR');
+    expect(await page.evaluate(() => localStorage.getItem('LANG'))).toBeNull();
 
-  // Russian stored, its dictionary cut again: the app starts in Portuguese throughout, the page's language too.
-  await page.route(cut, (route) => route.abort('internetdisconnected'));
-  await page.goto('/limbo');
-  await expect(page.getByRole('button', { name: 'Entrar', exact: true })).toBeVisible();
-  await expect(page.locator('html')).toHaveAttribute('lang', 'pt-BR');
-  await expect(page).toHaveTitle('Limbo — Aposta');
+    await page.unroute(cut);
+    await page.getByRole('button', { name: 'Русский' }).click();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ru-RU');
+    await expect(page.getByRole('button', { name: 'Войти', exact: true })).toBeVisible();
+    // The tab's title follows the language.
+    await expect(page).toHaveTitle('Aposta — Спорт и казино');
+
+    // Russian stored, its dictionary cut again: the app starts in Portuguese throughout, the page's language too.
+    await page.route(cut, (route) => route.abort('internetdisconnected'));
+    await page.goto('/limbo');
+    await expect(page.getByRole('button', { name: 'Entrar', exact: true })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'pt-BR');
+    await expect(page).toHaveTitle('Limbo — Aposta');
+  });
 });
 
 test('home is kept alive: its scroll position survives a trip away', async ({ page }) => {
