@@ -241,9 +241,14 @@ test('an admin handles a player, meets a stale form, and finds each action in th
   await filters.getByLabel('Alvo').fill('');
   await filters.getByLabel('Operador').fill(made.support!.email);
   await filters.getByRole('button', { name: 'Buscar' }).click();
-  await expect(
-    page.getByRole('row').filter({ hasText: 'Aprovação de saque' }).filter({ hasText: 'Recusado' }),
-  ).toBeVisible();
+  const refusedRow = page
+    .getByRole('row')
+    .filter({ hasText: 'Aprovação de saque' })
+    .filter({ hasText: 'Recusado' });
+  await expect(refusedRow).toBeVisible();
+  // Its reason in words, the code only on hover.
+  await expect(refusedRow).toContainText('A função do operador não permite esta ação');
+  await expect(refusedRow).not.toContainText('permissionMissing');
   await filters.getByLabel('Operador').fill('');
 
   await search(`sports-event:${made.eventId}`);

@@ -89,6 +89,8 @@ test('a game edited by another operator meanwhile: the stale edit is refused wit
   await page.goto('/backoffice/casino');
   const row = page.getByRole('row', { name: new RegExp(gameCode) });
   await expect(row.getByLabel(`Ordem de ${name}`)).toHaveValue('1000');
+  // The RTP is written the Brazilian way, as on the originals' page.
+  await expect(row).toContainText('96,00%');
 
   // Another operator saves the game after this screen read it.
   const other = await request.post(`/api/operator/casino/games/${gameCode}`, {

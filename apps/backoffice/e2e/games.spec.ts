@@ -223,9 +223,12 @@ test('operators find a player’s games history, look a casino round up by a tra
       .filter({ has: page.getByRole('radio', { name }) })
       .click();
   await productFilter('Originais');
-  const diceRow = page.getByRole('row').filter({ hasText: 'dice' });
+  // The game and the bet's state in the operator's words, not the server's codes (dice, won, lost).
+  const diceRow = page.getByRole('row').filter({ hasText: 'Dados' });
   await expect(diceRow).toHaveCount(1);
   await expect(diceRow).toContainText(brl(3.21));
+  await expect(diceRow).toContainText(/Ganha|Perdida/);
+  await expect(diceRow).not.toContainText(/\b(dice|won|lost)\b/);
   await productFilter('Rodadas');
   await expect(page.getByRole('row').filter({ hasText: roundId })).toContainText('R$ 1,00');
   await productFilter('Cassino');
@@ -233,6 +236,17 @@ test('operators find a player’s games history, look a casino round up by a tra
     'href',
     new RegExp(`round=${encodeURIComponent(`${casino.code}:${casino.round}`)}`),
   );
+  // The statement names each movement and account as the operator reads them.
+  await page.getByRole('tab', { name: 'Extrato' }).click();
+  const statement = page.getByRole('tabpanel', { name: 'Extrato' });
+  await expect(statement.getByRole('row').filter({ hasText: 'Aposta liquidada' }).first()).toContainText(
+    'Dinheiro',
+  );
+  await expect(statement).not.toContainText(/BET_SETTLED|DEPOSIT\b/);
+  // The balances say which figure the players list shows (available: the balance less what is held).
+  await page.getByRole('tab', { name: 'Resumo' }).click();
+  const balances = page.getByRole('table').filter({ hasText: 'Disponível' });
+  await expect(balances.getByRole('row').filter({ hasText: 'Dinheiro' }).first()).toContainText('Real');
 
   // The audit viewer shows the grant: who, what, to which bonus.
   await openMenu(page, 'Auditoria');

@@ -231,6 +231,14 @@ test('an admin finds the activity in the audit log and edits the promotion rules
   await limits.getByLabel('Aposta máxima').fill('2500');
   await limits.getByRole('button', { name: 'Salvar' }).click();
   await expect.poll(async () => (await read())['originals.maxStake']).toBe(250_000);
+  // A minimum the server refuses is shown beside its field, by the field's name, and nothing is saved.
+  const minBefore = (await read())['originals.minStake'];
+  await limits.getByLabel('Aposta mínima').fill('0');
+  await limits.getByRole('button', { name: 'Salvar' }).click();
+  const minItem = limits.locator('.ant-form-item').filter({ has: page.getByLabel('Aposta mínima') });
+  await expect(minItem.locator('.ant-form-item-explain-error')).toBeVisible();
+  await expect(page.getByText(/originals\.minStake/)).toHaveCount(0);
+  expect((await read())['originals.minStake']).toBe(minBefore);
   await screenshots(page, 'originals');
 });
 

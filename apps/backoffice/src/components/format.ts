@@ -49,7 +49,9 @@ export const fromPicker = (picked: Dayjs) =>
 /** A São Paulo day as the server names it (2026-05-20), as Brazilians write it: 20/05/2026. */
 export const brDay = (day: string) => day.split('-').reverse().join('/');
 
-export const json = (value: unknown) => (value === undefined ? '' : JSON.stringify(value, null, 2));
+/** A stored JSON value as indented text; nothing recorded (null or absent) is a dash, not the word null. */
+export const json = (value: unknown) =>
+  value === undefined || value === null ? '—' : JSON.stringify(value, null, 2);
 
 /** A span of seconds as people read it: "45 s", "26 min", "1 h 05 min" ("–" when unknown). */
 export const duration = (seconds: number | null | undefined) => {

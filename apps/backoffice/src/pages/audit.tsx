@@ -2,13 +2,15 @@ import {
   AUDIT_KINDS,
   AUDIT_OUTCOMES,
   OPERATOR_PERMISSIONS,
+  messages,
   OPERATOR_SESSION_ACTIONS,
+  type MessageKey,
   type OperatorAuditRow,
 } from '@aposta/contracts';
 import { List, useTable } from '@refinedev/antd';
 import type { CrudFilter } from '@refinedev/core';
 import { Form, Input, Radio, Select, Space, Table, Tag, Typography } from 'antd';
-import type { TFunction } from 'i18next';
+import type { i18n as I18n, TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { json, time } from '../components/format';
 import { ListFilters, periodFilters, type Period } from '../components/ListFilters';
@@ -38,8 +40,20 @@ const isRead = (row: OperatorAuditRow) => /^(GET|HEAD) /.test(row.request);
  * recorded, page views included (who looked at whose data), but the view starts with changes only: reads
  * would bury them.
  */
+/**
+ * A refusal's reason in words (its code on hover): an access refusal's own words, else the catalogue's message
+ * for its code, less the values the audit does not keep; a code outside both (a framework's) as it is.
+ */
+function reasonText(i18n: Pick<I18n, 't' | 'exists' | 'language'>, code: string): string {
+  const access = `audit.reasons.${code}`;
+  if (i18n.exists(access)) return i18n.t(access);
+  const catalogue = messages[i18n.language === 'en' ? 'en' : 'pt_BR'];
+  const text = Object.hasOwn(catalogue, code) ? catalogue[code as MessageKey] : undefined;
+  return text ? text.replace(/\s*\{\w+\}\s*/g, ' … ').trim() : code;
+}
+
 export function AuditPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { tableProps, searchFormProps, filters, setFilters } = useTable<OperatorAuditRow, never, AuditSearch>(
     {
       resource: 'audit',
@@ -147,7 +161,11 @@ export function AuditPage() {
             </Tag>
           )}
         />
-        <Table.Column dataIndex="reason" title={t('audit.reason')} render={(v: string | null) => v ?? ''} />
+        <Table.Column
+          dataIndex="reason"
+          title={t('audit.reason')}
+          render={(code: string | null) => (code ? <span title={code}>{reasonText(i18n, code)}</span> : '')}
+        />
       </Table>
     </List>
   );

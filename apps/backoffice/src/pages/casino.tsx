@@ -30,7 +30,7 @@ import { Link, useSearchParams } from 'react-router';
 import { useAllowed } from '../api/access';
 import { api, ApiError } from '../api/http';
 import { useRun } from '../components/actions';
-import { count, money, time } from '../components/format';
+import { count, money, percent, time } from '../components/format';
 import { NumberInput } from '../components/inputs';
 import { StaleAlert } from '../components/StaleAlert';
 import { useApiQuery } from '../components/useApiQuery';
@@ -229,7 +229,7 @@ export function CasinoPage() {
                     c
                   ),
               },
-              { title: 'RTP', dataIndex: 'rtp', render: (r: number) => `${r}%` },
+              { title: 'RTP', dataIndex: 'rtp', render: (r: number) => percent(r / 100) },
               {
                 title: t('casino.sort'),
                 dataIndex: 'sort',
@@ -452,7 +452,10 @@ function ProviderForm({
             <Form.Item
               name="code"
               label={t('casino.code')}
-              rules={[{ required: true, pattern: /^[a-z0-9][a-z0-9_-]{0,39}$/ }]}
+              rules={[
+                { required: true },
+                { pattern: /^[a-z0-9][a-z0-9_-]{0,39}$/, message: t('casino.codePattern') },
+              ]}
             >
               <Input />
             </Form.Item>

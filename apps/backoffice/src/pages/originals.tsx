@@ -42,6 +42,13 @@ export function OriginalsPage() {
               'originals.maxStake': centavos(v.maxStake),
               'originals.maxPayout': centavos(v.maxPayout),
             })}
+            // A refused limit is shown beside its field, named as the operator knows it (not by its setting key).
+            fieldOf={(key) => {
+              const name = key.replace(/^originals\./, '') as keyof Limits;
+              return (LIMITS as readonly string[]).includes(key)
+                ? { name, label: t(`originals.${name}`) }
+                : undefined;
+            }}
           >
             <Form.Item name="minStake" label={t('originals.minStake')} rules={required}>
               <MoneyInput min={0.01} />

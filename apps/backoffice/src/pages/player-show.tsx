@@ -25,6 +25,7 @@ import {
   Typography,
 } from 'antd';
 import { useState } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useAllowed } from '../api/access';
@@ -210,10 +211,16 @@ function Overview({ detail }: { detail: PlayerDetail }) {
               rowKey={(b) => `${b.book}:${b.kind}:${b.currency}`}
               dataSource={detail.balances}
               columns={[
-                { title: t('players.book'), dataIndex: 'book' },
-                { title: t('players.kind'), dataIndex: 'kind' },
+                { title: t('players.book'), dataIndex: 'book', render: (v: string) => label(t, 'books', v) },
+                { title: t('players.kind'), dataIndex: 'kind', render: (v: string) => label(t, 'kinds', v) },
                 { title: t('players.balance'), dataIndex: 'balance', render: money },
                 { title: t('players.held'), dataIndex: 'held', render: money },
+                // What the players list shows as the player's balance: the balance less what is held.
+                {
+                  title: t('players.available'),
+                  key: 'available',
+                  render: (_: unknown, b: PlayerDetail['balances'][number]) => money(b.balance - b.held),
+                },
               ]}
             />
           </Card>
@@ -330,6 +337,10 @@ function Sessions({ detail }: { detail: PlayerDetail }) {
   );
 }
 
+/** A code the server sends (a transaction type, an account kind, a bet's status) in the operator's words. */
+const label = (t: TFunction, group: 'txTypes' | 'kinds' | 'books' | 'betStatus', code: string) =>
+  t(`players.${group}.${code}`, { defaultValue: code });
+
 function Ledger({ id }: { id: number }) {
   const { t } = useTranslation();
   const { tableProps } = useTable<PlayerLedgerLine>({
@@ -342,8 +353,12 @@ function Ledger({ id }: { id: number }) {
     <Table {...tableProps} rowKey={(l) => `${l.txId}:${l.kind}:${l.book}`} size="small" scroll={{ x: 900 }}>
       <Table.Column dataIndex="time" title={t('players.time')} render={time} />
       <Table.Column dataIndex="txId" title="Tx" />
-      <Table.Column dataIndex="typeName" title={t('players.type')} />
-      <Table.Column dataIndex="kind" title={t('players.kind')} />
+      <Table.Column
+        dataIndex="typeName"
+        title={t('players.type')}
+        render={(v: string) => label(t, 'txTypes', v)}
+      />
+      <Table.Column dataIndex="kind" title={t('players.kind')} render={(v: string) => label(t, 'kinds', v)} />
       <Table.Column
         dataIndex="reference"
         title={t('players.reference')}
@@ -384,7 +399,15 @@ function Bets({ id }: { id: number }) {
           title={t('players.product')}
           render={(p: string) => t(`products.${p}`)}
         />
-        <Table.Column dataIndex="game" title={t('players.game')} />
+        <Table.Column
+          dataIndex="game"
+          title={t('players.game')}
+          render={(game: string, b: PlayerBet) =>
+            b.product === 'originals' || b.product === 'rounds'
+              ? t(`${b.product}.games.${game}`, { defaultValue: game })
+              : game
+          }
+        />
         <Table.Column
           dataIndex="round"
           title={t('players.round')}
@@ -400,7 +423,11 @@ function Bets({ id }: { id: number }) {
         />
         <Table.Column dataIndex="stake" title={t('players.stake')} render={money} />
         <Table.Column dataIndex="payout" title={t('players.payout')} render={money} />
-        <Table.Column dataIndex="status" title={t('common.status')} />
+        <Table.Column
+          dataIndex="status"
+          title={t('common.status')}
+          render={(v: string) => label(t, 'betStatus', v)}
+        />
       </Table>
     </>
   );
