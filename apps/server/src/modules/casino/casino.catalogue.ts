@@ -185,7 +185,9 @@ export function createCatalogue(
       // Only a provider's key is kept once read: an unknown or disabled code's answer, or a failed read, goes
       // (kept, every code anybody posts to would stay in memory: unsigned calls to random codes filled the heap).
       const drop = () => keys.get(code) === entry && keys.delete(code);
-      key.then((k) => k ?? drop(), drop);
+      key.then((found) => {
+        if (!found) drop();
+      }, drop);
       return key;
     },
 

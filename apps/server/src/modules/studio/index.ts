@@ -3,5 +3,5 @@
  * game provider that reaches the platform only through the signed seamless-wallet API over HTTP.
  */
 export { studioModule } from './studio.module';
-export { createStudioService, gameInfo, isDemoSession, type StudioService } from './studio.service';
+export { createStudioService, gameInfo, type StudioService } from './studio.service';
 export { createWalletClient, type WalletClient } from './studio.wallet-client';
