@@ -51,7 +51,7 @@ import { moneyNumber } from './user';
  *   GET  /api/operator/casino/studio/rounds/{roundId}         -> studioRound (operator, permission casino.read)
  */
 export const PROVIDER_PATH = '/api/provider';
-export const CASINO_PATH = '/api/app/casino';
+// CASINO_PATH ('/api/app/casino') is in paths.ts.
 export const GAME_PATH = '/api/app/game';
 export const STUDIO_PATH = '/api/studio';
 export const OPERATOR_CASINO_PATH = '/api/operator/casino';

@@ -2,6 +2,7 @@ export * from './codes';
 export * from './errors';
 export * from './envelope';
 export * from './languages';
+export * from './paths';
 export * from './auth';
 export * from './documents';
 export * from './user';

@@ -18,7 +18,7 @@ import { moneyNumber, userFigures, userInfo } from './user';
  * sustained flood disconnects that socket.
  */
 
-export const REALTIME_PATH = '/gamecenter-siop';
+// REALTIME_PATH ('/gamecenter-siop') is in paths.ts.
 /** Largest client frame the server reads; a bigger one closes that connection. */
 export const REALTIME_MAX_FRAME_BYTES = 4 * 1024;
 export const NOTICE_MAX_LENGTH = 2000;

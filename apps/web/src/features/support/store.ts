@@ -8,7 +8,14 @@ import {
 import { create } from 'zustand';
 import { useAppState } from '../../lib/app-state';
 import { useSession } from '../../lib/session';
-import { fetchThread, markRead, visitorToken } from './api/support';
+import { visitorToken } from './visitor';
+
+/**
+ * The calls load with the first one: the store is on home (the support button's unread count), and a visitor
+ * who never opened the chat makes none, so home does not load the contract's schemas for them.
+ */
+const api = () => import('./api/support');
+const markRead = (upTo: number) => void api().then((a) => a.markRead(upTo));
 
 interface SupportState {
   thread: SupportThread | null;
@@ -30,7 +37,7 @@ export async function loadThread() {
   // A visitor before the e-mail step has no conversation (and asking would open the sign-in overlay).
   if (!useSession.getState().token && !visitorToken()) return;
   try {
-    const thread = await fetchThread();
+    const thread = await (await api()).fetchThread();
     useSupport.setState({ thread });
     if (useSupport.getState().open) readAll();
   } catch {
@@ -54,7 +61,7 @@ export function addMessage(message: SupportMessage) {
       operatorTypingUntil: fromOperator ? 0 : s.operatorTypingUntil,
     };
   });
-  if (message.from === 'operator' && useSupport.getState().open) void markRead(message.id);
+  if (message.from === 'operator' && useSupport.getState().open) markRead(message.id);
 }
 
 /** Marks every operator message read (the panel is open). */
@@ -63,7 +70,7 @@ export function readAll() {
   const last = thread?.messages.findLast((m) => m.from === 'operator');
   if (thread) useSupport.setState({ thread: { ...thread, unread: 0 } });
   if (last && !last.read) {
-    void markRead(last.id);
+    markRead(last.id);
     useSupport.setState({
       thread: {
         ...thread!,

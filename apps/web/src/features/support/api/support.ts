@@ -14,24 +14,7 @@ import {
 import { request } from '../../../lib/api';
 import { env } from '../../../lib/env';
 import { useSession } from '../../../lib/session';
-
-/** The visitor's conversation token (kept on this device so a visitor finds their chat again). */
-const VISITOR_KEY = 'SUPPORT_VISITOR';
-export function visitorToken(): string {
-  try {
-    return localStorage.getItem(VISITOR_KEY) ?? '';
-  } catch {
-    return '';
-  }
-}
-export function setVisitorToken(token: string) {
-  try {
-    if (token) localStorage.setItem(VISITOR_KEY, token);
-    else localStorage.removeItem(VISITOR_KEY);
-  } catch {
-    /* private mode: the chat lasts this page only */
-  }
-}
+import { setVisitorToken, visitorToken } from '../visitor';
 
 /** A signed-in player's calls carry their session; a visitor's carry the visitor token instead. */
 function who(): Record<string, string> {

@@ -14,16 +14,9 @@ import { LengthNote } from '../../../components/ui/LengthNote';
 import { Sheet } from '../../../components/ui/Sheet';
 import { useSession } from '../../../lib/session';
 import { setPanel } from '../../../lib/ui';
-import {
-  fetchConfig,
-  imageUrl,
-  sendMessage,
-  sendTyping,
-  startVisitor,
-  uploadImage,
-  visitorToken,
-} from '../api/support';
+import { fetchConfig, imageUrl, sendMessage, sendTyping, startVisitor, uploadImage } from '../api/support';
 import { addMessage, loadThread, readAll, useSupport, visitorStarted } from '../store';
+import { visitorToken } from '../visitor';
 
 /** The visible height: shrinks with the phone keyboard (visualViewport), so the composer stays above it. */
 function useViewportHeight(): number | null {
