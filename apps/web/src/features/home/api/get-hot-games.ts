@@ -9,30 +9,34 @@ import { readJson, SessionKey, writeJson } from '../../../lib/storage';
  * section 3): the kept list paints at once, and is asked again once per visit of home.
  *
  * Unlike other calls, the answer is not parsed with its contract here: that would load zod and build every
- * schema with home (see `paths.ts` in the contracts). The server checks the answer against `casinoGame` before
- * it sends it (the route's response schema); the kept copy, which a deploy may have left in an older shape, is
- * checked for the fields home reads.
+ * schema with home (see `paths.ts` in the contracts). The server checks its answer against `casinoGame` before
+ * sending it (the route's response schema); here both the answer and the kept copy (which a deploy may have
+ * left in an older shape) are checked for the fields home shows, so neither can break the page.
  */
 export async function fetchHomeHotGames(): Promise<CasinoGame[]> {
-  const { data } = await request<CasinoGame[]>(`${CASINO_PATH}/hot`, { loading: false, quiet: true });
-  writeJson('session', SessionKey.HOT_GAME_LIST, data);
-  return data;
+  const { data } = await request<unknown>(`${CASINO_PATH}/hot`, { loading: false, quiet: true });
+  const games = shownGames(data);
+  if (!games) throw new Error('hot games: unexpected answer');
+  writeJson('session', SessionKey.HOT_GAME_LIST, games);
+  return games;
 }
 
-const shown = ['gameCode', 'name', 'providerName', 'thumbnail'] as const;
+const shownFields = ['gameCode', 'name', 'providerName', 'thumbnail'] as const;
 
-function keptHotGames(): CasinoGame[] | undefined {
-  const kept = readJson<unknown>('session', SessionKey.HOT_GAME_LIST);
+/** The list when every game has the fields home shows, as strings; otherwise undefined. */
+function shownGames(value: unknown): CasinoGame[] | undefined {
   const usable =
-    Array.isArray(kept) &&
-    kept.every(
+    Array.isArray(value) &&
+    value.every(
       (g: unknown) =>
         typeof g === 'object' &&
         g !== null &&
-        shown.every((k) => typeof (g as Record<string, unknown>)[k] === 'string'),
+        shownFields.every((k) => typeof (g as Record<string, unknown>)[k] === 'string'),
     );
-  return usable ? (kept as CasinoGame[]) : undefined;
+  return usable ? (value as CasinoGame[]) : undefined;
 }
+
+const keptHotGames = () => shownGames(readJson<unknown>('session', SessionKey.HOT_GAME_LIST));
 
 export function useHomeHotGames() {
   return useQuery(

@@ -55,4 +55,15 @@ describe("home's hot games", () => {
     expect(tiles()).toEqual([]);
     await waitFor(() => expect(tiles()).toEqual(['/casino', '/play?game=candy-cascade']));
   });
+
+  it('shows nothing, and keeps nothing, when the answer is not a list of games', async () => {
+    const server = fakeFetch(() => ({ body: envelope({ list: [game('fortune-ox', 'Fortune Ox')] }) }));
+    vi.stubGlobal('fetch', server.fn);
+
+    renderWithApp(<HotGames />, '/home');
+    await waitFor(() => expect(server.calls).toHaveLength(1));
+    await waitFor(() => expect(queryClient.getQueryState(['homeHotGames'])?.status).toBe('error'));
+    expect(tiles()).toEqual([]);
+    expect(sessionStorage.getItem(SessionKey.HOT_GAME_LIST)).toBeNull();
+  });
 });
