@@ -1,4 +1,4 @@
-import { OrderStatus, type OperatorWithdrawal } from '@aposta/contracts';
+import { maskCpf, OrderStatus, type OperatorWithdrawal } from '@aposta/contracts';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { depositViaApi, newEmail, registerViaApi, withdrawViaApi } from '../../web/e2e/helpers';
 import { createOperator, openMenu, operatorKey, screenshots, signIn, type TestOperator } from './helpers';
@@ -19,6 +19,7 @@ const made: {
   withdrawalId?: number;
   playerId?: number;
   playerEmail?: string;
+  playerCpf?: string;
   eventId?: string;
 } = {};
 
@@ -48,6 +49,7 @@ test.beforeAll(async ({ request }) => {
   made.playerEmail = newEmail('saque');
   const token = await registerViaApi(request, made.playerEmail);
   const cpf = await depositViaApi(request, token);
+  made.playerCpf = cpf;
   const orderId = await withdrawViaApi(request, token, cpf);
   const mine = (await pendingWithdrawals(request)).find(
     (w) => w.orderId === orderId && w.status === OrderStatus.PENDING,
@@ -69,7 +71,8 @@ test('a finance operator signs in with TOTP and approves a withdrawal', async ({
   await form.getByRole('button', { name: 'Entrar' }).click();
   await expect(form.getByRole('alert')).toBeVisible();
 
-  await signIn(page, made.finance!);
+  // The e-mail pasted with spaces around it: trimmed, not refused as invalid.
+  await signIn(page, made.finance!, `  ${made.finance!.email} `);
   await expect(page.getByTestId('operator-role')).toHaveText('Financeiro');
   await screenshots(page, 'dashboard-finance');
   // Finance sees money, not trading nor the audit log.
@@ -84,8 +87,12 @@ test('a finance operator signs in with TOTP and approves a withdrawal', async ({
   const row = page.getByRole('row').filter({ hasText: `#${made.playerId} ` });
   await expect(row).toBeVisible();
   await expect(row).toContainText(made.playerEmail!);
+  // The PIX key (the player's CPF) masked in the list (LGPD), whole only in the order's detail.
+  await expect(row).toContainText(`CPF ${maskCpf(made.playerCpf!)}`);
+  await expect(row).not.toContainText(made.playerCpf!);
   await row.getByRole('button', { name: 'Detalhes' }).click();
   const drawer = page.getByRole('dialog');
+  await expect(drawer.getByTestId('withdrawal-destination')).toHaveText(`CPF ${made.playerCpf}`);
   await expect(drawer.getByTestId('risk-summary')).toContainText(made.playerEmail!);
   await screenshots(page, 'withdrawal-risk');
   await page.keyboard.press('Escape');
@@ -310,6 +317,19 @@ test('two people make a manual adjustment (the proposer cannot approve); a stale
   await dialog.getByLabel('Motivo').fill('Crédito de cortesia (teste)');
   await dialog.getByRole('button', { name: 'Propor ajuste' }).click();
   await expect(dialog.getByText('Informe um valor diferente de zero')).toBeVisible();
+  // More than two decimals: refused beside the field (neither rounded nor the last amount silently kept), and
+  // nothing is proposed.
+  const proposed = async () => {
+    const url = `/api/operator/adjustments?status=all&userId=${made.playerId}`;
+    return (await (await request.get(url, { headers: operatorKey })).json()).data.total as number;
+  };
+  await dialog.getByLabel('Valor').fill('0,001');
+  await dialog.getByLabel('Valor').blur();
+  await expect(dialog.getByRole('alert').filter({ hasText: 'Use no máximo 2 casas decimais' })).toBeVisible();
+  await expect(dialog.getByLabel('Valor')).toHaveValue('0,001');
+  await dialog.getByRole('button', { name: 'Propor ajuste' }).click();
+  await expect(dialog).toBeVisible();
+  expect(await proposed()).toBe(0);
   // Typed as Brazilians write it: the point groups thousands, the comma is the decimal point (both were once
   // misread: 12,34 became R$ 1.234,00, and 1.012,34 R$ 1,01).
   await dialog.getByLabel('Valor').fill('1.012,34');
@@ -503,4 +523,37 @@ test('at 393 px the menu button leaves the header clear, a long e-mail cut with 
   await expect(email).toHaveText(op.email);
   expect(await email.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
   await screenshots(page, 'header-narrow', [393]);
+});
+
+test('at 393 px the casino, reports and rounds pages fit the screen (tables scroll inside themselves)', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 393, height: 852 });
+  await signIn(page, made.admin!);
+  for (const [path, heading] of [
+    ['casino', 'Cassino: provedores e jogos'],
+    ['reports', 'Relatórios'],
+    ['rounds', 'Rodadas compartilhadas: cadeias e histórico'],
+  ] as const) {
+    await page.goto(`/backoffice/${path}`);
+    await expect(page.getByRole('heading', { name: heading, exact: true })).toBeVisible();
+    await page.waitForLoadState('networkidle').catch(() => undefined);
+    // The whole page does not scroll sideways; what sticks out is named (tag, class, width) when it does.
+    const wide = await page.evaluate(() => {
+      const width = document.documentElement.clientWidth;
+      // Those inside a box that scrolls or clips are left out: that box is the one that sticks out, if any.
+      const clipped = (el: HTMLElement) => {
+        for (let p = el.parentElement; p && p !== document.body; p = p.parentElement)
+          if (getComputedStyle(p).overflowX !== 'visible') return true;
+        return false;
+      };
+      const out = [...document.querySelectorAll<HTMLElement>('body *')]
+        .filter((el) => el.getBoundingClientRect().right > width + 1 && !clipped(el))
+        .slice(0, 8)
+        .map((el) => `${el.tagName}.${el.className} ${Math.round(el.getBoundingClientRect().right)}`);
+      return { scroll: document.documentElement.scrollWidth, width, out };
+    });
+    expect(wide.scroll, `${path}: ${wide.out.join(' | ')}`).toBeLessThanOrEqual(wide.width);
+    await screenshots(page, `${path}-narrow`, [393]);
+  }
 });

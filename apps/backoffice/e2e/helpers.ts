@@ -12,11 +12,14 @@ const shots = fileURLToPath(new URL('../../../artifacts/screenshots', import.met
 const lastStep = new Map<string, number>();
 const stepOf = (ms: number) => Math.floor(ms / 30_000);
 
-/** Signs in through the back office's form: e-mail, password, the authenticator's code. */
-export async function signIn(page: Page, op: TestOperator) {
+/**
+ * Signs in through the back office's form: e-mail (`typed`, the operator's own unless given), password, the
+ * authenticator's code.
+ */
+export async function signIn(page: Page, op: TestOperator, typed = op.email) {
   await page.goto('/backoffice/login');
   const form = page.getByRole('form', { name: 'Entrar no back office' });
-  await form.getByLabel('E-mail').fill(op.email);
+  await form.getByLabel('E-mail').fill(typed);
   await form.getByLabel('Senha').fill(op.password);
   // The step is the code's own, taken after the page loaded (a slow load once crossed into the next step, and
   // the operator's next sign-in reused that step's code: refused as a replay).

@@ -166,6 +166,9 @@ test('a trader settles an event, then corrects its result: the bet is resettled'
   await expect(listed).toContainText('Corrigido (v2)');
 });
 
+/** A price as a Brazilian trader writes it: 2,30. */
+const odds = (price: number) => price.toFixed(2).replace('.', ',');
+
 test('a trader overrides a price; a player sees it', async ({ page, request }) => {
   const d = await createEvent(request, 'Odds FC', 'Mercado EC');
   const engine = homeOf(d).price;
@@ -175,7 +178,8 @@ test('a trader overrides a price; a player sees it', async ({ page, request }) =
   const row = drawer.getByRole('row').filter({ has: page.getByRole('cell', { name: '1X2 · Jogo todo' }) });
   await row.getByRole('button', { name: 'Preços' }).click();
   const editor = page.getByRole('dialog', { name: /Preços · 1X2/ });
-  await expect(editor.getByRole('cell', { name: engine.toFixed(2) }).first()).toBeVisible();
+  // Prices in Brazilian format: 2,30, not 2.30.
+  await expect(editor.getByRole('cell', { name: odds(engine), exact: true }).first()).toBeVisible();
   // Selections by their names in the operator's language, not the feed's codes.
   await expect(editor.getByRole('cell', { name: 'Mandante', exact: true })).toBeVisible();
   await expect(editor.getByRole('cell', { name: 'home', exact: true })).toHaveCount(0);
@@ -188,14 +192,14 @@ test('a trader overrides a price; a player sees it', async ({ page, request }) =
   await editor.getByLabel('Ajuste de margem').fill('0');
   await expect(editor.getByLabel('Ajuste de margem')).toHaveValue('0');
   // Typed as a Brazilian trader writes it (a dropped comma once turned 2,24 into 224).
-  await editor.getByLabel('Odd fixa de Mandante').fill(fixed.toFixed(2).replace('.', ','));
+  await editor.getByLabel('Odd fixa de Mandante').fill(odds(fixed));
   await expect(editor.getByRole('alert')).toHaveCount(0);
-  await expect(editor.getByTestId('book')).toContainText('Margem');
+  await expect(editor.getByTestId('book')).toHaveText(/^Margem: motor -?\d+,\d{2}% → agora -?\d+,\d{2}%$/);
   await screenshots(page, 'sports-prices');
   await editor.getByRole('button', { name: 'Salvar preços' }).click();
   await expect(editor).toHaveCount(0);
   // The table shows the override with the engine's price struck through.
-  await expect(row).toContainText(`Mandante ${fixed.toFixed(2)}${engine.toFixed(2)}`);
+  await expect(row).toContainText(`Mandante ${odds(fixed)}${odds(engine)}`);
   await expect(row.getByText('Preço manual')).toBeVisible();
   await screenshots(page, 'sports-overridden');
 
@@ -206,7 +210,7 @@ test('a trader overrides a price; a player sees it', async ({ page, request }) =
   // Back to the engine.
   await row.getByRole('button', { name: 'Preços' }).click();
   const clear = page.getByRole('dialog', { name: /Preços · 1X2/ });
-  await expect(clear.getByLabel('Odd fixa de Mandante')).toHaveValue(fixed.toFixed(2).replace('.', ','));
+  await expect(clear.getByLabel('Odd fixa de Mandante')).toHaveValue(odds(fixed));
   await clear.getByRole('button', { name: 'Voltar ao motor' }).click();
   await expect(clear).toHaveCount(0);
   await expect
@@ -215,7 +219,7 @@ test('a trader overrides a price; a player sees it', async ({ page, request }) =
       return homeOf(again.data as SportsEventDetail).price;
     })
     .toBe(engine);
-  await expect(row).toContainText(`Mandante ${engine.toFixed(2)}`);
+  await expect(row).toContainText(`Mandante ${odds(engine)}`);
   await expect(row.getByText('Preço manual')).toHaveCount(0);
 });
 

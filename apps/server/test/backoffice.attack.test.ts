@@ -72,6 +72,7 @@ const BACKOFFICE_ROUTES: Record<string, OperatorPermission> = {
   'GET /api/operator/operators': 'operators.manage',
   'POST /api/operator/operators': 'operators.manage',
   'POST /api/operator/operators/:id/disable': 'operators.manage',
+  'POST /api/operator/operators/:id/enable': 'operators.manage',
   'GET /api/operator/audit': 'audit.read',
   'GET /api/operator/players': 'players.read',
   'GET /api/operator/players/:id': 'players.read',

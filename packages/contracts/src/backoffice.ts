@@ -119,6 +119,10 @@ export const operatorDisableAnswer = z.object({
 });
 export type OperatorDisableAnswer = z.infer<typeof operatorDisableAnswer>;
 
+/** `POST /api/operator/operators/:id/enable`: the operator afterwards (it signs in anew). */
+export const operatorEnableAnswer = z.object({ operator: backofficeOperator });
+export type OperatorEnableAnswer = z.infer<typeof operatorEnableAnswer>;
+
 // ---------------------------------------------------------------------------------------------------------
 // Audit log (permission `audit.read`)
 

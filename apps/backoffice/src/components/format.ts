@@ -29,6 +29,10 @@ export const percent = (share: number) =>
     maximumFractionDigits: 2,
   }).format(share);
 
+/** A number with two decimals (odds, a multiple, a margin), in the UI's language: 2,30 in Portuguese. */
+export const decimal = (n: number) =>
+  new Intl.NumberFormat(locale(), { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(n);
+
 /** A whole number grouped in thousands, in the UI's language (1.000.000). */
 export const count = (n: number) => new Intl.NumberFormat(locale()).format(n);
 

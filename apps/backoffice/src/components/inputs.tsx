@@ -1,5 +1,6 @@
 import { formatAmount, MoneyError, parseMoney, toDecimalString, toMajor, toMinor } from '@aposta/money';
-import { InputNumber, type InputNumberProps } from 'antd';
+import { InputNumber, Typography, type InputNumberProps } from 'antd';
+import { useTranslation } from 'react-i18next';
 import i18n from '../i18n';
 
 /**
@@ -30,7 +31,11 @@ export function formatReais(value: number | string | undefined, locale = moneyLo
   try {
     return formatAmount(toMinor(value), 'BRL', locale);
   } catch {
-    return String(value);
+    // More than two decimals (refused beside the field): shown as typed, with the locale's decimal sign.
+    const n = Number(value);
+    return Number.isFinite(n)
+      ? new Intl.NumberFormat(locale, { maximumFractionDigits: 20 }).format(n)
+      : String(value);
   }
 }
 
@@ -38,7 +43,8 @@ export function formatReais(value: number | string | undefined, locale = moneyLo
  * What the operator typed ("1.234.567,89", "1234567,89", "R$ 10,50") back to reais as a plain decimal string
  * ("1234567.89"), through @aposta/money's parser; "" for an empty field (no value), "NaN" for what is not an
  * amount (the field then keeps its last amount). A point typed alone before one or two last digits ("10.50")
- * is still read as the decimal point, as before the grouping.
+ * is still read as the decimal point, as before the grouping. More than two decimals ("0,001") is read as typed
+ * ("0.001"): the field then refuses it beside itself, rather than silently keeping its last amount.
  */
 export function parseReais(text: string | undefined, locale = moneyLocale()): string {
   let s = (text ?? '').trim();
@@ -47,10 +53,25 @@ export function parseReais(text: string | undefined, locale = moneyLocale()): st
   try {
     return toDecimalString(parseMoney(s, 'BRL', locale));
   } catch (e) {
-    if (e instanceof MoneyError) return 'NaN';
-    throw e;
+    if (!(e instanceof MoneyError)) throw e;
+    const sign = locale === 'pt-BR' ? ',' : '.';
+    const [whole, fraction = '', ...more] = s.split(sign);
+    if (e.reason !== 'subMinor' || more.length || !/^\d{3,}$/.test(fraction)) return 'NaN';
+    // The first two decimals read as usual, the others appended: "1.234,5678" is "1234.56" then "78".
+    const cents = parseReais(`${whole}${sign}${fraction.slice(0, 2)}`, locale);
+    return cents === 'NaN' ? cents : `${cents}${fraction.slice(2)}`;
   }
 }
+
+/** Whether an amount has at most two decimals (whole centavos). */
+const inCentavos = (value: number) => {
+  try {
+    toMinor(value);
+    return true;
+  } catch (e) {
+    return !(e instanceof MoneyError && e.reason === 'subMinor');
+  }
+};
 
 /** Kept the same between renders: a new formatter makes rc-input-number rewrite the text being typed. */
 const moneyFormatter: InputNumberProps<number>['formatter'] = (value, { userTyping, input }) =>
@@ -91,17 +112,34 @@ export function NumberInput(props: InputNumberProps<number>) {
   return <InputNumber<number> decimalSeparator={decimalSeparator()} {...bounds(props)} />;
 }
 
-/** An amount in reais, two decimals, grouped in thousands ("1.234.567,89"); `min` 0 unless given. */
+/**
+ * An amount in reais, two decimals, grouped in thousands ("1.234.567,89"); `min` 0 unless given. More than two
+ * decimals is kept as typed (never rounded, nor the last amount silently kept), marked, and said beside the
+ * field; the form's amount is then refused where it is converted to centavos or by the server: nothing is saved.
+ */
 export function MoneyInput(props: InputNumberProps<number>) {
-  return (
+  const { t } = useTranslation();
+  const tooPrecise = typeof props.value === 'number' && !inCentavos(props.value);
+  const input = (
     <InputNumber<number>
-      precision={2}
       formatter={moneyFormatter}
       parser={moneyParser}
       addonBefore="R$"
       style={{ width: '100%' }}
-      {...bounds(props, 'min' in props ? undefined : 0)}
+      {...bounds(
+        tooPrecise ? { ...props, status: 'error', 'aria-invalid': true } : props,
+        'min' in props ? undefined : 0,
+      )}
     />
+  );
+  if (!tooPrecise) return input;
+  return (
+    <>
+      {input}
+      <Typography.Text type="danger" role="alert" style={{ display: 'block' }}>
+        {t('common.moneyDecimals')}
+      </Typography.Text>
+    </>
   );
 }
 

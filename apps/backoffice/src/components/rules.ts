@@ -14,3 +14,9 @@ export const notBelowField =
         throw new Error(message());
     },
   });
+
+/**
+ * A form item's `normalize` for an e-mail: the spaces around a pasted address dropped as it lands in the field
+ * (they once failed the e-mail rule, or reached the server).
+ */
+export const trimmed = (value: unknown) => (typeof value === 'string' ? value.trim() : value);

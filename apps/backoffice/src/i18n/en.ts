@@ -31,6 +31,7 @@ export const en: Dictionary = {
   },
   errors: { network: 'No connection to the server', http: 'Error {{status}}' },
   common: {
+    moneyDecimals: 'Use at most 2 decimal places',
     actions: 'Actions',
     all: 'All',
     amount: 'Amount',
@@ -1015,6 +1016,8 @@ export const en: Dictionary = {
     lastLogin: 'Last sign-in',
     disable: 'Disable',
     disableConfirm: 'Disable {{email}} and end its sessions?',
+    enable: 'Enable',
+    enableConfirm: 'Enable {{email}} again? The operator will be able to sign in.',
     passwordHelp: 'At least {{min}} characters',
     secretOnce: 'Scan it in the authenticator app now: the secret is not shown again.',
   },

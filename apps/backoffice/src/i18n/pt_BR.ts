@@ -30,6 +30,7 @@ export const pt_BR = {
   },
   errors: { network: 'Sem conexão com o servidor', http: 'Erro {{status}}' },
   common: {
+    moneyDecimals: 'Use no máximo 2 casas decimais',
     actions: 'Ações',
     all: 'Todos',
     amount: 'Valor',
@@ -1023,6 +1024,8 @@ export const pt_BR = {
     lastLogin: 'Último acesso',
     disable: 'Desativar',
     disableConfirm: 'Desativar {{email}} e encerrar suas sessões?',
+    enable: 'Reativar',
+    enableConfirm: 'Reativar {{email}}? O operador poderá entrar de novo.',
     passwordHelp: 'Pelo menos {{min}} caracteres',
     secretOnce: 'Escaneie no aplicativo autenticador agora: o segredo não será exibido de novo.',
   },

@@ -156,6 +156,7 @@ export function CasinoPage() {
             rowKey="code"
             pagination={false}
             loading={providers.isLoading}
+            scroll={{ x: 'max-content' }}
             dataSource={providers.data}
             columns={[
               { title: t('casino.code'), dataIndex: 'code' },

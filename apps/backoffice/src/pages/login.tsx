@@ -3,6 +3,7 @@ import { useLogin } from '@refinedev/core';
 import { Alert, Button, Card, Form, Input, Select, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { LoginForm } from '../api/authProvider';
+import { trimmed } from '../components/rules';
 import { setLanguage, UI_LANGUAGES } from '../i18n';
 
 /** Sign-in with e-mail, password and the authenticator's six digits (both factors in one call). */
@@ -45,6 +46,7 @@ export function LoginPage() {
             <Form.Item
               label={t('login.email')}
               name="email"
+              normalize={trimmed}
               rules={[{ required: true, type: 'email', message: t('login.emailRequired') }]}
             >
               <Input autoComplete="username" autoFocus />

@@ -27,8 +27,12 @@ import { useAllowed } from '../api/access';
 import { api } from '../api/http';
 import { ConfirmButton, useRun } from '../components/actions';
 import { time } from '../components/format';
+import { trimmed } from '../components/rules';
 
-/** Operators: who may sign in, with which role; a new one's TOTP secret is shown once, as a QR code. */
+/**
+ * Operators: who may sign in, with which role; a new one's TOTP secret is shown once, as a QR code. A disabled one
+ * may be enabled again (it then signs in anew).
+ */
 export function OperatorsPage() {
   const { t } = useTranslation();
   const allowed = useAllowed();
@@ -77,7 +81,7 @@ export function OperatorsPage() {
         <Table.Column
           title={t('common.actions')}
           render={(_, row: BackofficeOperator) =>
-            row.active && (
+            row.active ? (
               <ConfirmButton
                 danger
                 title={t('operators.disableConfirm', { email: row.email })}
@@ -89,6 +93,18 @@ export function OperatorsPage() {
                 }
               >
                 {t('operators.disable')}
+              </ConfirmButton>
+            ) : (
+              <ConfirmButton
+                title={t('operators.enableConfirm', { email: row.email })}
+                onConfirm={() =>
+                  run(
+                    () => api('post', `/api/operator/operators/${row.id}/enable`),
+                    () => void tableQuery.refetch(),
+                  )
+                }
+              >
+                {t('operators.enable')}
               </ConfirmButton>
             )
           }
@@ -150,7 +166,12 @@ function CreateOperator({ onClose, onCreated }: { onClose: () => void; onCreated
             }
           }}
         >
-          <Form.Item name="email" label={t('login.email')} rules={[{ required: true, type: 'email' }]}>
+          <Form.Item
+            name="email"
+            label={t('login.email')}
+            normalize={trimmed}
+            rules={[{ required: true, type: 'email' }]}
+          >
             <Input autoComplete="off" />
           </Form.Item>
           <Form.Item

@@ -109,6 +109,7 @@ export function ReportsPage() {
                   loading={ggr.isLoading}
                   dataSource={ggr.data?.list}
                   pagination={{ pageSize: 50 }}
+                  scroll={{ x: 'max-content' }}
                   title={() => <Button onClick={() => void csv('ggr')}>{t('reports.csv')}</Button>}
                   rowClassName={(r) => (r.product === 'all' ? 'ant-table-row-selected' : '')}
                   columns={[
@@ -156,6 +157,7 @@ export function ReportsPage() {
                   loading={activity.isLoading}
                   dataSource={activity.data?.list}
                   pagination={false}
+                  scroll={{ x: 'max-content' }}
                   title={() => <Button onClick={() => void csv('activity')}>{t('reports.csv')}</Button>}
                   columns={[
                     { title: t('reports.day'), dataIndex: 'day', render: brDay },

@@ -9,14 +9,14 @@ import {
   type RoundGame,
 } from '@aposta/contracts';
 import { List } from '@refinedev/antd';
-import { Alert, Card, Col, Descriptions, Progress, Row, Segmented, Table, Tag, Typography } from 'antd';
+import { Alert, Card, Col, Descriptions, Progress, Radio, Row, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAllowed } from '../api/access';
 import { api } from '../api/http';
 import { ConfirmButton, useRun } from '../components/actions';
-import { money, time } from '../components/format';
+import { decimal, money, time } from '../components/format';
 import { useApiQuery } from '../components/useApiQuery';
 
 /**
@@ -71,18 +71,16 @@ function History() {
   const { t } = useTranslation();
   const [game, setGame] = useState<RoundGame>('double');
   return (
-    <Card
-      size="small"
-      title={t('rounds.history')}
-      extra={
-        <Segmented<RoundGame>
-          size="small"
-          value={game}
-          onChange={setGame}
-          options={ROUND_GAMES.map((g) => ({ value: g, label: t(`rounds.games.${g}`) }))}
-        />
-      }
-    >
+    <Card size="small" title={t('rounds.history')}>
+      {/* Buttons that wrap on a phone, as the other lists' filters (a segmented control did not). */}
+      <Radio.Group
+        size="small"
+        optionType="button"
+        value={game}
+        onChange={(e) => setGame(e.target.value as RoundGame)}
+        style={{ marginBottom: 12 }}
+        options={ROUND_GAMES.map((g) => ({ value: g, label: t(`rounds.games.${g}`) }))}
+      />
       <HistoryTable key={game} game={game} />
     </Card>
   );
@@ -135,7 +133,7 @@ function HistoryTable({ game }: { game: RoundGame }) {
           {
             title: t('rounds.result'),
             dataIndex: 'result',
-            render: (v: number | null) => (v === null ? '—' : crash ? `${v.toFixed(2)}×` : v),
+            render: (v: number | null) => (v === null ? '—' : crash ? `${decimal(v)}×` : v),
           },
           { title: t('rounds.bets'), dataIndex: 'betCount' },
           { title: t('rounds.stakes'), dataIndex: 'stakes', render: money },
@@ -163,7 +161,7 @@ function RoundBets({ game, round }: { game: RoundGame; round: OperatorRound }) {
     `${OPERATOR_ROUNDS}/${game}/history/${round.roundId}/bets`,
     10,
   );
-  const multiple = (v: number | null) => (v === null ? '—' : `${v.toFixed(2)}×`);
+  const multiple = (v: number | null) => (v === null ? '—' : `${decimal(v)}×`);
   return (
     <>
       {answer.error && <Alert type="error" showIcon message={answer.error.message} />}

@@ -43,7 +43,7 @@ import { useTranslation } from 'react-i18next';
 import { api, ApiError } from '../api/http';
 import { ConfirmButton, useRun } from '../components/actions';
 import { ListFilters, periodFilters, type Period } from '../components/ListFilters';
-import { fromPicker, money, time, toPicker } from '../components/format';
+import { decimal, fromPicker, money, time, toPicker } from '../components/format';
 import { decimalSeparator } from '../components/inputs';
 import { useApiQuery } from '../components/useApiQuery';
 
@@ -350,10 +350,10 @@ function EventDetail({ eventId }: { eventId: string }) {
                 {m.selections.map((s) => (
                   <span key={s.selectionId}>
                     {t(`selectionNames.${s.name}`, { defaultValue: s.name })}{' '}
-                    <Typography.Text strong={s.price !== s.enginePrice}>{s.price.toFixed(2)}</Typography.Text>
+                    <Typography.Text strong={s.price !== s.enginePrice}>{decimal(s.price)}</Typography.Text>
                     {s.price !== s.enginePrice && (
                       <Typography.Text type="secondary" delete style={{ marginLeft: 4 }}>
-                        {s.enginePrice.toFixed(2)}
+                        {decimal(s.enginePrice)}
                       </Typography.Text>
                     )}
                   </span>
@@ -429,7 +429,7 @@ function EventDetail({ eventId }: { eventId: string }) {
 
 const overridden = (m: TradingMarket) =>
   m.marginShiftBp !== 0 || m.selections.some((s) => s.override !== null);
-const signed = (bp: number) => `${bp > 0 ? '+' : ''}${(bp / 100).toFixed(2)}%`;
+const signed = (bp: number) => `${bp > 0 ? '+' : ''}${decimal(bp / 100)}%`;
 /** The market's margin: Σ 1/price − 1 (what the book keeps of every real of a balanced book). */
 const bookOf = (prices: number[]) => prices.reduce((sum, p) => sum + 1 / p, 0) - 1;
 
@@ -518,7 +518,7 @@ function PriceEditor({
           {
             title: t('sports.enginePrice'),
             dataIndex: 'enginePrice',
-            render: (p: number) => p.toFixed(2),
+            render: decimal,
           },
           {
             title: t('sports.override'),
@@ -539,7 +539,7 @@ function PriceEditor({
                 {outOfPrice(fixed[s.selectionId] ?? null) && (
                   <Typography.Text type="danger" role="alert">
                     {t('sports.overrideRange', {
-                      min: OVERRIDE_PRICE.min.toFixed(2).replace('.', decimalSeparator()),
+                      min: decimal(OVERRIDE_PRICE.min),
                       max: OVERRIDE_PRICE.max,
                     })}
                   </Typography.Text>
@@ -549,7 +549,7 @@ function PriceEditor({
           },
           {
             title: t('sports.playersSee'),
-            render: (_, s, i) => <Typography.Text strong>{next[i]!.toFixed(2)}</Typography.Text>,
+            render: (_, s, i) => <Typography.Text strong>{decimal(next[i]!)}</Typography.Text>,
           },
         ]}
       />
@@ -571,8 +571,8 @@ function PriceEditor({
         )}
         <Typography.Text type="secondary" data-testid="book">
           {t('sports.book', {
-            before: (bookOf(market.selections.map((s) => s.enginePrice)) * 100).toFixed(2),
-            after: (bookOf(next) * 100).toFixed(2),
+            before: decimal(bookOf(market.selections.map((s) => s.enginePrice)) * 100),
+            after: decimal(bookOf(next) * 100),
           })}
         </Typography.Text>
       </Space>

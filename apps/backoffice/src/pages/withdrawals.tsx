@@ -1,4 +1,5 @@
 import {
+  maskCpf,
   OrderStatus,
   WITHDRAWAL_STATUS_FILTERS,
   type OperatorWithdrawal,
@@ -98,6 +99,19 @@ export function OrderStatusTag({
       {rejected ? t('withdrawals.event.rejected') : t(`orderStatus.${status}`, { defaultValue: status })}
     </Tag>
   );
+}
+
+/**
+ * Where the payout goes: its key type and the key. A whole CPF (as finance receives it; the server masks it for
+ * readers) is masked here (`***.456.789-**`, LGPD) unless `full`: only the detail opened for one order shows it.
+ */
+function destination(
+  { payCardBank, payCardNo }: Pick<OperatorWithdrawalRow, 'payCardBank' | 'payCardNo'>,
+  full = false,
+) {
+  const key = payCardNo ?? '';
+  const whole = payCardBank === 'CPF' && key.replace(/\D/g, '').length === 11;
+  return `${payCardBank ?? ''} ${whole && !full ? maskCpf(key) : key}`;
 }
 
 /**
@@ -242,7 +256,7 @@ export function WithdrawalsPage() {
         <Table.Column dataIndex="netAmount" title={t('withdrawals.net')} render={money} />
         <Table.Column
           title={t('withdrawals.destination')}
-          render={(_, row: OperatorWithdrawalRow) => `${row.payCardBank ?? ''} ${row.payCardNo ?? ''}`}
+          render={(_, row: OperatorWithdrawalRow) => destination(row)}
         />
         <Table.Column
           dataIndex="status"
@@ -318,6 +332,9 @@ function WithdrawalDetail({ order }: { order: OperatorWithdrawal }) {
           #{order.userId} {order.name}
         </Descriptions.Item>
         <Descriptions.Item label="WhatsApp">{order.whatsapp}</Descriptions.Item>
+        <Descriptions.Item label={t('withdrawals.destination')}>
+          <span data-testid="withdrawal-destination">{destination(order, true)}</span>
+        </Descriptions.Item>
         <Descriptions.Item label={t('common.amount')}>{money(order.amount)}</Descriptions.Item>
         <Descriptions.Item label={t('withdrawals.net')}>{money(order.netAmount)}</Descriptions.Item>
         <Descriptions.Item label={t('common.status')}>

@@ -494,3 +494,59 @@ describe('the audit log', () => {
     await app.close().catch(() => {});
   });
 });
+
+describe('enabling a disabled operator', () => {
+  const post = (url: string, headers: Record<string, string>) =>
+    t.app.inject({ method: 'POST', url, headers: { ...headers, lang: 'pt_BR' } });
+
+  it('lets an admin enable it again: it signs in anew, and the audit row says so like the disable one', async () => {
+    const admin = await signIn('admin');
+    const op = await newOperator('support');
+    const disabled = await post(`/api/operator/operators/${op.id}/disable`, bearer(admin.token));
+    expect(disabled.statusCode, disabled.body).toBe(200);
+    expect((await login({ email: op.email, password: PASSWORD, totp: op.code() })).statusCode).toBe(401);
+
+    const enabled = await post(`/api/operator/operators/${op.id}/enable`, bearer(admin.token));
+    expect(enabled.statusCode, enabled.body).toBe(200);
+    expect(enabled.json().data.operator).toMatchObject({ id: op.id, email: op.email, active: true });
+    expect(await newestRow()).toMatchObject({
+      action: 'operators.manage',
+      actorId: admin.id,
+      target: `operator:${op.id}`,
+      outcome: 'ok',
+      httpStatus: 200,
+      before: { active: false },
+      after: { active: true },
+    });
+    // The next step's code: the refused sign-in above spent this step's.
+    const again = await login({ email: op.email, password: PASSWORD, totp: op.code(1) });
+    expect(again.statusCode, again.body).toBe(200);
+  });
+
+  it('refuses a role without operators.manage (403, audited, still disabled) and an unknown operator (404)', async () => {
+    const admin = await signIn('admin');
+    const finance = await signIn('finance');
+    const op = await newOperator('support');
+    expect((await post(`/api/operator/operators/${op.id}/disable`, bearer(admin.token))).statusCode).toBe(
+      200,
+    );
+
+    const refused = await post(`/api/operator/operators/${op.id}/enable`, bearer(finance.token));
+    expect(refused.statusCode, refused.body).toBe(403);
+    expect(refused.json().message).toBe('Sua função não permite esta ação (operators.manage)');
+    expect(await newestRow()).toMatchObject({
+      action: 'operators.manage',
+      actorId: finance.id,
+      outcome: 'refused',
+      httpStatus: 403,
+    });
+    const [row] = await t.database.db
+      .select({ disabledAt: operators.disabledAt })
+      .from(operators)
+      .where(eq(operators.id, op.id));
+    expect(row!.disabledAt).not.toBeNull();
+
+    const unknown = await post('/api/operator/operators/99999999/enable', bearer(admin.token));
+    expect(unknown.statusCode, unknown.body).toBe(404);
+  });
+});

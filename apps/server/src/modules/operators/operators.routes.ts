@@ -6,6 +6,7 @@ import {
   operatorCreateAnswer,
   operatorCreateRequest,
   operatorDisableAnswer,
+  operatorEnableAnswer,
   operatorLoginAnswer,
   operatorLoginRequest,
   operatorProfile,
@@ -123,6 +124,25 @@ export async function operatorsRoutes(app: FastifyInstance) {
       // Every node closes these sessions' sockets (the support console's).
       for (const sessionId of sessionIds) await app.bus.publish('operator.signedOut', { sessionId });
       return ok(req, { operator: after, sessionsRevoked: sessionIds.length });
+    },
+  );
+
+  r.post(
+    '/api/operator/operators/:id/enable',
+    {
+      config: { permission: 'operators.manage' },
+      schema: {
+        tags,
+        params: idParams,
+        response: { 200: envelope(operatorEnableAnswer) },
+      },
+    },
+    async (req) => {
+      const { id } = req.params;
+      req.audit({ target: `operator:${id}` });
+      const { before, after } = await operators.enable(id);
+      req.audit({ before: { active: before.active }, after: { active: after.active } });
+      return ok(req, { operator: after });
     },
   );
 }

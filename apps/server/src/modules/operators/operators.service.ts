@@ -519,6 +519,31 @@ export function createOperatorsService({ database, config }: { database: Databas
       });
     },
 
+    /**
+     * Enables a disabled operator again: it may sign in anew (its old sessions stay revoked). Enabling an active
+     * one changes nothing.
+     */
+    async enable(id: number): Promise<{ before: BackofficeOperator; after: BackofficeOperator }> {
+      return database.transaction(async (tx) => {
+        const [current] = await tx.select().from(operators).where(eq(operators.id, id)).for('update');
+        if (!current) throw notFound('operatorNotFound');
+        const [updated] = await tx
+          .update(operators)
+          .set({ disabledAt: null })
+          .where(eq(operators.id, id))
+          .returning();
+        const [last] = await tx
+          .select({ at: max(operatorSessions.createdAt) })
+          .from(operatorSessions)
+          .where(eq(operatorSessions.operatorId, id));
+        const lastLoginAt = last?.at ?? null;
+        return {
+          before: operatorRow({ ...current, lastLoginAt }),
+          after: operatorRow({ ...updated!, lastLoginAt }),
+        };
+      });
+    },
+
     async logout(actor: Actor) {
       if (!actor.sessionId) return;
       await db

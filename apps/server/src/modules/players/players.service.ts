@@ -72,14 +72,25 @@ const TX_TYPE_NAMES = new Map<number, string>(Object.entries(TxType).map(([name,
 /** LIKE's wildcards taken literally. */
 const likeLiteral = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** What the search box matches: e-mail or name (part of), the CPF's digits, the invitation code, the id. */
+/**
+ * Portuguese (and Spanish) accented letters and their plain ones: a name folded with `translate()` on both sides
+ * of the comparison, so "joao" finds João (PGlite has no `unaccent`).
+ */
+const ACCENTED = 'áàâãäéèêëíìîïóòôõöúùûüçñÁÀÂÃÄÉÈÊËÍÌÎÏÓÒÔÕÖÚÙÛÜÇÑ';
+const PLAIN = 'aaaaaeeeeiiiiooooouuuucnAAAAAEEEEIIIIOOOOOUUUUCN';
+const folded = (text: SQL) => sql`translate(${text}, ${ACCENTED}, ${PLAIN})`;
+
+/**
+ * What the search box matches: e-mail or name (part of; the name without regard to accents), the CPF's digits,
+ * the invitation code, the id.
+ */
 function searchWhere(q: string | undefined): SQL {
   const text = q?.trim();
   if (!text) return sql`true`;
   const like = `%${likeLiteral(text)}%`;
   const parts = [
     sql`u.username ilike ${like}`,
-    sql`u.name ilike ${like}`,
+    sql`${folded(sql`u.name`)} ilike ${folded(sql`${like}`)}`,
     sql`u.yqm = ${text.toUpperCase()}`,
   ];
   const digits = text.replace(/\D/g, '');
