@@ -207,4 +207,21 @@ describe('/play in the app', () => {
       expect(server.state.calls.slice(stop).some((c) => c.path === '/api/app/user/userInfo')).toBe(true),
     );
   });
+
+  it('back returns to the page the game was opened from, or to the lobby when the app started on the game', async () => {
+    // Opened from a link in a new tab: nothing of the app behind it (the browser's back would leave the site).
+    const direct = renderWithApp(<PlayPage />, '/play?game=fortune-ox');
+    fireEvent.click(await screen.findByRole('button', { name: 'Voltar' }));
+    await waitFor(() => expect(direct.router.state.location.pathname).toBe('/casino'));
+    direct.unmount();
+
+    // Opened from home's hot games: back is home.
+    const router = createMemoryRouter([{ path: '*', element: <PlayPage /> }], {
+      initialEntries: ['/home', '/play?game=fortune-ox'],
+      initialIndex: 1,
+    });
+    render(<RouterProvider router={router} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Voltar' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
+  });
 });

@@ -1,7 +1,7 @@
 import { toMajor } from '@aposta/money';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/Button';
 import { Icon } from '../../../components/ui/Icon';
 import { languageEntry, useAppState } from '../../../lib/app-state';
@@ -32,6 +32,8 @@ function Centered({ children }: { children: ReactNode }) {
 export function PlayPage({ banner }: { banner?: ReactNode }) {
   const { t } = useTranslation('casino');
   const navigate = useNavigate();
+  // A game opened from a link (a new tab, a shared URL) has no page of the app behind it: back goes to the lobby.
+  const appStartedHere = useLocation().key === 'default';
   const [params] = useSearchParams();
   const gameCode = params.get('game') ?? '';
   const demo = params.get('demo') === '1';
@@ -165,7 +167,7 @@ export function PlayPage({ banner }: { banner?: ReactNode }) {
       <header className="safe-top flex min-h-48 items-center gap-4 border-b border-line/70 bg-deep px-4">
         <button
           type="button"
-          onClick={() => (window.history.length > 1 ? void navigate(-1) : void navigate('/casino'))}
+          onClick={() => (appStartedHere ? void navigate('/casino') : void navigate(-1))}
           aria-label={t('back')}
           className="flex size-44 items-center justify-center text-text"
         >
