@@ -35,6 +35,7 @@ export function AmountField({
         stake.setText(e.target.value);
         onEdit();
       }}
+      onBlur={stake.tidy}
       trailing={
         <span className="flex self-stretch">
           {[

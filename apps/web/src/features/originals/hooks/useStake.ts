@@ -48,6 +48,8 @@ export function useStake() {
     bounds,
     currency,
     locale: entry.locale,
+    /** On leaving the field, an amount is written the player's way: "1.5" becomes "1,50", "1.000" "1000,00". */
+    tidy: () => minor > 0 && set(minor),
     half: () => set(halfAmount(current, bounds)),
     double: () => set(doubleAmount(current, bounds)),
     toMin: () => set(bounds.min),

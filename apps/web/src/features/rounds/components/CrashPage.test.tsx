@@ -95,6 +95,19 @@ describe('a crash bet', () => {
     expect(JSON.parse(String(sent.init.body))).toMatchObject({ roundId: '7', amount: '1000.00' });
   });
 
+  it('a stake is written the player’s way on leaving the field: 1.5 as 1,50; what is not an amount stays', async () => {
+    const { field } = await signedInWhileBetting();
+    for (const [typed, shown] of [
+      ['1.5', '1,50'],
+      ['1.000', '1000,00'],
+      ['abc', 'abc'],
+    ]) {
+      fireEvent.change(field, { target: { value: typed } });
+      fireEvent.blur(field);
+      expect(field).toHaveValue(shown);
+    }
+  });
+
   it('a bet taken says so on its button until the round runs', async () => {
     const answer: RoundBet = {
       betId: '91',

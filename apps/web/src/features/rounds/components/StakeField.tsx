@@ -33,6 +33,11 @@ export function StakeField({
       error={error}
       disabled={disabled}
       onChange={(e) => onChange(e.target.value)}
+      // Leaving the field writes an amount the player's way: "1.5" becomes "1,50".
+      onBlur={() => {
+        const typed = readStake(value, lang);
+        if (typed !== null) onChange(stakeText(typed, lang));
+      }}
       trailing={
         <span className="flex self-stretch">
           <button

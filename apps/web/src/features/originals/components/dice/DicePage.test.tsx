@@ -98,6 +98,24 @@ describe('dice controls', () => {
 });
 
 describe('dice bets', () => {
+  it('a stake is written the player’s way on leaving the field: 1.5 as 1,50, 1.000 as 1000,00', async () => {
+    vi.stubGlobal('fetch', fakeOriginals({ serverSeed: SEED }).fetch);
+    const user = userEvent.setup();
+    renderWithApp(<DicePage />);
+    const amount = screen.getByLabelText('Valor da aposta');
+    for (const [typed, shown] of [
+      ['1.5', '1,50'],
+      ['1.000', '1000,00'],
+      ['2,5', '2,50'],
+      ['abc5,555', '5,555'],
+    ]) {
+      await user.clear(amount);
+      await user.type(amount, typed!);
+      await user.tab();
+      expect(amount).toHaveValue(shown);
+    }
+  });
+
   it('a stake typed with a minus sign is refused beside the field, not placed without it', async () => {
     const server = fakeOriginals({ serverSeed: SEED, balance: 10_000 });
     vi.stubGlobal('fetch', server.fetch);
