@@ -39,7 +39,7 @@ describe('/fairness recomputes in the browser', () => {
     expect(screen.getByTestId('verifier-outcome')).toHaveTextContent(two(roll));
     expect(screen.getByTestId('verifier-hash')).toHaveTextContent(hashServerSeed(seeds.serverSeed));
     expect(within(screen.getByTestId('verifier-floats')).getAllByRole('row')[0]).toHaveTextContent(
-      floats(seeds, 1)[0]!.toFixed(10),
+      floats(seeds, 1)[0]!.toFixed(10).replace('.', ','),
     );
     expect(screen.getByTestId('verifier-result')).toHaveTextContent(
       roll < 5050 ? 'Aposta ganha' : 'Aposta perdida',

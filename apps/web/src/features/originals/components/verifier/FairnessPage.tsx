@@ -215,7 +215,7 @@ export function FairnessPage() {
                         r{f.round}:{f.offset}
                       </span>
                     </td>
-                    <td className="py-4 text-right tabular-nums">{f.value.toFixed(10)}</td>
+                    <td className="py-4 text-right tabular-nums">{decimalText(f.value, 10, locale)}</td>
                   </tr>
                 ))}
               </tbody>
