@@ -143,6 +143,15 @@ export function DepositPanel({
             {t('deposit.frameBack')}
           </button>
           <h3 className="text-base font-semibold">{t('deposit.frameTitle')}</h3>
+          {/* A provider's page may refuse to be shown inside another site: it opens on its own too. */}
+          <a
+            href={order.url}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="ml-auto flex min-h-44 items-center px-8 text-sm font-semibold text-gold"
+          >
+            {t('deposit.frameOpen')}
+          </a>
         </div>
         <iframe
           src={order.url}

@@ -228,6 +228,11 @@ describe('deposit overlay', () => {
     ).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Abrir o pagamento PIX' }));
     expect(screen.getByTestId('pay-frame')).toHaveAttribute('src', '/sandbox/pix/sbx_7');
+    // The provider's page may refuse a frame: it also opens in a tab of its own.
+    const own = screen.getByRole('link', { name: 'Abrir em nova aba' });
+    expect(own).toHaveAttribute('href', '/sandbox/pix/sbx_7');
+    expect(own).toHaveAttribute('target', '_blank');
+    expect(own).toHaveAttribute('rel', 'noopener noreferrer');
     status = OrderStatus.PAID;
     await user.click(screen.getByRole('button', { name: 'Voltar' }));
     await user.click(screen.getByRole('button', { name: 'Verificar pagamento' }));

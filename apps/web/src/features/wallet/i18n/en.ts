@@ -40,6 +40,7 @@ const en: WalletMessages = {
     confirm: 'Confirm',
     frameTitle: 'PIX payment',
     frameBack: 'Back',
+    frameOpen: 'Open in a new tab',
     waitingTitle: 'Waiting for payment',
     waitingText: 'As soon as the PIX payment is confirmed, your balance updates automatically.',
     status: 'Status',

@@ -40,6 +40,7 @@ const id: WalletMessages = {
     confirm: 'Konfirmasi',
     frameTitle: 'Pembayaran PIX',
     frameBack: 'Kembali',
+    frameOpen: 'Buka di tab baru',
     waitingTitle: 'Menunggu pembayaran',
     waitingText: 'Begitu pembayaran PIX dikonfirmasi, saldo Anda diperbarui secara otomatis.',
     status: 'Status',

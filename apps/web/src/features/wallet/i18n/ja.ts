@@ -40,6 +40,7 @@ const ja: WalletMessages = {
     confirm: '確認',
     frameTitle: 'PIX 支払い',
     frameBack: '戻る',
+    frameOpen: '新しいタブで開く',
     waitingTitle: '支払い待ち',
     waitingText: 'PIX の支払いが確認されると、残高は自動的に更新されます。',
     status: '状態',

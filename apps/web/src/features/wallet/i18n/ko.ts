@@ -40,6 +40,7 @@ const ko: WalletMessages = {
     confirm: '확인',
     frameTitle: 'PIX 결제',
     frameBack: '뒤로',
+    frameOpen: '새 탭에서 열기',
     waitingTitle: '결제 대기 중',
     waitingText: 'PIX 결제가 확인되면 잔액이 자동으로 업데이트됩니다.',
     status: '상태',

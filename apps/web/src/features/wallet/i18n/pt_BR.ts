@@ -44,6 +44,7 @@ const ptBR = {
     confirm: 'Confirmar',
     frameTitle: 'Pagamento PIX',
     frameBack: 'Voltar',
+    frameOpen: 'Abrir em nova aba',
     waitingTitle: 'Aguardando pagamento',
     waitingText: 'Assim que o PIX for confirmado, o saldo é atualizado automaticamente.',
     status: 'Situação',

@@ -40,6 +40,7 @@ const ru: WalletMessages = {
     confirm: 'Подтвердить',
     frameTitle: 'Оплата PIX',
     frameBack: 'Назад',
+    frameOpen: 'Открыть в новой вкладке',
     waitingTitle: 'Ожидание оплаты',
     waitingText: 'Как только платёж PIX будет подтверждён, баланс обновится автоматически.',
     status: 'Статус',

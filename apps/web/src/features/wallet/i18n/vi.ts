@@ -40,6 +40,7 @@ const vi: WalletMessages = {
     confirm: 'Xác nhận',
     frameTitle: 'Thanh toán PIX',
     frameBack: 'Quay lại',
+    frameOpen: 'Mở trong thẻ mới',
     waitingTitle: 'Đang chờ thanh toán',
     waitingText: 'Ngay khi PIX được xác nhận, số dư của bạn sẽ tự động cập nhật.',
     status: 'Trạng thái',

@@ -40,6 +40,7 @@ const zh: WalletMessages = {
     confirm: '确认',
     frameTitle: 'PIX 支付',
     frameBack: '返回',
+    frameOpen: '在新标签页中打开',
     waitingTitle: '等待支付',
     waitingText: 'PIX 支付确认后，余额会自动更新。',
     status: '状态',
