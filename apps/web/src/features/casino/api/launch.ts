@@ -3,9 +3,12 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { request } from '../../../lib/api';
 import { queryClient } from '../../../lib/query';
 
-/** `POST /api/app/casino/launch`: the game's URL with a one-time launch token (none for a demo). */
+/**
+ * `POST /api/app/casino/launch`: the game's URL with a one-time launch token (none for a demo). A refusal is
+ * not alerted: /play says it in its own card (an alert over the card said it twice).
+ */
 export async function launchGame(gameCode: string, demo: boolean): Promise<CasinoLaunchAnswer> {
-  const { data } = await request<unknown>(`${CASINO_PATH}/launch`, { json: { gameCode, demo } });
+  const { data } = await request<unknown>(`${CASINO_PATH}/launch`, { json: { gameCode, demo }, quiet: true });
   return casinoLaunchAnswer.parse(data);
 }
 

@@ -224,4 +224,21 @@ describe('/play in the app', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Voltar' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
   });
+
+  it('a game that does not exist is said in the card, once, with the way to the lobby', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      signIn();
+      renderWithApp(<PlayPage />, '/play?game=nope');
+      expect(await screen.findByTestId('launch-failed')).toHaveTextContent(
+        'Este jogo não existe ou não está disponível',
+      );
+      // No alert repeats it over the card (the request layer's alert comes after a delay).
+      await act(() => vi.advanceTimersByTimeAsync(2_000));
+      expect(screen.queryByRole('dialog')).toBeNull();
+      expect(screen.getByRole('link', { name: 'Ir ao cassino' })).toHaveAttribute('href', '/casino');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/Button';
 import { Icon } from '../../../components/ui/Icon';
+import { ApiError } from '../../../lib/api';
 import { languageEntry, useAppState } from '../../../lib/app-state';
 import { displayMoney } from '../../../lib/format';
 import { playableMinor, useSession } from '../../../lib/session';
@@ -151,7 +152,11 @@ export function PlayPage({ banner }: { banner?: ReactNode }) {
   } else if (launch.isError) {
     body = (
       <Centered>
-        <p className="text-sm text-muted">{t('launchFailed')}</p>
+        <p className="text-sm text-muted" role="alert" data-testid="launch-failed">
+          {launch.error instanceof ApiError && launch.error.message
+            ? launch.error.message
+            : t('launchFailed')}
+        </p>
         <Button onClick={() => setAttempt((a) => a + 1)}>{t('retry')}</Button>
         <Link to="/casino" className="min-h-44 px-12 py-10 text-sm font-semibold text-gold">
           {t('toLobby')}

@@ -1,4 +1,4 @@
-import type { CasinoGame, CasinoRound, InPlay } from '@aposta/contracts';
+import { ErrorCode, type CasinoGame, type CasinoRound, type InPlay } from '@aposta/contracts';
 import { envelope } from '../../../test/render';
 
 const game = (over: Partial<CasinoGame> & Pick<CasinoGame, 'gameCode' | 'name'>): CasinoGame => ({
@@ -77,6 +77,8 @@ export function fakeCasino(options: { balance?: number } = {}) {
     if (path === '/api/app/casino/hot') return envelope(state.games.filter((g) => g.hot));
     if (path === '/api/app/casino/launch') {
       const { gameCode, demo } = body as { gameCode: string; demo?: boolean };
+      if (!state.games.some((g) => g.gameCode === gameCode))
+        return envelope(null, ErrorCode.NOT_FOUND, 'Este jogo não existe ou não está disponível');
       state.launches++;
       const url = demo ? `/studio/${gameCode}?demo=1` : `/studio/${gameCode}?token=launch-${state.launches}`;
       return envelope({ url, gameCode, demo: Boolean(demo) });
