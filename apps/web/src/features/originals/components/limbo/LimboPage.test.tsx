@@ -23,16 +23,21 @@ describe('limbo', () => {
     renderWithApp(<LimboPage />);
     const target = screen.getByLabelText('Multiplicador alvo');
     const chance = screen.getByLabelText('Chance de vitória');
-    expect(chance).toHaveValue('49,5');
+    expect(chance).toHaveValue('49,50');
     await user.clear(target);
     await user.type(target, '10');
     await user.tab();
-    expect(chance).toHaveValue('9,9');
+    expect(chance).toHaveValue('9,90');
     expect(screen.getByTestId('potential-payout')).toHaveTextContent(/R\$\s10,00/);
+    await user.clear(target);
+    await user.type(target, '1.000.000');
+    await user.tab();
+    expect(chance).toHaveValue('0,0001');
     await user.clear(chance);
     await user.type(chance, '33');
     await user.tab();
     expect(target).toHaveValue('3,00');
+    expect(chance).toHaveValue('33,00');
     expect(screen.queryByTestId('over-max-payout')).toBeNull();
     // A target whose win passes the maximum payout (R$ 100.000 here) is said before the tap.
     await user.clear(target);
@@ -67,7 +72,7 @@ describe('limbo', () => {
     await user.clear(target);
     await user.type(target, '2');
     await user.tab();
-    expect(screen.getByLabelText('Chance de vitória')).toHaveValue('49,5');
+    expect(screen.getByLabelText('Chance de vitória')).toHaveValue('49,50');
     expect(screen.getByTestId('limbo-target-line')).toHaveTextContent('Alvo 2,00×');
   });
 

@@ -122,7 +122,8 @@ export function LimboPage() {
             <LinkedField
               label={t('limbo.chance')}
               {...field('chance')}
-              display={decimalText(limboChance(target), 4, locale).replace(/0+$/, '').replace(/[.,]$/, '')}
+              // Two decimals at least, as dice's chance (49,50), up to four for a high target's (0,0099).
+              display={decimalText(limboChance(target), 4, locale).replace(/([.,]\d\d\d*?)0+$/, '$1')}
               suffix="%"
               disabled={locked}
               range={{
