@@ -33,7 +33,7 @@ import {
 } from 'drizzle-orm';
 import * as OTPAuth from 'otpauth';
 import type { Config } from '../../config';
-import { pgCode, type Database } from '../../platform/db';
+import { pgCode, type Database, type Tx } from '../../platform/db';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors';
 import type { MessageKey, MessageParams } from '../../platform/i18n';
 import { hashPassword, verifyPassword } from '../../platform/password';
@@ -181,6 +181,21 @@ function operatorRow(r: {
     active: !r.disabledAt,
     createdAt: r.createdAt.toISOString(),
     lastLoginAt: r.lastLoginAt ? new Date(r.lastLoginAt).toISOString() : null,
+  };
+}
+
+type OperatorTableRow = typeof operators.$inferSelect;
+
+/** An operator before and after a change made in `tx`, each with its last sign-in (the newest session's start). */
+async function beforeAfter(tx: Tx, current: OperatorTableRow, updated: OperatorTableRow) {
+  const [last] = await tx
+    .select({ at: max(operatorSessions.createdAt) })
+    .from(operatorSessions)
+    .where(eq(operatorSessions.operatorId, current.id));
+  const lastLoginAt = last?.at ?? null;
+  return {
+    before: operatorRow({ ...current, lastLoginAt }),
+    after: operatorRow({ ...updated, lastLoginAt }),
   };
 }
 
@@ -506,16 +521,7 @@ export function createOperatorsService({ database, config }: { database: Databas
           .set({ revokedAt: now })
           .where(and(eq(operatorSessions.operatorId, id), isNull(operatorSessions.revokedAt)))
           .returning({ id: operatorSessions.id });
-        const [last] = await tx
-          .select({ at: max(operatorSessions.createdAt) })
-          .from(operatorSessions)
-          .where(eq(operatorSessions.operatorId, id));
-        const lastLoginAt = last?.at ?? null;
-        return {
-          before: operatorRow({ ...current, lastLoginAt }),
-          after: operatorRow({ ...updated!, lastLoginAt }),
-          sessionIds: revoked.map((r) => r.id),
-        };
+        return { ...(await beforeAfter(tx, current, updated!)), sessionIds: revoked.map((r) => r.id) };
       });
     },
 
@@ -532,15 +538,7 @@ export function createOperatorsService({ database, config }: { database: Databas
           .set({ disabledAt: null })
           .where(eq(operators.id, id))
           .returning();
-        const [last] = await tx
-          .select({ at: max(operatorSessions.createdAt) })
-          .from(operatorSessions)
-          .where(eq(operatorSessions.operatorId, id));
-        const lastLoginAt = last?.at ?? null;
-        return {
-          before: operatorRow({ ...current, lastLoginAt }),
-          after: operatorRow({ ...updated!, lastLoginAt }),
-        };
+        return beforeAfter(tx, current, updated!);
       });
     },
 
