@@ -1,9 +1,13 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../lib/session';
-import { useUi } from '../lib/ui';
+import { openOverlay, useUi } from '../lib/ui';
+import { setNavigator } from '../lib/navigation';
+import { PaySuccessPage } from '../features/wallet';
 import { envelope, fakeFetch, renderWithApp } from '../test/render';
+import { depositPaid } from './flows';
 import { OverlayHost } from './OverlayHost';
 
 let kycSaved = false;
@@ -53,13 +57,56 @@ describe('deposit after KYC (composed by the app)', () => {
 });
 
 describe('the start mask', () => {
+  /** The overlays over the app's routes, with 'Pagamento recebido' as its own page. */
+  function App() {
+    return (
+      <>
+        <OverlayHost />
+        {useLocation().pathname === '/paySuccess' ? <PaySuccessPage /> : null}
+      </>
+    );
+  }
+
+  /** Every name of the start mask's dialog that was ever in the document, from now on. */
+  function watchMask() {
+    const seen: string[] = [];
+    const observer = new MutationObserver(() => {
+      if (screen.queryByRole('dialog', { name: 'Presença diária' })) seen.push(window.location.pathname);
+    });
+    observer.observe(document.body, { subtree: true, childList: true });
+    return { seen, stop: () => observer.disconnect() };
+  }
+
   it("waits while 'Pagamento recebido' shows, then opens on the next page", async () => {
     useUi.setState({ overlay: null, startMask: true });
-    const { router } = renderWithApp(<OverlayHost />, '/paySuccess');
+    const { router } = renderWithApp(<App />, '/paySuccess');
     // The lazy chunks load on the next page: give them the time they take before saying it is absent.
     await new Promise((r) => setTimeout(r, 300));
     expect(screen.queryByRole('dialog', { name: 'Presença diária' })).toBeNull();
     await router.navigate('/home');
+    expect(await screen.findByRole('dialog', { name: 'Presença diária' })).toBeInTheDocument();
+  });
+
+  it('does not show for a moment between a paid deposit and its page', async () => {
+    useSession.setState({ user: { ...useSession.getState().user!, kyc: 1 } });
+    // The mask's code is already in (it showed before the deposit), so nothing delays a wrong render of it.
+    useUi.setState({ overlay: null, startMask: true });
+    const { router } = renderWithApp(<App />, '/home');
+    expect(await screen.findByRole('dialog', { name: 'Presença diária' })).toBeInTheDocument();
+    setNavigator((to, options) => void router.navigate(to, options));
+    act(() => openOverlay('deposit'));
+    expect(await screen.findByRole('dialog', { name: 'Depositar' })).toBeInTheDocument();
+
+    const mask = watchMask();
+    // Outside act: the store and the router update as they do in the browser, each on its own schedule.
+    depositPaid();
+    expect(await screen.findByRole('heading', { name: 'Pagamento recebido' })).toBeInTheDocument();
+    await new Promise((r) => setTimeout(r, 300));
+    mask.stop();
+    expect(mask.seen).toEqual([]);
+    expect(screen.queryByRole('dialog', { name: 'Depositar' })).toBeNull();
+    // Leaving the page lets it open.
+    await act(() => router.navigate('/home'));
     expect(await screen.findByRole('dialog', { name: 'Presença diária' })).toBeInTheDocument();
   });
 });

@@ -1,7 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { useEffect } from 'react';
 import { ErrorBoundary } from 'react-error-boundary';
-import { useLocation } from 'react-router';
 import { useBackButton } from '../lib/back-button';
 import { useSession } from '../lib/session';
 import { go } from '../lib/navigation';
@@ -90,12 +89,10 @@ const closeLayers = () =>
 
 /** Side menus, panels and overlays, in stacking order. */
 export function OverlayHost() {
-  const { menuOpen, accountOpen, avatarOpen, chatOpen, startMask, testPopup, overlay } = useUi();
+  const { menuOpen, accountOpen, avatarOpen, chatOpen, startMask, maskHeld, testPopup, overlay } = useUi();
   const signedIn = useSession((s) => Boolean(s.token));
   // The phone's back button closes what is open over the page, rather than changing the page beneath it.
   useBackButton(Boolean(overlay) || menuOpen || accountOpen || avatarOpen || chatOpen, closeLayers);
-  // A first deposit paid goes to 'Pagamento recebido': the start mask waits until the player leaves that page.
-  const paidPage = useLocation().pathname === '/paySuccess';
   return (
     // An overlay whose code did not come in closes, and says so, rather than taking the app off the screen.
     <ErrorBoundary
@@ -111,7 +108,7 @@ export function OverlayHost() {
         {accountOpen ? <AccountPanel onLogout={logout} /> : null}
         {avatarOpen ? <AvatarPicker /> : null}
         {chatOpen ? <ChatPanel /> : null}
-        {startMask && !overlay && !paidPage ? <StartMask /> : null}
+        {startMask && !overlay && !maskHeld ? <StartMask /> : null}
         <Overlay />
         {testPopup && !startMask && !overlay ? <TestAccountPopup /> : null}
         {signedIn ? (

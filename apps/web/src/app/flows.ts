@@ -69,7 +69,8 @@ export function kycSaved() {
 export function depositPaid() {
   const { overlay } = useUi.getState();
   if (overlay !== 'deposit' && overlay !== 'gameDeposit') return;
-  closeOverlay();
+  // The page deposit holds the start mask in the same update (see maskHeld), until the player leaves the page.
+  useUi.setState(overlay === 'deposit' ? { overlay: null, maskHeld: true } : { overlay: null });
   void userInfo().then((m) => m.refreshUserInfo());
   if (overlay === 'gameDeposit') void alertMessage(i18n.t('deposit.success', { ns: 'wallet' }));
   else go('/paySuccess', { state: PAID_DEPOSIT });

@@ -58,6 +58,12 @@ interface UiState {
   avatarOpen: boolean;
   chatOpen: boolean;
   startMask: boolean;
+  /**
+   * 'Pagamento recebido' shows (or a paid deposit is on its way there): the start mask waits until the player
+   * leaves it. Set in the same store update that closes the deposit, not read from the route: the router's
+   * update is a transition that lands after it, and the mask would show in between.
+   */
+  maskHeld: boolean;
   /** Set after registration: closing the start mask leads to the first deposit. */
   firstDeposit: boolean;
   /** The test account's credentials are shown once per sign-in. */
@@ -82,6 +88,7 @@ export const useUi = create<UiState>()(() => ({
   avatarOpen: false,
   chatOpen: false,
   startMask: false,
+  maskHeld: false,
   firstDeposit: false,
   testPopup: false,
   notice: '',

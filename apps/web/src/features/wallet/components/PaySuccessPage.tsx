@@ -6,6 +6,7 @@ import { useAppState } from '../../../lib/app-state';
 import { displayMoney } from '../../../lib/format';
 import { PAID_DEPOSIT } from '../../../lib/navigation';
 import { useSession } from '../../../lib/session';
+import { useUi } from '../../../lib/ui';
 
 /**
  * /paySuccess: where a paid deposit lands; the balance shown is live (updateUserInfo). Opened any other way (a
@@ -25,6 +26,11 @@ export function PaySuccessPage() {
   useEffect(() => {
     if (claimed) void navigate(location, { replace: true, state: null });
   }, [claimed, location, navigate]);
+  // The start mask waits while this page shows (opened any way), and opens once the player leaves it.
+  useEffect(() => {
+    useUi.setState({ maskHeld: true });
+    return () => useUi.setState({ maskHeld: false });
+  }, []);
   return (
     <section
       className="flex flex-col items-center px-24 py-48 text-center"
