@@ -5,6 +5,9 @@ import { createStudioService, type StudioService } from './studio.service';
 import { createWalletClient } from './studio.wallet-client';
 
 const PAY_PENDING_JOB = 'studio.payPending';
+const DROP_IDLE_DEMOS_JOB = 'studio.dropIdleDemos';
+/** A demo session untouched this long is deleted with its rounds (anyone may open one, and none ends). */
+const DEMO_IDLE_HOURS = 24;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -34,5 +37,14 @@ export const studioModule = defineModule('studio', [], async (app) => {
     { policy: 'short' },
   );
   app.jobs.schedule(PAY_PENDING_JOB, '* * * * *');
+  // Every visitor's tap on "Demo" leaves a session and its rounds: without this they would stay for good.
+  app.jobs.work(
+    DROP_IDLE_DEMOS_JOB,
+    async () => {
+      await studio.dropIdleDemos({ idleHours: DEMO_IDLE_HOURS });
+    },
+    { policy: 'short' },
+  );
+  app.jobs.schedule(DROP_IDLE_DEMOS_JOB, '23 * * * *');
   await app.register(studioRoutes);
 });

@@ -21,7 +21,7 @@ import {
   type SlotOutcome,
 } from '@aposta/fairness';
 import { toMajor, type Currency } from '@aposta/money';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../../platform/db';
 import { AppError, badRequest, notFound } from '../../platform/errors';
 import type { SeedVault } from '../originals';
@@ -165,19 +165,31 @@ export function createStudioService({ database, wallet, vault }: StudioDeps) {
     );
   }
 
+  const activePair = (exec: Executor, player: string) =>
+    rows<SeedRow>(
+      exec,
+      sql`select id, server_seed, server_seed_hash, client_seed, nonce from studio_seeds
+          where player = ${player} and active`,
+    );
+
   async function pairOf(exec: Executor, player: string): Promise<SeedRow> {
-    const read = () =>
-      rows<SeedRow>(
-        exec,
-        sql`select id, server_seed, server_seed_hash, client_seed, nonce from studio_seeds
-            where player = ${player} and active`,
-      );
-    let [pair] = await read();
+    let [pair] = await activePair(exec, player);
     if (!pair) {
       await openPair(exec, player);
-      [pair] = await read();
+      [pair] = await activePair(exec, player);
     }
     return pair!;
+  }
+
+  /**
+   * A demo's pair is made with its session and only the sweep (`dropIdleDemos`) takes it away, so none means the
+   * session was just swept under its player: the answer for an unknown session, and no pair made again (nothing
+   * would ever delete it).
+   */
+  async function demoPair(player: string): Promise<SeedRow> {
+    const [pair] = await activePair(db, player);
+    if (!pair) throw sessionInvalid();
+    return pair;
   }
 
   const fairnessOf = (p: SeedRow) => ({
@@ -242,7 +254,9 @@ export function createStudioService({ database, wallet, vault }: StudioDeps) {
           )
           ${ROUND_COLUMNS} from r ${ROUND_JOINS}`,
     );
-    return roundOf(row!);
+    // Only a demo swept during its spin loses its round (or its session or pair) here.
+    if (!row) throw sessionInvalid();
+    return roundOf(row);
   }
 
   /** The wallet's refusal of a bet, as the player's error. */
@@ -334,8 +348,77 @@ export function createStudioService({ database, wallet, vault }: StudioDeps) {
     return players.length;
   }
 
+  /**
+   * Deletes the demo sessions idle for `idleHours` (the job `studio.dropIdleDemos`, hourly): opened before then
+   * and no round since. With each go what only it owns: its rounds and its player's seed pairs (`demo:<id>`, the
+   * revealed ones too). Real-money sessions, rounds and pairs are never read here: they are the record of money
+   * and of fairness. `batch` sessions per transaction and `roundBatch` rounds per statement, looping, so a backlog
+   * never makes one long transaction. Answers what it deleted.
+   */
+  async function dropIdleDemos({
+    idleHours,
+    batch = 500,
+    roundBatch = 5_000,
+  }: {
+    idleHours: number;
+    batch?: number;
+    roundBatch?: number;
+  }): Promise<{ sessions: number; rounds: number; batches: number }> {
+    const cutoff = sql`now() - make_interval(hours => ${idleHours}::int)`;
+    const gone = { sessions: 0, rounds: 0, batches: 0 };
+    /** Runs a `delete … returning 1` and answers how many rows it deleted. */
+    const deleted = async (exec: Executor, statement: SQL) =>
+      Number(
+        (await rows<{ n: number }>(exec, sql`with d as (${statement}) select count(*)::int as n from d`))[0]!
+          .n,
+      );
+    for (;;) {
+      const done = await database.transaction(async (tx) => {
+        // Idle: opened before the cutoff and its last round (the player's index, newest first) too. Locked, and a
+        // session a spin or rotation holds right now is skipped: it is in use.
+        const doomed = await rows<{ id: string; player: string }>(
+          tx,
+          sql`select ss.id, ss.player from studio_sessions ss
+              where ss.demo and ss.created_at < ${cutoff}
+                and coalesce((select r.created_at from studio_rounds r where r.player = ss.player
+                              order by r.id desc limit 1), ss.created_at) < ${cutoff}
+              order by ss.created_at limit ${batch}
+              for update of ss skip locked`,
+        );
+        if (!doomed.length) return { sessions: 0, rounds: 0 };
+        // One array parameter each (a plain array would be spelled as a row of parameters).
+        const players = sql`${sql.param(doomed.map((d) => d.player))}::text[]`;
+        const ids = sql`${sql.param(doomed.map((d) => d.id))}::text[]`;
+        // Pairs before rounds, each its own statement: a spin records its round by claiming its pair's nonce, so
+        // once the pairs are gone no round can come, and the rounds' statement sees any a spin committed meanwhile.
+        await tx.execute(
+          sql`delete from studio_seeds where player = any(${players}) and player like 'demo:%'`,
+        );
+        let rounds = 0;
+        for (let n = roundBatch; n === roundBatch; rounds += n)
+          n = await deleted(
+            tx,
+            sql`delete from studio_rounds where id in (
+                  select id from studio_rounds where player = any(${players}) and demo limit ${roundBatch})
+                returning 1`,
+          );
+        // Counted as deleted, not as selected: the loop below ends even if a selected session were kept.
+        const sessions = await deleted(
+          tx,
+          sql`delete from studio_sessions where id = any(${ids}) and demo returning 1`,
+        );
+        return { sessions, rounds };
+      });
+      gone.sessions += done.sessions;
+      gone.rounds += done.rounds;
+      if (done.sessions) gone.batches++;
+      if (done.sessions < batch) return gone;
+    }
+  }
+
   return {
     payAllPending,
+    dropIdleDemos,
 
     /** Opens a session: a launch token opens one session only; a demo opens one on play money. */
     async open(input: { token?: string; game: StudioGameCode; demo?: boolean }): Promise<StudioSession> {
@@ -422,7 +505,7 @@ export function createStudioService({ database, wallet, vault }: StudioDeps) {
       let roundId: string | null = null;
       let win = 0;
       for (let attempt = 0; attempt < 20 && !roundId; attempt++) {
-        pair ??= await pairOf(db, s.player);
+        pair ??= s.demo ? await demoPair(s.player) : await pairOf(db, s.player);
         const outcome = spinSlot(game, {
           serverSeed: vault.open(pair.server_seed),
           clientSeed: pair.client_seed,
@@ -454,6 +537,9 @@ export function createStudioService({ database, wallet, vault }: StudioDeps) {
         );
         if (!d) {
           await markRound(roundId, 'refused');
+          // No row is also a session swept since it was read (`dropIdleDemos`): said as such, not as the balance.
+          const [still] = await rows(db, sql`select 1 from studio_sessions where id = ${s.id}`);
+          if (!still) throw sessionInvalid();
           throw new AppError(ErrorCode.INSUFFICIENT_BALANCE, 'casinoOverBalance');
         }
         const after = Number(d.demo_balance);
@@ -522,6 +608,13 @@ export function createStudioService({ database, wallet, vault }: StudioDeps) {
     async rotate(sessionId: string, clientSeed?: string): Promise<StudioRotateAnswer> {
       const s = await sessionOf(sessionId);
       return database.transaction(async (tx) => {
+        // Held against the sweep of idle demos (which skips a locked session): one swept since the read above
+        // gets no new pair, which nothing would ever delete.
+        const [held] = await rows(
+          tx,
+          sql`select 1 from studio_sessions where id = ${sessionId} for key share`,
+        );
+        if (!held) throw sessionInvalid();
         const old = await pairOf(tx, s.player);
         await tx.execute(
           sql`update studio_seeds set active = false, revealed_at = now() where id = ${old.id}`,

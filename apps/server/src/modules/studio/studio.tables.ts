@@ -20,21 +20,31 @@ import {
 const at = () => timestamp({ withTimezone: true });
 
 /** A game client's session: opened once per launch token (single use), or a demo on play money. */
-export const studioSessions = pgTable('studio_sessions', {
-  id: text().primaryKey(),
-  /** SHA-256 of the launch token it was opened with; unique, so a launch URL opens one session only. */
-  launchTokenHash: text().unique(),
-  /** The launch token itself: the wallet calls carry it. Null for a demo. */
-  walletToken: text(),
-  /** The wallet's `user`, or `demo:<session id>`. */
-  player: text().notNull(),
-  game: text().notNull(),
-  currency: text().notNull(),
-  demo: boolean().notNull(),
-  /** Play money of a demo session, in centavos. */
-  demoBalance: bigint({ mode: 'number' }).notNull().default(0),
-  createdAt: at().notNull().defaultNow(),
-});
+export const studioSessions = pgTable(
+  'studio_sessions',
+  {
+    id: text().primaryKey(),
+    /** SHA-256 of the launch token it was opened with; unique, so a launch URL opens one session only. */
+    launchTokenHash: text().unique(),
+    /** The launch token itself: the wallet calls carry it. Null for a demo. */
+    walletToken: text(),
+    /** The wallet's `user`, or `demo:<session id>`. */
+    player: text().notNull(),
+    game: text().notNull(),
+    currency: text().notNull(),
+    demo: boolean().notNull(),
+    /** Play money of a demo session, in centavos. */
+    demoBalance: bigint({ mode: 'number' }).notNull().default(0),
+    createdAt: at().notNull().defaultNow(),
+  },
+  (t) => [
+    // The hourly sweep of idle demos (`dropIdleDemos`) takes the oldest demos a batch at a time: without it each
+    // batch would read every session, real ones included (migration 0075).
+    index('studio_sessions_demo_created')
+      .on(t.createdAt)
+      .where(sql`${t.demo}`),
+  ],
+);
 
 /** Per-player seed pairs (games.md): one active pair per player; a rotation reveals the old server seed. */
 export const studioSeeds = pgTable(
@@ -54,6 +64,8 @@ export const studioSeeds = pgTable(
     uniqueIndex('studio_seeds_active')
       .on(t.player)
       .where(sql`${t.active}`),
+    // A swept demo's pairs, the revealed ones too (the index above holds only the active pair; migration 0075).
+    index('studio_seeds_player').on(t.player),
   ],
 );
 

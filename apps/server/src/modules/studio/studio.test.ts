@@ -200,6 +200,13 @@ describe('Aposta Studios over the wallet API', () => {
     expect(spin.balanceBefore).toBe(2_000);
   });
 
+  it('sweeps idle demo sessions every hour (the job studio.dropIdleDemos)', async () => {
+    const read = await t.database.db.execute(
+      sql`select cron from pgboss.schedule where name = 'studio.dropIdleDemos'`,
+    );
+    expect((read as unknown as { rows: { cron: string }[] }).rows).toEqual([{ cron: '23 * * * *' }]);
+  });
+
   it('records the rules each round was paid by; the recall shows a round as recorded, not replayed', async () => {
     const rulesOf = async (game: 'fortune-ox' | 'carnival-lines') => {
       const s = studioSession.parse(data(await post('/api/studio/session', { game, demo: true })));
