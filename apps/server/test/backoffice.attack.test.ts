@@ -73,6 +73,8 @@ const BACKOFFICE_ROUTES: Record<string, OperatorPermission> = {
   'POST /api/operator/operators': 'operators.manage',
   'POST /api/operator/operators/:id/disable': 'operators.manage',
   'POST /api/operator/operators/:id/enable': 'operators.manage',
+  'POST /api/operator/operators/:id/role': 'operators.manage',
+  'POST /api/operator/operators/:id/totp-reset': 'operators.manage',
   'GET /api/operator/audit': 'audit.read',
   'GET /api/operator/players': 'players.read',
   'GET /api/operator/players/:id': 'players.read',

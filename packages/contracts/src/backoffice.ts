@@ -102,14 +102,14 @@ export type OperatorsListAnswer = z.infer<typeof operatorsListAnswer>;
 /** `POST /api/operator/operators`: {email, password (12+ characters), role}. */
 export const operatorCreateRequest = operatorCreateInput;
 export type OperatorCreateRequest = z.input<typeof operatorCreateRequest>;
-/** The only answer that shows the TOTP secret (base32) and its `otpauth://` URL (for a QR code). */
-export const operatorCreateAnswer = z.object({
-  id: z.number().int(),
-  email: z.string(),
-  role: z.enum(OPERATOR_ROLES),
-  totpSecret: z.string(),
-  otpauthUrl: z.string(),
-});
+/**
+ * A TOTP secret to enrol (base32) and its `otpauth://` URL (for a QR code): shown once, in the answer that made
+ * it (a new operator's, a TOTP reset's), never again.
+ */
+const totpEnrolment = z.object({ totpSecret: z.string(), otpauthUrl: z.string() });
+export const operatorCreateAnswer = z
+  .object({ id: z.number().int(), email: z.string(), role: z.enum(OPERATOR_ROLES) })
+  .extend(totpEnrolment.shape);
 export type OperatorCreateAnswer = z.infer<typeof operatorCreateAnswer>;
 
 /** `POST /api/operator/operators/:id/disable`: the operator afterwards and how many sessions were revoked. */
@@ -122,6 +122,26 @@ export type OperatorDisableAnswer = z.infer<typeof operatorDisableAnswer>;
 /** `POST /api/operator/operators/:id/enable`: the operator afterwards (it signs in anew). */
 export const operatorEnableAnswer = z.object({ operator: backofficeOperator });
 export type OperatorEnableAnswer = z.infer<typeof operatorEnableAnswer>;
+
+/** `POST /api/operator/operators/:id/role`: {role}, one of the roles. */
+const roleError = (issue: { input?: unknown }) =>
+  issue.input === undefined || issue.input === null ? 'operatorRoleRequired' : 'operatorRoleUnknown';
+export const operatorRoleRequest = z.strictObject(
+  { role: z.enum(OPERATOR_ROLES, { error: roleError }) },
+  { error: roleError },
+);
+export type OperatorRoleRequest = z.input<typeof operatorRoleRequest>;
+/** The operator afterwards and how many of its sessions were revoked (it signs in anew with its new role). */
+export const operatorRoleAnswer = operatorDisableAnswer;
+export type OperatorRoleAnswer = z.infer<typeof operatorRoleAnswer>;
+
+/**
+ * `POST /api/operator/operators/:id/totp-reset` (no body): the operator's TOTP secret replaced by a new one,
+ * enrolled as a new operator's is (its secret and URL shown once, to hand over); the old codes stop working and
+ * its sessions are revoked.
+ */
+export const operatorTotpResetAnswer = operatorDisableAnswer.extend(totpEnrolment.shape);
+export type OperatorTotpResetAnswer = z.infer<typeof operatorTotpResetAnswer>;
 
 // ---------------------------------------------------------------------------------------------------------
 // Audit log (permission `audit.read`)

@@ -1020,6 +1020,13 @@ export const en: Dictionary = {
     enableConfirm: 'Enable {{email}} again? The operator will be able to sign in.',
     passwordHelp: 'At least {{min}} characters',
     secretOnce: 'Scan it in the authenticator app now: the secret is not shown again.',
+    newRole: 'New role of {{email}}',
+    changeRole: 'Change role',
+    changeRoleConfirm: "Change {{email}}'s role to {{role}}? Its open sessions will be ended.",
+    resetTotp: 'Reset 2FA',
+    resetTotpConfirm:
+      "Reset {{email}}'s 2FA? The current code stops working and open sessions are ended; a new secret is shown to enrol.",
+    resetTotpDone: 'New 2FA of {{email}}',
   },
   support: {
     support: 'Support',

@@ -1028,6 +1028,13 @@ export const pt_BR = {
     enableConfirm: 'Reativar {{email}}? O operador poderá entrar de novo.',
     passwordHelp: 'Pelo menos {{min}} caracteres',
     secretOnce: 'Escaneie no aplicativo autenticador agora: o segredo não será exibido de novo.',
+    newRole: 'Novo perfil de {{email}}',
+    changeRole: 'Alterar perfil',
+    changeRoleConfirm: 'Mudar o perfil de {{email}} para {{role}}? As sessões abertas dele serão encerradas.',
+    resetTotp: 'Redefinir 2FA',
+    resetTotpConfirm:
+      'Redefinir o 2FA de {{email}}? O código atual deixa de valer e as sessões abertas são encerradas; um novo segredo será exibido para cadastrar.',
+    resetTotpDone: 'Novo 2FA de {{email}}',
   },
   support: {
     support: 'Atendimento',

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { OperatorRole } from '@aposta/contracts';
-import { count, eq, sql } from 'drizzle-orm';
+import { count, eq, inArray, sql } from 'drizzle-orm';
 import rateLimit from '@fastify/rate-limit';
 import Fastify from 'fastify';
 import * as OTPAuth from 'otpauth';
@@ -30,15 +30,21 @@ async function newOperator(role: OperatorRole) {
   const { otpauthUrl, id } = await t.app.operators.create({ email, password: PASSWORD, role });
   const totp = OTPAuth.URI.parse(otpauthUrl) as OTPAuth.TOTP;
   const code = (offsetSteps = 0, at = Date.now()) => totp.generate({ timestamp: at + offsetSteps * 30_000 });
-  return { id, email, code };
+  return { id, email, code, secret: totp.secret.base32 };
 }
 
-const login = (body: Record<string, unknown>) =>
-  t.app.inject({ method: 'POST', url: '/api/operator/auth/login', payload: body });
+/** A sign-in, from `remoteAddress` if given (each address has its own per-minute allowance of sign-ins). */
+const login = (body: Record<string, unknown>, remoteAddress?: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/operator/auth/login',
+    payload: body,
+    ...(remoteAddress ? { remoteAddress } : {}),
+  });
 
-async function signIn(role: OperatorRole) {
+async function signIn(role: OperatorRole, remoteAddress?: string) {
   const op = await newOperator(role);
-  const res = await login({ email: op.email, password: PASSWORD, totp: op.code() });
+  const res = await login({ email: op.email, password: PASSWORD, totp: op.code() }, remoteAddress);
   expect(res.statusCode, res.body).toBe(200);
   return { ...op, token: res.json().data.access_token as string };
 }
@@ -548,5 +554,230 @@ describe('enabling a disabled operator', () => {
 
     const unknown = await post('/api/operator/operators/99999999/enable', bearer(admin.token));
     expect(unknown.statusCode, unknown.body).toBe(404);
+  });
+});
+
+describe("changing an operator's role and resetting its TOTP", () => {
+  const post = (url: string, headers: Record<string, string>, payload?: unknown) =>
+    t.app.inject({
+      method: 'POST',
+      url,
+      headers: { lang: 'pt_BR', ...headers },
+      ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+    });
+  const setRole = (id: number, headers: Record<string, string>, payload: unknown) =>
+    post(`/api/operator/operators/${id}/role`, headers, payload);
+  const resetTotp = (id: number, headers: Record<string, string>) =>
+    post(`/api/operator/operators/${id}/totp-reset`, headers);
+  const key = { 'x-operator-key': TEST_OPERATOR_KEY };
+  const rowOf = async (id: number) =>
+    (await t.database.db.select().from(operators).where(eq(operators.id, id)))[0]!;
+  const me = (token: string) => t.app.inject({ url: '/api/operator/auth/me', headers: bearer(token) });
+  // This block's sign-ins come from an address of their own: the earlier tests spent most of the default one's
+  // per-minute allowance.
+  const FROM = '192.0.2.77';
+  const signInHere = (role: OperatorRole) => signIn(role, FROM);
+  const loginHere = (body: Record<string, unknown>) => login(body, FROM);
+
+  it("changes the role: the operator's sessions are revoked, it signs in anew with the new role, audited", async () => {
+    const admin = await signInHere('admin');
+    const op = await signInHere('support');
+    const at = Date.now();
+    const res = await setRole(op.id, bearer(admin.token), { role: 'finance' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({
+      operator: { id: op.id, email: op.email, role: 'finance', active: true },
+      sessionsRevoked: 1,
+    });
+    expect(await newestRow()).toMatchObject({
+      action: 'operators.manage',
+      actorId: admin.id,
+      target: `operator:${op.id}`,
+      request: `POST /api/operator/operators/${op.id}/role`,
+      outcome: 'ok',
+      httpStatus: 200,
+      before: { role: 'support' },
+      after: { role: 'finance', sessionsRevoked: 1 },
+    });
+    // Its session is gone at once: the next call is refused.
+    const stale = await me(op.token);
+    expect(stale.statusCode).toBe(401);
+    expect(await newestRow()).toMatchObject({ reason: 'sessionRevoked', actorId: op.id });
+    // Signed in again, it has the new role's permissions.
+    const again = await loginHere({ email: op.email, password: PASSWORD, totp: op.code(1, at) });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().data.operator).toMatchObject({ role: 'finance' });
+    expect(again.json().data.operator.permissions).toContain('withdrawals.approve');
+    expect(again.json().data.operator.permissions).not.toContain('support.chat');
+  });
+
+  it('refuses changing one’s own role, a bad body, a role without operators.manage (403) and an unknown id (404)', async () => {
+    const admin = await signInHere('admin');
+    const self = await setRole(admin.id, bearer(admin.token), { role: 'support' });
+    expect(self.statusCode, self.body).toBe(400);
+    expect(self.json().message).toBe('Você não pode alterar a sua própria função');
+    expect(await newestRow()).toMatchObject({
+      actorId: admin.id,
+      target: `operator:${admin.id}`,
+      outcome: 'failed',
+      reason: 'operatorCannotChangeOwnRole',
+    });
+    expect((await rowOf(admin.id)).role).toBe('admin');
+    expect((await me(admin.token)).statusCode).toBe(200);
+
+    const op = await newOperator('support');
+    const bodies: [unknown, string][] = [
+      [{ role: 'owner' }, 'Função desconhecida'],
+      [{}, 'Escolha a nova função'],
+      [undefined, 'Escolha a nova função'],
+      [{ role: 'finance', extra: 1 }, 'Campo desconhecido: extra'],
+    ];
+    for (const [body, message] of bodies) {
+      const bad = await setRole(op.id, bearer(admin.token), body);
+      expect(bad.statusCode, JSON.stringify(body)).toBe(400);
+      expect(bad.json().message).toBe(message);
+    }
+    expect((await rowOf(op.id)).role).toBe('support');
+
+    const finance = await signInHere('finance');
+    const refused = await setRole(op.id, bearer(finance.token), { role: 'admin' });
+    expect(refused.statusCode, refused.body).toBe(403);
+    expect(refused.json().message).toBe('Sua função não permite esta ação (operators.manage)');
+    expect(await newestRow()).toMatchObject({ actorId: finance.id, outcome: 'refused', httpStatus: 403 });
+    expect((await rowOf(op.id)).role).toBe('support');
+
+    const unknown = await setRole(99_999_999, bearer(admin.token), { role: 'finance' });
+    expect(unknown.statusCode, unknown.body).toBe(404);
+    expect(unknown.json().message).toBe('Operador não encontrado');
+  });
+
+  it('keeps the last active admin an admin, even for the key; two admins demoting each other leave one', async () => {
+    const [a, b] = [await signInHere('admin'), await signInHere('admin')];
+    // Only these two stay active admins for this test (the others are put back afterwards).
+    const others = await t.database.db
+      .update(operators)
+      .set({ disabledAt: new Date() })
+      .where(
+        sql`${operators.role} = 'admin' and ${operators.disabledAt} is null
+        and ${operators.id} not in (${a.id}, ${b.id})`,
+      )
+      .returning({ id: operators.id });
+    try {
+      const answers = await Promise.all([
+        setRole(b.id, bearer(a.token), { role: 'support' }),
+        setRole(a.id, bearer(b.token), { role: 'support' }),
+      ]);
+      expect(answers.filter((r) => r.statusCode === 200)).toHaveLength(1);
+      const [left] = await t.database.db
+        .select({ id: operators.id })
+        .from(operators)
+        .where(sql`${operators.role} = 'admin' and ${operators.disabledAt} is null`);
+      expect(left).toBeDefined();
+      expect([a.id, b.id]).toContain(left!.id);
+
+      const last = await setRole(left!.id, { ...key, lang: 'en' }, { role: 'finance' });
+      expect(last.statusCode, last.body).toBe(409);
+      expect(last.json().message).toBe('The last active admin must keep the admin role');
+      expect(await newestRow()).toMatchObject({ outcome: 'failed', reason: 'operatorLastAdminRole' });
+      expect((await rowOf(left!.id)).role).toBe('admin');
+      // The same role again changes nothing (and revokes nothing).
+      const same = await setRole(left!.id, key, { role: 'admin' });
+      expect(same.statusCode, same.body).toBe(200);
+      expect(same.json().data).toMatchObject({ operator: { role: 'admin' }, sessionsRevoked: 0 });
+      const token = left!.id === a.id ? a.token : b.token;
+      expect((await me(token)).statusCode).toBe(200);
+    } finally {
+      if (others.length)
+        await t.database.db
+          .update(operators)
+          .set({ disabledAt: null })
+          .where(
+            inArray(
+              operators.id,
+              others.map((o) => o.id),
+            ),
+          );
+    }
+  });
+
+  it('resets the TOTP: a new secret enrolled as a new operator’s, the old codes and sessions refused, audited', async () => {
+    const admin = await signInHere('admin');
+    const op = await signInHere('trader');
+    const at = Date.now();
+    const res = await resetTotp(op.id, bearer(admin.token));
+    expect(res.statusCode, res.body).toBe(200);
+    const data = res.json().data;
+    expect(data).toMatchObject({ operator: { id: op.id, role: 'trader', active: true }, sessionsRevoked: 1 });
+    // The secret is replaced, not kept: what the answer shows is what the database now holds.
+    expect(data.totpSecret).not.toBe(op.secret);
+    expect((await rowOf(op.id)).totpSecret).toBe(data.totpSecret);
+    expect((await rowOf(op.id)).lastTotpStep).toBeNull();
+    // Enrolled as a new operator is: the same kind of answer, the same kind of authenticator entry.
+    const fresh = await t.app.operators.create({
+      email: `fresh-${crypto.randomBytes(4).toString('hex')}@aposta.test`,
+      password: PASSWORD,
+      role: 'trader',
+    });
+    const entry = (url: string) => {
+      const totp = OTPAuth.URI.parse(url) as OTPAuth.TOTP;
+      return { issuer: totp.issuer, algorithm: totp.algorithm, digits: totp.digits, period: totp.period };
+    };
+    expect(entry(data.otpauthUrl)).toEqual(entry(fresh.otpauthUrl));
+    const enrolled = OTPAuth.URI.parse(data.otpauthUrl) as OTPAuth.TOTP;
+    expect([enrolled.label, enrolled.secret.base32]).toEqual([op.email, data.totpSecret]);
+
+    expect(await newestRow()).toMatchObject({
+      action: 'operators.manage',
+      actorId: admin.id,
+      target: `operator:${op.id}`,
+      request: `POST /api/operator/operators/${op.id}/totp-reset`,
+      outcome: 'ok',
+      before: { totp: 'old' },
+      after: { totp: 'new', sessionsRevoked: 1 },
+    });
+    // Neither secret in any audit row.
+    for (const secret of [op.secret, data.totpSecret as string]) {
+      const leaks = await t.database.db
+        .select({ n: count() })
+        .from(operatorAudit)
+        .where(
+          sql`position(${secret} in coalesce(${operatorAudit.before}::text, '') || coalesce(${operatorAudit.after}::text, '') || ${operatorAudit.request}) > 0`,
+        );
+      expect(leaks[0]!.n).toBe(0);
+    }
+
+    expect((await me(op.token)).statusCode).toBe(401);
+    // The old phone's code is refused; the new secret's works, as a new operator's first sign-in does.
+    const old = await loginHere({ email: op.email, password: PASSWORD, totp: op.code(1, at) });
+    expect(old.statusCode).toBe(401);
+    expect(await newestRow()).toMatchObject({ reason: 'wrongTotp', actorId: op.id });
+    const signedIn = await loginHere({
+      email: op.email,
+      password: PASSWORD,
+      totp: enrolled.generate({ timestamp: at }),
+    });
+    expect(signedIn.statusCode, signedIn.body).toBe(200);
+    expect((await me(signedIn.json().data.access_token)).statusCode).toBe(200);
+  });
+
+  it('refuses resetting one’s own TOTP, a role without operators.manage (403) and an unknown id (404)', async () => {
+    const admin = await signInHere('admin');
+    const before = (await rowOf(admin.id)).totpSecret;
+    const self = await resetTotp(admin.id, bearer(admin.token));
+    expect(self.statusCode, self.body).toBe(400);
+    expect(self.json().message).toBe('Você não pode redefinir o seu próprio 2FA');
+    expect(await newestRow()).toMatchObject({ outcome: 'failed', reason: 'operatorCannotResetOwnTotp' });
+    expect((await rowOf(admin.id)).totpSecret).toBe(before);
+    expect((await me(admin.token)).statusCode).toBe(200);
+
+    const op = await newOperator('support');
+    const support = await signInHere('support');
+    const refused = await resetTotp(op.id, bearer(support.token));
+    expect(refused.statusCode, refused.body).toBe(403);
+    expect((await rowOf(op.id)).totpSecret).toBe(op.secret);
+
+    const unknown = await resetTotp(99_999_999, bearer(admin.token));
+    expect(unknown.statusCode, unknown.body).toBe(404);
+    expect(unknown.json().message).toBe('Operador não encontrado');
   });
 });

@@ -9,11 +9,14 @@ import {
   operatorEnableAnswer,
   operatorLoginAnswer,
   operatorLoginRequest,
+  operatorTotpResetAnswer,
   operatorProfile,
+  operatorRoleAnswer,
+  operatorRoleRequest,
   operatorsListAnswer,
   operatorsListQuery,
 } from '@aposta/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest } from '../../platform/errors';
@@ -25,6 +28,20 @@ const tags = ['operator'];
 export async function operatorsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { operators, config } = app;
+  /**
+   * After a change that revoked an operator's sessions: its audit row (what changed, and how many sessions ended),
+   * then every node closes those sessions' sockets (the support console's). Answers how many were revoked.
+   */
+  const sessionsEnded = async (
+    req: FastifyRequest,
+    sessionIds: string[],
+    before: Record<string, unknown>,
+    after: Record<string, unknown>,
+  ) => {
+    req.audit({ before, after: { ...after, sessionsRevoked: sessionIds.length } });
+    for (const sessionId of sessionIds) await app.bus.publish('operator.signedOut', { sessionId });
+    return sessionIds.length;
+  };
 
   r.post(
     '/api/operator/auth/login',
@@ -117,13 +134,13 @@ export async function operatorsRoutes(app: FastifyInstance) {
       req.audit({ target: `operator:${id}` });
       if (req.operator?.id === id) throw badRequest('operatorCannotDisableSelf');
       const { before, after, sessionIds } = await operators.disable(id);
-      req.audit({
-        before: { active: before.active },
-        after: { active: after.active, sessionsRevoked: sessionIds.length },
-      });
-      // Every node closes these sessions' sockets (the support console's).
-      for (const sessionId of sessionIds) await app.bus.publish('operator.signedOut', { sessionId });
-      return ok(req, { operator: after, sessionsRevoked: sessionIds.length });
+      const sessionsRevoked = await sessionsEnded(
+        req,
+        sessionIds,
+        { active: before.active },
+        { active: after.active },
+      );
+      return ok(req, { operator: after, sessionsRevoked });
     },
   );
 
@@ -143,6 +160,47 @@ export async function operatorsRoutes(app: FastifyInstance) {
       const { before, after } = await operators.enable(id);
       req.audit({ before: { active: before.active }, after: { active: after.active } });
       return ok(req, { operator: after });
+    },
+  );
+
+  r.post(
+    '/api/operator/operators/:id/role',
+    {
+      config: { permission: 'operators.manage' },
+      schema: {
+        tags,
+        params: idParams,
+        body: operatorRoleRequest,
+        response: { 200: envelope(operatorRoleAnswer) },
+      },
+    },
+    async (req) => {
+      const { id } = req.params;
+      req.audit({ target: `operator:${id}` });
+      const { before, after, sessionIds } = await operators.changeRole(req.operator!.id, id, req.body.role);
+      const sessionsRevoked = await sessionsEnded(
+        req,
+        sessionIds,
+        { role: before.role },
+        { role: after.role },
+      );
+      return ok(req, { operator: after, sessionsRevoked });
+    },
+  );
+
+  r.post(
+    '/api/operator/operators/:id/totp-reset',
+    {
+      config: { permission: 'operators.manage' },
+      schema: { tags, params: idParams, response: { 200: envelope(operatorTotpResetAnswer) } },
+    },
+    async (req) => {
+      const { id } = req.params;
+      req.audit({ target: `operator:${id}` });
+      const { after, sessionIds, totpSecret, otpauthUrl } = await operators.resetTotp(req.operator!.id, id);
+      // Neither secret goes into the log: only that one replaced the other.
+      const sessionsRevoked = await sessionsEnded(req, sessionIds, { totp: 'old' }, { totp: 'new' });
+      return ok(req, { operator: after, sessionsRevoked, totpSecret, otpauthUrl });
     },
   );
 }

@@ -91,6 +91,12 @@ function totpOf(email: string, secret: string) {
   });
 }
 
+/** A fresh TOTP secret for `email` and its `otpauth://` URL: what an operator enrols in an authenticator app. */
+function newEnrolment(email: string) {
+  const totpSecret = new OTPAuth.Secret({ size: 20 }).base32;
+  return { totpSecret, otpauthUrl: totpOf(email, totpSecret).toString() };
+}
+
 /** The 30-second step a time falls in (what a TOTP code is computed from). */
 export const totpStepAt = (ms: number) => Math.floor(ms / 1000 / TOTP_PERIOD_S);
 
@@ -199,6 +205,41 @@ async function beforeAfter(tx: Tx, current: OperatorTableRow, updated: OperatorT
   };
 }
 
+/**
+ * The active admins' rows, locked in id order, before the operator a change is about: two admins changing each
+ * other at once (disable, role) cannot both pass the last-admin check.
+ */
+const lockActiveAdmins = (tx: Tx) =>
+  tx
+    .select({ id: operators.id })
+    .from(operators)
+    .where(and(eq(operators.role, 'admin'), isNull(operators.disabledAt)))
+    .orderBy(asc(operators.id))
+    .for('update');
+
+/** Whether `id` is the only active admin left (of the rows `lockActiveAdmins` answered). */
+const isLastAdmin = (admins: { id: number }[], id: number) => admins.length === 1 && admins[0]!.id === id;
+
+/** The operator's row, locked for the change made in `tx`; 404 when there is none. */
+async function lockOperator(tx: Tx, id: number) {
+  const [current] = await tx.select().from(operators).where(eq(operators.id, id)).for('update');
+  if (!current) throw notFound('operatorNotFound');
+  return current;
+}
+
+/**
+ * Revokes every open session of the operator at once (the guard reads sessions from the database on every call,
+ * so its next call is refused); answers their ids (the caller closes their sockets).
+ */
+async function revokeSessions(tx: Tx, operatorId: number, at = new Date()) {
+  const revoked = await tx
+    .update(operatorSessions)
+    .set({ revokedAt: at })
+    .where(and(eq(operatorSessions.operatorId, operatorId), isNull(operatorSessions.revokedAt)))
+    .returning({ id: operatorSessions.id });
+  return revoked.map((r) => r.id);
+}
+
 export function createOperatorsService({ database, config }: { database: Database; config: Config }) {
   const { db } = database;
   const sessionTtlMs = config.operatorSessionTtlHours * 3_600_000;
@@ -282,19 +323,18 @@ export function createOperatorsService({ database, config }: { database: Databas
         throw badRequest((issue?.message as MessageKey) ?? 'badRequest');
       }
       const { email, password, role } = parsed.data;
-      const secret = new OTPAuth.Secret({ size: 20 }).base32;
+      const enrolment = newEnrolment(email);
       try {
         const [row] = await db
           .insert(operators)
-          .values({ email, role, passwordHash: await hashPassword(password), totpSecret: secret })
+          .values({
+            email,
+            role,
+            passwordHash: await hashPassword(password),
+            totpSecret: enrolment.totpSecret,
+          })
           .returning({ id: operators.id });
-        return {
-          id: row!.id,
-          email,
-          role,
-          totpSecret: secret,
-          otpauthUrl: totpOf(email, secret).toString(),
-        };
+        return { id: row!.id, email, role, ...enrolment };
       } catch (err) {
         if (pgCode(err) === '23505') throw conflict('operatorEmailTaken');
         throw err;
@@ -500,28 +540,17 @@ export function createOperatorsService({ database, config }: { database: Databas
       id: number,
     ): Promise<{ before: BackofficeOperator; after: BackofficeOperator; sessionIds: string[] }> {
       return database.transaction(async (tx) => {
-        // The active admins locked first, in id order: two admins disabling each other at once cannot both pass.
-        const admins = await tx
-          .select({ id: operators.id })
-          .from(operators)
-          .where(and(eq(operators.role, 'admin'), isNull(operators.disabledAt)))
-          .orderBy(asc(operators.id))
-          .for('update');
-        const [current] = await tx.select().from(operators).where(eq(operators.id, id)).for('update');
-        if (!current) throw notFound('operatorNotFound');
-        if (admins.length === 1 && admins[0]!.id === id) throw conflict('operatorLastAdmin');
+        const admins = await lockActiveAdmins(tx);
+        const current = await lockOperator(tx, id);
+        if (isLastAdmin(admins, id)) throw conflict('operatorLastAdmin');
         const now = new Date();
         const [updated] = await tx
           .update(operators)
           .set({ disabledAt: current.disabledAt ?? now })
           .where(eq(operators.id, id))
           .returning();
-        const revoked = await tx
-          .update(operatorSessions)
-          .set({ revokedAt: now })
-          .where(and(eq(operatorSessions.operatorId, id), isNull(operatorSessions.revokedAt)))
-          .returning({ id: operatorSessions.id });
-        return { ...(await beforeAfter(tx, current, updated!)), sessionIds: revoked.map((r) => r.id) };
+        const sessionIds = await revokeSessions(tx, id, now);
+        return { ...(await beforeAfter(tx, current, updated!)), sessionIds };
       });
     },
 
@@ -531,14 +560,57 @@ export function createOperatorsService({ database, config }: { database: Databas
      */
     async enable(id: number): Promise<{ before: BackofficeOperator; after: BackofficeOperator }> {
       return database.transaction(async (tx) => {
-        const [current] = await tx.select().from(operators).where(eq(operators.id, id)).for('update');
-        if (!current) throw notFound('operatorNotFound');
+        const current = await lockOperator(tx, id);
         const [updated] = await tx
           .update(operators)
           .set({ disabledAt: null })
           .where(eq(operators.id, id))
           .returning();
         return beforeAfter(tx, current, updated!);
+      });
+    },
+
+    /**
+     * Gives operator `id` another role, on behalf of `actorId` (null for the key): its open sessions are revoked
+     * (it signs in anew, with the new role's permissions). Not one's own role (400), and the last active admin
+     * keeps the admin role (409 `operatorLastAdminRole`, checked as `disable` checks it). The same role again
+     * changes nothing.
+     */
+    async changeRole(
+      actorId: number | null,
+      id: number,
+      role: OperatorRole,
+    ): Promise<{ before: BackofficeOperator; after: BackofficeOperator; sessionIds: string[] }> {
+      if (actorId === id) throw badRequest('operatorCannotChangeOwnRole');
+      return database.transaction(async (tx) => {
+        const admins = await lockActiveAdmins(tx);
+        const current = await lockOperator(tx, id);
+        if (current.role === role) return { ...(await beforeAfter(tx, current, current)), sessionIds: [] };
+        if (isLastAdmin(admins, id)) throw conflict('operatorLastAdminRole');
+        const [updated] = await tx.update(operators).set({ role }).where(eq(operators.id, id)).returning();
+        const sessionIds = await revokeSessions(tx, id);
+        return { ...(await beforeAfter(tx, current, updated!)), sessionIds };
+      });
+    },
+
+    /**
+     * Replaces operator `id`'s TOTP secret (a lost phone), on behalf of `actorId` (null for the key): a fresh one
+     * made and answered as `create` makes a new operator's (shown once, to hand over and enrol); the old
+     * secret's codes stop working and its open sessions are revoked. Not one's own (400).
+     */
+    async resetTotp(actorId: number | null, id: number) {
+      if (actorId === id) throw badRequest('operatorCannotResetOwnTotp');
+      return database.transaction(async (tx) => {
+        const current = await lockOperator(tx, id);
+        const enrolment = newEnrolment(current.email);
+        const [updated] = await tx
+          .update(operators)
+          // A new secret's codes start afresh: no step of it has been used yet.
+          .set({ totpSecret: enrolment.totpSecret, lastTotpStep: null })
+          .where(eq(operators.id, id))
+          .returning();
+        const sessionIds = await revokeSessions(tx, id);
+        return { ...(await beforeAfter(tx, current, updated!)), sessionIds, ...enrolment };
       });
     },
 
