@@ -152,7 +152,7 @@ export async function talkWithVisitorAndPlayer(s: ChatSetup) {
   await expect(conversation).toContainText(`Com ${op.email}`);
   // A visitor has no account: no player summary beside the conversation.
   await expect(desk.getByTestId('player-summary')).toHaveCount(0);
-  await expect(desk.getByText(`Visitante sem conta (${email}): sem resumo.`)).toBeVisible();
+  await expect(desk.getByText(`Visitante sem login: o e-mail ${email} foi digitado por ele`)).toBeVisible();
   // Opening the conversation read the visitor's message: the phone shows it read, the queue clears it.
   await expect(question.getByLabel('Lida')).toBeVisible();
   await expect(visitorRow.getByLabel(/não lida/)).toHaveCount(0);

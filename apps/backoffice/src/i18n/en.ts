@@ -1075,7 +1075,8 @@ export const en: Dictionary = {
     close: 'Close',
     summary: 'Player summary',
     profile: 'Open profile',
-    visitorNoAccount: 'Visitor without an account ({{email}}): no summary.',
+    visitorNoAccount:
+      'Visitor, not signed in: the e-mail {{email}} is what they typed, not verified. Discuss no account with them; a player signs in to be helped with theirs.',
     player: 'Player',
     balance: 'Balance',
     freeBalance: 'Bonus balance',

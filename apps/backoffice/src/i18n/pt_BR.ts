@@ -1083,7 +1083,8 @@ export const pt_BR = {
     close: 'Encerrar',
     summary: 'Resumo do jogador',
     profile: 'Abrir perfil',
-    visitorNoAccount: 'Visitante sem conta ({{email}}): sem resumo.',
+    visitorNoAccount:
+      'Visitante sem login: o e-mail {{email}} foi digitado por ele e não foi verificado. Não trate de nenhuma conta com ele; o jogador entra na conta para ser atendido sobre ela.',
     player: 'Jogador',
     balance: 'Saldo',
     freeBalance: 'Saldo de bônus',
