@@ -15,7 +15,7 @@ import { moneyNumber } from './user';
  *   GET  /api/app/rg/session    -> envelope of `rgSession`: time played and net result since sign-in.
  * All need `Authorization`.
  */
-export const RG_PATH = '/api/app/rg';
+// RG_PATH ('/api/app/rg') is in paths.ts.
 
 export const RG_KINDS = ['deposit', 'loss', 'stake', 'time', 'bets'] as const;
 export type RgKind = (typeof RG_KINDS)[number];
