@@ -25,8 +25,10 @@ const shown = async (page: Page | FrameLocator, testId: string) =>
 async function spinOnce(page: Page, game: FrameLocator) {
   const before = await shown(game, 'slot-balance');
   const bet = await shown(game, 'slot-bet');
+  // The spin's answer, not a look at the disabled button: on a busy machine the look can come after the reels.
+  const answered = page.waitForResponse((r) => r.url().endsWith('/api/studio/spin'));
   await game.getByTestId('spin-button').click();
-  await expect(game.getByTestId('spin-button')).toBeDisabled();
+  expect((await answered).ok()).toBe(true);
   await expect(game.getByTestId('spin-button')).toBeEnabled({ timeout: 30_000 });
   // A big win has its moment over the reels: a tap closes it.
   const big = game.getByTestId('big-win');
@@ -147,6 +149,13 @@ test('a new player opens each studio slot from the lobby, spins, leaves, and fin
   await game.getByRole('button', { name: 'Trocar sementes e revelar' }).click();
   await expect(game.getByTestId('round-verdict')).toContainText('Rodada conferida');
   await screenshot(page, 'casino/e2e-verified');
+  // The verifier opens beside the game, not as a second app inside the game's frame.
+  const verifier = page.context().waitForEvent('page');
+  await game.getByRole('link', { name: 'Conferir no verificador' }).click();
+  const tab = await verifier;
+  await expect(tab).toHaveURL(/\/fairness\?game=fortune-ox&/);
+  await tab.close();
+  await expect(game.getByTestId('round-verdict')).toBeVisible();
 });
 
 test('a visitor plays a demo with play money; real money asks for a sign-in', async ({ page }) => {
@@ -155,6 +164,8 @@ test('a visitor plays a demo with play money; real money asks for a sign-in', as
   await page.getByRole('button', { name: 'Jogar grátis (demo)' }).click();
   const game = page.frameLocator('[data-testid="game-frame"]');
   await expect(game.getByTestId('slot-balance')).toBeVisible({ timeout: 20_000 });
+  // Play money says so where the balance is (no "with bonus": a demo has none).
+  await expect(game.getByText('Saldo demo')).toBeVisible();
   const before = await shown(game, 'slot-balance');
   expect(before).toBeGreaterThan(0);
   await game.getByTestId('spin-button').click();

@@ -237,6 +237,8 @@ describe('/play in the app', () => {
       await act(() => vi.advanceTimersByTimeAsync(2_000));
       expect(screen.queryByRole('dialog')).toBeNull();
       expect(screen.getByRole('link', { name: 'Ir ao cassino' })).toHaveAttribute('href', '/casino');
+      // Asking again would be refused again: no retry is offered.
+      expect(screen.queryByRole('button', { name: 'Tentar de novo' })).toBeNull();
     } finally {
       vi.useRealTimers();
     }

@@ -1,3 +1,4 @@
+import { ErrorCode } from '@aposta/contracts';
 import { toMajor } from '@aposta/money';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -157,7 +158,10 @@ export function PlayPage({ banner }: { banner?: ReactNode }) {
             ? launch.error.message
             : t('launchFailed')}
         </p>
-        <Button onClick={() => setAttempt((a) => a + 1)}>{t('retry')}</Button>
+        {/* A game that does not exist (or was withdrawn) is not there on a retry either: the lobby is the way. */}
+        {launch.error instanceof ApiError && launch.error.status === ErrorCode.NOT_FOUND ? null : (
+          <Button onClick={() => setAttempt((a) => a + 1)}>{t('retry')}</Button>
+        )}
         <Link to="/casino" className="min-h-44 px-12 py-10 text-sm font-semibold text-gold">
           {t('toLobby')}
         </Link>

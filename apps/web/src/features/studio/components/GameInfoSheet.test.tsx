@@ -1,6 +1,6 @@
 import type { StudioGameInfo } from '@aposta/contracts';
 import { CANDY_CASCADE, CARNIVAL_LINES, FORTUNE_OX, type SlotGame } from '@aposta/fairness';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithApp } from '../../../test/render';
 import ptBR from '../i18n/pt_BR';
@@ -42,5 +42,13 @@ describe('the game information sheet states the rules the maths pays by', () => 
     expect(rules(FORTUNE_OX)).toContain('multiplica o ganho do giro por 5.');
     expect(rules(CANDY_CASCADE)).toContain('(8–9, 10–11, 12 ou mais)');
     expect(rules(CANDY_CASCADE)).toContain('até 20 cascatas.');
+  });
+});
+
+describe('the game information sheet’s figures', () => {
+  it('states the maximum win as certified, not rounded up (18.5× is not 19×)', () => {
+    renderWithApp(<GameInfoSheet game={{ ...info(CANDY_CASCADE), maxWin: 18.5 }} onClose={() => {}} />);
+    const figures = screen.getByTestId('game-figures');
+    expect(within(figures).getByText('Ganho máximo').nextSibling).toHaveTextContent(/^18,5×$/);
   });
 });

@@ -47,7 +47,8 @@ export function GameInfoSheet({ game, onClose }: { game: StudioGameInfo; onClose
     [t('rtp'), `${num(game.rtp)}%`],
     [t('volatility'), t(`volatilities.${game.volatility}`)],
     [t('hitFrequency'), `${num(game.hitFrequency * (game.hitFrequency <= 1 ? 100 : 1))}%`],
-    [t('maxWin'), `${num(game.maxWin, 0)}×`],
+    // As certified (18.5×), never rounded up into a bigger promise (19×).
+    [t('maxWin'), `${num(game.maxWin)}×`],
   ];
   return (
     <StudioSheet title={t('info')} onClose={onClose}>

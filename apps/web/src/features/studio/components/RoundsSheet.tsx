@@ -135,6 +135,9 @@ function RoundDetail({
                   { ...round, serverSeed: round.serverSeed },
                   { game: round.gameCode, ...(round.rules ? { rules: round.rules } : {}) },
                 )}
+                // Out of the game's frame: in it, the whole app would open under the game's bar, no way back.
+                target="_blank"
+                rel="noopener"
                 className="mt-6 inline-flex min-h-40 items-center text-xs font-semibold text-gold underline"
               >
                 {t('openVerifier')}

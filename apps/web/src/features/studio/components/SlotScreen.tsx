@@ -131,6 +131,8 @@ export function SlotScreen({ session }: { session: StudioSession }) {
     if (stake > state.balance + 1e-9) {
       setError(t('notEnough'));
       setAutoLeft(0);
+      // As the server's refusal would: a real-money player is offered the app's game deposit, not a dead end.
+      if (!session.demo) postToApp({ channel: GAME_CHANNEL, type: 'insufficient' });
       return;
     }
     state.busy = true;
@@ -199,9 +201,12 @@ export function SlotScreen({ session }: { session: StudioSession }) {
       }
     }
     if (!state.alive) return;
-    // The round has played: its balance and its win, together.
+    // The round has played: its balance and its win, together. Its free spins and multiplier are over: left up,
+    // "0 left" and ×2 would read as the next spin's.
     setBalance(answer.balance);
     setWin(answer.win);
+    setFreeSpins(null);
+    setMultiplier(1);
     if (answer.win === 0) setMessage(t('noWin'));
     // Several wins (lines, cascades): the caption adds them up, as the win box does.
     else if (wins > 1) setMessage(t('winsTotal', { count: wins, amount: money(answer.win) }));
@@ -259,7 +264,10 @@ export function SlotScreen({ session }: { session: StudioSession }) {
   const betIndex = game.bets.indexOf(bet);
   const changeBet = (delta: number) => {
     const next = game.bets[Math.min(game.bets.length - 1, Math.max(0, betIndex + delta))];
-    if (next !== undefined) setBet(next);
+    if (next === undefined) return;
+    setBet(next);
+    // A refusal said of the last bet ("not enough for this bet") no longer speaks of this one.
+    setError('');
   };
 
   return (
@@ -360,7 +368,9 @@ export function SlotScreen({ session }: { session: StudioSession }) {
       <section className="safe-bottom rounded-t-2xl border-t border-white/10 bg-black/55 px-12 pb-12 pt-10 backdrop-blur">
         <div className="grid grid-cols-2 gap-8 text-center">
           <div className="rounded-xl bg-white/5 py-4">
-            <p className="text-2xs uppercase tracking-wide text-white/60">{t('balance')}</p>
+            <p className="text-2xs uppercase tracking-wide text-white/60">
+              {t(session.demo ? 'demoBalance' : 'balance')}
+            </p>
             <p className="text-base font-black text-gold" data-testid="slot-balance">
               {money(balance)}
             </p>

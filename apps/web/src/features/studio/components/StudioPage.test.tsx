@@ -17,7 +17,7 @@ afterEach(() => vi.unstubAllGlobals());
 const brl = (n: number) => `R$ ${n.toFixed(2).replace('.', ',')}`;
 
 function start(
-  options: { balance?: number; serverSeed?: string } = {},
+  options: { balance?: number; serverSeed?: string; nonce?: number } = {},
   path = '/studio/fortune-ox?token=launch-1',
 ) {
   const server = fakeStudio(options);
@@ -210,6 +210,36 @@ describe('studio slot', () => {
     expect(useSession.getState().token).toBe('');
   });
 
+  it('a refusal of the bet offers the deposit at once, and goes with a lower bet', async () => {
+    const user = userEvent.setup();
+    const parent = { postMessage: vi.fn() };
+    vi.spyOn(window, 'parent', 'get').mockReturnValue(parent as unknown as Window);
+    start({ balance: 0.5 });
+    await user.click(await screen.findByTestId('spin-button'));
+    // Refused here, before any call: the app framing the game opens its game deposit, as for the server's 9999.
+    expect(parent.postMessage).toHaveBeenCalledWith(
+      { channel: 'aposta-game', type: 'insufficient' },
+      window.location.origin,
+    );
+    await user.click(screen.getByRole('button', { name: 'Diminuir aposta' }));
+    expect(screen.getByTestId('slot-message')).not.toHaveTextContent('Saldo insuficiente');
+    vi.restoreAllMocks();
+  });
+
+  it('a demo says its balance is play money, never a balance with bonus, nor offers a deposit', async () => {
+    const user = userEvent.setup();
+    const parent = { postMessage: vi.fn() };
+    vi.spyOn(window, 'parent', 'get').mockReturnValue(parent as unknown as Window);
+    start({ balance: 0.5 }, '/studio/fortune-ox?demo=1');
+    const balance = await screen.findByTestId('slot-balance');
+    expect(balance.parentElement).toHaveTextContent(/^Saldo demo/);
+    expect(balance.parentElement).not.toHaveTextContent('bônus');
+    await user.click(screen.getByTestId('spin-button'));
+    expect(screen.getByTestId('slot-message')).toHaveTextContent('Saldo insuficiente para esta aposta.');
+    expect(parent.postMessage).not.toHaveBeenCalled();
+    vi.restoreAllMocks();
+  });
+
   it('says so when the page has neither a token nor demo', async () => {
     start({}, '/studio/fortune-ox');
     expect(await screen.findByText('Não foi possível abrir a sessão de jogo.')).toBeInTheDocument();
@@ -311,5 +341,39 @@ describe('studio slot', () => {
     expect(screen.getByTestId('slot-win')).toHaveTextContent(brl(win));
     await user.click(big);
     expect(screen.queryByTestId('big-win')).toBeNull();
+  });
+
+  it('a multiplier of the round is gone once the round has played: it never reads as the next spin’s', async () => {
+    // The first round, over Fortune Ox's own maths, with a multiplied step (a full screen: ×5).
+    const serverSeed = 'a'.repeat(64);
+    let nonce = 0;
+    while (
+      !expectedSpin({ serverSeed, clientSeed: CLIENT_SEED, nonce }, 1).steps.some((s) => s.multiplier > 1)
+    )
+      nonce++;
+    const user = userEvent.setup();
+    start({ serverSeed, nonce, balance: 10 });
+    await user.click(await screen.findByTestId('spin-button'));
+    await waitFor(() => expect(screen.getByTestId('spin-button')).toBeEnabled());
+    const big = screen.queryByTestId('big-win');
+    if (big) await user.click(big);
+    const { win } = expectedSpin({ serverSeed, clientSeed: CLIENT_SEED, nonce }, 1);
+    expect(screen.getByTestId('slot-win')).toHaveTextContent(brl(win));
+    expect(screen.queryByTestId('multiplier')).toBeNull();
+    expect(screen.queryByTestId('free-spins')).toBeNull();
+  });
+
+  it('opens the verifier out of the game’s frame, not the whole app inside it', async () => {
+    const user = userEvent.setup();
+    start();
+    await user.click(await screen.findByTestId('spin-button'));
+    await waitFor(() => expect(screen.getByTestId('spin-button')).toBeEnabled());
+    await user.click(screen.getByRole('button', { name: 'Rodadas' }));
+    const round = await screen.findByTestId('studio-round');
+    await user.click(within(round).getByRole('button'));
+    await user.click(within(round).getByRole('button', { name: 'Trocar sementes e revelar' }));
+    const link = await within(round).findByRole('link', { name: 'Conferir no verificador' });
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(link.getAttribute('rel')).toContain('noopener');
   });
 });

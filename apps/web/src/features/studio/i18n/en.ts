@@ -20,6 +20,7 @@ const en: StudioMessages = {
   freeSpins: 'Free spins',
   freeSpinsLeft: '{{count}} left',
   balance: 'Balance with bonus',
+  demoBalance: 'Demo balance',
   win: 'Win',
   turbo: 'Turbo',
   bet: 'Bet',

@@ -20,6 +20,7 @@ const id: StudioMessages = {
   freeSpins: 'Putaran gratis',
   freeSpinsLeft: '{{count}} tersisa',
   balance: 'Saldo dengan bonus',
+  demoBalance: 'Saldo demo',
   win: 'Menang',
   turbo: 'Turbo',
   bet: 'Taruhan',

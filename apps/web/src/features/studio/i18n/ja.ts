@@ -20,6 +20,7 @@ const ja: StudioMessages = {
   freeSpins: 'フリースピン',
   freeSpinsLeft: '残り {{count}}',
   balance: '残高（ボーナス込み）',
+  demoBalance: 'デモ残高',
   win: '配当',
   turbo: 'ターボ',
   bet: 'ベット',

@@ -20,6 +20,7 @@ const ko: StudioMessages = {
   freeSpins: '프리 스핀',
   freeSpinsLeft: '{{count}}회 남음',
   balance: '잔액(보너스 포함)',
+  demoBalance: '데모 잔액',
   win: '당첨금',
   turbo: '터보',
   bet: '베팅',

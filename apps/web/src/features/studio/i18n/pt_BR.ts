@@ -22,6 +22,8 @@ const ptBR = {
   freeSpinsLeft: 'restam {{count}}',
   // Cash and bonus together, as the casino wallet plays with both (the app's header shows cash alone).
   balance: 'Saldo com bônus',
+  // A demo's play money: no bonus in it, no real money.
+  demoBalance: 'Saldo demo',
   win: 'Ganho',
   turbo: 'Turbo',
   bet: 'Aposta',

@@ -20,6 +20,7 @@ const ru: StudioMessages = {
   freeSpins: 'Фриспины',
   freeSpinsLeft: 'осталось {{count}}',
   balance: 'Баланс с бонусом',
+  demoBalance: 'Демо-баланс',
   win: 'Выигрыш',
   turbo: 'Турбо',
   bet: 'Ставка',

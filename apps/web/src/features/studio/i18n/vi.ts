@@ -20,6 +20,7 @@ const vi: StudioMessages = {
   freeSpins: 'Vòng quay miễn phí',
   freeSpinsLeft: 'Còn {{count}}',
   balance: 'Số dư kèm thưởng',
+  demoBalance: 'Số dư demo',
   win: 'Thắng',
   turbo: 'Turbo',
   bet: 'Cược',

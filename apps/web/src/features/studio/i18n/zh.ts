@@ -20,6 +20,7 @@ const zh: StudioMessages = {
   freeSpins: '免费旋转',
   freeSpinsLeft: '剩余 {{count}} 次',
   balance: '余额（含奖金）',
+  demoBalance: '演示余额',
   win: '赢得',
   turbo: '极速',
   bet: '投注',

@@ -57,11 +57,11 @@ export function expectedSpin(seeds: Seeds, bet: number): { steps: StudioStep[]; 
  * outcomes come from @aposta/fairness with a known seed pair, money in centavos, the rounds kept with their
  * seeds, and the rotation revealing the server seed. Every request is recorded.
  */
-export function fakeStudio(options: { balance?: number; serverSeed?: string } = {}) {
+export function fakeStudio(options: { balance?: number; serverSeed?: string; nonce?: number } = {}) {
   const state = {
     balance: Math.round((options.balance ?? 100) * 100),
     serverSeed: options.serverSeed ?? SERVER_SEED,
-    nonce: 0,
+    nonce: options.nonce ?? 0,
     rounds: [] as (StudioRound & { _seed: string })[],
     revealed: new Set<string>(),
     calls: [] as { method: string; path: string; body: unknown; auth: string | null }[],
