@@ -611,3 +611,36 @@ test('the sportsbook whose vocabulary does not come in says so, not its raw keys
   await expect(page.getByText(/slip\.|matchTime\./)).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Abrir menu' })).toBeVisible();
 });
+
+test('the sports’ chips break no word but at a syllable, with its hyphen, at 393 px', async ({ page }) => {
+  for (const lang of ['pt_BR', 'ru']) {
+    await page.addInitScript((l) => localStorage.setItem('LANG', l), lang);
+    await page.goto('/footballPage');
+    await expect(page.getByTestId('sport-motorRacing')).toBeVisible();
+    expect({ lang, cut: await cutWords(page) }).toEqual({ lang, cut: [] });
+    await page.getByTestId('sport-motorRacing').scrollIntoViewIfNeeded();
+    await screenshot(page, `sports/e2e-sport-chips-${lang}`);
+  }
+});
+
+/** The words of the sports' chips cut across two lines. */
+async function cutWords(page: Page) {
+  // Each piece of a label (between spaces and soft hyphens) on a single line: a word cut anywhere else reads
+  // as two ("Automobilis" / "mo"). A piece's first and last letters end on the same line (the "-" a soft hyphen
+  // shows may count with the letter after it).
+  return page.locator('[data-testid^="sport-"] > span.line-clamp-2').evaluateAll((labels) =>
+    labels.flatMap((label) => {
+      const text = label.firstChild;
+      if (!text?.textContent) return [];
+      const bottom = (i: number) => {
+        const range = document.createRange();
+        range.setStart(text, i);
+        range.setEnd(text, i + 1);
+        return Math.round(range.getBoundingClientRect().bottom);
+      };
+      return [...text.textContent.matchAll(/[^\s\u00ad]+/g)]
+        .filter((m) => bottom(m.index) !== bottom(m.index + m[0].length - 1))
+        .map((m) => m[0]);
+    }),
+  );
+}

@@ -233,6 +233,10 @@ describe('a parlay that cannot be placed', () => {
     );
     expect(screen.queryByTestId('parlay-price')).not.toBeInTheDocument();
     expect(screen.getByTestId('place-bet')).toBeDisabled();
+    // A stake typed promises no return either.
+    await user.type(screen.getByLabelText('Valor da múltipla'), '5');
+    expect(screen.queryByTestId('potential-payout')).not.toBeInTheDocument();
+    expect(screen.getByTestId('place-bet')).toBeDisabled();
   });
 });
 

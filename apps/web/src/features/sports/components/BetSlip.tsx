@@ -320,7 +320,8 @@ export function BetSlip() {
               }}
               error={stakeProblem(PARLAY) ?? errors[PARLAY] ?? overBalance(PARLAY)}
               payout={(() => {
-                const st = stakeProblem(PARLAY) ? null : stakeOf(PARLAY);
+                // Nor for a parlay that cannot be placed (it has no price either).
+                const st = problem || stakeProblem(PARLAY) ? null : stakeOf(PARLAY);
                 return st
                   ? money(
                       potentialPayout(

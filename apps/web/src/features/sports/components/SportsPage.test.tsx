@@ -7,7 +7,7 @@ import { queryClient } from '../../../lib/query';
 import { useSession } from '../../../lib/session';
 import { envelope, fakeFetch, renderWithApp } from '../../../test/render';
 import { SLIP_CONFIG } from '../testing';
-import { clearSlip, useSlip } from '../logic/slip';
+import { clearSlip, legOf, toggleLeg, useSlip } from '../logic/slip';
 import { SportsPage } from './SportsPage';
 
 const counts: SportsListItem[] = SPORTS.map((sport) => ({
@@ -168,6 +168,30 @@ describe('sports list page', () => {
     expect(row).toHaveTextContent(/Flamengo Basquete\s*64/);
     expect(within(row!).queryByTestId('price')).not.toBeInTheDocument();
     expect(eventCalls(s.calls)).toContain('basketball:1');
+  });
+
+  it("the slip's legs follow the list's prices and states; a row with no open market shows no count", async () => {
+    // Picked earlier at other prices, both still open then.
+    toggleLeg(
+      legOf(upcoming[0]!, main('11', 'open', [1.8, 3.4, 4.1]), {
+        ...upcoming[0]!.main!.selections[0]!,
+        price: 1.8,
+      }),
+    );
+    toggleLeg(legOf(upcoming[1]!, main('12', 'open', [2.2, 3.1, 3.3]), upcoming[1]!.main!.selections[2]!));
+    const list = [upcoming[0]!, { ...upcoming[1]!, markets: 0 }];
+    vi.stubGlobal('fetch', server(() => list).fn);
+    renderWithApp(<SportsPage />, '/footballPage');
+    const rows = await screen.findAllByTestId('event-row');
+
+    await waitFor(() =>
+      expect(useSlip.getState().legs).toMatchObject([
+        { selectionId: '1110', price: 1.95, previous: 1.8, status: 'open' },
+        { selectionId: '1212', price: 3.3, previous: null, status: 'suspended' },
+      ]),
+    );
+    expect(rows[0]).toHaveTextContent('+38');
+    expect(rows[1]).not.toHaveTextContent('+0');
   });
 
   it('an empty list says so; a failed one offers to try again', async () => {

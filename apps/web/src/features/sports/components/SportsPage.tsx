@@ -1,9 +1,10 @@
 import { SPORTS, type SportCode, type SportsEventListItem } from '@aposta/contracts';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useSportsEvents, useSportsList } from '../api/sports';
 import { formatPrice, selectionLabel, SHORT } from '../logic/markets';
-import { legOf, toggleLeg, useSlip } from '../logic/slip';
+import { legOf, syncLegs, toggleLeg, useSlip } from '../logic/slip';
 import { PriceButton } from './PriceButton';
 import { SportIcon } from './SportIcon';
 import { SportsShell, useLocale } from './SportsShell';
@@ -90,6 +91,10 @@ export function SportsPage() {
 function EventList({ sport, live }: { sport: SportCode; live: boolean }) {
   const { t } = useTranslation('sports');
   const query = useSportsEvents(sport, live);
+  // The slip follows the main markets on screen, as on an event's page: no stale price beside a fresh one.
+  useEffect(() => {
+    if (query.data) syncLegs(query.data.flatMap((e) => (e.main ? [e.main] : [])));
+  }, [query.data]);
   if (query.isPending) return <p className="py-24 text-center text-sm text-muted">{t('loading')}</p>;
   if (query.isError)
     return (
@@ -154,9 +159,12 @@ function EventRow({ event }: { event: SportsEventListItem }) {
             {event.live ? <b className="tabular-nums text-gold">{event.score.away}</b> : null}
           </span>
         </span>
-        <span className="shrink-0 text-2xs font-semibold text-muted">
-          {t('moreMarkets', { count: event.markets })}
-        </span>
+        {/* Every market suspended (a dangerous moment, the last minutes): no "+0" to tap into. */}
+        {event.markets > 0 ? (
+          <span className="shrink-0 text-2xs font-semibold text-muted">
+            {t('moreMarkets', { count: event.markets })}
+          </span>
+        ) : null}
       </Link>
       {main ? (
         <div className="mt-6 flex gap-6">

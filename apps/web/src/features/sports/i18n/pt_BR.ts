@@ -19,7 +19,8 @@ const ptBR = {
     americanFootball: 'Futebol americano',
     tableTennis: 'Tênis de mesa',
     cricket: 'Críquete',
-    motorRacing: 'Automobilismo',
+    // A soft hyphen: the sport's chip breaks this one long word at a syllable, with its hyphen.
+    motorRacing: 'Automobi\u00adlismo',
   },
   liveCount: '{{count}} ao vivo',
   tabs: { live: 'Ao vivo', upcoming: 'Próximos' },

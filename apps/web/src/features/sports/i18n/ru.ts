@@ -11,7 +11,8 @@ const ru: SportsMessages = {
     baseball: 'Бейсбол',
     volleyball: 'Волейбол',
     badminton: 'Бадминтон',
-    americanFootball: 'Американский футбол',
+    // Short, as Russian books write it: the full adjective is wider than the sport's chip.
+    americanFootball: 'Амер. футбол',
     tableTennis: 'Настольный теннис',
     cricket: 'Крикет',
     motorRacing: 'Автоспорт',
