@@ -160,10 +160,12 @@ describe('translation calls', () => {
   });
 
   it('a feature reads its own namespace and the shared one only', () => {
+    // Save one: the verifier (/fairness, in originals) names our studio's slot symbols as the slots do.
+    const also: Record<string, string[]> = { originals: ['studio'] };
     for (const c of calls.filter((c) => c.feature)) {
-      for (const ns of c.used)
-        expect([c.feature, 'translation', 'bet'], `${c.path}: useTranslation('${ns}')`).toContain(ns);
-      expect([c.feature, 'translation', 'bet'], `${c.path}: ${c.ns}:${c.key}`).toContain(c.ns);
+      const allowed = [c.feature!, 'translation', 'bet', ...(also[c.feature!] ?? [])];
+      for (const ns of c.used) expect(allowed, `${c.path}: useTranslation('${ns}')`).toContain(ns);
+      expect(allowed, `${c.path}: ${c.ns}:${c.key}`).toContain(c.ns);
     }
   });
 

@@ -3,7 +3,7 @@ import { studioSlot, type SlotGame } from '@aposta/fairness';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { languageEntry, useAppState } from '../../../lib/app-state';
-import { symbolNamer } from '../logic/symbols';
+import { symbolNamer } from '../../../lib/slot-symbols';
 import { StudioSheet } from './StudioSheet';
 import { SymbolArt } from './SymbolArt';
 
@@ -40,7 +40,7 @@ function rulesText(t: TFunction, game: SlotGame, name: (id: string) => string): 
 export function GameInfoSheet({ game, onClose }: { game: StudioGameInfo; onClose: () => void }) {
   const { t } = useTranslation('studio');
   const locale = languageEntry(useAppState((s) => s.lang)).locale;
-  const symbolName = symbolNamer(t, game);
+  const symbolName = symbolNamer(t, game.gameCode, game.symbols);
   const num = (n: number, digits = 2) => n.toLocaleString(locale, { maximumFractionDigits: digits });
   const slot = studioSlot(game.gameCode);
   const figures = [

@@ -1,7 +1,7 @@
 import type { StudioGameInfo } from '@aposta/contracts';
 import { useLayoutEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { symbolNamer } from '../logic/symbols';
+import { symbolNamer } from '../../../lib/slot-symbols';
 import { blurStrip } from '../logic/timing';
 import { SymbolArt } from './SymbolArt';
 
@@ -125,7 +125,7 @@ export function Reels({
 }) {
   const { t } = useTranslation('studio');
   const info = useMemo(() => {
-    const symbolName = symbolNamer(t, game);
+    const symbolName = symbolNamer(t, game.gameCode, game.symbols);
     const map = new Map(game.symbols.map((s, index) => [s.id, { ...s, index, label: symbolName(s.id) }]));
     return (id: string) => map.get(id) ?? { name: id, label: id, index: 0, wild: false, scatter: false };
   }, [t, game]);

@@ -8,7 +8,7 @@ import { queryClient } from '../../../lib/query';
 import { verifyHref } from '../../../lib/verify-link';
 import { StudioError } from '../api/client';
 import { rotateSeeds, roundsKey, useStudioRounds } from '../api/studio';
-import { symbolNamer } from '../logic/symbols';
+import { symbolNamer } from '../../../lib/slot-symbols';
 import { winCaption } from '../logic/wins';
 import { verifyRound } from '../logic/verify';
 import { StudioSheet } from './StudioSheet';
@@ -16,7 +16,7 @@ import { SymbolArt } from './SymbolArt';
 
 function MiniGrid({ game, grid, won }: { game: StudioGameInfo; grid: string[][]; won: Set<string> }) {
   const { t } = useTranslation('studio');
-  const symbolName = symbolNamer(t, game);
+  const symbolName = symbolNamer(t, game.gameCode, game.symbols);
   const index = new Map(game.symbols.map((s, i) => [s.id, { ...s, i }]));
   return (
     <div
@@ -70,7 +70,7 @@ function RoundDetail({
   const { t } = useTranslation('studio');
   const lang = useAppState((s) => s.lang);
   const money = (n: number) => displayMoney(n, lang);
-  const symbolName = symbolNamer(t, game);
+  const symbolName = symbolNamer(t, game.gameCode, game.symbols);
   const verdict = verifyRound(round);
   return (
     <div className="mt-8 flex flex-col gap-10 border-t border-white/10 pt-8" data-testid="round-detail">

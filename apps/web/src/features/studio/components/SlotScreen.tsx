@@ -10,7 +10,7 @@ import { queryClient } from '../../../lib/query';
 import { roundsKey, spin } from '../api/studio';
 import { StudioError } from '../api/client';
 import { restingGrid, sleep, timing, winTier } from '../logic/timing';
-import { symbolNamer } from '../logic/symbols';
+import { symbolNamer } from '../../../lib/slot-symbols';
 import { THEMES } from '../logic/themes';
 import { bestWin, winCaption } from '../logic/wins';
 import { BigWin } from './BigWin';
@@ -42,7 +42,7 @@ export function SlotScreen({ session }: { session: StudioSession }) {
   const theme = THEMES[game.kind];
   const money = (n: number) => displayMoney(n, lang);
   const symbolIds = useMemo(() => game.symbols.map((s) => s.id), [game.symbols]);
-  const symbolName = useMemo(() => symbolNamer(t, game), [t, game]);
+  const symbolName = useMemo(() => symbolNamer(t, game.gameCode, game.symbols), [t, game]);
 
   const [bet, setBet] = useState(() => defaultBet(game.bets));
   const [balance, setBalance] = useState(session.balance);

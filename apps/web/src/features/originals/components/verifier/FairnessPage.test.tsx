@@ -15,6 +15,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '../../../../test/render';
+import { i18n } from '../../../../lib/i18n';
 import { FairnessPage } from './FairnessPage';
 
 const seeds = { serverSeed: '3f'.repeat(32), clientSeed: 'meu-seed', nonce: 17 };
@@ -119,6 +120,11 @@ describe('/fairness recomputes a slot spin of our studio', () => {
         if (step.stops.length)
           expect(steps[i]).toHaveTextContent(`Paradas dos rolos: ${step.stops.join(' · ')}`);
       });
+      // The symbols by their names on the slot's own screen, in the player's language (not the data's English).
+      const first = spin.steps[0]!.grid[0]![0]!;
+      const name = i18n.t(`studio:symbols.${code}.${first}`);
+      expect(name).not.toBe(game.symbols.find((s) => s.id === first)!.name);
+      expect(within(steps[0]!).getAllByText(name).length).toBeGreaterThan(0);
       expect(within(screen.getByTestId('verifier-floats')).getAllByRole('row')).toHaveLength(spin.draws);
       expect(screen.getByRole('combobox', { name: 'Jogo' })).toHaveValue(code);
       expect(fetch).not.toHaveBeenCalled();

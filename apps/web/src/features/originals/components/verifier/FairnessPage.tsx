@@ -15,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { TextField } from '../../../../components/ui/TextField';
 import { languageEntry, useAppState } from '../../../../lib/app-state';
+import { symbolNamer } from '../../../../lib/slot-symbols';
 import {
   decimalText,
   hundredthsLabel,
@@ -86,7 +87,8 @@ function readInput(
  * visitors, and offline once loaded.
  */
 export function FairnessPage() {
-  const { t } = useTranslation('originals');
+  // The studio's namespace too: its slots' symbols are named in the player's language (lib/slot-symbols.ts).
+  const { t } = useTranslation(['originals', 'studio']);
   const locale = languageEntry(useAppState((s) => s.lang)).locale;
   const [q, setQ] = useSearchParams();
   const { input, problem } = readInput(q);
@@ -431,8 +433,8 @@ function WinLine({ won, multiplier }: { won: boolean; multiplier: string }) {
 
 /** A slot spin recomputed: the whole win, then each step (spin, cascades, free spins) as the recall shows it. */
 function SlotOutcome({ game, result, locale }: { game: SlotGame; result: SlotVerification; locale: string }) {
-  const { t } = useTranslation('originals');
-  const name = new Map(game.symbols.map((s) => [s.id, s.name]));
+  const { t } = useTranslation(['originals', 'studio']);
+  const name = symbolNamer(t, game.code, game.symbols);
   const times = (units: number) => multiplierOf(units / game.unitsPerBet, locale);
   const stepLabel = { spin: 'stepSpin', cascade: 'stepCascade', freeSpin: 'stepFreeSpin' } as const;
   return (
@@ -470,7 +472,7 @@ function SlotOutcome({ game, result, locale }: { game: SlotGame; result: SlotVer
                       key={`${r}:${c}`}
                       className={`truncate rounded-sm px-2 py-4 text-center ${won.has(`${r}:${c}`) ? 'bg-mint/25 font-bold text-mint' : 'bg-night/60 text-muted'}`}
                     >
-                      {name.get(symbol) ?? symbol}
+                      {name(symbol)}
                     </span>
                   )),
                 )}
@@ -480,7 +482,7 @@ function SlotOutcome({ game, result, locale }: { game: SlotGame; result: SlotVer
                   {t(w.line !== null ? 'verifier.lineWin' : 'verifier.anyWin', {
                     line: (w.line ?? 0) + 1,
                     count: w.count,
-                    symbol: name.get(w.symbol) ?? w.symbol,
+                    symbol: name(w.symbol),
                     multiplier: times(w.units),
                   })}
                 </p>
