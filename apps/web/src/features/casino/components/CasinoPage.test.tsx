@@ -42,9 +42,13 @@ describe('casino lobby', () => {
     await waitFor(() => expect(shown()).toEqual(['fortune-ox', 'carnival-lines', 'candy-cascade']));
     expect(lastLobbyQuery(server).get('provider')).toBe('aposta');
 
+    expect(screen.getByRole('heading', { name: /^Todos os jogos/ })).toHaveTextContent('(3)');
     await user.type(screen.getByLabelText('Buscar jogos'), 'candy');
     await waitFor(() => expect(shown()).toEqual(['candy-cascade']));
     expect(lastLobbyQuery(server).get('q')).toBe('candy');
+    // The heading says what is searched, not "all games (1)".
+    expect(screen.getByRole('heading', { name: /^Resultados para “candy”/ })).toHaveTextContent('(1)');
+    expect(screen.queryByRole('heading', { name: /^Todos os jogos/ })).toBeNull();
 
     await user.clear(screen.getByLabelText('Buscar jogos'));
     await user.type(screen.getByLabelText('Buscar jogos'), 'nada disso');

@@ -10,6 +10,7 @@ const en: CasinoMessages = {
   category: 'Category',
   all: 'All',
   allGames: 'All games',
+  searchResults: 'Results for “{{q}}”',
   categories: {
     slots: 'Slots',
     table: 'Table',

@@ -10,6 +10,7 @@ const id: CasinoMessages = {
   category: 'Kategori',
   all: 'Semua',
   allGames: 'Semua permainan',
+  searchResults: 'Hasil untuk “{{q}}”',
   categories: {
     slots: 'Slot',
     table: 'Meja',

@@ -10,6 +10,7 @@ const ja: CasinoMessages = {
   category: 'カテゴリー',
   all: 'すべて',
   allGames: 'すべてのゲーム',
+  searchResults: '「{{q}}」の検索結果',
   categories: {
     slots: 'スロット',
     table: 'テーブル',

@@ -10,6 +10,7 @@ const ko: CasinoMessages = {
   category: '카테고리',
   all: '전체',
   allGames: '전체 게임',
+  searchResults: '“{{q}}” 검색 결과',
   categories: {
     slots: '슬롯',
     table: '테이블',

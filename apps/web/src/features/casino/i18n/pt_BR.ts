@@ -11,6 +11,8 @@ const ptBR = {
   category: 'Categoria',
   all: 'Todos',
   allGames: 'Todos os jogos',
+  // The games' heading while the player searches: what they typed, not "all games".
+  searchResults: 'Resultados para “{{q}}”',
   categories: {
     slots: 'Slots',
     table: 'Mesa',

@@ -10,6 +10,7 @@ const ru: CasinoMessages = {
   category: 'Категория',
   all: 'Все',
   allGames: 'Все игры',
+  searchResults: 'Результаты по запросу «{{q}}»',
   categories: {
     slots: 'Слоты',
     table: 'Настольные',

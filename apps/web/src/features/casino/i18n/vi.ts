@@ -10,6 +10,7 @@ const vi: CasinoMessages = {
   category: 'Danh mục',
   all: 'Tất cả',
   allGames: 'Tất cả trò chơi',
+  searchResults: 'Kết quả cho “{{q}}”',
   categories: {
     slots: 'Slot',
     table: 'Bàn',

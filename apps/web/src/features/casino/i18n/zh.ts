@@ -10,6 +10,7 @@ const zh: CasinoMessages = {
   category: '类别',
   all: '全部',
   allGames: '全部游戏',
+  searchResults: '“{{q}}”的搜索结果',
   categories: {
     slots: '老虎机',
     table: '桌面游戏',
