@@ -301,7 +301,7 @@ describe('studio slot', () => {
       timeout: 10_000,
     });
     expect(server.state.calls.filter((c) => c.path === '/api/studio/spin')).toHaveLength(rounds);
-    expect(screen.getByText('Giro automático parado: ganho acima do limite')).toBeInTheDocument();
+    expect(screen.getByText('Giro automático parado: um ganho atingiu o limite')).toBeInTheDocument();
   });
 
   it('auto spin stops once the loss since it started reaches the limit typed', async () => {

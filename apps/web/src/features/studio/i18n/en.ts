@@ -33,7 +33,7 @@ const en: StudioMessages = {
   autoStopWin: 'Stop on a single win of',
   autoNoStop: 'no limit',
   autoStoppedLoss: 'Auto spin stopped: loss limit reached',
-  autoStoppedWin: 'Auto spin stopped: a win above the limit',
+  autoStoppedWin: 'Auto spin stopped: a win reached the limit',
   auto: 'Auto',
   spin: 'Spin',
   rtp: 'RTP (return to player)',

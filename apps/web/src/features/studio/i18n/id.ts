@@ -33,7 +33,7 @@ const id: StudioMessages = {
   autoStopWin: 'Berhenti pada kemenangan',
   autoNoStop: 'tanpa batas',
   autoStoppedLoss: 'Putar otomatis berhenti: batas rugi tercapai',
-  autoStoppedWin: 'Putar otomatis berhenti: kemenangan di atas batas',
+  autoStoppedWin: 'Putar otomatis berhenti: kemenangan mencapai batas',
   auto: 'Auto',
   spin: 'Putar',
   rtp: 'RTP (pengembalian ke pemain)',

@@ -36,7 +36,7 @@ const ptBR = {
   autoStopWin: 'Parar num ganho a partir de (R$)',
   autoNoStop: 'sem limite',
   autoStoppedLoss: 'Giro automático parado: limite de perda atingido',
-  autoStoppedWin: 'Giro automático parado: ganho acima do limite',
+  autoStoppedWin: 'Giro automático parado: um ganho atingiu o limite',
   auto: 'Auto',
   spin: 'Girar',
   rtp: 'RTP (retorno ao jogador)',

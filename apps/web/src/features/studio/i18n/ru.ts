@@ -33,7 +33,7 @@ const ru: StudioMessages = {
   autoStopWin: 'Стоп при выигрыше от',
   autoNoStop: 'без лимита',
   autoStoppedLoss: 'Автоспин остановлен: достигнут лимит проигрыша',
-  autoStoppedWin: 'Автоспин остановлен: выигрыш выше лимита',
+  autoStoppedWin: 'Автоспин остановлен: выигрыш достиг лимита',
   auto: 'Авто',
   spin: 'Крутить',
   rtp: 'RTP (возврат игроку)',

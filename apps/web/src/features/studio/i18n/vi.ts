@@ -33,7 +33,7 @@ const vi: StudioMessages = {
   autoStopWin: 'Dừng khi thắng một lần từ',
   autoNoStop: 'không giới hạn',
   autoStoppedLoss: 'Quay tự động đã dừng: đạt giới hạn thua',
-  autoStoppedWin: 'Quay tự động đã dừng: thắng trên giới hạn',
+  autoStoppedWin: 'Quay tự động đã dừng: thắng đạt giới hạn',
   auto: 'Tự động',
   spin: 'Quay',
   rtp: 'RTP (tỷ lệ hoàn trả)',

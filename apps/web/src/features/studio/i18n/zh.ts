@@ -33,7 +33,7 @@ const zh: StudioMessages = {
   autoStopWin: '单次赢取达到时停止',
   autoNoStop: '不限',
   autoStoppedLoss: '自动旋转已停止：达到亏损上限',
-  autoStoppedWin: '自动旋转已停止：单次赢取超过上限',
+  autoStoppedWin: '自动旋转已停止：单次赢取达到上限',
   auto: '自动',
   spin: '旋转',
   rtp: 'RTP（返还率）',
