@@ -112,6 +112,34 @@ describe('bet builder', () => {
     expect(price).toBeLessThan(product);
   }, 60_000);
 
+  it("follows a trader's fixed price on a leg: a shortened favourite shortens the builder alike", async () => {
+    const d = await createEvent('Bahia', 'Sport', 0.4);
+    const x = market(d, '1x2', 1, null);
+    const home = sel(x, 'home');
+    const btts = sel(market(d, 'btts', 1, null), 'yes');
+    const quote = async () =>
+      builderPriceAnswer.parse(data(await builderPrice([home.selectionId, btts.selectionId]))).price;
+    const before = await quote();
+    // News the model has not seen: the trader fixes the home win at 60% of its price.
+    const fixed = Math.round(home.price * 60) / 100;
+    const set = await operator(
+      `markets/${x.marketId}/prices`,
+      {
+        selections: x.selections.map((s) => ({
+          selectionId: s.selectionId,
+          version: s.version,
+          override: s.name === 'home' ? fixed : null,
+        })),
+      },
+      'POST',
+    );
+    expect(set.statusCode).toBe(200);
+    const after = await quote();
+    // The joint chance rises as the leg's did: the builder's price falls by the same ratio (to the hundredth).
+    expect(after).toBeLessThan(before);
+    expect(Math.abs(after - (before * fixed) / home.price)).toBeLessThanOrEqual(0.02);
+  });
+
   it('never pays more than a leg alone: a correct score with the goals it implies is priced as the score', async () => {
     const d = await createEvent('Bahia', 'Sport', 0.3);
     const score = sel(market(d, 'correctScore', 1, null), '1-0');

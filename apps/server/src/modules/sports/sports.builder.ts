@@ -24,6 +24,9 @@ export interface BuilderRow {
   event_id: string;
   name: string;
   price: number;
+  /** The model's price, and a trader's fixed price when set (hundredths): see `priceBuilder`. */
+  engine_price: number;
+  override_price: number | null;
   version: number;
   status: MarketStatus;
   suspensions: number;
@@ -49,7 +52,8 @@ export interface BuilderQuote {
 }
 
 /** The columns of a `BuilderRow`, over `sports_selections s`, `sports_markets m`, `sports_events e`. */
-export const BUILDER_COLUMNS = sql`s.id as selection_id, s.market_id, s.event_id, s.name, s.price, s.version,
+export const BUILDER_COLUMNS = sql`s.id as selection_id, s.market_id, s.event_id, s.name, s.price,
+  s.engine_price, s.override_price, s.version,
   m.status, m.suspensions, m.type, m.period, m.line,
   case when m.type = 'correctScore' then
     (select array_agg(x.name) from sports_selections x where x.market_id = m.id) end as names,
@@ -112,13 +116,23 @@ export function priceBuilder(
   }
   const grid = footballGrid(Number(first.strength), first.state);
   const legs = list.map(legOf);
-  const probability = jointProbability(grid, legs);
-  if (probability < 1e-9) throw badRequest('sportsBuilderContradiction');
+  const modelled = jointProbability(grid, legs);
+  if (modelled < 1e-9) throw badRequest('sportsBuilderContradiction');
+  // A trader's fixed price is their view of that leg's chance (news the model has not seen): the joint chance
+  // follows it, the model's chance of the other legs given that one kept. Without this, a favourite the trader
+  // shortened would still be priced from the model in the builder, above the legs' own prices multiplied.
+  const view = list.map((r) =>
+    r.override_price === null || Number(r.override_price) <= 0 || Number(r.engine_price) <= 0
+      ? 1
+      : Number(r.engine_price) / Number(r.override_price),
+  );
+  const single = legs.map((leg, i) => jointProbability(grid, [leg]) * view[i]!);
+  const probability = Math.min(modelled * view.reduce((a, b) => a * b, 1), ...single, 1);
   const live = isLive(Number(first.clock));
   // A leg that implies all the others (1-0 with over 0.5 and home) makes the builder that leg's own bet: it pays
   // no more than the leg's price, which carries its market's margin (a correct score's is above the builder's).
   const same = list
-    .filter((r, i) => Number(r.price) > 0 && jointProbability(grid, [legs[i]!]) <= probability * (1 + 1e-9))
+    .filter((r, i) => Number(r.price) > 0 && jointProbability(grid, [legs[i]!]) <= modelled * (1 + 1e-9))
     .map((r) => Number(r.price));
   return {
     price: Math.min(builderPrice(probability, builderMargin(s, live)), ...same),
