@@ -178,32 +178,37 @@ test.describe('without the service worker', () => {
   });
 });
 
-test('home and the register overlay open without zod: the contracts load with the first check of a form', async ({
-  page,
-}) => {
-  // zod and every contract schema are about 30 KB gzip and, on a mid-range phone, a few hundred ms of start-up:
-  // home and the overlay a visitor lands on check what they read by hand (paths.ts in the contracts).
-  // The scripts that came in, each with whether it holds zod.
-  const scripts: Promise<[string, boolean]>[] = [];
-  page.on('response', (r) => {
-    const name = r.url().match(/\/assets\/([\w.-]+\.js)$/)?.[1];
-    if (name) scripts.push(r.text().then((code) => [name, code.includes('ZodError')]));
-  });
-  const withZod = async () => (await Promise.all(scripts)).filter(([, zod]) => zod).map(([name]) => name);
-  const profile = page.waitForResponse((r) => r.url().endsWith('/api/app/rg/profile'));
-  await page.goto('/yCONVITE1');
-  const form = page
-    .getByRole('dialog', { name: 'Entrar ou registrar' })
-    .getByRole('form', { name: 'Registrar' });
-  await expect(form.getByLabel('Código de verificação')).toBeVisible();
-  await profile;
-  await page.waitForLoadState('networkidle');
-  expect(scripts.length).toBeGreaterThan(10);
-  expect(await withZod()).toEqual([]);
+test.describe('zod', () => {
+  // The service worker's precache fetches every chunk once installed: only what the page asks for counts.
+  test.use({ serviceWorkers: 'block' });
 
-  // The first refusal a form checks against its contract brings zod in.
-  await form.getByRole('button', { name: 'Registrar' }).click();
-  await expect.poll(async () => (await withZod()).length).toBe(1);
+  test('home and the register overlay open without zod: the contracts load with the first check of a form', async ({
+    page,
+  }) => {
+    // zod and every contract schema are about 30 KB gzip and, on a mid-range phone, a few hundred ms of start-up:
+    // home and the overlay a visitor lands on check what they read by hand (paths.ts in the contracts).
+    // The scripts that came in, each with whether it holds zod.
+    const scripts: Promise<[string, boolean]>[] = [];
+    page.on('response', (r) => {
+      const name = r.url().match(/\/assets\/([\w.-]+\.js)$/)?.[1];
+      if (name) scripts.push(r.text().then((code) => [name, code.includes('ZodError')]));
+    });
+    const withZod = async () => (await Promise.all(scripts)).filter(([, zod]) => zod).map(([name]) => name);
+    const profile = page.waitForResponse((r) => r.url().endsWith('/api/app/rg/profile'));
+    await page.goto('/yCONVITE1');
+    const form = page
+      .getByRole('dialog', { name: 'Entrar ou registrar' })
+      .getByRole('form', { name: 'Registrar' });
+    await expect(form.getByLabel('Código de verificação')).toBeVisible();
+    await profile;
+    await page.waitForLoadState('networkidle');
+    expect(scripts.length).toBeGreaterThan(10);
+    expect(await withZod()).toEqual([]);
+
+    // The first refusal a form checks against its contract brings zod in.
+    await form.getByRole('button', { name: 'Registrar' }).click();
+    await expect.poll(async () => (await withZod()).length).toBe(1);
+  });
 });
 
 test('home is kept alive: its scroll position survives a trip away', async ({ page }) => {
