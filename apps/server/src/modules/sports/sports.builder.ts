@@ -126,13 +126,18 @@ export function priceBuilder(
       ? 1
       : Number(r.engine_price) / Number(r.override_price),
   );
-  const single = legs.map((leg, i) => jointProbability(grid, [leg]) * view[i]!);
-  const probability = Math.min(modelled * view.reduce((a, b) => a * b, 1), ...single, 1);
+  // Each leg's own chance by the model, once: viewed for the cap, as modelled for the implication below.
+  const alone = legs.map((leg) => jointProbability(grid, [leg]));
+  const probability = Math.min(
+    modelled * view.reduce((a, b) => a * b, 1),
+    ...alone.map((p, i) => p * view[i]!),
+    1,
+  );
   const live = isLive(Number(first.clock));
   // A leg that implies all the others (1-0 with over 0.5 and home) makes the builder that leg's own bet: it pays
   // no more than the leg's price, which carries its market's margin (a correct score's is above the builder's).
   const same = list
-    .filter((r, i) => Number(r.price) > 0 && jointProbability(grid, [legs[i]!]) <= modelled * (1 + 1e-9))
+    .filter((r, i) => Number(r.price) > 0 && alone[i]! <= modelled * (1 + 1e-9))
     .map((r) => Number(r.price));
   return {
     price: Math.min(builderPrice(probability, builderMargin(s, live)), ...same),
