@@ -77,18 +77,24 @@ test('a new player opens each studio slot from the lobby, spins, leaves, and fin
   const lobby = page.getByTestId('lobby-games');
   for (const name of ['Fortune Ox', 'Carnival Lines', 'Candy Cascade'])
     await expect(lobby.getByRole('button', { name: `${name} — Aposta Studios` })).toBeVisible();
-  // The provider filter shows its whole label, not "Todos os pro…": the text fits inside the box's padding and arrow.
+  // The provider filter shows its whole label, not "Todos os pro…" nor "Aposta Studi…": the text fits inside the
+  // box's padding and arrow, the placeholder and a provider's name alike.
   const provider = page.getByRole('combobox', { name: 'Provedor' });
   await expect(provider).toHaveText(/Provedores/);
-  const room = await provider.evaluate((select: HTMLSelectElement) => {
-    const style = getComputedStyle(select);
-    const context = document.createElement('canvas').getContext('2d')!;
-    context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
-    const text = context.measureText(select.selectedOptions[0]!.text).width;
-    // About 20 px for the native arrow.
-    return select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 20 - text;
-  });
-  expect(room).toBeGreaterThanOrEqual(0);
+  const room = () =>
+    provider.evaluate((select: HTMLSelectElement) => {
+      const style = getComputedStyle(select);
+      const context = document.createElement('canvas').getContext('2d')!;
+      context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      const text = context.measureText(select.selectedOptions[0]!.text).width;
+      // About 20 px for the native arrow.
+      return select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 20 - text;
+    });
+  expect(await room()).toBeGreaterThanOrEqual(0);
+  await provider.selectOption({ label: 'Aposta Studios' });
+  expect(await room()).toBeGreaterThanOrEqual(0);
+  await screenshot(page, 'casino/e2e-lobby-provider');
+  await provider.selectOption({ label: 'Provedores' });
   await screenshot(page, 'casino/e2e-lobby');
 
   let balance = 100;
@@ -108,6 +114,8 @@ test('a new player opens each studio slot from the lobby, spins, leaves, and fin
     await expect(game.getByTestId('slot-balance')).toHaveText(`R$ ${balance.toFixed(2).replace('.', ',')}`, {
       timeout: 20_000,
     });
+    // Real money, no bonus: plain "Saldo" (the wallet's figure never says whether bonus is in it).
+    await expect(game.getByText('Saldo', { exact: true })).toBeVisible();
     const first = await spinOnce(page, game);
     await screenshot(page, `casino/e2e-${code}-spin`);
     const second = await spinOnce(page, game);

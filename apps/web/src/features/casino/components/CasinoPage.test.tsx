@@ -41,6 +41,8 @@ describe('casino lobby', () => {
     await user.selectOptions(screen.getByLabelText('Provedor'), 'aposta');
     await waitFor(() => expect(shown()).toEqual(['fortune-ox', 'carnival-lines', 'candy-cascade']));
     expect(lastLobbyQuery(server).get('provider')).toBe('aposta');
+    // The chosen provider's whole name stays within reach (the title), however narrow the control.
+    expect(screen.getByLabelText('Provedor')).toHaveAttribute('title', 'Aposta Studios');
 
     expect(screen.getByRole('heading', { name: /^Todos os jogos/ })).toHaveTextContent('(3)');
     await user.type(screen.getByLabelText('Buscar jogos'), 'candy');

@@ -73,11 +73,13 @@ export function CasinoPage() {
         <p className="text-xs text-muted">{t('subtitle')}</p>
       </header>
 
-      <div className="flex gap-8">
+      {/* The provider filter is as wide as its longest name (a provider's name is never cut short): the search
+          takes the rest of the row, and when that would leave it too narrow the filter drops to its own line. */}
+      <div className="flex flex-wrap gap-8">
         <label htmlFor={searchId} className="sr-only">
           {t('search')}
         </label>
-        <div className="flex min-h-44 min-w-0 flex-1 items-center gap-8 rounded-xl border border-line bg-panel px-12 focus-within:border-gold/70">
+        <div className="flex min-h-44 min-w-0 grow basis-180 items-center gap-8 rounded-xl border border-line bg-panel px-12 focus-within:border-gold/70">
           <SearchIcon />
           <input
             id={searchId}
@@ -96,7 +98,8 @@ export function CasinoPage() {
           id={providerId}
           value={provider ?? ''}
           onChange={(e) => setProvider(e.target.value || undefined)}
-          className="min-h-44 w-128 shrink-0 truncate rounded-xl border border-line bg-panel px-8 text-sm text-text"
+          title={all?.providers.find((p) => p.code === provider)?.name ?? t('allProviders')}
+          className="min-h-44 max-w-full shrink-0 truncate rounded-xl border border-line bg-panel px-8 text-sm text-text"
         >
           <option value="">{t('allProviders')}</option>
           {(all?.providers ?? []).map((p) => (

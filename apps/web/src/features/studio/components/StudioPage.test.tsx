@@ -226,6 +226,13 @@ describe('studio slot', () => {
     vi.restoreAllMocks();
   });
 
+  it('a real-money slot labels its balance plainly: the wallet never says whether bonus is in it', async () => {
+    start();
+    const balance = await screen.findByTestId('slot-balance');
+    expect(balance.previousElementSibling).toHaveTextContent(/^Saldo$/);
+    expect(balance.parentElement).not.toHaveTextContent('bônus');
+  });
+
   it('a demo says its balance is play money, never a balance with bonus, nor offers a deposit', async () => {
     const user = userEvent.setup();
     const parent = { postMessage: vi.fn() };

@@ -19,7 +19,7 @@ const en: StudioMessages = {
   info: 'Game information',
   freeSpins: 'Free spins',
   freeSpinsLeft: '{{count}} left',
-  balance: 'Balance with bonus',
+  balance: 'Balance',
   demoBalance: 'Demo balance',
   win: 'Win',
   turbo: 'Turbo',

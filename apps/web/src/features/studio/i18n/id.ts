@@ -19,7 +19,7 @@ const id: StudioMessages = {
   info: 'Informasi permainan',
   freeSpins: 'Putaran gratis',
   freeSpinsLeft: '{{count}} tersisa',
-  balance: 'Saldo dengan bonus',
+  balance: 'Saldo',
   demoBalance: 'Saldo demo',
   win: 'Menang',
   turbo: 'Turbo',

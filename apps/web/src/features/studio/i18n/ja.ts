@@ -19,7 +19,7 @@ const ja: StudioMessages = {
   info: 'ゲーム情報',
   freeSpins: 'フリースピン',
   freeSpinsLeft: '残り {{count}}',
-  balance: '残高（ボーナス込み）',
+  balance: '残高',
   demoBalance: 'デモ残高',
   win: '配当',
   turbo: 'ターボ',

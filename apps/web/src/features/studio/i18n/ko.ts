@@ -19,7 +19,7 @@ const ko: StudioMessages = {
   info: '게임 정보',
   freeSpins: '프리 스핀',
   freeSpinsLeft: '{{count}}회 남음',
-  balance: '잔액(보너스 포함)',
+  balance: '잔액',
   demoBalance: '데모 잔액',
   win: '당첨금',
   turbo: '터보',

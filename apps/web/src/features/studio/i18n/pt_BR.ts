@@ -20,8 +20,9 @@ const ptBR = {
   info: 'Informações do jogo',
   freeSpins: 'Rodadas grátis',
   freeSpinsLeft: 'restam {{count}}',
-  // Cash and bonus together, as the casino wallet plays with both (the app's header shows cash alone).
-  balance: 'Saldo com bônus',
+  // The wallet's playable figure. The game cannot tell whether bonus is in it (the wallet answers one sum), so it
+  // never says "com bônus": the app's bar on /play shows the split.
+  balance: 'Saldo',
   // A demo's play money: no bonus in it, no real money.
   demoBalance: 'Saldo demo',
   win: 'Ganho',

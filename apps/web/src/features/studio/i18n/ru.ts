@@ -19,7 +19,7 @@ const ru: StudioMessages = {
   info: 'Об игре',
   freeSpins: 'Фриспины',
   freeSpinsLeft: 'осталось {{count}}',
-  balance: 'Баланс с бонусом',
+  balance: 'Баланс',
   demoBalance: 'Демо-баланс',
   win: 'Выигрыш',
   turbo: 'Турбо',

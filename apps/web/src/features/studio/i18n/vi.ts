@@ -19,7 +19,7 @@ const vi: StudioMessages = {
   info: 'Thông tin trò chơi',
   freeSpins: 'Vòng quay miễn phí',
   freeSpinsLeft: 'Còn {{count}}',
-  balance: 'Số dư kèm thưởng',
+  balance: 'Số dư',
   demoBalance: 'Số dư demo',
   win: 'Thắng',
   turbo: 'Turbo',

@@ -19,7 +19,7 @@ const zh: StudioMessages = {
   info: '游戏信息',
   freeSpins: '免费旋转',
   freeSpinsLeft: '剩余 {{count}} 次',
-  balance: '余额（含奖金）',
+  balance: '余额',
   demoBalance: '演示余额',
   win: '赢得',
   turbo: '极速',
