@@ -30,6 +30,7 @@ const english = {
   sportsCashoutChanged: 'The cash-out value has changed: check the new value and confirm',
   sportsCashoutShare: 'Choose a share of the stake above 0% and up to 100%',
   sportsCashoutTargetTooHigh: 'The automatic cash out must be below the possible win ({amount})',
+  sportsCashoutTargetTooLow: 'The automatic cash out must be above the current value ({amount})',
   sportsSameTeams: 'A side cannot play itself: check the teams',
   sportsStartOutOfRange: 'The start must be in the future, at most a year ahead',
   sportsResultBeforeStart:
@@ -79,6 +80,7 @@ export const sportsMessages = defineMessages({
     sportsCashoutChanged: 'O valor de encerramento mudou: confira o novo valor e confirme',
     sportsCashoutShare: 'Escolha uma parte do valor apostado acima de 0% e até 100%',
     sportsCashoutTargetTooHigh: 'O cash out automático precisa ficar abaixo do ganho possível ({amount})',
+    sportsCashoutTargetTooLow: 'O cash out automático precisa ficar acima do valor atual ({amount})',
     sportsSameTeams: 'Um time não pode jogar contra si mesmo: confira os times',
     sportsStartOutOfRange: 'O início deve ser no futuro, em até um ano',
     sportsResultBeforeStart:
@@ -129,6 +131,7 @@ export const sportsMessages = defineMessages({
     sportsCashoutChanged: 'Nilai cash out telah berubah: periksa nilai baru dan konfirmasi',
     sportsCashoutShare: 'Pilih bagian taruhan di atas 0% hingga 100%',
     sportsCashoutTargetTooHigh: 'Cash out otomatis harus di bawah potensi kemenangan ({amount})',
+    sportsCashoutTargetTooLow: 'Cash out otomatis harus di atas nilai saat ini ({amount})',
     sportsSameTeams: 'Tim tidak bisa melawan dirinya sendiri: periksa timnya',
     sportsStartOutOfRange: 'Waktu mulai harus di masa depan, paling lambat satu tahun lagi',
     sportsResultBeforeStart:
@@ -176,6 +179,7 @@ export const sportsMessages = defineMessages({
     sportsCashoutChanged: 'Giá trị cash out đã thay đổi: kiểm tra giá trị mới và xác nhận',
     sportsCashoutShare: 'Chọn phần tiền cược trên 0% và tối đa 100%',
     sportsCashoutTargetTooHigh: 'Rút tiền tự động phải thấp hơn số tiền thắng có thể ({amount})',
+    sportsCashoutTargetTooLow: 'Rút tiền tự động phải cao hơn giá trị hiện tại ({amount})',
     sportsSameTeams: 'Một đội không thể đấu với chính mình: hãy kiểm tra các đội',
     sportsStartOutOfRange: 'Thời gian bắt đầu phải ở tương lai, tối đa một năm tới',
     sportsResultBeforeStart: 'Sự kiện này chưa bắt đầu: hãy xác nhận trận đấu được đá sớm để nhập kết quả',
@@ -222,6 +226,7 @@ export const sportsMessages = defineMessages({
     sportsCashoutChanged: 'キャッシュアウト額が変わりました。新しい金額を確認して確定してください',
     sportsCashoutShare: '賭け金の0%を超え100%以下の割合を選んでください',
     sportsCashoutTargetTooHigh: '自動キャッシュアウトは獲得可能額（{amount}）未満にしてください',
+    sportsCashoutTargetTooLow: '自動キャッシュアウトは現在の額（{amount}）より高くしてください',
     sportsSameTeams: '同じチーム同士は対戦できません。チームを確認してください',
     sportsStartOutOfRange: '開始日時は未来で、1年以内にしてください',
     sportsResultBeforeStart:
@@ -269,6 +274,7 @@ export const sportsMessages = defineMessages({
     sportsCashoutChanged: '캐시아웃 금액이 변경되었습니다. 새 금액을 확인하고 확정하세요',
     sportsCashoutShare: '베팅 금액의 0% 초과 100% 이하 비율을 선택하세요',
     sportsCashoutTargetTooHigh: '자동 캐시아웃은 예상 당첨금({amount})보다 낮아야 합니다',
+    sportsCashoutTargetTooLow: '자동 캐시아웃은 현재 금액({amount})보다 높아야 합니다',
     sportsSameTeams: '같은 팀끼리는 경기할 수 없습니다. 팀을 확인하세요',
     sportsStartOutOfRange: '시작 시간은 미래여야 하며 최대 1년 이내여야 합니다',
     sportsResultBeforeStart:
@@ -315,6 +321,7 @@ export const sportsMessages = defineMessages({
     sportsCashoutChanged: '兑现金额已变化：请查看新金额并确认',
     sportsCashoutShare: '请选择大于 0% 且不超过 100% 的投注比例',
     sportsCashoutTargetTooHigh: '自动兑现金额必须低于可能赢得的金额（{amount}）',
+    sportsCashoutTargetTooLow: '自动兑现金额必须高于当前金额（{amount}）',
     sportsSameTeams: '同一支球队不能与自己比赛：请检查球队',
     sportsStartOutOfRange: '开始时间必须在未来，且不超过一年',
     sportsResultBeforeStart: '该赛事尚未开始：请确认比赛已提前进行后再录入结果',
@@ -360,6 +367,7 @@ export const sportsMessages = defineMessages({
     sportsCashoutChanged: 'Сумма кэшаута изменилась: проверьте новую сумму и подтвердите',
     sportsCashoutShare: 'Выберите долю ставки больше 0% и не больше 100%',
     sportsCashoutTargetTooHigh: 'Автоматический кэшаут должен быть ниже возможного выигрыша ({amount})',
+    sportsCashoutTargetTooLow: 'Автоматический кэшаут должен быть выше текущей суммы ({amount})',
     sportsSameTeams: 'Команда не может играть сама с собой: проверьте команды',
     sportsStartOutOfRange: 'Начало должно быть в будущем, не позже чем через год',
     sportsResultBeforeStart:

@@ -444,6 +444,59 @@ describe('full, partial and automatic cash out on operator events', () => {
   });
 });
 
+describe('automatic cash-out target', () => {
+  it('is refused at or below the value now, nothing changed; taken while the value is unavailable', async () => {
+    const d = await createEvent('Náutico', 'Santa Cruz', 0.1);
+    const player = await c.signUp('auto-low');
+    await c.fund(player.id, 50_000);
+    const home = sel(main(d), 'home');
+    const placed = placeBetAnswer.parse(
+      data(
+        await bet(player.token, {
+          stake: 20,
+          selections: [{ selectionId: home.selectionId, price: home.price }],
+        }),
+      ),
+    );
+    const put = (value: number | null) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `${SPORTS_PATH}/bets/${placed.betId}/autoCashout`,
+        headers: { authorization: `Bearer ${player.token}` },
+        payload: { value },
+      });
+    const autoOf = async () => {
+      const [row] = await queryRows<{ auto_cashout: string | null }>(
+        t.database.db,
+        sql`select auto_cashout from sports_bets where id = ${placed.betId}::bigint`,
+      );
+      return row!.auto_cashout === null ? null : Number(row!.auto_cashout);
+    };
+    const now = await quote(player.token, placed.betId);
+    expect(now.available).toBe(true);
+    const shown = `R$ ${now.value.toFixed(2).replace('.', ',')}`;
+    // A target set above the value stays when a lower one is refused.
+    const above = Math.round((now.value + 1) * 100) / 100;
+    expect(data(await put(above))).toEqual({ betId: placed.betId, autoCashout: above });
+    for (const low of [Math.round((now.value - 1) * 100) / 100, now.value]) {
+      const refused = await put(low);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().message.replace(/\s/g, ' ')).toBe(
+        `O cash out automático precisa ficar acima do valor atual (${shown})`,
+      );
+      expect(await autoOf()).toBe(Math.round(above * 100));
+    }
+    // While its market is suspended the bet has no value now: a target below the potential win is taken.
+    data(await operator(`markets/${main(d).marketId}/suspend`));
+    expect((await quote(player.token, placed.betId)).available).toBe(false);
+    const low = Math.round((now.value - 1) * 100) / 100;
+    expect(data(await put(low))).toEqual({ betId: placed.betId, autoCashout: low });
+    expect(await autoOf()).toBe(Math.round(low * 100));
+    expect(data(await put(null))).toEqual({ betId: placed.betId, autoCashout: null });
+    data(await operator(`markets/${main(d).marketId}/open`));
+  });
+});
+
 describe('during the sandbox feed match', () => {
   it('cashes out in full, in part and automatically, each step in the ledger, then settles the rest', async () => {
     const feed = createSandboxFeed({ speed: 1, perSport: 1, stepSeconds: 5, postponed: 0, cancelled: 0 });
@@ -482,7 +535,8 @@ describe('during the sandbox feed match', () => {
     const full = await place();
     const partial = await place();
     const auto = await place();
-    const autoTarget = (await quote(player.token, auto.betId)).value * 0.5;
+    // A target just above its value now (one below is refused): the under's value grows as time passes.
+    const autoTarget = (await quote(player.token, auto.betId)).value + 0.01;
     data(
       await t.app.inject({
         method: 'PUT',
@@ -507,7 +561,7 @@ describe('during the sandbox feed match', () => {
     expect(f.status).toBe('cashedOut');
     expect(p).toMatchObject({ status: 'open', stake: 15, paid: Math.floor(q.value * 50) / 100 });
     expect(await cash(player.id)).toBe(cash0 + Math.round(f.paid * 100) + Math.round(p.paid * 100));
-    // The automatic one fired at a price move already (its target is half its value).
+    // The automatic one fires at the first price move that lifts its value.
     for (; minute < 85; minute++) {
       const b = sportsBet.parse(data(await get(`bets/${auto.betId}`, player.token)));
       if (b.status === 'cashedOut') break;

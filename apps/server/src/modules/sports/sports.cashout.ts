@@ -329,8 +329,10 @@ export function createCashout({ database, settings, bus, outbox, log }: CashoutD
   }
 
   /**
-   * PUT …/autoCashout: the target value (major units) or null; only on the owner's open bet, and below what the
-   * bet pays if it wins (a cash-out value never reaches that: the target would never fire).
+   * PUT …/autoCashout: the target value (major units) or null; only on the owner's open bet, below what the
+   * bet pays if it wins (a cash-out value never reaches that: the target would never fire) and, while the bet
+   * has a value now, above it (a target already reached would cash out at once, at today's value). While the
+   * value is unavailable (a market suspended, closed) any target below the potential win is taken.
    */
   async function setAuto(userId: number, betId: string, target: number | null) {
     const minor = target === null ? null : parseAmount(target, CURRENCY);
@@ -341,6 +343,11 @@ export function createCashout({ database, settings, bus, outbox, log }: CashoutD
     if (!row || Number(row.user_id) !== userId) throw notFound('sportsBetNotFound');
     if (minor !== null && minor >= Number(row.potential))
       throw badRequest('sportsCashoutTargetTooHigh', { amount: moneyParam(Number(row.potential)) });
+    if (minor !== null && row.status === 'open') {
+      const now = await quote(db, betId, await settings.all());
+      if (now?.q.available && minor <= now.q.minor)
+        throw badRequest('sportsCashoutTargetTooLow', { amount: moneyParam(now.q.minor) });
+    }
     const [done] = await queryRows<{ id: string }>(
       db,
       sql`update sports_bets set auto_cashout = ${minor} where id = ${betId}::bigint and status = 'open'

@@ -21,7 +21,7 @@ import {
 import { ErrorCode } from '@aposta/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { request, type RequestOptions } from '../../../lib/api';
+import { ApiError, request, type RequestOptions } from '../../../lib/api';
 import { queryClient } from '../../../lib/query';
 import { useSession } from '../../../lib/session';
 
@@ -89,17 +89,28 @@ export function useSportsEvents(sport: SportCode, live: boolean) {
 }
 
 /** One event and all its markets; in play its clock, score and prices are asked again every 3 s. */
+const eventQuery = (eventId: string) =>
+  queryOptions({
+    queryKey: sportsKeys.event(eventId),
+    queryFn: async () =>
+      sportsEventDetail.parse((await request<unknown>(`${SPORTS_PATH}/events/${eventId}`, READ)).data),
+    refetchInterval: (q) => (q.state.data?.event.live ? 3_000 : 20_000),
+  });
+
 export function useSportsEvent(eventId: string) {
-  return useQuery(
-    queryOptions({
-      queryKey: sportsKeys.event(eventId),
-      queryFn: async () =>
-        sportsEventDetail.parse((await request<unknown>(`${SPORTS_PATH}/events/${eventId}`, READ)).data),
-      refetchInterval: (q) => (q.state.data?.event.live ? 3_000 : 20_000),
-    }),
-    queryClient,
-  );
+  return useQuery(eventQuery(eventId), queryClient);
 }
+
+/**
+ * An event of a leg in the open slip: the event page's query (one request per event, shared with the page
+ * and the pushes it receives), asked again as the slip opens however fresh, then as the page polls it.
+ */
+export function useSlipEvent(eventId: string) {
+  return useQuery({ ...eventQuery(eventId), refetchOnMount: 'always' }, queryClient);
+}
+
+/** Whether a read was refused because the thing asked for does not exist (any more). */
+export const notFound = (err: unknown) => err instanceof ApiError && err.httpStatus === 404;
 
 const betsWith = async (status: 'open' | 'settled' | 'cashedOut') =>
   sportsBet

@@ -1,11 +1,11 @@
-import type { SportsMarket, UserInfo } from '@aposta/contracts';
-import { act, screen, waitFor } from '@testing-library/react';
+import type { SportsEventDetail, SportsMarket, UserInfo } from '@aposta/contracts';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../../../lib/session';
 import { useUi } from '../../../lib/ui';
 import { envelope, fakeFetch, renderWithApp } from '../../../test/render';
-import { SLIP_CONFIG } from '../testing';
+import { SLIP_CONFIG, testEvent } from '../testing';
 import { clearSlip, legOf, toggleLeg, useSlip } from '../logic/slip';
 import { SportsShell } from './SportsShell';
 
@@ -24,6 +24,15 @@ const event = (id: string) => ({
   away: `Fora ${id}`,
   sport: 'football' as const,
   live: false,
+});
+/** The event as the server has it: not started (in 2030) unless `over` says otherwise, its market at `price`. */
+const detail = (
+  id: string,
+  price: number,
+  over: { clock?: number; status?: SportsMarket['status'] } = {},
+): SportsEventDetail => ({
+  event: testEvent({ ...event(id), startsAt: '2030-01-01T12:00:00.000Z', clock: over.clock ?? 0 }),
+  markets: [{ ...market(`${id}0`, id, price), status: over.status ?? 'open' }],
 });
 function add(eventId: string, price: number) {
   const m = market(`${eventId}0`, eventId, price);
@@ -70,6 +79,8 @@ describe('bet slip', () => {
           body: envelope({ betId: '7', price: 1.8, stake: 10, potentialPayout: 18, balance: 90 }),
         };
       }
+      // The slip reads its leg's event as it opens: open, at the price taken.
+      if (url.includes('/sports/events/1')) return { body: envelope(detail('1', 2.1)) };
       return { status: 404, body: envelope(null, 40400, 'not found') };
     });
     vi.stubGlobal('fetch', server.fn);
@@ -313,5 +324,89 @@ describe('a bet whose answer did not come', () => {
     expect(keys).toHaveLength(2);
     expect(keys[1]).toBe(keys[0]);
     expect(useSlip.getState().pending).toEqual({});
+  });
+});
+
+describe('legs that can no longer be placed', () => {
+  it('as the slip opens, each leg learns its event: a finished match, a settled market or a vanished event show closed, one request per event', async () => {
+    const server = fakeFetch((url) => {
+      if (url.includes('/sports/config')) return { body: envelope(SLIP_CONFIG) };
+      // Finished (its market not settled yet), settled, gone, and open at a new price.
+      if (url.includes('/sports/events/1')) return { body: envelope(detail('1', 2.1, { clock: -1 })) };
+      if (url.includes('/sports/events/2'))
+        return { body: envelope(detail('2', 1.5, { status: 'settled' })) };
+      if (url.includes('/sports/events/3')) return { status: 404, body: envelope(null, 40400, 'Não existe') };
+      if (url.includes('/sports/events/4')) return { body: envelope(detail('4', 1.6)) };
+      return { status: 404, body: envelope(null, 40400, 'not found') };
+    });
+    vi.stubGlobal('fetch', server.fn);
+    useSession.setState({ token: 'token-1', user: { uId: 1, balance: 100, freeBalance: 0 } as UserInfo });
+    add('1', 2.1);
+    add('2', 1.5);
+    add('3', 3.2);
+    add('4', 1.5);
+    const user = userEvent.setup();
+    renderWithApp(<SportsShell>{null}</SportsShell>);
+    const bar = await screen.findByTestId('slip-bar');
+    // The bar alone reads nothing.
+    expect(server.calls.filter((c) => c.url.includes('/sports/events/'))).toHaveLength(0);
+    await user.click(bar);
+    await waitFor(() =>
+      expect(screen.getAllByTestId('slip-leg').map((l) => l.dataset.status)).toEqual([
+        'closed',
+        'closed',
+        'closed',
+        'open',
+      ]),
+    );
+    const legs = screen.getAllByTestId('slip-leg');
+    for (const l of legs.slice(0, 3))
+      expect(within(l).getByTestId('leg-state')).toHaveTextContent(
+        'Encerrado: esta seleção não aceita mais apostas. Remova-a do boletim.',
+      );
+    // The open one took its current price, marked as moved.
+    expect(within(legs[3]!).getByTestId('previous-price')).toHaveTextContent('Era 1,50');
+    expect(within(legs[3]!).getByTestId('leg-price')).toHaveTextContent('1,60');
+    expect(
+      screen.getByText('O boletim tem seleções encerradas: remova-as para apostar.'),
+    ).toBeInTheDocument();
+    expect(screen.getByTestId('place-bet')).toBeDisabled();
+    for (const id of ['1', '2', '3', '4'])
+      expect(server.calls.filter((c) => c.url.endsWith(`/sports/events/${id}`))).toHaveLength(1);
+
+    // One tap takes the closed ones out; the open leg can be bet.
+    await user.click(screen.getByTestId('remove-closed'));
+    expect(useSlip.getState().legs.map((l) => l.eventId)).toEqual(['4']);
+    expect(screen.queryByTestId('remove-closed')).toBeNull();
+    await user.type(screen.getByLabelText('Valor para Casa 4 × Fora 4'), '10');
+    expect(screen.getByTestId('place-bet')).toBeEnabled();
+  });
+
+  it('a closed leg can be removed on its own; a suspended one says it is not open now, without the closed notice', async () => {
+    const server = fakeFetch((url) => {
+      if (url.includes('/sports/config')) return { body: envelope(SLIP_CONFIG) };
+      if (url.includes('/sports/events/1')) return { body: envelope(detail('1', 2.1, { status: 'closed' })) };
+      if (url.includes('/sports/events/2'))
+        return { body: envelope(detail('2', 1.5, { status: 'suspended' })) };
+      return { status: 404, body: envelope(null, 40400, 'not found') };
+    });
+    vi.stubGlobal('fetch', server.fn);
+    useSession.setState({ token: 'token-1', user: { uId: 1, balance: 100, freeBalance: 0 } as UserInfo });
+    add('1', 2.1);
+    add('2', 1.5);
+    const user = userEvent.setup();
+    renderWithApp(<SportsShell>{null}</SportsShell>);
+    await user.click(await screen.findByTestId('slip-bar'));
+    await waitFor(() =>
+      expect(screen.getAllByTestId('slip-leg').map((l) => l.dataset.status)).toEqual(['closed', 'suspended']),
+    );
+    const [closedLeg, suspended] = screen.getAllByTestId('slip-leg');
+    expect(within(suspended!).getByTestId('leg-state')).toHaveTextContent(
+      'Esta opção não está aberta para apostas no momento',
+    );
+    await user.click(within(closedLeg!).getByRole('button', { name: /^Remover/ }));
+    expect(useSlip.getState().legs.map((l) => l.eventId)).toEqual(['2']);
+    expect(screen.queryByText('O boletim tem seleções encerradas: remova-as para apostar.')).toBeNull();
+    expect(screen.getByTestId('place-bet')).toBeDisabled();
   });
 });

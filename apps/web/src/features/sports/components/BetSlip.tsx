@@ -11,7 +11,7 @@ import { displayMoney } from '../../../lib/format';
 import { playableMinor, useSession } from '../../../lib/session';
 import { openGameDeposit, openOverlay, toast } from '../../../lib/ui';
 import { applyBalance } from '../../../lib/user-info';
-import { placeSportsBet, refreshMyBets, useSportsConfig } from '../api/sports';
+import { notFound, placeSportsBet, refreshMyBets, useSlipEvent, useSportsConfig } from '../api/sports';
 import { useBuilder } from '../logic/builder';
 import { formatPrice, marketTitle, selectionLabel } from '../logic/markets';
 import {
@@ -19,11 +19,14 @@ import {
   clearSlip,
   confirmPrices,
   dropPending,
+  legOver,
   parlayPrice,
   parlayProblem,
   potentialPayout,
   removeLeg,
+  removeOverLegs,
   setPending,
+  syncEvent,
   useSlip,
   type PendingBet,
   type SlipLeg,
@@ -84,6 +87,21 @@ async function send(target: string, attempt: PendingBet): Promise<PlaceBetAnswer
 }
 
 /**
+ * While the slip is open, each of its legs' events is read from the server (one request per event, the event
+ * page's query) and its state written into the legs: a leg whose match ended, whose market closed or which no
+ * longer exists shows as closed, with its price as last seen, until the player removes it.
+ */
+function LegEvent({ eventId }: { eventId: string }) {
+  const { data, error } = useSlipEvent(eventId);
+  const gone = notFound(error);
+  useEffect(() => {
+    if (data) syncEvent(eventId, data);
+    else if (gone) syncEvent(eventId, null);
+  }, [eventId, data, gone]);
+  return null;
+}
+
+/**
  * The bet slip: a bar over the bottom navigation while it holds selections, opening a sheet with the single
  * and parlay tabs, a stake per leg (singles) or one (parlay), the odds-change setting and the potential payout.
  * A price that moved is shown against the old one; placing again accepts it. Each attempt carries its own
@@ -134,6 +152,7 @@ export function BetSlip() {
   const problem = mode === 'parlay' ? parlayProblem(legs, config?.maxLegs ?? 10) : null;
   const moved = legs.some((l) => l.previous !== null);
   const closed = legs.some((l) => l.status !== 'open');
+  const over = legs.filter(legOver).length;
   const minStake = Math.round((config?.minStake ?? 1) * 100);
   const maxStake = config ? Math.round(config.maxStake * 100) : null;
   const textOf = (key: string) => (key === PARLAY ? parlayStake : (stakes[key] ?? ''));
@@ -250,6 +269,9 @@ export function BetSlip() {
 
   return (
     <Sheet title={t('bet:slip.betSlip')} onClose={closeSlip} side="bottom">
+      {[...new Set(legs.map((l) => l.eventId))].map((id) => (
+        <LegEvent key={id} eventId={id} />
+      ))}
       <div className="flex flex-col gap-10 p-14" data-testid="bet-slip">
         <div role="tablist" className="grid grid-cols-2 rounded-xl border border-line bg-deep/70 p-4">
           {(['single', 'parlay'] as const).map((m) => (
@@ -367,6 +389,19 @@ export function BetSlip() {
             </b>
           </p>
         ) : null}
+        {over ? (
+          <div className="flex items-center justify-between gap-8 rounded-lg border border-rose/40 bg-rose/10 p-8">
+            <p className="text-xs text-rose">{t('slip.overLegs')}</p>
+            <button
+              type="button"
+              className="min-h-44 shrink-0 px-4 text-xs font-semibold text-text underline"
+              onClick={removeOverLegs}
+              data-testid="remove-closed"
+            >
+              {t('slip.removeClosed')}
+            </button>
+          </div>
+        ) : null}
         <div className="flex items-center justify-between text-xs text-muted">
           <span>{t('slip.totalStake', { amount: money(totalStake) })}</span>
           <button
@@ -404,7 +439,11 @@ function LegItem({ leg, children }: { leg: SlipLeg; children?: React.ReactNode }
   const locale = useLocale();
   const name = selectionLabel(leg.market, { name: leg.name }, leg.event, t, locale);
   return (
-    <li className="rounded-xl border border-line bg-panel p-10" data-testid="slip-leg">
+    <li
+      className={`rounded-xl border bg-panel p-10 ${legOver(leg) ? 'border-rose/50' : 'border-line'}`}
+      data-testid="slip-leg"
+      data-status={legOver(leg) ? 'closed' : leg.status}
+    >
       <div className="flex items-start gap-8">
         <div className="min-w-0 flex-1">
           <p className="truncate text-sm font-semibold">{name}</p>
@@ -420,7 +459,7 @@ function LegItem({ leg, children }: { leg: SlipLeg; children?: React.ReactNode }
             </p>
           ) : null}
           <p
-            className={`font-bold tabular-nums ${leg.previous === null ? '' : leg.price > leg.previous ? 'text-mint' : 'text-rose'}`}
+            className={`font-bold tabular-nums ${legOver(leg) ? 'text-muted line-through' : leg.previous === null ? '' : leg.price > leg.previous ? 'text-mint' : 'text-rose'}`}
             data-testid="leg-price"
           >
             {formatPrice(leg.price, locale)}
@@ -429,8 +468,8 @@ function LegItem({ leg, children }: { leg: SlipLeg; children?: React.ReactNode }
         <RemoveButton name={name} onClick={() => removeLeg(leg.selectionId)} className="-my-8 -mr-8" />
       </div>
       {leg.status !== 'open' ? (
-        <p className="mt-6 text-2xs text-rose" role="alert">
-          {t('slip.notOpen')}
+        <p className="mt-6 text-2xs text-rose" role="alert" data-testid="leg-state">
+          {legOver(leg) ? t('slip.closed') : t('slip.notOpen')}
         </p>
       ) : null}
       {children}

@@ -1,4 +1,4 @@
-import type { SportsEventDetail } from '@aposta/contracts';
+import type { SportCode, SportsEventDetail } from '@aposta/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
@@ -182,21 +182,44 @@ describe('event page', () => {
     await waitFor(() => expect(useSlip.getState().legs[0]).toMatchObject({ price: 1.4, previous: 1.45 }));
   });
 
-  it('the two-way winner says under its title that a tie refunds the stake; other markets say nothing', async () => {
-    const basketball = {
-      event: { ...event, sport: 'basketball' as const },
-      markets: [
-        testMarket('winner', null, { home: 1.5, away: 2.6 }),
-        testMarket('oddEven', null, { odd: 1.9, even: 1.9 }),
-      ],
-    };
-    vi.stubGlobal('fetch', server(basketball).fn);
+  /** An event of `sport` with its two-way winner and an odd/even market. */
+  const winnerOf = (sport: SportCode) => ({
+    event: { ...event, sport },
+    markets: [
+      testMarket('winner', null, { home: 1.5, away: 2.6 }),
+      testMarket('oddEven', null, { odd: 1.9, even: 1.9 }),
+    ],
+  });
+
+  it.each(['americanFootball', 'cricket'] as const)(
+    'the two-way winner of %s (it can end tied) says under its title that a tie refunds the stake; other markets say nothing',
+    async (sport) => {
+      vi.stubGlobal('fetch', server(winnerOf(sport)).fn);
+      page();
+      const cards = await screen.findAllByTestId('market');
+      const winner = cards[0]!.closest('section')!;
+      expect(within(winner).getByRole('heading')).toHaveTextContent('Vencedor');
+      expect(within(winner).getByTestId('market-hint')).toHaveTextContent('Empate devolve a aposta');
+      expect(screen.getAllByTestId('market-hint')).toHaveLength(1);
+    },
+  );
+
+  it.each([
+    'basketball',
+    'baseball',
+    'tennis',
+    'volleyball',
+    'badminton',
+    'tableTennis',
+    'snooker',
+    'motorRacing',
+  ] as const)('the winner of %s, which cannot end level, says nothing of a tie', async (sport) => {
+    vi.stubGlobal('fetch', server(winnerOf(sport)).fn);
     page();
     const cards = await screen.findAllByTestId('market');
-    const winner = cards[0]!.closest('section')!;
-    expect(within(winner).getByRole('heading')).toHaveTextContent('Vencedor');
-    expect(within(winner).getByTestId('market-hint')).toHaveTextContent('Empate devolve a aposta');
-    expect(screen.getAllByTestId('market-hint')).toHaveLength(1);
+    expect(within(cards[0]!.closest('section')!).getByRole('heading')).toHaveTextContent('Vencedor');
+    expect(screen.queryByTestId('market-hint')).toBeNull();
+    expect(screen.queryByText('Empate devolve a aposta')).toBeNull();
   });
 
   it('an event that does not exist says so', async () => {

@@ -6,7 +6,7 @@ import { useSportsEvent } from '../api/sports';
 import { useLiveEvent } from '../hooks/useLiveEvent';
 import { builderFor, builderMarket, syncBuilder, useBuilder } from '../logic/builder';
 import { byKind, groupMarkets, type MarketGroup } from '../logic/markets';
-import { syncLegs } from '../logic/slip';
+import { syncEvent } from '../logic/slip';
 import { BuilderTab } from './BetBuilder';
 import { MarketCard } from './MarketCard';
 import { Scoreboard } from './Scoreboard';
@@ -20,13 +20,11 @@ export function EventPage() {
   useLiveEvent(eventId);
   const [group, setGroup] = useState<MarketGroup | 'builder'>('main');
   const markets = query.data?.markets;
-  // The slip and the builder follow the prices and states on screen.
+  // The slip and the builder follow the prices and states on screen (the slip's legs the event's state too).
   useEffect(() => {
-    if (markets) {
-      syncLegs(markets);
-      syncBuilder(markets);
-    }
-  }, [markets]);
+    if (query.data) syncEvent(eventId, query.data);
+    if (markets) syncBuilder(markets);
+  }, [eventId, query.data, markets]);
   useEffect(() => builderFor(eventId), [eventId]);
 
   const groups = groupMarkets(markets ?? []);

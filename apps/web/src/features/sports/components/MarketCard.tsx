@@ -1,7 +1,7 @@
 import type { SportsEvent, SportsMarket, SportsSelection } from '@aposta/contracts';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../../components/ui/Icon';
-import { formatPrice, marketTitle, selectionLabel } from '../logic/markets';
+import { formatPrice, marketTitle, selectionLabel, winnerCanTie } from '../logic/markets';
 import { legOf, toggleLeg, useSlip } from '../logic/slip';
 import { PriceButton } from './PriceButton';
 import { useLocale } from './SportsShell';
@@ -29,8 +29,9 @@ export function MarketCard({
       <h3 className={`${first.type === 'winner' ? 'mb-2' : 'mb-8'} text-sm font-semibold`}>
         {marketTitle(first, t, locale, !lines)}
       </h3>
-      {/* The two-way winner is priced draw-no-bet: a tie refunds the stake (the server's settlement). */}
-      {first.type === 'winner' ? (
+      {/* The two-way winner is priced draw-no-bet: a tie refunds the stake (the server's settlement), said
+          only where the sport's winner can end level. */}
+      {first.type === 'winner' && winnerCanTie(event.sport) ? (
         <p className="mb-8 text-2xs text-muted" data-testid="market-hint">
           {t('winnerTieRefund')}
         </p>

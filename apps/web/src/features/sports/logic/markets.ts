@@ -1,4 +1,4 @@
-import type { SportsEvent, SportsMarket, SportsSelection } from '@aposta/contracts';
+import type { SportCode, SportsEvent, SportsMarket, SportsSelection } from '@aposta/contracts';
 import type { TFunction } from 'i18next';
 
 /** The event page's tabs, and which markets each holds. */
@@ -13,6 +13,16 @@ export function groupOf(m: SportsMarket): MarketGroup {
   if (m.type === 'total') return 'goals';
   return 'main';
 }
+
+/**
+ * Sports whose two-way `winner` can end level, where its tie refund (draw no bet, the server's settlement) is
+ * worth saying: American football and cricket do end tied in real feeds. In the others the winner never ends
+ * level — sets, games and frames always have a winner, a head to head a faster driver, and basketball's
+ * overtime and baseball's extra innings decide (football and boxing have a draw: their result is a 1x2).
+ */
+export const WINNER_TIE_SPORTS: readonly SportCode[] = ['americanFootball', 'cricket'];
+
+export const winnerCanTie = (sport: SportCode) => WINNER_TIE_SPORTS.includes(sport);
 
 /** The match result first in its tab, as on every book; the others keep the engine's order. */
 const resultFirst = (m: SportsMarket) => (m.type === '1x2' || m.type === 'winner' ? 0 : 1);

@@ -1,4 +1,4 @@
-import type { SportsMarket } from '@aposta/contracts';
+import type { SportsEvent, SportsMarket } from '@aposta/contracts';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
   applyPriceChange,
@@ -8,6 +8,8 @@ import {
   parlayPrice,
   parlayProblem,
   potentialPayout,
+  removeOverLegs,
+  syncEvent,
   syncLegs,
   toggleLeg,
   useSlip,
@@ -88,5 +90,75 @@ describe('slip', () => {
     });
     expect(parlayProblem(many, 2)).toBe('parlayLimit');
     expect(parlayProblem(many, 3)).toBeNull();
+  });
+});
+
+describe("the slip learns its legs' events", () => {
+  beforeEach(() => clearSlip());
+  const NOW = Date.parse('2030-01-01T12:00:00.000Z');
+  const state = (over: Partial<SportsEvent>): SportsEvent => ({
+    ...event('1'),
+    competition: 'Série A',
+    startsAt: '2030-01-01T15:00:00.000Z',
+    clock: 0,
+    minute: null,
+    score: { home: 0, away: 0 },
+    corners: null,
+    ...over,
+  });
+  const statuses = () => useSlip.getState().legs.map((l) => l.status);
+
+  it('closes the legs of an event that takes no more bets, and opens them again when it does', () => {
+    const m = market('10', '1', [2.1, 3.3, 3.6]);
+    const other = market('20', '2', [1.5, 4, 6]);
+    toggleLeg(legOf(event('1'), m, m.selections[0]!));
+    toggleLeg(legOf(event('2'), other, other.selections[0]!));
+    // Past its start without a feed (clock 0): the server takes no bet on it.
+    syncEvent('1', { event: state({ startsAt: '2030-01-01T11:59:00.000Z' }), markets: [m] }, NOW);
+    expect(statuses()).toEqual(['closed', 'open']);
+    // A list showing its market open does not reopen it…
+    syncLegs([m]);
+    expect(statuses()).toEqual(['closed', 'open']);
+    // …the event itself, in play after all, does.
+    syncEvent('1', { event: state({ clock: 1, live: true }), markets: [m] }, NOW);
+    expect(statuses()).toEqual(['open', 'open']);
+    expect(useSlip.getState().legs[0]!.event.live).toBe(true);
+    for (const clock of [-1, -10, -11, -12, -13, -14]) {
+      syncEvent('1', { event: state({ clock }), markets: [m] }, NOW);
+      expect(statuses()).toEqual(['closed', 'open']);
+    }
+  });
+
+  it('a settled or void market keeps its state; a gone market or event closes; a selection not offered is suspended', () => {
+    const m = market('10', '1', [2.1, 3.3, 3.6]);
+    toggleLeg(legOf(event('1'), m, m.selections[0]!));
+    syncEvent('1', { event: state({ clock: -1 }), markets: [{ ...m, status: 'settled' }] }, NOW);
+    expect(statuses()).toEqual(['settled']);
+    syncEvent('1', { event: state({}), markets: [{ ...m, status: 'void' }] }, NOW);
+    expect(statuses()).toEqual(['void']);
+    syncEvent('1', { event: state({}), markets: [{ ...m, selections: m.selections.slice(1) }] }, NOW);
+    expect(statuses()).toEqual(['suspended']);
+    syncEvent('1', { event: state({}), markets: [] }, NOW);
+    expect(statuses()).toEqual(['closed']);
+    syncEvent('1', { event: state({}), markets: [m] }, NOW);
+    expect(statuses()).toEqual(['open']);
+    syncEvent('1', null, NOW);
+    expect(useSlip.getState().legs[0]).toMatchObject({ status: 'closed', price: 2.1, previous: null });
+  });
+
+  it('takes out every leg over at once, keeping the open and the suspended', () => {
+    const a = market('10', '1', [2.1, 3.3, 3.6]);
+    const b = market('20', '2', [1.5, 4, 6]);
+    const c = market('30', '3', [1.8, 3, 5]);
+    toggleLeg(legOf(event('1'), a, a.selections[0]!));
+    toggleLeg(legOf(event('2'), b, b.selections[0]!));
+    toggleLeg(legOf(event('3'), c, c.selections[0]!));
+    syncEvent('1', null, NOW);
+    syncEvent('3', { event: state({ eventId: '3' }), markets: [{ ...c, status: 'suspended' }] }, NOW);
+    removeOverLegs();
+    expect(useSlip.getState().legs.map((l) => [l.eventId, l.status])).toEqual([
+      ['2', 'open'],
+      ['3', 'suspended'],
+    ]);
   });
 });

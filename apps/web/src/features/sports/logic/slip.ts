@@ -4,6 +4,7 @@ import type {
   PlaceBetRequest,
   PriceChangedData,
   SportsEvent,
+  SportsEventDetail,
   SportsMarket,
   SportsSelection,
 } from '@aposta/contracts';
@@ -127,7 +128,21 @@ function withLegs(s: SlipState, legs: SlipLeg[]): Partial<SlipState> {
   return { legs, mode, open: legs.length === 0 ? false : s.open };
 }
 
-/** Fresh markets from the server: the slip's legs take their current price and state; a move is marked. */
+/** A leg that can never be placed again: its market closed, settled or voided, or its event over or gone. */
+export const legOver = (l: Pick<SlipLeg, 'status'>) =>
+  l.status === 'closed' || l.status === 'settled' || l.status === 'void';
+
+/**
+ * Whether an event takes bets now, as the server decides when a bet is placed: in play, or not started and
+ * before its start (finished, cancelled, postponed, interrupted… or past its start with no feed: no more bets).
+ */
+export const eventTakesBets = (e: Pick<SportsEvent, 'clock' | 'startsAt'>, now = Date.now()) =>
+  e.clock > 0 || (e.clock === 0 && Date.parse(e.startsAt) > now);
+
+/**
+ * Fresh markets from a list (an event's main market): the slip's legs take their current price and state; a
+ * move is marked. A list knows less than the event itself (`syncEvent`), so it never reopens a leg found over.
+ */
 export function syncLegs(markets: readonly SportsMarket[]) {
   const byId = new Map(
     markets.flatMap((m) => m.selections.map((sel) => [sel.selectionId, { m, sel }] as const)),
@@ -136,7 +151,7 @@ export function syncLegs(markets: readonly SportsMarket[]) {
   let changed = false;
   const next = legs.map((l) => {
     const hit = byId.get(l.selectionId);
-    if (!hit || (hit.sel.price === l.price && hit.m.status === l.status)) return l;
+    if (!hit || legOver(l) || (hit.sel.price === l.price && hit.m.status === l.status)) return l;
     changed = true;
     return {
       ...l,
@@ -147,6 +162,51 @@ export function syncLegs(markets: readonly SportsMarket[]) {
   });
   if (changed) useSlip.setState({ legs: next });
 }
+
+/**
+ * An event as the server has it now (null: it no longer exists): its legs in the slip take their market's state
+ * and price (a move is marked). A leg whose event takes no more bets, or whose market is gone, is closed; one
+ * whose selection is no longer offered in an open market is suspended.
+ */
+export function syncEvent(eventId: string, detail: SportsEventDetail | null, now = Date.now()) {
+  const markets = new Map((detail?.markets ?? []).map((m) => [m.marketId, m]));
+  const over = !detail || !eventTakesBets(detail.event, now);
+  const { legs } = useSlip.getState();
+  let changed = false;
+  const next = legs.map((l) => {
+    if (l.eventId !== eventId) return l;
+    const m = markets.get(l.marketId);
+    const sel = m?.selections.find((x) => x.selectionId === l.selectionId);
+    const status: MarketStatus = !m
+      ? 'closed'
+      : over && m.status !== 'settled' && m.status !== 'void'
+        ? 'closed'
+        : !sel && m.status === 'open'
+          ? 'suspended'
+          : m.status;
+    const price = sel?.price ?? l.price;
+    const live = detail?.event.live ?? l.event.live;
+    if (price === l.price && status === l.status && live === l.event.live) return l;
+    changed = true;
+    return {
+      ...l,
+      price,
+      previous: price === l.price ? l.previous : (l.previous ?? l.price),
+      status,
+      event: { ...l.event, live },
+    };
+  });
+  if (changed) useSlip.setState({ legs: next });
+}
+
+/** Takes out every leg that can never be placed again. */
+export const removeOverLegs = () =>
+  useSlip.setState((s) =>
+    withLegs(
+      s,
+      s.legs.filter((l) => !legOver(l)),
+    ),
+  );
 
 /** A refused bet's current prices (HTTP 409): shown against the old ones until the player confirms. */
 export function applyPriceChange(data: PriceChangedData) {
