@@ -1,6 +1,6 @@
 import { exactRtp, type RtpMode } from '@aposta/fairness';
 import { toMajor, toMinor } from '@aposta/money';
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/Button';
 import { FieldError } from '../../../components/ui/TextField';
@@ -30,6 +30,7 @@ export function BetPanel({
   locked = false,
   capped = false,
   onMode,
+  falling = [],
 }: {
   betting: Betting;
   stake: Stake;
@@ -50,6 +51,11 @@ export function BetPanel({
   capped?: boolean;
   /** Told when the player switches between manual and auto (mines' board picks tiles only for auto bet). */
   onMode?: (mode: 'manual' | 'auto') => void;
+  /**
+   * Bets whose animation still runs (GameShell's `falling`): the auto bet's line counts them once they land, as
+   * the header's balance does; before, it would tell a profit (or a stop on it) the screen has not shown yet.
+   */
+  falling?: string[];
 }) {
   const { t } = useTranslation('originals');
   const lang = useAppState((s) => s.lang);
@@ -59,6 +65,7 @@ export function BetPanel({
   const [texts, setTexts] = useState<AutoTexts>(DEFAULT_AUTO_TEXTS);
   const [autoError, setAutoError] = useState<{ field: keyof AutoTexts; message: string } | null>(null);
   const { auto } = betting;
+  const panel = useRef<HTMLDivElement>(null);
   const disabled = auto.running || locked;
   // A stake outside the limits wins nothing: no payout is promised for it.
   const { min, max } = stake.bounds;
@@ -70,23 +77,33 @@ export function BetPanel({
 
   function startAuto() {
     const read = toSettings(texts, stake);
-    if ('field' in read) return setAutoError({ field: read.field, message: t('errors.autoField') });
+    if ('field' in read) {
+      setAutoError({ field: read.field, message: t('errors.autoField') });
+      // The auto fields sit below the amount, on a phone under the fold or the bottom bar: the field refused is
+      // brought to the middle of the screen and focused, or the start button would seem to do nothing.
+      const field = panel.current?.querySelector<HTMLInputElement>(`input[name="${read.field}"]`);
+      field?.scrollIntoView?.({ block: 'center' });
+      field?.focus({ preventScroll: true });
+      return;
+    }
     setAutoError(null);
     void auto.start(read.settings);
   }
 
-  const progress = auto.state ? (
+  // The last step whose bet has landed (the run's start while every bet of it is still falling).
+  const landed = auto.steps.findLast((s) => s.betId === null || !falling.includes(s.betId)) ?? auto.steps[0];
+  const progress = landed ? (
     <p className="text-center text-sm text-muted" role="status" data-testid="auto-progress">
       {t('auto.progress', {
-        placed: auto.state.run.placed,
-        profit: displayMoney(toMajor(auto.state.run.profit), lang),
+        placed: landed.run.placed,
+        profit: displayMoney(toMajor(landed.run.profit), lang),
       })}
-      {auto.state.stop && !auto.running ? ` · ${t(`auto.stopped.${auto.state.stop}`)}` : ''}
+      {landed.stop && !auto.running ? ` · ${t(`auto.stopped.${landed.stop}`)}` : ''}
     </p>
   ) : null;
 
   return (
-    <div className="flex flex-col gap-12 rounded-2xl border border-line bg-panel p-12">
+    <div ref={panel} className="flex flex-col gap-12 rounded-2xl border border-line bg-panel p-12">
       <Segmented
         label={t('bet.mode')}
         value={mode}

@@ -155,7 +155,8 @@ function outcomeText(bet: OriginalBet, t: T, locale: string): string {
   const o = bet.outcome;
   if ('revealed' in o) {
     const tiles = (list: number[]) => list.join(', ');
-    const parts = [t('mines.revealedTiles', { tiles: tiles(o.revealed) || '—' })];
+    // Tiles are numbered 0–24: the count beside the list, or "Casas abertas: 0" (tile 0) reads as none opened.
+    const parts = [t('mines.revealedTiles', { n: o.revealed.length, tiles: tiles(o.revealed) || '—' })];
     if (o.mines) parts.push(t('mines.mineTiles', { tiles: tiles(o.mines) }));
     if (o.hit !== undefined) parts.push(t('mines.hitTile', { tile: o.hit }));
     return parts.join(' · ');

@@ -44,6 +44,16 @@ export interface BettingOptions<F extends string> {
 
 export type BetField<F extends string> = F | 'amount';
 
+/** An automatic run after one of its bets (`betId`; null before the first): what its progress line says then. */
+export interface AutoStep {
+  run: AutoRun;
+  stop: StopReason;
+  betId: string | null;
+}
+
+/** Steps kept per run: more than the balls a game lets fall at once, so the one on screen is always among them. */
+const AUTO_STEPS_KEPT = 32;
+
 const amountMinorOf = (bet: OriginalBet) => toMinor(bet.amount);
 
 /**
@@ -61,7 +71,8 @@ export function useBetting<F extends string>(options: BettingOptions<F>) {
   const [busy, setBusy] = useState(false);
   const [lost, setLost] = useState(false);
   const [last, setLast] = useState<OriginalBet | null>(null);
-  const [auto, setAuto] = useState<{ run: AutoRun; stop: StopReason } | null>(null);
+  // The run's steps, newest last: a game whose result is told by an animation shows the last step landed.
+  const [auto, setAuto] = useState<AutoStep[] | null>(null);
   const [autoRunning, setAutoRunning] = useState(false);
   const running = useRef(false);
   const opts = useRef(options);
@@ -162,7 +173,7 @@ export function useBetting<F extends string>(options: BettingOptions<F>) {
     running.current = true;
     setAutoRunning(true);
     let state = { run: startRun(base), stop: null as StopReason };
-    setAuto(state);
+    setAuto([{ ...state, betId: null }]);
     try {
       while (running.current) {
         setBusy(true);
@@ -170,7 +181,8 @@ export function useBetting<F extends string>(options: BettingOptions<F>) {
         setBusy(false);
         if (!placed) break;
         state = afterBet(state.run, toMinor(placed.payout), settings);
-        setAuto(state);
+        const step = { ...state, betId: placed.betId };
+        setAuto((steps) => [...(steps ?? []), step].slice(-AUTO_STEPS_KEPT));
         if (state.run.amount !== amountMinorOf(placed)) opts.current.stake.set(state.run.amount);
         if (state.stop) break;
         const problemNext = checkAmount(state.run.amount);
@@ -208,7 +220,13 @@ export function useBetting<F extends string>(options: BettingOptions<F>) {
       refusedBet.current = false;
     },
     placeError: fields.place,
-    auto: { state: auto, running: autoRunning, start: startAuto, stop: stopAuto },
+    auto: {
+      state: auto ? auto[auto.length - 1]! : null,
+      steps: auto ?? [],
+      running: autoRunning,
+      start: startAuto,
+      stop: stopAuto,
+    },
   };
 }
 
@@ -221,6 +239,8 @@ export interface Betting {
   clearError(field: 'amount'): void;
   auto: {
     state: { run: AutoRun; stop: StopReason } | null;
+    /** Every step of the run (the last is `state`). */
+    steps: AutoStep[];
     running: boolean;
     start(settings: AutoSettings): Promise<void>;
     stop(): void;

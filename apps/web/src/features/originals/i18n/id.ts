@@ -76,9 +76,9 @@ const id: OriginalsMessages = {
     pickForAuto: 'Pilih di papan kotak yang akan dibuka taruhan otomatis',
     wonRound: 'Anda menarik {{amount}} ({{multiplier}})',
     lostRound: 'Ranjau! Ronde selesai',
-    revealedTiles: 'kotak dibuka: {{tiles}}',
-    mineTiles: 'ranjau: {{tiles}}',
-    hitTile: 'ranjau terbuka: {{tile}}',
+    revealedTiles: 'Kotak dibuka ({{n}}): {{tiles}}',
+    mineTiles: 'Ranjau: {{tiles}}',
+    hitTile: 'Ranjau terbuka: {{tile}}',
     tile: {
       hidden: 'Kotak {{n}}, tertutup',
       picked: 'Kotak {{n}}, dipilih',

@@ -72,7 +72,7 @@ const ja: OriginalsMessages = {
     pickForAuto: 'オートベットで開くマスを盤面で選んでください',
     wonRound: '{{amount}} を受け取りました ({{multiplier}})',
     lostRound: '地雷！ラウンド終了',
-    revealedTiles: '開けたマス: {{tiles}}',
+    revealedTiles: '開けたマス（{{n}}）: {{tiles}}',
     mineTiles: '地雷: {{tiles}}',
     hitTile: '開けた地雷: {{tile}}',
     tile: {

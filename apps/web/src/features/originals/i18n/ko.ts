@@ -72,7 +72,7 @@ const ko: OriginalsMessages = {
     pickForAuto: '자동 베팅이 열 칸을 보드에서 고르세요',
     wonRound: '{{amount}} 캐시아웃 ({{multiplier}})',
     lostRound: '지뢰! 라운드 종료',
-    revealedTiles: '연 칸: {{tiles}}',
+    revealedTiles: '연 칸 ({{n}}): {{tiles}}',
     mineTiles: '지뢰: {{tiles}}',
     hitTile: '연 지뢰: {{tile}}',
     tile: {

@@ -76,9 +76,9 @@ const ru: OriginalsMessages = {
     pickForAuto: 'Выберите на поле клетки, которые откроет автоставка',
     wonRound: 'Вы забрали {{amount}} ({{multiplier}})',
     lostRound: 'Мина! Раунд окончен',
-    revealedTiles: 'открытые клетки: {{tiles}}',
-    mineTiles: 'мины: {{tiles}}',
-    hitTile: 'открытая мина: {{tile}}',
+    revealedTiles: 'Открытые клетки ({{n}}): {{tiles}}',
+    mineTiles: 'Мины: {{tiles}}',
+    hitTile: 'Открытая мина: {{tile}}',
     tile: {
       hidden: 'Клетка {{n}}, закрыта',
       picked: 'Клетка {{n}}, выбрана',

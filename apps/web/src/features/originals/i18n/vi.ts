@@ -72,9 +72,9 @@ const vi: OriginalsMessages = {
     pickForAuto: 'Chọn trên bàn các ô mà cược tự động sẽ mở',
     wonRound: 'Bạn đã rút {{amount}} ({{multiplier}})',
     lostRound: 'Trúng mìn! Ván kết thúc',
-    revealedTiles: 'ô đã mở: {{tiles}}',
-    mineTiles: 'mìn: {{tiles}}',
-    hitTile: 'mìn đã mở: {{tile}}',
+    revealedTiles: 'Ô đã mở ({{n}}): {{tiles}}',
+    mineTiles: 'Mìn: {{tiles}}',
+    hitTile: 'Mìn đã mở: {{tile}}',
     tile: {
       hidden: 'Ô {{n}}, đang đóng',
       picked: 'Ô {{n}}, đã chọn',

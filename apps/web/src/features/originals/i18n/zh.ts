@@ -72,7 +72,7 @@ const zh: OriginalsMessages = {
     pickForAuto: '请在棋盘上选择自动投注要翻开的格子',
     wonRound: '您已兑现 {{amount}}（{{multiplier}}）',
     lostRound: '踩雷！本局结束',
-    revealedTiles: '已翻开：{{tiles}}',
+    revealedTiles: '已翻开（{{n}}）：{{tiles}}',
     mineTiles: '地雷：{{tiles}}',
     hitTile: '踩中的地雷：{{tile}}',
     tile: {

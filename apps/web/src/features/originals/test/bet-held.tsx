@@ -26,3 +26,29 @@ export async function firstBetHeld(screenUi: ReactElement, serverSeed: string) {
     throw err;
   }
 }
+
+/**
+ * A signed-in player's automatic run of one bet (R$ 1,00 of R$ 100,00) on a game's screen, its animation started
+ * and held, the run itself over: answers the held animations and the fake server.
+ */
+export async function oneAutoBetHeld(screenUi: ReactElement, serverSeed: string) {
+  const held = holdAnimations();
+  try {
+    const server = fakeOriginals({ serverSeed, balance: 10_000 });
+    vi.stubGlobal('fetch', server.fetch);
+    useSession.setState({ token: 'token-1', user: { uId: 1, balance: 100, freeBalance: 0 } as UserInfo });
+    const user = userEvent.setup();
+    renderWithApp(screenUi);
+    await user.click(screen.getByRole('radio', { name: 'Automático' }));
+    const count = screen.getByLabelText(/Número de apostas/);
+    await user.clear(count);
+    await user.type(count, '1');
+    await user.click(screen.getByTestId('auto-start'));
+    await waitFor(() => expect(held.animate).toHaveBeenCalled());
+    await waitFor(() => expect(screen.getByTestId('auto-start')).toBeInTheDocument());
+    return { held, server };
+  } catch (err) {
+    held.restore();
+    throw err;
+  }
+}

@@ -345,8 +345,13 @@ describe('dice auto bet', () => {
     const count = screen.getByLabelText(/Número de apostas/);
     await user.clear(count);
     await user.type(count, 'abc');
+    const scrolled = vi.fn();
+    Element.prototype.scrollIntoView = scrolled;
     await user.click(screen.getByTestId('auto-start'));
     expect(count).toHaveAccessibleDescription(/Confira este valor/);
+    // The auto fields are under the fold on a phone: the field refused is brought into view and focused.
+    expect(count).toHaveFocus();
+    expect(scrolled.mock.contexts.at(-1)).toBe(count);
     await user.clear(count);
     await user.type(count, '5');
     const onLoss = screen.getByRole('radiogroup', { name: 'Ao perder' });
@@ -356,6 +361,8 @@ describe('dice auto bet', () => {
     await user.type(percent, '-20');
     await user.click(screen.getByTestId('auto-start'));
     expect(percent).toHaveAccessibleDescription(/Confira este valor/);
+    expect(percent).toHaveFocus();
+    delete (Element.prototype as { scrollIntoView?: unknown }).scrollIntoView;
     expect(server.state.calls.filter((c) => c.path === '/dice/bet')).toHaveLength(0);
   });
 

@@ -26,6 +26,10 @@ describe('mines', () => {
   it('start, reveal safe tiles, cash out: the grid, the multipliers and the balance follow', async () => {
     const { server, user, tiles } = start();
     expect(tiles()).toHaveLength(25);
+    // The player picks how many mines, never where they are: the hint says so.
+    expect(screen.getByTestId('mines-current')).toHaveTextContent(
+      'Escolha o número de minas e aposte; depois abra as casas',
+    );
     await user.click(screen.getByTestId('bet-button'));
     await waitFor(() => expect(screen.getByTestId('mines-cashout')).toBeInTheDocument());
     expect(useSession.getState().user?.balance).toBe(99);

@@ -3,11 +3,13 @@ import { payout, playInstant, plinkoTable } from '@aposta/fairness';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { useAppState } from '../../../../lib/app-state';
+import { displayMoney } from '../../../../lib/format';
 import { useSession } from '../../../../lib/session';
 import { shownBalance, useWithheld } from '../../../../lib/withheld';
 import { renderWithApp } from '../../../../test/render';
 import { useGameSettings } from '../../hooks/settings';
-import { firstBetHeld } from '../../test/bet-held';
+import { firstBetHeld, oneAutoBetHeld } from '../../test/bet-held';
 import { fakeOriginals } from '../../test/fake-originals';
 import { PlinkoPage } from './PlinkoPage';
 
@@ -118,6 +120,27 @@ describe('plinko', () => {
       expect(screen.getByTestId('my-bet-payout')).not.toHaveClass('text-mint');
       const marked = screen.getAllByTestId('plinko-slot').findIndex((s) => s.className.includes('ring-2'));
       expect(marked).toBe(slot);
+    } finally {
+      held.restore();
+    }
+  });
+
+  it("auto bet's line counts a ball once it lands, not while it falls (as the header's balance)", async () => {
+    const { held, server } = await oneAutoBetHeld(<PlinkoPage />, SEED);
+    try {
+      // The run is over (one bet), its ball still falling: neither its profit nor the stop is told yet.
+      expect(server.state.calls.filter((c) => c.path === '/plinko/bet')).toHaveLength(1);
+      const { multiplier } = playInstant({ game: 'plinko', rows: 16, risk: 'medium' }, seeds(0));
+      const profit = payout(100, multiplier) - 100;
+      expect(profit).not.toBe(0);
+      expect(screen.getByTestId('auto-progress')).toHaveTextContent(/^Apostas: 0 · lucro R\$\s0,00$/);
+
+      act(() => held.finishAll());
+      // The matcher writes the received text's no-break spaces as spaces.
+      const money = displayMoney(profit / 100, useAppState.getState().lang).replace(/\s/g, ' ');
+      expect(screen.getByTestId('auto-progress')).toHaveTextContent(
+        `Apostas: 1 · lucro ${money} · número de apostas atingido`,
+      );
     } finally {
       held.restore();
     }

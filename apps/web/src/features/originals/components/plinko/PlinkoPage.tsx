@@ -64,11 +64,12 @@ export function PlinkoPage() {
   const lastSlot = last && 'slot' in last.outcome ? last.outcome.slot : null;
   // The board stays as the balls in flight were dropped on (their paths have that many rows).
   const locked = betting.auto.running || balls.length > 0;
+  const falling = balls.map((b) => b.id);
 
   return (
     <GameShell
       game="plinko"
-      falling={balls.map((b) => b.id)}
+      falling={falling}
       stage={
         <div className="flex flex-col gap-8">
           <Board
@@ -101,6 +102,7 @@ export function PlinkoPage() {
           potential={Number.isFinite(stake.minor) ? payout(stake.minor, Math.max(...table)) : null}
           upTo
           rtp={{ game: 'plinko', rows, risk }}
+          falling={falling}
         >
           <Segmented
             label={t('plinko.risk')}

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../../../../lib/session';
 import { shownBalance, useWithheld } from '../../../../lib/withheld';
 import { renderWithApp } from '../../../../test/render';
-import { firstBetHeld } from '../../test/bet-held';
+import { firstBetHeld, oneAutoBetHeld } from '../../test/bet-held';
 import { fakeOriginals } from '../../test/fake-originals';
 import { RowDoublePage } from './RowDoublePage';
 
@@ -92,6 +92,19 @@ describe('row double', () => {
       expect(screen.getByTestId('row-result')).toHaveTextContent(`Saiu ${tile}`);
       expect(screen.getByTestId('row-winner')).toHaveTextContent(String(tile));
       expect(screen.getAllByTestId('history-item')).toHaveLength(1);
+    } finally {
+      held.restore();
+    }
+  });
+
+  it("auto bet's line tells a bet once the row stops, not while it slides", async () => {
+    const { held } = await oneAutoBetHeld(<RowDoublePage />, SEED);
+    try {
+      expect(screen.getByTestId('auto-progress')).toHaveTextContent(/^Apostas: 0 · lucro R\$\s0,00$/);
+      act(() => held.finishAll());
+      expect(screen.getByTestId('auto-progress')).toHaveTextContent(
+        /^Apostas: 1 · .* · número de apostas atingido$/,
+      );
     } finally {
       held.restore();
     }

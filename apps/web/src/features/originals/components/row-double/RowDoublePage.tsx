@@ -36,11 +36,12 @@ export function RowDoublePage() {
   const tile = last && 'tile' in last.outcome ? last.outcome.tile : null;
   const won = last ? last.payout > 0 : false;
   const sliding = last !== null && stopped !== last.betId;
+  const falling = sliding ? [last.betId] : [];
 
   return (
     <GameShell
       game="rowDouble"
-      falling={sliding ? [last.betId] : []}
+      falling={falling}
       stage={
         <div className="flex flex-col gap-10">
           <Row
@@ -69,7 +70,13 @@ export function RowDoublePage() {
         </div>
       }
       controls={
-        <BetPanel betting={betting} stake={stake} potential={potential} rtp={{ game: 'rowDouble', color }}>
+        <BetPanel
+          betting={betting}
+          stake={stake}
+          potential={potential}
+          rtp={{ game: 'rowDouble', color }}
+          falling={falling}
+        >
           <div role="radiogroup" aria-label={t('rowDouble.pick')} className="grid grid-cols-3 gap-8">
             {COLORS.map((c) => (
               <button
