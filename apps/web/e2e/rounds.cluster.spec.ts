@@ -418,7 +418,11 @@ test('two players on two nodes share double and crash, are paid, verify every ro
     const [moved, stayed] = victim === nodeA ? [a, b] : [b, a];
     await moved.context.close();
     const back = await signIn(browser, survivor, moved.email);
-    await back.page.goto('/double');
+    // Just signed in, the app may push a popup's history entry (daily presence, the gift check a second later)
+    // at the moment the test navigates, and Chromium aborts that navigation (net::ERR_ABORTED): again then.
+    await expect(async () => {
+      await back.page.goto('/double');
+    }).toPass({ timeout: 20_000 });
     const pages = victim === nodeA ? [back.page, b.page] : [a.page, back.page];
 
     // The round with the bets is drawn by the survivor and each bet paid by its tile, exactly once.
