@@ -39,19 +39,34 @@ function add(eventId: string, price: number) {
   toggleLeg(legOf(event(eventId), m, m.selections[0]!));
 }
 
-/** A signed-in player's slip with two legs of two events (2,10 and 1,50); the server answers only the config. */
-function twoLegs() {
+/**
+ * A signed-in player's slip with these legs (event id, price), rendered: the server answers the config, and
+ * every other request as `answer` says.
+ */
+function slipOf(
+  legs: readonly (readonly [string, number])[],
+  answer: (url: string) => { status?: number; body: unknown },
+) {
   const server = fakeFetch((url) =>
-    url.includes('/sports/config') ? { body: envelope(SLIP_CONFIG) } : { status: 500, body: {} },
+    url.includes('/sports/config') ? { body: envelope(SLIP_CONFIG) } : answer(url),
   );
   vi.stubGlobal('fetch', server.fn);
   useSession.setState({ token: 'token-1', user: { uId: 1, balance: 100, freeBalance: 0 } as UserInfo });
-  add('1', 2.1);
-  add('2', 1.5);
+  for (const [eventId, price] of legs) add(eventId, price);
   const user = userEvent.setup();
   renderWithApp(<SportsShell>{null}</SportsShell>);
   return { server, user };
 }
+
+/** Two legs of two events (2,10 and 1,50); the server answers only the config. */
+const twoLegs = () =>
+  slipOf(
+    [
+      ['1', 2.1],
+      ['2', 1.5],
+    ],
+    () => ({ status: 500, body: {} }),
+  );
 
 beforeEach(() => {
   clearSlip();
@@ -329,24 +344,24 @@ describe('a bet whose answer did not come', () => {
 
 describe('legs that can no longer be placed', () => {
   it('as the slip opens, each leg learns its event: a finished match, a settled market or a vanished event show closed, one request per event', async () => {
-    const server = fakeFetch((url) => {
-      if (url.includes('/sports/config')) return { body: envelope(SLIP_CONFIG) };
-      // Finished (its market not settled yet), settled, gone, and open at a new price.
-      if (url.includes('/sports/events/1')) return { body: envelope(detail('1', 2.1, { clock: -1 })) };
-      if (url.includes('/sports/events/2'))
-        return { body: envelope(detail('2', 1.5, { status: 'settled' })) };
-      if (url.includes('/sports/events/3')) return { status: 404, body: envelope(null, 40400, 'Não existe') };
-      if (url.includes('/sports/events/4')) return { body: envelope(detail('4', 1.6)) };
-      return { status: 404, body: envelope(null, 40400, 'not found') };
-    });
-    vi.stubGlobal('fetch', server.fn);
-    useSession.setState({ token: 'token-1', user: { uId: 1, balance: 100, freeBalance: 0 } as UserInfo });
-    add('1', 2.1);
-    add('2', 1.5);
-    add('3', 3.2);
-    add('4', 1.5);
-    const user = userEvent.setup();
-    renderWithApp(<SportsShell>{null}</SportsShell>);
+    // Finished (its market not settled yet), settled, gone, and open at a new price.
+    const { server, user } = slipOf(
+      [
+        ['1', 2.1],
+        ['2', 1.5],
+        ['3', 3.2],
+        ['4', 1.5],
+      ],
+      (url) => {
+        if (url.includes('/sports/events/1')) return { body: envelope(detail('1', 2.1, { clock: -1 })) };
+        if (url.includes('/sports/events/2'))
+          return { body: envelope(detail('2', 1.5, { status: 'settled' })) };
+        if (url.includes('/sports/events/3'))
+          return { status: 404, body: envelope(null, 40400, 'Não existe') };
+        if (url.includes('/sports/events/4')) return { body: envelope(detail('4', 1.6)) };
+        return { status: 404, body: envelope(null, 40400, 'not found') };
+      },
+    );
     const bar = await screen.findByTestId('slip-bar');
     // The bar alone reads nothing.
     expect(server.calls.filter((c) => c.url.includes('/sports/events/'))).toHaveLength(0);
@@ -383,19 +398,19 @@ describe('legs that can no longer be placed', () => {
   });
 
   it('a closed leg can be removed on its own; a suspended one says it is not open now, without the closed notice', async () => {
-    const server = fakeFetch((url) => {
-      if (url.includes('/sports/config')) return { body: envelope(SLIP_CONFIG) };
-      if (url.includes('/sports/events/1')) return { body: envelope(detail('1', 2.1, { status: 'closed' })) };
-      if (url.includes('/sports/events/2'))
-        return { body: envelope(detail('2', 1.5, { status: 'suspended' })) };
-      return { status: 404, body: envelope(null, 40400, 'not found') };
-    });
-    vi.stubGlobal('fetch', server.fn);
-    useSession.setState({ token: 'token-1', user: { uId: 1, balance: 100, freeBalance: 0 } as UserInfo });
-    add('1', 2.1);
-    add('2', 1.5);
-    const user = userEvent.setup();
-    renderWithApp(<SportsShell>{null}</SportsShell>);
+    const { user } = slipOf(
+      [
+        ['1', 2.1],
+        ['2', 1.5],
+      ],
+      (url) => {
+        if (url.includes('/sports/events/1'))
+          return { body: envelope(detail('1', 2.1, { status: 'closed' })) };
+        if (url.includes('/sports/events/2'))
+          return { body: envelope(detail('2', 1.5, { status: 'suspended' })) };
+        return { status: 404, body: envelope(null, 40400, 'not found') };
+      },
+    );
     await user.click(await screen.findByTestId('slip-bar'));
     await waitFor(() =>
       expect(screen.getAllByTestId('slip-leg').map((l) => l.dataset.status)).toEqual(['closed', 'suspended']),
