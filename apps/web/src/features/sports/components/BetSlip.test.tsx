@@ -425,3 +425,86 @@ describe('legs that can no longer be placed', () => {
     expect(screen.getByTestId('place-bet')).toBeDisabled();
   });
 });
+
+describe("the slip's figures leave closed legs out", () => {
+  /** Event 3 gone (404), event 2's market suspended, the others open at their price. */
+  const answer = (url: string) => {
+    if (url.includes('/sports/events/2'))
+      return { body: envelope(detail('2', 1.5, { status: 'suspended' })) };
+    if (url.includes('/sports/events/3')) return { status: 404, body: envelope(null, 40400, 'Não existe') };
+    const id = /\/sports\/events\/(\d+)/.exec(url)?.[1];
+    return id ? { body: envelope(detail(id, id === '1' ? 2.1 : 1.8)) } : { status: 404, body: {} };
+  };
+  const statuses = () => screen.getAllByTestId('slip-leg').map((l) => l.dataset.status);
+
+  it('a parlay: odds and possible win over the legs it keeps (the suspended one counts), the same on the bar', async () => {
+    const { user } = slipOf(
+      [
+        ['1', 2.1],
+        ['2', 1.5],
+        ['3', 3.2],
+      ],
+      answer,
+    );
+    await user.click(await screen.findByTestId('slip-bar'));
+    await waitFor(() => expect(statuses()).toEqual(['open', 'suspended', 'closed']));
+    await user.type(screen.getByLabelText('Valor da múltipla'), '10');
+    // 2,10 × 1,50 (not × 3,20, a price no longer offered): R$ 10 returns R$ 31,50.
+    expect(screen.getByTestId('parlay-price')).toHaveTextContent('3,15');
+    expect(screen.getByTestId('potential-payout')).toHaveTextContent(/^R\$\s31,50$/);
+    expect(screen.getByTestId('place-bet')).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Fechar' }));
+    expect(await screen.findByTestId('slip-bar')).toHaveTextContent('Odds 3,15');
+  });
+
+  it('a parlay left with one leg that can be placed shows a dash, not a figure, and no odds on the bar', async () => {
+    const { user } = slipOf(
+      [
+        ['1', 2.1],
+        ['3', 3.2],
+      ],
+      answer,
+    );
+    await user.click(await screen.findByTestId('slip-bar'));
+    await waitFor(() => expect(statuses()).toEqual(['open', 'closed']));
+    await user.type(screen.getByLabelText('Valor da múltipla'), '10');
+    expect(screen.getByTestId('parlay-price')).toHaveTextContent(/^—$/);
+    expect(screen.getByTestId('potential-payout')).toHaveTextContent(/^—$/);
+    await user.click(screen.getByRole('button', { name: 'Fechar' }));
+    expect(await screen.findByTestId('slip-bar')).not.toHaveTextContent('Odds');
+  });
+
+  it('a closed leg of one event beside an open one no longer makes the parlay "two of one event"', async () => {
+    const { user } = slipOf([['4', 1.8]], answer);
+    // A second market of event 1, not in the event's answer (gone: closed), and event 1's open market.
+    const other = { ...market('11', '1', 1.9), type: 'btts' as const };
+    act(() => {
+      toggleLeg(legOf(event('1'), other, other.selections[0]!));
+      add('1', 2.1);
+    });
+    await user.click(await screen.findByTestId('slip-bar'));
+    await waitFor(() => expect(statuses()).toEqual(['open', 'closed', 'open']));
+    expect(screen.queryByText('Duas seleções do mesmo evento não entram numa múltipla')).toBeNull();
+    expect(screen.getByTestId('parlay-price')).toHaveTextContent('3,78'); // 1,80 × 2,10
+  });
+
+  it('singles: a closed one shows no possible win and counts in neither total', async () => {
+    const { user } = slipOf(
+      [
+        ['1', 2.1],
+        ['3', 3.2],
+      ],
+      answer,
+    );
+    await user.click(await screen.findByTestId('slip-bar'));
+    await user.click(screen.getByRole('tab', { name: 'Simples' }));
+    await waitFor(() => expect(statuses()).toEqual(['open', 'closed']));
+    await user.type(screen.getByLabelText('Valor para Casa 1 × Fora 1'), '10');
+    await user.type(screen.getByLabelText('Valor para Casa 3 × Fora 3'), '10');
+    const [open, closed] = screen.getAllByTestId('slip-leg');
+    expect(within(open!).getByTestId('potential-payout')).toHaveTextContent(/^R\$\s21,00$/);
+    expect(within(closed!).getByTestId('potential-payout')).toHaveTextContent(/^—$/);
+    expect(screen.getByTestId('total-payout')).toHaveTextContent(/^R\$\s21,00$/);
+    expect(screen.getByText(/^Total apostado R\$\s10,00$/)).toBeInTheDocument();
+  });
+});

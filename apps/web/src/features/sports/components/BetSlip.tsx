@@ -19,13 +19,14 @@ import {
   clearSlip,
   confirmPrices,
   dropPending,
+  keptLegs,
   legOver,
-  parlayPrice,
+  PARLAY,
   parlayProblem,
-  potentialPayout,
   removeLeg,
   removeOverLegs,
   setPending,
+  slipFigures,
   syncEvent,
   useSlip,
   type PendingBet,
@@ -53,7 +54,8 @@ function notPositive(text: string): boolean {
   }
 }
 
-const PARLAY = 'parlay';
+/** Where a figure would count a closed leg's price, or has too few legs left to mean anything. */
+const NO_FIGURE = '—';
 
 /** A bet left in flight by a reload is asked again within this time; older, it is let go (its key expired). */
 const RESUME_WITHIN_MS = 10 * 60_000;
@@ -148,8 +150,8 @@ export function BetSlip() {
 
   if (legs.length === 0 || building) return null;
   const money = (minor: number) => displayMoney(minor / 100, lang);
-  const total = parlayPrice(legs.map((l) => l.price));
-  const problem = mode === 'parlay' ? parlayProblem(legs, config?.maxLegs ?? 10) : null;
+  // A parlay's problem is that of the legs it would be placed with, as its figures (closed legs go).
+  const problem = mode === 'parlay' ? parlayProblem(keptLegs(legs), config?.maxLegs ?? 10) : null;
   const moved = legs.some((l) => l.previous !== null);
   const closed = legs.some((l) => l.status !== 'open');
   const over = legs.filter(legOver).length;
@@ -186,12 +188,17 @@ export function BetSlip() {
       return rest;
     });
   const targets = mode === 'parlay' ? [PARLAY] : legs.map((l) => l.selectionId);
-  const totalStake = targets.reduce((sum, k) => sum + (stakeOf(k) ?? 0), 0);
-  // Several singles: what they return together if every one wins.
-  const totalReturn = legs.reduce((sum, l) => {
-    const st = stakeOf(l.selectionId);
-    return sum + (st ? potentialPayout(st, [l.price]) : 0);
-  }, 0);
+  const figures = slipFigures(legs, mode, stakeOf);
+  const parlayOdds = figures.bets[PARLAY]?.price ?? null;
+  /**
+   * A stake's possible win: none for a stake, or a parlay, that cannot be placed (it has no price either); else
+   * its figure, or a dash where none stands.
+   */
+  const payoutOf = (key: string) => {
+    if ((key === PARLAY && problem) || stakeProblem(key) || !stakeOf(key)) return null;
+    const payout = figures.bets[key]?.payout ?? null;
+    return payout === null ? NO_FIGURE : money(payout);
+  };
   const live = legs.some((l) => l.event.live) && (config?.acceptanceDelayMs ?? 0) > 0;
 
   async function place() {
@@ -254,7 +261,7 @@ export function BetSlip() {
     <SlipBar
       count={legs.length}
       label={t('slip.open', { count: legs.length })}
-      price={mode === 'parlay' && legs.length > 1 && !problem ? total : null}
+      price={mode === 'parlay' && !problem ? parlayOdds : null}
       onClick={() => useSlip.setState({ open: true })}
       testId="slip-bar"
     />
@@ -305,11 +312,7 @@ export function BetSlip() {
                     edited(l.selectionId);
                   }}
                   error={stakeProblem(l.selectionId) ?? errors[l.selectionId] ?? overBalance(l.selectionId)}
-                  payout={(() => {
-                    // No promise for a stake that cannot be placed.
-                    const st = stakeProblem(l.selectionId) ? null : stakeOf(l.selectionId);
-                    return st ? money(potentialPayout(st, [l.price])) : null;
-                  })()}
+                  payout={payoutOf(l.selectionId)}
                 />
               ) : null}
             </LegItem>
@@ -322,7 +325,7 @@ export function BetSlip() {
               <p className="flex justify-between text-sm">
                 <span className="text-muted">{t('bet:slip.odds')}</span>
                 <b className="tabular-nums" data-testid="parlay-price">
-                  {formatPrice(total, locale)}
+                  {parlayOdds === null ? NO_FIGURE : formatPrice(parlayOdds, locale)}
                 </b>
               </p>
             )}
@@ -341,18 +344,7 @@ export function BetSlip() {
                 edited(PARLAY);
               }}
               error={stakeProblem(PARLAY) ?? errors[PARLAY] ?? overBalance(PARLAY)}
-              payout={(() => {
-                // Nor for a parlay that cannot be placed (it has no price either).
-                const st = problem || stakeProblem(PARLAY) ? null : stakeOf(PARLAY);
-                return st
-                  ? money(
-                      potentialPayout(
-                        st,
-                        legs.map((x) => x.price),
-                      ),
-                    )
-                  : null;
-              })()}
+              payout={payoutOf(PARLAY)}
             />
           </div>
         ) : null}
@@ -381,11 +373,11 @@ export function BetSlip() {
             {t('slip.delay', { seconds: Math.ceil((config?.acceptanceDelayMs ?? 0) / 1000) })}
           </p>
         ) : null}
-        {mode === 'single' && legs.length > 1 && totalReturn > 0 ? (
+        {mode === 'single' && legs.length > 1 && figures.payout > 0 ? (
           <p className="flex justify-between text-sm">
             <span className="text-muted">{t('bet:slip.potentialWin')}</span>
             <b className="text-mint tabular-nums" data-testid="total-payout">
-              {money(totalReturn)}
+              {money(figures.payout)}
             </b>
           </p>
         ) : null}
@@ -403,7 +395,7 @@ export function BetSlip() {
           </div>
         ) : null}
         <div className="flex items-center justify-between text-xs text-muted">
-          <span>{t('slip.totalStake', { amount: money(totalStake) })}</span>
+          <span>{t('slip.totalStake', { amount: money(figures.stake) })}</span>
           <button
             type="button"
             className="-mr-4 min-h-44 px-4 font-semibold text-muted underline"
@@ -427,7 +419,7 @@ export function BetSlip() {
               ? t('slip.placing')
               : moved
                 ? t('slip.acceptAndPlace')
-                : t('slip.place', { amount: money(totalStake) })}
+                : t('slip.place', { amount: money(figures.stake) })}
         </button>
       </div>
     </Sheet>

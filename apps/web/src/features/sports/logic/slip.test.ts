@@ -5,10 +5,12 @@ import {
   clearSlip,
   confirmPrices,
   legOf,
+  PARLAY,
   parlayPrice,
   parlayProblem,
   potentialPayout,
   removeOverLegs,
+  slipFigures,
   syncEvent,
   syncLegs,
   toggleLeg,
@@ -160,5 +162,38 @@ describe("the slip learns its legs' events", () => {
       ['2', 'open'],
       ['3', 'suspended'],
     ]);
+  });
+});
+
+describe("the slip's figures", () => {
+  // Three legs: open at 2,10, suspended at 1,50, closed at 3,20.
+  const legs = () => {
+    const [a, b, c] = [market('10', '1', [2.1]), market('20', '2', [1.5]), market('30', '3', [3.2])];
+    return [
+      legOf(event('1'), a, a.selections[0]!),
+      { ...legOf(event('2'), b, b.selections[0]!), status: 'suspended' as const },
+      { ...legOf(event('3'), c, c.selections[0]!), status: 'closed' as const },
+    ];
+  };
+  const stakes = (s: Record<string, number>) => (key: string) => s[key] ?? null;
+
+  it('a parlay counts its legs still in the slip after "Remover encerradas" (the suspended one too), never a closed one', () => {
+    expect(slipFigures(legs(), 'parlay', stakes({ [PARLAY]: 1000 }))).toEqual({
+      bets: { [PARLAY]: { price: 3.15, payout: 3150 } }, // 2,10 × 1,50, not × 3,20 as well
+      stake: 1000,
+      payout: 3150,
+    });
+  });
+
+  it('a parlay left with one leg has no figures; a closed single none either, nor its stake in the totals', () => {
+    const [open, , closed] = legs();
+    expect(slipFigures([open!, closed!], 'parlay', stakes({ [PARLAY]: 1000 })).bets).toEqual({
+      [PARLAY]: { price: null, payout: null },
+    });
+    expect(slipFigures(legs(), 'single', stakes({ '100': 1000, '200': 200, '300': 500 }))).toEqual({
+      bets: { '100': { price: 2.1, payout: 2100 }, '200': { price: 1.5, payout: 300 } },
+      stake: 1200,
+      payout: 2400,
+    });
   });
 });

@@ -199,14 +199,15 @@ export function syncEvent(eventId: string, detail: SportsEventDetail | null, now
   if (changed) useSlip.setState({ legs: next });
 }
 
+/**
+ * The legs the slip keeps once those over are removed: the ones its bets and figures are made of. Suspended
+ * legs stay, at their last price: they are placed once their market reopens (placing waits for that, and a new
+ * price then shows as moved before it is accepted), so their price is part of the bet the slip holds.
+ */
+export const keptLegs = (legs: readonly SlipLeg[]) => legs.filter((l) => !legOver(l));
+
 /** Takes out every leg that can never be placed again. */
-export const removeOverLegs = () =>
-  useSlip.setState((s) =>
-    withLegs(
-      s,
-      s.legs.filter((l) => !legOver(l)),
-    ),
-  );
+export const removeOverLegs = () => useSlip.setState((s) => withLegs(s, keptLegs(s.legs)));
 
 /** A refused bet's current prices (HTTP 409): shown against the old ones until the player confirms. */
 export function applyPriceChange(data: PriceChangedData) {
@@ -245,6 +246,44 @@ export function parlayPrice(prices: readonly number[]): number {
 export function potentialPayout(stakeMinor: number, prices: readonly number[]): number {
   const product = prices.reduce((p, x) => p * hundredths(x), BigInt(stakeMinor));
   return Number(product / 100n ** BigInt(prices.length));
+}
+
+/** The stake key of the parlay (a single's is its selection id), also the key of a parlay in flight. */
+export const PARLAY = 'parlay';
+
+/** A bet's figures for its stake typed: its price and what it returns (minor units); null: no figure to show. */
+export interface BetFigures {
+  price: number | null;
+  payout: number | null;
+}
+
+/**
+ * Every figure the slip shows, by stake key (a selection id, or `PARLAY`), over the bets it would place once its
+ * closed legs are removed (`keptLegs`): a closed leg's price is no longer offered, so no figure counts it. A
+ * closed single has no figures (no key), a parlay left with fewer than two legs none either (nulls: the slip
+ * would then hold a single with no stake typed). The totals: the stakes typed and what the bets return together.
+ */
+export function slipFigures(
+  legs: readonly SlipLeg[],
+  mode: 'single' | 'parlay',
+  stakeOf: (key: string) => number | null,
+): { bets: Record<string, BetFigures>; stake: number; payout: number } {
+  const kept = keptLegs(legs);
+  const bets: [string, number[] | null][] =
+    mode === 'parlay'
+      ? [[PARLAY, kept.length > 1 ? kept.map((l) => l.price) : null]]
+      : kept.map((l) => [l.selectionId, [l.price]]);
+  const figures: Record<string, BetFigures> = {};
+  let stake = 0;
+  let payout = 0;
+  for (const [key, prices] of bets) {
+    const st = stakeOf(key);
+    const paid = st && prices ? potentialPayout(st, prices) : null;
+    figures[key] = { price: prices && parlayPrice(prices), payout: paid };
+    stake += st ?? 0;
+    payout += paid ?? 0;
+  }
+  return { bets: figures, stake, payout };
 }
 
 /** Why the legs cannot be a parlay, if they cannot: two of one event, or more than the limit. */
