@@ -389,6 +389,20 @@ describe('originals: instant games', () => {
       'A chance de ganhar deve ficar entre 0,01% e 98%',
     ],
     [
+      'a stake with 3 decimals',
+      'dice/bet',
+      { amount: 1.555, target: 50, condition: 'over' },
+      400,
+      'O valor pode ter no máximo 2 casas decimais',
+    ],
+    [
+      'a mines stake with 3 decimals, as text',
+      'mines/start',
+      { amount: '1.555', mines: 3 },
+      400,
+      'O valor pode ter no máximo 2 casas decimais',
+    ],
+    [
       'a dice target with 3 decimals',
       'dice/bet',
       { amount: 1, target: 50.001, condition: 'over' },

@@ -17,6 +17,11 @@ describe('toSettings', () => {
     expect(read({ stopOnLoss: 'abc' })).toEqual({ field: 'stopOnLoss' });
   });
 
+  it('says when a stop has more decimals than centavos, so its field can tell the player', () => {
+    expect(read({ stopOnProfit: '1,555' })).toEqual({ field: 'stopOnProfit', decimals: true });
+    expect(read({ stopOnLoss: '0,005' })).toEqual({ field: 'stopOnLoss', decimals: true });
+  });
+
   it('names a count or a percent that is not a whole number in range', () => {
     expect(read({ count: '-3' })).toEqual({ field: 'count' });
     expect(read({ onWin: 'increase', onWinPercent: '1001' })).toEqual({ field: 'onWinPercent' });

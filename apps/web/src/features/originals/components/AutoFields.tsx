@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { TextField } from '../../../components/ui/TextField';
 import type { AutoSettings } from '../logic/auto-bet';
 import { amountText } from '../../../lib/format';
-import { parseAmount } from '../logic/amount';
+import { hasSubMinor, parseAmount } from '../logic/amount';
 import type { Stake } from '../hooks/useStake';
 import { Segmented } from './Segmented';
 
@@ -32,19 +32,21 @@ export const DEFAULT_AUTO_TEXTS: AutoTexts = {
 
 const int = (text: string) => (/^\d{1,6}$/.test(text.trim()) ? Number(text.trim()) : Number.NaN);
 
-/** The settings, or the field that cannot be read. */
+/** The settings, or the field that cannot be read (`decimals`: an amount with more than the currency's). */
 export function toSettings(
   texts: AutoTexts,
   stake: Pick<Stake, 'currency' | 'locale'>,
-): { settings: AutoSettings } | { field: keyof AutoTexts } {
+): { settings: AutoSettings } | { field: keyof AutoTexts; decimals?: true } {
   const money = (text: string) => (text.trim() ? parseAmount(text, stake.currency, stake.locale) : 0);
+  const refuse = (field: 'stopOnProfit' | 'stopOnLoss') =>
+    hasSubMinor(texts[field], stake.currency, stake.locale) ? { field, decimals: true as const } : { field };
   const count = int(texts.count || '0');
   if (!Number.isFinite(count)) return { field: 'count' };
   // A negative stop ("-20") would silently mean no stop at all: refused beside its field, as a letter is.
   const stopOnProfit = money(texts.stopOnProfit);
-  if (!(stopOnProfit >= 0)) return { field: 'stopOnProfit' };
+  if (!(stopOnProfit >= 0)) return refuse('stopOnProfit');
   const stopOnLoss = money(texts.stopOnLoss);
-  if (!(stopOnLoss >= 0)) return { field: 'stopOnLoss' };
+  if (!(stopOnLoss >= 0)) return refuse('stopOnLoss');
   const winPercent = texts.onWin === 'increase' ? int(texts.onWinPercent || '0') : 0;
   if (!Number.isFinite(winPercent) || winPercent > 1000) return { field: 'onWinPercent' };
   const lossPercent = texts.onLoss === 'increase' ? int(texts.onLossPercent || '0') : 0;

@@ -74,11 +74,17 @@ export function BetPanel({
   const maxPayout = useOriginalsConfig().data?.maxPayout;
   const overMaxPayout =
     !capped && !outOfBounds && potential !== null && !!maxPayout && potential > toMinor(maxPayout);
+  // Said beside the amount before the tap, as the sportsbook's slip does; the tap still asks the server, whose
+  // refusal opens the game deposit. Not while the game holds the stake (an open mines round, an auto run).
+  const overBalance =
+    stake.aboveBalance !== null && !disabled
+      ? t('bet.overBalance', { amount: displayMoney(toMajor(stake.aboveBalance), lang) })
+      : undefined;
 
   function startAuto() {
     const read = toSettings(texts, stake);
     if ('field' in read) {
-      setAutoError({ field: read.field, message: t('errors.autoField') });
+      setAutoError({ field: read.field, message: t(read.decimals ? 'errors.decimals' : 'errors.autoField') });
       // The auto fields sit below the amount, on a phone under the fold or the bottom bar: the field refused is
       // brought to the middle of the screen and focused, or the start button would seem to do nothing.
       const field = panel.current?.querySelector<HTMLInputElement>(`input[name="${read.field}"]`);
@@ -141,7 +147,7 @@ export function BetPanel({
       <FieldError message={betting.errors.form} />
       <AmountField
         stake={stake}
-        error={betting.errors.amount}
+        error={betting.errors.amount ?? overBalance}
         disabled={disabled}
         onEdit={() => betting.clearError('amount')}
       />

@@ -95,8 +95,8 @@ export function useBetting<F extends string>(options: BettingOptions<F>) {
 
   /** Client checks the server would refuse anyway, said at once in the player's language. */
   const checkAmount = (minor: number): string | null => {
-    const { bounds } = opts.current.stake;
-    if (!Number.isFinite(minor) || minor <= 0) return t('errors.amount');
+    const { bounds, subMinor } = opts.current.stake;
+    if (!Number.isFinite(minor) || minor <= 0) return t(subMinor ? 'errors.decimals' : 'errors.amount');
     if (minor < bounds.min) return t('errors.belowMin', { amount: displayMoney(toMajor(bounds.min), lang) });
     if (bounds.max > 0 && minor > bounds.max)
       return t('errors.aboveMax', { amount: displayMoney(toMajor(bounds.max), lang) });

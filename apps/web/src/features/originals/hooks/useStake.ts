@@ -2,9 +2,17 @@ import { isCurrency, toMinor, type Currency } from '@aposta/money';
 import { useCallback, useMemo, useState } from 'react';
 import { languageEntry, useAppState } from '../../../lib/app-state';
 import { playableMinor, useSession } from '../../../lib/session';
+import { useWithheld } from '../../../lib/withheld';
 import { useOriginalsConfig } from '../api/get-config';
 import { amountText } from '../../../lib/format';
-import { doubleAmount, halfAmount, maxAmount, parseAmount, type StakeBounds } from '../logic/amount';
+import {
+  doubleAmount,
+  halfAmount,
+  hasSubMinor,
+  maxAmount,
+  parseAmount,
+  type StakeBounds,
+} from '../logic/amount';
 
 /** R$ 0,10: the default minimum stake until the server's configuration is known. */
 export const DEFAULT_MIN_STAKE = 10;
@@ -18,6 +26,10 @@ export function useStake() {
   const currency: Currency = isCurrency(entry.currency) ? entry.currency : 'BRL';
   // Máx and 2× stop at what a stake can draw on: cash and bonus.
   const playable = useSession((s) => playableMinor(s, currency));
+  // A visitor's balance, or one not read yet, is no reason to refuse a stake.
+  const balanceKnown = useSession((s) => !!s.token && !!s.user);
+  // Less the wins an animation has not told yet, as the header shows it: a message would give them away.
+  const withheld = useWithheld((s) => Object.values(s.byBet).reduce((sum, v) => sum + v, 0));
   const config = useOriginalsConfig().data;
 
   const bounds: StakeBounds = useMemo(() => {
@@ -44,6 +56,10 @@ export function useStake() {
     setText: (value: string) => setText(value.replace(/[^\d.,\-−]/g, '')),
     /** Minor units; NaN while the field does not hold an amount. */
     minor,
+    /** The text has more decimals than the currency ("1,555"). */
+    subMinor: !Number.isFinite(minor) && hasSubMinor(text, currency, entry.locale),
+    /** The balance (cash and bonus, minor units) the stake is above, as the header shows it; null if not. */
+    aboveBalance: balanceKnown && minor > playable - withheld ? playable - withheld : null,
     set,
     bounds,
     currency,

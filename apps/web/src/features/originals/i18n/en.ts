@@ -13,6 +13,7 @@ const en: OriginalsMessages = {
     max: 'Max',
     potential: 'Potential win',
     overMaxPayout: 'Above the maximum payout of {{amount}}: lower the amount or the multiplier',
+    overBalance: 'The bet is more than your balance of {{amount}}',
     upTo: 'up to {{amount}}',
     place: 'Bet',
     retry: 'Try again',
@@ -178,6 +179,7 @@ const en: OriginalsMessages = {
     amount: 'Enter a valid bet amount',
     belowMin: 'The minimum bet is {{amount}}',
     aboveMax: 'The maximum bet is {{amount}}',
+    decimals: 'Use at most 2 decimal places',
     autoField: 'Check this value',
     lostAnswer: 'No answer from the server. Tap "Try again": the same bet is never charged twice.',
     lostAnswerAuto:

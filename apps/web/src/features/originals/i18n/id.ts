@@ -13,6 +13,7 @@ const id: OriginalsMessages = {
     max: 'Maks',
     potential: 'Potensi kemenangan',
     overMaxPayout: 'Di atas pembayaran maksimum {{amount}}: kurangi jumlah atau pengalinya',
+    overBalance: 'Taruhan melebihi saldo Anda sebesar {{amount}}',
     upTo: 'hingga {{amount}}',
     place: 'Pasang',
     retry: 'Coba lagi',
@@ -182,6 +183,7 @@ const id: OriginalsMessages = {
     amount: 'Masukkan jumlah taruhan yang valid',
     belowMin: 'Taruhan minimum {{amount}}',
     aboveMax: 'Taruhan maksimum {{amount}}',
+    decimals: 'Gunakan paling banyak 2 angka desimal',
     autoField: 'Periksa nilai ini',
     lostAnswer: 'Server tidak menjawab. Ketuk "Coba lagi": taruhan yang sama tidak pernah ditagih dua kali.',
     lostAnswerAuto:

@@ -13,6 +13,7 @@ const ja: OriginalsMessages = {
     max: '最大',
     potential: '獲得見込み',
     overMaxPayout: '最大配当 {{amount}} を超えています。金額か倍率を下げてください',
+    overBalance: 'ベット額が残高 {{amount}} を超えています',
     upTo: '最大 {{amount}}',
     place: 'ベット',
     retry: '再試行',
@@ -178,6 +179,7 @@ const ja: OriginalsMessages = {
     amount: '有効なベット額を入力してください',
     belowMin: '最小ベットは {{amount}} です',
     aboveMax: '最大ベットは {{amount}} です',
+    decimals: '小数は 2 桁までにしてください',
     autoField: 'この値を確認してください',
     lostAnswer:
       'サーバーから応答がありません。「再試行」を押してください。同じベットが二重に請求されることはありません。',

@@ -13,6 +13,7 @@ const ko: OriginalsMessages = {
     max: '최대',
     potential: '예상 당첨금',
     overMaxPayout: '최대 지급액 {{amount}} 초과: 금액이나 배수를 낮추세요',
+    overBalance: '베팅 금액이 잔액 {{amount}}보다 많습니다',
     upTo: '최대 {{amount}}',
     place: '베팅',
     retry: '다시 시도',
@@ -178,6 +179,7 @@ const ko: OriginalsMessages = {
     amount: '올바른 베팅 금액을 입력하세요',
     belowMin: '최소 베팅은 {{amount}}입니다',
     aboveMax: '최대 베팅은 {{amount}}입니다',
+    decimals: '소수점 이하 2자리까지 입력하세요',
     autoField: '이 값을 확인하세요',
     lostAnswer: '서버 응답이 없습니다. "다시 시도"를 누르세요. 같은 베팅이 두 번 청구되지 않습니다.',
     lostAnswerAuto:

@@ -23,6 +23,7 @@ const ptBR = {
     max: 'Máx',
     potential: 'Ganho potencial',
     overMaxPayout: 'Acima do pagamento máximo de {{amount}}: diminua o valor ou o multiplicador',
+    overBalance: 'A aposta é maior que o seu saldo de {{amount}}',
     upTo: 'até {{amount}}',
     place: 'Apostar',
     retry: 'Tentar de novo',
@@ -192,6 +193,7 @@ const ptBR = {
     amount: 'Informe um valor de aposta válido',
     belowMin: 'A aposta mínima é {{amount}}',
     aboveMax: 'A aposta máxima é {{amount}}',
+    decimals: 'Use no máximo 2 casas decimais',
     autoField: 'Confira este valor',
     lostAnswer:
       'Sem resposta do servidor. Toque em "Tentar de novo": a mesma aposta nunca é cobrada duas vezes.',

@@ -13,6 +13,7 @@ const ru: OriginalsMessages = {
     max: 'Макс',
     potential: 'Возможный выигрыш',
     overMaxPayout: 'Больше максимальной выплаты {{amount}}: уменьшите сумму или множитель',
+    overBalance: 'Ставка больше вашего баланса {{amount}}',
     upTo: 'до {{amount}}',
     place: 'Ставка',
     retry: 'Повторить',
@@ -182,6 +183,7 @@ const ru: OriginalsMessages = {
     amount: 'Введите корректную сумму ставки',
     belowMin: 'Минимальная ставка {{amount}}',
     aboveMax: 'Максимальная ставка {{amount}}',
+    decimals: 'Не более 2 знаков после запятой',
     autoField: 'Проверьте это значение',
     lostAnswer: 'Сервер не ответил. Нажмите «Повторить»: одна и та же ставка не списывается дважды.',
     lostAnswerAuto:

@@ -13,6 +13,7 @@ const vi: OriginalsMessages = {
     max: 'Tối đa',
     potential: 'Tiền thắng dự kiến',
     overMaxPayout: 'Vượt mức trả tối đa {{amount}}: hãy giảm số tiền hoặc hệ số nhân',
+    overBalance: 'Số tiền cược lớn hơn số dư {{amount}} của bạn',
     upTo: 'tối đa {{amount}}',
     place: 'Đặt cược',
     retry: 'Thử lại',
@@ -178,6 +179,7 @@ const vi: OriginalsMessages = {
     amount: 'Nhập số tiền cược hợp lệ',
     belowMin: 'Cược tối thiểu là {{amount}}',
     aboveMax: 'Cược tối đa là {{amount}}',
+    decimals: 'Chỉ dùng tối đa 2 chữ số thập phân',
     autoField: 'Kiểm tra giá trị này',
     lostAnswer: 'Máy chủ không phản hồi. Nhấn "Thử lại": cùng một lần cược không bao giờ bị trừ hai lần.',
     lostAnswerAuto:

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { doubleAmount, halfAmount, maxAmount, parseAmount } from './amount';
+import { doubleAmount, halfAmount, hasSubMinor, maxAmount, parseAmount } from './amount';
 
 const bounds = { min: 10, max: 100_000, balance: 5_000 };
 
@@ -31,5 +31,16 @@ describe('the stake buttons', () => {
     // A keypad with only ".": 1.5 is R$ 1,50, not a stake of R$ 15,00; a malformed grouping is no amount.
     expect(parseAmount('1.5', 'BRL', 'pt-BR')).toBe(150);
     expect(parseAmount('1.23.45', 'BRL', 'pt-BR')).toBeNaN();
+  });
+
+  it('tells an amount with more decimals than centavos from one that is no amount', () => {
+    expect(parseAmount('1,555', 'BRL', 'pt-BR')).toBeNaN();
+    expect(hasSubMinor('1,555', 'BRL', 'pt-BR')).toBe(true);
+    expect(hasSubMinor('0.005', 'BRL', 'en-US')).toBe(true);
+    // Trailing zeros are no centavo fraction; "1.555" is one thousand five hundred and fifty-five reais.
+    expect(hasSubMinor('1,550', 'BRL', 'pt-BR')).toBe(false);
+    expect(hasSubMinor('1.555', 'BRL', 'pt-BR')).toBe(false);
+    expect(hasSubMinor('1,55', 'BRL', 'pt-BR')).toBe(false);
+    expect(hasSubMinor('1,5,55', 'BRL', 'pt-BR')).toBe(false);
   });
 });

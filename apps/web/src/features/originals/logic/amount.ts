@@ -24,12 +24,24 @@ export function maxAmount(bounds: StakeBounds): number {
   return caps.length ? Math.min(...caps) : bounds.min;
 }
 
-/** The amount field's text as minor units; NaN when it is not an amount. */
-export function parseAmount(text: string, currency: Currency, locale: string): number {
+/** The text read as minor units, or why it cannot be. */
+function read(text: string, currency: Currency, locale: string): number | MoneyError {
   try {
     return parseMoney(text, currency, locale);
   } catch (err) {
-    if (err instanceof MoneyError) return Number.NaN;
+    if (err instanceof MoneyError) return err;
     throw err;
   }
+}
+
+/** The amount field's text as minor units; NaN when it is not an amount. */
+export function parseAmount(text: string, currency: Currency, locale: string): number {
+  const minor = read(text, currency, locale);
+  return typeof minor === 'number' ? minor : Number.NaN;
+}
+
+/** More decimals than the currency has ("1,555"): the player is told so, not only that it is no amount. */
+export function hasSubMinor(text: string, currency: Currency, locale: string): boolean {
+  const minor = read(text, currency, locale);
+  return minor instanceof MoneyError && minor.reason === 'subMinor';
 }

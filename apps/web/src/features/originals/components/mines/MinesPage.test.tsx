@@ -1,6 +1,6 @@
 import type { UserInfo } from '@aposta/contracts';
 import { minesPositions } from '@aposta/fairness';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../../../../lib/session';
@@ -144,5 +144,23 @@ describe('mines', () => {
     expect(server.state.calls.filter((c) => c.path === '/mines/reveal').map((c) => c.body.tile)).toEqual(
       expect.arrayContaining([SAFE[0]]),
     );
+  });
+
+  it('once the round is over each tile shows its number, the one bet details and the verifier use', async () => {
+    const { user, tiles } = start();
+    const numbers = () =>
+      tiles().map((t) => within(t).queryByTestId('mines-tile-number')?.textContent ?? null);
+    // In play the board stays clean; the label names the tile all along.
+    expect(numbers().every((n) => n === null)).toBe(true);
+    expect(tiles()[7]).toHaveAccessibleName('Casa 7, fechada');
+    await user.click(screen.getByTestId('bet-button'));
+    await waitFor(() => expect(screen.getByTestId('mines-cashout')).toBeInTheDocument());
+    await user.click(tiles()[SAFE[0]!]!);
+    await waitFor(() => expect(tiles()[SAFE[0]!]).toHaveAttribute('data-state', 'gem'));
+    expect(numbers().every((n) => n === null)).toBe(true);
+    await user.click(screen.getByTestId('mines-cashout'));
+    await waitFor(() => expect(screen.getByTestId('bet-button')).toBeInTheDocument());
+    expect(numbers()).toEqual(Array.from({ length: 25 }, (_, i) => String(i)));
+    expect(tiles()[MINES[0]!]).toHaveAccessibleName(`Casa ${MINES[0]}, mina`);
   });
 });

@@ -204,6 +204,7 @@ export function MinesPage() {
             disabled={stepBusy || auto || (!open && (!token || !autoMode))}
             animate={animate}
             playing={open}
+            numbered={!!round && !open}
           />
           {stepError ? (
             <p role="alert" className="text-center text-sm text-rose">
@@ -276,12 +277,15 @@ function Grid({
   disabled,
   animate,
   playing,
+  numbered,
 }: {
   states: TileState[];
   onTile: (tile: number) => void;
   disabled: boolean;
   animate: boolean;
   playing: boolean;
+  /** The round is over: each tile shows its number, as bet details and the verifier name tiles (0–24). */
+  numbered: boolean;
 }) {
   const { t } = useTranslation('originals');
   return (
@@ -302,10 +306,20 @@ function Grid({
             aria-label={t(`mines.tile.${state}`, { n: i })}
             disabled={disabled || (playing && state !== 'hidden')}
             onClick={() => onTile(i)}
-            className={`flex aspect-square min-h-44 items-center justify-center rounded-lg text-2xl transition-colors ${tileLook[state]} ${
+            className={`relative flex aspect-square min-h-44 items-center justify-center rounded-lg text-2xl transition-colors ${tileLook[state]} ${
               shown && animate ? 'animate-[flip-in_220ms_ease-out]' : ''
             } disabled:cursor-default`}
           >
+            {numbered ? (
+              // Out of the symbol's way; the label already says the number.
+              <span
+                aria-hidden="true"
+                className="absolute top-3 left-5 text-2xs leading-none font-semibold text-text"
+                data-testid="mines-tile-number"
+              >
+                {i}
+              </span>
+            ) : null}
             {state === 'gem' || state === 'gemDim' ? (
               <Gem />
             ) : state === 'mine' || state === 'hit' ? (

@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../../../../lib/session';
 import { shownBalance, useWithheld } from '../../../../lib/withheld';
+import { holdAnimations } from '../../../../test/animations';
 import { renderWithApp } from '../../../../test/render';
 import { firstBetHeld, oneAutoBetHeld } from '../../test/bet-held';
 import { fakeOriginals } from '../../test/fake-originals';
@@ -105,6 +106,75 @@ describe('row double', () => {
       expect(screen.getByTestId('auto-progress')).toHaveTextContent(
         /^Apostas: 1 · .* · número de apostas atingido$/,
       );
+    } finally {
+      held.restore();
+    }
+  });
+
+  it('each bet slides the row on from where it is (mid-slide too), never back to a start', async () => {
+    const held = holdAnimations();
+    try {
+      vi.stubGlobal('fetch', fakeOriginals({ serverSeed: SEED, balance: 10_000 }).fetch);
+      useSession.setState({ token: 'token-1', user: { uId: 1, balance: 100, freeBalance: 0 } as UserInfo });
+      const user = userEvent.setup();
+      renderWithApp(<RowDoublePage />);
+      const strip = screen.getByTestId('row-strip');
+      // The row repeats every copy of its 15 tiles (56 design pixels each; jsdom has no font size: 1 rem = 100 px).
+      const copy = 15 * 0.56 * 100;
+      const xOf = (transform: string) => Number(/translateX\((.+)px\)/.exec(transform)![1]);
+      const slide = (n: number) => (held.animate.mock.calls as unknown as [Keyframe[]][])[n]![0];
+      /** The same view: a whole number of copies apart. */
+      const sameView = (a: number, b: number) => {
+        const r = (((a - b) % copy) + copy) % copy;
+        expect(Math.min(r, copy - r)).toBeLessThan(0.001);
+      };
+      const rests = xOf(strip.style.transform);
+
+      await user.click(screen.getByTestId('bet-button'));
+      await waitFor(() => expect(held.animate).toHaveBeenCalledTimes(1));
+      sameView(xOf(String(slide(0)[0]!.transform)), rests);
+      // A second bet comes mid-slide (as an auto bet's does): the row goes on from where it is drawn then.
+      const first = slide(0).map((k) => xOf(String(k.transform)));
+      const midway = (first[0]! + first[2]!) / 2 + 0.3 * copy;
+      strip.style.transform = `translateX(${midway}px)`;
+      await user.click(screen.getByTestId('bet-button'));
+      await waitFor(() => expect(held.animate).toHaveBeenCalledTimes(2));
+      const second = slide(1).map((k) => xOf(String(k.transform)));
+      sameView(second[0]!, midway);
+      // Still a spin: two copies at least before it stops, leftwards as ever.
+      expect(second[0]! - second[2]!).toBeGreaterThanOrEqual(2 * copy);
+      expect(second[0]! - second[2]!).toBeLessThan(3 * copy);
+      act(() => held.finishAll());
+      const tile = rowDoubleTile({ serverSeed: SEED, clientSeed: 'client-seed', nonce: 1 });
+      expect(screen.getByTestId('row-winner')).toHaveTextContent(String(tile));
+    } finally {
+      held.restore();
+    }
+  });
+
+  it('while the row slides, a stake above the balance is judged on the balance shown, not on the win', async () => {
+    const held = holdAnimations();
+    try {
+      vi.stubGlobal('fetch', fakeOriginals({ serverSeed: SEED, balance: 10_000 }).fetch);
+      useSession.setState({ token: 'token-1', user: { uId: 1, balance: 100, freeBalance: 0 } as UserInfo });
+      const user = userEvent.setup();
+      renderWithApp(<RowDoublePage />);
+      const tile = rowDoubleTile({ serverSeed: SEED, clientSeed: 'client-seed', nonce: 0 });
+      const colour = rowDoubleColor(tile); // the pick that wins
+      await user.click(
+        within(screen.getByRole('radiogroup', { name: 'Escolha a cor' })).getByRole('radio', {
+          name: new RegExp(COLOR_PT[colour]),
+        }),
+      );
+      const amount = screen.getByLabelText('Valor da aposta');
+      await user.clear(amount);
+      await user.type(amount, '100');
+      await user.click(screen.getByTestId('bet-button'));
+      await waitFor(() => expect(held.animate).toHaveBeenCalled());
+      // The header shows R$ 0,00 until the row stops: so does the amount's line (the real balance would say "won").
+      expect(amount).toHaveAccessibleDescription(/^A aposta é maior que o seu saldo de R\$\s0,00$/);
+      act(() => held.finishAll());
+      expect(amount).not.toHaveAccessibleDescription();
     } finally {
       held.restore();
     }

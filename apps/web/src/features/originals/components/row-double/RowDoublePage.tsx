@@ -122,6 +122,7 @@ function Row({
   const stopped = useRef(onStopped);
   stopped.current = onStopped;
   const strip = useRef<HTMLDivElement>(null);
+  const slide = useRef<Animation | null>(null);
   const box = useRef<HTMLDivElement>(null);
   const index = tile === null ? 0 : ROW_ORDER.indexOf(tile as (typeof ROW_ORDER)[number]);
   // Stop on the tile in the second-to-last copy, so every spin passes several copies.
@@ -131,29 +132,43 @@ function Row({
     const width = box.current?.clientWidth ?? 0;
     if (!el) return;
     const rem = parseFloat(getComputedStyle(document.documentElement).fontSize) || 100;
+    const copy = ROW_ORDER.length * TILE * rem;
     const x = width / 2 - (stopAt + 0.5) * TILE * rem;
-    const start = x + 2 * ROW_ORDER.length * TILE * rem;
+    // Where the row is now, mid-slide included (an auto bet's next result comes before the slide ends).
+    const from = stripX(el);
+    // The slide before (if any) gives way; the row rests where this one ends, whatever happens to it.
+    slide.current?.cancel();
+    slide.current = null;
+    el.style.transform = `translateX(${x}px)`;
     if (!animate || tile === null || typeof el.animate !== 'function') {
-      el.style.transform = `translateX(${x}px)`;
       if (tile !== null) stopped.current(betId);
       return;
     }
+    // The row repeats every copy: it goes on from the same view, shifted two to three copies before the stop,
+    // so it slides on from where it is instead of jumping back to a start.
+    const start = Number.isFinite(from) ? x + 2 * copy + mod(from - x, copy) : x + 2 * copy;
     const jitter = (Math.random() - 0.5) * TILE * rem * 0.6;
     // The easing is per stretch, not over the whole: the row slows down across the whole spin and ends with a
     // short settle onto the tile (an easing over the whole put 85% of the way in the first 0.3 s, then stood).
-    const slide = el.animate(
+    const animation = el.animate(
       [
         { transform: `translateX(${start}px)`, easing: 'cubic-bezier(.2,.55,.3,1)' },
         { transform: `translateX(${x + jitter}px)`, offset: 0.88, easing: 'ease-in-out' },
         { transform: `translateX(${x}px)` },
       ],
-      { duration: 1600, easing: 'linear', fill: 'forwards' },
+      { duration: 1600, easing: 'linear' },
     );
-    slide.onfinish = () => stopped.current(betId);
+    animation.onfinish = () => stopped.current(betId);
+    slide.current = animation;
   }, [betId, stopAt, animate, tile]);
   return (
     <div ref={box} className="relative overflow-hidden rounded-xl bg-night/70 py-14" aria-hidden="true">
-      <div ref={strip} className="flex gap-6 will-change-transform" style={{ width: 'max-content' }}>
+      <div
+        ref={strip}
+        className="flex gap-6 will-change-transform"
+        style={{ width: 'max-content' }}
+        data-testid="row-strip"
+      >
         {Array.from({ length: COPIES }, (_, copy) =>
           ROW_ORDER.map((n, i) => (
             <span
@@ -181,4 +196,13 @@ function Row({
       />
     </div>
   );
+}
+
+const mod = (a: number, n: number) => ((a % n) + n) % n;
+
+/** The strip's horizontal offset as drawn now (the computed transform includes a running animation); NaN if none. */
+function stripX(el: HTMLElement): number {
+  const t = getComputedStyle(el).transform;
+  const m = /^matrix\((?:[^,]+,){4}\s*([^,]+),/.exec(t) ?? /^translateX\((.+)px\)$/.exec(t);
+  return m ? parseFloat(m[1]!) : Number.NaN;
 }

@@ -1,0 +1,72 @@
+import type { UserInfo } from '@aposta/contracts';
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { useSession } from '../../../lib/session';
+import { useUi } from '../../../lib/ui';
+import { renderWithApp } from '../../../test/render';
+import { fakeOriginals } from '../test/fake-originals';
+import { LimboPage } from './limbo/LimboPage';
+
+const SEED = '9'.repeat(64);
+
+afterEach(() => vi.unstubAllGlobals());
+
+const signIn = (balance: number) =>
+  useSession.setState({ token: 'token-1', user: { uId: 1, balance, freeBalance: 0 } as UserInfo });
+
+/** Limbo's screen (the shared panel around the simplest game), its player's balance `balance` reais. */
+function open(balance: number, { signedIn = true } = {}) {
+  const server = fakeOriginals({ serverSeed: SEED, balance: balance * 100 });
+  vi.stubGlobal('fetch', server.fetch);
+  if (signedIn) signIn(balance);
+  renderWithApp(<LimboPage />);
+  const user = userEvent.setup();
+  const amount = screen.getByLabelText('Valor da aposta');
+  const type = async (text: string) => {
+    await user.clear(amount);
+    await user.type(amount, text);
+  };
+  return {
+    server,
+    user,
+    amount,
+    type,
+    bets: () => server.state.calls.filter((c) => c.path === '/limbo/bet'),
+  };
+}
+
+describe('the bet panel', () => {
+  it('an amount with three decimals is told as such beside the field, and nothing is staked', async () => {
+    const { user, amount, type, bets } = open(100);
+    await type('1,555');
+    await user.click(screen.getByTestId('bet-button'));
+    expect(amount).toHaveAccessibleDescription('Use no máximo 2 casas decimais');
+    // Auto bet alike, and its stops on profit and loss are amounts too.
+    await user.click(screen.getByRole('radio', { name: 'Automático' }));
+    await user.click(screen.getByTestId('auto-start'));
+    expect(amount).toHaveAccessibleDescription('Use no máximo 2 casas decimais');
+    await type('1,55');
+    await user.type(screen.getByLabelText('Parar na perda de'), '0,555');
+    await user.click(screen.getByTestId('auto-start'));
+    expect(screen.getByLabelText('Parar na perda de')).toHaveAccessibleDescription(
+      'Use no máximo 2 casas decimais',
+    );
+    expect(bets()).toHaveLength(0);
+  });
+
+  it('a stake above the balance is said beside the amount before the tap; the tap leads to the game deposit', async () => {
+    const { user, amount, type } = open(50, { signedIn: false });
+    // A visitor has no balance to compare with: nothing said (the tap asks to sign in, as before).
+    await type('80');
+    expect(amount).not.toHaveAccessibleDescription();
+    act(() => signIn(50));
+    expect(amount).toHaveAccessibleDescription(/^A aposta é maior que o seu saldo de R\$\s50,00$/);
+    await type('50');
+    expect(amount).not.toHaveAccessibleDescription();
+    await type('80');
+    await user.click(screen.getByTestId('bet-button'));
+    await waitFor(() => expect(useUi.getState().overlay).toBe('gameDeposit'));
+    expect(useUi.getState().depositFor).toBe(8_000);
+  });
+});
