@@ -209,6 +209,28 @@ test.describe('zod', () => {
     await form.getByRole('button', { name: 'Registrar' }).click();
     await expect.poll(async () => (await withZod()).length).toBe(1);
   });
+
+  test('a signed-in home and its shell open without zod', async ({ page, request }) => {
+    // The gift check, the activities, the reality check's limits and the support thread are checked by hand.
+    const token = await registerViaApi(request, newEmail('semzod'));
+    await page.addInitScript((t) => localStorage.setItem('TOKEN_B', t), token);
+    const scripts: Promise<[string, boolean]>[] = [];
+    page.on('response', (r) => {
+      const name = r.url().match(/\/assets\/([\w.-]+\.js)$/)?.[1];
+      if (name) scripts.push(r.text().then((code) => [name, code.includes('ZodError')]));
+    });
+    const asked = [
+      '/api/app/main/userGift',
+      '/api/app/promo/activities',
+      '/api/app/rg/limits',
+      '/conversation',
+    ].map((path) => page.waitForResponse((r) => r.url().endsWith(path)));
+    await page.goto('/home');
+    await Promise.all(asked);
+    await page.waitForLoadState('networkidle');
+    const withZod = (await Promise.all(scripts)).filter(([, zod]) => zod).map(([name]) => name);
+    expect(withZod).toEqual([]);
+  });
 });
 
 test('home is kept alive: its scroll position survives a trip away', async ({ page }) => {

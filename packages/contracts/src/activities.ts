@@ -23,7 +23,7 @@ import { inServiceYears } from './backoffice';
  *   PUT  /api/operator/promo/activities/{id}       body `activityUpdate` (with `version`; stale -> 409)
  *   POST /api/operator/promo/activities/{id}/end   -> `operatorActivity`
  */
-export const ACTIVITIES_PATH = '/api/app/promo/activities';
+// ACTIVITIES_PATH is in paths.ts (home reads the list without this module's schemas).
 export const OPERATOR_ACTIVITIES_PATH = '/api/operator/promo/activities';
 
 export const ACTIVITY_KINDS = ['firstDeposit', 'deposit', 'turnover'] as const;

@@ -9,6 +9,7 @@ export * from './user';
 export * from './wallet';
 export * from './payments';
 export * from './realtime';
+export * from './realtime-constants';
 export * from './operators';
 export * from './backoffice-money';
 export * from './messages';

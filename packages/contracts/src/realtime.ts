@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { HtmlRules } from './html';
 import { paySuccessEvent } from './payments';
+import { NOTICE_MAX_LENGTH } from './realtime-constants';
 import { payoutOverdueAlert } from './rg';
 import { roundEvents, roundGame } from './rounds';
 import { sportsCashoutUpdate, sportsEventUpdate } from './sports';
@@ -18,24 +18,8 @@ import { moneyNumber, userFigures, userInfo } from './user';
  * sustained flood disconnects that socket.
  */
 
-// REALTIME_PATH ('/gamecenter-siop') is in paths.ts.
-/** Largest client frame the server reads; a bigger one closes that connection. */
-export const REALTIME_MAX_FRAME_BYTES = 4 * 1024;
-export const NOTICE_MAX_LENGTH = 2000;
-/** `insBalance` is sent after a stake that leaves the cash balance under this (major units). */
-export const INS_BALANCE_BELOW = 10;
-/** The client opens the deposit overlay when a `freeBalance` value is under this (major units). */
-export const FREE_BALANCE_DEPOSIT_BELOW = 0.51;
-
-/**
- * What a notice's HTML keeps (the app's banner sanitises with the same list): inline formatting and links to
- * http(s) URLs or same-origin paths (`//host` is another host). The server stores the sanitised text.
- */
-export const NOTICE_HTML: HtmlRules = {
-  tags: ['b', 'strong', 'i', 'em', 'u', 'br', 'span', 'a', 'p', 'small', 'mark'],
-  attributes: { a: ['href', 'target', 'rel'] },
-  link: /^(?:https?:\/\/|\/(?![/\\]))/i,
-};
+// REALTIME_PATH ('/gamecenter-siop') is in paths.ts; the connection's limits and thresholds (NOTICE_HTML,
+// INS_BALANCE_BELOW, ...) in realtime-constants.ts, which the app's shell reads without these schemas.
 
 /** Notice text is HTML; the server sanitises it before storing it (`NOTICE_HTML`), the client again before rendering. */
 export const noticeText = z.string().trim().min(1, 'checkTheInput').max(NOTICE_MAX_LENGTH, 'checkTheInput');

@@ -26,10 +26,8 @@ import { moneyNumber } from './user';
  * the player's sockets (room of the user), to the visitor's socket (handshake `?visitor=<token>`) and to the
  * operators' sockets (handshake `?token=<operator token>` with `support.chat`).
  */
-export const SUPPORT_PATH = '/api/app/support';
+// SUPPORT_PATH and SUPPORT_VISITOR_HEADER are in paths.ts (the support button asks the thread without these schemas).
 export const SUPPORT_OPERATOR_PATH = '/api/operator/support';
-/** The header (and socket handshake query `visitor`) carrying a visitor's conversation token. */
-export const SUPPORT_VISITOR_HEADER = 'x-support-visitor';
 export const SUPPORT_TEXT_MAX = 2000;
 /** Largest image accepted (bytes). */
 export const SUPPORT_IMAGE_MAX_BYTES = 2 * 1024 * 1024;

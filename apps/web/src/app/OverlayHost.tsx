@@ -29,7 +29,8 @@ const StartMask = lazy(() => import('../features/start-mask').then((m) => ({ def
 const SignInSheet = lazy(() => import('../features/start-mask').then((m) => ({ default: m.SignInSheet })));
 const InstallSheet = lazy(() => import('../features/pwa').then((m) => ({ default: m.InstallSheet })));
 const PushToggle = lazy(() => import('../features/pwa').then((m) => ({ default: m.PushToggle })));
-const RealityCheck = lazy(() => import('../features/rg').then((m) => ({ default: m.RealityCheck })));
+// Without the responsible-gaming page and its schemas (zod): on every page of a signed-in player.
+const RealityCheck = lazy(() => import('../features/rg/reality').then((m) => ({ default: m.RealityCheck })));
 const WalletOverlay = lazy(() => import('../features/wallet').then((m) => ({ default: m.WalletOverlay })));
 
 /**

@@ -10,9 +10,10 @@ import { OverlayHost } from './OverlayHost';
 
 const SessionSync = lazy(() => import('./SessionSync'));
 
-// The wallet's realtime events, the increase-bonus and gift popups load with the first sign-in, not before.
+// The wallet's realtime events, the increase-bonus and gift popups load with the first sign-in, not before. The
+// gift check comes without the rest of the wallet (its screens load zod).
 const RealtimeHost = lazy(() => import('../features/realtime').then((m) => ({ default: m.RealtimeHost })));
-const GiftCheck = lazy(() => import('../features/wallet').then((m) => ({ default: m.GiftCheck })));
+const GiftCheck = lazy(() => import('../features/wallet/gift').then((m) => ({ default: m.GiftCheck })));
 
 function WalletRealtime() {
   const token = useSession((s) => s.token);

@@ -11,7 +11,7 @@ import { ErrorPage, ParamPath, RequireLogin } from './routes/pages';
 
 // The promotions tab: the VIP area with the live activities under its links (as home shows them).
 const VipPage = lazy(() =>
-  Promise.all([import('../features/vip'), import('../features/activities')]).then(([vip, a]) => ({
+  Promise.all([import('../features/vip'), import('../features/activities/home')]).then(([vip, a]) => ({
     default: () => <vip.VipPage promotions={<a.ActivityStrip />} />,
   })),
 );

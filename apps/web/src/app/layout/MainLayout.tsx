@@ -9,8 +9,9 @@ import { isGameScreen } from '../../lib/navigation';
 import { useSession } from '../../lib/session';
 import { useUi } from '../../lib/ui';
 
-// Home's activities and the active-award overlay (spec: on home only): for signed-in players, their own chunk.
-const activities = () => import('../../features/activities');
+// Home's activities and the active-award overlay (spec: on home only): for signed-in players, their own chunk
+// (without zod: the activity page's schemas stay with the page).
+const activities = () => import('../../features/activities/home');
 const ActivityStrip = lazy(() => activities().then((m) => ({ default: m.ActivityStrip })));
 const ActiveAwardOverlay = lazy(() => activities().then((m) => ({ default: m.ActiveAwardOverlay })));
 

@@ -2,5 +2,4 @@
 import './i18n/pt_BR';
 
 export { ActivityPage } from './components/ActivityPage';
-export { ActivityStrip } from './components/ActivityStrip';
-export { ActiveAwardOverlay } from './components/ActiveAwardOverlay';
+// Home's strip and active-award overlay are `./home` (loaded without the page's schemas).

@@ -2,4 +2,4 @@
 import './i18n/pt_BR';
 
 export { ResponsibleGamingPage } from './components/ResponsibleGamingPage';
-export { RealityCheck } from './components/RealityCheck';
+// The reality check is `./reality` (the shell loads it without the page).

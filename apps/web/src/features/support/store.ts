@@ -12,7 +12,8 @@ import { visitorToken } from './visitor';
 
 /**
  * The calls load with the first one: the store is on home (the support button's unread count), and a visitor
- * who never opened the chat makes none, so home does not load the contract's schemas for them.
+ * who never opened the chat makes none. The thread's call (./api/thread) checks its answer without the
+ * contract's schemas, so a signed-in player's pages do not load zod for the button either.
  */
 const api = () => import('./api/support');
 const markRead = (upTo: number) => void api().then((a) => a.markRead(upTo));
@@ -37,7 +38,7 @@ export async function loadThread() {
   // A visitor before the e-mail step has no conversation (and asking would open the sign-in overlay).
   if (!useSession.getState().token && !visitorToken()) return;
   try {
-    const thread = await (await api()).fetchThread();
+    const thread = await (await import('./api/thread')).fetchThread();
     useSupport.setState({ thread });
     if (useSupport.getState().open) readAll();
   } catch {

@@ -4,4 +4,4 @@ import './i18n/pt_BR';
 export { WalletOverlay } from './components/WalletOverlay';
 export { ContaPage } from './components/ContaPage';
 export { PaySuccessPage } from './components/PaySuccessPage';
-export { GiftCheck } from './components/GiftCheck';
+// The gift check is `./gift` (home loads it without the rest).

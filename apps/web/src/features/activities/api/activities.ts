@@ -2,24 +2,16 @@ import {
   ACTIVITIES_PATH,
   activityClaimAnswer,
   activityDetail,
-  activityList,
   type ActivityClaimAnswer,
   type ActivityDetail,
-  type ActivityList,
 } from '@aposta/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { request } from '../../../lib/api';
-import { DEPOSIT_STATE_KEY, queryClient } from '../../../lib/query';
+import { queryClient } from '../../../lib/query';
+import { activitiesKey } from './list';
 
-/** Under the deposit-state key: a paid deposit (realtime paySuccess) reads the list again, and its overlay. */
-export const activitiesKey = (token: string) => [DEPOSIT_STATE_KEY, 'activities', token] as const;
+// The list (home's strip and overlay) is in ./list, checked without zod; these calls parse with the contracts.
 export const activityKey = (token: string, id: number) => ['activity', token, id] as const;
-
-/** Live activities with the player's progress and what is claimable (GET /api/app/promo/activities). */
-export async function fetchActivities(): Promise<ActivityList> {
-  const { data } = await request<unknown>(ACTIVITIES_PATH, { method: 'GET', loading: false, quiet: true });
-  return activityList.parse(data);
-}
 
 export async function fetchActivity(id: number): Promise<ActivityDetail> {
   const { data } = await request<unknown>(`${ACTIVITIES_PATH}/${id}`, {
@@ -28,13 +20,6 @@ export async function fetchActivity(id: number): Promise<ActivityDetail> {
     quiet: true,
   });
   return activityDetail.parse(data);
-}
-
-export function useActivities(token: string) {
-  return useQuery(
-    queryOptions({ queryKey: activitiesKey(token), queryFn: fetchActivities, enabled: Boolean(token) }),
-    queryClient,
-  );
 }
 
 export function useActivity(token: string, id: number) {

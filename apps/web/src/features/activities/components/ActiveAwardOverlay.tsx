@@ -5,7 +5,7 @@ import { useAppState } from '../../../lib/app-state';
 import { displayMoney } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import { useUi } from '../../../lib/ui';
-import { useActivities } from '../api/activities';
+import { useActivities } from '../api/list';
 import { ClaimButton } from './ClaimButton';
 
 /** Activities the player closed the overlay on, for this page load: it opens again only for new rewards. */

@@ -4,7 +4,7 @@ import { Icon } from '../../../components/ui/Icon';
 import { useAppState } from '../../../lib/app-state';
 import { displayMoney } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
-import { useActivities } from '../api/activities';
+import { useActivities } from '../api/list';
 import { Period } from './ActivityTerms';
 
 /** Home's promotions: the live activities, each a door to /active{id}. Nothing when there are none. */

@@ -7,7 +7,6 @@ import { displayMoney } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import { toast } from '../../../lib/ui';
 import { refreshUserInfo } from '../../../lib/user-info';
-import { claimActivity } from '../api/activities';
 
 /**
  * The claim of one activity and its outcome: the amount paid (and the balance read again at once), or the
@@ -25,6 +24,8 @@ export function ClaimButton({ a, available }: { a: ActivitySummary; available: b
     setBusy(true);
     setError('');
     try {
+      // The claim parses its answer with the contract (zod): loaded with the first claim, not with home.
+      const { claimActivity } = await import('../api/activities');
       const { paid } = await claimActivity(token, a.id);
       toast(t('claimed', { amount: money(paid) }));
       void refreshUserInfo();

@@ -2,16 +2,18 @@ import {
   RG_PATH,
   rgExclusion,
   rgLimits,
-  rgSession,
   type RgExclusion,
   type RgExclusionRequest,
   type RgLimits,
   type RgLimitsRequest,
-  type RgSession,
 } from '@aposta/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { request } from '../../../lib/api';
 import { queryClient } from '../../../lib/query';
+import { limitsKey, realityMinutesKey } from './reality';
+
+// The reality check's calls are in ./reality (checked without zod: it runs on every page).
+export { limitsKey };
 
 /** The player's limits, their use and any exclusion (GET /api/app/rg/limits). */
 export async function fetchLimits(): Promise<RgLimits> {
@@ -19,13 +21,17 @@ export async function fetchLimits(): Promise<RgLimits> {
   return rgLimits.parse(data);
 }
 
-export const limitsKey = (token: string) => ['rgLimits', token] as const;
-
 export function useRgLimits(token: string) {
   return useQuery(
     queryOptions({ queryKey: limitsKey(token), queryFn: fetchLimits, enabled: Boolean(token) }),
     queryClient,
   );
+}
+
+/** Limits as they now stand (a save's answer), for the page and the reality check alike. */
+export function keepLimits(token: string, limits: RgLimits) {
+  queryClient.setQueryData(limitsKey(token), limits);
+  queryClient.setQueryData(realityMinutesKey(token), limits.realityCheckMinutes);
 }
 
 /** Saves limits; quiet: the page shows a refusal above its button. Answers the limits as they now stand. */
@@ -38,25 +44,4 @@ export async function saveLimits(body: RgLimitsRequest): Promise<RgLimits> {
 export async function startExclusion(body: RgExclusionRequest): Promise<RgExclusion> {
   const { data } = await request<unknown>(`${RG_PATH}/exclusion`, { json: body, quiet: true });
   return rgExclusion.parse(data);
-}
-
-/** Time played and net result since sign-in (the reality check). */
-export async function fetchSession(): Promise<RgSession> {
-  const { data } = await request<unknown>(`${RG_PATH}/session`, {
-    method: 'GET',
-    loading: false,
-    quiet: true,
-  });
-  return rgSession.parse(data);
-}
-
-/** The same figures, recorded as a reality check shown (the operators' history). */
-export async function recordRealityCheck(): Promise<RgSession> {
-  const { data } = await request<unknown>(`${RG_PATH}/session/check`, {
-    method: 'POST',
-    json: {},
-    loading: false,
-    quiet: true,
-  });
-  return rgSession.parse(data);
 }

@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/Button';
 import { useAppState } from '../../../lib/app-state';
 import { displayMoney } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
-import { fetchSession, recordRealityCheck, useRgLimits } from '../api/rg';
+import { fetchSession, recordRealityCheck, useRealityMinutes } from '../api/reality';
 
 /**
  * The reality check: every N minutes of the session the player chose (GET /api/app/rg/limits
@@ -17,7 +17,7 @@ export function RealityCheck({ onStop, onLimits }: { onStop: () => void; onLimit
   const { t } = useTranslation('rg');
   const token = useSession((s) => s.token);
   const lang = useAppState((s) => s.lang);
-  const minutes = useRgLimits(token).data?.realityCheckMinutes ?? null;
+  const minutes = useRealityMinutes(token).data ?? null;
   const [shown, setShown] = useState<RgSession | null>(null);
 
   // Every N minutes of the session, counted from its sign-in (the server's), not from this page's load: a

@@ -22,10 +22,9 @@ import { TextField } from '../../../components/ui/TextField';
 import { ApiError } from '../../../lib/api';
 import { languageEntry, useAppState } from '../../../lib/app-state';
 import { displayDateTime, displayMoney } from '../../../lib/format';
-import { queryClient } from '../../../lib/query';
 import { useSession } from '../../../lib/session';
 import { openOverlay } from '../../../lib/ui';
-import { limitsKey, saveLimits, startExclusion, useRgLimits } from '../api/rg';
+import { keepLimits, saveLimits, startExclusion, useRgLimits } from '../api/rg';
 
 /** A limit field's key, `kind.period`; the reality check's field is 'reality'. */
 type FieldKey = `${RgKind}.${RgPeriod}`;
@@ -221,7 +220,7 @@ export function ResponsibleGamingPage({
     setBusy(true);
     try {
       const saved = await saveLimits(body);
-      queryClient.setQueryData(limitsKey(token), saved);
+      keepLimits(token, saved);
       setEdited(new Map());
       setReality(null);
       setNote(t('saved'));
@@ -241,7 +240,7 @@ export function ResponsibleGamingPage({
     setBusy(true);
     try {
       const saved = await saveLimits(body);
-      queryClient.setQueryData(limitsKey(token), saved);
+      keepLimits(token, saved);
       setEdited((m) => new Map([...m].filter(([k]) => k !== key)));
       setBad((m) => new Map([...m].filter(([k]) => k !== key)));
       setNote(t('pendingCancelled'));

@@ -1,27 +1,20 @@
 import {
   SUPPORT_PATH,
-  SUPPORT_VISITOR_HEADER,
   supportAttachment,
   supportConfig,
   supportMessage,
-  supportThread,
   visitorStartAnswer,
   type SupportAttachment,
   type SupportConfig,
   type SupportMessage,
-  type SupportThread,
 } from '@aposta/contracts';
 import { request } from '../../../lib/api';
 import { env } from '../../../lib/env';
 import { useSession } from '../../../lib/session';
-import { setVisitorToken, visitorToken } from '../visitor';
+import { setVisitorToken } from '../visitor';
+import { who } from './thread';
 
-/** A signed-in player's calls carry their session; a visitor's carry the visitor token instead. */
-function who(): Record<string, string> {
-  if (useSession.getState().token) return {};
-  const token = visitorToken();
-  return token ? { [SUPPORT_VISITOR_HEADER]: token } : {};
-}
+// The thread (the support button's unread count, on every page) is in ./thread, checked without zod.
 
 const quiet = { loading: false, quiet: true } as const;
 
@@ -35,15 +28,6 @@ export async function startVisitor(email: string) {
   const answer = visitorStartAnswer.parse(data);
   setVisitorToken(answer.token);
   return answer;
-}
-
-export async function fetchThread(): Promise<SupportThread> {
-  const { data } = await request<unknown>(`${SUPPORT_PATH}/conversation`, {
-    method: 'GET',
-    headers: who(),
-    ...quiet,
-  });
-  return supportThread.parse(data);
 }
 
 /** Sends a message; refusals (flood, closed) are shown by the request layer in the player's language. */
