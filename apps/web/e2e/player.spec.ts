@@ -276,6 +276,17 @@ test('register through an invitation link, start mask, account panel, avatar, co
   await form.getByRole('button', { name: 'Registrar' }).click();
   await expect(page.getByRole('alertdialog')).toHaveText(/Por favor, aceite os termos de serviço/);
   await page.getByRole('button', { name: 'Eu entendi' }).click();
+  // The terms open in a tab of their own, readable signed out; the form keeps what was typed.
+  const [terms] = await Promise.all([
+    context.waitForEvent('page'),
+    form.getByRole('link', { name: 'Ler os termos de serviço' }).click(),
+  ]);
+  await expect(terms.getByRole('heading', { level: 1, name: 'Termos de serviço' })).toBeVisible();
+  await expect(terms.getByRole('heading', { level: 2, name: '1. Quem pode jogar' })).toBeVisible();
+  await screenshot(terms, '05b-terms');
+  await terms.close();
+  await expect(form.getByRole('checkbox')).not.toBeChecked();
+  await expect(form.getByRole('combobox', { name: 'E-mail' })).toHaveValue(email);
   await form.getByRole('checkbox').check();
   await form.getByRole('button', { name: 'Registrar' }).click();
 

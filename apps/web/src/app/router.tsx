@@ -33,6 +33,7 @@ const ResponsibleGamingPage = lazy(() =>
     default: () => <m.ResponsibleGamingPage onExcluded={excluded} />,
   })),
 );
+const TermsPage = lazy(() => import('../features/legal').then((m) => ({ default: m.TermsPage })));
 const TransferPage = lazy(() => import('../features/transfer').then((m) => ({ default: m.TransferPage })));
 // The originals: one chunk for the games and the verifier, loaded on the first visit to any of them.
 const originals = () => import('../features/originals');
@@ -151,6 +152,7 @@ export const routes: RouteObject[] = [
           page('/paySuccess', PaySuccessPage),
           page('/transfer', TransferPage),
           page('/jogoResponsavel', ResponsibleGamingPage),
+          page('/termos', TermsPage),
           page('/footballPage', SportsPage),
           page('/footballPage/bets', MyBetsPage),
           page('/footballPage/:eventId', SportsEventPage),

@@ -45,6 +45,14 @@ describe('routes', () => {
     },
   );
 
+  it('shows the terms of service signed out, linked from the home footer', async () => {
+    const router = start('/home');
+    await userEvent.setup().click(await screen.findByRole('link', { name: 'Termos de serviço' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/termos'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Termos de serviço' })).toBeInTheDocument();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
   it("names the browser tab after the page, in the player's language", async () => {
     const router = start('/home');
     await waitFor(() => expect(document.title).toBe('Aposta — Esportes e cassino'));

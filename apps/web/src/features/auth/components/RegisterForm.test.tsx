@@ -49,6 +49,14 @@ describe('register form', () => {
     );
   });
 
+  it('links to the terms, in a tab of their own, outside the box the player ticks', () => {
+    renderWithApp(<RegisterForm onSignedIn={signInWithToken} />);
+    const link = screen.getByRole('link', { name: 'Ler os termos de serviço' });
+    expect(link).toHaveAttribute('href', '/termos');
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(link.closest('label')).toBeNull();
+  });
+
   it('asks for the terms, then for the captcha, with the exact messages', async () => {
     renderWithApp(<RegisterForm onSignedIn={signInWithToken} />);
     const user = userEvent.setup();

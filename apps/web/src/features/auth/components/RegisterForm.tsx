@@ -292,6 +292,15 @@ export function RegisterForm({ onSignedIn }: { onSignedIn: SignedIn }) {
         />
         {t('terms')}
       </label>
+      {/* A tab of its own: the form stays as typed. Outside the label, so following it does not tick the box. */}
+      <a
+        href="/termos"
+        target="_blank"
+        rel="noopener"
+        className="-mt-8 inline-flex min-h-44 items-center self-start text-sm text-gold underline"
+      >
+        {t('termsRead')}
+      </a>
       <FieldError message={errors.form} />
       <Button type="submit" disabled={busy} className="w-full text-lg">
         {t('submitRegister')}

@@ -28,6 +28,7 @@ const en: AuthMessages = {
   confirmPassword: 'Confirm password',
   regcode: 'Invitation code',
   terms: 'I am 18 or older and accept the terms of service',
+  termsRead: 'Read the terms of service',
   optional: 'optional',
   recover: {
     title: 'Recover password',

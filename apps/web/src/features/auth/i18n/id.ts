@@ -28,6 +28,7 @@ const id: AuthMessages = {
   confirmPassword: 'Konfirmasi kata sandi',
   regcode: 'Kode undangan',
   terms: 'Saya berusia 18 tahun ke atas dan menyetujui ketentuan layanan',
+  termsRead: 'Baca ketentuan layanan',
   optional: 'opsional',
   recover: {
     title: 'Pulihkan kata sandi',

@@ -28,6 +28,7 @@ const ja: AuthMessages = {
   confirmPassword: 'パスワード（確認）',
   regcode: '招待コード',
   terms: '18歳以上であり、利用規約に同意します',
+  termsRead: '利用規約を読む',
   optional: '任意',
   recover: {
     title: 'パスワードの再設定',

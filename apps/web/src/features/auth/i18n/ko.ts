@@ -28,6 +28,7 @@ const ko: AuthMessages = {
   confirmPassword: '비밀번호 확인',
   regcode: '초대 코드',
   terms: '만 18세 이상이며 서비스 약관에 동의합니다',
+  termsRead: '서비스 약관 읽기',
   optional: '선택',
   recover: {
     title: '비밀번호 찾기',

@@ -32,6 +32,7 @@ const ptBR = {
   confirmPassword: 'Confirmar senha',
   regcode: 'Código de convite',
   terms: 'Tenho 18 anos ou mais e aceito os termos de serviço',
+  termsRead: 'Ler os termos de serviço',
   optional: 'opcional',
   recover: {
     title: 'Recuperar senha',

@@ -28,6 +28,7 @@ const vi: AuthMessages = {
   confirmPassword: 'Xác nhận mật khẩu',
   regcode: 'Mã mời',
   terms: 'Tôi từ 18 tuổi trở lên và chấp nhận điều khoản dịch vụ',
+  termsRead: 'Đọc điều khoản dịch vụ',
   optional: 'không bắt buộc',
   recover: {
     title: 'Khôi phục mật khẩu',

@@ -28,6 +28,7 @@ const zh: AuthMessages = {
   confirmPassword: '确认密码',
   regcode: '邀请码',
   terms: '我已年满 18 岁并接受服务条款',
+  termsRead: '阅读服务条款',
   optional: '选填',
   recover: {
     title: '找回密码',

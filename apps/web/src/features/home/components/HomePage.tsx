@@ -118,9 +118,14 @@ export function HomePage({ promotions }: { promotions?: ReactNode } = {}) {
         </span>
         <div className="flex flex-col gap-6">
           <p>{t('footerText')}</p>
-          <Link to="/jogoResponsavel" className="inline-flex min-h-44 items-center text-gold underline">
-            {t('footerRg')}
-          </Link>
+          <div className="flex flex-wrap gap-x-16">
+            <Link to="/jogoResponsavel" className="inline-flex min-h-44 items-center text-gold underline">
+              {t('footerRg')}
+            </Link>
+            <Link to="/termos" className="inline-flex min-h-44 items-center text-gold underline">
+              {t('footerTerms')}
+            </Link>
+          </div>
         </div>
       </footer>
     </div>

@@ -16,6 +16,7 @@ const en: HomeMessages = {
   promotionsText: 'Bonuses, VIP club and referrals',
   footerAge: '18+',
   footerRg: 'Responsible gaming',
+  footerTerms: 'Terms of service',
   footerText:
     'Play responsibly. For adults aged 18 and over only. The operator is not responsible for breaches of local online gaming laws.',
 };

@@ -16,6 +16,7 @@ const id: HomeMessages = {
   promotionsText: 'Bonus, klub VIP, dan referensi',
   footerAge: '18+',
   footerRg: 'Bermain bertanggung jawab',
+  footerTerms: 'Ketentuan layanan',
   footerText:
     'Bermainlah secara bertanggung jawab. Hanya untuk usia 18 tahun ke atas. Operator tidak bertanggung jawab atas pelanggaran hukum perjudian daring setempat.',
 };

@@ -16,6 +16,7 @@ const ja: HomeMessages = {
   promotionsText: 'ボーナス、VIPクラブ、紹介',
   footerAge: '18+',
   footerRg: '責任あるゲーム',
+  footerTerms: '利用規約',
   footerText:
     '責任を持ってプレイしてください。18歳以上の方のみご利用いただけます。運営者は現地のオンラインゲーム法の違反について責任を負いません。',
 };

@@ -16,6 +16,7 @@ const ko: HomeMessages = {
   promotionsText: '보너스, VIP 클럽, 추천',
   footerAge: '18+',
   footerRg: '책임감 있는 게임',
+  footerTerms: '서비스 약관',
   footerText:
     '책임감 있게 플레이하세요. 18세 이상만 이용할 수 있습니다. 운영자는 현지 온라인 게임법 위반에 대해 책임지지 않습니다.',
 };

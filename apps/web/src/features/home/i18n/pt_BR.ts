@@ -20,6 +20,7 @@ const ptBR = {
   promotionsText: 'Bônus, clube VIP e indicações',
   footerAge: '18+',
   footerRg: 'Jogo responsável',
+  footerTerms: 'Termos de serviço',
   footerText:
     'Jogue com responsabilidade. Apenas para maiores de 18 anos. A operadora não se responsabiliza por violações das leis locais de jogos online.',
 };

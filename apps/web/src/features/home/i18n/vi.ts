@@ -16,6 +16,7 @@ const vi: HomeMessages = {
   promotionsText: 'Tiền thưởng, câu lạc bộ VIP và giới thiệu',
   footerAge: '18+',
   footerRg: 'Chơi có trách nhiệm',
+  footerTerms: 'Điều khoản dịch vụ',
   footerText:
     'Hãy chơi có trách nhiệm. Chỉ dành cho người từ 18 tuổi trở lên. Nhà điều hành không chịu trách nhiệm về việc vi phạm luật cờ bạc trực tuyến tại địa phương.',
 };

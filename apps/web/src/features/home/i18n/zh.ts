@@ -16,6 +16,7 @@ const zh: HomeMessages = {
   promotionsText: '奖金、VIP 俱乐部与推荐',
   footerAge: '18+',
   footerRg: '负责任博彩',
+  footerTerms: '服务条款',
   footerText: '请理性娱乐。仅限 18 岁及以上人士。运营方不对违反当地网络博彩法律的行为负责。',
 };
 
