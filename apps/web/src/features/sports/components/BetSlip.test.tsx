@@ -195,8 +195,8 @@ describe('bet slip', () => {
     await user.click(screen.getByRole('tab', { name: 'Simples' }));
     await user.type(screen.getByLabelText('Valor para Casa 1 × Fora 1'), '10');
     await user.type(screen.getByLabelText('Valor para Casa 2 × Fora 2'), '0,50');
-    // 10 × 2,10 + 0,50 × 1,50 = 21,00 + 0,75.
-    expect(screen.getByTestId('total-payout')).toHaveTextContent(/R\$\s21,75/);
+    // 10 × 2,10: the stake below the minimum adds nothing to the return (its own line shows none either).
+    expect(screen.getByTestId('total-payout')).toHaveTextContent(/R\$\s21,00/);
     await user.click(screen.getByTestId('place-bet'));
     // The refusal is on the field that caused it, not on the other one.
     const low = screen.getByLabelText('Valor para Casa 2 × Fora 2');
@@ -229,7 +229,12 @@ describe('singles the balance does not cover', () => {
     await user.click(await screen.findByTestId('slip-bar'));
     await user.click(screen.getByRole('tab', { name: 'Simples' }));
     await user.type(screen.getByLabelText('Valor para Casa 1 × Fora 1'), '60');
+    expect(screen.queryByTestId('total-over-balance')).toBeNull();
     await user.type(screen.getByLabelText('Valor para Casa 2 × Fora 2'), '70');
+    // Each within the balance, not together: said before the tap.
+    expect(screen.getByTestId('total-over-balance')).toHaveTextContent(
+      /^Juntas, as apostas passam do seu saldo de R\$\s100,00$/,
+    );
     await user.click(screen.getByTestId('place-bet'));
     await waitFor(() => expect(server.calls.filter((c) => c.init.method === 'POST')).toHaveLength(2));
     await waitFor(() =>

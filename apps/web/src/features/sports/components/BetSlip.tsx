@@ -188,7 +188,14 @@ export function BetSlip() {
       return rest;
     });
   const targets = mode === 'parlay' ? [PARLAY] : legs.map((l) => l.selectionId);
-  const figures = slipFigures(legs, mode, stakeOf);
+  // A stake that cannot be placed (below the minimum, say) adds nothing to the total return, as its line shows none.
+  const figures = slipFigures(legs, mode, stakeOf, (k) => !stakeProblem(k));
+  // Singles each within the balance may not be together: said before the tap, under their total.
+  const togetherOver =
+    mode === 'single' &&
+    playable !== null &&
+    figures.stake > playable &&
+    !targets.some((k) => overBalance(k));
   const parlayOdds = figures.bets[PARLAY]?.price ?? null;
   /**
    * A stake's possible win: none for a stake, or a parlay, that cannot be placed (it has no price either); else
@@ -393,6 +400,11 @@ export function BetSlip() {
               {t('slip.removeClosed')}
             </button>
           </div>
+        ) : null}
+        {togetherOver ? (
+          <p className="text-xs text-rose" data-testid="total-over-balance">
+            {t('slip.totalOverBalance', { amount: money(playable ?? 0) })}
+          </p>
         ) : null}
         <div className="flex items-center justify-between text-xs text-muted">
           <span>{t('slip.totalStake', { amount: money(figures.stake) })}</span>

@@ -267,6 +267,8 @@ export function slipFigures(
   legs: readonly SlipLeg[],
   mode: 'single' | 'parlay',
   stakeOf: (key: string) => number | null,
+  /** Whether a stake typed can be placed: one that cannot (below the minimum, say) adds nothing to the return. */
+  placeable: (key: string) => boolean = () => true,
 ): { bets: Record<string, BetFigures>; stake: number; payout: number } {
   const kept = keptLegs(legs);
   const bets: [string, number[] | null][] =
@@ -281,7 +283,7 @@ export function slipFigures(
     const paid = st && prices ? potentialPayout(st, prices) : null;
     figures[key] = { price: prices && parlayPrice(prices), payout: paid };
     stake += st ?? 0;
-    payout += paid ?? 0;
+    if (placeable(key)) payout += paid ?? 0;
   }
   return { bets: figures, stake, payout };
 }
