@@ -98,6 +98,16 @@ describe('row double', () => {
     }
   });
 
+  /** Row double for a signed-in player with R$ 100, its slides held (`held.finishAll()` ends them). */
+  function rowDoubleHeld() {
+    const held = holdAnimations();
+    vi.stubGlobal('fetch', fakeOriginals({ serverSeed: SEED, balance: 10_000 }).fetch);
+    useSession.setState({ token: 'token-1', user: { uId: 1, balance: 100, freeBalance: 0 } as UserInfo });
+    const user = userEvent.setup();
+    renderWithApp(<RowDoublePage />);
+    return { held, user };
+  }
+
   it("auto bet's line tells a bet once the row stops, not while it slides", async () => {
     const { held } = await oneAutoBetHeld(<RowDoublePage />, SEED);
     try {
@@ -112,12 +122,8 @@ describe('row double', () => {
   });
 
   it('each bet slides the row on from where it is (mid-slide too), never back to a start', async () => {
-    const held = holdAnimations();
+    const { held, user } = rowDoubleHeld();
     try {
-      vi.stubGlobal('fetch', fakeOriginals({ serverSeed: SEED, balance: 10_000 }).fetch);
-      useSession.setState({ token: 'token-1', user: { uId: 1, balance: 100, freeBalance: 0 } as UserInfo });
-      const user = userEvent.setup();
-      renderWithApp(<RowDoublePage />);
       const strip = screen.getByTestId('row-strip');
       // The row repeats every copy of its 15 tiles (56 design pixels each; jsdom has no font size: 1 rem = 100 px).
       const copy = 15 * 0.56 * 100;
@@ -153,12 +159,8 @@ describe('row double', () => {
   });
 
   it('while the row slides, a stake above the balance is judged on the balance shown, not on the win', async () => {
-    const held = holdAnimations();
+    const { held, user } = rowDoubleHeld();
     try {
-      vi.stubGlobal('fetch', fakeOriginals({ serverSeed: SEED, balance: 10_000 }).fetch);
-      useSession.setState({ token: 'token-1', user: { uId: 1, balance: 100, freeBalance: 0 } as UserInfo });
-      const user = userEvent.setup();
-      renderWithApp(<RowDoublePage />);
       const tile = rowDoubleTile({ serverSeed: SEED, clientSeed: 'client-seed', nonce: 0 });
       const colour = rowDoubleColor(tile); // the pick that wins
       await user.click(
