@@ -191,9 +191,19 @@ export async function createOperator(request: APIRequestContext, role: OperatorR
 export const totpNow = (secret: string, timestamp = Date.now()) =>
   new TOTP({ secret, algorithm: 'SHA1', digits: 6, period: 30 }).generate({ timestamp });
 
-/** The header's balance in centavos (R$ 1.234,56 → 123456). */
+/**
+ * The header's balance in centavos (R$ 1.234,56 → 123456), once it is known: after a page load the header shows
+ * no figure (`aria-busy`) until the server has answered.
+ */
 export const headerCents = async (page: Page) =>
-  Number(((await page.getByTestId('header-balance').textContent()) ?? '').replace(/[^\d]/g, ''));
+  Number(((await knownHeaderBalance(page)) ?? '').replace(/[^\d]/g, ''));
+
+/** The header balance's text once the server has answered it (a loaded page shows a placeholder until then). */
+export async function knownHeaderBalance(page: Page): Promise<string | null> {
+  const shown = page.getByTestId('header-balance');
+  await expect(shown).toHaveAttribute('aria-busy', 'false');
+  return shown.textContent();
+}
 
 /** A football match three hours ahead, made with the operator key; answers its id and the home side's name. */
 export async function sportsEventViaApi(request: APIRequestContext) {

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { newEmail, randomCpf, registerThroughOverlay, screenshot } from './helpers';
+import { knownHeaderBalance, newEmail, randomCpf, registerThroughOverlay, screenshot } from './helpers';
 
 /** Whether two boxes overlap. */
 function overlaps(a: { x: number; y: number; width: number; height: number }, b: typeof a) {
@@ -10,7 +10,7 @@ function overlaps(a: { x: number; y: number; width: number; height: number }, b:
 const money = (text: string) => Number(text.replace(/[^\d,]/g, '').replace(',', '.'));
 
 async function balance(page: Page) {
-  return money((await page.getByTestId('header-balance').textContent()) ?? '');
+  return money((await knownHeaderBalance(page)) ?? '');
 }
 
 /** Registers through the overlay, passes KYC and deposits R$ 100 through the sandbox PIX page. */
@@ -159,12 +159,18 @@ test('a new player deposits, plays every original by hand and by auto bet, rotat
       '[data-testid="mines-tile"][data-state="mine"], [data-testid="mines-tile"][data-state="hit"]',
     ),
   ).toHaveCount(1);
+  // Once the round is over each tile shows its number (0–24), as bet details name them.
+  await expect(page.getByTestId('mines-tile-number')).toHaveCount(25);
+  await screenshot(page, 'originals/e2e-mines-manual-end');
   await page.getByRole('radio', { name: 'Automático' }).click();
   await tiles.nth(0).click();
   await expect(tiles.nth(0)).toHaveAttribute('data-state', 'picked');
   await page.getByLabel(/Número de apostas/).fill('3');
   await page.getByTestId('auto-start').click();
   await expect(page.getByTestId('auto-progress')).toContainText('Apostas: 3', { timeout: 20_000 });
+  // The run over, its last board is numbered (never between its rounds: MinesPage.test.tsx).
+  await expect(page.getByTestId('auto-start')).toBeVisible();
+  await expect(page.getByTestId('mines-tile-number')).toHaveCount(25);
   await screenshot(page, 'originals/e2e-mines');
 
   // Seeds: rotate on dice; the old server seed is revealed and hashes to the hash shown before.

@@ -1,9 +1,16 @@
 import { expect, test, type Page, type Request } from '@playwright/test';
-import { depositViaApi, newEmail, registerViaApi, screenshot, signInFromHome } from './helpers';
+import {
+  depositViaApi,
+  knownHeaderBalance,
+  newEmail,
+  registerViaApi,
+  screenshot,
+  signInFromHome,
+} from './helpers';
 
 /** R$ 1.234,56 → 1234.56 */
 const money = (text: string) => Number(text.replace(/[^\d,]/g, '').replace(',', '.'));
-const balance = async (page: Page) => money((await page.getByTestId('header-balance').textContent()) ?? '');
+const balance = async (page: Page) => money((await knownHeaderBalance(page)) ?? '');
 
 /**
  * Waits for the round's betting window (the button enables) and bets; answers the balance before. A click in

@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import {
   depositViaApi,
+  knownHeaderBalance,
   newEmail,
   OPERATOR_KEY,
   registerViaApi,
@@ -11,7 +12,7 @@ import {
 
 /** R$ 1.234,56 → 123456 (centavos) */
 const cents = (text: string) => Number(text.replace(/[^\d]/g, ''));
-const balance = async (page: Page) => cents((await page.getByTestId('header-balance').textContent()) ?? '');
+const balance = async (page: Page) => cents((await knownHeaderBalance(page)) ?? '');
 /** The price a button shows, in hundredths: "1,95" → 195 */
 const hundredths = async (button: Locator) =>
   cents((await button.locator('span').last().textContent()) ?? '');

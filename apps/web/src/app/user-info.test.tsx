@@ -2,7 +2,7 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setNavigator } from '../lib/navigation';
-import { useSession } from '../lib/session';
+import { storedSession, useSession } from '../lib/session';
 import { envelope, fakeFetch } from '../test/render';
 import { routes } from './router';
 
@@ -35,7 +35,17 @@ beforeEach(() => {
     }).fn,
   );
 });
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  useSession.setState({ balanceStale: false });
+});
+
+/** A session as a previous visit left it in storage (TOKEN_B, USERINFO), read as the app reads it at start. */
+function storedVisit(user: object) {
+  localStorage.setItem('TOKEN_B', 'tok');
+  localStorage.setItem('USERINFO', JSON.stringify(user));
+  useSession.setState(storedSession());
+}
 
 function openApp() {
   const router = createMemoryRouter(routes, { initialEntries: ['/home'] });
@@ -46,12 +56,27 @@ function openApp() {
 const headerBalance = () => screen.getByTestId('header-balance').textContent?.replace(/\u00a0/g, ' ');
 
 describe('user info freshness (the header balance)', () => {
-  it('is asked on start: a stored R$ 15,00 gives way to the server’s R$ 16,00', async () => {
-    // The copy a previous visit left in storage (USERINFO).
-    useSession.setState({ token: 'tok', user: { uId: 1, balance: 15, kyc: 1, header: 0 } as never });
-    openApp();
-    expect(headerBalance()).toBe('R$ 15,00');
-    await waitFor(() => expect(headerBalance()).toBe('R$ 16,00'), { timeout: 4000 });
+  it('is asked on start: the stored R$ 15,00 is never shown, a placeholder until the server’s R$ 16,00', async () => {
+    // The copy a previous visit left in storage (USERINFO), its bonus too.
+    storedVisit({ uId: 1, balance: 15, freeBalance: 5, kyc: 1, header: 0 });
+    expect(useSession.getState().user?.balance).toBe(15);
+    const seen: string[] = [];
+    const observer = new MutationObserver(() => {
+      const shown = screen.queryByTestId('header-balance')?.textContent?.replace(/\u00a0/g, ' ');
+      if (shown) seen.push(shown);
+    });
+    observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+    try {
+      openApp();
+      expect(headerBalance()).toBe('R$ —');
+      expect(screen.getByTestId('header-balance')).toHaveAttribute('aria-busy', 'true');
+      expect(screen.queryByTestId('header-bonus')).toBeNull();
+      await waitFor(() => expect(headerBalance()).toBe('R$ 16,00'), { timeout: 4000 });
+    } finally {
+      observer.disconnect();
+    }
+    expect(seen).not.toContain('R$ 15,00');
+    expect(screen.getByTestId('header-balance')).toHaveAttribute('aria-busy', 'false');
     expect(userInfoCalls).toBe(1);
   });
 

@@ -19,15 +19,27 @@ interface SessionState {
   /** Per-game code map (spec: user state), persisted under APIKEY. */
   gameCodes: Record<string, string>;
   realtime: RealtimeConnection | null;
+  /**
+   * `user`'s balance is the copy a previous visit stored (USERINFO), not yet answered by the server: the app shows
+   * it as not known (the header's placeholder), never as a figure the player could take for the balance. The
+   * first answer or push that carries the balance clears it (`setUser`, `patchUser` with a balance).
+   */
+  balanceStale: boolean;
+}
+
+/** The session as a previous visit left it in storage: its user info paints at once, its balance does not. */
+export function storedSession(): Omit<SessionState, 'realtime'> {
+  const user = readJson<UserInfo>('local', LocalKey.USERINFO) ?? null;
+  return {
+    token: readText('local', LocalKey.TOKEN),
+    user,
+    gameCodes: readJson<Record<string, string>>('local', LocalKey.APIKEY) ?? {},
+    balanceStale: user !== null,
+  };
 }
 
 /** User state (spec section 3): token, user info, per-game code map, realtime connection. */
-export const useSession = create<SessionState>()(() => ({
-  token: readText('local', LocalKey.TOKEN),
-  user: readJson<UserInfo>('local', LocalKey.USERINFO) ?? null,
-  gameCodes: readJson<Record<string, string>>('local', LocalKey.APIKEY) ?? {},
-  realtime: null,
-}));
+export const useSession = create<SessionState>()(() => ({ ...storedSession(), realtime: null }));
 
 useSession.subscribe((s, prev) => {
   if (s.token !== prev.token) writeText('local', LocalKey.TOKEN, s.token);
@@ -41,8 +53,9 @@ export function setToken(token: string) {
   useSession.setState({ token });
 }
 
+/** The server's user info (an answer): its balance is known from now on. */
 export function setUser(user: UserInfo | null) {
-  useSession.setState({ user });
+  useSession.setState({ user, balanceStale: false });
 }
 
 /**
@@ -55,7 +68,12 @@ export function playableMinor(s: Pick<SessionState, 'user'>, currency?: Currency
 
 export function patchUser(patch: Partial<UserInfo>) {
   const user = useSession.getState().user;
-  if (user) useSession.setState({ user: { ...user, ...patch } });
+  // A patch with the balance is an answer or a push of it; one without (the avatar, the bonus) leaves it as it was.
+  if (user)
+    useSession.setState({
+      user: { ...user, ...patch },
+      ...('balance' in patch ? { balanceStale: false } : {}),
+    });
 }
 
 /**
@@ -64,7 +82,7 @@ export function patchUser(patch: Partial<UserInfo>) {
  */
 export function signOut() {
   clearSessionStorageKeys();
-  useSession.setState({ token: '', user: null, gameCodes: {} });
+  useSession.setState({ token: '', user: null, gameCodes: {}, balanceStale: false });
   useUi.setState({ startMask: false, testPopup: false, firstDeposit: false, notice: '' });
   openOverlay('login');
 }

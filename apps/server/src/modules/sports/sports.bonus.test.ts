@@ -1,20 +1,12 @@
 import crypto from 'node:crypto';
-import {
-  cashoutQuote,
-  MatchTime,
-  placeBetAnswer,
-  SPORTS_PATH,
-  TxType,
-  type SportsEventDetail,
-} from '@aposta/contracts';
+import { cashoutQuote, MatchTime, SPORTS_PATH, TxType } from '@aposta/contracts';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { queryRows } from '../../platform/db';
 import { rolledBack } from '../../../test/helpers';
 import { post, type SettledFact } from '../ledger';
 import { recordCredit } from '../wagering';
-import { PREMATCH, type LiveState } from './pricing';
-import { sportsTestApp, type TestApp, type TestPlayers } from './sports.testkit';
+import { inPlay, sportsTestApp, type TestApp, type TestPlayers } from './sports.testkit';
 
 /**
  * How sports stakes count towards a bonus (the resolver the sports module registers with the wagering module):
@@ -23,15 +15,8 @@ import { sportsTestApp, type TestApp, type TestPlayers } from './sports.testkit'
 let t: TestApp;
 let c: TestPlayers;
 
-const { data, get, bet, createEvent, operator } = sportsTestApp((app) => ({ t, c } = app), {
+const { data, get, bet, main, single, createEvent, operator } = sportsTestApp((app) => ({ t, c } = app), {
   env: { OUTBOX_RELAY: 'paused' },
-});
-const main = (d: SportsEventDetail) => d.markets.find((m) => m.type === '1x2' && m.period === 1)!;
-const inPlay = (minute: number): LiveState => ({
-  ...PREMATCH,
-  minute,
-  progress: minute / 90,
-  score: { home: 1, away: 0 },
 });
 
 async function relay() {
@@ -72,15 +57,8 @@ describe('sports stakes and the bonus engine', () => {
     await relay();
     const before = await figures(player.id);
     const home = main(d).selections.find((s) => s.name === 'home')!;
-    const placed = placeBetAnswer.parse(
-      data(
-        await bet(player.token, {
-          stake: 50,
-          selections: [{ selectionId: home.selectionId, price: home.price }],
-        }),
-      ),
-    );
-    await t.app.sports.update(d.event.eventId, MatchTime.FIRST_HALF, inPlay(20));
+    const placed = await single(player.token, home, 50);
+    await t.app.sports.update(d.event.eventId, MatchTime.FIRST_HALF, inPlay(20, 1, 0));
     const q = cashoutQuote.parse(data(await get(`bets/${placed.betId}/cashout`, player.token)));
     const res = await t.app.inject({
       method: 'POST',
@@ -143,17 +121,10 @@ describe('sports stakes and the bonus engine', () => {
     );
     const placed = new Map<number, string>();
     for (const p of [settledBy, cashedBy]) {
-      const answer = placeBetAnswer.parse(
-        data(
-          await bet(p.token, {
-            stake: 50,
-            selections: [{ selectionId: home.selectionId, price: home.price }],
-          }),
-        ),
-      );
+      const answer = await single(p.token, home, 50);
       placed.set(p.id, answer.betId);
     }
-    await t.app.sports.update(d.event.eventId, MatchTime.FIRST_HALF, inPlay(20));
+    await t.app.sports.update(d.event.eventId, MatchTime.FIRST_HALF, inPlay(20, 1, 0));
     const path = `bets/${placed.get(cashedBy.id)}/cashout`;
     const q = cashoutQuote.parse(data(await get(path, cashedBy.token)));
     const res = await t.app.inject({

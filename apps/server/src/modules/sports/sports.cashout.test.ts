@@ -17,9 +17,8 @@ import { baseUrlOf } from '../../../test/helpers';
 import { connectClient, connected, next } from '../../../test/realtime-client';
 import { auditLedger } from '../ledger';
 import { createSandboxFeed } from './feeds/sandbox';
-import { PREMATCH, type LiveState } from './pricing';
 import { createFeedRunner } from './sports.feed';
-import { sportsTestApp, type TestApp, type TestPlayers } from './sports.testkit';
+import { inPlay, sportsTestApp, type TestApp, type TestPlayers } from './sports.testkit';
 
 /**
  * Cash out through the HTTP routes on the real app: full, partial and automatic cash-outs with the ledger's
@@ -30,9 +29,9 @@ let t: TestApp;
 let c: TestPlayers;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const { data, operator, get, bet, quote, cashOut, detail, sel, createEvent, cash, settledBet, records } =
-  sportsTestApp((app) => ({ t, c } = app), { listen: true });
-const main = (d: SportsEventDetail) => d.markets.find((m) => m.type === '1x2' && m.period === 1)!;
+const kit = sportsTestApp((app) => ({ t, c } = app), { listen: true });
+const { createEvent, detail, main, sel, single, bet, quote, cashOut, cash } = kit;
+const { data, get, operator, settledBet, records } = kit;
 
 /** The ledger's transactions of a bet (reference `sports-bet:<id>`) with the player's net amount of each. */
 async function ledgerOf(betId: string) {
@@ -52,13 +51,6 @@ const steps = (rows: Awaited<ReturnType<typeof ledgerOf>>) => rows.map((r) => [r
 /** A bet once closed: settled, or cashed out meanwhile. */
 const closedBet = (token: string, betId: string) => settledBet(token, betId, (b) => b.status !== 'open');
 
-const inPlay = (minute: number, home: number, away: number): LiveState => ({
-  ...PREMATCH,
-  minute,
-  progress: minute / 90,
-  score: { home, away },
-});
-
 async function expectAuditClean() {
   const audit = await auditLedger(t.database);
   expect(audit.ok, JSON.stringify(audit.checks.filter((x) => x.faults.length > 0))).toBe(true);
@@ -70,14 +62,7 @@ describe('cash out value', () => {
     const player = await c.signUp('co');
     await c.fund(player.id, 50_000);
     const home = sel(main(d), 'home');
-    const placed = placeBetAnswer.parse(
-      data(
-        await bet(player.token, {
-          stake: 100,
-          selections: [{ selectionId: home.selectionId, price: home.price }],
-        }),
-      ),
-    );
+    const placed = await single(player.token, home, 100);
     const socket = await connected(connectClient(baseUrlOf(t.app.server), { token: player.token }));
     const pushed = next(socket, 'sportsCashout');
     await t.app.sports.update(d.event.eventId, MatchTime.FIRST_HALF, inPlay(30, 1, 0));
@@ -115,14 +100,7 @@ describe('full, partial and automatic cash out on operator events', () => {
     const player = await c.signUp('full');
     await c.fund(player.id, 50_000);
     const home = sel(main(d), 'home');
-    const placed = placeBetAnswer.parse(
-      data(
-        await bet(player.token, {
-          stake: 50,
-          selections: [{ selectionId: home.selectionId, price: home.price }],
-        }),
-      ),
-    );
+    const placed = await single(player.token, home, 50);
     await t.app.sports.update(d.event.eventId, MatchTime.FIRST_HALF, inPlay(20, 1, 0));
     const q = await quote(player.token, placed.betId);
     const cashBefore = await cash(player.id);
@@ -258,14 +236,7 @@ describe('full, partial and automatic cash out on operator events', () => {
     const player = await c.signUp('share');
     await c.fund(player.id, 10_000);
     const away = sel(main(d), 'away');
-    const placed = placeBetAnswer.parse(
-      data(
-        await bet(player.token, {
-          stake: 1,
-          selections: [{ selectionId: away.selectionId, price: away.price }],
-        }),
-      ),
-    );
+    const placed = await single(player.token, away, 1);
     // The long shot leads 3-0: the bet is worth several times its R$ 1,00.
     await t.app.sports.update(d.event.eventId, MatchTime.FIRST_HALF, inPlay(40, 0, 3));
     const q = await quote(player.token, placed.betId);
@@ -287,14 +258,7 @@ describe('full, partial and automatic cash out on operator events', () => {
     const player = await c.signUp('crumb');
     await c.fund(player.id, 10_000);
     const home = sel(main(d), 'home');
-    const placed = placeBetAnswer.parse(
-      data(
-        await bet(player.token, {
-          stake: 10,
-          selections: [{ selectionId: home.selectionId, price: home.price }],
-        }),
-      ),
-    );
+    const placed = await single(player.token, home, 10);
     const q = await quote(player.token, placed.betId);
     // Worth less than its stake before kick-off (the margin): a thousandth takes 1 centavo and pays 0.
     expect(Math.round(q.value * 100)).toBeLessThan(1_000);
@@ -324,14 +288,7 @@ describe('full, partial and automatic cash out on operator events', () => {
     const player = await c.signUp('cleared');
     await c.fund(player.id, 50_000);
     const home = sel(main(d), 'home');
-    const placed = placeBetAnswer.parse(
-      data(
-        await bet(player.token, {
-          stake: 20,
-          selections: [{ selectionId: home.selectionId, price: home.price }],
-        }),
-      ),
-    );
+    const placed = await single(player.token, home, 20);
     const q = await quote(player.token, placed.betId);
     // As the price loop would call it, with the value read before the player cleared the target.
     const auto = () =>
@@ -344,27 +301,18 @@ describe('full, partial and automatic cash out on operator events', () => {
   it('offers none once the event takes no bets: kicked off without a feed, or interrupted', async () => {
     const player = await c.signUp('stale');
     await c.fund(player.id, 50_000);
-    const single = async (d: SportsEventDetail) => {
-      const home = sel(main(d), 'home');
-      return placeBetAnswer.parse(
-        data(
-          await bet(player.token, {
-            stake: 50,
-            selections: [{ selectionId: home.selectionId, price: home.price }],
-          }),
-        ),
-      ).betId;
-    };
+    const homeSingle = async (d: SportsEventDetail) =>
+      (await single(player.token, sel(main(d), 'home'), 50)).betId;
     // An operator's event (no feed) past its kick-off: its pre-match prices stand still while it is played, and
     // after it (until a result), so a player who saw the other side score cashed out a lost bet at them.
     const unfed = await createEvent('Ypiranga', 'Caxias', 0.2);
-    const late = await single(unfed);
+    const late = await homeSingle(unfed);
     await t.database.db.execute(
       sql`update sports_events set starts_at = now() - interval '2 hours' where id = ${unfed.event.eventId}::bigint`,
     );
     // An interrupted match keeps the prices of its last minute played.
     const stopped = await createEvent('Brusque', 'Figueirense', 0.2);
-    const paused = await single(stopped);
+    const paused = await homeSingle(stopped);
     await t.app.sports.update(stopped.event.eventId, MatchTime.FIRST_HALF, inPlay(30, 0, 1));
     await t.app.sports.update(stopped.event.eventId, MatchTime.INTERRUPTED, inPlay(30, 0, 1));
     const cashBefore = await cash(player.id);
@@ -383,14 +331,7 @@ describe('full, partial and automatic cash out on operator events', () => {
     const player = await c.signUp('auto');
     await c.fund(player.id, 50_000);
     const home = sel(main(d), 'home');
-    const placed = placeBetAnswer.parse(
-      data(
-        await bet(player.token, {
-          stake: 20,
-          selections: [{ selectionId: home.selectionId, price: home.price }],
-        }),
-      ),
-    );
+    const placed = await single(player.token, home, 20);
     const first = await quote(player.token, placed.betId);
     // A target the value can never reach (what the bet pays if it wins, or more) is refused, nothing set.
     const put = (value: number) =>
@@ -450,14 +391,7 @@ describe('automatic cash-out target', () => {
     const player = await c.signUp('auto-low');
     await c.fund(player.id, 50_000);
     const home = sel(main(d), 'home');
-    const placed = placeBetAnswer.parse(
-      data(
-        await bet(player.token, {
-          stake: 20,
-          selections: [{ selectionId: home.selectionId, price: home.price }],
-        }),
-      ),
-    );
+    const placed = await single(player.token, home, 20);
     const put = (value: number | null) =>
       t.app.inject({
         method: 'PUT',
@@ -522,16 +456,7 @@ describe('during the sandbox feed match', () => {
     // Bets on the under 4.5 (its value grows as time passes without goals… or falls with them).
     const total = d.markets.find((m) => m.type === 'total' && m.period === 1 && m.line === 4.5)!;
     const under = sel(total, 'under');
-    const place = async () =>
-      placeBetAnswer.parse(
-        data(
-          await bet(player.token, {
-            stake: 30,
-            acceptOdds: 'any',
-            selections: [{ selectionId: under.selectionId, price: under.price }],
-          }),
-        ),
-      );
+    const place = () => single(player.token, under, 30, { acceptOdds: 'any' });
     const full = await place();
     const partial = await place();
     const auto = await place();

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import {
   cashoutQuote,
+  placeBetAnswer,
   recordsAnswer,
   sportsBet,
   sportsEventDetail,
@@ -20,9 +21,18 @@ import {
   testPlayers,
 } from '../../../test/helpers';
 import { playerAccounts } from '../ledger';
+import { PREMATCH, type LiveState } from './pricing';
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 export type TestPlayers = ReturnType<typeof testPlayers>;
+
+/** A match in play at `minute` of 90 with this score, the rest as before kick-off (for `app.sports.update`). */
+export const inPlay = (minute: number, home: number, away: number): LiveState => ({
+  ...PREMATCH,
+  minute,
+  progress: minute / 90,
+  score: { home, away },
+});
 
 /**
  * The sportsbook API tests' app, one per file: created in `beforeAll` with the settlement jobs polled every
@@ -99,6 +109,23 @@ export function sportsKit(app: () => TestApp) {
     return m;
   }
   const sel = (m: SportsMarket, name: string) => m.selections.find((s) => s.name === name)!;
+  /** The event's full-time 1X2 market. */
+  const main = (d: SportsEventDetail) => d.markets.find((m) => m.type === '1x2' && m.period === 1)!;
+  /**
+   * A single on `selection` at the price shown, `stake` in reais (`more`: the rest of the slip, e.g. acceptOdds),
+   * placed: its answer.
+   */
+  async function single(
+    token: string,
+    selection: { selectionId: string; price: number },
+    stake: number,
+    more: object = {},
+  ) {
+    const { selectionId, price } = selection;
+    return placeBetAnswer.parse(
+      data(await bet(token, { stake, ...more, selections: [{ selectionId, price }] })),
+    );
+  }
   async function createEvent(home: string, away: string, strength = 0.4, sport = 'football') {
     const startsAt = new Date(Date.now() + 3_600_000).toISOString();
     return sportsEventDetail.parse(
@@ -141,6 +168,8 @@ export function sportsKit(app: () => TestApp) {
     detail,
     market,
     sel,
+    main,
+    single,
     createEvent,
     cash,
     settledBet,

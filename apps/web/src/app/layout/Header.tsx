@@ -38,6 +38,8 @@ export function Header() {
   const { t } = useTranslation();
   const token = useSession((s) => s.token);
   const user = useSession((s) => s.user);
+  // The copy a previous visit stored is not the balance: it is not shown until the server answers.
+  const known = useSession((s) => s.user !== null && !s.balanceStale);
   const lang = useAppState((s) => s.lang);
   const withheld = useWithheld((s) => s.byBet);
   return (
@@ -63,19 +65,24 @@ export function Header() {
             <>
               <div className="flex min-h-36 items-center rounded-full border border-line bg-panel pl-10">
                 <span className="sr-only">{t('nav.balance')}</span>
-                {/* Until the first answer (a session restored without its stored copy) the balance is not
-                    known: a placeholder, never a made-up R$ 0,00 that reads as money lost. */}
+                {/* Until the first answer the balance is not known: a placeholder, never a made-up R$ 0,00
+                    that reads as money lost, nor the figure a previous visit stored (it may be long gone). */}
                 <span className="flex flex-col items-end leading-tight">
                   <span
                     className="text-sm font-bold text-gold"
                     data-testid="header-balance"
-                    aria-busy={!user}
+                    aria-busy={!known}
                   >
-                    {user ? displayMoney(shownBalance(user.balance, withheld), lang) : 'R$ —'}
+                    {user && known ? (
+                      displayMoney(shownBalance(user.balance, withheld), lang)
+                    ) : (
+                      // As wide as a balance of R$ 10,00 to R$ 99,99, so the pill hardly moves when it comes.
+                      <span className="inline-block min-w-[7ch] text-right">R$ —</span>
+                    )}
                   </span>
                   {/* Bets draw on bonus money too: with cash alone shown, a stake above it would seem to come
                       from nowhere. */}
-                  {user && user.freeBalance > 0 ? (
+                  {user && known && user.freeBalance > 0 ? (
                     <span className="text-[10px] font-semibold text-muted" data-testid="header-bonus">
                       {t('nav.bonusBalance', { amount: displayMoney(user.freeBalance, lang) })}
                     </span>

@@ -169,6 +169,23 @@ describe('translation calls', () => {
     }
   });
 
+  it('the sportsbook keeps no key that nothing asks for', () => {
+    // Asked for by name, or under a group a key is built in by a variable (`slip.accept.${a}`, also where the
+    // call's first argument is another: `t(x ? 'groups.totals' : \`groups.${g}\`)`); plurals by their base.
+    const asked = calls.filter((c) => c.ns === 'sports').map((c) => c.key);
+    const groups = Object.entries(sources)
+      .filter(([path]) => path.includes('/features/sports/'))
+      .flatMap(([, source]) => [...source.matchAll(/`([\w.]+\.)\$\{/g)].map((m) => m[1]!));
+    const isAsked = (key: string) =>
+      groups.some((g) => key.startsWith(g)) ||
+      asked.some((a) => {
+        const dynamic = a.indexOf('${');
+        return dynamic >= 0 ? key.startsWith(a.slice(0, dynamic)) : a === key.replace(/_(one|other)$/, '');
+      });
+    const unused = [...leaves(namespaces.sports!).keys()].filter((key) => !isAsked(key));
+    expect(unused).toEqual([]);
+  });
+
   it('every key asked for exists in its namespace', () => {
     for (const { path, ns, key } of calls) {
       const dynamic = key.indexOf('${');

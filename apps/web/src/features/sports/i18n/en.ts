@@ -72,7 +72,6 @@ const en: SportsMessages = {
   slip: {
     open: 'Bet slip ({{count}})',
     totalOdds: 'Odds {{price}}',
-    empty: 'Tap a price to build your bet.',
     remove: 'Remove {{name}}',
     clear: 'Clear all',
     stakeFor: 'Stake on {{name}}',
@@ -92,7 +91,6 @@ const en: SportsMessages = {
     removeClosed: 'Remove closed',
     parlayLimit: 'The parlay has reached the limit of {{count}} selections',
     sameEvent: 'Two selections of the same event cannot be in one parlay',
-    parlayNeedsTwo: 'Choose at least two selections from different events',
     minStake: 'Minimum stake {{amount}}',
     unreadable: 'Type an amount such as 10.50',
     maxStake: 'The maximum stake is {{amount}}',

@@ -75,7 +75,6 @@ const id: SportsMessages = {
   slip: {
     open: 'Slip taruhan ({{count}})',
     totalOdds: 'Odds {{price}}',
-    empty: 'Ketuk odds untuk menyusun taruhan Anda.',
     remove: 'Hapus {{name}}',
     clear: 'Hapus semua',
     stakeFor: 'Taruhan untuk {{name}}',
@@ -99,7 +98,6 @@ const id: SportsMessages = {
     removeClosed: 'Hapus yang ditutup',
     parlayLimit: 'Parlay telah mencapai batas {{count}} pilihan',
     sameEvent: 'Dua pilihan dari acara yang sama tidak boleh dalam satu parlay',
-    parlayNeedsTwo: 'Pilih setidaknya dua pilihan dari acara berbeda',
     minStake: 'Taruhan minimum {{amount}}',
     unreadable: 'Masukkan jumlah seperti 10,50',
     maxStake: 'Taruhan maksimum {{amount}}',

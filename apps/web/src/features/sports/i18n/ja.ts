@@ -75,7 +75,6 @@ const ja: SportsMessages = {
   slip: {
     open: 'ベットスリップ（{{count}}）',
     totalOdds: 'オッズ {{price}}',
-    empty: 'オッズをタップしてベットを作成します。',
     remove: '{{name}} を削除',
     clear: 'すべてクリア',
     stakeFor: '{{name}} への賭け金',
@@ -99,7 +98,6 @@ const ja: SportsMessages = {
     removeClosed: '終了した選択肢を削除',
     parlayLimit: 'パーレーは上限の {{count}} 選択に達しました',
     sameEvent: '同じイベントの2つの選択は1つのパーレーに入れられません',
-    parlayNeedsTwo: '異なるイベントから2つ以上選んでください',
     minStake: '最低賭け金 {{amount}}',
     unreadable: '10.50 のように金額を入力してください',
     maxStake: '最大ベット額は {{amount}} です',

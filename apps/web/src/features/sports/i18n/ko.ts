@@ -75,7 +75,6 @@ const ko: SportsMessages = {
   slip: {
     open: '베팅 슬립 ({{count}})',
     totalOdds: '배당 {{price}}',
-    empty: '배당을 눌러 베팅을 만드세요.',
     remove: '{{name}} 삭제',
     clear: '모두 지우기',
     stakeFor: '{{name}} 베팅액',
@@ -99,7 +98,6 @@ const ko: SportsMessages = {
     removeClosed: '마감된 선택 삭제',
     parlayLimit: '파레이가 {{count}}개 선택 한도에 도달했습니다',
     sameEvent: '같은 경기의 두 선택은 한 파레이에 넣을 수 없습니다',
-    parlayNeedsTwo: '서로 다른 경기에서 두 개 이상 선택하세요',
     minStake: '최소 베팅액 {{amount}}',
     unreadable: '10.50처럼 금액을 입력하세요',
     maxStake: '최대 베팅액은 {{amount}}입니다',

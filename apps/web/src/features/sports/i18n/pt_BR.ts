@@ -79,7 +79,6 @@ const ptBR = {
   slip: {
     open: 'Boletim ({{count}})',
     totalOdds: 'Odds {{price}}',
-    empty: 'Toque numa odd para montar sua aposta.',
     remove: 'Remover {{name}}',
     clear: 'Limpar tudo',
     stakeFor: 'Valor para {{name}}',
@@ -99,7 +98,6 @@ const ptBR = {
     removeClosed: 'Remover encerradas',
     parlayLimit: 'A múltipla atingiu o limite de {{count}} seleções',
     sameEvent: 'Duas seleções do mesmo evento não entram numa múltipla',
-    parlayNeedsTwo: 'Escolha pelo menos duas seleções de eventos diferentes',
     minStake: 'Aposta mínima {{amount}}',
     unreadable: 'Digite um valor como 10,50',
     maxStake: 'A aposta máxima é {{amount}}',

@@ -76,7 +76,6 @@ const ru: SportsMessages = {
   slip: {
     open: 'Купон ({{count}})',
     totalOdds: 'Коэф. {{price}}',
-    empty: 'Нажмите на коэффициент, чтобы собрать ставку.',
     remove: 'Убрать {{name}}',
     clear: 'Очистить всё',
     stakeFor: 'Ставка на {{name}}',
@@ -100,7 +99,6 @@ const ru: SportsMessages = {
     removeClosed: 'Убрать закрытые',
     parlayLimit: 'Экспресс достиг предела в {{count}} событий',
     sameEvent: 'Два выбора одного события нельзя включить в один экспресс',
-    parlayNeedsTwo: 'Выберите хотя бы два выбора из разных событий',
     minStake: 'Минимальная ставка {{amount}}',
     unreadable: 'Введите сумму, например 10,50',
     maxStake: 'Максимальная ставка {{amount}}',

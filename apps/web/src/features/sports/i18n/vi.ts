@@ -75,7 +75,6 @@ const vi: SportsMessages = {
   slip: {
     open: 'Phiếu cược ({{count}})',
     totalOdds: 'Tỷ lệ {{price}}',
-    empty: 'Chạm vào tỷ lệ để tạo cược.',
     remove: 'Xóa {{name}}',
     clear: 'Xóa tất cả',
     stakeFor: 'Tiền cược cho {{name}}',
@@ -99,7 +98,6 @@ const vi: SportsMessages = {
     removeClosed: 'Xóa lựa chọn đã đóng',
     parlayLimit: 'Cược xiên đã đạt giới hạn {{count}} lựa chọn',
     sameEvent: 'Hai lựa chọn cùng một trận không thể trong một cược xiên',
-    parlayNeedsTwo: 'Chọn ít nhất hai lựa chọn từ các trận khác nhau',
     minStake: 'Cược tối thiểu {{amount}}',
     unreadable: 'Nhập số tiền như 10,50',
     maxStake: 'Mức cược tối đa là {{amount}}',

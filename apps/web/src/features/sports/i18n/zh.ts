@@ -75,7 +75,6 @@ const zh: SportsMessages = {
   slip: {
     open: '投注单（{{count}}）',
     totalOdds: '赔率 {{price}}',
-    empty: '点击赔率开始投注。',
     remove: '移除 {{name}}',
     clear: '全部清除',
     stakeFor: '{{name}} 的投注额',
@@ -99,7 +98,6 @@ const zh: SportsMessages = {
     removeClosed: '移除已关闭的选项',
     parlayLimit: '串关已达到 {{count}} 个选项的上限',
     sameEvent: '同一赛事的两个选项不能放在同一串关中',
-    parlayNeedsTwo: '请从不同赛事中至少选择两个选项',
     minStake: '最低投注额 {{amount}}',
     unreadable: '请输入金额，例如 10.50',
     maxStake: '最高投注额为 {{amount}}',

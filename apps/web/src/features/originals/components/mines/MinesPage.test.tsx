@@ -163,4 +163,35 @@ describe('mines', () => {
     expect(numbers()).toEqual(Array.from({ length: 25 }, (_, i) => String(i)));
     expect(tiles()[MINES[0]!]).toHaveAccessibleName(`Casa ${MINES[0]}, mina`);
   });
+
+  it('an auto run numbers no board between its rounds, only the last one once it stops', async () => {
+    const { user, tiles } = start();
+    const numbered = () => screen.queryAllByTestId('mines-tile-number').length > 0;
+    await user.click(screen.getByRole('radio', { name: 'Automático' }));
+    await user.click(tiles()[SAFE[0]!]!);
+    await user.clear(screen.getByLabelText(/Número de apostas/));
+    await user.type(screen.getByLabelText(/Número de apostas/), '3');
+    // Every change of the page is looked at: a board numbered while the run is on is a flash.
+    let flashed = false;
+    const observer = new MutationObserver(() => {
+      if (numbered() && screen.queryByTestId('auto-stop')) flashed = true;
+    });
+    observer.observe(document.body, { childList: true, subtree: true, attributes: true });
+    try {
+      await user.click(screen.getByTestId('auto-start'));
+      expect(screen.getByTestId('auto-stop')).toBeInTheDocument();
+      await waitFor(
+        () => expect(screen.getByTestId('auto-progress')).toHaveTextContent('número de apostas atingido'),
+        { timeout: 5000 },
+      );
+    } finally {
+      observer.disconnect();
+    }
+    expect(flashed).toBe(false);
+    // The run over, its last board is numbered and stays so.
+    await waitFor(() => expect(screen.getByTestId('auto-start')).toBeInTheDocument());
+    expect(screen.getAllByTestId('mines-tile-number').map((n) => n.textContent)).toEqual(
+      Array.from({ length: 25 }, (_, i) => String(i)),
+    );
+  });
 });

@@ -204,7 +204,9 @@ export function MinesPage() {
             disabled={stepBusy || auto || (!open && (!token || !autoMode))}
             animate={animate}
             playing={open}
-            numbered={!!round && !open}
+            // Numbers only once play rests: an auto run's rounds end and the next starts 0.3 s later, and numbers
+            // flashing on and off between them would be noise. They come with the run's last board.
+            numbered={!!round && !open && !auto}
           />
           {stepError ? (
             <p role="alert" className="text-center text-sm text-rose">

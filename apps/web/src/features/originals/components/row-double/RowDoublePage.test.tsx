@@ -4,6 +4,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../../../../lib/session';
+import { setAnimations } from '../../hooks/settings';
 import { shownBalance, useWithheld } from '../../../../lib/withheld';
 import { holdAnimations } from '../../../../test/animations';
 import { renderWithApp } from '../../../../test/render';
@@ -179,6 +180,40 @@ describe('row double', () => {
       expect(amount).not.toHaveAccessibleDescription();
     } finally {
       held.restore();
+    }
+  });
+
+  it('switching animations on after a bet has landed leaves its result where it is: no slide again', async () => {
+    const { held, user } = rowDoubleHeld();
+    const animations = () => screen.getByRole('switch', { name: 'Animações' });
+    try {
+      const tile = rowDoubleTile({ serverSeed: SEED, clientSeed: 'client-seed', nonce: 0 });
+      // Landed without animations: the row rests on the tile at once.
+      await user.click(animations());
+      expect(animations()).toHaveAttribute('aria-checked', 'false');
+      await user.click(screen.getByTestId('bet-button'));
+      await waitFor(() => expect(screen.getByTestId('row-winner')).toHaveTextContent(String(tile)));
+      const rests = screen.getByTestId('row-strip').style.transform;
+      await user.click(animations());
+      expect(animations()).toHaveAttribute('aria-checked', 'true');
+      expect(held.animate).not.toHaveBeenCalled();
+      expect(screen.getByTestId('row-strip').style.transform).toBe(rests);
+      expect(screen.getByTestId('row-winner')).toHaveTextContent(String(tile));
+      expect(screen.getByTestId('row-result')).toHaveTextContent(`Saiu ${tile}`);
+
+      // Landed after its slide: off and on again, it does not slide a second time.
+      await user.click(screen.getByTestId('bet-button'));
+      await waitFor(() => expect(held.animate).toHaveBeenCalledTimes(1));
+      act(() => held.finishAll());
+      const next = rowDoubleTile({ serverSeed: SEED, clientSeed: 'client-seed', nonce: 1 });
+      expect(screen.getByTestId('row-winner')).toHaveTextContent(String(next));
+      await user.click(animations());
+      await user.click(animations());
+      expect(held.animate).toHaveBeenCalledTimes(1);
+      expect(screen.getByTestId('row-winner')).toHaveTextContent(String(next));
+    } finally {
+      held.restore();
+      setAnimations(true);
     }
   });
 });

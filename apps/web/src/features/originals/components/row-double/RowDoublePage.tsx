@@ -123,6 +123,8 @@ function Row({
   stopped.current = onStopped;
   const strip = useRef<HTMLDivElement>(null);
   const slide = useRef<Animation | null>(null);
+  // The bet the row last showed (slid to, or set at): the animations switch alone never draws it again.
+  const drawn = useRef<string | null>(null);
   const box = useRef<HTMLDivElement>(null);
   const index = tile === null ? 0 : ROW_ORDER.indexOf(tile as (typeof ROW_ORDER)[number]);
   // Stop on the tile in the second-to-last copy, so every spin passes several copies.
@@ -134,6 +136,18 @@ function Row({
     const rem = parseFloat(getComputedStyle(document.documentElement).fontSize) || 100;
     const copy = ROW_ORDER.length * TILE * rem;
     const x = width / 2 - (stopAt + 0.5) * TILE * rem;
+    if (tile !== null && drawn.current === betId) {
+      // Only the switch changed. A landed result stays where it is (switching animations on does not replay
+      // it); switched off mid-slide, the row stops on the tile at once.
+      if (!animate && slide.current) {
+        slide.current.cancel();
+        slide.current = null;
+        el.style.transform = `translateX(${x}px)`;
+        stopped.current(betId);
+      }
+      return;
+    }
+    drawn.current = tile === null ? null : betId;
     // Where the row is now, mid-slide included (an auto bet's next result comes before the slide ends).
     const from = stripX(el);
     // The slide before (if any) gives way; the row rests where this one ends, whatever happens to it.
@@ -158,7 +172,10 @@ function Row({
       ],
       { duration: 1600, easing: 'linear' },
     );
-    animation.onfinish = () => stopped.current(betId);
+    animation.onfinish = () => {
+      if (slide.current === animation) slide.current = null;
+      stopped.current(betId);
+    };
     slide.current = animation;
   }, [betId, stopAt, animate, tile]);
   return (
