@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isValidCpf } from './documents';
+import { TERMS_VERSION } from './legal';
 import { rgMoneyLimit } from './rg';
 
 /**
@@ -43,6 +44,10 @@ const loginPassword = z
   .min(1, 'passwordRequired')
   .max(PASSWORD_MAX_LENGTH, 'passwordTooLong');
 const optionalText = (max: number) => z.string().trim().max(max, 'fieldTooLong').optional().default('');
+/** A terms-of-service version the player accepts: only the current one (`TERMS_VERSION`) is taken. */
+const termsVersion = z
+  .string({ error: 'termsVersionOutdated' })
+  .refine((v) => v === TERMS_VERSION, 'termsVersionOutdated');
 const zeroOrOne = z.union([z.literal(0), z.literal(1), z.literal('0'), z.literal('1')]).transform(Number);
 
 export const loginRequest = z.strictObject({
@@ -100,9 +105,18 @@ export const registerRequest = z
       .positive('rgMinutesInvalid')
       .max(1_440, 'rgLimitTooLarge')
       .optional(),
+    /**
+     * The terms of service the player ticked (`TERMS_VERSION`), stored with the time; optional, so a client
+     * that does not send it registers as before (nothing recorded).
+     */
+    termsVersion: termsVersion.optional(),
   })
   .refine((r) => r.pwd === r.pwd1, { message: 'passwordMismatch', path: ['pwd1'] });
 export type RegisterRequest = z.input<typeof registerRequest>;
+
+/** `ACCEPT_TERMS_PATH`: the signed-in player accepts the current terms of service (again: no change). */
+export const acceptTermsRequest = z.strictObject({ ...loadingFlag, termsVersion });
+export type AcceptTermsRequest = z.input<typeof acceptTermsRequest>;
 
 export const tokenAnswer = z.object({ access_token: z.string() });
 export type TokenAnswer = z.infer<typeof tokenAnswer>;

@@ -217,6 +217,9 @@ export const playerDetailRow = playerRow.extend({
   version: z.number().int(),
   phone: z.string(),
   birthDate: z.string().nullable(),
+  /** The terms of service's version the player accepted last and when (ISO); null: none recorded. */
+  termsVersion: z.string().nullable(),
+  termsAcceptedAt: z.string().nullable(),
   /** A play-money account (its own book of money, never real). */
   playMoney: z.boolean(),
   blockedAt: z.string().nullable(),

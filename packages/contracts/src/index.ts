@@ -3,6 +3,7 @@ export * from './errors';
 export * from './envelope';
 export * from './languages';
 export * from './paths';
+export * from './legal';
 export * from './auth';
 export * from './documents';
 export * from './user';

@@ -34,6 +34,8 @@ export const userInfo = z.object({
   cardNo: z.string(),
   country: z.string(),
   phone: z.string(),
+  /** The terms of service's version the player accepted (`TERMS_VERSION` when current); null: none recorded. */
+  termsVersion: z.string().nullable(),
   paypackage: z.array(z.unknown()),
 });
 export type UserInfo = z.infer<typeof userInfo>;

@@ -290,6 +290,8 @@ export const en: Dictionary = {
     status: { active: 'Active', blocked: 'Blocked', excluded: 'Excluded (RG)' },
     phone: 'Phone',
     birthDate: 'Birth date',
+    terms: 'Terms of service',
+    termsAccepted: 'version {{version}}, accepted {{at}}',
     block: 'Block',
     blockTitle: 'Block the player',
     blockReason: 'Reason for blocking',

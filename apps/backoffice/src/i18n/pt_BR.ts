@@ -289,6 +289,8 @@ export const pt_BR = {
     status: { active: 'Ativo', blocked: 'Bloqueado', excluded: 'Excluído (JR)' },
     phone: 'Telefone',
     birthDate: 'Nascimento',
+    terms: 'Termos de serviço',
+    termsAccepted: 'versão {{version}}, aceita em {{at}}',
     block: 'Bloquear',
     blockTitle: 'Bloquear o jogador',
     blockReason: 'Motivo do bloqueio',

@@ -177,6 +177,13 @@ function PlayerFacts({ p }: { p: PlayerDetailRow }) {
       <Descriptions.Item label="CPF">{p.cpfMasked || '—'}</Descriptions.Item>
       <Descriptions.Item label={t('players.phone')}>{p.phone || '—'}</Descriptions.Item>
       <Descriptions.Item label={t('players.birthDate')}>{p.birthDate ?? '—'}</Descriptions.Item>
+      <Descriptions.Item label={t('players.terms')}>
+        <span data-testid="player-terms">
+          {p.termsVersion
+            ? t('players.termsAccepted', { version: p.termsVersion, at: time(p.termsAcceptedAt) })
+            : '—'}
+        </span>
+      </Descriptions.Item>
       <Descriptions.Item label={t('players.code')}>{p.yqm}</Descriptions.Item>
       <Descriptions.Item label={t('common.createdAt')}>{time(p.createdAt)}</Descriptions.Item>
       <Descriptions.Item label={t('common.status')}>

@@ -1,6 +1,8 @@
+import { TERMS_VERSION } from '@aposta/contracts';
 import { lazy, Suspense } from 'react';
 import { useEffect } from 'react';
 import { ErrorBoundary } from 'react-error-boundary';
+import { useLocation } from 'react-router';
 import { useBackButton } from '../lib/back-button';
 import { useSession } from '../lib/session';
 import { go } from '../lib/navigation';
@@ -31,6 +33,8 @@ const InstallSheet = lazy(() => import('../features/pwa').then((m) => ({ default
 const PushToggle = lazy(() => import('../features/pwa').then((m) => ({ default: m.PushToggle })));
 // Without the responsible-gaming page and its schemas (zod): on every page of a signed-in player.
 const RealityCheck = lazy(() => import('../features/rg/reality').then((m) => ({ default: m.RealityCheck })));
+// Without the terms' text: only for a signed-in player who has not accepted the current terms.
+const TermsUpdate = lazy(() => import('../features/legal/update').then((m) => ({ default: m.TermsUpdate })));
 const WalletOverlay = lazy(() => import('../features/wallet').then((m) => ({ default: m.WalletOverlay })));
 
 /**
@@ -84,6 +88,21 @@ function Overlay() {
   }
 }
 
+/**
+ * Whether the signed-in player must accept the current terms: they accepted a version (userInfo) and it is an
+ * older one. None recorded (null: an account from before the record, or registered over the API, which does not
+ * require the field) asks nothing, so the sheet never stands between such a player and the app. Not on /termos
+ * itself (the sheet's link opens it), nor from a stored copy of user info older than the field (undefined).
+ */
+function useTermsDue(): boolean {
+  const { pathname } = useLocation();
+  const due = useSession((s) => {
+    const version = s.user?.termsVersion;
+    return Boolean(s.token) && typeof version === 'string' && version !== TERMS_VERSION;
+  });
+  return due && pathname !== '/termos';
+}
+
 /** The side menus, panels and overlays a back press closes (not the start mask or a prompt to answer). */
 const closeLayers = () =>
   useUi.setState({ overlay: null, menuOpen: false, accountOpen: false, avatarOpen: false, chatOpen: false });
@@ -92,6 +111,7 @@ const closeLayers = () =>
 export function OverlayHost() {
   const { menuOpen, accountOpen, avatarOpen, chatOpen, startMask, maskHeld, testPopup, overlay } = useUi();
   const signedIn = useSession((s) => Boolean(s.token));
+  const termsDue = useTermsDue();
   // The phone's back button closes what is open over the page, rather than changing the page beneath it.
   useBackButton(Boolean(overlay) || menuOpen || accountOpen || avatarOpen || chatOpen, closeLayers);
   return (
@@ -115,6 +135,7 @@ export function OverlayHost() {
         {signedIn ? (
           <RealityCheck onStop={() => void logout()} onLimits={() => go('/jogoResponsavel')} />
         ) : null}
+        {termsDue ? <TermsUpdate onSignOut={() => void logout()} /> : null}
       </Suspense>
     </ErrorBoundary>
   );

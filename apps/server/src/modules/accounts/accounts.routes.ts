@@ -1,4 +1,6 @@
 import {
+  ACCEPT_TERMS_PATH,
+  acceptTermsRequest,
   captchaCodeId,
   changePasswordRequest,
   checkEmailAnswer,
@@ -107,6 +109,15 @@ export async function accountsRoutes(app: FastifyInstance) {
     async (req) => {
       await accounts.setHeader(me(req).id, req.params.index);
       return ok(req, null, 'avatarSaved');
+    },
+  );
+
+  r.post(
+    ACCEPT_TERMS_PATH,
+    { ...auth, schema: { ...auth.schema, body: acceptTermsRequest, response: noData } },
+    async (req) => {
+      await accounts.acceptTerms(me(req).id, req.body.termsVersion);
+      return ok(req, null);
     },
   );
 

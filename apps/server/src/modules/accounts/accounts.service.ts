@@ -124,6 +124,7 @@ export interface ProfileRow {
   country: string;
   phone: string;
   test_pwd: string | null;
+  terms_version: string | null;
   l1: number;
   l2: number;
   l3: number;
@@ -167,6 +168,8 @@ export interface RegisterInput {
   /** Daily loss limit (major units) and playing-time limit (minutes) asked at registration. */
   lossLimit?: number;
   timeLimit?: number;
+  /** The terms of service the player accepted (the contract takes only `TERMS_VERSION`); absent: none recorded. */
+  termsVersion?: string;
 }
 
 /**
@@ -267,7 +270,7 @@ export function createAccountsService({ database, config, bus, mail, identity = 
   /** userInfo's hot path: the user and the referral counts (index lookups). */
   const profileQuery = (userId: number) =>
     sql`select u.id, u.name, u.username, u.header, u.yqm, u.created_at, u.kyc, u.test_flag, u.lx,
-        u.card_no, u.country, u.phone, u.test_pwd,
+        u.card_no, u.country, u.phone, u.test_pwd, u.terms_version,
         (select count(*)::int from users r where r.l1_id = u.id) as l1,
         (select count(*)::int from users r where r.l2_id = u.id) as l2,
         (select count(*)::int from users r where r.l3_id = u.id) as l3
@@ -294,6 +297,7 @@ export function createAccountsService({ database, config, bus, mail, identity = 
       cardNo: u.card_no,
       country: u.country,
       phone: u.phone,
+      termsVersion: u.terms_version,
       testPwd: u.test_pwd,
     };
   }
@@ -563,6 +567,7 @@ export function createAccountsService({ database, config, bus, mail, identity = 
             phone: input.phone,
             isapp: input.isapp,
             birthDate: input.birthDate ?? null,
+            ...(input.termsVersion ? { termsVersion: input.termsVersion, termsAcceptedAt: new Date() } : {}),
             ...chain,
           });
           for (const hook of hooks.registered) await hook(tx, userId, input);
@@ -745,6 +750,17 @@ export function createAccountsService({ database, config, bus, mail, identity = 
         return setPassword(tx, current, nPwd);
       });
       await publishRevoked(userId, revoked);
+    },
+
+    /**
+     * The player accepts the terms of service of this version (the contract takes only `TERMS_VERSION`),
+     * dated now. Again with the version already recorded: nothing changes, the first acceptance's time stays.
+     */
+    async acceptTerms(userId: number, termsVersion: string): Promise<void> {
+      await db
+        .update(users)
+        .set({ termsVersion, termsAcceptedAt: sql`now()` })
+        .where(and(eq(users.id, userId), sql`${users.termsVersion} is distinct from ${termsVersion}`));
     },
 
     /** The player's own fields and referral counts; throws the session error when the user is gone. */

@@ -43,6 +43,13 @@ export const users = pgTable(
     isapp: smallint().notNull().default(0),
     /** Date of birth (`YYYY-MM-DD`), asked at registration under the Brazilian profile. */
     birthDate: date({ mode: 'string' }),
+    /**
+     * The terms of service's version the player accepted last (`TERMS_VERSION`) and when: at registration or
+     * later in the app, when a newer version asks for it. Null for a player who never accepted any on record
+     * (registered before they were recorded, or by a client that did not send it).
+     */
+    termsVersion: text(),
+    termsAcceptedAt: at(),
     createdAt: createdAt(),
   },
   (t) => [

@@ -54,6 +54,8 @@ interface PlayerSqlRow {
   test_flag: string;
   phone: string;
   birth_date: string | null;
+  terms_version: string | null;
+  terms_accepted_at: string | Date | null;
   kyc: number;
   l1_id: number | null;
   l2_id: number | null;
@@ -116,7 +118,7 @@ const SORT_COLUMNS = {
 
 const playerSelect = sql`
   select u.id, u.username, u.name, u.card_no, u.yqm, u.created_at, u.test_flag, u.phone, u.birth_date, u.kyc,
-    u.l1_id, u.l2_id, u.l3_id, f.blocked_at, f.block_reason, f.test, f.version, x.excluded
+    u.terms_version, u.terms_accepted_at, u.l1_id, u.l2_id, u.l3_id, f.blocked_at, f.block_reason, f.test, f.version, x.excluded
   from users u
   left join player_flags f on f.user_id = u.id
   cross join lateral (select exists (select 1 from rg_exclusions e
@@ -149,6 +151,8 @@ function detailRowOf(r: PlayerSqlRow, f: UserFigures): PlayerDetailRow {
     version: Number(r.version ?? 0),
     phone: r.phone,
     birthDate: r.birth_date,
+    termsVersion: r.terms_version,
+    termsAcceptedAt: r.terms_accepted_at ? iso(r.terms_accepted_at) : null,
     playMoney: r.test_flag === '1',
     blockedAt: r.blocked_at ? iso(r.blocked_at) : null,
     blockReason: r.block_reason,

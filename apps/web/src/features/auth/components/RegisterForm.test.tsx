@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { TERMS_VERSION } from '@aposta/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../../../lib/session';
 import { useUi } from '../../../lib/ui';
@@ -157,6 +158,8 @@ describe('register form', () => {
       country: '+55',
       isapp: 0,
       captCode: 'TEST42',
+      // The terms the ticked box accepted, to be stored with the account.
+      termsVersion: TERMS_VERSION,
     });
     // The flow ends after the user info answers (the token is set before it).
     await waitFor(() =>

@@ -1,7 +1,7 @@
 import { useJurisdiction } from '../../../lib/jurisdiction';
 import { useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorCode, PLAYER_NAME_MAX } from '@aposta/contracts';
+import { ErrorCode, PLAYER_NAME_MAX, TERMS_VERSION } from '@aposta/contracts';
 import { readAmount, toMajor } from '@aposta/money';
 import { Button } from '../../../components/ui/Button';
 import { LengthNote } from '../../../components/ui/LengthNote';
@@ -119,6 +119,8 @@ export function RegisterForm({ onSignedIn }: { onSignedIn: SignedIn }) {
       codeId: captcha.codeId,
       captCode: captcha.captCode,
       isapp: isApp ? 1 : 0,
+      // The terms the box accepts (a registration is never sent without it): stored with the account.
+      ...(terms ? { termsVersion: TERMS_VERSION } : {}),
     } as const;
     // The contract's schema (and zod) load with the first submit, not with the overlay.
     const { registerRequest } = await import('@aposta/contracts');

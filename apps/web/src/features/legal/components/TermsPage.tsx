@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { languageEntry, useAppState } from '../../../lib/app-state';
-import { TERMS, TERMS_UPDATED } from '../terms';
+import { TERMS } from '../terms';
+import { termsDate } from '../version-date';
 
 /**
  * "Termos de serviço" (/termos): what a player accepts at registration, readable before and after signing in.
@@ -11,10 +12,7 @@ import { TERMS, TERMS_UPDATED } from '../terms';
 export function TermsPage() {
   const { t } = useTranslation('legal');
   const lang = useAppState((s) => s.lang);
-  // Noon UTC: the same calendar day in every time zone the app is used in.
-  const updated = new Intl.DateTimeFormat(languageEntry(lang).locale, { dateStyle: 'long' }).format(
-    new Date(`${TERMS_UPDATED}T12:00:00Z`),
-  );
+  const updated = termsDate(lang);
   return (
     <article className="flex flex-col gap-16 px-16 py-16" aria-labelledby="terms-title">
       <header className="flex flex-col gap-6">

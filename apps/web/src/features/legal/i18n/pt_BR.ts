@@ -6,6 +6,12 @@ const ptBR = {
   updated: 'Versão de {{date}}',
   contents: 'Seções',
   portugueseOnly: 'Os termos são publicados em português, a versão que vale no Brasil.',
+  /** The sheet over a signed-in player who has not accepted the current terms (TermsUpdate). */
+  updateTitle: 'Atualizamos os termos de serviço',
+  updateText: 'Para continuar, leia e aceite a versão de {{date}}.',
+  updateRead: 'Ler os termos de serviço',
+  updateAccept: 'Aceitar',
+  updateSignOut: 'Sair',
 };
 
 export type LegalMessages = Strings<typeof ptBR>;

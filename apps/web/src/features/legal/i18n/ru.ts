@@ -5,6 +5,11 @@ const messages: LegalMessages = {
   updated: 'Редакция от {{date}}',
   contents: 'Разделы',
   portugueseOnly: 'Условия опубликованы на португальском языке — эта редакция действует в Бразилии.',
+  updateTitle: 'Мы обновили условия обслуживания',
+  updateText: 'Чтобы продолжить, прочитайте и примите версию от {{date}}.',
+  updateRead: 'Читать условия обслуживания',
+  updateAccept: 'Принять',
+  updateSignOut: 'Выйти',
 };
 
 export default messages;

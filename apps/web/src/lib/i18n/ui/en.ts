@@ -53,6 +53,7 @@ const en: UiMessages = {
     captchaRequired: 'Please verify',
     invalidCaptchaId: 'Refresh the verification code',
     invalidCountry: 'Choose a valid country',
+    termsVersionOutdated: 'The terms of service have changed: read and accept the current version',
     invalidPhone: 'Enter a valid phone number',
     invalidInviteCode: 'Invalid invitation code',
     fieldTooLong: 'A field is too long',

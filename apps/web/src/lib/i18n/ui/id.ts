@@ -53,6 +53,7 @@ const id: UiMessages = {
     captchaRequired: 'Harap verifikasi',
     invalidCaptchaId: 'Perbarui kode verifikasi',
     invalidCountry: 'Pilih negara yang valid',
+    termsVersionOutdated: 'Ketentuan layanan telah berubah: baca dan terima versi terbaru',
     invalidPhone: 'Masukkan nomor telepon yang valid',
     invalidInviteCode: 'Kode undangan tidak valid',
     fieldTooLong: 'Ada kolom yang terlalu panjang',

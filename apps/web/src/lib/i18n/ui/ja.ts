@@ -53,6 +53,7 @@ const ja: UiMessages = {
     captchaRequired: '認証してください',
     invalidCaptchaId: '認証コードを更新してください',
     invalidCountry: '有効な国を選択してください',
+    termsVersionOutdated: '利用規約が変更されました。最新の版をお読みのうえ同意してください',
     invalidPhone: '有効な電話番号を入力してください',
     invalidInviteCode: '招待コードが無効です',
     fieldTooLong: '入力欄の文字数が多すぎます',

@@ -53,6 +53,7 @@ const ko: UiMessages = {
     captchaRequired: '인증해 주세요',
     invalidCaptchaId: '인증 코드를 새로 고쳐 주세요',
     invalidCountry: '올바른 국가를 선택해 주세요',
+    termsVersionOutdated: '서비스 약관이 변경되었습니다. 현재 버전을 읽고 동의해 주세요',
     invalidPhone: '올바른 전화번호를 입력해 주세요',
     invalidInviteCode: '초대 코드가 올바르지 않습니다',
     fieldTooLong: '입력 항목이 너무 깁니다',

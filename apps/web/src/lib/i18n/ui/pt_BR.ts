@@ -59,6 +59,7 @@ const ptBR = {
     captchaRequired: 'Por favor verifique',
     invalidCaptchaId: 'Atualize o código de verificação',
     invalidCountry: 'Escolha um país válido',
+    termsVersionOutdated: 'Os termos de serviço mudaram: leia e aceite a versão atual',
     invalidPhone: 'Digite um telefone válido',
     invalidInviteCode: 'Código de convite inválido',
     fieldTooLong: 'Um campo está longo demais',

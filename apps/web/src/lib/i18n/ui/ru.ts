@@ -53,6 +53,7 @@ const ru: UiMessages = {
     captchaRequired: 'Пожалуйста, пройдите проверку',
     invalidCaptchaId: 'Обновите проверочный код',
     invalidCountry: 'Выберите корректную страну',
+    termsVersionOutdated: 'Условия обслуживания изменились: прочитайте и примите текущую версию',
     invalidPhone: 'Введите корректный номер телефона',
     invalidInviteCode: 'Неверный код приглашения',
     fieldTooLong: 'Одно из полей слишком длинное',

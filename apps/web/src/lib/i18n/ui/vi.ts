@@ -53,6 +53,7 @@ const vi: UiMessages = {
     captchaRequired: 'Vui lòng xác minh',
     invalidCaptchaId: 'Làm mới mã xác minh',
     invalidCountry: 'Chọn quốc gia hợp lệ',
+    termsVersionOutdated: 'Điều khoản dịch vụ đã thay đổi: hãy đọc và chấp nhận phiên bản hiện tại',
     invalidPhone: 'Nhập số điện thoại hợp lệ',
     invalidInviteCode: 'Mã mời không hợp lệ',
     fieldTooLong: 'Có trường quá dài',

@@ -53,6 +53,7 @@ const zh: UiMessages = {
     captchaRequired: '请验证',
     invalidCaptchaId: '请刷新验证码',
     invalidCountry: '请选择有效的国家',
+    termsVersionOutdated: '服务条款已更新：请阅读并接受当前版本',
     invalidPhone: '请输入有效的电话号码',
     invalidInviteCode: '邀请码无效',
     fieldTooLong: '有字段过长',
