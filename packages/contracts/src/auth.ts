@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { isValidCpf } from './documents';
-import { TERMS_VERSION } from './legal';
 import { rgMoneyLimit } from './rg';
 
 /**
@@ -44,10 +43,12 @@ const loginPassword = z
   .min(1, 'passwordRequired')
   .max(PASSWORD_MAX_LENGTH, 'passwordTooLong');
 const optionalText = (max: number) => z.string().trim().max(max, 'fieldTooLong').optional().default('');
-/** A terms-of-service version the player accepts: only the current one (`TERMS_VERSION`) is taken. */
-const termsVersion = z
-  .string({ error: 'termsVersionOutdated' })
-  .refine((v) => v === TERMS_VERSION, 'termsVersionOutdated');
+/**
+ * A terms-of-service version the player accepts. Only the current one (`TERMS_VERSION`) is taken, which the
+ * server checks (accounts service): comparing it here made this module import `legal.ts`, which then dragged
+ * the schemas' chunk, and zod, into the app's first load beside the shell's own comparison.
+ */
+const termsVersion = z.string({ error: 'termsVersionOutdated' }).max(32, 'termsVersionOutdated');
 const zeroOrOne = z.union([z.literal(0), z.literal(1), z.literal('0'), z.literal('1')]).transform(Number);
 
 export const loginRequest = z.strictObject({

@@ -3,6 +3,7 @@ import net from 'node:net';
 import {
   ErrorCode,
   normalizeCpf,
+  TERMS_VERSION,
   type LanguageKey,
   type UserFigures,
   type UserInfo,
@@ -85,8 +86,17 @@ function throttleSource(ip: string): string {
 const CPF_LOCK = 0x63706631;
 
 /** A refusal about one field of the form: `data.field` tells the app where to show it. */
-const fieldRefusal = (code: ErrorCode, key: MessageKey, field: 'cardNo' | 'birthDate' | 'name') =>
-  new AppError(code, key, {}, { data: { field } });
+const fieldRefusal = (
+  code: ErrorCode,
+  key: MessageKey,
+  field: 'cardNo' | 'birthDate' | 'name' | 'termsVersion',
+) => new AppError(code, key, {}, { data: { field } });
+
+/** Terms of service are accepted in their current version only (an app open since they changed sends the old). */
+function checkTermsVersion(termsVersion: string | undefined) {
+  if (termsVersion !== undefined && termsVersion !== TERMS_VERSION)
+    throw fieldRefusal(ErrorCode.BAD_REQUEST, 'termsVersionOutdated', 'termsVersion');
+}
 
 export interface AuthUser {
   id: number;
@@ -168,7 +178,7 @@ export interface RegisterInput {
   /** Daily loss limit (major units) and playing-time limit (minutes) asked at registration. */
   lossLimit?: number;
   timeLimit?: number;
-  /** The terms of service the player accepted (the contract takes only `TERMS_VERSION`); absent: none recorded. */
+  /** The terms of service the player accepted (`TERMS_VERSION` only, `checkTermsVersion`); absent: none recorded. */
   termsVersion?: string;
 }
 
@@ -528,6 +538,7 @@ export function createAccountsService({ database, config, bus, mail, identity = 
     },
 
     async register(input: RegisterInput, client: SessionClient = {}): Promise<string> {
+      checkTermsVersion(input.termsVersion);
       // Under br the CPF is kept as its 11 digits: one person, one account (`claimCpf`).
       const cpf = config.jurisdiction === 'br' ? normalizeCpf(input.cardNo) : null;
       if (config.jurisdiction === 'br') {
@@ -753,10 +764,11 @@ export function createAccountsService({ database, config, bus, mail, identity = 
     },
 
     /**
-     * The player accepts the terms of service of this version (the contract takes only `TERMS_VERSION`),
+     * The player accepts the terms of service of this version (`TERMS_VERSION` only, `checkTermsVersion`),
      * dated now. Again with the version already recorded: nothing changes, the first acceptance's time stays.
      */
     async acceptTerms(userId: number, termsVersion: string): Promise<void> {
+      checkTermsVersion(termsVersion);
       await db
         .update(users)
         .set({ termsVersion, termsAcceptedAt: sql`now()` })
