@@ -1,8 +1,8 @@
 import type { UserInfo } from '@aposta/contracts';
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { useSession } from '../../../lib/session';
+import { setUser, useSession } from '../../../lib/session';
 import { useUi } from '../../../lib/ui';
 import { envelope, fakeFetch, renderWithApp } from '../../../test/render';
 import { AccountPanel } from './AccountPanel';
@@ -28,6 +28,14 @@ const user = (over: Partial<UserInfo> = {}) =>
   }) as UserInfo;
 
 describe('account panel', () => {
+  it("shows no balance from a past visit's stored copy until the server answers it", () => {
+    useSession.setState({ token: 't', user: user(), balanceStale: true });
+    renderWithApp(<AccountPanel onLogout={logout} />);
+    expect(screen.getByTestId('account-balance')).toHaveTextContent('R$ —');
+    act(() => setUser(user({ balance: 12 })));
+    expect(screen.getByTestId('account-balance')).toHaveTextContent('R$ 12,00');
+  });
+
   it('shows avatar, VIP level, balance and e-mail; copying shows the exact toast', async () => {
     useSession.setState({ token: 't', user: user() });
     const u = userEvent.setup(); // provides a clipboard stand-in

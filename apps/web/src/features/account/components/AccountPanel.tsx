@@ -1,6 +1,7 @@
 import type { TestAccount } from '@aposta/contracts';
 import { useTranslation } from 'react-i18next';
 import { go } from '../../../lib/navigation';
+import { BalanceFigure } from '../../../components/ui/BalanceFigure';
 import { Icon, type IconName } from '../../../components/ui/Icon';
 import { Sheet } from '../../../components/ui/Sheet';
 import { useAppState } from '../../../lib/app-state';
@@ -93,9 +94,7 @@ export function AccountPanel({ onLogout }: { onLogout: () => Promise<void> }) {
 
         <div className="rounded-xl border border-line bg-deep/70 p-12">
           <p className="text-xs text-muted">{t('translation:nav.balance')}</p>
-          <p className="text-2xl font-bold text-gold" data-testid="account-balance">
-            {displayMoney(user?.balance ?? 0, lang)}
-          </p>
+          <BalanceFigure className="text-2xl font-bold text-gold" testId="account-balance" />
           <div className="mt-10 flex items-center gap-8 border-t border-line pt-10">
             <div className="min-w-0 flex-1">
               <p className="text-xs text-muted">{t('email')}</p>

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useJurisdiction } from '../../../lib/jurisdiction';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { BalanceFigure } from '../../../components/ui/BalanceFigure';
 import { Button } from '../../../components/ui/Button';
 import { LoginFirst } from '../../../components/ui/LoginFirst';
 import { Icon, type IconName } from '../../../components/ui/Icon';
@@ -55,9 +56,7 @@ export function ContaPage({ bonuses }: { bonuses?: ReactNode } = {}) {
         <div className="flex items-start justify-between gap-8">
           <div>
             <p className="text-xs text-muted">{t('conta.balance')}</p>
-            <p className="text-3xl font-black text-gold" data-testid="conta-balance">
-              {money(user?.balance ?? 0)}
-            </p>
+            <BalanceFigure className="text-3xl font-black text-gold" testId="conta-balance" />
           </div>
           <button
             type="button"

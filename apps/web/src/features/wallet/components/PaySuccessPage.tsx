@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { BalanceFigure } from '../../../components/ui/BalanceFigure';
 import { Icon } from '../../../components/ui/Icon';
 import { useAppState } from '../../../lib/app-state';
 import { displayMoney } from '../../../lib/format';
@@ -15,6 +16,7 @@ import { useUi } from '../../../lib/ui';
 export function PaySuccessPage() {
   const { t } = useTranslation('wallet');
   const user = useSession((s) => s.user);
+  const stale = useSession((s) => s.balanceStale);
   const lang = useAppState((s) => s.lang);
   const location = useLocation();
   const navigate = useNavigate();
@@ -61,10 +63,8 @@ export function PaySuccessPage() {
       {user ? (
         <div className="mt-20 w-full rounded-xl border border-line bg-panel p-14">
           <p className="text-xs text-muted">{t('paySuccess.balance')}</p>
-          <p className="text-2xl font-bold text-gold" data-testid="pay-success-balance">
-            {displayMoney(user.balance, lang)}
-          </p>
-          {user.freeBalance > 0 ? (
+          <BalanceFigure className="text-2xl font-bold text-gold" testId="pay-success-balance" />
+          {user.freeBalance > 0 && !stale ? (
             <p className="mt-4 text-sm text-mint" data-testid="pay-success-bonus">
               {t('conta.bonus')}: {displayMoney(user.freeBalance, lang)}
             </p>
