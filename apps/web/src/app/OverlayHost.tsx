@@ -33,7 +33,7 @@ const InstallSheet = lazy(() => import('../features/pwa').then((m) => ({ default
 const PushToggle = lazy(() => import('../features/pwa').then((m) => ({ default: m.PushToggle })));
 // Without the responsible-gaming page and its schemas (zod): on every page of a signed-in player.
 const RealityCheck = lazy(() => import('../features/rg/reality').then((m) => ({ default: m.RealityCheck })));
-// Without the terms' text: only for a signed-in player who has not accepted the current terms.
+// Without the terms' text: only for a signed-in player who accepted an older version of the terms.
 const TermsUpdate = lazy(() => import('../features/legal/update').then((m) => ({ default: m.TermsUpdate })));
 const WalletOverlay = lazy(() => import('../features/wallet').then((m) => ({ default: m.WalletOverlay })));
 

@@ -1,12 +1,9 @@
-import { TERMS_VERSION } from '@aposta/contracts';
-
-/**
+/*
  * The terms of service a player accepts at registration, in Portuguese only: it is the version that governs in
  * Brazil (other languages show a note saying so). Every rule stated here is one the platform enforces; a change
  * of rule in the code is a change here, with a new `TERMS_VERSION` in the contracts (legal.ts): the server stores
- * the version each player accepted, and the app asks every signed-in player who has not accepted this one.
+ * the version each player accepted, and the app asks every signed-in player who accepted an older one.
  */
-export const TERMS_UPDATED = TERMS_VERSION;
 
 export interface TermsSection {
   id: string;
