@@ -1,7 +1,7 @@
 import { ACCEPT_TERMS_PATH, TERMS_VERSION } from '@aposta/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { OverlayHost } from '../../../app/OverlayHost';
 import { useSession } from '../../../lib/session';
 import { envelope, fakeFetch, renderWithApp } from '../../../test/render';
@@ -19,6 +19,16 @@ function signedIn(termsVersion: string | null | undefined, answer = (url: string
   return f;
 }
 
+// The host loads the sheet lazily, and React holds a suspended part back for a while after it loads: showing it
+// once here, before the tests, makes their waits measure the host alone, and the "not shown" checks meaningful
+// (a loaded lazy part renders at once). On a busy CI machine this first showing can take seconds.
+beforeAll(async () => {
+  signedIn('2020-01-01');
+  const { unmount } = renderWithApp(<OverlayHost />, '/home');
+  await screen.findByRole('alertdialog', { name: TITLE }, { timeout: 20_000 });
+  unmount();
+}, 30_000);
+
 afterEach(() => {
   vi.unstubAllGlobals();
   useSession.setState({ token: '', user: null });
@@ -28,7 +38,7 @@ describe('the updated terms sheet (composed by the overlay host)', () => {
   it('an older version accepted: asks, links to the terms in a tab of their own, and accepting records the current version', async () => {
     const f = signedIn('2020-01-01');
     renderWithApp(<OverlayHost />, '/home');
-    const sheet = await screen.findByRole('alertdialog', { name: TITLE });
+    const sheet = await screen.findByRole('alertdialog', { name: TITLE }, { timeout: 5000 });
     expect(sheet).toHaveTextContent('Para continuar, leia e aceite a versão de 7 de dezembro de 2026.');
     const link = within(sheet).getByRole('link', { name: 'Ler os termos de serviço' });
     expect(link).toHaveAttribute('href', '/termos');
@@ -39,7 +49,9 @@ describe('the updated terms sheet (composed by the overlay host)', () => {
     expect(accept).toHaveFocus();
 
     await userEvent.setup().click(accept);
-    await waitFor(() => expect(screen.queryByRole('alertdialog', { name: TITLE })).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('alertdialog', { name: TITLE })).toBeNull(), {
+      timeout: 5000,
+    });
     const calls = f.calls.filter((c) => c.url.endsWith(ACCEPT_TERMS_PATH));
     expect(calls).toHaveLength(1);
     expect(calls[0]!.init.method).toBe('POST');
@@ -53,8 +65,8 @@ describe('the updated terms sheet (composed by the overlay host)', () => {
     );
     renderWithApp(<OverlayHost />, '/home');
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Aceitar' }));
-    expect(await screen.findByText('Erro interno')).toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: 'Aceitar' }, { timeout: 5000 }));
+    expect(await screen.findByText('Erro interno', {}, { timeout: 5000 })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Eu entendi' }));
     expect(screen.getByRole('alertdialog', { name: TITLE })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Aceitar' })).toBeEnabled();
