@@ -59,6 +59,14 @@ export function setUser(user: UserInfo | null) {
 }
 
 /**
+ * The cash balance as the server last answered it; null signed out, or while only a previous visit's stored copy
+ * is known (`balanceStale`): screens show "R$ —" then, never that copy. A selector: `useSession(knownBalance)`.
+ */
+export function knownBalance(s: Pick<SessionState, 'user' | 'balanceStale'>): number | null {
+  return s.user && !s.balanceStale ? s.user.balance : null;
+}
+
+/**
  * What a stake can draw on, in minor units: cash, then bonus, as the ledger takes them (a refusal's "saldo" is
  * their sum); 0 when signed out. A selector: `useSession((s) => playableMinor(s))`.
  */

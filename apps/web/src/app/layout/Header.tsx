@@ -4,7 +4,7 @@ import { Icon } from '../../components/ui/Icon';
 import { Avatar } from '../../features/account/components/Avatar';
 import { useAppState } from '../../lib/app-state';
 import { displayMoney } from '../../lib/format';
-import { useSession } from '../../lib/session';
+import { knownBalance, useSession } from '../../lib/session';
 import { shownBalance, useWithheld } from '../../lib/withheld';
 import { openOverlay, setPanel } from '../../lib/ui';
 
@@ -39,7 +39,7 @@ export function Header() {
   const token = useSession((s) => s.token);
   const user = useSession((s) => s.user);
   // The copy a previous visit stored is not the balance: it is not shown until the server answers.
-  const known = useSession((s) => s.user !== null && !s.balanceStale);
+  const known = useSession((s) => knownBalance(s) !== null);
   const lang = useAppState((s) => s.lang);
   const withheld = useWithheld((s) => s.byBet);
   return (

@@ -2,7 +2,7 @@ import type { UserInfo } from '@aposta/contracts';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { useSession } from '../../../lib/session';
+import { setUser, useSession } from '../../../lib/session';
 import { useUi } from '../../../lib/ui';
 import { renderWithApp } from '../../../test/render';
 import { fakeOriginals } from '../test/fake-originals';
@@ -10,7 +10,10 @@ import { LimboPage } from './limbo/LimboPage';
 
 const SEED = '9'.repeat(64);
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  useSession.setState({ balanceStale: false });
+});
 
 const signIn = (balance: number) =>
   useSession.setState({ token: 'token-1', user: { uId: 1, balance, freeBalance: 0 } as UserInfo });
@@ -68,5 +71,21 @@ describe('the bet panel', () => {
     await user.click(screen.getByTestId('bet-button'));
     await waitFor(() => expect(useUi.getState().overlay).toBe('gameDeposit'));
     expect(useUi.getState().depositFor).toBe(8_000);
+  });
+
+  it('a stored balance the server has not answered yet is no reason to say a stake is above it', async () => {
+    const { amount, type } = open(50, { signedIn: false });
+    // A previous visit's copy (R$ 5,00) until the server answers R$ 50,00.
+    act(() =>
+      useSession.setState({
+        token: 'token-1',
+        user: { uId: 1, balance: 5, freeBalance: 0 } as UserInfo,
+        balanceStale: true,
+      }),
+    );
+    await type('20');
+    expect(amount).not.toHaveAccessibleDescription();
+    act(() => setUser({ uId: 1, balance: 10, freeBalance: 0 } as UserInfo));
+    expect(amount).toHaveAccessibleDescription(/^A aposta é maior que o seu saldo de R\$\s10,00$/);
   });
 });

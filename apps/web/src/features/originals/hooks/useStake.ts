@@ -1,7 +1,7 @@
 import { isCurrency, toMinor, type Currency } from '@aposta/money';
 import { useCallback, useMemo, useState } from 'react';
 import { languageEntry, useAppState } from '../../../lib/app-state';
-import { playableMinor, useSession } from '../../../lib/session';
+import { knownBalance, playableMinor, useSession } from '../../../lib/session';
 import { useWithheld } from '../../../lib/withheld';
 import { useOriginalsConfig } from '../api/get-config';
 import { amountText } from '../../../lib/format';
@@ -26,8 +26,9 @@ export function useStake() {
   const currency: Currency = isCurrency(entry.currency) ? entry.currency : 'BRL';
   // Máx and 2× stop at what a stake can draw on: cash and bonus.
   const playable = useSession((s) => playableMinor(s, currency));
-  // A visitor's balance, or one not read yet, is no reason to refuse a stake.
-  const balanceKnown = useSession((s) => !!s.token && !!s.user);
+  // A visitor's balance, or one the server has not answered yet (a previous visit's copy), is no reason to
+  // refuse a stake.
+  const balanceKnown = useSession((s) => !!s.token && knownBalance(s) !== null);
   // Less the wins an animation has not told yet, as the header shows it: a message would give them away.
   const withheld = useWithheld((s) => Object.values(s.byBet).reduce((sum, v) => sum + v, 0));
   const config = useOriginalsConfig().data;

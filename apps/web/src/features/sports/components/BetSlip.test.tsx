@@ -2,7 +2,7 @@ import type { SportsEventDetail, SportsMarket, UserInfo } from '@aposta/contract
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useSession } from '../../../lib/session';
+import { setUser, useSession } from '../../../lib/session';
 import { useUi } from '../../../lib/ui';
 import { envelope, fakeFetch, renderWithApp } from '../../../test/render';
 import { SLIP_CONFIG, testEvent } from '../testing';
@@ -72,7 +72,10 @@ beforeEach(() => {
   clearSlip();
   useSlip.setState({ pending: {} });
 });
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  useSession.setState({ balanceStale: false });
+});
 
 describe('bet slip', () => {
   it('a moved price comes back with the new one; placing again accepts it with a new key', async () => {
@@ -185,6 +188,18 @@ describe('bet slip', () => {
       else expect(screen.getByTestId('place-bet')).toBeDisabled();
     }
     expect(server.calls.filter((c) => c.init.method === 'POST')).toEqual([]);
+  });
+
+  it('says nothing of a stored balance the server has not answered yet', async () => {
+    const { user } = twoLegs();
+    // A previous visit's copy (R$ 100,00 here) until the server answers.
+    act(() => useSession.setState({ balanceStale: true }));
+    await user.click(await screen.findByTestId('slip-bar'));
+    const field = screen.getByLabelText('Valor da múltipla');
+    await user.type(field, '1.000');
+    expect(field).not.toHaveAccessibleDescription();
+    act(() => setUser({ uId: 1, balance: 20, freeBalance: 0 } as UserInfo));
+    expect(field).toHaveAccessibleDescription(/^A aposta é maior que o seu saldo de R\$\s20,00$/);
   });
 
   it('singles: their total return before placing, a refusal on its own stake field, and no parlay odds on the bar', async () => {

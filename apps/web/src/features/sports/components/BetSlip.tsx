@@ -8,7 +8,7 @@ import { ApiError } from '../../../lib/api';
 import { useAppState } from '../../../lib/app-state';
 import { useBackButton } from '../../../lib/back-button';
 import { displayMoney } from '../../../lib/format';
-import { playableMinor, useSession } from '../../../lib/session';
+import { knownBalance, playableMinor, useSession } from '../../../lib/session';
 import { openGameDeposit, openOverlay, toast } from '../../../lib/ui';
 import { applyBalance } from '../../../lib/user-info';
 import { notFound, placeSportsBet, refreshMyBets, useSlipEvent, useSportsConfig } from '../api/sports';
@@ -117,8 +117,8 @@ export function BetSlip() {
   const locale = useLocale();
   const token = useSession((s) => s.token);
   const uId = useSession((s) => s.user?.uId);
-  // What a stake can draw on (cash and bonus), once the session knows it.
-  const playable = useSession((s) => (s.user ? playableMinor(s) : null));
+  // What a stake can draw on (cash and bonus), once the server has answered it (not a previous visit's copy).
+  const playable = useSession((s) => (knownBalance(s) !== null ? playableMinor(s) : null));
   const { legs, mode, stakes, parlayStake, acceptOdds, open } = useSlip();
   const config = useSportsConfig().data;
   const [busy, setBusy] = useState(false);

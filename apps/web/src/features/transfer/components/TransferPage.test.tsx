@@ -1,8 +1,8 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../../../lib/query';
-import { useSession } from '../../../lib/session';
+import { setUser, useSession } from '../../../lib/session';
 import { useUi } from '../../../lib/ui';
 import { envelope, renderWithApp } from '../../../test/render';
 import { TransferPage } from './TransferPage';
@@ -50,7 +50,10 @@ beforeEach(() => {
   queryClient.setQueryData(['rgProfile'], { jurisdiction: 'default', nationalSelfExclusionUrl: '' });
   stub();
 });
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  useSession.setState({ balanceStale: false });
+});
 
 async function fillAndReview(
   user: ReturnType<typeof userEvent.setup>,
@@ -63,6 +66,17 @@ async function fillAndReview(
 }
 
 describe('transfer screen', () => {
+  it('shows no stored balance as available until the server answers it', async () => {
+    useSession.setState({ balanceStale: true });
+    renderWithApp(<TransferPage />);
+    const available = await screen.findByText(/Saldo disponível/);
+    expect(available).toHaveTextContent('Saldo disponível: R$ —');
+    expect(available).toHaveAttribute('aria-busy', 'true');
+    act(() => setUser({ ...useSession.getState().user!, balance: 87.5 }));
+    expect(available.textContent!.replace(/\u00a0/g, ' ')).toBe('Saldo disponível: R$ 87,50');
+    expect(available).toHaveAttribute('aria-busy', 'false');
+  });
+
   it('asks for the user and a valid amount before the confirmation step', async () => {
     const user = userEvent.setup();
     renderWithApp(<TransferPage />);

@@ -12,7 +12,7 @@ import { languageEntry, useAppState } from '../../../lib/app-state';
 import { useJurisdictionAnswer } from '../../../lib/jurisdiction';
 import { displayMoney } from '../../../lib/format';
 import { submissionKeys } from '../../../lib/idempotency';
-import { useSession } from '../../../lib/session';
+import { knownBalance, useSession } from '../../../lib/session';
 import { openOverlay } from '../../../lib/ui';
 import { checkTransfer, sendTransfer } from '../api/transfer';
 import { useFieldErrors, type Placing } from '../../../lib/form-errors';
@@ -69,7 +69,8 @@ function TransfersOff() {
 function TransferForm() {
   const { t } = useTranslation('transfer');
   const token = useSession((s) => s.token);
-  const balance = useSession((s) => s.user?.balance ?? 0);
+  // The stored copy of a previous visit is not shown as the money there: "R$ —" until the server answers.
+  const balance = useSession(knownBalance);
   const lang = useAppState((s) => s.lang);
   const [username, setUsername] = useState('');
   const [amountText, setAmountText] = useState('');
@@ -164,7 +165,9 @@ function TransferForm() {
       {step === 'form' ? (
         <form onSubmit={(e) => void review(e)} noValidate className="flex flex-col gap-14">
           <p className="text-sm text-muted">{t('text')}</p>
-          <p className="text-sm">{t('available', { amount: money(balance) })}</p>
+          <p className="text-sm" aria-busy={balance === null}>
+            {t('available', { amount: balance === null ? 'R$ —' : money(balance) })}
+          </p>
           <TextField
             label={t('username')}
             name="username"

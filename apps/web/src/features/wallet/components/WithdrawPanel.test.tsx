@@ -1,10 +1,10 @@
 import type { GetWithdrawAnswer } from '@aposta/contracts';
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { setNavigator } from '../../../lib/navigation';
 import { queryClient } from '../../../lib/query';
-import { useSession } from '../../../lib/session';
+import { setUser, useSession } from '../../../lib/session';
 import { dismissAlert, useUi } from '../../../lib/ui';
 import { envelope, fakeFetch, renderWithApp } from '../../../test/render';
 import { WithdrawPanel } from './WithdrawPanel';
@@ -53,7 +53,10 @@ beforeEach(() => {
   });
   useUi.setState({ overlay: 'withdraw' });
 });
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  useSession.setState({ balanceStale: false });
+});
 
 async function open() {
   const user = userEvent.setup();
@@ -193,6 +196,22 @@ describe('withdrawal tab', () => {
     await user.clear(screen.getByLabelText('Valor do saque'));
     await user.type(screen.getByLabelText('Valor do saque'), String(limits.wdAmount + 1));
     expect(screen.queryByText(/Você recebe/)).toBeNull();
+  });
+
+  it('until the server answers the balance, shows "R$ —" and caps nothing to the stored copy', async () => {
+    stub();
+    useSession.setState({ balanceStale: true });
+    const user = await open();
+    expect(screen.getByTestId('withdraw-balance')).toHaveTextContent('R$ —');
+    expect(screen.getByTestId('withdraw-balance')).toHaveAttribute('aria-busy', 'true');
+    await user.type(screen.getByLabelText('Valor do saque'), '500');
+    expect(screen.getByLabelText('Valor do saque')).toHaveValue('500');
+    expect(screen.queryByText(/limitado ao seu saldo/)).toBeNull();
+    act(() => setUser({ ...useSession.getState().user!, balance: 60 }));
+    expect(screen.getByTestId('withdraw-balance').textContent!.replace(/\u00a0/g, ' ')).toBe('R$ 60,00');
+    await user.clear(screen.getByLabelText('Valor do saque'));
+    await user.type(screen.getByLabelText('Valor do saque'), '500');
+    expect(screen.getByLabelText('Valor do saque')).toHaveValue('60,00');
   });
 
   it('opens the payout panel when a required field is missing, then sends with ifsc = CPF and an Idempotency-Key', async () => {

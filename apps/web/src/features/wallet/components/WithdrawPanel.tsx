@@ -17,7 +17,7 @@ import { languageEntry, useAppState } from '../../../lib/app-state';
 import { displayMoney } from '../../../lib/format';
 import { submissionKeys } from '../../../lib/idempotency';
 import { go } from '../../../lib/navigation';
-import { useSession } from '../../../lib/session';
+import { knownBalance, useSession } from '../../../lib/session';
 import { alertMessage, closeOverlay } from '../../../lib/ui';
 import { useWithdrawLimits } from '../api/get-withdraw';
 import { requestWithdrawal } from '../api/withdraw';
@@ -99,7 +99,10 @@ export function WithdrawPanel() {
   const entry = languageEntry(lang);
   const currency = isCurrency(entry.currency) ? entry.currency : 'BRL';
   const money = (minor: number) => displayMoney(toMajor(minor), lang);
-  const balance = toMinor(Math.max(0, user?.balance ?? 0));
+  // Until the server answers the balance (only a previous visit's copy is stored) it is shown as "R$ —" and caps
+  // nothing: the server refuses an amount over the balance anyway.
+  const known = useSession(knownBalance);
+  const balance = known === null ? null : toMinor(Math.max(0, known));
   // The Brazilian profile pays only by PIX to the player's own CPF: no CNPJ key, no USDT.
   const br = useJurisdiction() === 'br';
   const types = PAY_CARD_BANKS.filter((b) => (br ? b === 'CPF' : b !== 'USDT' || user?.lx === '20'));
@@ -120,6 +123,10 @@ export function WithdrawPanel() {
     setAmountError(undefined);
     const cleaned = text.replace(/[^\d.,]/g, '');
     const minor = parseAmount(cleaned);
+    if (balance === null) {
+      setAmountText(cleaned);
+      return;
+    }
     const capped = formatAmount(balance, currency, entry.locale);
     const typedOn = amountText === capped && cleaned.length > capped.length && cleaned.startsWith(capped);
     const over = typedOn || (minor !== null && minor > balance);
@@ -272,8 +279,12 @@ export function WithdrawPanel() {
       <dl className="grid grid-cols-2 gap-8 rounded-xl border border-line bg-deep/70 p-12">
         <div>
           <dt className="text-xs text-muted">{t('withdraw.balance')}</dt>
-          <dd className="text-lg font-bold text-gold" data-testid="withdraw-balance">
-            {money(balance)}
+          <dd
+            className="text-lg font-bold text-gold"
+            data-testid="withdraw-balance"
+            aria-busy={balance === null}
+          >
+            {balance === null ? 'R$ —' : money(balance)}
           </dd>
         </div>
         <div>
@@ -368,7 +379,11 @@ export function WithdrawPanel() {
             type="button"
             onClick={() =>
               changeAmount(
-                formatAmount(Math.min(balance, toMinor(data?.wdAmount ?? 0)), currency, entry.locale),
+                formatAmount(
+                  Math.min(balance ?? Infinity, toMinor(data?.wdAmount ?? 0)),
+                  currency,
+                  entry.locale,
+                ),
               )
             }
             className="min-h-44 px-12 text-sm font-semibold text-gold"
