@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setUser, useSession } from '../../../lib/session';
 import { useUi } from '../../../lib/ui';
+import { keepWithheld, withhold } from '../../../lib/withheld';
 import { renderWithApp } from '../../../test/render';
 import { fakeOriginals } from '../test/fake-originals';
 import { LimboPage } from './limbo/LimboPage';
@@ -87,5 +88,17 @@ describe('the bet panel', () => {
     expect(amount).not.toHaveAccessibleDescription();
     act(() => setUser({ uId: 1, balance: 10, freeBalance: 0 } as UserInfo));
     expect(amount).toHaveAccessibleDescription(/^A aposta é maior que o seu saldo de R\$\s10,00$/);
+  });
+
+  it('Máx and 2× stop at the balance shown, not at one holding a win an animation has not told yet', async () => {
+    const { user, amount } = open(100);
+    act(() => withhold('bet-in-flight', 6_000));
+    await user.click(screen.getByRole('button', { name: 'Máx' }));
+    expect(amount).toHaveValue('40,00');
+    await user.click(screen.getByRole('button', { name: 'Dobrar o valor' }));
+    expect(amount).toHaveValue('40,00');
+    act(() => keepWithheld([]));
+    await user.click(screen.getByRole('button', { name: 'Dobrar o valor' }));
+    expect(amount).toHaveValue('80,00');
   });
 });

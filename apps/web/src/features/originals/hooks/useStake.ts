@@ -38,9 +38,10 @@ export function useStake() {
     return {
       min: minor(config?.minStake) || DEFAULT_MIN_STAKE,
       max: minor(config?.maxStake),
-      balance: token ? playable : 0,
+      // Máx and 2× stop at the balance the header shows: one that counted an untold win would give it away.
+      balance: token ? playable - withheld : 0,
     };
-  }, [config, currency, token, playable]);
+  }, [config, currency, token, playable, withheld]);
 
   const [text, setText] = useState(() => amountText(DEFAULT_AMOUNT, currency, entry.locale));
   const minor = parseAmount(text, currency, entry.locale);
