@@ -6,6 +6,9 @@ import { languageEntry } from './app-state';
  * Amounts on the wire are major units; the display goes through @aposta/money (integer minor units, Intl), in
  * the language's own style, the server's messages alike (contracts `moneyIn`).
  */
+/** A balance the server has not answered yet (`knownBalance` null): never a stored or made-up figure. */
+export const UNKNOWN_BALANCE = 'R$ —';
+
 export function displayMoney(major: number, lang: LanguageKey): string {
   let minor: number;
   try {

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { Icon } from '../../components/ui/Icon';
 import { Avatar } from '../../features/account/components/Avatar';
 import { useAppState } from '../../lib/app-state';
-import { displayMoney } from '../../lib/format';
+import { displayMoney, UNKNOWN_BALANCE } from '../../lib/format';
 import { knownBalance, useSession } from '../../lib/session';
 import { shownBalance, useWithheld } from '../../lib/withheld';
 import { openOverlay, setPanel } from '../../lib/ui';
@@ -77,7 +77,7 @@ export function Header() {
                       displayMoney(shownBalance(user.balance, withheld), lang)
                     ) : (
                       // As wide as a balance of R$ 10,00 to R$ 99,99, so the pill hardly moves when it comes.
-                      <span className="inline-block min-w-[7ch] text-right">R$ —</span>
+                      <span className="inline-block min-w-[7ch] text-right">{UNKNOWN_BALANCE}</span>
                     )}
                   </span>
                   {/* Bets draw on bonus money too: with cash alone shown, a stake above it would seem to come

@@ -1,5 +1,5 @@
 import { useAppState } from '../../lib/app-state';
-import { displayMoney } from '../../lib/format';
+import { displayMoney, UNKNOWN_BALANCE } from '../../lib/format';
 import { knownBalance, useSession } from '../../lib/session';
 
 /**
@@ -12,7 +12,7 @@ export function BalanceFigure({ className, testId }: { className: string; testId
   const lang = useAppState((s) => s.lang);
   return (
     <p className={className} data-testid={testId} aria-busy={balance === null}>
-      {balance === null ? 'R$ —' : displayMoney(balance, lang)}
+      {balance === null ? UNKNOWN_BALANCE : displayMoney(balance, lang)}
     </p>
   );
 }

@@ -10,7 +10,7 @@ import { refreshUserInfo } from '../../../lib/user-info';
 import { ApiError } from '../../../lib/api';
 import { languageEntry, useAppState } from '../../../lib/app-state';
 import { useJurisdictionAnswer } from '../../../lib/jurisdiction';
-import { displayMoney } from '../../../lib/format';
+import { displayMoney, UNKNOWN_BALANCE } from '../../../lib/format';
 import { submissionKeys } from '../../../lib/idempotency';
 import { knownBalance, useSession } from '../../../lib/session';
 import { openOverlay } from '../../../lib/ui';
@@ -166,7 +166,7 @@ function TransferForm() {
         <form onSubmit={(e) => void review(e)} noValidate className="flex flex-col gap-14">
           <p className="text-sm text-muted">{t('text')}</p>
           <p className="text-sm" aria-busy={balance === null}>
-            {t('available', { amount: balance === null ? 'R$ —' : money(balance) })}
+            {t('available', { amount: balance === null ? UNKNOWN_BALANCE : money(balance) })}
           </p>
           <TextField
             label={t('username')}

@@ -14,7 +14,7 @@ import { useFieldErrors } from '../../../lib/form-errors';
 import { refreshUserInfo } from '../../../lib/user-info';
 import { ApiError } from '../../../lib/api';
 import { languageEntry, useAppState } from '../../../lib/app-state';
-import { displayMoney } from '../../../lib/format';
+import { displayMoney, UNKNOWN_BALANCE } from '../../../lib/format';
 import { submissionKeys } from '../../../lib/idempotency';
 import { go } from '../../../lib/navigation';
 import { knownBalance, useSession } from '../../../lib/session';
@@ -122,11 +122,11 @@ export function WithdrawPanel() {
   function changeAmount(text: string) {
     setAmountError(undefined);
     const cleaned = text.replace(/[^\d.,]/g, '');
-    const minor = parseAmount(cleaned);
     if (balance === null) {
       setAmountText(cleaned);
       return;
     }
+    const minor = parseAmount(cleaned);
     const capped = formatAmount(balance, currency, entry.locale);
     const typedOn = amountText === capped && cleaned.length > capped.length && cleaned.startsWith(capped);
     const over = typedOn || (minor !== null && minor > balance);
@@ -284,7 +284,7 @@ export function WithdrawPanel() {
             data-testid="withdraw-balance"
             aria-busy={balance === null}
           >
-            {balance === null ? 'R$ —' : money(balance)}
+            {balance === null ? UNKNOWN_BALANCE : money(balance)}
           </dd>
         </div>
         <div>
