@@ -37,7 +37,6 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.unstubAllGlobals();
-  useSession.setState({ balanceStale: false });
 });
 
 /** A session as a previous visit left it in storage (TOKEN_B, USERINFO), read as the app reads it at start. */

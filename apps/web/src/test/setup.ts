@@ -19,7 +19,7 @@ beforeEach(() => {
   sessionStorage.clear();
   // A known device id keeps the fingerprint library out of unit tests.
   useAppState.setState({ deviceId: 'test-device', lang: 'pt_BR', payUnit: 'BRL', zone: 'America/Sao_Paulo' });
-  useSession.setState({ token: '', user: null, gameCodes: {}, realtime: null });
+  useSession.setState({ token: '', user: null, gameCodes: {}, realtime: null, balanceStale: false });
   useUi.setState({ ...initialUi, alerts: [], toasts: [] }, true);
 });
 

@@ -1,12 +1,10 @@
 import { act, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { patchUser, setUser, useSession } from '../../lib/session';
 import { renderWithApp } from '../../test/render';
 import { BalanceFigure } from './BalanceFigure';
 
 const user = { uId: 3, balance: 42.5, freeBalance: 0 } as never;
-
-afterEach(() => useSession.setState({ token: '', user: null, balanceStale: false }));
 
 describe('the balance as a figure', () => {
   it("a past visit's stored copy shows no figure until the server answers the balance", () => {

@@ -108,6 +108,19 @@ describe('/play', () => {
     expect(screen.queryByTestId('play-bonus')).toBeNull();
   });
 
+  it('shows "R$ —" rather than a past visit\'s balance until the server tells it', async () => {
+    signIn(30.1, 0.2);
+    useSession.setState({ balanceStale: true });
+    Object.assign(server.state, { balance: 12, freeBalance: 0.2 });
+    renderWithApp(<PlayPage />, '/play?game=fortune-ox');
+    expect(screen.getByTestId('play-balance')).toHaveTextContent('R$ —');
+    expect(screen.getByTestId('play-balance')).toHaveAttribute('aria-busy', 'true');
+    // The launch answers the balance: the figure is the server's.
+    await frame();
+    await waitFor(() => expect(screen.getByTestId('play-balance')).toHaveTextContent('R$ 12,20'));
+    expect(screen.getByTestId('play-balance')).toHaveAttribute('aria-busy', 'false');
+  });
+
   it("shows the game's balance at once; a real balance under 10 opens the game deposit (insBalance)", async () => {
     signIn(50);
     server.state.balance = 42.5;

@@ -7,8 +7,8 @@ import { Button } from '../../../components/ui/Button';
 import { Icon } from '../../../components/ui/Icon';
 import { ApiError } from '../../../lib/api';
 import { languageEntry, useAppState } from '../../../lib/app-state';
-import { displayMoney } from '../../../lib/format';
-import { playableMinor, useSession } from '../../../lib/session';
+import { displayMoney, UNKNOWN_BALANCE } from '../../../lib/format';
+import { knownBalance, playableMinor, useSession } from '../../../lib/session';
 import { openOverlay } from '../../../lib/ui';
 import { stopGame, useInPlay } from '../api/game-session';
 import { useLaunch } from '../api/launch';
@@ -40,9 +40,10 @@ export function PlayPage({ banner }: { banner?: ReactNode }) {
   const gameCode = params.get('game') ?? '';
   const demo = params.get('demo') === '1';
   const token = useSession((s) => s.token);
-  // What the game plays with and shows as its balance: cash and bonus together.
-  // Summed in centavos: two floats' sum can land a centavo off the ledger's.
-  const balance = useSession((s) => toMajor(playableMinor(s)));
+  // What the game plays with and shows as its balance: cash and bonus together, once the server has told it
+  // (null until then: "R$ —", never a past visit's copy). Summed in centavos: two floats' sum can land a centavo
+  // off the ledger's.
+  const balance = useSession((s) => (knownBalance(s) === null ? null : toMajor(playableMinor(s))));
   const bonus = useSession((s) => s.user?.freeBalance ?? 0);
   const lang = useAppState((s) => s.lang);
   const [attempt, setAttempt] = useState(0);
@@ -209,8 +210,12 @@ export function PlayPage({ banner }: { banner?: ReactNode }) {
           <div className="flex min-h-36 items-center rounded-full border border-line bg-panel pl-10">
             <span className="sr-only">{t('balance')}</span>
             <span className="flex flex-col items-end leading-tight">
-              <span className="text-sm font-bold text-gold" data-testid="play-balance">
-                {displayMoney(balance, lang)}
+              <span
+                className="text-sm font-bold text-gold"
+                data-testid="play-balance"
+                aria-busy={balance === null}
+              >
+                {balance === null ? UNKNOWN_BALANCE : displayMoney(balance, lang)}
               </span>
               {/* The figure above is not the header's cash balance elsewhere: it says what is bonus in it. */}
               {bonus > 0 ? (

@@ -13,7 +13,6 @@ const SEED = '9'.repeat(64);
 
 afterEach(() => {
   vi.unstubAllGlobals();
-  useSession.setState({ balanceStale: false });
 });
 
 const signIn = (balance: number) =>

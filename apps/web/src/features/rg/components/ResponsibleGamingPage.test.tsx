@@ -419,6 +419,11 @@ describe('responsible gaming page: what the tester found', () => {
     act(() => useSession.setState({ user: { uId: 1, balance: 0 } as never }));
     expect(screen.queryByRole('button', { name: 'Sacar agora' })).toBeNull();
     expect(screen.getByRole('alertdialog')).not.toHaveTextContent(/sacar/);
+
+    // Until the server has told the balance, the offer stands, with no figure from a past visit.
+    act(() => useSession.setState({ user: { uId: 1, balance: 0, kyc: 1 } as never, balanceStale: true }));
+    expect(screen.getByRole('alertdialog')).toHaveTextContent(/Você tem R\$ — na conta\./);
+    expect(screen.getByRole('button', { name: 'Sacar agora' })).toBeInTheDocument();
   });
 
   it('after a pause, says until when before signing this device out and going home', async () => {

@@ -21,8 +21,8 @@ import { LoginFirst } from '../../../components/ui/LoginFirst';
 import { TextField } from '../../../components/ui/TextField';
 import { ApiError } from '../../../lib/api';
 import { languageEntry, useAppState } from '../../../lib/app-state';
-import { displayDateTime, displayMoney } from '../../../lib/format';
-import { useSession } from '../../../lib/session';
+import { displayDateTime, displayMoney, UNKNOWN_BALANCE } from '../../../lib/format';
+import { knownBalance, useSession } from '../../../lib/session';
 import { openOverlay } from '../../../lib/ui';
 import { keepLimits, saveLimits, startExclusion, useRgLimits } from '../api/rg';
 
@@ -60,7 +60,8 @@ export function ResponsibleGamingPage({
   const { t } = useTranslation('rg');
   const { t: tc } = useTranslation();
   const token = useSession((s) => s.token);
-  const balance = useSession((s) => s.user?.balance ?? 0);
+  // Null until the server has told the balance ("R$ —"): the offer to withdraw stands, without a past visit's figure.
+  const balance = useSession(knownBalance);
   // Only a verified CPF is paid out during a self-exclusion (the payout goes to that CPF's PIX key).
   const verified = useSession((s) => s.user?.kyc === 1);
   const lang = useAppState((s) => s.lang);
@@ -501,7 +502,7 @@ export function ResponsibleGamingPage({
                 ? t('confirmCooloff', { days: confirmedDays })
                 : t('confirmSelf', { length: selfText })}
             </p>
-            {balance > 0 ? (
+            {balance === null || balance > 0 ? (
               // Signed out during the pause, the player cannot come back to withdraw: offer it now.
               <div
                 className="flex flex-col gap-8 rounded-xl border border-gold/50 p-8 text-sm"
@@ -515,7 +516,7 @@ export function ResponsibleGamingPage({
                         ? 'balanceSelf'
                         : 'balanceSelfUnverified',
                     {
-                      balance: displayMoney(balance, lang),
+                      balance: balance === null ? UNKNOWN_BALANCE : displayMoney(balance, lang),
                     },
                   )}
                 </p>

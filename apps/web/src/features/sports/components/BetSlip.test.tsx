@@ -74,7 +74,6 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.unstubAllGlobals();
-  useSession.setState({ balanceStale: false });
 });
 
 describe('bet slip', () => {

@@ -52,7 +52,6 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.unstubAllGlobals();
-  useSession.setState({ balanceStale: false });
 });
 
 async function fillAndReview(

@@ -55,7 +55,6 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.unstubAllGlobals();
-  useSession.setState({ balanceStale: false });
 });
 
 async function open() {
