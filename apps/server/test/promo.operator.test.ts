@@ -104,6 +104,43 @@ describe('operators and players’ bonuses', () => {
     expect((await c.operator('GET', `${OPS}?userId=${p.userId}`)).json().data.list).toHaveLength(1);
   });
 
+  it('keeps what operators grant one player in 24 hours within the setting, also when grants come at once', async () => {
+    const p = await c.signUp();
+    const other = await c.signUp();
+    const body = {
+      userId: p.userId,
+      amount: 3_000_00,
+      wageringMultiple: 1,
+      expiresInDays: 5,
+      reason: 'Teste',
+    };
+    const key = crypto.randomUUID();
+    expect((await grant(body, key)).statusCode).toBe(200);
+    // Two more at once: only one fits under R$ 5.000 (3.000 + 2.000); the other is refused and pays nothing.
+    const both = await Promise.all([
+      grant({ ...body, amount: 2_000_00 }),
+      grant({ ...body, amount: 2_000_00 }),
+    ]);
+    expect(both.map((r) => r.statusCode).sort()).toEqual([200, 400]);
+    const refused = both.find((r) => r.statusCode === 400)!;
+    expect(refused.json().message.replace(/\u00a0/g, ' ')).toBe(
+      'Os bônus concedidos a este jogador em 24 horas passariam de R$ 5.000,00: um crédito maior é um ajuste manual, aprovado por um segundo operador.',
+    );
+    expect((await grant({ ...body, amount: 1 })).statusCode).toBe(400);
+    // A retry of the first grant answers it, as ever; another player has a limit of their own.
+    expect((await grant(body, key)).statusCode).toBe(200);
+    expect((await grant({ ...body, userId: other.userId, amount: 5_000_00 })).statusCode).toBe(200);
+    expect((await info(p)).freeBalance).toBe(5_000);
+    // The setting moves the limit.
+    await t.app.settings.change({ 'bonus.operatorDailyMax': 5_000_01 });
+    try {
+      expect((await grant({ ...body, amount: 1 })).statusCode).toBe(200);
+    } finally {
+      await t.app.settings.change({ 'bonus.operatorDailyMax': 5_000_00 });
+    }
+    expect((await info(p)).freeBalance).toBe(5_000.01);
+  });
+
   it('pays nothing to a player whose cool-off committed while the grant was under way', async () => {
     const p = await c.signUp();
     const key = crypto.randomUUID();

@@ -72,6 +72,11 @@ export const settingsSchema = z
     'bonus.expiryDays': z.number().int().min(1).max(365).default(30),
     /** Most bonus money one grant turns into cash, as a multiple of its amount (0: no cap). */
     'bonus.maxConversionMultiple': z.number().min(0).max(1000).default(5),
+    /**
+     * Most bonus money operators grant one player in 24 hours, minor units (R$ 5.000 by default): one operator
+     * grants alone, so a larger credit is a manual adjustment, which a second operator approves.
+     */
+    'bonus.operatorDailyMax': z.number().int().min(1).max(100_000_00).default(5_000_00),
     /** Smallest withdrawal (the spec's limitAmount, default R$ 50). */
     'withdraw.minAmount': z.number().int().min(1).default(5_000),
     /** Largest withdrawal (spec: R$ 10,000). */

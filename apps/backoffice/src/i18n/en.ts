@@ -850,6 +850,7 @@ export const en: Dictionary = {
         sportsMinPrice: 'Lowest sports price that counts towards wagering',
         expiryDays: 'Bonus validity',
         maxConversionMultiple: 'Most of a bonus turned into cash',
+        operatorDailyMax: 'Most bonus operators grant one player a day',
       },
       withdraw: {
         minAmount: 'Smallest withdrawal',
@@ -906,6 +907,8 @@ export const en: Dictionary = {
       bonus: {
         weights: 'Share of a settled stake that wears bonus wagering down, by product.',
         maxConversionMultiple: '× the bonus amount; 0: no cap.',
+        operatorDailyMax:
+          'In 24 hours, all operators together; a larger credit is a manual adjustment (two operators).',
       },
       withdraw: { payoutAlertMinutes: 'The legal payout deadline is 120 minutes.' },
       deposit: { maxGiftPercent: 'In % of the package’s price.' },

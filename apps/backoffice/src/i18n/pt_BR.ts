@@ -855,6 +855,7 @@ export const pt_BR = {
         sportsMinPrice: 'Odd mínima para a aposta esportiva contar no rollover',
         expiryDays: 'Validade do bônus',
         maxConversionMultiple: 'Conversão máxima do bônus em saldo',
+        operatorDailyMax: 'Bônus máximo que operadores concedem a um jogador por dia',
       },
       withdraw: {
         minAmount: 'Saque mínimo',
@@ -914,6 +915,8 @@ export const pt_BR = {
       bonus: {
         weights: 'Parte da aposta liquidada que desconta o rollover do bônus, por produto.',
         maxConversionMultiple: '× o valor do bônus; 0: sem limite.',
+        operatorDailyMax:
+          'Em 24 horas, somando todos os operadores; um crédito maior é um ajuste manual (dois operadores).',
       },
       withdraw: { payoutAlertMinutes: 'O prazo legal de pagamento é de 120 minutos.' },
       deposit: { maxGiftPercent: 'Em % do preço do pacote.' },

@@ -78,6 +78,7 @@ const CARDS: { id: string; fields: Field[] }[] = [
       f('bonus.sportsMinPrice', 'price'),
       f('bonus.expiryDays', 'days'),
       f('bonus.maxConversionMultiple', 'times'),
+      f('bonus.operatorDailyMax', 'money'),
     ],
   },
   {

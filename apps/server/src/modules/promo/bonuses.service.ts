@@ -1,6 +1,8 @@
 import { type OperatorBonus, type OperatorBonusGrant } from '@aposta/contracts';
 import type { Database, Executor } from '../../platform/db';
-import { conflict, forbidden, notFound } from '../../platform/errors';
+import { sql } from 'drizzle-orm';
+import { badRequest, conflict, forbidden, notFound } from '../../platform/errors';
+import { moneyParam } from '../../platform/i18n';
 import { keyUsed } from '../ledger';
 import type { Settings } from '../settings';
 import { creditBonus, forfeitGrant, playerGrants, type BonusGrant } from '../wagering';
@@ -14,12 +16,31 @@ export interface OperatorBonusDeps {
   rg: { promotionsAllowed(userId: number, exec?: Executor): Promise<boolean> };
 }
 
+const OPERATOR_BONUS_REF = 'operator-bonus';
+
 const view = (g: BonusGrant): OperatorBonus => ({
   ...g,
   expiresAt: g.expiresAt.toISOString(),
   createdAt: g.createdAt.toISOString(),
   closedAt: g.closedAt?.toISOString() ?? null,
 });
+
+/**
+ * One operator grants a bonus alone (an adjustment of cash needs a second to approve it), and bonus money wagered
+ * once on a low-edge game is nearly cash: so what operators grant one player in 24 hours stays within a setting.
+ * The player's row is locked first, so two grants at once are counted one after the other.
+ */
+async function withinDailyMax(tx: Executor, input: OperatorBonusGrant, max: number) {
+  await tx.execute(sql`select 1 from users where id = ${input.userId} for no key update`);
+  const result = (await tx.execute(
+    sql`select coalesce(sum(g.amount), 0)::bigint as granted
+          from bonus_grants g join ledger_transactions t on t.id = g.tx_id
+         where g.user_id = ${input.userId} and t.ref = ${OPERATOR_BONUS_REF}
+           and g.created_at > now() - interval '24 hours'`,
+  )) as unknown as { rows: { granted: string }[] };
+  if (Number(result.rows[0]?.granted ?? 0) + input.amount > max)
+    throw badRequest('promoGrantOverDailyMax', { amount: moneyParam(max) });
+}
 
 /**
  * Operators' bonuses (Promotions issue, item 8): grant one to a player, list a player's, forfeit one. A grant
@@ -36,15 +57,17 @@ export function createOperatorBonuses({ database, settings, accounts, rg }: Oper
     const txId = await database.transaction(async (tx) => {
       // Asked in the grant's transaction: an exclusion committed since the call began refuses it. A key used
       // already is the ledger's to answer (the first grant, or 409 for another body): nothing is paid again.
-      if (!(await keyUsed(tx, idempotencyKey)) && !(await rg.promotionsAllowed(input.userId, tx)))
-        throw forbidden('promoUnavailable');
+      if (!(await keyUsed(tx, idempotencyKey))) {
+        if (!(await rg.promotionsAllowed(input.userId, tx))) throw forbidden('promoUnavailable');
+        await withinDailyMax(tx, input, s['bonus.operatorDailyMax']);
+      }
       const posted = await creditBonus(
         tx,
         {
           userId: input.userId,
           amount: input.amount,
           idempotencyKey,
-          ref: 'operator-bonus',
+          ref: OPERATOR_BONUS_REF,
           // The whole call in the request's hash: the same key with another multiple or expiry is 409.
           memo: {
             promo: 'operator',
