@@ -199,6 +199,16 @@ test('operators find a player’s games history, look a casino round up by a tra
   expect((await second).headers()['idempotency-key']).not.toBe(grant.headers()['idempotency-key']);
   await expect(dialog).toBeHidden();
   expect(await balanceOf(request, playerId, 'bonus')).toBeCloseTo(bonusBefore + 26.5, 2);
+  // More than operators may grant one player in a day (R$ 5.000): refused beside the amount, nothing paid.
+  await page.getByRole('button', { name: 'Conceder bônus' }).click();
+  await dialog.getByLabel('Valor').fill('4980');
+  await dialog.getByLabel('Motivo').fill('Acima do limite diário');
+  await dialog.getByRole('button', { name: 'Conceder bônus' }).click();
+  // Under the field (antd's help of `bonus-grant`'s `amount`), not in the form's alert.
+  await expect(dialog.locator('#bonus-grant_amount_help')).toContainText(/passariam de R\$\s5\.000,00/);
+  await expect(dialog.getByRole('alert').filter({ hasText: 'passariam' })).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Cancelar' }).click();
+  expect(await balanceOf(request, playerId, 'bonus')).toBeCloseTo(bonusBefore + 26.5, 2);
   await page.getByRole('tab', { name: 'Resumo' }).click();
   await screenshots(page, 'games-bonus-granted');
   await page.getByRole('button', { name: 'Sair' }).first().click();

@@ -8,7 +8,7 @@ import { Alert, Button, Form, Input, InputNumber, Modal, Progress, Space, Table,
 import type { Rule } from 'antd/es/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, idempotencyKey } from '../api/http';
+import { api, ApiError, idempotencyKey } from '../api/http';
 import { ConfirmButton, useRun } from './actions';
 import { money, time } from './format';
 import { centavos, MoneyInput, reais } from './inputs';
@@ -170,7 +170,11 @@ function GrantForm({
             onGranted();
             onClose();
           } catch (err) {
-            setError((err as Error).message);
+            // The form's rules are the contract's, so the server's one other refusal (400) is about the amount:
+            // the players' daily maximum of operators' bonuses. It goes beside the amount; anything else above.
+            if (err instanceof ApiError && err.statusCode === 400)
+              form.setFields([{ name: 'amount', errors: [err.message] }]);
+            else setError((err as Error).message);
           } finally {
             setBusy(false);
           }
