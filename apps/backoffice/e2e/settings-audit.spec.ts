@@ -157,6 +157,20 @@ test('the audit log names actions in words and shows changes unless reads are as
   await rg.getByLabel('Link da plataforma nacional de autoexclusão').fill('https://www.gov.br/autoexclusao');
   await rg.getByRole('button', { name: 'Salvar' }).click();
   await expect(page.getByText('Feito')).toBeVisible();
+  // A body outside the contract, sent with this admin's session: the framework refuses it, and it is audited.
+  const refused = await page.evaluate(async () => {
+    const res = await fetch('/api/operator/promo/bonuses', {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        Authorization: `Bearer ${sessionStorage.getItem('OPERATOR_TOKEN')}`,
+        'Idempotency-Key': crypto.randomUUID(),
+      },
+      body: JSON.stringify({ userId: 'x' }),
+    });
+    return res.status;
+  });
+  expect(refused).toBe(400);
 
   const firstList = page.waitForResponse((r) => r.url().includes('/api/operator/audit?'));
   await openMenu(page, 'Auditoria');
@@ -174,6 +188,10 @@ test('the audit log names actions in words and shows changes unless reads are as
   // Words, not permission codes.
   await expect(page.getByRole('table')).not.toContainText('settings.write');
   await expect(page.getByRole('table')).not.toContainText('auth.login');
+  // The framework's refusal has a reason in words, its code on hover only.
+  const invalid = rows.filter({ hasText: 'Gestão de promoções' }).first();
+  await expect(invalid).toContainText('Requisição inválida');
+  await expect(invalid).not.toContainText('FST_ERR');
   await phoneShots(page, 'audit-changes');
 
   // Reads are still recorded: asked for, they show, marked as reads.

@@ -235,7 +235,8 @@ export async function talkWithVisitorAndPlayer(s: ChatSetup) {
   const summary = desk.getByTestId('player-summary');
   await expect(summary).toContainText('SaldoR$ 100,00');
   await expect(summary).toContainText('KYCverificado');
-  await expect(summary).toContainText('Últimos depósitosR$ 100,00');
+  // Each order with its status: a deposit paid, not only an amount.
+  await expect(summary).toContainText('Últimos depósitosR$ 100,00 Pago');
   await expect(help.getByLabel('Lida')).toBeVisible();
 
   // The player types too: the console shows it.

@@ -227,6 +227,7 @@ export const en: Dictionary = {
     players: "Players' balances",
     accounts: 'House and system accounts',
     account: 'Account',
+    cash: 'Cash (held included)',
   },
   reports: {
     reports: 'Reports',
@@ -976,6 +977,7 @@ export const en: Dictionary = {
       wrongTotp: 'Wrong authenticator code',
       totpReplayed: 'Authenticator code already used',
       locked: 'Sign-in locked after wrong attempts',
+      invalidRequest: 'Invalid request (refused before any rule: input outside the contract)',
     },
     before: 'Before',
     after: 'After',

@@ -226,6 +226,7 @@ export const pt_BR = {
     players: 'Saldos dos jogadores',
     accounts: 'Contas da casa e do sistema',
     account: 'Conta',
+    cash: 'Dinheiro (inclui o reservado)',
   },
   reports: {
     reports: 'Relatórios',
@@ -984,6 +985,7 @@ export const pt_BR = {
       wrongTotp: 'Código do autenticador errado',
       totpReplayed: 'Código do autenticador já usado',
       locked: 'Entrada bloqueada por tentativas erradas',
+      invalidRequest: 'Requisição inválida (recusada antes de qualquer regra: dados fora do contrato)',
     },
     before: 'Antes',
     after: 'Depois',

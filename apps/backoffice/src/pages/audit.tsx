@@ -42,11 +42,13 @@ const isRead = (row: OperatorAuditRow) => /^(GET|HEAD) /.test(row.request);
  */
 /**
  * A refusal's reason in words (its code on hover): an access refusal's own words, else the catalogue's message
- * for its code, less the values the audit does not keep; a code outside both (a framework's) as it is.
+ * for its code, less the values the audit does not keep; the framework's refusals as one; any other code as it is.
  */
 function reasonText(i18n: Pick<I18n, 't' | 'exists' | 'language'>, code: string): string {
   const access = `audit.reasons.${code}`;
   if (i18n.exists(access)) return i18n.t(access);
+  // Fastify's own refusals (the body's schema, an empty or malformed body): one reason in words.
+  if (code.startsWith('FST_ERR_')) return i18n.t('audit.reasons.invalidRequest');
   const catalogue = messages[i18n.language === 'en' ? 'en' : 'pt_BR'];
   const text = Object.hasOwn(catalogue, code) ? catalogue[code as MessageKey] : undefined;
   return text ? text.replace(/\s*\{\w+\}\s*/g, ' … ').trim() : code;

@@ -88,7 +88,7 @@ export function LedgerPage() {
               dataSource={state.data?.players}
               columns={[
                 { title: t('players.book'), dataIndex: 'book' },
-                { title: t('players.cash'), dataIndex: 'cash', render: money },
+                { title: t('ledger.cash'), dataIndex: 'cash', render: money },
                 { title: t('players.bonus'), dataIndex: 'bonus', render: money },
                 { title: t('players.held'), dataIndex: 'held', render: money },
               ]}

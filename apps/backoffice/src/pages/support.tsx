@@ -46,6 +46,7 @@ import { api, fetchBlob, operatorToken } from '../api/http';
 import { useFormCall } from '../components/actions';
 import { duration, money, time } from '../components/format';
 import { CannedEditor, useCanned } from './support-canned';
+import { OrderStatusTag } from './withdrawals';
 
 /**
  * The live support console (`support.chat`): the queue on the left, the conversation in the middle, the
@@ -642,7 +643,7 @@ function PlayerSummary({ id }: { id: number }) {
       <Space direction="vertical" size={0}>
         {list.map((o) => (
           <span key={o.orderId}>
-            {money(o.amount)}{' '}
+            {money(o.amount)} <OrderStatusTag status={o.status} />
             <Typography.Text type="secondary" style={{ fontSize: 11 }}>
               {time(o.createdAt).slice(0, 10)}
             </Typography.Text>
