@@ -1014,7 +1014,10 @@ export const pt_BR = {
       operators: { manage: 'Gestão de operadores' },
       players: { read: 'Consulta de jogadores', write: 'Alteração de jogador' },
       deposits: { read: 'Consulta de depósitos' },
-      adjustments: { propose: 'Proposta de ajuste manual', approve: 'Aprovação de ajuste manual' },
+      adjustments: {
+        propose: 'Proposta de ajuste manual',
+        approve: 'Decisão sobre ajuste manual (aprovação ou recusa)',
+      },
       ledger: { read: 'Consulta do razão' },
       reports: { read: 'Consulta de relatórios' },
       promo: { manage: 'Gestão de promoções' },
