@@ -65,6 +65,10 @@ describe('the bet panel', () => {
     expect(amount).not.toHaveAccessibleDescription();
     act(() => signIn(50));
     expect(amount).toHaveAccessibleDescription(/^A aposta é maior que o seu saldo de R\$\s50,00$/);
+    // With bonus money the figure is the sum, and says so (the header shows the two apart).
+    act(() => useSession.setState((s) => ({ user: { ...s.user!, freeBalance: 5 } })));
+    expect(amount).toHaveAccessibleDescription(/^A aposta é maior que o seu saldo com bônus, R\$\s55,00$/);
+    act(() => useSession.setState((s) => ({ user: { ...s.user!, freeBalance: 0 } })));
     await type('50');
     expect(amount).not.toHaveAccessibleDescription();
     await type('80');

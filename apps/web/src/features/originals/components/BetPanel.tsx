@@ -76,9 +76,13 @@ export function BetPanel({
     !capped && !outOfBounds && potential !== null && !!maxPayout && potential > toMinor(maxPayout);
   // Said beside the amount before the tap, as the sportsbook's slip does; the tap still asks the server, whose
   // refusal opens the game deposit. Not while the game holds the stake (an open mines round, an auto run).
+  // The figure is cash and bonus together; the header shows them apart, so the sum is named.
+  const withBonus = useSession((s) => (s.user?.freeBalance ?? 0) > 0);
   const overBalance =
     stake.aboveBalance !== null && !disabled
-      ? t('bet.overBalance', { amount: displayMoney(toMajor(stake.aboveBalance), lang) })
+      ? t(withBonus ? 'bet.overBalanceBonus' : 'bet.overBalance', {
+          amount: displayMoney(toMajor(stake.aboveBalance), lang),
+        })
       : undefined;
 
   function startAuto() {

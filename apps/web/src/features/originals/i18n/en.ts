@@ -14,6 +14,7 @@ const en: OriginalsMessages = {
     potential: 'Potential win',
     overMaxPayout: 'Above the maximum payout of {{amount}}: lower the amount or the multiplier',
     overBalance: 'The bet is more than your balance of {{amount}}',
+    overBalanceBonus: 'The bet is more than your balance with bonus, {{amount}}',
     upTo: 'up to {{amount}}',
     place: 'Bet',
     retry: 'Try again',

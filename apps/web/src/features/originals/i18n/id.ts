@@ -14,6 +14,7 @@ const id: OriginalsMessages = {
     potential: 'Potensi kemenangan',
     overMaxPayout: 'Di atas pembayaran maksimum {{amount}}: kurangi jumlah atau pengalinya',
     overBalance: 'Taruhan melebihi saldo Anda sebesar {{amount}}',
+    overBalanceBonus: 'Taruhan melebihi saldo Anda beserta bonus, {{amount}}',
     upTo: 'hingga {{amount}}',
     place: 'Pasang',
     retry: 'Coba lagi',

@@ -14,6 +14,7 @@ const ja: OriginalsMessages = {
     potential: '獲得見込み',
     overMaxPayout: '最大配当 {{amount}} を超えています。金額か倍率を下げてください',
     overBalance: 'ベット額が残高 {{amount}} を超えています',
+    overBalanceBonus: 'ベット額がボーナスを含む残高 {{amount}} を超えています',
     upTo: '最大 {{amount}}',
     place: 'ベット',
     retry: '再試行',

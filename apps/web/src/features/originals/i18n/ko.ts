@@ -14,6 +14,7 @@ const ko: OriginalsMessages = {
     potential: '예상 당첨금',
     overMaxPayout: '최대 지급액 {{amount}} 초과: 금액이나 배수를 낮추세요',
     overBalance: '베팅 금액이 잔액 {{amount}}보다 많습니다',
+    overBalanceBonus: '베팅 금액이 보너스를 포함한 잔액 {{amount}}보다 많습니다',
     upTo: '최대 {{amount}}',
     place: '베팅',
     retry: '다시 시도',

@@ -24,6 +24,7 @@ const ptBR = {
     potential: 'Ganho potencial',
     overMaxPayout: 'Acima do pagamento máximo de {{amount}}: diminua o valor ou o multiplicador',
     overBalance: 'A aposta é maior que o seu saldo de {{amount}}',
+    overBalanceBonus: 'A aposta é maior que o seu saldo com bônus, {{amount}}',
     upTo: 'até {{amount}}',
     place: 'Apostar',
     retry: 'Tentar de novo',

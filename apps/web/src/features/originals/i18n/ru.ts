@@ -14,6 +14,7 @@ const ru: OriginalsMessages = {
     potential: 'Возможный выигрыш',
     overMaxPayout: 'Больше максимальной выплаты {{amount}}: уменьшите сумму или множитель',
     overBalance: 'Ставка больше вашего баланса {{amount}}',
+    overBalanceBonus: 'Ставка больше вашего баланса с бонусом, {{amount}}',
     upTo: 'до {{amount}}',
     place: 'Ставка',
     retry: 'Повторить',

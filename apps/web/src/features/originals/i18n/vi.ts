@@ -14,6 +14,7 @@ const vi: OriginalsMessages = {
     potential: 'Tiền thắng dự kiến',
     overMaxPayout: 'Vượt mức trả tối đa {{amount}}: hãy giảm số tiền hoặc hệ số nhân',
     overBalance: 'Số tiền cược lớn hơn số dư {{amount}} của bạn',
+    overBalanceBonus: 'Số tiền cược lớn hơn số dư kèm tiền thưởng của bạn, {{amount}}',
     upTo: 'tối đa {{amount}}',
     place: 'Đặt cược',
     retry: 'Thử lại',

@@ -14,6 +14,7 @@ const zh: OriginalsMessages = {
     potential: '预计赢取',
     overMaxPayout: '超过最高派彩 {{amount}}：请降低金额或倍数',
     overBalance: '投注金额超过了您的余额 {{amount}}',
+    overBalanceBonus: '投注金额超过了您含奖金的余额 {{amount}}',
     upTo: '最高 {{amount}}',
     place: '投注',
     retry: '重试',

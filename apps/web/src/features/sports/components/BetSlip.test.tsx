@@ -199,6 +199,9 @@ describe('bet slip', () => {
     expect(field).not.toHaveAccessibleDescription();
     act(() => setUser({ uId: 1, balance: 20, freeBalance: 0 } as UserInfo));
     expect(field).toHaveAccessibleDescription(/^A aposta é maior que o seu saldo de R\$\s20,00$/);
+    // With bonus money the figure is the sum, and says so (the header shows the two apart).
+    act(() => setUser({ uId: 1, balance: 20, freeBalance: 5 } as UserInfo));
+    expect(field).toHaveAccessibleDescription(/^A aposta é maior que o seu saldo com bônus, R\$\s25,00$/);
   });
 
   it('singles: their total return before placing, a refusal on its own stake field, and no parlay odds on the bar', async () => {

@@ -119,6 +119,8 @@ export function BetSlip() {
   const uId = useSession((s) => s.user?.uId);
   // What a stake can draw on (cash and bonus), once the server has answered it (not a previous visit's copy).
   const playable = useSession((s) => (knownBalance(s) !== null ? playableMinor(s) : null));
+  // Cash and bonus together; the header shows them apart, so a refusal over it names the sum.
+  const withBonus = useSession((s) => (s.user?.freeBalance ?? 0) > 0);
   const { legs, mode, stakes, parlayStake, acceptOdds, open } = useSlip();
   const config = useSportsConfig().data;
   const [busy, setBusy] = useState(false);
@@ -178,7 +180,7 @@ export function BetSlip() {
   const overBalance = (key: string): string | null => {
     const stake = stakeOf(key);
     return playable !== null && stake !== null && stake > playable
-      ? t('slip.overBalance', { amount: money(playable) })
+      ? t(withBonus ? 'slip.overBalanceBonus' : 'slip.overBalance', { amount: money(playable) })
       : null;
   };
   /** A stake edited: what the last tap said of it no longer stands. */

@@ -95,6 +95,7 @@ const en: SportsMessages = {
     unreadable: 'Type an amount such as 10.50',
     maxStake: 'The maximum stake is {{amount}}',
     overBalance: 'The stake is more than your balance of {{amount}}',
+    overBalanceBonus: 'The stake is more than your balance with bonus, {{amount}}',
     totalOverBalance: 'Together, the stakes are more than your balance of {{amount}}',
     noAnswer:
       'No answer from the server: check your connection and place it again (a bet is never placed twice).',

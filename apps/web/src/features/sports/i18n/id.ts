@@ -102,6 +102,7 @@ const id: SportsMessages = {
     unreadable: 'Masukkan jumlah seperti 10,50',
     maxStake: 'Taruhan maksimum {{amount}}',
     overBalance: 'Taruhan melebihi saldo Anda sebesar {{amount}}',
+    overBalanceBonus: 'Taruhan melebihi saldo Anda beserta bonus, {{amount}}',
     totalOverBalance: 'Jika digabung, taruhan melebihi saldo Anda sebesar {{amount}}',
     noAnswer:
       'Tidak ada jawaban dari server: periksa koneksi Anda dan pasang lagi (taruhan tidak pernah dipasang dua kali).',

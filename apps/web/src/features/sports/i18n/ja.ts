@@ -102,6 +102,7 @@ const ja: SportsMessages = {
     unreadable: '10.50 のように金額を入力してください',
     maxStake: '最大ベット額は {{amount}} です',
     overBalance: 'ベット額が残高 {{amount}} を超えています',
+    overBalanceBonus: 'ベット額がボーナスを含む残高 {{amount}} を超えています',
     totalOverBalance: 'ベット額の合計が残高 {{amount}} を超えています',
     noAnswer:
       'サーバーから応答がありません。接続を確認してもう一度ベットしてください（二重にベットされることはありません）。',

@@ -102,6 +102,7 @@ const ko: SportsMessages = {
     unreadable: '10.50처럼 금액을 입력하세요',
     maxStake: '최대 베팅액은 {{amount}}입니다',
     overBalance: '베팅액이 잔액 {{amount}}보다 많습니다',
+    overBalanceBonus: '베팅 금액이 보너스를 포함한 잔액 {{amount}}보다 많습니다',
     totalOverBalance: '베팅액 합계가 잔액 {{amount}}보다 많습니다',
     noAnswer: '서버 응답이 없습니다. 연결을 확인하고 다시 베팅하세요(베팅이 두 번 처리되지는 않습니다).',
     placed: '베팅 완료: {{count}}',

@@ -102,6 +102,7 @@ const ptBR = {
     unreadable: 'Digite um valor como 10,50',
     maxStake: 'A aposta máxima é {{amount}}',
     overBalance: 'A aposta é maior que o seu saldo de {{amount}}',
+    overBalanceBonus: 'A aposta é maior que o seu saldo com bônus, {{amount}}',
     totalOverBalance: 'Juntas, as apostas passam do seu saldo de {{amount}}',
     noAnswer:
       'Sem resposta do servidor: confira sua conexão e aposte de novo (a aposta nunca é feita duas vezes).',

@@ -102,6 +102,7 @@ const vi: SportsMessages = {
     unreadable: 'Nhập số tiền như 10,50',
     maxStake: 'Mức cược tối đa là {{amount}}',
     overBalance: 'Tiền cược lớn hơn số dư {{amount}} của bạn',
+    overBalanceBonus: 'Số tiền cược lớn hơn số dư kèm tiền thưởng của bạn, {{amount}}',
     totalOverBalance: 'Tổng tiền cược lớn hơn số dư {{amount}} của bạn',
     noAnswer: 'Máy chủ không phản hồi: hãy kiểm tra kết nối và đặt lại (cược không bao giờ bị đặt hai lần).',
     placed: 'Đã đặt cược: {{count}}',

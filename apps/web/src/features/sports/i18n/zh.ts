@@ -102,6 +102,7 @@ const zh: SportsMessages = {
     unreadable: '请输入金额，例如 10.50',
     maxStake: '最高投注额为 {{amount}}',
     overBalance: '投注额超过您的余额 {{amount}}',
+    overBalanceBonus: '投注金额超过了您含奖金的余额 {{amount}}',
     totalOverBalance: '投注总额超过您的余额 {{amount}}',
     noAnswer: '服务器没有回应：请检查网络后重新投注（同一注绝不会下两次）。',
     placed: '已投注：{{count}}',
