@@ -84,7 +84,7 @@ test('identity before the first deposit, no gift, no transfers, PIX to the own C
 
   // RTP and payout by the bet button: an original and a shared round.
   await page.goto('/dice');
-  await expect(page.getByTestId('choice-rtp')).toHaveText(/^RTP desta aposta: 9\d,\d+%$/);
+  await expect(page.getByTestId('choice-rtp')).toHaveText(/^RTP exato desta aposta: 9\d,\d+%$/);
   await screenshot(page, 'rg/br-dice-rtp');
   await page.goto('/double');
   await expect(page.getByTestId('odds-line')).toHaveText(

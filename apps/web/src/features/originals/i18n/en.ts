@@ -20,7 +20,7 @@ const en: OriginalsMessages = {
     retry: 'Try again',
     loginToBet: 'Log in to bet',
     rtp: 'RTP\u00a0{{rtp}} · House\u00a0edge\u00a0{{edge}}',
-    choiceRtp: 'RTP of this bet: {{rtp}}',
+    choiceRtp: 'Exact RTP of this bet: {{rtp}}',
     animations: 'Animations',
     history: 'Last results',
     noHistory: 'Your results show here',

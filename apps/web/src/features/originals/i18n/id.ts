@@ -20,7 +20,7 @@ const id: OriginalsMessages = {
     retry: 'Coba lagi',
     loginToBet: 'Masuk untuk bertaruh',
     rtp: 'RTP\u00a0{{rtp}} · Keunggulan\u00a0bandar\u00a0{{edge}}',
-    choiceRtp: 'RTP taruhan ini: {{rtp}}',
+    choiceRtp: 'RTP pasti taruhan ini: {{rtp}}',
     animations: 'Animasi',
     history: 'Hasil terakhir',
     noHistory: 'Hasil Anda tampil di sini',

@@ -20,7 +20,7 @@ const ja: OriginalsMessages = {
     retry: '再試行',
     loginToBet: 'ログインしてベット',
     rtp: 'RTP\u00a0{{rtp}} · ハウスエッジ\u00a0{{edge}}',
-    choiceRtp: 'このベットのRTP: {{rtp}}',
+    choiceRtp: 'このベットの正確なRTP: {{rtp}}',
     animations: 'アニメーション',
     history: '最近の結果',
     noHistory: 'ここに結果が表示されます',

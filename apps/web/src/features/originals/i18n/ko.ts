@@ -20,7 +20,7 @@ const ko: OriginalsMessages = {
     retry: '다시 시도',
     loginToBet: '로그인 후 베팅',
     rtp: 'RTP\u00a0{{rtp}} · 하우스\u00a0엣지\u00a0{{edge}}',
-    choiceRtp: '이 베팅의 RTP: {{rtp}}',
+    choiceRtp: '이 베팅의 정확한 RTP: {{rtp}}',
     animations: '애니메이션',
     history: '최근 결과',
     noHistory: '결과가 여기에 표시됩니다',

@@ -30,7 +30,7 @@ const ptBR = {
     retry: 'Tentar de novo',
     loginToBet: 'Entre para apostar',
     rtp: 'RTP\u00a0{{rtp}} · Vantagem\u00a0da\u00a0casa\u00a0{{edge}}',
-    choiceRtp: 'RTP desta aposta: {{rtp}}',
+    choiceRtp: 'RTP exato desta aposta: {{rtp}}',
     animations: 'Animações',
     history: 'Últimos resultados',
     noHistory: 'Seus resultados aparecem aqui',

@@ -20,7 +20,7 @@ const ru: OriginalsMessages = {
     retry: 'Повторить',
     loginToBet: 'Войдите, чтобы ставить',
     rtp: 'RTP\u00a0{{rtp}} · Преимущество\u00a0казино\u00a0{{edge}}',
-    choiceRtp: 'RTP этой ставки: {{rtp}}',
+    choiceRtp: 'Точный RTP этой ставки: {{rtp}}',
     animations: 'Анимация',
     history: 'Последние результаты',
     noHistory: 'Здесь появятся ваши результаты',

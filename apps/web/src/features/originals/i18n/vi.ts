@@ -20,7 +20,7 @@ const vi: OriginalsMessages = {
     retry: 'Thử lại',
     loginToBet: 'Đăng nhập để cược',
     rtp: 'RTP\u00a0{{rtp}} · Lợi\u00a0thế\u00a0nhà\u00a0cái\u00a0{{edge}}',
-    choiceRtp: 'RTP của cược này: {{rtp}}',
+    choiceRtp: 'RTP chính xác của cược này: {{rtp}}',
     animations: 'Hoạt ảnh',
     history: 'Kết quả gần đây',
     noHistory: 'Kết quả của bạn hiện ở đây',

@@ -20,7 +20,7 @@ const zh: OriginalsMessages = {
     retry: '重试',
     loginToBet: '登录后投注',
     rtp: 'RTP\u00a0{{rtp}} · 庄家优势\u00a0{{edge}}',
-    choiceRtp: '本次投注 RTP：{{rtp}}',
+    choiceRtp: '本次投注的精确 RTP：{{rtp}}',
     animations: '动画',
     history: '最近结果',
     noHistory: '您的结果将显示在这里',

@@ -53,12 +53,12 @@ describe('limbo', () => {
     const user = userEvent.setup();
     renderWithApp(<LimboPage />);
     const target = screen.getByLabelText('Multiplicador alvo');
-    expect(screen.getByTestId('choice-rtp')).toHaveTextContent('RTP desta aposta: 99,00%');
+    expect(screen.getByTestId('choice-rtp')).toHaveTextContent('RTP exato desta aposta: 99,00%');
     await user.clear(target);
     await user.type(target, '1000000');
     await user.tab();
     // 2^24 equally likely results: a target of 1,000,000x wins on 16 of them, 16 x 10^6 / 2^24 = 95.37%.
-    expect(screen.getByTestId('choice-rtp')).toHaveTextContent('RTP desta aposta: 95,37%');
+    expect(screen.getByTestId('choice-rtp')).toHaveTextContent('RTP exato desta aposta: 95,37%');
     // A target out of range holds the bet: the last valid target's payout and RTP are not shown beside it.
     await user.clear(target);
     await user.type(target, '0,5');
