@@ -145,6 +145,14 @@ test('a support operator sees no approve action, and the server refuses it', asy
   expect(refused.body.message).toBe('Sua função não permite esta ação (withdrawals.approve)');
   const still = (await pendingWithdrawals(request)).find((w) => w.id === pending.id)!;
   expect(still.status).toBe(OrderStatus.PENDING);
+
+  // A page outside the role, typed into the address bar: said so, not shown empty ("Nunca rodou").
+  await page.goto('/backoffice/ledger');
+  await expect(page.getByText('Sua função não dá acesso a esta página')).toBeVisible();
+  await expect(page.getByText('Última auditoria')).toHaveCount(0);
+  await page.goto('/backoffice/withdrawals');
+  await expect(page.getByRole('row').filter({ hasText: `#${pending.userId} ` })).toBeVisible();
+  await expect(page.getByText('Sua função não dá acesso a esta página')).toHaveCount(0);
 });
 
 test('a trader settles an event', async ({ page, request }) => {
@@ -298,6 +306,11 @@ test('an admin handles a player, meets a stale form, and finds each action in th
   await expect(page.getByTestId('ggr-chart')).toBeVisible();
   await screenshots(page, 'reports');
   await openMenu(page, 'Razão', 'Dinheiro');
+  // Accounts in words, and the players' cash said to include what is held.
+  const accounts = page.locator('.ant-card').filter({ hasText: 'Contas da casa e do sistema' });
+  await expect(accounts).toContainText('Compensação de pagamentos (PIX)');
+  await expect(accounts).not.toContainText('payment_clearing');
+  await expect(page.getByRole('columnheader', { name: 'Dinheiro (inclui o reservado)' })).toBeVisible();
   await screenshots(page, 'ledger');
 });
 

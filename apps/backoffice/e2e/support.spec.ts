@@ -38,7 +38,7 @@ test('the console is refused to a role without the chat, and its old address lea
   // The player app's former console address sends to the back office's page.
   await page.goto('/operator/support');
   await expect(page).toHaveURL(/\/backoffice\/support$/);
-  await expect(page.getByText('Sua função não dá acesso ao atendimento.')).toBeVisible();
+  await expect(page.getByText('Sua função não dá acesso a esta página')).toBeVisible();
   await expect(page.getByRole('list', { name: 'Fila de conversas' })).toHaveCount(0);
   // And the server refuses its calls all the same.
   const token = await page.evaluate(() => sessionStorage.getItem('OPERATOR_TOKEN'));

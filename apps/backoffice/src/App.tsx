@@ -15,9 +15,15 @@ import {
   UserOutlined,
 } from '@ant-design/icons';
 import { ThemedLayout, ThemedTitle, useNotificationProvider } from '@refinedev/antd';
-import { Authenticated, Refine, type NotificationProvider, type ResourceProps } from '@refinedev/core';
+import {
+  Authenticated,
+  CanAccess,
+  Refine,
+  type NotificationProvider,
+  type ResourceProps,
+} from '@refinedev/core';
 import routerProvider, { CatchAllNavigate, DocumentTitleHandler } from '@refinedev/react-router';
-import { App as AntdApp, ConfigProvider, Grid, Spin } from 'antd';
+import { App as AntdApp, ConfigProvider, Grid, Result, Spin } from 'antd';
 import enUS from 'antd/es/locale/en_US';
 import ptBR from 'antd/es/locale/pt_BR';
 import dayjs from 'dayjs';
@@ -181,11 +187,16 @@ const resources = entries.map((r) =>
 /** The routed page; below the lg breakpoint the menu is a fixed button at the top left, kept clear of. */
 function Page() {
   const { lg } = Grid.useBreakpoint();
+  const { t } = useTranslation();
   return (
     <div style={{ paddingTop: lg === false ? 36 : 0 }}>
-      <Suspense fallback={<Spin style={{ margin: 48 }} />}>
-        <Outlet />
-      </Suspense>
+      {/* A page typed into the address bar follows the menu's rule (its resource's permission): a role without it
+          is told so, rather than shown the page's empty or default state (the server refuses its calls anyway). */}
+      <CanAccess fallback={<Result status="403" title={t('app.forbidden')} />}>
+        <Suspense fallback={<Spin style={{ margin: 48 }} />}>
+          <Outlet />
+        </Suspense>
+      </CanAccess>
     </div>
   );
 }

@@ -1,7 +1,11 @@
 import type { Dictionary } from './pt_BR';
 
 export const en: Dictionary = {
-  app: { title: 'Aposta BO', documentTitle: 'Aposta · Back office' },
+  app: {
+    title: 'Aposta BO',
+    documentTitle: 'Aposta · Back office',
+    forbidden: 'Your role does not give access to this page',
+  },
   dashboard: {
     dashboard: 'Home',
     hello: 'Hello, {{email}}',
@@ -227,6 +231,16 @@ export const en: Dictionary = {
     players: "Players' balances",
     accounts: 'House and system accounts',
     account: 'Account',
+    kinds: {
+      house: 'House · {{product}}',
+      providerClearing: 'Provider clearing {{provider}}',
+      payment_clearing: 'Payment clearing (PIX)',
+      payouts_pending: 'Payouts pending',
+      fees: 'Fees',
+      promotions: 'Promotions',
+      adjustments: 'Manual adjustments',
+      play_bank: 'Play-money bank',
+    },
     cash: 'Cash (held included)',
   },
   reports: {
@@ -1041,7 +1055,6 @@ export const en: Dictionary = {
   support: {
     support: 'Support',
     title: 'Support console',
-    refused: 'Your role has no access to support chat.',
     queue: 'Conversation queue',
     filter: { active: 'Active', open: 'Open', assigned: 'Assigned', closed: 'Closed' },
     empty: 'No conversations here',

@@ -1,6 +1,10 @@
 /** The back office in Portuguese (the default). `en.ts` has the same keys (its type says so). */
 export const pt_BR = {
-  app: { title: 'Aposta BO', documentTitle: 'Aposta · Back office' },
+  app: {
+    title: 'Aposta BO',
+    documentTitle: 'Aposta · Back office',
+    forbidden: 'Sua função não dá acesso a esta página',
+  },
   dashboard: {
     dashboard: 'Início',
     hello: 'Olá, {{email}}',
@@ -226,6 +230,16 @@ export const pt_BR = {
     players: 'Saldos dos jogadores',
     accounts: 'Contas da casa e do sistema',
     account: 'Conta',
+    kinds: {
+      house: 'Casa · {{product}}',
+      providerClearing: 'Compensação do provedor {{provider}}',
+      payment_clearing: 'Compensação de pagamentos (PIX)',
+      payouts_pending: 'Saques a pagar',
+      fees: 'Taxas',
+      promotions: 'Promoções',
+      adjustments: 'Ajustes manuais',
+      play_bank: 'Banco de dinheiro de brincadeira',
+    },
     cash: 'Dinheiro (inclui o reservado)',
   },
   reports: {
@@ -1049,7 +1063,6 @@ export const pt_BR = {
   support: {
     support: 'Atendimento',
     title: 'Console de atendimento',
-    refused: 'Sua função não dá acesso ao atendimento.',
     queue: 'Fila de conversas',
     filter: { active: 'Ativas', open: 'Abertas', assigned: 'Atribuídas', closed: 'Encerradas' },
     empty: 'Nenhuma conversa aqui',

@@ -1,6 +1,7 @@
 import type { LedgerAuditRun, LedgerState } from '@aposta/contracts';
 import { List } from '@refinedev/antd';
 import { Alert, Card, Col, Descriptions, Row, Table, Tag } from 'antd';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useAllowed } from '../api/access';
 import { api } from '../api/http';
@@ -9,6 +10,17 @@ import { json, money, time } from '../components/format';
 import { useApiQuery } from '../components/useApiQuery';
 
 /** The ledger audit's last result (run again on demand) and the house and system accounts' balances. */
+/** A system account in words (its kind on hover): the house of a product, a provider's clearing, or a fixed one. */
+function accountName(t: TFunction, kind: string): string {
+  if (kind.startsWith('house.'))
+    return t('ledger.kinds.house', {
+      product: t(`products.${kind.slice(6)}`, { defaultValue: kind.slice(6) }),
+    });
+  if (kind.startsWith('provider_clearing.'))
+    return t('ledger.kinds.providerClearing', { provider: kind.slice('provider_clearing.'.length) });
+  return t(`ledger.kinds.${kind}`, { defaultValue: kind });
+}
+
 export function LedgerPage() {
   const { t } = useTranslation();
   const run = useRun();
@@ -101,7 +113,11 @@ export function LedgerPage() {
               rowKey="id"
               dataSource={state.data?.accounts}
               columns={[
-                { title: t('ledger.account'), dataIndex: 'kind' },
+                {
+                  title: t('ledger.account'),
+                  dataIndex: 'kind',
+                  render: (kind: string) => <span title={kind}>{accountName(t, kind)}</span>,
+                },
                 { title: t('players.book'), dataIndex: 'book' },
                 { title: t('players.balance'), dataIndex: 'balance', render: money, align: 'right' },
               ]}
