@@ -180,7 +180,9 @@ export function BetSlip() {
   const overBalance = (key: string): string | null => {
     const stake = stakeOf(key);
     return playable !== null && stake !== null && stake > playable
-      ? t(withBonus ? 'slip.overBalanceBonus' : 'slip.overBalance', { amount: money(playable) })
+      ? withBonus
+        ? t('slip.overBalanceBonus', { amount: money(playable) })
+        : t('slip.overBalance', { amount: money(playable) })
       : null;
   };
   /** A stake edited: what the last tap said of it no longer stands. */
