@@ -9,7 +9,6 @@ import { ConfirmButton, useRun } from '../components/actions';
 import { json, money, time } from '../components/format';
 import { useApiQuery } from '../components/useApiQuery';
 
-/** The ledger audit's last result (run again on demand) and the house and system accounts' balances. */
 /** A system account in words (its kind on hover): the house of a product, a provider's clearing, or a fixed one. */
 function accountName(t: TFunction, kind: string): string {
   if (kind.startsWith('house.'))
@@ -21,6 +20,7 @@ function accountName(t: TFunction, kind: string): string {
   return t(`ledger.kinds.${kind}`, { defaultValue: kind });
 }
 
+/** The ledger audit's last result (run again on demand) and the house and system accounts' balances. */
 export function LedgerPage() {
   const { t } = useTranslation();
   const run = useRun();
