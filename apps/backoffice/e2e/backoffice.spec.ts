@@ -343,6 +343,19 @@ test('two people make a manual adjustment (the proposer cannot approve); a stale
   await dialog.getByRole('button', { name: 'Propor ajuste' }).click();
   await expect(dialog).toBeVisible();
   expect(await proposed()).toBe(0);
+  // A debit above the player's cash: refused beside the amount when proposed, nothing recorded.
+  await dialog.getByLabel('Valor').fill('-1.000.000');
+  await dialog.getByRole('button', { name: 'Propor ajuste' }).click();
+  await expect(dialog.getByText('O saldo do jogador não cobre este débito')).toBeVisible();
+  // Beside the amount (its form item), not in the form's alert.
+  await expect(
+    dialog
+      .locator('.ant-form-item')
+      .filter({ hasText: 'Valor' })
+      .getByText('O saldo do jogador não cobre este débito'),
+  ).toBeVisible();
+  await expect(dialog.locator('.ant-alert')).toHaveCount(0);
+  expect(await proposed()).toBe(0);
   // Typed as Brazilians write it: the point groups thousands, the comma is the decimal point (both were once
   // misread: 12,34 became R$ 1.234,00, and 1.012,34 R$ 1,01).
   await dialog.getByLabel('Valor').fill('1.012,34');

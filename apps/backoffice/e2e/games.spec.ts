@@ -166,6 +166,11 @@ test('operators find a player’s games history, look a casino round up by a tra
   await page.getByRole('tab', { name: 'Bônus' }).click();
   await page.getByRole('button', { name: 'Conceder bônus' }).click();
   const dialog = page.getByRole('dialog', { name: 'Conceder bônus ao jogador' });
+  // The form starts from the setting's usual multiple (2×) and says what may still be granted today.
+  await expect(dialog.getByLabel('Rollover (múltiplo)')).toHaveValue('2');
+  await expect(dialog.locator('#bonus-grant_amount_extra')).toHaveText(
+    /Disponível para conceder a este jogador: R\$\s5\.000,00 de R\$\s5\.000,00 em 24 horas/,
+  );
   await dialog.getByLabel('Valor').fill('25.50');
   await dialog.getByLabel('Motivo').fill('Cortesia pelo atendimento');
   const granted = page.waitForRequest(
@@ -177,6 +182,7 @@ test('operators find a player’s games history, look a casino round up by a tra
   expect(answer.status, answer.message).toBe(0);
   await expect(dialog).toBeHidden();
   const bonusId = answer.data.id as number;
+  expect(grant.postDataJSON()).toMatchObject({ amount: 2_550, wageringMultiple: 2 });
   await expect(
     page.getByTestId('player-bonuses').getByRole('row').filter({ hasText: 'R$ 25,50' }),
   ).toHaveCount(1);
@@ -201,6 +207,7 @@ test('operators find a player’s games history, look a casino round up by a tra
   expect(await balanceOf(request, playerId, 'bonus')).toBeCloseTo(bonusBefore + 26.5, 2);
   // More than operators may grant one player in a day (R$ 5.000): refused beside the amount, nothing paid.
   await page.getByRole('button', { name: 'Conceder bônus' }).click();
+  await expect(dialog.locator('#bonus-grant_amount_extra')).toContainText(/R\$\s4\.973,50 de R\$\s5\.000,00/);
   await dialog.getByLabel('Valor').fill('4980');
   await dialog.getByLabel('Motivo').fill('Acima do limite diário');
   await dialog.getByRole('button', { name: 'Conceder bônus' }).click();

@@ -131,9 +131,20 @@ describe('operators and players’ bonuses', () => {
     expect((await grant(body, key)).statusCode).toBe(200);
     expect((await grant({ ...body, userId: other.userId, amount: 5_000_00 })).statusCode).toBe(200);
     expect((await info(p)).freeBalance).toBe(5_000);
+    // The list tells the grant form the room left today and the usual multiple (the setting's 2×).
+    const room = async (userId: number) =>
+      operatorBonusList.parse((await c.operator('GET', `${OPS}?userId=${userId}`)).json().data);
+    expect(await room(p.userId)).toMatchObject({
+      wageringMultiple: 2,
+      dailyMax: 5_000_00,
+      grantableToday: 0,
+    });
+    const fresh = await c.signUp();
+    expect(await room(fresh.userId)).toMatchObject({ list: [], grantableToday: 5_000_00 });
     // The setting moves the limit.
     await t.app.settings.change({ 'bonus.operatorDailyMax': 5_000_01 });
     try {
+      expect((await room(p.userId)).grantableToday).toBe(1);
       expect((await grant({ ...body, amount: 1 })).statusCode).toBe(200);
     } finally {
       await t.app.settings.change({ 'bonus.operatorDailyMax': 5_000_00 });

@@ -120,5 +120,14 @@ export const operatorBonus = z.object({
 });
 export type OperatorBonus = z.infer<typeof operatorBonus>;
 
-export const operatorBonusList = z.object({ list: z.array(operatorBonus) });
+/**
+ * A player's grants, with what the grant form starts from (minor units): the multiple bonuses usually carry
+ * (`wagering.bonusMultiplier`), the players' 24-hour maximum of operators' bonuses and what is left of it.
+ */
+export const operatorBonusList = z.object({
+  list: z.array(operatorBonus),
+  wageringMultiple: z.number().int(),
+  dailyMax: z.number().int(),
+  grantableToday: z.number().int(),
+});
 export type OperatorBonusList = z.infer<typeof operatorBonusList>;

@@ -37,7 +37,8 @@ export function PlayerBonuses({ userId, onChanged }: { userId: number; onChanged
   };
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }}>
-      <Button type="primary" onClick={() => setGranting(true)}>
+      {/* The form starts from the list's answer (the usual multiple, what is left today): opened once it came. */}
+      <Button type="primary" disabled={!bonuses.data} onClick={() => setGranting(true)}>
         {t('bonuses.grant')}
       </Button>
       {bonuses.error && <Alert type="error" showIcon message={bonuses.error.message} />}
@@ -105,7 +106,14 @@ export function PlayerBonuses({ userId, onChanged }: { userId: number; onChanged
           },
         ]}
       />
-      {granting && <GrantForm userId={userId} onClose={() => setGranting(false)} onGranted={changed} />}
+      {granting && bonuses.data && (
+        <GrantForm
+          userId={userId}
+          start={bonuses.data}
+          onClose={() => setGranting(false)}
+          onGranted={changed}
+        />
+      )}
     </Space>
   );
 }
@@ -132,10 +140,12 @@ const fits =
  */
 function GrantForm({
   userId,
+  start,
   onClose,
   onGranted,
 }: {
   userId: number;
+  start: OperatorBonusList;
   onClose: () => void;
   onGranted: () => void;
 }) {
@@ -158,7 +168,7 @@ function GrantForm({
         form={form}
         layout="vertical"
         name="bonus-grant"
-        initialValues={{ wageringMultiple: 1, expiresInDays: 7 }}
+        initialValues={{ wageringMultiple: start.wageringMultiple, expiresInDays: 7 }}
         onFinish={async (values) => {
           setBusy(true);
           setError(undefined);
@@ -183,6 +193,7 @@ function GrantForm({
         <Form.Item
           name="amount"
           label={t('common.amount')}
+          extra={t('bonuses.amountLeft', { left: cash(start.grantableToday), max: cash(start.dailyMax) })}
           rules={[fits('amount', t('bonuses.amountRange'), (v) => (typeof v === 'number' ? centavos(v) : v))]}
         >
           <MoneyInput autoFocus />

@@ -687,6 +687,7 @@ export const en: Dictionary = {
     multipleHelp: 'Wagering required = amount × multiple (1 to 100); money without wagering is an adjustment',
     expiryDays: 'Expiry (days)',
     reason: 'Reason',
+    amountLeft: 'Left to grant this player: {{left}} of {{max}} in 24 hours',
     amountRange: 'From R$ 0.01 to R$ 100,000.00',
     multipleRange: 'A whole number from 1 to 100',
     expiryRange: 'From 1 to 365 days',

@@ -692,6 +692,7 @@ export const pt_BR = {
     multipleHelp: 'Apostas exigidas = valor × múltiplo (1 a 100); dinheiro sem apostas exigidas é um ajuste',
     expiryDays: 'Validade (dias)',
     reason: 'Motivo',
+    amountLeft: 'Disponível para conceder a este jogador: {{left}} de {{max}} em 24 horas',
     amountRange: 'Entre R$ 0,01 e R$ 100.000,00',
     multipleRange: 'Um número inteiro de 1 a 100',
     expiryRange: 'De 1 a 365 dias',

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAllowed } from '../api/access';
-import { api } from '../api/http';
+import { api, ApiError } from '../api/http';
 import { ConfirmButton, TextActionButton, useRun } from '../components/actions';
 import { money, time } from '../components/format';
 import { MoneyInput, NumberInput } from '../components/inputs';
@@ -121,6 +121,9 @@ export function AdjustmentsPage() {
   );
 }
 
+/** The proposal's refusals about one field: no such player (404), a debit above the player's cash (422). */
+const FIELD_REFUSED: Partial<Record<number, 'userId' | 'amount'>> = { 404: 'userId', 422: 'amount' };
+
 function ProposeModal({ onClose, onDone }: { onClose: () => void; onDone: () => void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<{ userId: number; amount: number; reason: string }>();
@@ -147,7 +150,10 @@ function ProposeModal({ onClose, onDone }: { onClose: () => void; onDone: () => 
             onDone();
             onClose();
           } catch (err) {
-            setError((err as Error).message);
+            // A refusal about one field goes beside it; anything else above the buttons.
+            const field = err instanceof ApiError ? FIELD_REFUSED[err.statusCode] : undefined;
+            if (field) form.setFields([{ name: field, errors: [(err as Error).message] }]);
+            else setError((err as Error).message);
           } finally {
             setBusy(false);
           }

@@ -182,11 +182,29 @@ describe('manual adjustments (two-person rule)', () => {
 
   it('debits the cash, but never below what the player has (nothing changes, the adjustment stays pending)', async () => {
     const before = await cash();
-    const over = await proposed(-(before / 100 + 0.01));
+    const allProposals = async () =>
+      (await t.app.inject({ url: '/api/operator/adjustments?status=all', headers: bob.headers })).json().data
+        .total as number;
+    const proposals = await allProposals();
+    // Proposed above the cash: refused at once, nothing recorded.
+    const overNow = await propose(alice.headers, {
+      userId: player.id,
+      amount: -(before / 100 + 0.01),
+      currency: 'BRL',
+      reason: 'too much',
+    });
+    expect(overNow.statusCode).toBe(422);
+    expect(overNow.json().message).toBe('O saldo do jogador não cobre este débito');
+    expect(await allProposals()).toBe(proposals);
+    // Proposed within the cash, which then falls below it: the approval refuses it.
+    const over = await proposed(-(before / 100));
+    const first = await proposed(-0.01);
+    expect((await approve(bob.headers, first.id)).statusCode).toBe(200);
+    expect(await cash()).toBe(before - 1);
     const refused = await approve(bob.headers, over.id);
     expect(refused.statusCode).toBe(422);
     expect(refused.json().message).toBe('O saldo do jogador não cobre este débito');
-    expect(await cash()).toBe(before);
+    expect(await cash()).toBe(before - 1);
     expect(await postingsOf(over.id)).toHaveLength(0);
     // Its audit row: failed, and no state before or after (nothing changed).
     expect(await auditRow(`POST /api/operator/adjustments/${over.id}/approve`)).toMatchObject({
@@ -202,7 +220,7 @@ describe('manual adjustments (two-person rule)', () => {
     expect(list.json().data.list.map((a: { id: number }) => a.id)).toContain(over.id);
     expect((await reject(bob.headers, over.id, 'too much')).statusCode).toBe(200);
 
-    const debit = await proposed(-(before / 100));
+    const debit = await proposed(-(before - 1) / 100);
     expect((await approve(bob.headers, debit.id)).statusCode).toBe(200);
     expect(await cash()).toBe(0);
   });

@@ -74,7 +74,8 @@ async function cashOf(exec: Executor, userId: number, currency: string): Promise
  * Manual adjustments under the two-person rule. Approval is one transaction: the pending row locked, the
  * approver checked against the proposer, the ledger posting (cash against the `adjustments` system account,
  * keyed `adjustment:<id>`, so even a repeat after a lost answer pays once) and the row marked approved. A
- * debit the player's free cash cannot cover is refused by the ledger's constraint and nothing changes.
+ * debit the player's cash cannot cover is refused when proposed, and at approval by the ledger's constraint
+ * (nothing changes).
  */
 export function createAdjustmentsService({ database, emailOf }: AdjustmentsDeps) {
   const { db } = database;
@@ -93,6 +94,10 @@ export function createAdjustmentsService({ database, emailOf }: AdjustmentsDeps)
       const amount = toMinor(input.amount, currency);
       const email = await emailOf(input.userId);
       if (email === null) throw new AppError(ErrorCode.NOT_FOUND, 'adjustmentPlayerUnknown');
+      // A debit the player's cash does not cover now is refused at once, rather than waiting for a second
+      // operator to find out; the approval asks again, since the cash may have moved in between.
+      if (amount < 0 && toMinor(await cashOf(db, input.userId, currency), currency) < -amount)
+        throw new AppError(ErrorCode.UNPROCESSABLE, 'adjustmentOverdraw');
       const [row] = await db
         .insert(adjustments)
         .values({

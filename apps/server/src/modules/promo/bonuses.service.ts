@@ -1,4 +1,4 @@
-import { type OperatorBonus, type OperatorBonusGrant } from '@aposta/contracts';
+import { type OperatorBonus, type OperatorBonusGrant, type OperatorBonusList } from '@aposta/contracts';
 import type { Database, Executor } from '../../platform/db';
 import { sql } from 'drizzle-orm';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors';
@@ -25,6 +25,17 @@ const view = (g: BonusGrant): OperatorBonus => ({
   closedAt: g.closedAt?.toISOString() ?? null,
 });
 
+/** What operators granted the player in the last 24 hours (minor units). */
+async function grantedToday(exec: Executor, userId: number): Promise<number> {
+  const result = (await exec.execute(
+    sql`select coalesce(sum(g.amount), 0)::bigint as granted
+          from bonus_grants g join ledger_transactions t on t.id = g.tx_id
+         where g.user_id = ${userId} and t.ref = ${OPERATOR_BONUS_REF}
+           and g.created_at > now() - interval '24 hours'`,
+  )) as unknown as { rows: { granted: string }[] };
+  return Number(result.rows[0]?.granted ?? 0);
+}
+
 /**
  * One operator grants a bonus alone (an adjustment of cash needs a second to approve it), and bonus money wagered
  * once on a low-edge game is nearly cash: so what operators grant one player in 24 hours stays within a setting.
@@ -32,13 +43,7 @@ const view = (g: BonusGrant): OperatorBonus => ({
  */
 async function withinDailyMax(tx: Executor, input: OperatorBonusGrant, max: number) {
   await tx.execute(sql`select 1 from users where id = ${input.userId} for no key update`);
-  const result = (await tx.execute(
-    sql`select coalesce(sum(g.amount), 0)::bigint as granted
-          from bonus_grants g join ledger_transactions t on t.id = g.tx_id
-         where g.user_id = ${input.userId} and t.ref = ${OPERATOR_BONUS_REF}
-           and g.created_at > now() - interval '24 hours'`,
-  )) as unknown as { rows: { granted: string }[] };
-  if (Number(result.rows[0]?.granted ?? 0) + input.amount > max)
+  if ((await grantedToday(tx, input.userId)) + input.amount > max)
     throw badRequest('promoGrantOverDailyMax', { amount: moneyParam(max) });
 }
 
@@ -87,8 +92,20 @@ export function createOperatorBonuses({ database, settings, accounts, rg }: Oper
     return view(made);
   }
 
-  async function list(userId: number): Promise<OperatorBonus[]> {
-    return (await playerGrants(database.db, { userId })).map(view);
+  /** The player's grants, and what the grant form starts from: the usual multiple and the room left today. */
+  async function list(userId: number): Promise<OperatorBonusList> {
+    const [grants, granted, s] = await Promise.all([
+      playerGrants(database.db, { userId }),
+      grantedToday(database.db, userId),
+      settings.all(),
+    ]);
+    return {
+      list: grants.map(view),
+      // A grant's multiple is a whole number of at least 1 (the contract); the setting may be 1.5 or 0.
+      wageringMultiple: Math.max(1, Math.ceil(s['wagering.bonusMultiplier'])),
+      dailyMax: s['bonus.operatorDailyMax'],
+      grantableToday: Math.max(0, s['bonus.operatorDailyMax'] - granted),
+    };
   }
 
   /**

@@ -79,7 +79,7 @@ export async function promoRoutes(app: FastifyInstance) {
         response: { 200: envelope(operatorBonusList) },
       },
     },
-    async (req) => ok(req, { list: await promoBonuses.list(req.query.userId) }),
+    async (req) => ok(req, await promoBonuses.list(req.query.userId)),
   );
 
   r.post(

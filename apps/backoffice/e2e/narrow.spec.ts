@@ -1,0 +1,163 @@
+import type { OperatorWithdrawal } from '@aposta/contracts';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { depositViaApi, newEmail, registerViaApi, withdrawViaApi } from '../../web/e2e/helpers';
+import { operatorKey, signIn, type TestOperator } from './helpers';
+
+/**
+ * The back office on a phone (393 × 852): a player's page fits the screen (its tables scroll inside
+ * themselves), the header is one row, and a negative amount (today's NGR, a withdrawal in the ledger) keeps its
+ * minus beside its digits. The same pages at 1280 px are pictured for comparison with the desktop layout.
+ * Pictures go to /tmp/bo-narrow-<page>-<width>-<BO_NARROW_PHASE (default "after")>.png.
+ */
+test.describe.configure({ mode: 'serial' });
+
+const phase = process.env.BO_NARROW_PHASE ?? 'after';
+const made: { admin?: TestOperator; playerId?: number } = {};
+
+test.beforeAll(async ({ request }) => {
+  // Deposited money may be withdrawn at once (no turnover required), so the player can ask for a payout.
+  const settings = await request.put('/api/operator/settings', {
+    headers: operatorKey,
+    data: { 'wagering.depositMultiplier': 0 },
+  });
+  expect(settings.ok(), await settings.text()).toBe(true);
+  // An admin whose e-mail is longer than a phone's line (the header's widest case).
+  const password = 'Senha-do-operador-1';
+  const res = await request.post('/api/operator/operators', {
+    headers: operatorKey,
+    data: {
+      email: `operadora.do.financeiro.${Date.now().toString(36)}@exemplo-comprido.com.br`,
+      password,
+      role: 'admin',
+    },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+  made.admin = { ...(await res.json()).data, password };
+
+  // A player with a deposit, a withdrawal (a negative line in the ledger) and a bonus of R$ 1.234,56 (paid by
+  // the promotions account: today's NGR goes below zero).
+  const token = await registerViaApi(request, newEmail('estreito'));
+  const cpf = await depositViaApi(request, token);
+  const orderId = await withdrawViaApi(request, token, cpf);
+  const queue = await request.get('/api/operator/withdrawals?status=all', { headers: operatorKey });
+  const order = ((await queue.json()).data as OperatorWithdrawal[]).find((w) => w.orderId === orderId);
+  expect(order).toBeTruthy();
+  made.playerId = order!.userId;
+  const bonus = await request.post('/api/operator/promo/bonuses', {
+    headers: { ...operatorKey, 'Idempotency-Key': `bo-narrow-${Date.now()}` },
+    data: {
+      userId: made.playerId,
+      amount: 1_234_56,
+      wageringMultiple: 1,
+      expiresInDays: 7,
+      reason: 'Saldo negativo de NGR para o teste estreito',
+    },
+  });
+  const granted = await bonus.json();
+  expect(granted.status, granted.message).toBe(0);
+});
+
+/** The page's width as scrolled, and what sticks out past the screen (tag, class, right edge) when it does. */
+const pageWidth = (page: Page) =>
+  page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    // Those inside a box that scrolls or clips are left out: that box is the one that sticks out, if any.
+    const clipped = (el: HTMLElement) => {
+      for (let p = el.parentElement; p && p !== document.body; p = p.parentElement)
+        if (getComputedStyle(p).overflowX !== 'visible') return true;
+      return false;
+    };
+    const out = [...document.querySelectorAll<HTMLElement>('body *')]
+      .filter((el) => el.getBoundingClientRect().right > width + 1 && !clipped(el))
+      .slice(0, 8)
+      .map((el) => `${el.tagName}.${el.className} ${Math.round(el.getBoundingClientRect().right)}`);
+    return { scroll: document.documentElement.scrollWidth, out: out.join(' | ') };
+  });
+
+/** How many lines a text takes on screen (its line boxes' distinct tops). */
+const lines = (text: Locator) =>
+  text.evaluate((el) => {
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    const tops = [...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top));
+    return new Set(tops).size;
+  });
+
+async function shoot(page: Page, name: string) {
+  await page.waitForLoadState('networkidle').catch(() => undefined);
+  const width = page.viewportSize()!.width;
+  await page.screenshot({ path: `/tmp/bo-narrow-${name}-${width}-${phase}.png`, fullPage: true });
+}
+
+test('at 393 px a player page fits the screen, the header is one row and a negative amount one line', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 393, height: 852 });
+  await signIn(page, made.admin!);
+  const header = page.locator('.ant-layout-header');
+
+  // The dashboard: today's NGR is negative (the bonus), its minus on the line of its digits.
+  const ngr = page.getByTestId('today-ngr');
+  await expect(ngr).toHaveText(/R\$/);
+  await expect(ngr).toContainText('1.234,56');
+  await shoot(page, 'dashboard');
+  expect.soft(await lines(ngr), await ngr.innerText()).toBe(1);
+  expect.soft((await header.boundingBox())!.height).toBeLessThan(72);
+  const home = await pageWidth(page);
+  expect.soft(home.scroll, home.out).toBeLessThanOrEqual(393);
+
+  // The player's page.
+  await page.goto(`/backoffice/players/${made.playerId}`);
+  await expect(page.getByTestId('player-status')).toBeVisible();
+  await shoot(page, 'player');
+  const width = await pageWidth(page);
+  expect.soft(width.scroll, width.out).toBeLessThanOrEqual(393);
+  // The header: one row, every item inside the screen.
+  const bar = (await header.boundingBox())!;
+  expect.soft(bar.height).toBeLessThan(72);
+  for (const item of [
+    page.getByTestId('operator-email'),
+    page.getByTestId('operator-role'),
+    header.getByRole('button', { name: 'Console de suporte' }),
+    header.locator('.ant-select'),
+    header.getByRole('button', { name: 'Sair' }),
+  ]) {
+    const box = (await item.boundingBox())!;
+    expect.soft(box.x + box.width, JSON.stringify(box)).toBeLessThanOrEqual(393);
+    expect.soft(box.y + box.height, JSON.stringify(box)).toBeLessThanOrEqual(bar.y + bar.height);
+  }
+  // The e-mail is whole in its text (its tooltip), cut on the screen.
+  await expect(page.getByTestId('operator-email')).toHaveText(made.admin!.email);
+
+  // The ledger: the withdrawal's negative amount on one line, the table scrolling inside itself.
+  await page.getByRole('tab', { name: 'Extrato' }).click();
+  const negative = page.getByRole('cell').filter({ hasText: /^\s*-\s*R\$/ }).first();
+  await expect(negative).toBeVisible();
+  await shoot(page, 'player-ledger');
+  expect.soft(await lines(negative), await negative.innerText()).toBe(1);
+  const ledger = await pageWidth(page);
+  expect.soft(ledger.scroll, ledger.out).toBeLessThanOrEqual(393);
+
+  for (const tab of ['Sessões', 'Apostas', 'Limites', 'Notas']) {
+    await page.getByRole('tab', { name: tab }).click();
+    const seen = await pageWidth(page);
+    expect.soft(seen.scroll, `${tab}: ${seen.out}`).toBeLessThanOrEqual(393);
+  }
+});
+
+test('at 1280 px the same pages keep the desktop layout', async ({ page }) => {
+  await signIn(page, made.admin!);
+  const header = page.locator('.ant-layout-header');
+  await expect(page.getByTestId('today-ngr')).toContainText('1.234,56');
+  await shoot(page, 'dashboard');
+  // The header: one row, its buttons named in full.
+  expect((await header.boundingBox())!.height).toBeLessThan(72);
+  await expect(header.getByRole('button', { name: 'Console de suporte' })).toHaveText('Console de suporte');
+  await expect(header.getByRole('button', { name: 'Sair' })).toHaveText('Sair');
+  await page.goto(`/backoffice/players/${made.playerId}`);
+  await expect(page.getByTestId('player-status')).toBeVisible();
+  await shoot(page, 'player');
+  await page.getByRole('tab', { name: 'Extrato' }).click();
+  await expect(page.getByRole('cell').filter({ hasText: /^\s*-\s*R\$/ }).first()).toBeVisible();
+  await shoot(page, 'player-ledger');
+});
