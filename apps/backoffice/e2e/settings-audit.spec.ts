@@ -230,6 +230,10 @@ test('the originals limits: a maximum payout under the maximum stake is refused 
   await minStake.blur();
   await expect(minStake).toHaveValue('0,00');
   await expect(minStake).toHaveAttribute('aria-invalid', 'true');
+  // …and says why beside it when saved, nothing sent (the server's answer named no bound).
+  await limits.getByRole('button', { name: 'Salvar' }).click();
+  await expect(itemOf(limits, 'Aposta mínima')).toContainText(/No mínimo R\$\s0,01/);
+  expect(puts).toBe(0);
   await minStake.fill('0,10');
   await expect(minStake).not.toHaveAttribute('aria-invalid', 'true');
 });

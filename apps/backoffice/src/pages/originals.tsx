@@ -1,8 +1,9 @@
 import { ORIGINALS_PATH, type OriginalsConfig } from '@aposta/contracts';
 import { List } from '@refinedev/antd';
 import { Alert, Card, Col, Form, Row, Table, Typography } from 'antd';
+import type { Rule } from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
-import { percent } from '../components/format';
+import { money, percent } from '../components/format';
 import { centavos, MoneyInput, reais } from '../components/inputs';
 import { notBelowField } from '../components/rules';
 import { SettingsCard, useSettings } from '../components/SettingsCard';
@@ -21,7 +22,11 @@ export function OriginalsPage() {
   const { t } = useTranslation();
   const settings = useSettings();
   const config = useApiQuery<OriginalsConfig>(`${ORIGINALS_PATH}/config`);
-  const required = [{ required: true, message: t('common.required') }];
+  // Required, and at least a centavo (the settings' own bound): said beside the field before the server is asked.
+  const required: Rule[] = [
+    { required: true, message: t('common.required') },
+    { type: 'number', min: 0.01, message: t('settings.atLeast', { min: money(0.01) }) },
+  ];
   const games = Object.entries(config.data?.games ?? {}).map(([game, g]) => ({ game, ...g }));
   return (
     <List title={t('originals.title')}>
