@@ -185,6 +185,10 @@ describe('bets, settlement and resettlement', () => {
     );
     expect(resA.resultVersion).toBe(1);
     expect(resA.bets).toBe(5);
+    // The event shows the figures it was settled on (the corners too, not the feed's last ones).
+    expect(data(await get(`events/${a.event.eventId}`))).toMatchObject({
+      event: { score: { home: 2, away: 1 }, corners: { home: 5, away: 4 } },
+    });
     // The same result twice is refused; a result for an unknown event too.
     expect(
       (

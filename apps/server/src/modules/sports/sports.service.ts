@@ -752,7 +752,7 @@ export function createSportsService({
           sql`update sports_selections s set result = v.result from (values ${sql.join(selectionUpdates, sql`, `)})
               as v(id, result) where s.id = v.id`,
         );
-      const st = { ...state[0]!.state, score: { home: normal.home, away: normal.away } };
+      const st = finalState(state[0]!.state, normal);
       await tx.execute(
         sql`update sports_events set result = ${JSON.stringify(normal)}::jsonb, result_version = ${version},
               clock = ${MatchTime.FINISHED}, state = ${JSON.stringify(st)}::jsonb, updated_at = now()
@@ -1060,6 +1060,23 @@ function impossibleGames(r: EventResult): AppError | null {
   if (r.gamesHome < r.home) return gamesError('sportsResultGamesSets', 'gamesHome');
   if (r.gamesAway < r.away) return gamesError('sportsResultGamesSets', 'gamesAway');
   return null;
+}
+
+/**
+ * The state of play an event keeps once resulted: the result's figures over the feed's last ones (an operator's
+ * early result of 2-1 with corners 5-3 once showed the feed's corners 0-0 beside the score it settled on).
+ */
+function finalState(state: LiveState, r: EventResult): LiveState {
+  return {
+    ...state,
+    score: { home: r.home, away: r.away },
+    ...(r.halfTimeHome === undefined || r.halfTimeAway === undefined
+      ? {}
+      : { halfTime: { home: r.halfTimeHome, away: r.halfTimeAway } }),
+    ...(r.cornersHome === undefined || r.cornersAway === undefined
+      ? {}
+      : { corners: { home: r.cornersHome, away: r.cornersAway } }),
+  };
 }
 
 /** A result with its optional figures in one order and without absent keys, so equal results compare equal. */
