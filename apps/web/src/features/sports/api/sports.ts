@@ -102,11 +102,12 @@ export function useSportsEvent(eventId: string) {
 }
 
 /**
- * An event of a leg in the open slip: the event page's query (one request per event, shared with the page
- * and the pushes it receives), asked again as the slip opens however fresh, then as the page polls it.
+ * An event of a leg in the slip: the event page's query (one request per event, shared with the page and the
+ * pushes it receives). With the slip open it is asked again as the slip opens however fresh, then as the page
+ * polls it; closed (`fetch` false), it only follows what the page showing the event reads, asking nothing.
  */
-export function useSlipEvent(eventId: string) {
-  return useQuery({ ...eventQuery(eventId), refetchOnMount: 'always' }, queryClient);
+export function useSlipEvent(eventId: string, fetch = true) {
+  return useQuery({ ...eventQuery(eventId), refetchOnMount: 'always', enabled: fetch }, queryClient);
 }
 
 /** Whether a read was refused because the thing asked for does not exist (any more). */

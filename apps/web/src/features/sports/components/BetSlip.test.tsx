@@ -8,6 +8,8 @@ import { envelope, fakeFetch, renderWithApp } from '../../../test/render';
 import { SLIP_CONFIG, testEvent } from '../testing';
 import { clearSlip, legOf, toggleLeg, useSlip } from '../logic/slip';
 import { SportsShell } from './SportsShell';
+import { queryClient } from '../../../lib/query';
+import { sportsKeys } from '../api/sports';
 
 const market = (id: string, eventId: string, price: number): SportsMarket => ({
   marketId: id,
@@ -361,6 +363,18 @@ describe('a bet whose answer did not come', () => {
     expect(keys).toHaveLength(2);
     expect(keys[1]).toBe(keys[0]);
     expect(useSlip.getState().pending).toEqual({});
+  });
+});
+
+describe('the closed slip', () => {
+  it("follows the prices the event's page reads: the bar's odds move with them, with no request of its own", async () => {
+    const { server } = twoLegs();
+    const bar = await screen.findByTestId('slip-bar');
+    expect(bar).toHaveTextContent('Odds 3,15');
+    // The event page's poll (or a push) brings event 1 at 2,50: 2,50 × 1,50.
+    act(() => void queryClient.setQueryData(sportsKeys.event('1'), detail('1', 2.5)));
+    await waitFor(() => expect(screen.getByTestId('slip-bar')).toHaveTextContent('Odds 3,75'));
+    expect(server.calls.filter((c) => c.url.includes('/sports/events/'))).toHaveLength(0);
   });
 });
 

@@ -91,10 +91,11 @@ async function send(target: string, attempt: PendingBet): Promise<PlaceBetAnswer
 /**
  * While the slip is open, each of its legs' events is read from the server (one request per event, the event
  * page's query) and its state written into the legs: a leg whose match ended, whose market closed or which no
- * longer exists shows as closed, with its price as last seen, until the player removes it.
+ * longer exists shows as closed, with its price as last seen, until the player removes it. Closed, the slip
+ * follows what the event's page reads (`fetch` false), so the bar's odds move with the prices on screen.
  */
-function LegEvent({ eventId }: { eventId: string }) {
-  const { data, error } = useSlipEvent(eventId);
+function LegEvent({ eventId, fetch }: { eventId: string; fetch: boolean }) {
+  const { data, error } = useSlipEvent(eventId, fetch);
   const gone = notFound(error);
   useEffect(() => {
     if (data) syncEvent(eventId, data);
@@ -277,7 +278,17 @@ export function BetSlip() {
       testId="slip-bar"
     />
   );
-  if (!open) return bar;
+  // Remounted as the slip opens (the key), so opening asks the server again however fresh the copy.
+  const events = [...new Set(legs.map((l) => l.eventId))].map((id) => (
+    <LegEvent key={`${id}:${open}`} eventId={id} fetch={open} />
+  ));
+  if (!open)
+    return (
+      <>
+        {events}
+        {bar}
+      </>
+    );
 
   function clear() {
     clearSlip();
@@ -287,9 +298,7 @@ export function BetSlip() {
 
   return (
     <Sheet title={t('bet:slip.betSlip')} onClose={closeSlip} side="bottom">
-      {[...new Set(legs.map((l) => l.eventId))].map((id) => (
-        <LegEvent key={id} eventId={id} />
-      ))}
+      {events}
       <div className="flex flex-col gap-10 p-14" data-testid="bet-slip">
         <div role="tablist" className="grid grid-cols-2 rounded-xl border border-line bg-deep/70 p-4">
           {(['single', 'parlay'] as const).map((m) => (
