@@ -103,16 +103,18 @@ describe('cash out on my bets', () => {
   it('is disabled while suspended, and shows what a partly cashed bet has paid and its auto target', async () => {
     const server = fakeFetch((url) => {
       if (url.includes('/bets/41/cashout')) return { body: envelope({ value: 8, available: false }) };
-      if (url.includes('/sports/bets')) return { body: envelope([bet({ cashedOut: 3.2, autoCashout: 20 })]) };
+      if (url.includes('/sports/bets'))
+        return { body: envelope([bet({ cashedOut: 3.2, stake: 6, placedStake: 10, autoCashout: 20 })]) };
       return { status: 404, body: envelope(null, 40400, 'not found') };
     });
     vi.stubGlobal('fetch', server.fn);
     renderWithApp(<MyBetsPage />);
     const button = await screen.findByRole('button', { name: 'Cash out suspenso' });
     expect(button).toBeDisabled();
-    expect(screen.getByTestId('cashed-out')).toHaveTextContent(
-      /Cash out parcial · Recebido · em jogo R\$\s[\d,]+\s*R\$\s3,20/,
-    );
+    expect(screen.getByTestId('cashed-out')).toHaveTextContent(/^Cash out parcial · RecebidoR\$\s3,20$/);
+    // The stake cell shows what still runs (the odds and the possible win apply to it), of the stake placed.
+    expect(screen.getByTestId('bet-stake')).toHaveTextContent(/^R\$\s6,00$/);
+    expect(screen.getByTestId('bet-placed-stake')).toHaveTextContent(/^de R\$\s10,00$/);
     expect(screen.getByTestId('auto-target')).toHaveTextContent(/Cash out automático em R\$\s20,00/);
     expect(posts(server.calls)).toEqual([]);
   });

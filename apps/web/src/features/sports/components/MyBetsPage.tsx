@@ -95,6 +95,7 @@ function BetCard({ bet }: { bet: SportsBet }) {
   const lang = useAppState((s) => s.lang);
   const locale = useLocale();
   const cashedOut = bet.status === 'cashedOut';
+  const partial = !cashedOut && bet.cashedOut > 0 && bet.stake < bet.placedStake;
   return (
     <li
       className="rounded-xl border border-line bg-panel p-10"
@@ -154,9 +155,15 @@ function BetCard({ bet }: { bet: SportsBet }) {
       <dl className="mt-8 grid grid-cols-3 gap-6 text-2xs">
         <div>
           <dt className="text-muted">{t('myBets.stake')}</dt>
+          {/* Partly cashed out: the stake still running (what the odds and the win apply to), of the one placed. */}
           <dd className="font-semibold" data-testid="bet-stake">
-            {displayMoney(bet.placedStake, lang)}
+            {displayMoney(partial ? bet.stake : bet.placedStake, lang)}
           </dd>
+          {partial ? (
+            <dd className="text-muted" data-testid="bet-placed-stake">
+              {t('myBets.ofPlaced', { amount: displayMoney(bet.placedStake, lang) })}
+            </dd>
+          ) : null}
         </div>
         <div>
           <dt className="text-muted">{t('myBets.odds')}</dt>
@@ -173,9 +180,6 @@ function BetCard({ bet }: { bet: SportsBet }) {
         <p className="mt-6 flex justify-between text-2xs" data-testid="cashed-out">
           <span className="text-muted">
             {cashedOut ? t('myBets.cashedOut') : `${t('cashout.partial')} · ${t('myBets.cashedOut')}`}
-            {bet.status === 'open'
-              ? ` · ${t('myBets.running', { amount: displayMoney(bet.stake, lang) })}`
-              : ''}
           </span>
           <b className="text-mint">{displayMoney(bet.cashedOut, lang)}</b>
         </p>

@@ -116,7 +116,7 @@ const en: SportsMessages = {
     final: 'Final {{home}}–{{away}}',
     builder: 'Bet builder · {{count}} selections',
     cashedOut: 'Cashed out',
-    running: 'in play {{amount}}',
+    ofPlaced: 'of {{amount}}',
     resettled: 'Result corrected: the bet was settled again on the right score',
     placedAt: 'Placed on {{date}}',
     pending: 'Open',

@@ -123,7 +123,7 @@ const id: SportsMessages = {
     final: 'Akhir {{home}}–{{away}}',
     builder: 'Bet builder · {{count}} pilihan',
     cashedOut: 'Sudah dicairkan',
-    running: 'berjalan {{amount}}',
+    ofPlaced: 'dari {{amount}}',
     resettled: 'Hasil dikoreksi: taruhan diselesaikan ulang dengan skor yang benar',
     placedAt: 'Dipasang pada {{date}}',
     pending: 'Belum selesai',

@@ -123,7 +123,7 @@ const ja: SportsMessages = {
     final: '最終 {{home}}–{{away}}',
     builder: 'ベットビルダー · {{count}}件',
     cashedOut: 'キャッシュアウト済み',
-    running: '進行中 {{amount}}',
+    ofPlaced: '{{amount}} のうち',
     resettled: '結果訂正: 正しいスコアで再精算されました',
     placedAt: '{{date}} にベット',
     pending: '未確定',

@@ -122,7 +122,7 @@ const ko: SportsMessages = {
     final: '최종 {{home}}–{{away}}',
     builder: '베팅 빌더 · {{count}}개 선택',
     cashedOut: '캐시아웃 완료 금액',
-    running: '진행 중 {{amount}}',
+    ofPlaced: '{{amount}} 중',
     resettled: '결과 정정: 올바른 점수로 다시 정산되었습니다',
     placedAt: '{{date}} 베팅',
     pending: '진행 중',

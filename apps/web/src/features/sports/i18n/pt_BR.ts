@@ -123,7 +123,7 @@ const ptBR = {
     final: 'Final {{home}}–{{away}}',
     builder: 'Criar aposta · {{count}} seleções',
     cashedOut: 'Recebido',
-    running: 'em jogo {{amount}}',
+    ofPlaced: 'de {{amount}}',
     resettled: 'Resultado corrigido: a aposta foi reliquidada com o placar certo',
     placedAt: 'Feita em {{date}}',
     pending: 'Em aberto',

@@ -124,7 +124,7 @@ const ru: SportsMessages = {
     final: 'Итог {{home}}–{{away}}',
     builder: 'Конструктор · {{count}} исходов',
     cashedOut: 'Выплачено досрочно',
-    running: 'в игре {{amount}}',
+    ofPlaced: 'из {{amount}}',
     resettled: 'Результат исправлен: ставка пересчитана по верному счёту',
     placedAt: 'Сделана {{date}}',
     pending: 'Не рассчитана',

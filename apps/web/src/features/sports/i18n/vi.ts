@@ -122,7 +122,7 @@ const vi: SportsMessages = {
     final: 'Chung cuộc {{home}}–{{away}}',
     builder: 'Tạo cược · {{count}} lựa chọn',
     cashedOut: 'Đã rút',
-    running: 'đang chạy {{amount}}',
+    ofPlaced: 'trên {{amount}}',
     resettled: 'Kết quả đã sửa: cược được thanh toán lại theo tỉ số đúng',
     placedAt: 'Đặt lúc {{date}}',
     pending: 'Đang chờ',

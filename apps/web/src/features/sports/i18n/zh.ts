@@ -122,7 +122,7 @@ const zh: SportsMessages = {
     final: '终场 {{home}}–{{away}}',
     builder: '自选组合 · {{count}}项',
     cashedOut: '已提前结算',
-    running: '进行中 {{amount}}',
+    ofPlaced: '共 {{amount}}',
     resettled: '赛果已更正：已按正确比分重新结算',
     placedAt: '投注于 {{date}}',
     pending: '未结算',
