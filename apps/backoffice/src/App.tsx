@@ -225,13 +225,21 @@ export function App() {
   const { i18n, t } = useTranslation();
   const en = i18n.language === 'en';
   dayjs.locale(en ? 'en' : 'pt-br');
+  // On a phone a figure (the dashboard's) is a little smaller: "-R$ 10.234,56" on one line fits half the screen.
+  const { sm } = Grid.useBreakpoint();
   return (
     <BrowserRouter basename="/backoffice">
       <ConfigProvider
         locale={en ? enUS : ptBR}
-        theme={{ token: { colorPrimary: '#1d4ed8', motion: !reduceMotion } }}
+        theme={{
+          token: { colorPrimary: '#1d4ed8', motion: !reduceMotion },
+          components: sm === false ? { Statistic: { contentFontSize: 20 } } : undefined,
+        }}
       >
         <AntdApp>
+          {/* A figure (today's NGR on the dashboard) is one line: a narrow card once put the minus of "-R$ 10.234,56"
+              on a line of its own. */}
+          <style>{'.ant-statistic-content { white-space: nowrap; }'}</style>
           <Refine
             dataProvider={dataProvider}
             authProvider={authProvider}

@@ -1,7 +1,8 @@
 import { CustomerServiceOutlined, LogoutOutlined } from '@ant-design/icons';
 import type { OperatorProfile } from '@aposta/contracts';
 import { useGetIdentity, useLogout } from '@refinedev/core';
-import { Button, Grid, Layout, Select, Space, Tag, Typography } from 'antd';
+import { Button, Flex, Grid, Layout, Select, Tag, Tooltip, Typography } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useAllowed } from '../api/access';
@@ -10,7 +11,10 @@ import { PayoutAlerts } from './payoutAlerts';
 
 /**
  * Who is signed in (e-mail and role), the language, the support console and sign-out; the live payout alerts
- * (mounted here, in every page's layout).
+ * (mounted here, in every page's layout). One row at every width: on a phone (below md) the buttons show their
+ * icons only (named in their tooltips and to screen readers), the language its code, and the e-mail takes what
+ * is left, cut with an ellipsis. Kept to one row (56 px), the bar stays above Refine's menu button of narrow
+ * screens (fixed at the top left, from 64 px down).
  */
 export function Header() {
   const { t, i18n } = useTranslation();
@@ -18,10 +22,16 @@ export function Header() {
   const { mutate: logout } = useLogout();
   const allowed = useAllowed();
   const navigate = useNavigate();
-  // Below lg the side menu is Refine's fixed button at the top left (40 px wide, from 64 px down): the bar's
-  // wrapped lines would run under it, so the bar starts right of it (as the page below keeps clear of it).
-  const { lg } = Grid.useBreakpoint();
-  const narrow = lg === false;
+  const { md } = Grid.useBreakpoint();
+  const phone = md === false;
+  /** A button with its label beside its icon, or (on a phone) its icon only, the label in its tooltip. */
+  const action = (label: string, icon: ReactNode, onClick: () => void) => (
+    <Tooltip title={phone ? label : undefined}>
+      <Button aria-label={label} icon={icon} onClick={onClick} style={{ flex: 'none' }}>
+        {phone ? null : label}
+      </Button>
+    </Tooltip>
+  );
   return (
     <Layout.Header
       style={{
@@ -29,8 +39,7 @@ export function Header() {
         justifyContent: 'flex-end',
         alignItems: 'center',
         background: '#fff',
-        // On a narrow screen its items wrap to more lines: the bar grows with them instead of hiding some.
-        padding: narrow ? '8px 16px 8px 56px' : '8px 16px',
+        padding: '8px 16px',
         height: 'auto',
         minHeight: 56,
         lineHeight: 'normal',
@@ -38,39 +47,40 @@ export function Header() {
       }}
     >
       <PayoutAlerts />
-      <Space size="middle" wrap>
-        {allowed('support.chat') && (
-          <Button onClick={() => void navigate('/support')} icon={<CustomerServiceOutlined />}>
-            {t('header.support')}
-          </Button>
-        )}
+      <Flex gap={phone ? 'small' : 'middle'} align="center" style={{ minWidth: 0 }}>
+        {allowed('support.chat') &&
+          action(t('header.support'), <CustomerServiceOutlined />, () => void navigate('/support'))}
         <Select
           aria-label={t('header.language')}
           value={i18n.language}
           onChange={(lang) => void setLanguage(lang)}
           options={UI_LANGUAGES.map((l) => ({ value: l.key, label: l.label }))}
-          // Narrower on a phone, so the support console and the language share the first line.
-          style={{ width: narrow ? 112 : 130 }}
+          // On a phone the chosen language is its code (PT, EN); the list still names each in full.
+          labelRender={phone ? ({ value }) => String(value).slice(0, 2).toUpperCase() : undefined}
+          popupMatchSelectWidth={!phone}
+          style={{ width: phone ? 68 : 130, flex: 'none' }}
         />
         {operator && (
-          // A long e-mail is cut with an ellipsis (whole in its tooltip) so it shares a line with the role.
-          <Space size={4} style={{ maxWidth: '100%' }} styles={{ item: { minWidth: 0 } }}>
+          // A long e-mail is cut with an ellipsis (whole in its tooltip) so it shares the row with the role.
+          <Flex gap={4} align="center" style={{ minWidth: 0 }}>
             <Typography.Text
               data-testid="operator-email"
               ellipsis={{ tooltip: operator.email }}
-              style={{ maxWidth: narrow ? 'calc(100vw - 180px)' : 320 }}
+              style={{ maxWidth: 320, minWidth: 0 }}
             >
               {operator.email}
             </Typography.Text>
-            <Tag color="blue" data-testid="operator-role">
+            <Tag
+              color="blue"
+              data-testid="operator-role"
+              style={{ flex: 'none', ...(phone ? { marginInlineEnd: 0 } : {}) }}
+            >
               {t(`roles.${operator.role}`)}
             </Tag>
-          </Space>
+          </Flex>
         )}
-        <Button icon={<LogoutOutlined />} onClick={() => logout()}>
-          {t('header.logout')}
-        </Button>
-      </Space>
+        {action(t('header.logout'), <LogoutOutlined />, () => logout())}
+      </Flex>
     </Layout.Header>
   );
 }

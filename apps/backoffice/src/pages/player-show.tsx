@@ -40,6 +40,14 @@ import { useApiQuery } from '../components/useApiQuery';
 import { PLAYER_STATUS_COLOR } from './players';
 
 /**
+ * An amount on one line: a narrow column once put the minus of "-R$ 50,00" on a line of its own (the space
+ * inside is already a non-breaking one).
+ */
+const amount = (value: number | null | undefined) => (
+  <span style={{ whiteSpace: 'nowrap' }}>{money(value)}</span>
+);
+
+/**
  * A player's profile: balances, VIP, referral chain, KYC, sessions, IPs and devices, ledger, bets, limits and
  * notes; block, unblock, sign-out and the test mark. Writes carry the `version` read: a change made by
  * someone else meanwhile is refused (409) and its message shown at the top, with a reload.
@@ -212,21 +220,23 @@ function Overview({ detail }: { detail: PlayerDetail }) {
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={12}>
           <Card size="small" title={t('players.balances')}>
+            {/* Wider than a phone: the table scrolls inside its card, not the page. */}
             <Table
               size="small"
               pagination={false}
+              scroll={{ x: true }}
               rowKey={(b) => `${b.book}:${b.kind}:${b.currency}`}
               dataSource={detail.balances}
               columns={[
                 { title: t('players.book'), dataIndex: 'book', render: (v: string) => label(t, 'books', v) },
                 { title: t('players.kind'), dataIndex: 'kind', render: (v: string) => label(t, 'kinds', v) },
-                { title: t('players.balance'), dataIndex: 'balance', render: money },
-                { title: t('players.held'), dataIndex: 'held', render: money },
+                { title: t('players.balance'), dataIndex: 'balance', render: amount },
+                { title: t('players.held'), dataIndex: 'held', render: amount },
                 // What the players list shows as the player's balance: the balance less what is held.
                 {
                   title: t('players.available'),
                   key: 'available',
-                  render: (_: unknown, b: PlayerDetail['balances'][number]) => money(b.balance - b.held),
+                  render: (_: unknown, b: PlayerDetail['balances'][number]) => amount(b.balance - b.held),
                 },
               ]}
             />
@@ -237,10 +247,10 @@ function Overview({ detail }: { detail: PlayerDetail }) {
             <Descriptions column={1} size="small">
               <Descriptions.Item label={t('players.vipLevel')}>{detail.vip.level}</Descriptions.Item>
               <Descriptions.Item label={t('players.turnover')}>
-                {money(detail.vip.turnover)}
+                {amount(detail.vip.turnover)}
               </Descriptions.Item>
               <Descriptions.Item label={t('players.deposits')}>
-                {money(detail.vip.deposits)}
+                {amount(detail.vip.deposits)}
               </Descriptions.Item>
               <Descriptions.Item label="KYC">
                 {detail.kyc.verified ? (
@@ -248,7 +258,9 @@ function Overview({ detail }: { detail: PlayerDetail }) {
                 ) : (
                   <Tag>{t('players.kycMissing')}</Tag>
                 )}
-                {detail.kyc.name} {detail.kyc.cpfMasked}
+                {detail.kyc.name}
+                {/* The item's content is a flex box, where a space between the two would be dropped. */}
+                <span style={{ whiteSpace: 'nowrap', marginInlineStart: 6 }}>{detail.kyc.cpfMasked}</span>
               </Descriptions.Item>
             </Descriptions>
           </Card>
@@ -315,6 +327,7 @@ function Sessions({ detail }: { detail: PlayerDetail }) {
           <Table
             size="small"
             rowKey="ip"
+            scroll={{ x: true }}
             title={() => t('players.ips')}
             dataSource={detail.ips}
             pagination={false}
@@ -329,6 +342,7 @@ function Sessions({ detail }: { detail: PlayerDetail }) {
           <Table
             size="small"
             rowKey="device"
+            scroll={{ x: true }}
             title={() => t('players.devices')}
             dataSource={detail.devices}
             pagination={false}
@@ -371,8 +385,8 @@ function Ledger({ id }: { id: number }) {
         title={t('players.reference')}
         render={(v: string | null) => v ?? '—'}
       />
-      <Table.Column dataIndex="amount" title={t('common.amount')} render={money} />
-      <Table.Column dataIndex="balanceAfter" title={t('players.balanceAfter')} render={money} />
+      <Table.Column dataIndex="amount" title={t('common.amount')} render={amount} />
+      <Table.Column dataIndex="balanceAfter" title={t('players.balanceAfter')} render={amount} />
     </Table>
   );
 }
@@ -428,8 +442,8 @@ function Bets({ id }: { id: number }) {
             )
           }
         />
-        <Table.Column dataIndex="stake" title={t('players.stake')} render={money} />
-        <Table.Column dataIndex="payout" title={t('players.payout')} render={money} />
+        <Table.Column dataIndex="stake" title={t('players.stake')} render={amount} />
+        <Table.Column dataIndex="payout" title={t('players.payout')} render={amount} />
         <Table.Column
           dataIndex="status"
           title={t('common.status')}
