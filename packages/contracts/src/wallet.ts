@@ -85,6 +85,8 @@ export const walletRecord = z.object({
    * bet): a refund, not a prize, though its category is `prize`.
    */
   refund: z.boolean(),
+  /** A sports bet's cash-out (full or partial): what it paid, in the category `prize`. */
+  cashout: z.boolean(),
 });
 export type WalletRecord = z.infer<typeof walletRecord>;
 

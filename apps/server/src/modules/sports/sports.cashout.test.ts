@@ -534,6 +534,9 @@ describe('during the sandbox feed match', () => {
     expect(Math.round(lines.reduce((sum, r) => sum + r.amount * 100, 0))).toBe(
       Math.round(p.paid * 100) + Math.round(settled.payout * 100) - 3_000,
     );
+    // The cash-out's line says it is one; the settlement of the rest is a prize as usual.
+    expect(lines.filter((r) => r.cashout).map((r) => r.amount)).toEqual([p.paid]);
+    expect(lines.filter((r) => r.amount > 0 && !r.cashout)).toHaveLength(settled.payout > 0 ? 1 : 0);
     await expectAuditClean();
   }, 120_000);
 });

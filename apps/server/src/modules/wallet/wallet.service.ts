@@ -470,6 +470,7 @@ export function createWalletService({ database, outbox, settings, bus, accounts,
         ref: e.ref,
         bet: bets[i]!,
         refund: e.refund,
+        cashout: e.type === TxType.BET_SETTLED && e.memo?.cashout !== undefined,
       }));
       return { list, nextCursor: entries.length > q.limit ? String(page.at(-1)!.id) : null };
     },

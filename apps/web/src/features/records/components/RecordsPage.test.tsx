@@ -19,6 +19,7 @@ const rec = (id: string, category: string, amount: number, status: string, extra
   ref: null,
   bet: null,
   refund: false,
+  cashout: false,
   ...extra,
 });
 
@@ -97,7 +98,7 @@ describe('records screen', () => {
     expect(screen.getByText('Fim da lista')).toBeInTheDocument();
   });
 
-  it('names what each stake, prize, refund or corrected result was a bet on: the game, or the product and its kind', async () => {
+  it('names what each stake, prize, cash-out, refund or corrected result was a bet on: the game, or the product and its kind', async () => {
     const bet = (product: string, game: string | null, gameName: string | null = null) => ({
       bet: { product, game, gameName },
     });
@@ -106,6 +107,7 @@ describe('records screen', () => {
       fakeFetch(() => ({
         body: envelope({
           list: [
+            rec('9', 'prize', 7.12, '10', { type: 301, cashout: true, ...bet('sports', 'single') }),
             rec('8', 'prize', 5, '10', { type: 301, refund: true, ...bet('sports', 'single') }),
             rec('7', 'prize', -1.5, '10', { type: 303, ...bet('sports', 'single') }),
             rec('6', 'prize', 1.98, '10', bet('originals', 'dice')),
@@ -126,6 +128,7 @@ describe('records screen', () => {
     renderWithApp(<RecordsPage />);
     await screen.findAllByTestId('record-row');
     expect(screen.getAllByTestId('record-title').map(text)).toEqual([
+      'Cash out · Esportes · Simples',
       'Reembolso · Esportes · Simples',
       'Resultado corrigido · Esportes · Simples',
       'Prêmio · Dice',

@@ -93,13 +93,15 @@ function RecordRow({ record }: { record: WalletRecord }) {
         <p className="line-clamp-2 text-base font-semibold" data-testid="record-title">
           {record.type === TxType.SETTLEMENT_REVERSED
             ? t('corrected')
-            : record.refund
-              ? t('refunded')
-              : record.type === TxType.BONUS_RELEASED
-                ? t('bonusReleased')
-                : record.type === TxType.BONUS_FORFEITED
-                  ? t('bonusForfeited')
-                  : t(`types.${record.category}`)}
+            : record.cashout
+              ? t('cashout')
+              : record.refund
+                ? t('refunded')
+                : record.type === TxType.BONUS_RELEASED
+                  ? t('bonusReleased')
+                  : record.type === TxType.BONUS_FORFEITED
+                    ? t('bonusForfeited')
+                    : t(`types.${record.category}`)}
           {detail ? <span className="font-normal text-muted"> · {detail}</span> : null}
         </p>
         <p className="text-xs text-muted">

@@ -31,6 +31,7 @@ const en: RecordsMessages = {
     adjustment: 'Adjustment',
   },
   corrected: 'Result corrected',
+  cashout: 'Cash out',
   refunded: 'Refund',
   bonusReleased: 'Bonus released',
   bonusFromBonus: 'from the bonus balance',

@@ -31,6 +31,7 @@ const id: RecordsMessages = {
     adjustment: 'Penyesuaian',
   },
   corrected: 'Hasil dikoreksi',
+  cashout: 'Cash out (dicairkan)',
   refunded: 'Pengembalian',
   bonusReleased: 'Bonus dicairkan',
   bonusFromBonus: 'dari saldo bonus',

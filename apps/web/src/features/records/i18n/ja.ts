@@ -31,6 +31,7 @@ const ja: RecordsMessages = {
     adjustment: '調整',
   },
   corrected: '結果の訂正',
+  cashout: 'キャッシュアウト',
   refunded: '返金',
   bonusReleased: 'ボーナス解除',
   bonusFromBonus: 'ボーナス残高から',

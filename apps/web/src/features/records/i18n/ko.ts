@@ -31,6 +31,7 @@ const ko: RecordsMessages = {
     adjustment: '조정',
   },
   corrected: '결과 정정',
+  cashout: '캐시아웃',
   refunded: '환불',
   bonusReleased: '보너스 해제',
   bonusFromBonus: '보너스 잔액에서',

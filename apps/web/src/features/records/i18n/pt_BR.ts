@@ -37,6 +37,8 @@ const ptBR = {
   },
   /** A settled bet's result corrected (a resettlement): what its settlement had given back, taken back. */
   corrected: 'Resultado corrigido',
+  /** What a sports bet's cash-out (full or partial) paid. */
+  cashout: 'Cash out',
   /** A settlement that gave back only stake (a void, a push, a half-lost bet's other half): not a prize. */
   refunded: 'Reembolso',
   /** Bonus money whose wagering is met, moved to cash: a line from the bonus balance, one to the cash. */

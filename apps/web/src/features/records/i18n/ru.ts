@@ -31,6 +31,7 @@ const ru: RecordsMessages = {
     adjustment: 'Корректировка',
   },
   corrected: 'Исправление результата',
+  cashout: 'Кэшаут',
   refunded: 'Возврат',
   bonusReleased: 'Бонус разблокирован',
   bonusFromBonus: 'с бонусного баланса',

@@ -31,6 +31,7 @@ const vi: RecordsMessages = {
     adjustment: 'Điều chỉnh',
   },
   corrected: 'Điều chỉnh kết quả',
+  cashout: 'Rút sớm (cash out)',
   refunded: 'Hoàn tiền',
   bonusReleased: 'Thưởng đã mở khóa',
   bonusFromBonus: 'từ số dư thưởng',

@@ -31,6 +31,7 @@ const zh: RecordsMessages = {
     adjustment: '调整',
   },
   corrected: '结果更正',
+  cashout: '提前结算',
   refunded: '退款',
   bonusReleased: '奖金已解锁',
   bonusFromBonus: '从奖金余额',
