@@ -343,6 +343,9 @@ test('a player cashes out half a single, then the rest, and places a bet builder
   expect(await toastBalance(page, 'Cash out feito')).toBe(start - 1000 + Math.round(partial.paid * 100));
   await expect.poll(() => balance(page)).toBe(start - 1000 + Math.round(partial.paid * 100));
   await expect(card.getByTestId('cashed-out')).toContainText('Cash out parcial');
+  // The stake the odds still apply to, of the one placed.
+  await expect(card.getByTestId('bet-stake')).toHaveText(/^R\$\s5,00$/);
+  await expect(card.getByTestId('bet-placed-stake')).toHaveText(/^de R\$\s10,00$/);
   await screenshot(page, 'sports/e2e-mybets-partial');
 
   // The rest, in full.
