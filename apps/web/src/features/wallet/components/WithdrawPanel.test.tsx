@@ -219,6 +219,10 @@ describe('withdrawal tab', () => {
     await user.type(screen.getByLabelText('Valor do saque'), '50');
     await user.click(screen.getByTestId('withdraw-submit'));
     expect(screen.getByLabelText('Chave PIX (CPF)')).toHaveValue(CPF);
+    // The step repeats what it confirms: the amount and what arrives after the fee.
+    expect(screen.getByTestId('payout-amount').textContent!.replace(/\u00a0/g, ' ')).toBe(
+      'Valor do saque R$ 50,00Você recebe R$ 48,50',
+    );
     await user.click(screen.getByRole('button', { name: 'Confirmar e sacar' }));
     expect(screen.getByLabelText('WhatsApp')).toHaveAccessibleDescription(
       'Por favor, preencha as informações completamente',

@@ -217,6 +217,15 @@ export function WithdrawPanel() {
         <h3 id="payout-title" className="text-lg font-semibold">
           {t('withdraw.payout')} · {t(`withdraw.${type.toLowerCase() as 'cpf' | 'cnpj' | 'usdt'}`)}
         </h3>
+        {/* The request this step confirms: its amount and what arrives, as the form showed them. */}
+        {amount !== null && limits.data ? (
+          <p className="rounded-xl border border-line bg-deep/70 p-12 text-sm" data-testid="payout-amount">
+            {t('withdraw.amount')} <b className="text-gold">{money(amount)}</b>
+            <span className="block text-xs text-muted">
+              {receiveText(amount, limits.data, type, money, t)}
+            </span>
+          </p>
+        ) : null}
         <TextField
           label={accountLabel}
           name="payCardNo"
