@@ -376,6 +376,16 @@ describe('the closed slip', () => {
     await waitFor(() => expect(screen.getByTestId('slip-bar')).toHaveTextContent('Odds 3,75'));
     expect(server.calls.filter((c) => c.url.includes('/sports/events/'))).toHaveLength(0);
   });
+
+  it('puts no copy the cache held from before over its legs', async () => {
+    // Event 1 read at 2,50 by an earlier visit; the slip then holds it at 2,10 (as a list brought it).
+    queryClient.setQueryData(sportsKeys.event('1'), detail('1', 2.5), { updatedAt: Date.now() - 60_000 });
+    twoLegs();
+    expect(await screen.findByTestId('slip-bar')).toHaveTextContent('Odds 3,15');
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.getByTestId('slip-bar')).toHaveTextContent('Odds 3,15');
+    expect(useSlip.getState().legs.find((l) => l.eventId === '1')?.price).toBe(2.1);
+  });
 });
 
 describe('legs that can no longer be placed', () => {

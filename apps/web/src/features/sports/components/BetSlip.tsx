@@ -95,12 +95,16 @@ async function send(target: string, attempt: PendingBet): Promise<PlaceBetAnswer
  * follows what the event's page reads (`fetch` false), so the bar's odds move with the prices on screen.
  */
 function LegEvent({ eventId, fetch }: { eventId: string; fetch: boolean }) {
-  const { data, error } = useSlipEvent(eventId, fetch);
-  const gone = notFound(error);
+  const { data, error, dataUpdatedAt, errorUpdatedAt } = useSlipEvent(eventId, fetch);
+  // Closed, only what is read from now on: a copy left in the cache by an earlier visit would put an old price
+  // (or an old clock, a leg closed) over what the lists have brought since.
+  const [since] = useState(() => (fetch ? 0 : Date.now()));
+  const gone = notFound(error) && errorUpdatedAt >= since;
+  const fresh = data && dataUpdatedAt >= since ? data : undefined;
   useEffect(() => {
-    if (data) syncEvent(eventId, data);
+    if (fresh) syncEvent(eventId, fresh);
     else if (gone) syncEvent(eventId, null);
-  }, [eventId, data, gone]);
+  }, [eventId, fresh, gone]);
   return null;
 }
 
