@@ -96,6 +96,19 @@ describe('event page', () => {
     expect(screen.getByRole('heading', { name: 'Total 0,5 · Primeiro tempo' })).toBeInTheDocument();
   });
 
+  it('a finished event offers no bet builder', async () => {
+    const settled = detail.markets.map((m) => ({ ...m, status: 'settled' as const }));
+    vi.stubGlobal('fetch', server({ event: { ...event, clock: -1, live: false }, markets: settled }).fn);
+    page();
+    await screen.findByTestId('scoreboard');
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual([
+      'Principais',
+      'Handicap',
+      'Gols',
+      'Tempos',
+    ]);
+  });
+
   it('a suspended market shows its lock and takes no tap', async () => {
     vi.stubGlobal('fetch', server().fn);
     const user = userEvent.setup();

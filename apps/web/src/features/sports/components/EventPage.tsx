@@ -6,7 +6,7 @@ import { useSportsEvent } from '../api/sports';
 import { useLiveEvent } from '../hooks/useLiveEvent';
 import { builderFor, builderMarket, syncBuilder, useBuilder } from '../logic/builder';
 import { byKind, groupMarkets, type MarketGroup } from '../logic/markets';
-import { syncEvent } from '../logic/slip';
+import { eventTakesBets, syncEvent } from '../logic/slip';
 import { BuilderTab } from './BetBuilder';
 import { MarketCard } from './MarketCard';
 import { Scoreboard } from './Scoreboard';
@@ -28,7 +28,11 @@ export function EventPage() {
   useEffect(() => builderFor(eventId), [eventId]);
 
   const groups = groupMarkets(markets ?? []);
-  const canBuild = !!query.data && (markets ?? []).some((m) => builderMarket(query.data.event, m));
+  // Not once the event takes no more bets (finished, or past kick-off without a start): nothing could be built.
+  const canBuild =
+    !!query.data &&
+    eventTakesBets(query.data.event) &&
+    (markets ?? []).some((m) => builderMarket(query.data.event, m));
   const building = canBuild && group === 'builder';
   const shown = groups.find(([g]) => g === group) ?? groups[0];
   // On the builder's tab its bar stands where the slip's would.
