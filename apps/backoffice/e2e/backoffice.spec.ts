@@ -1,7 +1,15 @@
 import { maskCpf, OrderStatus, type OperatorWithdrawal } from '@aposta/contracts';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { depositViaApi, newEmail, registerViaApi, withdrawViaApi } from '../../web/e2e/helpers';
-import { createOperator, openMenu, operatorKey, screenshots, signIn, type TestOperator } from './helpers';
+import {
+  createOperator,
+  openMenu,
+  operatorKey,
+  pageWidth,
+  screenshots,
+  signIn,
+  type TestOperator,
+} from './helpers';
 
 /**
  * Each role's main tasks, as operators do them in the browser: a finance operator approves a withdrawal, a
@@ -565,21 +573,8 @@ test('at 393 px the casino, reports and rounds pages fit the screen (tables scro
     await expect(page.getByRole('heading', { name: heading, exact: true })).toBeVisible();
     await page.waitForLoadState('networkidle').catch(() => undefined);
     // The whole page does not scroll sideways; what sticks out is named (tag, class, width) when it does.
-    const wide = await page.evaluate(() => {
-      const width = document.documentElement.clientWidth;
-      // Those inside a box that scrolls or clips are left out: that box is the one that sticks out, if any.
-      const clipped = (el: HTMLElement) => {
-        for (let p = el.parentElement; p && p !== document.body; p = p.parentElement)
-          if (getComputedStyle(p).overflowX !== 'visible') return true;
-        return false;
-      };
-      const out = [...document.querySelectorAll<HTMLElement>('body *')]
-        .filter((el) => el.getBoundingClientRect().right > width + 1 && !clipped(el))
-        .slice(0, 8)
-        .map((el) => `${el.tagName}.${el.className} ${Math.round(el.getBoundingClientRect().right)}`);
-      return { scroll: document.documentElement.scrollWidth, width, out };
-    });
-    expect(wide.scroll, `${path}: ${wide.out.join(' | ')}`).toBeLessThanOrEqual(wide.width);
+    const wide = await pageWidth(page);
+    expect(wide.scroll, `${path}: ${wide.out}`).toBeLessThanOrEqual(wide.width);
     await screenshots(page, `${path}-narrow`, [393]);
   }
 });

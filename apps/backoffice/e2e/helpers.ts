@@ -61,3 +61,23 @@ export async function screenshots(page: Page, name: string, widths = [1280, 820]
   }
   await page.setViewportSize(size);
 }
+
+/**
+ * The page's width as scrolled, the screen's, and what sticks out past the screen (tag, class, right edge) when it
+ * does: a page that scrolls sideways on a phone names its culprit.
+ */
+export const pageWidth = (page: Page) =>
+  page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    // Those inside a box that scrolls or clips are left out: that box is the one that sticks out, if any.
+    const clipped = (el: HTMLElement) => {
+      for (let p = el.parentElement; p && p !== document.body; p = p.parentElement)
+        if (getComputedStyle(p).overflowX !== 'visible') return true;
+      return false;
+    };
+    const out = [...document.querySelectorAll<HTMLElement>('body *')]
+      .filter((el) => el.getBoundingClientRect().right > width + 1 && !clipped(el))
+      .slice(0, 8)
+      .map((el) => `${el.tagName}.${el.className} ${Math.round(el.getBoundingClientRect().right)}`);
+    return { scroll: document.documentElement.scrollWidth, width, out: out.join(' | ') };
+  });

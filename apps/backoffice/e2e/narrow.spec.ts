@@ -1,7 +1,7 @@
 import { OrderStatus, type OperatorWithdrawal, type PlayersAnswer } from '@aposta/contracts';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { depositViaApi, newEmail, registerViaApi, withdrawViaApi } from '../../web/e2e/helpers';
-import { operatorKey, signIn, type TestOperator } from './helpers';
+import { operatorKey, pageWidth, signIn, type TestOperator } from './helpers';
 
 /**
  * The back office on a phone (393 × 852): a player's page fits the screen (its tables scroll inside
@@ -85,23 +85,6 @@ test.beforeAll(async ({ request }) => {
     await grant(request, await playerId(request, other), 4_500_00);
   }
 });
-
-/** The page's width as scrolled, and what sticks out past the screen (tag, class, right edge) when it does. */
-const pageWidth = (page: Page) =>
-  page.evaluate(() => {
-    const width = document.documentElement.clientWidth;
-    // Those inside a box that scrolls or clips are left out: that box is the one that sticks out, if any.
-    const clipped = (el: HTMLElement) => {
-      for (let p = el.parentElement; p && p !== document.body; p = p.parentElement)
-        if (getComputedStyle(p).overflowX !== 'visible') return true;
-      return false;
-    };
-    const out = [...document.querySelectorAll<HTMLElement>('body *')]
-      .filter((el) => el.getBoundingClientRect().right > width + 1 && !clipped(el))
-      .slice(0, 8)
-      .map((el) => `${el.tagName}.${el.className} ${Math.round(el.getBoundingClientRect().right)}`);
-    return { scroll: document.documentElement.scrollWidth, out: out.join(' | ') };
-  });
 
 /** How many lines a text takes on screen: the distinct tops of its characters' boxes. */
 const lines = (text: Locator) =>
