@@ -694,7 +694,8 @@ export interface EntryQuery {
  * settled stake gave back (its payout and the part of the stake it released: a half-won sports bet returns
  * half its stake beside its winnings), and every other transaction with the player's net amount. A hold whose
  * memo says `carried` carries on a stake already listed (a sports bet's rest after a partial cash-out) and is
- * not listed again, so that cash-out's line is its payout alone. A resettled stake keeps the line of every
+ * not listed again, so that cash-out's line is its payout alone, and the stake's line stays pending while that
+ * rest runs. A resettled stake keeps the line of every
  * settlement that gave something back, at its time (a superseded one's read from its reversal's memo), and its
  * reversal (`SETTLEMENT_REVERSED`) takes that back, so the lines add up to what the balance moved. Reversals
  * written before that memo (migration 0071) list nothing.
@@ -717,9 +718,16 @@ export async function listEntries(exec: Executor, q: EntryQuery): Promise<Entry[
     exec,
     sql`
     select * from (
-      select t.id, t.type, -h.amount as amount, h.currency, h.state, t.created_at, t.ref, t.memo,
-        h.product, h.reference, false as refund
+      select t.id, t.type, -h.amount as amount, h.currency,
+        -- A stake partly cashed out runs on in its carried hold: pending until that one is closed.
+        case when h.state = 'posted' and c.memo ? 'cashout' and exists (
+          select 1 from ledger_holds r join ledger_transactions rt on rt.id = r.tx_id
+          where r.user_id = h.user_id and r.tx_id > h.tx_id and r.state = 'held'
+            and r.product = h.product and r.reference = h.reference and rt.memo ? 'carried'
+        ) then 'held' else h.state end as state,
+        t.created_at, t.ref, t.memo, h.product, h.reference, false as refund
       from ledger_holds h join ledger_transactions t on t.id = h.tx_id
+      left join ledger_transactions c on c.id = h.closed_by
       where h.user_id = ${q.userId} and ${where} and (t.memo is null or t.memo->>'carried' is null)
       union all
       select * from (

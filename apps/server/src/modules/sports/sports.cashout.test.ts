@@ -3,10 +3,12 @@ import {
   BetResult,
   cashoutAnswer,
   MatchTime,
+  OrderStatus,
   placeBetAnswer,
   recordsAnswer,
   sportsBet,
   SPORTS_PATH,
+  TxType,
   type SportsEventDetail,
   WALLET_RECORDS_PATH,
 } from '@aposta/contracts';
@@ -197,7 +199,11 @@ describe('full, partial and automatic cash out on operator events', () => {
     expect(open).toMatchObject({ status: 'open', stake: 30, placedStake: 40, cashedOut: paid / 100 });
     // The records: the stake of 40 once (the rest carried on is the same stake), the cash-out's value alone
     // (the 30 it released is held again), and they add up to the money available.
-    expect((await records(player.token)).total).toBe(await cash(player.id));
+    const running = await records(player.token);
+    expect(running.total).toBe(await cash(player.id));
+    // The stake's line: pending while its rest runs (the first hold is closed, the bet is not).
+    const stakeLine = (list: typeof running.list) => list.filter((r) => r.type === TxType.BET);
+    expect(stakeLine(running.list).map((r) => [r.amount, r.status])).toEqual([[-40, OrderStatus.PENDING]]);
     await expectAuditClean();
 
     // Both legs win: paid on the remaining R$ 30 only.
@@ -212,7 +218,9 @@ describe('full, partial and automatic cash out on operator events', () => {
       placedStake: 40,
     });
     expect(await cash(player.id)).toBe(cashBefore + paid + win);
-    expect((await records(player.token)).total).toBe(await cash(player.id));
+    const done = await records(player.token);
+    expect(done.total).toBe(await cash(player.id));
+    expect(stakeLine(done.list).map((r) => [r.amount, r.status])).toEqual([[-40, OrderStatus.PAID]]);
     // A settled bet: no value, and a cash-out of it is refused without moving anything.
     expect(await quote(player.token, placed.betId)).toEqual({ value: 0, available: false });
     const late = await cashOut(player.token, placed.betId, { value: q.value }, crypto.randomUUID());
