@@ -113,6 +113,22 @@ test('an admin edits settings by their labels, in reais, percent and seconds, ch
   await minStake.fill('3.50');
   await minStake.blur();
   await expect(minStake).toHaveValue('3,50');
+  // Beyond the largest amount: kept as typed and refused beside the field (the last amount was once kept
+  // silently), and nothing is sent.
+  const putsBefore = puts;
+  await maxStake.fill('12345678901234567');
+  await maxStake.blur();
+  await expect(itemOf(limits, 'Aposta máxima')).toContainText(
+    'Valor grande demais: no máximo R$ 100.000.000.000,00',
+  );
+  await expect(maxStake).toHaveAttribute('aria-invalid', 'true');
+  await limits.getByRole('button', { name: 'Salvar' }).click();
+  await expect(maxStake).toHaveAttribute('aria-invalid', 'true');
+  expect(puts).toBe(putsBefore);
+  expect((await held(page))['sports.maxStake']).toBe(123_456_789);
+  await maxStake.fill('1.234.567,89');
+  await maxStake.blur();
+  await expect(itemOf(limits, 'Aposta máxima')).not.toContainText('Valor grande demais');
 
   // A margin in percent (kept in basis points): out of its bounds it is refused here, with the bounds.
   const margins = page.getByRole('form', { name: 'Esportes: margens' });

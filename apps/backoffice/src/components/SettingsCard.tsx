@@ -1,4 +1,5 @@
 import { SETTINGS_EXPECTED_KEY, settingsSchema } from '@aposta/contracts';
+import { MoneyError } from '@aposta/money';
 import { App, Button, Card, Form } from 'antd';
 import type { NamePath } from 'antd/es/form/interface';
 import { useState, type ReactNode } from 'react';
@@ -97,9 +98,16 @@ function SettingsForm<V extends object>({
       initialValues={toForm(read)}
       onValuesChange={refusal.clear}
       onFinish={async (values) => {
+        let sent: Settings;
+        try {
+          sent = fromForm(values);
+        } catch (err) {
+          // An amount of more than two decimals or beyond the largest: its field already says so.
+          if (err instanceof MoneyError) return;
+          throw err;
+        }
         setBusy(true);
         setError(undefined);
-        const sent = fromForm(values);
         try {
           await saveSettings(sent, read);
           void message.success(t('common.done'));

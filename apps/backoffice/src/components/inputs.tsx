@@ -1,4 +1,12 @@
-import { formatAmount, MoneyError, parseMoney, toDecimalString, toMajor, toMinor } from '@aposta/money';
+import {
+  formatAmount,
+  MAX_MINOR,
+  MoneyError,
+  parseMoney,
+  toDecimalString,
+  toMajor,
+  toMinor,
+} from '@aposta/money';
 import { InputNumber, Typography, type InputNumberProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import i18n from '../i18n';
@@ -44,7 +52,8 @@ export function formatReais(value: number | string | undefined, locale = moneyLo
  * ("1234567.89"), through @aposta/money's parser; "" for an empty field (no value), "NaN" for what is not an
  * amount (the field then keeps its last amount). A point typed alone before one or two last digits ("10.50")
  * is still read as the decimal point, as before the grouping. More than two decimals ("0,001") is read as typed
- * ("0.001"): the field then refuses it beside itself, rather than silently keeping its last amount.
+ * ("0.001"): the field then refuses it beside itself, rather than silently keeping its last amount; so is an
+ * amount beyond the largest the money package takes.
  */
 export function parseReais(text: string | undefined, locale = moneyLocale()): string {
   let s = (text ?? '').trim();
@@ -55,6 +64,15 @@ export function parseReais(text: string | undefined, locale = moneyLocale()): st
   } catch (e) {
     if (!(e instanceof MoneyError)) throw e;
     const sign = locale === 'pt-BR' ? ',' : '.';
+    if (e.reason === 'tooLarge') {
+      // Kept as typed (grouping dropped) and refused beside the field, rather than the last amount kept.
+      const plain = s
+        .replace(/^R\$\s*/, '')
+        .split(sign === ',' ? '.' : ',')
+        .join('')
+        .replace(sign, '.');
+      return /^-?\d+(\.\d+)?$/.test(plain) ? plain : 'NaN';
+    }
     const [whole, fraction = '', ...more] = s.split(sign);
     if (e.reason !== 'subMinor' || more.length || !/^\d{3,}$/.test(fraction)) return 'NaN';
     // The first two decimals read as usual, the others appended: "1.234,5678" is "1234.56" then "78".
@@ -62,6 +80,9 @@ export function parseReais(text: string | undefined, locale = moneyLocale()): st
     return cents === 'NaN' ? cents : `${cents}${fraction.slice(2)}`;
   }
 }
+
+/** The largest amount in reais a field takes (the money package's limit). */
+const MAX_REAIS = toMajor(MAX_MINOR);
 
 /** Whether an amount has at most two decimals (whole centavos). */
 const inCentavos = (value: number) => {
@@ -114,12 +135,20 @@ export function NumberInput(props: InputNumberProps<number>) {
 
 /**
  * An amount in reais, two decimals, grouped in thousands ("1.234.567,89"); `min` 0 unless given. More than two
- * decimals is kept as typed (never rounded, nor the last amount silently kept), marked, and said beside the
+ * decimals, or more than the largest amount, is kept as typed (never rounded, nor the last amount silently kept), marked, and said beside the
  * field; the form's amount is then refused where it is converted to centavos or by the server: nothing is saved.
  */
 export function MoneyInput(props: InputNumberProps<number>) {
   const { t } = useTranslation();
-  const tooPrecise = typeof props.value === 'number' && !inCentavos(props.value);
+  const value = typeof props.value === 'number' ? props.value : undefined;
+  const problem =
+    value === undefined
+      ? undefined
+      : Math.abs(value) > MAX_REAIS
+        ? t('common.moneyTooLarge', { max: formatReais(MAX_REAIS) })
+        : inCentavos(value)
+          ? undefined
+          : t('common.moneyDecimals');
   const input = (
     <InputNumber<number>
       formatter={moneyFormatter}
@@ -127,17 +156,17 @@ export function MoneyInput(props: InputNumberProps<number>) {
       addonBefore="R$"
       style={{ width: '100%' }}
       {...bounds(
-        tooPrecise ? { ...props, status: 'error', 'aria-invalid': true } : props,
+        problem ? { ...props, status: 'error', 'aria-invalid': true } : props,
         'min' in props ? undefined : 0,
       )}
     />
   );
-  if (!tooPrecise) return input;
+  if (!problem) return input;
   return (
     <>
       {input}
       <Typography.Text type="danger" role="alert" style={{ display: 'block' }}>
-        {t('common.moneyDecimals')}
+        {problem}
       </Typography.Text>
     </>
   );

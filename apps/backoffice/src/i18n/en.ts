@@ -36,6 +36,7 @@ export const en: Dictionary = {
   errors: { network: 'No connection to the server', http: 'Error {{status}}' },
   common: {
     moneyDecimals: 'Use at most 2 decimal places',
+    moneyTooLarge: 'Too large: at most R$ {{max}}',
     actions: 'Actions',
     all: 'All',
     amount: 'Amount',

@@ -35,6 +35,7 @@ export const pt_BR = {
   errors: { network: 'Sem conexão com o servidor', http: 'Erro {{status}}' },
   common: {
     moneyDecimals: 'Use no máximo 2 casas decimais',
+    moneyTooLarge: 'Valor grande demais: no máximo R$ {{max}}',
     actions: 'Ações',
     all: 'Todos',
     amount: 'Valor',

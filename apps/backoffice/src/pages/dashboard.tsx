@@ -64,7 +64,8 @@ export function DashboardPage() {
       ]
     : [];
   const stat = (title: string, value: number | string, loading: boolean, testId: string) => (
-    <Col xs={12} md={8} xl={4}>
+    // Six to a row only on a wide screen: at 1280 px a five-digit negative NGR ran past its card.
+    <Col xs={12} md={8} xxl={4}>
       <Card size="small">
         <Statistic
           title={title}
