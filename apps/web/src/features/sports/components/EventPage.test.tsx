@@ -141,6 +141,17 @@ describe('event page', () => {
     expect(clock).not.toHaveTextContent('Segundo tempo');
   });
 
+  it("says basketball's quarter, from the share played", async () => {
+    vi.stubGlobal(
+      'fetch',
+      server({ ...detail, event: { ...event, sport: 'basketball', clock: 1, minute: 30 } }).fn,
+    );
+    page();
+    const clock = await screen.findByTestId('clock');
+    expect(clock).toHaveTextContent(/30% jogado\s*2º quarto/);
+    expect(clock).not.toHaveTextContent('Primeiro tempo');
+  });
+
   it('taps add selections to the slip with their market, line and price', async () => {
     vi.stubGlobal('fetch', server().fn);
     const user = userEvent.setup();

@@ -1,4 +1,4 @@
-import type { SportsEvent } from '@aposta/contracts';
+import { MatchTime, type SportsEvent } from '@aposta/contracts';
 import { useTranslation } from 'react-i18next';
 import { languageEntry, useAppState } from '../../../lib/app-state';
 import { displayDate } from '../../../lib/format';
@@ -9,12 +9,19 @@ const HALVES: readonly string[] = ['football', 'basketball', 'americanFootball']
 
 /**
  * The match clock: the spec's match time code, and the minute (football) or the share played. A sport without
- * halves (tennis, snooker, cricket…) in play is "Ao vivo", not "Segundo tempo".
+ * halves (tennis, snooker, cricket…) in play is "Ao vivo", not "Segundo tempo"; basketball's is its quarter.
  */
 export function EventClock({ event }: { event: Pick<SportsEvent, 'clock' | 'minute' | 'sport' | 'live'> }) {
   const { t } = useTranslation(['sports', 'bet']);
-  const phase =
-    !HALVES.includes(event.sport) && event.clock >= 1 && event.clock <= 3
+  const inPlay = event.clock === MatchTime.FIRST_HALF || event.clock === MatchTime.SECOND_HALF;
+  // Basketball is played in quarters: the share played tells which (the code table has halves only).
+  const quarter =
+    event.sport === 'basketball' && inPlay && event.minute !== null
+      ? Math.min(4, Math.floor(event.minute / 25) + 1)
+      : null;
+  const phase = quarter
+    ? t('quarter', { n: quarter })
+    : !HALVES.includes(event.sport) && event.clock >= 1 && event.clock <= 3
       ? t('live')
       : t(`bet:matchTime.${event.clock}`);
   if (!event.live || event.minute === null) return <>{phase}</>;

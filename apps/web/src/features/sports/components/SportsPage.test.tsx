@@ -163,7 +163,9 @@ describe('sports list page', () => {
     await waitFor(() => expect(router.state.location.search).toBe('?sport=basketball&tab=live'));
     const [row] = await screen.findAllByTestId('event-row');
     expect(screen.getByRole('tab', { name: /Ao vivo/ })).toHaveAttribute('aria-selected', 'true');
-    expect(row).toHaveTextContent(/60% jogado/);
+    // Basketball's clock is its quarter, not the code table's half.
+    expect(row).toHaveTextContent(/60% jogado\s*3º quarto/);
+    expect(row).not.toHaveTextContent('Segundo tempo');
     expect(row).toHaveTextContent(/Franca\s*71/);
     expect(row).toHaveTextContent(/Flamengo Basquete\s*64/);
     expect(within(row!).queryByTestId('price')).not.toBeInTheDocument();

@@ -29,6 +29,7 @@ const en: SportsMessages = {
   live: 'Live',
   minute: "{{minute}}'",
   played: '{{share}}% played',
+  quarter: 'Quarter {{n}}',
   back: 'Back',
   corners: 'Corners {{home}}–{{away}}',
   eventNotFound: 'This event does not exist or has left the list.',

@@ -32,6 +32,7 @@ const id: SportsMessages = {
   live: 'Langsung',
   minute: "{{minute}}'",
   played: '{{share}}% dimainkan',
+  quarter: 'Kuarter {{n}}',
   back: 'Kembali',
   corners: 'Tendangan sudut {{home}}–{{away}}',
   eventNotFound: 'Acara ini tidak ada atau sudah keluar dari daftar.',

@@ -32,6 +32,7 @@ const ja: SportsMessages = {
   live: 'ライブ',
   minute: "{{minute}}'",
   played: '{{share}}% 経過',
+  quarter: '第{{n}}クォーター',
   back: '戻る',
   corners: 'コーナー {{home}}–{{away}}',
   eventNotFound: 'このイベントは存在しないか、一覧から外れました。',

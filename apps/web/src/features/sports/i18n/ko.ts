@@ -32,6 +32,7 @@ const ko: SportsMessages = {
   live: '라이브',
   minute: "{{minute}}'",
   played: '{{share}}% 진행',
+  quarter: '{{n}}쿼터',
   back: '뒤로',
   corners: '코너킥 {{home}}–{{away}}',
   eventNotFound: '이 경기는 존재하지 않거나 목록에서 빠졌습니다.',

@@ -35,6 +35,7 @@ const ptBR = {
   live: 'Ao vivo',
   minute: "{{minute}}'",
   played: '{{share}}% jogado',
+  quarter: '{{n}}º quarto',
   back: 'Voltar',
   corners: 'Escanteios {{home}}–{{away}}',
   eventNotFound: 'Este evento não existe ou já saiu da lista.',

@@ -33,6 +33,7 @@ const ru: SportsMessages = {
   live: 'Live',
   minute: "{{minute}}'",
   played: 'Сыграно {{share}}%',
+  quarter: '{{n}}-я четверть',
   back: 'Назад',
   corners: 'Угловые {{home}}–{{away}}',
   eventNotFound: 'Этого события нет или оно ушло из списка.',

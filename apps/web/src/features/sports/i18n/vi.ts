@@ -32,6 +32,7 @@ const vi: SportsMessages = {
   live: 'Trực tiếp',
   minute: "{{minute}}'",
   played: 'Đã chơi {{share}}%',
+  quarter: 'Hiệp {{n}}',
   back: 'Quay lại',
   corners: 'Phạt góc {{home}}–{{away}}',
   eventNotFound: 'Trận này không tồn tại hoặc đã rời khỏi danh sách.',

@@ -32,6 +32,7 @@ const zh: SportsMessages = {
   live: '滚球',
   minute: "{{minute}}'",
   played: '已进行 {{share}}%',
+  quarter: '第{{n}}节',
   back: '返回',
   corners: '角球 {{home}}–{{away}}',
   eventNotFound: '该赛事不存在或已不在列表中。',
