@@ -223,6 +223,10 @@ describe('withdrawal tab', () => {
     expect(screen.getByTestId('payout-amount').textContent!.replace(/\u00a0/g, ' ')).toBe(
       'Valor do saque R$ 50,00Você recebe R$ 48,50',
     );
+    // Every field is required, and the WhatsApp one shows the form it is read in.
+    for (const field of ['Chave PIX (CPF)', 'Nome do titular', 'WhatsApp'])
+      expect(screen.getByLabelText(field)).toBeRequired();
+    expect(screen.getByLabelText('WhatsApp')).toHaveAttribute('placeholder', '(11) 91234-5678');
     await user.click(screen.getByRole('button', { name: 'Confirmar e sacar' }));
     expect(screen.getByLabelText('WhatsApp')).toHaveAccessibleDescription(
       'Por favor, preencha as informações completamente',

@@ -229,6 +229,7 @@ export function WithdrawPanel() {
         <TextField
           label={accountLabel}
           name="payCardNo"
+          aria-required
           autoComplete="off"
           maxLength={64}
           value={ownCpf ? cpfText(ownCpf) : draft.payCardNo}
@@ -251,6 +252,7 @@ export function WithdrawPanel() {
           <TextField
             label={t('withdraw.holder')}
             name="holder"
+            aria-required
             autoComplete="name"
             maxLength={100}
             value={draft.name}
@@ -265,6 +267,9 @@ export function WithdrawPanel() {
           type="tel"
           autoComplete="tel"
           maxLength={32}
+          aria-required
+          // The form it is read in (DDD and number): said before a wrong one is refused.
+          placeholder="(11) 91234-5678"
           value={draft.whatsapp}
           error={errors.whatsapp ?? errors.form}
           onChange={(e) => editDraft('whatsapp', e.target.value.replace(/[^\d+ ()-]/g, ''))}
