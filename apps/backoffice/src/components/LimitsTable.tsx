@@ -49,7 +49,7 @@ export function LimitsTable({ limits }: { limits: RgLimits }) {
           })),
         ]}
       />
-      <Descriptions size="small" column={2} style={{ marginTop: 12 }}>
+      <Descriptions size="small" column={{ xs: 1, sm: 2 }} style={{ marginTop: 12 }}>
         <Descriptions.Item label={t('rg.realityCheck')}>
           {limits.realityCheckMinutes === null ? '—' : `${limits.realityCheckMinutes} min`}
         </Descriptions.Item>

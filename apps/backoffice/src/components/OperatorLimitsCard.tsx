@@ -93,10 +93,12 @@ export function OperatorLimitsCard({ rg }: { rg: RgOperatorPlayer }) {
         onFinish={save}
         aria-label={t('rg.operatorLimits')}
       >
+        {/* On a phone the table scrolls inside the card: squeezed to the screen, an amount's field was a sliver. */}
         <Table
           size="small"
           pagination={false}
           rowKey="kind"
+          scroll={{ x: 600 }}
           dataSource={RG_OPERATOR_KINDS.map((kind) => ({ kind }))}
           columns={[
             { title: t('rg.limit'), dataIndex: 'kind', render: (k: string) => t(`rg.kinds.${k}`) },
