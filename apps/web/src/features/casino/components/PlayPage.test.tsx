@@ -5,7 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { routes } from '../../../app/router';
 import { GAME_CHANNEL, NOTICE_MARKER } from '../../../lib/game-frame';
 import { setNavigator } from '../../../lib/navigation';
-import { useSession } from '../../../lib/session';
+import { patchUser, useSession } from '../../../lib/session';
 import { useUi } from '../../../lib/ui';
 import { renderWithApp } from '../../../test/render';
 import { fakeCasino } from '../test/fake-casino';
@@ -139,6 +139,13 @@ describe('/play', () => {
     expect(useSession.getState().user!.balance).toBe(4);
     expect(useUi.getState().overlay).toBeNull();
     expect(server.state.calls.length).toBe(asked);
+    // The server's push of the settled balance comes while the reels still spin: the bar keeps the game's figure
+    // until the round's own message, or it would tell the win before the reels show it.
+    act(() => patchUser({ balance: 12 }));
+    expect(screen.getByTestId('play-balance')).toHaveTextContent('R$ 4,00');
+    server.state.balance = 12;
+    message({ channel: GAME_CHANNEL, type: 'balance', balance: 12, demo: false }, game);
+    expect(screen.getByTestId('play-balance')).toHaveTextContent('R$ 12,00');
     // Play money never opens a deposit.
     message({ channel: GAME_CHANNEL, type: 'balance', balance: 3, demo: true }, game);
     expect(useUi.getState().overlay).toBeNull();

@@ -84,7 +84,9 @@ export function PlayPage({ banner }: { banner?: ReactNode }) {
       void navigate(`/gameMess?${new URLSearchParams({ game: gameCode, msg: text }).toString()}`),
     [navigate, gameCode],
   );
-  useGameFrame(frame, toMessage);
+  // While a round plays, the game's own figure (the stake gone, the win not yet shown), not the server's push.
+  const roundBalance = useGameFrame(frame, toMessage);
+  const shown = roundBalance ?? balance;
 
   const name = game?.name ?? (inPlay.data?.gameCode === gameCode ? inPlay.data.name : gameCode);
   const opening = (
@@ -213,9 +215,9 @@ export function PlayPage({ banner }: { banner?: ReactNode }) {
               <span
                 className="text-sm font-bold text-gold"
                 data-testid="play-balance"
-                aria-busy={balance === null}
+                aria-busy={shown === null}
               >
-                {balance === null ? UNKNOWN_BALANCE : displayMoney(balance, lang)}
+                {shown === null ? UNKNOWN_BALANCE : displayMoney(shown, lang)}
               </span>
               {/* The figure above is not the header's cash balance elsewhere: it says what is bonus in it. */}
               {bonus > 0 ? (

@@ -1,5 +1,5 @@
 import { INS_BALANCE_BELOW } from '@aposta/contracts';
-import { useEffect, type RefObject } from 'react';
+import { useEffect, useState, type RefObject } from 'react';
 import { gameEventOf, isGameBalance, noticeOf } from '../../../lib/game-frame';
 import { openOverlay, useUi } from '../../../lib/ui';
 import { applyPlayableBalance } from '../../../lib/user-info';
@@ -10,14 +10,17 @@ import { applyPlayableBalance } from '../../../lib/user-info';
  *   game window (the realtime connection relays its own notices to every frame itself);
  * - the game window's balance after a spin (cash and bonus together) shows at once in the app, and a real
  *   balance under INS_BALANCE_BELOW opens the game deposit, as the realtime insBalance event does (spec
- *   section 4);
+ *   section 4); from the stake's message (`staked`) until the round's own, that figure is the one to show: the
+ *   server's push of the settled balance comes before the reels stop, and would tell the result first;
  * - a real-money bet the game saw refused for the balance opens the game deposit; a message that ends play
  *   goes to /gameMess.
  */
 export function useGameFrame(
   frame: RefObject<HTMLIFrameElement | null>,
   onGameMessage: (text: string) => void,
-) {
+): number | null {
+  /** The balance the game shows while its round plays (major units), null between rounds. */
+  const [inRound, setInRound] = useState<number | null>(null);
   useEffect(() => {
     function onMessage(event: MessageEvent) {
       if (event.origin !== window.location.origin) return;
@@ -41,6 +44,7 @@ export function useGameFrame(
       }
       if (fromGame && isGameBalance(event.data) && !event.data.demo) {
         applyPlayableBalance(event.data.balance, !event.data.staked);
+        setInRound(event.data.staked ? event.data.balance : null);
         if (
           !event.data.staked &&
           event.data.balance < INS_BALANCE_BELOW &&
@@ -53,4 +57,5 @@ export function useGameFrame(
     window.addEventListener('message', onMessage);
     return () => window.removeEventListener('message', onMessage);
   }, [frame, onGameMessage]);
+  return inRound;
 }
