@@ -188,6 +188,8 @@ test('a visitor watches double; a player bets on double, crash and lucky colour 
   const beforeLucky = await betWhenOpen(page);
   await settles(page, beforeLucky);
   await expect(page.getByTestId('lucky-result')).toContainText('Saiu');
+  // My bet names its period, as the results list does (not the round's number, shown nowhere else here).
+  await expect(page.getByTestId('my-round-bet').first()).toContainText(/^Período \d{8}1\d{5}/);
   // The draw says its own period: while the next period takes bets (on the phase bar), the previous one's.
   const phase = page.locator('[data-testid="round-phase"][data-phase="betting"]');
   await phase.waitFor({ timeout: 60_000 });

@@ -94,6 +94,11 @@ export const roundBet = z.object({
   /** The player's cash after the call (bet and cash-out answers; 0 in lists). */
   balance: moneyNumber,
   time: z.string(),
+  /**
+   * Lucky colour: the period number of the bet's round, as the game shows its rounds (in lists; null in the
+   * call answers and for the other games).
+   */
+  period: z.string().nullable(),
 });
 export type RoundBet = z.infer<typeof roundBet>;
 

@@ -218,6 +218,7 @@ describe('double', { timeout: 90_000 }, () => {
     expect(item.result).toBe(tile);
     if (done) expect(done.result).toBe(tile);
     const mine = roundBet.array().parse(data(await call('double/bets', p.token)));
+    expect(mine.map((b) => b.period)).toEqual(mine.map(() => null));
     const paid = (color: DoubleColor, amount: number) =>
       Math.floor((amount * doubleMultiplier(color, tile)) / 10_000);
     const redBet = mine.find((b) => b.betId === red.betId)!;
@@ -798,6 +799,9 @@ describe('bad input', { timeout: 60_000 }, () => {
     expect(await cashOf(p.id)).toBe(before - 100 * accepted.length);
     const mine = roundBet.array().parse(data(await call('luckyColor-30s/bets', p.token)));
     expect(mine.filter((b) => b.roundId === s.roundId)).toHaveLength(accepted.length);
+    // Each names its round's period, as the game shows its rounds.
+    expect(new Set(mine.map((b) => b.period))).toEqual(new Set([s.period]));
+    expect(s.period).toMatch(/^\d{8}\w+\d{5}$/);
     await settled('luckyColor-30s', s.roundId);
   });
 });

@@ -142,6 +142,8 @@ interface BetRow {
   request_hash: string;
   cashout_key: string | null;
   created_at: string | Date;
+  /** Its round's period (lucky colour), where the read joins the round. */
+  period?: string | null;
 }
 
 /** A bet as the round's public list shows it (read as JSON: the amounts are numbers). */
@@ -234,6 +236,7 @@ export function createRoundsService(deps: RoundsDeps) {
       payout: major(b.payout),
       balance: major(balance),
       time: new Date(b.created_at).toISOString(),
+      period: b.period ?? null,
     };
   }
 
@@ -949,7 +952,8 @@ export function createRoundsService(deps: RoundsDeps) {
     async myBets(game: RoundGame, userId: number, limit: number): Promise<RoundBet[]> {
       const list = await rows<BetRow>(
         db,
-        sql`select * from round_bets where user_id = ${userId} and game = ${game} order by id desc limit ${limit}`,
+        sql`select b.*, r.period from round_bets b join rounds r on r.id = b.round_id
+            where b.user_id = ${userId} and b.game = ${game} order by b.id desc limit ${limit}`,
       );
       return list.map((b) => betAnswer(b));
     },

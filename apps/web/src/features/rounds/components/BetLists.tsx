@@ -64,7 +64,10 @@ export function MyRoundBets({ game, pickLabel }: { game: RoundGame; pickLabel: (
               data-testid="my-round-bet"
               data-state={b.state}
             >
-              <span className="text-muted">{t('round', { id: b.roundId })}</span>
+              {/* Lucky colour names its rounds by period, as its results list does. */}
+              <span className="text-muted">
+                {b.period ? t('lucky.period', { number: b.period }) : t('round', { id: b.roundId })}
+              </span>
               <span>{pickLabel(b)}</span>
               <span>{displayMoney(b.amount, lang)}</span>
               <span
@@ -79,5 +82,35 @@ export function MyRoundBets({ game, pickLabel }: { game: RoundGame; pickLabel: (
         </ul>
       )}
     </section>
+  );
+}
+
+/**
+ * My bets in the round now taking bets, said under the bet button ("Aposta feita: Vermelho R$ 1,00"): the button
+ * stays as it was (more bets may follow), so without it a bet taken showed only in the balance and below the fold.
+ */
+export function PlacedInRound({
+  game,
+  roundId,
+  pickLabel,
+}: {
+  game: RoundGame;
+  roundId: string | undefined;
+  pickLabel: (b: RoundBet) => string;
+}) {
+  const { t } = useTranslation('rounds');
+  const lang = useAppState((s) => s.lang);
+  const token = useSession((s) => s.token);
+  const bets = (useMyRoundBets(token, game).data ?? []).filter((b) => b.roundId === roundId);
+  if (!bets.length) return null;
+  const list = bets
+    .slice()
+    .reverse()
+    .map((b) => `${pickLabel(b)} ${displayMoney(b.amount, lang)}`)
+    .join(' · ');
+  return (
+    <p role="status" className="text-center text-sm font-semibold text-mint" data-testid="placed-in-round">
+      {t('placed', { amount: list })}
+    </p>
   );
 }

@@ -122,6 +122,7 @@ describe('a crash bet', () => {
       payout: 0,
       balance: 4997.5,
       time: at(0),
+      period: null,
     };
     const { field } = await signedInWhileBetting({ answer });
     fireEvent.change(field, { target: { value: '2,50' } });

@@ -8,7 +8,7 @@ import { useCountdown, useLiveRound } from '../hooks/useLiveRound';
 import { useRoundBet } from '../hooks/useRoundBet';
 import { colorClass, tileClass, WHEEL } from '../logic/rounds';
 import { DEFAULT_STAKE, stakeBody, stakeText } from '../logic/stake';
-import { MyRoundBets, RoundBets } from './BetLists';
+import { MyRoundBets, PlacedInRound, RoundBets } from './BetLists';
 import { RoundShell } from './RoundShell';
 import { OddsLine } from './OddsLine';
 import { RoundsVerifier } from './RoundsVerifier';
@@ -106,6 +106,7 @@ export function DoublePage() {
         >
           {bet.signedIn ? t('betOn', { pick: t(`colors.${color}`) }) : t('loginToBet')}
         </button>
+        <PlacedInRound game="double" roundId={state?.roundId} pickLabel={label} />
       </form>
 
       <RoundBets

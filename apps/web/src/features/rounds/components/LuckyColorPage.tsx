@@ -8,7 +8,7 @@ import { useCountdown, useLiveRound } from '../hooks/useLiveRound';
 import { useRoundBet } from '../hooks/useRoundBet';
 import { colorClass, digitClass } from '../logic/rounds';
 import { DEFAULT_STAKE, stakeBody, stakeText } from '../logic/stake';
-import { MyRoundBets, RoundBets } from './BetLists';
+import { MyRoundBets, PlacedInRound, RoundBets } from './BetLists';
 import { RoundShell } from './RoundShell';
 import { OddsLine } from './OddsLine';
 import { RoundsVerifier } from './RoundsVerifier';
@@ -151,6 +151,7 @@ function LuckyGameView({ game }: { game: RoundGame }) {
         >
           {bet.signedIn ? t('betOn', { pick: pickName(pick) }) : t('loginToBet')}
         </button>
+        <PlacedInRound game={game} roundId={state?.roundId} pickLabel={(b) => pickName(b.pick)} />
       </form>
 
       <Trend history={history} />
