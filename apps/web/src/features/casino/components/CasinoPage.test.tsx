@@ -44,7 +44,9 @@ describe('casino lobby', () => {
     // The chosen provider's whole name stays within reach (the title), however narrow the control.
     expect(screen.getByLabelText('Provedor')).toHaveAttribute('title', 'Aposta Studios');
 
-    expect(screen.getByRole('heading', { name: /^Todos os jogos/ })).toHaveTextContent('(3)');
+    // The heading names the provider chosen, not "all games".
+    expect(screen.getByRole('heading', { name: /^Aposta Studios/ })).toHaveTextContent('(3)');
+    expect(screen.queryByRole('heading', { name: /^Todos os jogos/ })).toBeNull();
     await user.type(screen.getByLabelText('Buscar jogos'), 'candy');
     await waitFor(() => expect(shown()).toEqual(['candy-cascade']));
     expect(lastLobbyQuery(server).get('q')).toBe('candy');

@@ -147,7 +147,13 @@ export function CasinoPage() {
 
       <section aria-labelledby="casino-games" className="flex flex-col gap-8">
         <h2 id="casino-games" className="text-base font-bold">
-          {q ? t('searchResults', { q }) : category ? t(`categories.${category}`) : t('allGames')}
+          {q
+            ? t('searchResults', { q })
+            : category
+              ? t(`categories.${category}`)
+              : provider
+                ? (all?.providers.find((p) => p.code === provider)?.name ?? t('allGames'))
+                : t('allGames')}
           {lobby.data ? <span className="ml-6 text-xs font-normal text-muted">({games.length})</span> : null}
         </h2>
         {lobby.isPending ? (
