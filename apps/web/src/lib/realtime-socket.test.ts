@@ -5,7 +5,8 @@ import { envelope, fakeFetch } from '../test/render';
 import { connectRealtime } from './realtime';
 import { attachHandlers } from './realtime-socket';
 import { useSession } from './session';
-import { useUi } from './ui';
+import { setMoneyInPlay } from './low-balance';
+import { closeOverlay, useUi } from './ui';
 
 // The socket.io client is the outside party here: a stand-in that records handlers and lets the test refuse.
 const server = vi.hoisted(() => {
@@ -53,6 +54,39 @@ describe('realtime events', () => {
       balance: 80,
       payDiscount: { discount: 0.1, expiredTime: 99 },
     });
+  });
+
+  it('opens the game deposit when the balance goes under 10, not again while it stays there', () => {
+    const socket = fakeSocket();
+    attachHandlers(socket as never);
+    useSession.setState({ token: 't', user: { uId: 1, balance: 10.05, freeBalance: 0 } as never });
+    const overlay = () => useUi.getState().overlay;
+
+    socket.fire('insBalance', { balance: 9.95 });
+    expect(overlay()).toBe('gameDeposit');
+    // Closed, the next bets' pushes (an auto run of R$ 0,10) leave the player alone.
+    closeOverlay();
+    socket.fire('insBalance', { balance: 9.85 });
+    socket.fire('insBalance', { balance: 9.75 });
+    expect(overlay()).toBeNull();
+    // Back at 10 (a win, a deposit: the figures' push), then under again: told again.
+    socket.fire('updateUserInfo', { balance: 10.25 } as never);
+    socket.fire('insBalance', { balance: 9.9 });
+    expect(overlay()).toBe('gameDeposit');
+    closeOverlay();
+    // A new sign-in tells it again.
+    useSession.setState({ token: 't2' });
+    socket.fire('insBalance', { balance: 9.8 });
+    expect(overlay()).toBe('gameDeposit');
+    closeOverlay();
+    // Never while a mines round holds the player's money; the dip is told once the round is over.
+    useSession.setState({ token: 't3' });
+    setMoneyInPlay(true);
+    socket.fire('insBalance', { balance: 9.7 });
+    expect(overlay()).toBeNull();
+    setMoneyInPlay(false);
+    socket.fire('insBalance', { balance: 9.6 });
+    expect(overlay()).toBe('gameDeposit');
   });
 
   it('says which limit refused a game’s bet', () => {

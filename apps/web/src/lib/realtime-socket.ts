@@ -1,7 +1,6 @@
 import {
   FREE_BALANCE_DEPOSIT_BELOW,
   httpStatusOf,
-  INS_BALANCE_BELOW,
   REALTIME_PATH,
   type ClientToServerEvents,
   type ErrorCode,
@@ -12,6 +11,7 @@ import { endsSession } from './api';
 import { NOTICE_MARKER } from './game-frame';
 import { useAppState } from './app-state';
 import { patchUser, useSession } from './session';
+import { promptLowBalance } from './low-balance';
 import { invalidateDepositState } from './query';
 import { alertMessage, openOverlay, useUi } from './ui';
 import { refreshUserInfo } from './user-info';
@@ -32,7 +32,7 @@ export function attachHandlers(socket: Pick<RealtimeSocket, 'on'>) {
   socket.on('updateUserInfo', ({ discount, ...figures }) => patchUser({ ...figures, payDiscount: discount }));
   socket.on('insBalance', ({ balance }) => {
     patchUser({ balance });
-    if (balance < INS_BALANCE_BELOW) openOverlay('gameDeposit');
+    promptLowBalance(balance);
   });
   socket.on('freeBalance', ({ freeBalance }) => {
     patchUser({ freeBalance });

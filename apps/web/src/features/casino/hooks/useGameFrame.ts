@@ -1,6 +1,6 @@
-import { INS_BALANCE_BELOW } from '@aposta/contracts';
 import { useEffect, useState, type RefObject } from 'react';
 import { gameEventOf, isGameBalance, noticeOf } from '../../../lib/game-frame';
+import { promptLowBalance } from '../../../lib/low-balance';
 import { openOverlay, useUi } from '../../../lib/ui';
 import { applyPlayableBalance } from '../../../lib/user-info';
 
@@ -9,9 +9,10 @@ import { applyPlayableBalance } from '../../../lib/user-info';
  * - a notice (NOTICE_MARKER prefix) from another window of the app shows in the banner and is relayed on to the
  *   game window (the realtime connection relays its own notices to every frame itself);
  * - the game window's balance after a spin (cash and bonus together) shows at once in the app, and a real
- *   balance under INS_BALANCE_BELOW opens the game deposit, as the realtime insBalance event does (spec
- *   section 4); from the stake's message (`staked`) until the round's own, that figure is the one to show: the
- *   server's push of the settled balance comes before the reels stop, and would tell the result first;
+ *   balance under INS_BALANCE_BELOW opens the game deposit once per dip, as the realtime insBalance event does
+ *   (spec section 4, lib/low-balance); from the stake's message (`staked`) until the round's own, that figure is
+ *   the one to show: the server's push of the settled balance comes before the reels stop, and would tell the
+ *   result first;
  * - a real-money bet the game saw refused for the balance opens the game deposit; a message that ends play
  *   goes to /gameMess.
  */
@@ -45,13 +46,7 @@ export function useGameFrame(
       if (fromGame && isGameBalance(event.data) && !event.data.demo) {
         applyPlayableBalance(event.data.balance, !event.data.staked);
         setInRound(event.data.staked ? event.data.balance : null);
-        if (
-          !event.data.staked &&
-          event.data.balance < INS_BALANCE_BELOW &&
-          useUi.getState().overlay !== 'gameDeposit'
-        ) {
-          openOverlay('gameDeposit');
-        }
+        if (!event.data.staked) promptLowBalance(event.data.balance);
       }
     }
     window.addEventListener('message', onMessage);

@@ -1,5 +1,5 @@
 import type { UserInfo } from '@aposta/contracts';
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setUser, useSession } from '../../../lib/session';
@@ -103,5 +103,40 @@ describe('the bet panel', () => {
     act(() => keepWithheld([]));
     await user.click(screen.getByRole('button', { name: 'Dobrar o valor' }));
     expect(amount).toHaveValue('80,00');
+  });
+
+  it('a payout over the maximum is said once, and no bet is sent for it, by hand or by an auto run', async () => {
+    const { user, amount, type, bets } = open(100);
+    const target = screen.getByLabelText('Multiplicador alvo');
+    await user.clear(target);
+    await user.type(target, '1000000');
+    await user.tab();
+    // R$ 1,00 at 1.000.000× could pay R$ 1.000.000, over the R$ 100.000 maximum: said below the payout.
+    expect(screen.getByTestId('over-max-payout')).toBeInTheDocument();
+    expect(screen.getByTestId('bet-button')).toBeDisabled();
+    await user.click(screen.getByTestId('bet-button'));
+    await user.click(screen.getByRole('radio', { name: 'Automático' }));
+    expect(screen.getByTestId('auto-start')).toBeDisabled();
+    expect(bets()).toHaveLength(0);
+    expect(amount).not.toHaveAccessibleDescription();
+
+    // R$ 0,10 pays the maximum at most; doubled after a loss it would pass it: the run stops before that bet.
+    await type('0,10');
+    expect(screen.queryByTestId('over-max-payout')).toBeNull();
+    await user.click(
+      within(screen.getByRole('radiogroup', { name: 'Ao perder' })).getByRole('radio', { name: 'Aumentar' }),
+    );
+    const percent = document.querySelector<HTMLInputElement>('input[name="onLossPercent"]')!;
+    await user.clear(percent);
+    await user.type(percent, '100');
+    await user.clear(screen.getByLabelText(/Número de apostas/));
+    await user.type(screen.getByLabelText(/Número de apostas/), '5');
+    await user.click(screen.getByTestId('auto-start'));
+    await waitFor(() => expect(screen.getByTestId('auto-progress')).toHaveTextContent('Apostas: 1'));
+    await waitFor(() => expect(screen.getByTestId('auto-start')).toBeInTheDocument());
+    expect(amount).toHaveValue('0,20');
+    expect(screen.getByTestId('over-max-payout')).toBeInTheDocument();
+    expect(amount).not.toHaveAccessibleDescription();
+    expect(bets()).toHaveLength(1);
   });
 });

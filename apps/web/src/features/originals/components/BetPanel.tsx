@@ -1,6 +1,6 @@
 import { exactRtp, type RtpMode } from '@aposta/fairness';
 import { toMajor, toMinor } from '@aposta/money';
-import { useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/Button';
 import { FieldError } from '../../../components/ui/TextField';
@@ -74,6 +74,14 @@ export function BetPanel({
   const maxPayout = useOriginalsConfig().data?.maxPayout;
   const overMaxPayout =
     !capped && !outOfBounds && potential !== null && !!maxPayout && potential > toMinor(maxPayout);
+  // The line below the payout is the one message: the bet is not sent to be refused a second time beside the
+  // amount (a visitor's tap still asks to sign in). An auto run whose next stake passes the maximum stops before
+  // that bet (its pause between bets outlasts this render).
+  const payoutBlocks = overMaxPayout && !!token;
+  const { running: autoRunning, stop: stopAuto } = auto;
+  useEffect(() => {
+    if (autoRunning && payoutBlocks) stopAuto();
+  }, [autoRunning, payoutBlocks, stopAuto]);
   // Said beside the amount before the tap, as the sportsbook's slip does; the tap still asks the server, whose
   // refusal opens the game deposit. Not while the game holds the stake (an open mines round, an auto run).
   // The figure is cash and bonus together; the header shows them apart, so the sum is named.
@@ -86,6 +94,7 @@ export function BetPanel({
       : undefined;
 
   function startAuto() {
+    if (payoutBlocks) return;
     const read = toSettings(texts, stake);
     if ('field' in read) {
       setAutoError({ field: read.field, message: t(read.decimals ? 'errors.decimals' : 'errors.autoField') });
@@ -132,7 +141,7 @@ export function BetPanel({
           <Button
             className="w-full text-lg"
             onClick={() => void betting.bet()}
-            disabled={betting.busy || locked}
+            disabled={betting.busy || locked || payoutBlocks}
             data-testid="bet-button"
           >
             {!token ? t('bet.loginToBet') : betting.lost ? t('bet.retry') : t('bet.place')}
@@ -143,7 +152,12 @@ export function BetPanel({
           {t('auto.stop')}
         </Button>
       ) : (
-        <Button className="w-full text-lg" onClick={startAuto} disabled={locked} data-testid="auto-start">
+        <Button
+          className="w-full text-lg"
+          onClick={startAuto}
+          disabled={locked || payoutBlocks}
+          data-testid="auto-start"
+        >
           {!token ? t('bet.loginToBet') : t('auto.start')}
         </Button>
       )}

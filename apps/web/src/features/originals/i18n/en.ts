@@ -66,6 +66,7 @@ const en: OriginalsMessages = {
     count: '{{n}} mines',
     board: '5 by 5 board',
     hint: 'Choose the number of mines and bet, then open tiles',
+    loading: 'Checking for a round in progress…',
     current: 'Current multiplier {{multiplier}}',
     next: 'Next tile: {{multiplier}}',
     cashout: 'Cash out {{amount}}',

@@ -70,6 +70,7 @@ const id: OriginalsMessages = {
     count: '{{n}} ranjau',
     board: 'Papan 5 kali 5',
     hint: 'Pilih jumlah ranjau dan pasang, lalu buka kotak',
+    loading: 'Memeriksa ronde yang sedang berjalan…',
     current: 'Pengali saat ini {{multiplier}}',
     next: 'Kotak berikutnya: {{multiplier}}',
     cashout: 'Tarik {{amount}}',

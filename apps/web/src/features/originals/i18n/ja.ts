@@ -66,6 +66,7 @@ const ja: OriginalsMessages = {
     count: '地雷 {{n}} 個',
     board: '5×5 の盤面',
     hint: '地雷の数を選んでベットし、マスを開けます',
+    loading: '進行中のラウンドを確認しています…',
     current: '現在の倍率 {{multiplier}}',
     next: '次のマス: {{multiplier}}',
     cashout: '{{amount}} を受け取る',

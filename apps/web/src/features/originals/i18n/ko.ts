@@ -66,6 +66,7 @@ const ko: OriginalsMessages = {
     count: '지뢰 {{n}}개',
     board: '5×5 보드',
     hint: '지뢰 수를 정하고 베팅한 뒤 칸을 여세요',
+    loading: '진행 중인 라운드를 확인하는 중…',
     current: '현재 배당 {{multiplier}}',
     next: '다음 칸: {{multiplier}}',
     cashout: '{{amount}} 캐시아웃',

@@ -80,6 +80,7 @@ const ptBR = {
     count: '{{n}} minas',
     board: 'Tabuleiro de 5 por 5',
     hint: 'Escolha o número de minas e aposte; depois abra as casas',
+    loading: 'Verificando se há uma rodada em andamento…',
     current: 'Multiplicador atual {{multiplier}}',
     next: 'Próxima casa: {{multiplier}}',
     cashout: 'Retirar {{amount}}',

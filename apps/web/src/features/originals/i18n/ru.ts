@@ -70,6 +70,7 @@ const ru: OriginalsMessages = {
     count: 'Мин: {{n}}',
     board: 'Поле 5 на 5',
     hint: 'Выберите число мин и сделайте ставку, затем открывайте клетки',
+    loading: 'Проверяем, нет ли незавершённого раунда…',
     current: 'Текущий множитель {{multiplier}}',
     next: 'Следующая клетка: {{multiplier}}',
     cashout: 'Забрать {{amount}}',

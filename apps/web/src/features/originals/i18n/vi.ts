@@ -66,6 +66,7 @@ const vi: OriginalsMessages = {
     count: '{{n}} mìn',
     board: 'Bàn 5 x 5',
     hint: 'Chọn số mìn và đặt cược, rồi mở các ô',
+    loading: 'Đang kiểm tra ván đang chơi…',
     current: 'Hệ số hiện tại {{multiplier}}',
     next: 'Ô tiếp theo: {{multiplier}}',
     cashout: 'Rút {{amount}}',

@@ -66,6 +66,7 @@ const zh: OriginalsMessages = {
     count: '{{n}} 颗地雷',
     board: '5×5 棋盘',
     hint: '选择地雷数量并投注，然后翻开格子',
+    loading: '正在检查进行中的回合…',
     current: '当前倍数 {{multiplier}}',
     next: '下一格：{{multiplier}}',
     cashout: '兑现 {{amount}}',

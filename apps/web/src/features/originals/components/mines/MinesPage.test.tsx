@@ -1,9 +1,11 @@
 import type { UserInfo } from '@aposta/contracts';
 import { minesPositions } from '@aposta/fairness';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { promptLowBalance } from '../../../../lib/low-balance';
 import { useSession } from '../../../../lib/session';
+import { useUi } from '../../../../lib/ui';
 import { renderWithApp } from '../../../../test/render';
 import { fakeOriginals } from '../../test/fake-originals';
 import { MinesPage } from './MinesPage';
@@ -14,17 +16,21 @@ const SAFE = Array.from({ length: 25 }, (_, i) => i).filter((i) => !MINES.includ
 
 afterEach(() => vi.unstubAllGlobals());
 
-function start() {
+type Fetch = ReturnType<typeof fakeOriginals>['fetch'];
+
+/** A signed-in player on the page, once the server said whether a round is open (unless `ready` is false). */
+async function start({ fetch, ready = true }: { fetch?: (f: Fetch) => Fetch; ready?: boolean } = {}) {
   const server = fakeOriginals({ serverSeed: SEED, balance: 10_000 });
-  vi.stubGlobal('fetch', server.fetch);
+  vi.stubGlobal('fetch', fetch ? fetch(server.fetch) : server.fetch);
   useSession.setState({ token: 'token-1', user: { uId: 1, balance: 100, freeBalance: 0 } as UserInfo });
   renderWithApp(<MinesPage />);
+  if (ready) await waitFor(() => expect(screen.getByTestId('bet-button')).toBeEnabled());
   return { server, user: userEvent.setup(), tiles: () => screen.getAllByTestId('mines-tile') };
 }
 
 describe('mines', () => {
   it('start, reveal safe tiles, cash out: the grid, the multipliers and the balance follow', async () => {
-    const { server, user, tiles } = start();
+    const { server, user, tiles } = await start();
     expect(tiles()).toHaveLength(25);
     // The player picks how many mines, never where they are: the hint says so.
     expect(screen.getByTestId('mines-current')).toHaveTextContent(
@@ -59,7 +65,7 @@ describe('mines', () => {
   });
 
   it('a mine ends the round: the mine hit, the other mines, and no cash-out', async () => {
-    const { user, tiles } = start();
+    const { user, tiles } = await start();
     await user.click(screen.getByTestId('bet-button'));
     await waitFor(() => expect(screen.getByTestId('mines-cashout')).toBeInTheDocument());
     await user.click(tiles()[MINES[1]!]!);
@@ -72,7 +78,7 @@ describe('mines', () => {
   });
 
   it('in manual mode a tile is played only in a round: touched before the bet, it is not picked nor counted', async () => {
-    const { server, user, tiles } = start();
+    const { server, user, tiles } = await start();
     const potential = screen.getByTestId('potential-payout').textContent;
     await user.click(tiles()[SAFE[0]!]!);
     await user.click(tiles()[SAFE[1]!]!);
@@ -110,7 +116,7 @@ describe('mines', () => {
   });
 
   it('auto bet with no tile picked stakes nothing and says to pick', async () => {
-    const { server, user, tiles } = start();
+    const { server, user, tiles } = await start();
     await user.click(screen.getByRole('radio', { name: 'Automático' }));
     await user.click(screen.getByTestId('auto-start'));
     expect(await screen.findByText(/Escolha no tabuleiro as casas/)).toBeInTheDocument();
@@ -127,7 +133,7 @@ describe('mines', () => {
   });
 
   it('auto bet plays whole rounds on the tiles picked', async () => {
-    const { server, user, tiles } = start();
+    const { server, user, tiles } = await start();
     await user.click(screen.getByRole('radio', { name: 'Automático' }));
     await user.click(tiles()[SAFE[0]!]!);
     expect(tiles()[SAFE[0]!]).toHaveAttribute('data-state', 'picked');
@@ -147,7 +153,7 @@ describe('mines', () => {
   });
 
   it('once the round is over each tile shows its number, the one bet details and the verifier use', async () => {
-    const { user, tiles } = start();
+    const { user, tiles } = await start();
     const numbers = () =>
       tiles().map((t) => within(t).queryByTestId('mines-tile-number')?.textContent ?? null);
     // In play the board stays clean; the label names the tile all along.
@@ -165,7 +171,7 @@ describe('mines', () => {
   });
 
   it('an auto run numbers no board between its rounds, only the last one once it stops', async () => {
-    const { user, tiles } = start();
+    const { user, tiles } = await start();
     const numbered = () => screen.queryAllByTestId('mines-tile-number').length > 0;
     await user.click(screen.getByRole('radio', { name: 'Automático' }));
     await user.click(tiles()[SAFE[0]!]!);
@@ -193,5 +199,74 @@ describe('mines', () => {
     expect(screen.getAllByTestId('mines-tile-number').map((n) => n.textContent)).toEqual(
       Array.from({ length: 25 }, (_, i) => String(i)),
     );
+  });
+
+  it('after a reload the board and the bet wait for the server to say whether a round is open', async () => {
+    let answer!: () => void;
+    const { server, tiles } = await start({
+      ready: false,
+      fetch: (fetch) => async (input, init) => {
+        if (String(input).endsWith('/mines/active')) await new Promise<void>((r) => (answer = r));
+        return fetch(input, init);
+      },
+    });
+    // Not known yet: a tap would start a second round the server refuses (409).
+    await waitFor(() => expect(answer).toBeDefined());
+    expect(screen.getByTestId('mines-current')).toHaveTextContent(
+      'Verificando se há uma rodada em andamento',
+    );
+    expect(screen.getByTestId('bet-button')).toBeDisabled();
+    expect(screen.getByLabelText('Número de minas')).toBeDisabled();
+    expect(screen.getByRole('grid')).toHaveAttribute('aria-busy', 'true');
+    expect(tiles().every((t) => (t as HTMLButtonElement).disabled)).toBe(true);
+    // None open: the new game is offered.
+    answer();
+    await waitFor(() => expect(screen.getByTestId('bet-button')).toBeEnabled());
+    expect(screen.getByTestId('mines-current')).toHaveTextContent('Escolha o número de minas');
+    expect(screen.getByRole('grid')).toHaveAttribute('aria-busy', 'false');
+    expect(server.state.calls.filter((c) => c.path === '/mines/start')).toHaveLength(0);
+  });
+
+  it("another number of mines puts the last round's line and board away for the new setup's hint", async () => {
+    const { user, tiles } = await start();
+    await user.click(screen.getByTestId('bet-button'));
+    await waitFor(() => expect(screen.getByTestId('mines-cashout')).toBeInTheDocument());
+    await user.click(tiles()[SAFE[0]!]!);
+    await user.click(tiles()[SAFE[1]!]!);
+    await waitFor(() => expect(screen.getByTestId('mines-cashout')).toBeEnabled());
+    await waitFor(() => expect(tiles()[SAFE[1]!]).toHaveAttribute('data-state', 'gem'));
+    await user.click(screen.getByTestId('mines-cashout'));
+    await waitFor(() =>
+      expect(screen.getByTestId('mines-current')).toHaveTextContent(/Você retirou R\$\s1,28/),
+    );
+    await user.selectOptions(screen.getByLabelText('Número de minas'), '5');
+    expect(screen.getByTestId('mines-current')).toHaveTextContent(
+      'Escolha o número de minas e aposte; depois abra as casas',
+    );
+    // The next tile of a 5-mine round: 0.99 × 25/20.
+    expect(screen.getByTestId('mines-next')).toHaveTextContent('1,2375×');
+    expect(tiles().every((t) => t.getAttribute('data-state') === 'hidden')).toBe(true);
+    expect(screen.queryAllByTestId('mines-tile-number')).toHaveLength(0);
+  });
+
+  it('no low-balance game deposit while a round holds the stake, even before the start is answered', async () => {
+    const { user, tiles } = await start({
+      fetch: (fetch) => async (input, init) => {
+        // The stake's insBalance push comes before the start's answer.
+        if (String(input).endsWith('/mines/start')) promptLowBalance(9.5);
+        return fetch(input, init);
+      },
+    });
+    await user.click(screen.getByTestId('bet-button'));
+    await waitFor(() => expect(screen.getByTestId('mines-cashout')).toBeInTheDocument());
+    act(() => promptLowBalance(9.5));
+    expect(useUi.getState().overlay).toBeNull();
+    await user.click(tiles()[SAFE[0]!]!);
+    await waitFor(() => expect(screen.getByTestId('mines-cashout')).toBeEnabled());
+    await user.click(screen.getByTestId('mines-cashout'));
+    await waitFor(() => expect(screen.getByTestId('bet-button')).toBeInTheDocument());
+    // The round over, the low balance is told.
+    act(() => promptLowBalance(9.5));
+    expect(useUi.getState().overlay).toBe('gameDeposit');
   });
 });

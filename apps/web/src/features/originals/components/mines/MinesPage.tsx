@@ -8,6 +8,7 @@ import { ApiError } from '../../../../lib/api';
 import { languageEntry, useAppState } from '../../../../lib/app-state';
 import { displayMoney } from '../../../../lib/format';
 import { newIdempotencyKey, submissionKeys } from '../../../../lib/idempotency';
+import { setMoneyInPlay } from '../../../../lib/low-balance';
 import { useSession } from '../../../../lib/session';
 import { useActiveMines } from '../../api/get-active-mines';
 import { cashoutMines } from '../../api/mines-cashout';
@@ -41,12 +42,23 @@ export function MinesPage() {
   const [stepError, setStepError] = useState('');
   const stepKeys = useRef(submissionKeys());
   const active = useActiveMines(token);
+  // Until the server says whether a round is open, a bet would be refused for it (409): the board and the
+  // controls wait.
+  const checking = !!token && active.isPending;
   const stake = useStake();
+
+  // An open round holds the player's money: no low-balance game deposit then (lib/low-balance). Kept when the
+  // player leaves the page, as the round stays open.
+  const track = (bet: OriginalBet | null) => {
+    setMoneyInPlay(bet?.state === 'open');
+    setRound(bet);
+  };
 
   // A round left open (reload, lost connection, restart) is picked up where it was, its stake in the field.
   const setStake = stake.set;
   useEffect(() => {
     if (active.data && active.data.state === 'open') {
+      setMoneyInPlay(true);
       setRound(active.data);
       setStake(toMinor(active.data.amount));
       if (active.data.params.game === 'mines') setMines(active.data.params.mines);
@@ -55,12 +67,23 @@ export function MinesPage() {
 
   const show = (bet: OriginalBet) => {
     applyBet(bet);
-    setRound(bet);
+    track(bet);
   };
+
+  /** Starts a round; its stake's low-balance push may come before the answer, so the round counts from here. */
+  async function startRound(body: Record<string, unknown>, key: string): Promise<OriginalBet> {
+    setMoneyInPlay(true);
+    try {
+      return await startMines(body as never, key);
+    } catch (err) {
+      setMoneyInPlay(false);
+      throw err;
+    }
+  }
 
   /** Auto bet: one whole round per bet: start, reveal the picked tiles in order, cash out if all were safe. */
   async function playRound(body: Record<string, unknown>, key: string): Promise<OriginalBet> {
-    let bet = await startMines(body as never, key);
+    let bet = await startRound(body, key);
     show(bet);
     for (const tile of picks) {
       bet = await revealMine(tile, newIdempotencyKey());
@@ -74,15 +97,20 @@ export function MinesPage() {
     game: 'mines',
     stake,
     body: (amount) => ({ amount: toMajor(amount), mines }),
-    send: (body, key) => startMines(body as never, key),
+    send: startRound,
     sendAuto: playRound,
+    blocked: () => checking,
     // An automatic round reveals the picked tiles: with none, it would stake and have nothing to open.
     autoRefusal: () => (picks.length ? null : t('mines.pickForAuto')),
     schema: () => import('@aposta/contracts').then((m) => m.minesStartRequest),
-    onResult: setRound,
+    onResult: track,
   });
 
   const open = round?.state === 'open';
+  // An ended round's board and line belong to its number of mines: another number shows the hint for it (as
+  // plinko's rows and risk do), and the old board again if the player goes back to it.
+  const shown =
+    round && (open || (round.params.game === 'mines' && round.params.mines === mines)) ? round : null;
   const auto = betting.auto.running;
 
   /** Reveal and cash out: each its own money call with its own key (kept only when the answer was lost). */
@@ -115,8 +143,8 @@ export function MinesPage() {
     if (open) return void step({ tile }, (key) => revealMine(tile, key));
     if (auto || !autoMode) return;
     // A finished round's board gives way to the picks; a tile touched then is picked (not dropped).
-    if (round) {
-      setRound(null);
+    if (shown) {
+      track(null);
       setPicks((p) => (p.includes(tile) || p.length >= 25 - mines ? p : [...p, tile]));
       return;
     }
@@ -139,7 +167,7 @@ export function MinesPage() {
   // Before the first safe tile the round stands at 1,00× (as the stage says): its cash-out, not yet offered, is
   // the stake, never R$ 0,00.
   const cashoutAmount = open && round ? payout(toMinor(round.amount), currentE4 || 10_000) : 0;
-  const states = tileStates(round, autoMode ? picks : []);
+  const states = tileStates(shown, autoMode ? picks : []);
 
   const action = open ? (
     <div className="flex flex-col gap-8">
@@ -183,16 +211,18 @@ export function MinesPage() {
             data-testid="mines-status"
           >
             <span data-testid="mines-current">
-              {open ? (
+              {checking ? (
+                t('mines.loading')
+              ) : open ? (
                 t('mines.current', { multiplier: multiplierLabel(currentE4 || 10_000, locale) })
-              ) : round ? (
-                <RoundEnd round={round} />
+              ) : shown ? (
+                <RoundEnd round={shown} />
               ) : (
                 t('mines.hint')
               )}
             </span>
             {/* An ended round's line says how it ended; the next tile is of the next round, not of that one. */}
-            {open || !round ? (
+            {!checking && (open || !shown) ? (
               <span className="shrink-0 text-right" data-testid="mines-next">
                 {t('mines.next', { multiplier: multiplierLabel(nextE4, locale) })}
               </span>
@@ -201,12 +231,13 @@ export function MinesPage() {
           <Grid
             states={states}
             onTile={onTile}
-            disabled={stepBusy || auto || (!open && (!token || !autoMode))}
+            disabled={checking || stepBusy || auto || (!open && (!token || !autoMode))}
             animate={animate}
             playing={open}
+            busy={checking}
             // Numbers only once play rests: an auto run's rounds end and the next starts 0.3 s later, and numbers
             // flashing on and off between them would be noise. They come with the run's last board.
-            numbered={!!round && !open && !auto}
+            numbered={!!shown && !open && !auto}
           />
           {stepError ? (
             <p role="alert" className="text-center text-sm text-rose">
@@ -225,7 +256,7 @@ export function MinesPage() {
           potential={potential}
           rtp={{ game: 'mines', mines, safe: open ? Math.max(safe, 1) : planned }}
           action={action}
-          locked={open && !auto}
+          locked={(open && !auto) || checking}
           capped
           onMode={(m) => setAutoMode(m === 'auto')}
         >
@@ -234,7 +265,7 @@ export function MinesPage() {
             name="mines"
             value={mines}
             options={COUNTS}
-            disabled={open || auto}
+            disabled={open || auto || checking}
             error={betting.errors.mines}
             onChange={(n) => {
               setMines(n);
@@ -280,21 +311,25 @@ function Grid({
   animate,
   playing,
   numbered,
+  busy,
 }: {
   states: TileState[];
   onTile: (tile: number) => void;
   disabled: boolean;
   animate: boolean;
   playing: boolean;
+  /** The open round, if any, is not known yet: the board is a placeholder. */
+  busy: boolean;
   /** The round is over: each tile shows its number, as bet details and the verifier name tiles (0–24). */
   numbered: boolean;
 }) {
   const { t } = useTranslation('originals');
   return (
     <div
-      className="mx-auto grid w-full max-w-320 grid-cols-5 gap-6"
+      className={`mx-auto grid w-full max-w-320 grid-cols-5 gap-6 ${busy && animate ? 'animate-pulse' : ''}`}
       role="grid"
       aria-label={t('mines.board')}
+      aria-busy={busy}
     >
       {states.map((state, i) => {
         const shown = state === 'gem' || state === 'gemDim' || state === 'mine' || state === 'hit';
