@@ -85,6 +85,38 @@ describe('crash for a visitor (no socket, so no ticks)', () => {
   });
 });
 
+describe('a crash bet lost', () => {
+  it('says so beside the crash point, not only in my bets below', async () => {
+    useSession.setState({ token: 'tok', user: { uId: 1, balance: 5000, kyc: 1, header: 0 } as never });
+    const lost: RoundBet = {
+      betId: '90',
+      roundId: '7',
+      game: 'crash',
+      amount: 2.5,
+      pick: null,
+      autoCashout: null,
+      cashout: null,
+      state: 'lost',
+      multiplier: 0,
+      payout: 0,
+      balance: 0,
+      time: at(-20_000),
+      period: null,
+    };
+    const server = fakeFetch((url) => ({
+      body: envelope(
+        url.includes('/rounds/crash/state') ? crash(12_000, 1.11) : url.includes('/bets') ? [lost] : [],
+      ),
+    }));
+    vi.stubGlobal('fetch', server.fn);
+    renderWithApp(<CrashPage />);
+    await waitFor(() => expect(screen.getByTestId('crash-result')).toHaveTextContent('Explodiu em 1,11×'));
+    expect((await screen.findByTestId('my-loss')).textContent!.replace(/\u00a0/g, ' ')).toBe(
+      'Sua aposta de R$ 2,50 perdeu',
+    );
+  });
+});
+
 describe('a crash bet', () => {
   it('sends the stake as the player wrote it in Portuguese: "1.000" is a thousand reais', async () => {
     const { server, field } = await signedInWhileBetting();

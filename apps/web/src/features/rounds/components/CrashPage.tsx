@@ -102,6 +102,12 @@ export function CrashPage() {
             {t('crash.cashedOut', { point: times(myBet.cashout) })} · {displayMoney(myBet.payout, lang)}
           </p>
         ) : null}
+        {/* A bust said where the player looks, not only in my bets below the fold. */}
+        {crashed && myBet?.state === 'lost' ? (
+          <p className="relative text-sm font-bold text-rose" data-testid="my-loss">
+            {t('crash.lost', { amount: displayMoney(myBet.amount, lang) })}
+          </p>
+        ) : null}
       </div>
       <ol className="flex gap-4 overflow-x-auto pb-2" aria-label={t('history')}>
         {history.map((h) => (

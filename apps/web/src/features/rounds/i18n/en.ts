@@ -59,6 +59,7 @@ const en: RoundsMessages = {
     autoHint: 'e.g. 2.00',
     cashout: 'Cash out {{amount}}',
     cashedOut: 'Cashed out at {{point}}',
+    lost: 'Your {{amount}} bet lost',
     crashed: 'Crashed!',
     players: 'Players',
   },

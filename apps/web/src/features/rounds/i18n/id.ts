@@ -59,6 +59,7 @@ const id: RoundsMessages = {
     autoHint: 'mis. 2,00',
     cashout: 'Cairkan {{amount}}',
     cashedOut: 'Dicairkan di {{point}}',
+    lost: 'Taruhan {{amount}} Anda kalah',
     crashed: 'Crash!',
     players: 'Pemain',
   },

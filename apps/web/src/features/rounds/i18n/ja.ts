@@ -59,6 +59,7 @@ const ja: RoundsMessages = {
     autoHint: '例：2.00',
     cashout: '{{amount}}をキャッシュアウト',
     cashedOut: '{{point}}でキャッシュアウト',
+    lost: '{{amount}}のベットは負けました',
     crashed: 'クラッシュ！',
     players: 'プレイヤー',
   },

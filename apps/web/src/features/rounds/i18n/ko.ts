@@ -58,6 +58,7 @@ const ko: RoundsMessages = {
     autoHint: '예: 2.00',
     cashout: '{{amount}} 캐시아웃',
     cashedOut: '{{point}}에서 캐시아웃',
+    lost: '{{amount}} 베팅 패배',
     crashed: '폭발!',
     players: '플레이어',
   },

@@ -45,6 +45,7 @@ const ptBR = {
     autoHint: 'ex.: 2,00',
     cashout: 'Retirar {{amount}}',
     cashedOut: 'Retirou em {{point}}',
+    lost: 'Sua aposta de {{amount}} perdeu',
     crashed: 'Explodiu!',
     players: 'Jogadores',
   },

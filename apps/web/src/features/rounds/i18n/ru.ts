@@ -59,6 +59,7 @@ const ru: RoundsMessages = {
     autoHint: 'напр. 2,00',
     cashout: 'Забрать {{amount}}',
     cashedOut: 'Забрал на {{point}}',
+    lost: 'Ставка {{amount}} проиграла',
     crashed: 'Взрыв!',
     players: 'Игроки',
   },

@@ -59,6 +59,7 @@ const vi: RoundsMessages = {
     autoHint: 'vd. 2,00',
     cashout: 'Rút {{amount}}',
     cashedOut: 'Đã rút ở {{point}}',
+    lost: 'Cược {{amount}} của bạn đã thua',
     crashed: 'Nổ!',
     players: 'Người chơi',
   },

@@ -58,6 +58,7 @@ const zh: RoundsMessages = {
     autoHint: '例如 2.00',
     cashout: '兑现 {{amount}}',
     cashedOut: '在{{point}}兑现',
+    lost: '您的 {{amount}} 投注输了',
     crashed: '爆了！',
     players: '玩家',
   },
