@@ -6,7 +6,8 @@
  * per slot, nonce 0, 1, 2, …), so its result is reproducible. A slot passes when the declared figure is the
  * exact one (to 4 decimals) and the simulation lands within 0.1 percentage point of it (where the spins cannot
  * resolve 0.1 point, σ above 0.025 point, within 4σ as `sim:rtp` does, and the line says so); the standard error
- * is printed beside it. SIM_ONLY=<codes> runs some slots only. Options (env): SIM_SPINS, SIM_WORKERS (default: the cores). Ends with one JSON line.
+ * is printed beside it, and when the declared maximum win is the exact one (the most a round can pay: the largest
+ * enumerated win, or a lines game's cap on a round, free spins included). SIM_ONLY=<codes> runs some slots only. Options (env): SIM_SPINS, SIM_WORKERS (default: the cores). Ends with one JSON line.
  */
 import crypto from 'node:crypto';
 import os from 'node:os';
@@ -83,6 +84,7 @@ async function main() {
       const mean = sum / n;
       const se = Math.sqrt((sq / n - mean * mean) / n);
       const declared = STUDIO_SLOT_FIGURES[code]!.rtp;
+      const declaredMaxWin = STUDIO_SLOT_FIGURES[code]!.maxWin;
       const exactPct = e.rtp * 100;
       const simPct = mean * 100;
       // As sim:rtp does: within 0.1 point; where the spins cannot resolve 0.1 point (σ above 0.025 point), within
@@ -91,11 +93,15 @@ async function main() {
       const wide = Math.abs(simPct - exactPct) > 0.1 && sePct > 0.025;
       const ok =
         Math.abs(declared - exactPct) < 0.00005 + 1e-9 &&
+        // A cap on a round (Carnival Lines) takes at most rtpAboveCap off the exact figure: still the declared one.
+        Math.abs(declared - (exactPct - e.rtpAboveCap * 100)) < 0.00005 + 1e-9 &&
+        declaredMaxWin === e.maxWin &&
         (Math.abs(simPct - exactPct) <= 0.1 || (wide && Math.abs(simPct - exactPct) <= 4 * sePct));
       return {
         code,
         declared,
         exact: round(exactPct, 4),
+        rtpAboveCapPoints: e.rtpAboveCap * 100,
         simulated: round(simPct, 4),
         diffPoints: round(simPct - exactPct, 4),
         standardErrorPoints: round(se * 100, 4),
@@ -103,6 +109,9 @@ async function main() {
         simulatedHitFrequency: round(sims.reduce((a, s) => a + s.hits, 0) / n, 4),
         combinations: e.combinations,
         spins: n,
+        declaredMaxWin,
+        maxWin: e.maxWin,
+        maxBaseWin: e.maxBaseWin,
         maxWinSimulated: Math.max(...sims.map((s) => s.max)),
         check: wide ? '4σ (0.1 point not resolvable at this σ)' : '0.1 point',
         ok,
@@ -112,7 +121,7 @@ async function main() {
   const seconds = (performance.now() - started) / 1000;
   for (const r of results)
     console.log(
-      `${r.ok ? 'ok  ' : 'FAIL'} ${r.code.padEnd(15)} declared ${r.declared.toFixed(4)}%  exact ${r.exact.toFixed(4)}% (${r.combinations.toLocaleString('en')} combinations)  simulated ${r.simulated.toFixed(4)}% (${r.diffPoints >= 0 ? '+' : ''}${r.diffPoints.toFixed(4)} points, σ ${r.standardErrorPoints.toFixed(4)}, check ${r.check})  hit ${r.hitFrequency}`,
+      `${r.ok ? 'ok  ' : 'FAIL'} ${r.code.padEnd(15)} declared ${r.declared.toFixed(4)}%  exact ${r.exact.toFixed(4)}% (${r.combinations.toLocaleString('en')} combinations${r.rtpAboveCapPoints ? `; the cap takes off at most ${r.rtpAboveCapPoints.toExponential(1)} points` : ''})  simulated ${r.simulated.toFixed(4)}% (${r.diffPoints >= 0 ? '+' : ''}${r.diffPoints.toFixed(4)} points, σ ${r.standardErrorPoints.toFixed(4)}, check ${r.check})  hit ${r.hitFrequency}  max win declared ${r.declaredMaxWin}× exact ${r.maxWin}× (base spin ${r.maxBaseWin}×, simulated ${r.maxWinSimulated}×)`,
     );
   const loadAfter = load();
   console.log(`done in ${seconds.toFixed(1)} s, load ${loadAfter.join(' ')}`);

@@ -45,12 +45,15 @@ export const FORTUNE_OX: GridSlot = {
  * 5×3, 10 lines, wild; 3+ scatters pay and give 8 free spins at ×2 (retriggerable). 33,554,432 combinations.
  * Rules 2: a line that starts with wilds pays the better of the wilds' own win and the substituted one (`lineWin`);
  * the scatter's pay for 3 went from 20 to 16 units to keep the RTP where it was (95.8683% under rules 1).
+ * Rules 3: a round pays at most 5,000× the bet, free spins included (`maxWinMultiple`): retriggers are unbounded,
+ * so without a cap no maximum win could be declared.
  */
 export const CARNIVAL_LINES: LinesSlot = {
   code: 'carnival-lines',
   name: 'Carnival Lines',
   kind: 'lines5x3',
-  rules: 2,
+  rules: 3,
+  maxWinMultiple: 5_000,
   rows: 3,
   symbols: [
     { id: 'W', name: 'Mask', wild: true },
@@ -144,9 +147,13 @@ export const STUDIO_SLOTS: Record<string, SlotGame> = {
 /**
  * Earlier rules of our slots, kept so that the rounds played under them still verify (a round records its rules).
  * Carnival Lines rules 1 paid a line that starts with wilds as the first other symbol only (W W W G paid 4 × G,
- * 17 units, where the paytable shows 37 for the three wilds), and nothing for wilds followed by the scatter.
+ * 17 units, where the paytable shows 37 for the three wilds), and nothing for wilds followed by the scatter; rules
+ * 1 and 2 had no cap on a round's win.
  */
-export const RETIRED_STUDIO_SLOTS: SlotGame[] = [{ ...CARNIVAL_LINES, rules: 1, scatterPays: [20, 50, 200] }];
+export const RETIRED_STUDIO_SLOTS: SlotGame[] = [
+  { ...CARNIVAL_LINES, rules: 1, maxWinMultiple: undefined, scatterPays: [20, 50, 200] },
+  { ...CARNIVAL_LINES, rules: 2, maxWinMultiple: undefined },
+];
 
 /** One of our slots under the given rules (absent: the current ones); undefined for rules it never had. */
 export function studioSlot(code: string, rules?: number): SlotGame | undefined {
@@ -156,12 +163,14 @@ export function studioSlot(code: string, rules?: number): SlotGame | undefined {
 }
 
 /**
- * Declared figures, from the exact enumeration (percent, 4 decimals), the hit frequency and the largest base
- * win × bet. slots.test.ts and `npm run sim:slots` hold the maths to them.
+ * Declared figures, from the exact enumeration (percent, 4 decimals), the hit frequency and the most a round can
+ * pay × bet (`exactSlotFigures`: the largest win of Fortune Ox and Candy Cascade, whose rounds are their stops;
+ * Carnival Lines' cap, as its free spins retrigger without end). slots.test.ts and `npm run sim:slots` hold the
+ * maths to them.
  */
 export const STUDIO_SLOT_FIGURES: Record<string, { rtp: number; hitFrequency: number; maxWin: number }> = {
   'fortune-ox': { rtp: 95.3119, hitFrequency: 0.4012, maxWin: 54 },
-  'carnival-lines': { rtp: 95.8783, hitFrequency: 0.3738, maxWin: 55.9 },
+  'carnival-lines': { rtp: 95.8783, hitFrequency: 0.3738, maxWin: 5_000 },
   'candy-cascade': { rtp: 96.2723, hitFrequency: 0.3197, maxWin: 18.5 },
 };
 

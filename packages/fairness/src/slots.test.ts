@@ -109,9 +109,77 @@ describe('studio slots: the maths', () => {
       17, 37, 0, 232,
     ]);
     expect(studioSlot('carnival-lines')).toBe(CARNIVAL_LINES);
-    expect(studioSlot('carnival-lines', 2)).toBe(CARNIVAL_LINES);
-    expect(studioSlot('carnival-lines', 3)).toBeUndefined();
+    expect(studioSlot('carnival-lines', 3)).toBe(CARNIVAL_LINES);
+    expect(studioSlot('carnival-lines', 2)).toMatchObject({ rules: 2, maxWinMultiple: undefined });
+    expect(studioSlot('carnival-lines', 4)).toBeUndefined();
     expect(studioSlot('fortune-ox', 1)).toBe(FORTUNE_OX);
+  });
+
+  it('caps a round at maxWinMultiple × bet: it ends there, its last step cut so that the steps add up', () => {
+    // Each reel shows wild, wild, scatter (stop 0: every spin wins on its lines and retriggers) for the first
+    // `hot` spins, then A, B, C (stop 3: a win, no scatter) until the free spins run out.
+    const game: LinesSlot = {
+      ...CARNIVAL_LINES,
+      strips: CARNIVAL_LINES.strips.map(() => 'WWSABC'.split('')),
+    };
+    const hot = (spins: number) => {
+      let draws = 0;
+      return () => (draws++ < spins * game.strips.length ? 0 : 3);
+    };
+    const cap = CARNIVAL_LINES.maxWinMultiple! * CARNIVAL_LINES.unitsPerBet;
+    expect(cap).toBe(50_000);
+    const out = playSlot(game, hot(1_000));
+    const spin = out.steps[0]!.units;
+    // The spin, then free spins of twice its win each until the cap: the last one cut, no stops drawn after it.
+    const free = Math.ceil((cap - spin) / (2 * spin));
+    expect(out).toMatchObject({ units: cap, capped: true, draws: (1 + free) * game.strips.length });
+    expect(out.steps).toHaveLength(1 + free);
+    expect(out.steps.reduce((a, x) => a + x.units, 0)).toBe(cap);
+    expect(out.steps.slice(1, -1).every((x) => x.kind === 'freeSpin' && x.units === 2 * spin)).toBe(true);
+    const last = out.steps.at(-1)!;
+    expect(last).toMatchObject({
+      kind: 'freeSpin',
+      units: cap - spin - 2 * spin * (free - 1),
+      freeSpinsLeft: 0,
+    });
+    expect(last.units).toBeLessThan(2 * spin);
+    expect(out.steps.at(-2)!.freeSpinsLeft).toBeGreaterThan(0);
+    // The rules before the cap (2) play the same stops on: the round pays more than the cap.
+    const uncapped = playSlot({ ...game, ...studioSlot('carnival-lines', 2), strips: game.strips }, hot(60));
+    expect(uncapped.capped).toBeUndefined();
+    expect(uncapped.units).toBeGreaterThan(cap);
+    expect(uncapped.units).toBe(uncapped.steps.reduce((a, x) => a + x.units, 0));
+    // A round below the cap is the same under rules 2 and 3 (the cap is the only change).
+    const small = playSlot(game, hot(3));
+    expect(small.capped).toBeUndefined();
+    expect(playSlot({ ...studioSlot('carnival-lines', 2)!, strips: game.strips }, hot(3))).toEqual(small);
+  });
+
+  it('plays Carnival Lines under its retired rules 2 exactly as before the cap', () => {
+    // Recorded under rules 2 before rules 3: a round of 17 steps (a retrigger), 304 units.
+    const seeds = { serverSeed: 'c'.repeat(64), clientSeed: 'carnival', nonce: 193 };
+    const units = [16, 84, 0, 0, 32, 32, 38, 0, 0, 0, 0, 14, 60, 0, 14, 14, 0];
+    for (const rules of [2, 3]) {
+      const out = spinSlot(studioSlot('carnival-lines', rules)!, seeds);
+      expect(out).toMatchObject({ units: 304, draws: 85 });
+      expect(out.capped).toBeUndefined();
+      expect(out.steps.map((x) => x.units)).toEqual(units);
+      expect(out.steps.at(-1)!.stops).toEqual([28, 14, 18, 28, 23]);
+    }
+  });
+
+  it('declares as the maximum win what a round can pay: the cap for Carnival Lines, the largest win else', () => {
+    expect(STUDIO_SLOT_FIGURES['carnival-lines']!.maxWin).toBe(CARNIVAL_LINES.maxWinMultiple);
+    expect(exactSlotFigures(FORTUNE_OX)).toMatchObject({ maxWin: STUDIO_SLOT_FIGURES['fortune-ox']!.maxWin });
+    // Fortune Ox and Candy Cascade have no cap: their figures are those of their stops.
+    expect([FORTUNE_OX.maxWinMultiple, CANDY_CASCADE.maxWinMultiple]).toEqual([undefined, undefined]);
+    // A lines game with retriggering free spins and no cap has no maximum win (rules 2 had none).
+    const tiny: LinesSlot = {
+      ...(studioSlot('carnival-lines', 2) as LinesSlot),
+      strips: CARNIVAL_LINES.strips.map(() => 'WWSABC'.split('')),
+    };
+    expect(exactSlotFigures(tiny).maxWin).toBe(Infinity);
+    expect(exactSlotFigures({ ...tiny, maxWinMultiple: 5_000 }).maxWin).toBe(5_000);
   });
 
   it('draws each reel stop from the seeds as floor(float × strip length), free spins from the next floats', () => {
@@ -204,7 +272,9 @@ describe('studio slots: the maths', () => {
       freeSpins: 3,
       freeSpinMultiplier: 2,
     };
-    const exact = exactSlotFigures(game).rtp;
+    const figures = exactSlotFigures(game);
+    const exact = figures.rtp;
+    expect(figures.rtpAboveCap).toBe(0);
     // mulberry32: a small seeded generator of good quality (a plain LCG's low bits correlate).
     let seed = 12345;
     const rnd = () => {
@@ -224,5 +294,20 @@ describe('studio slots: the maths', () => {
     const mean = sum / n;
     const se = Math.sqrt((sq / n - mean * mean) / n);
     expect(Math.abs(mean - exact)).toBeLessThan(4 * se);
+    // A cap low enough to be reached (about 1 round in 3,000): the closed form without it, less at most
+    // `rtpAboveCap` (a Chernoff bound, loose where the cap is this low), holds the simulation.
+    const capped = { ...game, maxWinMultiple: 100 };
+    const bound = exactSlotFigures(capped).rtpAboveCap;
+    let [cappedSum, above] = [0, 0];
+    for (let i = 0; i < n; i++) {
+      const x = playSlot(capped, (_r, len) => Math.floor(rnd() * len)).units / game.unitsPerBet;
+      cappedSum += x;
+      above += x === 100 ? 1 : 0;
+    }
+    expect(above).toBeGreaterThan(0);
+    expect(bound).toBeGreaterThan(0);
+    expect(bound).toBeLessThan(exact);
+    expect(cappedSum / n).toBeGreaterThan(exact - bound - 4 * se);
+    expect(cappedSum / n).toBeLessThan(exact + 4 * se);
   }, 60_000); // 200,000 spins: about 1 s alone, much more on a shared, loaded machine
 });

@@ -36,6 +36,12 @@ interface SlotBase {
    * records the one it was played under, so the rounds played before still verify (`studioSlot`).
    */
   rules?: number;
+  /**
+   * The most a round pays, × bet (absent: no cap, as under the rules before it). Once a round's wins add up to it,
+   * the round pays exactly this and ends: no further free spins (or cascades) are played, and the last step's win
+   * is cut so that the steps still add up to the round's win. Times `unitsPerBet`, a whole number of units.
+   */
+  maxWinMultiple?: number;
 }
 
 /** 3×3, 5 lines, 3 of a kind; a screen full of one symbol (wilds count) multiplies the spin by `fullScreen`. */
@@ -100,6 +106,8 @@ export interface SlotOutcome {
   units: number;
   /** Floats read (reel stops drawn). */
   draws: number;
+  /** The round reached the game's cap (`maxWinMultiple`) and ended there. */
+  capped?: true;
 }
 
 /** Draws reel stops: from the seed pair's floats (play), or from a given list (enumeration, tests). */
@@ -272,8 +280,26 @@ function clusterSteps(game: ClusterSlot, stops: number[]): SlotStep[] {
 }
 
 /**
+ * The round of these steps under the game's cap (`maxWinMultiple`, in units `cap`): the steps up to the one whose
+ * win reaches the cap, that one's win cut (and no free spins left) so that the steps add up to the cap.
+ */
+function roundOf(steps: SlotStep[], cap: number, draws: number): SlotOutcome {
+  let units = 0;
+  for (let i = 0; i < steps.length; i++) {
+    const step = steps[i]!;
+    if (units + step.units >= cap) {
+      step.units = cap - units;
+      step.freeSpinsLeft = 0;
+      return { steps: steps.slice(0, i + 1), units: cap, draws, capped: true };
+    }
+    units += step.units;
+  }
+  return { steps, units, draws };
+}
+
+/**
  * Plays one spin from a stop source. Lines games run their free spins (retriggerable) inside the same round,
- * each one drawing its own stops.
+ * each one drawing its own stops, until they run out or the round's wins reach the game's cap.
  */
 export function playSlot(game: SlotGame, next: StopSource): SlotOutcome {
   let draws = 0;
@@ -282,27 +308,23 @@ export function playSlot(game: SlotGame, next: StopSource): SlotOutcome {
       draws++;
       return next(reel, strip.length);
     });
-  if (game.kind === 'grid3x3') {
-    const step = gridStep(game, stopsOf());
-    return { steps: [step], units: step.units, draws };
-  }
-  if (game.kind === 'cluster') {
-    const steps = clusterSteps(game, stopsOf());
-    return { steps, units: steps.reduce((s, x) => s + x.units, 0), draws };
-  }
-  const steps: SlotStep[] = [];
+  const cap = game.maxWinMultiple === undefined ? Infinity : game.maxWinMultiple * game.unitsPerBet;
+  if (game.kind === 'grid3x3') return roundOf([gridStep(game, stopsOf())], cap, draws);
+  if (game.kind === 'cluster') return roundOf(clusterSteps(game, stopsOf()), cap, draws);
   const first = linesStep(game, stopsOf(), 'spin', 1);
+  const steps = [first.step];
+  let units = first.step.units;
   let left = first.scatters >= 3 ? game.freeSpins : 0;
   first.step.freeSpinsLeft = left;
-  steps.push(first.step);
-  while (left > 0) {
+  while (left > 0 && units < cap) {
     left--;
     const fs = linesStep(game, stopsOf(), 'freeSpin', game.freeSpinMultiplier);
     if (fs.scatters >= 3) left += game.freeSpins;
     fs.step.freeSpinsLeft = left;
     steps.push(fs.step);
+    units += fs.step.units;
   }
-  return { steps, units: steps.reduce((s, x) => s + x.units, 0), draws };
+  return roundOf(steps, cap, draws);
 }
 
 /** A spin from the player's seeds: what the server plays and the verifier recomputes. */
@@ -311,12 +333,23 @@ export function spinSlot(game: SlotGame, seeds: Seeds): SlotOutcome {
 }
 
 export interface SlotFigures {
-  /** Return to player, as a fraction (0.96 = 96%). */
+  /**
+   * Return to player, as a fraction (0.96 = 96%); of a lines game with a cap on a round, the RTP without the cap,
+   * which takes off at most `rtpAboveCap`.
+   */
   rtp: number;
+  /** At most what the cap on a round takes off `rtp` (0 where `rtp` is exact with it: without a cap, or enumerated). */
+  rtpAboveCap: number;
   /** Probability that a paid spin wins anything (its whole round). */
   hitFrequency: number;
-  /** The largest base-spin win, × bet (free spins and cascades can exceed it for lines games). */
+  /**
+   * The most a round can pay, × bet: the largest enumerated win where a round is a function of its stops (3×3,
+   * cascades); a lines game's free spins retrigger without end, so its maximum is its cap (`maxWinMultiple`), and
+   * without one there is none (Infinity).
+   */
   maxWin: number;
+  /** The largest base-spin win, × bet (a lines game's free spins pay more). */
+  maxBaseWin: number;
   combinations: number;
 }
 
@@ -333,9 +366,49 @@ function* allStops(game: SlotGame): Generator<number[]> {
 }
 
 /**
+ * At most what a lines game's cap takes off its RTP: E[(X − c)⁺], X a round's win uncapped and c the cap, × bet,
+ * from the exact distribution of a spin's win and retrigger (`spins`: units × 2 + 1 if it triggers → stops).
+ * Chernoff: P(X ≥ x) ≤ E[e^(tX)]·e^(−tx) for every t > 0, so E[(X − c)⁺], the integral of P(X ≥ x) over x ≥ c,
+ * is at most E[e^(tX)]·e^(−tc)/t. A free spin with the free spins it retriggers wins T = Y + R·(T₁ + … + T_N), so
+ * M = E[e^(tT)] is the least root of f(M) = E[e^(tY); no retrigger] + E[e^(tY); retrigger]·M^N = M, and any
+ * M' ≥ 1 with f(M') ≤ M' bounds it (f is increasing: the iterates from 1 never pass M'); a round's E[e^(tX)] is
+ * E[e^(tB); no trigger] + E[e^(tB); trigger]·M^N, B the base spin. The best t of a grid.
+ */
+function capRtpBound(game: LinesSlot, cap: number, spins: Map<number, number>, combos: number): number {
+  const n = game.freeSpins;
+  const moments = (t: number, m: number) => {
+    let [a, b] = [0, 0];
+    for (const [key, count] of spins) {
+      const v = (count / combos) * Math.exp((t * m * Math.floor(key / 2)) / game.unitsPerBet);
+      if (key % 2) b += v;
+      else a += v;
+    }
+    return { a, b };
+  };
+  let best = Infinity;
+  for (let k = 1; k <= 1_000; k++) {
+    const t = k / 1_000;
+    const fs = moments(t, game.freeSpinMultiplier);
+    let m = 1;
+    for (let i = 0; i < 10_000 && m < 1e6; i++) m = fs.a + fs.b * m ** n;
+    const bound = m * (1 + 1e-6);
+    if (!(fs.a + fs.b * bound ** n <= bound)) break; // E[e^(tT)] infinite, or not found: larger t will not do
+    const spin = moments(t, 1);
+    const log = Math.log(spin.a + spin.b * bound ** n) - t * cap - Math.log(t);
+    best = Math.min(best, Math.exp(log));
+  }
+  return best;
+}
+
+/**
  * The exact figures by enumerating every stop combination of the base spin. A lines game's free spins use the
  * same strips with a multiplier, so each one is worth `multiplier × E[spin]` and a feature of N spins that
  * retriggers with probability q lasts N / (1 − qN) spins on average: RTP = E + P(trigger) × N/(1 − qN) × m × E.
+ * That is the RTP without the game's cap on a round (`maxWinMultiple`), which takes off at most `capRtpBound`:
+ * Carnival Lines' 5,000× needs at least ceil(5,000 / (2 × 55.9)) = 45 free spins at its best win, so at least 5
+ * retriggers (8 + 4 × 8 = 40 free spins are too few), a chance below P(trigger)·C(40, 5)·q⁵ = 0.00712 × 658,008 ×
+ * 0.00712⁵ < 10⁻⁷ a round; and the win above the cap, by the exact distribution of a spin, is below 10⁻¹⁸⁵ × bet
+ * (t = 0.086), far from moving the declared 95.8783% (exact 95.878324%). `npm run sim:slots` checks both.
  */
 export function exactSlotFigures(game: SlotGame): SlotFigures {
   let total = 0;
@@ -343,6 +416,8 @@ export function exactSlotFigures(game: SlotGame): SlotFigures {
   let triggers = 0;
   let max = 0;
   let combos = 0;
+  /** Lines games: units × 2 + 1 if the spin triggers → stops. */
+  const spins = new Map<number, number>();
   for (const stops of allStops(game)) {
     combos++;
     let units: number;
@@ -350,6 +425,8 @@ export function exactSlotFigures(game: SlotGame): SlotFigures {
       const { step, scatters } = linesStep(game, stops, 'spin', 1);
       units = step.units;
       if (scatters >= 3) triggers++;
+      const key = units * 2 + (scatters >= 3 ? 1 : 0);
+      spins.set(key, (spins.get(key) ?? 0) + 1);
     } else {
       let i = 0;
       units = playSlot(game, () => stops[i++]!).units;
@@ -359,15 +436,16 @@ export function exactSlotFigures(game: SlotGame): SlotFigures {
     if (units > max) max = units;
   }
   const e = total / combos / game.unitsPerBet;
-  if (game.kind !== 'lines5x3')
-    return { rtp: e, hitFrequency: hits / combos, maxWin: max / game.unitsPerBet, combinations: combos };
+  const base = { hitFrequency: hits / combos, maxBaseWin: max / game.unitsPerBet, combinations: combos };
+  if (game.kind !== 'lines5x3') return { ...base, rtp: e, rtpAboveCap: 0, maxWin: base.maxBaseWin };
   const p = triggers / combos;
   const n = game.freeSpins;
-  const spins = n / (1 - p * n);
+  const cap = game.maxWinMultiple ?? Infinity;
   return {
-    rtp: e + p * spins * game.freeSpinMultiplier * e,
-    hitFrequency: hits / combos,
-    maxWin: max / game.unitsPerBet,
-    combinations: combos,
+    ...base,
+    rtp: e + p * (n / (1 - p * n)) * game.freeSpinMultiplier * e,
+    rtpAboveCap: cap === Infinity ? 0 : capRtpBound(game, cap, spins, combos),
+    // Free spins that can win and retrigger reach any amount, but the cap.
+    maxWin: triggers && total && n ? cap : Math.min(base.maxBaseWin, cap),
   };
 }

@@ -215,7 +215,7 @@ describe('Aposta Studios over the wallet API', () => {
     };
     expect((await rulesOf('fortune-ox')).spin.rules).toBe(1);
     const { s, spin } = await rulesOf('carnival-lines');
-    expect(spin.rules).toBe(2);
+    expect(spin.rules).toBe(3);
     // A round played under rules 1 (the column's default, as every round before migration 0068) with its win.
     await t.database.db.execute(
       sql`update studio_rounds set rules = default, win = 1234 where id = ${spin.roundId}`,

@@ -9,19 +9,27 @@ import { SymbolArt } from './SymbolArt';
 
 /**
  * The rules in words, from the game's own data (@aposta/fairness, what the server plays and the verifier replays):
- * how lines, wilds, scatters, free spins, cascades and the full screen pay.
+ * how lines, wilds, scatters, free spins, cascades and the full screen pay, and a lines game's cap on a round.
  */
-function rulesText(t: TFunction, game: SlotGame, name: (id: string) => string): string {
+function rulesText(
+  t: TFunction,
+  game: SlotGame,
+  name: (id: string) => string,
+  num: (n: number) => string,
+): string {
   const wild = game.symbols.find((s) => s.wild)?.id;
   const scatter = game.symbols.find((s) => s.scatter)?.id;
   const names = { wild: wild ? name(wild) : '', scatter: scatter ? name(scatter) : '' };
   if (game.kind === 'grid3x3') return t('rules.grid3x3', { ...names, fullScreen: game.fullScreen });
-  if (game.kind === 'lines5x3')
-    return t('rules.lines5x3', {
+  if (game.kind === 'lines5x3') {
+    const text = t('rules.lines5x3', {
       ...names,
       freeSpins: game.freeSpins,
       multiplier: game.freeSpinMultiplier,
     });
+    const cap = game.maxWinMultiple;
+    return cap === undefined ? text : `${text} ${t('rules.linesCap', { cap: num(cap) })}`;
+  }
   const min = game.minCount;
   return t('rules.cluster', {
     min,
@@ -47,8 +55,14 @@ export function GameInfoSheet({ game, onClose }: { game: StudioGameInfo; onClose
     [t('rtp'), `${num(game.rtp)}%`],
     [t('volatility'), t(`volatilities.${game.volatility}`)],
     [t('hitFrequency'), `${num(game.hitFrequency * (game.hitFrequency <= 1 ? 100 : 1))}%`],
-    // As certified (18.5×), never rounded up into a bigger promise (19×).
-    [t('maxWin'), `${num(game.maxWin)}×`],
+    // As certified (18.5×), never rounded up into a bigger promise (19×); a lines game's cap holds for a round,
+    // free spins included, and says so.
+    [
+      t('maxWin'),
+      slot?.kind === 'lines5x3' && slot.maxWinMultiple !== undefined
+        ? `${num(game.maxWin)}× ${t('maxWinPerRound')}`
+        : `${num(game.maxWin)}×`,
+    ],
   ];
   return (
     <StudioSheet title={t('info')} onClose={onClose}>
@@ -64,7 +78,7 @@ export function GameInfoSheet({ game, onClose }: { game: StudioGameInfo; onClose
         <>
           <h3 className="mb-6 mt-16 text-sm font-bold">{t('rulesTitle')}</h3>
           <p className="text-xs leading-relaxed text-white/75" data-testid="game-rules">
-            {rulesText(t, slot, symbolName)}
+            {rulesText(t, slot, symbolName, num)}
           </p>
         </>
       ) : null}

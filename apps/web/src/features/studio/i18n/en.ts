@@ -45,6 +45,7 @@ const en: StudioMessages = {
   },
   hitFrequency: 'Hit frequency',
   maxWin: 'Maximum win',
+  maxWinPerRound: '(per round, free spins included)',
   paytable: 'Paytable',
   paysLine: 'Pays in multiples of the line bet.',
   paysBet: 'Pays in multiples of the bet.',
@@ -57,6 +58,8 @@ const en: StudioMessages = {
       'Three of a kind on a line pay. The {{wild}} is wild and stands in for every symbol. A screen full of one symbol (wilds count) multiplies the spin’s win by {{fullScreen}}.',
     lines5x3:
       'Lines pay left to right from the first reel, for 3 to 5 symbols in a row; each line pays only its highest win, and the wins of all lines add up. The {{wild}} is wild and stands in for every symbol except the {{scatter}}. A line that starts with wilds pays the higher of the wilds’ own win and the win of the first other symbol, with the wilds standing in for it. 3 or more {{scatter}} anywhere pay on their own and give {{freeSpins}} free spins with every win multiplied by {{multiplier}}; 3 or more {{scatter}} in a free spin give {{freeSpins}} more.',
+    linesCap:
+      'A round pays at most {{cap}}× the bet, free spins included: once its wins reach that, the round pays {{cap}}× and ends there, without the free spins that were left.',
     cluster:
       '{{min}} or more of one symbol anywhere on the screen pay; each pay in the table holds from its count up to the next ({{min}}–{{min1}}, {{min2}}–{{min3}}, {{min4}} or more). Winning symbols burst, those above fall and new ones drop in from the top; every new win pays too, up to {{maxCascades}} cascades.',
   },

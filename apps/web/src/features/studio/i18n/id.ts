@@ -45,6 +45,7 @@ const id: StudioMessages = {
   },
   hitFrequency: 'Frekuensi menang',
   maxWin: 'Kemenangan maksimum',
+  maxWinPerRound: '(per ronde, termasuk putaran gratis)',
   paytable: 'Tabel pembayaran',
   paysLine: 'Dibayar dalam kelipatan taruhan per garis.',
   paysBet: 'Dibayar dalam kelipatan taruhan.',
@@ -57,6 +58,8 @@ const id: StudioMessages = {
       'Tiga simbol sama dalam satu garis membayar. {{wild}} adalah wild dan menggantikan semua simbol. Layar penuh satu simbol (wild ikut dihitung) mengalikan kemenangan putaran dengan {{fullScreen}}.',
     lines5x3:
       'Garis membayar dari kiri ke kanan mulai gulungan pertama, untuk 3 sampai 5 simbol berurutan; setiap garis hanya membayar kemenangan tertingginya, dan kemenangan semua garis dijumlahkan. {{wild}} adalah wild dan menggantikan semua simbol kecuali {{scatter}}. Garis yang diawali wild membayar yang lebih tinggi antara kemenangan wild itu sendiri dan kemenangan simbol lain pertama, dengan wild menggantikannya. 3 atau lebih {{scatter}} di mana saja membayar sendiri dan memberi {{freeSpins}} putaran gratis dengan setiap kemenangan dikali {{multiplier}}; 3 atau lebih {{scatter}} dalam putaran gratis memberi {{freeSpins}} lagi.',
+    linesCap:
+      'Satu ronde membayar paling banyak {{cap}}× taruhan, termasuk putaran gratis: begitu kemenangannya mencapai jumlah itu, ronde membayar {{cap}}× dan berakhir di situ, tanpa sisa putaran gratis.',
     cluster:
       '{{min}} atau lebih simbol yang sama di mana saja di layar membayar; setiap bayaran di tabel berlaku dari jumlahnya sampai jumlah berikutnya ({{min}}–{{min1}}, {{min2}}–{{min3}}, {{min4}} atau lebih). Simbol pemenang meledak, yang di atas jatuh dan yang baru masuk dari atas; setiap kemenangan baru juga membayar, hingga {{maxCascades}} kaskade.',
   },

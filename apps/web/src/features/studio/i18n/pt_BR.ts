@@ -49,6 +49,7 @@ const ptBR = {
   },
   hitFrequency: 'Frequência de acerto',
   maxWin: 'Ganho máximo',
+  maxWinPerRound: '(por rodada, rodadas grátis incluídas)',
   paytable: 'Tabela de pagamentos',
   paysLine: 'Pagamentos em múltiplos da aposta por linha.',
   paysBet: 'Pagamentos em múltiplos da aposta.',
@@ -61,6 +62,8 @@ const ptBR = {
       'Três símbolos iguais numa linha pagam. O símbolo {{wild}} é curinga e substitui qualquer símbolo. Uma tela cheia de um só símbolo (curingas contam) multiplica o ganho do giro por {{fullScreen}}.',
     lines5x3:
       'As linhas pagam da esquerda para a direita a partir do primeiro rolo, de 3 a 5 símbolos seguidos; cada linha paga só o seu maior ganho, e os ganhos das linhas se somam. O símbolo {{wild}} é curinga e substitui qualquer símbolo, menos o símbolo {{scatter}}. Uma linha que começa com curingas paga o maior entre o ganho dos próprios curingas e o ganho do primeiro outro símbolo, com os curingas no lugar dele. 3 ou mais {{scatter}} em qualquer lugar pagam por si e dão {{freeSpins}} rodadas grátis com todo ganho multiplicado por {{multiplier}}; 3 ou mais {{scatter}} numa rodada grátis dão mais {{freeSpins}}.',
+    linesCap:
+      'Uma rodada paga no máximo {{cap}}× a aposta, rodadas grátis incluídas: quando os seus ganhos chegam a esse valor, a rodada paga {{cap}}× e termina ali, sem as rodadas grátis que restariam.',
     cluster:
       '{{min}} ou mais de um mesmo símbolo em qualquer lugar da tela pagam; cada valor da tabela vale a partir da contagem indicada até a próxima ({{min}}–{{min1}}, {{min2}}–{{min3}}, {{min4}} ou mais). Os símbolos vencedores estouram, os de cima caem e novos entram por cima; cada novo ganho também paga, até {{maxCascades}} cascatas.',
   },

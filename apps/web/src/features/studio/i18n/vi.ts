@@ -45,6 +45,7 @@ const vi: StudioMessages = {
   },
   hitFrequency: 'Tần suất thắng',
   maxWin: 'Thắng tối đa',
+  maxWinPerRound: '(mỗi ván, tính cả lượt quay miễn phí)',
   paytable: 'Bảng trả thưởng',
   paysLine: 'Trả theo bội số của cược mỗi dòng.',
   paysBet: 'Trả theo bội số của cược.',
@@ -57,6 +58,8 @@ const vi: StudioMessages = {
       'Ba biểu tượng giống nhau trên một dòng sẽ trả thưởng. {{wild}} là biểu tượng wild và thay thế mọi biểu tượng. Một màn hình toàn một biểu tượng (tính cả wild) nhân tiền thắng của lượt quay với {{fullScreen}}.',
     lines5x3:
       'Các dòng trả thưởng từ trái sang phải bắt đầu từ cuộn đầu tiên, cho 3 đến 5 biểu tượng liên tiếp; mỗi dòng chỉ trả khoản thắng cao nhất, và tiền thắng của các dòng được cộng lại. {{wild}} là wild và thay thế mọi biểu tượng trừ {{scatter}}. Một dòng bắt đầu bằng wild trả khoản cao hơn giữa tiền thắng của chính các wild và tiền thắng của biểu tượng khác đầu tiên, với các wild thay thế cho nó. 3 {{scatter}} trở lên ở bất kỳ đâu tự trả thưởng và cho {{freeSpins}} lượt quay miễn phí với mọi khoản thắng nhân {{multiplier}}; 3 {{scatter}} trở lên trong lượt quay miễn phí cho thêm {{freeSpins}} lượt.',
+    linesCap:
+      'Một ván trả tối đa {{cap}}× tiền cược, tính cả lượt quay miễn phí: khi tiền thắng đạt mức đó, ván trả {{cap}}× và kết thúc ngay, không chơi các lượt quay miễn phí còn lại.',
     cluster:
       '{{min}} biểu tượng giống nhau trở lên ở bất kỳ đâu trên màn hình sẽ trả thưởng; mỗi mức trả trong bảng áp dụng từ số lượng của nó đến mức tiếp theo ({{min}}–{{min1}}, {{min2}}–{{min3}}, {{min4}} trở lên). Các biểu tượng thắng nổ tung, các biểu tượng phía trên rơi xuống và biểu tượng mới rơi vào từ trên; mỗi khoản thắng mới cũng được trả, tối đa {{maxCascades}} lần liên hoàn.',
   },

@@ -59,6 +59,9 @@ describe('verifyRound', () => {
     };
     expect(verifyRound(played(1))).toBe('verified');
     expect(verifyRound(played(2))).toBe('verified');
+    // Rules 3 only capped a round's win (5,000×): a round below it pays as under rules 2, and verifies under both.
+    expect(verifyRound(played(3))).toBe('verified');
+    expect(verifyRound({ ...played(2), rules: 3 })).toBe('verified');
     expect(verifyRound({ ...played(1), rules: 2 })).toBe('mismatch');
     expect(verifyRound({ ...played(1), rules: undefined })).toBe('mismatch');
     expect(verifyRound({ ...played(2), rules: 1 })).toBe('mismatch');
