@@ -131,6 +131,9 @@ export function SlotScreen({ session }: { session: StudioSession }) {
     if (stake > state.balance + 1e-9) {
       setError(t('notEnough'));
       setAutoLeft(0);
+      // The last round's win and lines are not this tap's: left up, they read as its answer.
+      setWin(null);
+      setHighlight(null);
       // As the server's refusal would: a real-money player is offered the app's game deposit, not a dead end.
       if (!session.demo) postToApp({ channel: GAME_CHANNEL, type: 'insufficient' });
       return;

@@ -350,6 +350,24 @@ describe('studio slot', () => {
     expect(screen.queryByTestId('big-win')).toBeNull();
   });
 
+  it('a spin refused for the balance clears the last round’s win: it never reads as this tap’s', async () => {
+    // A first spin of R$ 1 that wins less than the largest bet (R$ 5), played with R$ 1: then R$ 5 is too much.
+    const serverSeed = 'b'.repeat(64);
+    let nonce = 0;
+    const winOf = (n: number) => expectedSpin({ serverSeed, clientSeed: CLIENT_SEED, nonce: n }, 1).win;
+    while (!(winOf(nonce) > 0 && winOf(nonce) < 4)) nonce++;
+    const user = userEvent.setup();
+    start({ serverSeed, nonce, balance: 1 });
+    await user.click(await screen.findByTestId('spin-button'));
+    await waitFor(() => expect(screen.getByTestId('spin-button')).toBeEnabled());
+    expect(screen.getByTestId('slot-win')).toHaveTextContent(brl(winOf(nonce)));
+    for (let i = 0; i < 3; i++) await user.click(screen.getByRole('button', { name: 'Aumentar aposta' }));
+    expect(screen.getByTestId('slot-bet')).toHaveTextContent(brl(5));
+    await user.click(screen.getByTestId('spin-button'));
+    expect(screen.getByTestId('slot-message')).toHaveTextContent('Saldo insuficiente para esta aposta.');
+    expect(screen.getByTestId('slot-win')).toHaveTextContent('—');
+  });
+
   it('a multiplier of the round is gone once the round has played: it never reads as the next spin’s', async () => {
     // The first round, over Fortune Ox's own maths, with a multiplied step (a full screen: ×5).
     const serverSeed = 'a'.repeat(64);
