@@ -5,25 +5,11 @@ import { queryClient } from '../../../lib/query';
 import { useSession } from '../../../lib/session';
 import { envelope, renderWithApp } from '../../../test/render';
 import { myBetsKey } from '../api/rounds';
+import { roundBetOf } from '../test/round-bet';
 import { MyRoundBets, PlacedInRound } from './BetLists';
 
 const bet = (betId: string, roundId: string, pick: string, amount: number, over: Partial<RoundBet> = {}) =>
-  ({
-    betId,
-    roundId,
-    game: 'double',
-    amount,
-    pick,
-    autoCashout: null,
-    cashout: null,
-    state: 'open',
-    multiplier: 0,
-    payout: 0,
-    balance: 0,
-    time: new Date().toISOString(),
-    period: null,
-    ...over,
-  }) satisfies RoundBet;
+  roundBetOf({ betId, roundId, pick, amount, ...over });
 
 const colour = (b: RoundBet) => ({ red: 'Vermelho', white: 'Branco' })[b.pick as 'red' | 'white'];
 

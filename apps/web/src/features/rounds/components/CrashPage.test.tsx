@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../../../lib/query';
 import { useSession } from '../../../lib/session';
 import { envelope, fakeFetch, renderWithApp } from '../../../test/render';
+import { roundBetOf } from '../test/round-bet';
 import { CrashPage } from './CrashPage';
 
 const at = (ms: number) => new Date(Date.now() + ms).toISOString();
@@ -27,6 +28,10 @@ function crash(risingFor: number, result: number | null = null): RoundState {
     betCount: 0,
   };
 }
+
+/** My R$ 2,50 bet on crash round 7 (no cash-out), as the server answers it. */
+const crashBet = (over: Partial<RoundBet>) =>
+  roundBetOf({ game: 'crash', amount: 2.5, time: at(0), ...over });
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -88,21 +93,7 @@ describe('crash for a visitor (no socket, so no ticks)', () => {
 describe('a crash bet lost', () => {
   it('says so beside the crash point, not only in my bets below', async () => {
     useSession.setState({ token: 'tok', user: { uId: 1, balance: 5000, kyc: 1, header: 0 } as never });
-    const lost: RoundBet = {
-      betId: '90',
-      roundId: '7',
-      game: 'crash',
-      amount: 2.5,
-      pick: null,
-      autoCashout: null,
-      cashout: null,
-      state: 'lost',
-      multiplier: 0,
-      payout: 0,
-      balance: 0,
-      time: at(-20_000),
-      period: null,
-    };
+    const lost = crashBet({ betId: '90', state: 'lost', balance: 0, time: at(-20_000) });
     const server = fakeFetch((url) => ({
       body: envelope(
         url.includes('/rounds/crash/state') ? crash(12_000, 1.11) : url.includes('/bets') ? [lost] : [],
@@ -141,21 +132,7 @@ describe('a crash bet', () => {
   });
 
   it('a bet taken says so on its button until the round runs', async () => {
-    const answer: RoundBet = {
-      betId: '91',
-      roundId: '7',
-      game: 'crash',
-      amount: 2.5,
-      pick: null,
-      autoCashout: null,
-      cashout: null,
-      state: 'open',
-      multiplier: 0,
-      payout: 0,
-      balance: 4997.5,
-      time: at(0),
-      period: null,
-    };
+    const answer = crashBet({ betId: '91', state: 'open', balance: 4997.5, time: at(0) });
     const { field } = await signedInWhileBetting({ answer });
     fireEvent.change(field, { target: { value: '2,50' } });
     fireEvent.submit(field.closest('form')!);
